@@ -1,0 +1,49 @@
+import type { Portico } from '../config/createPortico.js'
+import { NotConnectedError, type NotConnectedErrorType } from '../errors/connection.js'
+import {
+  BalanceUnavailableError,
+  type BalanceUnavailableErrorType,
+  NetworkNotFoundError,
+  type NetworkNotFoundErrorType,
+} from '../errors/network.js'
+import { accountsAtom, activeNetworksAtom } from '../state/atoms.js'
+import type { TokenBalance } from '../types.js'
+import type { CaipNetworkId } from '../utils/caip.js'
+import { resolveAdapter } from './resolveNamespace.js'
+
+export type GetBalanceParameters = {
+  /** Default: the connected address on the network's namespace. */
+  address?: string | undefined
+  /** Default: the selected network of the active namespace. */
+  caipNetworkId?: CaipNetworkId | undefined
+}
+/** Native balance first, then each configured token. */
+export type GetBalanceReturnType = TokenBalance[]
+export type GetBalanceErrorType = BalanceUnavailableErrorType | NetworkNotFoundErrorType | NotConnectedErrorType
+
+/**
+ * Reads the native and configured token balances straight from the network's RPC. Failures and
+ * networks Portico does not know throw {@link BalanceUnavailableError} ('Token Balance
+ * Unavailable'). Entries whose decimals are '0' are dropped as low quality (spec section 5).
+ *
+ * @example
+ * const [native, ...tokens] = await getBalance(portico)
+ * formatBalance(native.quantity.numeric) // '9,999.998'
+ */
+export async function getBalance(portico: Portico, parameters: GetBalanceParameters = {}): Promise<GetBalanceReturnType> {
+  const namespace = parameters.caipNetworkId ? (parameters.caipNetworkId.split(':')[0] as never) : undefined
+  const { namespace: ns, adapter } = resolveAdapter(portico, namespace)
+  const network = parameters.caipNetworkId
+    ? portico.networks.find((n) => n.caipNetworkId === parameters.caipNetworkId)
+    : portico.store.get(activeNetworksAtom)[ns]
+  if (!network) throw new NetworkNotFoundError({ caipNetworkId: parameters.caipNetworkId })
+  if (network.unsupported) throw new BalanceUnavailableError({ cause: new Error(`${network.caipNetworkId} is not supported`) })
+  const address = parameters.address ?? portico.store.get(accountsAtom)[ns]?.address
+  if (!address) throw new NotConnectedError({ namespace: ns })
+  try {
+    const balances = await adapter.getBalance({ address, network })
+    return balances.filter((b) => b.address === undefined || b.quantity.decimals !== '0')
+  } catch (error) {
+    throw new BalanceUnavailableError({ cause: error })
+  }
+}

@@ -1,0 +1,68 @@
+import { createPublicClient, erc20Abi, formatUnits, getAddress, http, type PublicClient } from 'viem'
+import type { PorticoNetwork, TokenBalance } from '../../types.js'
+import { rpcTimeoutMs, rpcRetryCount, rpcRetryDelayMs } from '../rpcDefaults.js'
+
+// One client per RPC URL: viem's HTTP transport batches concurrent calls into one request, which
+// only helps if the reads share a client.
+const clients = new Map<string, PublicClient>()
+
+function clientFor(network: PorticoNetwork): PublicClient {
+  const url = network.rpcUrls.default.http[0]
+  if (!url) throw new TypeError(`Network ${network.caipNetworkId} has no RPC URL`)
+  let client = clients.get(url)
+  if (!client) {
+    client = createPublicClient({
+      transport: http(url, { batch: true, timeout: rpcTimeoutMs, retryCount: rpcRetryCount, retryDelay: rpcRetryDelayMs }),
+    })
+    clients.set(url, client)
+  }
+  return client
+}
+
+/**
+ * @internal
+ * Native and configured ERC20 balances of `address`, read straight from the chain. Token metadata
+ * the configuration leaves out is read from the contract.
+ */
+export async function readEvmBalances({
+  address,
+  network,
+}: {
+  address: string
+  network: PorticoNetwork
+}): Promise<TokenBalance[]> {
+  const client = clientFor(network)
+  const owner = getAddress(address)
+  const native = client.getBalance({ address: owner })
+  const tokens = (network.tokens ?? []).map(async (token): Promise<TokenBalance> => {
+    const contract = { address: getAddress(token.address), abi: erc20Abi } as const
+    const [raw, decimals, symbol, name] = await Promise.all([
+      client.readContract({ ...contract, functionName: 'balanceOf', args: [owner] }),
+      token.decimals ?? client.readContract({ ...contract, functionName: 'decimals' }),
+      token.symbol ?? client.readContract({ ...contract, functionName: 'symbol' }),
+      token.name ?? client.readContract({ ...contract, functionName: 'name' }),
+    ])
+    return {
+      name,
+      symbol,
+      chainId: network.caipNetworkId,
+      address: contract.address,
+      quantity: { decimals: String(decimals), numeric: formatUnits(raw, decimals) },
+      iconUrl: token.iconUrl,
+    }
+  })
+  const [nativeRaw, ...tokenBalances] = await Promise.all([native, ...tokens])
+  return [
+    {
+      name: network.nativeCurrency.name,
+      symbol: network.nativeCurrency.symbol,
+      chainId: network.caipNetworkId,
+      quantity: {
+        decimals: String(network.nativeCurrency.decimals),
+        numeric: formatUnits(nativeRaw, network.nativeCurrency.decimals),
+      },
+      iconUrl: network.assets?.imageUrl,
+    },
+    ...tokenBalances,
+  ]
+}

@@ -1,0 +1,88 @@
+/**
+ * Alerts are the user-visible, non-throwing problems and notices of the spec (section 8): the UI
+ * shows them, headless hosts subscribe. They are not errors: nothing is thrown for them.
+ */
+export const alertCatalogue = {
+  PROJECT_ID_NOT_CONFIGURED: { severity: 'error', message: 'Project ID Not Configured' },
+  INVALID_PROJECT_ID: { severity: 'error', message: 'Invalid Project ID' },
+  SERVER_ERROR: { severity: 'error', message: 'Server Error loading app configuration' },
+  RATE_LIMITED: { severity: 'error', message: 'Rate Limited' },
+  ORIGIN_NOT_ALLOWED: { severity: 'error', message: 'Origin Not Allowed' },
+  INVALID_APP_CONFIGURATION: { severity: 'error', message: 'Invalid App Configuration' },
+  SWITCH_NETWORK_NOT_FOUND: { severity: 'error', message: 'switch network not found' },
+  NETWORK_NOT_FOUND: { severity: 'error', message: 'Network Not Found' },
+  INTERNAL_SDK_ERROR: { severity: 'error', message: 'Internal SDK error' },
+  LOCAL_CONFIGURATION_IGNORED: { severity: 'info', message: 'Local configuration ignored' },
+  MULTI_WALLET_NOT_ENABLED: { severity: 'info', message: 'Multi-Wallet Not Enabled' },
+} as const satisfies Record<string, { severity: AlertSeverity; message: string }>
+
+export type AlertCode = keyof typeof alertCatalogue
+export type AlertSeverity = 'error' | 'warning' | 'info'
+
+/** One alert as delivered to listeners. */
+export type Alert = {
+  code: AlertCode
+  severity: AlertSeverity
+  message: string
+  details?: string | undefined
+  cause?: unknown
+}
+
+export type AlertListener = (alert: Alert) => void
+
+/** @internal The per-instance alert bus. */
+export type AlertBus = {
+  emit(code: AlertCode, extra?: { details?: string; cause?: unknown }): void
+  subscribe(listener: AlertListener): () => void
+  /** Alerts emitted so far, oldest first (bounded), so a late subscriber (the lazily loaded UI) sees them. */
+  history(): readonly Alert[]
+}
+
+// Codes the spec says are shown only once per page (provider error classes, and the
+// allow-list problem); repeating them on every retry would bury the UI.
+const onceOnly = new Set<AlertCode>([
+  'PROJECT_ID_NOT_CONFIGURED',
+  'INVALID_PROJECT_ID',
+  'SERVER_ERROR',
+  'RATE_LIMITED',
+  'ORIGIN_NOT_ALLOWED',
+  'INVALID_APP_CONFIGURATION',
+  'INTERNAL_SDK_ERROR',
+  'LOCAL_CONFIGURATION_IGNORED',
+])
+
+const historyLimit = 50
+
+/** @internal */
+export function createAlertBus(): AlertBus {
+  const listeners = new Set<AlertListener>()
+  const seen = new Set<AlertCode>()
+  const past: Alert[] = []
+  return {
+    emit(code, extra) {
+      if (onceOnly.has(code) && seen.has(code)) return
+      seen.add(code)
+      const alert: Alert = { code, ...alertCatalogue[code], ...extra }
+      past.push(alert)
+      if (past.length > historyLimit) past.shift()
+      // With no listener an alert would vanish; the console is the last resort so a headless host
+      // still learns about e.g. a missing project id.
+      if (listeners.size === 0) {
+        const log = alert.severity === 'info' ? console.info : console.warn
+        log(`[portico] ${alert.message}${alert.details ? ` (${alert.details})` : ''}`)
+      }
+      for (const listener of listeners) {
+        try {
+          listener(alert)
+        } catch (error) {
+          console.error('[portico] alert listener threw', error)
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    history: () => past.slice(),
+  }
+}

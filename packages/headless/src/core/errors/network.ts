@@ -1,0 +1,97 @@
+import { BaseError } from './base.js'
+
+export type UnsupportedChainErrorType = UnsupportedChainError & { name: 'UnsupportedChainError' }
+/** An action was called for a chain namespace Portico has no implementation for. */
+export class UnsupportedChainError extends BaseError {
+  override name = 'UnsupportedChainError' as const
+  constructor({ namespace }: { namespace?: string } = {}) {
+    super('Unsupported chain', { details: namespace ? `Namespace ${namespace} is not supported.` : undefined })
+  }
+}
+
+export type NetworkNotFoundErrorType = NetworkNotFoundError & { name: 'NetworkNotFoundError' }
+/** A network id that is not among the configured networks. */
+export class NetworkNotFoundError extends BaseError {
+  override name = 'NetworkNotFoundError' as const
+  constructor({ caipNetworkId }: { caipNetworkId?: string } = {}) {
+    super('Network not found', {
+      details: caipNetworkId ? `${caipNetworkId} is not among the configured networks.` : undefined,
+    })
+  }
+}
+
+export type SwitchNetworkNotFoundErrorType = SwitchNetworkNotFoundError & { name: 'SwitchNetworkNotFoundError' }
+/** A switch to a network that is not among the configured ones (alert SWITCH_NETWORK_NOT_FOUND). */
+export class SwitchNetworkNotFoundError extends BaseError {
+  override name = 'SwitchNetworkNotFoundError' as const
+  readonly code = 'SWITCH_NETWORK_NOT_FOUND'
+  constructor({ caipNetworkId }: { caipNetworkId: string }) {
+    super('switch network not found', {
+      details: `${caipNetworkId} is not among the configured networks.`,
+      metaMessages: ['Add the network to the `networks` option.'],
+    })
+  }
+}
+
+export type ChainNotSupportedErrorType = ChainNotSupportedError & { name: 'ChainNotSupportedError' }
+/** The wallet cannot operate on the requested chain. */
+export class ChainNotSupportedError extends BaseError {
+  override name = 'ChainNotSupportedError' as const
+  constructor({ caipNetworkId, cause }: { caipNetworkId?: string; cause?: unknown } = {}) {
+    super('Chain is not supported', { details: caipNetworkId, cause })
+  }
+}
+
+export type SwitchChainNotApprovedErrorType = SwitchChainNotApprovedError & { name: 'SwitchChainNotApprovedError' }
+/** The wallet refused or cannot switch to the chain. */
+export class SwitchChainNotApprovedError extends BaseError {
+  override name = 'SwitchChainNotApprovedError' as const
+  constructor({ chainId, cause }: { chainId: string | number; cause?: unknown }) {
+    super(
+      `Failed to switch to chain ${chainId} not approved or wallet does not support wallet_switchEthereumChain`,
+      { cause },
+    )
+  }
+}
+
+export type AdapterNotFoundErrorType = AdapterNotFoundError & { name: 'AdapterNotFoundError' }
+/** A namespace was used (adding a network, getAccount, connect) with no adapter configured for it. */
+export class AdapterNotFoundError extends BaseError {
+  override name = 'AdapterNotFoundError' as const
+  constructor({ namespace }: { namespace: string | undefined }) {
+    super(namespace ? `No adapter configured for namespace ${namespace}` : 'A chain namespace is required', {
+      metaMessages: ['Add the adapter to the `adapters` option, or pass `namespace`.'],
+    })
+  }
+}
+
+export type BalanceUnavailableErrorType = BalanceUnavailableError & { name: 'BalanceUnavailableError' }
+/** Reading a balance failed, or the network is not supported for balances. */
+export class BalanceUnavailableError extends BaseError {
+  override name = 'BalanceUnavailableError' as const
+  constructor({ cause, retryAt }: { cause?: unknown; retryAt?: number } = {}) {
+    super('Token Balance Unavailable', {
+      cause,
+      metaMessages: retryAt ? [`Retry possible after ${new Date(retryAt).toISOString()}.`] : undefined,
+    })
+  }
+}
+
+export type SignMessageErrorType = SignMessageError & { name: 'SignMessageError' }
+/** Signing a message failed for a reason other than the user rejecting it. */
+export class SignMessageError extends BaseError {
+  override name = 'SignMessageError' as const
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Error signing message', { cause })
+  }
+}
+
+export type UserRejectedRequestErrorType = UserRejectedRequestError & { name: 'UserRejectedRequestError' }
+/** EIP-1193 4001 (or the Solana wallet equivalent): the user declined a request. */
+export class UserRejectedRequestError extends BaseError {
+  override name = 'UserRejectedRequestError' as const
+  readonly code = 4001
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('User rejected the request.', { cause })
+  }
+}

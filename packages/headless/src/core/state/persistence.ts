@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import type { Portico } from '../config/createPortico.js'
+import { recentWalletsLimit } from '../config/defaults.js'
+import { chainNamespaces, type ChainNamespace } from '../utils/caip.js'
+import { activeNamespaceAtom, activeNetworksAtom, type RecentWallet, recentWalletsAtom } from './atoms.js'
+import { storageKeys } from './storage.js'
+
+// Schemas of what we persist. Storage is untrusted input (another app on the origin, an old
+// version, a user editing devtools), so every read goes through one of these.
+const namespaceSchema = z.enum(chainNamespaces)
+/** @internal */
+export const connectedConnectorSchema = z.string().min(1).max(256)
+/** @internal */
+export const activeNetworkSchema = z.object({
+  namespace: namespaceSchema,
+  networks: z.partialRecord(namespaceSchema, z.string().max(100)),
+})
+/** @internal */
+export const recentWalletsSchema = z
+  .array(
+    z.object({
+      id: z.string().min(1).max(256),
+      namespace: namespaceSchema,
+      name: z.string().min(1).max(256),
+      icon: z.string().max(100_000).optional(),
+    }),
+  )
+  .max(20)
+
+/** Only http(s) and data:image URLs may become image sources. */
+export function isSafeImageUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  if (/^data:image\/(png|jpe?g|gif|webp|svg\+xml|avif)[;,]/i.test(value)) return true
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'https:' || protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
+/** @internal Persists (or forgets) the connector connected on a namespace. */
+export function saveConnectedConnector(portico: Portico, namespace: ChainNamespace, connectorId: string | undefined) {
+  const key = storageKeys.connectedConnector(namespace)
+  if (connectorId) portico.storage.set(key, connectorId)
+  else portico.storage.remove(key)
+}
+
+/** @internal Persists the active namespace and the selected network of each namespace. */
+export function saveActiveNetworks(portico: Portico) {
+  const namespace = portico.store.get(activeNamespaceAtom)
+  if (!namespace) return
+  const networks: Partial<Record<ChainNamespace, string>> = {}
+  for (const [ns, network] of Object.entries(portico.store.get(activeNetworksAtom)))
+    // An 'Unknown Network' the wallet wandered to is not a choice worth restoring.
+    if (network && !network.unsupported) networks[ns as ChainNamespace] = network.caipNetworkId
+  portico.storage.set(storageKeys.activeNetwork, { namespace, networks })
+}
+
+/** @internal Puts a wallet at the front of the recent list, keeping the spec's two. */
+export function addRecentWallet(portico: Portico, wallet: RecentWallet) {
+  const entry: RecentWallet = { id: wallet.id, namespace: wallet.namespace, name: wallet.name }
+  if (isSafeImageUrl(wallet.icon)) entry.icon = wallet.icon
+  const next = [
+    entry,
+    ...portico.store.get(recentWalletsAtom).filter((w) => !(w.id === wallet.id && w.namespace === wallet.namespace)),
+  ].slice(0, recentWalletsLimit)
+  portico.store.set(recentWalletsAtom, next)
+  portico.storage.set(storageKeys.recentWallets, next)
+}

@@ -1,0 +1,21 @@
+'use client'
+// @portico/headless: the framework-free core plus its React hooks. Hosts without React import
+// '@portico/headless/core' (same names, minus the hooks).
+
+// The React entry is a strict superset of the core entry. Re-exporting it whole (the one
+// exception to our no-`export *` rule) keeps the two lists from drifting apart; core.ts itself
+// lists every name explicitly and index.test.ts snapshots both.
+// biome-ignore lint/performance/noReExportAll: deliberate superset, see above.
+export * from './core.js'
+export { PorticoProvider, type PorticoProviderProps } from '../react/PorticoProvider.js'
+export { useAlerts } from '../react/useAlerts.js'
+export { type UseBalanceParameters, useBalance } from '../react/useBalance.js'
+export { useConnect } from '../react/useConnect.js'
+export { type UseConnectionParameters, type UseConnectionReturnType, useConnection } from '../react/useConnection.js'
+export { type UseConnectorsParameters, type UseConnectorsReturnType, useConnectors } from '../react/useConnectors.js'
+export { useDisconnect } from '../react/useDisconnect.js'
+export { useFeatures } from '../react/useFeatures.js'
+export { type UseNetworkParameters, type UseNetworkReturnType, useNetwork } from '../react/useNetwork.js'
+export { usePortico } from '../react/usePortico.js'
+export { useSignMessage } from '../react/useSignMessage.js'
+export { useSwitchNetwork } from '../react/useSwitchNetwork.js'

@@ -1,0 +1,64 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eip155Adapter } from '../core/adapters/eip155/eip155Adapter.js'
+import { solanaAdapter } from '../core/adapters/solana/solanaAdapter.js'
+import { eip155Network, solanaNetwork } from '../core/networks.js'
+import type { StorageLike } from '../core/state/storage.js'
+
+/** @internal In-memory Web Storage for tests (each test its own). */
+export function memoryStorage(initial: Record<string, string> = {}): StorageLike & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial))
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+    removeItem: (key) => void data.delete(key),
+  }
+}
+
+/** @internal Networks over given devnet URLs (or placeholders for tests that never call the RPC). */
+export function testNetworks({
+  evmRpcUrl = 'http://127.0.0.1:1',
+  solanaRpcUrl = 'http://127.0.0.1:1',
+  genesisHash = 'B6CvzdUKzcdB1ZY65XSZAxfiu9DyB75MhTChrrUNHcRp',
+  evmTokens = [],
+  solanaTokens = [],
+}: {
+  evmRpcUrl?: string
+  solanaRpcUrl?: string
+  genesisHash?: string
+  evmTokens?: { address: string }[]
+  solanaTokens?: { address: string; symbol?: string; name?: string }[]
+} = {}) {
+  const devnet = eip155Network({ id: 31337, name: 'Devnet', rpcUrl: evmRpcUrl, tokens: evmTokens, testnet: true })
+  const devnet2 = eip155Network({ id: 31338, name: 'Devnet 2', rpcUrl: evmRpcUrl, testnet: true })
+  const solanaLocal = solanaNetwork({ genesisHash, name: 'Solana Devnet', rpcUrl: solanaRpcUrl, tokens: solanaTokens })
+  return { devnet, devnet2, solanaLocal, all: [devnet, devnet2, solanaLocal] as const }
+}
+
+/** @internal The two adapters with discovery as in a browser. */
+export function testAdapters() {
+  return [eip155Adapter(), solanaAdapter()]
+}
+
+/** @internal A real HTTP server on loopback whose handler a test can swap. */
+export async function startHttpServer(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const state = { handler, requests: [] as { method: string; url: string }[] }
+  const server = createServer((req, res) => {
+    state.requests.push({ method: req.method ?? '', url: req.url ?? '' })
+    state.handler(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** @internal Answers JSON with a status. */
+export function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(typeof body === 'string' ? body : JSON.stringify(body))
+}
