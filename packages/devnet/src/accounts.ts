@@ -32,11 +32,26 @@ export const evmAccounts = [
 
 /** Funded Solana accounts on the devnet litesvm chain. `seed` is the 32-byte ed25519 secret, hex. */
 export const solanaAccounts = [
-  { address: '7BsMQTduiarppntkRXi9CeijH9g4Rq4My7jaHGVt5TX3', seed: '80613791e7a677b678827abe3d86cf9cac8bc9c22839c106c185cccb02dd177f' },
-  { address: '5qAJsQr52g4CY7cfBxLBWgbPF4nAFKNj3fEJUqXL7feN', seed: '890bee6665659149698c40efcf68c88e76dde23689e9e860429e74d9da0a1789' },
-  { address: 'FatFrYC2BPHLZvoZbcNQn7s5tCcKF3AX66wKt87PWp19', seed: '547f99c810e78c37f854b71814bd1668bc5ab5966ec15137dee00513cd3ee509' },
-  { address: 'B76FQ8WKbiLX3EYru7FZN2swUL5UndFgoHaUjtn2SmzG', seed: '7a0306384a3c2df2747c110326682af90b0d75fe584b6d24bb0daed7e762a133' },
-  { address: '7JjBFcHt7wYsDVQZ1boenb5FsyWF85mFUiacG8wURo4o', seed: '9b87fb21f4d6a3426e9ded16e8651490f45eedd7c46e13441f21362ecbbf3a46' },
+  {
+    address: '7BsMQTduiarppntkRXi9CeijH9g4Rq4My7jaHGVt5TX3',
+    seed: '80613791e7a677b678827abe3d86cf9cac8bc9c22839c106c185cccb02dd177f',
+  },
+  {
+    address: '5qAJsQr52g4CY7cfBxLBWgbPF4nAFKNj3fEJUqXL7feN',
+    seed: '890bee6665659149698c40efcf68c88e76dde23689e9e860429e74d9da0a1789',
+  },
+  {
+    address: 'FatFrYC2BPHLZvoZbcNQn7s5tCcKF3AX66wKt87PWp19',
+    seed: '547f99c810e78c37f854b71814bd1668bc5ab5966ec15137dee00513cd3ee509',
+  },
+  {
+    address: 'B76FQ8WKbiLX3EYru7FZN2swUL5UndFgoHaUjtn2SmzG',
+    seed: '7a0306384a3c2df2747c110326682af90b0d75fe584b6d24bb0daed7e762a133',
+  },
+  {
+    address: '7JjBFcHt7wYsDVQZ1boenb5FsyWF85mFUiacG8wURo4o',
+    seed: '9b87fb21f4d6a3426e9ded16e8651490f45eedd7c46e13441f21362ecbbf3a46',
+  },
 ] as const
 
 /** Chain id of the devnet anvil chain (CAIP-2 `eip155:31337`). */

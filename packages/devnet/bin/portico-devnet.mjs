@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+/**
+ * portico-devnet: starts the local EVM (anvil) and Solana (litesvm) chains and keeps them
+ * running until SIGINT/SIGTERM.
+ *
+ * Works without a build: it loads `../dist/index.js` when the package has been built (the
+ * published case) and otherwise the TypeScript sources through tsx's API (the workspace case).
+ * Set PORTICO_DEVNET_FROM_SOURCE=1 to prefer the sources even when a (possibly stale) dist exists.
+ */
+import { existsSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+
+const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--host H] [--json]
+
+Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
+
+  --evm-port N      anvil JSON-RPC port (default 8545; 0 picks a free port)
+  --solana-port N   Solana JSON-RPC port (default 8899; 0 picks a free port)
+  --host H          loopback address to bind (default 127.0.0.1)
+  --json            print one line of JSON instead of the summary (for scripts)
+  -h, --help        show this help`
+
+async function loadDevnet() {
+  const dist = new URL('../dist/index.js', import.meta.url)
+  if (existsSync(dist) && process.env.PORTICO_DEVNET_FROM_SOURCE !== '1') return import(dist.href)
+  let tsImport
+  try {
+    ;({ tsImport } = await import('tsx/esm/api'))
+  } catch {
+    throw new Error('@portico/devnet is not built and tsx is not installed: run `pnpm --filter @portico/devnet build`')
+  }
+  return tsImport('../src/index.ts', import.meta.url)
+}
+
+function parsePort(value, flag) {
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`${flag} expects a port number (0-65535), got "${value}"`)
+  return port
+}
+
+function summary(devnet, startupMs) {
+  const { evm, solana } = devnet
+  const lines = [
+    `Portico devnet is running (started in ${startupMs} ms). Keys below are public test keys: local use only.`,
+    '',
+    'EVM (anvil)',
+    `  RPC URL       ${evm.rpcUrl}`,
+    `  Chain id      ${evm.chainId} (${evm.caipNetworkId})`,
+    '  Tokens',
+    ...evm.tokens.map((t) => `    ${t.symbol.padEnd(5)} ${t.address}  ${t.name}, ${t.decimals} decimals`),
+    '  Accounts (10,000 ETH each)',
+    ...evm.accounts.map((a, i) => `    #${i} ${a.address}  private key ${a.privateKey}`),
+    '',
+    'Solana (litesvm)',
+    `  RPC URL       ${solana.rpcUrl}`,
+    `  Network       ${solana.caipNetworkId}`,
+    `  Genesis hash  ${solana.genesisHash}`,
+    '  Tokens (SPL Token program)',
+    ...solana.tokens.map((t) => `    ${t.symbol.padEnd(5)} ${t.mint}  ${t.name}, ${t.decimals} decimals`),
+    '  Accounts (1,000 SOL each; seed = 32-byte ed25519 secret, hex)',
+    ...solana.accounts.map((a, i) => `    #${i} ${a.address.padEnd(44)}  seed ${a.seed}`),
+    '',
+    'Press Ctrl+C to stop.',
+  ]
+  return lines.join('\n')
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      'evm-port': { type: 'string' },
+      'solana-port': { type: 'string' },
+      host: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    console.log(USAGE)
+    return
+  }
+
+  const options = {
+    host: values.host,
+    evm: { port: parsePort(values['evm-port'] ?? '8545', '--evm-port') },
+    solana: { port: parsePort(values['solana-port'] ?? '8899', '--solana-port') },
+  }
+  const { startDevnet } = await loadDevnet()
+  const started = performance.now()
+  const devnet = await startDevnet(options)
+  const startupMs = Math.round(performance.now() - started)
+
+  let stopping = false
+  const shutdown = async (signal) => {
+    // A second Ctrl+C while stopping means "now".
+    if (stopping) process.exit(1)
+    stopping = true
+    if (!values.json) console.error(`\n${signal}: stopping devnet...`)
+    await devnet.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  if (values.json) {
+    // One line, so a parent process can read the first line and parse it.
+    const { evm, solana } = devnet
+    console.log(JSON.stringify({ evm, solana, startupMs }))
+  } else {
+    console.log(summary(devnet, startupMs))
+  }
+}
+
+main().catch((error) => {
+  console.error(`portico-devnet: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})

@@ -1,0 +1,266 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { evmChainId } from './accounts.js'
+import { assertPortFree, formatHostPort, getFreePort, resolveLoopbackHost } from './net.js'
+
+/** The standard anvil/hardhat test mnemonic; `evmAccounts` are its first five accounts. */
+export const anvilMnemonic = 'test test test test test test test test test test test junk'
+
+/**
+ * The committed chain snapshot (tokens deployed). Resolved from this module's URL: both
+ * `src/anvil.ts` and the bundled `dist/index.js` sit one level below the package root.
+ */
+export const defaultAnvilStatePath = fileURLToPath(new URL('../state/anvil-state.json', import.meta.url))
+
+/**
+ * Options for {@link startAnvil}.
+ *
+ * @example
+ * ```ts
+ * const anvil = await startAnvil({ port: 8545 })          // committed devnet state
+ * const empty = await startAnvil({ state: false })       // a blank chain
+ * ```
+ */
+export interface StartAnvilOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number
+  /** Loopback address to bind (default `127.0.0.1`); anything else is rejected. */
+  host?: string
+  /** anvil state file to load; `false` starts an empty chain. Defaults to the committed devnet state. */
+  state?: string | false
+  /** anvil executable. Defaults to `$PORTICO_ANVIL_BIN` or the binary from `@foundry-rs/anvil-linux-amd64`. */
+  binary?: string
+}
+
+/**
+ * A running anvil process.
+ *
+ * @example
+ * ```ts
+ * const anvil: AnvilInstance = await startAnvil()
+ * try {
+ *   await fetch(anvil.rpcUrl, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}' })
+ * } finally {
+ *   await anvil.stop()
+ * }
+ * ```
+ */
+export interface AnvilInstance {
+  /** HTTP JSON-RPC endpoint, e.g. `http://127.0.0.1:8545`. */
+  rpcUrl: string
+  chainId: typeof evmChainId
+  host: string
+  port: number
+  /** PID of the anvil process itself (not a wrapper). */
+  pid: number
+  /** Kills anvil and resolves once the process has exited (its port is then free). Idempotent. */
+  stop(): Promise<void>
+}
+
+const READY_TIMEOUT_MS = 15_000
+const READY_POLL_MS = 20
+const STOP_GRACE_MS = 3_000
+const PORT_RACE_RETRIES = 3
+
+/**
+ * Every anvil still running. One shared `exit` hook kills them all synchronously, so a script
+ * that exits without calling `stop()` does not leave orphaned chains holding ports. (Parents
+ * killed by a signal never run `exit` hooks; see {@link withParentDeathSignal} for that case.)
+ */
+const liveChildren = new Set<ChildProcess>()
+let exitHookInstalled = false
+function trackChild(child: ChildProcess): void {
+  liveChildren.add(child)
+  if (exitHookInstalled) return
+  exitHookInstalled = true
+  process.once('exit', () => {
+    for (const running of liveChildren) running.kill('SIGKILL')
+  })
+}
+
+/**
+ * On Linux, runs anvil through util-linux's `setpriv --pdeathsig SIGKILL`, which sets the
+ * parent-death signal and then *execs* anvil: same PID, but the kernel kills anvil if our
+ * process dies for any reason, including SIGKILL or a test runner tearing down its workers
+ * (neither runs `exit` hooks). The kernel ties this to the spawning thread, so an anvil started
+ * inside a worker thread also ends with that worker. Without setpriv, anvil is spawned directly.
+ */
+function withParentDeathSignal(command: string, args: string[]): { command: string; args: string[] } {
+  if (process.platform !== 'linux') return { command, args }
+  const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate))
+  return setpriv ? { command: setpriv, args: ['--pdeathsig', 'SIGKILL', '--', command, ...args] } : { command, args }
+}
+
+function resolveAnvilBinary(explicit?: string): string {
+  const candidate = explicit ?? process.env.PORTICO_ANVIL_BIN
+  if (candidate) {
+    // Paths are checked up front: behind setpriv a missing binary would only show as an exit code.
+    if (candidate.includes(path.sep) && !existsSync(candidate)) {
+      throw new Error(`could not start anvil: ${candidate} does not exist`)
+    }
+    return candidate
+  }
+  try {
+    const require = createRequire(import.meta.url)
+    const pkg = require.resolve('@foundry-rs/anvil-linux-amd64/package.json')
+    return path.join(path.dirname(pkg), 'bin', 'anvil')
+  } catch {
+    // The npm package only ships linux-x64; elsewhere an installed foundry is the way out.
+    throw new Error(
+      '@portico/devnet: anvil binary not found. It comes from @foundry-rs/anvil-linux-amd64 (Linux x64 only); ' +
+        'elsewhere install foundry and set PORTICO_ANVIL_BIN or pass `binary`.',
+    )
+  }
+}
+
+/**
+ * Starts a local anvil (EVM) chain preloaded with the devnet tokens.
+ *
+ * The binary is spawned directly (never through npx or a shell) so the PID we hold is anvil's
+ * own and `stop()` really frees the port. Blocks are mined instantly on each transaction.
+ *
+ * @example
+ * ```ts
+ * import { startAnvil } from '@portico/devnet'
+ * import { createPublicClient, http } from 'viem'
+ *
+ * const anvil = await startAnvil()
+ * const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+ * console.log(await client.getChainId()) // 31337
+ * await anvil.stop()
+ * ```
+ */
+export async function startAnvil(options: StartAnvilOptions = {}): Promise<AnvilInstance> {
+  const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
+  const binary = resolveAnvilBinary(options.binary)
+  const statePath = options.state === undefined ? defaultAnvilStatePath : options.state
+  if (statePath !== false && !existsSync(statePath)) {
+    throw new Error(
+      `@portico/devnet: anvil state file missing at ${statePath} (regenerate with \`pnpm --filter @portico/devnet build:state\`)`,
+    )
+  }
+
+  // A port picked by getFreePort can be taken by someone else before anvil binds it; only when
+  // we chose the port ourselves is it safe to retry with another one.
+  const attempts = options.port ? 1 : PORT_RACE_RETRIES
+  if (options.port) await assertPortFree(host, options.port)
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port || (await getFreePort(host))
+    try {
+      return await launch({ binary, host, port, statePath })
+    } catch (error) {
+      const portTaken = error instanceof AnvilExitedError && /address already in use/i.test(error.stderr)
+      if (!portTaken || attempt >= attempts) throw error
+    }
+  }
+}
+
+class AnvilExitedError extends Error {
+  constructor(
+    readonly code: number | null,
+    readonly stderr: string,
+  ) {
+    super(`anvil exited during start-up (code ${code}): ${stderr.trim() || '(no output)'}`)
+  }
+}
+
+async function launch(opts: {
+  binary: string
+  host: string
+  port: number
+  statePath: string | false
+}): Promise<AnvilInstance> {
+  const args = [
+    '--host',
+    opts.host,
+    '--port',
+    String(opts.port),
+    '--chain-id',
+    String(evmChainId),
+    '--mnemonic',
+    anvilMnemonic,
+    // Request logging costs time on every call and nobody reads it; errors still reach stderr.
+    '--silent',
+  ]
+  if (opts.statePath !== false) args.push('--load-state', opts.statePath)
+
+  const launch = withParentDeathSignal(opts.binary, args)
+  const child = spawn(launch.command, launch.args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  // Keep only the tail of stderr for error messages; draining it also prevents a full pipe
+  // from blocking anvil.
+  let stderr = ''
+  child.stderr?.setEncoding('utf8')
+  child.stderr?.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4096)
+  })
+
+  const exited = new Promise<{ code: number | null }>((resolve) => {
+    child.once('exit', (code) => {
+      liveChildren.delete(child)
+      resolve({ code })
+    })
+  })
+  const spawnFailed = new Promise<never>((_, reject) => {
+    child.once('error', (error) => reject(new Error(`could not start anvil (${opts.binary}): ${error.message}`)))
+  })
+  spawnFailed.catch(() => {}) // only meaningful while racing below
+  trackChild(child)
+
+  const rpcUrl = `http://${formatHostPort(opts.host, opts.port)}`
+  let stopping: Promise<void> | undefined
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        const escalate = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+        await exited
+        clearTimeout(escalate)
+      }
+    })()
+    return stopping
+  }
+
+  const polling = new AbortController()
+  try {
+    await Promise.race([
+      waitForChainId(rpcUrl, polling.signal),
+      spawnFailed,
+      exited.then(({ code }) => {
+        throw new AnvilExitedError(code, stderr)
+      }),
+    ])
+  } catch (error) {
+    await stop()
+    throw error
+  } finally {
+    polling.abort()
+  }
+
+  return { rpcUrl, chainId: evmChainId, host: opts.host, port: opts.port, pid: child.pid as number, stop }
+}
+
+/** anvil accepts connections slightly before it serves RPC, so readiness is a real `eth_chainId` answer. */
+async function waitForChainId(rpcUrl: string, cancelled: AbortSignal): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
+  while (Date.now() < deadline && !cancelled.aborted) {
+    try {
+      const response = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.any([cancelled, AbortSignal.timeout(1_000)]),
+      })
+      const json = (await response.json()) as { result?: string }
+      if (json.result && Number(json.result) === evmChainId) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS))
+  }
+  if (cancelled.aborted) return
+  throw new Error(`anvil did not answer eth_chainId on ${rpcUrl} within ${READY_TIMEOUT_MS} ms`)
+}

@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { anvilProcessesOnPort, canBind, rawRpc } from './test-utils.js'
+
+const bin = fileURLToPath(new URL('../bin/portico-devnet.mjs', import.meta.url))
+
+describe('portico-devnet CLI', () => {
+  it('prints one JSON line when ready and stops cleanly on SIGTERM', async () => {
+    const child = spawn(process.execPath, [bin, '--json', '--evm-port', '0', '--solana-port', '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout }).once('line', resolve)
+      exited.then(() => reject(new Error('CLI exited before printing')))
+    })
+    const info = JSON.parse(firstLine) as {
+      evm: { rpcUrl: string; chainId: number }
+      solana: { rpcUrl: string; genesisHash: string }
+    }
+    expect(info.evm.chainId).toBe(31337)
+
+    const evm = await rawRpc(info.evm.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
+    expect(evm.json).toMatchObject({ result: '0x7a69' })
+    const solana = await rawRpc(info.solana.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'getGenesisHash' })
+    expect(solana.json).toMatchObject({ result: info.solana.genesisHash })
+
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    const evmPort = Number(new URL(info.evm.rpcUrl).port)
+    expect(anvilProcessesOnPort(evmPort)).toEqual([])
+    expect(await canBind(evmPort)).toBe(true)
+    expect(await canBind(Number(new URL(info.solana.rpcUrl).port))).toBe(true)
+  })
+})

@@ -1,0 +1,88 @@
+/**
+ * `@portico/devnet`: local chains for development and tests, loopback only.
+ *
+ * - EVM: anvil (chain 31337) loaded from a committed snapshot with two ERC20s.
+ * - Solana: a JSON-RPC server over an in-process litesvm, with SOL and an SPL USDC mint.
+ *
+ * Everything here is Node-only except the account/token constants, which are also importable
+ * from the browser-safe modules they are defined in.
+ */
+import * as accounts from './accounts.js'
+
+export { type AnvilInstance, type StartAnvilOptions, startAnvil } from './anvil.js'
+export { type SolanaRpcServer, type StartSolanaRpcOptions, startSolanaRpc } from './solana/server.js'
+export {
+  type Devnet,
+  type DevnetEvmToken,
+  type DevnetSolanaToken,
+  type StartDevnetOptions,
+  startDevnet,
+} from './startDevnet.js'
+export { evmTokens, solanaInitialLamports, solanaTokens } from './tokens.js'
+
+// accounts.ts is shared, value-frozen data; the public docs (with examples) live here instead.
+
+/**
+ * Funded EVM accounts #0–#4 of the anvil test mnemonic (10,000 ETH each, plus the devnet ERC20s).
+ * Public keys: never use them outside a local chain.
+ *
+ * @example
+ * ```ts
+ * import { evmAccounts } from '@portico/devnet'
+ * import { privateKeyToAccount } from 'viem/accounts'
+ *
+ * const account = privateKeyToAccount(evmAccounts[0].privateKey)
+ * ```
+ */
+export const evmAccounts = accounts.evmAccounts
+
+/**
+ * Funded Solana accounts (1,000 SOL and 5,000 devnet USDC each). `seed` is the 32-byte ed25519
+ * secret in hex.
+ *
+ * @example
+ * ```ts
+ * import { solanaAccounts } from '@portico/devnet'
+ * import { createKeyPairSignerFromPrivateKeyBytes } from '@solana/kit'
+ *
+ * const signer = await createKeyPairSignerFromPrivateKeyBytes(Buffer.from(solanaAccounts[0].seed, 'hex'))
+ * ```
+ */
+export const solanaAccounts = accounts.solanaAccounts
+
+/**
+ * Chain id of the devnet EVM chain.
+ *
+ * @example
+ * ```ts
+ * import { evmChainId } from '@portico/devnet'
+ * import { defineChain } from 'viem'
+ *
+ * const devnet = defineChain({ id: evmChainId, name: 'Portico devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } })
+ * ```
+ */
+export const evmChainId = accounts.evmChainId
+
+/**
+ * Genesis hash reported by the devnet Solana RPC (`getGenesisHash`).
+ *
+ * @example
+ * ```ts
+ * import { solanaGenesisHash } from '@portico/devnet'
+ *
+ * const isDevnet = (await rpc.getGenesisHash().send()) === solanaGenesisHash
+ * ```
+ */
+export const solanaGenesisHash = accounts.solanaGenesisHash
+
+/**
+ * CAIP-2 id of the devnet Solana chain (`solana:` + first 32 characters of the genesis hash).
+ *
+ * @example
+ * ```ts
+ * import { solanaCaipNetworkId } from '@portico/devnet'
+ *
+ * const networks = [{ id: solanaCaipNetworkId, rpcUrl: devnet.solana.rpcUrl }]
+ * ```
+ */
+export const solanaCaipNetworkId = accounts.solanaCaipNetworkId

@@ -1,0 +1,57 @@
+import net from 'node:net'
+
+/**
+ * Turns a user-supplied host into the address to bind, refusing anything that is not loopback.
+ * The devnet holds well-known private keys and answers unauthenticated RPC, so exposing it on a
+ * LAN interface would let anyone on the network drive it; failing loudly is the safe default.
+ */
+export function resolveLoopbackHost(host: string): string {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
+  if (bare === 'localhost') return '127.0.0.1' // anvil's --host wants an IP, not a name
+  if (net.isIPv4(bare) && bare.startsWith('127.')) return bare
+  if (net.isIPv6(bare) && (bare === '::1' || bare === '0:0:0:0:0:0:0:1')) return '::1'
+  throw new Error(`@portico/devnet only binds to loopback (127.0.0.0/8, ::1, localhost); refusing host "${host}"`)
+}
+
+/** `host:port` as it must appear in a URL (IPv6 literals need brackets). */
+export function formatHostPort(host: string, port: number): string {
+  return net.isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`
+}
+
+/**
+ * Fails with EADDRINUSE unless `port` can be bound on `host` right now. anvil binds with
+ * SO_REUSEPORT, so a second anvil on a busy port would start "successfully" and share it with
+ * the first; binding it ourselves first (without SO_REUSEPORT) turns that into a clear error.
+ */
+export function assertPortFree(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? Object.assign(new Error(`port ${port} on ${host} is already in use (EADDRINUSE)`), { code: error.code })
+          : error,
+      )
+    })
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve()))
+  })
+}
+
+/**
+ * Asks the OS for a currently free port by binding port 0 and releasing it. Needed for child
+ * processes (anvil) that cannot report the port they picked; callers must tolerate the small
+ * window in which another process could grab it.
+ */
+export function getFreePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.once('error', reject)
+    server.listen({ port: 0, host, exclusive: true }, () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close((error) => (error ? reject(error) : resolve(port)))
+    })
+  })
+}
