@@ -1,0 +1,668 @@
+import type { EIP6963ProviderDetail, EIP6963ProviderInfo } from 'mipd'
+import {
+  type Address,
+  type Chain,
+  createWalletClient,
+  defineChain,
+  type EIP1193Provider,
+  type Hex,
+  hexToBigInt,
+  http,
+  isAddress,
+  isAddressEqual,
+  isHex,
+  numberToHex,
+  BaseError as ViemBaseError,
+  type WalletClient,
+} from 'viem'
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
+import { devnetWalletIcon } from './devnetWalletIcon.js'
+import { createCustomEvent, resolveEventTarget, type TestWalletEventTarget } from './eventTarget.js'
+import { TestProviderRpcError } from './testProviderRpcError.js'
+import { TestWalletUsageError } from './testWalletUsageError.js'
+
+/**
+ * A chain the EIP-1193 test wallet knows. `rpcUrl` serves reads and receives sent transactions.
+ *
+ * @example
+ * const anvil: TestEip1193WalletChain = { id: 31337, name: 'Portico Devnet', rpcUrl: devnet.evm.rpcUrl }
+ */
+export type TestEip1193WalletChain = {
+  id: number
+  rpcUrl: string
+  /** Defaults to `Chain <id>`. */
+  name?: string | undefined
+  /** Defaults to Ether (ETH, 18 decimals). */
+  nativeCurrency?: { name: string; symbol: string; decimals: number } | undefined
+}
+
+/**
+ * Options of {@link createTestEip1193Wallet}.
+ *
+ * @example
+ * const options: CreateTestEip1193WalletParameters = {
+ *   accounts: evmAccounts.map((a) => a.privateKey),
+ *   chains: [{ id: 31337, rpcUrl: devnet.evm.rpcUrl }],
+ *   info: { name: 'Devnet Wallet' },
+ * }
+ */
+export type CreateTestEip1193WalletParameters = {
+  /**
+   * Private keys, one per account; the first is selected. Required on purpose: the wallet does
+   * not bundle keys, so a host app decides which (devnet) accounts it exposes.
+   */
+  accounts: readonly Hex[]
+  /** Chains the wallet knows; `wallet_switchEthereumChain` to any other chain fails with 4902. */
+  chains: readonly TestEip1193WalletChain[]
+  /** Defaults to the first chain. */
+  initialChainId?: number | undefined
+  /** EIP-6963 metadata. */
+  info?:
+    | {
+        /** Defaults to a fresh UUIDv4, as EIP-6963 asks (one per page session). */
+        uuid?: string | undefined
+        /** Defaults to `Devnet Wallet`. */
+        name?: string | undefined
+        /** Defaults to {@link devnetWalletIcon}. */
+        icon?: `data:image/${string}` | undefined
+        /** Defaults to `dev.portico.devnet`. */
+        rdns?: string | undefined
+      }
+    | undefined
+}
+
+/**
+ * The wallet's EIP-1193 provider. Typed as viem's `EIP1193Provider` so it can be handed to
+ * viem (`custom(provider)`), wagmi or Portico as is. `isPorticoTestWallet` lets code that scans
+ * `window.ethereum` recognise it.
+ *
+ * @example
+ * const client = createWalletClient({ transport: custom(wallet.provider) })
+ */
+export type TestEip1193Provider = EIP1193Provider & { readonly isPorticoTestWallet: true }
+
+/**
+ * One entry of {@link CreateTestEip1193WalletReturnType.requests}.
+ *
+ * @example
+ * expect(wallet.requests.map((r: TestEip1193WalletRequest) => r.method)).toContain('personal_sign')
+ */
+export type TestEip1193WalletRequest = { readonly method: string; readonly params: unknown }
+
+/**
+ * What {@link createTestEip1193Wallet} returns: the provider plus the "user's" controls.
+ *
+ * @example
+ * const wallet: CreateTestEip1193WalletReturnType = createTestEip1193Wallet(options)
+ * wallet.setAccount(1) // emits accountsChanged if connected
+ */
+export type CreateTestEip1193WalletReturnType = {
+  /** The EIP-1193 provider a dapp talks to. */
+  provider: TestEip1193Provider
+  /** The frozen EIP-6963 info this wallet announces. */
+  info: Readonly<EIP6963ProviderInfo>
+  /**
+   * Announces the wallet via EIP-6963 on `target` (default `window`) and again on every
+   * `eip6963:requestProvider`. Returns a function that stops re-announcing.
+   */
+  announce(target?: TestWalletEventTarget): () => void
+  /**
+   * Sets `target.ethereum` (default `window.ethereum`) for dapps that only know the legacy
+   * injection, and dispatches `ethereum#initialized`. Returns a function that restores the previous value.
+   */
+  injectAsWindowEthereum(target?: object): () => void
+  /**
+   * Makes the next prompt (of `method`, or of any method) fail with 4001. Calls queue up. Only
+   * requests a real wallet would prompt for consume it: e.g. `eth_requestAccounts` while already
+   * connected does not.
+   */
+  rejectNext(method?: string): void
+  /** While `true`, every prompt fails with 4001. */
+  setRejectAll(reject: boolean): void
+  /** Selects another account (the user switching in the wallet); emits `accountsChanged` if connected. */
+  setAccount(index: number): void
+  /** Switches chain from the wallet's side; emits `chainChanged` (hex) if it changes. */
+  setChain(chainId: number): void
+  /**
+   * The user disconnects the site in the wallet: emits `accountsChanged` `[]` and `disconnect`
+   * (4900). The next successful connection emits `connect` before `accountsChanged`, as EIP-1193 pairs them.
+   */
+  disconnectFromWallet(): void
+  /** Every `request` received, in order, including rejected and failed ones. */
+  readonly requests: readonly TestEip1193WalletRequest[]
+  /** The selected account's address (whether or not it is exposed to the dapp). */
+  readonly address: Address
+  /** The current chain id. */
+  readonly chainId: number
+  /** Whether the dapp is connected (authorised to see the account). */
+  readonly connected: boolean
+}
+
+/**
+ * Errors `provider.request` rejects with (the usage error only from the controls and the factory);
+ * see {@link TestProviderRpcError} for the codes.
+ *
+ * @example
+ * const error = (await request().catch((e) => e)) as CreateTestEip1193WalletErrorType
+ */
+export type CreateTestEip1193WalletErrorType = TestProviderRpcError | TestWalletUsageError
+
+// Signing-only or subscription methods that start with `eth_` but must not be forwarded to the
+// chain's RPC: anvil would happily sign with its own unlocked keys, which would hide dapp bugs.
+const unsupportedEthMethods = new Set([
+  'eth_signTransaction',
+  'eth_signTypedData',
+  'eth_signTypedData_v1',
+  'eth_signTypedData_v3',
+  'eth_getEncryptionPublicKey',
+  'eth_decrypt',
+  'eth_subscribe',
+  'eth_unsubscribe',
+])
+
+/**
+ * Creates an EIP-1193 wallet backed by local private keys, for tests and the demo's "Devnet
+ * Wallet". It signs with viem locally, sends raw transactions to the current chain's RPC,
+ * forwards other `eth_*` reads there, emits `accountsChanged` / `chainChanged` / `connect` /
+ * `disconnect`, and can be told to reject like a user would. Touches no global until
+ * `announce()` or `injectAsWindowEthereum()` is called, so it is safe to import during SSR.
+ *
+ * @example
+ * import { evmAccounts } from '@portico/devnet'
+ * import { createTestEip1193Wallet } from '@portico/headless/testing'
+ *
+ * const wallet = createTestEip1193Wallet({
+ *   accounts: evmAccounts.map((a) => a.privateKey),
+ *   chains: [{ id: 31337, name: 'Portico Devnet', rpcUrl: devnet.evm.rpcUrl }],
+ * })
+ * const stop = wallet.announce() // now discoverable via EIP-6963
+ * wallet.rejectNext('personal_sign') // the next signature prompt is declined (4001)
+ */
+export function createTestEip1193Wallet(
+  parameters: CreateTestEip1193WalletParameters,
+): CreateTestEip1193WalletReturnType {
+  const accounts = parseAccounts(parameters.accounts)
+  const chains = new Map<number, Chain>()
+  for (const chain of parameters.chains ?? []) chains.set(chain.id, toViemChain(chain))
+  if (chains.size === 0)
+    throw new TestWalletUsageError('The test wallet needs at least one chain.', {
+      fix: 'Pass `chains: [{ id: 31337, rpcUrl }]`.',
+    })
+  let chainId = parameters.initialChainId ?? (parameters.chains[0] as TestEip1193WalletChain).id
+  if (!chains.has(chainId))
+    throw new TestWalletUsageError(`\`initialChainId\` ${chainId} is not among \`chains\`.`, {
+      fix: 'Add the chain to `chains` or drop `initialChainId`.',
+    })
+
+  const info: Readonly<EIP6963ProviderInfo> = Object.freeze({
+    uuid: parameters.info?.uuid ?? uuidV4(),
+    name: parameters.info?.name ?? 'Devnet Wallet',
+    icon: parameters.info?.icon ?? devnetWalletIcon,
+    rdns: parameters.info?.rdns ?? 'dev.portico.devnet',
+  })
+
+  let accountIndex = 0
+  let connected = false
+  // EIP-1193 pairs `disconnect` with a later `connect`; remember that we owe one.
+  let owesConnectEvent = false
+  let rejectAll = false
+  const pendingRejections: (string | undefined)[] = []
+  const requests: TestEip1193WalletRequest[] = []
+  const listeners = new Map<string, Set<(...args: never[]) => void>>()
+  const clients = new Map<number, WalletClient>()
+  let rpcId = 0
+
+  const account = () => accounts[accountIndex] as PrivateKeyAccount
+  const exposedAccounts = (): Address[] => (connected ? [account().address] : [])
+
+  function emit(event: string, payload: unknown) {
+    for (const listener of [...(listeners.get(event) ?? [])]) {
+      try {
+        ;(listener as (payload: unknown) => void)(payload)
+      } catch (error) {
+        // A throwing dapp listener must not leave the wallet half-updated; surface it instead.
+        queueMicrotask(() => {
+          throw error
+        })
+      }
+    }
+  }
+
+  /** The "user" looks at a prompt: rejected when told to, approved otherwise. */
+  function prompt(method: string) {
+    const index = pendingRejections.findIndex((m) => m === undefined || m === method)
+    if (index !== -1) pendingRejections.splice(index, 1)
+    if (rejectAll || index !== -1) throw rpcError(4001, 'User rejected the request.')
+  }
+
+  function connect() {
+    if (connected) return
+    connected = true
+    if (owesConnectEvent) {
+      owesConnectEvent = false
+      emit('connect', { chainId: numberToHex(chainId) })
+    }
+    emit('accountsChanged', exposedAccounts())
+  }
+
+  function switchTo(id: number) {
+    if (id === chainId) return
+    chainId = id
+    emit('chainChanged', numberToHex(id))
+  }
+
+  function requireConnected(address?: unknown) {
+    if (!connected) throw rpcError(4100, 'The requested account and/or method has not been authorized by the user.')
+    if (address === undefined) return
+    if (typeof address !== 'string' || !isAddress(address, { strict: false }))
+      throw rpcError(-32602, `Invalid parameters: ${JSON.stringify(address)} is not an address.`)
+    if (!isAddressEqual(address, account().address))
+      throw rpcError(4100, `The requested account ${address} has not been authorized by the user.`)
+  }
+
+  function client(): WalletClient {
+    let walletClient = clients.get(chainId)
+    if (!walletClient) {
+      const chain = chains.get(chainId) as Chain
+      // No retries: a test should see an unreachable RPC at once, not after viem's backoff.
+      walletClient = createWalletClient({ chain, transport: http(chain.rpcUrls.default.http[0], { retryCount: 0 }) })
+      clients.set(chainId, walletClient)
+    }
+    return walletClient
+  }
+
+  async function forward(method: string, params: unknown): Promise<unknown> {
+    const url = (chains.get(chainId) as Chain).rpcUrls.default.http[0] as string
+    let body: { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params: params ?? [] }),
+      })
+      body = await response.json()
+    } catch (cause) {
+      throw new TestProviderRpcError({ code: -32603, message: `Internal JSON-RPC error: ${url} failed.`, cause })
+    }
+    if (body.error)
+      throw new TestProviderRpcError({ code: body.error.code, message: body.error.message, data: body.error.data })
+    return body.result
+  }
+
+  async function handle(method: string, params: readonly unknown[]): Promise<unknown> {
+    switch (method) {
+      case 'eth_requestAccounts':
+        if (!connected) {
+          prompt(method)
+          connect()
+        }
+        return exposedAccounts()
+      case 'eth_accounts':
+        return exposedAccounts()
+      case 'eth_coinbase':
+        return exposedAccounts()[0] ?? null
+      case 'eth_chainId':
+        return numberToHex(chainId)
+      case 'net_version':
+        return String(chainId)
+
+      case 'personal_sign': {
+        const [data, address] = params
+        requireConnected(address)
+        const message = parseMessage(data)
+        prompt(method)
+        return account().signMessage({ message })
+      }
+      case 'eth_sign': {
+        // EIP-1474: eth_sign prefixes like personal_sign, with the parameters the other way round.
+        const [address, data] = params
+        requireConnected(address)
+        const message = parseMessage(data)
+        prompt(method)
+        return account().signMessage({ message })
+      }
+      case 'eth_signTypedData_v4': {
+        const [address, data] = params
+        requireConnected(address)
+        const typedData = parseTypedData(data, chainId)
+        prompt(method)
+        try {
+          return await account().signTypedData(typedData as Parameters<PrivateKeyAccount['signTypedData']>[0])
+        } catch (cause) {
+          throw rpcError(-32602, `Invalid typed data: ${errorMessage(cause)}`, cause)
+        }
+      }
+      case 'eth_sendTransaction': {
+        const [tx] = params
+        if (!isRecord(tx)) throw rpcError(-32602, 'Invalid parameters: expected a transaction object.')
+        requireConnected(tx.from)
+        const request = parseTransaction(tx, chainId)
+        prompt(method)
+        try {
+          return await client().sendTransaction({ ...request, account: account(), chain: chains.get(chainId) as Chain })
+        } catch (cause) {
+          throw fromViemError(cause)
+        }
+      }
+
+      case 'wallet_switchEthereumChain': {
+        const [p] = params
+        const id = parseChainId(isRecord(p) ? p.chainId : undefined)
+        if (!chains.has(id))
+          throw rpcError(
+            4902,
+            `Unrecognized chain ID "${numberToHex(id)}". Try adding the chain using wallet_addEthereumChain first.`,
+          )
+        if (id === chainId) return null
+        prompt(method)
+        switchTo(id)
+        return null
+      }
+      case 'wallet_addEthereumChain': {
+        const chain = parseAddChain(params[0])
+        prompt(method)
+        // Like MetaMask: adding also asks to switch, in the same approval.
+        chains.set(chain.id, toViemChain(chain))
+        clients.delete(chain.id)
+        switchTo(chain.id)
+        return null
+      }
+
+      case 'wallet_requestPermissions': {
+        const [p] = params
+        if (!isRecord(p) || !('eth_accounts' in p) || Object.keys(p).length !== 1)
+          throw rpcError(-32602, 'Invalid parameters: only the `eth_accounts` permission is supported.')
+        // Unlike eth_requestAccounts this always prompts, as in MetaMask.
+        prompt(method)
+        connect()
+        return permissions()
+      }
+      case 'wallet_getPermissions':
+        return permissions()
+      case 'wallet_revokePermissions':
+        if (connected) {
+          connected = false
+          emit('accountsChanged', [])
+        }
+        return null
+    }
+    if (method.startsWith('eth_') && !unsupportedEthMethods.has(method)) return forward(method, params)
+    throw rpcError(4200, `The method "${method}" is not supported by this Ethereum provider.`)
+  }
+
+  function permissions() {
+    if (!connected) return []
+    return [
+      {
+        parentCapability: 'eth_accounts',
+        invoker: (globalThis as { location?: { origin?: string } }).location?.origin ?? 'null',
+        caveats: [{ type: 'restrictReturnedAccounts', value: exposedAccounts() }],
+      },
+    ]
+  }
+
+  async function request(args: { method: string; params?: unknown }): Promise<unknown> {
+    if (!isRecord(args) || typeof args.method !== 'string')
+      throw rpcError(-32600, 'Invalid request: expected { method: string, params?: unknown[] }.')
+    const { method, params } = args
+    requests.push(Object.freeze({ method, params }))
+    if (params !== undefined && !Array.isArray(params))
+      throw rpcError(-32602, `Invalid parameters: "${method}" takes positional parameters (an array).`)
+    return handle(method, params ?? [])
+  }
+
+  const provider = {
+    isPorticoTestWallet: true,
+    request,
+    on(event: string, listener: (...args: never[]) => void) {
+      const set = listeners.get(event) ?? new Set()
+      listeners.set(event, set.add(listener))
+    },
+    removeListener(event: string, listener: (...args: never[]) => void) {
+      listeners.get(event)?.delete(listener)
+    },
+  } as unknown as TestEip1193Provider
+
+  return {
+    provider,
+    info,
+    announce(target) {
+      const eventTarget = resolveEventTarget(target, 'announce')
+      const detail: Readonly<EIP6963ProviderDetail<TestEip1193Provider, string>> = Object.freeze({ info, provider })
+      const dispatch = () => {
+        eventTarget.dispatchEvent(createCustomEvent(eventTarget, 'eip6963:announceProvider', detail))
+      }
+      eventTarget.addEventListener('eip6963:requestProvider', dispatch)
+      dispatch()
+      return () => eventTarget.removeEventListener('eip6963:requestProvider', dispatch)
+    },
+    injectAsWindowEthereum(target) {
+      const host = resolveEventTarget(
+        target as (object & Partial<TestWalletEventTarget>) | undefined,
+        'injectAsWindowEthereum',
+      )
+      const previous = Object.getOwnPropertyDescriptor(host, 'ethereum')
+      Object.defineProperty(host, 'ethereum', { value: provider, configurable: true, writable: true, enumerable: true })
+      // MetaMask's convention; some libraries wait for it instead of polling `window.ethereum`.
+      host.dispatchEvent?.(createCustomEvent(host, 'ethereum#initialized', undefined))
+      return () => {
+        if ((host as { ethereum?: unknown }).ethereum !== provider) return
+        if (previous) Object.defineProperty(host, 'ethereum', previous)
+        else delete (host as { ethereum?: unknown }).ethereum
+      }
+    },
+    rejectNext(method) {
+      pendingRejections.push(method)
+    },
+    setRejectAll(reject) {
+      rejectAll = reject
+    },
+    setAccount(index) {
+      if (!Number.isInteger(index) || index < 0 || index >= accounts.length)
+        throw new TestWalletUsageError(`Account index ${index} is out of range.`, {
+          fix: `The wallet has ${accounts.length} account(s): use 0 to ${accounts.length - 1}.`,
+        })
+      if (index === accountIndex) return
+      accountIndex = index
+      if (connected) emit('accountsChanged', exposedAccounts())
+    },
+    setChain(id) {
+      if (!chains.has(id))
+        throw new TestWalletUsageError(`Chain ${id} is not known to the test wallet.`, {
+          fix: 'Add it to `chains`, or through `wallet_addEthereumChain`.',
+        })
+      switchTo(id)
+    },
+    disconnectFromWallet() {
+      if (!connected) return
+      connected = false
+      owesConnectEvent = true
+      emit('accountsChanged', [])
+      emit('disconnect', rpcError(4900, 'The provider is disconnected from all chains.'))
+    },
+    get requests() {
+      return requests
+    },
+    get address() {
+      return account().address
+    },
+    get chainId() {
+      return chainId
+    },
+    get connected() {
+      return connected
+    },
+  }
+}
+
+function rpcError(code: number, message: string, cause?: unknown) {
+  return new TestProviderRpcError({ code, message, cause })
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof ViemBaseError) return error.shortMessage
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** Keeps the RPC's own code (e.g. -32000 insufficient funds) when viem's error carries one. */
+function fromViemError(error: unknown): TestProviderRpcError {
+  const withCode =
+    error instanceof ViemBaseError
+      ? (error.walk((e) => typeof (e as { code?: unknown }).code === 'number') as {
+          code: number
+          data?: unknown
+        } | null)
+      : null
+  return new TestProviderRpcError({
+    code: withCode?.code ?? -32603,
+    message: errorMessage(error),
+    data: withCode?.data,
+    cause: error,
+  })
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function parseAccounts(keys: readonly Hex[] | undefined): PrivateKeyAccount[] {
+  if (!keys?.length)
+    throw new TestWalletUsageError('The test wallet needs at least one private key.', {
+      fix: "Pass `accounts: evmAccounts.map((a) => a.privateKey)` (from '@portico/devnet') or your own keys.",
+    })
+  return keys.map((key, i) => {
+    if (!isHex(key) || key.length !== 66)
+      throw new TestWalletUsageError(`\`accounts[${i}]\` is not a 32-byte hex private key.`)
+    return privateKeyToAccount(key)
+  })
+}
+
+function toViemChain(chain: TestEip1193WalletChain): Chain {
+  return defineChain({
+    id: chain.id,
+    name: chain.name ?? `Chain ${chain.id}`,
+    nativeCurrency: chain.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  })
+}
+
+/** Hex is signed as bytes, anything else as UTF-8 text: what MetaMask does. */
+function parseMessage(data: unknown): string | { raw: Hex } {
+  if (typeof data !== 'string') throw rpcError(-32602, 'Invalid parameters: the message must be a string.')
+  return isHex(data) ? { raw: data } : data
+}
+
+function parseChainId(value: unknown): number {
+  // MetaMask's rule: 0x-prefixed, no leading zeros, a safe integer.
+  if (typeof value !== 'string' || !/^0x[1-9a-fA-F][0-9a-fA-F]*$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw rpcError(-32602, `Invalid parameters: chainId ${JSON.stringify(value)} must be a 0x-prefixed hex number.`)
+  return Number(value)
+}
+
+function parseTypedData(data: unknown, chainId: number): Record<string, unknown> {
+  let typedData: unknown = data
+  if (typeof data === 'string') {
+    try {
+      typedData = JSON.parse(data)
+    } catch (cause) {
+      throw rpcError(-32602, 'Invalid parameters: typed data is not valid JSON.', cause)
+    }
+  }
+  if (
+    !isRecord(typedData) ||
+    !isRecord(typedData.types) ||
+    typeof typedData.primaryType !== 'string' ||
+    !isRecord(typedData.message)
+  )
+    throw rpcError(-32602, 'Invalid parameters: typed data needs `types`, `primaryType`, `domain` and `message`.')
+  const domain = isRecord(typedData.domain) ? typedData.domain : {}
+  if (domain.chainId !== undefined && domain.chainId !== null) {
+    const domainChainId = Number(domain.chainId)
+    if (domainChainId !== chainId)
+      throw rpcError(-32602, `Provided chainId "${domainChainId}" must match the active chainId "${chainId}".`)
+  }
+  return { ...typedData, domain }
+}
+
+function parseQuantity(tx: Record<string, unknown>, key: string): bigint | undefined {
+  const value = tx[key]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string' || !isHex(value))
+    throw rpcError(-32602, `Invalid parameters: \`${key}\` must be a hex quantity.`)
+  return hexToBigInt(value)
+}
+
+function parseTransaction(tx: Record<string, unknown>, chainId: number) {
+  const to = tx.to ?? undefined
+  if (to !== undefined && (typeof to !== 'string' || !isAddress(to, { strict: false })))
+    throw rpcError(-32602, 'Invalid parameters: `to` must be an address.')
+  const data = tx.data ?? tx.input ?? undefined
+  if (data !== undefined && (typeof data !== 'string' || !isHex(data)))
+    throw rpcError(-32602, 'Invalid parameters: `data` must be hex.')
+  const txChainId = parseQuantity(tx, 'chainId')
+  if (txChainId !== undefined && Number(txChainId) !== chainId)
+    throw rpcError(-32602, `Provided chainId "${txChainId}" must match the active chainId "${chainId}".`)
+  const nonce = parseQuantity(tx, 'nonce')
+  const gasPrice = parseQuantity(tx, 'gasPrice')
+  // viem fills whatever is missing (nonce, gas, fees) from the RPC.
+  const fees =
+    gasPrice !== undefined
+      ? { gasPrice }
+      : {
+          maxFeePerGas: parseQuantity(tx, 'maxFeePerGas'),
+          maxPriorityFeePerGas: parseQuantity(tx, 'maxPriorityFeePerGas'),
+        }
+  return {
+    to: to as Address | undefined,
+    data: data as Hex | undefined,
+    value: parseQuantity(tx, 'value'),
+    gas: parseQuantity(tx, 'gas'),
+    nonce: nonce === undefined ? undefined : Number(nonce),
+    ...fees,
+  }
+}
+
+function parseAddChain(value: unknown): TestEip1193WalletChain {
+  if (!isRecord(value)) throw rpcError(-32602, 'Invalid parameters: expected an AddEthereumChainParameter object.')
+  const id = parseChainId(value.chainId)
+  const rpcUrls = value.rpcUrls
+  if (!Array.isArray(rpcUrls) || rpcUrls.length === 0 || !rpcUrls.every(isHttpUrl))
+    throw rpcError(-32602, 'Invalid parameters: `rpcUrls` must be a non-empty array of http(s) URLs.')
+  if (value.chainName !== undefined && typeof value.chainName !== 'string')
+    throw rpcError(-32602, 'Invalid parameters: `chainName` must be a string.')
+  const currency = value.nativeCurrency
+  if (
+    currency !== undefined &&
+    (!isRecord(currency) ||
+      typeof currency.name !== 'string' ||
+      typeof currency.symbol !== 'string' ||
+      typeof currency.decimals !== 'number')
+  )
+    throw rpcError(-32602, 'Invalid parameters: `nativeCurrency` needs `name`, `symbol` and `decimals`.')
+  return {
+    id,
+    rpcUrl: rpcUrls[0] as string,
+    name: value.chainName as string | undefined,
+    nativeCurrency: currency as TestEip1193WalletChain['nativeCurrency'],
+  }
+}
+
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+/** `crypto.randomUUID` only exists in secure contexts; a page served over plain http still needs an id. */
+function uuidV4(): string {
+  if (typeof globalThis.crypto?.randomUUID === 'function') return globalThis.crypto.randomUUID()
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}

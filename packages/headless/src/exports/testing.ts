@@ -1,0 +1,31 @@
+// @portico/headless/testing: wallets for hosts' own tests and for the demo's "Devnet Wallet".
+// They speak the real protocols (EIP-1193 + EIP-6963, Wallet Standard) and sign with real keys.
+
+export { devnetWalletIcon } from '../core/testing/devnetWalletIcon.js'
+export {
+  type CreateTestEip1193WalletErrorType,
+  type CreateTestEip1193WalletParameters,
+  type CreateTestEip1193WalletReturnType,
+  createTestEip1193Wallet,
+  type TestEip1193Provider,
+  type TestEip1193WalletChain,
+  type TestEip1193WalletRequest,
+} from '../core/testing/eip1193Wallet.js'
+export type { TestWalletEventTarget } from '../core/testing/eventTarget.js'
+export {
+  type CreateTestSolanaWalletErrorType,
+  type CreateTestSolanaWalletParameters,
+  type CreateTestSolanaWalletReturnType,
+  createTestSolanaWallet,
+  type TestSolanaWalletFeatures,
+  type TestSolanaWalletPromptFeature,
+  type TestSolanaWalletRequest,
+  type TestSolanaWalletStandardWallet,
+} from '../core/testing/solanaWallet.js'
+export { TestProviderRpcError, type TestProviderRpcErrorParameters } from '../core/testing/testProviderRpcError.js'
+export {
+  TestSolanaWalletError,
+  type TestSolanaWalletErrorName,
+  type TestSolanaWalletErrorParameters,
+} from '../core/testing/testSolanaWalletError.js'
+export { TestWalletUsageError, type TestWalletUsageErrorType } from '../core/testing/testWalletUsageError.js'
