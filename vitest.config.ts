@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
     environment: 'node',
+    globalSetup: ['./packages/headless/src/test/globalDevnet.ts'],
     // Devnet-backed tests start real processes; give them room on a 2-core CI box.
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises'
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
@@ -15,5 +16,13 @@ export default defineConfig({
   clean: true,
   target: 'es2022',
   outDir: 'dist',
+  // esbuild drops module-level directives when bundling. The React entry must keep 'use client'
+  // for server-component frameworks; adding it afterwards keeps one build, so the core and React
+  // entries share chunks (one set of atoms) instead of each bundling its own.
+  async onSuccess() {
+    const file = 'dist/exports/index.js'
+    const code = await readFile(file, 'utf8')
+    if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)
+  },
   external: [/^react/, /^@tanstack\//, /^jotai/, /^viem/, /^@solana\//, /^@wallet-standard\//, 'mipd', 'zod'],
 })

@@ -143,7 +143,11 @@ export type ChainAdapter<namespace extends ChainNamespace = ChainNamespace> = {
    * Asks the wallet to move to `network`. Resolves when the wallet is on it. Namespaces whose
    * wallets have no notion of a current chain resolve at once.
    */
-  switchNetwork(parameters: { connector: Connector; network: PorticoNetwork; networks: readonly PorticoNetwork[] }): Promise<void>
+  switchNetwork(parameters: {
+    connector: Connector
+    network: PorticoNetwork
+    networks: readonly PorticoNetwork[]
+  }): Promise<void>
   signMessage(parameters: {
     connector: Connector
     address: string

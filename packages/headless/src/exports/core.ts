@@ -1,7 +1,12 @@
 // The framework-free core of @portico/headless: no React. Explicit named exports only, so the
 // public API is reviewed in one place (see core.test.ts).
 
-export { type ConnectErrorType, type ConnectParameters, type ConnectReturnType, connect } from '../core/actions/connect.js'
+export {
+  type ConnectErrorType,
+  type ConnectParameters,
+  type ConnectReturnType,
+  connect,
+} from '../core/actions/connect.js'
 export { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../core/actions/disconnect.js'
 export { type FetchRemoteFeaturesReturnType, fetchRemoteFeatures } from '../core/actions/fetchRemoteFeatures.js'
 export {
@@ -41,11 +46,15 @@ export { type WatchConnectionParameters, watchConnection } from '../core/actions
 export { type WatchConnectorsParameters, watchConnectors } from '../core/actions/watchConnectors.js'
 export { watchFeatures } from '../core/actions/watchFeatures.js'
 export { type WatchNetworkParameters, watchNetwork } from '../core/actions/watchNetwork.js'
-export { type Eip155AdapterParameters, type Eip155ExternalConnector, eip155Adapter } from '../core/adapters/eip155/eip155Adapter.js'
+export {
+  type Eip155AdapterParameters,
+  type Eip155ExternalConnector,
+  eip155Adapter,
+} from '../core/adapters/eip155/eip155Adapter.js'
 export type { Eip1193Provider, Eip6963ProviderInfo } from '../core/adapters/eip155/types.js'
 export { type SolanaAdapterParameters, solanaAdapter } from '../core/adapters/solana/solanaAdapter.js'
 export { type Alert, type AlertCode, type AlertListener, type AlertSeverity, alertCatalogue } from '../core/alerts.js'
-export { type Portico, type ResolvedOptions, createPortico } from '../core/config/createPortico.js'
+export { createPortico, type Portico, type ResolvedOptions } from '../core/config/createPortico.js'
 export {
   type ApiUrls,
   type ConnectMethod,
@@ -131,7 +140,12 @@ export {
   solanaDevnet,
   solanaNetwork,
 } from '../core/networks.js'
-export { type BalanceQueryKeyParameters, type BalanceQueryOptionsParameters, balanceQueryKey, balanceQueryOptions } from '../core/query/balance.js'
+export {
+  type BalanceQueryKeyParameters,
+  type BalanceQueryOptionsParameters,
+  balanceQueryKey,
+  balanceQueryOptions,
+} from '../core/query/balance.js'
 export {
   connectMutationOptions,
   disconnectMutationOptions,
@@ -139,10 +153,10 @@ export {
   switchNetworkMutationOptions,
 } from '../core/query/mutations.js'
 export type { RecentWallet } from '../core/state/atoms.js'
+export { assertConnectionStatus, type ConnectorConnectionStatus } from '../core/state/connectorStatus.js'
 export { isSafeImageUrl } from '../core/state/persistence.js'
 export type { SortedConnector } from '../core/state/sortConnectors.js'
 export { type ConnectionEvent, nextConnectionStatus } from '../core/state/status.js'
-export { assertConnectionStatus, type ConnectorConnectionStatus } from '../core/state/connectorStatus.js'
 export type { StorageLike } from '../core/state/storage.js'
 export type {
   AccountState,

@@ -1,12 +1,6 @@
-'use client'
 // @portico/headless: the framework-free core plus its React hooks. Hosts without React import
 // '@portico/headless/core' (same names, minus the hooks).
 
-// The React entry is a strict superset of the core entry. Re-exporting it whole (the one
-// exception to our no-`export *` rule) keeps the two lists from drifting apart; core.ts itself
-// lists every name explicitly and index.test.ts snapshots both.
-// biome-ignore lint/performance/noReExportAll: deliberate superset, see above.
-export * from './core.js'
 export { PorticoProvider, type PorticoProviderProps } from '../react/PorticoProvider.js'
 export { useAlerts } from '../react/useAlerts.js'
 export { type UseBalanceParameters, useBalance } from '../react/useBalance.js'
@@ -19,3 +13,8 @@ export { type UseNetworkParameters, type UseNetworkReturnType, useNetwork } from
 export { usePortico } from '../react/usePortico.js'
 export { useSignMessage } from '../react/useSignMessage.js'
 export { useSwitchNetwork } from '../react/useSwitchNetwork.js'
+// The React entry is a strict superset of the core entry. Re-exporting it whole (the one
+// exception to our no-`export *` rule) keeps the two lists from drifting apart; core.ts itself
+// lists every name explicitly and exports.test.ts snapshots both.
+// biome-ignore lint/performance/noReExportAll: deliberate superset, see above.
+export * from './core.js'

@@ -1,7 +1,7 @@
 'use client'
 import { useEffect, useRef } from 'react'
-import type { AlertListener } from '../core/alerts.js'
 import { watchAlerts } from '../core/actions/watchAlerts.js'
+import type { AlertListener } from '../core/alerts.js'
 import { usePortico } from './usePortico.js'
 
 /**

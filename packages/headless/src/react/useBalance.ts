@@ -10,7 +10,11 @@ export type UseBalanceParameters = {
   address?: string | undefined
   /** Default: the selected network of the active namespace. */
   caipNetworkId?: CaipNetworkId | undefined
-  query?: { enabled?: boolean | undefined; staleTime?: number | undefined; refetchInterval?: number | false | undefined }
+  query?: {
+    enabled?: boolean | undefined
+    staleTime?: number | undefined
+    refetchInterval?: number | false | undefined
+  }
 }
 
 /**

@@ -1,7 +1,11 @@
 'use client'
 import { useAtomValue } from 'jotai/react'
 import { useMemo } from 'react'
-import { type GetConnectorsParameters, type GetConnectorsReturnType, getConnectors } from '../core/actions/getConnectors.js'
+import {
+  type GetConnectorsParameters,
+  type GetConnectorsReturnType,
+  getConnectors,
+} from '../core/actions/getConnectors.js'
 import { connectorsAtom, recentWalletsAtom } from '../core/state/atoms.js'
 import { usePortico } from './usePortico.js'
 

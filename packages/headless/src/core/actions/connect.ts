@@ -60,7 +60,8 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   const requested = parameters.caipNetworkId
     ? portico.networks.find((n) => n.caipNetworkId === parameters.caipNetworkId)
     : undefined
-  if (parameters.caipNetworkId && !requested) throw new NetworkNotFoundError({ caipNetworkId: parameters.caipNetworkId })
+  if (parameters.caipNetworkId && !requested)
+    throw new NetworkNotFoundError({ caipNetworkId: parameters.caipNetworkId })
   const selected = portico.store.get(activeNetworksAtom)[adapter.namespace]
   const network =
     requested ??

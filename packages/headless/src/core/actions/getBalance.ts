@@ -30,14 +30,18 @@ export type GetBalanceErrorType = BalanceUnavailableErrorType | NetworkNotFoundE
  * const [native, ...tokens] = await getBalance(portico)
  * formatBalance(native.quantity.numeric) // '9,999.998'
  */
-export async function getBalance(portico: Portico, parameters: GetBalanceParameters = {}): Promise<GetBalanceReturnType> {
+export async function getBalance(
+  portico: Portico,
+  parameters: GetBalanceParameters = {},
+): Promise<GetBalanceReturnType> {
   const namespace = parameters.caipNetworkId ? (parameters.caipNetworkId.split(':')[0] as never) : undefined
   const { namespace: ns, adapter } = resolveAdapter(portico, namespace)
   const network = parameters.caipNetworkId
     ? portico.networks.find((n) => n.caipNetworkId === parameters.caipNetworkId)
     : portico.store.get(activeNetworksAtom)[ns]
   if (!network) throw new NetworkNotFoundError({ caipNetworkId: parameters.caipNetworkId })
-  if (network.unsupported) throw new BalanceUnavailableError({ cause: new Error(`${network.caipNetworkId} is not supported`) })
+  if (network.unsupported)
+    throw new BalanceUnavailableError({ cause: new Error(`${network.caipNetworkId} is not supported`) })
   const address = parameters.address ?? portico.store.get(accountsAtom)[ns]?.address
   if (!address) throw new NotConnectedError({ namespace: ns })
   try {

@@ -12,4 +12,3 @@ import { featuresAtom } from '../state/atoms.js'
 export function getFeatures(portico: Portico): Features {
   return portico.store.get(featuresAtom) ?? defaultFeatures
 }
-

@@ -32,7 +32,6 @@ export function getNetwork(portico: Portico, { namespace }: GetNetworkParameters
     network,
     networks: portico.networks,
     isUnsupported,
-    showUnsupportedView:
-      isUnsupported && portico.options.enableNetworkSwitch && !portico.options.allowUnsupportedChain,
+    showUnsupportedView: isUnsupported && portico.options.enableNetworkSwitch && !portico.options.allowUnsupportedChain,
   }
 }

@@ -45,7 +45,9 @@ export async function switchNetwork(
   const { namespace, adapter } = resolveAdapter(portico, network.chainNamespace)
   const account = portico.store.get(accountsAtom)[namespace]
   const connector =
-    account?.status === 'connected' && account.connectorId ? findConnector(portico, namespace, account.connectorId) : undefined
+    account?.status === 'connected' && account.connectorId
+      ? findConnector(portico, namespace, account.connectorId)
+      : undefined
   if (connector && account?.caipNetworkId !== caipNetworkId) {
     try {
       await adapter.switchNetwork({ connector, network, networks: portico.networks })

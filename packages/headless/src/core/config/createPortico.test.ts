@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { memoryStorage, testAdapters, testNetworks } from '../../test/fixtures.js'
-import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
-import { InvalidOptionsError, SiwxConflictError } from '../errors/config.js'
 import { getConnection } from '../actions/getConnection.js'
 import { getFeatures } from '../actions/getFeatures.js'
 import { getNetwork } from '../actions/getNetwork.js'
 import { watchAlerts } from '../actions/watchAlerts.js'
-import { type Alert } from '../alerts.js'
-import { defaultFeatures } from './defaults.js'
+import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
+import type { Alert } from '../alerts.js'
+import { InvalidOptionsError, SiwxConflictError } from '../errors/config.js'
 import { createPortico } from './createPortico.js'
+import { defaultFeatures } from './defaults.js'
 
 const { devnet, devnet2, solanaLocal, all } = testNetworks()
 
@@ -107,9 +107,17 @@ describe('createPortico', () => {
     ['no networks', { networks: [] }, 'networks'],
     ['no adapters', { adapters: [] }, 'adapters'],
     ['adapter is not an adapter', { adapters: [{ namespace: 'eip155' }] }, 'adapters.0'],
-    ['rpc url not http', { networks: [{ ...devnet, rpcUrls: { default: { http: ['javascript:alert(1)'] } } }] }, 'networks.0.rpcUrls.default.http.0'],
+    [
+      'rpc url not http',
+      { networks: [{ ...devnet, rpcUrls: { default: { http: ['javascript:alert(1)'] } } }] },
+      'networks.0.rpcUrls.default.http.0',
+    ],
     ['caip id with 3 parts', { networks: [{ ...devnet, caipNetworkId: 'eip155:1:2' }] }, 'networks.0.caipNetworkId'],
-    ['caip id of another namespace', { networks: [{ ...devnet, caipNetworkId: 'solana:31337' }] }, 'networks.0.caipNetworkId'],
+    [
+      'caip id of another namespace',
+      { networks: [{ ...devnet, caipNetworkId: 'solana:31337' }] },
+      'networks.0.caipNetworkId',
+    ],
     ['id not matching caip id', { networks: [{ ...devnet, id: 5 }] }, 'networks.0.id'],
     ['unknown feature', { features: { teleport: true } }, 'features'],
     ['socials not a list', { features: { socials: 'google' } }, 'features.socials'],
@@ -121,7 +129,13 @@ describe('createPortico', () => {
     ['default network not configured', { defaultNetwork: 'eip155:999' }, 'defaultNetwork'],
   ])('behavior: bad options (%s) give InvalidOptionsError naming the path', (_, override, path) => {
     const error = capture(() =>
-      createPortico({ projectId: 'p', networks: all, adapters: testAdapters(), storage: null, ...(override as object) } as never),
+      createPortico({
+        projectId: 'p',
+        networks: all,
+        adapters: testAdapters(),
+        storage: null,
+        ...(override as object),
+      } as never),
     )
     expect(error).toBeInstanceOf(InvalidOptionsError)
     expect((error as InvalidOptionsError).issues.map((i) => i.path)).toContain(path)
@@ -135,7 +149,13 @@ describe('createPortico', () => {
 
   test('behavior: no window access without a browser (SSR)', () => {
     expect(typeof window).toBe('undefined')
-    const portico = createPortico({ projectId: 'p', networks: all, adapters: testAdapters(), ssr: true, storage: memoryStorage() })
+    const portico = createPortico({
+      projectId: 'p',
+      networks: all,
+      adapters: testAdapters(),
+      ssr: true,
+      storage: memoryStorage(),
+    })
     expect(portico._internal.hydrated).toBe(false)
   })
 })

@@ -1,5 +1,5 @@
 import { createStore } from 'jotai/vanilla'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { type AlertBus, createAlertBus } from '../alerts.js'
 import { InvalidOptionsError, SiwxConflictError } from '../errors/config.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, featuresAtom } from '../state/atoms.js'
@@ -111,7 +111,10 @@ export function createPortico(options: PorticoOptions): Portico {
       issues.push({ path: `networks.${index}`, message: `${network.caipNetworkId} is listed twice` })
     seen.add(network.caipNetworkId)
     if (!adapters.has(network.chainNamespace))
-      issues.push({ path: `networks.${index}`, message: `No adapter configured for namespace ${network.chainNamespace}` })
+      issues.push({
+        path: `networks.${index}`,
+        message: `No adapter configured for namespace ${network.chainNamespace}`,
+      })
   }
   const defaultId =
     typeof options.defaultNetwork === 'string' ? options.defaultNetwork : options.defaultNetwork?.caipNetworkId
@@ -183,6 +186,7 @@ function toIssues(error: z.ZodError): { path: string; message: string }[] {
 
 function stripTrailingSlashes(urls: Partial<ApiUrls> | undefined): Partial<ApiUrls> {
   const out: Partial<ApiUrls> = {}
-  for (const [key, value] of Object.entries(urls ?? {})) if (value) out[key as keyof ApiUrls] = value.replace(/\/+$/, '')
+  for (const [key, value] of Object.entries(urls ?? {}))
+    if (value) out[key as keyof ApiUrls] = value.replace(/\/+$/, '')
   return out
 }

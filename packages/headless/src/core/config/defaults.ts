@@ -79,7 +79,15 @@ export const defaultFeatures: Features = {
 }
 
 /** The flags the remote project configuration may set. */
-export const remoteFeatureKeys = ['email', 'socials', 'swaps', 'onramp', 'activity', 'reownBranding', 'multiWallet'] as const
+export const remoteFeatureKeys = [
+  'email',
+  'socials',
+  'swaps',
+  'onramp',
+  'activity',
+  'reownBranding',
+  'multiWallet',
+] as const
 export type RemoteFeatureKey = (typeof remoteFeatureKeys)[number]
 
 /** Hosted services Portico speaks to by default; every one is configurable. */

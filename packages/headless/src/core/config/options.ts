@@ -1,8 +1,8 @@
 import { z } from 'zod'
+import type { StorageLike } from '../state/storage.js'
 import type { AccountType, ChainAdapter, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { chainNamespaces, parseCaipNetworkId } from '../utils/caip.js'
-import type { StorageLike } from '../state/storage.js'
 import {
   type ApiUrls,
   type ConnectMethod,
@@ -104,7 +104,11 @@ export const networkSchema = z
     try {
       parsed = parseCaipNetworkId(network.caipNetworkId)
     } catch (error) {
-      ctx.addIssue({ code: 'custom', path: ['caipNetworkId'], message: (error as Error & { shortMessage?: string }).shortMessage ?? 'Invalid CAIP-2 network id' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['caipNetworkId'],
+        message: (error as Error & { shortMessage?: string }).shortMessage ?? 'Invalid CAIP-2 network id',
+      })
       return
     }
     if (parsed.namespace !== network.chainNamespace)

@@ -12,7 +12,10 @@ export function isUserRejection(error: unknown): boolean {
     const { code, name, message } = e as { code?: unknown; name?: unknown; message?: unknown }
     if (code === 4001 || code === 'ACTION_REJECTED') return true
     if (typeof name === 'string' && /UserRejected|Rejected(Request)?Error$/.test(name)) return true
-    if (typeof message === 'string' && /user (rejected|denied|declined|cancell?ed)|rejected by (the )?user/i.test(message))
+    if (
+      typeof message === 'string' &&
+      /user (rejected|denied|declined|cancell?ed)|rejected by (the )?user/i.test(message)
+    )
       return true
   }
   return false
@@ -21,7 +24,11 @@ export function isUserRejection(error: unknown): boolean {
 /** @internal The numeric EIP-1193 / EIP-1474 code of a provider error, looking into MetaMask's `data.originalError`. */
 export function providerErrorCode(error: unknown): number | undefined {
   if (!error || typeof error !== 'object') return undefined
-  const { code, data, cause } = error as { code?: unknown; data?: { originalError?: { code?: unknown } }; cause?: unknown }
+  const { code, data, cause } = error as {
+    code?: unknown
+    data?: { originalError?: { code?: unknown } }
+    cause?: unknown
+  }
   if (typeof data?.originalError?.code === 'number') return data.originalError.code
   if (typeof code === 'number') return code
   return cause ? providerErrorCode(cause) : undefined

@@ -47,10 +47,9 @@ export type SwitchChainNotApprovedErrorType = SwitchChainNotApprovedError & { na
 export class SwitchChainNotApprovedError extends BaseError {
   override name = 'SwitchChainNotApprovedError' as const
   constructor({ chainId, cause }: { chainId: string | number; cause?: unknown }) {
-    super(
-      `Failed to switch to chain ${chainId} not approved or wallet does not support wallet_switchEthereumChain`,
-      { cause },
-    )
+    super(`Failed to switch to chain ${chainId} not approved or wallet does not support wallet_switchEthereumChain`, {
+      cause,
+    })
   }
 }
 

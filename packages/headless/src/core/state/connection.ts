@@ -68,7 +68,11 @@ export function findConnector(portico: Portico, namespace: ChainNamespace, conne
  */
 export function applyConnection(
   portico: Portico,
-  { connector, connection, fallbackNetwork }: { connector: Connector; connection: AdapterConnection; fallbackNetwork: PorticoNetwork },
+  {
+    connector,
+    connection,
+    fallbackNetwork,
+  }: { connector: Connector; connection: AdapterConnection; fallbackNetwork: PorticoNetwork },
 ) {
   const namespace = connector.chain
   const network = connection.caipNetworkId ? resolveNetwork(portico, connection.caipNetworkId) : fallbackNetwork
@@ -123,7 +127,7 @@ function subscribeWallet(portico: Portico, connector: Connector) {
 /** @internal How wallet-side changes move state (spec section 4). */
 export function onWalletEvent(portico: Portico, namespace: ChainNamespace, event: AdapterEvent) {
   const current = portico.store.get(accountsAtom)[namespace]
-  if (!current || current.status !== 'connected') return
+  if (current?.status !== 'connected') return
   switch (event.type) {
     case 'accountsChanged': {
       const [address] = event.accounts

@@ -15,15 +15,25 @@ afterEach(() => vi.restoreAllMocks())
 test('default: a persisted connector means status reconnecting on load', () => {
   const storage = memoryStorage({
     '@portico/connected-connector:eip155': JSON.stringify('dev.portico.devnet'),
-    '@portico/active-network': JSON.stringify({ namespace: 'solana', networks: { eip155: 'eip155:31338', solana: solanaLocal.caipNetworkId } }),
-    '@portico/recent-wallets': JSON.stringify([{ id: 'dev.portico.devnet', namespace: 'eip155', name: 'Devnet Wallet' }]),
+    '@portico/active-network': JSON.stringify({
+      namespace: 'solana',
+      networks: { eip155: 'eip155:31338', solana: solanaLocal.caipNetworkId },
+    }),
+    '@portico/recent-wallets': JSON.stringify([
+      { id: 'dev.portico.devnet', namespace: 'eip155', name: 'Devnet Wallet' },
+    ]),
   })
   const portico = create(storage)
-  expect(getConnection(portico, { namespace: 'eip155' })).toMatchObject({ status: 'reconnecting', connectorId: 'dev.portico.devnet' })
+  expect(getConnection(portico, { namespace: 'eip155' })).toMatchObject({
+    status: 'reconnecting',
+    connectorId: 'dev.portico.devnet',
+  })
   expect(getConnection(portico, { namespace: 'solana' }).status).toBe('disconnected')
   expect(getNetwork(portico).network).toBe(solanaLocal)
   expect(getNetwork(portico, { namespace: 'eip155' }).network).toBe(devnet2)
-  expect(portico.store.get(recentWalletsAtom)).toEqual([{ id: 'dev.portico.devnet', namespace: 'eip155', name: 'Devnet Wallet' }])
+  expect(portico.store.get(recentWalletsAtom)).toEqual([
+    { id: 'dev.portico.devnet', namespace: 'eip155', name: 'Devnet Wallet' },
+  ])
 })
 
 test.each([

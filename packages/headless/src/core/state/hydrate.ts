@@ -1,20 +1,9 @@
 import type { Portico } from '../config/createPortico.js'
 import type { AccountState } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
-import {
-  accountsAtom,
-  activeNamespaceAtom,
-  activeNetworksAtom,
-  type RecentWallet,
-  recentWalletsAtom,
-} from './atoms.js'
+import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, type RecentWallet, recentWalletsAtom } from './atoms.js'
+import { activeNetworkSchema, connectedConnectorSchema, isSafeImageUrl, recentWalletsSchema } from './persistence.js'
 import { nextConnectionStatus } from './status.js'
-import {
-  activeNetworkSchema,
-  connectedConnectorSchema,
-  isSafeImageUrl,
-  recentWalletsSchema,
-} from './persistence.js'
 import { storageKeys } from './storage.js'
 
 /**

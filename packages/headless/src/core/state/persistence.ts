@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Portico } from '../config/createPortico.js'
 import { recentWalletsLimit } from '../config/defaults.js'
-import { chainNamespaces, type ChainNamespace } from '../utils/caip.js'
+import { type ChainNamespace, chainNamespaces } from '../utils/caip.js'
 import { activeNamespaceAtom, activeNetworksAtom, type RecentWallet, recentWalletsAtom } from './atoms.js'
 import { storageKeys } from './storage.js'
 
@@ -51,8 +51,8 @@ export function saveActiveNetworks(portico: Portico) {
   const namespace = portico.store.get(activeNamespaceAtom)
   if (!namespace) return
   const networks: Partial<Record<ChainNamespace, string>> = {}
+  // An 'Unknown Network' the wallet wandered to is not a choice worth restoring.
   for (const [ns, network] of Object.entries(portico.store.get(activeNetworksAtom)))
-    // An 'Unknown Network' the wallet wandered to is not a choice worth restoring.
     if (network && !network.unsupported) networks[ns as ChainNamespace] = network.caipNetworkId
   portico.storage.set(storageKeys.activeNetwork, { namespace, networks })
 }

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import type { ConnectionStatus } from '../types.js'
-import { type ConnectionEvent, nextConnectionStatus } from './status.js'
 import { assertConnectionStatus } from './connectorStatus.js'
+import { type ConnectionEvent, nextConnectionStatus } from './status.js'
 
 test.each<[ConnectionStatus, ConnectionEvent, ConnectionStatus]>([
   ['disconnected', 'CONNECT', 'connecting'],
@@ -23,6 +23,8 @@ test.each<[ConnectionStatus, ConnectionEvent, ConnectionStatus]>([
 })
 
 test('behavior: per-connector status accepts the three values and rejects others', () => {
-  for (const status of ['connected', 'active', 'disconnected']) expect(() => assertConnectionStatus(status)).not.toThrow()
-  for (const status of ['pending', '', null, 1]) expect(() => assertConnectionStatus(status)).toThrow('Invalid connection status')
+  for (const status of ['connected', 'active', 'disconnected'])
+    expect(() => assertConnectionStatus(status)).not.toThrow()
+  for (const status of ['pending', '', null, 1])
+    expect(() => assertConnectionStatus(status)).toThrow('Invalid connection status')
 })

@@ -1,9 +1,9 @@
 import { createStore as createMipdStore } from 'mipd'
 import { getAddress, isAddress, numberToHex, stringToHex, toHex } from 'viem'
+import { providerErrorCode } from '../../errors/isUserRejection.js'
 import { isSafeImageUrl } from '../../state/persistence.js'
 import type { AdapterConnection, AdapterEvent, ChainAdapter, Connector, PorticoNetwork } from '../../types.js'
 import type { CaipNetworkId } from '../../utils/caip.js'
-import { providerErrorCode } from '../../errors/isUserRejection.js'
 import type { Eip1193Provider } from './types.js'
 
 /** A wallet the host brings itself (e.g. a hardware-wallet SDK). */
@@ -188,7 +188,9 @@ function asProvider(connector: Connector): Eip1193Provider {
 /** Wallet data is untrusted: keep only valid addresses, checksummed. */
 function toAccounts(value: unknown): string[] {
   if (!Array.isArray(value)) throw new TypeError('The wallet returned accounts that are not a list')
-  return value.filter((a): a is string => typeof a === 'string' && isAddress(a, { strict: false })).map((a) => getAddress(a))
+  return value
+    .filter((a): a is string => typeof a === 'string' && isAddress(a, { strict: false }))
+    .map((a) => getAddress(a))
 }
 
 async function readChain(provider: Eip1193Provider): Promise<CaipNetworkId | undefined> {
@@ -201,7 +203,11 @@ async function readChain(provider: Eip1193Provider): Promise<CaipNetworkId | und
 
 function toCaipNetworkId(chainId: unknown): CaipNetworkId | undefined {
   const id =
-    typeof chainId === 'number' ? chainId : typeof chainId === 'string' && /^(0x[0-9a-f]+|\d+)$/i.test(chainId) ? Number(chainId) : NaN
+    typeof chainId === 'number'
+      ? chainId
+      : typeof chainId === 'string' && /^(0x[0-9a-f]+|\d+)$/i.test(chainId)
+        ? Number(chainId)
+        : NaN
   return Number.isSafeInteger(id) && id > 0 ? `eip155:${id}` : undefined
 }
 

@@ -1,6 +1,6 @@
 import { createPublicClient, erc20Abi, formatUnits, getAddress, http, type PublicClient } from 'viem'
 import type { PorticoNetwork, TokenBalance } from '../../types.js'
-import { rpcTimeoutMs, rpcRetryCount, rpcRetryDelayMs } from '../rpcDefaults.js'
+import { rpcRetryCount, rpcRetryDelayMs, rpcTimeoutMs } from '../rpcDefaults.js'
 
 // One client per RPC URL: viem's HTTP transport batches concurrent calls into one request, which
 // only helps if the reads share a client.
@@ -12,7 +12,12 @@ function clientFor(network: PorticoNetwork): PublicClient {
   let client = clients.get(url)
   if (!client) {
     client = createPublicClient({
-      transport: http(url, { batch: true, timeout: rpcTimeoutMs, retryCount: rpcRetryCount, retryDelay: rpcRetryDelayMs }),
+      transport: http(url, {
+        batch: true,
+        timeout: rpcTimeoutMs,
+        retryCount: rpcRetryCount,
+        retryDelay: rpcRetryDelayMs,
+      }),
     })
     clients.set(url, client)
   }

@@ -1,4 +1,4 @@
-import { address as toAddress, createSolanaRpc, type Rpc, type SolanaRpcApi } from '@solana/kit'
+import { createSolanaRpc, type Rpc, type SolanaRpcApi, address as toAddress } from '@solana/kit'
 import { formatUnits } from 'viem'
 import type { PorticoNetwork, TokenBalance } from '../../types.js'
 import { rpcTimeoutMs } from '../rpcDefaults.js'
@@ -11,7 +11,10 @@ function rpcFor(network: PorticoNetwork) {
   const url = network.rpcUrls.default.http[0]
   if (!url) throw new TypeError(`Network ${network.caipNetworkId} has no RPC URL`)
   let rpc = rpcs.get(url)
-  if (!rpc) rpcs.set(url, (rpc = createSolanaRpc(url)))
+  if (!rpc) {
+    rpc = createSolanaRpc(url)
+    rpcs.set(url, rpc)
+  }
   return rpc
 }
 
@@ -81,4 +84,3 @@ export async function readSolanaBalances({
     }),
   ]
 }
-

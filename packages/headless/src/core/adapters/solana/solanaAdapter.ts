@@ -1,3 +1,5 @@
+import { getBase58Decoder } from '@solana/kit'
+import type { SolanaSignMessageFeature } from '@solana/wallet-standard-features'
 import { getWallets } from '@wallet-standard/app'
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
 import type {
@@ -5,8 +7,6 @@ import type {
   StandardDisconnectFeature,
   StandardEventsFeature,
 } from '@wallet-standard/features'
-import type { SolanaSignMessageFeature } from '@solana/wallet-standard-features'
-import { getBase58Decoder } from '@solana/kit'
 import { isSafeImageUrl } from '../../state/persistence.js'
 import type { AdapterConnection, ChainAdapter, Connector, PorticoNetwork } from '../../types.js'
 
@@ -76,7 +76,9 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): ChainAd
 
     async disconnect({ connector }) {
       const wallet = asWallet(connector)
-      const disconnect = wallet.features['standard:disconnect'] as StandardDisconnectFeature['standard:disconnect'] | undefined
+      const disconnect = wallet.features['standard:disconnect'] as
+        | StandardDisconnectFeature['standard:disconnect']
+        | undefined
       await disconnect?.disconnect()
     },
 
@@ -155,7 +157,9 @@ function feature<f extends Record<string, unknown>>(wallet: Wallet, name: keyof 
  * clusters on their accounts although the same key signs anywhere.
  */
 function addressesFor(accounts: readonly WalletAccount[], chain?: IdentifierString): string[] {
-  const valid = accounts.filter((a) => typeof a?.address === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(a.address))
+  const valid = accounts.filter(
+    (a) => typeof a?.address === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(a.address),
+  )
   const onChain = chain ? valid.filter((a) => a.chains?.includes(chain)) : []
   return (onChain.length ? onChain : valid).map((a) => a.address)
 }

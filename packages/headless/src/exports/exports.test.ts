@@ -1,0 +1,33 @@
+import { expect, test } from 'vitest'
+import * as core from './core.js'
+import * as index from './index.js'
+
+// Snapshots of the public surface: an added or removed export shows up in review.
+test('core entry', () => {
+  expect(Object.keys(core).sort()).toMatchSnapshot()
+})
+
+test('react entry is the core entry plus the hooks', () => {
+  const extra = Object.keys(index).filter((key) => !(key in core))
+  expect(extra.sort()).toMatchInlineSnapshot(`
+    [
+      "PorticoProvider",
+      "useAlerts",
+      "useBalance",
+      "useConnect",
+      "useConnection",
+      "useConnectors",
+      "useDisconnect",
+      "useFeatures",
+      "useNetwork",
+      "usePortico",
+      "useSignMessage",
+      "useSwitchNetwork",
+    ]
+  `)
+  for (const key of Object.keys(core)) expect(index).toHaveProperty(key)
+})
+
+test('core entry has no React', () => {
+  expect(Object.keys(core).some((key) => /^use[A-Z]|Provider$/.test(key))).toBe(false)
+})

@@ -1,0 +1,36 @@
+// Vitest loads global setup files without the workspace's `portico-source` condition, so the
+// package name would need a prior build; the source path keeps `npm test` build-order free.
+
+import type { TestProject } from 'vitest/node'
+import { startDevnet } from '../../../devnet/src/index.js'
+
+export type ProvidedDevnet = {
+  evmRpcUrl: string
+  solanaRpcUrl: string
+  solanaGenesisHash: string
+  evmPrivateKeys: string[]
+  evmTokens: { address: string; symbol: string; decimals: number }[]
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    devnet: ProvidedDevnet
+  }
+}
+
+/**
+ * One devnet for test files that cannot start their own: DOM-environment tests, where the devnet
+ * package (Node-only: it spawns anvil and reads its state file) cannot be imported. Node tests
+ * start a devnet per file instead, for isolation.
+ */
+export async function setup(project: TestProject) {
+  const devnet = await startDevnet()
+  project.provide('devnet', {
+    evmRpcUrl: devnet.evm.rpcUrl,
+    solanaRpcUrl: devnet.solana.rpcUrl,
+    solanaGenesisHash: devnet.solana.genesisHash,
+    evmPrivateKeys: devnet.evm.accounts.map((a) => a.privateKey),
+    evmTokens: devnet.evm.tokens.map(({ address, symbol, decimals }) => ({ address, symbol, decimals })),
+  })
+  return () => devnet.stop()
+}

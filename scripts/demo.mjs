@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// `npm run demo`: installs the workspace, then starts the demo host site on devnet.
+import { install, pnpm } from './lib.mjs'
+
+install()
+pnpm(['--filter', '@portico/demo', 'dev'])
