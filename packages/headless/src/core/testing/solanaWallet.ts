@@ -259,6 +259,22 @@ export async function createTestSolanaWallet(
       })
   }
 
+  /** What both transaction features do before their own part: check, prompt once, sign each. */
+  async function checkPromptAndSign(
+    feature: 'solana:signTransaction' | 'solana:signAndSendTransaction',
+    name: TestSolanaWalletErrorName,
+    inputs: readonly SolanaSignTransactionInput[],
+    chainRequired: boolean,
+  ): Promise<Transaction[]> {
+    log(feature, inputs)
+    const signers = inputs.map((input) => {
+      checkChain(input.chain, name, chainRequired)
+      return keyFor(input.account, name)
+    })
+    prompt(feature)
+    return Promise.all(inputs.map((input, i) => sign(input, name, signers[i] as Key)))
+  }
+
   async function sign(
     input: SolanaSignTransactionInput,
     name: TestSolanaWalletErrorName,
@@ -369,14 +385,7 @@ export async function createTestSolanaWallet(
       async signTransaction(
         ...inputs: readonly SolanaSignTransactionInput[]
       ): Promise<readonly SolanaSignTransactionOutput[]> {
-        log('solana:signTransaction', inputs)
-        const name = 'WalletSignTransactionError'
-        const signers = inputs.map((input) => {
-          checkChain(input.chain, name, false)
-          return keyFor(input.account, name)
-        })
-        prompt('solana:signTransaction')
-        const signed = await Promise.all(inputs.map((input, i) => sign(input, name, signers[i] as Key)))
+        const signed = await checkPromptAndSign('solana:signTransaction', 'WalletSignTransactionError', inputs, false)
         return signed.map((transaction) => ({
           signedTransaction: new Uint8Array(getTransactionEncoder().encode(transaction)),
         }))
@@ -388,14 +397,12 @@ export async function createTestSolanaWallet(
       async signAndSendTransaction(
         ...inputs: readonly SolanaSignAndSendTransactionInput[]
       ): Promise<readonly SolanaSignAndSendTransactionOutput[]> {
-        log('solana:signAndSendTransaction', inputs)
-        const name = 'WalletSendTransactionError'
-        const signers = inputs.map((input) => {
-          checkChain(input.chain, name, true)
-          return keyFor(input.account, name)
-        })
-        prompt('solana:signAndSendTransaction')
-        const signed = await Promise.all(inputs.map((input, i) => sign(input, name, signers[i] as Key)))
+        const signed = await checkPromptAndSign(
+          'solana:signAndSendTransaction',
+          'WalletSendTransactionError',
+          inputs,
+          true,
+        )
         const outputs: SolanaSignAndSendTransactionOutput[] = []
         // In order: later transactions may depend on earlier ones.
         for (const [i, transaction] of signed.entries()) {
@@ -413,7 +420,7 @@ export async function createTestSolanaWallet(
               .send()
           } catch (cause) {
             throw new TestSolanaWalletError({
-              name,
+              name: 'WalletSendTransactionError',
               code: -32603,
               message: `Sending the transaction failed: ${cause instanceof Error ? cause.message : String(cause)}`,
               cause,

@@ -1,28 +1,17 @@
-import { createPublicClient, erc20Abi, formatUnits, getAddress, http, type PublicClient } from 'viem'
+import { createPublicClient, erc20Abi, formatUnits, getAddress, http } from 'viem'
 import type { PorticoNetwork, TokenBalance } from '../../types.js'
-import { rpcRetryCount, rpcRetryDelayMs, rpcTimeoutMs } from '../rpcDefaults.js'
+import { createClientCache, rpcRetryCount, rpcRetryDelayMs, rpcTimeoutMs } from '../rpcDefaults.js'
 
-// One client per RPC URL: viem's HTTP transport batches concurrent calls into one request, which
-// only helps if the reads share a client.
-const clients = new Map<string, PublicClient>()
-
-function clientFor(network: PorticoNetwork): PublicClient {
-  const url = network.rpcUrls.default.http[0]
-  if (!url) throw new TypeError(`Network ${network.caipNetworkId} has no RPC URL`)
-  let client = clients.get(url)
-  if (!client) {
-    client = createPublicClient({
-      transport: http(url, {
-        batch: true,
-        timeout: rpcTimeoutMs,
-        retryCount: rpcRetryCount,
-        retryDelay: rpcRetryDelayMs,
-      }),
-    })
-    clients.set(url, client)
-  }
-  return client
-}
+const clientFor = createClientCache((url) =>
+  createPublicClient({
+    transport: http(url, {
+      batch: true,
+      timeout: rpcTimeoutMs,
+      retryCount: rpcRetryCount,
+      retryDelay: rpcRetryDelayMs,
+    }),
+  }),
+)
 
 /**
  * @internal

@@ -1,22 +1,11 @@
-import { createSolanaRpc, type Rpc, type SolanaRpcApi, address as toAddress } from '@solana/kit'
+import { createSolanaRpc, address as toAddress } from '@solana/kit'
 import { formatUnits } from 'viem'
 import type { PorticoNetwork, TokenBalance } from '../../types.js'
-import { rpcTimeoutMs } from '../rpcDefaults.js'
+import { createClientCache, rpcTimeoutMs } from '../rpcDefaults.js'
 
 const tokenProgram = toAddress('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
 const token2022Program = toAddress('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
-const rpcs = new Map<string, Rpc<SolanaRpcApi>>()
-
-function rpcFor(network: PorticoNetwork) {
-  const url = network.rpcUrls.default.http[0]
-  if (!url) throw new TypeError(`Network ${network.caipNetworkId} has no RPC URL`)
-  let rpc = rpcs.get(url)
-  if (!rpc) {
-    rpc = createSolanaRpc(url)
-    rpcs.set(url, rpc)
-  }
-  return rpc
-}
+const rpcFor = createClientCache((url) => createSolanaRpc(url))
 
 type ParsedTokenAccount = {
   mint: string
