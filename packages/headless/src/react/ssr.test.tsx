@@ -1,13 +1,32 @@
 import { renderToString } from 'react-dom/server'
 import { expect, test } from 'vitest'
+// A static import of the public entry: touching `window` or `document` at import time would
+// fail this file in the plain Node environment it runs in, as on a server.
+import {
+  createPortico,
+  PorticoProvider,
+  useBalance,
+  useConnection,
+  useConnectors,
+  useNetwork,
+} from '../exports/index.js'
 import { memoryStorage, testAdapters, testNetworks } from '../test/fixtures.js'
 
-// Runs in plain Node: no window, no document, as on a server.
-test('importing the entry and rendering on the server touch no browser globals', async () => {
-  expect(typeof window).toBe('undefined')
-  const { PorticoProvider, createPortico, useBalance, useConnection, useConnectors, useNetwork } = await import(
-    '../exports/index.js'
+function App() {
+  const { status } = useConnection()
+  const connectors = useConnectors()
+  const { network } = useNetwork()
+  const balance = useBalance()
+  return (
+    <p>
+      {status}|{connectors.length}|{network.name}|{balance.fetchStatus}
+    </p>
   )
+}
+
+test('importing the entry and rendering on the server touch no browser globals', () => {
+  expect(typeof window).toBe('undefined')
+  expect(typeof document).toBe('undefined')
   const storage = memoryStorage({ '@portico/connected-connector:eip155': '"dev.portico.devnet"' })
   const portico = createPortico({
     projectId: 'p',
@@ -16,17 +35,6 @@ test('importing the entry and rendering on the server touch no browser globals',
     ssr: true,
     storage,
   })
-  function App() {
-    const { status } = useConnection()
-    const connectors = useConnectors()
-    const { network } = useNetwork()
-    const balance = useBalance()
-    return (
-      <p>
-        {status}|{connectors.length}|{network.name}|{balance.fetchStatus}
-      </p>
-    )
-  }
   const html = renderToString(
     <PorticoProvider config={portico}>
       <App />
