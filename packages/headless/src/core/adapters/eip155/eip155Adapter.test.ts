@@ -279,11 +279,18 @@ describe('networks', () => {
     expect(wallet.requests.length).toBe(count)
   })
 
-  test('switching while disconnected only changes the selected network', async () => {
-    const { portico, wallet } = setup()
+  test('switching while disconnected only changes the selected network, which survives a reload', async () => {
+    const { portico, wallet, storage } = setup()
     await switchNetwork(portico, { caipNetworkId: 'eip155:31338' })
     expect(getNetwork(portico).network.caipNetworkId).toBe('eip155:31338')
     expect(wallet.requests).toEqual([])
+    const reloaded = createPortico({
+      projectId: 'p',
+      networks: testNetworks().all,
+      adapters: [eip155Adapter(), solanaAdapter()],
+      storage,
+    })
+    expect(getNetwork(reloaded).network.caipNetworkId).toBe('eip155:31338')
   })
 
   test('the wallet moving to a chain the app lacks: Unknown Network, flagged unsupported', async () => {
