@@ -1,4 +1,67 @@
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import react from '@vitejs/plugin-react'
+import { playwright } from '@vitest/browser-playwright'
+import type { BrowserContext } from 'playwright-core'
 import { defineConfig } from 'vitest/config'
+import { chromiumArgs, chromiumPath } from './scripts/ensure-chromium.mjs'
+
+const root = dirname(fileURLToPath(import.meta.url))
+
+/** Tests never touch the internet: only loopback URLs (the Vitest server, devnet RPCs) may load. */
+function isLoopback(url: URL): boolean {
+  if (!/^(https?|wss?):$/.test(url.protocol)) return true // data:, blob:, about: never leave the machine
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
+/**
+ * The Playwright provider, with every non-loopback request (HTTP and WebSocket) aborted at the
+ * browser context. The provider has no option for routes, so this wraps the context it creates.
+ */
+function offlinePlaywright() {
+  const base = playwright({
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    contextOptions: { reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'UTC' },
+    actionTimeout: 5_000,
+  })
+  return {
+    ...base,
+    providerFactory(project: Parameters<typeof base.providerFactory>[0]) {
+      const provider = base.providerFactory(project) as ReturnType<typeof base.providerFactory> & {
+        createContext(...args: unknown[]): Promise<BrowserContext>
+      }
+      if (typeof provider.createContext !== 'function') {
+        throw new Error('vitest.config.ts: @vitest/browser-playwright changed; re-check the network block')
+      }
+      const createContext = provider.createContext.bind(provider)
+      const guarded = new WeakSet<BrowserContext>()
+      provider.createContext = async (...args: unknown[]) => {
+        const context = await createContext(...args)
+        if (!guarded.has(context)) {
+          guarded.add(context)
+          await context.route(
+            (url) => !isLoopback(url),
+            (route) => {
+              console.warn(`[browser] blocked non-loopback request: ${route.request().url()}`)
+              return route.abort('blockedbyclient')
+            },
+          )
+          await context.routeWebSocket(
+            (url) => !isLoopback(url),
+            (ws) => {
+              console.warn(`[browser] blocked non-loopback WebSocket: ${ws.url()}`)
+              return ws.close({ code: 1008, reason: 'blocked by vitest.config.ts: tests stay offline' })
+            },
+          )
+        }
+        return context
+      }
+      return provider
+    },
+  }
+}
 
 // One root config: the `portico-source` condition makes workspace packages resolve to their
 // TypeScript sources, so tests never need a prior build.
@@ -6,11 +69,45 @@ export default defineConfig({
   resolve: { conditions: ['portico-source'] },
   ssr: { resolve: { conditions: ['portico-source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
-    environment: 'node',
-    globalSetup: ['./packages/headless/src/test/globalDevnet.ts'],
-    // Devnet-backed tests start real processes; give them room on a 2-core CI box.
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Failure screenshots and `context.annotate` attachments: gitignored, never next to the sources.
+    attachmentsDir: join(root, 'tests/screenshots/attachments'),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.{ts,tsx}'],
+          environment: 'node',
+          globalSetup: ['./packages/headless/src/test/globalDevnet.ts'],
+          // Devnet-backed tests start real processes; give them room on a 2-core CI box.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        plugins: [vanillaExtractPlugin(), react()],
+        // Keep the workspace's `portico-source` condition next to Vite's browser defaults.
+        resolve: { conditions: ['portico-source', 'module', 'browser', 'development|production'] },
+        // Prebundled up front: a dependency discovered mid-run makes Vite reload the page under a test.
+        optimizeDeps: { include: ['axe-core'] },
+        test: {
+          name: 'browser',
+          include: ['packages/*/src/**/*.browser.test.tsx'],
+          setupFiles: ['./packages/ui/vitest.browser.setup.ts'],
+          testTimeout: 15_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: offlinePlaywright(),
+            instances: [{ browser: 'chromium' }],
+            viewport: { width: 1280, height: 800 },
+            // Failure screenshots land in the gitignored folder, not next to the sources.
+            screenshotDirectory: join(root, 'tests/screenshots/failures'),
+          },
+        },
+      },
+    ],
   },
 })

@@ -18,6 +18,20 @@ export function run(command, args, { label = `${command} ${args.join(' ')}`, env
   console.log(`✔ ${label} (${seconds}s)`)
 }
 
+/** Runs an in-process step with the same framing as `run`; exits the process when it throws. */
+export function step(label, fn) {
+  const started = Date.now()
+  console.log(`\n▶ ${label}`)
+  try {
+    fn()
+  } catch (error) {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
+    console.error(`✖ ${label} failed after ${seconds}s: ${error instanceof Error ? error.message : error}`)
+    process.exit(1)
+  }
+  console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)}s)`)
+}
+
 /** pnpm through npx, as the README promises: no corepack, no global install. */
 export function pnpm(args, options) {
   run('npx', ['-y', 'pnpm@9', ...args], { label: `pnpm ${args.join(' ')}`, ...options })

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: everything CI checks, in order of cost: install, lint, types, build, tests.
+// `npm test`: everything CI checks, in order of cost: install, lint, types, build, Storybook, tests.
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { install, pnpm, root } from './lib.mjs'
+import { ensureChromium } from './ensure-chromium.mjs'
+import { install, pnpm, root, step } from './lib.mjs'
 
 const report = join(root, 'node_modules', '.vitest-report.json')
 
@@ -10,7 +11,12 @@ install()
 pnpm(['exec', 'biome', 'check', '.'], { env: { FORCE_COLOR: '0' } })
 pnpm(['-r', 'typecheck'])
 pnpm(['-r', '--filter', './packages/*', 'build'])
+// Storybook builds offline only without telemetry (otherwise ~10 s of failed calls).
+pnpm(['--filter', '@portico/stories', 'build-storybook'], { env: { STORYBOOK_DISABLE_TELEMETRY: '1' } })
+// The `browser` Vitest project drives Debian's Chromium (apt; Playwright cannot download browsers here).
+step('ensure chromium', () => ensureChromium())
 rmSync(report, { force: true })
+// Both Vitest projects: `unit` (node/happy-dom) and `browser` (real Chromium); one JSON report.
 pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
   env: { CI: process.env.CI ?? 'true' },
 })

@@ -1,0 +1,7 @@
+// Setup for the `browser` Vitest project (packages/*/src/**/*.browser.test.tsx, real Chromium).
+// `vitest-browser-react` unmounts what `render` mounted after each test on its own.
+import 'vitest-browser-react'
+
+// A page language, so axe scans of `document` judge components, not the bare test page.
+document.documentElement.lang = 'en'
+document.title = 'Portico UI browser tests'
