@@ -153,7 +153,7 @@ describe('connect, balances, reload, disconnect', () => {
     const { portico, wallet } = setup({ account: 3 })
     await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
     const [before] = await getBalance(portico)
-    await wallet.provider.request({
+    const hash = (await wallet.provider.request({
       method: 'eth_sendTransaction',
       params: [
         {
@@ -162,7 +162,9 @@ describe('connect, balances, reload, disconnect', () => {
           value: `0x${parseEther('1').toString(16)}`,
         },
       ],
-    })
+    })) as `0x${string}`
+    // anvil may answer with the hash before the block is mined: wait for the receipt.
+    await client().waitForTransactionReceipt({ hash, pollingInterval: 20 })
     const [after] = await getBalance(portico)
     expect(Number(before?.quantity.numeric) - Number(after?.quantity.numeric)).toBeGreaterThanOrEqual(1)
   })

@@ -1,0 +1,130 @@
+import { useConnection, useNetwork } from '@portico/headless'
+import {
+  getPrefersDark,
+  resolveTheme,
+  type ThemeMode,
+  type ThemeTokens,
+  type ThemeVariables,
+  toCssVariables,
+  watchColorScheme,
+} from '@portico/themes'
+import {
+  type CSSProperties,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
+import './css/base.css.js'
+import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
+import { en, type Messages } from './i18n/messages.js'
+import { LazyModal } from './modal/loadModal.js'
+import { createModalStore } from './state/modalStore.js'
+
+export type PorticoUIProps = {
+  /** `dark` (default), `light`, or `auto` to follow `prefers-color-scheme`. */
+  themeMode?: ThemeMode | undefined
+  /** AppKit-style variables (`--w3m-accent`, …) or Portico's own (`--portico-…`); sanitised. */
+  themeVariables?: ThemeVariables | undefined
+  /** Whole themes for each mode, e.g. `{ dark: darkTheme({ accentColor: '#7b61ff' }) }`. */
+  theme?: { light?: ThemeTokens | undefined; dark?: ThemeTokens | undefined } | undefined
+  /** Translations: any subset of the message catalogue. */
+  messages?: Partial<Messages> | undefined
+  /** Portal the modal to `document.body` (default) or render it where `<PorticoUI>` is. */
+  appendToBody?: boolean | undefined
+  /** The host places `<EmbeddedModal />` inline; it never closes (spec: embedded close rules). */
+  embedded?: boolean | undefined
+  children?: ReactNode
+}
+
+const noop = () => () => {}
+
+/**
+ * The prebuilt modal's provider: themes, messages and modal state for `ConnectButton`,
+ * `AccountButton`, `NetworkButton` and `useModal`. Place it inside `<PorticoProvider>`. The modal's
+ * code loads on demand: nothing of it is fetched until the user reaches for a button.
+ *
+ * @example
+ * <PorticoProvider config={portico}>
+ *   <PorticoUI themeMode="auto" themeVariables={{ '--w3m-accent': '#7b61ff' }}>
+ *     <ConnectButton />
+ *   </PorticoUI>
+ * </PorticoProvider>
+ */
+export function PorticoUI({
+  themeMode = 'dark',
+  themeVariables,
+  theme,
+  messages,
+  appendToBody = true,
+  embedded = false,
+  children,
+}: PorticoUIProps) {
+  const { isConnected } = useConnection()
+  const { showUnsupportedView } = useNetwork()
+  const flags = useRef({ isConnected, showUnsupportedView })
+  flags.current = { isConnected, showUnsupportedView }
+  const [store] = useState(() =>
+    createModalStore({
+      isConnected: () => flags.current.isConnected,
+      showUnsupported: () => flags.current.showUnsupportedView,
+      embedded,
+    }),
+  )
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run exactly when the connection flags the store reads change.
+  useEffect(() => {
+    store.syncConnection()
+  }, [store, isConnected, showUnsupportedView])
+
+  const prefersDark = useSyncExternalStore(
+    themeMode === 'auto' ? watchColorScheme : noop,
+    () => (themeMode === 'auto' ? (getPrefersDark() ?? true) : true),
+    () => true,
+  )
+  const resolved = useMemo(
+    () => resolveTheme({ themeMode, themeVariables, light: theme?.light, dark: theme?.dark, prefersDark }),
+    [themeMode, themeVariables, theme?.light, theme?.dark, prefersDark],
+  )
+
+  const [modalRequested, setModalRequested] = useState(embedded)
+  const requestModal = useCallback(() => setModalRequested(true), [])
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        if (store.getState().open) setModalRequested(true)
+      }),
+    [store],
+  )
+
+  const [container, setContainer] = useState<HTMLElement | null>(null)
+  const value = useMemo<PorticoUIContextValue>(
+    () => ({
+      store,
+      messages: { ...en, ...messages } as Messages,
+      mode: resolved.mode,
+      themeStyle: toCssVariables(resolved.tokens) as CSSProperties,
+      embedded,
+      appendToBody,
+      container,
+      modalRequested,
+      requestModal,
+    }),
+    [store, messages, resolved, embedded, appendToBody, container, modalRequested, requestModal],
+  )
+
+  return (
+    <PorticoUIContext.Provider value={value}>
+      {children}
+      {appendToBody ? null : <div ref={setContainer} data-portico-container="" />}
+      {modalRequested && !embedded ? (
+        <Suspense fallback={null}>
+          <LazyModal />
+        </Suspense>
+      ) : null}
+    </PorticoUIContext.Provider>
+  )
+}

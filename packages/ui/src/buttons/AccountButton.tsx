@@ -1,0 +1,69 @@
+import { formatBalance, truncateAddress, useBalance, useConnection, useNetwork } from '@portico/headless'
+import type { ReactNode } from 'react'
+import { Avatar } from '../components/Avatar.js'
+import { usePorticoUI } from '../context.js'
+import { preloadModal } from '../modal/loadModal.js'
+import { useModal } from '../useModal.js'
+import * as css from './buttons.css.js'
+
+/**
+ * The connected account: avatar, balance (3 decimals) and truncated address. Opens the Account
+ * view, or the unsupported-chain view while the wallet is on a network the app does not support.
+ * Renders nothing while disconnected.
+ *
+ * @example
+ * <AccountButton />
+ */
+export function AccountButton({ showBalance = true }: { showBalance?: boolean }) {
+  const { messages, mode, themeStyle, store } = usePorticoUI('AccountButton')
+  const { address, isConnected } = useConnection()
+  const { showUnsupportedView } = useNetwork()
+  const balance = useBalance({ query: { enabled: showBalance } })
+  const { open } = useModal()
+  if (!isConnected || !address) return null
+  const native = balance.data?.[0]
+  return (
+    <span data-portico="" data-theme={mode} style={themeStyle}>
+      <button
+        type="button"
+        className={css.pill}
+        data-slot="account-button"
+        data-state={showUnsupportedView ? 'unsupported' : 'connected'}
+        onPointerEnter={preloadModal}
+        onFocus={preloadModal}
+        onClick={() => (showUnsupportedView ? store.open({ view: 'UnsupportedChain' }) : open({ view: 'Account' }))}
+      >
+        {showUnsupportedView ? (
+          messages.wrongNetwork
+        ) : (
+          <>
+            <Avatar address={address} size={30} />
+            {showBalance && native ? (
+              <span className={css.balance}>
+                {formatBalance(native.quantity.numeric)} {native.symbol}
+              </span>
+            ) : null}
+            <span>{truncateAddress(address)}</span>
+          </>
+        )}
+      </button>
+    </span>
+  )
+}
+
+/**
+ * Render your own account button.
+ *
+ * @example
+ * <AccountButton.Custom>{({ address, open }) => <button onClick={open}>{address}</button>}</AccountButton.Custom>
+ */
+function AccountButtonCustom({
+  children,
+}: {
+  children: (props: { address: string | undefined; isConnected: boolean; open(): void }) => ReactNode
+}) {
+  const { address, isConnected } = useConnection()
+  const { open } = useModal()
+  return children({ address, isConnected, open: () => open({ view: 'Account' }) })
+}
+AccountButton.Custom = AccountButtonCustom

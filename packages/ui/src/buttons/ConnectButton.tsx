@@ -1,0 +1,87 @@
+import { type ConnectionStatus, useConnection } from '@portico/headless'
+import type { ReactNode } from 'react'
+import { button } from '../components/primitives.css.js'
+import { usePorticoUI } from '../context.js'
+import { preloadModal } from '../modal/loadModal.js'
+import { useModal } from '../useModal.js'
+import { AccountButton } from './AccountButton.js'
+import { NetworkButton } from './NetworkButton.js'
+
+export type ConnectButtonProps = {
+  /** Label while disconnected. Default: the catalogue's "Connect Wallet". */
+  label?: string | undefined
+  /** When connected, also show the network button. Default `true`. */
+  showNetwork?: boolean | undefined
+}
+
+/**
+ * The one button most hosts need: "Connect Wallet" while disconnected (opens the modal), a quiet
+ * state while connecting or restoring, and the account (and network) buttons once connected.
+ * Hovering or focusing it starts loading the modal, so the wallet list is ready at the click.
+ *
+ * @example
+ * <ConnectButton />
+ */
+export function ConnectButton({ label, showNetwork = true }: ConnectButtonProps) {
+  const { messages, mode, themeStyle } = usePorticoUI('ConnectButton')
+  const { status } = useConnection()
+  const { open } = useModal()
+  if (status === 'connected')
+    return (
+      <span data-portico="" data-theme={mode} style={{ ...themeStyle, display: 'inline-flex', gap: 8 }}>
+        {showNetwork ? <NetworkButton /> : null}
+        <AccountButton />
+      </span>
+    )
+  const busy = status === 'connecting' || status === 'reconnecting'
+  return (
+    <span data-portico="" data-theme={mode} style={themeStyle}>
+      <button
+        type="button"
+        className={button({ variant: 'primary', size: 'md' })}
+        data-slot="connect-button"
+        data-state={status}
+        aria-busy={busy || undefined}
+        onPointerEnter={preloadModal}
+        onFocus={preloadModal}
+        onClick={() => open()}
+      >
+        {status === 'reconnecting'
+          ? messages.restoring
+          : status === 'connecting'
+            ? messages.connecting
+            : (label ?? messages.connectWallet)}
+      </button>
+    </span>
+  )
+}
+
+/** What `ConnectButton.Custom` hands its render function. */
+export type ConnectButtonRenderProps = {
+  status: ConnectionStatus
+  address: string | undefined
+  isConnected: boolean
+  openConnect(): void
+  openAccount(): void
+  openNetworks(): void
+}
+
+/**
+ * The escape hatch: render your own button from the connection state and the modal's openers.
+ *
+ * @example
+ * <ConnectButton.Custom>{({ isConnected, openConnect }) => <MyButton onClick={openConnect} />}</ConnectButton.Custom>
+ */
+function ConnectButtonCustom({ children }: { children: (props: ConnectButtonRenderProps) => ReactNode }) {
+  const { status, address } = useConnection()
+  const { open } = useModal()
+  return children({
+    status,
+    address,
+    isConnected: status === 'connected',
+    openConnect: () => open({ view: 'Connect' }),
+    openAccount: () => open({ view: 'Account' }),
+    openNetworks: () => open({ view: 'Networks' }),
+  })
+}
+ConnectButton.Custom = ConnectButtonCustom

@@ -1,0 +1,29 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../css/theme.css.js'
+
+export const pill = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  height: 40,
+  padding: `0 ${vars.space.sm} 0 4px`,
+  borderRadius: vars.radii.full,
+  background: vars.colors.surface,
+  color: vars.colors.foreground,
+  border: `1px solid ${vars.colors.border}`,
+  fontFamily: vars.fonts.body,
+  fontSize: vars.fontSizes.md,
+  fontWeight: vars.fontWeights.semibold,
+  whiteSpace: 'nowrap',
+  transition: `background-color ${vars.durations.viewTransition} ${vars.easings.standard}`,
+  selectors: {
+    '&:hover': { background: vars.colors.surfaceRaised },
+    '&[data-state="unsupported"]': { color: vars.colors.danger, paddingLeft: vars.space.sm },
+  },
+})
+export const balance = style({
+  color: vars.colors.foregroundMuted,
+  fontVariantNumeric: 'tabular-nums',
+  fontWeight: vars.fontWeights.medium,
+})
+export const group = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs })

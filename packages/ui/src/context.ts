@@ -1,0 +1,31 @@
+import { type CSSProperties, createContext, useContext } from 'react'
+import { UIProviderNotFoundError } from './errors.js'
+import type { Messages } from './i18n/messages.js'
+import type { ModalStore } from './state/modalStore.js'
+
+/** @internal What the UI's components share. */
+export type PorticoUIContextValue = {
+  store: ModalStore
+  messages: Messages
+  /** `light` or `dark` after resolving `auto`. */
+  mode: 'light' | 'dark'
+  /** The resolved theme as `--portico-*` variables, applied on every root element we render. */
+  themeStyle: CSSProperties
+  embedded: boolean
+  appendToBody: boolean
+  /** Where the modal portals to when `appendToBody` is false. */
+  container: HTMLElement | null
+  /** The modal was opened once: from then on its (lazily loaded) code stays mounted. */
+  modalRequested: boolean
+  requestModal(): void
+}
+
+/** @internal */
+export const PorticoUIContext = createContext<PorticoUIContextValue | undefined>(undefined)
+
+/** @internal */
+export function usePorticoUI(component: string): PorticoUIContextValue {
+  const value = useContext(PorticoUIContext)
+  if (!value) throw new UIProviderNotFoundError({ component })
+  return value
+}

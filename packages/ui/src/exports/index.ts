@@ -1,0 +1,11 @@
+// @portico/ui: the prebuilt modal. Page-start code is the provider and the buttons; the modal and
+// each view are separate chunks loaded on demand.
+
+export { AccountButton } from '../buttons/AccountButton.js'
+export { ConnectButton, type ConnectButtonProps, type ConnectButtonRenderProps } from '../buttons/ConnectButton.js'
+export { NetworkButton } from '../buttons/NetworkButton.js'
+export { EmbeddedModal } from '../EmbeddedModal.js'
+export { UIProviderNotFoundError, type UIProviderNotFoundErrorType } from '../errors.js'
+export { en, type Messages } from '../i18n/messages.js'
+export { PorticoUI, type PorticoUIProps } from '../PorticoUI.js'
+export { type ModalView, useModal } from '../useModal.js'

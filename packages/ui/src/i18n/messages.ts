@@ -1,0 +1,76 @@
+/**
+ * Every user-facing string of the UI. Components never hold literal copy: a translation is a
+ * `Partial<Messages>` passed to `<PorticoUI messages={…}>`. Functions take the values they
+ * interpolate so word order can change per language.
+ */
+export const en = {
+  connectWallet: 'Connect Wallet',
+  connecting: 'Connecting…',
+  restoring: 'Restoring…',
+  wrongNetwork: 'Wrong network',
+  close: 'Close',
+  back: 'Back',
+  // Views
+  titleConnect: 'Connect Wallet',
+  titleAllWallets: 'All Wallets',
+  titleAccount: 'Account',
+  titleNetworks: 'Choose Network',
+  titleUnsupported: 'Switch Network',
+  // Connect
+  sectionWallets: 'Wallets',
+  allWallets: 'All Wallets',
+  noWalletsTitle: 'No wallets found',
+  noWalletsBody: 'Install a browser wallet, or connect one from your phone.',
+  badgeRecent: 'Recent',
+  badgeInstalled: 'Installed',
+  badgeFeatured: 'Featured',
+  // AllWallets
+  searchPlaceholder: 'Search wallets',
+  searchLabel: 'Search wallets',
+  noSearchResults: (query: string) => `No wallet matches “${query}”`,
+  walletCount: (count: number) => `${count} ${count === 1 ? 'wallet' : 'wallets'}`,
+  // ConnectingExternal
+  continueInWallet: (wallet: string) => `Continue in ${wallet}`,
+  acceptRequest: 'Accept the connection request in the wallet.',
+  connectionRejected: 'Connection rejected',
+  connectionRejectedBody: 'The request was declined in the wallet.',
+  connectionFailed: 'Failed to connect',
+  connectionFailedBody: 'Something went wrong. Try again, or pick another wallet.',
+  tryAgain: 'Try again',
+  // Account
+  copyAddress: 'Copy address',
+  addressCopied: 'Address copied',
+  copyFailed: 'Could not copy the address',
+  viewOnExplorer: 'Block explorer',
+  disconnect: 'Disconnect',
+  disconnected: 'Wallet disconnected',
+  tabTokens: 'Tokens',
+  tabNfts: 'NFTs',
+  tabActivity: 'Activity',
+  noTokens: 'No tokens yet',
+  noTokensBody: 'Tokens you hold on this network show here.',
+  noNfts: 'No NFTs yet',
+  noNftsBody: 'NFTs you own will show here.',
+  noActivity: 'No activity yet',
+  noActivityBody: 'Your transactions will show here.',
+  balanceUnavailable: 'Token Balance Unavailable',
+  loading: 'Loading…',
+  network: 'Network',
+  // Networks
+  networkActive: 'Active',
+  switchingNetwork: 'Approve in the wallet…',
+  switchNetworkFailed: 'Could not switch network',
+  // Unsupported
+  unsupportedTitle: 'This network is not supported',
+  unsupportedBody: 'Switch to a supported network to continue.',
+  // Images
+  imageFallback: (name: string) => `${name} icon`,
+} as const
+
+/** The message catalogue's shape. */
+export type Messages = {
+  [key in keyof typeof en]: (typeof en)[key] extends (...args: infer a) => string ? (...args: a) => string : string
+}
+
+/** Numbers as the spec shows them: en-US, 2 decimals. */
+export const numberFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })

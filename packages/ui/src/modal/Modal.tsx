@@ -1,0 +1,150 @@
+import { Dialog } from 'radix-ui'
+import { type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { Icon } from '../components/Icon.js'
+import { iconButton } from '../components/primitives.css.js'
+import { Spinner } from '../components/Spinner.js'
+import { type PorticoUIContextValue, usePorticoUI } from '../context.js'
+import type { Messages } from '../i18n/messages.js'
+import type { ViewName } from '../state/modalStore.js'
+import * as css from './modal.css.js'
+import { Toaster } from './Toaster.js'
+import { ViewSwitch } from './ViewSwitch.js'
+
+const titles: Record<ViewName, keyof Messages> = {
+  Connect: 'titleConnect',
+  AllWallets: 'titleAllWallets',
+  ConnectingExternal: 'titleConnect',
+  Account: 'titleAccount',
+  Networks: 'titleNetworks',
+  UnsupportedChain: 'titleUnsupported',
+}
+
+function useModalState(ui: PorticoUIContextValue) {
+  return useSyncExternalStore(ui.store.subscribe, ui.store.getState, ui.store.getState)
+}
+
+/** @internal The dialog: Radix handles focus trap and restore, Escape, overlay click and scroll lock. */
+export function Modal() {
+  const ui = usePorticoUI('Modal')
+  const state = useModalState(ui)
+  return (
+    <Dialog.Root open={state.open} onOpenChange={(open) => (open ? undefined : ui.store.close())}>
+      <Dialog.Portal container={ui.appendToBody ? undefined : ui.container}>
+        <div data-portico="" data-theme={ui.mode} style={ui.themeStyle}>
+          <Dialog.Overlay className={css.overlay} data-slot="modal-overlay" />
+          <Dialog.Content className={css.content} data-slot="modal-content" aria-describedby={undefined}>
+            <ModalFrame title={(text) => <Dialog.Title className={css.title}>{text}</Dialog.Title>} />
+          </Dialog.Content>
+          <Toaster />
+        </div>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+/**
+ * @internal
+ * Header, animated height and the current view; shared by the dialog and the embedded modal.
+ */
+export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
+  const ui = usePorticoUI('ModalFrame')
+  const state = useModalState(ui)
+  const entry = state.history[state.history.length - 1] ?? { view: 'Connect' as const }
+  const text = ui.messages[titles[entry.view]] as string
+  const canGoBack = state.history.length > 1
+  const showClose = !ui.embedded
+
+  // Animate the modal's height between views (spec: 150 ms) by measuring the content.
+  const inner = useRef<HTMLDivElement>(null)
+  const [height, setHeight] = useState<number | undefined>(undefined)
+  useLayoutEffect(() => {
+    const node = inner.current
+    if (!node || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => setHeight(node.offsetHeight))
+    observer.observe(node)
+    return () => observer.disconnect()
+  }, [])
+
+  const shake = useShake(ui)
+  return (
+    <div
+      data-slot="modal-frame"
+      data-view={entry.view}
+      data-shake={shake}
+      className={ui.embedded ? css.inline : undefined}
+    >
+      <div className={css.header}>
+        {canGoBack ? (
+          <button
+            type="button"
+            className={iconButton}
+            onClick={ui.store.back}
+            aria-label={ui.messages.back}
+            data-slot="modal-back"
+          >
+            <Icon name="back" />
+          </button>
+        ) : (
+          <span />
+        )}
+        {title ? title(text) : <h2 className={css.title}>{text}</h2>}
+        {showClose ? (
+          <button
+            type="button"
+            className={iconButton}
+            onClick={ui.store.close}
+            aria-label={ui.messages.close}
+            data-slot="modal-close"
+          >
+            <Icon name="close" />
+          </button>
+        ) : (
+          <span />
+        )}
+      </div>
+      <div className={css.sizer} style={{ height }}>
+        <div ref={inner}>
+          <div
+            key={`${state.history.length}:${entry.view}`}
+            className={css.body}
+            data-direction={state.direction}
+            data-slot="modal-body"
+          >
+            <Suspense
+              fallback={
+                <div className={css.loading}>
+                  <Spinner size={28} label={ui.messages.loading} />
+                </div>
+              }
+            >
+              <ViewSwitch entry={entry} />
+            </Suspense>
+          </div>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+/** Shakes the frame (spec: 500 ms) when a view calls `store.shake()`, e.g. on a rejection. */
+function useShake(ui: PorticoUIContextValue) {
+  const [shaking, setShaking] = useState(false)
+  useEffect(() => ui.store.onShake(() => setShaking(true)), [ui.store])
+  useEffect(() => {
+    if (!shaking) return
+    const timer = setTimeout(() => setShaking(false), 500)
+    return () => clearTimeout(timer)
+  }, [shaking])
+  return shaking
+}
+
+/** @internal The modal rendered inline in the host's layout (`<PorticoUI embedded>`). */
+export function EmbeddedModal() {
+  const ui = usePorticoUI('EmbeddedModal')
+  return (
+    <div data-portico="" data-theme={ui.mode} style={ui.themeStyle}>
+      <ModalFrame />
+      <Toaster />
+    </div>
+  )
+}

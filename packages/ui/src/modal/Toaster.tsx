@@ -1,0 +1,31 @@
+import { useSyncExternalStore } from 'react'
+import { Icon } from '../components/Icon.js'
+import { Spinner } from '../components/Spinner.js'
+import { usePorticoUI } from '../context.js'
+import * as css from './modal.css.js'
+
+/** @internal One toast at a time (spec section 4); announced politely to screen readers. */
+export function Toaster() {
+  const { store } = usePorticoUI('Toaster')
+  const { toast, toastLeaving } = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  return (
+    <div className={css.toastRegion} role="status" aria-live="polite" data-slot="toast-region">
+      {toast ? (
+        <div
+          key={toast.id}
+          className={css.toast}
+          data-variant={toast.variant}
+          data-leaving={toastLeaving}
+          data-slot="toast"
+        >
+          {toast.variant === 'loading' ? (
+            <Spinner size={16} />
+          ) : (
+            <Icon name={toast.variant === 'success' ? 'check' : 'warning'} size={18} />
+          )}
+          <span>{toast.message}</span>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,151 @@
+import { globalStyle, keyframes, style } from '@vanilla-extract/css'
+import { vars } from '../css/theme.css.js'
+
+const mobile = 'screen and (max-width: 560px)'
+
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+const rise = keyframes({
+  from: { opacity: 0, transform: 'translateY(12px) scale(0.98)' },
+  to: { opacity: 1, transform: 'none' },
+})
+const sheetUp = keyframes({ from: { transform: 'translateY(100%)' }, to: { transform: 'none' } })
+const slideForward = keyframes({
+  from: { opacity: 0, transform: 'translateX(16px)' },
+  to: { opacity: 1, transform: 'none' },
+})
+const slideBack = keyframes({
+  from: { opacity: 0, transform: 'translateX(-16px)' },
+  to: { opacity: 1, transform: 'none' },
+})
+const shake = keyframes({
+  '10%, 90%': { transform: 'translateX(-1px)' },
+  '20%, 80%': { transform: 'translateX(2px)' },
+  '30%, 50%, 70%': { transform: 'translateX(-4px)' },
+  '40%, 60%': { transform: 'translateX(4px)' },
+})
+
+export const overlay = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: vars.zIndices.modal,
+  background: vars.colors.overlay,
+  backdropFilter: `blur(${vars.blurs.overlay})`,
+  animation: `${fadeIn} ${vars.durations.viewTransition} ${vars.easings.standard}`,
+})
+
+export const content = style({
+  position: 'fixed',
+  zIndex: vars.zIndices.modal,
+  top: '50%',
+  left: '50%',
+  transform: 'translate(-50%, -50%)',
+  width: 'min(360px, calc(100vw - 32px))',
+  maxHeight: 'calc(100vh - 64px)',
+  display: 'flex',
+  flexDirection: 'column',
+  background: vars.colors.surface,
+  color: vars.colors.foreground,
+  border: `1px solid ${vars.colors.border}`,
+  borderRadius: vars.radii.xl,
+  boxShadow: vars.shadows.modal,
+  overflow: 'hidden',
+  animation: `${rise} ${vars.durations.viewTransition} ${vars.easings.standard}`,
+  selectors: { '&[data-shake="true"]': { animation: `${shake} ${vars.durations.shake} ${vars.easings.standard}` } },
+  '@media': {
+    [mobile]: {
+      top: 'auto',
+      bottom: 0,
+      left: 0,
+      transform: 'none',
+      width: '100%',
+      maxHeight: 'calc(100vh - 48px)',
+      borderBottomLeftRadius: 0,
+      borderBottomRightRadius: 0,
+      animation: `${sheetUp} ${vars.durations.viewTransition} ${vars.easings.standard}`,
+    },
+  },
+})
+
+export const inline = style({
+  position: 'relative',
+  width: '100%',
+  maxWidth: 400,
+  display: 'flex',
+  flexDirection: 'column',
+  background: vars.colors.surface,
+  border: `1px solid ${vars.colors.border}`,
+  borderRadius: vars.radii.xl,
+  overflow: 'hidden',
+})
+
+export const header = style({
+  display: 'grid',
+  gridTemplateColumns: '32px 1fr 32px',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.md} ${vars.space.md} ${vars.space.xs}`,
+})
+
+export const title = style({
+  textAlign: 'center',
+  fontSize: vars.fontSizes.lg,
+  fontWeight: vars.fontWeights.semibold,
+  animation: `${fadeIn} ${vars.durations.headerText} ${vars.easings.standard}`,
+})
+
+export const sizer = style({
+  overflow: 'hidden',
+  transition: `height ${vars.durations.modalHeight} ${vars.easings.standard}`,
+})
+
+export const body = style({
+  padding: `${vars.space.xs} ${vars.space.md} ${vars.space.md}`,
+  overflowY: 'auto',
+  maxHeight: 'calc(100vh - 160px)',
+  selectors: {
+    '&[data-direction="forward"]': {
+      animation: `${slideForward} ${vars.durations.viewTransition} ${vars.easings.standard}`,
+    },
+    '&[data-direction="back"]': { animation: `${slideBack} ${vars.durations.viewTransition} ${vars.easings.standard}` },
+  },
+})
+
+export const loading = style({ display: 'grid', placeItems: 'center', minHeight: 200 })
+
+export const toastRegion = style({
+  position: 'fixed',
+  zIndex: vars.zIndices.toast,
+  top: vars.space.lg,
+  left: '50%',
+  transform: 'translateX(-50%)',
+  pointerEvents: 'none',
+})
+
+const toastIn = keyframes({
+  from: { opacity: 0, transform: 'translateY(-8px)' },
+  to: { opacity: 1, transform: 'none' },
+})
+const toastOut = keyframes({ from: { opacity: 1 }, to: { opacity: 0, transform: 'translateY(-8px)' } })
+export const toast = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.md} ${vars.space.xs} ${vars.space.xs}`,
+  borderRadius: vars.radii.full,
+  background: vars.colors.surfaceRaised,
+  color: vars.colors.foreground,
+  border: `1px solid ${vars.colors.border}`,
+  boxShadow: vars.shadows.raised,
+  fontSize: vars.fontSizes.sm,
+  fontWeight: vars.fontWeights.medium,
+  pointerEvents: 'auto',
+  animation: `${toastIn} ${vars.durations.viewTransition} ${vars.easings.standard}`,
+  selectors: {
+    '&[data-leaving="true"]': {
+      animation: `${toastOut} ${vars.durations.viewTransition} ${vars.easings.standard} forwards`,
+    },
+  },
+})
+
+globalStyle(`${toast}[data-variant="success"] > svg`, { color: vars.colors.success })
+globalStyle(`${toast}[data-variant="error"] > svg`, { color: vars.colors.danger })

@@ -1,0 +1,151 @@
+import { formatBalance, truncateAddress, useBalance, useConnection, useDisconnect, useNetwork } from '@portico/headless'
+import { Tabs } from 'radix-ui'
+import { useEffect } from 'react'
+import { Avatar } from '../../components/Avatar.js'
+import { EmptyState } from '../../components/EmptyState.js'
+import { Icon } from '../../components/Icon.js'
+import { PorticoImage } from '../../components/PorticoImage.js'
+import * as css from '../../components/primitives.css.js'
+import { Spinner } from '../../components/Spinner.js'
+import { usePorticoUI } from '../../context.js'
+import { explorerAddressUrl } from '../../utils/explorer.js'
+import * as views from './views.css.js'
+
+/** @internal The connected account: identity, balance, actions, and the Tokens / NFTs / Activity tabs. */
+export function AccountView() {
+  const { store, messages } = usePorticoUI('AccountView')
+  const connection = useConnection()
+  const { network } = useNetwork()
+  const balance = useBalance()
+  const disconnect = useDisconnect()
+  const address = connection.address ?? ''
+  const [native, ...tokens] = balance.data ?? []
+
+  useEffect(() => {
+    if (balance.status === 'error') store.showToast('error', messages.balanceUnavailable)
+  }, [balance.status, store, messages])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address)
+      store.showToast('success', messages.addressCopied)
+    } catch {
+      store.showToast('error', messages.copyFailed)
+    }
+  }
+  const explorer = explorerAddressUrl(network, address)
+
+  return (
+    <div data-slot="account-view">
+      <div className={views.accountHead}>
+        <Avatar address={address} size={64} />
+        <p className={views.address} data-slot="account-name">
+          {connection.profileName ?? truncateAddress(address)}
+          <button
+            type="button"
+            className={css.iconButton}
+            onClick={copy}
+            aria-label={messages.copyAddress}
+            data-slot="copy-address"
+          >
+            <Icon name="copy" size={16} />
+          </button>
+        </p>
+        <p className={views.balance} data-slot="account-balance">
+          {native ? (
+            `${formatBalance(native.quantity.numeric)} ${native.symbol}`
+          ) : balance.isError ? (
+            '—'
+          ) : (
+            <Spinner size={14} />
+          )}
+        </p>
+        <div className={views.actions}>
+          <button
+            type="button"
+            className={css.button({ variant: 'secondary', size: 'sm' })}
+            onClick={() => store.push('Networks')}
+            data-slot="account-network"
+          >
+            <PorticoImage src={network.assets?.imageUrl} name={network.name} size={18} radius="full" />
+            {network.name}
+          </button>
+          {explorer ? (
+            <a
+              className={css.button({ variant: 'secondary', size: 'sm' })}
+              href={explorer}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {messages.viewOnExplorer}
+              <Icon name="external" size={14} />
+            </a>
+          ) : (
+            <span />
+          )}
+        </div>
+      </div>
+
+      <Tabs.Root defaultValue="tokens">
+        <Tabs.List className={views.tabsList} aria-label={messages.titleAccount}>
+          <Tabs.Trigger className={views.tab} value="tokens">
+            {messages.tabTokens}
+          </Tabs.Trigger>
+          <Tabs.Trigger className={views.tab} value="nfts">
+            {messages.tabNfts}
+          </Tabs.Trigger>
+          <Tabs.Trigger className={views.tab} value="activity">
+            {messages.tabActivity}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="tokens" className={views.list}>
+          {balance.isPending ? (
+            <div className={views.center}>
+              <Spinner size={24} label={messages.loading} />
+            </div>
+          ) : balance.isError || !native ? (
+            <EmptyState title={messages.balanceUnavailable} />
+          ) : (
+            [native, ...tokens].map((token) => (
+              <div key={token.address ?? 'native'} className={css.row} data-slot="token-row">
+                <PorticoImage src={token.iconUrl} name={token.symbol || token.name} size={36} radius="full" />
+                <span className={css.rowLabel}>
+                  {token.name}
+                  <span className={css.rowMeta} style={{ display: 'block' }}>
+                    {token.symbol}
+                  </span>
+                </span>
+                <span className={views.amount}>{formatBalance(token.quantity.numeric)}</span>
+              </div>
+            ))
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="nfts">
+          <EmptyState title={messages.noNfts} body={messages.noNftsBody} />
+        </Tabs.Content>
+        <Tabs.Content value="activity">
+          <EmptyState title={messages.noActivity} body={messages.noActivityBody} />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <button
+        type="button"
+        className={css.button({ variant: 'danger', size: 'lg' })}
+        style={{ marginTop: 12 }}
+        disabled={disconnect.isPending}
+        onClick={() =>
+          disconnect.mutate(undefined, {
+            onSettled: () => {
+              store.showToast('success', messages.disconnected)
+              store.close()
+            },
+          })
+        }
+        data-slot="disconnect"
+      >
+        <Icon name="disconnect" size={18} />
+        {messages.disconnect}
+      </button>
+    </div>
+  )
+}

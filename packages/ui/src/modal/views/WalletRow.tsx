@@ -1,0 +1,38 @@
+import type { SortedConnector } from '@portico/headless'
+import { PorticoImage } from '../../components/PorticoImage.js'
+import * as css from '../../components/primitives.css.js'
+import { usePorticoUI } from '../../context.js'
+
+/** @internal A wallet in the Connect and AllWallets lists, with its badge. */
+export function WalletRow({
+  connector,
+  onSelect,
+}: {
+  connector: SortedConnector
+  onSelect(connector: SortedConnector): void
+}) {
+  const { messages } = usePorticoUI('WalletRow')
+  const badge = connector.isRecent
+    ? { text: messages.badgeRecent, tone: 'accent' as const }
+    : connector.isInstalled
+      ? { text: messages.badgeInstalled, tone: 'success' as const }
+      : connector.isFeatured
+        ? { text: messages.badgeFeatured, tone: 'neutral' as const }
+        : undefined
+  return (
+    <button
+      type="button"
+      className={css.row}
+      onClick={() => onSelect(connector)}
+      data-slot="wallet-row"
+      data-connector={connector.uid}
+    >
+      <PorticoImage src={connector.imageUrl} name={connector.name} size={40} />
+      <span className={css.rowLabel}>{connector.name}</span>
+      {connector.chain !== 'eip155' ? (
+        <span className={css.rowMeta}>{connector.chain === 'solana' ? 'Solana' : connector.chain}</span>
+      ) : null}
+      {badge ? <span className={css.badge({ tone: badge.tone })}>{badge.text}</span> : null}
+    </button>
+  )
+}

@@ -1,0 +1,109 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../css/theme.css.js'
+
+export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
+
+export const search = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  height: 40,
+  padding: `0 ${vars.space.sm}`,
+  marginBottom: vars.space.sm,
+  borderRadius: vars.radii.full,
+  background: vars.colors.surfaceSunken,
+  color: vars.colors.foregroundSubtle,
+  border: `1px solid ${vars.colors.border}`,
+  selectors: { '&:focus-within': { borderColor: vars.colors.accent } },
+})
+export const searchInput = style({
+  flex: 1,
+  minWidth: 0,
+  height: '100%',
+  background: 'transparent',
+  color: vars.colors.foreground,
+  outline: 'none',
+  selectors: { '&::placeholder': { color: vars.colors.foregroundSubtle } },
+})
+
+export const scroller = style({
+  height: 360,
+  overflowY: 'auto',
+  marginRight: `calc(-1 * ${vars.space.xs})`,
+  paddingRight: vars.space.xs,
+})
+
+export const center = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  textAlign: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.lg} ${vars.space.sm} ${vars.space.sm}`,
+})
+export const headline = style({ fontSize: vars.fontSizes.lg, fontWeight: vars.fontWeights.semibold })
+export const muted = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.sm })
+export const danger = style({ color: vars.colors.danger })
+
+export const walletRing = style({
+  position: 'relative',
+  padding: 6,
+  borderRadius: 28,
+  selectors: {
+    '&[data-state="connecting"]': { boxShadow: `0 0 0 2px ${vars.colors.accent}` },
+    '&[data-state="rejected"], &[data-state="error"]': { boxShadow: `0 0 0 2px ${vars.colors.danger}` },
+  },
+})
+
+export const accountHead = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  paddingBottom: vars.space.md,
+})
+export const address = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  fontSize: vars.fontSizes.lg,
+  fontWeight: vars.fontWeights.semibold,
+})
+export const balance = style({
+  color: vars.colors.foregroundMuted,
+  fontSize: vars.fontSizes.md,
+  fontVariantNumeric: 'tabular-nums',
+})
+export const actions = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: vars.space.xs,
+  width: '100%',
+  marginTop: vars.space.xs,
+})
+
+export const tabsList = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, 1fr)',
+  padding: 3,
+  gap: 3,
+  borderRadius: vars.radii.full,
+  background: vars.colors.surfaceSunken,
+  margin: `${vars.space.sm} 0`,
+})
+export const tab = style({
+  height: 30,
+  borderRadius: vars.radii.full,
+  fontSize: vars.fontSizes.sm,
+  fontWeight: vars.fontWeights.medium,
+  color: vars.colors.foregroundMuted,
+  textAlign: 'center',
+  transition: `background-color ${vars.durations.viewTransition}`,
+  selectors: { '&[data-state="active"]': { background: vars.colors.surfaceRaised, color: vars.colors.foreground } },
+})
+export const amount = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' })
+export const sectionTitle = style({
+  fontSize: vars.fontSizes.sm,
+  color: vars.colors.foregroundMuted,
+  margin: `${vars.space.sm} 0 ${vars.space.xs}`,
+})

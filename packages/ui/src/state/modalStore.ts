@@ -1,0 +1,145 @@
+/** Names of the modal's views (spec section 2; the rest arrive with their features). */
+export type ViewName = 'Connect' | 'AllWallets' | 'ConnectingExternal' | 'Account' | 'Networks' | 'UnsupportedChain'
+
+export type ViewEntry = { view: ViewName; data?: Readonly<Record<string, unknown>> | undefined }
+
+export type ToastVariant = 'loading' | 'success' | 'error'
+export type Toast = { id: number; variant: ToastVariant; message: string }
+
+export type ModalState = {
+  open: boolean
+  /** The view history; the last entry is shown. Never empty. */
+  history: readonly ViewEntry[]
+  loading: boolean
+  /** `forward` when a view was pushed, `back` when popped: drives the transition direction. */
+  direction: 'forward' | 'back'
+  toast: Toast | undefined
+  /** While a replacement waits out the 150 ms exit of the previous toast. */
+  toastLeaving: boolean
+}
+
+export type ModalStoreOptions = {
+  /** Whether an address is connected (decides Connect vs Account). */
+  isConnected(): boolean
+  /** Whether the unsupported-chain view applies (spec: switching enabled, unsupported not allowed, network unsupported). */
+  showUnsupported(): boolean
+  /** Embedded modals render inline and never close (spec: closing goes to Account or Connect). */
+  embedded?: boolean | undefined
+}
+
+/** Spec section 4: a new toast replaces an open one after 150 ms. */
+export const toastReplaceDelayMs = 150
+/** How long success and error toasts stay. Loading toasts stay until replaced or dismissed. */
+export const toastDurationMs = 2_500
+
+/**
+ * The modal's navigation and toast state, framework-free so its rules are tested without a DOM.
+ *
+ * - Opening starts on Account when connected, else Connect (or the unsupported-chain view when it applies).
+ * - `back()` pops; at the first view it closes. Going back to Connect while connected shows Account.
+ * - Closing resets to Connect and clears loading; embedded, it goes to Account or Connect instead.
+ */
+export function createModalStore(options: ModalStoreOptions) {
+  const home = (): ViewEntry => {
+    if (options.isConnected() && options.showUnsupported()) return { view: 'UnsupportedChain' }
+    return { view: options.isConnected() ? 'Account' : 'Connect' }
+  }
+  let state: ModalState = {
+    open: Boolean(options.embedded),
+    history: [home()],
+    loading: false,
+    direction: 'forward',
+    toast: undefined,
+    toastLeaving: false,
+  }
+  const listeners = new Set<() => void>()
+  const shakeListeners = new Set<() => void>()
+  let toastTimer: ReturnType<typeof setTimeout> | undefined
+  let nextToastId = 1
+
+  function set(patch: Partial<ModalState>) {
+    state = { ...state, ...patch }
+    for (const listener of listeners) listener()
+  }
+  const resolveConnect = (entry: ViewEntry): ViewEntry =>
+    entry.view === 'Connect' && options.isConnected() ? { view: 'Account' } : entry
+
+  const store = {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    /** Opens on the given view, or on the home view. */
+    open(entry?: ViewEntry) {
+      set({ open: true, history: [entry ? resolveConnect(entry) : home()], loading: false, direction: 'forward' })
+    },
+    close() {
+      if (options.embedded) {
+        set({ history: [{ view: options.isConnected() ? 'Account' : 'Connect' }], loading: false, direction: 'back' })
+        return
+      }
+      set({ open: false, history: [{ view: 'Connect' }], loading: false, direction: 'back' })
+    },
+    push(view: ViewName, data?: ViewEntry['data']) {
+      set({ history: [...state.history, { view, data }], direction: 'forward' })
+    },
+    /** Swaps the current view (e.g. Connecting → Account) without growing the history. */
+    replace(view: ViewName, data?: ViewEntry['data']) {
+      set({ history: [...state.history.slice(0, -1), { view, data }], direction: 'forward' })
+    },
+    back() {
+      if (state.history.length <= 1) return store.close()
+      const history = state.history.slice(0, -1)
+      const last = history[history.length - 1] as ViewEntry
+      set({ history: [...history.slice(0, -1), resolveConnect(last)], direction: 'back', loading: false })
+    },
+    /** Shakes the modal (spec: 500 ms), e.g. when a wallet rejects. */
+    shake() {
+      for (const listener of shakeListeners) listener()
+    },
+    onShake(listener: () => void) {
+      shakeListeners.add(listener)
+      return () => {
+        shakeListeners.delete(listener)
+      }
+    },
+    setLoading(loading: boolean) {
+      set({ loading })
+    },
+    /** Re-evaluates the home view after the connection changed (e.g. connected → Account). */
+    syncConnection() {
+      const current = state.history[state.history.length - 1]
+      if (!state.open) return set({ history: [home()] })
+      if (options.isConnected() && options.showUnsupported() && current?.view !== 'UnsupportedChain')
+        return set({ history: [...state.history, { view: 'UnsupportedChain' }], direction: 'forward' })
+      if (current?.view === 'UnsupportedChain' && !options.showUnsupported()) return store.back()
+      if (current?.view === 'Account' && !options.isConnected())
+        return set({ history: [{ view: 'Connect' }], direction: 'back' })
+    },
+    showToast(variant: ToastVariant, message: string) {
+      clearTimeout(toastTimer)
+      const toast: Toast = { id: nextToastId++, variant, message }
+      const show = () => {
+        set({ toast, toastLeaving: false })
+        if (variant !== 'loading') toastTimer = setTimeout(() => store.dismissToast(toast.id), toastDurationMs)
+      }
+      if (state.toast && !state.toastLeaving) {
+        set({ toastLeaving: true })
+        toastTimer = setTimeout(show, toastReplaceDelayMs)
+      } else if (state.toastLeaving) {
+        toastTimer = setTimeout(show, toastReplaceDelayMs)
+      } else show()
+    },
+    dismissToast(id?: number) {
+      if (id !== undefined && state.toast?.id !== id) return
+      clearTimeout(toastTimer)
+      set({ toast: undefined, toastLeaving: false })
+    },
+  }
+  return store
+}
+
+export type ModalStore = ReturnType<typeof createModalStore>

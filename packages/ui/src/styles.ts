@@ -1,0 +1,7 @@
+// Entry of dist/styles.css: every stylesheet of the kit, so hosts import one file
+// (`import '@portico/ui/styles.css'`). styles.test.ts fails when a *.css.ts is missing here.
+import './css/base.css.js'
+import './components/primitives.css.js'
+import './buttons/buttons.css.js'
+import './modal/modal.css.js'
+import './modal/views/views.css.js'
