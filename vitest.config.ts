@@ -91,12 +91,17 @@ export default defineConfig({
         // Keep the workspace's `portico-source` condition next to Vite's browser defaults.
         resolve: { conditions: ['portico-source', 'module', 'browser', 'development|production'] },
         // Prebundled up front: a dependency discovered mid-run makes Vite reload the page under a test.
-        optimizeDeps: { include: ['axe-core'] },
+        // Crawling the UI sources (lazy views included) finds every dependency before the first test.
+        optimizeDeps: { include: ['axe-core'], entries: ['packages/ui/src/**/*.{ts,tsx}', '!**/*.stories.tsx'] },
         test: {
           name: 'browser',
           include: ['packages/*/src/**/*.browser.test.tsx'],
           setupFiles: ['./packages/ui/vitest.browser.setup.ts'],
-          testTimeout: 15_000,
+          // Browser tests reach the devnet chains over loopback (anvil and the Solana RPC allow CORS).
+          globalSetup: ['./packages/headless/src/test/globalDevnet.ts'],
+          testTimeout: 30_000,
+          // Element assertions poll; lazily loaded views can take a moment on a cold 2-core machine.
+          expect: { poll: { timeout: 5_000 } },
           browser: {
             enabled: true,
             headless: true,

@@ -90,15 +90,17 @@ export function PorticoUI({
     [themeMode, themeVariables, theme?.light, theme?.dark, prefersDark],
   )
 
-  const [modalRequested, setModalRequested] = useState(embedded)
-  const requestModal = useCallback(() => setModalRequested(true), [])
-  useEffect(
-    () =>
-      store.subscribe(() => {
-        if (store.getState().open) setModalRequested(true)
-      }),
-    [store],
+  // Mount the (lazy) modal from its first opening on; read from the store during render so an
+  // open() fired by a child's mount effect, before ours run, is not missed.
+  const isOpen = useSyncExternalStore(
+    store.subscribe,
+    () => store.getState().open,
+    () => false,
   )
+  const [requested, setRequested] = useState(embedded)
+  if (isOpen && !requested) setRequested(true)
+  const modalRequested = requested || isOpen
+  const requestModal = useCallback(() => setRequested(true), [])
 
   const [container, setContainer] = useState<HTMLElement | null>(null)
   const value = useMemo<PorticoUIContextValue>(

@@ -8,14 +8,15 @@ import * as css from './buttons.css.js'
 
 /**
  * The connected account: avatar, balance (3 decimals) and truncated address. Opens the Account
- * view, or the unsupported-chain view while the wallet is on a network the app does not support.
+ * view, or the unsupported-chain view while the wallet is on a network the app does not support
+ * (the network button then says "Wrong network"; the balance of an unknown chain is not shown).
  * Renders nothing while disconnected.
  *
  * @example
  * <AccountButton />
  */
 export function AccountButton({ showBalance = true }: { showBalance?: boolean }) {
-  const { messages, mode, themeStyle, store } = usePorticoUI('AccountButton')
+  const { mode, themeStyle, store } = usePorticoUI('AccountButton')
   const { address, isConnected } = useConnection()
   const { showUnsupportedView } = useNetwork()
   const balance = useBalance({ query: { enabled: showBalance } })
@@ -33,19 +34,13 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
         onFocus={preloadModal}
         onClick={() => (showUnsupportedView ? store.open({ view: 'UnsupportedChain' }) : open({ view: 'Account' }))}
       >
-        {showUnsupportedView ? (
-          messages.wrongNetwork
-        ) : (
-          <>
-            <Avatar address={address} size={30} />
-            {showBalance && native ? (
-              <span className={css.balance}>
-                {formatBalance(native.quantity.numeric)} {native.symbol}
-              </span>
-            ) : null}
-            <span>{truncateAddress(address)}</span>
-          </>
-        )}
+        <Avatar address={address} size={30} />
+        {showBalance && native && !showUnsupportedView ? (
+          <span className={css.balance}>
+            {formatBalance(native.quantity.numeric)} {native.symbol}
+          </span>
+        ) : null}
+        <span>{truncateAddress(address)}</span>
       </button>
     </span>
   )

@@ -95,13 +95,11 @@ export const badge = recipe({
     letterSpacing: '0.02em',
   },
   variants: {
+    // Solid semantic pairs: the themes guarantee AA contrast for each pair, even at 12px.
     tone: {
-      accent: { background: `color-mix(in srgb, ${vars.colors.accent} 16%, transparent)`, color: vars.colors.accent },
-      success: {
-        background: `color-mix(in srgb, ${vars.colors.success} 16%, transparent)`,
-        color: vars.colors.success,
-      },
-      neutral: { background: vars.colors.surfaceHover, color: vars.colors.foregroundMuted },
+      accent: { background: vars.colors.accent, color: vars.colors.accentForeground },
+      success: { background: vars.colors.success, color: vars.colors.successForeground },
+      neutral: { background: vars.colors.surfaceHover, color: vars.colors.foreground },
     },
   },
   defaultVariants: { tone: 'neutral' },

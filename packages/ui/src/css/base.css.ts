@@ -2,7 +2,8 @@ import { globalStyle } from '@vanilla-extract/css'
 import { vars } from './theme.css.js'
 
 // Everything is scoped under [data-portico]: no rule of ours reaches the host page, and a
-// minimal reset keeps the host's global styles (button resets, line-heights) out of ours.
+// minimal reset keeps the host's global styles (button resets, line-heights) out of ours. The
+// resets use :where() so they have zero specificity: a component's class always wins over them.
 globalStyle('[data-portico]', {
   fontFamily: vars.fonts.body,
   fontSize: vars.fontSizes.md,
@@ -13,7 +14,7 @@ globalStyle('[data-portico]', {
   textAlign: 'left',
 })
 
-globalStyle('[data-portico] *, [data-portico] *::before, [data-portico] *::after', {
+globalStyle(':where([data-portico]) *, :where([data-portico]) *::before, :where([data-portico]) *::after', {
   boxSizing: 'border-box',
   margin: 0,
   padding: 0,
@@ -23,10 +24,10 @@ globalStyle('[data-portico] *, [data-portico] *::before, [data-portico] *::after
   letterSpacing: 'normal',
 })
 
-globalStyle('[data-portico] button', { background: 'none', cursor: 'pointer', textAlign: 'inherit' })
-globalStyle('[data-portico] button:disabled', { cursor: 'default' })
-globalStyle('[data-portico] img, [data-portico] svg', { display: 'block', maxWidth: '100%' })
-globalStyle('[data-portico] a', { textDecoration: 'none' })
+globalStyle(':where([data-portico]) :where(button)', { background: 'none', cursor: 'pointer', textAlign: 'inherit' })
+globalStyle(':where([data-portico]) :where(button:disabled)', { cursor: 'default' })
+globalStyle(':where([data-portico]) :where(img, svg)', { display: 'block', maxWidth: '100%' })
+globalStyle(':where([data-portico]) :where(a)', { textDecoration: 'none' })
 
 // Keyboard focus is always visible, mouse focus is not.
 globalStyle('[data-portico] :focus-visible', {

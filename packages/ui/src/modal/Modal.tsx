@@ -32,7 +32,20 @@ export function Modal() {
       <Dialog.Portal container={ui.appendToBody ? undefined : ui.container}>
         <div data-portico="" data-theme={ui.mode} style={ui.themeStyle}>
           <Dialog.Overlay className={css.overlay} data-slot="modal-overlay" />
-          <Dialog.Content className={css.content} data-slot="modal-content" aria-describedby={undefined}>
+          <Dialog.Content
+            className={css.content}
+            data-slot="modal-content"
+            aria-describedby={undefined}
+            onCloseAutoFocus={(event) => {
+              // Opened from code (a button of ours or the host's), not a Dialog.Trigger: give focus
+              // back to whatever had it, as Radix does for its own trigger.
+              const trigger = ui.store.trigger
+              if (trigger?.isConnected) {
+                event.preventDefault()
+                trigger.focus()
+              }
+            }}
+          >
             <ModalFrame title={(text) => <Dialog.Title className={css.title}>{text}</Dialog.Title>} />
           </Dialog.Content>
           <Toaster />

@@ -72,8 +72,12 @@ export function createModalStore(options: ModalStoreOptions) {
         listeners.delete(listener)
       }
     },
+    /** The element focused when the modal opened, so closing can give focus back to it. */
+    trigger: undefined as HTMLElement | undefined,
     /** Opens on the given view, or on the home view. */
     open(entry?: ViewEntry) {
+      if (!state.open && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement)
+        store.trigger = document.activeElement
       set({ open: true, history: [entry ? resolveConnect(entry) : home()], loading: false, direction: 'forward' })
     },
     close() {
@@ -115,7 +119,9 @@ export function createModalStore(options: ModalStoreOptions) {
       if (!state.open) return set({ history: [home()] })
       if (options.isConnected() && options.showUnsupported() && current?.view !== 'UnsupportedChain')
         return set({ history: [...state.history, { view: 'UnsupportedChain' }], direction: 'forward' })
-      if (current?.view === 'UnsupportedChain' && !options.showUnsupported()) return store.back()
+      // Leaving the unsupported-chain view must not close the modal the user is working in.
+      if (current?.view === 'UnsupportedChain' && !options.showUnsupported())
+        return state.history.length > 1 ? store.back() : store.replace(options.isConnected() ? 'Account' : 'Connect')
       if (current?.view === 'Account' && !options.isConnected())
         return set({ history: [{ view: 'Connect' }], direction: 'back' })
     },

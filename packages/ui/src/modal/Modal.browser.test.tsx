@@ -1,0 +1,274 @@
+import { formatBalance, truncateAddress } from '@portico/headless'
+import { createPublicClient, formatEther, http } from 'viem'
+import { afterEach, describe, expect, inject, test } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { cleanup, render } from 'vitest-browser-react'
+import { expectNoSeriousA11yViolations } from '../__infra__/axe.js'
+import { saveScreenshot } from '../__infra__/screenshot.js'
+import { ConnectButton } from '../buttons/ConnectButton.js'
+import { EmbeddedModal } from '../EmbeddedModal.js'
+import { createHarness, type HarnessOptions } from '../test/harness.js'
+import '../test/provided.js'
+
+const devnet = inject('devnet')
+const cleanups: (() => void)[] = []
+afterEach(() => {
+  for (const stop of cleanups.splice(0)) stop()
+})
+
+async function mount(
+  options: HarnessOptions = {},
+  view?: Parameters<typeof render>[0] extends never ? never : 'Connect' | 'AllWallets' | 'Account' | 'Networks',
+) {
+  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, ...options })
+  cleanups.push(harness.cleanup)
+  const { Wrapper } = harness
+  const screen = await render(
+    <Wrapper view={view}>
+      <ConnectButton />
+    </Wrapper>,
+  )
+  return { ...harness, screen }
+}
+
+/** Unmounts every rendered tree and stops the harnesses' wallets (between mounts in one test). */
+async function unmountAll() {
+  await cleanup()
+  for (const stop of cleanups.splice(0)) stop()
+}
+
+const dialog = () => page.getByRole('dialog')
+const title = (name: string) => page.getByRole('heading', { name })
+
+describe('navigation', () => {
+  test('back pops; at the first view back closes and resets to Connect', async () => {
+    await mount({ extraWallets: 8 })
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await expect.element(title('Connect Wallet')).toBeVisible()
+    await userEvent.click(page.getByRole('button', { name: /All Wallets/ }))
+    await expect.element(title('All Wallets')).toBeVisible()
+    await userEvent.click(page.getByRole('button', { name: 'Back' }))
+    await expect.element(title('Connect Wallet')).toBeVisible()
+    expect(page.getByRole('button', { name: 'Back' }).query()).toBeNull()
+    await userEvent.click(page.getByRole('button', { name: 'Close' }))
+    await expect.element(dialog()).not.toBeInTheDocument()
+  })
+
+  test('opens on Account when connected', async () => {
+    await mount({ connected: true })
+    await userEvent.click(
+      page.getByRole('button', {
+        name: new RegExp(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266').replace('…', '.')),
+      }),
+    )
+    await expect.element(title('Account')).toBeVisible()
+  })
+})
+
+describe('focus and keyboard', () => {
+  test('focus moves into the dialog, Escape closes it and focus returns to the button', async () => {
+    await mount()
+    const trigger = page.getByRole('button', { name: 'Connect Wallet' })
+    await userEvent.click(trigger)
+    await expect.element(dialog()).toBeVisible()
+    expect(dialog().element().contains(document.activeElement)).toBe(true)
+    await userEvent.keyboard('{Escape}')
+    await expect.element(dialog()).not.toBeInTheDocument()
+    await expect.element(trigger).toHaveFocus()
+  })
+
+  test('focus is trapped: Tab cycles inside the dialog', async () => {
+    await mount({ extraWallets: 2 })
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await expect.element(dialog()).toBeVisible()
+    for (let i = 0; i < 12; i++) {
+      await userEvent.keyboard('{Tab}')
+      expect(dialog().element().contains(document.activeElement)).toBe(true)
+    }
+  })
+
+  test('keyboard only: connect the Devnet Wallet, see the anvil balance', async () => {
+    await mount()
+    page.getByRole('button', { name: 'Connect Wallet' }).element().focus()
+    await userEvent.keyboard('{Enter}')
+    await expect.element(dialog()).toBeVisible()
+    // Focus starts on the first focusable element (Close); Tab reaches the first wallet.
+    const row = page.getByRole('button', { name: /Devnet Wallet/ })
+    for (let i = 0; i < 5 && document.activeElement !== row.element(); i++) await userEvent.keyboard('{Tab}')
+    await expect.element(row).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    await expect.element(dialog()).not.toBeInTheDocument()
+
+    const client = createPublicClient({ transport: http(devnet.evmRpcUrl) })
+    const wei = await client.getBalance({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
+    const button = page.getByRole('button', { name: /0xf3/ })
+    await expect.element(button).toHaveTextContent(`${formatBalance(formatEther(wei))} ETH`)
+    await expect.element(button).toHaveTextContent(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'))
+  })
+})
+
+describe('connecting', () => {
+  test('a rejection shows the rejected state and shakes; retry connects', async () => {
+    const { wallet } = await mount()
+    wallet.rejectNext('eth_requestAccounts')
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
+    await expect.element(page.getByText('Connection rejected')).toBeVisible()
+    await expect.element(page.getByText('Connection rejected')).toBeVisible()
+    expect(document.querySelector('[data-slot="connecting-external"]')?.getAttribute('data-state')).toBe('rejected')
+    expect(document.querySelector('[data-slot="modal-frame"]')?.getAttribute('data-shake')).toBe('true')
+    await userEvent.click(page.getByRole('button', { name: 'Try again' }))
+    await expect.element(dialog()).not.toBeInTheDocument()
+    await expect.element(page.getByRole('button', { name: /0xf3/ })).toBeVisible()
+  })
+
+  test('the waiting state while the wallet has not answered', async () => {
+    await mount({ pendingWallet: true })
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await userEvent.click(page.getByRole('button', { name: /Slow Wallet/ }))
+    await expect.element(page.getByText('Continue in Slow Wallet')).toBeVisible()
+    // The page behind the modal is aria-hidden, so read the button directly.
+    expect(document.querySelector('[data-slot="connect-button"]')?.textContent).toBe('Connecting…')
+  })
+})
+
+describe('unsupported chain', () => {
+  test('wallet on a network the app lacks: "Wrong network" and the unsupported view, switching fixes it', async () => {
+    await mount({ connected: true, walletChainId: 5 })
+    const account = page.getByRole('button', { name: /0xf3/ })
+    await expect.element(page.getByRole('button', { name: 'Wrong network' })).toBeVisible()
+    await userEvent.click(account)
+    await expect.element(title('Switch Network')).toBeVisible()
+    await expect.element(page.getByText('This network is not supported')).toBeVisible()
+    await userEvent.click(page.getByRole('button', { name: /^Devnet$/ }))
+    await expect.element(title('Account')).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Wrong network' })).not.toBeInTheDocument()
+  })
+
+  test('not shown when unsupported chains are allowed', async () => {
+    await mount({ connected: true, walletChainId: 5, allowUnsupportedChain: true })
+    await userEvent.click(page.getByRole('button', { name: /0xf3/ }))
+    await expect.element(title('Account')).toBeVisible()
+  })
+})
+
+describe('toasts', () => {
+  test('a failing balance shows the Token Balance Unavailable toast', async () => {
+    await mount({ connected: true, balances: 'error' }, 'Account')
+    await expect.element(page.getByRole('status').getByText('Token Balance Unavailable')).toBeVisible()
+  })
+})
+
+describe('images', () => {
+  test('hostile and broken icons fall back to a glyph; nothing runs', async () => {
+    await mount({ extraWallets: 4 })
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await userEvent.click(page.getByRole('button', { name: /All Wallets/ }))
+    await expect.element(page.getByRole('button', { name: /Test Wallet 04/ })).toBeVisible()
+    for (const n of ['01', '02', '03']) {
+      const row = page.getByRole('button', { name: new RegExp(`Test Wallet ${n}`) }).element()
+      expect(row.querySelector('[data-state]')?.getAttribute('data-state')).toBe('fallback')
+      expect(row.querySelector('img')).toBeNull()
+    }
+    const images = [...document.querySelectorAll('img')].map((img) => img.getAttribute('src') ?? '')
+    expect(images.every((src) => /^(https?:|data:image\/)/.test(src))).toBe(true)
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined()
+  })
+})
+
+describe('theming', () => {
+  const accentOf = () =>
+    getComputedStyle(page.getByRole('button', { name: 'Connect Wallet' }).element()).backgroundColor
+
+  test('a token override changes the computed style', async () => {
+    await mount({ ui: { themeVariables: { '--w3m-accent': '#ff0000' } } })
+    expect(accentOf()).toBe('rgb(255, 0, 0)')
+  })
+
+  test('a malicious token value is rejected and the default stays', async () => {
+    await mount()
+    const normal = accentOf()
+    expect(normal).toBe('rgb(51, 150, 255)')
+    await unmountAll()
+    await mount({ ui: { themeVariables: { '--w3m-accent': 'red;background:url(http://127.0.0.1:9/x)' } } })
+    expect(accentOf()).toBe(normal)
+    expect(accentOf()).not.toBe('rgb(255, 0, 0)')
+  })
+
+  test('light and dark differ; reduced motion removes transitions', async () => {
+    await mount({ ui: { themeMode: 'light' } }, 'Connect')
+    await expect.element(dialog()).toBeVisible()
+    const light = getComputedStyle(dialog().element()).backgroundColor
+    const transition = getComputedStyle(page.getByRole('button', { name: 'Close' }).element()).transitionDuration
+    expect(Number.parseFloat(transition)).toBeLessThan(0.001)
+    await unmountAll()
+    await mount({ ui: { themeMode: 'dark' } }, 'Connect')
+    await expect.element(dialog()).toBeVisible()
+    expect(getComputedStyle(dialog().element()).backgroundColor).not.toBe(light)
+  })
+})
+
+describe('embedded', () => {
+  test('renders inline without a dialog or a close button', async () => {
+    const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, ui: { embedded: true } })
+    cleanups.push(harness.cleanup)
+    await render(
+      <harness.Wrapper>
+        <EmbeddedModal />
+      </harness.Wrapper>,
+    )
+    await expect.element(title('Connect Wallet')).toBeVisible()
+    expect(page.getByRole('dialog').query()).toBeNull()
+    expect(page.getByRole('button', { name: 'Close' }).query()).toBeNull()
+  })
+})
+
+describe('every view: accessible, and screenshots for people', () => {
+  for (const mode of ['dark', 'light'] as const) {
+    test(`${mode}: Connect, AllWallets, ConnectingExternal, Account, Networks, UnsupportedChain`, async () => {
+      const shots: [
+        string,
+        HarnessOptions,
+        'Connect' | 'AllWallets' | 'Account' | 'Networks' | undefined,
+        (() => Promise<void>)?,
+      ][] = [
+        ['connect', { extraWallets: 3 }, 'Connect'],
+        ['all-wallets', { extraWallets: 12 }, 'AllWallets'],
+        [
+          'connecting',
+          { pendingWallet: true },
+          'Connect',
+          async () => userEvent.click(page.getByRole('button', { name: /Slow Wallet/ })),
+        ],
+        ['account', { connected: true }, 'Account'],
+        ['networks', { connected: true }, 'Networks'],
+        ['unsupported', { connected: true, walletChainId: 5 }, 'Account'],
+        ['empty', { devnetWallet: false }, 'Connect'],
+      ]
+      for (const [name, options, view, act] of shots) {
+        await mount({ ...options, ui: { themeMode: mode } }, view)
+        await expect.element(dialog()).toBeVisible()
+        await act?.()
+        // The lazily loaded view has rendered (its root carries a data-slot ending in "-view" or
+        // the connecting state), and no spinner of the view's own loading remains.
+        await expect
+          .poll(() => document.querySelector('[data-slot="modal-body"] > [data-slot]')?.getAttribute('data-slot'))
+          .toMatch(/-view$|^connecting-external$/)
+        // Scan the dialog: the host page behind the overlay is not ours to judge (buttons are scanned below).
+        await expectNoSeriousA11yViolations(dialog().element())
+        await saveScreenshot(`modal/${name}-${mode}`)
+        await unmountAll()
+      }
+      const buttons = await createHarness({ connected: true, ui: { themeMode: mode } })
+      cleanups.push(buttons.cleanup)
+      await render(
+        <buttons.Wrapper>
+          <ConnectButton />
+        </buttons.Wrapper>,
+      )
+      await expect.element(page.getByRole('button', { name: /0xf3/ })).toBeVisible()
+      await expectNoSeriousA11yViolations()
+      await saveScreenshot(`buttons/connected-${mode}`)
+    })
+  }
+})

@@ -1,0 +1,172 @@
+import {
+  balanceQueryKey,
+  connect,
+  createPortico,
+  eip155Adapter,
+  eip155Network,
+  initialize,
+  type Portico,
+  PorticoProvider,
+  type TokenBalance,
+} from '@portico/headless'
+import { createTestEip1193Wallet, devnetWalletIcon } from '@portico/headless/testing'
+import { QueryClient } from '@tanstack/react-query'
+import { type ReactNode, useEffect } from 'react'
+import { PorticoUI, type PorticoUIProps } from '../PorticoUI.js'
+import { type ModalView, useModal } from '../useModal.js'
+
+// Public anvil test keys (account #0 and #1 of the standard test mnemonic).
+const keys = [
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+] as const
+
+export type HarnessOptions = {
+  /** Devnet anvil URL; without it balances come from `balances` (stories need no chain). */
+  rpcUrl?: string | undefined
+  /** Connect the Devnet Wallet before rendering. */
+  connected?: boolean | undefined
+  /** The wallet's chain: 31337 (configured) or another id (an unsupported network). */
+  walletChainId?: number | undefined
+  /** Extra announced wallets for the lists; some have broken or hostile icons on purpose. */
+  extraWallets?: number | undefined
+  /** Announce the Devnet Wallet. Default true. */
+  devnetWallet?: boolean | undefined
+  /** Seeded balances, or `error` (the RPC is a closed loopback port: a real failure). */
+  balances?: TokenBalance[] | 'error' | undefined
+  ui?: Omit<PorticoUIProps, 'children'> | undefined
+  storage?: Storage | null | undefined
+  /** Passed to createPortico. */
+  allowUnsupportedChain?: boolean | undefined
+  /** Adds a host-supplied wallet whose connection request never answers (the waiting state). */
+  pendingWallet?: boolean | undefined
+}
+
+const devnetNetwork = (rpcUrl: string) =>
+  eip155Network({
+    id: 31337,
+    name: 'Devnet',
+    rpcUrl,
+    testnet: true,
+    blockExplorer: { name: 'Devnet Explorer', url: 'http://127.0.0.1:4000' },
+    tokens: [
+      { address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
+      { address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' },
+    ],
+  })
+
+/** Icons that must never load or execute: the fallback glyph shows instead. */
+const hostileIcons = [
+  'javascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'http://127.0.0.1:9/missing.png',
+  "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' onload='window.__pwned=1'/>",
+]
+
+const sampleBalances = (rpcUrl: string): TokenBalance[] => [
+  {
+    name: 'Ether',
+    symbol: 'ETH',
+    chainId: devnetNetwork(rpcUrl).caipNetworkId,
+    quantity: { decimals: '18', numeric: '9999.998765432' },
+  },
+  {
+    name: 'USD Coin (Devnet)',
+    symbol: 'USDC',
+    address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    chainId: 'eip155:31337',
+    quantity: { decimals: '6', numeric: '10000' },
+  },
+  {
+    name: 'Portico Token',
+    symbol: 'PTK',
+    address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    chainId: 'eip155:31337',
+    quantity: { decimals: '18', numeric: '1000' },
+  },
+]
+
+/**
+ * @internal
+ * A Portico instance with real test wallets for the UI's browser tests and stories.
+ */
+export async function createHarness(options: HarnessOptions = {}) {
+  const rpcUrl = options.balances === 'error' ? 'http://127.0.0.1:9' : (options.rpcUrl ?? 'http://127.0.0.1:8545')
+  const stops: (() => void)[] = []
+  const wallet = createTestEip1193Wallet({
+    accounts: [...keys],
+    chains: [
+      { id: 31337, rpcUrl },
+      { id: 31338, rpcUrl },
+      { id: 5, rpcUrl },
+    ],
+    initialChainId: options.walletChainId ?? 31337,
+  })
+  if (options.devnetWallet ?? true) stops.push(wallet.announce())
+  for (let i = 0; i < (options.extraWallets ?? 0); i++) {
+    const extra = createTestEip1193Wallet({
+      accounts: [keys[1]],
+      chains: [{ id: 31337, rpcUrl }],
+      info: {
+        uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        name: `Test Wallet ${String(i + 1).padStart(2, '0')}`,
+        rdns: `dev.portico.test${i}`,
+        // Announcements are untrusted input; the test wallet's type is stricter than the wild.
+        icon: (i < hostileIcons.length ? hostileIcons[i] : devnetWalletIcon) as `data:image/${string}`,
+      },
+    })
+    stops.push(extra.announce())
+  }
+  const networks = [
+    devnetNetwork(rpcUrl),
+    eip155Network({ id: 31338, name: 'Devnet 2', rpcUrl, testnet: true }),
+  ] as const
+  const portico: Portico = createPortico({
+    projectId: 'harness',
+    networks,
+    adapters: [
+      eip155Adapter({
+        connectors: options.pendingWallet
+          ? [{ id: 'slow', name: 'Slow Wallet', provider: { request: () => new Promise<never>(() => {}) } }]
+          : [],
+      }),
+    ],
+    storage: options.storage ?? null,
+    allowUnsupportedChain: options.allowUnsupportedChain,
+    remoteConfig: false,
+  })
+  stops.push(initialize(portico))
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  if (options.connected) {
+    await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
+    const key = balanceQueryKey({ address: wallet.address, caipNetworkId: `eip155:${options.walletChainId ?? 31337}` })
+    if (Array.isArray(options.balances) || (!options.rpcUrl && options.balances !== 'error'))
+      queryClient.setQueryData(key, Array.isArray(options.balances) ? options.balances : sampleBalances(rpcUrl))
+  }
+
+  function Wrapper({ children, view }: { children?: ReactNode; view?: ModalView | undefined }) {
+    return (
+      <PorticoProvider config={portico} queryClient={queryClient} reconnectOnMount={false}>
+        <PorticoUI {...options.ui}>
+          {view ? <OpenOnMount view={view} /> : null}
+          {children}
+        </PorticoUI>
+      </PorticoProvider>
+    )
+  }
+  return {
+    portico,
+    wallet,
+    queryClient,
+    Wrapper,
+    cleanup: () => {
+      for (const stop of stops.splice(0)) stop()
+    },
+  }
+}
+
+function OpenOnMount({ view }: { view: ModalView }) {
+  const { open } = useModal()
+  useEffect(() => open({ view }), [open, view])
+  return null
+}
