@@ -9,6 +9,8 @@ declare module 'vitest' {
       evmPrivateKeys: string[]
       evmTokens: { address: string; symbol: string; decimals: number }[]
     }
+    /** The loopback image host of globalImageServer.ts. */
+    imageServerUrl: string
   }
 }
 
