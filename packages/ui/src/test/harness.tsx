@@ -144,6 +144,7 @@ export async function createHarness(options: HarnessOptions = {}) {
       queryClient.setQueryData(key, Array.isArray(options.balances) ? options.balances : sampleBalances(rpcUrl))
   }
 
+  // biome-ignore lint/correctness/noComponentHookFactories: a harness hands out a wrapper bound to its instance, as Testing Library wrappers are; it is created once per harness, never per render.
   function Wrapper({ children, view }: { children?: ReactNode; view?: ModalView | undefined }) {
     return (
       <PorticoProvider config={portico} queryClient={queryClient} reconnectOnMount={false}>

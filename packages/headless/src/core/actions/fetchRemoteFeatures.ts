@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { defaultFeatures, defaultSocials, type Features, remoteFeatureKeys } from '../config/defaults.js'
 import { featuresAtom, remoteConfigStatusAtom } from '../state/atoms.js'
@@ -28,7 +28,7 @@ export const remoteConfigSchema = z.object({
     z.object({
       id: z.string(),
       isEnabled: z.boolean(),
-      config: z.unknown().optional(),
+      config: z.optional(z.unknown()),
     }),
   ),
 })

@@ -1,5 +1,5 @@
 import { createStore } from 'jotai/vanilla'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { type AlertBus, createAlertBus } from '../alerts.js'
 import { InvalidOptionsError, SiwxConflictError } from '../errors/config.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, featuresAtom } from '../state/atoms.js'
@@ -180,8 +180,21 @@ export function createPortico(options: PorticoOptions): Portico {
   return portico
 }
 
-function toIssues(error: z.ZodError): { path: string; message: string }[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }))
+function toIssues(error: z.core.$ZodError): { path: string; message: string }[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: describeIssue(issue) }))
+}
+
+// zod/mini ships no locale (that is what keeps it small), so its default message is a bare
+// "Invalid input"; the issue itself says what was expected.
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.message && issue.message !== 'Invalid input') return issue.message
+  const detail = issue as { expected?: unknown; minimum?: unknown; maximum?: unknown; keys?: unknown; values?: unknown }
+  if (issue.code === 'invalid_type') return `expected ${String(detail.expected)}`
+  if (issue.code === 'too_small') return `too small (minimum ${String(detail.minimum)})`
+  if (issue.code === 'too_big') return `too big (maximum ${String(detail.maximum)})`
+  if (issue.code === 'unrecognized_keys') return `unknown keys: ${(detail.keys as string[]).join(', ')}`
+  if (issue.code === 'invalid_value') return `expected one of ${(detail.values as unknown[]).map(String).join(', ')}`
+  return issue.code
 }
 
 function stripTrailingSlashes(urls: Partial<ApiUrls> | undefined): Partial<ApiUrls> {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { StorageLike } from '../state/storage.js'
 import type { AccountType, ChainAdapter, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
@@ -63,61 +63,68 @@ export type PorticoOptions = {
   sdkVersion?: string | undefined
 }
 
-const httpUrl = z.string().refine((value) => {
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'http:' || protocol === 'https:'
-  } catch {
-    return false
-  }
-}, 'must be an http(s) URL')
+const httpUrl = z.string().check(
+  z.refine((value) => {
+    try {
+      const { protocol } = new URL(value)
+      return protocol === 'http:' || protocol === 'https:'
+    } catch {
+      return false
+    }
+  }, 'must be an http(s) URL'),
+)
 
 const tokenSchema = z.object({
-  address: z.string().min(1),
-  name: z.string().optional(),
-  symbol: z.string().optional(),
-  decimals: z.number().int().min(0).max(255).optional(),
-  iconUrl: z.string().optional(),
+  address: z.string().check(z.minLength(1)),
+  name: z.optional(z.string()),
+  symbol: z.optional(z.string()),
+  decimals: z.optional(z.int().check(z.minimum(0), z.maximum(255))),
+  iconUrl: z.optional(z.string()),
 })
 
 /** @internal */
 export const networkSchema = z
-  .object({
-    id: z.union([z.number().int().positive(), z.string().min(1)]),
+  .looseObject({
+    id: z.union([z.int().check(z.positive()), z.string().check(z.minLength(1))]),
     caipNetworkId: z.string(),
     chainNamespace: z.enum(chainNamespaces),
-    name: z.string().min(1),
+    name: z.string().check(z.minLength(1)),
     nativeCurrency: z.object({
       name: z.string(),
-      symbol: z.string().min(1),
-      decimals: z.number().int().min(0).max(255),
+      symbol: z.string().check(z.minLength(1)),
+      decimals: z.int().check(z.minimum(0), z.maximum(255)),
     }),
-    rpcUrls: z.object({ default: z.object({ http: z.array(httpUrl).min(1) }) }),
-    blockExplorers: z.object({ default: z.object({ name: z.string(), url: httpUrl }) }).optional(),
-    assets: z.object({ imageId: z.string().optional(), imageUrl: z.string().optional() }).optional(),
-    testnet: z.boolean().optional(),
-    tokens: z.array(tokenSchema).optional(),
+    rpcUrls: z.object({ default: z.object({ http: z.array(httpUrl).check(z.minLength(1)) }) }),
+    blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: httpUrl }) })),
+    assets: z.optional(z.object({ imageId: z.optional(z.string()), imageUrl: z.optional(z.string()) })),
+    testnet: z.optional(z.boolean()),
+    tokens: z.optional(z.array(tokenSchema)),
   })
-  .loose()
-  .superRefine((network, ctx) => {
-    let parsed: { namespace: string; reference: string }
-    try {
-      parsed = parseCaipNetworkId(network.caipNetworkId)
-    } catch (error) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['caipNetworkId'],
-        message: (error as Error & { shortMessage?: string }).shortMessage ?? 'Invalid CAIP-2 network id',
-      })
-      return
-    }
-    if (parsed.namespace !== network.chainNamespace)
-      ctx.addIssue({ code: 'custom', path: ['caipNetworkId'], message: `namespace must be ${network.chainNamespace}` })
-    if (parsed.reference !== String(network.id))
-      ctx.addIssue({ code: 'custom', path: ['id'], message: `must match the CAIP-2 reference ${parsed.reference}` })
-    if (network.chainNamespace === 'eip155' && typeof network.id !== 'number')
-      ctx.addIssue({ code: 'custom', path: ['id'], message: 'eip155 network ids are numbers' })
-  })
+  .check(
+    z.superRefine((network, ctx) => {
+      let parsed: { namespace: string; reference: string }
+      try {
+        parsed = parseCaipNetworkId(network.caipNetworkId)
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['caipNetworkId'],
+          message: (error as Error & { shortMessage?: string }).shortMessage ?? 'Invalid CAIP-2 network id',
+        })
+        return
+      }
+      if (parsed.namespace !== network.chainNamespace)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['caipNetworkId'],
+          message: `namespace must be ${network.chainNamespace}`,
+        })
+      if (parsed.reference !== String(network.id))
+        ctx.addIssue({ code: 'custom', path: ['id'], message: `must match the CAIP-2 reference ${parsed.reference}` })
+      if (network.chainNamespace === 'eip155' && typeof network.id !== 'number')
+        ctx.addIssue({ code: 'custom', path: ['id'], message: 'eip155 network ids are numbers' })
+    }),
+  )
 
 const adapterSchema = z.custom<ChainAdapter>(
   (value) =>
@@ -129,8 +136,8 @@ const adapterSchema = z.custom<ChainAdapter>(
   'must be a chain adapter such as eip155Adapter()',
 )
 
-const featuresSchema = z
-  .object({
+const featuresSchema = z.partial(
+  z.strictObject({
     receive: z.boolean(),
     send: z.boolean(),
     analytics: z.boolean(),
@@ -148,9 +155,8 @@ const featuresSchema = z
     multiWallet: z.boolean(),
     connectMethodsOrder: z.array(z.enum(['email', 'social', 'wallet'] satisfies ConnectMethod[])),
     walletFeaturesOrder: z.array(z.enum(['onramp', 'swaps', 'receive', 'send'] satisfies WalletFeature[])),
-  })
-  .partial()
-  .strict()
+  }),
+)
 
 const storageSchema = z.custom<StorageLike>(
   (value) =>
@@ -162,35 +168,35 @@ const storageSchema = z.custom<StorageLike>(
   'must implement getItem, setItem and removeItem, or be null',
 )
 
-/** @internal Runtime validation of {@link PorticoOptions}. */
+/** @internal Runtime validation of {@link PorticoOptions}. zod/mini: it tree-shakes, so page start pays for what it uses. */
 export const optionsSchema = z.object({
-  projectId: z.string().trim().optional(),
-  networks: z.array(networkSchema).min(1, 'at least one network is required'),
-  adapters: z.array(adapterSchema).min(1, 'at least one adapter is required'),
-  defaultNetwork: z.union([z.string(), z.object({ caipNetworkId: z.string() }).loose()]).optional(),
-  metadata: z
-    .object({ name: z.string(), description: z.string(), url: httpUrl, icons: z.array(z.string()) })
-    .optional(),
-  features: featuresSchema.optional(),
-  keepLocalFeatures: z.boolean().optional(),
-  remoteConfig: z.boolean().optional(),
-  connectorOrder: z.array(z.enum(defaultConnectorOrder)).optional(),
-  featuredWalletIds: z.array(z.string()).optional(),
-  includeWalletIds: z.array(z.string()).optional(),
-  excludeWalletIds: z.array(z.string()).optional(),
-  defaultAccountTypes: z
-    .partialRecord(z.enum(chainNamespaces), z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']))
-    .optional(),
-  signOutOnDisconnect: z.boolean().optional(),
-  allowUnsupportedChain: z.boolean().optional(),
-  enableNetworkSwitch: z.boolean().optional(),
-  enableInjected: z.boolean().optional(),
-  siweConfig: z.unknown().optional(),
-  siwx: z.unknown().optional(),
-  apiUrls: z.object({ api: httpUrl, blockchain: httpUrl, analytics: httpUrl }).partial().optional(),
-  storage: storageSchema.optional(),
-  ssr: z.boolean().optional(),
-  fetch: z.custom<typeof fetch>((value) => typeof value === 'function', 'must be a function').optional(),
-  sdkType: z.string().optional(),
-  sdkVersion: z.string().optional(),
+  projectId: z.optional(z.string().check(z.trim())),
+  networks: z.array(networkSchema).check(z.minLength(1, 'at least one network is required')),
+  adapters: z.array(adapterSchema).check(z.minLength(1, 'at least one adapter is required')),
+  defaultNetwork: z.optional(z.union([z.string(), z.looseObject({ caipNetworkId: z.string() })])),
+  metadata: z.optional(
+    z.object({ name: z.string(), description: z.string(), url: httpUrl, icons: z.array(z.string()) }),
+  ),
+  features: z.optional(featuresSchema),
+  keepLocalFeatures: z.optional(z.boolean()),
+  remoteConfig: z.optional(z.boolean()),
+  connectorOrder: z.optional(z.array(z.enum(defaultConnectorOrder))),
+  featuredWalletIds: z.optional(z.array(z.string())),
+  includeWalletIds: z.optional(z.array(z.string())),
+  excludeWalletIds: z.optional(z.array(z.string())),
+  defaultAccountTypes: z.optional(
+    z.partialRecord(z.enum(chainNamespaces), z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'])),
+  ),
+  signOutOnDisconnect: z.optional(z.boolean()),
+  allowUnsupportedChain: z.optional(z.boolean()),
+  enableNetworkSwitch: z.optional(z.boolean()),
+  enableInjected: z.optional(z.boolean()),
+  siweConfig: z.optional(z.unknown()),
+  siwx: z.optional(z.unknown()),
+  apiUrls: z.optional(z.partial(z.object({ api: httpUrl, blockchain: httpUrl, analytics: httpUrl }))),
+  storage: z.optional(storageSchema),
+  ssr: z.optional(z.boolean()),
+  fetch: z.optional(z.custom<typeof fetch>((value) => typeof value === 'function', 'must be a function')),
+  sdkType: z.optional(z.string()),
+  sdkVersion: z.optional(z.string()),
 })

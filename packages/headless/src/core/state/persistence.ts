@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { recentWalletsLimit } from '../config/defaults.js'
 import { type ChainNamespace, chainNamespaces } from '../utils/caip.js'
@@ -9,23 +9,23 @@ import { storageKeys } from './storage.js'
 // version, a user editing devtools), so every read goes through one of these.
 const namespaceSchema = z.enum(chainNamespaces)
 /** @internal */
-export const connectedConnectorSchema = z.string().min(1).max(256)
+export const connectedConnectorSchema = z.string().check(z.minLength(1), z.maxLength(256))
 /** @internal */
 export const activeNetworkSchema = z.object({
   namespace: namespaceSchema,
-  networks: z.partialRecord(namespaceSchema, z.string().max(100)),
+  networks: z.partialRecord(namespaceSchema, z.string().check(z.maxLength(100))),
 })
 /** @internal */
 export const recentWalletsSchema = z
   .array(
     z.object({
-      id: z.string().min(1).max(256),
+      id: z.string().check(z.minLength(1), z.maxLength(256)),
       namespace: namespaceSchema,
-      name: z.string().min(1).max(256),
-      icon: z.string().max(100_000).optional(),
+      name: z.string().check(z.minLength(1), z.maxLength(256)),
+      icon: z.optional(z.string().check(z.maxLength(100_000))),
     }),
   )
-  .max(20)
+  .check(z.maxLength(20))
 
 /** Only http(s) and data:image URLs may become image sources. */
 export function isSafeImageUrl(value: unknown): value is string {

@@ -1,11 +1,11 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 
 /** The part of the Web Storage API Portico uses. Pass your own (e.g. an in-memory one) or `null`. */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 /** @internal Typed, validated access to persisted values under one prefix. */
 export type PorticoStorage = {
-  get<schema extends z.ZodType>(key: string, schema: schema): z.infer<schema> | undefined
+  get<schema extends z.ZodMiniType>(key: string, schema: schema): z.infer<schema> | undefined
   set(key: string, value: unknown): void
   remove(key: string): void
 }

@@ -1,5 +1,6 @@
 import { isAddress as isBase58Address, type Address as SolanaAddress } from '@solana/kit'
-import { checksumAddress, type Address as EvmAddress } from 'viem'
+import type { Address as EvmAddress } from 'viem'
+import { getAddress } from 'viem/utils'
 import { InvalidAddressError, type InvalidAddressErrorType } from '../errors/validation.js'
 import type { ChainNamespace } from './caip.js'
 
@@ -35,7 +36,7 @@ export function isEvmAddress(value: unknown, options: IsEvmAddressOptions = {}):
   if (!strict) return true
   const lower = hex.toLowerCase()
   if (hex === lower || hex === hex.toUpperCase()) return true
-  return checksumAddress(`0x${lower}`).slice(2) === hex
+  return getAddress(`0x${lower}`).slice(2) === hex
 }
 
 export type AssertEvmAddressErrorType = InvalidAddressErrorType
@@ -66,7 +67,7 @@ export type ToChecksumEvmAddressErrorType = InvalidAddressErrorType
 export function toChecksumEvmAddress(value: unknown): ToChecksumEvmAddressReturnType {
   assertEvmAddress(value, { strict: true })
   const hex = value.startsWith('0x') ? value.slice(2) : value
-  return checksumAddress(`0x${hex.toLowerCase()}`)
+  return getAddress(`0x${hex.toLowerCase()}`)
 }
 
 /**

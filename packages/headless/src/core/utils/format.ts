@@ -1,4 +1,4 @@
-import { formatUnits } from 'viem'
+import { formatUnits } from 'viem/utils'
 
 /** A numeric value to display: a number, a bigint, or a decimal string (`'-1234.5'`, `'1e-7'`). */
 export type NumericLike = string | number | bigint

@@ -1,5 +1,5 @@
 import { createStore as createMipdStore } from 'mipd'
-import { getAddress, isAddress, numberToHex, stringToHex, toHex } from 'viem'
+import { getAddress, isAddress, numberToHex, stringToHex, toHex } from 'viem/utils'
 import { providerErrorCode } from '../../errors/isUserRejection.js'
 import { isSafeImageUrl } from '../../state/persistence.js'
 import type { AdapterConnection, AdapterEvent, ChainAdapter, Connector, PorticoNetwork } from '../../types.js'

@@ -1,4 +1,4 @@
-import { getBase58Decoder } from '@solana/kit'
+import { getBase58Decoder } from '@solana/codecs-strings'
 import type { SolanaSignMessageFeature } from '@solana/wallet-standard-features'
 import { getWallets } from '@wallet-standard/app'
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'

@@ -1,0 +1,69 @@
+import { gzipSync } from 'node:zlib'
+import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin'
+import { build, type Metafile } from 'esbuild'
+import { expect, test } from 'vitest'
+
+/**
+ * What a host loads at page start with `<PorticoUI>` and `<ConnectButton>`: the entry and the
+ * chunks it imports statically. Dynamic imports (the modal, each view, balance readers) are
+ * excluded, as a browser only fetches them on demand.
+ */
+function pageStartInputs(metafile: Metafile, entry: string): { inputs: Set<string>; files: string[] } {
+  const seen = new Set<string>()
+  const queue = [entry]
+  while (queue.length) {
+    const file = queue.shift() as string
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const imported of metafile.outputs[file]?.imports ?? [])
+      if (imported.kind === 'import-statement' && !imported.external) queue.push(imported.path)
+  }
+  const inputs = new Set<string>()
+  // esbuild lists modules it tree-shook to nothing; only code that ships counts.
+  for (const file of seen)
+    for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[file]?.inputs ?? {}))
+      if (bytesInOutput > 0) inputs.add(input)
+  return { inputs, files: [...seen] }
+}
+
+test('page start holds the provider and buttons only: no Radix, no virtualiser, no modal, no views', async () => {
+  const result = await build({
+    entryPoints: { entry: new URL('./index.ts', import.meta.url).pathname },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    outdir: '/tmp/portico-page-start',
+    metafile: true,
+    conditions: ['portico-source'],
+    external: ['react', 'react-dom', 'react/jsx-runtime'],
+    plugins: [vanillaExtractPlugin({ outputCss: false, identifiers: 'short' })],
+    logLevel: 'silent',
+  })
+  // Dynamically imported chunks carry an entryPoint too: pick the package entry itself.
+  const entry = Object.keys(result.metafile.outputs).find((f) =>
+    result.metafile.outputs[f]?.entryPoint?.endsWith('exports/index.ts'),
+  ) as string
+  expect(entry).toBeDefined()
+  const { inputs, files } = pageStartInputs(result.metafile, entry)
+  const offenders = [...inputs].filter((input) =>
+    /node_modules\/(\.pnpm\/)?(radix-ui|@radix-ui|@tanstack\+react-virtual|@tanstack\/react-virtual)|modal\/Modal\.tsx|modal\/views\/|@solana\+kit|@solana\/kit\//.test(
+      input,
+    ),
+  )
+  expect(offenders).toEqual([])
+  // The lazily loaded parts do exist in the build, just not at page start.
+  const all = Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs))
+  expect(all.some((input) => input.includes('modal/Modal.tsx'))).toBe(true)
+  expect(all.some((input) => input.includes('radix-ui'))).toBe(true)
+
+  const gzip = files.reduce((sum, f) => {
+    const out = result.outputFiles.find((o) => o.path.endsWith(f.replace(/^.*\//, '')))
+    return sum + (out ? gzipSync(out.contents).length : 0)
+  }, 0)
+  // A figure for people, not a budget (the budget belongs to the benchmark issue).
+  console.info(
+    `[page start] @portico/ui + @portico/headless without React: ${(gzip / 1024).toFixed(1)} KiB gzip in ${files.length} files`,
+  )
+})
