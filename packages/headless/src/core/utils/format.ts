@@ -1,4 +1,4 @@
-import { formatUnits } from 'viem/utils'
+import * as Value from 'ox/Value'
 
 /** A numeric value to display: a number, a bigint, or a decimal string (`'-1234.5'`, `'1e-7'`). */
 export type NumericLike = string | number | bigint
@@ -66,7 +66,7 @@ export function formatTokenValue(value: NumericLike): string {
 
 /**
  * Formats a raw on-chain integer amount (e.g. wei) with `tokenDecimals`, truncated to
- * `displayDecimals`. Exact for any size: it uses viem's `formatUnits` and string math, never
+ * `displayDecimals`. Exact for any size: it uses ox's `Value.format` (what viem's `formatUnits` is built on) and string math, never
  * floats.
  *
  * @example
@@ -81,7 +81,7 @@ export function formatUnitsTruncated(
 ): string {
   if (typeof raw !== 'bigint' || !Number.isInteger(tokenDecimals) || tokenDecimals < 0)
     return truncateDecimals('0', displayDecimals, options)
-  return truncateDecimals(formatUnits(raw, tokenDecimals), displayDecimals, options)
+  return truncateDecimals(Value.format(raw, tokenDecimals), displayDecimals, options)
 }
 
 export type TruncateAddressOptions = {

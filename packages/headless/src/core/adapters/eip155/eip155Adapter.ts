@@ -1,5 +1,7 @@
 import { createStore as createMipdStore } from 'mipd'
-import { getAddress, isAddress, numberToHex, stringToHex, toHex } from 'viem/utils'
+// ox's per-module entries, not viem's barrels: see the page-start test in @portico/ui.
+import * as Address from 'ox/Address'
+import * as Hex from 'ox/Hex'
 import { providerErrorCode } from '../../errors/isUserRejection.js'
 import { isSafeImageUrl } from '../../state/persistence.js'
 import type { AdapterConnection, AdapterEvent, ChainAdapter, Connector, PorticoNetwork } from '../../types.js'
@@ -106,7 +108,7 @@ export function eip155Adapter(parameters: Eip155AdapterParameters = {}): ChainAd
 
     async switchNetwork({ connector, network }) {
       const provider = asProvider(connector)
-      const chainId = numberToHex(Number(network.id))
+      const chainId = Hex.fromNumber(Number(network.id))
       try {
         await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
       } catch (error) {
@@ -118,7 +120,7 @@ export function eip155Adapter(parameters: Eip155AdapterParameters = {}): ChainAd
     },
 
     async signMessage({ connector, address, message }) {
-      const data = typeof message === 'string' ? stringToHex(message) : toHex(message)
+      const data = typeof message === 'string' ? Hex.fromString(message) : Hex.fromBytes(message)
       const signature = await asProvider(connector).request({ method: 'personal_sign', params: [data, address] })
       if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature))
         throw new TypeError('The wallet returned a signature that is not hex')
@@ -189,8 +191,8 @@ function asProvider(connector: Connector): Eip1193Provider {
 function toAccounts(value: unknown): string[] {
   if (!Array.isArray(value)) throw new TypeError('The wallet returned accounts that are not a list')
   return value
-    .filter((a): a is string => typeof a === 'string' && isAddress(a, { strict: false }))
-    .map((a) => getAddress(a))
+    .filter((a): a is string => typeof a === 'string' && Address.validate(a, { strict: false }))
+    .map((a) => Address.checksum(a))
 }
 
 async function readChain(provider: Eip1193Provider): Promise<CaipNetworkId | undefined> {
@@ -213,7 +215,7 @@ function toCaipNetworkId(chainId: unknown): CaipNetworkId | undefined {
 
 function addChainParameters(network: PorticoNetwork) {
   return {
-    chainId: numberToHex(Number(network.id)),
+    chainId: Hex.fromNumber(Number(network.id)),
     chainName: network.name,
     nativeCurrency: network.nativeCurrency,
     rpcUrls: network.rpcUrls.default.http,
