@@ -92,7 +92,11 @@ export default defineConfig({
         resolve: { conditions: ['portico-source', 'module', 'browser', 'development|production'] },
         // Prebundled up front: a dependency discovered mid-run makes Vite reload the page under a test.
         // Crawling the UI sources (lazy views included) finds every dependency before the first test.
-        optimizeDeps: { include: ['axe-core'], entries: ['packages/ui/src/**/*.{ts,tsx}', '!**/*.stories.tsx'] },
+        optimizeDeps: {
+          // createRuntimeFn is imported by compiled recipes, which the crawler cannot see.
+          include: ['axe-core', '@vanilla-extract/recipes/createRuntimeFn'],
+          entries: ['packages/ui/src/**/*.{ts,tsx}', '!**/*.stories.tsx'],
+        },
         test: {
           name: 'browser',
           include: ['packages/*/src/**/*.browser.test.tsx'],

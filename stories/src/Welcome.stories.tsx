@@ -3,16 +3,32 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 function Welcome({ theme }: { theme: string }) {
   return (
     <article style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, lineHeight: 1.5 }}>
-      <h1>Portico theming playground</h1>
+      <h1>Portico UI</h1>
       <p>
-        This Storybook will host the @portico/ui components (the connect modal, wallet list and buttons) rendered with
-        the @portico/themes light and dark themes. Use the <strong>Theme</strong> toolbar above to switch; the current
-        value is <code data-testid="current-theme">{theme}</code>.
+        The @portico/ui components (the connect modal on each of its views, the embedded modal, toasts and the buttons),
+        rendered with the @portico/themes light and dark themes against a real Portico instance and test wallets. Use
+        the <strong>Theme</strong> toolbar above to switch every story; the current value is{' '}
+        <code data-testid="current-theme">{theme}</code>. Stories named “(light)” and “(dark)” are pinned to one theme.
       </p>
       <p>
-        Coming next: token controls to tweak colours, radii and fonts live, and every modal view side by side in both
-        themes.
+        <strong>Designing a theme?</strong> Start with{' '}
+        <a href="./?path=/story/theming-playground--playground" target="_top">
+          Theming / Playground
+        </a>
+        : controls for the accent colour, radius, font stack, overlay blur, theme mode and the AppKit variables (
+        <code>--w3m-accent</code>, <code>--w3m-color-mix</code>, …) restyle the embedded modal and the Connect button
+        live, and show the <code>{'<PorticoUI>'}</code> props to copy into your app.
       </p>
+      <ul>
+        <li>
+          <strong>UI / Modal</strong>: Connect, All Wallets, connecting (waiting, rejected), Account, Networks,
+          unsupported network, embedded, toasts.
+        </li>
+        <li>
+          <strong>UI / Buttons</strong>: ConnectButton, NetworkButton, AccountButton and their <code>.Custom</code>{' '}
+          render props.
+        </li>
+      </ul>
     </article>
   )
 }

@@ -1,5 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css'
 import { recipe } from '@vanilla-extract/recipes'
+// The reset must come before every component style (equal specificity, so order decides).
+import '../css/base.css.js'
 import { vars } from '../css/theme.css.js'
 
 export const button = recipe({

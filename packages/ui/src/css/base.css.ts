@@ -2,8 +2,10 @@ import { globalStyle } from '@vanilla-extract/css'
 import { vars } from './theme.css.js'
 
 // Everything is scoped under [data-portico]: no rule of ours reaches the host page, and a
-// minimal reset keeps the host's global styles (button resets, line-heights) out of ours. The
-// resets use :where() so they have zero specificity: a component's class always wins over them.
+// minimal reset keeps the host's global styles (button resets, list padding) out of ours. Each
+// reset has the specificity of one class ([data-portico] :where(…)): it beats a host's element
+// selectors (`ul {…}`), and ties with our component classes, which win because this file is
+// always loaded first (primitives.css.ts imports it).
 globalStyle('[data-portico]', {
   fontFamily: vars.fonts.body,
   fontSize: vars.fontSizes.md,
@@ -14,7 +16,7 @@ globalStyle('[data-portico]', {
   textAlign: 'left',
 })
 
-globalStyle(':where([data-portico]) *, :where([data-portico]) *::before, :where([data-portico]) *::after', {
+globalStyle('[data-portico] :where(*, *::before, *::after)', {
   boxSizing: 'border-box',
   margin: 0,
   padding: 0,
@@ -24,10 +26,11 @@ globalStyle(':where([data-portico]) *, :where([data-portico]) *::before, :where(
   letterSpacing: 'normal',
 })
 
-globalStyle(':where([data-portico]) :where(button)', { background: 'none', cursor: 'pointer', textAlign: 'inherit' })
-globalStyle(':where([data-portico]) :where(button:disabled)', { cursor: 'default' })
-globalStyle(':where([data-portico]) :where(img, svg)', { display: 'block', maxWidth: '100%' })
-globalStyle(':where([data-portico]) :where(a)', { textDecoration: 'none' })
+globalStyle('[data-portico] :where(button)', { background: 'none', cursor: 'pointer', textAlign: 'inherit' })
+globalStyle('[data-portico] :where(button:disabled)', { cursor: 'default' })
+globalStyle('[data-portico] :where(img, svg)', { display: 'block', maxWidth: '100%' })
+globalStyle('[data-portico] :where(a)', { textDecoration: 'none' })
+globalStyle('[data-portico] :where(ul, ol)', { listStyle: 'none' })
 
 // Keyboard focus is always visible, mouse focus is not.
 globalStyle('[data-portico] :focus-visible', {

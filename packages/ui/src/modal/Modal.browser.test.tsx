@@ -274,6 +274,37 @@ describe('every view: accessible, and screenshots for people', () => {
   }
 })
 
+describe('isolation', () => {
+  test("a host's global element styles do not leak into the kit", async () => {
+    const hostile = document.createElement('style')
+    hostile.textContent =
+      'button { background: rgb(255, 0, 0) !important; } ul { padding-left: 40px; list-style: disc; margin: 30px; } li { padding: 9px; } h2 { font-size: 50px; } * { letter-spacing: 3px; }'
+    // The !important rule is the host's business; the rest must not reach us.
+    hostile.textContent = hostile.textContent.replace(' !important', '')
+    document.head.append(hostile)
+    try {
+      await mount({ extraWallets: 2 }, 'Connect')
+      await expect.element(dialog()).toBeVisible()
+      await expect.poll(() => document.querySelector('[data-slot="connect-view"] ul')).not.toBeNull()
+      const list = document.querySelector('[data-slot="connect-view"] ul') as HTMLElement
+      const item = list.querySelector('li') as HTMLElement
+      const style = getComputedStyle(list)
+      expect([style.paddingLeft, style.marginTop, style.listStyleType]).toEqual(['0px', '0px', 'none'])
+      expect(getComputedStyle(item).paddingTop).toBe('0px')
+      expect(getComputedStyle(title('Connect Wallet').element()).fontSize).toBe('20px')
+      // The page behind the modal is aria-hidden: read the button directly.
+      const connectButton = document.querySelector('[data-slot="connect-button"]') as HTMLElement
+      expect(getComputedStyle(connectButton).backgroundColor).toBe('rgb(51, 150, 255)')
+      expect(getComputedStyle(page.getByRole('button', { name: 'Close' }).element()).backgroundColor).not.toBe(
+        'rgb(255, 0, 0)',
+      )
+      expect(getComputedStyle(title('Connect Wallet').element()).letterSpacing).toBe('normal')
+    } finally {
+      hostile.remove()
+    }
+  })
+})
+
 describe('layout', () => {
   test('below the breakpoint the modal is a bottom sheet across the full width', async () => {
     await page.viewport(390, 780)

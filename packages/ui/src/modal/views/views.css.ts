@@ -1,4 +1,6 @@
 import { style } from '@vanilla-extract/css'
+// Loads the reset (through primitives) before these styles.
+import '../../components/primitives.css.js'
 import { vars } from '../../css/theme.css.js'
 
 export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
@@ -22,6 +24,7 @@ export const searchInput = style({
   height: '100%',
   background: 'transparent',
   color: vars.colors.foreground,
+  // The field draws the focus ring (accent border on :focus-within); a second one inside is noise.
   outline: 'none',
   selectors: { '&::placeholder': { color: vars.colors.foregroundSubtle } },
 })
