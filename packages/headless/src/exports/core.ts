@@ -54,6 +54,17 @@ export {
 export type { Eip1193Provider, Eip6963ProviderInfo } from '../core/adapters/eip155/types.js'
 export { type SolanaAdapterParameters, solanaAdapter } from '../core/adapters/solana/solanaAdapter.js'
 export { type Alert, type AlertCode, type AlertListener, type AlertSeverity, alertCatalogue } from '../core/alerts.js'
+export {
+  type DirectoryWallet,
+  type FetchWalletsParameters,
+  type FetchWalletsReturnType,
+  fetchWallets,
+  isWalletDirectoryEnabled,
+  WalletDirectoryError,
+  type WalletDirectoryErrorType,
+  walletDirectoryPageSize,
+  walletImageUrl,
+} from '../core/api/walletDirectory.js'
 export { createPortico, type Portico, type ResolvedOptions } from '../core/config/createPortico.js'
 export {
   type ApiUrls,
@@ -152,6 +163,11 @@ export {
   signMessageMutationOptions,
   switchNetworkMutationOptions,
 } from '../core/query/mutations.js'
+export {
+  type WalletDirectoryQueryParameters,
+  walletDirectoryInfiniteQueryOptions,
+  walletDirectoryQueryKey,
+} from '../core/query/walletDirectory.js'
 export type { RecentWallet } from '../core/state/atoms.js'
 export { assertConnectionStatus, type ConnectorConnectionStatus } from '../core/state/connectorStatus.js'
 export { isSafeImageUrl } from '../core/state/persistence.js'

@@ -28,6 +28,10 @@ export const en = {
   searchPlaceholder: 'Search wallets',
   searchLabel: 'Search wallets',
   noSearchResults: (query: string) => `No wallet matches “${query}”`,
+  directoryUnavailable: 'The wallet directory could not be loaded.',
+  notInstalled: (wallet: string) => `${wallet} is not installed`,
+  notInstalledBody: 'Get the wallet, then come back to connect.',
+  getWallet: (wallet: string) => `Get ${wallet}`,
   walletCount: (count: number) => `${count} ${count === 1 ? 'wallet' : 'wallets'}`,
   // ConnectingExternal
   continueInWallet: (wallet: string) => `Continue in ${wallet}`,

@@ -274,6 +274,59 @@ describe('every view: accessible, and screenshots for people', () => {
   }
 })
 
+describe('wallet directory', () => {
+  const server = inject('imageServerUrl')
+  const requests = async () => (await (await fetch(`${server}/requests`)).json()) as string[]
+
+  test('AllWallets: installed first, then the directory, paged 40 at a time on scroll', async () => {
+    await mount({ directoryUrl: server }, 'AllWallets')
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 001' })).toBeVisible()
+    const rows = [...document.querySelectorAll('[data-slot="wallet-row"], [data-slot="directory-wallet-row"]')]
+    expect(rows[0]?.getAttribute('data-slot')).toBe('wallet-row')
+    // The installed Devnet Wallet is not listed a second time from the directory.
+    expect(document.querySelector('[data-wallet="installed"]')).toBeNull()
+    const before = (await requests()).length
+    const scroller = document.querySelector('[data-slot="all-wallets-view"] ul')?.parentElement as HTMLElement
+    for (let i = 0; i < 20 && !document.querySelector('[data-wallet="w041"]'); i++) {
+      scroller.scrollTop = scroller.scrollHeight
+      await new Promise((r) => requestAnimationFrame(r))
+    }
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 041' })).toBeInTheDocument()
+    const after = await requests()
+    expect(after.length).toBeGreaterThan(before)
+    expect(after.some((q) => new URLSearchParams(q).get('page') === '2')).toBe(true)
+    expect(after.every((q) => new URLSearchParams(q).get('entries') === '40')).toBe(true)
+  })
+
+  test('search is trimmed and sent to the directory', async () => {
+    await mount({ directoryUrl: server }, 'AllWallets')
+    await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), '   wallet 07  ')
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 070' })).toBeVisible()
+    expect(page.getByRole('button', { name: 'Directory Wallet 001' }).query()).toBeNull()
+    expect((await requests()).some((q) => new URLSearchParams(q).get('search') === 'wallet 07')).toBe(true)
+  })
+
+  test('hostile entries render inert; a not-installed wallet links only to a safe URL', async () => {
+    await mount({ directoryUrl: server }, 'AllWallets')
+    await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), 'evil')
+    const evil = page.getByRole('button', { name: /Evil/ })
+    await expect.element(evil).toBeVisible()
+    // Markup in a name is text, never HTML.
+    expect(evil.element().querySelector('img[src="x"]')).toBeNull()
+    expect(evil.element().textContent).toContain('<img src=x')
+    await userEvent.click(evil)
+    await expect.element(page.getByText(/is not installed/)).toBeVisible()
+    // Its only link was javascript:, so no "Get" link is offered at all.
+    expect(document.querySelector('[data-slot="connecting-external"] a')).toBeNull()
+    await userEvent.click(page.getByRole('button', { name: 'Back' }))
+    await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), 'Directory Wallet 005')
+    await userEvent.click(page.getByRole('button', { name: 'Directory Wallet 005' }))
+    const get = page.getByRole('link', { name: /Get Directory Wallet 005/ })
+    await expect.element(get).toHaveAttribute('href', 'https://wallet005.example/')
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined()
+  })
+})
+
 describe('isolation', () => {
   test("a host's global element styles do not leak into the kit", async () => {
     const hostile = document.createElement('style')

@@ -10,14 +10,61 @@ const png = Buffer.from(
   'base64',
 )
 
+// A fixture wallet directory: 100 ordinary wallets, one already installed in tests (by rdns),
+// and hostile entries (markup in the name, a javascript: link, an oversized name, a malformed one).
+const directory: Record<string, unknown>[] = [
+  ...Array.from({ length: 100 }, (_, i) => {
+    const n = String(i + 1).padStart(3, '0')
+    return {
+      id: `w${n}`,
+      name: `Directory Wallet ${n}`,
+      image_id: `img-${n}`,
+      webapp_link: `https://wallet${n}.example`,
+    }
+  }),
+  { id: 'installed', name: 'Devnet Wallet (directory)', rdns: 'dev.portico.devnet', image_id: 'img-001' },
+  { id: 'evil-markup', name: '<img src=x onerror="window.__pwned=1">Evil', webapp_link: 'javascript:window.__pwned=1' },
+  {
+    id: 'evil-long',
+    name: `Long ${'x'.repeat(400)}`,
+    desktop_link: 'data:text/html,<script>window.__pwned=1</script>',
+  },
+  { id: 'broken' },
+]
+
 /**
- * An image host on loopback for the UI's browser tests: `/ok.png` answers at once, `/hang`
- * never answers (a slow CDN), so the 2 s preload timeout can be tested deterministically.
+ * A loopback host for the UI's browser tests:
+ * - `/ok.png` answers at once and `/hang` never answers (a slow CDN), for the 2 s preload timeout;
+ * - `/getWallets` and `/getWalletImage/{id}`: the wallet directory's shapes, paged and searchable;
+ *   `/requests` lists the directory requests made so far.
  */
 export async function setup(project: TestProject) {
   const hanging = new Set<ServerResponse>()
+  const requests: string[] = []
   const server = createServer((req, res) => {
-    if (req.url === '/ok.png') {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const cors = { 'access-control-allow-origin': '*' }
+    if (url.pathname === '/getWallets') {
+      requests.push(url.search)
+      const page = Number(url.searchParams.get('page') ?? 1)
+      const entries = Number(url.searchParams.get('entries') ?? 40)
+      const search = url.searchParams.get('search')?.toLowerCase()
+      const matching = search
+        ? directory.filter((w) =>
+            String(w.name ?? '')
+              .toLowerCase()
+              .includes(search),
+          )
+        : directory
+      res.writeHead(200, { 'content-type': 'application/json', ...cors })
+      res.end(JSON.stringify({ count: matching.length, data: matching.slice((page - 1) * entries, page * entries) }))
+    } else if (url.pathname === '/requests') {
+      res.writeHead(200, { 'content-type': 'application/json', ...cors })
+      res.end(JSON.stringify(requests))
+    } else if (url.pathname.startsWith('/getWalletImage/')) {
+      res.writeHead(200, { 'content-type': 'image/png', ...cors })
+      res.end(png)
+    } else if (req.url === '/ok.png') {
       res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' })
       res.end(png)
     } else if (req.url === '/hang') {

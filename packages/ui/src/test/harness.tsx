@@ -38,6 +38,8 @@ export type HarnessOptions = {
   storage?: Storage | null | undefined
   /** Passed to createPortico. */
   allowUnsupportedChain?: boolean | undefined
+  /** Base URL of a wallet directory (the fixture server); without it there is no directory. */
+  directoryUrl?: string | undefined
   /** Adds a host-supplied wallet whose connection request never answers (the waiting state). */
   pendingWallet?: boolean | undefined
 }
@@ -133,6 +135,8 @@ export async function createHarness(options: HarnessOptions = {}) {
     ],
     storage: options.storage ?? null,
     allowUnsupportedChain: options.allowUnsupportedChain,
+    walletDirectory: Boolean(options.directoryUrl),
+    apiUrls: options.directoryUrl ? { api: options.directoryUrl } : undefined,
     remoteConfig: false,
   })
   stops.push(initialize(portico))

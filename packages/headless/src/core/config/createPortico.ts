@@ -26,6 +26,7 @@ export type ResolvedOptions = {
   localFeatures: Partial<Features> | undefined
   keepLocalFeatures: boolean
   remoteConfig: boolean
+  walletDirectory: boolean
   connectorOrder: readonly ConnectorGroup[]
   featuredWalletIds: readonly string[]
   includeWalletIds: readonly string[]
@@ -133,6 +134,7 @@ export function createPortico(options: PorticoOptions): Portico {
       localFeatures: parsed.features as Partial<Features> | undefined,
       keepLocalFeatures: parsed.keepLocalFeatures ?? false,
       remoteConfig: parsed.remoteConfig ?? true,
+      walletDirectory: parsed.walletDirectory ?? true,
       connectorOrder: parsed.connectorOrder ?? defaultConnectorOrder,
       featuredWalletIds: parsed.featuredWalletIds ?? [],
       includeWalletIds: parsed.includeWalletIds ?? [],

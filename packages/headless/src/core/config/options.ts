@@ -30,6 +30,8 @@ export type PorticoOptions = {
   features?: Partial<Features> | undefined
   /** Keep `features` even when the remote project configuration loads. Default `false`. */
   keepLocalFeatures?: boolean | undefined
+  /** Page through the wallet directory in All Wallets (needs a project id). Default `true`. */
+  walletDirectory?: boolean | undefined
   /** Fetch the remote project configuration (`GET /appkit/v1/config`) when it is first needed. Default `true`. */
   remoteConfig?: boolean | undefined
   connectorOrder?: readonly ConnectorGroup[] | undefined
@@ -180,6 +182,7 @@ export const optionsSchema = z.object({
   features: z.optional(featuresSchema),
   keepLocalFeatures: z.optional(z.boolean()),
   remoteConfig: z.optional(z.boolean()),
+  walletDirectory: z.optional(z.boolean()),
   connectorOrder: z.optional(z.array(z.enum(defaultConnectorOrder))),
   featuredWalletIds: z.optional(z.array(z.string())),
   includeWalletIds: z.optional(z.array(z.string())),

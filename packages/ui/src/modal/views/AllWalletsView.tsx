@@ -1,8 +1,19 @@
-import { normalizeSearch, type SortedConnector, useConnectors } from '@portico/headless'
+import {
+  type DirectoryWallet,
+  normalizeSearch,
+  type SortedConnector,
+  useConnectors,
+  usePortico,
+  useWalletDirectory,
+  walletImageUrl,
+} from '@portico/headless'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
+import { PorticoImage } from '../../components/PorticoImage.js'
+import * as css from '../../components/primitives.css.js'
+import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import * as views from './views.css.js'
 import { WalletRow } from './WalletRow.js'
@@ -12,13 +23,17 @@ export const searchMinimumWaitMs = 300
 const rowHeight = 56
 const rowGap = 8
 
+type Row = { kind: 'connector'; connector: SortedConnector } | { kind: 'directory'; wallet: DirectoryWallet }
+
 /**
  * @internal
- * Every wallet, virtualised so thousands of directory entries cost a screenful of DOM. Lists the
- * installed and configured wallets; directory paging plugs in with the directory client.
+ * Every wallet, virtualised so thousands of directory entries cost a screenful of DOM: the
+ * installed and configured wallets first, then the wallet directory (when one is configured),
+ * paged 40 at a time as the list nears its end. Search is trimmed and waits 300 ms.
  */
 export function AllWalletsView() {
   const { store, messages } = usePorticoUI('AllWalletsView')
+  const { portico } = usePortico('AllWalletsView')
   const connectors = useConnectors()
   const [input, setInput] = useState('')
   const [query, setQuery] = useState('')
@@ -29,20 +44,40 @@ export function AllWalletsView() {
     return () => clearTimeout(timer)
   }, [input, query])
 
-  const results = useMemo(() => {
+  const directory = useWalletDirectory({ search: query })
+  const results = useMemo<Row[]>(() => {
     const needle = query.toLowerCase()
-    return needle ? connectors.filter((c) => c.name.toLowerCase().includes(needle)) : connectors
-  }, [connectors, query])
+    const installed = needle ? connectors.filter((c) => c.name.toLowerCase().includes(needle)) : connectors
+    // A directory wallet that is installed is already listed, with its live connector.
+    const known = new Set(connectors.map((c) => c.info?.rdns ?? c.id))
+    const listed = new Set<string>()
+    const fromDirectory = (directory.data?.pages ?? []).flatMap((page) =>
+      page.data.filter((w) => !(w.rdns && known.has(w.rdns)) && !listed.has(w.id) && listed.add(w.id)),
+    )
+    return [
+      ...installed.map((connector): Row => ({ kind: 'connector', connector })),
+      ...fromDirectory.map((wallet): Row => ({ kind: 'directory', wallet })),
+    ]
+  }, [connectors, query, directory.data])
 
   const scroller = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
-    count: results.length,
+    count: results.length + (directory.hasNextPage ? 1 : 0),
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight + rowGap,
     overscan: 6,
     initialRect: { width: 320, height: 360 },
   })
   const select = (connector: SortedConnector) => store.push('ConnectingExternal', { uid: connector.uid })
+  const selectDirectory = (wallet: DirectoryWallet) => store.push('ConnectingExternal', { directoryWallet: wallet })
+
+  // Next page when the last rows come into view.
+  const items = virtualizer.getVirtualItems()
+  const lastIndex = items[items.length - 1]?.index ?? 0
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = directory
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= results.length - 5) void fetchNextPage()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastIndex, results.length])
 
   return (
     <div data-slot="all-wallets-view" data-query={query}>
@@ -59,7 +94,11 @@ export function AllWalletsView() {
           spellCheck={false}
         />
       </label>
-      {results.length === 0 ? (
+      {results.length === 0 && directory.isFetching ? (
+        <div className={views.center}>
+          <Spinner size={24} label={messages.loading} />
+        </div>
+      ) : results.length === 0 ? (
         <EmptyState
           title={query ? messages.noSearchResults(query) : messages.noWalletsTitle}
           body={query ? undefined : messages.noWalletsBody}
@@ -70,11 +109,16 @@ export function AllWalletsView() {
             style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
             aria-label={messages.walletCount(results.length)}
           >
-            {virtualizer.getVirtualItems().map((item) => {
-              const connector = results[item.index] as SortedConnector
+            {items.map((item) => {
+              const row = results[item.index]
+              const key = row
+                ? row.kind === 'connector'
+                  ? row.connector.uid
+                  : `directory:${row.wallet.id}`
+                : 'loading'
               return (
                 <li
-                  key={connector.uid}
+                  key={key}
                   style={{
                     position: 'absolute',
                     top: 0,
@@ -84,13 +128,35 @@ export function AllWalletsView() {
                     transform: `translateY(${item.start}px)`,
                   }}
                 >
-                  <WalletRow connector={connector} onSelect={select} />
+                  {!row ? (
+                    <div className={views.center}>
+                      <Spinner size={18} label={messages.loading} />
+                    </div>
+                  ) : row.kind === 'connector' ? (
+                    <WalletRow connector={row.connector} onSelect={select} />
+                  ) : (
+                    <button
+                      type="button"
+                      className={css.row}
+                      onClick={() => selectDirectory(row.wallet)}
+                      data-slot="directory-wallet-row"
+                      data-wallet={row.wallet.id}
+                    >
+                      <PorticoImage
+                        src={walletImageUrl(portico, row.wallet.image_id)}
+                        name={row.wallet.name}
+                        size={40}
+                      />
+                      <span className={css.rowLabel}>{row.wallet.name}</span>
+                    </button>
+                  )}
                 </li>
               )
             })}
           </ul>
         </div>
       )}
+      {directory.isError ? <p className={views.muted}>{messages.directoryUnavailable}</p> : null}
     </div>
   )
 }

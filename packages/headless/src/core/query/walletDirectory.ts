@@ -1,0 +1,42 @@
+import {
+  type FetchWalletsParameters,
+  type FetchWalletsReturnType,
+  fetchWallets,
+  walletDirectoryPageSize,
+} from '../api/walletDirectory.js'
+import type { Portico } from '../config/createPortico.js'
+
+export type WalletDirectoryQueryParameters = Omit<FetchWalletsParameters, 'page' | 'entries'>
+
+/**
+ * Query key of the wallet directory: `['portico', 'walletDirectory', { search, … }]`.
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: walletDirectoryQueryKey() })
+ */
+export function walletDirectoryQueryKey(parameters: WalletDirectoryQueryParameters = {}) {
+  return ['portico', 'walletDirectory', { ...parameters, search: parameters.search?.trim() || undefined }] as const
+}
+
+/**
+ * Infinite-query options for the wallet directory, 40 per page, next page while more remain.
+ *
+ * @example
+ * const query = useInfiniteQuery(walletDirectoryInfiniteQueryOptions(portico, { search }), queryClient)
+ */
+export function walletDirectoryInfiniteQueryOptions(portico: Portico, parameters: WalletDirectoryQueryParameters = {}) {
+  return {
+    queryKey: walletDirectoryQueryKey(parameters),
+    initialPageParam: 1,
+    queryFn: ({
+      pageParam,
+      queryKey: [, , params],
+    }: {
+      pageParam: number
+      queryKey: ReturnType<typeof walletDirectoryQueryKey>
+    }) => fetchWallets(portico, { ...params, page: pageParam }),
+    getNextPageParam: (last: FetchWalletsReturnType, pages: FetchWalletsReturnType[]) =>
+      pages.length * walletDirectoryPageSize < last.count && last.data.length > 0 ? last.page + 1 : undefined,
+    staleTime: 5 * 60_000,
+  }
+}

@@ -1,0 +1,29 @@
+'use client'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { isWalletDirectoryEnabled } from '../core/api/walletDirectory.js'
+import {
+  type WalletDirectoryQueryParameters,
+  walletDirectoryInfiniteQueryOptions,
+} from '../core/query/walletDirectory.js'
+import { usePortico } from './usePortico.js'
+
+/**
+ * Pages through the wallet directory (40 per page). Disabled when no directory is configured
+ * (no project id, or `walletDirectory: false`). Returns the TanStack infinite query unchanged.
+ *
+ * @example
+ * const { data, fetchNextPage, hasNextPage } = useWalletDirectory({ search })
+ */
+export function useWalletDirectory({
+  enabled = true,
+  ...parameters
+}: WalletDirectoryQueryParameters & { enabled?: boolean } = {}) {
+  const { portico, queryClient } = usePortico('useWalletDirectory')
+  return useInfiniteQuery(
+    {
+      ...walletDirectoryInfiniteQueryOptions(portico, parameters),
+      enabled: enabled && isWalletDirectoryEnabled(portico),
+    },
+    queryClient,
+  )
+}
