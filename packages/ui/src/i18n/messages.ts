@@ -48,6 +48,7 @@ export const en = {
   viewOnExplorer: 'Block explorer',
   disconnect: 'Disconnect',
   disconnected: 'Wallet disconnected',
+  disconnectFailed: 'Failed to disconnect',
   tabTokens: 'Tokens',
   tabNfts: 'NFTs',
   tabActivity: 'Activity',

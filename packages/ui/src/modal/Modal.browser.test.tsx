@@ -5,7 +5,9 @@ import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../__infra__/axe.js'
 import { saveScreenshot } from '../__infra__/screenshot.js'
+import { AccountButton } from '../buttons/AccountButton.js'
 import { ConnectButton } from '../buttons/ConnectButton.js'
+import { NetworkButton } from '../buttons/NetworkButton.js'
 import { EmbeddedModal } from '../EmbeddedModal.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
 import '../test/provided.js'
@@ -272,6 +274,68 @@ describe('every view: accessible, and screenshots for people', () => {
       await saveScreenshot(`buttons/connected-${mode}`)
     })
   }
+})
+
+describe('modal behaviour', () => {
+  test('a click on the overlay closes the modal', async () => {
+    await mount({}, 'Connect')
+    await expect.element(dialog()).toBeVisible()
+    await userEvent.click(document.body, { position: { x: 10, y: 700 } })
+    await expect.element(dialog()).not.toBeInTheDocument()
+  })
+
+  test('appendToBody={false} renders the modal inside the provider, not at the end of body', async () => {
+    await mount({ ui: { appendToBody: false } }, 'Connect')
+    await expect.element(dialog()).toBeVisible()
+    expect(dialog().element().closest('[data-portico-container]')).not.toBeNull()
+  })
+
+  test('Account: copy address, explorer link, disconnect', async () => {
+    await mount({ connected: true }, 'Account')
+    await expect.element(title('Account')).toBeVisible()
+    const explorer = page.getByRole('link', { name: /Block explorer/ })
+    await expect
+      .element(explorer)
+      .toHaveAttribute('href', 'http://127.0.0.1:4000/address/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    await userEvent.click(page.getByRole('button', { name: 'Copy address' }))
+    // Whether the page may write the clipboard is the browser's call; either way the user is told.
+    await expect.element(page.getByRole('status').getByText(/Address copied|Could not copy the address/)).toBeVisible()
+    await userEvent.click(page.getByRole('button', { name: 'Disconnect' }))
+    await expect.element(dialog()).not.toBeInTheDocument()
+    await expect.element(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+    await expect.element(page.getByRole('status').getByText('Wallet disconnected')).toBeVisible()
+  })
+
+  test('messages come from the catalogue: a translation replaces them', async () => {
+    await mount({
+      ui: { messages: { connectWallet: 'Wallet verbinden', titleConnect: 'Wallet verbinden', close: 'Schließen' } },
+    })
+    await userEvent.click(page.getByRole('button', { name: 'Wallet verbinden' }))
+    await expect.element(title('Wallet verbinden')).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Schließen' })).toBeVisible()
+  })
+
+  test('.Custom render props of the three buttons', async () => {
+    const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, connected: true })
+    cleanups.push(harness.cleanup)
+    await render(
+      <harness.Wrapper>
+        <ConnectButton.Custom>
+          {({ status, openNetworks }) => (
+            <button type="button" onClick={openNetworks}>
+              custom {status}
+            </button>
+          )}
+        </ConnectButton.Custom>
+        <AccountButton.Custom>{({ address }) => <span>account {address}</span>}</AccountButton.Custom>
+        <NetworkButton.Custom>{({ network }) => <span>network {network.name}</span>}</NetworkButton.Custom>
+      </harness.Wrapper>,
+    )
+    await expect.element(page.getByText('account 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')).toBeVisible()
+    await expect.element(page.getByText('network Devnet', { exact: true })).toBeVisible()
+    await userEvent.click(page.getByRole('button', { name: 'custom connected' }))
+    await expect.element(title('Choose Network')).toBeVisible()
+  })
 })
 
 describe('wallet directory', () => {

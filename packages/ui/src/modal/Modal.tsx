@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui'
 import { type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { createPortal } from 'react-dom'
 import { Icon } from '../components/Icon.js'
 import { iconButton } from '../components/primitives.css.js'
 import { Spinner } from '../components/Spinner.js'
@@ -48,9 +49,17 @@ export function Modal() {
           >
             <ModalFrame title={(text) => <Dialog.Title className={css.title}>{text}</Dialog.Title>} />
           </Dialog.Content>
-          <Toaster />
         </div>
       </Dialog.Portal>
+      {/* Toasts outlive the dialog (e.g. "Wallet disconnected" after it closed): their own portal. */}
+      {typeof document === 'undefined'
+        ? null
+        : createPortal(
+            <div data-portico="" data-theme={ui.mode} style={ui.themeStyle}>
+              <Toaster />
+            </div>,
+            (ui.appendToBody ? null : ui.container) ?? document.body,
+          )}
     </Dialog.Root>
   )
 }

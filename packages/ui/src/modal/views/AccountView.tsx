@@ -133,14 +133,15 @@ export function AccountView() {
         className={css.button({ variant: 'danger', size: 'lg' })}
         style={{ marginTop: 12 }}
         disabled={disconnect.isPending}
-        onClick={() =>
-          disconnect.mutate(undefined, {
-            onSettled: () => {
-              store.showToast('success', messages.disconnected)
-              store.close()
-            },
-          })
-        }
+        onClick={() => {
+          // Spec: disconnect closes the modal. Close first: once disconnected this view is gone,
+          // and with it any per-call mutation callback.
+          store.close()
+          disconnect.mutateAsync().then(
+            () => store.showToast('success', messages.disconnected),
+            () => store.showToast('error', messages.disconnectFailed),
+          )
+        }}
         data-slot="disconnect"
       >
         <Icon name="disconnect" size={18} />

@@ -27,7 +27,10 @@ export function UnsupportedChainView() {
         type="button"
         className={css.button({ variant: 'danger', size: 'lg' })}
         style={{ marginTop: 12 }}
-        onClick={() => disconnect.mutate(undefined, { onSettled: () => store.close() })}
+        onClick={() => {
+          store.close()
+          disconnect.mutate()
+        }}
       >
         <Icon name="disconnect" size={18} />
         {messages.disconnect}
