@@ -1,10 +1,8 @@
 import { darkTheme, lightTheme, type ThemeOptions, type ThemeVariables } from '@portico/themes'
 import { ConnectButton, EmbeddedModal, PorticoUI, type PorticoUIProps, useModal } from '@portico/ui'
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { type CSSProperties, useEffect, useMemo } from 'react'
-// The UI package's test harness (not part of its public API): a real Portico instance with
-// EIP-1193 test wallets announced over EIP-6963, so the playground needs no chain or extension.
-import { createHarness } from '../../packages/ui/src/test/harness.js'
+import { type CSSProperties, useMemo } from 'react'
+import { type Harness, harnessLoader, useHarnessHost } from '../../packages/ui/src/test/storyHarness.js'
 
 // ---------------------------------------------------------------------------------------------
 // Harness plumbing (same scheme as the @portico/ui stories): Storybook re-runs loaders on every
@@ -13,53 +11,15 @@ import { createHarness } from '../../packages/ui/src/test/harness.js'
 // "connected" builds a new harness.
 // ---------------------------------------------------------------------------------------------
 
-type Harness = Awaited<ReturnType<typeof createHarness>>
-type Slot = { key: string; harness: Harness; hosts: number; release: ReturnType<typeof setTimeout> | undefined }
-
-const slotKey: unique symbol = Symbol.for('@portico/storybook-harness')
-function slot(): { current?: Slot | undefined } {
-  const scope = globalThis as typeof globalThis & { [slotKey]?: { current?: Slot | undefined } }
-  scope[slotKey] ??= {}
-  return scope[slotKey]
-}
-
-async function loadHarness({ id, args }: { id: string; args: PlaygroundArgs }) {
-  const key = `${id}:${args.connected ? 'connected' : 'disconnected'}`
-  const held = slot()
-  const current = held.current
-  if (current && current.key === key && current.hosts > 0) return { harness: current.harness }
-  if (current) {
-    clearTimeout(current.release)
-    current.harness.cleanup()
-    held.current = undefined
-  }
-  const harness = await createHarness({ connected: args.connected, extraWallets: 8 })
-  // Seeded balances stay put: no refetch against the (absent) devnet on focus, reconnect or remount.
-  harness.queryClient.setQueryDefaults(['portico', 'balance'], {
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    refetchOnMount: false,
-  })
-  held.current = { key, harness, hosts: 0, release: undefined }
-  return { harness }
-}
-
-function useHarnessHost(harness: Harness) {
-  useEffect(() => {
-    const current = slot().current
-    if (current?.harness !== harness) return () => harness.cleanup()
-    clearTimeout(current.release)
-    current.hosts++
-    return () => {
-      current.hosts--
-      if (current.hosts === 0) current.release = setTimeout(() => current.hosts === 0 && harness.cleanup(), 0)
-    }
-  }, [harness])
-}
-
 // ---------------------------------------------------------------------------------------------
 // The playground
 // ---------------------------------------------------------------------------------------------
+
+/** One harness per story and "connected" value: toggling it builds a new one; other controls restyle live. */
+const loadHarness = ({ id, args }: { id: string; args: PlaygroundArgs }) =>
+  harnessLoader({ connected: args.connected, extraWallets: 8 })({
+    id: `${id}:${args.connected ? 'connected' : 'disconnected'}`,
+  })
 
 type PlaygroundArgs = {
   /** `toolbar` follows the Theme toolbar; the others are passed to `<PorticoUI themeMode>` as they are. */

@@ -1,6 +1,7 @@
 import { formatBalance, truncateAddress, useBalance, useConnection, useNetwork } from '@portico/headless'
 import type { ReactNode } from 'react'
 import { Avatar } from '../components/Avatar.js'
+import { ThemeRoot } from '../components/ThemeRoot.js'
 import { usePorticoUI } from '../context.js'
 import { preloadModal } from '../modal/loadModal.js'
 import { useModal } from '../useModal.js'
@@ -16,7 +17,7 @@ import * as css from './buttons.css.js'
  * <AccountButton />
  */
 export function AccountButton({ showBalance = true }: { showBalance?: boolean }) {
-  const { mode, themeStyle, store } = usePorticoUI('AccountButton')
+  const { store } = usePorticoUI('AccountButton')
   const { address, isConnected } = useConnection()
   const { showUnsupportedView } = useNetwork()
   const balance = useBalance({ query: { enabled: showBalance } })
@@ -24,7 +25,7 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
   if (!isConnected || !address) return null
   const native = balance.data?.[0]
   return (
-    <span data-portico="" data-theme={mode} style={themeStyle}>
+    <ThemeRoot as="span">
       <button
         type="button"
         className={css.pill}
@@ -42,7 +43,7 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
         ) : null}
         <span>{truncateAddress(address)}</span>
       </button>
-    </span>
+    </ThemeRoot>
   )
 }
 

@@ -1,6 +1,7 @@
 import { type ConnectionStatus, useConnection } from '@portico/headless'
 import type { ReactNode } from 'react'
 import { button } from '../components/primitives.css.js'
+import { ThemeRoot } from '../components/ThemeRoot.js'
 import { usePorticoUI } from '../context.js'
 import { preloadModal } from '../modal/loadModal.js'
 import { useModal } from '../useModal.js'
@@ -23,19 +24,19 @@ export type ConnectButtonProps = {
  * <ConnectButton />
  */
 export function ConnectButton({ label, showNetwork = true }: ConnectButtonProps) {
-  const { messages, mode, themeStyle } = usePorticoUI('ConnectButton')
+  const { messages } = usePorticoUI('ConnectButton')
   const { status } = useConnection()
   const { open } = useModal()
   if (status === 'connected')
     return (
-      <span data-portico="" data-theme={mode} style={{ ...themeStyle, display: 'inline-flex', gap: 8 }}>
+      <ThemeRoot as="span" style={{ display: 'inline-flex', gap: 8 }}>
         {showNetwork ? <NetworkButton /> : null}
         <AccountButton />
-      </span>
+      </ThemeRoot>
     )
   const busy = status === 'connecting' || status === 'reconnecting'
   return (
-    <span data-portico="" data-theme={mode} style={themeStyle}>
+    <ThemeRoot as="span">
       <button
         type="button"
         className={button({ variant: 'primary', size: 'md' })}
@@ -52,7 +53,7 @@ export function ConnectButton({ label, showNetwork = true }: ConnectButtonProps)
             ? messages.connecting
             : (label ?? messages.connectWallet)}
       </button>
-    </span>
+    </ThemeRoot>
   )
 }
 

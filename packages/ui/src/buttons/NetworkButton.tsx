@@ -1,6 +1,7 @@
 import { type PorticoNetwork, useNetwork } from '@portico/headless'
 import type { ReactNode } from 'react'
 import { PorticoImage } from '../components/PorticoImage.js'
+import { ThemeRoot } from '../components/ThemeRoot.js'
 import { usePorticoUI } from '../context.js'
 import { preloadModal } from '../modal/loadModal.js'
 import { useModal } from '../useModal.js'
@@ -13,11 +14,11 @@ import * as css from './buttons.css.js'
  * <NetworkButton />
  */
 export function NetworkButton() {
-  const { messages, mode, themeStyle } = usePorticoUI('NetworkButton')
+  const { messages } = usePorticoUI('NetworkButton')
   const { network, isUnsupported } = useNetwork()
   const { open } = useModal()
   return (
-    <span data-portico="" data-theme={mode} style={themeStyle}>
+    <ThemeRoot as="span">
       <button
         type="button"
         className={css.pill}
@@ -32,7 +33,7 @@ export function NetworkButton() {
         )}
         <span>{isUnsupported ? messages.wrongNetwork : network.name}</span>
       </button>
-    </span>
+    </ThemeRoot>
   )
 }
 

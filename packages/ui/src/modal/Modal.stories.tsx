@@ -3,104 +3,10 @@ import { type ReactNode, useEffect } from 'react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
 import { usePorticoUI } from '../context.js'
 import { EmbeddedModal } from '../EmbeddedModal.js'
-import { PorticoUI, type PorticoUIProps } from '../PorticoUI.js'
+import type { PorticoUIProps } from '../PorticoUI.js'
 import type { ToastVariant, ViewName } from '../state/modalStore.js'
-import { createHarness, type HarnessOptions } from '../test/harness.js'
-
-// ---------------------------------------------------------------------------------------------
-// Harness plumbing (kept in sync with buttons/Buttons.stories.tsx; story files cannot share a
-// helper module without it being indexed as stories).
-//
-// A loader builds a real Portico instance with EIP-6963 test wallets. Storybook re-runs loaders on
-// every re-render (toolbar and control changes), so the harness is kept while its story stays
-// mounted: toggling the theme keeps the state a play function produced. A remount or another story
-// gets a fresh one, and the previous harness is stopped before the next announces its wallets.
-// The theme comes from the toolbar (`globals.theme`) into our own <PorticoUI> inside the harness's
-// provider, so it changes live without rebuilding the wallets.
-// ---------------------------------------------------------------------------------------------
-
-type Harness = Awaited<ReturnType<typeof createHarness>>
-type Slot = { key: string; harness: Harness; hosts: number; release: ReturnType<typeof setTimeout> | undefined }
-
-const slotKey: unique symbol = Symbol.for('@portico/storybook-harness')
-function slot(): { current?: Slot | undefined } {
-  const scope = globalThis as typeof globalThis & { [slotKey]?: { current?: Slot | undefined } }
-  scope[slotKey] ??= {}
-  return scope[slotKey]
-}
-
-function harnessLoader(options: HarnessOptions, prepare?: (harness: Harness) => void) {
-  return async ({ id }: { id: string }) => {
-    const held = slot()
-    const current = held.current
-    if (current && current.key === id && current.hosts > 0) return { harness: current.harness }
-    if (current) {
-      clearTimeout(current.release)
-      current.harness.cleanup()
-      held.current = undefined
-    }
-    const harness = await createHarness(options)
-    // Seeded balances stay put: no refetch against the (absent) devnet on focus, reconnect or remount.
-    if (options.balances !== 'error')
-      harness.queryClient.setQueryDefaults(['portico', 'balance'], {
-        refetchOnWindowFocus: false,
-        refetchOnReconnect: false,
-        refetchOnMount: false,
-      })
-    prepare?.(harness)
-    held.current = { key: id, harness, hosts: 0, release: undefined }
-    return { harness }
-  }
-}
-
-/** Counts the mounted hosts of a harness; stops it shortly after the last one unmounts. */
-function useHarnessHost(harness: Harness) {
-  useEffect(() => {
-    const current = slot().current
-    if (current?.harness !== harness) return () => harness.cleanup()
-    clearTimeout(current.release)
-    current.hosts++
-    return () => {
-      current.hosts--
-      if (current.hosts === 0) current.release = setTimeout(() => current.hosts === 0 && harness.cleanup(), 0)
-    }
-  }, [harness])
-}
-
-const themeModeOf = (globals: Record<string, unknown>): 'light' | 'dark' =>
-  globals.theme === 'dark' ? 'dark' : 'light'
-
-function Stage({
-  harness,
-  themeMode,
-  view,
-  ui,
-  children,
-}: {
-  harness: Harness
-  themeMode: 'light' | 'dark'
-  view?: ViewName | undefined
-  ui?: Omit<PorticoUIProps, 'children' | 'themeMode'> | undefined
-  children?: ReactNode
-}) {
-  useHarnessHost(harness)
-  const { Wrapper } = harness
-  return (
-    <Wrapper>
-      <PorticoUI themeMode={themeMode} {...ui}>
-        {view ? <OpenView view={view} /> : null}
-        {children}
-      </PorticoUI>
-    </Wrapper>
-  )
-}
-
-/** Opens the modal on a view once (not again on re-renders, so clicks in the story stick). */
-function OpenView({ view }: { view: ViewName }) {
-  const { store } = usePorticoUI('OpenView')
-  useEffect(() => store.open({ view }), [store, view])
-  return null
-}
+import type { HarnessOptions } from '../test/harness.js'
+import { type Harness, harnessLoader, Stage, themeModeOf } from '../test/storyHarness.js'
 
 // ---------------------------------------------------------------------------------------------
 // DOM helpers for play functions (no testing library: plain DOM, like a user would).

@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom'
 import { Icon } from '../components/Icon.js'
 import { iconButton } from '../components/primitives.css.js'
 import { Spinner } from '../components/Spinner.js'
+import { ThemeRoot } from '../components/ThemeRoot.js'
 import { type PorticoUIContextValue, usePorticoUI } from '../context.js'
 import type { Messages } from '../i18n/messages.js'
 import type { ViewName } from '../state/modalStore.js'
@@ -31,7 +32,7 @@ export function Modal() {
   return (
     <Dialog.Root open={state.open} onOpenChange={(open) => (open ? undefined : ui.store.close())}>
       <Dialog.Portal container={ui.appendToBody ? undefined : ui.container}>
-        <div data-portico="" data-theme={ui.mode} style={ui.themeStyle}>
+        <ThemeRoot>
           <Dialog.Overlay className={css.overlay} data-slot="modal-overlay" />
           <Dialog.Content
             className={css.content}
@@ -49,15 +50,15 @@ export function Modal() {
           >
             <ModalFrame title={(text) => <Dialog.Title className={css.title}>{text}</Dialog.Title>} />
           </Dialog.Content>
-        </div>
+        </ThemeRoot>
       </Dialog.Portal>
       {/* Toasts outlive the dialog (e.g. "Wallet disconnected" after it closed): their own portal. */}
       {typeof document === 'undefined'
         ? null
         : createPortal(
-            <div data-portico="" data-theme={ui.mode} style={ui.themeStyle}>
+            <ThemeRoot>
               <Toaster />
-            </div>,
+            </ThemeRoot>,
             (ui.appendToBody ? null : ui.container) ?? document.body,
           )}
     </Dialog.Root>
@@ -162,11 +163,10 @@ function useShake(ui: PorticoUIContextValue) {
 
 /** @internal The modal rendered inline in the host's layout (`<PorticoUI embedded>`). */
 export function EmbeddedModal() {
-  const ui = usePorticoUI('EmbeddedModal')
   return (
-    <div data-portico="" data-theme={ui.mode} style={ui.themeStyle}>
+    <ThemeRoot>
       <ModalFrame />
       <Toaster />
-    </div>
+    </ThemeRoot>
   )
 }
