@@ -54,6 +54,14 @@ export {
 export type { Eip1193Provider, Eip6963ProviderInfo } from '../core/adapters/eip155/types.js'
 export { type SolanaAdapterParameters, solanaAdapter } from '../core/adapters/solana/solanaAdapter.js'
 export { type Alert, type AlertCode, type AlertListener, type AlertSeverity, alertCatalogue } from '../core/alerts.js'
+export { type AnalyticsEvent, sendAnalyticsEvent } from '../core/api/analytics.js'
+export {
+  fetchAllowedOrigins,
+  fetchAnalyticsEnabled,
+  isOriginAllowed,
+  ProjectApiError,
+  type ProjectApiErrorType,
+} from '../core/api/projectApi.js'
 export {
   type DirectoryWallet,
   type FetchWalletsParameters,
