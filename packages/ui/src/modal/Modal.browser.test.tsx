@@ -391,6 +391,45 @@ describe('wallet directory', () => {
   })
 })
 
+describe('analytics', () => {
+  const server = inject('imageServerUrl')
+  const requests = async () => (await (await fetch(`${server}/requests`)).json()) as string[]
+  const events = async () =>
+    (await requests()).filter((r) => r.startsWith('event:')).map((r) => JSON.parse(r.slice(6)).props.event as string)
+
+  test('modal open and close and a connection are reported', async () => {
+    const before = (await events()).length
+    await mount({ analyticsUrl: server })
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
+    await expect.element(dialog()).not.toBeInTheDocument()
+    await expect
+      .poll(async () => (await events()).slice(before))
+      .toEqual(['MODAL_OPEN', 'CONNECT_SUCCESS', 'MODAL_CLOSE'])
+  })
+
+  test("a 403 from analytics shows 'Invalid App Configuration' once", async () => {
+    await mount({ analyticsUrl: server, projectId: 'forbidden' })
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await expect.element(page.getByRole('status').getByText('Invalid App Configuration')).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await expect.element(dialog()).toBeVisible()
+    expect(document.querySelectorAll('[data-slot="toast"]').length).toBeLessThanOrEqual(1)
+  })
+
+  test('analytics off: not a single analytics request', async () => {
+    const before = (await requests()).length
+    await mount({})
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
+    await expect.element(dialog()).not.toBeInTheDocument()
+    expect(
+      (await requests()).slice(before).filter((r) => r.startsWith('event:') || r.startsWith('analytics-config')),
+    ).toEqual([])
+  })
+})
+
 describe('isolation', () => {
   test("a host's global element styles do not leak into the kit", async () => {
     const hostile = document.createElement('style')

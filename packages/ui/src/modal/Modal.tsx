@@ -1,3 +1,4 @@
+import { sendAnalyticsEvent, useAlerts, useConnection, usePortico } from '@portico/headless'
 import { Dialog } from 'radix-ui'
 import { type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
@@ -29,6 +30,7 @@ function useModalState(ui: PorticoUIContextValue) {
 export function Modal() {
   const ui = usePorticoUI('Modal')
   const state = useModalState(ui)
+  useModalSignals(ui, state.open)
   return (
     <Dialog.Root open={state.open} onOpenChange={(open) => (open ? undefined : ui.store.close())}>
       <Dialog.Portal container={ui.appendToBody ? undefined : ui.container}>
@@ -169,4 +171,34 @@ export function EmbeddedModal() {
       <Toaster />
     </ThemeRoot>
   )
+}
+
+/**
+ * Analytics for the modal's life (no request at all when analytics is off) and error alerts as
+ * toasts (e.g. 'Invalid App Configuration'). Lives in the lazily loaded chunk: none of it costs
+ * page start.
+ */
+function useModalSignals(ui: PorticoUIContextValue, open: boolean) {
+  const { portico } = usePortico('Modal')
+  const { address, status } = useConnection()
+  const wasOpen = useRef<boolean | undefined>(undefined)
+  useEffect(() => {
+    if (wasOpen.current === open) return
+    if (wasOpen.current !== undefined || open)
+      void sendAnalyticsEvent(
+        portico,
+        { event: open ? 'MODAL_OPEN' : 'MODAL_CLOSE', properties: { connected: Boolean(address) } },
+        address,
+      )
+    wasOpen.current = open
+  }, [open, portico, address])
+  const previous = useRef(status)
+  useEffect(() => {
+    if (previous.current !== 'connected' && status === 'connected')
+      void sendAnalyticsEvent(portico, { event: 'CONNECT_SUCCESS' }, address)
+    previous.current = status
+  }, [status, portico, address])
+  useAlerts((alert) => {
+    if (alert.severity === 'error') ui.store.showToast('error', alert.message)
+  })
 }

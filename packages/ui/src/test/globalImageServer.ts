@@ -58,6 +58,27 @@ export async function setup(project: TestProject) {
         : directory
       res.writeHead(200, { 'content-type': 'application/json', ...cors })
       res.end(JSON.stringify({ count: matching.length, data: matching.slice((page - 1) * entries, page * entries) }))
+    } else if (url.pathname === '/getAnalyticsConfig') {
+      requests.push(`analytics-config${url.search}`)
+      res.writeHead(200, { 'content-type': 'application/json', ...cors })
+      res.end(JSON.stringify({ isAnalyticsEnabled: true }))
+    } else if (url.pathname === '/e' && req.method === 'POST') {
+      let body = ''
+      req.on('data', (chunk) => {
+        body += chunk
+      })
+      req.on('end', () => {
+        requests.push(`event:${body}`)
+        res.writeHead(url.searchParams.get('projectId') === 'forbidden' ? 403 : 202, cors)
+        res.end()
+      })
+    } else if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...cors,
+        'access-control-allow-headers': 'content-type',
+        'access-control-allow-methods': 'GET, POST',
+      })
+      res.end()
     } else if (url.pathname === '/requests') {
       res.writeHead(200, { 'content-type': 'application/json', ...cors })
       res.end(JSON.stringify(requests))

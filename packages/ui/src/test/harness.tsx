@@ -40,6 +40,10 @@ export type HarnessOptions = {
   allowUnsupportedChain?: boolean | undefined
   /** Base URL of a wallet directory (the fixture server); without it there is no directory. */
   directoryUrl?: string | undefined
+  /** Base URL of the analytics and project API (the fixture server); analytics is off without it. */
+  analyticsUrl?: string | undefined
+  /** Project id (default 'harness'). */
+  projectId?: string | undefined
   /** Adds a host-supplied wallet whose connection request never answers (the waiting state). */
   pendingWallet?: boolean | undefined
 }
@@ -124,7 +128,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     eip155Network({ id: 31338, name: 'Devnet 2', rpcUrl, testnet: true }),
   ] as const
   const portico: Portico = createPortico({
-    projectId: 'harness',
+    projectId: options.projectId ?? 'harness',
     networks,
     adapters: [
       eip155Adapter({
@@ -136,7 +140,12 @@ export async function createHarness(options: HarnessOptions = {}) {
     storage: options.storage ?? null,
     allowUnsupportedChain: options.allowUnsupportedChain,
     walletDirectory: Boolean(options.directoryUrl),
-    apiUrls: options.directoryUrl ? { api: options.directoryUrl } : undefined,
+    // Without a fixture server no analytics (nothing may leave loopback in tests and stories).
+    features: { analytics: Boolean(options.analyticsUrl) },
+    apiUrls: {
+      ...(options.directoryUrl ? { api: options.directoryUrl } : {}),
+      ...(options.analyticsUrl ? { api: options.analyticsUrl, analytics: options.analyticsUrl } : {}),
+    },
     remoteConfig: false,
   })
   stops.push(initialize(portico))
