@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * portico-devnet: starts the local EVM (anvil) and Solana (litesvm) chains and keeps them
- * running until SIGINT/SIGTERM.
+ * portico-devnet: starts the local EVM (anvil) and Solana (litesvm) chains, plus the emulator of
+ * the hosted services, and keeps them running until SIGINT/SIGTERM.
  *
  * Works without a build: it loads `../dist/index.js` when the package has been built (the
  * published case) and otherwise the TypeScript sources through tsx's API (the workspace case).
@@ -10,12 +10,14 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
-const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--host H] [--json]
+const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--api-port N | --no-api] [--host H] [--json]
 
 Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
 
   --evm-port N      anvil JSON-RPC port (default 8545; 0 picks a free port)
   --solana-port N   Solana JSON-RPC port (default 8899; 0 picks a free port)
+  --api-port N      hosted-services emulator port (default 8787; 0 picks a free port)
+  --no-api          do not start the hosted-services emulator
   --host H          loopback address to bind (default 127.0.0.1)
   --json            print one line of JSON instead of the summary (for scripts)
   -h, --help        show this help`
@@ -40,7 +42,7 @@ function parsePort(value, flag) {
 }
 
 function summary(devnet, startupMs) {
-  const { evm, solana } = devnet
+  const { evm, solana, api } = devnet
   const lines = [
     `Portico devnet is running (started in ${startupMs} ms). Keys below are public test keys: local use only.`,
     '',
@@ -61,6 +63,14 @@ function summary(devnet, startupMs) {
     '  Accounts (1,000 SOL each; seed = 32-byte ed25519 secret, hex)',
     ...solana.accounts.map((a, i) => `    #${i} ${a.address.padEnd(44)}  seed ${a.seed}`),
     '',
+    ...(api
+      ? [
+          'Hosted-services emulator',
+          `  URL           ${api.url}  (directory, analytics, blockchain API and hosted RPC)`,
+          `  Switches      POST ${api.url}/__devnet/switches  ·  analytics: GET ${api.url}/__devnet/analytics`,
+          '',
+        ]
+      : []),
     'Press Ctrl+C to stop.',
   ]
   return lines.join('\n')
@@ -71,6 +81,8 @@ async function main() {
     options: {
       'evm-port': { type: 'string' },
       'solana-port': { type: 'string' },
+      'api-port': { type: 'string' },
+      'no-api': { type: 'boolean', default: false },
       host: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -86,6 +98,7 @@ async function main() {
     host: values.host,
     evm: { port: parsePort(values['evm-port'] ?? '8545', '--evm-port') },
     solana: { port: parsePort(values['solana-port'] ?? '8899', '--solana-port') },
+    api: values['no-api'] ? false : { port: parsePort(values['api-port'] ?? '8787', '--api-port') },
   }
   const { startDevnet } = await loadDevnet()
   const started = performance.now()
@@ -106,8 +119,8 @@ async function main() {
 
   if (values.json) {
     // One line, so a parent process can read the first line and parse it.
-    const { evm, solana } = devnet
-    console.log(JSON.stringify({ evm, solana, startupMs }))
+    const { evm, solana, api } = devnet
+    console.log(JSON.stringify({ evm, solana, ...(api ? { api: { url: api.url } } : {}), startupMs }))
   } else {
     console.log(summary(devnet, startupMs))
   }

@@ -3,6 +3,8 @@
  *
  * - EVM: anvil (chain 31337) loaded from a committed snapshot with two ERC20s.
  * - Solana: a JSON-RPC server over an in-process litesvm, with SOL and an SPL USDC mint.
+ * - API: an emulator of the hosted services (directory, analytics, blockchain data API, hosted
+ *   JSON-RPC) reading live from both chains, with switchable failure modes.
  *
  * Everything here is Node-only except the account/token constants, which are also importable
  * from the browser-safe modules they are defined in.
@@ -10,11 +12,25 @@
 import * as accounts from './accounts.js'
 
 export { type AnvilInstance, type StartAnvilOptions, startAnvil } from './anvil.js'
+export { fixturePrices } from './api/chain.js'
+export {
+  type AnalyticsEvent,
+  type ApiEmulator,
+  type ApiFeatureId,
+  type ApiSwitches,
+  allowedOrigins,
+  defaultSwitches,
+  type StartApiEmulatorOptions,
+  startApiEmulator,
+} from './api/server.js'
+export { type DirectoryWallet, directoryWallets, hostileImageIds, hostileWalletIds } from './api/wallets.js'
 export { type SolanaRpcServer, type StartSolanaRpcOptions, startSolanaRpc } from './solana/server.js'
 export {
   type Devnet,
+  type DevnetApi,
   type DevnetEvmToken,
   type DevnetSolanaToken,
+  type DevnetWithoutApi,
   type StartDevnetOptions,
   startDevnet,
 } from './startDevnet.js'

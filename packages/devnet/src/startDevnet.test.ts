@@ -163,22 +163,43 @@ describe('startDevnet lifecycle', () => {
     const devnet = await startDevnet()
     const evmPort = Number(new URL(devnet.evm.rpcUrl).port)
     const solanaPort = Number(new URL(devnet.solana.rpcUrl).port)
+    const apiPort = Number(new URL(devnet.api.url).port)
     expect(anvilProcessesOnPort(evmPort)).toHaveLength(1)
+    await expect(canBind(apiPort)).resolves.toBe(false)
 
     await devnet.stop()
 
     expect(anvilProcessesOnPort(evmPort)).toEqual([])
     await expect(canBind(evmPort)).resolves.toBe(true)
     await expect(canBind(solanaPort)).resolves.toBe(true)
+    await expect(canBind(apiPort)).resolves.toBe(true)
     await devnet.stop() // idempotent
   })
 
   it('binds the requested ports', async () => {
-    const [evmPort, solanaPort] = [await freePort(), await freePort()]
-    const devnet = await startDevnet({ host: 'localhost', evm: { port: evmPort }, solana: { port: solanaPort } })
+    const [evmPort, solanaPort, apiPort] = [await freePort(), await freePort(), await freePort()]
+    const devnet = await startDevnet({
+      host: 'localhost',
+      evm: { port: evmPort },
+      solana: { port: solanaPort },
+      api: { port: apiPort },
+    })
     try {
       expect(devnet.evm.rpcUrl).toBe(`http://127.0.0.1:${evmPort}`)
       expect(devnet.solana.rpcUrl).toBe(`http://127.0.0.1:${solanaPort}`)
+      expect(devnet.api.url).toBe(`http://127.0.0.1:${apiPort}`)
+      const response = await fetch(`${devnet.api.url}/v1/supported-chains?projectId=p&st=s&sv=v`)
+      expect(await response.json()).toEqual({ http: ['eip155:31337', devnet.solana.caipNetworkId], ws: [] })
+    } finally {
+      await devnet.stop()
+    }
+  })
+
+  it('skips the API emulator with api: false', async () => {
+    const devnet = await startDevnet({ api: false })
+    try {
+      expect(devnet.api).toBeUndefined()
+      expect(devnet.evm.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     } finally {
       await devnet.stop()
     }
@@ -199,6 +220,23 @@ describe('startDevnet lifecycle', () => {
       await expect(startDevnet({ evm: { port: evmPort }, solana: { port: taken } })).rejects.toThrow(/EADDRINUSE/)
       expect(anvilProcessesOnPort(evmPort)).toEqual([])
       await expect(canBind(evmPort)).resolves.toBe(true)
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve))
+    }
+  })
+
+  it('stops both chains when the API emulator cannot start', async () => {
+    const blocker = net.createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const taken = (blocker.address() as net.AddressInfo).port
+    const [evmPort, solanaPort] = [await freePort(), await freePort()]
+    try {
+      await expect(
+        startDevnet({ evm: { port: evmPort }, solana: { port: solanaPort }, api: { port: taken } }),
+      ).rejects.toThrow(/EADDRINUSE/)
+      expect(anvilProcessesOnPort(evmPort)).toEqual([])
+      await expect(canBind(evmPort)).resolves.toBe(true)
+      await expect(canBind(solanaPort)).resolves.toBe(true)
     } finally {
       await new Promise((resolve) => blocker.close(resolve))
     }

@@ -1,5 +1,6 @@
 import { evmAccounts, evmChainId, solanaAccounts, solanaCaipNetworkId, solanaGenesisHash } from './accounts.js'
 import { startAnvil } from './anvil.js'
+import { type AnalyticsEvent, type ApiSwitches, startApiEmulator } from './api/server.js'
 import { resolveLoopbackHost } from './net.js'
 import { startSolanaRpc } from './solana/server.js'
 import { evmTokens, solanaTokens } from './tokens.js'
@@ -17,6 +18,25 @@ export interface StartDevnetOptions {
   host?: string
   evm?: { port?: number }
   solana?: { port?: number }
+  /** The hosted-services emulator (started after the chains); `false` to skip it. */
+  api?: { port?: number } | false
+}
+
+/**
+ * The hosted-services emulator of a running devnet (see `startApiEmulator`).
+ *
+ * @example
+ * ```ts
+ * const { api } = await startDevnet()
+ * api.switches.origins = 403
+ * const events = api.analytics.events()
+ * ```
+ */
+export interface DevnetApi {
+  /** Base URL for the directory, analytics and blockchain API hosts, e.g. `http://127.0.0.1:43123`. */
+  url: string
+  analytics: { events(): AnalyticsEvent[]; clear(): void }
+  switches: ApiSwitches
 }
 
 /**
@@ -74,26 +94,42 @@ export interface Devnet {
     accounts: typeof solanaAccounts
     tokens: DevnetSolanaToken[]
   }
-  /** Stops both chains; resolves once their processes and ports are released. */
+  /** The hosted-services emulator (not plain data: `analytics` has methods, `switches` is live). */
+  api: DevnetApi
+  /** Stops the API emulator, then both chains; resolves once processes and ports are released. */
   stop(): Promise<void>
 }
 
 /**
+ * A devnet started with `api: false`: the chains only.
+ *
+ * @example
+ * ```ts
+ * const chains: DevnetWithoutApi = await startDevnet({ api: false })
+ * ```
+ */
+export type DevnetWithoutApi = Omit<Devnet, 'api'> & { api?: undefined }
+
+/**
  * Starts the local EVM chain (anvil) and the Solana RPC (litesvm) side by side, with funded
- * accounts and tokens. Both start in parallel; if either fails the other is stopped, so a
- * failed start never leaves a stray process or bound port behind.
+ * accounts and tokens, then the hosted-services emulator (`api`) reading from them. The chains
+ * start in parallel; if anything fails the rest is stopped, so a failed start never leaves a
+ * stray process or bound port behind.
  *
  * @example
  * ```ts
  * import { startDevnet } from '@portico/devnet'
  *
  * const devnet = await startDevnet()
- * console.log(devnet.evm.rpcUrl, devnet.solana.rpcUrl)
+ * console.log(devnet.evm.rpcUrl, devnet.solana.rpcUrl, devnet.api.url)
  * // ... point wallets / clients at the URLs ...
  * await devnet.stop()
  * ```
  */
-export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
+export function startDevnet(options: StartDevnetOptions & { api: false }): Promise<DevnetWithoutApi>
+export function startDevnet(options?: StartDevnetOptions & { api?: { port?: number } }): Promise<Devnet>
+export function startDevnet(options?: StartDevnetOptions): Promise<Devnet | DevnetWithoutApi>
+export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet | DevnetWithoutApi> {
   // Validate before starting anything so a bad host fails fast and cleanly.
   const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
   const [evmResult, solanaResult] = await Promise.allSettled([
@@ -109,6 +145,22 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   }
   const anvil = evmResult.value
   const solana = solanaResult.value
+  const stopChains = () => Promise.all([anvil.stop(), solana.stop()]).then(() => undefined)
+
+  let api: Awaited<ReturnType<typeof startApiEmulator>> | undefined
+  if (options.api !== false) {
+    try {
+      api = await startApiEmulator({
+        host,
+        port: options.api?.port ?? 0,
+        evmRpcUrl: anvil.rpcUrl,
+        solanaRpcUrl: solana.rpcUrl,
+      })
+    } catch (error) {
+      await stopChains().catch(() => undefined)
+      throw error
+    }
+  }
 
   let stopping: Promise<void> | undefined
   return {
@@ -126,8 +178,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       accounts: solanaAccounts,
       tokens: solanaTokens.map(({ mint, name, symbol, decimals }) => ({ mint, name, symbol, decimals })),
     },
+    ...(api ? { api: { url: api.url, analytics: api.analytics, switches: api.switches } } : {}),
     stop() {
-      stopping ??= Promise.all([anvil.stop(), solana.stop()]).then(() => undefined)
+      // The emulator reads from the chains, so it goes first.
+      stopping ??= (api ? api.stop() : Promise.resolve()).then(stopChains)
       return stopping
     },
   }
