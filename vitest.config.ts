@@ -79,6 +79,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['./packages/headless/src/test/loopbackOnly.ts'],
           globalSetup: ['./packages/headless/src/test/globalDevnet.ts'],
           // Devnet-backed tests start real processes; give them room on a 2-core CI box.
           testTimeout: 30_000,
@@ -115,6 +116,18 @@ export default defineConfig({
             // Failure screenshots land in the gitignored folder, not next to the sources.
             screenshotDirectory: join(root, 'tests/screenshots/failures'),
           },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts the demo (devnet + Vite) and drives Chromium: cold starts take a while on 2 cores.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

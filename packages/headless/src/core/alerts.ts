@@ -12,6 +12,7 @@ export const alertCatalogue = {
   SWITCH_NETWORK_NOT_FOUND: { severity: 'error', message: 'switch network not found' },
   NETWORK_NOT_FOUND: { severity: 'error', message: 'Network Not Found' },
   INTERNAL_SDK_ERROR: { severity: 'error', message: 'Internal SDK error' },
+  TOKEN_BALANCE_UNAVAILABLE: { severity: 'error', message: 'Token Balance Unavailable' },
   LOCAL_CONFIGURATION_IGNORED: { severity: 'info', message: 'Local configuration ignored' },
   MULTI_WALLET_NOT_ENABLED: { severity: 'info', message: 'Multi-Wallet Not Enabled' },
 } as const satisfies Record<string, { severity: AlertSeverity; message: string }>

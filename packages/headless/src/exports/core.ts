@@ -56,6 +56,12 @@ export { type SolanaAdapterParameters, solanaAdapter } from '../core/adapters/so
 export { type Alert, type AlertCode, type AlertListener, type AlertSeverity, alertCatalogue } from '../core/alerts.js'
 export { type AnalyticsEvent, sendAnalyticsEvent } from '../core/api/analytics.js'
 export {
+  balanceRetryLockoutMs,
+  fetchAccountBalances,
+  fetchSupportedChains,
+  usesBlockchainApi,
+} from '../core/api/blockchainApi.js'
+export {
   fetchAllowedOrigins,
   fetchAnalyticsEnabled,
   isOriginAllowed,

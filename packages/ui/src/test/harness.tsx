@@ -42,6 +42,8 @@ export type HarnessOptions = {
   directoryUrl?: string | undefined
   /** Base URL of the analytics and project API (the fixture server); analytics is off without it. */
   analyticsUrl?: string | undefined
+  /** Base URL of a blockchain API (the devnet emulator); balances come from RPC without it. */
+  blockchainApiUrl?: string | undefined
   /** Project id (default 'harness'). */
   projectId?: string | undefined
   /** Adds a host-supplied wallet whose connection request never answers (the waiting state). */
@@ -140,11 +142,13 @@ export async function createHarness(options: HarnessOptions = {}) {
     storage: options.storage ?? null,
     allowUnsupportedChain: options.allowUnsupportedChain,
     walletDirectory: Boolean(options.directoryUrl),
+    blockchainApi: Boolean(options.blockchainApiUrl),
     // Without a fixture server no analytics (nothing may leave loopback in tests and stories).
     features: { analytics: Boolean(options.analyticsUrl) },
     apiUrls: {
       ...(options.directoryUrl ? { api: options.directoryUrl } : {}),
       ...(options.analyticsUrl ? { api: options.analyticsUrl, analytics: options.analyticsUrl } : {}),
+      ...(options.blockchainApiUrl ? { blockchain: options.blockchainApiUrl } : {}),
     },
     remoteConfig: false,
   })

@@ -1,3 +1,4 @@
+import { balanceRetryLockoutMs, fetchAccountBalances, usesBlockchainApi } from '../api/blockchainApi.js'
 import type { Portico } from '../config/createPortico.js'
 import { NotConnectedError, type NotConnectedErrorType } from '../errors/connection.js'
 import {
@@ -22,9 +23,12 @@ export type GetBalanceReturnType = TokenBalance[]
 export type GetBalanceErrorType = BalanceUnavailableErrorType | NetworkNotFoundErrorType | NotConnectedErrorType
 
 /**
- * Reads the native and configured token balances straight from the network's RPC. Failures and
- * networks Portico does not know throw {@link BalanceUnavailableError} ('Token Balance
- * Unavailable'). Entries whose decimals are '0' are dropped as low quality (spec section 5).
+ * Reads the native and token balances: from the blockchain API (with prices and values) when the
+ * instance has a project id and the API serves the network, otherwise straight from the network's
+ * RPC (native and configured tokens). Failures and networks Portico does not know throw
+ * {@link BalanceUnavailableError} ('Token Balance Unavailable'); after a failure further attempts
+ * are refused for 30 s without a request (spec section 4), and the alert is raised. Entries whose
+ * decimals are '0' are dropped as low quality (spec section 5).
  *
  * @example
  * const [native, ...tokens] = await getBalance(portico)
@@ -44,10 +48,18 @@ export async function getBalance(
     throw new BalanceUnavailableError({ cause: new Error(`${network.caipNetworkId} is not supported`) })
   const address = parameters.address ?? portico.store.get(accountsAtom)[ns]?.address
   if (!address) throw new NotConnectedError({ namespace: ns })
+  const lockedUntil = portico._internal.balanceRetryAt
+  if (lockedUntil !== undefined && Date.now() < lockedUntil) throw new BalanceUnavailableError({ retryAt: lockedUntil })
   try {
-    const balances = await adapter.getBalance({ address, network })
+    const balances = (await usesBlockchainApi(portico, network))
+      ? await fetchAccountBalances(portico, { address, network })
+      : await adapter.getBalance({ address, network })
+    portico._internal.balanceRetryAt = undefined
     return balances.filter((b) => b.address === undefined || b.quantity.decimals !== '0')
   } catch (error) {
-    throw new BalanceUnavailableError({ cause: error })
+    const retryAt = Date.now() + balanceRetryLockoutMs
+    portico._internal.balanceRetryAt = retryAt
+    portico.alerts.emit('TOKEN_BALANCE_UNAVAILABLE', { cause: error })
+    throw new BalanceUnavailableError({ cause: error, retryAt })
   }
 }

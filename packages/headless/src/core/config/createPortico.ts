@@ -27,6 +27,7 @@ export type ResolvedOptions = {
   keepLocalFeatures: boolean
   remoteConfig: boolean
   walletDirectory: boolean
+  blockchainApi: boolean
   connectorOrder: readonly ConnectorGroup[]
   featuredWalletIds: readonly string[]
   includeWalletIds: readonly string[]
@@ -68,6 +69,8 @@ export type Portico = {
     remoteConfig: Promise<void> | undefined
     /** Monotonic counter per namespace so a stale connect can't overwrite a newer one. */
     connectAttempts: Map<ChainNamespace, number>
+    /** Until when balance fetches are refused after a failure (spec: 30 s lockout). */
+    balanceRetryAt: number | undefined
   }
 }
 
@@ -135,6 +138,7 @@ export function createPortico(options: PorticoOptions): Portico {
       keepLocalFeatures: parsed.keepLocalFeatures ?? false,
       remoteConfig: parsed.remoteConfig ?? true,
       walletDirectory: parsed.walletDirectory ?? true,
+      blockchainApi: parsed.blockchainApi ?? true,
       connectorOrder: parsed.connectorOrder ?? defaultConnectorOrder,
       featuredWalletIds: parsed.featuredWalletIds ?? [],
       includeWalletIds: parsed.includeWalletIds ?? [],
@@ -163,6 +167,7 @@ export function createPortico(options: PorticoOptions): Portico {
       reconnecting: undefined,
       remoteConfig: undefined,
       connectAttempts: new Map(),
+      balanceRetryAt: undefined,
     },
   }
 

@@ -30,6 +30,8 @@ export type PorticoOptions = {
   features?: Partial<Features> | undefined
   /** Keep `features` even when the remote project configuration loads. Default `false`. */
   keepLocalFeatures?: boolean | undefined
+  /** Read balances (with prices) from the blockchain API for the networks it serves (needs a project id). Default `true`. */
+  blockchainApi?: boolean | undefined
   /** Page through the wallet directory in All Wallets (needs a project id). Default `true`. */
   walletDirectory?: boolean | undefined
   /** Fetch the remote project configuration (`GET /appkit/v1/config`) when it is first needed. Default `true`. */
@@ -183,6 +185,7 @@ export const optionsSchema = z.object({
   keepLocalFeatures: z.optional(z.boolean()),
   remoteConfig: z.optional(z.boolean()),
   walletDirectory: z.optional(z.boolean()),
+  blockchainApi: z.optional(z.boolean()),
   connectorOrder: z.optional(z.array(z.enum(defaultConnectorOrder))),
   featuredWalletIds: z.optional(z.array(z.string())),
   includeWalletIds: z.optional(z.array(z.string())),

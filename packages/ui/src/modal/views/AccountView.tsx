@@ -1,6 +1,5 @@
 import { formatBalance, truncateAddress, useBalance, useConnection, useDisconnect, useNetwork } from '@portico/headless'
 import { Tabs } from 'radix-ui'
-import { useEffect } from 'react'
 import { Avatar } from '../../components/Avatar.js'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
@@ -20,10 +19,6 @@ export function AccountView() {
   const disconnect = useDisconnect()
   const address = connection.address ?? ''
   const [native, ...tokens] = balance.data ?? []
-
-  useEffect(() => {
-    if (balance.status === 'error') store.showToast('error', messages.balanceUnavailable)
-  }, [balance.status, store, messages])
 
   const copy = async () => {
     try {
