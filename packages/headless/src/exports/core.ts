@@ -68,6 +68,7 @@ export {
   ProjectApiError,
   type ProjectApiErrorType,
 } from '../core/api/projectApi.js'
+export { hostedRpcNetworks, rpcUrlFor } from '../core/api/rpcUrl.js'
 export {
   type DirectoryWallet,
   type FetchWalletsParameters,

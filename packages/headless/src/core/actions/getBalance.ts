@@ -1,4 +1,5 @@
 import { balanceRetryLockoutMs, fetchAccountBalances, usesBlockchainApi } from '../api/blockchainApi.js'
+import { rpcUrlFor } from '../api/rpcUrl.js'
 import type { Portico } from '../config/createPortico.js'
 import { NotConnectedError, type NotConnectedErrorType } from '../errors/connection.js'
 import {
@@ -8,7 +9,7 @@ import {
   type NetworkNotFoundErrorType,
 } from '../errors/network.js'
 import { accountsAtom, activeNetworksAtom } from '../state/atoms.js'
-import type { TokenBalance } from '../types.js'
+import type { PorticoNetwork, TokenBalance } from '../types.js'
 import type { CaipNetworkId } from '../utils/caip.js'
 import { resolveAdapter } from './resolveNamespace.js'
 
@@ -53,7 +54,7 @@ export async function getBalance(
   try {
     const balances = (await usesBlockchainApi(portico, network))
       ? await fetchAccountBalances(portico, { address, network })
-      : await adapter.getBalance({ address, network })
+      : await adapter.getBalance({ address, network: withRpcUrl(network, rpcUrlFor(portico, network)) })
     portico._internal.balanceRetryAt = undefined
     return balances.filter((b) => b.address === undefined || b.quantity.decimals !== '0')
   } catch (error) {
@@ -62,4 +63,10 @@ export async function getBalance(
     portico.alerts.emit('TOKEN_BALANCE_UNAVAILABLE', { cause: error })
     throw new BalanceUnavailableError({ cause: error, retryAt })
   }
+}
+
+/** The network with `url` as its RPC, so adapters read from the endpoint Portico chose. */
+function withRpcUrl(network: PorticoNetwork, url: string | undefined): PorticoNetwork {
+  if (!url || url === network.rpcUrls.default.http[0]) return network
+  return { ...network, rpcUrls: { default: { http: [url] } } }
 }

@@ -28,6 +28,7 @@ export type ResolvedOptions = {
   remoteConfig: boolean
   walletDirectory: boolean
   blockchainApi: boolean
+  rpcMap: Readonly<Record<string, string>>
   connectorOrder: readonly ConnectorGroup[]
   featuredWalletIds: readonly string[]
   includeWalletIds: readonly string[]
@@ -139,6 +140,7 @@ export function createPortico(options: PorticoOptions): Portico {
       remoteConfig: parsed.remoteConfig ?? true,
       walletDirectory: parsed.walletDirectory ?? true,
       blockchainApi: parsed.blockchainApi ?? true,
+      rpcMap: parsed.rpcMap ?? {},
       connectorOrder: parsed.connectorOrder ?? defaultConnectorOrder,
       featuredWalletIds: parsed.featuredWalletIds ?? [],
       includeWalletIds: parsed.includeWalletIds ?? [],

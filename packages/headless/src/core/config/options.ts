@@ -30,6 +30,8 @@ export type PorticoOptions = {
   features?: Partial<Features> | undefined
   /** Keep `features` even when the remote project configuration loads. Default `false`. */
   keepLocalFeatures?: boolean | undefined
+  /** JSON-RPC URL per CAIP-2 network id, overriding the hosted endpoint and the network's own. */
+  rpcMap?: Readonly<Record<string, string>> | undefined
   /** Read balances (with prices) from the blockchain API for the networks it serves (needs a project id). Default `true`. */
   blockchainApi?: boolean | undefined
   /** Page through the wallet directory in All Wallets (needs a project id). Default `true`. */
@@ -186,6 +188,7 @@ export const optionsSchema = z.object({
   remoteConfig: z.optional(z.boolean()),
   walletDirectory: z.optional(z.boolean()),
   blockchainApi: z.optional(z.boolean()),
+  rpcMap: z.optional(z.record(z.string(), httpUrl)),
   connectorOrder: z.optional(z.array(z.enum(defaultConnectorOrder))),
   featuredWalletIds: z.optional(z.array(z.string())),
   includeWalletIds: z.optional(z.array(z.string())),
