@@ -70,6 +70,14 @@ export {
 } from '../core/api/projectApi.js'
 export { hostedRpcNetworks, rpcUrlFor } from '../core/api/rpcUrl.js'
 export {
+  type FetchTransactionsReturnType,
+  fetchTransactions,
+  isSpamTransaction,
+  type Transaction,
+  TransactionHistoryError,
+  type TransactionHistoryErrorType,
+} from '../core/api/transactionHistory.js'
+export {
   type DirectoryWallet,
   type FetchWalletsParameters,
   type FetchWalletsReturnType,
@@ -178,6 +186,7 @@ export {
   signMessageMutationOptions,
   switchNetworkMutationOptions,
 } from '../core/query/mutations.js'
+export { transactionsInfiniteQueryOptions, transactionsQueryKey } from '../core/query/transactions.js'
 export {
   type WalletDirectoryQueryParameters,
   walletDirectoryInfiniteQueryOptions,

@@ -23,6 +23,7 @@ test('react entry is the core entry plus the hooks', () => {
       "usePortico",
       "useSignMessage",
       "useSwitchNetwork",
+      "useTransactions",
       "useWalletDirectory",
     ]
   `)

@@ -13,6 +13,7 @@ export { type UseNetworkParameters, type UseNetworkReturnType, useNetwork } from
 export { usePortico } from '../react/usePortico.js'
 export { useSignMessage } from '../react/useSignMessage.js'
 export { useSwitchNetwork } from '../react/useSwitchNetwork.js'
+export { useTransactions } from '../react/useTransactions.js'
 export { useWalletDirectory } from '../react/useWalletDirectory.js'
 // The React entry is a strict superset of the core entry. Re-exporting it whole (the one
 // exception to our no-`export *` rule) keeps the two lists from drifting apart; core.ts itself

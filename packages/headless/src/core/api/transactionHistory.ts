@@ -1,0 +1,96 @@
+import * as z from 'zod/mini'
+import type { Portico } from '../config/createPortico.js'
+import { BaseError } from '../errors/base.js'
+import type { CaipNetworkId } from '../utils/caip.js'
+
+const transferSchema = z.object({
+  fungible_info: z.optional(
+    z.nullable(
+      z.object({
+        name: z.optional(z.string()),
+        symbol: z.optional(z.string()),
+        icon: z.optional(z.nullable(z.object({ url: z.optional(z.string()) }))),
+      }),
+    ),
+  ),
+  nft_info: z.optional(z.nullable(z.object({ flags: z.optional(z.object({ is_spam: z.optional(z.boolean()) })) }))),
+  direction: z.optional(z.string()),
+  quantity: z.optional(z.object({ numeric: z.string() })),
+  value: z.optional(z.nullable(z.number())),
+  price: z.optional(z.nullable(z.number())),
+})
+const transactionSchema = z.object({
+  id: z.string(),
+  metadata: z.object({
+    operationType: z.optional(z.string()),
+    hash: z.optional(z.string()),
+    minedAt: z.string(),
+    sentFrom: z.optional(z.string()),
+    sentTo: z.optional(z.string()),
+    status: z.optional(z.string()),
+    chain: z.optional(z.nullable(z.string())),
+  }),
+  transfers: z.optional(z.nullable(z.array(transferSchema))),
+})
+const pageSchema = z.object({ data: z.array(z.unknown()), next: z.optional(z.nullable(z.string())) })
+
+/** A transaction history entry (spec section 3). */
+export type Transaction = z.infer<typeof transactionSchema>
+
+export type FetchTransactionsReturnType = { data: Transaction[]; next: string | undefined }
+
+export type TransactionHistoryErrorType = TransactionHistoryError & { name: 'TransactionHistoryError' }
+/** The history could not be fetched (spec: 'Failed to fetch transactions'). */
+export class TransactionHistoryError extends BaseError {
+  override name = 'TransactionHistoryError' as const
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Failed to fetch transactions', { cause })
+  }
+}
+
+/** Spec section 5: a transaction is hidden as spam only when every one of its transfers is flagged spam. */
+export function isSpamTransaction(transaction: Transaction): boolean {
+  const transfers = transaction.transfers ?? []
+  return transfers.length > 0 && transfers.every((t) => t.nft_info?.flags?.is_spam === true)
+}
+
+/**
+ * One page of an account's history on one network (`GET {blockchain}/v1/account/{address}/history`,
+ * `cursor` for the next page). Entries of other networks and spam are dropped (spec section 5);
+ * malformed entries are dropped one by one; any other failure is a {@link TransactionHistoryError}.
+ * Needs an address (spec: transactions cannot be fetched without one).
+ *
+ * @example
+ * const { data, next } = await fetchTransactions(portico, { address, caipNetworkId: 'eip155:1' })
+ */
+export async function fetchTransactions(
+  portico: Portico,
+  { address, caipNetworkId, cursor }: { address: string; caipNetworkId: CaipNetworkId; cursor?: string | undefined },
+): Promise<FetchTransactionsReturnType> {
+  if (!address) throw new TransactionHistoryError({ cause: new Error('An account address is required') })
+  const url = new URL(`${portico.options.apiUrls.blockchain}/v1/account/${encodeURIComponent(address)}/history`)
+  url.searchParams.set('projectId', portico.options.projectId ?? '')
+  url.searchParams.set('st', portico.options.sdkType)
+  url.searchParams.set('sv', portico.options.sdkVersion)
+  url.searchParams.set('chainId', caipNetworkId)
+  if (cursor) url.searchParams.set('cursor', cursor)
+  let page: z.infer<typeof pageSchema>
+  try {
+    const response = await portico.fetch(url.toString(), { signal: AbortSignal.timeout(10_000) })
+    if (!response.ok) throw new Error(`HTTP ${response.status}`)
+    page = pageSchema.parse(await response.json())
+  } catch (error) {
+    throw new TransactionHistoryError({ cause: error })
+  }
+  const data: Transaction[] = []
+  for (const entry of page.data) {
+    const parsed = transactionSchema.safeParse(entry)
+    if (!parsed.success) continue
+    const chain = parsed.data.metadata.chain
+    // Only the active network's transactions (spec section 5).
+    if (chain && chain !== caipNetworkId) continue
+    if (isSpamTransaction(parsed.data)) continue
+    data.push(parsed.data)
+  }
+  return { data, next: page.next ?? undefined }
+}
