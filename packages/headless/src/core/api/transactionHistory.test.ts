@@ -28,7 +28,7 @@ const portico = (blockchain: string) =>
 
 test('default: a transfer made on the devnet shows in the history, newest first', async () => {
   const account = privateKeyToAccount(devnet.evm.accounts[1].privateKey)
-  const wallet = createWalletClient({ account, transport: http(devnet.evm.rpcUrl), chain: null })
+  const wallet = createWalletClient({ account, transport: http(devnet.evm.rpcUrl) })
   const hash = await wallet.sendTransaction({
     to: devnet.evm.accounts[2].address,
     value: parseEther('0.5'),
