@@ -10,6 +10,8 @@ export type ProvidedDevnet = {
   solanaGenesisHash: string
   evmPrivateKeys: string[]
   evmTokens: { address: string; symbol: string; decimals: number }[]
+  /** The hosted-services emulator. */
+  apiUrl: string
 }
 
 declare module 'vitest' {
@@ -31,6 +33,7 @@ export async function setup(project: TestProject) {
     solanaGenesisHash: devnet.solana.genesisHash,
     evmPrivateKeys: devnet.evm.accounts.map((a) => a.privateKey),
     evmTokens: devnet.evm.tokens.map(({ address, symbol, decimals }) => ({ address, symbol, decimals })),
+    apiUrl: devnet.api.url,
   })
   return () => devnet.stop()
 }

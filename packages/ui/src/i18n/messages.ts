@@ -58,6 +58,8 @@ export const en = {
   noNftsBody: 'NFTs you own will show here.',
   noActivity: 'No activity yet',
   noActivityBody: 'Your transactions will show here.',
+  activityFailed: 'Failed to fetch transactions',
+  loadMore: 'Load more',
   balanceUnavailable: 'Token Balance Unavailable',
   loading: 'Loading…',
   network: 'Network',

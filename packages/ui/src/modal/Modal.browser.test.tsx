@@ -1,5 +1,6 @@
 import { formatBalance, truncateAddress } from '@portico/headless'
-import { createPublicClient, formatEther, http } from 'viem'
+import { createPublicClient, createWalletClient, formatEther, http, parseEther } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
@@ -388,6 +389,28 @@ describe('wallet directory', () => {
     const get = page.getByRole('link', { name: /Get Directory Wallet 005/ })
     await expect.element(get).toHaveAttribute('href', 'https://wallet005.example/')
     expect((window as { __pwned?: number }).__pwned).toBeUndefined()
+  })
+})
+
+describe('activity', () => {
+  test('a transfer made outside the UI is listed in the Activity tab, with sign, amount and time', async () => {
+    const account = privateKeyToAccount(devnet.evmPrivateKeys[0] as `0x${string}`)
+    const client = createWalletClient({ account, transport: http(devnet.evmRpcUrl) })
+    const hash = await client.sendTransaction({
+      to: '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+      value: parseEther('0.25'),
+      chain: undefined,
+    })
+    await createPublicClient({ transport: http(devnet.evmRpcUrl) }).waitForTransactionReceipt({
+      hash,
+      pollingInterval: 20,
+    })
+    await mount({ connected: true, blockchainApiUrl: devnet.apiUrl, balances: undefined }, 'Account')
+    await userEvent.click(page.getByRole('tab', { name: 'Activity' }))
+    const row = page.getByRole('listitem').filter({ hasText: '0x90…93b906' }).first()
+    await expect.element(row).toBeVisible()
+    await expect.element(row).toHaveTextContent(/Send.*0\.25 ETH/)
+    await expect.element(row).toHaveTextContent(/\d+[smhd]/)
   })
 })
 

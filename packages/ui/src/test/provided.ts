@@ -8,6 +8,7 @@ declare module 'vitest' {
       solanaGenesisHash: string
       evmPrivateKeys: string[]
       evmTokens: { address: string; symbol: string; decimals: number }[]
+      apiUrl: string
     }
     /** The loopback image host of globalImageServer.ts. */
     imageServerUrl: string

@@ -8,6 +8,7 @@ import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
+import { ActivityList } from './ActivityList.js'
 import * as views from './views.css.js'
 
 /** @internal The connected account: identity, balance, actions, and the Tokens / NFTs / Activity tabs. */
@@ -119,7 +120,7 @@ export function AccountView() {
           <EmptyState title={messages.noNfts} body={messages.noNftsBody} />
         </Tabs.Content>
         <Tabs.Content value="activity">
-          <EmptyState title={messages.noActivity} body={messages.noActivityBody} />
+          <ActivityList />
         </Tabs.Content>
       </Tabs.Root>
 
