@@ -1,16 +1,22 @@
-// The demo host site arrives with the modal; until then `npm run demo` starts the devnet the demo
-// will run on and prints what runs where, so a newcomer can point a wallet or a script at it.
-import { startDevnet } from '@portico/devnet'
+// `pnpm --filter @portico/demo dev` (and `npm run demo`): the devnet plus the demo site, until Ctrl+C.
+import { startDemo } from './server.js'
 
-const devnet = await startDevnet({
-  evm: { port: Number(process.env.PORTICO_EVM_PORT ?? 8545) },
-  solana: { port: Number(process.env.PORTICO_SOLANA_PORT ?? 8899) },
+const port = process.env.PORTICO_DEMO_PORT ? Number(process.env.PORTICO_DEMO_PORT) : 5173
+const demo = await startDemo({
+  port,
+  evmPort: Number(process.env.PORTICO_EVM_PORT ?? 8545),
+  solanaPort: Number(process.env.PORTICO_SOLANA_PORT ?? 8899),
 })
+const { devnet } = demo
 
 const lines = [
-  'Portico devnet is running (loopback only). Ctrl+C stops it.',
+  `Portico demo: ${demo.url}`,
+  `  ${demo.url}#/          prebuilt modal (@portico/ui)`,
+  `  ${demo.url}#/custom    custom UI on the @portico/headless hooks only`,
+  `  ${demo.url}#/theming   theming playground`,
+  'The page installs a "Devnet Wallet" (EIP-6963 + Wallet Standard) holding the devnet accounts below.',
   '',
-  `EVM (anvil)     ${devnet.evm.rpcUrl}   chain ${devnet.evm.caipNetworkId}`,
+  `EVM (anvil)      ${devnet.evm.rpcUrl}   chain ${devnet.evm.caipNetworkId} (also shown as "Devnet 2", eip155:31338)`,
   ...devnet.evm.tokens.map((t) => `  ${t.symbol.padEnd(5)} ${t.address}  (${t.decimals} decimals)`),
   ...devnet.evm.accounts.map((a, i) => `  #${i} ${a.address}  key ${a.privateKey}`),
   '',
@@ -18,7 +24,7 @@ const lines = [
   ...devnet.solana.tokens.map((t) => `  ${t.symbol.padEnd(5)} mint ${t.mint}  (${t.decimals} decimals)`),
   ...devnet.solana.accounts.map((a, i) => `  #${i} ${a.address}  seed ${a.seed}`),
   '',
-  'Coming next here: the demo site (prebuilt modal, custom UI on the headless hooks, theming).',
+  'Everything listens on loopback only. Ctrl+C stops the site and both chains.',
 ]
 console.log(lines.join('\n'))
 
@@ -27,5 +33,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {
     if (stopping) return
     stopping = true
-    void devnet.stop().then(() => process.exit(0))
+    void demo.stop().then(() => process.exit(0))
   })

@@ -1,0 +1,137 @@
+// `#/custom`: a wallet UI built on the @portico/headless hooks only. Nothing from @portico/ui is
+// imported here (or anywhere this page's module graph reaches).
+import {
+  formatBalance,
+  truncateAddress,
+  useBalance,
+  useConnect,
+  useConnection,
+  useConnectors,
+  useDisconnect,
+  useNetwork,
+  useSwitchNetwork,
+} from '@portico/headless'
+
+function Connectors() {
+  const connectors = useConnectors()
+  const connect = useConnect()
+  return (
+    <section className="card">
+      <h2>Wallets</h2>
+      {connectors.length === 0 ? <p className="muted">Looking for wallets…</p> : null}
+      <ul className="connector-list" aria-label="Wallets">
+        {connectors.map((connector) => (
+          <li key={connector.uid}>
+            <button
+              type="button"
+              className="connector"
+              disabled={connect.isPending}
+              onClick={() => connect.mutate({ connector })}
+            >
+              {connector.imageUrl ? <img src={connector.imageUrl} alt="" width={28} height={28} /> : null}
+              <span>{connector.name}</span>
+              <span className="badge">{connector.chain === 'solana' ? 'Solana' : 'EVM'}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {connect.isPending ? <p className="muted">Approve the connection in the wallet…</p> : null}
+      {connect.error ? (
+        <p role="alert" className="error">
+          {connect.error.message}
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+function Balances() {
+  const balance = useBalance()
+  if (balance.isPending) return <p className="muted">Loading balances…</p>
+  if (balance.isError) return <p className="error">Balances unavailable: {balance.error.message}</p>
+  return (
+    <table className="balances" aria-label="Balances">
+      <thead>
+        <tr>
+          <th scope="col">Token</th>
+          <th scope="col">Name</th>
+          <th scope="col" className="num">
+            Balance
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {balance.data.map((token) => (
+          <tr key={token.address ?? 'native'}>
+            <td>{token.symbol}</td>
+            <td>{token.name}</td>
+            <td className="num">{formatBalance(token.quantity.numeric)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function NetworkSwitcher({ namespace }: { namespace: string }) {
+  const { network, networks } = useNetwork()
+  const switchNetwork = useSwitchNetwork()
+  const options = networks.filter((n) => n.chainNamespace === namespace)
+  return (
+    <label className="field">
+      <span>Network</span>
+      <select
+        aria-label="Network"
+        value={network.caipNetworkId}
+        disabled={switchNetwork.isPending || options.length < 2}
+        onChange={(event) =>
+          switchNetwork.mutate({ caipNetworkId: event.target.value as (typeof options)[number]['caipNetworkId'] })
+        }
+      >
+        {options.map((n) => (
+          <option key={n.caipNetworkId} value={n.caipNetworkId}>
+            {n.name}
+          </option>
+        ))}
+      </select>
+      {switchNetwork.error ? <span className="error">{switchNetwork.error.message}</span> : null}
+    </label>
+  )
+}
+
+function Account() {
+  const { address, namespace, connectedWalletInfo } = useConnection()
+  const disconnect = useDisconnect()
+  if (!address) return null
+  return (
+    <section className="card" data-testid="custom-account">
+      <h2>Connected{connectedWalletInfo?.name ? ` with ${connectedWalletInfo.name}` : ''}</h2>
+      <p className="mono" title={address}>
+        <span data-testid="custom-address">{address}</span> <span className="muted">({truncateAddress(address)})</span>
+      </p>
+      <NetworkSwitcher namespace={namespace} />
+      <Balances />
+      <button type="button" className="secondary" disabled={disconnect.isPending} onClick={() => disconnect.mutate()}>
+        Disconnect
+      </button>
+    </section>
+  )
+}
+
+export function CustomPage() {
+  const { isConnected, status } = useConnection()
+  return (
+    <>
+      <header className="page-header">
+        <div>
+          <h1>Custom UI</h1>
+          <p className="muted">Built only on the @portico/headless hooks: no modal code on this page.</p>
+        </div>
+        <span className="status" data-testid="custom-status">
+          {status}
+        </span>
+      </header>
+      <main className="page">{isConnected ? <Account /> : <Connectors />}</main>
+    </>
+  )
+}

@@ -1,0 +1,34 @@
+// `#/`: the prebuilt modal. One <ConnectButton /> is the whole integration.
+import { ConnectButton, PorticoUI } from '@portico/ui'
+import { AccountInfo } from '../AccountInfo.js'
+
+export function ModalPage() {
+  return (
+    <PorticoUI themeMode="auto">
+      <header className="page-header">
+        <div>
+          <h1>Prebuilt modal</h1>
+          <p className="muted">@portico/ui on top of @portico/headless</p>
+        </div>
+        <ConnectButton />
+      </header>
+      <main className="page">
+        <section className="card">
+          <h2>How this page works</h2>
+          <p>
+            The button in the header is <code>&lt;ConnectButton /&gt;</code> inside <code>&lt;PorticoUI&gt;</code>.
+            Click it and pick <strong>Devnet Wallet</strong>: a test wallet this page installs at start, holding the
+            local devnet accounts (EIP-6963 for EVM, Wallet Standard for Solana). Once connected, the button shows the
+            balance and opens the Account view, where you can switch between Devnet, Devnet 2 and Solana Devnet, or
+            disconnect.
+          </p>
+          <p className="muted">
+            Everything runs on loopback: anvil for EVM and a litesvm-backed RPC for Solana. Reload the page and the
+            wallet reconnects silently.
+          </p>
+        </section>
+        <AccountInfo />
+      </main>
+    </PorticoUI>
+  )
+}

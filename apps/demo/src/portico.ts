@@ -1,0 +1,88 @@
+// The demo's Portico instance and its "Devnet Wallet", both built from the running devnet
+// (`virtual:portico-devnet`, filled in by the demo server). Browser code: headless only.
+
+import { devnetConfig } from 'virtual:portico-devnet'
+import { createPortico, eip155Adapter, eip155Network, solanaAdapter, solanaNetwork } from '@portico/headless'
+import { createTestEip1193Wallet, createTestSolanaWallet } from '@portico/headless/testing'
+
+const { evm, solana } = devnetConfig
+
+export const devnet = eip155Network({
+  id: evm.chainId,
+  name: 'Devnet',
+  rpcUrl: evm.rpcUrl,
+  testnet: true,
+  tokens: evm.tokens,
+})
+
+/** A second entry on the same anvil, so switching networks can be tried without a second chain. */
+export const devnet2 = eip155Network({ id: 31338, name: 'Devnet 2', rpcUrl: evm.rpcUrl, testnet: true })
+
+export const solanaDevnet = solanaNetwork({
+  genesisHash: solana.genesisHash,
+  name: 'Solana Devnet',
+  rpcUrl: solana.rpcUrl,
+  testnet: true,
+  tokens: solana.tokens,
+})
+
+export const portico = createPortico({
+  projectId: 'portico-demo',
+  networks: [devnet, devnet2, solanaDevnet],
+  adapters: [eip155Adapter(), solanaAdapter()],
+  metadata: {
+    name: 'Portico demo',
+    description: 'The Portico demo host site',
+    url: window.location.origin,
+    icons: [],
+  },
+  // Every hosted service is the devnet's emulator: the wallet directory (All Wallets pages through
+  // 500+ entries), the project configuration, analytics, and the blockchain API (balances with
+  // prices, Activity). Nothing leaves the machine.
+  apiUrls: { api: devnetConfig.apiUrl, blockchain: devnetConfig.apiUrl, analytics: devnetConfig.apiUrl },
+})
+
+const chainKey = 'portico-demo:devnet-wallet-chain'
+const evmAuthorizedKey = 'portico-demo:devnet-wallet-evm-authorized'
+const solanaAuthorizedKey = 'portico-demo:devnet-wallet-solana-authorized'
+
+/**
+ * Installs the "Devnet Wallet" in the page, as a browser extension would: an EIP-1193 wallet
+ * announced via EIP-6963 holding the devnet EVM keys, and a Wallet Standard wallet holding the
+ * devnet Solana seeds.
+ *
+ * The test wallets live in the page, so a reload would make them forget everything a real
+ * extension remembers. The demo keeps that in localStorage: the selected EVM chain, and whether
+ * this site was authorised (then the wallet re-authorises itself before it announces, so the
+ * app's silent reconnect finds the account as it would with an extension).
+ */
+export async function installDevnetWallet() {
+  const chains = [
+    { id: evm.chainId, rpcUrl: evm.rpcUrl },
+    { id: devnet2.id as number, rpcUrl: evm.rpcUrl },
+  ]
+  const saved = Number(localStorage.getItem(chainKey))
+  const evmWallet = createTestEip1193Wallet({
+    accounts: evm.privateKeys,
+    chains,
+    initialChainId: chains.some((c) => c.id === saved) ? saved : evm.chainId,
+  })
+  const solanaWallet = await createTestSolanaWallet({ seeds: solana.seeds, rpcUrl: solana.rpcUrl })
+
+  if (localStorage.getItem(evmAuthorizedKey)) await evmWallet.provider.request({ method: 'eth_requestAccounts' })
+  if (localStorage.getItem(solanaAuthorizedKey)) {
+    await solanaWallet.wallet.features['standard:connect'].connect()
+    await solanaWallet.wallet.features['standard:disconnect'].disconnect()
+  }
+
+  evmWallet.provider.on('chainChanged', (chainId: string) => localStorage.setItem(chainKey, String(Number(chainId))))
+  evmWallet.provider.on('accountsChanged', (accounts: readonly string[]) =>
+    accounts.length > 0 ? localStorage.setItem(evmAuthorizedKey, '1') : localStorage.removeItem(evmAuthorizedKey),
+  )
+  solanaWallet.wallet.features['standard:events'].on('change', ({ accounts }) => {
+    if (accounts && accounts.length > 0) localStorage.setItem(solanaAuthorizedKey, '1')
+  })
+
+  evmWallet.announce()
+  solanaWallet.register()
+}

@@ -1,0 +1,3 @@
+declare module 'virtual:portico-devnet' {
+  export const devnetConfig: import('./devnetConfig.js').DemoDevnetConfig
+}

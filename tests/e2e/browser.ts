@@ -1,0 +1,54 @@
+// Chromium for the end-to-end tests: Debian's build driven by playwright-core, offline.
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+// @ts-expect-error: a plain .mjs script without types
+import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
+
+export const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), '../screenshots/e2e')
+
+/** Only loopback may load: the demo site and the devnet RPCs. */
+export function isLoopback(url: URL): boolean {
+  if (!/^(https?|wss?):$/.test(url.protocol)) return true // data:, blob:, about: never leave the machine
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
+export function launchChromium(): Promise<Browser> {
+  mkdirSync(screenshotDir, { recursive: true })
+  return chromium.launch({ executablePath: chromiumPath as string, args: chromiumArgs as string[] })
+}
+
+/** A fresh context (own storage) whose non-loopback requests are aborted and recorded. */
+export async function offlineContext(browser: Browser) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 860 },
+    reducedMotion: 'reduce',
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  })
+  context.setDefaultTimeout(15_000)
+  const blocked: string[] = []
+  await context.route(
+    (url) => !isLoopback(url),
+    (route) => {
+      blocked.push(route.request().url())
+      return route.abort('blockedbyclient')
+    },
+  )
+  await context.routeWebSocket(
+    (url) => !isLoopback(url),
+    (ws) => {
+      blocked.push(ws.url())
+      return ws.close({ code: 1008, reason: 'e2e tests stay offline' })
+    },
+  )
+  return { context, blocked }
+}
+
+export function shot(page: Page, name: string) {
+  return page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true })
+}
+
+export type { Browser, BrowserContext, Page }
