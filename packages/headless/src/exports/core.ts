@@ -62,6 +62,17 @@ export {
   usesBlockchainApi,
 } from '../core/api/blockchainApi.js'
 export {
+  BlockchainApiError,
+  type BlockchainApiErrorType,
+  type FungiblePrice,
+  fetchFungiblePrices,
+  fetchGasPrice,
+  fetchIdentity,
+  type GasPrice,
+  type Identity,
+} from '../core/api/blockchainData.js'
+export { type ImageKind, imageUrl } from '../core/api/imageUrls.js'
+export {
   fetchAllowedOrigins,
   fetchAnalyticsEnabled,
   isOriginAllowed,
@@ -180,6 +191,7 @@ export {
   balanceQueryKey,
   balanceQueryOptions,
 } from '../core/query/balance.js'
+export { identityQueryOptions, identityStaleTimeMs } from '../core/query/identity.js'
 export {
   connectMutationOptions,
   disconnectMutationOptions,

@@ -19,6 +19,7 @@ test('react entry is the core entry plus the hooks', () => {
       "useConnectors",
       "useDisconnect",
       "useFeatures",
+      "useIdentity",
       "useNetwork",
       "usePortico",
       "useSignMessage",

@@ -9,6 +9,7 @@ export { type UseConnectionParameters, type UseConnectionReturnType, useConnecti
 export { type UseConnectorsParameters, type UseConnectorsReturnType, useConnectors } from '../react/useConnectors.js'
 export { useDisconnect } from '../react/useDisconnect.js'
 export { useFeatures } from '../react/useFeatures.js'
+export { useIdentity } from '../react/useIdentity.js'
 export { type UseNetworkParameters, type UseNetworkReturnType, useNetwork } from '../react/useNetwork.js'
 export { usePortico } from '../react/usePortico.js'
 export { useSignMessage } from '../react/useSignMessage.js'

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import type { PorticoNetwork, TokenBalance } from '../types.js'
+import { blockchainApiUrl as blockchainUrl } from './urls.js'
 
 /** Spec section 9: after a failed balance fetch, retries are blocked for 30 s. */
 export const balanceRetryLockoutMs = 30_000
@@ -20,15 +21,6 @@ const balanceSchema = z.object({
   ),
 })
 const supportedSchema = z.object({ http: z.array(z.string()), ws: z.optional(z.array(z.string())) })
-
-/** @internal Every blockchain API call carries st, sv and projectId (spec section 7). */
-function blockchainUrl(portico: Portico, path: string): URL {
-  const url = new URL(`${portico.options.apiUrls.blockchain}${path}`)
-  url.searchParams.set('projectId', portico.options.projectId ?? '')
-  url.searchParams.set('st', portico.options.sdkType)
-  url.searchParams.set('sv', portico.options.sdkVersion)
-  return url
-}
 
 async function getJson(portico: Portico, url: URL): Promise<unknown> {
   const response = await portico.fetch(url.toString(), { signal: AbortSignal.timeout(10_000) })

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { BaseError } from '../errors/base.js'
-import { directoryUrl } from './walletDirectory.js'
+import { directoryUrl } from './urls.js'
 
 export type ProjectApiErrorType = ProjectApiError & { name: 'ProjectApiError' }
 /** The project API refused: `code` is `RATE_LIMITED` (HTTP 429) or `SERVER_ERROR` (HTTP 500 and above). */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { BaseError } from '../errors/base.js'
 import type { CaipNetworkId } from '../utils/caip.js'
+import { blockchainApiUrl } from './urls.js'
 
 const transferSchema = z.object({
   fungible_info: z.optional(
@@ -68,10 +69,7 @@ export async function fetchTransactions(
   { address, caipNetworkId, cursor }: { address: string; caipNetworkId: CaipNetworkId; cursor?: string | undefined },
 ): Promise<FetchTransactionsReturnType> {
   if (!address) throw new TransactionHistoryError({ cause: new Error('An account address is required') })
-  const url = new URL(`${portico.options.apiUrls.blockchain}/v1/account/${encodeURIComponent(address)}/history`)
-  url.searchParams.set('projectId', portico.options.projectId ?? '')
-  url.searchParams.set('st', portico.options.sdkType)
-  url.searchParams.set('sv', portico.options.sdkVersion)
+  const url = blockchainApiUrl(portico, `/v1/account/${encodeURIComponent(address)}/history`)
   url.searchParams.set('chainId', caipNetworkId)
   if (cursor) url.searchParams.set('cursor', cursor)
   let page: z.infer<typeof pageSchema>

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { BaseError } from '../errors/base.js'
+import { imageUrl } from './imageUrls.js'
+import { directoryUrl } from './urls.js'
 
 /** Spec section 9: the wallet directory pages 40 entries at a time. */
 export const walletDirectoryPageSize = 40
@@ -47,15 +49,6 @@ export class WalletDirectoryError extends BaseError {
   constructor({ cause, status }: { cause?: unknown; status?: number } = {}) {
     super('Failed to fetch wallets', { cause, details: status ? `HTTP ${status}` : undefined })
   }
-}
-
-/** @internal Query parameters every directory call carries (spec: projectId, a type and a version). */
-export function directoryUrl(portico: Portico, path: string): URL {
-  const url = new URL(`${portico.options.apiUrls.api}${path}`)
-  if (portico.options.projectId) url.searchParams.set('projectId', portico.options.projectId)
-  url.searchParams.set('st', portico.options.sdkType)
-  url.searchParams.set('sv', portico.options.sdkVersion)
-  return url
 }
 
 /**
@@ -124,8 +117,7 @@ export async function fetchWallets(
  * <img src={walletImageUrl(portico, wallet.image_id)} />
  */
 export function walletImageUrl(portico: Portico, imageId: string | undefined): string | undefined {
-  if (!imageId || !/^[\w-]{1,200}$/.test(imageId)) return undefined
-  return directoryUrl(portico, `/getWalletImage/${imageId}`).toString()
+  return imageUrl(portico, 'wallet', imageId)
 }
 
 /**

@@ -1,4 +1,12 @@
-import { formatBalance, truncateAddress, useBalance, useConnection, useDisconnect, useNetwork } from '@portico/headless'
+import {
+  formatBalance,
+  truncateAddress,
+  useBalance,
+  useConnection,
+  useDisconnect,
+  useIdentity,
+  useNetwork,
+} from '@portico/headless'
 import { Tabs } from 'radix-ui'
 import { Avatar } from '../../components/Avatar.js'
 import { EmptyState } from '../../components/EmptyState.js'
@@ -18,6 +26,7 @@ export function AccountView() {
   const { network } = useNetwork()
   const balance = useBalance()
   const disconnect = useDisconnect()
+  const identity = useIdentity()
   const address = connection.address ?? ''
   const [native, ...tokens] = balance.data ?? []
 
@@ -36,7 +45,7 @@ export function AccountView() {
       <div className={views.accountHead}>
         <Avatar address={address} size={64} />
         <p className={views.address} data-slot="account-name">
-          {connection.profileName ?? truncateAddress(address)}
+          {connection.profileName ?? identity.data?.name ?? truncateAddress(address)}
           <button
             type="button"
             className={css.iconButton}
