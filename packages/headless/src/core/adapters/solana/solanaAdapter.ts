@@ -1,4 +1,5 @@
-import { getBase58Decoder } from '@solana/codecs-strings'
+// @scure/base's base58 is a few hundred bytes; @solana/kit's codec pulls its whole error catalogue.
+import { base58 } from '@scure/base'
 import type { SolanaSignMessageFeature } from '@solana/wallet-standard-features'
 import { getWallets } from '@wallet-standard/app'
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
@@ -97,7 +98,7 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): ChainAd
       })
       if (!output || !(output.signature instanceof Uint8Array) || output.signature.length !== 64)
         throw new TypeError('The wallet returned a malformed signature')
-      return getBase58Decoder().decode(output.signature)
+      return base58.encode(output.signature)
     },
 
     async getBalance({ address, network }) {
