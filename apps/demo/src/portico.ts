@@ -26,8 +26,12 @@ export const solanaDevnet = solanaNetwork({
   tokens: solana.tokens,
 })
 
+/** `?analytics=off` (e.g. `/?analytics=off#/`) turns analytics off: not a single analytics request. */
+const analyticsOff = new URLSearchParams(window.location.search).get('analytics') === 'off'
+
 export const portico = createPortico({
   projectId: 'portico-demo',
+  ...(analyticsOff ? { features: { analytics: false } } : {}),
   networks: [devnet, devnet2, solanaDevnet],
   adapters: [eip155Adapter(), solanaAdapter()],
   metadata: {

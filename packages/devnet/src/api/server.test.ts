@@ -265,6 +265,33 @@ describe('API emulator', () => {
     expect(devnet.api.analytics.events()).toEqual([])
   })
 
+  it('answers analytics events with 403 while the origin is not allowed', async () => {
+    devnet.api.analytics.clear()
+    const event = {
+      eventId: 'e-2',
+      url: 'http://localhost:5173/',
+      domain: 'localhost',
+      timestamp: 1700000000000,
+      props: { type: 'track', event: 'MODAL_OPEN' },
+    }
+    try {
+      devnet.api.switches.origins = 403
+      const refused = await post('/e', event)
+      expect(refused.status).toBe(403)
+      expect(refused.json).toEqual({ message: 'Unauthorized: origin not allowed' })
+      expect(refused.response.headers.get('access-control-allow-origin')).toBe('*')
+      expect(devnet.api.analytics.events()).toEqual([])
+      // Only 403 is an allow-list answer; the other origin statuses leave analytics alone.
+      devnet.api.switches.origins = 429
+      expect((await post('/e', event)).status).toBe(202)
+    } finally {
+      devnet.api.switches.origins = 'ok'
+    }
+    expect((await post('/e', event)).status).toBe(202)
+    expect(devnet.api.analytics.events()).toHaveLength(2)
+    devnet.api.analytics.clear()
+  })
+
   it('serves supported chains, prices, gas price and identity', async () => {
     expect((await get('/v1/supported-chains')).json).toEqual({
       http: ['eip155:31337', devnet.solana.caipNetworkId],

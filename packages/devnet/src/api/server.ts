@@ -49,7 +49,7 @@ export type ApiFeatureId = 'social_login' | 'swap' | 'onramp' | 'activity' | 're
  *
  * @example
  * ```ts
- * api.switches.origins = 403 // next GET /projects/v1/origins answers 403
+ * api.switches.origins = 403 // GET /projects/v1/origins and POST /e answer 403
  * api.switches.features.swap = false
  * ```
  */
@@ -94,7 +94,7 @@ export interface AnalyticsEvent {
 export interface ApiEmulator {
   /** Base URL (no trailing slash) serving every route, e.g. `http://127.0.0.1:43123`. */
   url: string
-  /** Events received on `POST /e`, oldest first. */
+  /** Events received on `POST /e`, oldest first (none are stored while `switches.origins` is 403). */
   analytics: { events(): AnalyticsEvent[]; clear(): void }
   switches: ApiSwitches
   /** Closes the server (and keep-alive connections); resolves once the port is free. Idempotent. */
@@ -393,6 +393,11 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
 
   // ---- Analytics ----
   if (route === 'POST /e') {
+    // The hosted service refuses events from a page whose origin is not on the allow-list.
+    if (ctx.switches.origins === 403) {
+      await readBody(request)
+      return statusReply(response, 403)
+    }
     const body = await readJson(request)
     if (
       !isRecord(body) ||
