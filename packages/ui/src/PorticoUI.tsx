@@ -1,4 +1,4 @@
-import { useConnection, useNetwork } from '@portico/headless'
+import { useAlerts, useConnection, useNetwork } from '@portico/headless'
 import {
   getPrefersDark,
   resolveTheme,
@@ -101,6 +101,11 @@ export function PorticoUI({
   if (isOpen && !requested) setRequested(true)
   const modalRequested = requested || isOpen
   const requestModal = useCallback(() => setRequested(true), [])
+  // An error alert (e.g. 'Token Balance Unavailable') must be seen even with the modal closed: load
+  // the modal chunk, whose toaster shows it. Errors are rare, so page start stays lean.
+  useAlerts((alert) => {
+    if (alert.severity === 'error' && alert.id > store.lastAlertShown) setRequested(true)
+  })
 
   const [container, setContainer] = useState<HTMLElement | null>(null)
   const value = useMemo<PorticoUIContextValue>(

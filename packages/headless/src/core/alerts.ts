@@ -22,6 +22,8 @@ export type AlertSeverity = 'error' | 'warning' | 'info'
 
 /** One alert as delivered to listeners. */
 export type Alert = {
+  /** Increases with every alert of an instance: lets a listener that replays history skip what it showed. */
+  id: number
   code: AlertCode
   severity: AlertSeverity
   message: string
@@ -59,11 +61,12 @@ export function createAlertBus(): AlertBus {
   const listeners = new Set<AlertListener>()
   const seen = new Set<AlertCode>()
   const past: Alert[] = []
+  let nextId = 1
   return {
     emit(code, extra) {
       if (onceOnly.has(code) && seen.has(code)) return
       seen.add(code)
-      const alert: Alert = { code, ...alertCatalogue[code], ...extra }
+      const alert: Alert = { id: nextId++, code, ...alertCatalogue[code], ...extra }
       past.push(alert)
       if (past.length > historyLimit) past.shift()
       // With no listener an alert would vanish; the console is the last resort so a headless host

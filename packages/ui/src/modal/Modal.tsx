@@ -199,6 +199,8 @@ function useModalSignals(ui: PorticoUIContextValue, open: boolean) {
     previous.current = status
   }, [status, portico, address])
   useAlerts((alert) => {
-    if (alert.severity === 'error') ui.store.showToast('error', alert.message)
+    if (alert.severity !== 'error' || alert.id <= ui.store.lastAlertShown) return
+    ui.store.lastAlertShown = alert.id
+    ui.store.showToast('error', alert.message)
   })
 }

@@ -17,6 +17,7 @@ export function Toaster() {
           data-variant={toast.variant}
           data-leaving={toastLeaving}
           data-slot="toast"
+          data-toast-id={toast.id}
         >
           {toast.variant === 'loading' ? (
             <Spinner size={16} />

@@ -72,6 +72,8 @@ export function createModalStore(options: ModalStoreOptions) {
         listeners.delete(listener)
       }
     },
+    /** Id of the last alert shown as a toast: replays (remounts, StrictMode) must not show it again. */
+    lastAlertShown: 0,
     /** The element focused when the modal opened, so closing can give focus back to it. */
     trigger: undefined as HTMLElement | undefined,
     /** Opens on the given view, or on the home view. */
