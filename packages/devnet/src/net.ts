@@ -1,4 +1,5 @@
-import net from 'node:net'
+import type { Server } from 'node:http'
+import net, { type AddressInfo } from 'node:net'
 
 /**
  * Turns a user-supplied host into the address to bind, refusing anything that is not loopback.
@@ -52,6 +53,21 @@ export function getFreePort(host: string): Promise<number> {
       const address = server.address()
       const port = typeof address === 'object' && address ? address.port : 0
       server.close((error) => (error ? reject(error) : resolve(port)))
+    })
+  })
+}
+
+/**
+ * @internal
+ * Binds an HTTP server to a loopback host (port 0: any free one), rejecting on a bind error, and
+ * resolves with the port it got. `exclusive`: a port two devnets share would mix their traffic.
+ */
+export function listenOnLoopback(server: Server, host: string, port = 0): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen({ port, host, exclusive: true }, () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
     })
   })
 }

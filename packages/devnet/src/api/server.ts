@@ -5,8 +5,7 @@
  * {@link ApiSwitches}, from Node or over HTTP (`POST /__devnet/switches`) from a browser test.
  */
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { formatHostPort, resolveLoopbackHost } from '../net.js'
+import { formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
 import { evmTokens, solanaTokens } from '../tokens.js'
 import {
   type ApiBalance,
@@ -196,14 +195,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
       sendJson(response, status, { message: error instanceof Error ? error.message : String(error) })
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen({ port: options.port ?? 0, host, exclusive: true }, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
+  const port = await listenOnLoopback(server, host, options.port ?? 0)
   baseUrl = `http://${formatHostPort(host, port)}`
 
   let stopping: Promise<void> | undefined

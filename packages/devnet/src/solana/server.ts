@@ -5,9 +5,8 @@
  * `getSignatureStatuses` (transactions are final as soon as `sendTransaction` returns).
  */
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { LiteSVM } from 'litesvm'
-import { formatHostPort, resolveLoopbackHost } from '../net.js'
+import { formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
 import { type JsonValue, RpcError, stringifyJson } from './json.js'
 import { SolanaLedger } from './ledger.js'
 import { createRpcMethods, type RpcHandler } from './methods.js'
@@ -81,14 +80,7 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
       response.end(String(error))
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen({ port: options.port ?? 0, host, exclusive: true }, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port } = server.address() as AddressInfo
+  const port = await listenOnLoopback(server, host, options.port ?? 0)
 
   let stopping: Promise<void> | undefined
   const stop = (): Promise<void> => {
