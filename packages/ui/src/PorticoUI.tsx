@@ -12,7 +12,6 @@ import {
   type CSSProperties,
   type ReactNode,
   Suspense,
-  useCallback,
   useEffect,
   useMemo,
   useRef,
@@ -100,7 +99,6 @@ export function PorticoUI({
   const [requested, setRequested] = useState(embedded)
   if (isOpen && !requested) setRequested(true)
   const modalRequested = requested || isOpen
-  const requestModal = useCallback(() => setRequested(true), [])
   // An error alert (e.g. 'Token Balance Unavailable') must be seen even with the modal closed: load
   // the modal chunk, whose toaster shows it. Errors are rare, so page start stays lean.
   useAlerts((alert) => {
@@ -117,10 +115,8 @@ export function PorticoUI({
       embedded,
       appendToBody,
       container,
-      modalRequested,
-      requestModal,
     }),
-    [store, messages, resolved, embedded, appendToBody, container, modalRequested, requestModal],
+    [store, messages, resolved, embedded, appendToBody, container],
   )
 
   return (

@@ -15,9 +15,6 @@ export type PorticoUIContextValue = {
   appendToBody: boolean
   /** Where the modal portals to when `appendToBody` is false. */
   container: HTMLElement | null
-  /** The modal was opened once: from then on its (lazily loaded) code stays mounted. */
-  modalRequested: boolean
-  requestModal(): void
 }
 
 /** @internal */

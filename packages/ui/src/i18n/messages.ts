@@ -78,6 +78,3 @@ export const en = {
 export type Messages = {
   [key in keyof typeof en]: (typeof en)[key] extends (...args: infer a) => string ? (...args: a) => string : string
 }
-
-/** Numbers as the spec shows them: en-US, 2 decimals. */
-export const numberFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
