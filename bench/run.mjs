@@ -1,0 +1,821 @@
+#!/usr/bin/env node
+// Benchmark harness: Portico (from workspace sources) vs peer wallet kits.
+// Usage: node bench/run.mjs [--runs 5] [--only portico-modal,react] [--no-browser]
+// Not part of the pnpm workspace; installs its own peers on first run (bench/node_modules and
+// bench/peers/<kit>/node_modules). Writes bench/RESULTS.md.
+
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import { dirname, extname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, gzipSync, constants as zc } from 'node:zlib'
+
+const benchDir = dirname(fileURLToPath(import.meta.url))
+const root = resolve(benchDir, '..')
+const started = Date.now()
+
+// ---------------------------------------------------------------- options
+const argv = process.argv.slice(2)
+const opt = (name, dflt) => {
+  const i = argv.indexOf(`--${name}`)
+  if (i === -1) return dflt
+  const v = argv[i + 1]
+  return v === undefined || v.startsWith('--') ? true : v
+}
+const RUNS = Number(opt('runs', 5))
+const ONLY = opt('only', '') ? String(opt('only')).split(',') : null
+const NO_BROWSER = opt('no-browser', false) === true
+const SETTLE_MS = Number(opt('settle', 1500)) // idle time after the button shows, before the click
+const AFTER_OPEN_MS = Number(opt('after-open', 1000)) // idle time after the list shows, before GC + heap
+const log = (...a) => console.error('[bench]', ...a)
+
+// ---------------------------------------------------------------- pages
+// button / list: CSS selectors, searched in the document and (deep: true) every open shadow root.
+const PAGES = [
+  {
+    id: 'portico-modal',
+    name: 'Portico prebuilt modal',
+    entry: 'pages/portico-modal.jsx',
+    kit: null,
+    portico: true,
+    button: '#root button',
+    list: '[role="dialog"] [data-slot="connect-view"]',
+    listNote: 'the Connect view (wallet rows, All Wallets, or its empty state) inside [role=dialog]',
+  },
+  {
+    id: 'portico-headless',
+    name: 'Portico headless hooks',
+    entry: 'pages/portico-headless.jsx',
+    kit: null,
+    portico: true,
+    button: '#connect',
+    list: '#wallets',
+    listNote: '#wallets (useConnectors list)',
+  },
+  {
+    id: 'appkit-1.7.16',
+    name: 'Reown AppKit 1.7.16 (wagmi adapter)',
+    kit: 'appkit-1.7.16',
+    pkgs: ['@reown/appkit', '@reown/appkit-adapter-wagmi', 'wagmi'],
+    button: 'wui-connect-button',
+    list: 'w3m-connect-view',
+    deep: true,
+    listNote: 'w3m-connect-view inside w3m-modal (shadow DOM); offline it lists no wallets, only email/social',
+  },
+  {
+    id: 'appkit-latest',
+    name: 'Reown AppKit latest (wagmi adapter)',
+    kit: 'appkit-latest',
+    pkgs: ['@reown/appkit', '@reown/appkit-adapter-wagmi', 'wagmi'],
+    button: 'wui-connect-button',
+    list: 'w3m-connect-view',
+    deep: true,
+    listNote: 'w3m-connect-view inside w3m-modal (shadow DOM); offline it lists no wallets, only email/social',
+  },
+  {
+    id: 'rainbowkit',
+    name: 'RainbowKit',
+    kit: 'rainbowkit',
+    pkgs: ['@rainbow-me/rainbowkit', 'wagmi'],
+    button: '[data-testid="rk-connect-button"]',
+    list: '[data-testid^="rk-wallet-option-"]',
+    listNote: '[data-testid^=rk-wallet-option-]',
+  },
+  {
+    id: 'connectkit',
+    name: 'ConnectKit',
+    kit: 'connectkit',
+    pkgs: ['connectkit', 'wagmi'],
+    button: '#root button',
+    list: '[role="dialog"] button',
+    listNote: 'first button inside [role=dialog]',
+  },
+  {
+    id: 'react',
+    name: 'React alone',
+    entry: 'pages/react.jsx',
+    kit: null,
+    button: '#connect',
+    list: '#wallets',
+    listNote: '#wallets',
+  },
+  {
+    id: 'wagmi',
+    name: 'wagmi + injected (plain button)',
+    kit: 'wagmi',
+    pkgs: ['wagmi'],
+    button: '#connect',
+    list: '#wallets',
+    listNote: '#wallets (useConnectors list)',
+  },
+].filter((p) => !ONLY || ONLY.includes(p.id))
+const BASELINE = 'appkit-1.7.16'
+const EXTRA_ESBUILD = process.env.BENCH_ESBUILD ? JSON.parse(process.env.BENCH_ESBUILD) : {}
+
+for (const p of PAGES) {
+  p.dir = p.kit ? join(benchDir, 'peers', p.kit) : benchDir
+  p.entryPath = p.kit ? join(p.dir, 'page.jsx') : join(benchDir, p.entry)
+}
+
+// ---------------------------------------------------------------- install
+function run(cmd, args, cwd) {
+  return new Promise((res) => {
+    execFile(cmd, args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) =>
+      res({ ok: !err, out: `${stdout}\n${stderr}` }),
+    )
+  })
+}
+const firstErrorLine = (out) =>
+  out
+    .split('\n')
+    .find((l) => /npm (error|ERR!)/.test(l) && !/^npm (error|ERR!) (code |A complete log|Log files)/.test(l))
+    ?.replace(/^npm (error|ERR!)\s*/, '')
+    .trim() ||
+  out.trim().split('\n').pop() ||
+  'unknown error'
+
+async function install() {
+  const t = Date.now()
+  const jobs = []
+  if (!existsSync(join(benchDir, 'node_modules')))
+    jobs.push(
+      run('npm', ['install', '--prefix', benchDir, '--no-audit', '--no-fund'], root).then((r) => {
+        if (!r.ok) throw new Error(`bench install failed: ${firstErrorLine(r.out)}`)
+      }),
+    )
+  for (const p of PAGES.filter((p) => p.kit)) {
+    if (existsSync(join(p.dir, 'node_modules'))) continue
+    // Each peer has its own folder so an install failure (or conflicting wagmi/react peers) stays local.
+    jobs.push(
+      run('npm', ['install', '--no-audit', '--no-fund'], p.dir).then((r) => {
+        if (!r.ok) {
+          p.installError = firstErrorLine(r.out)
+          rmSync(join(p.dir, 'node_modules'), { recursive: true, force: true })
+        }
+      }),
+    )
+  }
+  if (jobs.length) {
+    log(`installing ${jobs.length} package folder(s)…`)
+    await Promise.all(jobs)
+    log(`install done in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+  }
+  for (const p of PAGES.filter((p) => p.kit))
+    if (!p.installError && !existsSync(join(p.dir, 'node_modules')))
+      p.installError = 'node_modules missing after install'
+}
+
+// ---------------------------------------------------------------- packages count
+// Walk the dependency graph from the page's direct dependencies by Node resolution (realpaths, so
+// pnpm's symlinked store works too); count distinct installed package folders. dependencies +
+// optionalDependencies + peerDependencies that are installed; devDependencies never.
+function countPackages(fromDir, names) {
+  const seen = new Set()
+  const byName = new Set()
+  const findPkg = (name, dir) => {
+    let d = dir
+    for (;;) {
+      const c = join(d, 'node_modules', name, 'package.json')
+      if (existsSync(c)) return realpathSync(dirname(c))
+      const up = dirname(d)
+      if (up === d) return null
+      d = up
+    }
+  }
+  // names: package names resolved from fromDir, or absolute package folders (workspace packages).
+  const queue = names.map((n) => [n, fromDir])
+  while (queue.length) {
+    const [name, dir] = queue.shift()
+    const pkgDir = name.startsWith('/') ? realpathSync(name) : findPkg(name, dir)
+    if (!pkgDir || seen.has(pkgDir)) continue
+    seen.add(pkgDir)
+    let pj
+    try {
+      pj = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'))
+    } catch {
+      continue
+    }
+    byName.add(`${pj.name}@${pj.version}`)
+    for (const n of Object.keys({
+      ...pj.dependencies,
+      ...pj.optionalDependencies,
+      ...pj.peerDependencies,
+    }))
+      queue.push([n, pkgDir])
+  }
+  return { folders: seen.size, distinct: byName.size }
+}
+function pageDeps(p) {
+  if (p.kit) return Object.keys(JSON.parse(readFileSync(join(p.dir, 'package.json'), 'utf8')).dependencies)
+  if (p.portico) return null
+  return ['react', 'react-dom']
+}
+function packagesFor(p) {
+  if (p.portico) {
+    // Portico's published dependency graph: @portico/ui (prebuilt page only) + @portico/headless +
+    // @portico/themes and their dependencies, plus react + react-dom (bench's copy).
+    const pkgs = p.id === 'portico-modal' ? ['ui', 'headless', 'themes'] : ['headless']
+    return countPackages(benchDir, ['react', 'react-dom', ...pkgs.map((n) => join(root, 'packages', n))])
+  }
+  return countPackages(p.dir, pageDeps(p))
+}
+
+// ---------------------------------------------------------------- build
+const requireBench = createRequire(join(benchDir, 'package.json'))
+
+async function buildPage(p) {
+  const esbuild = requireBench('esbuild')
+  const requireUi = createRequire(join(root, 'packages', 'ui', 'package.json'))
+  const { vanillaExtractPlugin } = requireUi('@vanilla-extract/esbuild-plugin')
+  const requireKit = createRequire(join(p.dir, 'package.json'))
+  // One React for the whole page: the workspace sources would otherwise pick up the workspace's
+  // copy through pnpm symlinks next to the page's own.
+  const oneReact = {
+    name: 'one-react',
+    setup(b) {
+      b.onResolve({ filter: /^(react|react-dom|scheduler)(\/.*)?$/ }, (args) => ({
+        path: requireKit.resolve(args.path),
+      }))
+    },
+  }
+  // wagmi/chains is exactly `export * from 'viem/chains'`. esbuild 0.27 wraps viem/chains lazily in
+  // these graphs and then never initialises it through that re-export (mainnet is undefined at run
+  // time, e.g. inside ConnectKit), so point it at viem/chains directly. Same for every page.
+  const wagmiChains = {
+    name: 'wagmi-chains',
+    setup(b) {
+      b.onResolve({ filter: /^wagmi\/chains$/ }, (args) =>
+        b.resolve('viem/chains', { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer }),
+      )
+    },
+  }
+  const outdir = join(benchDir, 'dist', p.id)
+  rmSync(outdir, { recursive: true, force: true })
+  const t = Date.now()
+  const result = await esbuild.build({
+    entryPoints: { main: p.entryPath },
+    absWorkingDir: root,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    platform: 'browser',
+    target: 'es2022',
+    jsx: 'automatic',
+    loader: { '.js': 'jsx', '.png': 'dataurl', '.svg': 'dataurl', '.woff2': 'file', '.woff': 'file' },
+    define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+    conditions: ['portico-source'],
+    outdir,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: 'asset-[hash]',
+    metafile: true,
+    write: true,
+    logLevel: 'silent',
+    plugins: [oneReact, wagmiChains, vanillaExtractPlugin({ outputCss: true, identifiers: 'short' })],
+    ...EXTRA_ESBUILD,
+  })
+  const buildMs = Date.now() - t
+  const meta = result.metafile
+  const rel = (abs) => relative(root, abs)
+  const entryOut = Object.keys(meta.outputs).find(
+    (f) => meta.outputs[f].entryPoint && resolve(root, meta.outputs[f].entryPoint) === p.entryPath,
+  )
+  // Page start: the entry and what it imports statically (same walk as pageStart.test.ts).
+  const seen = new Set()
+  const queue = [entryOut]
+  while (queue.length) {
+    const f = queue.shift()
+    if (seen.has(f)) continue
+    seen.add(f)
+    for (const imp of meta.outputs[f]?.imports ?? [])
+      if (imp.kind === 'import-statement' && !imp.external) queue.push(imp.path)
+  }
+  const size = (f) => {
+    const buf = readFileSync(resolve(root, f))
+    return {
+      raw: buf.length,
+      gzip: gzipSync(buf, { level: 9 }).length,
+      brotli: brotliCompressSync(buf, { params: { [zc.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    }
+  }
+  const sum = (files) =>
+    files.map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli }), {
+      raw: 0,
+      gzip: 0,
+      brotli: 0,
+    })
+  const outs = Object.keys(meta.outputs)
+  const js = outs.filter((f) => f.endsWith('.js'))
+  const css = outs.filter((f) => f.endsWith('.css'))
+  const startFiles = [...seen]
+  const startCss = startFiles.map((f) => meta.outputs[f]?.cssBundle).filter(Boolean)
+  // Inputs of the page-start JS, for the treemap.
+  const inputs = {}
+  for (const f of startFiles)
+    for (const [input, { bytesInOutput }] of Object.entries(meta.outputs[f]?.inputs ?? {}))
+      if (bytesInOutput > 0) inputs[input] = (inputs[input] ?? 0) + bytesInOutput
+  // HTML: the entry, and every CSS file (esbuild cannot load a lazy chunk's CSS on demand, so
+  // the lazily imported parts' CSS must be linked up front for the modal to be styled).
+  const links = css.map((f) => `<link rel="stylesheet" href="/${relative(outdir, resolve(root, f))}">`).join('\n')
+  writeFileSync(
+    join(outdir, 'index.html'),
+    `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${p.name}</title>
+${links}
+</head><body><div id="root"></div>
+<script type="module" src="/${relative(outdir, resolve(root, entryOut))}"></script>
+</body></html>`,
+  )
+  return {
+    outdir,
+    buildMs,
+    startJs: sum(startFiles),
+    startFiles: startFiles.length,
+    totalJs: sum(js),
+    jsFiles: js.length,
+    css: sum(css),
+    startCss: sum(startCss),
+    cssFiles: css.length,
+    inputs,
+    rel,
+  }
+}
+
+// ---------------------------------------------------------------- static server
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+}
+function serve(dir) {
+  return new Promise((res) => {
+    const server = createServer((req, resp) => {
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname)
+      let file = join(dir, path === '/' ? 'index.html' : path)
+      if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = null
+      if (!file) {
+        resp.writeHead(404).end()
+        return
+      }
+      resp.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      })
+      resp.end(readFileSync(file))
+    })
+    server.listen(0, '127.0.0.1', () => res({ server, url: `http://127.0.0.1:${server.address().port}/` }))
+  })
+}
+
+// ---------------------------------------------------------------- browser
+// Injected before any page script: finds the button (then the list) with a MutationObserver plus a
+// rAF poll (shadow roots are not observed, so the poll covers AppKit), and stamps performance.now().
+const probe = ({ button, deep }) => {
+  const B = { buttonAt: null, button: null, clickAt: null, listAt: null }
+  window.__bench = B
+  const all = (sel, rootNode, out) => {
+    for (const el of rootNode.querySelectorAll(sel)) out.push(el)
+    if (deep) for (const el of rootNode.querySelectorAll('*')) if (el.shadowRoot) all(sel, el.shadowRoot, out)
+    return out
+  }
+  const visible = (el) => {
+    const r = el.getBoundingClientRect()
+    if (r.width <= 0 || r.height <= 0) return false
+    const s = getComputedStyle(el)
+    return s.visibility !== 'hidden' && s.display !== 'none'
+  }
+  const find = (sel) => all(sel, document, []).find(visible) ?? null
+  const watch = (sel, done) => {
+    let finished = false
+    const check = () => {
+      if (finished) return
+      const el = find(sel)
+      if (el) {
+        finished = true
+        mo.disconnect()
+        done(el, performance.now())
+      }
+    }
+    const mo = new MutationObserver(check)
+    mo.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+    const poll = () => {
+      check()
+      if (!finished) requestAnimationFrame(poll)
+    }
+    requestAnimationFrame(poll)
+    check()
+  }
+  watch(button, (el, t) => {
+    B.button = el
+    B.buttonAt = t
+  })
+  addEventListener(
+    'click',
+    (e) => {
+      if (B.clickAt === null) B.clickAt = e.timeStamp
+    },
+    true,
+  )
+  B.watchList = (sel) =>
+    watch(sel, (_el, t) => {
+      B.listAt = t
+    })
+}
+
+const isLoopback = (url) => {
+  try {
+    const u = new URL(url)
+    if (u.protocol === 'data:' || u.protocol === 'blob:') return true
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname)
+  } catch {
+    return true
+  }
+}
+
+async function measure(browser, p, url, shot = false) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const external = []
+  const all = []
+  let acted = false
+  const preExternal = []
+  const preAll = []
+  await context.route('**/*', (route) => {
+    const u = route.request().url()
+    if (isLoopback(u)) return route.continue()
+    external.push(u)
+    return route.abort('blockedbyclient')
+  })
+  context.on('request', (r) => {
+    all.push(r.url())
+    if (!acted) {
+      preAll.push(r.url())
+      if (!isLoopback(r.url())) preExternal.push(r.url())
+    }
+  })
+  const page = await context.newPage()
+  page.on('websocket', (ws) => {
+    if (!acted) preExternal.push(ws.url())
+    external.push(ws.url())
+  })
+  const errors = []
+  page.on('pageerror', (e) => errors.push(String(e.message).split('\n')[0]))
+  const cdp = await context.newCDPSession(page)
+  await page.addInitScript(probe, { button: p.button, deep: !!p.deep })
+  const out = { errors }
+  try {
+    await page.goto(url, { waitUntil: 'load', timeout: 30000 })
+    await page.waitForFunction(() => window.__bench.buttonAt !== null, null, { timeout: 20000, polling: 50 })
+    out.buttonMs = await page.evaluate(() => window.__bench.buttonAt)
+    await page.waitForTimeout(SETTLE_MS)
+    const preSnapshotAll = preAll.length
+    const ownAssets = preAll.filter((u) => isLoopback(u)).length
+    out.preRequests = preExternal.length + 0
+    out.preExternal = [...preExternal]
+    out.preAll = preSnapshotAll
+    out.preOwn = ownAssets
+    acted = true
+    await page.evaluate((sel) => window.__bench.watchList(sel), p.list)
+    const handle = await page.evaluateHandle(() => window.__bench.button)
+    await handle.asElement().click({ timeout: 10000 })
+    await page.waitForFunction(() => window.__bench.listAt !== null, null, { timeout: 20000, polling: 50 })
+    out.clickMs = await page.evaluate(() => window.__bench.listAt - window.__bench.clickAt)
+    await page.waitForTimeout(AFTER_OPEN_MS)
+    await page.evaluate(() => window.gc?.())
+    await cdp.send('HeapProfiler.collectGarbage')
+    await cdp.send('HeapProfiler.collectGarbage')
+    const heap = await cdp.send('Runtime.getHeapUsage')
+    out.heap = heap.usedSize
+    if (shot) await page.screenshot({ path: join(benchDir, 'dist', `${p.id}-open.png`) })
+    out.totalRequests = all.length
+    out.externalTotal = external.length
+  } catch (e) {
+    out.error = String(e.message).split('\n')[0]
+    try {
+      await page.screenshot({ path: join(benchDir, 'dist', `${p.id}-failure.png`) })
+    } catch {}
+  }
+  await context.close()
+  return out
+}
+
+// ---------------------------------------------------------------- report helpers
+const median = (xs) => {
+  const s = xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b)
+  if (!s.length) return null
+  const m = s.length >> 1
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2
+}
+const kib = (b) => (b == null ? '–' : (b / 1024).toFixed(1))
+const mb = (b) => (b == null ? '–' : (b / 1024 / 1024).toFixed(2))
+const ms = (x) => (x == null ? '–' : x.toFixed(0))
+const ratio = (v, base) => (v == null || base == null || base === 0 ? '' : ` (${(v / base).toFixed(2)}×)`)
+const verOf = (dir, name) => {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version
+  } catch {
+    return null
+  }
+}
+
+// ---------------------------------------------------------------- main
+async function main() {
+  await install()
+
+  // Build
+  for (const p of PAGES) {
+    if (p.installError) continue
+    try {
+      p.build = await buildPage(p)
+      log(`built ${p.id} in ${p.build.buildMs} ms: page start ${kib(p.build.startJs.gzip)} KiB gzip`)
+    } catch (e) {
+      p.buildError = String(e.errors?.[0]?.text ?? e.message).split('\n')[0]
+      log(`build failed for ${p.id}: ${p.buildError}`)
+    }
+    try {
+      p.packages = p.installError ? null : packagesFor(p)
+    } catch (e) {
+      log(`package count failed for ${p.id}: ${e.message}`)
+    }
+  }
+
+  // Browser
+  let chromiumVersion = 'n/a'
+  if (!NO_BROWSER) {
+    const { chromium } = createRequire(join(root, 'package.json'))('playwright-core')
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        '--js-flags=--expose-gc',
+      ],
+    })
+    chromiumVersion = browser.version()
+    const live = PAGES.filter((p) => p.build)
+    for (const p of live) {
+      const s = await serve(p.build.outdir)
+      p.server = s.server
+      p.url = s.url
+      p.runs = []
+    }
+    // Warm-up (one untimed pass, so the first timed page does not pay Chromium's cold start).
+    for (const p of live) await measure(browser, p, p.url, true)
+    for (let r = 0; r < RUNS; r++) {
+      const order = r % 2 === 0 ? live : [...live].reverse()
+      for (const p of order) {
+        const m = await measure(browser, p, p.url)
+        p.runs.push(m)
+        log(
+          `run ${r + 1}/${RUNS} ${p.id}: button ${ms(m.buttonMs)} ms, click→list ${ms(m.clickMs)} ms, heap ${mb(m.heap)} MB, ext. req ${m.preRequests ?? '–'}${m.error ? `, ERROR ${m.error}` : ''}`,
+        )
+      }
+    }
+    await browser.close()
+    for (const p of live) p.server.close()
+    for (const p of live) {
+      p.med = {
+        buttonMs: median(p.runs.map((m) => m.buttonMs)),
+        clickMs: median(p.runs.map((m) => m.clickMs)),
+        heap: median(p.runs.map((m) => m.heap)),
+        preRequests: median(p.runs.map((m) => m.preRequests)),
+        preAll: median(p.runs.map((m) => m.preAll)),
+      }
+      p.okRuns = p.runs.filter((m) => !m.error).length
+      p.firstError = p.runs.find((m) => m.error)?.error
+      p.pageErrors = [...new Set(p.runs.flatMap((m) => m.errors))].slice(0, 3)
+      p.externalHosts = [
+        ...new Set(p.runs.flatMap((m) => (m.preExternal ?? []).map((u) => u.replace(/^(\w+:\/\/[^/]+).*$/, '$1')))),
+      ]
+    }
+  }
+
+  writeReport(chromiumVersion)
+}
+
+function writeReport(chromiumVersion) {
+  const base = PAGES.find((p) => p.id === BASELINE)
+  const B = {
+    startGzip: base?.build?.startJs.gzip,
+    startBrotli: base?.build?.startJs.brotli,
+    totalGzip: base?.build?.totalJs.gzip,
+    css: base?.build?.css.gzip,
+    pkgs: base?.packages?.distinct,
+    buttonMs: base?.med?.buttonMs,
+    clickMs: base?.med?.clickMs,
+    heap: base?.med?.heap,
+    pre: base?.med?.preRequests,
+  }
+  const header = [
+    'Page',
+    'Page-start JS gzip KiB',
+    'Page-start JS brotli KiB',
+    'Total JS gzip KiB',
+    'CSS gzip KiB',
+    'Installed pkgs',
+    'Nav→button ms',
+    'Click→list ms',
+    'Ext. requests before action',
+    'JS heap after modal MB',
+    'Targets (Portico)',
+  ]
+  const rows = []
+  const react = PAGES.find((p) => p.id === 'react')
+  const wagmi = PAGES.find((p) => p.id === 'wagmi')
+  for (const p of PAGES) {
+    if (p.installError) {
+      rows.push([p.name, `not installable here: ${p.installError}`, ...Array(header.length - 2).fill('')])
+      continue
+    }
+    if (p.buildError) {
+      rows.push([p.name, `build failed: ${p.buildError}`, ...Array(header.length - 2).fill('')])
+      continue
+    }
+    const b = p.build
+    const m = p.med ?? {}
+    let targets = ''
+    if (p.portico) {
+      const t = []
+      const pm = (ok) => (ok == null ? '?' : ok ? 'PASS' : 'MISS')
+      if (p.id === 'portico-modal') t.push(`start≤140KiB ${pm(b.startJs.gzip / 1024 <= 140)}`)
+      if (p.id === 'portico-headless')
+        t.push(`≤wagmi+20KiB ${pm(wagmi?.build ? (b.startJs.gzip - wagmi.build.startJs.gzip) / 1024 <= 20 : null)}`)
+      t.push(
+        `button≤1.5×React ${pm(m.buttonMs != null && react?.med?.buttonMs ? m.buttonMs <= 1.5 * react.med.buttonMs : null)}`,
+      )
+      t.push(`heap≤4MB ${pm(m.heap != null ? m.heap <= 4 * 1024 * 1024 : null)}`)
+      t.push(`click≤40ms ${pm(m.clickMs != null ? m.clickMs <= 40 : null)}`)
+      t.push(`0 req ${pm(m.preRequests != null ? m.preRequests === 0 : null)}`)
+      targets = t.join(', ')
+    }
+    const runsNote =
+      p.okRuns != null && p.okRuns < (p.runs?.length ?? 0) ? ` [${p.okRuns}/${p.runs.length} runs ok]` : ''
+    rows.push([
+      p.name + (p.id === BASELINE ? ' (baseline)' : '') + runsNote,
+      kib(b.startJs.gzip) + ratio(b.startJs.gzip, B.startGzip),
+      kib(b.startJs.brotli) + ratio(b.startJs.brotli, B.startBrotli),
+      kib(b.totalJs.gzip) + ratio(b.totalJs.gzip, B.totalGzip),
+      kib(b.css.gzip) + ratio(b.css.gzip, B.css),
+      (p.packages?.distinct ?? '–') + ratio(p.packages?.distinct, B.pkgs),
+      ms(m.buttonMs) + ratio(m.buttonMs, B.buttonMs),
+      ms(m.clickMs) + ratio(m.clickMs, B.clickMs),
+      (m.preRequests ?? '–') + ratio(m.preRequests, B.pre),
+      mb(m.heap) + ratio(m.heap, B.heap),
+      targets,
+    ])
+  }
+  const table = [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n')
+
+  // Detail table: raw sizes and file counts.
+  const detail = [
+    '| Page | Page-start JS raw KiB (files) | Total JS raw KiB (files) | CSS raw KiB (files) | Page-start CSS gzip KiB | Requests before action (all, incl. own assets) | Blocked hosts before action | Selector for the list | Page errors |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...PAGES.filter((p) => p.build).map(
+      (p) =>
+        `| ${p.name} | ${kib(p.build.startJs.raw)} (${p.build.startFiles}) | ${kib(p.build.totalJs.raw)} (${p.build.jsFiles}) | ${kib(p.build.css.raw)} (${p.build.cssFiles}) | ${kib(p.build.startCss.gzip)} | ${p.med?.preAll ?? '–'} | ${(p.externalHosts ?? []).join(' ') || 'none'} | \`${p.list}\` | ${(p.pageErrors ?? []).join('; ').replace(/\|/g, '\\|') || (p.firstError ?? 'none')} |`,
+    ),
+  ].join('\n')
+
+  // Treemap-style breakdown of Portico's page-start JS.
+  let treemap = ''
+  const pm = PAGES.find((p) => p.id === 'portico-modal' && p.build)
+  if (pm) {
+    const inputs = Object.entries(pm.build.inputs).sort((a, b) => b[1] - a[1])
+    const total = inputs.reduce((s, [, v]) => s + v, 0)
+    const groupOf = (input) => {
+      const nm = input.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/)
+      if (nm) return nm[1]
+      const ws = input.match(/^packages\/([^/]+)\/src\/([^/]+)/)
+      if (ws) return `@portico/${ws[1]} (${ws[2]})`
+      return input
+    }
+    const groups = {}
+    for (const [input, bytes] of inputs) groups[groupOf(input)] = (groups[groupOf(input)] ?? 0) + bytes
+    const bar = (v) => '█'.repeat(Math.max(1, Math.round((v / total) * 50)))
+    const shortIn = (i) => i.replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, 'node_modules/')
+    treemap = [
+      `Minified bytes in output per input (esbuild metafile \`bytesInOutput\`), page-start files only; total ${kib(total)} KiB raw ≈ ${kib(pm.build.startJs.gzip)} KiB gzip.`,
+      '',
+      'By package / source folder:',
+      '',
+      '```',
+      ...Object.entries(groups)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25)
+        .map(
+          ([g, v]) =>
+            `${g.padEnd(48)} ${kib(v).padStart(7)} KiB ${((v / total) * 100).toFixed(1).padStart(5)}% ${bar(v)}`,
+        ),
+      '```',
+      '',
+      'Top 25 inputs:',
+      '',
+      '```',
+      ...inputs
+        .slice(0, 25)
+        .map(([i, v]) => `${kib(v).padStart(7)} KiB ${((v / total) * 100).toFixed(1).padStart(5)}%  ${shortIn(i)}`),
+      '```',
+    ].join('\n')
+  }
+
+  const versions = []
+  versions.push(
+    `- react / react-dom (bench): ${verOf(benchDir, 'react')} / ${verOf(benchDir, 'react-dom')}; esbuild ${verOf(benchDir, 'esbuild')}`,
+  )
+  versions.push(
+    `- @vanilla-extract/esbuild-plugin (from packages/ui): ${verOf(join(root, 'packages', 'ui'), '@vanilla-extract/esbuild-plugin')}; playwright-core ${verOf(root, 'playwright-core')}`,
+  )
+  versions.push(
+    `- Portico: @portico/ui ${JSON.parse(readFileSync(join(root, 'packages/ui/package.json'), 'utf8')).version}, @portico/headless ${JSON.parse(readFileSync(join(root, 'packages/headless/package.json'), 'utf8')).version} (workspace sources, \`portico-source\` condition)`,
+  )
+  for (const p of PAGES.filter((p) => p.kit)) {
+    if (p.installError) {
+      versions.push(`- ${p.name}: not installed`)
+      continue
+    }
+    const names = [...new Set([...(p.pkgs ?? []), 'viem', '@tanstack/react-query', 'react'])]
+    versions.push(`- ${p.name}: ${names.map((n) => `${n} ${verOf(p.dir, n) ?? '?'}`).join(', ')}`)
+  }
+
+  const cpus = os.cpus()
+  const machine = [
+    `- OS: ${os.type()} ${os.release()} (${os.platform()}/${os.arch()})`,
+    `- CPUs: ${cpus.length} × ${cpus[0]?.model ?? '?'}; RAM ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
+    `- Node: ${process.version}`,
+    `- Chromium: ${chromiumVersion} (/usr/bin/chromium, headless, via playwright-core)`,
+  ].join('\n')
+
+  const elapsed = ((Date.now() - started) / 1000).toFixed(0)
+  const md = `# Wallet kit benchmark
+
+Generated by \`npm run bench\` (\`node bench/run.mjs --runs ${RUNS}\`) on ${new Date().toISOString()}; the whole run took ${elapsed} s.
+
+Each figure is the median of ${RUNS} runs (pages alternate order run to run, after one untimed warm-up pass); in brackets, the ratio to the **Reown AppKit 1.7.16** row.
+
+${table}
+
+## What is measured
+
+- **Build**: every page is built by esbuild with identical options: bundle, \`splitting\`, ESM, minify, \`process.env.NODE_ENV="production"\`, \`global=globalThis\`, \`conditions: ['portico-source']\`, the vanilla-extract esbuild plugin (\`outputCss: true\`), one React per page. Portico is built **from the workspace sources** (pages import \`packages/*/src/exports/index.ts\` by relative path), the same way \`packages/ui/src/exports/pageStart.test.ts\` measures it.
+- **Page-start JS**: the entry chunk plus every chunk it imports statically (esbuild metafile \`import-statement\` edges); gzip level 9 and brotli quality 11, summed per file. React and react-dom are included in every row. **Total JS**: every emitted .js chunk (lazy ones too). **CSS**: every emitted .css file (gzip); esbuild cannot load a lazy chunk's CSS on demand, so all CSS is linked from the page.
+- **Installed pkgs**: distinct installed packages (name@version) reachable from the page's direct dependencies (dependencies + optionalDependencies + installed peerDependencies, never devDependencies), resolved the Node way through realpaths. Peers: from \`bench/peers/<kit>/package.json\` (react, react-dom, viem, @tanstack/react-query, wagmi and the kit; each kit installed in its own folder). Portico: from @portico/ui + @portico/headless + @portico/themes (headless only for the headless page) in the workspace's pnpm store, plus react/react-dom. Approximate: it counts what npm/pnpm installed, including platform-specific optional packages that happened to install.
+- **Nav→button**: \`performance.now()\` (ms since navigation start) when the connect button first has a non-empty box and is not hidden, detected in the page by a MutationObserver plus a requestAnimationFrame poll (shadow DOM, e.g. AppKit, is only seen by the rAF poll, so ±1 frame).
+- **Click→list**: Playwright clicks the button with the mouse; from the \`click\` event's \`timeStamp\` to the wallet list selector becoming visible (same detector). Selectors in the detail table. Opening animations are not awaited (first visible box counts).
+- **Ext. requests before action**: requests (and websockets) to any non-loopback host between navigation and the click, over ${SETTLE_MS} ms of idle after the button showed. All of them are **blocked** (Playwright aborts every non-loopback request): peers' hosted services (WalletConnect/Reown API, Coinbase, etc.) are never contacted, so what is measured is each kit's **offline fallback** (e.g. AppKit's wallet list without its API, RainbowKit's built-in list).
+- **JS heap after modal**: ${AFTER_OPEN_MS} ms after the list shows, \`window.gc()\` (\`--js-flags=--expose-gc\`) plus CDP \`HeapProfiler.collectGarbage\` ×2, then CDP \`Runtime.getHeapUsage().usedSize\` of the page's main isolate.
+- **Fresh context per measurement** (no HTTP cache, no storage). Pages are served from a node:http static server on 127.0.0.1 (\`cache-control: no-store\`).
+- **Targets** (Portico rows, measured not asserted): page-start JS ≤ 140 KiB gzip React included (prebuilt page); button visible ≤ 1.5× React-alone; JS heap after modal ≤ 4 MB; headless page-start within 20 KiB gzip of wagmi+injected; click→list ≤ 40 ms; zero requests before user action (counted as non-loopback requests; the page's own HTML/JS/CSS are not counted).
+
+## Caveats
+
+- **Offline fallbacks**: AppKit (both) shows its email/social connect view with **no wallet list** offline (its wallet list comes from api.web3modal.org, blocked), so its click→list is time to \`w3m-connect-view\`. RainbowKit and ConnectKit show their built-in lists. Portico without a wallet shows its Connect view's empty state ("No wallets found"); the headless, wagmi and React pages show a one-item or empty list.
+- **CSS**: AppKit (Lit) and ConnectKit (styled-components) inject their CSS from JS, so their CSS column is 0 and their styles are inside the JS figures. Portico's and RainbowKit's CSS are real .css files.
+- **Bundler workaround, same for all pages**: \`wagmi/chains\` (exactly \`export * from 'viem/chains'\`) is resolved to \`viem/chains\`: with esbuild 0.27.7, viem/chains is lazily wrapped in these graphs and never initialised through wagmi's re-export (\`mainnet\` was undefined in the wagmi, RainbowKit and ConnectKit pages, ConnectKit internally too).
+- **Portico is measured from the working tree** of \`packages/*/src\` at the time of the run (uncommitted edits included).
+- Ratios for the request column are meaningless where the baseline is 0; the baseline's own value is always 1.00×.
+
+## Details
+
+${detail}
+
+## Portico page-start JS breakdown (prebuilt modal page, React included)
+
+${treemap}
+
+## Machine
+
+${machine}
+
+## Package versions
+
+${versions.join('\n')}
+`
+  writeFileSync(join(benchDir, 'RESULTS.md'), md)
+  console.log(table)
+  console.log(`\nWrote bench/RESULTS.md (${elapsed} s)`)
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
