@@ -1,6 +1,5 @@
-import { Suspense } from 'react'
 import { usePorticoUI } from './context.js'
-import { LazyEmbeddedModal } from './modal/loadModal.js'
+import { useModalModule } from './modal/loadModal.js'
 
 /**
  * The modal rendered inline, for `<PorticoUI embedded>`: no overlay, no portal, never closes
@@ -13,9 +12,6 @@ import { LazyEmbeddedModal } from './modal/loadModal.js'
  */
 export function EmbeddedModal() {
   usePorticoUI('EmbeddedModal')
-  return (
-    <Suspense fallback={null}>
-      <LazyEmbeddedModal />
-    </Suspense>
-  )
+  const ModalModule = useModalModule(true)
+  return ModalModule ? <ModalModule.EmbeddedModal /> : null
 }

@@ -8,20 +8,11 @@ import {
   toCssVariables,
   watchColorScheme,
 } from '@portico/themes'
-import {
-  type CSSProperties,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react'
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import './css/base.css.js'
 import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
 import { en, type Messages } from './i18n/messages.js'
-import { LazyModal } from './modal/loadModal.js'
+import { useModalModule } from './modal/loadModal.js'
 import { createModalStore } from './state/modalStore.js'
 
 export type PorticoUIProps = {
@@ -99,6 +90,7 @@ export function PorticoUI({
   const [requested, setRequested] = useState(embedded)
   if (isOpen && !requested) setRequested(true)
   const modalRequested = requested || isOpen
+  const ModalModule = useModalModule(modalRequested && !embedded)
   // An error alert (e.g. 'Token Balance Unavailable') must be seen even with the modal closed: load
   // the modal chunk, whose toaster shows it. Errors are rare, so page start stays lean.
   useAlerts((alert) => {
@@ -123,11 +115,7 @@ export function PorticoUI({
     <PorticoUIContext.Provider value={value}>
       {children}
       {appendToBody ? null : <div ref={setContainer} data-portico-container="" />}
-      {modalRequested && !embedded ? (
-        <Suspense fallback={null}>
-          <LazyModal />
-        </Suspense>
-      ) : null}
+      {ModalModule ? <ModalModule.Modal /> : null}
     </PorticoUIContext.Provider>
   )
 }

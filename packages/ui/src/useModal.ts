@@ -18,7 +18,7 @@ export function useModal() {
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
   const open = useCallback(
     (options: { view?: ModalView } = {}) => {
-      void preloadModal()
+      void preloadModal(options.view)
       store.open(options.view ? { view: options.view } : undefined)
     },
     [store],

@@ -31,8 +31,8 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
         className={css.pill}
         data-slot="account-button"
         data-state={showUnsupportedView ? 'unsupported' : 'connected'}
-        onPointerEnter={preloadModal}
-        onFocus={preloadModal}
+        onPointerEnter={() => void preloadModal(showUnsupportedView ? 'UnsupportedChain' : 'Account')}
+        onFocus={() => void preloadModal(showUnsupportedView ? 'UnsupportedChain' : 'Account')}
         onClick={() => (showUnsupportedView ? store.open({ view: 'UnsupportedChain' }) : open({ view: 'Account' }))}
       >
         <Avatar address={address} size={30} />

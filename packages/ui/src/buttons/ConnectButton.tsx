@@ -43,8 +43,8 @@ export function ConnectButton({ label, showNetwork = true }: ConnectButtonProps)
         data-slot="connect-button"
         data-state={status}
         aria-busy={busy || undefined}
-        onPointerEnter={preloadModal}
-        onFocus={preloadModal}
+        onPointerEnter={() => void preloadModal()}
+        onFocus={() => void preloadModal()}
         onClick={() => open()}
       >
         {status === 'reconnecting'

@@ -24,8 +24,8 @@ export function NetworkButton() {
         className={css.pill}
         data-slot="network-button"
         data-state={isUnsupported ? 'unsupported' : 'supported'}
-        onPointerEnter={preloadModal}
-        onFocus={preloadModal}
+        onPointerEnter={() => void preloadModal('Networks')}
+        onFocus={() => void preloadModal('Networks')}
         onClick={() => open({ view: 'Networks' })}
       >
         {isUnsupported ? null : (

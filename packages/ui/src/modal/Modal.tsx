@@ -1,10 +1,9 @@
 import { sendAnalyticsEvent, useAlerts, useConnection, usePortico } from '@portico/headless'
 import { Dialog } from 'radix-ui'
-import { type ReactNode, Suspense, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 import { Icon } from '../components/Icon.js'
 import { iconButton } from '../components/primitives.css.js'
-import { Spinner } from '../components/Spinner.js'
 import { ThemeRoot } from '../components/ThemeRoot.js'
 import { type PorticoUIContextValue, usePorticoUI } from '../context.js'
 import type { Messages } from '../i18n/messages.js'
@@ -135,15 +134,7 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
             data-direction={state.direction}
             data-slot="modal-body"
           >
-            <Suspense
-              fallback={
-                <div className={css.loading}>
-                  <Spinner size={28} label={ui.messages.loading} />
-                </div>
-              }
-            >
-              <ViewSwitch entry={entry} />
-            </Suspense>
+            <ViewSwitch entry={entry} />
           </div>
         </div>
       </div>

@@ -1,22 +1,18 @@
-import { lazy } from 'react'
-import type { ViewEntry, ViewName } from '../state/modalStore.js'
+import { Spinner } from '../components/Spinner.js'
+import { usePorticoUI } from '../context.js'
+import type { ViewEntry } from '../state/modalStore.js'
+import { useView } from './loadModal.js'
+import * as css from './modal.css.js'
 
-// One chunk per view: opening the modal on Connect does not fetch Account, and the reverse.
-const views: Record<ViewName, ReturnType<typeof lazy<(props: { data?: ViewEntry['data'] }) => React.ReactNode>>> = {
-  Connect: lazy(() => import('./views/ConnectView.js').then((m) => ({ default: m.ConnectView }))),
-  AllWallets: lazy(() => import('./views/AllWalletsView.js').then((m) => ({ default: m.AllWalletsView }))),
-  ConnectingExternal: lazy(() =>
-    import('./views/ConnectingExternalView.js').then((m) => ({ default: m.ConnectingExternalView })),
-  ),
-  Account: lazy(() => import('./views/AccountView.js').then((m) => ({ default: m.AccountView }))),
-  Networks: lazy(() => import('./views/NetworksView.js').then((m) => ({ default: m.NetworksView }))),
-  UnsupportedChain: lazy(() =>
-    import('./views/UnsupportedChainView.js').then((m) => ({ default: m.UnsupportedChainView })),
-  ),
-}
-
-/** @internal */
+/** @internal The current view, or a spinner while its chunk loads (one chunk per view). */
 export function ViewSwitch({ entry }: { entry: ViewEntry }) {
-  const View = views[entry.view]
+  const { messages } = usePorticoUI('ViewSwitch')
+  const View = useView(entry.view)
+  if (!View)
+    return (
+      <div className={css.loading}>
+        <Spinner size={28} label={messages.loading} />
+      </div>
+    )
   return <View data={entry.data} />
 }

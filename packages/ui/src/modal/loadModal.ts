@@ -1,17 +1,72 @@
-import { lazy } from 'react'
+import { type ComponentType, useEffect, useReducer } from 'react'
+import type { ViewEntry, ViewName } from '../state/modalStore.js'
 
-// The modal (Radix Dialog, the view switch, every view) is its own chunk: nothing of it loads
-// until the user shows intent (hover or focus on a button) or opens it.
-const load = () => import('./Modal.js')
-let pending: ReturnType<typeof load> | undefined
+// The modal (Radix Dialog and its frame) and each view are separate chunks: nothing of them loads
+// until the user shows intent (hover or focus on a button) or opens the modal.
+//
+// Chunks are loaded into plain module caches and rendered through state, not React.lazy +
+// Suspense: a Suspense boundary that shows its fallback and then resolves is revealed only after
+// React's ~300 ms fallback throttle, and the modal and its first view would pay it twice. Here a
+// chunk that has arrived renders in the next commit.
 
-/** @internal Starts loading the modal chunk; safe to call often. */
-export function preloadModal() {
-  pending ??= load()
+type ModalModule = typeof import('./Modal.js')
+export type ViewComponent = ComponentType<{ data?: ViewEntry['data'] }>
+
+const viewLoaders: Record<ViewName, () => Promise<ViewComponent>> = {
+  Connect: () => import('./views/ConnectView.js').then((m) => m.ConnectView),
+  AllWallets: () => import('./views/AllWalletsView.js').then((m) => m.AllWalletsView),
+  ConnectingExternal: () => import('./views/ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
+  Account: () => import('./views/AccountView.js').then((m) => m.AccountView),
+  Networks: () => import('./views/NetworksView.js').then((m) => m.NetworksView),
+  UnsupportedChain: () => import('./views/UnsupportedChainView.js').then((m) => m.UnsupportedChainView),
+}
+
+let modal: ModalModule | undefined
+let modalPending: Promise<ModalModule> | undefined
+const views = new Map<ViewName, ViewComponent>()
+const viewsPending = new Map<ViewName, Promise<ViewComponent>>()
+
+/** @internal Starts loading a view's chunk; safe to call often. */
+export function preloadView(name: ViewName): Promise<ViewComponent> {
+  let pending = viewsPending.get(name)
+  if (!pending) {
+    pending = viewLoaders[name]().then((component) => {
+      views.set(name, component)
+      return component
+    })
+    viewsPending.set(name, pending)
+  }
   return pending
 }
 
-/** @internal */
-export const LazyModal = lazy(() => preloadModal().then((m) => ({ default: m.Modal })))
-/** @internal */
-export const LazyEmbeddedModal = lazy(() => preloadModal().then((m) => ({ default: m.EmbeddedModal })))
+/**
+ * @internal
+ * Starts loading the modal chunk and the view it will open on (Connect unless told otherwise), in
+ * parallel; safe to call often.
+ */
+export function preloadModal(view: ViewName = 'Connect'): Promise<ModalModule> {
+  void preloadView(view)
+  modalPending ??= import('./Modal.js').then((module) => {
+    modal = module
+    return module
+  })
+  return modalPending
+}
+
+/** @internal The modal module once loaded (loading it when `enabled`), else undefined. */
+export function useModalModule(enabled: boolean): ModalModule | undefined {
+  const [, rerender] = useReducer((n: number) => n + 1, 0)
+  useEffect(() => {
+    if (enabled && !modal) void preloadModal().then(() => rerender())
+  }, [enabled])
+  return enabled ? modal : undefined
+}
+
+/** @internal A view component once loaded (loading it now if needed), else undefined. */
+export function useView(name: ViewName): ViewComponent | undefined {
+  const [, rerender] = useReducer((n: number) => n + 1, 0)
+  useEffect(() => {
+    if (!views.has(name)) void preloadView(name).then(() => rerender())
+  }, [name])
+  return views.get(name)
+}
