@@ -5,7 +5,7 @@
  * {@link ApiSwitches}, from Node or over HTTP (`POST /__devnet/switches`) from a browser test.
  */
 import http from 'node:http'
-import { formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
+import { answerPreflight, formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
 import { evmTokens, solanaTokens } from '../tokens.js'
 import {
   type ApiBalance,
@@ -286,14 +286,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 }
 
 async function handle(request: http.IncomingMessage, response: http.ServerResponse, ctx: Context): Promise<void> {
-  if (request.method === 'OPTIONS') {
-    response.writeHead(204, {
-      ...CORS_HEADERS,
-      'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'content-type',
-    })
-    response.end()
-    return
-  }
+  if (answerPreflight(request, response, CORS_HEADERS)) return
   const url = new URL(request.url ?? '/', 'http://devnet.invalid')
   const path = url.pathname.replace(/\/+$/, '') || '/'
   const query = url.searchParams

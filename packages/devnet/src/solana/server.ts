@@ -6,7 +6,7 @@
  */
 import http from 'node:http'
 import type { LiteSVM } from 'litesvm'
-import { formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
+import { answerPreflight, formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
 import { type JsonValue, RpcError, stringifyJson } from './json.js'
 import { SolanaLedger } from './ledger.js'
 import { createRpcMethods, type RpcHandler } from './methods.js'
@@ -106,15 +106,7 @@ async function handleHttp(
   response: http.ServerResponse,
   methods: Record<string, RpcHandler>,
 ): Promise<void> {
-  // Dapps in a browser call the RPC cross-origin (page on the dev server, RPC on another port).
-  if (request.method === 'OPTIONS') {
-    response.writeHead(204, {
-      ...CORS_HEADERS,
-      'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'content-type',
-    })
-    response.end()
-    return
-  }
+  if (answerPreflight(request, response, CORS_HEADERS)) return
   if (request.method !== 'POST') {
     response.writeHead(405, { ...CORS_HEADERS, allow: 'POST, OPTIONS' })
     response.end('Used HTTP Method is not allowed. POST or OPTIONS is required')
