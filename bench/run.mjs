@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+
 // Benchmark harness: Portico (from workspace sources) vs peer wallet kits.
 // Usage: node bench/run.mjs [--runs 5] [--only portico-modal,react] [--no-browser]
 // Not part of the pnpm workspace; installs its own peers on first run (bench/node_modules and
@@ -12,6 +13,7 @@ import os from 'node:os'
 import { dirname, extname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, gzipSync, constants as zc } from 'node:zlib'
+import { chromiumArgs, chromiumPath } from '../scripts/ensure-chromium.mjs'
 
 const benchDir = dirname(fileURLToPath(import.meta.url))
 const root = resolve(benchDir, '..')
@@ -552,20 +554,10 @@ async function main() {
   if (!NO_BROWSER) {
     const { chromium } = createRequire(join(root, 'package.json'))('playwright-core')
     const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: chromiumPath,
       headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--js-flags=--expose-gc',
-      ],
+      // The project's offline flags, plus a callable GC for the heap figure.
+      args: [...chromiumArgs, '--js-flags=--expose-gc'],
     })
     chromiumVersion = browser.version()
     const live = PAGES.filter((p) => p.build)
