@@ -3,6 +3,7 @@
  * transaction history, all over plain JSON-RPC (no client library) so the emulator has the same
  * view of the chains as any wallet.
  */
+import { formatUnits } from 'viem'
 import { evmChainId, solanaCaipNetworkId } from '../accounts.js'
 import { evmTokens, solanaTokens } from '../tokens.js'
 
@@ -53,16 +54,6 @@ export async function rpcBatch<T>(url: string, calls: [string, unknown[]][]): Pr
     if (!reply || reply.error) throw new UpstreamError(`${method}: ${reply?.error?.message ?? 'no reply'}`)
     return reply.result as T
   })
-}
-
-/** `value` (base units) as a decimal string with `decimals` places, trailing zeros trimmed. */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const abs = negative ? -value : value
-  const base = 10n ** BigInt(decimals)
-  const whole = abs / base
-  const fraction = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
 /** A balance as `GET /v1/account/{address}/balance` returns it. */

@@ -14,6 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Devnet, evmTokens, startDevnet } from '../index.js'
 import { createDevnetRpc, rawRpc, sendAndConfirm, signerFromSeed } from '../test-utils.js'
+import type { ApiBalance } from './chain.js'
 import type { DirectoryWallet } from './wallets.js'
 import { hostileImageIds, hostileWalletIds } from './wallets.js'
 
@@ -370,18 +371,8 @@ describe('API emulator', () => {
   })
 
   describe('live chain data', () => {
-    type Balance = {
-      name: string
-      symbol: string
-      chainId: string
-      address?: string
-      value: number
-      price: number
-      quantity: { decimals: string; numeric: string }
-      iconUrl: string
-    }
     const balances = async (owner: string, chainId: string) =>
-      (await get(`/v1/account/${owner}/balance?currency=usd&chainId=${chainId}`)).json.balances as Balance[]
+      (await get(`/v1/account/${owner}/balance?currency=usd&chainId=${chainId}`)).json.balances as ApiBalance[]
 
     it('EVM balances equal a direct chain read and follow a transfer', async () => {
       const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
@@ -425,7 +416,7 @@ describe('API emulator', () => {
       })
       await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
       const after = await read()
-      const usdc = (l: Balance[]) => Number(l.find((b) => b.symbol === 'USDC')?.quantity.numeric)
+      const usdc = (l: ApiBalance[]) => Number(l.find((b) => b.symbol === 'USDC')?.quantity.numeric)
       expect(usdc(before) - usdc(after)).toBeCloseTo(1.5, 6)
       expect((await balances(owner, 'eip155:1')).length).toBe(0)
     })

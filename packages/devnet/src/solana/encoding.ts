@@ -3,9 +3,12 @@
  * SPL Token `jsonParsed` shapes. The parsed shapes follow the validator's `UiTokenAccount` /
  * `UiMint` serialization field for field, because wallets read them directly.
  */
+// viem's formatUnits prints amounts as the validator does: trailing fractional zeros removed ("5000", "0.25").
+
 import zlib from 'node:zlib'
 import { type Address, getBase58Decoder, getBase64Decoder } from '@solana/kit'
 import { AccountState, getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import { formatUnits } from 'viem'
 import { invalidParams, JsonFloat, type JsonValue } from './json.js'
 
 export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
@@ -115,15 +118,6 @@ function encodeData(
 export function uiTokenAmount(amount: bigint, decimals: number): JsonValue {
   const uiAmountString = formatUnits(amount, decimals)
   return { amount: amount.toString(), decimals, uiAmount: new JsonFloat(Number(uiAmountString)), uiAmountString }
-}
-
-/** Decimal string with trailing fractional zeros removed ("5000", "0.25"), as the validator prints it. */
-function formatUnits(amount: bigint, decimals: number): string {
-  if (decimals === 0) return amount.toString()
-  const digits = amount.toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, -decimals)
-  const fraction = digits.slice(-decimals).replace(/0+$/, '')
-  return fraction ? `${whole}.${fraction}` : whole
 }
 
 /** A decoded, initialized SPL token account together with its mint's decimals. */
