@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { hostedFetch } from '../api/http.js'
 import type { Portico } from '../config/createPortico.js'
 import { defaultFeatures, defaultSocials, type Features, remoteFeatureKeys } from '../config/defaults.js'
 import { featuresAtom, remoteConfigStatusAtom } from '../state/atoms.js'
@@ -63,7 +64,7 @@ async function load(portico: Portico): Promise<void> {
   url.searchParams.set('sv', options.sdkVersion)
   let remote: Partial<Features>
   try {
-    const response = await portico.fetch(url.toString(), { signal: AbortSignal.timeout(10_000) })
+    const response = await hostedFetch(portico, url)
     if (!response.ok) {
       if (response.status === 429) portico.alerts.emit('RATE_LIMITED')
       else if (response.status >= 500) portico.alerts.emit('SERVER_ERROR', { details: `HTTP ${response.status}` })

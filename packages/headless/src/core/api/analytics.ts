@@ -1,5 +1,6 @@
 import { getFeatures } from '../actions/getFeatures.js'
 import type { Portico } from '../config/createPortico.js'
+import { hostedFetch } from './http.js'
 import { fetchAnalyticsEnabled } from './projectApi.js'
 
 /** An analytics event: its name and its data (spec section 7). */
@@ -47,11 +48,10 @@ export async function sendAnalyticsEvent(portico: Portico, event: AnalyticsEvent
     props: { type: 'track', event: event.event, properties: event.properties, address },
   }
   try {
-    const response = await portico.fetch(url.toString(), {
+    const response = await hostedFetch(portico, url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
     })
     if (response.status === 403) portico.alerts.emit('INVALID_APP_CONFIGURATION', { details: 'Origin not allowed' })
     return response.ok

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import type { PorticoNetwork, TokenBalance } from '../types.js'
+import { fetchJson } from './http.js'
 import { blockchainApiUrl as blockchainUrl } from './urls.js'
 
 /** Spec section 9: after a failed balance fetch, retries are blocked for 30 s. */
@@ -22,12 +23,6 @@ const balanceSchema = z.object({
 })
 const supportedSchema = z.object({ http: z.array(z.string()), ws: z.optional(z.array(z.string())) })
 
-async function getJson(portico: Portico, url: URL): Promise<unknown> {
-  const response = await portico.fetch(url.toString(), { signal: AbortSignal.timeout(10_000) })
-  if (!response.ok) throw new Error(`HTTP ${response.status}`)
-  return response.json()
-}
-
 const supported = new WeakMap<Portico, Promise<ReadonlySet<string>>>()
 
 /**
@@ -40,7 +35,7 @@ const supported = new WeakMap<Portico, Promise<ReadonlySet<string>>>()
 export function fetchSupportedChains(portico: Portico): Promise<ReadonlySet<string>> {
   let pending = supported.get(portico)
   if (!pending) {
-    pending = getJson(portico, blockchainUrl(portico, '/v1/supported-chains'))
+    pending = fetchJson(portico, blockchainUrl(portico, '/v1/supported-chains'))
       .then((body) => new Set(supportedSchema.parse(body).http))
       .catch(() => new Set<string>())
     supported.set(portico, pending)
@@ -75,7 +70,7 @@ export async function fetchAccountBalances(
   url.searchParams.set('currency', 'usd')
   url.searchParams.set('chainId', network.caipNetworkId)
   if (forceUpdate) url.searchParams.set('forceUpdate', forceUpdate)
-  const { balances } = balanceSchema.parse(await getJson(portico, url))
+  const { balances } = balanceSchema.parse(await fetchJson(portico, url))
   return balances.map((b) => ({
     ...b,
     chainId: network.caipNetworkId,

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { BaseError } from '../errors/base.js'
 import type { CaipNetworkId } from '../utils/caip.js'
+import { fetchJson } from './http.js'
 import { blockchainApiUrl } from './urls.js'
 
 export type BlockchainApiErrorType = BlockchainApiError & { name: 'BlockchainApiError' }
@@ -21,9 +22,7 @@ async function request<schema extends z.ZodMiniType>(
   init?: RequestInit,
 ): Promise<z.infer<schema>> {
   try {
-    const response = await portico.fetch(url.toString(), { ...init, signal: AbortSignal.timeout(10_000) })
-    if (!response.ok) throw new Error(`HTTP ${response.status}`)
-    return schema.parse(await response.json())
+    return schema.parse(await fetchJson(portico, url, init))
   } catch (error) {
     throw new BlockchainApiError(message, { cause: error })
   }

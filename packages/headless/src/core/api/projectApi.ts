@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { BaseError } from '../errors/base.js'
+import { hostedFetch } from './http.js'
 import { directoryUrl } from './urls.js'
 
 export type ProjectApiErrorType = ProjectApiError & { name: 'ProjectApiError' }
@@ -29,9 +30,7 @@ const originsSchema = z.object({ allowedOrigins: z.array(z.string().check(z.maxL
 export async function fetchAllowedOrigins(portico: Portico): Promise<string[]> {
   let response: Response
   try {
-    response = await portico.fetch(directoryUrl(portico, '/projects/v1/origins').toString(), {
-      signal: AbortSignal.timeout(10_000),
-    })
+    response = await hostedFetch(portico, directoryUrl(portico, '/projects/v1/origins'))
   } catch {
     return []
   }
@@ -74,9 +73,7 @@ export function isOriginAllowed(origin: string, allowed: readonly string[]): boo
  */
 export async function fetchAnalyticsEnabled(portico: Portico): Promise<boolean> {
   try {
-    const response = await portico.fetch(directoryUrl(portico, '/getAnalyticsConfig').toString(), {
-      signal: AbortSignal.timeout(10_000),
-    })
+    const response = await hostedFetch(portico, directoryUrl(portico, '/getAnalyticsConfig'))
     if (!response.ok) return false
     const body = (await response.json()) as { isAnalyticsEnabled?: unknown }
     return body?.isAnalyticsEnabled === true

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { BaseError } from '../errors/base.js'
 import type { CaipNetworkId } from '../utils/caip.js'
+import { fetchJson } from './http.js'
 import { blockchainApiUrl } from './urls.js'
 
 const transferSchema = z.object({
@@ -74,9 +75,7 @@ export async function fetchTransactions(
   if (cursor) url.searchParams.set('cursor', cursor)
   let page: z.infer<typeof pageSchema>
   try {
-    const response = await portico.fetch(url.toString(), { signal: AbortSignal.timeout(10_000) })
-    if (!response.ok) throw new Error(`HTTP ${response.status}`)
-    page = pageSchema.parse(await response.json())
+    page = pageSchema.parse(await fetchJson(portico, url))
   } catch (error) {
     throw new TransactionHistoryError({ cause: error })
   }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { BaseError } from '../errors/base.js'
+import { hostedFetch } from './http.js'
 import { imageUrl } from './imageUrls.js'
 import { directoryUrl } from './urls.js'
 
@@ -81,7 +82,7 @@ export async function fetchWallets(
   if (badge_type) url.searchParams.set('badge_type', badge_type)
   let body: unknown
   try {
-    const response = await portico.fetch(url.toString(), { signal: AbortSignal.timeout(10_000) })
+    const response = await hostedFetch(portico, url)
     if (!response.ok) throw new WalletDirectoryError({ status: response.status })
     body = await response.json()
   } catch (error) {
