@@ -6,6 +6,7 @@ export {
   type ConnectParameters,
   type ConnectReturnType,
   connect,
+  type WalletConnectWallet,
 } from '../core/actions/connect.js'
 export { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../core/actions/disconnect.js'
 export { type FetchRemoteFeaturesReturnType, fetchRemoteFeatures } from '../core/actions/fetchRemoteFeatures.js'
@@ -27,6 +28,7 @@ export {
 } from '../core/actions/getConnectors.js'
 export { getFeatures } from '../core/actions/getFeatures.js'
 export { type GetNetworkParameters, type GetNetworkReturnType, getNetwork } from '../core/actions/getNetwork.js'
+export { type GetWalletConnectUriReturnType, getWalletConnectUri } from '../core/actions/getWalletConnectUri.js'
 export { type InitializeReturnType, initialize } from '../core/actions/initialize.js'
 export { type ReconnectReturnType, reconnect } from '../core/actions/reconnect.js'
 export {
@@ -46,6 +48,10 @@ export { type WatchConnectionParameters, watchConnection } from '../core/actions
 export { type WatchConnectorsParameters, watchConnectors } from '../core/actions/watchConnectors.js'
 export { watchFeatures } from '../core/actions/watchFeatures.js'
 export { type WatchNetworkParameters, watchNetwork } from '../core/actions/watchNetwork.js'
+export {
+  type WatchWalletConnectUriParameters,
+  watchWalletConnectUri,
+} from '../core/actions/watchWalletConnectUri.js'
 export {
   type Eip155AdapterParameters,
   type Eip155ExternalConnector,
@@ -204,7 +210,7 @@ export {
   walletDirectoryInfiniteQueryOptions,
   walletDirectoryQueryKey,
 } from '../core/query/walletDirectory.js'
-export type { RecentWallet } from '../core/state/atoms.js'
+export type { RecentWallet, WalletConnectPairing } from '../core/state/atoms.js'
 export { assertConnectionStatus, type ConnectorConnectionStatus } from '../core/state/connectorStatus.js'
 export { isSafeImageUrl } from '../core/state/persistence.js'
 export type { SortedConnector } from '../core/state/sortConnectors.js'

@@ -12,9 +12,11 @@ export { useFeatures } from '../react/useFeatures.js'
 export { useIdentity } from '../react/useIdentity.js'
 export { type UseNetworkParameters, type UseNetworkReturnType, useNetwork } from '../react/useNetwork.js'
 export { usePortico } from '../react/usePortico.js'
+export { useRecentWallets } from '../react/useRecentWallets.js'
 export { useSignMessage } from '../react/useSignMessage.js'
 export { useSwitchNetwork } from '../react/useSwitchNetwork.js'
 export { useTransactions } from '../react/useTransactions.js'
+export { useWalletConnectUri } from '../react/useWalletConnectUri.js'
 export { useWalletDirectory } from '../react/useWalletDirectory.js'
 // The React entry is a strict superset of the core entry. Re-exporting it whole (the one
 // exception to our no-`export *` rule) keeps the two lists from drifting apart; core.ts itself

@@ -6,6 +6,8 @@ import {
   type ConnectorNotFoundErrorType,
   FailedToConnectError,
   type FailedToConnectErrorType,
+  type ModalClosedError,
+  type ModalClosedErrorType,
 } from '../errors/connection.js'
 import { isUserRejection } from '../errors/isUserRejection.js'
 import type { AdapterNotFoundErrorType, NetworkNotFoundErrorType } from '../errors/network.js'
@@ -25,7 +27,17 @@ export type ConnectParameters = {
   namespace?: ChainNamespace | undefined
   /** Network to end up on; must be configured. Default: the wallet's, or the namespace's selected one. */
   caipNetworkId?: CaipNetworkId | undefined
+  /**
+   * WalletConnect only: the directory wallet the user picked, remembered as a recent wallet (the
+   * pairing itself works with any wallet).
+   */
+  wallet?: WalletConnectWallet | undefined
+  /** Aborting gives up a pending connection: it rejects with {@link ModalClosedError} ('Modal closed'). */
+  signal?: AbortSignal | undefined
 }
+
+/** A directory wallet chosen for a WalletConnect connection. */
+export type WalletConnectWallet = { id: string; name: string; imageId?: string | undefined; imageUrl?: string | undefined }
 
 export type ConnectReturnType = {
   namespace: ChainNamespace
@@ -40,6 +52,7 @@ export type ConnectErrorType =
   | ConnectorNotFoundErrorType
   | NetworkNotFoundErrorType
   | AdapterNotFoundErrorType
+  | ModalClosedErrorType
 
 /**
  * Connects a wallet on one namespace. Status goes `connecting` → `connected`; on rejection the

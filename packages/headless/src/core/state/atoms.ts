@@ -18,8 +18,27 @@ export const activeNetworksAtom = atom<Partial<Record<ChainNamespace, PorticoNet
 /** @internal Connectors discovered or configured, per namespace, in discovery order. */
 export const connectorsAtom = atom<Partial<Record<ChainNamespace, readonly Connector[]>>>({})
 
-/** A wallet the user connected recently (spec: two are kept). */
-export type RecentWallet = { id: string; namespace: ChainNamespace; name: string; icon?: string | undefined }
+/**
+ * A wallet the user connected recently (spec: two are kept). `walletConnect` entries are directory
+ * wallets connected over WalletConnect (`id` is the directory id, `imageId` its image).
+ */
+export type RecentWallet = {
+  id: string
+  namespace: ChainNamespace
+  name: string
+  icon?: string | undefined
+  imageId?: string | undefined
+  walletConnect?: boolean | undefined
+}
+
+/**
+ * A WalletConnect pairing URI waiting to be scanned or opened. `expiresAt` is a ms timestamp; a new
+ * URI replaces it when it expires (spec: pairing expiry 4 min).
+ */
+export type WalletConnectPairing = { uri: string; expiresAt: number }
+
+/** @internal The current pairing offer while a WalletConnect connection is pending. */
+export const walletConnectPairingAtom = atom<WalletConnectPairing | undefined>(undefined)
 
 /** @internal Most recent first. */
 export const recentWalletsAtom = atom<readonly RecentWallet[]>([])

@@ -1,0 +1,18 @@
+'use client'
+import { useAtomValue } from 'jotai/react'
+import type { GetWalletConnectUriReturnType } from '../core/actions/getWalletConnectUri.js'
+import { walletConnectPairingAtom } from '../core/state/atoms.js'
+import { usePortico } from './usePortico.js'
+
+/**
+ * The pending WalletConnect pairing (`{ uri, expiresAt }`), renewed on expiry; `undefined` when no
+ * WalletConnect connection is pending. Start one with `useConnect()` and the WalletConnect connector.
+ *
+ * @example
+ * const pairing = useWalletConnectUri()
+ * return pairing ? <QrCode value={pairing.uri} /> : <Spinner />
+ */
+export function useWalletConnectUri(): GetWalletConnectUriReturnType {
+  const { portico } = usePortico('useWalletConnectUri')
+  return useAtomValue(walletConnectPairingAtom, { store: portico.store })
+}
