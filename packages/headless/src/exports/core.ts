@@ -266,4 +266,11 @@ export {
   isValidName,
   normalizeSearch,
 } from '../core/utils/validation.js'
+export {
+  buildWalletLink,
+  type WalletConnectLinks,
+  type WalletLinkKind,
+  walletConnectLinks,
+  walletLinkMaxLength,
+} from '../core/utils/walletLinks.js'
 export { version } from '../core/version.js'

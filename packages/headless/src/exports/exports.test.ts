@@ -22,9 +22,11 @@ test('react entry is the core entry plus the hooks', () => {
       "useIdentity",
       "useNetwork",
       "usePortico",
+      "useRecentWallets",
       "useSignMessage",
       "useSwitchNetwork",
       "useTransactions",
+      "useWalletConnectUri",
       "useWalletDirectory",
     ]
   `)
