@@ -116,6 +116,8 @@ export type AdapterConnection = {
   accounts: readonly string[]
   /** The chain the wallet is on, if it says (may be one Portico does not know). */
   caipNetworkId?: CaipNetworkId | undefined
+  /** The wallet to show, when it is not the connector itself (a WalletConnect peer). */
+  walletInfo?: ConnectedWalletInfo | undefined
 }
 
 /** Events an adapter reports for a connected connector. */

@@ -32,6 +32,19 @@ export { type GetWalletConnectUriReturnType, getWalletConnectUri } from '../core
 export { type InitializeReturnType, initialize } from '../core/actions/initialize.js'
 export { type ReconnectReturnType, reconnect } from '../core/actions/reconnect.js'
 export {
+  type RequestErrorType,
+  type RequestParameters,
+  request,
+  WalletRequestError,
+  type WalletRequestErrorType,
+} from '../core/actions/request.js'
+export {
+  type SendTransactionErrorType,
+  type SendTransactionParameters,
+  type SendTransactionReturnType,
+  sendTransaction,
+} from '../core/actions/sendTransaction.js'
+export {
   type SignMessageErrorTypes,
   type SignMessageParameters,
   type SignMessageReturnType,
@@ -59,6 +72,11 @@ export {
 } from '../core/adapters/eip155/eip155Adapter.js'
 export type { Eip1193Provider, Eip6963ProviderInfo } from '../core/adapters/eip155/types.js'
 export { type SolanaAdapterParameters, solanaAdapter } from '../core/adapters/solana/solanaAdapter.js'
+export {
+  bip122Adapter,
+  cosmosAdapter,
+  polkadotAdapter,
+} from '../core/adapters/walletconnect/walletConnectOnlyAdapter.js'
 export { type Alert, type AlertCode, type AlertListener, type AlertSeverity, alertCatalogue } from '../core/alerts.js'
 export { type AnalyticsEvent, sendAnalyticsEvent } from '../core/api/analytics.js'
 export {
@@ -180,16 +198,31 @@ export {
   type InvalidCaipNetworkIdErrorType,
 } from '../core/errors/validation.js'
 export {
+  NamespaceNotApprovedError,
+  type NamespaceNotApprovedErrorType,
+  RequestNotApprovedError,
+  type RequestNotApprovedErrorType,
+  WalletConnectNotConnectedError,
+  type WalletConnectNotConnectedErrorType,
+} from '../core/errors/walletConnect.js'
+export {
   base,
+  bip122Network,
+  bitcoin,
+  cosmosHub,
+  cosmosNetwork,
   type Eip155NetworkParameters,
   eip155Network,
   fromViemChain,
   mainnet,
+  polkadot,
+  polkadotNetwork,
   type SolanaNetworkParameters,
   sepolia,
   solana,
   solanaDevnet,
   solanaNetwork,
+  type WalletConnectNetworkParameters,
 } from '../core/networks.js'
 export {
   type BalanceQueryKeyParameters,
@@ -274,3 +307,11 @@ export {
   walletLinkMaxLength,
 } from '../core/utils/walletLinks.js'
 export { version } from '../core/version.js'
+export { walletConnectEvents, walletConnectMethods } from '../core/walletconnect/namespaces.js'
+export {
+  createMemoryWalletConnectStorage,
+  type WalletConnectOptions,
+  type WalletConnectStorage,
+  walletConnectDefaults,
+} from '../core/walletconnect/options.js'
+export { walletConnectConnectorId } from '../core/walletconnect/walletConnect.js'

@@ -35,7 +35,7 @@ function setup(privateKeyIndex = 0) {
     eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, tokens: devnet.evmTokens }),
     eip155Network({ id: 31338, name: 'Devnet 2', rpcUrl: devnet.evmRpcUrl }),
   ] as const
-  const portico = createPortico({ projectId: 'p', networks, adapters: [eip155Adapter()] })
+  const portico = createPortico({ projectId: 'p', walletConnect: false, networks, adapters: [eip155Adapter()] })
   const wrapper = ({ children }: { children: ReactNode }) => (
     <PorticoProvider config={portico}>{children}</PorticoProvider>
   )
@@ -102,7 +102,7 @@ test('reload: PorticoProvider reconnects silently (reconnecting, then connected)
 
   // Same localStorage, new instance: what a page reload does.
   const networks = [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl })] as const
-  const reloaded: Portico = createPortico({ projectId: 'p', networks, adapters: [eip155Adapter()] })
+  const reloaded: Portico = createPortico({ projectId: 'p', walletConnect: false, networks, adapters: [eip155Adapter()] })
   const seen: string[] = []
   render(
     <PorticoProvider config={reloaded}>

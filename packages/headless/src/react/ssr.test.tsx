@@ -41,6 +41,7 @@ test('importing the entry and rendering on the server touch no browser globals',
     </PorticoProvider>,
   )
   // With ssr: true storage is read only on the client, so the server renders the
+  // WalletConnect connectors (configured, not discovered) and the
   // disconnected state the client's first render will also start from.
-  expect(html.replaceAll('<!-- -->', '')).toBe('<p>disconnected|0|Devnet|idle</p>')
+  expect(html.replaceAll('<!-- -->', '')).toBe('<p>disconnected|2|Devnet|idle</p>')
 })

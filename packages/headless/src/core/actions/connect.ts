@@ -17,6 +17,7 @@ import { applyConnection, findConnector, updateAccount } from '../state/connecti
 import { nextConnectionStatus } from '../state/status.js'
 import type { AccountState, Connector } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
+import { connectWalletConnect } from '../walletconnect/connectWalletConnect.js'
 import { resolveAdapter } from './resolveNamespace.js'
 import { switchNetwork } from './switchNetwork.js'
 
@@ -37,7 +38,12 @@ export type ConnectParameters = {
 }
 
 /** A directory wallet chosen for a WalletConnect connection. */
-export type WalletConnectWallet = { id: string; name: string; imageId?: string | undefined; imageUrl?: string | undefined }
+export type WalletConnectWallet = {
+  id: string
+  name: string
+  imageId?: string | undefined
+  imageUrl?: string | undefined
+}
 
 export type ConnectReturnType = {
   namespace: ChainNamespace
@@ -69,6 +75,7 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   const connector =
     (connectorId ? findConnector(portico, adapter.namespace, connectorId) : undefined) ?? parameters.connector
   if (!connector) throw new ConnectorNotFoundError({ connectorId })
+  if (connector.type === 'WALLET_CONNECT') return connectWalletConnect(portico, { ...parameters, connector })
 
   const requested = parameters.caipNetworkId
     ? portico.networks.find((n) => n.caipNetworkId === parameters.caipNetworkId)

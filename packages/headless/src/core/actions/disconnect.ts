@@ -2,8 +2,9 @@ import type { Portico } from '../config/createPortico.js'
 import { disconnectTimeoutMs } from '../config/defaults.js'
 import { FailedToDisconnectError, type FailedToDisconnectErrorType } from '../errors/connection.js'
 import { accountsAtom } from '../state/atoms.js'
-import { findConnector, resetAccount } from '../state/connection.js'
+import { adapterFor, findConnector, resetAccount } from '../state/connection.js'
 import type { ChainNamespace } from '../utils/caip.js'
+import { walletConnectConnectorId } from '../walletconnect/walletConnect.js'
 
 export type DisconnectParameters = {
   /** Only this namespace. Default: every namespace that is connected or connecting. */
@@ -29,14 +30,26 @@ export async function disconnect(portico: Portico, { namespace }: DisconnectPara
         .filter((a) => a && a.status !== 'disconnected')
         .map((a) => a?.namespace) as ChainNamespace[])
   const failed: { namespace: ChainNamespace; error: unknown }[] = []
+  // One WalletConnect session serves several namespaces: it is deleted only when every namespace
+  // it connects is being disconnected, and then once.
+  const connectedOverWalletConnect = Object.values(accounts)
+    .filter((a) => a && a.status !== 'disconnected' && a.connectorId === walletConnectConnectorId)
+    .map((a) => a?.namespace)
+  const endsWalletConnectSession = connectedOverWalletConnect.every((ns) => ns && namespaces.includes(ns))
+  let walletConnectDisconnect: Promise<void> | undefined
 
   await Promise.all(
     namespaces.map(async (ns) => {
       const account = portico.store.get(accountsAtom)[ns]
-      const adapter = portico.adapters.get(ns)
       const connector = account?.connectorId ? findConnector(portico, ns, account.connectorId) : undefined
+      const adapter = connector ? adapterFor(portico, connector) : undefined
       try {
-        if (adapter && connector) await withTimeout(adapter.disconnect({ connector }), disconnectTimeoutMs)
+        if (connector?.type === 'WALLET_CONNECT') {
+          if (endsWalletConnectSession && adapter) {
+            walletConnectDisconnect ??= adapter.disconnect({ connector })
+            await withTimeout(walletConnectDisconnect, disconnectTimeoutMs)
+          }
+        } else if (adapter && connector) await withTimeout(adapter.disconnect({ connector }), disconnectTimeoutMs)
       } catch (error) {
         failed.push({ namespace: ns, error })
       } finally {

@@ -15,7 +15,11 @@ export type GetConnectorsReturnType = SortedConnector[]
  */
 export function getConnectors(portico: Portico, { namespace }: GetConnectorsParameters = {}): GetConnectorsReturnType {
   const all = portico.store.get(connectorsAtom)
-  const list = namespace ? (all[namespace] ?? []) : Object.values(all).flatMap((c) => c ?? [])
+  const discovered = namespace ? (all[namespace] ?? []) : Object.values(all).flatMap((c) => c ?? [])
+  const walletConnect = (portico._internal.walletConnect?.connectors ?? []).filter(
+    (c) => !namespace || c.chain === namespace,
+  )
+  const list = [...walletConnect, ...discovered]
   return sortConnectors(list, {
     order: portico.options.connectorOrder,
     recent: portico.store.get(recentWalletsAtom),

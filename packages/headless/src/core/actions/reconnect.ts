@@ -1,7 +1,7 @@
 import type { Portico } from '../config/createPortico.js'
 import { reconnectDiscoveryTimeoutMs } from '../config/defaults.js'
 import { accountsAtom, activeNetworksAtom, connectorsAtom } from '../state/atoms.js'
-import { applyConnection, findConnector, resetAccount, updateAccount } from '../state/connection.js'
+import { adapterFor, applyConnection, findConnector, resetAccount, updateAccount } from '../state/connection.js'
 import { startDiscovery } from '../state/discovery.js'
 import { hydrate } from '../state/hydrate.js'
 import type { AccountState, Connector } from '../types.js'
@@ -42,8 +42,8 @@ async function run(portico: Portico): Promise<ReconnectReturnType> {
 
 async function reconnectOne(portico: Portico, account: AccountState & { connectorId: string }) {
   const { namespace, connectorId } = account
-  const adapter = portico.adapters.get(namespace)
   const connector = await waitForConnector(portico, namespace, connectorId)
+  const adapter = connector ? adapterFor(portico, connector) : undefined
   const network =
     portico.store.get(activeNetworksAtom)[namespace] ?? portico.networks.find((n) => n.chainNamespace === namespace)
   if (!adapter || !connector || !network) {

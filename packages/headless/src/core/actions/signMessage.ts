@@ -8,7 +8,7 @@ import {
   type UserRejectedRequestErrorType,
 } from '../errors/network.js'
 import { accountsAtom, activeNetworksAtom } from '../state/atoms.js'
-import { findConnector } from '../state/connection.js'
+import { adapterFor, findConnector } from '../state/connection.js'
 import type { ChainNamespace } from '../utils/caip.js'
 import { resolveAdapter } from './resolveNamespace.js'
 
@@ -32,11 +32,12 @@ export async function signMessage(
   portico: Portico,
   { message, namespace }: SignMessageParameters,
 ): Promise<SignMessageReturnType> {
-  const { namespace: ns, adapter } = resolveAdapter(portico, namespace)
+  const { namespace: ns } = resolveAdapter(portico, namespace)
   const account = portico.store.get(accountsAtom)[ns]
   const connector = account?.connectorId ? findConnector(portico, ns, account.connectorId) : undefined
   const network = portico.store.get(activeNetworksAtom)[ns]
-  if (account?.status !== 'connected' || !account.address || !connector || !network)
+  const adapter = connector ? adapterFor(portico, connector) : undefined
+  if (account?.status !== 'connected' || !account.address || !connector || !network || !adapter)
     throw new NotConnectedError({ namespace: ns })
   try {
     return await adapter.signMessage({ connector, address: account.address, message, network })

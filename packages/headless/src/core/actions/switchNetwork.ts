@@ -10,7 +10,7 @@ import {
   type UserRejectedRequestErrorType,
 } from '../errors/network.js'
 import { accountsAtom } from '../state/atoms.js'
-import { findConnector, setActiveNetwork } from '../state/connection.js'
+import { adapterFor, findConnector, setActiveNetwork } from '../state/connection.js'
 import type { PorticoNetwork } from '../types.js'
 import type { CaipNetworkId } from '../utils/caip.js'
 import { resolveAdapter } from './resolveNamespace.js'
@@ -42,13 +42,14 @@ export async function switchNetwork(
     portico.alerts.emit('SWITCH_NETWORK_NOT_FOUND', { details: error.details, cause: error })
     throw error
   }
-  const { namespace, adapter } = resolveAdapter(portico, network.chainNamespace)
+  const { namespace } = resolveAdapter(portico, network.chainNamespace)
   const account = portico.store.get(accountsAtom)[namespace]
   const connector =
     account?.status === 'connected' && account.connectorId
       ? findConnector(portico, namespace, account.connectorId)
       : undefined
-  if (connector && account?.caipNetworkId !== caipNetworkId) {
+  const adapter = connector ? adapterFor(portico, connector) : undefined
+  if (connector && adapter && account?.caipNetworkId !== caipNetworkId) {
     try {
       await adapter.switchNetwork({ connector, network, networks: portico.networks })
     } catch (error) {

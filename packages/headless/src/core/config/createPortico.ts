@@ -8,6 +8,8 @@ import { createPorticoStorage, getDefaultStorage, type PorticoStorage } from '..
 import type { AccountState, AccountType, ChainAdapter, PorticoNetwork } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 import { version } from '../version.js'
+import { type ResolvedWalletConnectOptions, resolveWalletConnectOptions } from '../walletconnect/options.js'
+import { createWalletConnect, type PorticoWalletConnect } from '../walletconnect/walletConnect.js'
 import {
   type ApiUrls,
   type ConnectorGroup,
@@ -42,6 +44,8 @@ export type ResolvedOptions = {
   apiUrls: ApiUrls
   sdkType: string
   sdkVersion: string
+  /** WalletConnect settings, `undefined` when it is off (no project id, or `walletConnect: false`). */
+  walletConnect: ResolvedWalletConnectOptions | undefined
 }
 
 /**
@@ -72,6 +76,8 @@ export type Portico = {
     connectAttempts: Map<ChainNamespace, number>
     /** Until when balance fetches are refused after a failure (spec: 30 s lockout). */
     balanceRetryAt: number | undefined
+    /** WalletConnect connectors and their lazily loaded session controller, when it is on. */
+    walletConnect: PorticoWalletConnect | undefined
   }
 }
 
@@ -154,6 +160,10 @@ export function createPortico(options: PorticoOptions): Portico {
       apiUrls: { ...defaultApiUrls, ...stripTrailingSlashes(parsed.apiUrls) },
       sdkType: parsed.sdkType ?? 'portico',
       sdkVersion: parsed.sdkVersion ?? `react-portico-${version}`,
+      walletConnect:
+        projectId && options.walletConnect !== false
+          ? resolveWalletConnectOptions(options.walletConnect || undefined)
+          : undefined,
     },
     networks,
     defaultNetwork,
@@ -170,8 +180,11 @@ export function createPortico(options: PorticoOptions): Portico {
       remoteConfig: undefined,
       connectAttempts: new Map(),
       balanceRetryAt: undefined,
+      walletConnect: undefined,
     },
   }
+  if (portico.options.walletConnect)
+    portico._internal.walletConnect = createWalletConnect(portico, portico.options.walletConnect, adapters.keys())
 
   const { store } = portico
   store.set(featuresAtom, { ...defaultFeatures, ...portico.options.localFeatures })

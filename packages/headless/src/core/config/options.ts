@@ -3,6 +3,7 @@ import type { StorageLike } from '../state/storage.js'
 import type { AccountType, ChainAdapter, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { chainNamespaces, parseCaipNetworkId } from '../utils/caip.js'
+import type { WalletConnectOptions } from '../walletconnect/options.js'
 import {
   type ApiUrls,
   type ConnectMethod,
@@ -67,6 +68,11 @@ export type PorticoOptions = {
   sdkType?: string | undefined
   /** `sv` parameter of hosted calls. */
   sdkVersion?: string | undefined
+  /**
+   * WalletConnect (on when a `projectId` is set): relay, Verify and storage settings, or `false`
+   * to leave WalletConnect out. The SDK is loaded only when the user picks WalletConnect.
+   */
+  walletConnect?: WalletConnectOptions | false | undefined
 }
 
 const httpUrl = z.string().check(
@@ -78,6 +84,17 @@ const httpUrl = z.string().check(
       return false
     }
   }, 'must be an http(s) URL'),
+)
+
+const wsUrl = z.string().check(
+  z.refine((value) => {
+    try {
+      const { protocol } = new URL(value)
+      return protocol === 'wss:' || protocol === 'ws:'
+    } catch {
+      return false
+    }
+  }, 'must be a ws(s) URL'),
 )
 
 const tokenSchema = z.object({
@@ -100,7 +117,8 @@ export const networkSchema = z
       symbol: z.string().check(z.minLength(1)),
       decimals: z.int().check(z.minimum(0), z.maximum(255)),
     }),
-    rpcUrls: z.object({ default: z.object({ http: z.array(httpUrl).check(z.minLength(1)) }) }),
+    // Namespaces Portico reaches only through WalletConnect (polkadot, bip122, cosmos) need no RPC.
+    rpcUrls: z.object({ default: z.object({ http: z.array(httpUrl) }) }),
     blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: httpUrl }) })),
     assets: z.optional(z.object({ imageId: z.optional(z.string()), imageUrl: z.optional(z.string()) })),
     testnet: z.optional(z.boolean()),
@@ -127,6 +145,15 @@ export const networkSchema = z
         })
       if (parsed.reference !== String(network.id))
         ctx.addIssue({ code: 'custom', path: ['id'], message: `must match the CAIP-2 reference ${parsed.reference}` })
+      if (
+        (network.chainNamespace === 'eip155' || network.chainNamespace === 'solana') &&
+        network.rpcUrls.default.http.length === 0
+      )
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rpcUrls', 'default', 'http'],
+          message: 'at least one RPC URL is required',
+        })
       if (network.chainNamespace === 'eip155' && typeof network.id !== 'number')
         ctx.addIssue({ code: 'custom', path: ['id'], message: 'eip155 network ids are numbers' })
     }),
@@ -208,4 +235,26 @@ export const optionsSchema = z.object({
   fetch: z.optional(z.custom<typeof fetch>((value) => typeof value === 'function', 'must be a function')),
   sdkType: z.optional(z.string()),
   sdkVersion: z.optional(z.string()),
+  walletConnect: z.optional(
+    z.union([
+      z.literal(false),
+      z.object({
+        relayUrl: z.optional(wsUrl),
+        verifyUrl: z.optional(z.union([z.literal(false), httpUrl])),
+        storage: z.optional(
+          z.custom<WalletConnectOptions['storage']>(
+            (value) =>
+              typeof value === 'object' &&
+              value !== null &&
+              ['getKeys', 'getEntries', 'getItem', 'setItem', 'removeItem'].every(
+                (key) => typeof (value as Record<string, unknown>)[key] === 'function',
+              ),
+            'must implement getKeys, getEntries, getItem, setItem and removeItem',
+          ),
+        ),
+        pairingExpirySeconds: z.optional(z.number().check(z.positive(), z.maximum(3600))),
+        telemetry: z.optional(z.boolean()),
+      }),
+    ]),
+  ),
 })

@@ -1,7 +1,14 @@
 import type { Portico } from '../config/createPortico.js'
-import type { AccountState, AdapterConnection, AdapterEvent, Connector, PorticoNetwork } from '../types.js'
+import type {
+  AccountState,
+  AdapterConnection,
+  AdapterEvent,
+  ChainAdapter,
+  Connector,
+  PorticoNetwork,
+} from '../types.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../utils/caip.js'
-import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, connectorsAtom } from './atoms.js'
+import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, connectorsAtom, type RecentWallet } from './atoms.js'
 import { addRecentWallet, saveActiveNetworks, saveConnectedConnector } from './persistence.js'
 import { type ConnectionEvent, nextConnectionStatus } from './status.js'
 
@@ -56,9 +63,22 @@ export function setActiveNetwork(portico: Portico, network: PorticoNetwork, { ac
   saveActiveNetworks(portico)
 }
 
-/** @internal A connector by id within a namespace. */
+/** @internal A connector by id within a namespace (discovered ones, then WalletConnect). */
 export function findConnector(portico: Portico, namespace: ChainNamespace, connectorId: string): Connector | undefined {
-  return portico.store.get(connectorsAtom)[namespace]?.find((c) => c.id === connectorId)
+  return (
+    portico.store.get(connectorsAtom)[namespace]?.find((c) => c.id === connectorId) ??
+    portico._internal.walletConnect?.connectors.find((c) => c.chain === namespace && c.id === connectorId)
+  )
+}
+
+/**
+ * @internal
+ * The adapter that serves a connector: WalletConnect connectors share one session across
+ * namespaces, so they route to the WalletConnect adapter, every other one to its namespace's.
+ */
+export function adapterFor(portico: Portico, connector: Connector): ChainAdapter | undefined {
+  if (connector.type === 'WALLET_CONNECT') return portico._internal.walletConnect?.adapter
+  return portico.adapters.get(connector.chain)
 }
 
 /**
@@ -72,7 +92,14 @@ export function applyConnection(
     connector,
     connection,
     fallbackNetwork,
-  }: { connector: Connector; connection: AdapterConnection; fallbackNetwork: PorticoNetwork },
+    recent,
+  }: {
+    connector: Connector
+    connection: AdapterConnection
+    fallbackNetwork: PorticoNetwork
+    /** The recent-wallet entry to record; default the connector, `false` for none. */
+    recent?: RecentWallet | false | undefined
+  },
 ) {
   const namespace = connector.chain
   const network = connection.caipNetworkId ? resolveNetwork(portico, connection.caipNetworkId) : fallbackNetwork
@@ -87,12 +114,17 @@ export function applyConnection(
     caipNetworkId: network.caipNetworkId,
     caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress,
     connectorId: connector.id,
-    connectedWalletInfo: { name: connector.name, icon: connector.imageUrl, identifier: connector.id },
+    connectedWalletInfo: connection.walletInfo ?? {
+      name: connector.name,
+      icon: connector.imageUrl,
+      identifier: connector.id,
+    },
     preferredAccountType: current.preferredAccountType ?? 'eoa',
   }))
   setActiveNetwork(portico, network)
   saveConnectedConnector(portico, namespace, connector.id)
-  addRecentWallet(portico, { id: connector.id, namespace, name: connector.name, icon: connector.imageUrl })
+  if (recent !== false)
+    addRecentWallet(portico, recent ?? { id: connector.id, namespace, name: connector.name, icon: connector.imageUrl })
   subscribeWallet(portico, connector)
 }
 
@@ -117,7 +149,7 @@ export function resetAccount(portico: Portico, namespace: ChainNamespace) {
 
 function subscribeWallet(portico: Portico, connector: Connector) {
   const namespace = connector.chain
-  const adapter = portico.adapters.get(namespace)
+  const adapter = adapterFor(portico, connector)
   portico._internal.walletSubscriptions.get(namespace)?.()
   if (!adapter) return
   const unsubscribe = adapter.subscribe(connector, (event) => onWalletEvent(portico, namespace, event))

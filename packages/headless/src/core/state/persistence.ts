@@ -23,6 +23,8 @@ export const recentWalletsSchema = z
       namespace: namespaceSchema,
       name: z.string().check(z.minLength(1), z.maxLength(256)),
       icon: z.optional(z.string().check(z.maxLength(100_000))),
+      imageId: z.optional(z.string().check(z.regex(/^[-\w.]{1,128}$/))),
+      walletConnect: z.optional(z.boolean()),
     }),
   )
   .check(z.maxLength(20))
@@ -61,9 +63,15 @@ export function saveActiveNetworks(portico: Portico) {
 export function addRecentWallet(portico: Portico, wallet: RecentWallet) {
   const entry: RecentWallet = { id: wallet.id, namespace: wallet.namespace, name: wallet.name }
   if (isSafeImageUrl(wallet.icon)) entry.icon = wallet.icon
+  if (wallet.imageId && /^[-\w.]{1,128}$/.test(wallet.imageId)) entry.imageId = wallet.imageId
+  if (wallet.walletConnect) entry.walletConnect = true
   const next = [
     entry,
-    ...portico.store.get(recentWalletsAtom).filter((w) => !(w.id === wallet.id && w.namespace === wallet.namespace)),
+    ...portico.store
+      .get(recentWalletsAtom)
+      .filter(
+        (w) => !(w.id === wallet.id && (w.namespace === wallet.namespace || (w.walletConnect && entry.walletConnect))),
+      ),
   ].slice(0, recentWalletsLimit)
   portico.store.set(recentWalletsAtom, next)
   portico.storage.set(storageKeys.recentWallets, next)

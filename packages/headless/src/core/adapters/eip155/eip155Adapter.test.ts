@@ -57,6 +57,7 @@ function setup({ storage = memoryStorage(), account = 0 } = {}) {
   stops.push(wallet.announce())
   const portico = createPortico({
     projectId: 'p',
+    walletConnect: false,
     networks: all,
     adapters: [eip155Adapter(), solanaAdapter()],
     storage,
@@ -97,6 +98,7 @@ describe('discovery', () => {
     // Discovery that starts with window.ethereum already set.
     const fresh = createPortico({
       projectId: 'p',
+      walletConnect: false,
       networks: [testNetworks().devnet],
       adapters: [eip155Adapter()],
       storage: null,
@@ -176,6 +178,7 @@ describe('connect, balances, reload, disconnect', () => {
 
     const reloaded = createPortico({
       projectId: 'p',
+      walletConnect: false,
       networks: testNetworks({ evmRpcUrl: devnet.evm.rpcUrl }).all,
       adapters: [eip155Adapter(), solanaAdapter()],
       storage: first.storage,
@@ -195,6 +198,7 @@ describe('connect, balances, reload, disconnect', () => {
     expect(getConnection(first.portico).status).toBe('disconnected')
     const reloaded = createPortico({
       projectId: 'p',
+      walletConnect: false,
       networks: testNetworks().all,
       adapters: [eip155Adapter(), solanaAdapter()],
       storage: first.storage,
@@ -219,6 +223,7 @@ describe('connect, balances, reload, disconnect', () => {
     expect(storage.data.has('@portico/connected-connector:eip155')).toBe(false)
     const reloaded = createPortico({
       projectId: 'p',
+      walletConnect: false,
       networks: testNetworks().all,
       adapters: [eip155Adapter(), solanaAdapter()],
       storage,
@@ -288,6 +293,7 @@ describe('networks', () => {
     expect(wallet.requests).toEqual([])
     const reloaded = createPortico({
       projectId: 'p',
+      walletConnect: false,
       networks: testNetworks().all,
       adapters: [eip155Adapter(), solanaAdapter()],
       storage,
@@ -318,6 +324,7 @@ describe('networks', () => {
     const { wallet } = setup()
     const portico = createPortico({
       projectId: 'p',
+      walletConnect: false,
       networks: [testNetworks({ evmRpcUrl: devnet.evm.rpcUrl }).devnet],
       adapters: [eip155Adapter()],
       storage: null,

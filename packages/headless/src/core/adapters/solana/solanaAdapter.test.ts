@@ -59,6 +59,7 @@ async function setup({ storage = memoryStorage(), account = 0 } = {}) {
   stops.push(wallet.register())
   const portico = createPortico({
     projectId: 'p',
+    walletConnect: false,
     networks: networks().all,
     defaultNetwork: devnet.solana.caipNetworkId,
     adapters: [eip155Adapter(), solanaAdapter()],
@@ -124,6 +125,7 @@ test('reload: silent reconnect, no prompt', async () => {
   await connect(first.portico, { connectorId: 'Devnet Wallet', namespace: 'solana' })
   const reloaded = createPortico({
     projectId: 'p',
+    walletConnect: false,
     networks: networks().all,
     adapters: [eip155Adapter(), solanaAdapter()],
     storage: first.storage,

@@ -1,0 +1,43 @@
+import type { Portico } from '../config/createPortico.js'
+import { NotConnectedError } from '../errors/connection.js'
+import { accountsAtom } from '../state/atoms.js'
+import { isTransactionHash } from '../utils/validation.js'
+import { type RequestErrorType, request, WalletRequestError } from './request.js'
+
+export type SendTransactionParameters = {
+  to: `0x${string}`
+  /** In wei. */
+  value?: bigint | undefined
+  data?: `0x${string}` | undefined
+  gas?: bigint | undefined
+}
+export type SendTransactionReturnType = `0x${string}`
+export type SendTransactionErrorType = RequestErrorType
+
+const hex = (value: bigint) => `0x${value.toString(16)}`
+
+/**
+ * Asks the connected eip155 wallet to sign and send a transaction (`eth_sendTransaction`) from
+ * the active account on its current network; resolves with the transaction hash.
+ *
+ * @example
+ * const hash = await sendTransaction(portico, { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: 10n ** 15n })
+ */
+export async function sendTransaction(
+  portico: Portico,
+  { to, value, data, gas }: SendTransactionParameters,
+): Promise<SendTransactionReturnType> {
+  const account = portico.store.get(accountsAtom).eip155
+  if (account?.status !== 'connected' || !account.address) throw new NotConnectedError({ namespace: 'eip155' })
+  const transaction: Record<string, string> = { from: account.address, to }
+  if (value !== undefined) transaction.value = hex(value)
+  if (data !== undefined) transaction.data = data
+  if (gas !== undefined) transaction.gas = hex(gas)
+  const hash = await request(portico, { namespace: 'eip155', method: 'eth_sendTransaction', params: [transaction] })
+  if (!isTransactionHash(hash))
+    throw new WalletRequestError({
+      method: 'eth_sendTransaction',
+      cause: new Error('The wallet returned no transaction hash'),
+    })
+  return hash
+}

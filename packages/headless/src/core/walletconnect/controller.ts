@@ -1,0 +1,280 @@
+import type SignClient from '@walletconnect/sign-client'
+import type { SessionTypes } from '@walletconnect/types'
+import type { Portico } from '../config/createPortico.js'
+import { ConnectionRejectedError, FailedToConnectError, ModalClosedError } from '../errors/connection.js'
+import { isUserRejection } from '../errors/isUserRejection.js'
+import {
+  NamespaceNotApprovedError,
+  RequestNotApprovedError,
+  WalletConnectNotConnectedError,
+} from '../errors/walletConnect.js'
+import { walletConnectPairingAtom } from '../state/atoms.js'
+import type { AdapterEvent } from '../types.js'
+import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
+import { isChainNamespace } from '../utils/caip.js'
+import { proposalNamespaces, type SessionNamespace, sessionAccounts } from './namespaces.js'
+import type { ResolvedWalletConnectOptions } from './options.js'
+
+type Client = Awaited<ReturnType<typeof SignClient.init>>
+type Listener = (event: AdapterEvent) => void
+
+/**
+ * @internal
+ * One WalletConnect sign client and session per Portico instance. Loaded on demand (this module
+ * and the SDK are a separate chunk): nothing of WalletConnect runs until the user picks it or a
+ * persisted WalletConnect connection is restored.
+ */
+export class WalletConnectController {
+  private clientPromise: Promise<Client> | undefined
+  private topic: string | undefined
+  private readonly listeners = new Map<ChainNamespace, Set<Listener>>()
+
+  constructor(
+    private readonly portico: Portico,
+    private readonly options: ResolvedWalletConnectOptions,
+  ) {}
+
+  /** The sign client, created once (the SDK restores its stored sessions and pairings on init). */
+  client(): Promise<Client> {
+    this.clientPromise ??= this.createClient().catch((error) => {
+      this.clientPromise = undefined
+      throw error
+    })
+    return this.clientPromise
+  }
+
+  private async createClient(): Promise<Client> {
+    const { default: SignClientClass } = await import('@walletconnect/sign-client')
+    const { portico, options } = this
+    const metadata = portico.options.metadata ?? defaultMetadata()
+    const client = await SignClientClass.init({
+      projectId: portico.options.projectId,
+      relayUrl: options.relayUrl,
+      metadata: { ...metadata, icons: [...metadata.icons] },
+      customStoragePrefix: options.storagePrefix,
+      telemetryEnabled: options.telemetry,
+      logger: 'error',
+      ...(options.storage ? { storage: options.storage as never } : {}),
+    })
+    configureVerify(client, options.verifyUrl)
+    client.on('session_delete', ({ topic }) => this.onSessionEnded(topic))
+    client.on('session_expire', ({ topic }) => this.onSessionEnded(topic))
+    client.on('session_update', ({ topic, params }) => this.onSessionUpdate(topic, params.namespaces))
+    client.on('session_event', ({ topic, params }) => this.onSessionEvent(topic, params))
+    return client
+  }
+
+  /** The active session, if it is still valid. */
+  async session(): Promise<SessionTypes.Struct | undefined> {
+    const client = await this.client()
+    if (this.topic) {
+      const current = client.session.getAll().find((s) => s.topic === this.topic)
+      if (current && current.expiry * 1000 > Date.now()) return current
+      this.topic = undefined
+    }
+    return undefined
+  }
+
+  /**
+   * Pairs with a wallet: publishes the pairing URI (renewed before it expires, spec: 4 min),
+   * and resolves with the approved session. Rejects with 'Connection rejected' when the wallet
+   * declines, 'Modal closed' when `signal` aborts.
+   */
+  async connect({ signal }: { signal?: AbortSignal | undefined } = {}): Promise<SessionTypes.Struct> {
+    const { store } = this.portico
+    const aborted = new Promise<never>((_, reject) => {
+      if (signal?.aborted) reject(new ModalClosedError())
+      signal?.addEventListener('abort', () => reject(new ModalClosedError()), { once: true })
+    })
+    aborted.catch(() => {})
+    try {
+      const client = await Promise.race([this.client(), aborted])
+      const optionalNamespaces = proposalNamespaces(this.portico.networks)
+      for (let failures = 0; ; ) {
+        let offer: Awaited<ReturnType<Client['connect']>>
+        try {
+          offer = await Promise.race([client.connect({ optionalNamespaces }), aborted])
+        } catch (error) {
+          if (error instanceof ModalClosedError) throw error
+          // Spec: retry after 1 s; a relay that stays unreachable fails the connection.
+          if (++failures >= this.options.pairingAttempts) throw new FailedToConnectError({ cause: error })
+          await Promise.race([delay(this.options.pairingRetryMs), aborted])
+          continue
+        }
+        if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
+        const expiresAt = Date.now() + this.options.pairingExpiryMs
+        store.set(walletConnectPairingAtom, { uri: offer.uri, expiresAt })
+        const approval = offer.approval()
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const expired = new Promise<'expired'>((resolve) => {
+          timer = setTimeout(() => resolve('expired'), this.options.pairingExpiryMs)
+        })
+        try {
+          const outcome = await Promise.race([approval, expired, aborted])
+          if (outcome === 'expired') {
+            // Nobody scanned it in time: the old proposal is dropped and a fresh URI is offered.
+            approval.catch(() => {})
+            continue
+          }
+          this.topic = outcome.topic
+          return outcome
+        } catch (error) {
+          if (error instanceof ModalClosedError) {
+            approval.catch(() => {})
+            throw error
+          }
+          if (isUserRejection(error) || isRejectionReason(error)) throw new ConnectionRejectedError({ cause: error })
+          throw new FailedToConnectError({ cause: error })
+        } finally {
+          clearTimeout(timer)
+        }
+      }
+    } finally {
+      store.set(walletConnectPairingAtom, undefined)
+    }
+  }
+
+  /** Picks up the newest valid session after a reload. */
+  async restore(): Promise<SessionTypes.Struct | undefined> {
+    const existing = await this.session()
+    if (existing) return existing
+    const client = await this.client()
+    const now = Date.now()
+    const sessions = client.session
+      .getAll()
+      .filter((s) => s.acknowledged && s.expiry * 1000 > now)
+      .sort((a, b) => b.expiry - a.expiry)
+    this.topic = sessions[0]?.topic
+    return sessions[0]
+  }
+
+  /** Sends a request to the wallet on `chainId`, refusing what the session did not approve. */
+  async request<result = unknown>({
+    chainId,
+    method,
+    params,
+  }: {
+    chainId: CaipNetworkId
+    method: string
+    params: unknown
+  }): Promise<result> {
+    const session = await this.session()
+    if (!session) throw new WalletConnectNotConnectedError()
+    const namespace = chainId.slice(0, chainId.indexOf(':'))
+    const approved = session.namespaces[namespace] as SessionNamespace | undefined
+    if (!approved) throw new NamespaceNotApprovedError({ namespace })
+    const chainApproved = sessionAccounts(approved).has(chainId)
+    if (!approved.methods.includes(method) || !chainApproved)
+      throw new RequestNotApprovedError({ method, chainId, reason: chainApproved ? 'method' : 'chain' })
+    const client = await this.client()
+    return client.request<result>({ topic: session.topic, chainId, request: { method, params } })
+  }
+
+  /** Deletes the session on both sides. Local state goes regardless of the wallet's answer. */
+  async disconnect(): Promise<void> {
+    const client = await this.client()
+    const topic = this.topic
+    this.topic = undefined
+    if (!topic || !client.session.keys.includes(topic)) return
+    await client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
+  }
+
+  subscribe(namespace: ChainNamespace, listener: Listener): () => void {
+    let set = this.listeners.get(namespace)
+    if (!set) {
+      set = new Set()
+      this.listeners.set(namespace, set)
+    }
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+    }
+  }
+
+  private emit(namespace: ChainNamespace, event: AdapterEvent) {
+    for (const listener of [...(this.listeners.get(namespace) ?? [])]) listener(event)
+  }
+
+  private onSessionEnded(topic: string) {
+    if (topic !== this.topic) return
+    this.topic = undefined
+    for (const namespace of [...this.listeners.keys()]) this.emit(namespace, { type: 'disconnect' })
+  }
+
+  private onSessionUpdate(topic: string, namespaces: SessionTypes.Namespaces) {
+    if (topic !== this.topic) return
+    for (const namespace of [...this.listeners.keys()]) {
+      const byChain = sessionAccounts(namespaces[namespace])
+      const accounts = [...new Set([...byChain.values()].flat())]
+      this.emit(namespace, { type: 'accountsChanged', accounts })
+    }
+  }
+
+  private onSessionEvent(
+    topic: string,
+    { event, chainId }: { event: { name: string; data: unknown }; chainId: string },
+  ) {
+    if (topic !== this.topic) return
+    const namespace = chainId.slice(0, chainId.indexOf(':'))
+    if (!isChainNamespace(namespace)) return
+    if (event.name === 'chainChanged') {
+      const reference = normaliseChainReference(namespace, event.data)
+      if (reference) this.emit(namespace, { type: 'chainChanged', caipNetworkId: `${namespace}:${reference}` })
+      return
+    }
+    if (event.name === 'accountsChanged' || event.name === 'bip122_addressesChanged') {
+      const accounts = normaliseAccounts(event.data)
+      if (accounts) this.emit(namespace, { type: 'accountsChanged', accounts })
+    }
+  }
+}
+
+/**
+ * The SDK has no option for the Verify host (it only honours its own hosted ones), so the URL is
+ * set on the instance it reads it from; `false` turns the dapp-side attestation off entirely
+ * (no hidden iframe, no 5 s wait on a host that cannot be reached).
+ */
+function configureVerify(client: Client, verifyUrl: string | false) {
+  const verify = client.core.verify as unknown as {
+    verifyUrlV3?: string
+    register?: (...args: unknown[]) => Promise<string>
+  }
+  if (verifyUrl === false) verify.register = async () => ''
+  else verify.verifyUrlV3 = `${verifyUrl}/v3`
+}
+
+function normaliseChainReference(namespace: ChainNamespace, data: unknown): string | undefined {
+  if (namespace === 'eip155') {
+    const id = typeof data === 'number' ? data : typeof data === 'string' ? Number(data.split(':').pop()) : Number.NaN
+    return Number.isSafeInteger(id) && id > 0 ? String(id) : undefined
+  }
+  if (typeof data !== 'string') return undefined
+  const reference = data.includes(':') ? data.slice(data.indexOf(':') + 1) : data
+  return /^[-_a-zA-Z0-9]{1,32}$/.test(reference) ? reference : undefined
+}
+
+function normaliseAccounts(data: unknown): string[] | undefined {
+  if (!Array.isArray(data)) return undefined
+  const accounts: string[] = []
+  for (const entry of data) {
+    const value = typeof entry === 'string' ? entry : (entry as { address?: unknown } | null)?.address
+    if (typeof value !== 'string' || value.length === 0 || value.length > 200) continue
+    accounts.push(value.includes(':') ? value.slice(value.lastIndexOf(':') + 1) : value)
+  }
+  return accounts
+}
+
+/** The SDK rejects a declined proposal with the wallet's reason ({code, message}), not an Error. */
+function isRejectionReason(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 5000 || code === 5001 || code === 5002 || code === 4001
+}
+
+function delay(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms))
+}
+
+function defaultMetadata() {
+  const url = typeof window !== 'undefined' ? window.location.origin : 'http://localhost'
+  return { name: 'Portico', description: 'Connect a wallet', url, icons: [] as string[] }
+}
