@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * portico-devnet: starts the local EVM (anvil) and Solana (litesvm) chains, plus the emulator of
- * the hosted services, and keeps them running until SIGINT/SIGTERM.
+ * portico-devnet: starts the local EVM (anvil) and Solana (litesvm) chains, the emulator of the
+ * hosted services and a local WalletConnect relay, and keeps them running until SIGINT/SIGTERM.
  *
  * Works without a build: it loads `../dist/index.js` when the package has been built (the
  * published case) and otherwise the TypeScript sources through tsx's API (the workspace case).
@@ -10,7 +10,8 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
-const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--api-port N | --no-api] [--host H] [--json]
+const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--api-port N | --no-api] [--wc-port N | --no-wc]
+                      [--host H] [--json]
 
 Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
 
@@ -18,6 +19,8 @@ Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
   --solana-port N   Solana JSON-RPC port (default 8899; 0 picks a free port)
   --api-port N      hosted-services emulator port (default 8787; 0 picks a free port)
   --no-api          do not start the hosted-services emulator
+  --wc-port N       WalletConnect relay + Verify port (default 8788; 0 picks a free port)
+  --no-wc           do not start the WalletConnect relay
   --host H          loopback address to bind (default 127.0.0.1)
   --json            print one line of JSON instead of the summary (for scripts)
   -h, --help        show this help`
@@ -42,7 +45,7 @@ function parsePort(value, flag) {
 }
 
 function summary(devnet, startupMs) {
-  const { evm, solana, api } = devnet
+  const { evm, solana, api, walletConnect } = devnet
   const lines = [
     `Portico devnet is running (started in ${startupMs} ms). Keys below are public test keys: local use only.`,
     '',
@@ -71,6 +74,14 @@ function summary(devnet, startupMs) {
           '',
         ]
       : []),
+    ...(walletConnect
+      ? [
+          'WalletConnect',
+          `  Relay URL     ${walletConnect.relayUrl}  (SDK relayUrl; irn JSON-RPC with a mailbox)`,
+          `  Verify URL    ${walletConnect.verifyUrl}  (Verify API: /v3/public-key, /v3/attestation)`,
+          '',
+        ]
+      : []),
     'Press Ctrl+C to stop.',
   ]
   return lines.join('\n')
@@ -83,6 +94,8 @@ async function main() {
       'solana-port': { type: 'string' },
       'api-port': { type: 'string' },
       'no-api': { type: 'boolean', default: false },
+      'wc-port': { type: 'string' },
+      'no-wc': { type: 'boolean', default: false },
       host: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -99,6 +112,7 @@ async function main() {
     evm: { port: parsePort(values['evm-port'] ?? '8545', '--evm-port') },
     solana: { port: parsePort(values['solana-port'] ?? '8899', '--solana-port') },
     api: values['no-api'] ? false : { port: parsePort(values['api-port'] ?? '8787', '--api-port') },
+    walletConnect: values['no-wc'] ? false : { port: parsePort(values['wc-port'] ?? '8788', '--wc-port') },
   }
   const { startDevnet } = await loadDevnet()
   const started = performance.now()
@@ -119,8 +133,18 @@ async function main() {
 
   if (values.json) {
     // One line, so a parent process can read the first line and parse it.
-    const { evm, solana, api } = devnet
-    console.log(JSON.stringify({ evm, solana, ...(api ? { api: { url: api.url } } : {}), startupMs }))
+    const { evm, solana, api, walletConnect } = devnet
+    console.log(
+      JSON.stringify({
+        evm,
+        solana,
+        ...(api ? { api: { url: api.url } } : {}),
+        ...(walletConnect
+          ? { walletConnect: { relayUrl: walletConnect.relayUrl, verifyUrl: walletConnect.verifyUrl } }
+          : {}),
+        startupMs,
+      }),
+    )
   } else {
     console.log(summary(devnet, startupMs))
   }

@@ -8,11 +8,15 @@ const bin = fileURLToPath(new URL('../bin/portico-devnet.mjs', import.meta.url))
 
 describe('portico-devnet CLI', () => {
   it('prints one JSON line when ready and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [bin, '--json', '--evm-port', '0', '--solana-port', '0', '--api-port', '0'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      // Test the sources, not a possibly stale dist/ from an earlier build.
-      env: { ...process.env, PORTICO_DEVNET_FROM_SOURCE: '1' },
-    })
+    const child = spawn(
+      process.execPath,
+      [bin, '--json', '--evm-port', '0', '--solana-port', '0', '--api-port', '0', '--wc-port', '0'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        // Test the sources, not a possibly stale dist/ from an earlier build.
+        env: { ...process.env, PORTICO_DEVNET_FROM_SOURCE: '1' },
+      },
+    )
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
     const firstLine = await new Promise<string>((resolve, reject) => {
       createInterface({ input: child.stdout }).once('line', resolve)
@@ -22,11 +26,15 @@ describe('portico-devnet CLI', () => {
       evm: { rpcUrl: string; chainId: number }
       solana: { rpcUrl: string; genesisHash: string }
       api: { url: string }
+      walletConnect: { relayUrl: string; verifyUrl: string }
     }
     expect(info.evm.chainId).toBe(31337)
     expect(info.api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     const origins = await fetch(`${info.api.url}/projects/v1/origins?projectId=p&st=appkit&sv=1`)
     expect(await origins.json()).toEqual({ allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'] })
+    expect(info.walletConnect.relayUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
+    const verifyKey = await fetch(`${info.walletConnect.verifyUrl}/v3/public-key`)
+    expect(await verifyKey.json()).toMatchObject({ publicKey: { kty: 'EC', crv: 'P-256' } })
 
     const evm = await rawRpc(info.evm.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
     expect(evm.json).toMatchObject({ result: '0x7a69' })
@@ -40,5 +48,6 @@ describe('portico-devnet CLI', () => {
     expect(await canBind(evmPort)).toBe(true)
     expect(await canBind(Number(new URL(info.solana.rpcUrl).port))).toBe(true)
     expect(await canBind(Number(new URL(info.api.url).port))).toBe(true)
+    expect(await canBind(Number(new URL(info.walletConnect.relayUrl).port))).toBe(true)
   })
 })

@@ -5,6 +5,8 @@
  * - Solana: a JSON-RPC server over an in-process litesvm, with SOL and an SPL USDC mint.
  * - API: an emulator of the hosted services (directory, analytics, blockchain data API, hosted
  *   JSON-RPC) reading live from both chains, with switchable failure modes.
+ * - WalletConnect: a local relay (irn JSON-RPC over a websocket, with a mailbox) and Verify API
+ *   that the real sign-client and walletkit SDKs pair and sign through (`startRelay`).
  *
  * Everything here is Node-only except the account/token constants, which are also importable
  * from the browser-safe modules they are defined in.
@@ -30,11 +32,20 @@ export {
   type DevnetApi,
   type DevnetEvmToken,
   type DevnetSolanaToken,
+  type DevnetWalletConnect,
+  type DevnetWithout,
   type DevnetWithoutApi,
   type StartDevnetOptions,
   startDevnet,
 } from './startDevnet.js'
 export { evmTokens, solanaInitialLamports, solanaTokens } from './tokens.js'
+export {
+  type RelayStats,
+  type StartRelayOptions,
+  startRelay,
+  type WalletConnectRelay,
+} from './walletconnect/relay.js'
+export { type VerifyPublicKey, verifyPublicKeyStorageKey } from './walletconnect/verify.js'
 
 // accounts.ts is shared, value-frozen data; the public docs (with examples) live here instead.
 

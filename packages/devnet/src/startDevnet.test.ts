@@ -164,8 +164,13 @@ describe('startDevnet lifecycle', () => {
     const evmPort = Number(new URL(devnet.evm.rpcUrl).port)
     const solanaPort = Number(new URL(devnet.solana.rpcUrl).port)
     const apiPort = Number(new URL(devnet.api.url).port)
+    const wcPort = Number(new URL(devnet.walletConnect.relayUrl).port)
     expect(anvilProcessesOnPort(evmPort)).toHaveLength(1)
     await expect(canBind(apiPort)).resolves.toBe(false)
+    await expect(canBind(wcPort)).resolves.toBe(false)
+    // The relay restarts on the same port.
+    await devnet.walletConnect.restartRelay()
+    expect((await fetch(`${devnet.walletConnect.verifyUrl}/health`)).status).toBe(200)
 
     await devnet.stop()
 
@@ -173,18 +178,27 @@ describe('startDevnet lifecycle', () => {
     await expect(canBind(evmPort)).resolves.toBe(true)
     await expect(canBind(solanaPort)).resolves.toBe(true)
     await expect(canBind(apiPort)).resolves.toBe(true)
+    await expect(canBind(wcPort)).resolves.toBe(true)
     await devnet.stop() // idempotent
   })
 
   it('binds the requested ports', async () => {
-    const [evmPort, solanaPort, apiPort] = [await freePort(), await freePort(), await freePort()]
+    const [evmPort, solanaPort, apiPort, wcPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ]
     const devnet = await startDevnet({
       host: 'localhost',
       evm: { port: evmPort },
       solana: { port: solanaPort },
       api: { port: apiPort },
+      walletConnect: { port: wcPort },
     })
     try {
+      expect(devnet.walletConnect.relayUrl).toBe(`ws://127.0.0.1:${wcPort}`)
+      expect(devnet.walletConnect.verifyUrl).toBe(`http://127.0.0.1:${wcPort}`)
       expect(devnet.evm.rpcUrl).toBe(`http://127.0.0.1:${evmPort}`)
       expect(devnet.solana.rpcUrl).toBe(`http://127.0.0.1:${solanaPort}`)
       expect(devnet.api.url).toBe(`http://127.0.0.1:${apiPort}`)
@@ -195,10 +209,11 @@ describe('startDevnet lifecycle', () => {
     }
   })
 
-  it('skips the API emulator with api: false', async () => {
-    const devnet = await startDevnet({ api: false })
+  it('skips the API emulator with api: false and the relay with walletConnect: false', async () => {
+    const devnet = await startDevnet({ api: false, walletConnect: false })
     try {
       expect(devnet.api).toBeUndefined()
+      expect(devnet.walletConnect).toBeUndefined()
       expect(devnet.evm.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     } finally {
       await devnet.stop()

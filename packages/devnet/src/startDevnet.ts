@@ -4,6 +4,7 @@ import { type AnalyticsEvent, type ApiSwitches, startApiEmulator } from './api/s
 import { resolveLoopbackHost } from './net.js'
 import { startSolanaRpc } from './solana/server.js'
 import { evmTokens, solanaTokens } from './tokens.js'
+import { startRelay, type WalletConnectRelay } from './walletconnect/relay.js'
 
 /**
  * Options for {@link startDevnet}. Ports default to 0 (a free port each).
@@ -20,6 +21,27 @@ export interface StartDevnetOptions {
   solana?: { port?: number }
   /** The hosted-services emulator (started after the chains); `false` to skip it. */
   api?: { port?: number } | false
+  /** The local WalletConnect relay + Verify service (started with the chains); `false` to skip it. */
+  walletConnect?: { port?: number } | false
+}
+
+/**
+ * The local WalletConnect relay of a running devnet (see `startRelay`).
+ *
+ * @example
+ * ```ts
+ * const { walletConnect } = await startDevnet()
+ * const dapp = await SignClient.init({ projectId: 'p', relayUrl: walletConnect.relayUrl, telemetryEnabled: false, metadata })
+ * await walletConnect.restartRelay() // clients reconnect; pending messages survive
+ * ```
+ */
+export interface DevnetWalletConnect {
+  /** Websocket URL for the SDK's `relayUrl`, e.g. `ws://127.0.0.1:43125`. */
+  relayUrl: string
+  /** Base URL of the local Verify API on the same port (v3 routes under `/v3`). */
+  verifyUrl: string
+  /** Drops every connection and listens again on the same port, keeping the mailbox. */
+  restartRelay(): Promise<void>
 }
 
 /**
@@ -96,7 +118,9 @@ export interface Devnet {
   }
   /** The hosted-services emulator (not plain data: `analytics` has methods, `switches` is live). */
   api: DevnetApi
-  /** Stops the API emulator, then both chains; resolves once processes and ports are released. */
+  /** The local WalletConnect relay and Verify service (`restartRelay` is a method). */
+  walletConnect: DevnetWalletConnect
+  /** Stops the relay and the API emulator, then both chains; resolves once processes and ports are released. */
   stop(): Promise<void>
 }
 
@@ -109,6 +133,19 @@ export interface Devnet {
  * ```
  */
 export type DevnetWithoutApi = Omit<Devnet, 'api'> & { api?: undefined }
+
+/**
+ * A devnet started with `walletConnect: false` (and possibly `api: false`): no relay.
+ *
+ * @example
+ * ```ts
+ * const chains: DevnetWithout<'api' | 'walletConnect'> = await startDevnet({ api: false, walletConnect: false })
+ * ```
+ */
+export type DevnetWithout<K extends 'api' | 'walletConnect'> = Omit<Devnet, K> & { [P in K]?: undefined }
+
+/** A devnet whose optional services may or may not have been started. */
+type MaybeDevnet = Omit<Devnet, 'api' | 'walletConnect'> & Partial<Pick<Devnet, 'api' | 'walletConnect'>>
 
 /**
  * Starts the local EVM chain (anvil) and the Solana RPC (litesvm) side by side, with funded
@@ -126,26 +163,38 @@ export type DevnetWithoutApi = Omit<Devnet, 'api'> & { api?: undefined }
  * await devnet.stop()
  * ```
  */
+export function startDevnet(
+  options: StartDevnetOptions & { api: false; walletConnect: false },
+): Promise<DevnetWithout<'api' | 'walletConnect'>>
 export function startDevnet(options: StartDevnetOptions & { api: false }): Promise<DevnetWithoutApi>
-export function startDevnet(options?: StartDevnetOptions & { api?: { port?: number } }): Promise<Devnet>
-export function startDevnet(options?: StartDevnetOptions): Promise<Devnet | DevnetWithoutApi>
-export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet | DevnetWithoutApi> {
+export function startDevnet(
+  options: StartDevnetOptions & { walletConnect: false },
+): Promise<DevnetWithout<'walletConnect'>>
+export function startDevnet(
+  options?: StartDevnetOptions & { api?: { port?: number }; walletConnect?: { port?: number } },
+): Promise<Devnet>
+export function startDevnet(options?: StartDevnetOptions): Promise<MaybeDevnet>
+export async function startDevnet(options: StartDevnetOptions = {}): Promise<MaybeDevnet> {
   // Validate before starting anything so a bad host fails fast and cleanly.
   const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
-  const [evmResult, solanaResult] = await Promise.allSettled([
+  const [evmResult, solanaResult, relayResult] = await Promise.allSettled([
     startAnvil({ host, port: options.evm?.port ?? 0 }),
     startSolanaRpc({ host, port: options.solana?.port ?? 0 }),
+    options.walletConnect === false ? undefined : startRelay({ host, port: options.walletConnect?.port ?? 0 }),
   ])
-  if (evmResult.status === 'rejected' || solanaResult.status === 'rejected') {
+  if (evmResult.status === 'rejected' || solanaResult.status === 'rejected' || relayResult.status === 'rejected') {
     await Promise.allSettled([
       evmResult.status === 'fulfilled' ? evmResult.value.stop() : undefined,
       solanaResult.status === 'fulfilled' ? solanaResult.value.stop() : undefined,
+      relayResult.status === 'fulfilled' ? relayResult.value?.stop() : undefined,
     ])
-    throw evmResult.status === 'rejected' ? evmResult.reason : (solanaResult as PromiseRejectedResult).reason
+    const failed = [evmResult, solanaResult, relayResult].find((r) => r.status === 'rejected') as PromiseRejectedResult
+    throw failed.reason
   }
   const anvil = evmResult.value
   const solana = solanaResult.value
-  const stopChains = () => Promise.all([anvil.stop(), solana.stop()]).then(() => undefined)
+  const relay: WalletConnectRelay | undefined = relayResult.value
+  const stopStarted = () => Promise.all([anvil.stop(), solana.stop(), relay?.stop()]).then(() => undefined)
 
   let api: Awaited<ReturnType<typeof startApiEmulator>> | undefined
   if (options.api !== false) {
@@ -157,7 +206,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
         solanaRpcUrl: solana.rpcUrl,
       })
     } catch (error) {
-      await stopChains().catch(() => undefined)
+      await stopStarted().catch(() => undefined)
       throw error
     }
   }
@@ -179,9 +228,12 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       tokens: solanaTokens.map(({ mint, name, symbol, decimals }) => ({ mint, name, symbol, decimals })),
     },
     ...(api ? { api: { url: api.url, analytics: api.analytics, switches: api.switches } } : {}),
+    ...(relay
+      ? { walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl, restartRelay: () => relay.restart() } }
+      : {}),
     stop() {
-      // The emulator reads from the chains, so it goes first.
-      stopping ??= (api ? api.stop() : Promise.resolve()).then(stopChains)
+      // The emulator reads from the chains, so it goes first (the relay stops with the chains).
+      stopping ??= (api ? api.stop() : Promise.resolve()).then(stopStarted)
       return stopping
     },
   }

@@ -1,0 +1,545 @@
+/**
+ * A local WalletConnect relay (the `irn` JSON-RPC protocol over a websocket) plus the Verify API,
+ * on one loopback port, enough for `@walletconnect/sign-client` 2.25 and `@reown/walletkit` 1.6
+ * to pair, settle sessions and exchange requests, responses and events fully offline.
+ *
+ * Methods (checked against `@walletconnect/core` 2.25 `relayer.ts`, `subscriber.ts`,
+ * `publisher.ts`, `@walletconnect/relay-api`'s `RELAY_JSONRPC.irn` and sign-client's engine):
+ * `irn_subscribe`, `irn_batchSubscribe`, `irn_unsubscribe`, `irn_batchUnsubscribe`,
+ * `irn_publish`, `irn_batchPublish`, `irn_batchFetchMessages`, `irn_fetchMessages`, and the
+ * custom `wc_proposeSession` / `wc_approveSession` the engine publishes through `publishCustom`.
+ * Messages go out as `irn_subscription` requests, which clients acknowledge with a result.
+ *
+ * Mailbox: every published message is kept for its TTL and delivered once to every client
+ * subscribed to its topic (now or later), except the client that published it. Clients are told
+ * apart by the `iss` (their did:key) of the `auth` JWT in the connection URL, so a reconnecting
+ * client is the same client; a delivery that was never acknowledged is sent again after a
+ * reconnect.
+ */
+import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import type { Duplex } from 'node:stream'
+import { type WebSocket, WebSocketServer } from 'ws'
+import { answerPreflight, formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
+import { LocalVerify, sha256Hex, type VerifyPublicKey } from './verify.js'
+
+/**
+ * Options for {@link startRelay}.
+ *
+ * @example
+ * ```ts
+ * const relay = await startRelay({ port: 8788, pingIntervalMs: 10_000 })
+ * ```
+ */
+export interface StartRelayOptions {
+  /** Loopback address to bind (default `127.0.0.1`); anything else is rejected. */
+  host?: string
+  /** TCP port; 0 (default) lets the OS pick a free one. `restart()` keeps the port it got. */
+  port?: number
+  /** How often to ping every socket (default 10 s); a socket that missed a pong is terminated. */
+  pingIntervalMs?: number
+  /** Clock for message TTLs (ms since the epoch; default `Date.now`). Tests move it forward. */
+  now?: () => number
+}
+
+/**
+ * Counters of a running relay, for tests and logs.
+ *
+ * @example
+ * ```ts
+ * expect(relay.stats().connections).toBe(2)
+ * ```
+ */
+export interface RelayStats {
+  /** Open websocket connections. */
+  connections: number
+  /** Messages accepted (each `irn_publish`; `wc_approveSession` counts two). */
+  published: number
+  /** `irn_subscription` deliveries sent. */
+  delivered: number
+  /** Unexpired messages held in the mailbox. */
+  stored: number
+  /** Times `restart()` completed. */
+  restarts: number
+}
+
+/**
+ * A running local relay and Verify service.
+ *
+ * @example
+ * ```ts
+ * const relay: WalletConnectRelay = await startRelay()
+ * const dapp = await SignClient.init({ projectId: 'p', relayUrl: relay.url, metadata })
+ * await relay.restart() // clients reconnect by themselves; the mailbox survives
+ * await relay.stop()
+ * ```
+ */
+export interface WalletConnectRelay {
+  /** Websocket URL for the SDK's `relayUrl`, e.g. `ws://127.0.0.1:43125`. */
+  url: string
+  /** Base URL of the Verify routes on the same port, e.g. `http://127.0.0.1:43125` (v3 routes under `/v3`). */
+  verifyUrl: string
+  /** The Verify signing key as `GET /v3/public-key` serves it (see `verifyPublicKeyStorageKey`). */
+  verifyPublicKey: VerifyPublicKey
+  /** Issues an attestation for `id` and `origin` as the iframe page does, returning the JWT. */
+  attest(id: string, origin: string): string
+  /** Closes every socket and the server, then listens again on the same port; the mailbox is kept. */
+  restart(): Promise<void>
+  /** Closes every socket and the server and stops pinging; resolves once the port is free. Idempotent. */
+  stop(): Promise<void>
+  stats(): RelayStats
+}
+
+interface StoredMessage {
+  topic: string
+  message: string
+  tag: number
+  publishedAt: number
+  expiresAt: number
+  attestation?: string
+  publisher: string
+  /** Client ids it was sent to (removed again if the socket died before the acknowledgement). */
+  deliveredTo: Set<string>
+}
+
+interface Client {
+  socket: WebSocket
+  id: string
+  topics: Set<string>
+  alive: boolean
+  /** irn_subscription request id -> message awaiting the client's acknowledgement. */
+  unacked: Map<number, StoredMessage>
+}
+
+interface RpcRequest {
+  id: number | string
+  jsonrpc?: string
+  method?: string
+  params?: Record<string, unknown>
+}
+
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const DEFAULT_TTL_S = 300
+const MAX_TTL_S = 30 * 24 * 60 * 60
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-max-age': '86400',
+}
+
+/**
+ * Starts the local WalletConnect relay and Verify service on one loopback port.
+ *
+ * @example
+ * ```ts
+ * import { startRelay } from '@portico/devnet'
+ * import { SignClient } from '@walletconnect/sign-client'
+ *
+ * const relay = await startRelay()
+ * const dapp = await SignClient.init({
+ *   projectId: 'portico-devnet',
+ *   relayUrl: relay.url,
+ *   telemetryEnabled: false,
+ *   metadata: { name: 'Dapp', description: '', url: 'http://127.0.0.1', icons: [] },
+ * })
+ * // ... pair a wallet with the same relayUrl ...
+ * await dapp.core.relayer.transportClose()
+ * await relay.stop()
+ * ```
+ */
+export async function startRelay(options: StartRelayOptions = {}): Promise<WalletConnectRelay> {
+  const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
+  const now = options.now ?? Date.now
+  const pingIntervalMs = options.pingIntervalMs ?? 10_000
+  const verify = new LocalVerify(now)
+  const mailbox = new Map<string, StoredMessage[]>()
+  const subscribers = new Map<string, Set<Client>>()
+  const clients = new Set<Client>()
+  const counters = { published: 0, delivered: 0, restarts: 0 }
+  let nextDeliveryId = Date.now() * 1000
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 })
+
+  // ---------- mailbox ----------
+
+  const liveMessages = (topic: string): StoredMessage[] => {
+    const messages = mailbox.get(topic)
+    if (!messages) return []
+    const t = now()
+    const live = messages.filter((m) => m.expiresAt > t)
+    if (live.length) mailbox.set(topic, live)
+    else mailbox.delete(topic)
+    return live
+  }
+
+  const sweep = () => {
+    for (const topic of [...mailbox.keys()]) liveMessages(topic)
+  }
+
+  const send = (client: Client, payload: unknown) => {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(payload))
+  }
+
+  const deliver = (client: Client, message: StoredMessage) => {
+    if (message.publisher === client.id || message.deliveredTo.has(client.id)) return
+    if (client.socket.readyState !== client.socket.OPEN) return
+    message.deliveredTo.add(client.id)
+    const id = nextDeliveryId++
+    client.unacked.set(id, message)
+    counters.delivered++
+    send(client, {
+      id,
+      jsonrpc: '2.0',
+      method: 'irn_subscription',
+      params: {
+        id: subscriptionId(message.topic, client.id),
+        data: {
+          topic: message.topic,
+          message: message.message,
+          publishedAt: message.publishedAt,
+          tag: message.tag,
+          ...(message.attestation ? { attestation: message.attestation } : {}),
+        },
+      },
+    })
+  }
+
+  const publish = (
+    publisher: Client,
+    topic: string,
+    message: string,
+    ttlSeconds: unknown,
+    tag: unknown,
+    attestation?: unknown,
+  ) => {
+    const ttl = typeof ttlSeconds === 'number' && ttlSeconds > 0 ? Math.min(ttlSeconds, MAX_TTL_S) : DEFAULT_TTL_S
+    const publishedAt = now()
+    const stored: StoredMessage = {
+      topic,
+      message,
+      tag: typeof tag === 'number' ? tag : 0,
+      publishedAt,
+      expiresAt: publishedAt + ttl * 1000,
+      ...(typeof attestation === 'string' && attestation ? { attestation } : {}),
+      publisher: publisher.id,
+      deliveredTo: new Set(),
+    }
+    // Identical message on the same topic (a publish retried after a reconnect): keep one copy.
+    const existing = liveMessages(topic)
+    if (existing.some((m) => m.message === message)) return
+    existing.push(stored)
+    mailbox.set(topic, existing)
+    counters.published++
+    for (const client of subscribers.get(topic) ?? []) deliver(client, stored)
+  }
+
+  const subscribe = (client: Client, topic: string) => {
+    client.topics.add(topic)
+    const set = subscribers.get(topic) ?? new Set<Client>()
+    subscribers.set(topic, set)
+    set.add(client)
+    return subscriptionId(topic, client.id)
+  }
+
+  const unsubscribe = (client: Client, topic: string) => {
+    client.topics.delete(topic)
+    const set = subscribers.get(topic)
+    set?.delete(client)
+    if (set && set.size === 0) subscribers.delete(topic)
+  }
+
+  const deliverPending = (client: Client, topics: string[]) => {
+    for (const topic of topics) for (const message of liveMessages(topic)) deliver(client, message)
+  }
+
+  // ---------- JSON-RPC ----------
+
+  /** Returns the result plus, optionally, work to run after the response is sent (deliveries). */
+  const dispatch = (client: Client, request: RpcRequest): { result: unknown; after?: () => void } => {
+    const params = request.params ?? {}
+    const method = request.method ?? ''
+    switch (method) {
+      case 'irn_subscribe': {
+        const topic = requireString(params, 'topic')
+        return { result: subscribe(client, topic), after: () => deliverPending(client, [topic]) }
+      }
+      case 'irn_batchSubscribe': {
+        const topics = requireTopics(params)
+        return { result: topics.map((t) => subscribe(client, t)), after: () => deliverPending(client, topics) }
+      }
+      case 'irn_unsubscribe': {
+        unsubscribe(client, requireString(params, 'topic'))
+        return { result: true }
+      }
+      case 'irn_batchUnsubscribe': {
+        const list = Array.isArray(params.subscriptions) ? params.subscriptions : []
+        for (const entry of list) {
+          const topic = (entry as { topic?: unknown })?.topic
+          if (typeof topic === 'string') unsubscribe(client, topic)
+        }
+        return { result: true }
+      }
+      case 'irn_publish': {
+        const topic = requireString(params, 'topic')
+        const message = requireString(params, 'message')
+        return {
+          result: true,
+          after: () => publish(client, topic, message, params.ttl, params.tag, params.attestation),
+        }
+      }
+      case 'irn_batchPublish': {
+        const list = Array.isArray(params.messages) ? (params.messages as Record<string, unknown>[]) : []
+        const checked = list.map((m) => ({
+          topic: requireString(m, 'topic'),
+          message: requireString(m, 'message'),
+          ttl: m.ttl,
+          tag: m.tag,
+          attestation: m.attestation,
+        }))
+        return {
+          result: true,
+          after: () => {
+            for (const m of checked) publish(client, m.topic, m.message, m.ttl, m.tag, m.attestation)
+          },
+        }
+      }
+      case 'irn_fetchMessages':
+      case 'irn_batchFetchMessages': {
+        const topics = method === 'irn_fetchMessages' ? [requireString(params, 'topic')] : requireTopics(params)
+        const messages = topics.flatMap((topic) =>
+          liveMessages(topic)
+            .filter((m) => m.publisher !== client.id && !m.deliveredTo.has(client.id))
+            .map((m) => {
+              m.deliveredTo.add(client.id)
+              return {
+                topic: m.topic,
+                message: m.message,
+                publishedAt: m.publishedAt,
+                tag: m.tag,
+                ...(m.attestation ? { attestation: m.attestation } : {}),
+              }
+            }),
+        )
+        return { result: { messages, hasMore: false } }
+      }
+      case 'wc_proposeSession': {
+        const pairingTopic = requireString(params, 'pairingTopic')
+        const proposal = requireString(params, 'sessionProposal')
+        subscribe(client, pairingTopic)
+        return {
+          result: true,
+          after: () => {
+            publish(client, pairingTopic, proposal, params.ttl, 1100, params.attestation)
+            deliverPending(client, [pairingTopic])
+          },
+        }
+      }
+      case 'wc_approveSession': {
+        const sessionTopic = requireString(params, 'sessionTopic')
+        const pairingTopic = requireString(params, 'pairingTopic')
+        const response = requireString(params, 'sessionProposalResponse')
+        const settle = requireString(params, 'sessionSettlementRequest')
+        subscribe(client, sessionTopic)
+        return {
+          result: true,
+          after: () => {
+            publish(client, pairingTopic, response, params.ttl, 1101)
+            publish(client, sessionTopic, settle, params.ttl, 1102)
+            deliverPending(client, [sessionTopic])
+          },
+        }
+      }
+      default:
+        throw new RpcError(-32601, `Method not found: ${method}`)
+    }
+  }
+
+  const onMessage = (client: Client, raw: string) => {
+    let payload: RpcRequest & { result?: unknown; error?: unknown }
+    try {
+      payload = JSON.parse(raw)
+    } catch {
+      send(client, { id: null, jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } })
+      return
+    }
+    if (payload.method === undefined) {
+      // A response: the client acknowledging an irn_subscription.
+      if (typeof payload.id === 'number') client.unacked.delete(payload.id)
+      return
+    }
+    try {
+      const { result, after } = dispatch(client, payload)
+      send(client, { id: payload.id, jsonrpc: '2.0', result })
+      after?.()
+    } catch (error) {
+      const code = error instanceof RpcError ? error.code : -32602
+      send(client, { id: payload.id, jsonrpc: '2.0', error: { code, message: (error as Error).message } })
+    }
+  }
+
+  const onClose = (client: Client) => {
+    if (!clients.delete(client)) return
+    for (const topic of client.topics) {
+      const set = subscribers.get(topic)
+      set?.delete(client)
+      if (set && set.size === 0) subscribers.delete(topic)
+    }
+    // Never acknowledged: send again when the client subscribes after reconnecting.
+    for (const message of client.unacked.values()) message.deliveredTo.delete(client.id)
+    client.unacked.clear()
+  }
+
+  wss.on('connection', (socket: WebSocket, request: http.IncomingMessage) => {
+    const url = new URL(request.url ?? '/', 'ws://relay.local')
+    const client: Client = {
+      socket,
+      id: clientIdFromAuth(url.searchParams.get('auth')) ?? `anonymous:${randomUUID()}`,
+      topics: new Set(),
+      alive: true,
+      unacked: new Map(),
+    }
+    clients.add(client)
+    socket.on('pong', () => {
+      client.alive = true
+    })
+    socket.on('message', (data) => onMessage(client, data.toString()))
+    socket.on('close', () => onClose(client))
+    socket.on('error', () => socket.terminate())
+  })
+
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate()
+        onClose(client)
+        continue
+      }
+      client.alive = false
+      client.socket.ping()
+    }
+    sweep()
+  }, pingIntervalMs)
+  heartbeat.unref()
+
+  // ---------- HTTP server (verify routes + websocket upgrade) ----------
+
+  const createServer = () => {
+    const server = http.createServer((request, response) => {
+      if (answerPreflight(request, response, CORS_HEADERS)) return
+      verify
+        .handle(request, response, CORS_HEADERS)
+        .then((handled) => {
+          if (handled) return
+          const path = new URL(request.url ?? '/', 'http://relay.local').pathname
+          if (request.method === 'GET' && (path === '/' || path === '/health')) {
+            response.writeHead(200, { ...CORS_HEADERS, 'content-type': 'application/json' })
+            response.end(JSON.stringify({ status: 'ok', relay: 'portico-devnet', ...stats() }))
+            return
+          }
+          response.writeHead(404, { ...CORS_HEADERS, 'content-type': 'application/json' })
+          response.end(JSON.stringify({ message: `no route for ${request.method} ${path}` }))
+        })
+        .catch((error: unknown) => {
+          if (response.headersSent) return response.destroy()
+          response.writeHead(400, { ...CORS_HEADERS, 'content-type': 'application/json' })
+          response.end(JSON.stringify({ message: error instanceof Error ? error.message : String(error) }))
+        })
+    })
+    server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+      wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request))
+    })
+    return server
+  }
+
+  let server = createServer()
+  const port = await listenOnLoopback(server, host, options.port ?? 0)
+  const hostPort = formatHostPort(host, port)
+
+  const closeServer = async () => {
+    for (const client of [...clients]) {
+      client.socket.terminate()
+      onClose(client)
+    }
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
+  }
+
+  const stats = (): RelayStats => {
+    sweep()
+    let stored = 0
+    for (const messages of mailbox.values()) stored += messages.length
+    return { connections: clients.size, stored, ...counters }
+  }
+
+  let stopping: Promise<void> | undefined
+  let restarting: Promise<void> | undefined
+  return {
+    url: `ws://${hostPort}`,
+    verifyUrl: `http://${hostPort}`,
+    verifyPublicKey: verify.publicKey,
+    attest: (id, origin) => verify.attest(id, origin),
+    stats,
+    restart() {
+      if (stopping) return Promise.reject(new Error('relay is stopped'))
+      restarting ??= (async () => {
+        await closeServer()
+        server = createServer()
+        await listenOnLoopback(server, host, port)
+        counters.restarts++
+      })().finally(() => {
+        restarting = undefined
+      })
+      return restarting
+    },
+    stop() {
+      stopping ??= (async () => {
+        clearInterval(heartbeat)
+        await restarting?.catch(() => undefined)
+        await closeServer()
+        wss.close()
+      })()
+      return stopping
+    },
+  }
+}
+
+/** The SDK derives subscription ids the same way: sha256(topic + client id). */
+function subscriptionId(topic: string, clientId: string): string {
+  return sha256Hex(topic + clientId)
+}
+
+/** The `iss` (the client's did:key) of the relay-auth JWT, without checking it: any client is accepted. */
+function clientIdFromAuth(auth: string | null): string | undefined {
+  const payload = auth?.split('.')[1]
+  if (!payload) return undefined
+  try {
+    const { iss } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: unknown }
+    return typeof iss === 'string' && iss ? iss : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function requireString(params: Record<string, unknown>, key: string): string {
+  const value = params[key]
+  if (typeof value !== 'string' || !value) throw new RpcError(-32602, `Missing or invalid "${key}" param`)
+  return value
+}
+
+function requireTopics(params: Record<string, unknown>): string[] {
+  const topics = params.topics
+  if (!Array.isArray(topics) || !topics.every((t) => typeof t === 'string'))
+    throw new RpcError(-32602, 'Missing or invalid "topics" param')
+  return topics as string[]
+}
