@@ -16,6 +16,8 @@ const titles: Record<ViewName, keyof Messages> = {
   Connect: 'titleConnect',
   AllWallets: 'titleAllWallets',
   ConnectingExternal: 'titleConnect',
+  ConnectingWalletConnect: 'titleWalletConnect',
+  ConnectingWalletConnectBasic: 'titleWalletConnect',
   Account: 'titleAccount',
   Networks: 'titleNetworks',
   UnsupportedChain: 'titleUnsupported',
@@ -74,7 +76,12 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
   const ui = usePorticoUI('ModalFrame')
   const state = useModalState(ui)
   const entry = state.history[state.history.length - 1] ?? { view: 'Connect' as const }
-  const text = ui.messages[titles[entry.view]] as string
+  // A directory wallet's view is titled with the wallet's name (spec: the wallet being connected).
+  const walletName = (entry.data?.wallet as { name?: unknown } | undefined)?.name
+  const text =
+    entry.view === 'ConnectingWalletConnect' && typeof walletName === 'string'
+      ? walletName
+      : (ui.messages[titles[entry.view]] as string)
   const canGoBack = state.history.length > 1
   const showClose = !ui.embedded
 

@@ -16,6 +16,10 @@ const viewLoaders: Record<ViewName, () => Promise<ViewComponent>> = {
   Connect: () => import('./views/ConnectView.js').then((m) => m.ConnectView),
   AllWallets: () => import('./views/AllWalletsView.js').then((m) => m.AllWalletsView),
   ConnectingExternal: () => import('./views/ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
+  ConnectingWalletConnect: () =>
+    import('./views/ConnectingWalletConnectView.js').then((m) => m.ConnectingWalletConnectView),
+  ConnectingWalletConnectBasic: () =>
+    import('./views/ConnectingWalletConnectBasicView.js').then((m) => m.ConnectingWalletConnectBasicView),
   Account: () => import('./views/AccountView.js').then((m) => m.AccountView),
   Networks: () => import('./views/NetworksView.js').then((m) => m.NetworksView),
   UnsupportedChain: () => import('./views/UnsupportedChainView.js').then((m) => m.UnsupportedChainView),

@@ -1,5 +1,13 @@
 /** Names of the modal's views (spec section 2; the rest arrive with their features). */
-export type ViewName = 'Connect' | 'AllWallets' | 'ConnectingExternal' | 'Account' | 'Networks' | 'UnsupportedChain'
+export type ViewName =
+  | 'Connect'
+  | 'AllWallets'
+  | 'ConnectingExternal'
+  | 'ConnectingWalletConnect'
+  | 'ConnectingWalletConnectBasic'
+  | 'Account'
+  | 'Networks'
+  | 'UnsupportedChain'
 
 export type ViewEntry = { view: ViewName; data?: Readonly<Record<string, unknown>> | undefined }
 

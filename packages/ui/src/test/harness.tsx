@@ -48,6 +48,11 @@ export type HarnessOptions = {
   projectId?: string | undefined
   /** Adds a host-supplied wallet whose connection request never answers (the waiting state). */
   pendingWallet?: boolean | undefined
+  /**
+   * A WalletConnect relay (the devnet's, `ws://127.0.0.1:…`): WalletConnect is on only with one, so
+   * nothing ever dials the hosted relay and the lists stay as they were without it.
+   */
+  walletConnectRelayUrl?: string | undefined
 }
 
 const devnetNetwork = (rpcUrl: string) =>
@@ -151,6 +156,9 @@ export async function createHarness(options: HarnessOptions = {}) {
       ...(options.blockchainApiUrl ? { blockchain: options.blockchainApiUrl } : {}),
     },
     remoteConfig: false,
+    walletConnect: options.walletConnectRelayUrl
+      ? { relayUrl: options.walletConnectRelayUrl, verifyUrl: false }
+      : false,
   })
   stops.push(initialize(portico))
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })

@@ -16,7 +16,7 @@ import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import * as views from './views.css.js'
-import { WalletRow } from './WalletRow.js'
+import { listedConnectors, WalletRow } from './WalletRow.js'
 
 /** Spec section 9: search waits at least 300 ms after the last keystroke. */
 export const searchMinimumWaitMs = 300
@@ -34,7 +34,9 @@ type Row = { kind: 'connector'; connector: SortedConnector } | { kind: 'director
 export function AllWalletsView() {
   const { store, messages } = usePorticoUI('AllWalletsView')
   const { portico } = usePortico('AllWalletsView')
-  const connectors = useConnectors()
+  const all = useConnectors()
+  const connectors = useMemo(() => listedConnectors(all), [all])
+  const walletConnect = connectors.some((c) => c.type === 'WALLET_CONNECT')
   const [input, setInput] = useState('')
   const [query, setQuery] = useState('')
   useEffect(() => {
@@ -68,8 +70,15 @@ export function AllWalletsView() {
     overscan: 6,
     initialRect: { width: 320, height: 360 },
   })
-  const select = (connector: SortedConnector) => store.push('ConnectingExternal', { uid: connector.uid })
-  const selectDirectory = (wallet: DirectoryWallet) => store.push('ConnectingExternal', { directoryWallet: wallet })
+  const select = (connector: SortedConnector) =>
+    connector.type === 'WALLET_CONNECT'
+      ? store.push('ConnectingWalletConnectBasic')
+      : store.push('ConnectingExternal', { uid: connector.uid })
+  // A directory wallet that is not installed pairs over WalletConnect; without it, where to get it.
+  const selectDirectory = (wallet: DirectoryWallet) =>
+    walletConnect
+      ? store.push('ConnectingWalletConnect', { wallet })
+      : store.push('ConnectingExternal', { directoryWallet: wallet })
 
   // Next page when the last rows come into view.
   const items = virtualizer.getVirtualItems()

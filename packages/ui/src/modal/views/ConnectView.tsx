@@ -1,10 +1,21 @@
-import { type SortedConnector, useConnectors, useFeatures } from '@portico/headless'
+import {
+  type DirectoryWallet,
+  type RecentWallet,
+  type SortedConnector,
+  useConnectors,
+  useFeatures,
+  usePortico,
+  useRecentWallets,
+  walletImageUrl,
+} from '@portico/headless'
+import { useMemo } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
+import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import * as views from './views.css.js'
-import { WalletRow } from './WalletRow.js'
+import { listedConnectors, WalletRow } from './WalletRow.js'
 
 /** How many wallets the Connect view lists before "All Wallets" (recent and installed come first). */
 const visibleWallets = 5
@@ -14,8 +25,28 @@ export function ConnectView() {
   const { store, messages } = usePorticoUI('ConnectView')
   // Opening the modal is when the remote configuration is worth its request (spec: prefetch on open).
   const features = useFeatures({ remote: true })
-  const connectors = useConnectors()
-  const select = (connector: SortedConnector) => store.push('ConnectingExternal', { uid: connector.uid })
+  const all = useConnectors()
+  const recent = useRecentWallets()
+  const connectors = useMemo(() => listedConnectors(all), [all])
+  // Directory wallets last connected over WalletConnect, right after the WalletConnect entry
+  // (spec connector order: walletConnect, recent, …); only while WalletConnect is available.
+  const rows = useMemo<Row[]>(() => {
+    const walletConnect = connectors.findIndex((c) => c.type === 'WALLET_CONNECT')
+    const seen = new Set<string>()
+    const recentWalletConnect =
+      walletConnect === -1 ? [] : recent.filter((w) => w.walletConnect && !seen.has(w.id) && Boolean(seen.add(w.id)))
+    const connectorRows = connectors.map((connector): Row => ({ kind: 'connector', connector }))
+    const recentRows = recentWalletConnect.map((wallet): Row => ({ kind: 'recent', wallet }))
+    return [...connectorRows.slice(0, walletConnect + 1), ...recentRows, ...connectorRows.slice(walletConnect + 1)]
+  }, [connectors, recent])
+  const select = (connector: SortedConnector) =>
+    connector.type === 'WALLET_CONNECT'
+      ? store.push('ConnectingWalletConnectBasic')
+      : store.push('ConnectingExternal', { uid: connector.uid })
+  const selectRecent = (wallet: RecentWallet) => {
+    const directoryWallet: DirectoryWallet = { id: wallet.id, name: wallet.name, image_id: wallet.imageId }
+    store.push('ConnectingWalletConnect', { wallet: directoryWallet })
+  }
 
   // Email and social login arrive with the embedded wallet; until then only the wallet section renders.
   const sections = features.connectMethodsOrder.filter((method) => method === 'wallet')
@@ -31,11 +62,17 @@ export function ConnectView() {
           />
         ) : (
           <ul key={section} className={views.list} aria-label={messages.sectionWallets}>
-            {connectors.slice(0, visibleWallets).map((connector) => (
-              <li key={connector.uid}>
-                <WalletRow connector={connector} onSelect={select} />
-              </li>
-            ))}
+            {rows.slice(0, visibleWallets).map((row) =>
+              row.kind === 'connector' ? (
+                <li key={row.connector.uid}>
+                  <WalletRow connector={row.connector} onSelect={select} />
+                </li>
+              ) : (
+                <li key={`recent:${row.wallet.id}`}>
+                  <RecentWalletConnectRow wallet={row.wallet} onSelect={selectRecent} />
+                </li>
+              ),
+            )}
             {features.allWallets ? (
               <li>
                 <button
@@ -56,5 +93,26 @@ export function ConnectView() {
         ),
       )}
     </div>
+  )
+}
+
+type Row = { kind: 'connector'; connector: SortedConnector } | { kind: 'recent'; wallet: RecentWallet }
+
+/** A directory wallet connected over WalletConnect before: opens its WalletConnect view. */
+function RecentWalletConnectRow({ wallet, onSelect }: { wallet: RecentWallet; onSelect(wallet: RecentWallet): void }) {
+  const { messages } = usePorticoUI('RecentWalletConnectRow')
+  const { portico } = usePortico('RecentWalletConnectRow')
+  return (
+    <button
+      type="button"
+      className={css.row}
+      onClick={() => onSelect(wallet)}
+      data-slot="recent-wallet-row"
+      data-wallet={wallet.id}
+    >
+      <PorticoImage src={wallet.imageId ? walletImageUrl(portico, wallet.imageId) : wallet.icon} name={wallet.name} />
+      <span className={css.rowLabel}>{wallet.name}</span>
+      <span className={css.badge({ tone: 'accent' })}>{messages.badgeRecent}</span>
+    </button>
   )
 }

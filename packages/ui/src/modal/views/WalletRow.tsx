@@ -12,13 +12,16 @@ export function WalletRow({
   onSelect(connector: SortedConnector): void
 }) {
   const { messages } = usePorticoUI('WalletRow')
-  const badge = connector.isRecent
-    ? { text: messages.badgeRecent, tone: 'accent' as const }
-    : connector.isInstalled
-      ? { text: messages.badgeInstalled, tone: 'success' as const }
-      : connector.isFeatured
-        ? { text: messages.badgeFeatured, tone: 'neutral' as const }
-        : undefined
+  const badge =
+    connector.type === 'WALLET_CONNECT'
+      ? { text: messages.badgeQrCode, tone: 'neutral' as const }
+      : connector.isRecent
+        ? { text: messages.badgeRecent, tone: 'accent' as const }
+        : connector.isInstalled
+          ? { text: messages.badgeInstalled, tone: 'success' as const }
+          : connector.isFeatured
+            ? { text: messages.badgeFeatured, tone: 'neutral' as const }
+            : undefined
   return (
     <button
       type="button"
@@ -35,4 +38,19 @@ export function WalletRow({
       {badge ? <span className={css.badge({ tone: badge.tone })}>{badge.text}</span> : null}
     </button>
   )
+}
+
+/**
+ * @internal
+ * The connectors as the lists show them: WalletConnect has one connector per namespace but is
+ * one entry (a pairing connects every namespace at once), kept where the first one sorts.
+ */
+export function listedConnectors(connectors: readonly SortedConnector[]): SortedConnector[] {
+  let walletConnect = false
+  return connectors.filter((c) => {
+    if (c.type !== 'WALLET_CONNECT') return true
+    if (walletConnect) return false
+    walletConnect = true
+    return true
+  })
 }

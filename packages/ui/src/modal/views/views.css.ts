@@ -110,3 +110,30 @@ export const sectionTitle = style({
   color: vars.colors.foregroundMuted,
   margin: `${vars.space.sm} 0 ${vars.space.xs}`,
 })
+
+// WalletConnect ---------------------------------------------------------------------------------
+
+export const walletConnect = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  textAlign: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.xs} ${vars.space.sm}`,
+})
+export const walletConnectActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  width: '100%',
+})
+export const qrGlyph = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '100%',
+  height: '100%',
+  borderRadius: vars.radii.md,
+  background: vars.colors.accent,
+  color: vars.colors.accentForeground,
+})
