@@ -102,7 +102,12 @@ test('reload: PorticoProvider reconnects silently (reconnecting, then connected)
 
   // Same localStorage, new instance: what a page reload does.
   const networks = [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl })] as const
-  const reloaded: Portico = createPortico({ projectId: 'p', walletConnect: false, networks, adapters: [eip155Adapter()] })
+  const reloaded: Portico = createPortico({
+    projectId: 'p',
+    walletConnect: false,
+    networks,
+    adapters: [eip155Adapter()],
+  })
   const seen: string[] = []
   render(
     <PorticoProvider config={reloaded}>

@@ -179,6 +179,27 @@ export class WalletConnectController {
     await client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
   }
 
+  /**
+   * Closes the relay connection and stops the SDK's timers. The SDK keeps one core per storage
+   * prefix in a global; it is released too, so a later client (a remounted app, a test) starts
+   * fresh from storage instead of inheriting a closed socket.
+   */
+  async close(): Promise<void> {
+    const pending = this.clientPromise
+    this.clientPromise = undefined
+    this.topic = undefined
+    const client = await pending?.catch(() => undefined)
+    if (!client) return
+    client.core.heartbeat.stop()
+    await client.core.relayer.transportClose().catch(() => {})
+    const key = `_walletConnectCore_${this.options.storagePrefix}`
+    const globals = globalThis as Record<string, unknown>
+    if (globals[key] === client.core) {
+      delete globals[key]
+      delete globals[`${key}_count`]
+    }
+  }
+
   subscribe(namespace: ChainNamespace, listener: Listener): () => void {
     let set = this.listeners.get(namespace)
     if (!set) {

@@ -1,0 +1,418 @@
+// Integration: Portico's WalletConnect connector against a real @reown/walletkit wallet (the
+// devnet wallet) through the devnet relay, with anvil for transactions. No mocks, loopback only.
+
+import { base64, hex } from '@scure/base'
+import { createPublicClient, http } from 'viem'
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import { startDevnet } from '../../../../devnet/src/index.js'
+import {
+  createDevnetWallet,
+  type DevnetWallet,
+  type DevnetWalletOptions,
+  devnetChainIds,
+  verifyBip122Message,
+  verifyCosmosAmino,
+  verifyEip155Message,
+  verifyPolkadotMessage,
+  verifySolanaMessage,
+} from '../../../../devnet/src/wallet/index.js'
+import { startRelay, type WalletConnectRelay } from '../../../../devnet/src/walletconnect/relay.js'
+import { connect } from '../actions/connect.js'
+import { disconnect } from '../actions/disconnect.js'
+import { getConnectors } from '../actions/getConnectors.js'
+import { reconnect } from '../actions/reconnect.js'
+import { request } from '../actions/request.js'
+import { sendTransaction } from '../actions/sendTransaction.js'
+import { signMessage } from '../actions/signMessage.js'
+import { switchNetwork } from '../actions/switchNetwork.js'
+import { watchWalletConnectUri } from '../actions/watchWalletConnectUri.js'
+import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
+import { solanaAdapter } from '../adapters/solana/solanaAdapter.js'
+import { bip122Adapter, cosmosAdapter, polkadotAdapter } from '../adapters/walletconnect/walletConnectOnlyAdapter.js'
+import { createPortico, type Portico } from '../config/createPortico.js'
+import { bip122Network, cosmosNetwork, eip155Network, polkadotNetwork, solanaNetwork } from '../networks.js'
+import { accountsAtom, walletConnectPairingAtom } from '../state/atoms.js'
+import type { StorageLike } from '../state/storage.js'
+import type { AccountState } from '../types.js'
+import type { ChainNamespace } from '../utils/caip.js'
+import { createMemoryWalletConnectStorage, type WalletConnectStorage } from './options.js'
+import { adr36SignDoc } from './signing.js'
+
+type Devnet = Awaited<ReturnType<typeof startDevnet>>
+let devnet: Devnet
+let relay: WalletConnectRelay
+const wallets: DevnetWallet[] = []
+const porticos: Portico[] = []
+
+beforeAll(async () => {
+  ;[devnet, relay] = await Promise.all([startDevnet({ api: false }), startRelay()])
+}, 60_000)
+
+// Each test ends its dapps and wallets: the SDK shares one core per storage prefix in a global.
+afterEach(async () => {
+  for (const portico of porticos.splice(0)) await closePortico(portico)
+  await Promise.all(wallets.splice(0).map((w) => w.close()))
+})
+
+afterAll(async () => {
+  await relay?.stop()
+  await devnet?.stop()
+})
+
+const namespaces: ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']
+
+function memoryStorage(): StorageLike {
+  const map = new Map<string, string>()
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  }
+}
+
+function networks() {
+  return [
+    eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evm.rpcUrl, testnet: true }),
+    // A chain the devnet wallet does not have: switching to it must follow the spec's rule.
+    eip155Network({ id: 31338, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9', testnet: true }),
+    solanaNetwork({ genesisHash: devnet.solana.genesisHash, name: 'Solana devnet', rpcUrl: devnet.solana.rpcUrl }),
+    solanaNetwork({ genesisHash: 'X'.repeat(44), name: 'Solana elsewhere', rpcUrl: 'http://127.0.0.1:9' }),
+    polkadotNetwork({
+      genesisHash: devnetChainIds.polkadot.split(':')[1] as string,
+      name: 'Polkadot devnet',
+      nativeCurrency: { name: 'Westend', symbol: 'WND', decimals: 12 },
+    }),
+    bip122Network({
+      genesisHash: devnetChainIds.bip122.split(':')[1] as string,
+      name: 'Bitcoin regtest',
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    }),
+    cosmosNetwork({
+      chainId: devnetChainIds.cosmos.split(':')[1] as string,
+      name: 'Cosmos devnet',
+      nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
+    }),
+  ] as const
+}
+
+type Setup = { storage?: StorageLike; wcStorage?: WalletConnectStorage; pairingExpirySeconds?: number }
+
+function createDapp({
+  storage = memoryStorage(),
+  wcStorage = createMemoryWalletConnectStorage(),
+  ...rest
+}: Setup = {}) {
+  const portico = createPortico({
+    projectId: 'portico-devnet',
+    metadata: { name: 'Portico test dapp', description: 'integration', url: 'http://127.0.0.1:5173', icons: [] },
+    networks: networks(),
+    adapters: [eip155Adapter(), solanaAdapter(), polkadotAdapter(), bip122Adapter(), cosmosAdapter()],
+    storage,
+    walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl, storage: wcStorage, ...rest },
+  })
+  porticos.push(portico)
+  return { portico, storage, wcStorage }
+}
+
+let walletCount = 0
+async function createWallet(options: Partial<DevnetWalletOptions> = {}) {
+  const wallet = await createDevnetWallet({
+    // The SDK shares one core per storage prefix in a global: every wallet gets its own.
+    storagePrefix: `test-wallet-${++walletCount}`,
+    relayUrl: relay.url,
+    verifyUrl: relay.verifyUrl,
+    evmRpcUrl: devnet.evm.rpcUrl,
+    solanaRpcUrl: devnet.solana.rpcUrl,
+    accountIndex: 4,
+    evmChainIds: [31337, 1],
+    ...options,
+  })
+  wallets.push(wallet)
+  return wallet
+}
+
+const wcConnector = (portico: Portico, namespace: ChainNamespace = 'eip155') => {
+  const connector = getConnectors(portico, { namespace }).find((c) => c.type === 'WALLET_CONNECT')
+  if (!connector) throw new Error(`no WalletConnect connector on ${namespace}`)
+  return connector
+}
+
+/** Resolves with the next pairing URI Portico offers (the one already offered counts). */
+function nextUri(portico: Portico, except?: string) {
+  return new Promise<string>((resolve) => {
+    const unwatch = watchWalletConnectUri(portico, {
+      onChange: (pairing) => {
+        if (pairing && pairing.uri !== except) {
+          unwatch()
+          resolve(pairing.uri)
+        }
+      },
+    })
+  })
+}
+
+async function pairAndConnect(portico: Portico, wallet: DevnetWallet) {
+  const uri = nextUri(portico)
+  const connected = connect(portico, { connector: wcConnector(portico) })
+  await wallet.pair(await uri)
+  return connected
+}
+
+const account = (portico: Portico, namespace: ChainNamespace) => portico.store.get(accountsAtom)[namespace]
+
+/** Resolves once the namespace's account state satisfies `predicate` (state changes are events, not time). */
+function until(portico: Portico, namespace: ChainNamespace, predicate: (a: AccountState | undefined) => boolean) {
+  return new Promise<AccountState | undefined>((resolve) => {
+    const check = () => {
+      const state = account(portico, namespace)
+      if (predicate(state)) {
+        unsubscribe()
+        resolve(state)
+      }
+    }
+    const unsubscribe = portico.store.sub(accountsAtom, check)
+    check()
+  })
+}
+
+async function signClientOf(portico: Portico) {
+  const controller = await portico._internal.walletConnect?.load()
+  if (!controller) throw new Error('WalletConnect is off')
+  return controller.client()
+}
+
+async function closePortico(portico: Portico) {
+  await (await portico._internal.walletConnect?.load())?.close()
+}
+
+test('one session connects all five namespaces; each signs with its own cryptography; a transaction lands on anvil', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  const result = await pairAndConnect(portico, wallet)
+  expect(result.namespace).toBe('eip155')
+
+  for (const namespace of namespaces) {
+    const state = account(portico, namespace)
+    expect(state?.status, namespace).toBe('connected')
+    expect(state?.address, namespace).toBe(wallet.accounts[namespace].address)
+    expect(state?.connectorId).toBe('walletConnect')
+    expect(state?.connectedWalletInfo?.name).toBeTruthy()
+  }
+  expect(account(portico, 'eip155')?.caipNetworkId).toBe('eip155:31337')
+  expect(account(portico, 'solana')?.caipNetworkId).toBe(devnet.solana.caipNetworkId)
+
+  const message = 'Portico signs in on every chain'
+  const evm = await signMessage(portico, { namespace: 'eip155', message })
+  expect(await verifyEip155Message({ address: wallet.accounts.eip155.address, message, signature: evm })).toBe(true)
+  expect(
+    await verifyEip155Message({ address: wallet.accounts.eip155.address, message: `${message}!`, signature: evm }),
+  ).toBe(false)
+
+  const sol = await signMessage(portico, { namespace: 'solana', message })
+  const solMessage = (await import('@scure/base')).base58.encode(new TextEncoder().encode(message))
+  expect(verifySolanaMessage({ address: wallet.accounts.solana.address, message: solMessage, signature: sol })).toBe(
+    true,
+  )
+
+  const dot = await signMessage(portico, { namespace: 'polkadot', message })
+  expect(verifyPolkadotMessage({ address: wallet.accounts.polkadot.address, message, signature: dot })).toBe(true)
+  expect(verifyPolkadotMessage({ address: wallet.accounts.polkadot.address, message: 'other', signature: dot })).toBe(
+    false,
+  )
+
+  const btc = await signMessage(portico, { namespace: 'bip122', message })
+  expect(verifyBip122Message({ address: wallet.accounts.bip122.address, message, signature: btc })).toBe(true)
+  expect(verifyBip122Message({ address: wallet.accounts.bip122.address, message: 'other', signature: btc })).toBe(false)
+
+  const atom = await signMessage(portico, { namespace: 'cosmos', message })
+  const cosmosAddress = wallet.accounts.cosmos.address
+  const pubKey = base64.encode(hex.decode(wallet.accounts.cosmos.publicKey))
+  const stdSignature = { pub_key: { type: 'tendermint/PubKeySecp256k1', value: pubKey }, signature: atom }
+  expect(
+    verifyCosmosAmino({
+      address: cosmosAddress,
+      signDoc: adr36SignDoc(cosmosAddress, message),
+      signature: stdSignature,
+    }),
+  ).toBe(true)
+  expect(
+    verifyCosmosAmino({
+      address: cosmosAddress,
+      signDoc: adr36SignDoc(cosmosAddress, 'other'),
+      signature: stdSignature,
+    }),
+  ).toBe(false)
+
+  const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
+  const recipient = devnet.evm.accounts[1].address
+  const before = await client.getBalance({ address: recipient })
+  const hash = await sendTransaction(portico, { to: recipient, value: 12345n })
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(wallet.accounts.eip155.address.toLowerCase())
+  expect(await client.getBalance({ address: recipient })).toBe(before + 12345n)
+})
+
+test('a request the session did not approve is refused before it reaches the wallet', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  const published = relay.stats().published
+  await expect(
+    request(portico, { namespace: 'eip155', method: 'eth_getEncryptionPublicKey', params: [] }),
+  ).rejects.toMatchObject({ name: 'RequestNotApprovedError', shortMessage: 'Requested RPC call is not allowed' })
+  await expect(
+    request(portico, { namespace: 'eip155', method: 'personal_sign', params: ['0x00'], caipNetworkId: 'eip155:31338' }),
+  ).rejects.toMatchObject({ name: 'RequestNotApprovedError' })
+  expect(relay.stats().published).toBe(published)
+})
+
+test('the wallet rejecting the proposal gives "Connection rejected" and leaves state as it was', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet({ autoApprove: { proposals: 'reject' } })
+  await expect(pairAndConnect(portico, wallet)).rejects.toMatchObject({
+    name: 'ConnectionRejectedError',
+    shortMessage: 'Connection rejected',
+  })
+  for (const namespace of namespaces) expect(account(portico, namespace)?.status).toBe('disconnected')
+  expect(getUri(portico)).toBeUndefined()
+})
+
+const getUri = (portico: Portico) => portico.store.get(walletConnectPairingAtom)
+
+test('the wallet rejecting a request gives the typed rejection', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet({ autoApprove: { proposals: 'approve', requests: 'manual' } })
+  await pairAndConnect(portico, wallet)
+  const signing = signMessage(portico, { namespace: 'solana', message: 'no' })
+  const pending = await wallet.nextRequest()
+  expect(pending.method).toBe('solana_signMessage')
+  await pending.reject()
+  await expect(signing).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
+  expect(account(portico, 'solana')?.status).toBe('connected')
+})
+
+test('giving up (abort) gives "Modal closed"; an expired pairing URI is replaced by a fresh one', async () => {
+  const { portico } = createDapp({ pairingExpirySeconds: 0.3 })
+  const controller = new AbortController()
+  const first = nextUri(portico)
+  const connecting = connect(portico, { connector: wcConnector(portico), signal: controller.signal })
+  const uri1 = await first
+  const uri2 = await nextUri(portico, uri1)
+  expect(uri2).not.toBe(uri1)
+  expect(uri2).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  controller.abort()
+  await expect(connecting).rejects.toMatchObject({ name: 'ModalClosedError', shortMessage: 'Modal closed' })
+  expect(account(portico, 'eip155')?.status).toBe('disconnected')
+  expect(getUri(portico)).toBeUndefined()
+})
+
+test('wallet-side disconnect disconnects every namespace of the session', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  await wallet.disconnect()
+  for (const namespace of namespaces)
+    expect((await until(portico, namespace, (a) => a?.status === 'disconnected'))?.address).toBeUndefined()
+})
+
+test('session expiry leads to a clean disconnected state', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  const client = await signClientOf(portico)
+  const [session] = client.session.getAll()
+  if (!session) throw new Error('no session')
+  // Expire it now and run the SDK's expiry check (it runs on every heartbeat pulse).
+  client.core.expirer.set(session.topic, Math.floor(Date.now() / 1000) - 1)
+  client.core.heartbeat.events.emit('heartbeat_pulse')
+  for (const namespace of namespaces) await until(portico, namespace, (a) => a?.status === 'disconnected')
+  await expect(signMessage(portico, { namespace: 'eip155', message: 'x' })).rejects.toMatchObject({
+    name: 'NotConnectedError',
+  })
+})
+
+test('account and chain changes from the wallet update the state; our disconnect deletes the session', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  const [session] = wallet.sessions()
+  if (!session) throw new Error('no session')
+  const other = devnet.evm.accounts[2].address
+  await wallet.emit(session.topic, 'accountsChanged', [other], 'eip155:31337')
+  expect((await until(portico, 'eip155', (a) => a?.address === other))?.caipAddress).toBe(`eip155:31337:${other}`)
+
+  await wallet.switchChain(session.topic, 1)
+  // eip155:1 is not configured here: the wallet moved to an 'Unknown Network'.
+  await until(portico, 'eip155', (a) => a?.caipNetworkId === 'eip155:1')
+
+  const deleted = new Promise<void>((resolve) =>
+    wallet.subscribe((event) => event.type === 'sessions' && event.sessions.length === 0 && resolve()),
+  )
+  await disconnect(portico)
+  await deleted
+  for (const namespace of namespaces) expect(account(portico, namespace)?.status).toBe('disconnected')
+})
+
+test('chain switching follows the spec: approved chains only, unless the wallet has the switch method', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  // eip155: the wallet supports wallet_switchEthereumChain, so it is asked, and refuses 31338 (4902).
+  const asked = new Promise<string>((resolve) =>
+    wallet.subscribe((event) => event.type === 'request' && resolve(event.request.method)),
+  )
+  await expect(switchNetwork(portico, { caipNetworkId: 'eip155:31338' })).rejects.toMatchObject({
+    name: 'SwitchChainNotApprovedError',
+  })
+  expect(await asked).toBe('wallet_switchEthereumChain')
+  expect(account(portico, 'eip155')?.caipNetworkId).toBe('eip155:31337')
+
+  // solana has no switch method: an unapproved cluster is refused with the spec's text, nothing sent.
+  const published = relay.stats().published
+  const elsewhere = `solana:${'X'.repeat(32)}` as const
+  const error = await switchNetwork(portico, { caipNetworkId: elsewhere }).catch((e) => e)
+  expect(error.shortMessage).toMatch(
+    /^Failed to switch to chain .* not approved or wallet does not support wallet_switchEthereumChain$/,
+  )
+  expect(relay.stats().published).toBe(published)
+})
+
+test('reload: a new instance on the same storage restores the session silently, and it still signs', async () => {
+  const first = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(first.portico, wallet)
+  await closePortico(first.portico)
+
+  const { portico } = createDapp({ storage: first.storage, wcStorage: first.wcStorage })
+  for (const namespace of namespaces) expect(account(portico, namespace)?.status).toBe('reconnecting')
+  const restored = await reconnect(portico)
+  expect(restored.map((a) => a.namespace).sort()).toEqual([...namespaces].sort())
+  for (const namespace of namespaces)
+    expect(account(portico, namespace)?.address).toBe(wallet.accounts[namespace].address)
+  const message = 'after reload'
+  const signature = await signMessage(portico, { namespace: 'bip122', message })
+  expect(verifyBip122Message({ address: wallet.accounts.bip122.address, message, signature })).toBe(true)
+})
+
+test('a relay restart in the middle of a session: the next request still succeeds', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  const client = await signClientOf(portico)
+  // Both sides notice the dropped socket and redial by themselves (the SDK's own reconnect). A
+  // request sent into the socket in the instant it closes is re-published by the SDK only after
+  // its publish timeout, so the test waits for the reconnection rather than for a clock.
+  const reconnected = Promise.all(
+    [client.core.relayer, wallet.walletKit.core.relayer].map(
+      (relayer) => new Promise<void>((resolve) => relayer.once('relayer_connect', () => resolve())),
+    ),
+  )
+  await relay.restart()
+  await reconnected
+  const message = 'after the relay restarted'
+  const signature = await signMessage(portico, { namespace: 'eip155', message })
+  expect(await verifyEip155Message({ address: wallet.accounts.eip155.address, message, signature })).toBe(true)
+  const dot = await signMessage(portico, { namespace: 'polkadot', message })
+  expect(verifyPolkadotMessage({ address: wallet.accounts.polkadot.address, message, signature: dot })).toBe(true)
+})
