@@ -7,4 +7,12 @@ export type DemoDevnetConfig = {
   apiUrl: string
   evm: { rpcUrl: string; chainId: number; privateKeys: `0x${string}`[]; tokens: DemoToken[] }
   solana: { rpcUrl: string; genesisHash: string; seeds: string[]; tokens: DemoToken[] }
+  /** The devnet WalletConnect relay, its Verify service, the web wallet page, and the chains only WalletConnect reaches. */
+  walletConnect: {
+    relayUrl: string
+    verifyUrl: string
+    /** The devnet web wallet (paste a pairing URI there). */
+    walletUrl: string | undefined
+    chains: { polkadot: string; bip122: string; cosmos: string }
+  }
 }

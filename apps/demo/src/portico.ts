@@ -2,7 +2,19 @@
 // (`virtual:portico-devnet`, filled in by the demo server). Browser code: headless only.
 
 import { devnetConfig } from 'virtual:portico-devnet'
-import { createPortico, eip155Adapter, eip155Network, solanaAdapter, solanaNetwork } from '@portico/headless'
+import {
+  bip122Adapter,
+  bip122Network,
+  cosmosAdapter,
+  cosmosNetwork,
+  createPortico,
+  eip155Adapter,
+  eip155Network,
+  polkadotAdapter,
+  polkadotNetwork,
+  solanaAdapter,
+  solanaNetwork,
+} from '@portico/headless'
 import { createTestEip1193Wallet, createTestSolanaWallet } from '@portico/headless/testing'
 
 const { evm, solana } = devnetConfig
@@ -26,14 +38,39 @@ export const solanaDevnet = solanaNetwork({
   tokens: solana.tokens,
 })
 
+// The chains the devnet wallet holds keys for but that have no local node: WalletConnect signs on
+// them (message signing works end to end), balances are not read.
+const reference = (caip: string) => caip.slice(caip.indexOf(':') + 1)
+export const polkadotDevnet = polkadotNetwork({
+  genesisHash: reference(devnetConfig.walletConnect.chains.polkadot),
+  name: 'Polkadot (devnet keys)',
+  nativeCurrency: { name: 'Westend', symbol: 'WND', decimals: 12 },
+  testnet: true,
+})
+export const bitcoinRegtest = bip122Network({
+  genesisHash: reference(devnetConfig.walletConnect.chains.bip122),
+  name: 'Bitcoin regtest (devnet keys)',
+  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+  testnet: true,
+})
+export const cosmosDevnet = cosmosNetwork({
+  chainId: reference(devnetConfig.walletConnect.chains.cosmos),
+  name: 'Cosmos (devnet keys)',
+  nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
+  testnet: true,
+})
+
 /** `?analytics=off` (e.g. `/?analytics=off#/`) turns analytics off: not a single analytics request. */
 const analyticsOff = new URLSearchParams(window.location.search).get('analytics') === 'off'
 
 export const portico = createPortico({
   projectId: 'portico-demo',
   ...(analyticsOff ? { features: { analytics: false } } : {}),
-  networks: [devnet, devnet2, solanaDevnet],
-  adapters: [eip155Adapter(), solanaAdapter()],
+  networks: [devnet, devnet2, solanaDevnet, polkadotDevnet, bitcoinRegtest, cosmosDevnet],
+  adapters: [eip155Adapter(), solanaAdapter(), polkadotAdapter(), bip122Adapter(), cosmosAdapter()],
+  // WalletConnect through the devnet relay; the dapp's Verify attestation comes from the devnet too.
+  // Pair with the devnet web wallet (its URL is printed by `npm run demo`) instead of a phone.
+  walletConnect: { relayUrl: devnetConfig.walletConnect.relayUrl, verifyUrl: devnetConfig.walletConnect.verifyUrl },
   metadata: {
     name: 'Portico demo',
     description: 'The Portico demo host site',

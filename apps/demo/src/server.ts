@@ -2,7 +2,13 @@
 // the devnet's URLs, keys and tokens from a virtual module. Node-only; the page never imports this.
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Devnet, startDevnet } from '@portico/devnet'
+import {
+  bip122CaipNetworkId,
+  cosmosCaipNetworkId,
+  type Devnet,
+  polkadotCaipNetworkId,
+  startDevnet,
+} from '@portico/devnet'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { createServer, type Plugin } from 'vite'
@@ -64,6 +70,12 @@ export function toDemoDevnetConfig(devnet: Devnet): DemoDevnetConfig {
         name: t.name,
         decimals: t.decimals,
       })),
+    },
+    walletConnect: {
+      relayUrl: devnet.walletConnect.relayUrl,
+      verifyUrl: devnet.walletConnect.verifyUrl,
+      walletUrl: (devnet.walletConnect as { walletUrl?: string }).walletUrl,
+      chains: { polkadot: polkadotCaipNetworkId, bip122: bip122CaipNetworkId, cosmos: cosmosCaipNetworkId },
     },
   }
 }

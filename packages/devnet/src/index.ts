@@ -113,3 +113,22 @@ export const solanaGenesisHash = accounts.solanaGenesisHash
  * ```
  */
 export const solanaCaipNetworkId = accounts.solanaCaipNetworkId
+
+/**
+ * CAIP-2 ids of the chains the devnet WalletConnect wallet signs on without a local node
+ * (polkadot, bip122 regtest, cosmos), and of the anvil chain.
+ *
+ * @example
+ * ```ts
+ * import { polkadotCaipNetworkId } from '@portico/devnet'
+ *
+ * const westend = polkadotNetwork({ genesisHash: polkadotCaipNetworkId.split(':')[1], name: 'Polkadot (devnet keys)', nativeCurrency })
+ * ```
+ */
+export const polkadotCaipNetworkId = accounts.polkadotCaipNetworkId
+/** @see polkadotCaipNetworkId @example `bip122Network({ genesisHash: bip122CaipNetworkId.split(':')[1], … })` */
+export const bip122CaipNetworkId = accounts.bip122CaipNetworkId
+/** @see polkadotCaipNetworkId @example `cosmosNetwork({ chainId: cosmosCaipNetworkId.split(':')[1], … })` */
+export const cosmosCaipNetworkId = accounts.cosmosCaipNetworkId
+/** @see polkadotCaipNetworkId @example `evmCaipNetworkId // 'eip155:31337'` */
+export const evmCaipNetworkId = accounts.evmCaipNetworkId

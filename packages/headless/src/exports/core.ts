@@ -234,6 +234,8 @@ export { identityQueryOptions, identityStaleTimeMs } from '../core/query/identit
 export {
   connectMutationOptions,
   disconnectMutationOptions,
+  requestMutationOptions,
+  sendTransactionMutationOptions,
   signMessageMutationOptions,
   switchNetworkMutationOptions,
 } from '../core/query/mutations.js'

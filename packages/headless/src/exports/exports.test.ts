@@ -23,6 +23,8 @@ test('react entry is the core entry plus the hooks', () => {
       "useNetwork",
       "usePortico",
       "useRecentWallets",
+      "useRequest",
+      "useSendTransaction",
       "useSignMessage",
       "useSwitchNetwork",
       "useTransactions",

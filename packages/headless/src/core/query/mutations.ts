@@ -1,5 +1,7 @@
 import { type ConnectParameters, connect } from '../actions/connect.js'
 import { type DisconnectParameters, disconnect } from '../actions/disconnect.js'
+import { type RequestParameters, request } from '../actions/request.js'
+import { type SendTransactionParameters, sendTransaction } from '../actions/sendTransaction.js'
 import { type SignMessageParameters, signMessage } from '../actions/signMessage.js'
 import { type SwitchNetworkParameters, switchNetwork } from '../actions/switchNetwork.js'
 import type { Portico } from '../config/createPortico.js'
@@ -53,5 +55,31 @@ export function signMessageMutationOptions(portico: Portico) {
   return {
     mutationKey: ['portico', 'signMessage'] as const,
     mutationFn: (variables: SignMessageParameters) => signMessage(portico, variables),
+  }
+}
+
+/**
+ * Mutation options for {@link sendTransaction}.
+ *
+ * @example
+ * const mutation = useMutation(sendTransactionMutationOptions(portico))
+ */
+export function sendTransactionMutationOptions(portico: Portico) {
+  return {
+    mutationKey: ['portico', 'sendTransaction'] as const,
+    mutationFn: (variables: SendTransactionParameters) => sendTransaction(portico, variables),
+  }
+}
+
+/**
+ * Mutation options for {@link request}: a raw wallet request in the namespace's own format.
+ *
+ * @example
+ * const mutation = useMutation(requestMutationOptions(portico))
+ */
+export function requestMutationOptions(portico: Portico) {
+  return {
+    mutationKey: ['portico', 'request'] as const,
+    mutationFn: (variables: RequestParameters) => request(portico, variables),
   }
 }
