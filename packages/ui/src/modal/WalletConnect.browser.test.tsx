@@ -250,6 +250,68 @@ describe('views in the modal', () => {
   })
 })
 
+describe('devnet relay', () => {
+  const relayUrl = inject('walletConnectRelayUrl')
+
+  test('Connect lists WalletConnect once; the Basic view shows a real pairing URI from the relay', async () => {
+    const { Wrapper } = await harness({ walletConnectRelayUrl: relayUrl })
+    await render(
+      <Wrapper>
+        <OpenAt view="Connect" />
+      </Wrapper>,
+    )
+    const rows = page.getByRole('button', { name: /WalletConnect/ })
+    await expect.element(rows.first()).toBeVisible()
+    expect(rows.elements()).toHaveLength(1)
+    // First, by the spec's connector order.
+    expect(document.querySelector('[data-slot="wallet-row"]')?.textContent).toContain('WalletConnect')
+    await userEvent.click(rows.first())
+    await expect.element(page.getByRole('heading', { name: 'WalletConnect' })).toBeVisible()
+    await expect
+      .element(qr(), { timeout: 15_000 })
+      .toHaveAttribute('data-uri', expect.stringMatching(/^wc:[0-9a-f]{64}@2\?/))
+    expect(qr().element().getAttribute('data-uri')).toContain('relay-protocol=irn')
+    await saveScreenshot('walletconnect/relay-basic')
+    // Leaving the view gives the pairing up (the URI goes away).
+    await userEvent.click(page.getByRole('button', { name: 'Back' }))
+    await expect.element(page.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
+  })
+})
+
+describe('directory wallets over the devnet relay', () => {
+  const relayUrl = inject('walletConnectRelayUrl')
+  const server = inject('imageServerUrl')
+
+  test('AllWallets: a directory wallet opens its WalletConnect view; hostile links never become hrefs', async () => {
+    const { Wrapper } = await harness({ walletConnectRelayUrl: relayUrl, directoryUrl: server })
+    await render(
+      <Wrapper>
+        <OpenAt view="AllWallets" />
+      </Wrapper>,
+    )
+    await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), 'Directory Wallet 005')
+    await userEvent.click(page.getByRole('button', { name: 'Directory Wallet 005' }))
+    await expect.element(page.getByRole('heading', { name: 'Directory Wallet 005' })).toBeVisible()
+    await expect.element(qr(), { timeout: 15_000 }).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))
+    const uri = qr().element().getAttribute('data-uri') as string
+    await expect
+      .element(page.getByRole('link', { name: 'Open web app' }))
+      .toHaveAttribute('href', `https://wallet005.example/wc?uri=${encodeURIComponent(uri)}`)
+
+    for (const search of ['evil', 'long']) {
+      await userEvent.click(page.getByRole('button', { name: 'Back' }))
+      await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), search)
+      await userEvent.click(page.getByRole('button', { name: search === 'evil' ? /Evil/ : /^Long/ }))
+      await expect.element(qr(), { timeout: 15_000 }).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))
+      const hrefs = [...page.getByRole('dialog').element().querySelectorAll('[href]')].map((e) =>
+        e.getAttribute('href'),
+      )
+      expect(hrefs).toEqual([])
+    }
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined()
+  })
+})
+
 describe('every WalletConnect view: accessible, and screenshots for people', () => {
   for (const mode of ['dark', 'light'] as const) {
     test(`${mode}: basic and wallet views, waiting, with a URI, on a phone, rejected`, async () => {

@@ -12,6 +12,8 @@ declare module 'vitest' {
     }
     /** The loopback image host of globalImageServer.ts. */
     imageServerUrl: string
+    /** A loopback WalletConnect relay (the devnet's relay, started by globalImageServer.ts). */
+    walletConnectRelayUrl: string
   }
 }
 
