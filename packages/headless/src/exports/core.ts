@@ -309,7 +309,6 @@ export {
   walletLinkMaxLength,
 } from '../core/utils/walletLinks.js'
 export { version } from '../core/version.js'
-export { walletConnectEvents, walletConnectMethods } from '../core/walletconnect/namespaces.js'
 export {
   createMemoryWalletConnectStorage,
   type WalletConnectOptions,
