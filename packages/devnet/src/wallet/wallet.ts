@@ -1,0 +1,557 @@
+/**
+ * The devnet WalletConnect wallet peer: `@reown/walletkit` holding the devnet keys of five
+ * namespaces and signing with each chain's real cryptography. Isomorphic (Node and browser).
+ */
+import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
+import { Core } from '@walletconnect/core'
+import type { CoreTypes, ProposalTypes, SessionTypes, Verify } from '@walletconnect/types'
+import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import { privateKeyToAccount } from 'viem/accounts'
+import { evmChainId } from '../accounts.js'
+import { type DevnetKeys, type DevnetNamespace, devnetChainIds, devnetKeys, devnetNamespaces } from './keys.js'
+import { answerDevnetRequest, type DevnetSignerRpc, DevnetWalletError, devnetEvents, devnetMethods } from './signers.js'
+
+/** The key-value storage the WalletConnect core persists to (pairings, sessions, keys). */
+export type DevnetWalletStorage = NonNullable<CoreTypes.Options['storage']>
+
+/** `approve` or `reject` everything automatically, or `manual`: the caller decides via the handles. */
+export type DevnetWalletMode = 'approve' | 'reject' | 'manual'
+
+/**
+ * Options for {@link createDevnetWallet}.
+ *
+ * @example
+ * ```ts
+ * const options: DevnetWalletOptions = { relayUrl: relay.url, verifyUrl: relay.verifyUrl, evmRpcUrl: devnet.evm.rpcUrl }
+ * ```
+ */
+export interface DevnetWalletOptions {
+  /** The local relay, e.g. `ws://127.0.0.1:43125` (see `startRelay`). */
+  relayUrl: string
+  /** Default `portico-devnet`. */
+  projectId?: string
+  /**
+   * The local Verify service (`startRelay().verifyUrl`). The wallet resolves attestations there
+   * instead of the SDK's pinned verify.walletconnect.org; without it the wallet resolves none
+   * (validation stays `UNKNOWN`). Either way the wallet makes no request off loopback.
+   */
+  verifyUrl?: string
+  /**
+   * Where the core persists its state. Default: a fresh in-memory store (the SDK's own default
+   * in Node is a file shared by every client of the process). `'sdk-default'` keeps the SDK's
+   * default (IndexedDB in a browser, so sessions survive a page reload).
+   */
+  storage?: DevnetWalletStorage | 'sdk-default'
+  /** `customStoragePrefix` of the core; give every wallet sharing a storage its own. */
+  storagePrefix?: string
+  /** Devnet account (0..4) in every namespace. Default 0. */
+  accountIndex?: number
+  /** JSON-RPC URL `eth_sendTransaction` sends to (any chain of `evmChainIds`; the RPC must serve that chain). */
+  evmRpcUrl?: string
+  /** JSON-RPC URL `solana_signAndSendTransaction` sends to. */
+  solanaRpcUrl?: string
+  /** eip155 chains the wallet offers and can switch among. Default `[31337]`. */
+  evmChainIds?: number[]
+  /** The wallet's metadata as dapps see it. */
+  metadata?: Partial<CoreTypes.Metadata>
+  /** Default: `{ proposals: 'approve', requests: 'approve' }`. */
+  autoApprove?: { proposals?: DevnetWalletMode; requests?: DevnetWalletMode }
+}
+
+/**
+ * A session proposal awaiting a decision (manual mode), or one just decided (automatic modes).
+ *
+ * @example
+ * ```ts
+ * const proposal = await wallet.nextProposal()
+ * if (proposal.verifyContext.verified.validation !== 'INVALID') await proposal.approve()
+ * ```
+ */
+export interface PendingProposal {
+  id: number
+  proposer: CoreTypes.Metadata
+  requiredNamespaces: ProposalTypes.RequiredNamespaces
+  optionalNamespaces: ProposalTypes.OptionalNamespaces
+  verifyContext: Verify.Context
+  /** The namespaces {@link PendingProposal.approve} would grant (computed with `buildApprovedNamespaces`); throws if the proposal cannot be satisfied. */
+  approvedNamespaces(): SessionTypes.Namespaces
+  /** Approves with `namespaces` (default {@link PendingProposal.approvedNamespaces}) and resolves with the session. */
+  approve(namespaces?: SessionTypes.Namespaces): Promise<SessionTypes.Struct>
+  /** Rejects with USER_REJECTED (or `reason`). */
+  reject(reason?: { code: number; message: string }): Promise<void>
+}
+
+/** The JSON-RPC answer the wallet sent for a request. */
+export type DevnetWalletResponse =
+  | { id: number; jsonrpc: '2.0'; result: unknown }
+  | { id: number; jsonrpc: '2.0'; error: { code: number; message: string } }
+
+/**
+ * A session request awaiting a decision (manual mode).
+ *
+ * @example
+ * ```ts
+ * const request = await wallet.nextRequest()
+ * const response = request.method === 'personal_sign' ? await request.approve() : await request.reject()
+ * ```
+ */
+export interface PendingRequest {
+  id: number
+  topic: string
+  /** CAIP-2 chain the dapp addressed, e.g. `eip155:31337`. */
+  chainId: string
+  method: string
+  params: unknown
+  /** The requesting dapp's metadata. */
+  peer: CoreTypes.Metadata | undefined
+  verifyContext: Verify.Context
+  /** Signs (or sends) and answers; resolves with the answer, which is an error response if signing failed. */
+  approve(): Promise<DevnetWalletResponse>
+  /** Answers with USER_REJECTED (or `error`). */
+  reject(error?: { code: number; message: string }): Promise<DevnetWalletResponse>
+}
+
+/** What the wallet reports to {@link DevnetWallet.subscribe} listeners. */
+export type DevnetWalletEvent =
+  | { type: 'proposal'; proposal: PendingProposal }
+  | { type: 'request'; request: PendingRequest }
+  | { type: 'response'; request: PendingRequest; response: DevnetWalletResponse }
+  | { type: 'sessions'; sessions: SessionTypes.Struct[] }
+
+/** The wallet's account in one namespace. `publicKey` is in the chain's usual encoding (see `accounts.ts`). */
+export interface DevnetWalletAccount {
+  address: string
+  publicKey: string
+  /** Default CAIP-2 chain of the namespace. */
+  chainId: string
+}
+
+/**
+ * A running devnet wallet peer.
+ *
+ * @example
+ * ```ts
+ * const wallet = await createDevnetWallet({ relayUrl: relay.url, autoApprove: { requests: 'manual' } })
+ * await wallet.pair(uri)
+ * const request = await wallet.nextRequest()
+ * await request.approve()
+ * await wallet.close()
+ * ```
+ */
+export interface DevnetWallet {
+  accounts: Record<DevnetNamespace, DevnetWalletAccount>
+  /** eip155 chain ids the wallet can switch among. */
+  evmChainIds: readonly number[]
+  /** The underlying WalletKit, for anything this API does not cover. */
+  walletKit: InstanceType<typeof WalletKit>
+  /** Pairs with a `wc:` URI; proposals then arrive (see `autoApprove.proposals`). */
+  pair(uri: string): Promise<void>
+  /** The next proposal in manual mode (queued if it already arrived). */
+  nextProposal(): Promise<PendingProposal>
+  /** The next request in manual mode (queued if it already arrived). */
+  nextRequest(): Promise<PendingRequest>
+  /** Active sessions. */
+  sessions(): SessionTypes.Struct[]
+  /** Listens to proposals, requests, responses and session changes; returns the unsubscribe function. */
+  subscribe(listener: (event: DevnetWalletEvent) => void): () => void
+  /** Disconnects one session, or every session without `topic`. */
+  disconnect(topic?: string): Promise<void>
+  /** Emits a session event, e.g. `emit(topic, 'accountsChanged', [address], 'eip155:31337')`. */
+  emit(topic: string, name: string, data: unknown, chainId: string): Promise<void>
+  /** Switches a session's eip155 chain (adding it to the session if needed) and emits `chainChanged`. */
+  switchChain(topic: string, chainId: number): Promise<void>
+  /** Closes the relay connection and fails pending `next*()` calls. Does not disconnect sessions. */
+  close(): Promise<void>
+}
+
+class MemoryStorage implements DevnetWalletStorage {
+  private readonly entries = new Map<string, unknown>()
+  async getKeys() {
+    return [...this.entries.keys()]
+  }
+  async getEntries<T>() {
+    return [...this.entries] as [string, T][]
+  }
+  async getItem<T>(key: string) {
+    return this.entries.get(key) as T | undefined
+  }
+  async setItem<T>(key: string, value: T) {
+    this.entries.set(key, value)
+  }
+  async removeItem(key: string) {
+    this.entries.delete(key)
+  }
+}
+
+/**
+ * A fresh in-memory key-value storage for one WalletConnect client (dapp or wallet).
+ *
+ * @example
+ * ```ts
+ * const dapp = await SignClient.init({ projectId, relayUrl, storage: createMemoryStorage(), customStoragePrefix: 'dapp' })
+ * ```
+ */
+export function createMemoryStorage(): DevnetWalletStorage {
+  return new MemoryStorage()
+}
+
+class Queue<T> {
+  private readonly items: T[] = []
+  private readonly waiters: { resolve(item: T): void; reject(error: Error): void }[] = []
+  private closed: Error | undefined
+  push(item: T) {
+    const waiter = this.waiters.shift()
+    if (waiter) waiter.resolve(item)
+    else this.items.push(item)
+  }
+  next(): Promise<T> {
+    const item = this.items.shift()
+    if (item !== undefined) return Promise.resolve(item)
+    if (this.closed) return Promise.reject(this.closed)
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }))
+  }
+  close(error: Error) {
+    this.closed = error
+    for (const waiter of this.waiters.splice(0)) waiter.reject(error)
+  }
+}
+
+function errorOf(error: unknown): { code: number; message: string } {
+  if (error instanceof DevnetWalletError) return { code: error.code, message: error.message }
+  const e = error as { shortMessage?: string; message?: string }
+  return { code: -32603, message: e?.shortMessage ?? e?.message ?? String(error) }
+}
+
+/** Namespace of a CAIP-2 chain id. */
+function namespaceOf(chainId: string): string {
+  return chainId.split(':')[0] ?? ''
+}
+
+/** Supported namespaces (every chain, account, method and event) for `buildApprovedNamespaces`. */
+function supportedNamespaces(keys: DevnetKeys, evmChainIds: readonly number[]) {
+  const ns = (namespace: DevnetNamespace, chains: string[], address: string) => ({
+    chains,
+    methods: [...devnetMethods[namespace]],
+    events: [...devnetEvents[namespace]],
+    accounts: chains.map((chain) => `${chain}:${address}`),
+  })
+  return {
+    eip155: ns(
+      'eip155',
+      evmChainIds.map((id) => `eip155:${id}`),
+      keys.eip155.address,
+    ),
+    solana: ns('solana', [devnetChainIds.solana], keys.solana.address),
+    polkadot: ns('polkadot', [devnetChainIds.polkadot], keys.polkadot.address),
+    bip122: ns('bip122', [devnetChainIds.bip122], keys.bip122.address),
+    cosmos: ns('cosmos', [devnetChainIds.cosmos], keys.cosmos.address),
+  }
+}
+
+/**
+ * Starts a devnet wallet peer on the given relay. It approves every proposal with all five
+ * namespaces the dapp asked for (required or optional) and answers every request by default;
+ * `autoApprove: { proposals: 'manual', requests: 'manual' }` hands each one to the caller instead.
+ *
+ * It makes no request off loopback: telemetry's start-up event is switched off, and Verify
+ * lookups go to `verifyUrl` (or nowhere).
+ *
+ * @example
+ * ```ts
+ * const relay = await startRelay()
+ * const wallet = await createDevnetWallet({
+ *   relayUrl: relay.url,
+ *   verifyUrl: relay.verifyUrl,
+ *   evmRpcUrl: devnet.evm.rpcUrl,
+ *   solanaRpcUrl: devnet.solana.rpcUrl,
+ * })
+ * await wallet.pair(uriFromTheDapp)
+ * ```
+ */
+export async function createDevnetWallet(options: DevnetWalletOptions): Promise<DevnetWallet> {
+  const keys = devnetKeys(options.accountIndex ?? 0)
+  const evmChainIds = [...(options.evmChainIds ?? [evmChainId])]
+  if (evmChainIds.length === 0) throw new Error('evmChainIds must not be empty')
+  const proposalsMode = options.autoApprove?.proposals ?? 'approve'
+  const requestsMode = options.autoApprove?.requests ?? 'approve'
+  const { evmRpcUrl } = options
+  const rpc: DevnetSignerRpc = {
+    evmRpcUrls: Object.fromEntries(evmRpcUrl ? evmChainIds.map((id) => [id, evmRpcUrl]) : []),
+    solanaRpcUrl: options.solanaRpcUrl,
+  }
+
+  const core = new Core({
+    projectId: options.projectId ?? 'portico-devnet',
+    relayUrl: options.relayUrl,
+    customStoragePrefix: options.storagePrefix ?? 'portico-devnet-wallet',
+    ...(options.storage === 'sdk-default' ? {} : { storage: options.storage ?? createMemoryStorage() }),
+    telemetryEnabled: false,
+  })
+  // Keep the SDK on loopback. These are instance fields of @walletconnect/core 2.25 (checked in
+  // its dist): WalletKit.init() calls eventClient.init(), which posts an INIT event to
+  // pulse.walletconnect.org whatever `telemetryEnabled` says; Verify pins its hosts to
+  // verify.walletconnect.org and ignores any other `verifyUrl`.
+  const eventClient = core.eventClient as unknown as { init(): Promise<void> }
+  eventClient.init = async () => undefined
+  const verify = core.verify as unknown as {
+    verifyUrlV3: string
+    getVerifyUrl(url?: string): string
+    resolve(params: unknown): Promise<unknown>
+  }
+  const { verifyUrl } = options
+  if (verifyUrl) {
+    verify.verifyUrlV3 = `${verifyUrl.replace(/\/+$/, '')}/v3`
+    verify.getVerifyUrl = () => verifyUrl.replace(/\/+$/, '')
+  } else {
+    verify.resolve = async () => undefined
+  }
+
+  const walletKit = await WalletKit.init({
+    core,
+    // Without this the SDK hands out one request at a time with a 1 s pause after each answer.
+    signConfig: { disableRequestQueue: true },
+    metadata: {
+      name: 'Portico Devnet Wallet',
+      description: 'Devnet WalletConnect wallet with public test keys. Never use it with real funds.',
+      url: 'http://127.0.0.1',
+      icons: [],
+      ...options.metadata,
+    },
+  })
+
+  const listeners = new Set<(event: DevnetWalletEvent) => void>()
+  const notify = (event: DevnetWalletEvent) => {
+    for (const listener of listeners) listener(event)
+  }
+  const sessions = () => Object.values(walletKit.getActiveSessions())
+  const notifySessions = () => notify({ type: 'sessions', sessions: sessions() })
+  const proposals = new Queue<PendingProposal>()
+  const requests = new Queue<PendingRequest>()
+
+  const supported = () => supportedNamespaces(keys, evmChainIds)
+
+  async function ensureEvmChain(topic: string, chainId: number) {
+    const session = walletKit.getActiveSessions()[topic]
+    if (!session) throw new DevnetWalletError(getSdkError('USER_DISCONNECTED').code, `no session ${topic}`)
+    const caip = `eip155:${chainId}`
+    const eip155 = session.namespaces.eip155
+    if (!eip155)
+      throw new DevnetWalletError(getSdkError('UNSUPPORTED_NAMESPACE_KEY').code, 'no eip155 namespace in the session')
+    if (eip155.chains?.includes(caip)) return
+    const namespaces = {
+      ...session.namespaces,
+      eip155: {
+        ...eip155,
+        chains: [...(eip155.chains ?? []), caip],
+        accounts: [...eip155.accounts, `${caip}:${keys.eip155.address}`],
+      },
+    }
+    const { acknowledged } = await walletKit.updateSession({ topic, namespaces })
+    await acknowledged()
+    notifySessions()
+  }
+
+  async function switchChain(topic: string, chainId: number) {
+    if (!evmChainIds.includes(chainId))
+      throw new DevnetWalletError(
+        4902,
+        `Unrecognized chain ID 0x${chainId.toString(16)}; this wallet has ${evmChainIds.join(', ')}`,
+      )
+    await ensureEvmChain(topic, chainId)
+    await walletKit.emitSessionEvent({
+      topic,
+      event: { name: 'chainChanged', data: chainId },
+      chainId: `eip155:${chainId}`,
+    })
+  }
+
+  function makeProposal(event: WalletKitTypes.SessionProposal): PendingProposal {
+    const { params, verifyContext } = event
+    const approvedNamespaces = () => {
+      const namespaces = buildApprovedNamespaces({ proposal: params, supportedNamespaces: supported() })
+      if (Object.keys(namespaces).length === 0)
+        throw new DevnetWalletError(
+          getSdkError('UNSUPPORTED_CHAINS').code,
+          'none of the requested chains is served by the devnet wallet',
+        )
+      return namespaces
+    }
+    return {
+      id: params.id,
+      proposer: params.proposer.metadata,
+      requiredNamespaces: params.requiredNamespaces,
+      optionalNamespaces: params.optionalNamespaces,
+      verifyContext,
+      approvedNamespaces,
+      async approve(namespaces) {
+        const session = await walletKit.approveSession({
+          id: params.id,
+          namespaces: namespaces ?? approvedNamespaces(),
+        })
+        notifySessions()
+        return session
+      },
+      async reject(reason) {
+        await walletKit.rejectSession({ id: params.id, reason: reason ?? getSdkError('USER_REJECTED') })
+      },
+    }
+  }
+
+  async function answer(event: WalletKitTypes.SessionRequest): Promise<unknown> {
+    const { topic, params, id } = event
+    const { chainId, request } = params
+    const session = walletKit.getActiveSessions()[topic]
+    if (!session) throw new DevnetWalletError(getSdkError('USER_DISCONNECTED').code, `no session ${topic}`)
+    const namespace = session.namespaces[namespaceOf(chainId)]
+    if (!namespace?.chains?.includes(chainId) && !namespace?.accounts.some((a) => a.startsWith(`${chainId}:`)))
+      throw new DevnetWalletError(getSdkError('UNSUPPORTED_CHAINS').code, `chain ${chainId} is not in this session`)
+    if (!namespace.methods.includes(request.method))
+      throw new DevnetWalletError(
+        getSdkError('UNSUPPORTED_METHODS').code,
+        `method ${request.method} is not in this session`,
+      )
+    if (request.method === 'wallet_switchEthereumChain') {
+      const [target] = (Array.isArray(request.params) ? request.params : []) as { chainId?: string }[]
+      if (typeof target?.chainId !== 'string') throw new DevnetWalletError(-32602, 'expected [{ chainId: "0x…" }]')
+      // The switch is answered first; chainChanged follows (see `respond`).
+      const next = Number(BigInt(target.chainId))
+      if (!evmChainIds.includes(next))
+        throw new DevnetWalletError(
+          4902,
+          `Unrecognized chain ID ${target.chainId}; this wallet has ${evmChainIds.join(', ')}`,
+        )
+      await ensureEvmChain(topic, next)
+      return null
+    }
+    return answerDevnetRequest(keys, rpc, { chainId, method: request.method, params: request.params, id })
+  }
+
+  function makeRequest(event: WalletKitTypes.SessionRequest): PendingRequest {
+    const { topic, params, id, verifyContext } = event
+    let answered: Promise<DevnetWalletResponse> | undefined
+    const respond = (compute: () => Promise<DevnetWalletResponse>) => {
+      answered ??= (async () => {
+        const response = await compute()
+        await walletKit.respondSessionRequest({ topic, response })
+        if (params.request.method === 'wallet_switchEthereumChain' && 'result' in response) {
+          const [target] = params.request.params as { chainId: string }[]
+          const chainId = Number(BigInt(target?.chainId ?? 0))
+          await walletKit.emitSessionEvent({
+            topic,
+            event: { name: 'chainChanged', data: chainId },
+            chainId: `eip155:${chainId}`,
+          })
+        }
+        notify({ type: 'response', request: pending, response })
+        return response
+      })()
+      return answered
+    }
+    const pending: PendingRequest = {
+      id,
+      topic,
+      chainId: params.chainId,
+      method: params.request.method,
+      params: params.request.params,
+      peer: walletKit.getActiveSessions()[topic]?.peer.metadata,
+      verifyContext,
+      approve: () =>
+        respond(async () => {
+          try {
+            return { id, jsonrpc: '2.0', result: (await answer(event)) ?? null }
+          } catch (error) {
+            return { id, jsonrpc: '2.0', error: errorOf(error) }
+          }
+        }),
+      reject: (error) =>
+        respond(async () => ({ id, jsonrpc: '2.0', error: error ?? { ...getSdkError('USER_REJECTED') } })),
+    }
+    return pending
+  }
+
+  walletKit.on('session_proposal', (event) => {
+    const proposal = makeProposal(event)
+    notify({ type: 'proposal', proposal })
+    const decide = async () => {
+      if (proposalsMode === 'manual') return proposals.push(proposal)
+      if (proposalsMode === 'reject') return proposal.reject()
+      try {
+        await proposal.approve()
+      } catch (error) {
+        const { code, message } = errorOf(error)
+        await proposal.reject({ code: code === -32603 ? getSdkError('UNSUPPORTED_NAMESPACE_KEY').code : code, message })
+      }
+    }
+    decide().catch(() => undefined)
+  })
+  walletKit.on('session_request', (event) => {
+    const request = makeRequest(event)
+    notify({ type: 'request', request })
+    if (requestsMode === 'manual') requests.push(request)
+    else if (requestsMode === 'reject') request.reject().catch(() => undefined)
+    else request.approve().catch(() => undefined)
+  })
+  walletKit.on('session_delete', () => notifySessions())
+
+  let closing: Promise<void> | undefined
+  const accounts = {
+    eip155: {
+      address: keys.eip155.address,
+      publicKey: privateKeyToAccount(keys.eip155.privateKey).publicKey,
+      chainId: `eip155:${evmChainIds[0]}`,
+    },
+    solana: { address: keys.solana.address, publicKey: keys.solana.address, chainId: devnetChainIds.solana },
+    polkadot: {
+      address: keys.polkadot.address,
+      publicKey: `0x${[...keys.polkadot.publicKey].map((b) => b.toString(16).padStart(2, '0')).join('')}`,
+      chainId: devnetChainIds.polkadot,
+    },
+    bip122: {
+      address: keys.bip122.address,
+      publicKey: [...keys.bip122.publicKey].map((b) => b.toString(16).padStart(2, '0')).join(''),
+      chainId: devnetChainIds.bip122,
+    },
+    cosmos: {
+      address: keys.cosmos.address,
+      publicKey: [...keys.cosmos.publicKey].map((b) => b.toString(16).padStart(2, '0')).join(''),
+      chainId: devnetChainIds.cosmos,
+    },
+  } satisfies Record<DevnetNamespace, DevnetWalletAccount>
+  for (const ns of devnetNamespaces) if (!accounts[ns]) throw new Error(`missing account for ${ns}`)
+
+  return {
+    accounts,
+    evmChainIds,
+    walletKit,
+    async pair(uri) {
+      await walletKit.pair({ uri })
+    },
+    nextProposal: () => proposals.next(),
+    nextRequest: () => requests.next(),
+    sessions,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async disconnect(topic) {
+      const topics = topic ? [topic] : Object.keys(walletKit.getActiveSessions())
+      for (const t of topics) await walletKit.disconnectSession({ topic: t, reason: getSdkError('USER_DISCONNECTED') })
+      notifySessions()
+    },
+    async emit(topic, name, data, chainId) {
+      await walletKit.emitSessionEvent({ topic, event: { name, data }, chainId })
+    },
+    switchChain,
+    close() {
+      closing ??= (async () => {
+        const closed = new Error('the devnet wallet was closed')
+        proposals.close(closed)
+        requests.close(closed)
+        listeners.clear()
+        core.heartbeat.stop()
+        await core.relayer.transportClose()
+      })()
+      return closing
+    },
+  }
+}
