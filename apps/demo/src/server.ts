@@ -74,7 +74,7 @@ export function toDemoDevnetConfig(devnet: Devnet): DemoDevnetConfig {
     walletConnect: {
       relayUrl: devnet.walletConnect.relayUrl,
       verifyUrl: devnet.walletConnect.verifyUrl,
-      walletUrl: (devnet.walletConnect as { walletUrl?: string }).walletUrl,
+      walletUrl: devnet.walletConnect.walletUrl,
       chains: { polkadot: polkadotCaipNetworkId, bip122: bip122CaipNetworkId, cosmos: cosmosCaipNetworkId },
     },
   }

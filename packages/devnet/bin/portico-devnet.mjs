@@ -79,6 +79,7 @@ function summary(devnet, startupMs) {
           'WalletConnect',
           `  Relay URL     ${walletConnect.relayUrl}  (SDK relayUrl; irn JSON-RPC with a mailbox)`,
           `  Verify URL    ${walletConnect.verifyUrl}  (Verify API: /v3/public-key, /v3/attestation)`,
+          `  Web wallet    ${walletConnect.walletUrl}  (paste a pairing URI, approve with the devnet keys)`,
           '',
         ]
       : []),
@@ -140,7 +141,13 @@ async function main() {
         solana,
         ...(api ? { api: { url: api.url } } : {}),
         ...(walletConnect
-          ? { walletConnect: { relayUrl: walletConnect.relayUrl, verifyUrl: walletConnect.verifyUrl } }
+          ? {
+              walletConnect: {
+                relayUrl: walletConnect.relayUrl,
+                verifyUrl: walletConnect.verifyUrl,
+                walletUrl: walletConnect.walletUrl,
+              },
+            }
           : {}),
         startupMs,
       }),

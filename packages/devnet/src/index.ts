@@ -39,6 +39,48 @@ export {
   startDevnet,
 } from './startDevnet.js'
 export { evmTokens, solanaInitialLamports, solanaTokens } from './tokens.js'
+export { type DevnetNamespace, devnetChainIds, devnetKeys, devnetNamespaces } from './wallet/keys.js'
+export {
+  buildWebWalletBundle,
+  type StartWebWalletOptions,
+  startWebWallet,
+  type WebWallet,
+} from './wallet/server.js'
+export {
+  answerDevnetRequest,
+  DevnetWalletError,
+  devnetEvents,
+  devnetMethods,
+  NOT_ON_DEVNET_CODE,
+} from './wallet/signers.js'
+export {
+  type CosmosStdSignature,
+  type DevnetSignatureClaim,
+  ss58Decode,
+  verifyBip122Message,
+  verifyCosmosAmino,
+  verifyCosmosDirect,
+  verifyDevnetSignature,
+  verifyEip155Message,
+  verifyEip155TypedData,
+  verifyPolkadotMessage,
+  verifyPolkadotPayload,
+  verifySolanaMessage,
+  verifySolanaTransaction,
+} from './wallet/verify.js'
+export {
+  createDevnetWallet,
+  createMemoryStorage,
+  type DevnetWallet,
+  type DevnetWalletAccount,
+  type DevnetWalletEvent,
+  type DevnetWalletMode,
+  type DevnetWalletOptions,
+  type DevnetWalletResponse,
+  type DevnetWalletStorage,
+  type PendingProposal,
+  type PendingRequest,
+} from './wallet/wallet.js'
 export {
   type RelayStats,
   type StartRelayOptions,

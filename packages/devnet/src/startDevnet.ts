@@ -4,6 +4,7 @@ import { type AnalyticsEvent, type ApiSwitches, startApiEmulator } from './api/s
 import { resolveLoopbackHost } from './net.js'
 import { startSolanaRpc } from './solana/server.js'
 import { evmTokens, solanaTokens } from './tokens.js'
+import { startWebWallet, type WebWallet } from './wallet/server.js'
 import { startRelay, type WalletConnectRelay } from './walletconnect/relay.js'
 
 /**
@@ -22,7 +23,7 @@ export interface StartDevnetOptions {
   /** The hosted-services emulator (started after the chains); `false` to skip it. */
   api?: { port?: number } | false
   /** The local WalletConnect relay + Verify service (started with the chains); `false` to skip it. */
-  walletConnect?: { port?: number } | false
+  walletConnect?: { port?: number; walletPort?: number } | false
 }
 
 /**
@@ -40,6 +41,11 @@ export interface DevnetWalletConnect {
   relayUrl: string
   /** Base URL of the local Verify API on the same port (v3 routes under `/v3`). */
   verifyUrl: string
+  /**
+   * The devnet web wallet: a page where a person pastes a pairing URI and approves or rejects the
+   * proposal and each request, signing with the devnet keys (append `#uri=` to pair at once).
+   */
+  walletUrl: string
   /** Drops every connection and listens again on the same port, keeping the mailbox. */
   restartRelay(): Promise<void>
 }
@@ -171,7 +177,7 @@ export function startDevnet(
   options: StartDevnetOptions & { walletConnect: false },
 ): Promise<DevnetWithout<'walletConnect'>>
 export function startDevnet(
-  options?: StartDevnetOptions & { api?: { port?: number }; walletConnect?: { port?: number } },
+  options?: StartDevnetOptions & { api?: { port?: number }; walletConnect?: { port?: number; walletPort?: number } },
 ): Promise<Devnet>
 export function startDevnet(options?: StartDevnetOptions): Promise<MaybeDevnet>
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<MaybeDevnet> {
@@ -211,6 +217,23 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
     }
   }
 
+  let webWallet: WebWallet | undefined
+  if (relay) {
+    try {
+      webWallet = await startWebWallet({
+        host,
+        port: (options.walletConnect || undefined)?.walletPort ?? 0,
+        relayUrl: relay.url,
+        verifyUrl: relay.verifyUrl,
+        evmRpcUrl: anvil.rpcUrl,
+        solanaRpcUrl: solana.rpcUrl,
+      })
+    } catch (error) {
+      await Promise.allSettled([api?.stop(), stopStarted()])
+      throw error
+    }
+  }
+
   let stopping: Promise<void> | undefined
   return {
     evm: {
@@ -228,12 +251,19 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
       tokens: solanaTokens.map(({ mint, name, symbol, decimals }) => ({ mint, name, symbol, decimals })),
     },
     ...(api ? { api: { url: api.url, analytics: api.analytics, switches: api.switches } } : {}),
-    ...(relay
-      ? { walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl, restartRelay: () => relay.restart() } }
+    ...(relay && webWallet
+      ? {
+          walletConnect: {
+            relayUrl: relay.url,
+            verifyUrl: relay.verifyUrl,
+            walletUrl: webWallet.url,
+            restartRelay: () => relay.restart(),
+          },
+        }
       : {}),
     stop() {
-      // The emulator reads from the chains, so it goes first (the relay stops with the chains).
-      stopping ??= (api ? api.stop() : Promise.resolve()).then(stopStarted)
+      // The emulator and the web wallet read from the chains, so they go first (the relay stops with the chains).
+      stopping ??= Promise.all([api?.stop(), webWallet?.stop()]).then(stopStarted)
       return stopping
     },
   }

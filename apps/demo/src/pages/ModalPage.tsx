@@ -1,6 +1,9 @@
 // `#/`: the prebuilt modal. One <ConnectButton /> is the whole integration.
+
+import { devnetConfig } from 'virtual:portico-devnet'
 import { ConnectButton, PorticoUI } from '@portico/ui'
 import { AccountInfo } from '../AccountInfo.js'
+import { SignMessageCard } from '../SignMessageCard.js'
 
 export function ModalPage() {
   return (
@@ -26,8 +29,26 @@ export function ModalPage() {
             Everything runs on loopback: anvil for EVM and a litesvm-backed RPC for Solana. Reload the page and the
             wallet reconnects silently.
           </p>
+          <p>
+            <strong>WalletConnect</strong> works offline too: pick WalletConnect in the modal, copy the link (or scan
+            nothing: this is a laptop), then paste it into the{' '}
+            {devnetConfig.walletConnect.walletUrl ? (
+              <a
+                href={devnetConfig.walletConnect.walletUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="web-wallet-link"
+              >
+                devnet web wallet
+              </a>
+            ) : (
+              'devnet web wallet'
+            )}{' '}
+            and approve. One session connects EVM, Solana, Polkadot, Bitcoin and Cosmos with the devnet keys.
+          </p>
         </section>
         <AccountInfo />
+        <SignMessageCard />
       </main>
     </PorticoUI>
   )

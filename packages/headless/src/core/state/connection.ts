@@ -141,9 +141,11 @@ export function resetAccount(portico: Portico, namespace: ChainNamespace) {
     if (fallback) setActiveNetwork(portico, fallback, { activate: false })
   }
   // Keep acting on a namespace that is still connected rather than on the one just dropped.
+  // With nothing left connected, go back to the app's default namespace: a session that ended on
+  // all namespaces at once must not leave the app on whichever one happened to be reset last.
   if (portico.store.get(activeNamespaceAtom) === namespace) {
     const other = Object.values(portico.store.get(accountsAtom)).find((a) => a?.status === 'connected')
-    if (other) portico.store.set(activeNamespaceAtom, other.namespace)
+    portico.store.set(activeNamespaceAtom, other ? other.namespace : portico.defaultNetwork.chainNamespace)
   }
 }
 

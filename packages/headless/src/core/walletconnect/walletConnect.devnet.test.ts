@@ -1,22 +1,23 @@
 // Integration: Portico's WalletConnect connector against a real @reown/walletkit wallet (the
 // devnet wallet) through the devnet relay, with anvil for transactions. No mocks, loopback only.
 
-import { base64, hex } from '@scure/base'
-import { createPublicClient, http } from 'viem'
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
-import { startDevnet } from '../../../../devnet/src/index.js'
 import {
   createDevnetWallet,
   type DevnetWallet,
   type DevnetWalletOptions,
   devnetChainIds,
+  startDevnet,
+  startRelay,
   verifyBip122Message,
   verifyCosmosAmino,
   verifyEip155Message,
   verifyPolkadotMessage,
   verifySolanaMessage,
-} from '../../../../devnet/src/wallet/index.js'
-import { startRelay, type WalletConnectRelay } from '../../../../devnet/src/walletconnect/relay.js'
+  type WalletConnectRelay,
+} from '@portico/devnet'
+import { base64, hex } from '@scure/base'
+import { createPublicClient, http } from 'viem'
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { connect } from '../actions/connect.js'
 import { disconnect } from '../actions/disconnect.js'
 import { getConnectors } from '../actions/getConnectors.js'
@@ -31,7 +32,7 @@ import { solanaAdapter } from '../adapters/solana/solanaAdapter.js'
 import { bip122Adapter, cosmosAdapter, polkadotAdapter } from '../adapters/walletconnect/walletConnectOnlyAdapter.js'
 import { createPortico, type Portico } from '../config/createPortico.js'
 import { bip122Network, cosmosNetwork, eip155Network, polkadotNetwork, solanaNetwork } from '../networks.js'
-import { accountsAtom, walletConnectPairingAtom } from '../state/atoms.js'
+import { accountsAtom, activeNamespaceAtom, walletConnectPairingAtom } from '../state/atoms.js'
 import type { StorageLike } from '../state/storage.js'
 import type { AccountState } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
@@ -45,7 +46,7 @@ const wallets: DevnetWallet[] = []
 const porticos: Portico[] = []
 
 beforeAll(async () => {
-  ;[devnet, relay] = await Promise.all([startDevnet({ api: false }), startRelay()])
+  ;[devnet, relay] = await Promise.all([startDevnet({ api: false, walletConnect: false }), startRelay()])
 }, 60_000)
 
 // Each test ends its dapps and wallets: the SDK shares one core per storage prefix in a global.
@@ -314,6 +315,8 @@ test('wallet-side disconnect disconnects every namespace of the session', async 
   await wallet.disconnect()
   for (const namespace of namespaces)
     expect((await until(portico, namespace, (a) => a?.status === 'disconnected'))?.address).toBeUndefined()
+  // Back on the app's default namespace, not on whichever was reset last.
+  expect(portico.store.get(activeNamespaceAtom)).toBe('eip155')
 })
 
 test('session expiry leads to a clean disconnected state', async () => {

@@ -1,0 +1,111 @@
+// End to end over WalletConnect: the demo site connects through the QR view to the devnet web
+// wallet (a second browser context, like a second device), through the devnet relay. Chromium,
+// offline: both contexts fail the test on any request off loopback. Every wait is on an element.
+
+import { type StartDemoReturnType, startDemo } from '@portico/demo'
+import { verifyMessage } from 'viem'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type Browser, launchChromium, offlineContext, type Page, shot } from './browser.js'
+
+let demo: StartDemoReturnType
+let browser: Browser
+
+beforeAll(async () => {
+  ;[demo, browser] = await Promise.all([startDemo({ port: 0 }), launchChromium()])
+})
+
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), demo?.stop()])
+})
+
+const message = 'Hello from the Portico demo'
+
+async function approveNext(wallet: Page, kind: 'proposal' | 'request', decision: 'approve' | 'reject' = 'approve') {
+  const card = wallet.getByTestId(kind).last()
+  await card.waitFor()
+  const text = (await card.textContent()) ?? ''
+  await card.getByTestId(`${decision}-${kind}`).click()
+  await card.waitFor({ state: 'detached' })
+  return text
+}
+
+test('the demo connects over WalletConnect through the QR view to the devnet web wallet, signs, rejects, reloads and disconnects', async () => {
+  const dappSide = await offlineContext(browser)
+  const walletSide = await offlineContext(browser)
+  const dapp = await dappSide.context.newPage()
+  const wallet = await walletSide.context.newPage()
+  const walletUrl = demo.devnet.walletConnect.walletUrl
+
+  await dapp.goto(demo.url)
+  await dapp.locator('[data-slot="connect-button"]').click()
+  await dapp.locator('[data-slot="wallet-row"]').filter({ hasText: 'WalletConnect' }).click()
+  const qr = dapp.locator('[data-slot="qr-code"][data-state="ready"]')
+  await qr.waitFor()
+  const uri = await qr.getAttribute('data-uri')
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  expect(new URLSearchParams(uri?.split('?')[1]).get('relay-protocol')).toBe('irn')
+  await shot(dapp, 'walletconnect-01-qr')
+
+  // The person pastes the link into the web wallet and sees what the site asks for.
+  await wallet.goto(walletUrl)
+  await wallet.getByTestId('pair-uri').fill(uri ?? '')
+  await wallet.getByTestId('pair-button').click()
+  await wallet.getByTestId('proposal').waitFor()
+  await shot(wallet, 'walletconnect-02-proposal')
+  const proposal = await approveNext(wallet, 'proposal')
+  expect(proposal).toContain('Portico demo')
+  for (const namespace of ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']) expect(proposal).toContain(namespace)
+
+  // One session: the modal closes and every namespace is connected.
+  await expect.poll(() => dapp.getByTestId('account-status').textContent()).toBe('connected')
+  const evmAddress = demo.devnet.evm.accounts[0].address
+  expect(await dapp.getByTestId('account-address').textContent()).toBe(evmAddress)
+  for (const namespace of ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'])
+    await dapp.getByTestId(`sign-${namespace}`).waitFor()
+  await expect.poll(() => dapp.locator('[role="dialog"]').count()).toBe(0)
+  await shot(dapp, 'walletconnect-03-connected')
+
+  // A signature request goes to the wallet; approved there, the site gets a valid signature.
+  await dapp.getByTestId('sign-eip155-button').click()
+  const request = await approveNext(wallet, 'request')
+  expect(request).toContain('personal_sign')
+  const signature = (await dapp.getByTestId('sign-eip155-signature').textContent()) as `0x${string}`
+  expect(await verifyMessage({ address: evmAddress, message, signature })).toBe(true)
+
+  // A rejected request is a typed rejection on the site, which stays connected.
+  await dapp.getByTestId('sign-cosmos-button').click()
+  expect(await approveNext(wallet, 'request', 'reject')).toContain('cosmos_signAmino')
+  await expect.poll(() => dapp.getByTestId('sign-cosmos-error').textContent()).toBe('UserRejectedRequestError')
+
+  // Reload: the session is restored silently from storage.
+  await dapp.reload()
+  await expect.poll(() => dapp.getByTestId('account-status').textContent()).toBe('connected')
+  await dapp.getByTestId('sign-bip122').waitFor()
+
+  // The wallet ends the session: the site goes back to disconnected.
+  await wallet.getByTestId('disconnect').first().click()
+  await expect.poll(() => dapp.getByTestId('account-status').textContent()).toBe('disconnected')
+  await expect.poll(() => dapp.getByTestId('sign-list').locator('li').count()).toBe(0)
+
+  // Connecting again: the wallet rejects, the view says so and offers a retry with a fresh URI.
+  await dapp.locator('[data-slot="connect-button"]').click()
+  await dapp.locator('[data-slot="wallet-row"]').filter({ hasText: 'WalletConnect' }).click()
+  const second = dapp.locator('[data-slot="qr-code"][data-state="ready"]')
+  await second.waitFor()
+  const uri2 = (await second.getAttribute('data-uri')) ?? ''
+  expect(uri2).not.toBe(uri)
+  await wallet.getByTestId('pair-uri').fill(uri2)
+  await wallet.getByTestId('pair-button').click()
+  await approveNext(wallet, 'proposal', 'reject')
+  await dapp.locator('[data-state="rejected"]').first().waitFor()
+  await shot(dapp, 'walletconnect-04-rejected')
+  expect(await dapp.getByTestId('account-status').textContent()).toBe('disconnected')
+  await dapp.locator('[data-slot="retry"]').click()
+  const third = dapp.locator('[data-slot="qr-code"][data-state="ready"]')
+  await third.waitFor()
+  expect(await third.getAttribute('data-uri')).not.toBe(uri2)
+
+  expect(dappSide.blocked).toEqual([])
+  expect(walletSide.blocked).toEqual([])
+  await Promise.all([dappSide.context.close(), walletSide.context.close()])
+})
