@@ -12,6 +12,8 @@ export type ProvidedDevnet = {
   evmTokens: { address: string; symbol: string; decimals: number }[]
   /** The hosted-services emulator. */
   apiUrl: string
+  /** The devnet WalletConnect relay. */
+  walletConnectRelayUrl: string
 }
 
 declare module 'vitest' {
@@ -34,6 +36,7 @@ export async function setup(project: TestProject) {
     evmPrivateKeys: devnet.evm.accounts.map((a) => a.privateKey),
     evmTokens: devnet.evm.tokens.map(({ address, symbol, decimals }) => ({ address, symbol, decimals })),
     apiUrl: devnet.api.url,
+    walletConnectRelayUrl: devnet.walletConnect.relayUrl,
   })
   return () => devnet.stop()
 }

@@ -251,7 +251,7 @@ describe('views in the modal', () => {
 })
 
 describe('devnet relay', () => {
-  const relayUrl = inject('walletConnectRelayUrl')
+  const relayUrl = inject('devnet').walletConnectRelayUrl
 
   test('Connect lists WalletConnect once; the Basic view shows a real pairing URI from the relay', async () => {
     const { Wrapper } = await harness({ walletConnectRelayUrl: relayUrl })
@@ -279,7 +279,7 @@ describe('devnet relay', () => {
 })
 
 describe('directory wallets over the devnet relay', () => {
-  const relayUrl = inject('walletConnectRelayUrl')
+  const relayUrl = inject('devnet').walletConnectRelayUrl
   const server = inject('imageServerUrl')
 
   test('AllWallets: a directory wallet opens its WalletConnect view; hostile links never become hrefs', async () => {

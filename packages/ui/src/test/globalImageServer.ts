@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net'
 import type { TestProject } from 'vitest/node'
 
 // Source path, as globalDevnet.ts does: global setup files load without the `portico-source` condition.
-import { startRelay } from '../../../devnet/src/walletconnect/relay.js'
 import './provided.js'
 
 // A 1x1 PNG.
@@ -99,11 +98,7 @@ export async function setup(project: TestProject) {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   project.provide('imageServerUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}`)
-  // A WalletConnect relay of the UI tests' own (the devnet's is not handed to browser tests).
-  const relay = await startRelay()
-  project.provide('walletConnectRelayUrl', relay.url)
   return async () => {
-    await relay.stop()
     for (const res of hanging) res.destroy()
     server.closeAllConnections()
     await new Promise((resolve) => server.close(resolve))

@@ -9,11 +9,11 @@ declare module 'vitest' {
       evmPrivateKeys: string[]
       evmTokens: { address: string; symbol: string; decimals: number }[]
       apiUrl: string
+      /** The devnet WalletConnect relay. */
+      walletConnectRelayUrl: string
     }
     /** The loopback image host of globalImageServer.ts. */
     imageServerUrl: string
-    /** A loopback WalletConnect relay (the devnet's relay, started by globalImageServer.ts). */
-    walletConnectRelayUrl: string
   }
 }
 
