@@ -89,13 +89,15 @@ describe('hosted services (emulator)', () => {
     const page1 = (await (await firstPage).json()) as { count: number; data: DirectoryWallet[] }
     expect(page1.data.length).toBe(40)
 
-    // The installed Devnet Wallet comes first, then the directory's entries in its order.
+    // WalletConnect (first in the spec's connector order), the installed Devnet Wallet, then the
+    // directory's entries in its order.
     const firstDirectory = page1.data.find((w) => w.name && !w.name.includes('<'))!
     await directoryRow(page, firstDirectory.id).filter({ hasText: firstDirectory.name! }).waitFor()
     const slots = await allWallets(page)
       .locator('[data-slot="wallet-row"], [data-slot="directory-wallet-row"]')
       .evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-slot')}:${row.textContent}`))
-    expect(slots[0]).toMatch(/^wallet-row:.*Devnet Wallet/)
+    expect(slots[0]).toMatch(/^wallet-row:.*WalletConnect/)
+    expect(slots[1]).toMatch(/^wallet-row:.*Devnet Wallet/)
     const firstDirectoryIndex = slots.findIndex((s) => s.startsWith('directory-wallet-row:'))
     expect(firstDirectoryIndex).toBeGreaterThan(0)
     expect(slots.slice(0, firstDirectoryIndex).every((s) => s.startsWith('wallet-row:'))).toBe(true)
@@ -171,21 +173,22 @@ describe('hosted services (emulator)', () => {
       .toBe(true)
     await shot(page, '23-all-wallets-hostile')
 
-    // A javascript: web app link is never offered: the not-installed state has no "Get" link.
+    // With WalletConnect on, a directory wallet opens its QR view. A javascript: web app link is
+    // never offered: only the (safe) custom-scheme desktop link is.
     await searchBox(page).fill('jslink')
     await directoryRow(page, 'hostile-javascript-webapp-link').click()
-    const notInstalled = page.locator('[data-slot="connecting-external"][data-state="not-installed"]')
-    await notInstalled.getByText('jslink Wallet is not installed').waitFor()
-    expect(await notInstalled.locator('a').count()).toBe(0)
-    await shot(page, '24-hostile-not-installed')
+    const wcView = page.locator('[data-slot="connecting-walletconnect-view"]')
+    await wcView.locator('[data-slot="qr-code"][data-state="ready"]').waitFor()
+    expect(await wcView.locator('[data-slot="open-webapp"]').count()).toBe(0)
+    await shot(page, '24-hostile-walletconnect')
     // The data: desktop link is dropped too; only its https web app link remains.
     await page.locator('[data-slot="modal-back"]').click()
     await searchBox(page).fill('datalink')
     await directoryRow(page, 'hostile-data-html-desktop-link').click()
-    await notInstalled.getByText('datalink Wallet is not installed').waitFor()
-    expect(await notInstalled.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
-      'https://datalink.example/',
-    ])
+    await wcView.locator('[data-slot="qr-code"][data-state="ready"]').waitFor()
+    expect(await wcView.locator('[data-slot="open-desktop"]').count()).toBe(0)
+    const webapp = await wcView.locator('[data-slot="open-webapp"]').getAttribute('href')
+    expect(webapp).toMatch(/^https:\/\/datalink\.example\/wc\?uri=wc%3A/)
 
     // Nowhere in the modal a javascript: or data: link; nothing ran.
     const hrefs = await page

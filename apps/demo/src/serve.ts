@@ -24,7 +24,12 @@ const lines = [
   ...devnet.solana.tokens.map((t) => `  ${t.symbol.padEnd(5)} mint ${t.mint}  (${t.decimals} decimals)`),
   ...devnet.solana.accounts.map((a, i) => `  #${i} ${a.address}  seed ${a.seed}`),
   '',
-  'Everything listens on loopback only. Ctrl+C stops the site and both chains.',
+  `WalletConnect    relay ${devnet.walletConnect.relayUrl}   Verify ${devnet.walletConnect.verifyUrl}`,
+  `  Web wallet     ${devnet.walletConnect.walletUrl}`,
+  '  Pick WalletConnect in the modal, press "Copy link", paste it into the web wallet and approve:',
+  '  one session for eip155, solana, polkadot, bip122 and cosmos with the devnet keys.',
+  '',
+  'Everything listens on loopback only. Ctrl+C stops the site, the chains and the relay.',
 ]
 console.log(lines.join('\n'))
 

@@ -51,6 +51,13 @@ export {
   signMessage,
 } from '../core/actions/signMessage.js'
 export {
+  type SignTypedDataErrorType,
+  type SignTypedDataParameters,
+  type SignTypedDataReturnType,
+  signTypedData,
+  type TypedData,
+} from '../core/actions/signTypedData.js'
+export {
   type SwitchNetworkErrorType,
   type SwitchNetworkParameters,
   type SwitchNetworkReturnType,

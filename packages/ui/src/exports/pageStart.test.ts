@@ -48,7 +48,7 @@ test('page start holds the provider and buttons only: no Radix, no virtualiser, 
   expect(entry).toBeDefined()
   const { inputs, files } = pageStartInputs(result.metafile, entry)
   const offenders = [...inputs].filter((input) =>
-    /node_modules\/(\.pnpm\/)?(radix-ui|@radix-ui|@tanstack\+react-virtual|@tanstack\/react-virtual|lean-qr)|modal\/Modal\.tsx|modal\/views\/|@solana\+kit|@solana\/kit\//.test(
+    /node_modules\/(\.pnpm\/)?(radix-ui|@radix-ui|@tanstack\+react-virtual|@tanstack\/react-virtual|lean-qr|@walletconnect|@reown)|modal\/Modal\.tsx|modal\/views\/|walletconnect\/controller\.ts|@solana\+kit|@solana\/kit\//.test(
       input,
     ),
   )
@@ -57,6 +57,9 @@ test('page start holds the provider and buttons only: no Radix, no virtualiser, 
   const all = Object.values(result.metafile.outputs).flatMap((o) => Object.keys(o.inputs))
   expect(all.some((input) => input.includes('modal/Modal.tsx'))).toBe(true)
   expect(all.some((input) => input.includes('radix-ui'))).toBe(true)
+  // WalletConnect's SDK is loaded only when it is picked (or a saved session is restored).
+  expect(all.some((input) => input.includes('@walletconnect+sign-client'))).toBe(true)
+  expect(all.some((input) => input.includes('walletconnect/controller.ts'))).toBe(true)
   // The QR encoder is its own chunk, fetched only when a WalletConnect view draws a code.
   const qrChunks = Object.values(result.metafile.outputs).filter((o) =>
     Object.keys(o.inputs).some((input) => input.includes('lean-qr')),

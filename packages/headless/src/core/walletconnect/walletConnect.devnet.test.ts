@@ -10,7 +10,9 @@ import {
   startRelay,
   verifyBip122Message,
   verifyCosmosAmino,
+  verifyCosmosDirect,
   verifyEip155Message,
+  verifyEip155TypedData,
   verifyPolkadotMessage,
   verifySolanaMessage,
   type WalletConnectRelay,
@@ -18,13 +20,14 @@ import {
 import { base64, hex } from '@scure/base'
 import { createPublicClient, http } from 'viem'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
-import { connect } from '../actions/connect.js'
+import { connect, type WalletConnectWallet } from '../actions/connect.js'
 import { disconnect } from '../actions/disconnect.js'
 import { getConnectors } from '../actions/getConnectors.js'
 import { reconnect } from '../actions/reconnect.js'
 import { request } from '../actions/request.js'
 import { sendTransaction } from '../actions/sendTransaction.js'
 import { signMessage } from '../actions/signMessage.js'
+import { signTypedData } from '../actions/signTypedData.js'
 import { switchNetwork } from '../actions/switchNetwork.js'
 import { watchWalletConnectUri } from '../actions/watchWalletConnectUri.js'
 import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
@@ -32,7 +35,7 @@ import { solanaAdapter } from '../adapters/solana/solanaAdapter.js'
 import { bip122Adapter, cosmosAdapter, polkadotAdapter } from '../adapters/walletconnect/walletConnectOnlyAdapter.js'
 import { createPortico, type Portico } from '../config/createPortico.js'
 import { bip122Network, cosmosNetwork, eip155Network, polkadotNetwork, solanaNetwork } from '../networks.js'
-import { accountsAtom, activeNamespaceAtom, walletConnectPairingAtom } from '../state/atoms.js'
+import { accountsAtom, activeNamespaceAtom, recentWalletsAtom, walletConnectPairingAtom } from '../state/atoms.js'
 import type { StorageLike } from '../state/storage.js'
 import type { AccountState } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
@@ -152,9 +155,9 @@ function nextUri(portico: Portico, except?: string) {
   })
 }
 
-async function pairAndConnect(portico: Portico, wallet: DevnetWallet) {
+async function pairAndConnect(portico: Portico, wallet: DevnetWallet, picked?: WalletConnectWallet) {
   const uri = nextUri(portico)
-  const connected = connect(portico, { connector: wcConnector(portico) })
+  const connected = connect(portico, { connector: wcConnector(portico), wallet: picked })
   await wallet.pair(await uri)
   return connected
 }
@@ -244,6 +247,37 @@ test('one session connects all five namespaces; each signs with its own cryptogr
     }),
   ).toBe(false)
 
+  // Typed data (EIP-712) and a raw cosmos_signDirect, each verified with the chain's own crypto.
+  const typedData = {
+    types: { Mail: [{ name: 'contents', type: 'string' }] },
+    primaryType: 'Mail',
+    domain: { name: 'Portico', chainId: 31337 },
+    message: { contents: 'typed hello' },
+  }
+  const typed = await signTypedData(portico, { typedData })
+  expect(await verifyEip155TypedData({ address: wallet.accounts.eip155.address, typedData, signature: typed })).toBe(
+    true,
+  )
+  const signDoc = {
+    chainId: 'portico-devnet-1',
+    accountNumber: '7',
+    authInfoBytes: base64.encode(new Uint8Array([10, 2, 8, 1])),
+    bodyBytes: base64.encode(new TextEncoder().encode('body')),
+  }
+  const direct = await request<{ signature: typeof stdSignature }>(portico, {
+    namespace: 'cosmos',
+    method: 'cosmos_signDirect',
+    params: { signerAddress: cosmosAddress, signDoc },
+  })
+  expect(verifyCosmosDirect({ address: cosmosAddress, signDoc, signature: direct.signature })).toBe(true)
+  expect(
+    verifyCosmosDirect({
+      address: cosmosAddress,
+      signDoc: { ...signDoc, accountNumber: '8' },
+      signature: direct.signature,
+    }),
+  ).toBe(false)
+
   const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
   const recipient = devnet.evm.accounts[1].address
   const before = await client.getBalance({ address: recipient })
@@ -252,6 +286,27 @@ test('one session connects all five namespaces; each signs with its own cryptogr
   expect(receipt.status).toBe('success')
   expect(receipt.from.toLowerCase()).toBe(wallet.accounts.eip155.address.toLowerCase())
   expect(await client.getBalance({ address: recipient })).toBe(before + 12345n)
+})
+
+test('the directory wallet picked is remembered as a recent WalletConnect wallet (two kept)', async () => {
+  const { portico, storage } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet, { id: 'devnet-wallet-id', name: 'Devnet Web Wallet', imageId: 'img-1' })
+  expect(portico.store.get(recentWalletsAtom)[0]).toEqual({
+    id: 'devnet-wallet-id',
+    namespace: 'eip155',
+    name: 'Devnet Web Wallet',
+    imageId: 'img-1',
+    walletConnect: true,
+  })
+  expect(portico.store.get(recentWalletsAtom).length).toBeLessThanOrEqual(2)
+  // Persisted, so the next visit lists it again.
+  expect(JSON.parse(storage.getItem('@portico/recent-wallets') ?? '[]')[0]).toMatchObject({
+    id: 'devnet-wallet-id',
+    walletConnect: true,
+  })
+  // The connected wallet shown is the peer's own metadata.
+  expect(account(portico, 'eip155')?.connectedWalletInfo?.name).toBe(wallet.walletKit.metadata.name)
 })
 
 test('a request the session did not approve is refused before it reaches the wallet', async () => {
