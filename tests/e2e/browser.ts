@@ -2,7 +2,9 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type StartDemoReturnType, startDemo } from '@portico/demo'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 // @ts-expect-error: a plain .mjs script without types
 import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
 
@@ -45,6 +47,21 @@ export async function offlineContext(browser: Browser) {
     },
   )
   return { context, blocked }
+}
+
+/**
+ * Starts the demo (on its own devnet) and Chromium once for the calling test file and stops both
+ * after it. Read `demo` and `browser` from the returned object inside tests.
+ */
+export function useDemoAndBrowser() {
+  const running = {} as { demo: StartDemoReturnType; browser: Browser }
+  beforeAll(async () => {
+    ;[running.demo, running.browser] = await Promise.all([startDemo({ port: 0 }), launchChromium()])
+  })
+  afterAll(async () => {
+    await Promise.allSettled([running.browser?.close(), running.demo?.stop()])
+  })
+  return running
 }
 
 export function shot(page: Page, name: string) {

@@ -1,23 +1,13 @@
 // End to end: the demo site (apps/demo) on the devnet, in Chromium, offline. Every wait is on an
 // element or a condition; nothing sleeps.
 
-import { type StartDemoReturnType, startDemo } from '@portico/demo'
 import { formatBalance } from '@portico/headless/core'
 import { createPublicClient, createWalletClient, defineChain, formatEther, formatUnits, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Browser, launchChromium, offlineContext, type Page, shot } from './browser.js'
+import { describe, expect, test } from 'vitest'
+import { offlineContext, type Page, shot, useDemoAndBrowser } from './browser.js'
 
-let demo: StartDemoReturnType
-let browser: Browser
-
-beforeAll(async () => {
-  ;[demo, browser] = await Promise.all([startDemo({ port: 0 }), launchChromium()])
-})
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), demo?.stop()])
-})
+const running = useDemoAndBrowser()
 
 const accountButton = (page: Page) => page.locator('[data-slot="account-button"]')
 const connectButton = (page: Page) => page.locator('[data-slot="connect-button"]')
@@ -29,13 +19,13 @@ const walletRow = (page: Page, chain: 'evm' | 'solana') =>
 
 function evmClients() {
   const chain = defineChain({
-    id: demo.devnet.evm.chainId,
+    id: running.demo.devnet.evm.chainId,
     name: 'Portico devnet',
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [demo.devnet.evm.rpcUrl] } },
+    rpcUrls: { default: { http: [running.demo.devnet.evm.rpcUrl] } },
   })
   const publicClient = createPublicClient({ chain, transport: http() })
-  const [account0, account1] = demo.devnet.evm.accounts
+  const [account0, account1] = running.demo.devnet.evm.accounts
   const walletClient = createWalletClient({
     chain,
     account: privateKeyToAccount(account1!.privateKey),
@@ -46,11 +36,11 @@ function evmClients() {
 
 describe('demo site', () => {
   test('EVM: connect from the prebuilt modal, balance updates, switch network, reconnect on reload, disconnect', async () => {
-    const { context, blocked } = await offlineContext(browser)
+    const { context, blocked } = await offlineContext(running.browser)
     const page = await context.newPage()
     const { publicClient, walletClient, address0 } = evmClients()
 
-    await page.goto(demo.url)
+    await page.goto(running.demo.url)
     await connectButton(page).click()
     await walletRow(page, 'evm').click()
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
@@ -105,16 +95,16 @@ describe('demo site', () => {
   })
 
   test('Solana: connect the Devnet Wallet from the modal and see the SOL balance', async () => {
-    const { context, blocked } = await offlineContext(browser)
+    const { context, blocked } = await offlineContext(running.browser)
     const page = await context.newPage()
-    await page.goto(demo.url)
+    await page.goto(running.demo.url)
     await connectButton(page).click()
     await walletRow(page, 'solana').click()
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
 
-    const address = demo.devnet.solana.accounts[0]!.address
+    const address = running.demo.devnet.solana.accounts[0]!.address
     expect(await page.getByTestId('account-address').textContent()).toBe(address)
-    const response = await fetch(demo.devnet.solana.rpcUrl, {
+    const response = await fetch(running.demo.devnet.solana.rpcUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }),
@@ -129,15 +119,15 @@ describe('demo site', () => {
   })
 
   test('custom page: connects with the headless hooks only, no @portico/ui code loaded', async () => {
-    const { context, blocked } = await offlineContext(browser)
+    const { context, blocked } = await offlineContext(running.browser)
     const page = await context.newPage()
     const requested: string[] = []
     page.on('request', (request) => requested.push(request.url()))
 
-    await page.goto(`${demo.url}#/custom`)
+    await page.goto(`${running.demo.url}#/custom`)
     const wallets = page.getByRole('list', { name: 'Wallets' })
     await wallets.getByRole('button').filter({ hasText: 'Devnet Wallet' }).filter({ hasText: 'EVM' }).click()
-    await page.getByTestId('custom-address').filter({ hasText: demo.devnet.evm.accounts[0]!.address }).waitFor()
+    await page.getByTestId('custom-address').filter({ hasText: running.demo.devnet.evm.accounts[0]!.address }).waitFor()
 
     const table = page.getByRole('table', { name: 'Balances' })
     for (const symbol of ['ETH', 'USDC', 'PTK']) await table.getByRole('cell', { name: symbol, exact: true }).waitFor()
@@ -159,9 +149,9 @@ describe('demo site', () => {
   })
 
   test('theming page renders the Connect button and the embedded modal, and restyles live', async () => {
-    const { context, blocked } = await offlineContext(browser)
+    const { context, blocked } = await offlineContext(running.browser)
     const page = await context.newPage()
-    await page.goto(`${demo.url}#/theming`)
+    await page.goto(`${running.demo.url}#/theming`)
     await page.getByTestId('theming-connect').locator('[data-slot="connect-button"]').waitFor()
     const embedded = page.getByTestId('theming-embedded')
     await embedded.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).first().waitFor()

@@ -2,27 +2,17 @@
 // API) and its failure switches, in Chromium, offline. Every wait is on an element, a request or a
 // condition; nothing sleeps. "No request" checks count what Playwright saw after the UI settled.
 
-import { type StartDemoReturnType, startDemo } from '@portico/demo'
 import type { DirectoryWallet } from '@portico/devnet'
 import { formatSignedAmount, truncateAddress } from '@portico/headless/core'
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { type Browser, launchChromium, offlineContext, type Page, shot } from './browser.js'
+import { afterEach, describe, expect, test } from 'vitest'
+import { offlineContext, type Page, shot, useDemoAndBrowser } from './browser.js'
 
-let demo: StartDemoReturnType
-let browser: Browser
-
-beforeAll(async () => {
-  ;[demo, browser] = await Promise.all([startDemo({ port: 0 }), launchChromium()])
-})
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), demo?.stop()])
-})
+const running = useDemoAndBrowser()
 
 afterEach(() => {
-  Object.assign(demo.devnet.api.switches, { origins: 'ok', config: 'ok', balance: 'ok' })
+  Object.assign(running.demo.devnet.api.switches, { origins: 'ok', config: 'ok', balance: 'ok' })
 })
 
 const accountButton = (page: Page) => page.locator('[data-slot="account-button"]')
@@ -36,7 +26,7 @@ const evmWalletRow = (page: Page) =>
 
 /** A page that records every request it makes, every dialog it opens, and every toast it shows. */
 async function openPage(path = '') {
-  const { context, blocked } = await offlineContext(browser)
+  const { context, blocked } = await offlineContext(running.browser)
   await context.addInitScript(() => {
     const seen: string[] = []
     const ids = new Set<string | null>()
@@ -61,7 +51,7 @@ async function openPage(path = '') {
     dialogs.push(dialog.message())
     void dialog.dismiss()
   })
-  await page.goto(new URL(path, demo.url).toString())
+  await page.goto(new URL(path, running.demo.url).toString())
   const toasts = () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts)
   return { context, page, blocked, requests, dialogs, toasts }
 }
@@ -75,7 +65,7 @@ async function connectEvm(page: Page) {
 }
 
 const isPath = (path: string | RegExp) => (url: URL) =>
-  url.origin === new URL(demo.devnet.api.url).origin &&
+  url.origin === new URL(running.demo.devnet.api.url).origin &&
   (typeof path === 'string' ? url.pathname === path : path.test(url.pathname))
 
 describe('hosted services (emulator)', () => {
@@ -204,20 +194,20 @@ describe('hosted services (emulator)', () => {
   })
 
   test('analytics: modal open and connect are posted to the emulator; ?analytics=off sends nothing', async () => {
-    demo.devnet.api.analytics.clear()
+    running.demo.devnet.api.analytics.clear()
     const on = await openPage()
     await connectEvm(on.page)
-    const address0 = demo.devnet.evm.accounts[0]!.address
+    const address0 = running.demo.devnet.evm.accounts[0]!.address
     await expect
-      .poll(() => demo.devnet.api.analytics.events().map((e) => e.props.event))
+      .poll(() => running.demo.devnet.api.analytics.events().map((e) => e.props.event))
       .toEqual(expect.arrayContaining(['MODAL_OPEN', 'CONNECT_SUCCESS']))
-    const events = demo.devnet.api.analytics.events()
+    const events = running.demo.devnet.api.analytics.events()
     for (const name of ['MODAL_OPEN', 'CONNECT_SUCCESS']) {
       const event = events.find((e) => e.props.event === name)
       expect(event).toMatchObject({ projectId: 'portico-demo', props: { type: 'track', event: name } })
       expect(event?.st).toMatch(/\S/)
       expect(event?.sv).toMatch(/\S/)
-      expect(new URL(event!.url).origin).toBe(new URL(demo.url).origin)
+      expect(new URL(event!.url).origin).toBe(new URL(running.demo.url).origin)
     }
     expect(events.find((e) => e.props.event === 'CONNECT_SUCCESS')?.props.address).toBe(address0)
     expect(on.requests.filter(isPath('/getAnalyticsConfig'))).toHaveLength(1)
@@ -226,7 +216,7 @@ describe('hosted services (emulator)', () => {
 
     // Analytics off (demo toggle): open, connect, close. Settled once the balance is on the button
     // and the modal is gone; by then the enabled page had long posted MODAL_OPEN.
-    demo.devnet.api.analytics.clear()
+    running.demo.devnet.api.analytics.clear()
     const off = await openPage('/?analytics=off#/')
     await connectEvm(off.page)
     await off.page.locator('[data-slot="modal-content"]').waitFor({ state: 'detached' })
@@ -238,7 +228,7 @@ describe('hosted services (emulator)', () => {
     expect(off.requests.filter(isPath(/^\/(appkit|v1)\//)).length).toBeGreaterThan(0)
     expect(off.requests.filter(isPath('/getAnalyticsConfig'))).toEqual([])
     expect(off.requests.filter(isPath('/e'))).toEqual([])
-    expect(demo.devnet.api.analytics.events()).toEqual([])
+    expect(running.demo.devnet.api.analytics.events()).toEqual([])
     await shot(off.page, '25-analytics-off-connected')
     expect(off.blocked).toEqual([])
     await off.context.close()
@@ -247,7 +237,7 @@ describe('hosted services (emulator)', () => {
   test("origin not allowed: analytics answers 403, 'Invalid App Configuration' shows once", async () => {
     const { context, page, blocked, requests, toasts } = await openPage()
     // Flipped over HTTP, as a browser test would.
-    const flipped = await fetch(`${demo.devnet.api.url}/__devnet/switches`, {
+    const flipped = await fetch(`${running.demo.devnet.api.url}/__devnet/switches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ origins: 403 }),
@@ -286,7 +276,7 @@ describe('hosted services (emulator)', () => {
     await page.keyboard.press('Escape')
     await page.locator('[data-slot="modal-content"]').waitFor({ state: 'detached' })
 
-    demo.devnet.api.switches.balance = 500
+    running.demo.devnet.api.switches.balance = 500
     const balanceRequests = () => requests.filter(isPath(/^\/v1\/account\/[^/]+\/balance$/)).length
     const beforeReload = balanceRequests()
     const failed = page.waitForResponse((r) => /\/v1\/account\/[^/]+\/balance/.test(r.url()) && r.status() === 500)
@@ -319,7 +309,7 @@ describe('hosted services (emulator)', () => {
     expect(balanceRequests()).toBe(beforeReload + 1)
     expect(await toasts()).toEqual(shown)
 
-    demo.devnet.api.switches.balance = 'ok'
+    running.demo.devnet.api.switches.balance = 'ok'
     expect(blocked).toEqual([])
     await context.close()
   })
@@ -332,12 +322,12 @@ describe('hosted services (emulator)', () => {
 
     // Account #0 (the connected one) sends 0.5 ETH to account #3.
     const chain = defineChain({
-      id: demo.devnet.evm.chainId,
+      id: running.demo.devnet.evm.chainId,
       name: 'Portico devnet',
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [demo.devnet.evm.rpcUrl] } },
+      rpcUrls: { default: { http: [running.demo.devnet.evm.rpcUrl] } },
     })
-    const [account0, , , account3] = demo.devnet.evm.accounts
+    const [account0, , , account3] = running.demo.devnet.evm.accounts
     const publicClient = createPublicClient({ chain, transport: http() })
     const walletClient = createWalletClient({
       chain,

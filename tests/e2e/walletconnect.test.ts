@@ -2,21 +2,11 @@
 // wallet (a second browser context, like a second device), through the devnet relay. Chromium,
 // offline: both contexts fail the test on any request off loopback. Every wait is on an element.
 
-import { type StartDemoReturnType, startDemo } from '@portico/demo'
 import { verifyMessage } from 'viem'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type Browser, launchChromium, offlineContext, type Page, shot } from './browser.js'
+import { expect, test } from 'vitest'
+import { offlineContext, type Page, shot, useDemoAndBrowser } from './browser.js'
 
-let demo: StartDemoReturnType
-let browser: Browser
-
-beforeAll(async () => {
-  ;[demo, browser] = await Promise.all([startDemo({ port: 0 }), launchChromium()])
-})
-
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), demo?.stop()])
-})
+const running = useDemoAndBrowser()
 
 const message = 'Hello from the Portico demo'
 
@@ -30,13 +20,13 @@ async function approveNext(wallet: Page, kind: 'proposal' | 'request', decision:
 }
 
 test('the demo connects over WalletConnect through the QR view to the devnet web wallet, signs, rejects, reloads and disconnects', async () => {
-  const dappSide = await offlineContext(browser)
-  const walletSide = await offlineContext(browser)
+  const dappSide = await offlineContext(running.browser)
+  const walletSide = await offlineContext(running.browser)
   const dapp = await dappSide.context.newPage()
   const wallet = await walletSide.context.newPage()
-  const walletUrl = demo.devnet.walletConnect.walletUrl
+  const walletUrl = running.demo.devnet.walletConnect.walletUrl
 
-  await dapp.goto(demo.url)
+  await dapp.goto(running.demo.url)
   await dapp.locator('[data-slot="connect-button"]').click()
   await dapp.locator('[data-slot="wallet-row"]').filter({ hasText: 'WalletConnect' }).click()
   const qr = dapp.locator('[data-slot="qr-code"][data-state="ready"]')
@@ -58,7 +48,7 @@ test('the demo connects over WalletConnect through the QR view to the devnet web
 
   // One session: the modal closes and every namespace is connected.
   await expect.poll(() => dapp.getByTestId('account-status').textContent()).toBe('connected')
-  const evmAddress = demo.devnet.evm.accounts[0].address
+  const evmAddress = running.demo.devnet.evm.accounts[0].address
   expect(await dapp.getByTestId('account-address').textContent()).toBe(evmAddress)
   for (const namespace of ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'])
     await dapp.getByTestId(`sign-${namespace}`).waitFor()

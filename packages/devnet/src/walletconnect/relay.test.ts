@@ -6,30 +6,11 @@ import { getSdkError } from '@walletconnect/utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 import { evmAccounts } from '../accounts.js'
+import { createMemoryStorage } from '../wallet/wallet.js'
 import { startRelay, type WalletConnectRelay } from './relay.js'
 import { sha256Hex, verifyPublicKeyStorageKey } from './verify.js'
 
-type Storage = NonNullable<CoreTypes.Options['storage']>
-
-/** Every client gets its own storage (the SDK's default in Node is a shared file/db). */
-class MemoryStorage implements Storage {
-  private readonly entries = new Map<string, unknown>()
-  async getKeys() {
-    return [...this.entries.keys()]
-  }
-  async getEntries<T>() {
-    return [...this.entries] as [string, T][]
-  }
-  async getItem<T>(key: string) {
-    return this.entries.get(key) as T | undefined
-  }
-  async setItem<T>(key: string, value: T) {
-    this.entries.set(key, value)
-  }
-  async removeItem(key: string) {
-    this.entries.delete(key)
-  }
-}
+// Every client gets its own storage (the SDK's default in Node is a shared file/db).
 
 const projectId = 'portico-devnet'
 const dappUrl = 'http://127.0.0.1'
@@ -46,7 +27,7 @@ async function createDapp() {
     projectId,
     relayUrl: relay.url,
     customStoragePrefix: `dapp-${++counter}`,
-    storage: new MemoryStorage(),
+    storage: createMemoryStorage(),
     telemetryEnabled: false,
     metadata: { name: 'Portico test dapp', description: 'relay test', url: dappUrl, icons: [] },
   })
@@ -54,7 +35,7 @@ async function createDapp() {
   return dapp
 }
 
-async function createWallet(storage = new MemoryStorage(), customStoragePrefix = `wallet-${++counter}`) {
+async function createWallet(storage = createMemoryStorage(), customStoragePrefix = `wallet-${++counter}`) {
   const core = new Core({ projectId, relayUrl: relay.url, customStoragePrefix, storage, telemetryEnabled: false })
   const wallet = await WalletKit.init({
     core,
@@ -176,7 +157,7 @@ describe('WalletConnect relay with the real SDKs', () => {
 
   it('serves attestations the SDK validates with the local public key', async () => {
     const prefix = `wallet-${++counter}`
-    const storage = new MemoryStorage()
+    const storage = createMemoryStorage()
     await storage.setItem(verifyPublicKeyStorageKey(prefix), relay.verifyPublicKey)
     const wallet = await createWallet(storage, prefix)
     const id = sha256Hex('encrypted message')

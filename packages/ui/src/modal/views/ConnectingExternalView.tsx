@@ -6,6 +6,7 @@ import { button } from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { safeWebLink } from '../../utils/safeLink.js'
+import { ConnectionFailed } from './ConnectionFailed.js'
 import * as views from './views.css.js'
 
 type State = 'connecting' | 'rejected' | 'error'
@@ -83,23 +84,7 @@ function ConnectingInstalled({ data }: { data?: Readonly<Record<string, unknown>
           <Spinner size={20} label={messages.connecting} />
         </>
       ) : (
-        <>
-          <p className={`${views.headline} ${views.danger}`}>
-            {state === 'rejected' ? messages.connectionRejected : messages.connectionFailed}
-          </p>
-          <p className={views.muted}>
-            {state === 'rejected' ? messages.connectionRejectedBody : messages.connectionFailedBody}
-          </p>
-          <button
-            type="button"
-            className={button({ variant: 'secondary', size: 'md' })}
-            onClick={start}
-            data-slot="retry"
-          >
-            <Icon name="back" size={16} style={{ transform: 'rotate(180deg)' }} />
-            {messages.tryAgain}
-          </button>
-        </>
+        <ConnectionFailed state={state} onRetry={start} />
       )}
     </div>
   )

@@ -12,6 +12,7 @@ import { button } from '../../components/primitives.css.js'
 import { QrCode } from '../../components/QrCode.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
+import { ConnectionFailed } from './ConnectionFailed.js'
 import * as views from './views.css.js'
 
 /** `loading` until the pairing URI exists, `connecting` while it waits to be scanned or opened. */
@@ -143,21 +144,7 @@ export function WalletConnectPanel({
         <div className={views.walletRing} data-state={state}>
           <span style={{ display: 'block', width: 72, height: 72 }}>{logo}</span>
         </div>
-        <p className={`${views.headline} ${views.danger}`}>
-          {state === 'rejected' ? messages.connectionRejected : messages.connectionFailed}
-        </p>
-        <p className={views.muted}>
-          {state === 'rejected' ? messages.connectionRejectedBody : messages.connectionFailedBody}
-        </p>
-        <button
-          type="button"
-          className={button({ variant: 'secondary', size: 'md' })}
-          onClick={onRetry}
-          data-slot="retry"
-        >
-          <Icon name="back" size={16} style={{ transform: 'rotate(180deg)' }} />
-          {messages.tryAgain}
-        </button>
+        <ConnectionFailed state={state} onRetry={onRetry} />
       </div>
     )
 
