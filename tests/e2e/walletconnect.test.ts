@@ -99,3 +99,35 @@ test('the demo connects over WalletConnect through the QR view to the devnet web
   expect(walletSide.blocked).toEqual([])
   await Promise.all([dappSide.context.close(), walletSide.context.close()])
 })
+
+test('custom page (headless hooks only): the pairing link opens the web wallet by deep link; cancelling gives "Modal closed"', async () => {
+  const dappSide = await offlineContext(running.browser)
+  const walletSide = await offlineContext(running.browser)
+  const dapp = await dappSide.context.newPage()
+  const wallet = await walletSide.context.newPage()
+
+  await dapp.goto(`${running.demo.url}#/custom`)
+  const walletConnectButton = dapp.getByRole('button', { name: /WalletConnect/ })
+  await walletConnectButton.click()
+  const uri = (await dapp.getByTestId('custom-pairing-uri').textContent()) ?? ''
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+
+  // Giving up: the pending connection ends with the typed 'Modal closed'.
+  await dapp.getByRole('button', { name: 'Cancel' }).click()
+  await dapp.getByRole('alert').filter({ hasText: 'Modal closed' }).waitFor()
+
+  // Again, and this time the web wallet pairs straight from its deep link.
+  await walletConnectButton.click()
+  const next = (await dapp.getByTestId('custom-pairing-uri').textContent()) ?? ''
+  expect(next).not.toBe(uri)
+  const deepLink = await dapp.getByRole('link', { name: 'Open in the devnet web wallet' }).getAttribute('href')
+  expect(deepLink).toBe(`${running.demo.devnet.walletConnect.walletUrl}#uri=${encodeURIComponent(next)}`)
+  await wallet.goto(deepLink ?? '')
+  await approveNext(wallet, 'proposal')
+  await expect.poll(() => dapp.getByTestId('custom-status').textContent()).toContain('connected')
+  expect(await dapp.getByTestId('custom-address').textContent()).toBe(running.demo.devnet.evm.accounts[0].address)
+
+  expect(dappSide.blocked).toEqual([])
+  expect(walletSide.blocked).toEqual([])
+  await Promise.all([dappSide.context.close(), walletSide.context.close()])
+})

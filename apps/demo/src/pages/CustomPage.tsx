@@ -1,5 +1,6 @@
 // `#/custom`: a wallet UI built on the @portico/headless hooks only. Nothing from @portico/ui is
 // imported here (or anywhere this page's module graph reaches).
+import { devnetConfig } from 'virtual:portico-devnet'
 import {
   formatBalance,
   truncateAddress,
@@ -10,11 +11,54 @@ import {
   useDisconnect,
   useNetwork,
   useSwitchNetwork,
+  useWalletConnectUri,
 } from '@portico/headless'
+import { useRef } from 'react'
+
+const namespaceLabel: Record<string, string> = {
+  eip155: 'EVM',
+  solana: 'Solana',
+  polkadot: 'Polkadot',
+  bip122: 'Bitcoin',
+  cosmos: 'Cosmos',
+}
+
+/** The pending WalletConnect pairing, as a headless UI shows it: the link, copy, cancel. */
+function Pairing({ onCancel }: { onCancel: () => void }) {
+  const pairing = useWalletConnectUri()
+  if (!pairing) return <p className="muted">Creating a pairing link…</p>
+  const webWallet = devnetConfig.walletConnect.walletUrl
+  return (
+    <div className="pairing" data-testid="custom-pairing">
+      <p>Open this link in a WalletConnect wallet (it renews itself every 4 minutes):</p>
+      <code className="mono" data-testid="custom-pairing-uri">
+        {pairing.uri}
+      </code>
+      <p>
+        <button type="button" onClick={() => navigator.clipboard.writeText(pairing.uri)}>
+          Copy link
+        </button>{' '}
+        {webWallet ? (
+          <a href={`${webWallet}#uri=${encodeURIComponent(pairing.uri)}`} target="_blank" rel="noopener noreferrer">
+            Open in the devnet web wallet
+          </a>
+        ) : null}{' '}
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </p>
+    </div>
+  )
+}
 
 function Connectors() {
-  const connectors = useConnectors()
+  // WalletConnect has one connector per namespace but one session for all: list it once.
+  const connectors = useConnectors().filter(
+    (c, i, all) => c.type !== 'WALLET_CONNECT' || all.findIndex((o) => o.type === 'WALLET_CONNECT') === i,
+  )
   const connect = useConnect()
+  const abort = useRef<AbortController | undefined>(undefined)
+  const pendingWalletConnect = connect.isPending && connect.variables?.connector?.type === 'WALLET_CONNECT'
   return (
     <section className="card">
       <h2>Wallets</h2>
@@ -26,16 +70,24 @@ function Connectors() {
               type="button"
               className="connector"
               disabled={connect.isPending}
-              onClick={() => connect.mutate({ connector })}
+              onClick={() => {
+                abort.current = new AbortController()
+                connect.mutate({ connector, signal: abort.current.signal })
+              }}
             >
               {connector.imageUrl ? <img src={connector.imageUrl} alt="" width={28} height={28} /> : null}
               <span>{connector.name}</span>
-              <span className="badge">{connector.chain === 'solana' ? 'Solana' : 'EVM'}</span>
+              <span className="badge">
+                {connector.type === 'WALLET_CONNECT' ? 'All chains' : namespaceLabel[connector.chain]}
+              </span>
             </button>
           </li>
         ))}
       </ul>
-      {connect.isPending ? <p className="muted">Approve the connection in the wallet…</p> : null}
+      {pendingWalletConnect ? <Pairing onCancel={() => abort.current?.abort()} /> : null}
+      {connect.isPending && !pendingWalletConnect ? (
+        <p className="muted">Approve the connection in the wallet…</p>
+      ) : null}
       {connect.error ? (
         <p role="alert" className="error">
           {connect.error.message}
