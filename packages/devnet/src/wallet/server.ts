@@ -16,21 +16,11 @@ import type { WebWalletConfig } from './webWallet.js'
  * const options: StartWebWalletOptions = { relayUrl: relay.url, verifyUrl: relay.verifyUrl, evmRpcUrl, solanaRpcUrl }
  * ```
  */
-export interface StartWebWalletOptions {
+export interface StartWebWalletOptions extends WebWalletConfig {
   /** Loopback address to bind (default `127.0.0.1`); anything else is rejected. */
   host?: string
   /** TCP port; 0 (default) picks a free one. */
   port?: number
-  /** The local relay's websocket URL (`startRelay().url`). */
-  relayUrl: string
-  /** The local Verify service (`startRelay().verifyUrl`). */
-  verifyUrl?: string
-  evmRpcUrl: string
-  solanaRpcUrl: string
-  /** eip155 chains the wallet can switch among (default `[31337]`). */
-  evmChainIds?: number[]
-  /** Devnet account (0..4) the page signs with (default 0). */
-  accountIndex?: number
 }
 
 /**

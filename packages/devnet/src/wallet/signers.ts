@@ -8,6 +8,7 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { blake2b } from '@noble/hashes/blake2.js'
 import { sha256 } from '@noble/hashes/sha2.js'
+import { concatBytes } from '@noble/hashes/utils.js'
 import { base58, base64, hex } from '@scure/base'
 import { createWalletClient, defineChain, type Hex, http, isHex, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -292,13 +293,7 @@ export function polkadotPayloadBytes(payload: Record<string, unknown>): Uint8Arr
     const metadataHash = payload.metadataHash ? hexBytes(payload.metadataHash, 'metadataHash') : undefined
     parts.push(metadataHash ? new Uint8Array([1, ...metadataHash]) : new Uint8Array([0]))
   }
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
+  return concatBytes(...parts)
 }
 
 /** Substrate signs blake2b-256 of a payload longer than 256 bytes, the payload itself otherwise. */

@@ -15,20 +15,11 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { blake2b } from '@noble/hashes/blake2.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
+import { concatBytes } from '@noble/hashes/utils.js'
 import { base58, base64, bech32, hex } from '@scure/base'
 import { type Address, type Hex, isHex, type TypedDataDefinition, verifyMessage, verifyTypedData } from 'viem'
 
 const text = new TextEncoder()
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
 
 function safely(check: () => boolean): boolean {
   try {
@@ -134,7 +125,7 @@ export function ss58Decode(address: string): { prefix: number; publicKey: Uint8A
   const bytes = base58.decode(address)
   if (bytes.length !== 35 || (bytes[0] ?? 64) > 63) throw new Error(`not a one-byte-prefix SS58 address: ${address}`)
   const body = bytes.subarray(0, 33)
-  const checksum = blake2b(concat(text.encode('SS58PRE'), body), { dkLen: 64 })
+  const checksum = blake2b(concatBytes(text.encode('SS58PRE'), body), { dkLen: 64 })
   if (checksum[0] !== bytes[33] || checksum[1] !== bytes[34]) throw new Error(`bad SS58 checksum: ${address}`)
   return { prefix: bytes[0] ?? 0, publicKey: body.subarray(1) }
 }
@@ -157,7 +148,7 @@ export function verifyPolkadotMessage(input: { address: string; message: string;
     const open = text.encode('<Bytes>')
     const close = text.encode('</Bytes>')
     const wrapped = hex.encode(body).startsWith(hex.encode(open)) && hex.encode(body).endsWith(hex.encode(close))
-    const signed = wrapped ? body : concat(open, body, close)
+    const signed = wrapped ? body : concatBytes(open, body, close)
     return ed25519.verify(hex.decode(input.signature.replace(/^0x/, '')), signed, publicKey)
   })
 }
@@ -200,9 +191,9 @@ export function verifyBip122Message(input: { address: string; message: string; s
     if (sig.length !== 65 || header < 39 || header > 42) return false
     const body = text.encode(input.message)
     if (body.length >= 0xfd) return false // varint longer than a byte: not needed for tests
-    const prefixed = concat(text.encode('\x18Bitcoin Signed Message:\n'), Uint8Array.of(body.length), body)
+    const prefixed = concatBytes(text.encode('\x18Bitcoin Signed Message:\n'), Uint8Array.of(body.length), body)
     const digest = sha256(sha256(prefixed))
-    const recoverable = concat(Uint8Array.of(header - 39), sig.subarray(1))
+    const recoverable = concatBytes(Uint8Array.of(header - 39), sig.subarray(1))
     const publicKey = secp256k1.recoverPublicKey(recoverable, digest, { prehash: false })
     const { prefix, words } = bech32.decode(input.address as `${string}1${string}`)
     if (words[0] !== 0) return false

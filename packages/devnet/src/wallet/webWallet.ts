@@ -7,13 +7,17 @@ import type { SessionTypes } from '@walletconnect/types'
 import { previewParams } from './preview.js'
 import { createDevnetWallet, type DevnetWallet, type PendingProposal, type PendingRequest } from './wallet.js'
 
-/** What `server.ts` injects into the page. */
+/** What `server.ts` injects into the page (and what `startWebWallet` takes besides host and port). */
 export interface WebWalletConfig {
+  /** The local relay's websocket URL (`startRelay().url`). */
   relayUrl: string
+  /** The local Verify service (`startRelay().verifyUrl`). */
   verifyUrl?: string
   evmRpcUrl: string
   solanaRpcUrl: string
+  /** eip155 chains the wallet can switch among (default `[31337]`). */
   evmChainIds?: number[]
+  /** Devnet account (0..4) the page signs with (default 0). */
   accountIndex?: number
 }
 
