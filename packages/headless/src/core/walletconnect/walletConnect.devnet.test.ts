@@ -19,7 +19,7 @@ import {
 } from '@portico/devnet'
 import { base64, hex } from '@scure/base'
 import { createPublicClient, http } from 'viem'
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { connect, type WalletConnectWallet } from '../actions/connect.js'
 import { disconnect } from '../actions/disconnect.js'
 import { getConnectors } from '../actions/getConnectors.js'
@@ -473,4 +473,33 @@ test('a relay restart in the middle of a session: the next request still succeed
   expect(await verifyEip155Message({ address: wallet.accounts.eip155.address, message, signature })).toBe(true)
   const dot = await signMessage(portico, { namespace: 'polkadot', message })
   expect(verifyPolkadotMessage({ address: wallet.accounts.polkadot.address, message, signature: dot })).toBe(true)
+})
+
+test('a saved session whose client cannot start leaves the namespace disconnected after 10 s, not reconnecting', async () => {
+  const first = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(first.portico, wallet)
+  await closePortico(first.portico)
+  // Storage that never answers: the SDK's init waits on it for ever.
+  const stuck: WalletConnectStorage = {
+    getKeys: () => new Promise(() => {}),
+    getEntries: () => new Promise(() => {}),
+    getItem: () => new Promise(() => {}),
+    setItem: () => new Promise(() => {}),
+    removeItem: () => new Promise(() => {}),
+  }
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  try {
+    const { portico } = createDapp({ storage: first.storage, wcStorage: stuck })
+    expect(account(portico, 'eip155')?.status).toBe('reconnecting')
+    const restoring = reconnect(portico)
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(await restoring).toEqual([])
+    for (const namespace of namespaces) expect(account(portico, namespace)?.status).toBe('disconnected')
+    porticos.splice(porticos.indexOf(portico), 1) // its client never started: nothing to close
+  } finally {
+    vi.useRealTimers()
+    // The SDK registered the stuck core as the global one for our prefix; later clients must not get it.
+    delete (globalThis as Record<string, unknown>)['_walletConnectCore_@portico/']
+  }
 })

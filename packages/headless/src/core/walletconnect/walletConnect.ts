@@ -8,6 +8,9 @@ import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import type { WalletConnectController } from './controller.js'
 import type { ResolvedWalletConnectOptions } from './options.js'
 
+/** How long restoring a saved session may take on page load (spec: 10 s time constant). */
+const restoreTimeoutMs = 10_000
+
 /** Connector id of WalletConnect in every namespace. */
 export const walletConnectConnectorId = 'walletConnect'
 
@@ -65,8 +68,18 @@ export function createWalletConnect(
     },
     async reconnect({ connector, network }) {
       const wc = await load()
-      const session = await wc.restore()
-      return session ? sessionConnection(session, connector.chain, network) : undefined
+      // A client that cannot start (storage or relay trouble) must not leave the namespace
+      // 'reconnecting' forever: after 10 s the reconnect fails and the namespace shows disconnected.
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('WalletConnect did not restore in time')), restoreTimeoutMs)
+      })
+      try {
+        const session = await Promise.race([wc.restore(), timeout])
+        return session ? sessionConnection(session, connector.chain, network) : undefined
+      } finally {
+        clearTimeout(timer)
+      }
     },
     async disconnect() {
       await (await load()).disconnect()
