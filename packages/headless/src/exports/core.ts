@@ -320,6 +320,6 @@ export {
   createMemoryWalletConnectStorage,
   type WalletConnectOptions,
   type WalletConnectStorage,
+  walletConnectConnectorId,
   walletConnectDefaults,
 } from '../core/walletconnect/options.js'
-export { walletConnectConnectorId } from '../core/walletconnect/walletConnect.js'

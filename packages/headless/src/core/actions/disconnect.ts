@@ -4,7 +4,7 @@ import { FailedToDisconnectError, type FailedToDisconnectErrorType } from '../er
 import { accountsAtom } from '../state/atoms.js'
 import { adapterFor, findConnector, resetAccount } from '../state/connection.js'
 import type { ChainNamespace } from '../utils/caip.js'
-import { walletConnectConnectorId } from '../walletconnect/walletConnect.js'
+import { walletConnectConnectorId } from '../walletconnect/options.js'
 
 export type DisconnectParameters = {
   /** Only this namespace. Default: every namespace that is connected or connecting. */

@@ -9,7 +9,6 @@ import { addRecentWallet, isSafeImageUrl } from '../state/persistence.js'
 import { nextConnectionStatus } from '../state/status.js'
 import type { AccountState, Connector } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
-import { sessionConnection } from './walletConnect.js'
 
 /**
  * @internal
@@ -36,9 +35,10 @@ export async function connectWalletConnect(
     status: nextConnectionStatus(current.status, 'CONNECT'),
   }))
 
-  let session: Awaited<ReturnType<Awaited<ReturnType<typeof walletConnect.load>>['connect']>>
+  let controller: Awaited<ReturnType<typeof walletConnect.load>>
+  let session: Awaited<ReturnType<typeof controller.connect>>
   try {
-    const controller = await walletConnect.load()
+    controller = await walletConnect.load()
     session = await controller.connect({ signal })
   } catch (error) {
     if (portico._internal.connectAttempts.get(namespace) === attempt) updateAccount(portico, namespace, () => before)
@@ -53,7 +53,7 @@ export async function connectWalletConnect(
       : undefined
     const selected = portico.store.get(activeNetworksAtom)[ns]
     const preferred = requested ?? (selected && !selected.unsupported ? selected : undefined)
-    const connection = sessionConnection(session, ns, preferred)
+    const connection = controller.connection(session, ns, preferred)
     if (!connection) continue
     const fallbackNetwork = preferred ?? portico.networks.find((n) => n.chainNamespace === ns)
     if (!fallbackNetwork) continue
@@ -66,10 +66,7 @@ export async function connectWalletConnect(
   }
   if (connected.length === 0) {
     updateAccount(portico, namespace, () => before)
-    await walletConnect
-      .load()
-      .then((c) => c.disconnect())
-      .catch(() => {})
+    await controller.disconnect().catch(() => {})
     throw new FailedToConnectError({
       cause: new Error('The wallet approved none of the namespaces this app is configured for'),
     })

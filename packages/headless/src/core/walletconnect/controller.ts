@@ -3,16 +3,17 @@ import type { SessionTypes } from '@walletconnect/types'
 import type { Portico } from '../config/createPortico.js'
 import { ConnectionRejectedError, FailedToConnectError, ModalClosedError } from '../errors/connection.js'
 import { isUserRejection } from '../errors/isUserRejection.js'
+import { SwitchChainNotApprovedError } from '../errors/network.js'
 import {
   NamespaceNotApprovedError,
   RequestNotApprovedError,
   WalletConnectNotConnectedError,
 } from '../errors/walletConnect.js'
 import { walletConnectPairingAtom } from '../state/atoms.js'
-import type { AdapterEvent } from '../types.js'
+import type { AdapterConnection, AdapterEvent, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { isChainNamespace } from '../utils/caip.js'
-import { proposalNamespaces, type SessionNamespace, sessionAccounts } from './namespaces.js'
+import { proposalNamespaces, type SessionNamespace, sessionAccounts, sessionConnection } from './namespaces.js'
 import type { ResolvedWalletConnectOptions } from './options.js'
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>
@@ -168,6 +169,42 @@ export class WalletConnectController {
       throw new RequestNotApprovedError({ method, chainId, reason: chainApproved ? 'method' : 'chain' })
     const client = await this.client()
     return client.request<result>({ topic: session.topic, chainId, request: { method, params } })
+  }
+
+  /** What `session` connects on `namespace` (see {@link sessionConnection}). */
+  connection(
+    session: SessionTypes.Struct,
+    namespace: ChainNamespace,
+    preferred: PorticoNetwork | undefined,
+  ): AdapterConnection | undefined {
+    return sessionConnection(session, namespace, preferred)
+  }
+
+  /**
+   * Spec: switching goes only to chains the session approved, unless the wallet supports
+   * `wallet_switchEthereumChain`; then the wallet is asked (from `current` when the target is not
+   * approved yet, since requests must name an approved chain).
+   */
+  async switchChain({
+    namespace,
+    network,
+    current,
+  }: {
+    namespace: ChainNamespace
+    network: PorticoNetwork
+    current: CaipNetworkId | undefined
+  }): Promise<void> {
+    const approved = (await this.session())?.namespaces[namespace] as SessionNamespace | undefined
+    const chainApproved = (sessionAccounts(approved).get(network.caipNetworkId)?.length ?? 0) > 0
+    if (namespace === 'eip155' && approved?.methods.includes('wallet_switchEthereumChain')) {
+      await this.request({
+        chainId: (chainApproved ? network.caipNetworkId : current) ?? network.caipNetworkId,
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: `0x${Number(network.id).toString(16)}` }],
+      })
+      return
+    }
+    if (!chainApproved) throw new SwitchChainNotApprovedError({ chainId: network.id })
   }
 
   /** Deletes the session on both sides. Local state goes regardless of the wallet's answer. */

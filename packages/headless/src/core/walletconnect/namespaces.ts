@@ -1,5 +1,7 @@
-import type { PorticoNetwork } from '../types.js'
+import { isSafeImageUrl } from '../state/persistence.js'
+import type { AdapterConnection, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
+import { walletConnectConnectorId } from './options.js'
 
 /**
  * The request methods Portico asks a WalletConnect wallet to approve, per namespace: what the
@@ -96,9 +98,38 @@ export function sessionAccounts(namespace: SessionNamespace | undefined): Map<Ca
   return byChain
 }
 
-/** @internal Whether a session namespace approved `chain` (listed in chains or in an account). */
-export function isChainApproved(namespace: SessionNamespace | undefined, chain: CaipNetworkId): boolean {
-  return (sessionAccounts(namespace).get(chain)?.length ?? 0) > 0 || Boolean(namespace?.chains?.includes(chain))
+/**
+ * @internal
+ * What a session gives one namespace: its accounts on `preferred` when the wallet approved that
+ * chain with accounts, else on the first such chain (the wallet's order), with the peer as the
+ * wallet shown.
+ */
+export function sessionConnection(
+  session: {
+    namespaces: Record<string, SessionNamespace>
+    peer: { metadata: { name?: string; icons?: string[] } }
+  },
+  namespace: ChainNamespace,
+  preferred: PorticoNetwork | undefined,
+): AdapterConnection | undefined {
+  const byChain = sessionAccounts(session.namespaces[namespace])
+  const chains = [...byChain]
+    .filter(([chain, accounts]) => chain.startsWith(`${namespace}:`) && accounts.length > 0)
+    .map(([chain]) => chain)
+  const chain = preferred && chains.includes(preferred.caipNetworkId) ? preferred.caipNetworkId : chains[0]
+  const accounts = chain ? byChain.get(chain) : undefined
+  if (!chain || !accounts) return undefined
+  const name = session.peer.metadata.name
+  const icon = session.peer.metadata.icons?.find((url) => isSafeImageUrl(url) && !url.startsWith('data:'))
+  return {
+    accounts,
+    caipNetworkId: chain,
+    walletInfo: {
+      name: typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : 'WalletConnect',
+      icon,
+      identifier: walletConnectConnectorId,
+    },
+  }
 }
 
 function isCaip2(value: string): boolean {

@@ -39,6 +39,9 @@ export type ResolvedWalletConnectOptions = {
   telemetry: boolean
 }
 
+/** Connector id of WalletConnect in every namespace. */
+export const walletConnectConnectorId = 'walletConnect'
+
 /** Spec section 9: pairing expiry 4 min, retry after 1 s; default relay a secure websocket. */
 export const walletConnectDefaults = {
   relayUrl: 'wss://relay.walletconnect.org',
