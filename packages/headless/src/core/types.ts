@@ -36,8 +36,14 @@ export type NetworkToken = {
 export type ConnectorType = 'ANNOUNCED' | 'INJECTED' | 'AUTH' | 'MULTI_CHAIN' | 'WALLET_CONNECT' | 'EXTERNAL'
 
 /**
- * One way to connect a wallet on one namespace: an EIP-6963 announced provider, the legacy
- * `window.ethereum`, a Wallet Standard wallet, WalletConnect, or a host-provided connector.
+ * One way to reach a wallet, and the one contract every wallet kind implements: an EIP-6963
+ * announced provider, the legacy `window.ethereum`, a Wallet Standard wallet, WalletConnect,
+ * the embedded wallet, or a host-provided connector. Actions never ask which kind they hold:
+ * they call these methods, and a connector that connects several namespaces in one approval
+ * (WalletConnect) says so by returning several connections.
+ *
+ * Connectors are listed per namespace (`chain`); one wallet that serves several namespaces in
+ * one session gives each namespace its own entry sharing that session.
  */
 export type Connector = {
   /** Stable id within its namespace: the rdns for EIP-6963, `injected`, or the Wallet Standard name. */
@@ -53,7 +59,81 @@ export type Connector = {
   explorerId?: string | undefined
   /** The underlying provider (EIP-1193 provider, Wallet Standard wallet, …). Opaque to the UI. */
   provider: unknown
+  /**
+   * Asks the wallet to connect. Resolves with one connection per namespace the approval covered
+   * (at least `chain`'s, unless the wallet approved other namespaces only). Rejects with the
+   * wallet's own error (a user rejection keeps EIP-1193 code 4001), or the typed 'Modal closed'
+   * error when `signal` aborts.
+   */
+  connect(parameters: ConnectorConnectParameters): Promise<readonly ConnectorConnection[]>
+  /**
+   * Silent: never prompts. Resolves with the connections the wallet still authorises (empty when
+   * it no longer authorises this site).
+   */
+  reconnect(parameters: ConnectorConnectParameters): Promise<readonly ConnectorConnection[]>
+  /** Ends the wallet's session (every namespace it connected). */
+  disconnect(): Promise<void>
+  /**
+   * Asks the wallet to move `namespace` to `network`. Resolves when the wallet is on it; wallets
+   * with no notion of a current chain resolve at once.
+   */
+  switchNetwork(parameters: {
+    namespace: ChainNamespace
+    network: PorticoNetwork
+    networks: readonly PorticoNetwork[]
+    /** The chain the namespace is on now. */
+    current: CaipNetworkId | undefined
+  }): Promise<void>
+  /** Signs with `address`; the signature is in the namespace's own encoding. */
+  signMessage(parameters: {
+    namespace: ChainNamespace
+    address: string
+    message: string | Uint8Array
+    network: PorticoNetwork
+  }): Promise<string>
+  /**
+   * A JSON-RPC request in the namespace's own method and params format (eip155 `eth_*`/`wallet_*`,
+   * solana `solana_signTransaction`…). Methods the wallet cannot serve reject with the typed
+   * 'Requested RPC call is not allowed' error before anything is sent.
+   */
+  request(parameters: {
+    namespace: ChainNamespace
+    chainId: CaipNetworkId
+    address: string
+    method: string
+    params: unknown
+  }): Promise<unknown>
+  /** Wallet-side changes on `namespace`. Returns the unsubscribe function. */
+  subscribe(namespace: ChainNamespace, listener: (event: ConnectorEvent) => void): () => void
 }
+
+/** What {@link Connector.connect} and {@link Connector.reconnect} are given. */
+export type ConnectorConnectParameters = {
+  /**
+   * The network to connect on, per namespace: the requested or the selected one. A connector uses
+   * its own namespace's entry; a multi-namespace one prefers these chains where the wallet approved them.
+   */
+  networks: Readonly<Partial<Record<ChainNamespace, PorticoNetwork>>>
+  /** Aborting gives up a pending connection ('Modal closed'). */
+  signal?: AbortSignal | undefined
+}
+
+/** One namespace a connector connected. */
+export type ConnectorConnection = {
+  namespace: ChainNamespace
+  /** Native-format addresses, the active one first. */
+  accounts: readonly string[]
+  /** The chain the wallet is on, if it says (may be one Portico does not know). */
+  caipNetworkId?: CaipNetworkId | undefined
+  /** The wallet to show, when it is not the connector itself (a WalletConnect peer). */
+  walletInfo?: ConnectedWalletInfo | undefined
+}
+
+/** Events a connector reports for a connected namespace. */
+export type ConnectorEvent =
+  | { type: 'accountsChanged'; accounts: readonly string[] }
+  | { type: 'chainChanged'; caipNetworkId: CaipNetworkId }
+  | { type: 'disconnect' }
 
 /** Global connection status per namespace (spec section 4, plus `reconnecting` on page load). */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
@@ -79,7 +159,13 @@ export type AccountState = {
   /** All addresses the wallet exposed, the active one first. */
   addresses?: readonly string[] | undefined
   caipNetworkId?: CaipNetworkId | undefined
+  /** The id of the connector that made the connection (persisted, to reconnect on the next page). */
   connectorId?: string | undefined
+  /**
+   * The connector that made the connection: actions reach the wallet through it. Several
+   * namespaces hold the same connector when one approval connected them all (WalletConnect).
+   */
+  connector?: Connector | undefined
   connectedWalletInfo?: ConnectedWalletInfo | undefined
   profileName?: string | null | undefined
   profileImage?: string | null | undefined
@@ -110,25 +196,9 @@ export type TokenBalance = {
   iconUrl?: string | undefined
 }
 
-/** What an adapter returns after a connect or silent reconnect. */
-export type AdapterConnection = {
-  /** Native-format addresses, the active one first. */
-  accounts: readonly string[]
-  /** The chain the wallet is on, if it says (may be one Portico does not know). */
-  caipNetworkId?: CaipNetworkId | undefined
-  /** The wallet to show, when it is not the connector itself (a WalletConnect peer). */
-  walletInfo?: ConnectedWalletInfo | undefined
-}
-
-/** Events an adapter reports for a connected connector. */
-export type AdapterEvent =
-  | { type: 'accountsChanged'; accounts: readonly string[] }
-  | { type: 'chainChanged'; caipNetworkId: CaipNetworkId }
-  | { type: 'disconnect' }
-
 /**
- * The contract every namespace adapter fulfils. Nothing here assumes an EVM shape: addresses are
- * native strings, networks are CAIP-2, signatures are returned in the namespace's own encoding.
+ * A namespace's adapter: it discovers the wallets of its namespace (as {@link Connector}s) and
+ * reads balances from the namespace's chains. Everything a wallet does goes through the connector.
  */
 export type ChainAdapter<namespace extends ChainNamespace = ChainNamespace> = {
   readonly namespace: namespace
@@ -137,25 +207,5 @@ export type ChainAdapter<namespace extends ChainNamespace = ChainNamespace> = {
    * function. Must not throw when there is no `window`.
    */
   watchConnectors(onChange: (connectors: readonly Connector[]) => void): () => void
-  connect(parameters: { connector: Connector; network: PorticoNetwork }): Promise<AdapterConnection>
-  /** Silent: never prompts. Resolves `undefined` when the wallet no longer authorises this site. */
-  reconnect(parameters: { connector: Connector; network: PorticoNetwork }): Promise<AdapterConnection | undefined>
-  disconnect(parameters: { connector: Connector }): Promise<void>
-  /**
-   * Asks the wallet to move to `network`. Resolves when the wallet is on it. Namespaces whose
-   * wallets have no notion of a current chain resolve at once.
-   */
-  switchNetwork(parameters: {
-    connector: Connector
-    network: PorticoNetwork
-    networks: readonly PorticoNetwork[]
-  }): Promise<void>
-  signMessage(parameters: {
-    connector: Connector
-    address: string
-    message: string | Uint8Array
-    network: PorticoNetwork
-  }): Promise<string>
   getBalance(parameters: { address: string; network: PorticoNetwork }): Promise<TokenBalance[]>
-  subscribe(connector: Connector, listener: (event: AdapterEvent) => void): () => void
 }

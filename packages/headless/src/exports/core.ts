@@ -45,7 +45,7 @@ export {
   sendTransaction,
 } from '../core/actions/sendTransaction.js'
 export {
-  type SignMessageErrorTypes,
+  type SignMessageErrorType,
   type SignMessageParameters,
   type SignMessageReturnType,
   signMessage,
@@ -83,7 +83,7 @@ export {
   bip122Adapter,
   cosmosAdapter,
   polkadotAdapter,
-} from '../core/adapters/walletconnect/walletConnectOnlyAdapter.js'
+} from '../core/adapters/walletConnectOnlyAdapter.js'
 export { type Alert, type AlertCode, type AlertListener, type AlertSeverity, alertCatalogue } from '../core/alerts.js'
 export { type AnalyticsEvent, sendAnalyticsEvent } from '../core/api/analytics.js'
 export {
@@ -183,8 +183,8 @@ export {
   type ChainNotSupportedErrorType,
   NetworkNotFoundError,
   type NetworkNotFoundErrorType,
-  SignMessageError,
-  type SignMessageErrorType,
+  SignMessageFailedError,
+  type SignMessageFailedErrorType,
   SwitchChainNotApprovedError,
   type SwitchChainNotApprovedErrorType,
   SwitchNetworkNotFoundError,
@@ -261,12 +261,13 @@ export type { StorageLike } from '../core/state/storage.js'
 export type {
   AccountState,
   AccountType,
-  AdapterConnection,
-  AdapterEvent,
   ChainAdapter,
   ConnectedWalletInfo,
   ConnectionStatus,
   Connector,
+  ConnectorConnection,
+  ConnectorConnectParameters,
+  ConnectorEvent,
   ConnectorType,
   NetworkToken,
   PorticoNetwork,

@@ -1,4 +1,5 @@
 import type { Portico } from '../config/createPortico.js'
+import { BaseError } from '../errors/base.js'
 import {
   ConnectionRejectedError,
   type ConnectionRejectedErrorType,
@@ -12,13 +13,13 @@ import {
 import { isUserRejection } from '../errors/isUserRejection.js'
 import type { AdapterNotFoundErrorType, NetworkNotFoundErrorType } from '../errors/network.js'
 import { NetworkNotFoundError } from '../errors/network.js'
-import { accountsAtom, activeNetworksAtom } from '../state/atoms.js'
+import { resolveNamespace } from '../state/activeConnection.js'
+import { accountsAtom, activeNamespaceAtom, activeNetworksAtom } from '../state/atoms.js'
 import { applyConnection, findConnector, updateAccount } from '../state/connection.js'
+import { addRecentWallet, isSafeImageUrl } from '../state/persistence.js'
 import { nextConnectionStatus } from '../state/status.js'
-import type { AccountState, Connector } from '../types.js'
+import type { AccountState, Connector, ConnectorConnection, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
-import { connectWalletConnect } from '../walletconnect/connectWalletConnect.js'
-import { resolveAdapter } from './resolveNamespace.js'
 import { switchNetwork } from './switchNetwork.js'
 
 export type ConnectParameters = {
@@ -29,8 +30,8 @@ export type ConnectParameters = {
   /** Network to end up on; must be configured. Default: the wallet's, or the namespace's selected one. */
   caipNetworkId?: CaipNetworkId | undefined
   /**
-   * WalletConnect only: the directory wallet the user picked, remembered as a recent wallet (the
-   * pairing itself works with any wallet).
+   * The directory wallet the user picked to pair with (WalletConnect), remembered as a recent
+   * wallet; the pairing itself works with any wallet.
    */
   wallet?: WalletConnectWallet | undefined
   /** Aborting gives up a pending connection: it rejects with {@link ModalClosedError} ('Modal closed'). */
@@ -61,8 +62,10 @@ export type ConnectErrorType =
   | ModalClosedErrorType
 
 /**
- * Connects a wallet on one namespace. Status goes `connecting` → `connected`; on rejection the
- * typed {@link ConnectionRejectedError} is thrown and the previous state is restored untouched.
+ * Connects a wallet. Every wallet kind goes the same way: the connector's namespace goes
+ * `connecting`, the connector asks the wallet, and every namespace the approval covered is
+ * `connected` together (one for an installed wallet, several for WalletConnect). On rejection
+ * the typed {@link ConnectionRejectedError} is thrown and the previous state is restored untouched.
  *
  * @example
  * const [metamask] = getConnectors(portico, { namespace: 'eip155' })
@@ -70,62 +73,103 @@ export type ConnectErrorType =
  */
 export async function connect(portico: Portico, parameters: ConnectParameters): Promise<ConnectReturnType> {
   const namespace = parameters.connector?.chain ?? parameters.namespace ?? namespaceOf(parameters.caipNetworkId)
-  const { adapter } = resolveAdapter(portico, namespace)
+  const { namespace: ns } = resolveNamespace(portico, namespace)
   const connectorId = parameters.connector?.id ?? parameters.connectorId
-  const connector =
-    (connectorId ? findConnector(portico, adapter.namespace, connectorId) : undefined) ?? parameters.connector
+  const connector = (connectorId ? findConnector(portico, ns, connectorId) : undefined) ?? parameters.connector
   if (!connector) throw new ConnectorNotFoundError({ connectorId })
-  if (connector.type === 'WALLET_CONNECT') return connectWalletConnect(portico, { ...parameters, connector })
 
   const requested = parameters.caipNetworkId
     ? portico.networks.find((n) => n.caipNetworkId === parameters.caipNetworkId)
     : undefined
   if (parameters.caipNetworkId && !requested)
     throw new NetworkNotFoundError({ caipNetworkId: parameters.caipNetworkId })
-  const selected = portico.store.get(activeNetworksAtom)[adapter.namespace]
-  const network =
-    requested ??
-    (selected && !selected.unsupported ? selected : undefined) ??
-    portico.networks.find((n) => n.chainNamespace === adapter.namespace)
-  if (!network) throw new NetworkNotFoundError()
+  const networks = preferredNetworks(portico, requested)
+  if (!networks[ns]) throw new NetworkNotFoundError()
 
   // Snapshot so a rejected attempt leaves the previous connection (if any) exactly as it was.
-  const before: AccountState = portico.store.get(accountsAtom)[adapter.namespace] ?? {
-    namespace: adapter.namespace,
-    status: 'disconnected',
-  }
-  const attempt = (portico._internal.connectAttempts.get(adapter.namespace) ?? 0) + 1
-  portico._internal.connectAttempts.set(adapter.namespace, attempt)
-  updateAccount(portico, adapter.namespace, (current) => ({
-    ...current,
-    status: nextConnectionStatus(current.status, 'CONNECT'),
-  }))
+  const before: AccountState = portico.store.get(accountsAtom)[ns] ?? { namespace: ns, status: 'disconnected' }
+  const attempt = (portico._internal.connectAttempts.get(ns) ?? 0) + 1
+  portico._internal.connectAttempts.set(ns, attempt)
+  const isCurrent = () => portico._internal.connectAttempts.get(ns) === attempt
+  updateAccount(portico, ns, (current) => ({ ...current, status: nextConnectionStatus(current.status, 'CONNECT') }))
 
-  let connection: Awaited<ReturnType<typeof adapter.connect>>
+  let connections: readonly ConnectorConnection[]
   try {
-    connection = await adapter.connect({ connector, network })
-    if (connection.accounts.length === 0) throw new TypeError('The wallet returned no accounts')
+    connections = (await connector.connect({ networks, signal: parameters.signal })).filter(
+      (c) => portico.adapters.has(c.namespace) && c.accounts.length > 0,
+    )
+    if (connections.length === 0) throw new TypeError('The wallet returned no accounts')
   } catch (error) {
-    if (portico._internal.connectAttempts.get(adapter.namespace) === attempt)
-      updateAccount(portico, adapter.namespace, () => before)
+    if (isCurrent()) updateAccount(portico, ns, () => before)
+    if (error instanceof BaseError) throw error
     if (isUserRejection(error)) throw new ConnectionRejectedError({ cause: error })
     throw new FailedToConnectError({ cause: error })
   }
   // A newer connect on the same namespace superseded this one while the wallet was answering.
-  if (portico._internal.connectAttempts.get(adapter.namespace) !== attempt)
-    throw new FailedToConnectError({ cause: new Error('Superseded by a newer connection attempt') })
+  if (!isCurrent()) throw new FailedToConnectError({ cause: new Error('Superseded by a newer connection attempt') })
 
-  applyConnection(portico, { connector, connection, fallbackNetwork: network })
-  if (requested && connection.caipNetworkId && connection.caipNetworkId !== requested.caipNetworkId) {
-    // Connected either way; a refused switch leaves the user on the wallet's chain.
-    await switchNetwork(portico, { caipNetworkId: requested.caipNetworkId }).catch(() => {})
+  for (const connection of connections) {
+    const fallbackNetwork = networks[connection.namespace]
+    if (!fallbackNetwork) continue
+    // A namespace another wallet holds is taken over: the user just chose this wallet for it.
+    updateAccount(portico, connection.namespace, (current) =>
+      current.status === 'connected' ? { ...current, status: 'connecting' } : current,
+    )
+    applyConnection(portico, { connector, connection, fallbackNetwork, recent: false })
   }
-  const state = portico.store.get(accountsAtom)[adapter.namespace]
+  const connected = connections.map((c) => c.namespace)
+  // The wallet may approve other namespaces but not the one it was picked on.
+  if (!connected.includes(ns)) updateAccount(portico, ns, () => before)
+  const active = connected.includes(ns) ? ns : (connected[0] as ChainNamespace)
+  portico.store.set(activeNamespaceAtom, active)
+  addRecentWallet(portico, recentWallet(connector, active, parameters.wallet))
+
+  if (requested?.chainNamespace === active) {
+    const state = portico.store.get(accountsAtom)[active]
+    // Connected either way; a refused switch leaves the user on the wallet's chain.
+    if (state?.caipNetworkId !== requested.caipNetworkId)
+      await switchNetwork(portico, { caipNetworkId: requested.caipNetworkId }).catch(() => {})
+  }
+  const state = portico.store.get(accountsAtom)[active]
   return {
-    namespace: adapter.namespace,
-    address: state?.address ?? connection.accounts[0] ?? '',
-    accounts: connection.accounts,
+    namespace: active,
+    address: state?.address ?? '',
+    accounts: state?.addresses ?? [],
     caipNetworkId: state?.caipNetworkId,
+  }
+}
+
+/**
+ * The network each configured namespace should connect on: the requested one for its namespace,
+ * else the selected one (unless it is an 'Unknown Network' the last wallet was on), else the
+ * namespace's first configured network.
+ */
+function preferredNetworks(
+  portico: Portico,
+  requested: PorticoNetwork | undefined,
+): Partial<Record<ChainNamespace, PorticoNetwork>> {
+  const selected = portico.store.get(activeNetworksAtom)
+  const networks: Partial<Record<ChainNamespace, PorticoNetwork>> = {}
+  for (const namespace of portico.adapters.keys()) {
+    const current = selected[namespace]
+    networks[namespace] =
+      (requested?.chainNamespace === namespace ? requested : undefined) ??
+      (current && !current.unsupported ? current : undefined) ??
+      portico.networks.find((n) => n.chainNamespace === namespace)
+  }
+  return networks
+}
+
+/** The picked directory wallet (reached over a pairing), else the connector itself. */
+function recentWallet(connector: Connector, namespace: ChainNamespace, wallet: WalletConnectWallet | undefined) {
+  if (!wallet) return { id: connector.id, namespace, name: connector.name, icon: connector.imageUrl }
+  return {
+    id: wallet.id,
+    namespace,
+    name: wallet.name,
+    icon: isSafeImageUrl(wallet.imageUrl) ? wallet.imageUrl : undefined,
+    imageId: wallet.imageId,
+    walletConnect: true,
   }
 }
 

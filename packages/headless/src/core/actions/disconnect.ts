@@ -2,9 +2,9 @@ import type { Portico } from '../config/createPortico.js'
 import { disconnectTimeoutMs } from '../config/defaults.js'
 import { FailedToDisconnectError, type FailedToDisconnectErrorType } from '../errors/connection.js'
 import { accountsAtom } from '../state/atoms.js'
-import { adapterFor, findConnector, resetAccount } from '../state/connection.js'
+import { resetAccount } from '../state/connection.js'
+import type { AccountState, Connector } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
-import { walletConnectConnectorId } from '../walletconnect/options.js'
 
 export type DisconnectParameters = {
   /** Only this namespace. Default: every namespace that is connected or connecting. */
@@ -23,43 +23,32 @@ export type DisconnectErrorType = FailedToDisconnectErrorType
  * await disconnect(portico, { namespace: 'solana' })
  */
 export async function disconnect(portico: Portico, { namespace }: DisconnectParameters = {}): Promise<void> {
-  const accounts = portico.store.get(accountsAtom)
-  const namespaces = namespace
-    ? [namespace]
-    : (Object.values(accounts)
-        .filter((a) => a && a.status !== 'disconnected')
-        .map((a) => a?.namespace) as ChainNamespace[])
+  const accounts = Object.values(portico.store.get(accountsAtom)).filter(
+    (a): a is AccountState => a !== undefined && a.status !== 'disconnected',
+  )
+  const namespaces = namespace ? [namespace] : accounts.map((a) => a.namespace)
+  // A connector that connected several namespaces in one approval (one WalletConnect session)
+  // ends its session only when every namespace it holds is being disconnected, and then once.
+  const sessions = new Map<Connector, ChainNamespace[]>()
+  for (const account of accounts)
+    if (account.connector)
+      sessions.set(account.connector, [...(sessions.get(account.connector) ?? []), account.namespace])
+  const ending = [...sessions].filter(([, held]) => held.every((ns) => namespaces.includes(ns)))
   const failed: { namespace: ChainNamespace; error: unknown }[] = []
-  // One WalletConnect session serves several namespaces: it is deleted only when every namespace
-  // it connects is being disconnected, and then once.
-  const connectedOverWalletConnect = Object.values(accounts)
-    .filter((a) => a && a.status !== 'disconnected' && a.connectorId === walletConnectConnectorId)
-    .map((a) => a?.namespace)
-  const endsWalletConnectSession = connectedOverWalletConnect.every((ns) => ns && namespaces.includes(ns))
-  let walletConnectDisconnect: Promise<void> | undefined
 
   await Promise.all(
-    namespaces.map(async (ns) => {
-      const account = portico.store.get(accountsAtom)[ns]
-      const connector = account?.connectorId ? findConnector(portico, ns, account.connectorId) : undefined
-      const adapter = connector ? adapterFor(portico, connector) : undefined
+    ending.map(async ([connector, held]) => {
       try {
-        if (connector?.type === 'WALLET_CONNECT') {
-          if (endsWalletConnectSession && adapter) {
-            walletConnectDisconnect ??= adapter.disconnect({ connector })
-            await withTimeout(walletConnectDisconnect, disconnectTimeoutMs)
-          }
-        } else if (adapter && connector) await withTimeout(adapter.disconnect({ connector }), disconnectTimeoutMs)
+        await withTimeout(connector.disconnect(), disconnectTimeoutMs)
       } catch (error) {
-        failed.push({ namespace: ns, error })
-      } finally {
-        resetAccount(portico, ns)
+        for (const ns of held) if (namespaces.includes(ns)) failed.push({ namespace: ns, error })
       }
     }),
   )
+  for (const ns of namespaces) resetAccount(portico, ns)
   if (failed.length)
     throw new FailedToDisconnectError({
-      namespaces: namespace ? undefined : failed.map((f) => f.namespace),
+      namespaces: namespace ? undefined : [...new Set(failed.map((f) => f.namespace))],
       cause: failed[0]?.error,
     })
 }

@@ -8,10 +8,10 @@ import {
   NetworkNotFoundError,
   type NetworkNotFoundErrorType,
 } from '../errors/network.js'
+import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom, activeNetworksAtom } from '../state/atoms.js'
 import type { PorticoNetwork, TokenBalance } from '../types.js'
 import type { CaipNetworkId } from '../utils/caip.js'
-import { resolveAdapter } from './resolveNamespace.js'
 
 export type GetBalanceParameters = {
   /** Default: the connected address on the network's namespace. */
@@ -40,7 +40,7 @@ export async function getBalance(
   parameters: GetBalanceParameters = {},
 ): Promise<GetBalanceReturnType> {
   const namespace = parameters.caipNetworkId ? (parameters.caipNetworkId.split(':')[0] as never) : undefined
-  const { namespace: ns, adapter } = resolveAdapter(portico, namespace)
+  const { namespace: ns, adapter } = resolveNamespace(portico, namespace)
   const network = parameters.caipNetworkId
     ? portico.networks.find((n) => n.caipNetworkId === parameters.caipNetworkId)
     : portico.store.get(activeNetworksAtom)[ns]

@@ -1,10 +1,10 @@
 import type { Portico } from '../config/createPortico.js'
 import { reconnectDiscoveryTimeoutMs } from '../config/defaults.js'
 import { accountsAtom, activeNetworksAtom, connectorsAtom } from '../state/atoms.js'
-import { adapterFor, applyConnection, findConnector, resetAccount, updateAccount } from '../state/connection.js'
+import { applyConnection, findConnector, resetAccount, updateAccount } from '../state/connection.js'
 import { startDiscovery } from '../state/discovery.js'
 import { hydrate } from '../state/hydrate.js'
-import type { AccountState, Connector } from '../types.js'
+import type { AccountState, Connector, PorticoNetwork } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 
 export type ReconnectReturnType = readonly AccountState[]
@@ -31,42 +31,63 @@ async function run(portico: Portico): Promise<ReconnectReturnType> {
     (a): a is AccountState & { connectorId: string } => a?.status === 'reconnecting' && Boolean(a.connectorId),
   )
   if (pending.length === 0) return []
+  // Namespaces one approval connected (a WalletConnect session) restore together, through one call.
+  const groups = new Map<string, ChainNamespace[]>()
+  for (const { connectorId, namespace } of pending)
+    groups.set(connectorId, [...(groups.get(connectorId) ?? []), namespace])
   const release = startDiscovery(portico)
   try {
-    const results = await Promise.all(pending.map((account) => reconnectOne(portico, account)))
-    return results.filter((r): r is AccountState => r !== undefined)
+    const results = await Promise.all(
+      [...groups].map(([connectorId, namespaces]) => reconnectGroup(portico, connectorId, namespaces)),
+    )
+    return results.flat()
   } finally {
     release()
   }
 }
 
-async function reconnectOne(portico: Portico, account: AccountState & { connectorId: string }) {
-  const { namespace, connectorId } = account
-  const connector = await waitForConnector(portico, namespace, connectorId)
-  const adapter = connector ? adapterFor(portico, connector) : undefined
-  const network =
-    portico.store.get(activeNetworksAtom)[namespace] ?? portico.networks.find((n) => n.chainNamespace === namespace)
-  if (!adapter || !connector || !network) {
+async function reconnectGroup(
+  portico: Portico,
+  connectorId: string,
+  namespaces: readonly ChainNamespace[],
+): Promise<AccountState[]> {
+  const [first] = namespaces as [ChainNamespace]
+  const connector = await waitForConnector(portico, first, connectorId)
+  const selected = portico.store.get(activeNetworksAtom)
+  const networks: Partial<Record<ChainNamespace, PorticoNetwork>> = {}
+  for (const namespace of namespaces)
+    networks[namespace] = selected[namespace] ?? portico.networks.find((n) => n.chainNamespace === namespace)
+  const stillReconnecting = (namespace: ChainNamespace) =>
+    portico.store.get(accountsAtom)[namespace]?.status === 'reconnecting'
+  if (!connector) {
     // The wallet is not here (extension removed or disabled): don't prompt, stay disconnected,
     // but keep the stored record so it reconnects once the wallet is back.
-    updateAccount(portico, namespace, () => ({ namespace, status: 'disconnected' }))
-    return undefined
+    for (const namespace of namespaces) updateAccount(portico, namespace, () => ({ namespace, status: 'disconnected' }))
+    return []
   }
   try {
-    const connection = await adapter.reconnect({ connector, network })
-    // A newer user action took over this namespace while the wallet answered.
-    if (portico.store.get(accountsAtom)[namespace]?.status !== 'reconnecting') return undefined
-    if (!connection || connection.accounts.length === 0) {
-      // The wallet no longer authorises this site: forget it (spec: a failed connection check clears).
-      resetAccount(portico, namespace)
-      return undefined
+    const connections = await connector.reconnect({ networks })
+    const restored: AccountState[] = []
+    for (const namespace of namespaces) {
+      // A newer user action took over this namespace while the wallet answered.
+      if (!stillReconnecting(namespace)) continue
+      const connection = connections.find((c) => c.namespace === namespace && c.accounts.length > 0)
+      const fallbackNetwork = networks[namespace]
+      if (!connection || !fallbackNetwork) {
+        // The wallet no longer authorises this site: forget it (spec: a failed connection check clears).
+        resetAccount(portico, namespace)
+        continue
+      }
+      applyConnection(portico, { connector, connection, fallbackNetwork })
+      const state = portico.store.get(accountsAtom)[namespace]
+      if (state) restored.push(state)
     }
-    applyConnection(portico, { connector, connection, fallbackNetwork: network })
-    return portico.store.get(accountsAtom)[namespace]
+    return restored
   } catch (error) {
-    console.warn(`[portico] Could not reconnect ${connectorId} on ${namespace}`, error)
-    updateAccount(portico, namespace, () => ({ namespace, status: 'disconnected' }))
-    return undefined
+    console.warn(`[portico] Could not reconnect ${connectorId} on ${namespaces.join(', ')}`, error)
+    for (const namespace of namespaces)
+      if (stillReconnecting(namespace)) updateAccount(portico, namespace, () => ({ namespace, status: 'disconnected' }))
+    return []
   }
 }
 

@@ -1,13 +1,11 @@
 import type { Portico } from '../config/createPortico.js'
 import { BaseError } from '../errors/base.js'
-import { NotConnectedError, type NotConnectedErrorType } from '../errors/connection.js'
+import type { NotConnectedErrorType } from '../errors/connection.js'
 import { isUserRejection } from '../errors/isUserRejection.js'
 import { UserRejectedRequestError, type UserRejectedRequestErrorType } from '../errors/network.js'
-import { RequestNotApprovedError, type RequestNotApprovedErrorType } from '../errors/walletConnect.js'
-import { accountsAtom } from '../state/atoms.js'
-import { findConnector } from '../state/connection.js'
+import type { RequestNotApprovedErrorType } from '../errors/walletConnect.js'
+import { getActiveConnection } from '../state/activeConnection.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
-import { resolveAdapter } from './resolveNamespace.js'
 
 export type RequestParameters = {
   method: string
@@ -38,31 +36,26 @@ export class WalletRequestError extends BaseError {
 
 /**
  * Sends a JSON-RPC request to the connected wallet, in the namespace's own method and params
- * format: over the WalletConnect session (refused before sending when the session did not
- * approve the method on that chain), or to an injected EIP-1193 wallet.
+ * format, through its connector: over the WalletConnect session (refused before sending when the
+ * session did not approve the method on that chain), to an injected EIP-1193 wallet, or mapped
+ * onto an installed Solana wallet's Wallet Standard features (`solana_signTransaction`,
+ * `solana_signAllTransactions`, `solana_signAndSendTransaction`, `solana_signMessage`).
  *
  * @example
  * const hash = await request(portico, { method: 'eth_sendTransaction', params: [{ from, to, value: '0x1' }] })
  * const signed = await request(portico, { namespace: 'cosmos', method: 'cosmos_signDirect', params: { signerAddress, signDoc } })
  */
 export async function request<result = unknown>(portico: Portico, parameters: RequestParameters): Promise<result> {
-  const { namespace } = resolveAdapter(portico, parameters.namespace)
-  const account = portico.store.get(accountsAtom)[namespace]
-  const connector = account?.connectorId ? findConnector(portico, namespace, account.connectorId) : undefined
-  if (account?.status !== 'connected' || !connector || !account.caipNetworkId)
-    throw new NotConnectedError({ namespace })
+  const { namespace, account, connector } = getActiveConnection(portico, parameters.namespace)
   const chainId = parameters.caipNetworkId ?? account.caipNetworkId
   try {
-    if (connector.type === 'WALLET_CONNECT') {
-      const walletConnect = portico._internal.walletConnect
-      if (!walletConnect) throw new NotConnectedError({ namespace })
-      const controller = await walletConnect.load()
-      return await controller.request<result>({ chainId, method: parameters.method, params: parameters.params ?? [] })
-    }
-    const provider = connector.provider as { request?: (args: unknown) => Promise<unknown> } | undefined
-    if (namespace !== 'eip155' || typeof provider?.request !== 'function')
-      throw new RequestNotApprovedError({ method: parameters.method, chainId, reason: 'method' })
-    return (await provider.request({ method: parameters.method, params: parameters.params })) as result
+    return (await connector.request({
+      namespace,
+      chainId,
+      address: account.address,
+      method: parameters.method,
+      params: parameters.params ?? [],
+    })) as result
   } catch (error) {
     if (error instanceof BaseError) throw error
     if (isUserRejection(error)) throw new UserRejectedRequestError({ cause: error })

@@ -1,6 +1,5 @@
 import type { Portico } from '../config/createPortico.js'
-import { NotConnectedError } from '../errors/connection.js'
-import { accountsAtom } from '../state/atoms.js'
+import { getActiveConnection } from '../state/activeConnection.js'
 import { isTransactionHash } from '../utils/validation.js'
 import { type RequestErrorType, request, WalletRequestError } from './request.js'
 
@@ -27,8 +26,7 @@ export async function sendTransaction(
   portico: Portico,
   { to, value, data, gas }: SendTransactionParameters,
 ): Promise<SendTransactionReturnType> {
-  const account = portico.store.get(accountsAtom).eip155
-  if (account?.status !== 'connected' || !account.address) throw new NotConnectedError({ namespace: 'eip155' })
+  const { account } = getActiveConnection(portico, 'eip155')
   const transaction: Record<string, string> = { from: account.address, to }
   if (value !== undefined) transaction.value = hex(value)
   if (data !== undefined) transaction.data = data

@@ -1,6 +1,5 @@
 import type { Portico } from '../config/createPortico.js'
-import { NotConnectedError } from '../errors/connection.js'
-import { accountsAtom } from '../state/atoms.js'
+import { getActiveConnection } from '../state/activeConnection.js'
 import { isSignedMessage } from '../utils/validation.js'
 import { type RequestErrorType, request, WalletRequestError } from './request.js'
 
@@ -28,8 +27,7 @@ export async function signTypedData(
   portico: Portico,
   { typedData }: SignTypedDataParameters,
 ): Promise<SignTypedDataReturnType> {
-  const account = portico.store.get(accountsAtom).eip155
-  if (account?.status !== 'connected' || !account.address) throw new NotConnectedError({ namespace: 'eip155' })
+  const { account } = getActiveConnection(portico, 'eip155')
   // BigInts (uint256 values) have no JSON form; wallets take them as decimal strings.
   const json = JSON.stringify(typedData, (_, value) => (typeof value === 'bigint' ? value.toString() : value))
   const signature = await request(portico, {

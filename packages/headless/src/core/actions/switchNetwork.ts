@@ -9,11 +9,11 @@ import {
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
 } from '../errors/network.js'
+import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom } from '../state/atoms.js'
-import { adapterFor, findConnector, setActiveNetwork } from '../state/connection.js'
+import { setActiveNetwork } from '../state/connection.js'
 import type { PorticoNetwork } from '../types.js'
 import type { CaipNetworkId } from '../utils/caip.js'
-import { resolveAdapter } from './resolveNamespace.js'
 
 export type SwitchNetworkParameters = { caipNetworkId: CaipNetworkId }
 export type SwitchNetworkReturnType = PorticoNetwork
@@ -42,16 +42,12 @@ export async function switchNetwork(
     portico.alerts.emit('SWITCH_NETWORK_NOT_FOUND', { details: error.details, cause: error })
     throw error
   }
-  const { namespace } = resolveAdapter(portico, network.chainNamespace)
+  const { namespace } = resolveNamespace(portico, network.chainNamespace)
   const account = portico.store.get(accountsAtom)[namespace]
-  const connector =
-    account?.status === 'connected' && account.connectorId
-      ? findConnector(portico, namespace, account.connectorId)
-      : undefined
-  const adapter = connector ? adapterFor(portico, connector) : undefined
-  if (connector && adapter && account?.caipNetworkId !== caipNetworkId) {
+  const connector = account?.status === 'connected' ? account.connector : undefined
+  if (connector && account?.caipNetworkId !== caipNetworkId) {
     try {
-      await adapter.switchNetwork({ connector, network, networks: portico.networks })
+      await connector.switchNetwork({ namespace, network, networks: portico.networks, current: account?.caipNetworkId })
     } catch (error) {
       if (isUserRejection(error)) throw new UserRejectedRequestError({ cause: error })
       throw new SwitchChainNotApprovedError({ chainId: network.id, cause: error })

@@ -9,7 +9,7 @@ import type { AccountState, AccountType, ChainAdapter, PorticoNetwork } from '..
 import type { ChainNamespace } from '../utils/caip.js'
 import { version } from '../version.js'
 import { type ResolvedWalletConnectOptions, resolveWalletConnectOptions } from '../walletconnect/options.js'
-import { createWalletConnect, type PorticoWalletConnect } from '../walletconnect/walletConnect.js'
+import { createWalletConnect, type PorticoWalletConnect } from '../walletconnect/walletConnectConnector.js'
 import {
   type ApiUrls,
   type ConnectorGroup,

@@ -164,7 +164,7 @@ const adapterSchema = z.custom<ChainAdapter>(
     typeof value === 'object' &&
     value !== null &&
     typeof (value as ChainAdapter).namespace === 'string' &&
-    typeof (value as ChainAdapter).connect === 'function' &&
+    typeof (value as ChainAdapter).getBalance === 'function' &&
     typeof (value as ChainAdapter).watchConnectors === 'function',
   'must be a chain adapter such as eip155Adapter()',
 )

@@ -76,10 +76,10 @@ export class BalanceUnavailableError extends BaseError {
   }
 }
 
-export type SignMessageErrorType = SignMessageError & { name: 'SignMessageError' }
+export type SignMessageFailedErrorType = SignMessageFailedError & { name: 'SignMessageFailedError' }
 /** Signing a message failed for a reason other than the user rejecting it. */
-export class SignMessageError extends BaseError {
-  override name = 'SignMessageError' as const
+export class SignMessageFailedError extends BaseError {
+  override name = 'SignMessageFailedError' as const
   constructor({ cause }: { cause?: unknown } = {}) {
     super('Error signing message', { cause })
   }

@@ -1,12 +1,5 @@
 import type { Portico } from '../config/createPortico.js'
-import type {
-  AccountState,
-  AdapterConnection,
-  AdapterEvent,
-  ChainAdapter,
-  Connector,
-  PorticoNetwork,
-} from '../types.js'
+import type { AccountState, Connector, ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../types.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, connectorsAtom, type RecentWallet } from './atoms.js'
 import { addRecentWallet, saveActiveNetworks, saveConnectedConnector } from './persistence.js'
@@ -73,16 +66,6 @@ export function findConnector(portico: Portico, namespace: ChainNamespace, conne
 
 /**
  * @internal
- * The adapter that serves a connector: WalletConnect connectors share one session across
- * namespaces, so they route to the WalletConnect adapter, every other one to its namespace's.
- */
-export function adapterFor(portico: Portico, connector: Connector): ChainAdapter | undefined {
-  if (connector.type === 'WALLET_CONNECT') return portico._internal.walletConnect?.adapter
-  return portico.adapters.get(connector.chain)
-}
-
-/**
- * @internal
  * Records a successful connect or reconnect: account state, network, persistence, recent
  * wallets and the wallet's event subscription.
  */
@@ -95,13 +78,13 @@ export function applyConnection(
     recent,
   }: {
     connector: Connector
-    connection: AdapterConnection
+    connection: ConnectorConnection
     fallbackNetwork: PorticoNetwork
     /** The recent-wallet entry to record; default the connector, `false` for none. */
     recent?: RecentWallet | false | undefined
   },
 ) {
-  const namespace = connector.chain
+  const { namespace } = connection
   const network = connection.caipNetworkId ? resolveNetwork(portico, connection.caipNetworkId) : fallbackNetwork
   const [address] = connection.accounts
   if (!address) throw new TypeError('applyConnection needs at least one account')
@@ -114,6 +97,7 @@ export function applyConnection(
     caipNetworkId: network.caipNetworkId,
     caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress,
     connectorId: connector.id,
+    connector,
     connectedWalletInfo: connection.walletInfo ?? {
       name: connector.name,
       icon: connector.imageUrl,
@@ -125,7 +109,7 @@ export function applyConnection(
   saveConnectedConnector(portico, namespace, connector.id)
   if (recent !== false)
     addRecentWallet(portico, recent ?? { id: connector.id, namespace, name: connector.name, icon: connector.imageUrl })
-  subscribeWallet(portico, connector)
+  subscribeWallet(portico, namespace, connector)
 }
 
 /** @internal Resets a namespace to disconnected and forgets its connector. */
@@ -149,17 +133,14 @@ export function resetAccount(portico: Portico, namespace: ChainNamespace) {
   }
 }
 
-function subscribeWallet(portico: Portico, connector: Connector) {
-  const namespace = connector.chain
-  const adapter = adapterFor(portico, connector)
+function subscribeWallet(portico: Portico, namespace: ChainNamespace, connector: Connector) {
   portico._internal.walletSubscriptions.get(namespace)?.()
-  if (!adapter) return
-  const unsubscribe = adapter.subscribe(connector, (event) => onWalletEvent(portico, namespace, event))
+  const unsubscribe = connector.subscribe(namespace, (event) => onWalletEvent(portico, namespace, event))
   portico._internal.walletSubscriptions.set(namespace, unsubscribe)
 }
 
 /** @internal How wallet-side changes move state (spec section 4). */
-export function onWalletEvent(portico: Portico, namespace: ChainNamespace, event: AdapterEvent) {
+export function onWalletEvent(portico: Portico, namespace: ChainNamespace, event: ConnectorEvent) {
   const current = portico.store.get(accountsAtom)[namespace]
   if (current?.status !== 'connected') return
   switch (event.type) {

@@ -3,7 +3,7 @@ import { defaultConnectorOrder } from '../config/defaults.js'
 import type { Connector } from '../types.js'
 import { sortConnectors } from './sortConnectors.js'
 
-const make = (id: string, type: Connector['type'], chain: Connector['chain'] = 'eip155'): Connector => ({
+const make = (id: string, type: Connector['type'], chain: Connector['chain'] = 'eip155') => ({
   id,
   uid: `${chain}:${id}`,
   name: id,

@@ -2,13 +2,19 @@ import type { ConnectorGroup } from '../config/defaults.js'
 import type { Connector } from '../types.js'
 import type { RecentWallet } from './atoms.js'
 
-/** A connector with the group it is listed under and the badges the UI shows. */
-export type SortedConnector = Connector & {
+/** The group a connector is listed under and the badges the UI shows. */
+export type ConnectorListing = {
   group: ConnectorGroup
   isRecent: boolean
   isInstalled: boolean
   isFeatured: boolean
 }
+
+/** A connector with the group it is listed under and the badges the UI shows. */
+export type SortedConnector = Connector & ConnectorListing
+
+/** What ordering needs to know of a connector. */
+type Sortable = Pick<Connector, 'id' | 'uid' | 'chain' | 'type' | 'explorerId'>
 
 /**
  * @internal
@@ -17,18 +23,18 @@ export type SortedConnector = Connector & {
  * under the first group in that order it belongs to; within a group, recent wallets keep their
  * recency and others their discovery order.
  */
-export function sortConnectors(
-  connectors: readonly Connector[],
+export function sortConnectors<connector extends Sortable>(
+  connectors: readonly connector[],
   {
     order,
     recent,
     featuredWalletIds,
   }: { order: readonly ConnectorGroup[]; recent: readonly RecentWallet[]; featuredWalletIds: readonly string[] },
-): SortedConnector[] {
-  const isRecent = (c: Connector) => recent.some((r) => r.id === c.id && r.namespace === c.chain)
-  const isFeatured = (c: Connector) =>
+): (connector & ConnectorListing)[] {
+  const isRecent = (c: Sortable) => recent.some((r) => r.id === c.id && r.namespace === c.chain)
+  const isFeatured = (c: Sortable) =>
     featuredWalletIds.includes(c.id) || (c.explorerId !== undefined && featuredWalletIds.includes(c.explorerId))
-  const groupsOf = (c: Connector): ConnectorGroup[] => {
+  const groupsOf = (c: Sortable): ConnectorGroup[] => {
     const groups: ConnectorGroup[] = []
     if (c.type === 'WALLET_CONNECT') groups.push('walletConnect')
     if (isRecent(c)) groups.push('recent')
@@ -37,12 +43,12 @@ export function sortConnectors(
     if (c.type === 'EXTERNAL' || c.type === 'AUTH') groups.push('external')
     return groups
   }
-  const recency = (c: Connector) => {
+  const recency = (c: Sortable) => {
     const index = recent.findIndex((r) => r.id === c.id && r.namespace === c.chain)
     return index === -1 ? Number.POSITIVE_INFINITY : index
   }
   const placed = new Set<string>()
-  const sorted: SortedConnector[] = []
+  const sorted: (connector & ConnectorListing)[] = []
   for (const group of order) {
     const members = connectors.filter((c) => !placed.has(c.uid) && groupsOf(c).includes(group))
     if (group === 'recent') members.sort((a, b) => recency(a) - recency(b))

@@ -10,14 +10,14 @@ import {
   WalletConnectNotConnectedError,
 } from '../errors/walletConnect.js'
 import { walletConnectPairingAtom } from '../state/atoms.js'
-import type { AdapterConnection, AdapterEvent, PorticoNetwork } from '../types.js'
+import type { ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { isChainNamespace } from '../utils/caip.js'
 import { proposalNamespaces, type SessionNamespace, sessionAccounts, sessionConnection } from './namespaces.js'
 import type { ResolvedWalletConnectOptions } from './options.js'
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>
-type Listener = (event: AdapterEvent) => void
+type Listener = (event: ConnectorEvent) => void
 
 /**
  * @internal
@@ -176,7 +176,7 @@ export class WalletConnectController {
     session: SessionTypes.Struct,
     namespace: ChainNamespace,
     preferred: PorticoNetwork | undefined,
-  ): AdapterConnection | undefined {
+  ): ConnectorConnection | undefined {
     return sessionConnection(session, namespace, preferred)
   }
 
@@ -249,7 +249,7 @@ export class WalletConnectController {
     }
   }
 
-  private emit(namespace: ChainNamespace, event: AdapterEvent) {
+  private emit(namespace: ChainNamespace, event: ConnectorEvent) {
     for (const listener of [...(this.listeners.get(namespace) ?? [])]) listener(event)
   }
 

@@ -1,5 +1,5 @@
 import { isSafeImageUrl } from '../state/persistence.js'
-import type { AdapterConnection, PorticoNetwork } from '../types.js'
+import type { ConnectorConnection, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { walletConnectConnectorId } from './options.js'
 
@@ -111,7 +111,7 @@ export function sessionConnection(
   },
   namespace: ChainNamespace,
   preferred: PorticoNetwork | undefined,
-): AdapterConnection | undefined {
+): ConnectorConnection | undefined {
   const byChain = sessionAccounts(session.namespaces[namespace])
   const chains = [...byChain]
     .filter(([chain, accounts]) => chain.startsWith(`${namespace}:`) && accounts.length > 0)
@@ -122,6 +122,7 @@ export function sessionConnection(
   const name = session.peer.metadata.name
   const icon = session.peer.metadata.icons?.find((url) => isSafeImageUrl(url) && !url.startsWith('data:'))
   return {
+    namespace,
     accounts,
     caipNetworkId: chain,
     walletInfo: {

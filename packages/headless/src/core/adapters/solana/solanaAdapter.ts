@@ -1,15 +1,8 @@
-// @scure/base's base58 is a few hundred bytes; @solana/kit's codec pulls its whole error catalogue.
-import { base58 } from '@scure/base'
-import type { SolanaSignMessageFeature } from '@solana/wallet-standard-features'
 import { getWallets } from '@wallet-standard/app'
-import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
-import type {
-  StandardConnectFeature,
-  StandardDisconnectFeature,
-  StandardEventsFeature,
-} from '@wallet-standard/features'
-import { isSafeImageUrl } from '../../state/persistence.js'
-import type { AdapterConnection, ChainAdapter, Connector, PorticoNetwork } from '../../types.js'
+import type { IdentifierString, Wallet } from '@wallet-standard/base'
+import type { ChainAdapter } from '../../types.js'
+import type { CaipNetworkId } from '../../utils/caip.js'
+import { createWalletStandardConnector } from './walletStandardConnector.js'
 
 /** Genesis-hash prefixes of the public clusters and their Wallet Standard chain names. */
 const knownClusters: Record<string, IdentifierString> = {
@@ -29,18 +22,17 @@ export type SolanaAdapterParameters = {
 }
 
 /**
- * The solana adapter: discovers wallets through the Wallet Standard, connects with
- * `standard:connect`, signs with `solana:signMessage` (signatures returned base58) and reads
- * SOL and SPL token balances with @solana/kit. Solana wallets have no "current chain": switching
- * networks is the app's choice and needs no wallet call.
+ * The solana adapter: discovers wallets through the Wallet Standard (connect, sign messages and
+ * transactions, see the connector) and reads SOL and SPL token balances with @solana/kit. Solana
+ * wallets have no "current chain": switching networks is the app's choice and needs no wallet call.
  *
  * @example
  * createPortico({ networks: [solana], adapters: [solanaAdapter()] })
  */
 export function solanaAdapter(parameters: SolanaAdapterParameters = {}): ChainAdapter<'solana'> {
   const { walletStandard = true, chains = {} } = parameters
-  const walletChain = (network: PorticoNetwork): IdentifierString =>
-    chains[network.caipNetworkId] ?? knownClusters[String(network.id)] ?? 'solana:localnet'
+  const walletChain = (caipNetworkId: CaipNetworkId): IdentifierString =>
+    chains[caipNetworkId] ?? knownClusters[caipNetworkId.slice('solana:'.length)] ?? 'solana:localnet'
 
   return {
     namespace: 'solana',
@@ -51,7 +43,13 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): ChainAd
         return () => {}
       }
       const wallets = getWallets()
-      const emit = () => onChange(wallets.get().filter(isSolanaWallet).map(toConnector))
+      const emit = () =>
+        onChange(
+          wallets
+            .get()
+            .filter(isSolanaWallet)
+            .map((w) => createWalletStandardConnector(w, walletChain)),
+        )
       const offRegister = wallets.on('register', emit)
       const offUnregister = wallets.on('unregister', emit)
       emit()
@@ -61,59 +59,10 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): ChainAd
       }
     },
 
-    async connect({ connector, network }) {
-      const wallet = asWallet(connector)
-      const { accounts } = await feature<StandardConnectFeature>(wallet, 'standard:connect').connect()
-      return { accounts: addressesFor(accounts, walletChain(network)), caipNetworkId: network.caipNetworkId }
-    },
-
-    async reconnect({ connector, network }) {
-      const wallet = asWallet(connector)
-      const { accounts } = await feature<StandardConnectFeature>(wallet, 'standard:connect').connect({ silent: true })
-      const addresses = addressesFor(accounts, walletChain(network))
-      if (addresses.length === 0) return undefined
-      return { accounts: addresses, caipNetworkId: network.caipNetworkId } satisfies AdapterConnection
-    },
-
-    async disconnect({ connector }) {
-      const wallet = asWallet(connector)
-      const disconnect = wallet.features['standard:disconnect'] as
-        | StandardDisconnectFeature['standard:disconnect']
-        | undefined
-      await disconnect?.disconnect()
-    },
-
-    async switchNetwork() {
-      // App-side: Solana wallets sign for whichever cluster the app sends to.
-    },
-
-    async signMessage({ connector, address, message }) {
-      const wallet = asWallet(connector)
-      const account = wallet.accounts.find((a) => a.address === address)
-      if (!account) throw new TypeError(`The wallet does not expose ${address}`)
-      const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
-      const [output] = await feature<SolanaSignMessageFeature>(wallet, 'solana:signMessage').signMessage({
-        account,
-        message: bytes,
-      })
-      if (!output || !(output.signature instanceof Uint8Array) || output.signature.length !== 64)
-        throw new TypeError('The wallet returned a malformed signature')
-      return base58.encode(output.signature)
-    },
-
     async getBalance({ address, network }) {
       // @solana/kit's RPC client is not needed to render a button: load it with the first read.
       const { readSolanaBalances } = await import('./readSolanaBalances.js')
       return readSolanaBalances({ address, network })
-    },
-
-    subscribe(connector, listener) {
-      const wallet = asWallet(connector)
-      const events = wallet.features['standard:events'] as StandardEventsFeature['standard:events'] | undefined
-      if (!events) return () => {}
-      return events.on('change', (properties) => {
-        if (properties.accounts) listener({ type: 'accountsChanged', accounts: addressesFor(properties.accounts) })
-      })
     },
   }
 }
@@ -126,41 +75,4 @@ function isSolanaWallet(wallet: Wallet): boolean {
     'standard:connect' in wallet.features &&
     ('solana:signMessage' in wallet.features || 'solana:signAndSendTransaction' in wallet.features)
   )
-}
-
-function toConnector(wallet: Wallet): Connector {
-  return {
-    id: wallet.name,
-    uid: `solana:${wallet.name}`,
-    name: wallet.name.slice(0, 100),
-    imageUrl: isSafeImageUrl(wallet.icon) ? wallet.icon : undefined,
-    chain: 'solana',
-    type: 'ANNOUNCED',
-    provider: wallet,
-  }
-}
-
-function asWallet(connector: Connector): Wallet {
-  const wallet = connector.provider as Wallet | undefined
-  if (!wallet || typeof wallet !== 'object' || !wallet.features)
-    throw new TypeError(`Connector ${connector.id} is not a Wallet Standard wallet`)
-  return wallet
-}
-
-function feature<f extends Record<string, unknown>>(wallet: Wallet, name: keyof f & string): f[keyof f & string] {
-  const value = (wallet.features as Record<string, unknown>)[name] as f[keyof f & string] | undefined
-  if (!value) throw new TypeError(`${wallet.name} does not support ${name}`)
-  return value
-}
-
-/**
- * Accounts for `chain`, falling back to all accounts: wallets often list only the public
- * clusters on their accounts although the same key signs anywhere.
- */
-function addressesFor(accounts: readonly WalletAccount[], chain?: IdentifierString): string[] {
-  const valid = accounts.filter(
-    (a) => typeof a?.address === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(a.address),
-  )
-  const onChain = chain ? valid.filter((a) => a.chains?.includes(chain)) : []
-  return (onChain.length ? onChain : valid).map((a) => a.address)
 }

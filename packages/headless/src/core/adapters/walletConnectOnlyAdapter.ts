@@ -1,31 +1,19 @@
-import { FailedToConnectError } from '../../errors/connection.js'
-import type { ChainAdapter } from '../../types.js'
+import type { ChainAdapter } from '../types.js'
 
 type WalletConnectOnlyNamespace = 'polkadot' | 'bip122' | 'cosmos'
 
 function walletConnectOnlyAdapter<namespace extends WalletConnectOnlyNamespace>(
   namespace: namespace,
 ): ChainAdapter<namespace> {
-  const onlyWalletConnect = () =>
-    new FailedToConnectError({ cause: new Error(`${namespace} wallets connect through WalletConnect`) })
+  // Wallets of these namespaces connect through WalletConnect's connectors; nothing to discover.
   return {
     namespace,
     watchConnectors(onChange) {
       onChange([])
       return () => {}
     },
-    connect: async () => {
-      throw onlyWalletConnect()
-    },
-    reconnect: async () => undefined,
-    disconnect: async () => {},
-    switchNetwork: async () => {},
-    signMessage: async () => {
-      throw onlyWalletConnect()
-    },
     // No balance source for these chains yet: an empty list, never a guess.
     getBalance: async () => [],
-    subscribe: () => () => {},
   }
 }
 
