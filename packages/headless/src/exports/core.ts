@@ -1,5 +1,6 @@
 // The framework-free core of @portico/headless: no React. Explicit named exports only, so the
-// public API is reviewed in one place (see core.test.ts).
+// public API is reviewed in one place (exports.test.ts snapshots it). What only Portico's own
+// packages need (the UI's helpers, tuning constants, raw API clients) is in './internal.ts'.
 
 export {
   type ConnectErrorType,
@@ -84,68 +85,33 @@ export {
   cosmosAdapter,
   polkadotAdapter,
 } from '../core/adapters/walletConnectOnlyAdapter.js'
-export { type Alert, type AlertCode, type AlertListener, type AlertSeverity, alertCatalogue } from '../core/alerts.js'
-export { type AnalyticsEvent, sendAnalyticsEvent } from '../core/api/analytics.js'
-export {
-  balanceRetryLockoutMs,
-  fetchAccountBalances,
-  fetchSupportedChains,
-  usesBlockchainApi,
-} from '../core/api/blockchainApi.js'
+export type { Alert, AlertCode, AlertListener, AlertSeverity } from '../core/alerts.js'
 export {
   BlockchainApiError,
   type BlockchainApiErrorType,
   type FungiblePrice,
-  fetchFungiblePrices,
-  fetchGasPrice,
-  fetchIdentity,
   type GasPrice,
   type Identity,
 } from '../core/api/blockchainData.js'
-export { type ImageKind, imageUrl } from '../core/api/imageUrls.js'
 export {
-  fetchAllowedOrigins,
-  fetchAnalyticsEnabled,
-  isOriginAllowed,
-  ProjectApiError,
-  type ProjectApiErrorType,
-} from '../core/api/projectApi.js'
-export { hostedRpcNetworks, rpcUrlFor } from '../core/api/rpcUrl.js'
-export {
-  type FetchTransactionsReturnType,
-  fetchTransactions,
-  isSpamTransaction,
   type Transaction,
   TransactionHistoryError,
   type TransactionHistoryErrorType,
 } from '../core/api/transactionHistory.js'
 export {
   type DirectoryWallet,
-  type FetchWalletsParameters,
-  type FetchWalletsReturnType,
-  fetchWallets,
-  isWalletDirectoryEnabled,
   WalletDirectoryError,
   type WalletDirectoryErrorType,
-  walletDirectoryPageSize,
   walletImageUrl,
 } from '../core/api/walletDirectory.js'
 export { createPortico, type Portico, type ResolvedOptions } from '../core/config/createPortico.js'
-export {
-  type ApiUrls,
-  type ConnectMethod,
-  type ConnectorGroup,
-  defaultAccountTypes,
-  defaultApiUrls,
-  defaultConnectMethodsOrder,
-  defaultConnectorOrder,
-  defaultFeatures,
-  defaultSocials,
-  defaultWalletFeaturesOrder,
-  type Features,
-  recentWalletsLimit,
-  type SocialProvider,
-  type WalletFeature,
+export type {
+  ApiUrls,
+  ConnectMethod,
+  ConnectorGroup,
+  Features,
+  SocialProvider,
+  WalletFeature,
 } from '../core/config/defaults.js'
 export type { Metadata, PorticoOptions } from '../core/config/options.js'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../core/errors/base.js'
@@ -166,8 +132,6 @@ export {
   type FailedToConnectErrorType,
   FailedToDisconnectError,
   type FailedToDisconnectErrorType,
-  InvalidConnectionStatusError,
-  type InvalidConnectionStatusErrorType,
   ModalClosedError,
   type ModalClosedErrorType,
   NotConnectedError,
@@ -179,8 +143,6 @@ export {
   type AdapterNotFoundErrorType,
   BalanceUnavailableError,
   type BalanceUnavailableErrorType,
-  ChainNotSupportedError,
-  type ChainNotSupportedErrorType,
   NetworkNotFoundError,
   type NetworkNotFoundErrorType,
   SignMessageFailedError,
@@ -189,8 +151,6 @@ export {
   type SwitchChainNotApprovedErrorType,
   SwitchNetworkNotFoundError,
   type SwitchNetworkNotFoundErrorType,
-  UnsupportedChainError,
-  type UnsupportedChainErrorType,
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
 } from '../core/errors/network.js'
@@ -237,7 +197,7 @@ export {
   balanceQueryKey,
   balanceQueryOptions,
 } from '../core/query/balance.js'
-export { identityQueryOptions, identityStaleTimeMs } from '../core/query/identity.js'
+export { identityQueryOptions } from '../core/query/identity.js'
 export {
   connectMutationOptions,
   disconnectMutationOptions,
@@ -253,10 +213,7 @@ export {
   walletDirectoryQueryKey,
 } from '../core/query/walletDirectory.js'
 export type { RecentWallet, WalletConnectPairing } from '../core/state/atoms.js'
-export { assertConnectionStatus, type ConnectorConnectionStatus } from '../core/state/connectorStatus.js'
-export { isSafeImageUrl } from '../core/state/persistence.js'
-export type { SortedConnector } from '../core/state/sortConnectors.js'
-export { type ConnectionEvent, nextConnectionStatus } from '../core/state/status.js'
+export type { ConnectorListing, SortedConnector } from '../core/state/sortConnectors.js'
 export type { StorageLike } from '../core/state/storage.js'
 export type {
   AccountState,
@@ -303,24 +260,14 @@ export {
   truncateDecimals,
 } from '../core/utils/format.js'
 export {
-  isEmail,
-  isSignedMessage,
-  isTransactionHash,
-  isValidName,
-  normalizeSearch,
-} from '../core/utils/validation.js'
-export {
   buildWalletLink,
   type WalletConnectLinks,
   type WalletLinkKind,
   walletConnectLinks,
-  walletLinkMaxLength,
 } from '../core/utils/walletLinks.js'
 export { version } from '../core/version.js'
 export {
   createMemoryWalletConnectStorage,
   type WalletConnectOptions,
   type WalletConnectStorage,
-  walletConnectConnectorId,
-  walletConnectDefaults,
 } from '../core/walletconnect/options.js'

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import * as core from './core.js'
 import * as index from './index.js'
+import * as internal from './internal.js'
 
 // Snapshots of the public surface: an added or removed export shows up in review.
 test('core entry', () => {
@@ -33,6 +34,11 @@ test('react entry is the core entry plus the hooks', () => {
     ]
   `)
   for (const key of Object.keys(core)) expect(index).toHaveProperty(key)
+})
+
+test('internal entry: what only sibling packages use, never also public', () => {
+  expect(Object.keys(internal).sort()).toMatchSnapshot()
+  for (const key of Object.keys(internal)) expect(core).not.toHaveProperty(key)
 })
 
 test('core entry has no React', () => {

@@ -1,7 +1,7 @@
 // @portico/headless/testing: wallets for hosts' own tests and for the demo's "Devnet Wallet".
 // They speak the real protocols (EIP-1193 + EIP-6963, Wallet Standard) and sign with real keys.
 
-export { devnetWalletIcon } from '../core/testing/devnetWalletIcon.js'
+export { devnetWalletIcon } from '../testing/devnetWalletIcon.js'
 export {
   type CreateTestEip1193WalletErrorType,
   type CreateTestEip1193WalletParameters,
@@ -10,8 +10,8 @@ export {
   type TestEip1193Provider,
   type TestEip1193WalletChain,
   type TestEip1193WalletRequest,
-} from '../core/testing/eip1193Wallet.js'
-export type { TestWalletEventTarget } from '../core/testing/eventTarget.js'
+} from '../testing/eip1193Wallet.js'
+export type { TestWalletEventTarget } from '../testing/eventTarget.js'
 export {
   type CreateTestSolanaWalletErrorType,
   type CreateTestSolanaWalletParameters,
@@ -21,11 +21,11 @@ export {
   type TestSolanaWalletPromptFeature,
   type TestSolanaWalletRequest,
   type TestSolanaWalletStandardWallet,
-} from '../core/testing/solanaWallet.js'
-export { TestProviderRpcError, type TestProviderRpcErrorParameters } from '../core/testing/testProviderRpcError.js'
+} from '../testing/solanaWallet.js'
+export { TestProviderRpcError, type TestProviderRpcErrorParameters } from '../testing/testProviderRpcError.js'
 export {
   TestSolanaWalletError,
   type TestSolanaWalletErrorName,
   type TestSolanaWalletErrorParameters,
-} from '../core/testing/testSolanaWalletError.js'
-export { TestWalletUsageError, type TestWalletUsageErrorType } from '../core/testing/testWalletUsageError.js'
+} from '../testing/testSolanaWalletError.js'
+export { TestWalletUsageError, type TestWalletUsageErrorType } from '../testing/testWalletUsageError.js'

@@ -1,4 +1,4 @@
-import { isSafeImageUrl } from '@portico/headless'
+import { isSafeImageUrl } from '@portico/headless/internal'
 import { useEffect, useState } from 'react'
 import * as css from './primitives.css.js'
 

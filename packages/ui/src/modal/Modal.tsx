@@ -1,4 +1,5 @@
-import { sendAnalyticsEvent, useAlerts, useConnection, usePortico } from '@portico/headless'
+import { useAlerts, useConnection, usePortico } from '@portico/headless'
+import { sendAnalyticsEvent } from '@portico/headless/internal'
 import { Dialog } from 'radix-ui'
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'

@@ -49,17 +49,6 @@ export class ConnectorNotFoundError extends BaseError {
   }
 }
 
-export type InvalidConnectionStatusErrorType = InvalidConnectionStatusError & {
-  name: 'InvalidConnectionStatusError'
-}
-/** A per-connector status other than connected, active or disconnected. */
-export class InvalidConnectionStatusError extends BaseError {
-  override name = 'InvalidConnectionStatusError' as const
-  constructor({ status }: { status: unknown }) {
-    super('Invalid connection status', { details: `Received ${String(status)}.` })
-  }
-}
-
 export type NotConnectedErrorType = NotConnectedError & { name: 'NotConnectedError' }
 /** An action that needs a connected account was called with none connected on that namespace. */
 export class NotConnectedError extends BaseError {

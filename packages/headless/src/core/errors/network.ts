@@ -1,14 +1,5 @@
 import { BaseError } from './base.js'
 
-export type UnsupportedChainErrorType = UnsupportedChainError & { name: 'UnsupportedChainError' }
-/** An action was called for a chain namespace Portico has no implementation for. */
-export class UnsupportedChainError extends BaseError {
-  override name = 'UnsupportedChainError' as const
-  constructor({ namespace }: { namespace?: string } = {}) {
-    super('Unsupported chain', { details: namespace ? `Namespace ${namespace} is not supported.` : undefined })
-  }
-}
-
 export type NetworkNotFoundErrorType = NetworkNotFoundError & { name: 'NetworkNotFoundError' }
 /** A network id that is not among the configured networks. */
 export class NetworkNotFoundError extends BaseError {
@@ -30,15 +21,6 @@ export class SwitchNetworkNotFoundError extends BaseError {
       details: `${caipNetworkId} is not among the configured networks.`,
       metaMessages: ['Add the network to the `networks` option.'],
     })
-  }
-}
-
-export type ChainNotSupportedErrorType = ChainNotSupportedError & { name: 'ChainNotSupportedError' }
-/** The wallet cannot operate on the requested chain. */
-export class ChainNotSupportedError extends BaseError {
-  override name = 'ChainNotSupportedError' as const
-  constructor({ caipNetworkId, cause }: { caipNetworkId?: string; cause?: unknown } = {}) {
-    super('Chain is not supported', { details: caipNetworkId, cause })
   }
 }
 

@@ -1,12 +1,12 @@
 import {
   type DirectoryWallet,
-  normalizeSearch,
   type SortedConnector,
   useConnectors,
   usePortico,
   useWalletDirectory,
   walletImageUrl,
 } from '@portico/headless'
+import { normalizeSearch } from '@portico/headless/internal'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
