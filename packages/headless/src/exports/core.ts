@@ -29,6 +29,7 @@ export {
 } from '../core/actions/getConnectors.js'
 export { getFeatures } from '../core/actions/getFeatures.js'
 export { type GetNetworkParameters, type GetNetworkReturnType, getNetwork } from '../core/actions/getNetwork.js'
+export { type GetRecentWalletsReturnType, getRecentWallets } from '../core/actions/getRecentWallets.js'
 export { type GetWalletConnectUriReturnType, getWalletConnectUri } from '../core/actions/getWalletConnectUri.js'
 export { type InitializeReturnType, initialize } from '../core/actions/initialize.js'
 export { type ReconnectReturnType, reconnect } from '../core/actions/reconnect.js'
@@ -69,6 +70,7 @@ export { type WatchConnectionParameters, watchConnection } from '../core/actions
 export { type WatchConnectorsParameters, watchConnectors } from '../core/actions/watchConnectors.js'
 export { watchFeatures } from '../core/actions/watchFeatures.js'
 export { type WatchNetworkParameters, watchNetwork } from '../core/actions/watchNetwork.js'
+export { type WatchRecentWalletsParameters, watchRecentWallets } from '../core/actions/watchRecentWallets.js'
 export {
   type WatchWalletConnectUriParameters,
   watchWalletConnectUri,
@@ -201,9 +203,11 @@ export { identityQueryOptions } from '../core/query/identity.js'
 export {
   connectMutationOptions,
   disconnectMutationOptions,
+  type PorticoMutationOptions,
   requestMutationOptions,
   sendTransactionMutationOptions,
   signMessageMutationOptions,
+  signTypedDataMutationOptions,
   switchNetworkMutationOptions,
 } from '../core/query/mutations.js'
 export { transactionsInfiniteQueryOptions, transactionsQueryKey } from '../core/query/transactions.js'

@@ -27,6 +27,7 @@ test('react entry is the core entry plus the hooks', () => {
       "useRequest",
       "useSendTransaction",
       "useSignMessage",
+      "useSignTypedData",
       "useSwitchNetwork",
       "useTransactions",
       "useWalletConnectUri",

@@ -1,12 +1,11 @@
 'use client'
-import { useAtomValue } from 'jotai/react'
-import { useMemo } from 'react'
 import {
   type GetConnectionParameters,
   type GetConnectionReturnType,
   getConnection,
 } from '../core/actions/getConnection.js'
-import { accountsAtom, activeNamespaceAtom, activeNetworksAtom } from '../core/state/atoms.js'
+import { watchConnection } from '../core/actions/watchConnection.js'
+import { useCoreState } from './useCoreState.js'
 import { usePortico } from './usePortico.js'
 
 export type UseConnectionParameters = GetConnectionParameters
@@ -21,9 +20,9 @@ export type UseConnectionReturnType = GetConnectionReturnType
  */
 export function useConnection({ namespace }: UseConnectionParameters = {}): UseConnectionReturnType {
   const { portico } = usePortico('useConnection')
-  const accounts = useAtomValue(accountsAtom, { store: portico.store })
-  const active = useAtomValue(activeNamespaceAtom, { store: portico.store })
-  const networks = useAtomValue(activeNetworksAtom, { store: portico.store })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the atoms are the inputs getConnection reads.
-  return useMemo(() => getConnection(portico, { namespace }), [portico, namespace, accounts, active, networks])
+  return useCoreState(
+    (onChange) => watchConnection(portico, { namespace, onChange }),
+    () => getConnection(portico, { namespace }),
+    [portico, namespace],
+  )
 }

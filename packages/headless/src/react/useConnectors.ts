@@ -1,12 +1,11 @@
 'use client'
-import { useAtomValue } from 'jotai/react'
-import { useMemo } from 'react'
 import {
   type GetConnectorsParameters,
   type GetConnectorsReturnType,
   getConnectors,
 } from '../core/actions/getConnectors.js'
-import { connectorsAtom, recentWalletsAtom } from '../core/state/atoms.js'
+import { watchConnectors } from '../core/actions/watchConnectors.js'
+import { useCoreState } from './useCoreState.js'
 import { usePortico } from './usePortico.js'
 
 export type UseConnectorsParameters = GetConnectorsParameters
@@ -22,8 +21,9 @@ export type UseConnectorsReturnType = GetConnectorsReturnType
  */
 export function useConnectors({ namespace }: UseConnectorsParameters = {}): UseConnectorsReturnType {
   const { portico } = usePortico('useConnectors')
-  const connectors = useAtomValue(connectorsAtom, { store: portico.store })
-  const recent = useAtomValue(recentWalletsAtom, { store: portico.store })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the atoms are the inputs getConnectors reads.
-  return useMemo(() => getConnectors(portico, { namespace }), [portico, namespace, connectors, recent])
+  return useCoreState(
+    (onChange) => watchConnectors(portico, { namespace, onChange }),
+    () => getConnectors(portico, { namespace }),
+    [portico, namespace],
+  )
 }

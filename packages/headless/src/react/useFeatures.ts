@@ -1,9 +1,10 @@
 'use client'
-import { useAtomValue } from 'jotai/react'
 import { useEffect } from 'react'
 import { fetchRemoteFeatures } from '../core/actions/fetchRemoteFeatures.js'
-import { defaultFeatures, type Features } from '../core/config/defaults.js'
-import { featuresAtom } from '../core/state/atoms.js'
+import { getFeatures } from '../core/actions/getFeatures.js'
+import { watchFeatures } from '../core/actions/watchFeatures.js'
+import type { Features } from '../core/config/defaults.js'
+import { useCoreState } from './useCoreState.js'
 import { usePortico } from './usePortico.js'
 
 /**
@@ -18,5 +19,9 @@ export function useFeatures({ remote = false }: { remote?: boolean } = {}): Feat
   useEffect(() => {
     if (remote) void fetchRemoteFeatures(portico)
   }, [portico, remote])
-  return useAtomValue(featuresAtom, { store: portico.store }) ?? defaultFeatures
+  return useCoreState(
+    (onChange) => watchFeatures(portico, { onChange }),
+    () => getFeatures(portico),
+    [portico],
+  )
 }

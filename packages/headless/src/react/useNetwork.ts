@@ -1,8 +1,7 @@
 'use client'
-import { useAtomValue } from 'jotai/react'
-import { useMemo } from 'react'
 import { type GetNetworkParameters, type GetNetworkReturnType, getNetwork } from '../core/actions/getNetwork.js'
-import { activeNamespaceAtom, activeNetworksAtom } from '../core/state/atoms.js'
+import { watchNetwork } from '../core/actions/watchNetwork.js'
+import { useCoreState } from './useCoreState.js'
 import { usePortico } from './usePortico.js'
 
 export type UseNetworkParameters = GetNetworkParameters
@@ -16,8 +15,9 @@ export type UseNetworkReturnType = GetNetworkReturnType
  */
 export function useNetwork({ namespace }: UseNetworkParameters = {}): UseNetworkReturnType {
   const { portico } = usePortico('useNetwork')
-  const active = useAtomValue(activeNamespaceAtom, { store: portico.store })
-  const networks = useAtomValue(activeNetworksAtom, { store: portico.store })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the atoms are the inputs getNetwork reads.
-  return useMemo(() => getNetwork(portico, { namespace }), [portico, namespace, active, networks])
+  return useCoreState(
+    (onChange) => watchNetwork(portico, { namespace, onChange }),
+    () => getNetwork(portico, { namespace }),
+    [portico, namespace],
+  )
 }

@@ -1,6 +1,7 @@
 'use client'
-import { useAtomValue } from 'jotai/react'
-import { type RecentWallet, recentWalletsAtom } from '../core/state/atoms.js'
+import { type GetRecentWalletsReturnType, getRecentWallets } from '../core/actions/getRecentWallets.js'
+import { watchRecentWallets } from '../core/actions/watchRecentWallets.js'
+import { useCoreState } from './useCoreState.js'
 import { usePortico } from './usePortico.js'
 
 /**
@@ -11,7 +12,11 @@ import { usePortico } from './usePortico.js'
  * const recent = useRecentWallets()
  * recent.filter((w) => w.walletConnect).map((w) => <li key={w.id}>{w.name}</li>)
  */
-export function useRecentWallets(): readonly RecentWallet[] {
+export function useRecentWallets(): GetRecentWalletsReturnType {
   const { portico } = usePortico('useRecentWallets')
-  return useAtomValue(recentWalletsAtom, { store: portico.store })
+  return useCoreState(
+    (onChange) => watchRecentWallets(portico, { onChange }),
+    () => getRecentWallets(portico),
+    [portico],
+  )
 }

@@ -1,18 +1,27 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
+import type { RequestErrorType, RequestParameters } from '../core/actions/request.js'
 import { requestMutationOptions } from '../core/query/mutations.js'
+import type { UseMutationParameters } from './useMutationParameters.js'
 import { usePortico } from './usePortico.js'
 
+export type UseRequestParameters = {
+  /** TanStack mutation options, e.g. `onSuccess`; the function and key are Portico's. */
+  mutation?: UseMutationParameters<unknown, RequestErrorType, RequestParameters> | undefined
+}
+
 /**
- * Sends a raw request to the connected wallet in the namespace's own format (e.g.
- * `cosmos_signDirect`, `solana_signTransaction`, `polkadot_signTransaction`). Over WalletConnect,
- * methods the session did not approve are refused before they are sent.
+ * Sends a raw wallet request in the namespace's own format (through the connected wallet's
+ * connector). Returns the TanStack mutation unchanged.
  *
  * @example
- * const req = useRequest()
- * req.mutate({ namespace: 'solana', method: 'solana_signTransaction', params: { transaction } })
+ * const request = useRequest()
+ * request.mutate({ namespace: 'solana', method: 'solana_signTransaction', params: { transaction } })
  */
-export function useRequest() {
+export function useRequest({ mutation }: UseRequestParameters = {}) {
   const { portico, queryClient } = usePortico('useRequest')
-  return useMutation(requestMutationOptions(portico), queryClient)
+  return useMutation<unknown, RequestErrorType, RequestParameters>(
+    { ...mutation, ...requestMutationOptions(portico) },
+    queryClient,
+  )
 }

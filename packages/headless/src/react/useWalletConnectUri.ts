@@ -1,7 +1,8 @@
 'use client'
-import { useAtomValue } from 'jotai/react'
 import type { GetWalletConnectUriReturnType } from '../core/actions/getWalletConnectUri.js'
-import { walletConnectPairingAtom } from '../core/state/atoms.js'
+import { getWalletConnectUri } from '../core/actions/getWalletConnectUri.js'
+import { watchWalletConnectUri } from '../core/actions/watchWalletConnectUri.js'
+import { useCoreState } from './useCoreState.js'
 import { usePortico } from './usePortico.js'
 
 /**
@@ -14,5 +15,9 @@ import { usePortico } from './usePortico.js'
  */
 export function useWalletConnectUri(): GetWalletConnectUriReturnType {
   const { portico } = usePortico('useWalletConnectUri')
-  return useAtomValue(walletConnectPairingAtom, { store: portico.store })
+  return useCoreState(
+    (onChange) => watchWalletConnectUri(portico, { onChange }),
+    () => getWalletConnectUri(portico),
+    [portico],
+  )
 }

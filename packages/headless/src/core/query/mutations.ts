@@ -1,10 +1,42 @@
-import { type ConnectParameters, connect } from '../actions/connect.js'
-import { type DisconnectParameters, disconnect } from '../actions/disconnect.js'
-import { type RequestParameters, request } from '../actions/request.js'
-import { type SendTransactionParameters, sendTransaction } from '../actions/sendTransaction.js'
-import { type SignMessageParameters, signMessage } from '../actions/signMessage.js'
-import { type SwitchNetworkParameters, switchNetwork } from '../actions/switchNetwork.js'
+import { type ConnectErrorType, type ConnectParameters, type ConnectReturnType, connect } from '../actions/connect.js'
+import { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../actions/disconnect.js'
+import { type RequestErrorType, type RequestParameters, request } from '../actions/request.js'
+import {
+  type SendTransactionErrorType,
+  type SendTransactionParameters,
+  type SendTransactionReturnType,
+  sendTransaction,
+} from '../actions/sendTransaction.js'
+import {
+  type SignMessageErrorType,
+  type SignMessageParameters,
+  type SignMessageReturnType,
+  signMessage,
+} from '../actions/signMessage.js'
+import {
+  type SignTypedDataErrorType,
+  type SignTypedDataParameters,
+  type SignTypedDataReturnType,
+  signTypedData,
+} from '../actions/signTypedData.js'
+import {
+  type SwitchNetworkErrorType,
+  type SwitchNetworkParameters,
+  type SwitchNetworkReturnType,
+  switchNetwork,
+} from '../actions/switchNetwork.js'
 import type { Portico } from '../config/createPortico.js'
+
+/**
+ * TanStack Query mutation options for one action, in the library's own shape (the core does not
+ * depend on it). `error` is the action's typed error union: `onError` carries it, so
+ * `useMutation(connectMutationOptions(portico))` infers `ConnectErrorType` as its error.
+ */
+export type PorticoMutationOptions<data, error, variables> = {
+  mutationKey: readonly ['portico', string]
+  mutationFn(variables: variables): Promise<data>
+  onError?: ((error: error, variables: variables, ...rest: unknown[]) => unknown) | undefined
+}
 
 /**
  * Mutation options for {@link connect}.
@@ -12,11 +44,10 @@ import type { Portico } from '../config/createPortico.js'
  * @example
  * const mutation = useMutation(connectMutationOptions(portico))
  */
-export function connectMutationOptions(portico: Portico) {
-  return {
-    mutationKey: ['portico', 'connect'] as const,
-    mutationFn: (variables: ConnectParameters) => connect(portico, variables),
-  }
+export function connectMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<ConnectReturnType, ConnectErrorType, ConnectParameters> {
+  return { mutationKey: ['portico', 'connect'], mutationFn: (variables) => connect(portico, variables) }
 }
 
 /**
@@ -25,11 +56,10 @@ export function connectMutationOptions(portico: Portico) {
  * @example
  * const mutation = useMutation(disconnectMutationOptions(portico))
  */
-export function disconnectMutationOptions(portico: Portico) {
-  return {
-    mutationKey: ['portico', 'disconnect'] as const,
-    mutationFn: (variables?: DisconnectParameters) => disconnect(portico, variables),
-  }
+export function disconnectMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<void, DisconnectErrorType, DisconnectParameters | undefined> {
+  return { mutationKey: ['portico', 'disconnect'], mutationFn: (variables) => disconnect(portico, variables) }
 }
 
 /**
@@ -38,11 +68,10 @@ export function disconnectMutationOptions(portico: Portico) {
  * @example
  * const mutation = useMutation(switchNetworkMutationOptions(portico))
  */
-export function switchNetworkMutationOptions(portico: Portico) {
-  return {
-    mutationKey: ['portico', 'switchNetwork'] as const,
-    mutationFn: (variables: SwitchNetworkParameters) => switchNetwork(portico, variables),
-  }
+export function switchNetworkMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<SwitchNetworkReturnType, SwitchNetworkErrorType, SwitchNetworkParameters> {
+  return { mutationKey: ['portico', 'switchNetwork'], mutationFn: (variables) => switchNetwork(portico, variables) }
 }
 
 /**
@@ -51,11 +80,22 @@ export function switchNetworkMutationOptions(portico: Portico) {
  * @example
  * const mutation = useMutation(signMessageMutationOptions(portico))
  */
-export function signMessageMutationOptions(portico: Portico) {
-  return {
-    mutationKey: ['portico', 'signMessage'] as const,
-    mutationFn: (variables: SignMessageParameters) => signMessage(portico, variables),
-  }
+export function signMessageMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<SignMessageReturnType, SignMessageErrorType, SignMessageParameters> {
+  return { mutationKey: ['portico', 'signMessage'], mutationFn: (variables) => signMessage(portico, variables) }
+}
+
+/**
+ * Mutation options for {@link signTypedData}.
+ *
+ * @example
+ * const mutation = useMutation(signTypedDataMutationOptions(portico))
+ */
+export function signTypedDataMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<SignTypedDataReturnType, SignTypedDataErrorType, SignTypedDataParameters> {
+  return { mutationKey: ['portico', 'signTypedData'], mutationFn: (variables) => signTypedData(portico, variables) }
 }
 
 /**
@@ -64,10 +104,12 @@ export function signMessageMutationOptions(portico: Portico) {
  * @example
  * const mutation = useMutation(sendTransactionMutationOptions(portico))
  */
-export function sendTransactionMutationOptions(portico: Portico) {
+export function sendTransactionMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<SendTransactionReturnType, SendTransactionErrorType, SendTransactionParameters> {
   return {
-    mutationKey: ['portico', 'sendTransaction'] as const,
-    mutationFn: (variables: SendTransactionParameters) => sendTransaction(portico, variables),
+    mutationKey: ['portico', 'sendTransaction'],
+    mutationFn: (variables) => sendTransaction(portico, variables),
   }
 }
 
@@ -77,9 +119,8 @@ export function sendTransactionMutationOptions(portico: Portico) {
  * @example
  * const mutation = useMutation(requestMutationOptions(portico))
  */
-export function requestMutationOptions(portico: Portico) {
-  return {
-    mutationKey: ['portico', 'request'] as const,
-    mutationFn: (variables: RequestParameters) => request(portico, variables),
-  }
+export function requestMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<unknown, RequestErrorType, RequestParameters> {
+  return { mutationKey: ['portico', 'request'], mutationFn: (variables) => request(portico, variables) }
 }
