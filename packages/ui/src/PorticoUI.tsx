@@ -1,4 +1,4 @@
-import { useAlerts, useConnection, useNetwork } from '@portico/headless'
+import { getConnection, getNetwork, useAlerts, usePortico, watchConnection, watchNetwork } from '@portico/headless'
 import {
   getPrefersDark,
   resolveTheme,
@@ -8,7 +8,7 @@ import {
   toCssVariables,
   watchColorScheme,
 } from '@portico/themes'
-import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import './css/base.css.js'
 import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
 import { en, type Messages } from './i18n/messages.js'
@@ -28,6 +28,13 @@ export type PorticoUIProps = {
   appendToBody?: boolean | undefined
   /** The host places `<EmbeddedModal />` inline; it never closes (spec: embedded close rules). */
   embedded?: boolean | undefined
+  /**
+   * Controlled open state, like Radix: with `open` set, the modal opens and closes only when the
+   * host changes it; the user's and the kit's requests arrive in `onOpenChange`.
+   */
+  open?: boolean | undefined
+  /** Called with `true` / `false` when the modal asks to open or close (in both modes). */
+  onOpenChange?: ((open: boolean) => void) | undefined
   children?: ReactNode
 }
 
@@ -44,6 +51,10 @@ const noop = () => () => {}
  *     <ConnectButton />
  *   </PorticoUI>
  * </PorticoProvider>
+ *
+ * // Controlled, like a Radix Dialog:
+ * const [open, setOpen] = useState(false)
+ * <PorticoUI open={open} onOpenChange={setOpen}>…</PorticoUI>
  */
 export function PorticoUI({
   themeMode = 'dark',
@@ -52,23 +63,37 @@ export function PorticoUI({
   messages,
   appendToBody = true,
   embedded = false,
+  open,
+  onOpenChange,
   children,
 }: PorticoUIProps) {
-  const { isConnected } = useConnection()
-  const { showUnsupportedView } = useNetwork()
-  const flags = useRef({ isConnected, showUnsupportedView })
-  flags.current = { isConnected, showUnsupportedView }
+  const { portico } = usePortico('PorticoUI')
+  // The store reads the connection from the core when it decides (Connect or Account), and
+  // re-decides when the core says the connection or network changed.
   const [store] = useState(() =>
     createModalStore({
-      isConnected: () => flags.current.isConnected,
-      showUnsupported: () => flags.current.showUnsupportedView,
+      isConnected: () => getConnection(portico).isConnected,
+      showUnsupported: () => getNetwork(portico).showUnsupportedView,
       embedded,
+      control: { controlled: open !== undefined, onOpenChange },
+      initiallyOpen: open,
     }),
   )
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run exactly when the connection flags the store reads change.
   useEffect(() => {
-    store.syncConnection()
-  }, [store, isConnected, showUnsupportedView])
+    const sync = () => store.syncConnection()
+    const offConnection = watchConnection(portico, { onChange: sync })
+    const offNetwork = watchNetwork(portico, { onChange: sync })
+    sync()
+    return () => {
+      offConnection()
+      offNetwork()
+    }
+  }, [portico, store])
+  // Props reach the store after commit (never written during render); the first values at creation.
+  useEffect(() => {
+    store.control = { controlled: open !== undefined, onOpenChange }
+    if (open !== undefined) store.sync(open)
+  }, [store, open, onOpenChange])
 
   const prefersDark = useSyncExternalStore(
     themeMode === 'auto' ? watchColorScheme : noop,

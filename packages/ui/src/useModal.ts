@@ -3,7 +3,9 @@ import { usePorticoUI } from './context.js'
 import { preloadModal } from './modal/loadModal.js'
 import type { ViewName } from './state/modalStore.js'
 
-/** Views a host may open directly. */
+export type { ViewName }
+
+/** Views a host may open directly. `view` in the result is any {@link ViewName}. */
 export type ModalView = Extract<ViewName, 'Connect' | 'AllWallets' | 'Account' | 'Networks'>
 
 /**

@@ -4,7 +4,7 @@ import { ConnectButton } from '../buttons/ConnectButton.js'
 import { usePorticoUI } from '../context.js'
 import { EmbeddedModal } from '../EmbeddedModal.js'
 import type { PorticoUIProps } from '../PorticoUI.js'
-import type { ToastVariant, ViewName } from '../state/modalStore.js'
+import type { PlainViewName, ToastVariant } from '../state/modalStore.js'
 import type { HarnessOptions } from '../test/harness.js'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../test/storyHarness.js'
 
@@ -78,7 +78,7 @@ type Story = StoryObj
 type ModalStoryOptions = {
   harness?: HarnessOptions
   prepare?: (harness: Harness) => void
-  view?: ViewName
+  view?: PlainViewName
   ui?: Omit<PorticoUIProps, 'children' | 'themeMode'>
   page?: ReactNode
   play?: Story['play']

@@ -78,11 +78,8 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
   const state = useModalState(ui)
   const entry = state.history[state.history.length - 1] ?? { view: 'Connect' as const }
   // A directory wallet's view is titled with the wallet's name (spec: the wallet being connected).
-  const walletName = (entry.data?.wallet as { name?: unknown } | undefined)?.name
   const text =
-    entry.view === 'ConnectingWalletConnect' && typeof walletName === 'string'
-      ? walletName
-      : (ui.messages[titles[entry.view]] as string)
+    entry.view === 'ConnectingWalletConnect' ? entry.data.wallet.name : (ui.messages[titles[entry.view]] as string)
   const canGoBack = state.history.length > 1
   const showClose = !ui.embedded
 

@@ -14,5 +14,5 @@ export function ViewSwitch({ entry }: { entry: ViewEntry }) {
         <Spinner size={28} label={messages.loading} />
       </div>
     )
-  return <View data={entry.data} />
+  return <View {...entry} />
 }

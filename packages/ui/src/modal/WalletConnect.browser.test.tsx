@@ -116,9 +116,10 @@ function ToastProbe() {
 }
 
 /** Opens the modal on any view, with data (the public `useModal` opens the top-level views only). */
-function OpenAt({ view, data }: { view: ViewName; data?: ViewEntry['data'] }) {
+function OpenAt(entry: ViewEntry) {
   const { store } = usePorticoUI('OpenAt')
-  useEffect(() => store.open({ view, data }), [store, view, data])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: open once per view, as a user would.
+  useEffect(() => store.open(entry), [store, entry.view])
   return null
 }
 
@@ -338,7 +339,7 @@ describe('every WalletConnect view: accessible, and screenshots for people', () 
         const { Wrapper } = await harness({ ui: { themeMode: mode } })
         const screen = await render(
           <Wrapper>
-            <OpenAt view={view} data={view === 'ConnectingWalletConnect' ? { wallet: normalWallet } : undefined} />
+            <OpenAt {...(view === 'ConnectingWalletConnect' ? { view, data: { wallet: normalWallet } } : { view })} />
           </Wrapper>,
         )
         await expect.element(page.getByRole('dialog').getByRole('img', { name: /QR code/ })).toBeVisible()

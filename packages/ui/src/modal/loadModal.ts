@@ -10,9 +10,15 @@ import type { ViewEntry, ViewName } from '../state/modalStore.js'
 // chunk that has arrived renders in the next commit.
 
 type ModalModule = typeof import('./Modal.js')
-export type ViewComponent = ComponentType<{ data?: ViewEntry['data'] }>
+/**
+ * A view renders its own history entry: the entry's `view` picks the component, so each receives
+ * the data its entry type names (see {@link ViewEntry}).
+ */
+export type ViewComponent = ComponentType<ViewEntry>
+type ViewComponentOf<name extends ViewName> = ComponentType<Extract<ViewEntry, { view: name }>>
 
-const viewLoaders: Record<ViewName, () => Promise<ViewComponent>> = {
+// Each loader is checked against its own entry type; the map widens them once, here.
+const viewLoaders: { [name in ViewName]: () => Promise<ViewComponentOf<name>> } = {
   Connect: () => import('./views/ConnectView.js').then((m) => m.ConnectView),
   AllWallets: () => import('./views/AllWalletsView.js').then((m) => m.AllWalletsView),
   ConnectingExternal: () => import('./views/ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
@@ -34,7 +40,7 @@ const viewsPending = new Map<ViewName, Promise<ViewComponent>>()
 export function preloadView(name: ViewName): Promise<ViewComponent> {
   let pending = viewsPending.get(name)
   if (!pending) {
-    pending = viewLoaders[name]().then((component) => {
+    pending = (viewLoaders[name] as () => Promise<ViewComponent>)().then((component) => {
       views.set(name, component)
       return component
     })

@@ -26,8 +26,8 @@ test('default: opens on Connect when disconnected, Account when connected', () =
 test('behavior: back pops; at the first view back closes and resets to Connect', () => {
   const { store, views } = setup()
   store.open()
-  store.push('AllWallets')
-  store.push('ConnectingExternal', { connectorUid: 'eip155:x' })
+  store.push({ view: 'AllWallets' })
+  store.push({ view: 'ConnectingExternal', data: { connectorUid: 'eip155:x' } })
   store.back()
   expect(views()).toEqual(['Connect', 'AllWallets'])
   expect(store.getState().direction).toBe('back')
@@ -40,7 +40,7 @@ test('behavior: back pops; at the first view back closes and resets to Connect',
 test('behavior: connected, going back to Connect shows Account instead', () => {
   const { store, flags, views } = setup()
   store.open()
-  store.push('AllWallets')
+  store.push({ view: 'AllWallets' })
   flags.connected = true
   store.back()
   expect(views()).toEqual(['Account'])
@@ -65,11 +65,11 @@ test('behavior: close clears loading', () => {
 test('behavior: embedded never closes; close goes to Account if connected, else Connect', () => {
   const { store, flags, views } = setup({ embedded: true })
   expect(store.getState().open).toBe(true)
-  store.push('AllWallets')
+  store.push({ view: 'AllWallets' })
   store.close()
   expect([store.getState().open, ...views()]).toEqual([true, 'Connect'])
   flags.connected = true
-  store.push('Networks')
+  store.push({ view: 'Networks' })
   store.back()
   store.back()
   expect([store.getState().open, ...views()]).toEqual([true, 'Account'])
@@ -125,4 +125,57 @@ test('behavior: success and error toasts dismiss themselves; loading toasts stay
   store.showToast('error', 'Failed')
   vi.advanceTimersByTime(10_000)
   expect(store.getState().toast).toBeUndefined()
+})
+
+test('behavior: a connection attempt is given up when the modal closes, on back, or by the next attempt', () => {
+  const { store } = setup()
+  store.open()
+  const first = store.beginConnection()
+  const second = store.beginConnection()
+  expect(first.aborted).toBe(true)
+  expect(second.aborted).toBe(false)
+  store.push({ view: 'ConnectingExternal', data: { connectorUid: 'eip155:x' } })
+  store.back()
+  expect(second.aborted).toBe(true)
+  const third = store.beginConnection()
+  store.close()
+  expect(third.aborted).toBe(true)
+})
+
+test('behavior: controlled, open and close are requests to onOpenChange; only sync changes the state', () => {
+  const requests: boolean[] = []
+  const store = createModalStore({
+    isConnected: () => false,
+    showUnsupported: () => false,
+    control: { controlled: true, onOpenChange: (open) => requests.push(open) },
+  })
+  store.open({ view: 'AllWallets' })
+  expect(requests).toEqual([true])
+  expect(store.getState().open).toBe(false)
+  store.sync(true)
+  // The view asked for arrives with the host's `open`.
+  expect(store.getState()).toMatchObject({ open: true, history: [{ view: 'AllWallets' }] })
+  const attempt = store.beginConnection()
+  store.close()
+  expect(requests).toEqual([true, false])
+  expect(store.getState().open).toBe(true)
+  // Closing gave the attempt up even before the host answered.
+  expect(attempt.aborted).toBe(true)
+  store.sync(false)
+  expect(store.getState().open).toBe(false)
+  expect(requests).toEqual([true, false])
+})
+
+test('behavior: uncontrolled, onOpenChange hears every change once', () => {
+  const changes: boolean[] = []
+  const store = createModalStore({
+    isConnected: () => false,
+    showUnsupported: () => false,
+    control: { controlled: false, onOpenChange: (open) => changes.push(open) },
+  })
+  store.open()
+  store.open({ view: 'AllWallets' })
+  store.close()
+  store.close()
+  expect(changes).toEqual([true, false])
 })

@@ -1,15 +1,32 @@
-/** Names of the modal's views (spec section 2; the rest arrive with their features). */
-export type ViewName =
-  | 'Connect'
-  | 'AllWallets'
-  | 'ConnectingExternal'
-  | 'ConnectingWalletConnect'
-  | 'ConnectingWalletConnectBasic'
-  | 'Account'
-  | 'Networks'
-  | 'UnsupportedChain'
+import type { DirectoryWallet } from '@portico/headless'
 
-export type ViewEntry = { view: ViewName; data?: Readonly<Record<string, unknown>> | undefined }
+/**
+ * A view in the modal's history and the data it shows. Each view names its own data, so the
+ * compiler carries it from the `push` to the view (spec section 2; the rest arrive with their
+ * features).
+ */
+export type ViewEntry =
+  | { view: 'Connect' }
+  | { view: 'AllWallets' }
+  /** Waiting on an installed wallet (`connectorUid`), or where to get a directory wallet that is not. */
+  | { view: 'ConnectingExternal'; data: { connectorUid: string } | { directoryWallet: DirectoryWallet } }
+  /** Pairing one directory wallet over WalletConnect. */
+  | { view: 'ConnectingWalletConnect'; data: { wallet: DirectoryWallet } }
+  /** Pairing any wallet over WalletConnect (QR code). */
+  | { view: 'ConnectingWalletConnectBasic' }
+  | { view: 'Account' }
+  | { view: 'Networks' }
+  | { view: 'UnsupportedChain' }
+
+/** Names of the modal's views. */
+export type ViewName = ViewEntry['view']
+
+/** Views that take no data (a host or a story may open them by name). */
+export type PlainViewName = Exclude<ViewEntry, { data: unknown }>['view']
+
+/** The data of view `name` (`undefined` for views without data). */
+export type ViewData<name extends ViewName> =
+  Extract<ViewEntry, { view: name }> extends { data: infer data } ? data : undefined
 
 export type ToastVariant = 'loading' | 'success' | 'error'
 export type Toast = { id: number; variant: ToastVariant; message: string }
@@ -33,6 +50,17 @@ export type ModalStoreOptions = {
   showUnsupported(): boolean
   /** Embedded modals render inline and never close (spec: closing goes to Account or Connect). */
   embedded?: boolean | undefined
+  /** Who owns the open state at creation (see `control`). */
+  control?: ModalControl | undefined
+  /** A controlled modal's first `open`. */
+  initiallyOpen?: boolean | undefined
+}
+
+/** Radix-style control of the open state: see {@link createModalStore}'s `control`. */
+export type ModalControl = {
+  /** The host owns `open`: requests go to `onOpenChange`, and only `sync` changes the state. */
+  controlled: boolean
+  onOpenChange?: ((open: boolean) => void) | undefined
 }
 
 /** Spec section 4: a new toast replaces an open one after 150 ms. */
@@ -46,6 +74,10 @@ export const toastDurationMs = 2_500
  * - Opening starts on Account when connected, else Connect (or the unsupported-chain view when it applies).
  * - `back()` pops; at the first view it closes. Going back to Connect while connected shows Account.
  * - Closing resets to Connect and clears loading; embedded, it goes to Account or Connect instead.
+ * - A connection attempt started from the modal (`beginConnection`) is given up ('Modal closed')
+ *   when the user closes the modal or goes back from its view, or starts another one.
+ * - Controlled (`control.controlled`), opening and closing are requests to the host's
+ *   `onOpenChange`; the host's `open` reaches the store through `sync`.
  */
 export function createModalStore(options: ModalStoreOptions) {
   const home = (): ViewEntry => {
@@ -53,7 +85,7 @@ export function createModalStore(options: ModalStoreOptions) {
     return { view: options.isConnected() ? 'Account' : 'Connect' }
   }
   let state: ModalState = {
-    open: Boolean(options.embedded),
+    open: Boolean(options.embedded || options.initiallyOpen),
     history: [home()],
     loading: false,
     direction: 'forward',
@@ -64,6 +96,13 @@ export function createModalStore(options: ModalStoreOptions) {
   const shakeListeners = new Set<() => void>()
   let toastTimer: ReturnType<typeof setTimeout> | undefined
   let nextToastId = 1
+  let attempt: AbortController | undefined
+  // The view a controlled open asked for, applied when the host's `open` arrives.
+  let pendingEntry: ViewEntry | undefined
+  const abortConnection = () => {
+    attempt?.abort()
+    attempt = undefined
+  }
 
   function set(patch: Partial<ModalState>) {
     state = { ...state, ...patch }
@@ -84,27 +123,61 @@ export function createModalStore(options: ModalStoreOptions) {
     lastAlertShown: 0,
     /** The element focused when the modal opened, so closing can give focus back to it. */
     trigger: undefined as HTMLElement | undefined,
+    /** Who owns the open state; PorticoUI sets it from its `open` / `onOpenChange` props. */
+    control: options.control ?? ({ controlled: false } as ModalControl),
     /** Opens on the given view, or on the home view. */
     open(entry?: ViewEntry) {
       if (!state.open && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement)
         store.trigger = document.activeElement
+      if (!state.open && store.control.controlled) {
+        pendingEntry = entry
+        store.control.onOpenChange?.(true)
+        return
+      }
+      const wasOpen = state.open
       set({ open: true, history: [entry ? resolveConnect(entry) : home()], loading: false, direction: 'forward' })
+      if (!wasOpen) store.control.onOpenChange?.(true)
     },
     close() {
+      abortConnection()
       if (options.embedded) {
         set({ history: [{ view: options.isConnected() ? 'Account' : 'Connect' }], loading: false, direction: 'back' })
         return
       }
+      if (state.open && store.control.controlled) return store.control.onOpenChange?.(false)
+      const wasOpen = state.open
+      set({ open: false, history: [{ view: 'Connect' }], loading: false, direction: 'back' })
+      if (wasOpen) store.control.onOpenChange?.(false)
+    },
+    /** Applies the host's `open` (controlled use): no `onOpenChange` echo. */
+    sync(open: boolean) {
+      if (open === state.open) return
+      if (open) {
+        set({ open: true, history: [pendingEntry ? resolveConnect(pendingEntry) : home()], direction: 'forward' })
+        pendingEntry = undefined
+        return
+      }
+      abortConnection()
       set({ open: false, history: [{ view: 'Connect' }], loading: false, direction: 'back' })
     },
-    push(view: ViewName, data?: ViewEntry['data']) {
-      set({ history: [...state.history, { view, data }], direction: 'forward' })
+    /**
+     * Starts a connection attempt owned by the modal: the previous one is given up, and the signal
+     * aborts when the user closes the modal or leaves the attempt's view.
+     */
+    beginConnection(): AbortSignal {
+      abortConnection()
+      attempt = new AbortController()
+      return attempt.signal
+    },
+    push(entry: ViewEntry) {
+      set({ history: [...state.history, entry], direction: 'forward' })
     },
     /** Swaps the current view (e.g. Connecting → Account) without growing the history. */
-    replace(view: ViewName, data?: ViewEntry['data']) {
-      set({ history: [...state.history.slice(0, -1), { view, data }], direction: 'forward' })
+    replace(entry: ViewEntry) {
+      set({ history: [...state.history.slice(0, -1), entry], direction: 'forward' })
     },
     back() {
+      abortConnection()
       if (state.history.length <= 1) return store.close()
       const history = state.history.slice(0, -1)
       const last = history[history.length - 1] as ViewEntry
@@ -131,7 +204,9 @@ export function createModalStore(options: ModalStoreOptions) {
         return set({ history: [...state.history, { view: 'UnsupportedChain' }], direction: 'forward' })
       // Leaving the unsupported-chain view must not close the modal the user is working in.
       if (current?.view === 'UnsupportedChain' && !options.showUnsupported())
-        return state.history.length > 1 ? store.back() : store.replace(options.isConnected() ? 'Account' : 'Connect')
+        return state.history.length > 1
+          ? store.back()
+          : store.replace({ view: options.isConnected() ? 'Account' : 'Connect' })
       if (current?.view === 'Account' && !options.isConnected())
         return set({ history: [{ view: 'Connect' }], direction: 'back' })
     },

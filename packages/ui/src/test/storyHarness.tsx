@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react'
 import { usePorticoUI } from '../context.js'
 import { PorticoUI, type PorticoUIProps } from '../PorticoUI.js'
-import type { ViewName } from '../state/modalStore.js'
+import type { PlainViewName } from '../state/modalStore.js'
 import { createHarness, type HarnessOptions } from './harness.js'
 
 // Storybook plumbing shared by every story file (a *.stories.tsx cannot export helpers without
@@ -74,7 +74,7 @@ export function Stage({
 }: {
   harness: Harness
   themeMode: 'light' | 'dark'
-  view?: ViewName | undefined
+  view?: PlainViewName | undefined
   ui?: Omit<PorticoUIProps, 'children' | 'themeMode'> | undefined
   children?: ReactNode
 }) {
@@ -91,7 +91,7 @@ export function Stage({
 }
 
 /** Opens the modal on a view once (not again on re-renders, so clicks in the story stick). */
-export function OpenView({ view }: { view: ViewName }) {
+export function OpenView({ view }: { view: PlainViewName }) {
   const { store } = usePorticoUI('OpenView')
   useEffect(() => store.open({ view }), [store, view])
   return null

@@ -7,7 +7,7 @@ import {
   type ConnectorNotFoundErrorType,
   FailedToConnectError,
   type FailedToConnectErrorType,
-  type ModalClosedError,
+  ModalClosedError,
   type ModalClosedErrorType,
 } from '../errors/connection.js'
 import { isUserRejection } from '../errors/isUserRejection.js'
@@ -95,7 +95,7 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
 
   let connections: readonly ConnectorConnection[]
   try {
-    connections = (await connector.connect({ networks, signal: parameters.signal })).filter(
+    connections = (await untilAborted(connector.connect({ networks, signal: parameters.signal }), parameters.signal)).filter(
       (c) => portico.adapters.has(c.namespace) && c.accounts.length > 0,
     )
     if (connections.length === 0) throw new TypeError('The wallet returned no accounts')
@@ -171,6 +171,20 @@ function recentWallet(connector: Connector, namespace: ChainNamespace, wallet: W
     imageId: wallet.imageId,
     walletConnect: true,
   }
+}
+
+/**
+ * The wallet's answer, or 'Modal closed' as soon as `signal` aborts: a wallet that never answers
+ * must not hold the namespace in `connecting` once the user gave up (its late answer is ignored).
+ */
+function untilAborted<value>(promise: Promise<value>, signal: AbortSignal | undefined): Promise<value> {
+  if (!signal) return promise
+  return new Promise<value>((resolve, reject) => {
+    const abort = () => reject(new ModalClosedError())
+    if (signal.aborted) return abort()
+    signal.addEventListener('abort', abort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
 }
 
 function namespaceOf(caipNetworkId: CaipNetworkId | undefined): ChainNamespace | undefined {

@@ -69,7 +69,7 @@ export function AccountView() {
           <button
             type="button"
             className={css.button({ variant: 'secondary', size: 'sm' })}
-            onClick={() => store.push('Networks')}
+            onClick={() => store.push({ view: 'Networks' })}
             data-slot="account-network"
           >
             <PorticoImage src={network.assets?.imageUrl} name={network.name} size={18} radius="full" />

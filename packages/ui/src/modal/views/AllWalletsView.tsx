@@ -15,6 +15,7 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
+import { connectingView, pairsRemotely, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -36,7 +37,8 @@ export function AllWalletsView() {
   const { portico } = usePortico('AllWalletsView')
   const all = useConnectors()
   const connectors = useMemo(() => listedConnectors(all), [all])
-  const walletConnect = connectors.some((c) => c.type === 'WALLET_CONNECT')
+  const walletConnect = connectors.find(pairsRemotely)
+  const start = useStartConnection()
   const [input, setInput] = useState('')
   const [query, setQuery] = useState('')
   useEffect(() => {
@@ -70,15 +72,16 @@ export function AllWalletsView() {
     overscan: 6,
     initialRect: { width: 320, height: 360 },
   })
-  const select = (connector: SortedConnector) =>
-    connector.type === 'WALLET_CONNECT'
-      ? store.push('ConnectingWalletConnectBasic')
-      : store.push('ConnectingExternal', { uid: connector.uid })
+  const select = (connector: SortedConnector) => {
+    start({ connector })
+    store.push(connectingView(connector))
+  }
   // A directory wallet that is not installed pairs over WalletConnect; without it, where to get it.
-  const selectDirectory = (wallet: DirectoryWallet) =>
-    walletConnect
-      ? store.push('ConnectingWalletConnect', { wallet })
-      : store.push('ConnectingExternal', { directoryWallet: wallet })
+  const selectDirectory = (wallet: DirectoryWallet) => {
+    if (!walletConnect) return store.push({ view: 'ConnectingExternal', data: { directoryWallet: wallet } })
+    start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.image_id } })
+    store.push({ view: 'ConnectingWalletConnect', data: { wallet } })
+  }
 
   // Next page when the last rows come into view.
   const items = virtualizer.getVirtualItems()

@@ -14,6 +14,7 @@ import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
+import { connectingView, pairsRemotely, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -31,7 +32,7 @@ export function ConnectView() {
   // Directory wallets last connected over WalletConnect, right after the WalletConnect entry
   // (spec connector order: walletConnect, recent, …); only while WalletConnect is available.
   const rows = useMemo<Row[]>(() => {
-    const walletConnect = connectors.findIndex((c) => c.type === 'WALLET_CONNECT')
+    const walletConnect = connectors.findIndex(pairsRemotely)
     const seen = new Set<string>()
     const recentWalletConnect =
       walletConnect === -1 ? [] : recent.filter((w) => w.walletConnect && !seen.has(w.id) && Boolean(seen.add(w.id)))
@@ -39,13 +40,17 @@ export function ConnectView() {
     const recentRows = recentWalletConnect.map((wallet): Row => ({ kind: 'recent', wallet }))
     return [...connectorRows.slice(0, walletConnect + 1), ...recentRows, ...connectorRows.slice(walletConnect + 1)]
   }, [connectors, recent])
-  const select = (connector: SortedConnector) =>
-    connector.type === 'WALLET_CONNECT'
-      ? store.push('ConnectingWalletConnectBasic')
-      : store.push('ConnectingExternal', { uid: connector.uid })
+  const start = useStartConnection()
+  const select = (connector: SortedConnector) => {
+    start({ connector })
+    store.push(connectingView(connector))
+  }
   const selectRecent = (wallet: RecentWallet) => {
+    const walletConnect = connectors.find(pairsRemotely)
+    if (!walletConnect) return
+    start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.imageId } })
     const directoryWallet: DirectoryWallet = { id: wallet.id, name: wallet.name, image_id: wallet.imageId }
-    store.push('ConnectingWalletConnect', { wallet: directoryWallet })
+    store.push({ view: 'ConnectingWalletConnect', data: { wallet: directoryWallet } })
   }
 
   // Email and social login arrive with the embedded wallet; until then only the wallet section renders.
@@ -78,7 +83,7 @@ export function ConnectView() {
                 <button
                   type="button"
                   className={css.row}
-                  onClick={() => store.push('AllWallets')}
+                  onClick={() => store.push({ view: 'AllWallets' })}
                   data-slot="all-wallets"
                 >
                   <span className={css.imageBox} style={{ width: 40, height: 40, borderRadius: 11 }}>

@@ -1,25 +1,23 @@
-import { type DirectoryWallet, useConnect, useConnectors, usePortico, walletImageUrl } from '@portico/headless'
-import { useEffect, useRef } from 'react'
+import { type DirectoryWallet, useConnectors, usePortico, walletImageUrl } from '@portico/headless'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import { button } from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
+import type { ViewData } from '../../state/modalStore.js'
 import { safeWebLink } from '../../utils/safeLink.js'
 import { ConnectionFailed } from './ConnectionFailed.js'
+import { useConnectionAttempt, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
-
-type State = 'connecting' | 'rejected' | 'error'
 
 /**
  * @internal
  * Waiting on an installed wallet (waiting, retry, rejected and error states), or, for a directory
  * wallet that is not installed, where to get it.
  */
-export function ConnectingExternalView({ data }: { data?: Readonly<Record<string, unknown>> | undefined }) {
-  const directoryWallet = data?.directoryWallet as DirectoryWallet | undefined
-  if (directoryWallet) return <NotInstalled wallet={directoryWallet} />
-  return <ConnectingInstalled data={data} />
+export function ConnectingExternalView({ data }: { data: ViewData<'ConnectingExternal'> }) {
+  if ('directoryWallet' in data) return <NotInstalled wallet={data.directoryWallet} />
+  return <ConnectingInstalled connectorUid={data.connectorUid} />
 }
 
 function NotInstalled({ wallet }: { wallet: DirectoryWallet }) {
@@ -41,36 +39,13 @@ function NotInstalled({ wallet }: { wallet: DirectoryWallet }) {
   )
 }
 
-function ConnectingInstalled({ data }: { data?: Readonly<Record<string, unknown>> | undefined }) {
-  const { store, messages, embedded } = usePorticoUI('ConnectingExternalView')
-  const connectors = useConnectors()
-  const connector = connectors.find((c) => c.uid === data?.uid)
-  const connect = useConnect()
-  const started = useRef(false)
-
-  const start = () => {
-    if (!connector) return
-    connect.mutate(
-      { connector },
-      {
-        onSuccess: () => (embedded ? store.open({ view: 'Account' }) : store.close()),
-        onError: () => store.shake(),
-      },
-    )
-  }
-  // Once per visit (React StrictMode mounts twice; a wallet must not get two prompts).
-  useEffect(() => {
-    if (started.current || !connector) return
-    started.current = true
-    start()
-  })
-
-  const state: State =
-    connect.status === 'error'
-      ? connect.error?.name === 'ConnectionRejectedError'
-        ? 'rejected'
-        : 'error'
-      : 'connecting'
+function ConnectingInstalled({ connectorUid }: { connectorUid: string }) {
+  const { messages } = usePorticoUI('ConnectingExternalView')
+  const connector = useConnectors().find((c) => c.uid === connectorUid)
+  const start = useStartConnection()
+  const state = useConnectionAttempt()
+  // Try again is the user's click, like the first attempt.
+  const retry = () => connector && start({ connector })
   const name = connector?.name ?? ''
   return (
     <div className={views.center} data-slot="connecting-external" data-state={state}>
@@ -84,7 +59,7 @@ function ConnectingInstalled({ data }: { data?: Readonly<Record<string, unknown>
           <Spinner size={20} label={messages.connecting} />
         </>
       ) : (
-        <ConnectionFailed state={state} onRetry={start} />
+        <ConnectionFailed state={state} onRetry={retry} />
       )}
     </div>
   )

@@ -8,12 +8,8 @@ import {
 import { useEffect, useMemo, useRef } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import { usePorticoUI } from '../../context.js'
-import {
-  directoryWalletOf,
-  useCoarsePointer,
-  useWalletConnectSession,
-  WalletConnectPanel,
-} from './WalletConnectPanel.js'
+import type { ViewData } from '../../state/modalStore.js'
+import { useCoarsePointer, useWalletConnectSession, WalletConnectPanel } from './WalletConnectPanel.js'
 
 /**
  * @internal
@@ -21,10 +17,10 @@ import {
  * Open desktop app and Open web app when the directory has safe links, and on touch devices the
  * wallet's mobile deep link first (opened once on arrival when it is an app scheme).
  */
-export function ConnectingWalletConnectView({ data }: { data?: Readonly<Record<string, unknown>> | undefined }) {
+export function ConnectingWalletConnectView({ data }: { data: ViewData<'ConnectingWalletConnect'> }) {
   usePorticoUI('ConnectingWalletConnectView')
   const { portico } = usePortico('ConnectingWalletConnectView')
-  const picked = directoryWalletOf(data?.wallet)
+  const picked = data.wallet
   // A recent wallet is remembered without its links: the directory has them.
   const needsLinks = Boolean(picked && !picked.mobile_link && !picked.desktop_link && !picked.webapp_link)
   const lookup = useWalletDirectory({ include: picked ? [picked.id] : [], enabled: needsLinks })

@@ -7,7 +7,12 @@ import { usePorticoUI } from '../../context.js'
 import * as views from './views.css.js'
 
 /** @internal The configured networks; picking one asks the wallet to switch when connected. */
-export function NetworksView({ only }: { data?: unknown; only?: ((network: PorticoNetwork) => boolean) | undefined }) {
+export function NetworksView({
+  only,
+}: {
+  view?: 'Networks'
+  only?: ((network: PorticoNetwork) => boolean) | undefined
+}) {
   const { store, messages } = usePorticoUI('NetworksView')
   const { network: active, networks } = useNetwork()
   const { isConnected } = useConnection()

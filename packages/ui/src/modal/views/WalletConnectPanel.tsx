@@ -1,18 +1,18 @@
 import {
   type DirectoryWallet,
-  useConnect,
   useConnectors,
   useWalletConnectUri,
   type WalletConnectLinks,
   type WalletConnectWallet,
 } from '@portico/headless'
-import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react'
+import { type ReactNode, useSyncExternalStore } from 'react'
 import { Icon } from '../../components/Icon.js'
 import { button } from '../../components/primitives.css.js'
 import { QrCode } from '../../components/QrCode.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { ConnectionFailed } from './ConnectionFailed.js'
+import { pairsRemotely, useConnectionAttempt, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 
 /** `loading` until the pairing URI exists, `connecting` while it waits to be scanned or opened. */
@@ -20,57 +20,19 @@ export type WalletConnectState = 'loading' | 'connecting' | 'rejected' | 'error'
 
 /**
  * @internal
- * Starts one WalletConnect pairing per visit of a view (React StrictMode mounts twice; a wallet
- * must not get two proposals) and gives it up when the user leaves the view or closes the modal.
+ * What the WalletConnect views show of the pairing the user started (by picking WalletConnect
+ * or a directory wallet): its URI while it waits, or how it failed; Try again pairs afresh.
  */
 export function useWalletConnectSession(wallet?: WalletConnectWallet | undefined) {
-  const { store, embedded } = usePorticoUI('useWalletConnectSession')
-  const connector = useConnectors().find((c) => c.type === 'WALLET_CONNECT')
-  const connect = useConnect()
+  const connector = useConnectors().find(pairsRemotely)
+  const start = useStartConnection()
   const pairing = useWalletConnectUri()
-  const controller = useRef<AbortController | undefined>(undefined)
-  const abortTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-
-  const start = () => {
-    if (!connector) return
-    controller.current?.abort()
-    const current = new AbortController()
-    controller.current = current
-    connect.mutate(
-      { connector, signal: current.signal, ...(wallet ? { wallet } : {}) },
-      {
-        onSuccess: () => (embedded ? store.open({ view: 'Account' }) : store.close()),
-        onError: (error) => {
-          if (error.name !== 'ModalClosedError') store.shake()
-        },
-      },
-    )
+  const attempt = useConnectionAttempt()
+  const retry = () => {
+    if (connector) start({ connector, ...(wallet ? { wallet } : {}) })
   }
-  // Runs after every commit: the cleanup schedules the abort and the next run cancels it, so only
-  // a real unmount (leaving the view, closing the modal) gives the pairing up, StrictMode's
-  // simulated one does not.
-  useEffect(() => {
-    clearTimeout(abortTimer.current)
-    if (!controller.current && connector) start()
-    return () => {
-      abortTimer.current = setTimeout(() => controller.current?.abort(), 0)
-    }
-  })
-
-  const state: WalletConnectState =
-    connect.status === 'error' && connect.error?.name !== 'ModalClosedError'
-      ? connect.error?.name === 'ConnectionRejectedError'
-        ? 'rejected'
-        : 'error'
-      : pairing
-        ? 'connecting'
-        : 'loading'
-  return { state, uri: state === 'connecting' ? pairing?.uri : undefined, retry: start, available: Boolean(connector) }
-}
-
-/** @internal The WalletConnect connector's presence: a directory wallet is then paired, not "not installed". */
-export function useWalletConnectAvailable(): boolean {
-  return useConnectors().some((c) => c.type === 'WALLET_CONNECT')
+  const state: WalletConnectState = attempt !== 'connecting' ? attempt : pairing ? 'connecting' : 'loading'
+  return { state, uri: state === 'connecting' ? pairing?.uri : undefined, retry }
 }
 
 const coarsePointer = '(pointer: coarse)'
@@ -87,12 +49,6 @@ export function useCoarsePointer(): boolean {
     () => typeof matchMedia !== 'undefined' && matchMedia(coarsePointer).matches,
     () => false,
   )
-}
-
-/** A directory wallet from view data, or undefined when the data is not one. */
-export function directoryWalletOf(value: unknown): DirectoryWallet | undefined {
-  const wallet = value as DirectoryWallet | undefined
-  return wallet && typeof wallet.id === 'string' && typeof wallet.name === 'string' ? wallet : undefined
 }
 
 /** A link that leaves the page opens a tab; an app scheme is handed to the OS from this one. */

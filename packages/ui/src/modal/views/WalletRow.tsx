@@ -2,6 +2,7 @@ import type { SortedConnector } from '@portico/headless'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
+import { pairsRemotely } from './connection.js'
 
 /** @internal A wallet in the Connect and AllWallets lists, with its badge. */
 export function WalletRow({
@@ -12,16 +13,15 @@ export function WalletRow({
   onSelect(connector: SortedConnector): void
 }) {
   const { messages } = usePorticoUI('WalletRow')
-  const badge =
-    connector.type === 'WALLET_CONNECT'
-      ? { text: messages.badgeQrCode, tone: 'neutral' as const }
-      : connector.isRecent
-        ? { text: messages.badgeRecent, tone: 'accent' as const }
-        : connector.isInstalled
-          ? { text: messages.badgeInstalled, tone: 'success' as const }
-          : connector.isFeatured
-            ? { text: messages.badgeFeatured, tone: 'neutral' as const }
-            : undefined
+  const badge = pairsRemotely(connector)
+    ? { text: messages.badgeQrCode, tone: 'neutral' as const }
+    : connector.isRecent
+      ? { text: messages.badgeRecent, tone: 'accent' as const }
+      : connector.isInstalled
+        ? { text: messages.badgeInstalled, tone: 'success' as const }
+        : connector.isFeatured
+          ? { text: messages.badgeFeatured, tone: 'neutral' as const }
+          : undefined
   return (
     <button
       type="button"
@@ -48,7 +48,7 @@ export function WalletRow({
 export function listedConnectors(connectors: readonly SortedConnector[]): SortedConnector[] {
   let walletConnect = false
   return connectors.filter((c) => {
-    if (c.type !== 'WALLET_CONNECT') return true
+    if (!pairsRemotely(c)) return true
     if (walletConnect) return false
     walletConnect = true
     return true

@@ -1,0 +1,70 @@
+import {
+  type ConnectErrorType,
+  type ConnectParameters,
+  type SortedConnector,
+  useConnect,
+  usePortico,
+} from '@portico/headless'
+import { type MutationState, useMutationState } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { usePorticoUI } from '../../context.js'
+import type { ViewEntry } from '../../state/modalStore.js'
+
+/**
+ * @internal
+ * Starts a connection from the user's click (never from a view's mount): the modal owns the
+ * attempt, so closing the modal or going back gives it up, and a second click replaces it.
+ * Success closes the modal (or shows Account when embedded); a failure shakes it.
+ */
+export function useStartConnection() {
+  const { store, embedded } = usePorticoUI('useStartConnection')
+  const { mutate } = useConnect({
+    mutation: {
+      onSuccess: () => (embedded ? store.open({ view: 'Account' }) : store.close()),
+      onError: (error) => {
+        if (error.name !== 'ModalClosedError') store.shake()
+      },
+    },
+  })
+  return useCallback(
+    (variables: Omit<ConnectParameters, 'signal'>) => mutate({ ...variables, signal: store.beginConnection() }),
+    [mutate, store],
+  )
+}
+
+/** What the Connecting views show of the attempt: `connecting`, or how it failed. */
+export type AttemptState = 'connecting' | 'rejected' | 'error'
+
+/**
+ * @internal
+ * The modal's latest connection attempt, read from the query client's mutation cache (the
+ * Connecting views show it; they start nothing themselves). Giving up ('Modal closed') is not
+ * a failure to show.
+ */
+export function useConnectionAttempt(): AttemptState {
+  const { queryClient } = usePortico('useConnectionAttempt')
+  const states = useMutationState<MutationState<unknown, ConnectErrorType>>(
+    { filters: { mutationKey: ['portico', 'connect'] } },
+    queryClient,
+  )
+  const last = states[states.length - 1]
+  if (last?.status !== 'error' || last.error?.name === 'ModalClosedError') return 'connecting'
+  return last.error?.name === 'ConnectionRejectedError' ? 'rejected' : 'error'
+}
+
+/**
+ * @internal
+ * The view that follows an attempt on `connector`: a QR code for connectors that pair with a
+ * wallet elsewhere (WalletConnect), else the wait on the installed wallet. The one place the UI
+ * tells connector kinds apart, and only to choose what to show.
+ */
+export function connectingView(connector: SortedConnector): ViewEntry {
+  return pairsRemotely(connector)
+    ? { view: 'ConnectingWalletConnectBasic' }
+    : { view: 'ConnectingExternal', data: { connectorUid: connector.uid } }
+}
+
+/** @internal Whether the connector pairs with a wallet on another device (shows a QR code). */
+export function pairsRemotely(connector: Pick<SortedConnector, 'type'>): boolean {
+  return connector.type === 'WALLET_CONNECT'
+}
