@@ -1,4 +1,5 @@
-import { formatBalance, truncateAddress } from '@portico/headless'
+import { formatBalance, PorticoProvider, truncateAddress } from '@portico/headless'
+import { useState } from 'react'
 import { createPublicClient, createWalletClient, formatEther, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, inject, test } from 'vitest'
@@ -10,6 +11,7 @@ import { AccountButton } from '../buttons/AccountButton.js'
 import { ConnectButton } from '../buttons/ConnectButton.js'
 import { NetworkButton } from '../buttons/NetworkButton.js'
 import { EmbeddedModal } from '../EmbeddedModal.js'
+import { PorticoUI } from '../PorticoUI.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
 import '../test/provided.js'
 
@@ -132,6 +134,75 @@ describe('connecting', () => {
     await expect.element(page.getByText('Continue in Slow Wallet')).toBeVisible()
     // The page behind the modal is aria-hidden, so read the button directly.
     expect(document.querySelector('[data-slot="connect-button"]')?.textContent).toBe('Connecting…')
+  })
+
+  test('a wallet that never answers is abandoned by closing the modal: the button is idle again', async () => {
+    await mount({ pendingWallet: true })
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await userEvent.click(page.getByRole('button', { name: /Slow Wallet/ }))
+    await expect.element(page.getByText('Continue in Slow Wallet')).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
+    await expect.element(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+    // Another wallet can be picked at once; nothing is stuck in 'connecting'.
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
+    await expect.element(page.getByRole('button', { name: /0xf3/ })).toBeVisible()
+  })
+
+  test('going back from the waiting view gives the attempt up too', async () => {
+    await mount({ pendingWallet: true })
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await userEvent.click(page.getByRole('button', { name: /Slow Wallet/ }))
+    await expect.element(page.getByText('Continue in Slow Wallet')).toBeVisible()
+    await userEvent.click(page.getByRole('button', { name: 'Back' }))
+    await expect.element(title('Connect Wallet')).toBeVisible()
+    expect(document.querySelector('[data-slot="connect-button"]')?.textContent).toBe('Connect Wallet')
+  })
+})
+
+describe('controlled open', () => {
+  function Controlled({ log }: { log: boolean[] }) {
+    const [open, setOpen] = useState(false)
+    return (
+      <>
+        <button type="button" onClick={() => setOpen(true)}>
+          Host opens
+        </button>
+        <output data-testid="host-open">{String(open)}</output>
+        <PorticoUI
+          open={open}
+          onOpenChange={(next) => {
+            log.push(next)
+            setOpen(next)
+          }}
+        >
+          <ConnectButton />
+        </PorticoUI>
+      </>
+    )
+  }
+
+  test('the host owns open: its state opens the modal, Escape and the button ask through onOpenChange', async () => {
+    const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl })
+    cleanups.push(harness.cleanup)
+    const log: boolean[] = []
+    await render(
+      <PorticoProvider config={harness.portico} queryClient={harness.queryClient} reconnectOnMount={false}>
+        <Controlled log={log} />
+      </PorticoProvider>,
+    )
+    await userEvent.click(page.getByRole('button', { name: 'Host opens' }))
+    await expect.element(title('Connect Wallet')).toBeVisible()
+    expect(log).toEqual([])
+    await userEvent.keyboard('{Escape}')
+    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
+    expect(log).toEqual([false])
+    await expect.element(page.getByTestId('host-open')).toHaveTextContent('false')
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await expect.element(title('Connect Wallet')).toBeVisible()
+    expect(log).toEqual([false, true])
+    await expect.element(page.getByTestId('host-open')).toHaveTextContent('true')
   })
 })
 
