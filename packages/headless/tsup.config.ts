@@ -6,6 +6,7 @@ export default defineConfig({
     'exports/index': 'src/exports/index.ts',
     'exports/core': 'src/exports/core.ts',
     'exports/testing': 'src/exports/testing.ts',
+    'exports/siwxServer': 'src/exports/siwxServer.ts',
   },
   format: ['esm'],
   dts: true,
