@@ -1,7 +1,7 @@
 import { parseCaipNetworkId } from '../utils/caip.js'
 import { InvalidSiwxMessageError, type InvalidSiwxMessageErrorType } from './errors.js'
 import { type SiwxMessage, validateSiwxMessage } from './message.js'
-import { blockchainNames, fieldTags, solanaClusters } from './text.js'
+import { blockchainNames, fieldTags, solanaChainIdText } from './text.js'
 
 export type FormatSiwxMessageReturnType = string
 export type FormatSiwxMessageErrorType = InvalidSiwxMessageErrorType
@@ -28,11 +28,7 @@ export function formatSiwxMessage(message: SiwxMessage): FormatSiwxMessageReturn
   if (namespace === 'eip155' && m.issuedAt === undefined)
     throw new InvalidSiwxMessageError({ field: 'issuedAt', value: undefined, reason: 'required by EIP-4361' })
   const chainText =
-    namespace === 'eip155'
-      ? reference
-      : namespace === 'solana'
-        ? (Object.keys(solanaClusters).find((name) => solanaClusters[name] === reference) ?? m.chainId)
-        : m.chainId
+    namespace === 'eip155' ? reference : namespace === 'solana' ? solanaChainIdText(m.chainId) : m.chainId
   const lines = [
     `${m.scheme ? `${m.scheme}://` : ''}${m.domain} wants you to sign in with your ${blockchainNames[namespace] ?? namespace} account:`,
     m.accountAddress,

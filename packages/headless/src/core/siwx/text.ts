@@ -39,3 +39,9 @@ export const fieldTags = [
 export type TextField = (typeof fieldTags)[number][0]
 
 export const headerRegex = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):\/\/)?(\S+) wants you to sign in with your (.+) account:$/
+
+/** @internal The `Chain ID` text of a Solana network: a cluster word for the public clusters, else the CAIP-2 id. */
+export function solanaChainIdText(chainId: string): string {
+  const reference = chainId.slice('solana:'.length)
+  return Object.keys(solanaClusters).find((name) => solanaClusters[name] === reference) ?? chainId
+}
