@@ -223,3 +223,33 @@ describe('serverSiwx against createSiwxHandlers over Node http', () => {
     )
   })
 })
+
+test('behavior: under Express, a body already parsed by express.json() and a mount path both work', async () => {
+  const handlers = createSiwxHandlers({ domain: 'app.test', uri: 'https://app.test' })
+  const listener = toNodeListener(handlers.handle)
+  // What Express does before our listener runs: strip the mount path from req.url, keep
+  // originalUrl, and (with express.json()) consume the stream into req.body.
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const text = Buffer.concat(chunks).toString('utf8')
+    const expressReq = Object.assign(req, {
+      originalUrl: req.url,
+      url: (req.url ?? '').replace(/^\/mounted\/siwx/, '') || '/',
+      ...(text ? { body: JSON.parse(text) as unknown } : {}),
+    })
+    listener(expressReq, res, (error) => {
+      res.statusCode = 599
+      res.end(String(error))
+    })
+  })
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mounted/siwx`
+  const browser = browserFetch()
+  const siwx = serverSiwx({ url: base, fetch: browser.fetch, domain: 'app.test', uri: 'https://app.test' })
+  const data = await siwx.createMessage({ accountAddress: account.address, chainId: 'eip155:1' })
+  const message = formatSiwxMessage(data)
+  await siwx.addSession({ data, message, signature: await account.signMessage({ message }) })
+  expect(await siwx.getSessions('eip155:1', account.address)).toHaveLength(1)
+})
