@@ -253,3 +253,26 @@ test('behavior: under Express, a body already parsed by express.json() and a mou
   await siwx.addSession({ data, message, signature: await account.signMessage({ message }) })
   expect(await siwx.getSessions('eip155:1', account.address)).toHaveLength(1)
 })
+
+test('behavior: DELETE /session revokes by address in any case, across networks', async () => {
+  const { base } = await start()
+  const browser = browserFetch()
+  const siwx = serverSiwx({
+    url: `${base}/api/siwx`,
+    fetch: browser.fetch,
+    domain: 'app.test',
+    uri: 'https://app.test',
+  })
+  for (const chainId of ['eip155:1', 'eip155:10'] as const) {
+    const data = await siwx.createMessage({ accountAddress: account.address, chainId })
+    const message = formatSiwxMessage(data)
+    await siwx.addSession({ data, message, signature: await account.signMessage({ message }) })
+  }
+  const all = await browser.fetch(`${base}/api/siwx/session`)
+  expect(((await all.json()) as { sessions: unknown[] }).sessions).toHaveLength(2)
+  const deleted = await browser.fetch(`${base}/api/siwx/session?address=${account.address.toLowerCase()}`, {
+    method: 'DELETE',
+  })
+  expect(await deleted.json()).toEqual({ revoked: 2 })
+  expect(await siwx.getSessions('eip155:10', account.address)).toEqual([])
+})

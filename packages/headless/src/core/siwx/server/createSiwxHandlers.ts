@@ -61,7 +61,9 @@ const ownerIdRegex = /^[A-Za-z0-9]{32,64}$/
  * HttpOnly cookie; its sessions live in the session store.
  *
  * POST bodies must be `application/json`: a cross-site form cannot send that without CORS
- * approval, which keeps sign-out and sign-in safe from cross-site request forgery.
+ * approval, which keeps sign-out and sign-in safe from cross-site request forgery. Mount the
+ * routes on the page's own origin; a sign-in server on another origin needs CORS headers
+ * with credentials, which these handlers deliberately do not add.
  *
  * @example
  * // app/api/siwx/[route]/route.ts
@@ -187,8 +189,10 @@ export function createSiwxHandlers(options: CreateSiwxHandlersOptions): CreateSi
   return { nonce, verify, session, revoke, handle, getSessions }
 }
 
+/** EVM addresses are stored EIP-55 checksummed; a query in another case must still find them. */
 function normaliseAddress(chainId: string | undefined, address: string): string {
-  return chainId?.startsWith('eip155:') && isEvmAddress(address) ? toChecksumEvmAddress(address) : address
+  const evm = chainId === undefined ? address.startsWith('0x') : chainId.startsWith('eip155:')
+  return evm && isEvmAddress(address) ? toChecksumEvmAddress(address) : address
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
