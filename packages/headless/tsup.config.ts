@@ -7,6 +7,7 @@ export default defineConfig({
     'exports/core': 'src/exports/core.ts',
     'exports/testing': 'src/exports/testing.ts',
     'exports/internal': 'src/exports/internal.ts',
+    'exports/siwxServer': 'src/exports/siwxServer.ts',
   },
   format: ['esm'],
   dts: true,

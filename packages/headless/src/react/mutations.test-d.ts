@@ -9,16 +9,21 @@ import { useSignMessage } from './useSignMessage.js'
 
 // Type-level checks (tsc runs them in `npm test`): the typed error reaches hooks and hosts.
 declare const portico: Portico
-expectTypeOf(useMutation(connectMutationOptions(portico)).error).toEqualTypeOf<ConnectErrorType | null>()
-expectTypeOf(useConnect().error).toEqualTypeOf<ConnectErrorType | null>()
-expectTypeOf(useSignMessage().error).toEqualTypeOf<SignMessageErrorType | null>()
-useConnect({
-  mutation: {
-    onError(error) {
-      expectTypeOf(error).toEqualTypeOf<ConnectErrorType>()
+
+// Hooks run inside a component; this one is never rendered, only type-checked.
+export function TypeChecks() {
+  expectTypeOf(useMutation(connectMutationOptions(portico)).error).toEqualTypeOf<ConnectErrorType | null>()
+  expectTypeOf(useConnect().error).toEqualTypeOf<ConnectErrorType | null>()
+  expectTypeOf(useSignMessage().error).toEqualTypeOf<SignMessageErrorType | null>()
+  useConnect({
+    mutation: {
+      onError(error) {
+        expectTypeOf(error).toEqualTypeOf<ConnectErrorType>()
+      },
+      onSuccess(data) {
+        expectTypeOf(data.address).toEqualTypeOf<string>()
+      },
     },
-    onSuccess(data) {
-      expectTypeOf(data.address).toEqualTypeOf<string>()
-    },
-  },
-})
+  })
+  return null
+}

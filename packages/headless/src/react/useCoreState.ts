@@ -16,13 +16,14 @@ export function useCoreState<value>(
   const last = useRef<{ value: value } | undefined>(undefined)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps are the inputs of watch and get.
   const subscribe = useCallback(watch, deps)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: as above.
-  const snapshot = useCallback(() => {
+  const read = () => {
     const next = get()
     if (last.current && equal(last.current.value, next)) return last.current.value
     last.current = { value: next }
     return next
-  }, deps)
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as above.
+  const snapshot = useCallback(read, deps)
   return useSyncExternalStore(subscribe, snapshot, snapshot)
 }
 

@@ -95,9 +95,9 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
 
   let connections: readonly ConnectorConnection[]
   try {
-    connections = (await untilAborted(connector.connect({ networks, signal: parameters.signal }), parameters.signal)).filter(
-      (c) => portico.adapters.has(c.namespace) && c.accounts.length > 0,
-    )
+    connections = (
+      await untilAborted(connector.connect({ networks, signal: parameters.signal }), parameters.signal)
+    ).filter((c) => portico.adapters.has(c.namespace) && c.accounts.length > 0)
     if (connections.length === 0) throw new TypeError('The wallet returned no accounts')
   } catch (error) {
     if (isCurrent()) updateAccount(portico, ns, () => before)
