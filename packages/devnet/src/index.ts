@@ -26,11 +26,21 @@ export {
   startApiEmulator,
 } from './api/server.js'
 export { type DirectoryWallet, directoryWallets, hostileImageIds, hostileWalletIds } from './api/wallets.js'
+export { type DevnetAuth, devnetAuthProjects, type StartDevnetAuthOptions, startDevnetAuth } from './mail/auth.js'
+export {
+  extractCodeAndLink,
+  type InboxMail,
+  type MailInbox,
+  type StartMailInboxOptions,
+  startMailInbox,
+} from './mail/inbox.js'
 export { type SolanaRpcServer, type StartSolanaRpcOptions, startSolanaRpc } from './solana/server.js'
 export {
   type Devnet,
   type DevnetApi,
   type DevnetEvmToken,
+  type DevnetFor,
+  type DevnetService,
   type DevnetSolanaToken,
   type DevnetWalletConnect,
   type DevnetWithout,
