@@ -30,14 +30,18 @@ export interface AuthProject {
 
 /**
  * Where the data lives: a PGlite data folder (default `./portico-auth-data`; `memory://` for a
- * throw-away one), a Postgres URL, or an already opened {@link Database} (not closed by the server).
+ * throw-away one; `template`: see `PgliteOptions`), a Postgres URL, or an already opened
+ * {@link Database} (not closed by the server).
  *
  * @example
  * ```ts
  * const database: AuthDatabaseOption = { url: process.env.DATABASE_URL! }
  * ```
  */
-export type AuthDatabaseOption = { dataDir: string } | { url: string; maxConnections?: number } | Database
+export type AuthDatabaseOption =
+  | { dataDir: string; template?: string }
+  | { url: string; maxConnections?: number }
+  | Database
 
 /**
  * Options of {@link createAuthServer}.
@@ -246,7 +250,10 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     const send = (status: number, body: unknown) => sendJson(response, status, body)
 
     if (pathname === '/health' && method === 'GET')
-      return send(200, { status: 'ok', database: 'dataDir' in databaseOption ? 'pglite' : 'postgres' })
+      return send(200, {
+        status: 'ok',
+        database: 'dataDir' in databaseOption ? 'pglite' : 'url' in databaseOption ? 'postgres' : databaseOption.kind,
+      })
 
     // The link in the device mail: a page with one button (a GET never approves, so mail
     // scanners that open links cannot approve a device by themselves).

@@ -11,7 +11,7 @@ export {
   createAuthServer,
 } from './createAuthServer.js'
 export type { Database, Sql } from './db/database.js'
-export { openPglite, type PgliteOptions } from './db/pglite.js'
+export { openPglite, type PgliteOptions, pgliteTemplatePath } from './db/pglite.js'
 export { openPostgres, type PostgresOptions } from './db/postgres.js'
 export { AuthError, type AuthErrorCode, serverMessages } from './errors.js'
 export { createSmtpMailer, type Mail, type Mailer, type SmtpOptions } from './mailer.js'

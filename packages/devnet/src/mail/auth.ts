@@ -74,14 +74,15 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
   const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
   // Loaded here, not at the top: importing the devnet must not need the auth package (a runner
   // without the `portico-source` condition finds it only once built).
-  const { createAuthServer } = await import('@portico/auth')
+  const { createAuthServer, pgliteTemplatePath } = await import('@portico/auth')
   const inbox = await startMailInbox({ host, ...options.inbox })
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-devnet-auth-'))
   const projects = options.projects ?? devnetAuthProjects
   const server = createAuthServer({
     projects,
     mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico devnet <login@portico.localhost>' },
-    database: { dataDir },
+    // After the first devnet on this machine, new databases start from a cached template (no initdb).
+    database: { dataDir, template: pgliteTemplatePath() },
     // Devnet sessions need not survive a restart: a fresh secret each start.
     secret: randomBytes(32),
     ...(options.now ? { now: options.now } : {}),
