@@ -7,6 +7,8 @@
  *   JSON-RPC) reading live from both chains, with switchable failure modes.
  * - WalletConnect: a local relay (irn JSON-RPC over a websocket, with a mailbox) and Verify API
  *   that the real sign-client and walletkit SDKs pair and sign through (`startRelay`).
+ * - Auth: the embedded wallet's auth server (`@portico/auth` on PGlite) and a local SMTP inbox
+ *   whose HTTP API hands tests the latest mail, code and link per address (`startDevnetAuth`).
  *
  * Everything here is Node-only except the account/token constants, which are also importable
  * from the browser-safe modules they are defined in.
