@@ -467,10 +467,11 @@ const escapeHtml = (s: string) =>
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#3b82f6;color:#fff;cursor:pointer}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
 
+// The form posts to the page's own path (relative), so the server also works under a path prefix.
 const approvePage = (token: string) =>
   page(
     'Approve this device?',
-    `<p>Someone asked to log in to your wallet from a new device. Approve only if it was you.</p><form method="post" action="/v1/devices/approve"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Approve device</button></form>`,
+    `<p>Someone asked to log in to your wallet from a new device. Approve only if it was you.</p><form method="post" action="approve"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Approve device</button></form>`,
   )
 
 const approvedPage = (email: string) =>

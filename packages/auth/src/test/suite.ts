@@ -249,7 +249,7 @@ export function describeAuthRules(label: string, database: () => Database | unde
       })
 
       test('behavior: a page origin off the allow-list is refused with the spec message', async () => {
-        const { client } = await start()
+        const { client, url } = await start()
         for (const origin of ['https://evil.test', 'http://127.0.0.1:5174', 'https://a.b.example.org', null]) {
           const r = await client({ origin }).call('POST', '/v1/email/login', { email: newEmail('o') })
           expect(r.status).toBe(403)
@@ -259,6 +259,15 @@ export function describeAuthRules(label: string, database: () => Database | unde
           email: newEmail('w'),
         })
         expect(wildcard.status).toBe(200)
+        // Without the frame's header, the browser's own Origin is what is checked.
+        const direct = (origin: string) =>
+          fetch(`${url}/v1/email/login`, {
+            method: 'POST',
+            headers: { origin, 'x-project-id': 'test-project', 'x-portico-device': newDeviceId() },
+            body: JSON.stringify({ email: newEmail('direct') }),
+          })
+        expect((await direct(ORIGIN)).status).toBe(200)
+        expect((await direct('https://evil.test')).status).toBe(403)
       })
 
       test('behavior: CORS preflight names the headers the frame sends', async () => {
