@@ -3,6 +3,7 @@
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureChromium } from './ensure-chromium.mjs'
+import { ensurePostgres } from './ensure-postgres.mjs'
 import { install, pnpm, root, step } from './lib.mjs'
 
 const report = join(root, 'node_modules', '.vitest-report.json')
@@ -15,6 +16,8 @@ pnpm(['-r', '--filter', './packages/*', 'build'])
 pnpm(['--filter', '@portico/stories', 'build-storybook'], { env: { STORYBOOK_DISABLE_TELEMETRY: '1' } })
 // The `browser` Vitest project drives Debian's Chromium (apt; Playwright cannot download browsers here).
 step('ensure chromium', () => ensureChromium())
+// The auth server's suite also runs on a real Postgres server (Debian's, through apt).
+step('ensure postgres', () => ensurePostgres())
 rmSync(report, { force: true })
 // Both Vitest projects: `unit` (node/happy-dom) and `browser` (real Chromium); one JSON report.
 pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {

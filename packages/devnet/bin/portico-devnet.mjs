@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
 const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--api-port N | --no-api] [--wc-port N | --no-wc]
+                      [--auth-port N] [--inbox-port N] [--smtp-port N] [--no-auth] [--no-auth-warmup]
                       [--host H] [--json]
 
 Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
@@ -21,6 +22,11 @@ Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
   --no-api          do not start the hosted-services emulator
   --wc-port N       WalletConnect relay + Verify port (default 8788; 0 picks a free port)
   --no-wc           do not start the WalletConnect relay
+  --auth-port N     embedded-wallet auth server port (default 8790; 0 picks a free port)
+  --inbox-port N    mail inbox HTTP port (default 8791; 0 picks a free port)
+  --smtp-port N     mail inbox SMTP port (default 2525; 0 picks a free port)
+  --no-auth         do not start the auth server and the mail inbox
+  --no-auth-warmup  open the auth database on the first login instead of at start
   --host H          loopback address to bind (default 127.0.0.1)
   --json            print one line of JSON instead of the summary (for scripts)
   -h, --help        show this help`
@@ -34,6 +40,11 @@ async function loadDevnet() {
   } catch {
     throw new Error('@portico/devnet is not built and tsx is not installed: run `pnpm --filter @portico/devnet build`')
   }
+  // Workspace packages (e.g. @portico/auth) resolve to their sources too, as in the tests.
+  const { register } = await import('node:module')
+  register(
+    'data:text/javascript,export function resolve(s, c, next) { return next(s, { ...c, conditions: [...c.conditions, "portico-source"] }) }',
+  )
   return tsImport('../src/index.ts', import.meta.url)
 }
 
@@ -74,6 +85,14 @@ function summary(devnet, startupMs) {
           '',
         ]
       : []),
+    ...(devnet.auth
+      ? [
+          'Embedded-wallet auth (PGlite in a temp folder)',
+          `  Auth URL      ${devnet.auth.url}  (projects: ${devnet.auth.projectIds.join(', ')})`,
+          `  Mail inbox    ${devnet.auth.inboxUrl}/messages/latest?to=EMAIL  (code and link extracted; SMTP port ${devnet.auth.inbox.smtpPort})`,
+          '',
+        ]
+      : []),
     ...(walletConnect
       ? [
           'WalletConnect',
@@ -97,6 +116,11 @@ async function main() {
       'no-api': { type: 'boolean', default: false },
       'wc-port': { type: 'string' },
       'no-wc': { type: 'boolean', default: false },
+      'auth-port': { type: 'string' },
+      'inbox-port': { type: 'string' },
+      'smtp-port': { type: 'string' },
+      'no-auth': { type: 'boolean', default: false },
+      'no-auth-warmup': { type: 'boolean', default: false },
       host: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -114,6 +138,13 @@ async function main() {
     solana: { port: parsePort(values['solana-port'] ?? '8899', '--solana-port') },
     api: values['no-api'] ? false : { port: parsePort(values['api-port'] ?? '8787', '--api-port') },
     walletConnect: values['no-wc'] ? false : { port: parsePort(values['wc-port'] ?? '8788', '--wc-port') },
+    auth: values['no-auth']
+      ? false
+      : {
+          port: parsePort(values['auth-port'] ?? '8790', '--auth-port'),
+          inboxPort: parsePort(values['inbox-port'] ?? '8791', '--inbox-port'),
+          smtpPort: parsePort(values['smtp-port'] ?? '2525', '--smtp-port'),
+        },
   }
   const { startDevnet } = await loadDevnet()
   const started = performance.now()
@@ -140,6 +171,16 @@ async function main() {
         evm,
         solana,
         ...(api ? { api: { url: api.url } } : {}),
+        ...(devnet.auth
+          ? {
+              auth: {
+                url: devnet.auth.url,
+                inboxUrl: devnet.auth.inboxUrl,
+                smtpPort: devnet.auth.inbox.smtpPort,
+                projectIds: devnet.auth.projectIds,
+              },
+            }
+          : {}),
         ...(walletConnect
           ? {
               walletConnect: {
@@ -154,6 +195,16 @@ async function main() {
     )
   } else {
     console.log(summary(devnet, startupMs))
+  }
+  // A new PGlite database runs initdb (seconds): do it now rather than during the first login.
+  if (devnet.auth && !values['no-auth-warmup']) {
+    const warming = performance.now()
+    devnet.auth.ready().then(
+      () => {
+        if (!values.json) console.log(`Auth database ready (${Math.round(performance.now() - warming)} ms).`)
+      },
+      (error) => console.error(`portico-devnet: the auth database failed to open: ${error?.message ?? error}`),
+    )
   }
 }
 

@@ -10,7 +10,26 @@ describe('portico-devnet CLI', () => {
   it('prints one JSON line when ready and stops cleanly on SIGTERM', async () => {
     const child = spawn(
       process.execPath,
-      [bin, '--json', '--evm-port', '0', '--solana-port', '0', '--api-port', '0', '--wc-port', '0'],
+      [
+        bin,
+        '--json',
+        '--evm-port',
+        '0',
+        '--solana-port',
+        '0',
+        '--api-port',
+        '0',
+        '--wc-port',
+        '0',
+        '--auth-port',
+        '0',
+        '--inbox-port',
+        '0',
+        '--smtp-port',
+        '0',
+        // The auth database (PGlite initdb) is covered by the auth tests; stopping must not wait for it.
+        '--no-auth-warmup',
+      ],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
         // Test the sources, not a possibly stale dist/ from an earlier build.
@@ -27,6 +46,7 @@ describe('portico-devnet CLI', () => {
       solana: { rpcUrl: string; genesisHash: string }
       api: { url: string }
       walletConnect: { relayUrl: string; verifyUrl: string; walletUrl: string }
+      auth: { url: string; inboxUrl: string; smtpPort: number; projectIds: string[] }
     }
     expect(info.evm.chainId).toBe(31337)
     expect(info.api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -42,6 +62,10 @@ describe('portico-devnet CLI', () => {
     const solana = await rawRpc(info.solana.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'getGenesisHash' })
     expect(solana.json).toMatchObject({ result: info.solana.genesisHash })
 
+    expect(info.auth.projectIds).toEqual(['portico-demo', 'test-project'])
+    expect(await (await fetch(`${info.auth.url}/health`)).json()).toEqual({ status: 'ok', database: 'pglite' })
+    expect(await (await fetch(`${info.auth.inboxUrl}/messages`)).json()).toEqual({ messages: [] })
+
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
     const evmPort = Number(new URL(info.evm.rpcUrl).port)
@@ -50,5 +74,8 @@ describe('portico-devnet CLI', () => {
     expect(await canBind(Number(new URL(info.solana.rpcUrl).port))).toBe(true)
     expect(await canBind(Number(new URL(info.api.url).port))).toBe(true)
     expect(await canBind(Number(new URL(info.walletConnect.relayUrl).port))).toBe(true)
+    expect(await canBind(Number(new URL(info.auth.url).port))).toBe(true)
+    expect(await canBind(Number(new URL(info.auth.inboxUrl).port))).toBe(true)
+    expect(await canBind(info.auth.smtpPort)).toBe(true)
   })
 })

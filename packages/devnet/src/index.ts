@@ -7,6 +7,8 @@
  *   JSON-RPC) reading live from both chains, with switchable failure modes.
  * - WalletConnect: a local relay (irn JSON-RPC over a websocket, with a mailbox) and Verify API
  *   that the real sign-client and walletkit SDKs pair and sign through (`startRelay`).
+ * - Auth: the embedded wallet's auth server (`@portico/auth` on PGlite) and a local SMTP inbox
+ *   whose HTTP API hands tests the latest mail, code and link per address (`startDevnetAuth`).
  *
  * Everything here is Node-only except the account/token constants, which are also importable
  * from the browser-safe modules they are defined in.
@@ -26,11 +28,21 @@ export {
   startApiEmulator,
 } from './api/server.js'
 export { type DirectoryWallet, directoryWallets, hostileImageIds, hostileWalletIds } from './api/wallets.js'
+export { type DevnetAuth, devnetAuthProjects, type StartDevnetAuthOptions, startDevnetAuth } from './mail/auth.js'
+export {
+  extractCodeAndLink,
+  type InboxMail,
+  type MailInbox,
+  type StartMailInboxOptions,
+  startMailInbox,
+} from './mail/inbox.js'
 export { type SolanaRpcServer, type StartSolanaRpcOptions, startSolanaRpc } from './solana/server.js'
 export {
   type Devnet,
   type DevnetApi,
   type DevnetEvmToken,
+  type DevnetFor,
+  type DevnetService,
   type DevnetSolanaToken,
   type DevnetWalletConnect,
   type DevnetWithout,

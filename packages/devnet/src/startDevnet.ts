@@ -1,6 +1,7 @@
 import { evmAccounts, evmChainId, solanaAccounts, solanaCaipNetworkId, solanaGenesisHash } from './accounts.js'
 import { startAnvil } from './anvil.js'
 import { type AnalyticsEvent, type ApiSwitches, startApiEmulator } from './api/server.js'
+import type { DevnetAuth } from './mail/auth.js'
 import { resolveLoopbackHost } from './net.js'
 import { startSolanaRpc } from './solana/server.js'
 import { evmTokens, solanaTokens } from './tokens.js'
@@ -24,6 +25,12 @@ export interface StartDevnetOptions {
   api?: { port?: number } | false
   /** The local WalletConnect relay + Verify service (started with the chains); `false` to skip it. */
   walletConnect?: { port?: number; walletPort?: number } | false
+  /**
+   * The embedded wallet's auth server (`@portico/auth` on PGlite in a temp folder) and the mail
+   * inbox it sends to (started with the chains); `false` to skip both. The database opens on the
+   * first request (or `auth.ready()`), so an unused auth server costs next to nothing.
+   */
+  auth?: { port?: number; smtpPort?: number; inboxPort?: number; now?: () => number } | false
 }
 
 /**
@@ -126,6 +133,8 @@ export interface Devnet {
   api: DevnetApi
   /** The local WalletConnect relay and Verify service (`restartRelay` is a method). */
   walletConnect: DevnetWalletConnect
+  /** The auth server and its mail inbox (`inbox`, `ready` and `stop` are not plain data). */
+  auth: DevnetAuth
   /** Stops the relay and the API emulator, then both chains; resolves once processes and ports are released. */
   stop(): Promise<void>
 }
@@ -148,10 +157,32 @@ export type DevnetWithoutApi = Omit<Devnet, 'api'> & { api?: undefined }
  * const chains: DevnetWithout<'api' | 'walletConnect'> = await startDevnet({ api: false, walletConnect: false })
  * ```
  */
-export type DevnetWithout<K extends 'api' | 'walletConnect'> = Omit<Devnet, K> & { [P in K]?: undefined }
+export type DevnetWithout<K extends DevnetService> = Omit<Devnet, K> & { [P in K]?: undefined }
+
+/** The devnet's optional services, each turned off with `false` in {@link StartDevnetOptions}. */
+export type DevnetService = 'api' | 'walletConnect' | 'auth'
+
+/** Services that options `O` turn off for sure (`false`). */
+type DisabledServices<O> = { [K in DevnetService]: O extends { [P in K]: false } ? K : never }[DevnetService]
+/** Services that options `O` may turn off (a widened `StartDevnetOptions`, say). */
+type MaybeServices<O> = {
+  [K in DevnetService]: K extends keyof O ? (false extends O[K] ? ([O[K]] extends [false] ? never : K) : never) : never
+}[DevnetService]
+
+/**
+ * What {@link startDevnet} returns for options `O`: services set to `false` are absent.
+ *
+ * @example
+ * ```ts
+ * const chains: DevnetFor<{ api: false; walletConnect: false; auth: false }> = await startDevnet({ api: false, walletConnect: false, auth: false })
+ * ```
+ */
+export type DevnetFor<O> = Omit<Devnet, DisabledServices<O> | MaybeServices<O>> & {
+  [P in DisabledServices<O>]?: undefined
+} & { [P in MaybeServices<O>]?: Devnet[P] }
 
 /** A devnet whose optional services may or may not have been started. */
-type MaybeDevnet = Omit<Devnet, 'api' | 'walletConnect'> & Partial<Pick<Devnet, 'api' | 'walletConnect'>>
+type MaybeDevnet = Omit<Devnet, DevnetService> & Partial<Pick<Devnet, DevnetService>>
 
 /**
  * Starts the local EVM chain (anvil) and the Solana RPC (litesvm) side by side, with funded
@@ -169,38 +200,45 @@ type MaybeDevnet = Omit<Devnet, 'api' | 'walletConnect'> & Partial<Pick<Devnet, 
  * await devnet.stop()
  * ```
  */
-export function startDevnet(
-  options: StartDevnetOptions & { api: false; walletConnect: false },
-): Promise<DevnetWithout<'api' | 'walletConnect'>>
-export function startDevnet(options: StartDevnetOptions & { api: false }): Promise<DevnetWithoutApi>
-export function startDevnet(
-  options: StartDevnetOptions & { walletConnect: false },
-): Promise<DevnetWithout<'walletConnect'>>
-export function startDevnet(
-  options?: StartDevnetOptions & { api?: { port?: number }; walletConnect?: { port?: number; walletPort?: number } },
-): Promise<Devnet>
-export function startDevnet(options?: StartDevnetOptions): Promise<MaybeDevnet>
+export function startDevnet<const O extends StartDevnetOptions = Record<never, never>>(
+  options?: O,
+): Promise<DevnetFor<O>>
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<MaybeDevnet> {
   // Validate before starting anything so a bad host fails fast and cleanly.
   const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
-  const [evmResult, solanaResult, relayResult] = await Promise.allSettled([
+  const authOptions = options.auth === false ? undefined : (options.auth ?? {})
+  const [evmResult, solanaResult, relayResult, authResult] = await Promise.allSettled([
     startAnvil({ host, port: options.evm?.port ?? 0 }),
     startSolanaRpc({ host, port: options.solana?.port ?? 0 }),
     options.walletConnect === false ? undefined : startRelay({ host, port: options.walletConnect?.port ?? 0 }),
+    // Imported only when wanted: `auth: false` loads none of the auth server's dependencies.
+    authOptions
+      ? import('./mail/auth.js').then(({ startDevnetAuth }) =>
+          startDevnetAuth({
+            host,
+            port: authOptions.port ?? 0,
+            inbox: { smtpPort: authOptions.smtpPort ?? 0, httpPort: authOptions.inboxPort ?? 0 },
+            ...(authOptions.now ? { now: authOptions.now } : {}),
+          }),
+        )
+      : undefined,
   ])
-  if (evmResult.status === 'rejected' || solanaResult.status === 'rejected' || relayResult.status === 'rejected') {
-    await Promise.allSettled([
-      evmResult.status === 'fulfilled' ? evmResult.value.stop() : undefined,
-      solanaResult.status === 'fulfilled' ? solanaResult.value.stop() : undefined,
-      relayResult.status === 'fulfilled' ? relayResult.value?.stop() : undefined,
-    ])
-    const failed = [evmResult, solanaResult, relayResult].find((r) => r.status === 'rejected') as PromiseRejectedResult
+  const results = [evmResult, solanaResult, relayResult, authResult] as const
+  if (results.some((r) => r.status === 'rejected')) {
+    await Promise.allSettled(
+      results.map((r) =>
+        r.status === 'fulfilled' ? (r.value as { stop(): Promise<void> } | undefined)?.stop() : undefined,
+      ),
+    )
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
     throw failed.reason
   }
-  const anvil = evmResult.value
-  const solana = solanaResult.value
-  const relay: WalletConnectRelay | undefined = relayResult.value
-  const stopStarted = () => Promise.all([anvil.stop(), solana.stop(), relay?.stop()]).then(() => undefined)
+  const anvil = (evmResult as PromiseFulfilledResult<Awaited<ReturnType<typeof startAnvil>>>).value
+  const solana = (solanaResult as PromiseFulfilledResult<Awaited<ReturnType<typeof startSolanaRpc>>>).value
+  const relay = (relayResult as PromiseFulfilledResult<WalletConnectRelay | undefined>).value
+  const auth = (authResult as PromiseFulfilledResult<DevnetAuth | undefined>).value
+  const stopStarted = () =>
+    Promise.all([anvil.stop(), solana.stop(), relay?.stop(), auth?.stop()]).then(() => undefined)
 
   let api: Awaited<ReturnType<typeof startApiEmulator>> | undefined
   if (options.api !== false) {
@@ -261,6 +299,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
           },
         }
       : {}),
+    ...(auth ? { auth } : {}),
     stop() {
       // The emulator and the web wallet read from the chains, so they go first (the relay stops with the chains).
       stopping ??= Promise.all([api?.stop(), webWallet?.stop()]).then(stopStarted)

@@ -28,7 +28,9 @@ declare module 'vitest' {
  * start a devnet per file instead, for isolation.
  */
 export async function setup(project: TestProject) {
-  const devnet = await startDevnet()
+  // No auth server here: it would load @portico/auth, which this runner (no `portico-source`
+  // condition) can only find built, and no test through this setup logs in by email yet.
+  const devnet = await startDevnet({ auth: false })
   project.provide('devnet', {
     evmRpcUrl: devnet.evm.rpcUrl,
     solanaRpcUrl: devnet.solana.rpcUrl,

@@ -1,0 +1,16 @@
+/** Digits in an email code. */
+export const OTP_LENGTH = 6
+/** A code is valid for 10 minutes after it is sent. */
+export const OTP_TTL_MS = 10 * 60_000
+/** Wrong guesses allowed per code; the code is dead after that (a fresh one needs a new login). */
+export const OTP_MAX_ATTEMPTS = 5
+/** The spec's email cooldown: one mail per address every 30 s, enforced here as well as in the kit. */
+export const EMAIL_COOLDOWN_MS = 30_000
+/** A device approval link works for 15 minutes. */
+export const DEVICE_LINK_TTL_MS = 15 * 60_000
+/** Session lifetime (the JWT's `exp`). */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000
+/** Largest accepted request body. */
+export const MAX_BODY_BYTES = 64 * 1024
+/** Largest key share accepted (a Shamir share of a 32-byte key is 33 bytes). */
+export const MAX_SHARE_BYTES = 1024

@@ -1,0 +1,19 @@
+/**
+ * `@portico/auth`: the self-hostable auth server behind Portico's embedded wallet (email codes,
+ * device approval, email update, JWT sessions, key-share storage) on PGlite or Postgres.
+ */
+export { EMAIL_COOLDOWN_MS, OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MS, SESSION_TTL_MS } from './constants.js'
+export {
+  type AuthDatabaseOption,
+  type AuthProject,
+  type AuthServer,
+  type AuthServerOptions,
+  createAuthServer,
+} from './createAuthServer.js'
+export type { Database, Sql } from './db/database.js'
+export { openPglite, type PgliteOptions, pgliteTemplatePath } from './db/pglite.js'
+export { openPostgres, type PostgresOptions } from './db/postgres.js'
+export { AuthError, type AuthErrorCode, serverMessages } from './errors.js'
+export { createSmtpMailer, type Mail, type Mailer, type SmtpOptions } from './mailer.js'
+export { listMigrations, migrate } from './migrate.js'
+export { isOriginAllowed } from './origins.js'

@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs'
+import { defineConfig } from 'tsup'
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  dependencies?: Record<string, string>
+}
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm'],
+  dts: true,
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  // Dependencies stay imports: PGlite ships its WebAssembly build next to its module, and pg,
+  // nodemailer and jose are installed beside this package anyway.
+  external: Object.keys(pkg.dependencies ?? {}),
+})

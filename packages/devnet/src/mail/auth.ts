@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AuthProject } from '@portico/auth'
+import { allowedOrigins } from '../api/server.js'
+import { resolveLoopbackHost } from '../net.js'
+import { type MailInbox, startMailInbox } from './inbox.js'
+
+/**
+ * Options of {@link startDevnetAuth}. Ports default to 0 (a free one each).
+ *
+ * @example
+ * ```ts
+ * const auth = await startDevnetAuth({ port: 8790, inbox: { httpPort: 8791 } })
+ * ```
+ */
+export interface StartDevnetAuthOptions {
+  host?: string
+  /** Port of the auth server. */
+  port?: number
+  inbox?: { smtpPort?: number; httpPort?: number }
+  /** Projects the auth server knows (default: `portico-demo` and `test-project`, any loopback page origin). */
+  projects?: AuthProject[]
+  /** Clock of the auth server (tests of expiry pass a fake one). */
+  now?: () => number
+}
+
+/**
+ * The devnet's auth server (PGlite in a temp folder) and the mail inbox it sends to.
+ *
+ * @example
+ * ```ts
+ * const { auth } = await startDevnet()
+ * const { code } = await (await fetch(`${auth.inboxUrl}/messages/latest?to=ada@example.com&wait=5000`)).json()
+ * ```
+ */
+export interface DevnetAuth {
+  /** Base URL of the auth API (`@portico/auth`'s routes). */
+  url: string
+  /** Base URL of the inbox's HTTP API (`/messages`, `/messages/latest?to=`). */
+  inboxUrl: string
+  /** The inbox, read directly (not plain data). */
+  inbox: Pick<MailInbox, 'messages' | 'latest' | 'waitFor' | 'clear' | 'smtpPort'>
+  /** Project ids the server accepts. */
+  projectIds: string[]
+  /**
+   * Resolves once the database is open and migrated. The server opens it on the first request by
+   * itself (a new PGlite runs initdb, seconds on a busy machine), so nobody pays for it unused.
+   */
+  ready(): Promise<void>
+  stop(): Promise<void>
+}
+
+/** Project ids of the devnet auth server, accepted from any loopback page. */
+export const devnetAuthProjects: AuthProject[] = [
+  { id: 'portico-demo', allowedOrigins },
+  { id: 'test-project', allowedOrigins },
+]
+
+/**
+ * Starts a mail inbox and an auth server on PGlite (a temp data folder, removed on stop) that mails
+ * to it. Cheap to start: the database opens lazily (see `ready`).
+ *
+ * @example
+ * ```ts
+ * const auth = await startDevnetAuth()
+ * await fetch(`${auth.url}/v1/email/login`, { method: 'POST', headers, body: JSON.stringify({ email }) })
+ * const mail = await auth.inbox.waitFor(email)
+ * await auth.stop()
+ * ```
+ */
+export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Promise<DevnetAuth> {
+  const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
+  // Loaded here, not at the top: importing the devnet must not need the auth package (a runner
+  // without the `portico-source` condition finds it only once built).
+  const { createAuthServer, pgliteTemplatePath } = await import('@portico/auth')
+  const inbox = await startMailInbox({ host, ...options.inbox })
+  const dataDir = mkdtempSync(join(tmpdir(), 'portico-devnet-auth-'))
+  const projects = options.projects ?? devnetAuthProjects
+  const server = createAuthServer({
+    projects,
+    mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico devnet <login@portico.localhost>' },
+    // After the first devnet on this machine, new databases start from a cached template (no initdb).
+    database: { dataDir, template: pgliteTemplatePath() },
+    // Devnet sessions need not survive a restart: a fresh secret each start.
+    secret: randomBytes(32),
+    ...(options.now ? { now: options.now } : {}),
+  })
+  let url: string
+  try {
+    url = await server.listen({ host, port: options.port ?? 0 })
+  } catch (error) {
+    await Promise.allSettled([server.close(), inbox.stop()])
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  let stopping: Promise<void> | undefined
+  return {
+    url,
+    inboxUrl: inbox.url,
+    inbox,
+    projectIds: projects.map((p) => p.id),
+    ready: () => server.ready(),
+    stop() {
+      stopping ??= Promise.allSettled([server.close(), inbox.stop()]).then(() => {
+        rmSync(dataDir, { recursive: true, force: true })
+      })
+      return stopping
+    },
+  }
+}

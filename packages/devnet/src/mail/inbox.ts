@@ -1,0 +1,225 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+import { answerPreflight, formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
+
+/**
+ * A mail the inbox received, with the login code and the first link already pulled out.
+ *
+ * @example
+ * ```ts
+ * const mail: InboxMail = await inbox.waitFor('ada@example.com')
+ * console.log(mail.subject, mail.code, mail.link)
+ * ```
+ */
+export interface InboxMail {
+  /** Increasing number, in arrival order. */
+  id: number
+  from: string
+  /** Envelope recipients, lower case. */
+  to: string[]
+  subject: string
+  text: string
+  html: string
+  /** When the inbox received it (ISO time). */
+  receivedAt: string
+  /** The first 6-digit number in the subject or text (the login code), if any. */
+  code?: string
+  /** The first http(s) link in the text (e.g. a device approval link), if any. */
+  link?: string
+}
+
+/**
+ * Options of {@link startMailInbox}. Ports default to 0 (a free one each).
+ *
+ * @example
+ * ```ts
+ * const inbox = await startMailInbox({ smtpPort: 2525, httpPort: 8791 })
+ * ```
+ */
+export interface StartMailInboxOptions {
+  host?: string
+  smtpPort?: number
+  httpPort?: number
+}
+
+/**
+ * A local SMTP server that keeps every mail in memory, plus an HTTP API to read them:
+ *
+ * - `GET /messages?to=ADDRESS` → `{ messages: InboxMail[] }`, newest first (all addresses without `to`)
+ * - `GET /messages/latest?to=ADDRESS[&after=ID][&wait=MS]` → the newest mail for the address (newer
+ *   than mail `after` if given), waiting up to `wait` ms (max 30 s) for one to arrive; 404 if none
+ * - `DELETE /messages` → empties the inbox
+ *
+ * @example
+ * ```ts
+ * const inbox = await startMailInbox()
+ * // point an SMTP client at 127.0.0.1:inbox.smtpPort, then:
+ * const { code } = await (await fetch(`${inbox.url}/messages/latest?to=ada@example.com&wait=5000`)).json()
+ * await inbox.stop()
+ * ```
+ */
+export interface MailInbox {
+  smtpHost: string
+  smtpPort: number
+  /** Base URL of the HTTP API. */
+  url: string
+  messages(to?: string): InboxMail[]
+  latest(to: string, after?: number): InboxMail | undefined
+  /** Resolves with the newest mail for `to` (newer than `after`), waiting for it if needed. */
+  waitFor(to: string, options?: { after?: number; timeoutMs?: number }): Promise<InboxMail>
+  clear(): void
+  stop(): Promise<void>
+}
+
+const MAX_MAILS = 1000
+const MAX_WAIT_MS = 30_000
+const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, DELETE, OPTIONS' }
+
+/** The first 6-digit code and http(s) link of a mail. */
+export function extractCodeAndLink(subject: string, text: string): { code?: string; link?: string } {
+  const code = `${subject}\n${text}`.match(/(?<!\d)\d{6}(?!\d)/)?.[0]
+  // A sentence may end right after a link: its final full stop or comma is not part of it.
+  const link = text.match(/https?:\/\/[^\s<>"')]+/)?.[0]?.replace(/[.,;:]+$/, '')
+  return { ...(code ? { code } : {}), ...(link ? { link } : {}) }
+}
+
+/**
+ * Starts the devnet mail inbox: SMTP (no TLS, no auth, loopback only) and its HTTP API.
+ *
+ * @example
+ * ```ts
+ * const inbox = await startMailInbox()
+ * const auth = createAuthServer({ mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'login@devnet' }, projects })
+ * ```
+ */
+export async function startMailInbox(options: StartMailInboxOptions = {}): Promise<MailInbox> {
+  const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
+  const mails: InboxMail[] = []
+  const waiters = new Set<() => void>()
+  let nextId = 1
+
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    // Clients (nodemailer) hang up after each mail; never keep a stop waiting on a stray socket.
+    closeTimeout: 200,
+    size: 1024 * 1024,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const subject = parsed.subject ?? ''
+          const text = parsed.text ?? ''
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
+          mails.push({
+            id: nextId++,
+            from,
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            subject,
+            text,
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            receivedAt: new Date().toISOString(),
+            ...extractCodeAndLink(subject, text),
+          })
+          if (mails.length > MAX_MAILS) mails.splice(0, mails.length - MAX_MAILS)
+          for (const wake of waiters) wake()
+          callback()
+        })
+        .catch((error: Error) => callback(error))
+    },
+  })
+  smtp.on('error', () => undefined)
+  await new Promise<void>((resolve, reject) => {
+    smtp.server.once('error', reject)
+    smtp.listen(options.smtpPort ?? 0, host, () => {
+      smtp.server.off('error', reject)
+      resolve()
+    })
+  })
+  const smtpPort = (smtp.server.address() as AddressInfo).port
+
+  const messages = (to?: string) => {
+    const address = to?.trim().toLowerCase()
+    return mails.filter((m) => !address || m.to.includes(address)).reverse()
+  }
+  const latest = (to: string, after = 0) => messages(to).find((m) => m.id > after)
+  const waitFor = (to: string, { after = 0, timeoutMs = 5_000 } = {}) =>
+    new Promise<InboxMail>((resolve, reject) => {
+      const found = latest(to, after)
+      if (found) return resolve(found)
+      const timer = setTimeout(
+        () => {
+          waiters.delete(check)
+          reject(new Error(`No mail for ${to} within ${timeoutMs} ms`))
+        },
+        Math.min(timeoutMs, MAX_WAIT_MS),
+      )
+      const check = () => {
+        const mail = latest(to, after)
+        if (!mail) return
+        clearTimeout(timer)
+        waiters.delete(check)
+        resolve(mail)
+      }
+      waiters.add(check)
+    })
+
+  const server = http.createServer((request, response) => {
+    if (answerPreflight(request, response, CORS)) return
+    const url = new URL(request.url ?? '/', 'http://inbox')
+    const json = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...CORS })
+      response.end(JSON.stringify(body))
+    }
+    const to = url.searchParams.get('to') ?? undefined
+    if (url.pathname === '/messages' && request.method === 'GET') return json(200, { messages: messages(to) })
+    if (url.pathname === '/messages' && request.method === 'DELETE') {
+      mails.length = 0
+      return json(200, { cleared: true })
+    }
+    if (url.pathname === '/messages/latest' && request.method === 'GET') {
+      if (!to) return json(400, { error: 'The `to` parameter is required' })
+      const after = Number(url.searchParams.get('after') ?? 0) || 0
+      const wait = Math.min(Number(url.searchParams.get('wait') ?? 0) || 0, MAX_WAIT_MS)
+      if (wait <= 0) {
+        const mail = latest(to, after)
+        return mail ? json(200, mail) : json(404, { error: `No mail for ${to}` })
+      }
+      waitFor(to, { after, timeoutMs: wait }).then(
+        (mail) => json(200, mail),
+        () => json(404, { error: `No mail for ${to}` }),
+      )
+      return
+    }
+    json(404, { error: 'Not found' })
+  })
+  const httpPort = await listenOnLoopback(server, host, options.httpPort ?? 0).catch(async (error) => {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()))
+    throw error
+  })
+
+  let stopping: Promise<void> | undefined
+  return {
+    smtpHost: host,
+    smtpPort,
+    url: `http://${formatHostPort(host, httpPort)}`,
+    messages,
+    latest,
+    waitFor,
+    clear: () => {
+      mails.length = 0
+    },
+    stop() {
+      stopping ??= Promise.all([
+        new Promise<void>((resolve) => smtp.close(() => resolve())),
+        new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          server.closeAllConnections()
+        }),
+      ]).then(() => undefined)
+      return stopping
+    },
+  }
+}
