@@ -1,0 +1,91 @@
+import type { Messages } from '../messages.js'
+
+/**
+ * Korean (해요체/합니다체 as Korean apps use them). A wallet's name is Latin, so the particle
+ * that follows it is written in the conventional 이(가) form, or avoided.
+ */
+export const ko: Messages = {
+  connectWallet: '지갑 연결',
+  connecting: '연결 중…',
+  restoring: '복원 중…',
+  wrongNetwork: '잘못된 네트워크',
+  close: '닫기',
+  back: '뒤로',
+  // Views
+  titleConnect: '지갑 연결',
+  titleAllWallets: '모든 지갑',
+  titleAccount: '계정',
+  titleNetworks: '네트워크 선택',
+  titleUnsupported: '네트워크 전환',
+  // Connect
+  sectionWallets: '지갑',
+  allWallets: '모든 지갑',
+  noWalletsTitle: '지갑을 찾을 수 없습니다',
+  noWalletsBody: '브라우저 지갑을 설치하거나 휴대폰에서 지갑을 연결하세요.',
+  badgeRecent: '최근 사용',
+  badgeInstalled: '설치됨',
+  badgeFeatured: '추천',
+  // AllWallets
+  searchPlaceholder: '지갑 검색',
+  searchLabel: '지갑 검색',
+  noSearchResults: (query) => `‘${query}’에 해당하는 지갑이 없습니다`,
+  directoryUnavailable: '지갑 목록을 불러올 수 없습니다.',
+  notInstalled: (wallet) => `${wallet}이(가) 설치되어 있지 않습니다`,
+  notInstalledBody: '지갑을 설치한 후 다시 돌아와 연결하세요.',
+  getWallet: (wallet) => `${wallet} 받기`,
+  walletCount: (count) => `지갑 ${count}개`,
+  // ConnectingExternal
+  continueInWallet: (wallet) => `${wallet}에서 계속하세요`,
+  acceptRequest: '지갑에서 연결 요청을 수락하세요.',
+  connectionRejected: '연결이 거부되었습니다',
+  connectionRejectedBody: '지갑에서 요청이 거부되었습니다.',
+  connectionFailed: '연결하지 못했습니다',
+  connectionFailedBody: '문제가 발생했습니다. 다시 시도하거나 다른 지갑을 선택하세요.',
+  tryAgain: '다시 시도',
+  // WalletConnect
+  titleWalletConnect: 'WalletConnect',
+  badgeQrCode: 'QR 코드',
+  scanWithPhone: '휴대폰으로 이 QR 코드를 스캔하세요',
+  scanWithWallet: (wallet) => `${wallet} 앱으로 스캔하거나 아래에서 여세요`,
+  qrLabel: 'WalletConnect QR 코드',
+  qrLabelWallet: (wallet) => `${wallet} 연결용 QR 코드`,
+  qrLoading: 'QR 코드를 준비하는 중…',
+  copyLink: '링크 복사',
+  linkCopied: '링크가 복사되었습니다',
+  copyLinkFailed: '링크를 복사할 수 없습니다',
+  openInApp: (wallet) => `${wallet} 열기`,
+  openDesktopApp: '데스크톱 앱 열기',
+  openWebApp: '웹 앱 열기',
+  waitingForApproval: '지갑에서 연결을 승인하세요.',
+  // Account
+  copyAddress: '주소 복사',
+  addressCopied: '주소가 복사되었습니다',
+  copyFailed: '주소를 복사할 수 없습니다',
+  viewOnExplorer: '블록 탐색기',
+  disconnect: '연결 해제',
+  disconnected: '지갑 연결이 해제되었습니다',
+  disconnectFailed: '연결을 해제하지 못했습니다',
+  tabTokens: '토큰',
+  tabNfts: 'NFT',
+  tabActivity: '활동',
+  noTokens: '아직 토큰이 없습니다',
+  noTokensBody: '이 네트워크에서 보유한 토큰이 여기에 표시됩니다.',
+  noNfts: '아직 NFT가 없습니다',
+  noNftsBody: '보유한 NFT가 여기에 표시됩니다.',
+  noActivity: '아직 활동이 없습니다',
+  noActivityBody: '거래 내역이 여기에 표시됩니다.',
+  activityFailed: '거래 내역을 가져오지 못했습니다',
+  loadMore: '더 보기',
+  balanceUnavailable: '토큰 잔액을 불러올 수 없습니다',
+  loading: '불러오는 중…',
+  network: '네트워크',
+  // Networks
+  networkActive: '사용 중',
+  switchingNetwork: '지갑에서 승인하세요…',
+  switchNetworkFailed: '네트워크를 전환하지 못했습니다',
+  // Unsupported
+  unsupportedTitle: '지원되지 않는 네트워크입니다',
+  unsupportedBody: '계속하려면 지원되는 네트워크로 전환하세요.',
+  // Images
+  imageFallback: (name) => `${name} 아이콘`,
+}
