@@ -32,7 +32,7 @@ describe.each(supportedLocales.filter((locale) => locale !== 'en'))('the %s cata
       if (typeof value === 'function') {
         // The interpolated value reaches the text (word order may differ).
         const english = (en as Record<string, unknown>)[key] as (...a: unknown[]) => string
-        if (!samples[key]) expect(value('MetaMask'), key).toContain('MetaMask')
+        if (!samples[key]) expect((value as (a: string) => string)('MetaMask'), key).toContain('MetaMask')
         else expect(english(3)).toContain('3')
       }
     }
