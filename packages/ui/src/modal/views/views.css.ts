@@ -32,8 +32,9 @@ export const searchInput = style({
 export const scroller = style({
   height: 360,
   overflowY: 'auto',
-  marginRight: `calc(-1 * ${vars.space.xs})`,
-  paddingRight: vars.space.xs,
+  // Room for the scrollbar, which sits on the inline end (left when right to left).
+  marginInlineEnd: `calc(-1 * ${vars.space.xs})`,
+  paddingInlineEnd: vars.space.xs,
 })
 
 export const center = style({
@@ -104,7 +105,7 @@ export const tab = style({
   transition: `background-color ${vars.durations.viewTransition}`,
   selectors: { '&[data-state="active"]': { background: vars.colors.surfaceRaised, color: vars.colors.foreground } },
 })
-export const amount = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' })
+export const amount = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' })
 export const sectionTitle = style({
   fontSize: vars.fontSizes.sm,
   color: vars.colors.foregroundMuted,
