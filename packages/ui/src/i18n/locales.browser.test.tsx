@@ -67,6 +67,14 @@ describe.each([
       if (view === 'Account') {
         await expect.element(page.getByRole('button', { name: messages.disconnect })).toBeVisible()
         await expect.element(page.getByRole('button', { name: messages.copyAddress })).toBeVisible()
+        // The tabs and the token list mirror too: the first tab is at the inline start.
+        const tabs = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].map((tab) =>
+          tab.getBoundingClientRect(),
+        )
+        expect(tabs).toHaveLength(3)
+        const [first, , last] = tabs as [DOMRect, DOMRect, DOMRect]
+        if (dir === 'rtl') expect(first.left).toBeGreaterThan(last.left)
+        else expect(first.left).toBeLessThan(last.left)
       } else {
         await expect.element(page.getByText(messages.badgeInstalled).first()).toBeVisible()
         await expect.element(page.getByRole('button', { name: new RegExp(messages.allWallets) })).toBeVisible()
