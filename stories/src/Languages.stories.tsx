@@ -41,7 +41,7 @@ function languageStory(locale: string, name: string): Story {
   return {
     name,
     render: (args, { loaded, globals }) => (
-      <div dir="auto" style={{ minHeight: 640 }}>
+      <div style={{ minHeight: 640 }}>
         <Stage
           harness={loaded.harness as Harness}
           themeMode={themeModeOf(globals)}

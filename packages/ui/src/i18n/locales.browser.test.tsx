@@ -122,6 +122,14 @@ test('by default the locale follows <html lang>', async () => {
   await expect.element(page.getByRole('button', { name: ko.connectWallet })).toBeVisible()
 })
 
+test('a site that switches its <html lang> switches the modal with it', async () => {
+  document.documentElement.setAttribute('lang', 'en')
+  await mount()
+  await expect.element(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  document.documentElement.setAttribute('lang', 'ja')
+  await expect.element(page.getByRole('button', { name: ja.connectWallet })).toBeVisible()
+})
+
 test('without <html lang> it follows navigator.languages (best fit: pt → pt-BR)', async () => {
   document.documentElement.removeAttribute('lang')
   Object.defineProperty(navigator, 'languages', { value: ['pt-PT', 'en'], configurable: true })

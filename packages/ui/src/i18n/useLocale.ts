@@ -21,10 +21,20 @@ export type LocaleState = {
  * a user opens the modal).
  */
 export function useLocale(requested: string | undefined, overrides: Partial<Messages> | undefined): LocaleState {
-  // Detection reads the DOM, so it runs after mount (never during a server render).
+  // Detection reads the DOM, so it runs after mount (never during a server render), and again
+  // when a multi-language site switches its <html lang> or the browser's languages change.
   const [detected, setDetected] = useState<Locale | undefined>(undefined)
   useEffect(() => {
-    if (requested === undefined) setDetected(detectLocale())
+    if (requested !== undefined) return
+    const detect = () => setDetected(detectLocale())
+    detect()
+    const observer = new MutationObserver(detect)
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] })
+    window.addEventListener('languagechange', detect)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('languagechange', detect)
+    }
   }, [requested])
   const locale: Locale = requested !== undefined ? matchLocale([requested]) : (detected ?? 'en')
 
