@@ -58,24 +58,6 @@ function parseTag(tag: string | null | undefined): Intl.Locale | undefined {
   }
 }
 
-/**
- * @internal
- * The locale to use when the host names none: the host page's `<html lang>` when it has one (the
- * page's language is the host's decision), else the browser's `navigator.languages`, else `en`.
- * On the server (no `document`) it is `en`.
- */
-export function detectLocale(): Locale {
-  if (typeof document !== 'undefined') {
-    const lang = document.documentElement?.getAttribute('lang')
-    if (lang?.trim()) return matchLocale([lang])
-  }
-  if (typeof navigator !== 'undefined') {
-    const languages = navigator.languages?.length ? navigator.languages : [navigator.language]
-    return matchLocale(languages)
-  }
-  return 'en'
-}
-
 const loaded = new Map<Locale, Messages>([['en', en]])
 const pending = new Map<Locale, Promise<Messages>>()
 
