@@ -6,7 +6,7 @@ export const zhCN: Messages = {
   connectWallet: '连接钱包',
   connecting: '正在连接…',
   restoring: '正在恢复…',
-  wrongNetwork: '网络错误',
+  wrongNetwork: '错误的网络',
   close: '关闭',
   back: '返回',
   // Views
