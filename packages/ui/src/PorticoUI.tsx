@@ -11,6 +11,7 @@ import {
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import './css/base.css.js'
 import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
+import type { Locale } from './i18n/locales.js'
 import type { Messages } from './i18n/messages.js'
 import { useLocale } from './i18n/useLocale.js'
 import { useModalModule } from './modal/loadModal.js'
@@ -30,7 +31,8 @@ export type PorticoUIProps = {
    * → `en`): en, es, fr, de, pt-BR, zh-CN, ja, ko or ar (right to left). Default: the page's
    * `<html lang>`, else the browser's languages, else `en`. Loaded on demand.
    */
-  locale?: string | undefined
+  // `string & {}` keeps the editor's completion of the shipped tags while any tag is accepted.
+  locale?: Locale | (string & {}) | undefined
   /** Portal the modal to `document.body` (default) or render it where `<PorticoUI>` is. */
   appendToBody?: boolean | undefined
   /** The host places `<EmbeddedModal />` inline; it never closes (spec: embedded close rules). */
