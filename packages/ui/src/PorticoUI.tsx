@@ -11,7 +11,9 @@ import {
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import './css/base.css.js'
 import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
-import { en, type Messages } from './i18n/messages.js'
+import type { Locale } from './i18n/locales.js'
+import type { Messages } from './i18n/messages.js'
+import { useLocale } from './i18n/useLocale.js'
 import { useModalModule } from './modal/loadModal.js'
 import { createModalStore } from './state/modalStore.js'
 
@@ -22,8 +24,15 @@ export type PorticoUIProps = {
   themeVariables?: ThemeVariables | undefined
   /** Whole themes for each mode, e.g. `{ dark: darkTheme({ accentColor: '#7b61ff' }) }`. */
   theme?: { light?: ThemeTokens | undefined; dark?: ThemeTokens | undefined } | undefined
-  /** Translations: any subset of the message catalogue. */
+  /** Translations: any subset of the message catalogue; wins over the `locale`'s own text. */
   messages?: Partial<Messages> | undefined
+  /**
+   * The language, a BCP 47 tag matched by best fit (`pt` → `pt-BR`, `zh-Hans` → `zh-CN`, unknown
+   * → `en`): en, es, fr, de, pt-BR, zh-CN, ja, ko or ar (right to left). Default: the page's
+   * `<html lang>`, else the browser's languages, else `en`. Loaded on demand.
+   */
+  // `string & {}` keeps the editor's completion of the shipped tags while any tag is accepted.
+  locale?: Locale | (string & {}) | undefined
   /** Portal the modal to `document.body` (default) or render it where `<PorticoUI>` is. */
   appendToBody?: boolean | undefined
   /** The host places `<EmbeddedModal />` inline; it never closes (spec: embedded close rules). */
@@ -61,6 +70,7 @@ export function PorticoUI({
   themeVariables,
   theme,
   messages,
+  locale,
   appendToBody = true,
   embedded = false,
   open,
@@ -123,17 +133,18 @@ export function PorticoUI({
   })
 
   const [container, setContainer] = useState<HTMLElement | null>(null)
+  const language = useLocale(locale, messages)
   const value = useMemo<PorticoUIContextValue>(
     () => ({
       store,
-      messages: { ...en, ...messages } as Messages,
+      ...language,
       mode: resolved.mode,
       themeStyle: toCssVariables(resolved.tokens) as CSSProperties,
       embedded,
       appendToBody,
       container,
     }),
-    [store, messages, resolved, embedded, appendToBody, container],
+    [store, language, resolved, embedded, appendToBody, container],
   )
 
   return (

@@ -1,5 +1,6 @@
 import { type CSSProperties, createContext, useContext } from 'react'
 import { UIProviderNotFoundError } from './errors.js'
+import type { Locale } from './i18n/locales.js'
 import type { Messages } from './i18n/messages.js'
 import type { ModalStore } from './state/modalStore.js'
 
@@ -7,6 +8,10 @@ import type { ModalStore } from './state/modalStore.js'
 export type PorticoUIContextValue = {
   store: ModalStore
   messages: Messages
+  /** The language shown (English until the chosen one's catalogue has loaded). */
+  locale: Locale
+  /** `rtl` for Arabic: set on every root element we render, so the modal mirrors. */
+  dir: 'ltr' | 'rtl'
   /** `light` or `dark` after resolving `auto`. */
   mode: 'light' | 'dark'
   /** The resolved theme as `--portico-*` variables, applied on every root element we render. */

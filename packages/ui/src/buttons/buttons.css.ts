@@ -8,7 +8,10 @@ export const pill = style({
   alignItems: 'center',
   gap: vars.space.xs,
   height: 40,
-  padding: `0 ${vars.space.sm} 0 4px`,
+  // The avatar's side is tighter; logical so it stays with the avatar right to left.
+  paddingBlock: 0,
+  paddingInlineStart: 4,
+  paddingInlineEnd: vars.space.sm,
   borderRadius: vars.radii.full,
   background: vars.colors.surface,
   color: vars.colors.foreground,
@@ -20,7 +23,7 @@ export const pill = style({
   transition: `background-color ${vars.durations.viewTransition} ${vars.easings.standard}`,
   selectors: {
     '&:hover': { background: vars.colors.surfaceRaised },
-    '&[data-state="unsupported"]': { color: vars.colors.danger, paddingLeft: vars.space.sm },
+    '&[data-state="unsupported"]': { color: vars.colors.danger, paddingInlineStart: vars.space.sm },
   },
 })
 export const balance = style({

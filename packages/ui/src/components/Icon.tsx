@@ -35,6 +35,8 @@ export function Icon({
     strokeWidth: 1.6,
     strokeLinecap: 'round',
     strokeLinejoin: 'round',
+    // Lets styles pick icons out, e.g. to mirror the arrows right to left (base.css.ts).
+    'data-icon': name,
     ...props,
   } as const
   if (title)

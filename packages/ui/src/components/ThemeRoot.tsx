@@ -4,7 +4,8 @@ import { usePorticoUI } from '../context.js'
 /**
  * @internal
  * Every element Portico renders into the host page starts here: the `[data-portico]` scope all
- * our styles live under, the resolved mode, and the theme as `--portico-*` variables.
+ * our styles live under, the resolved mode, the theme as `--portico-*` variables, and the
+ * language and writing direction.
  */
 export function ThemeRoot({
   as: Element = 'div',
@@ -15,9 +16,16 @@ export function ThemeRoot({
   style?: CSSProperties | undefined
   children?: ReactNode
 }) {
-  const { mode, themeStyle } = usePorticoUI('ThemeRoot')
+  const { mode, themeStyle, locale, dir } = usePorticoUI('ThemeRoot')
+  // `lang` picks the right fonts and glyph forms (ja vs zh-CN Han), `dir` mirrors the modal for Arabic.
   return (
-    <Element data-portico="" data-theme={mode} style={style ? { ...themeStyle, ...style } : themeStyle}>
+    <Element
+      data-portico=""
+      data-theme={mode}
+      lang={locale}
+      dir={dir}
+      style={style ? { ...themeStyle, ...style } : themeStyle}
+    >
       {children}
     </Element>
   )

@@ -13,7 +13,8 @@ globalStyle('[data-portico]', {
   color: vars.colors.foreground,
   WebkitFontSmoothing: 'antialiased',
   MozOsxFontSmoothing: 'grayscale',
-  textAlign: 'left',
+  // Logical, so Arabic (dir="rtl") starts on the right.
+  textAlign: 'start',
 })
 
 globalStyle('[data-portico] :where(*, *::before, *::after)', {
@@ -31,6 +32,18 @@ globalStyle('[data-portico] :where(button:disabled)', { cursor: 'default' })
 globalStyle('[data-portico] :where(img, svg)', { display: 'block', maxWidth: '100%' })
 globalStyle('[data-portico] :where(a)', { textDecoration: 'none' })
 globalStyle('[data-portico] :where(ul, ol)', { listStyle: 'none' })
+
+// Right to left (Arabic): the layout mirrors by itself (flex, grid and every inline-start/end
+// property follow `dir`); what does not is motion along x and arrows drawn in an icon. Views slide
+// in from the other side, and icons that point somewhere (back, chevrons, the disconnect arrow,
+// the external-link arrow) are mirrored. The path, not the svg, flips: a view may already rotate
+// the svg (e.g. the retry arrow) and the two transforms must compose.
+globalStyle('[data-portico]', { vars: { '--portico-inline-sign': '1' } })
+globalStyle('[data-portico][dir="rtl"]', { vars: { '--portico-inline-sign': '-1' } })
+globalStyle(
+  '[data-portico][dir="rtl"] :is([data-icon="back"], [data-icon="chevron"], [data-icon="disconnect"], [data-icon="external"]) > path',
+  { transform: 'scaleX(-1)', transformOrigin: 'center', transformBox: 'fill-box' },
+)
 
 // Keyboard focus is always visible, mouse focus is not.
 globalStyle('[data-portico] :focus-visible', {

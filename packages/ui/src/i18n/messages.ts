@@ -1,6 +1,9 @@
 /**
- * Every user-facing string of the UI. Components never hold literal copy: a translation is a
- * `Partial<Messages>` passed to `<PorticoUI messages={…}>`. Functions take the values they
+ * Every user-facing string of the UI, in English (the default, and the only language at page
+ * start). Components never hold literal copy. The other shipped languages live in `locales/*.ts`,
+ * typed as `Messages` so a missing or extra key does not compile, and load on demand through
+ * `<PorticoUI locale="…">`; a host adjusts any text with a `Partial<Messages>` passed to
+ * `<PorticoUI messages={…}>`, which wins over the language's own. Functions take the values they
  * interpolate so word order can change per language.
  */
 export const en = {
@@ -73,6 +76,8 @@ export const en = {
   noNftsBody: 'NFTs you own will show here.',
   noActivity: 'No activity yet',
   noActivityBody: 'Your transactions will show here.',
+  /** An activity row's operation type (`receive` → 'Receive'); the API's word, capitalised. */
+  operationType: (type: string) => type.charAt(0).toUpperCase() + type.slice(1),
   activityFailed: 'Failed to fetch transactions',
   loadMore: 'Load more',
   balanceUnavailable: 'Token Balance Unavailable',

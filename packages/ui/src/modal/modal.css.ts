@@ -11,12 +11,13 @@ const rise = keyframes({
   to: { opacity: 1, transform: 'none' },
 })
 const sheetUp = keyframes({ from: { transform: 'translateY(100%)' }, to: { transform: 'none' } })
+// --portico-inline-sign is -1 right to left (base.css.ts): views then enter from the other side.
 const slideForward = keyframes({
-  from: { opacity: 0, transform: 'translateX(16px)' },
+  from: { opacity: 0, transform: 'translateX(calc(16px * var(--portico-inline-sign, 1)))' },
   to: { opacity: 1, transform: 'none' },
 })
 const slideBack = keyframes({
-  from: { opacity: 0, transform: 'translateX(-16px)' },
+  from: { opacity: 0, transform: 'translateX(calc(-16px * var(--portico-inline-sign, 1)))' },
   to: { opacity: 1, transform: 'none' },
 })
 const shake = keyframes({
@@ -39,6 +40,7 @@ export const content = style({
   position: 'fixed',
   zIndex: vars.zIndices.modal,
   top: '50%',
+  // Physical on purpose: centring on the viewport is the same in both directions.
   left: '50%',
   transform: 'translate(-50%, -50%)',
   width: 'min(360px, calc(100vw - 32px))',
@@ -61,8 +63,8 @@ export const content = style({
       transform: 'none',
       width: '100%',
       maxHeight: 'calc(100vh - 48px)',
-      borderBottomLeftRadius: 0,
-      borderBottomRightRadius: 0,
+      borderEndStartRadius: 0,
+      borderEndEndRadius: 0,
       animation: `${sheetUp} ${vars.durations.viewTransition} ${vars.easings.standard}`,
     },
   },
@@ -132,7 +134,10 @@ export const toast = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.xs,
-  padding: `${vars.space.xs} ${vars.space.md} ${vars.space.xs} ${vars.space.xs}`,
+  // The icon's side is tighter; logical so it stays with the icon right to left.
+  paddingBlock: vars.space.xs,
+  paddingInlineStart: vars.space.xs,
+  paddingInlineEnd: vars.space.md,
   borderRadius: vars.radii.full,
   background: vars.colors.surfaceRaised,
   color: vars.colors.foreground,

@@ -1,13 +1,28 @@
 /**
  * @internal
  * Spec section 2: relative-time labels are abbreviated (`45s`, `5m`, `3h`, `2d`, then a short date).
+ * That is the English (default) form; any other `locale` gets the same steps through
+ * `Intl.RelativeTimeFormat`'s narrow style (`5分前`, `hace 5 min`) and its own short date.
  */
-export function relativeTime(iso: string, now = Date.now()): string {
+export function relativeTime(iso: string, now = Date.now(), locale = 'en'): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000))
   if (!Number.isFinite(seconds)) return ''
-  if (seconds < 60) return `${seconds}s`
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`
-  if (seconds < 86_400) return `${Math.floor(seconds / 3600)}h`
-  if (seconds < 30 * 86_400) return `${Math.floor(seconds / 86_400)}d`
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })
+  const english = locale === 'en' || locale === 'en-US'
+  const step = (value: number, unit: Intl.RelativeTimeFormatUnit, suffix: string) =>
+    english ? `${value}${suffix}` : narrowFormat(locale).format(-value, unit)
+  if (seconds < 60) return step(seconds, 'second', 's')
+  if (seconds < 3600) return step(Math.floor(seconds / 60), 'minute', 'm')
+  if (seconds < 86_400) return step(Math.floor(seconds / 3600), 'hour', 'h')
+  if (seconds < 30 * 86_400) return step(Math.floor(seconds / 86_400), 'day', 'd')
+  return new Date(iso).toLocaleDateString(english ? 'en-US' : locale, { month: 'short', day: 'numeric' })
+}
+
+const formats = new Map<string, Intl.RelativeTimeFormat>()
+function narrowFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = formats.get(locale)
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { style: 'narrow', numeric: 'always' })
+    formats.set(locale, format)
+  }
+  return format
 }

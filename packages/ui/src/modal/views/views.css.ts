@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
 import '../../components/primitives.css.js'
 import { vars } from '../../css/theme.css.js'
@@ -32,8 +32,9 @@ export const searchInput = style({
 export const scroller = style({
   height: 360,
   overflowY: 'auto',
-  marginRight: `calc(-1 * ${vars.space.xs})`,
-  paddingRight: vars.space.xs,
+  // Room for the scrollbar, which sits on the inline end (left when right to left).
+  marginInlineEnd: `calc(-1 * ${vars.space.xs})`,
+  paddingInlineEnd: vars.space.xs,
 })
 
 export const center = style({
@@ -104,7 +105,7 @@ export const tab = style({
   transition: `background-color ${vars.durations.viewTransition}`,
   selectors: { '&[data-state="active"]': { background: vars.colors.surfaceRaised, color: vars.colors.foreground } },
 })
-export const amount = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' })
+export const amount = style({ textAlign: 'end', fontVariantNumeric: 'tabular-nums' })
 export const sectionTitle = style({
   fontSize: vars.fontSizes.sm,
   color: vars.colors.foregroundMuted,
@@ -137,3 +138,9 @@ export const qrGlyph = style({
   background: vars.colors.accent,
   color: vars.colors.accentForeground,
 })
+
+// Radix Tabs (the Account view's tabs) write dir="ltr" on their root unless a Radix
+// DirectionProvider says otherwise, which would un-mirror the tabs and the token list right to
+// left. Until the modal wraps its views in <Direction.Provider dir={ui.dir}>, restore the modal's
+// direction for display (author styles beat the dir attribute's user-agent rule).
+globalStyle('[data-portico][dir="rtl"] [data-orientation][dir="ltr"]', { direction: 'rtl' })

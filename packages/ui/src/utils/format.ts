@@ -1,0 +1,92 @@
+import { formatBalance, formatSignedAmount, formatTokenValue, truncateDecimals } from '@portico/headless'
+import { relativeTime } from './relativeTime.js'
+
+/** A number, bigint or decimal string, as the headless formatters take. */
+type NumericLike = Parameters<typeof formatBalance>[0]
+
+/** @internal The UI's number and time formatting for one locale (see {@link createFormatters}). */
+export type Formatters = {
+  /** The locale these format for. */
+  locale: string
+  /** A balance, truncated to 3 decimals (spec). */
+  balance: (value: NumericLike) => string
+  /** A token's worth, exactly 2 decimals, truncated (spec). */
+  tokenValue: (value: NumericLike) => string
+  /** A fiat amount with its currency sign, exactly 2 decimals, truncated. */
+  currency: (value: NumericLike, currency?: string) => string
+  /** An activity amount with its `+`/`-` sign by operation type (spec). */
+  signedAmount: (type: string, value: NumericLike) => string
+  /** How long ago an ISO time was (spec: abbreviated). */
+  relativeTime: (iso: string, now?: number) => string
+}
+
+/**
+ * @internal
+ * Number and time formatting for `locale`. English keeps the spec's exact behaviour (en-US
+ * grouping, truncation, `5m`-style relative times) through the headless formatters; other locales
+ * get the same truncation, then `Intl.NumberFormat` / `Intl.RelativeTimeFormat` for their digits,
+ * separators and words (`1.234,567` in German, `5分前` in Japanese).
+ *
+ * Truncation is done first on the exact decimal string (headless `truncateDecimals`, which never
+ * rounds up and accepts bigints and long strings); Intl then only localises the digits it is
+ * given, formatting the decimal string exactly, so no float rounding creeps in.
+ */
+export function createFormatters(locale: string): Formatters {
+  const english = locale === 'en' || locale === 'en-US'
+  const tag = english ? 'en-US' : locale
+  const number = (decimals: number, padded: boolean) =>
+    new Intl.NumberFormat(tag, {
+      minimumFractionDigits: padded ? decimals : 0,
+      maximumFractionDigits: decimals,
+      roundingMode: 'trunc',
+    } as Intl.NumberFormatOptions)
+  const balanceFormat = number(3, false)
+  const valueFormat = number(2, true)
+  const signedFormat = new Intl.NumberFormat(tag, {
+    maximumFractionDigits: 3,
+    signDisplay: 'exceptZero',
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions)
+  const currencies = new Map<string, Intl.NumberFormat>()
+  const currencyFormat = (code: string) => {
+    let format = currencies.get(code)
+    if (!format) {
+      format = new Intl.NumberFormat(tag, {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        roundingMode: 'trunc',
+      } as Intl.NumberFormatOptions)
+      currencies.set(code, format)
+    }
+    return format
+  }
+
+  return {
+    locale: tag,
+    balance: english ? formatBalance : (value) => localise(balanceFormat, truncateDecimals(value, 3)),
+    tokenValue: english
+      ? formatTokenValue
+      : (value) => localise(valueFormat, truncateDecimals(value, 2, { padded: true })),
+    currency: (value, code = 'USD') => {
+      const exact = truncateDecimals(value, 2, { padded: true })
+      try {
+        return localise(currencyFormat(code.toUpperCase()), exact)
+      } catch {
+        // Not an ISO 4217 code: the plain number, then the code as given.
+        return `${english ? exact : localise(valueFormat, exact)} ${code}`
+      }
+    },
+    signedAmount: english
+      ? formatSignedAmount
+      : (type, value) => localise(signedFormat, formatSignedAmount(type, value)),
+    relativeTime: (iso, now) => relativeTime(iso, now, tag),
+  }
+}
+
+/** Formats an en-US decimal string (`'-1,234.5'`, `'+2'`) exactly with `format`. */
+function localise(format: Intl.NumberFormat, enUS: string): string {
+  // Intl reads a decimal string exactly (no float), so bigints and long fractions keep every digit.
+  return format.format(enUS.replace(/,/g, '') as unknown as number)
+}
