@@ -1,6 +1,6 @@
 import { useAlerts, useConnection, usePortico } from '@portico/headless'
 import { sendAnalyticsEvent } from '@portico/headless/internal'
-import { Dialog } from 'radix-ui'
+import { Dialog, Direction } from 'radix-ui'
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 import { Icon } from '../components/Icon.js'
@@ -37,23 +37,25 @@ export function Modal() {
     <Dialog.Root open={state.open} onOpenChange={(open) => (open ? undefined : ui.store.close())}>
       <Dialog.Portal container={ui.appendToBody ? undefined : ui.container}>
         <ThemeRoot>
-          <Dialog.Overlay className={css.overlay} data-slot="modal-overlay" />
-          <Dialog.Content
-            className={css.content}
-            data-slot="modal-content"
-            aria-describedby={undefined}
-            onCloseAutoFocus={(event) => {
-              // Opened from code (a button of ours or the host's), not a Dialog.Trigger: give focus
-              // back to whatever had it, as Radix does for its own trigger.
-              const trigger = ui.store.trigger
-              if (trigger?.isConnected) {
-                event.preventDefault()
-                trigger.focus()
-              }
-            }}
-          >
-            <ModalFrame title={(text) => <Dialog.Title className={css.title}>{text}</Dialog.Title>} />
-          </Dialog.Content>
+          <Direction.Provider dir={ui.dir}>
+            <Dialog.Overlay className={css.overlay} data-slot="modal-overlay" />
+            <Dialog.Content
+              className={css.content}
+              data-slot="modal-content"
+              aria-describedby={undefined}
+              onCloseAutoFocus={(event) => {
+                // Opened from code (a button of ours or the host's), not a Dialog.Trigger: give focus
+                // back to whatever had it, as Radix does for its own trigger.
+                const trigger = ui.store.trigger
+                if (trigger?.isConnected) {
+                  event.preventDefault()
+                  trigger.focus()
+                }
+              }}
+            >
+              <ModalFrame title={(text) => <Dialog.Title className={css.title}>{text}</Dialog.Title>} />
+            </Dialog.Content>
+          </Direction.Provider>
         </ThemeRoot>
       </Dialog.Portal>
       {/* Toasts outlive the dialog (e.g. "Wallet disconnected" after it closed): their own portal. */}

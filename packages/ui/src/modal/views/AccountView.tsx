@@ -1,12 +1,4 @@
-import {
-  formatBalance,
-  truncateAddress,
-  useBalance,
-  useConnection,
-  useDisconnect,
-  useIdentity,
-  useNetwork,
-} from '@portico/headless'
+import { truncateAddress, useBalance, useConnection, useDisconnect, useIdentity, useNetwork } from '@portico/headless'
 import { Tabs } from 'radix-ui'
 import { Avatar } from '../../components/Avatar.js'
 import { EmptyState } from '../../components/EmptyState.js'
@@ -16,12 +8,14 @@ import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
+import { useFormat } from '../../utils/useFormat.js'
 import { ActivityList } from './ActivityList.js'
 import * as views from './views.css.js'
 
 /** @internal The connected account: identity, balance, actions, and the Tokens / NFTs / Activity tabs. */
 export function AccountView() {
   const { store, messages } = usePorticoUI('AccountView')
+  const format = useFormat()
   const connection = useConnection()
   const { network } = useNetwork()
   const balance = useBalance()
@@ -58,7 +52,7 @@ export function AccountView() {
         </p>
         <p className={views.balance} data-slot="account-balance">
           {native ? (
-            `${formatBalance(native.quantity.numeric)} ${native.symbol}`
+            `${format.balance(native.quantity.numeric)} ${native.symbol}`
           ) : balance.isError ? (
             '—'
           ) : (
@@ -120,7 +114,7 @@ export function AccountView() {
                     {token.symbol}
                   </span>
                 </span>
-                <span className={views.amount}>{formatBalance(token.quantity.numeric)}</span>
+                <span className={views.amount}>{format.balance(token.quantity.numeric)}</span>
               </div>
             ))
           )}

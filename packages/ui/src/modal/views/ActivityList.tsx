@@ -1,10 +1,10 @@
-import { formatSignedAmount, type Transaction, truncateAddress, useTransactions } from '@portico/headless'
+import { type Transaction, truncateAddress, useTransactions } from '@portico/headless'
 import { EmptyState } from '../../components/EmptyState.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
-import { relativeTime } from '../../utils/relativeTime.js'
+import { useFormat } from '../../utils/useFormat.js'
 import * as views from './views.css.js'
 
 /** @internal The Activity tab: the account's transactions on the active network, paged. */
@@ -43,6 +43,8 @@ export function ActivityList() {
 }
 
 function ActivityRow({ transaction }: { transaction: Transaction }) {
+  const { messages } = usePorticoUI('ActivityRow')
+  const format = useFormat()
   const { metadata } = transaction
   const transfer = transaction.transfers?.[0]
   const type = metadata.operationType ?? (transfer?.direction === 'in' ? 'receive' : 'send')
@@ -52,13 +54,13 @@ function ActivityRow({ transaction }: { transaction: Transaction }) {
     <li className={css.row} data-slot="activity-row" data-type={type}>
       <PorticoImage src={transfer?.fungible_info?.icon?.url} name={symbol || type} size={36} radius="full" />
       <span className={css.rowLabel}>
-        {type.charAt(0).toUpperCase() + type.slice(1)}
+        {messages.operationType(type)}
         <span className={css.rowMeta} style={{ display: 'block' }}>
-          {counterparty ? truncateAddress(counterparty) : ''} · {relativeTime(metadata.minedAt)}
+          {counterparty ? truncateAddress(counterparty) : ''} · {format.relativeTime(metadata.minedAt)}
         </span>
       </span>
       <span className={views.amount}>
-        {transfer?.quantity ? `${formatSignedAmount(type, transfer.quantity.numeric)} ${symbol}` : ''}
+        {transfer?.quantity ? `${format.signedAmount(type, transfer.quantity.numeric)} ${symbol}` : ''}
       </span>
     </li>
   )

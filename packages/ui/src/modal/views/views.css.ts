@@ -138,9 +138,3 @@ export const qrGlyph = style({
   background: vars.colors.accent,
   color: vars.colors.accentForeground,
 })
-
-// Radix Tabs (the Account view's tabs) write dir="ltr" on their root unless a Radix
-// DirectionProvider says otherwise, which would un-mirror the tabs and the token list right to
-// left. Until the modal wraps its views in <Direction.Provider dir={ui.dir}>, restore the modal's
-// direction for display (author styles beat the dir attribute's user-agent rule).
-globalStyle('[data-portico][dir="rtl"] [data-orientation][dir="ltr"]', { direction: 'rtl' })
