@@ -26,6 +26,8 @@ export {
   startApiEmulator,
 } from './api/server.js'
 export { type DirectoryWallet, directoryWallets, hostileImageIds, hostileWalletIds } from './api/wallets.js'
+export { devnetDex, devnetPools } from './dex.js'
+export { devnetTokenAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './dexAbi.js'
 export { type SolanaRpcServer, type StartSolanaRpcOptions, startSolanaRpc } from './solana/server.js'
 export {
   type Devnet,
