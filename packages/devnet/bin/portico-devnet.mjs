@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
-const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--api-port N | --no-api] [--wc-port N | --no-wc]
+const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--api-port N | --no-api] [--wc-port N | --no-wc] [--onramp-port N]
                       [--host H] [--json]
 
 Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
@@ -21,6 +21,7 @@ Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
   --no-api          do not start the hosted-services emulator
   --wc-port N       WalletConnect relay + Verify port (default 8788; 0 picks a free port)
   --no-wc           do not start the WalletConnect relay
+  --onramp-port N   on-ramp provider checkout port (default 8790; 0 picks a free port)
   --host H          loopback address to bind (default 127.0.0.1)
   --json            print one line of JSON instead of the summary (for scripts)
   -h, --help        show this help`
@@ -45,7 +46,7 @@ function parsePort(value, flag) {
 }
 
 function summary(devnet, startupMs) {
-  const { evm, solana, api, walletConnect } = devnet
+  const { evm, solana, api, walletConnect, onramp } = devnet
   const lines = [
     `Portico devnet is running (started in ${startupMs} ms). Keys below are public test keys: local use only.`,
     '',
@@ -54,6 +55,8 @@ function summary(devnet, startupMs) {
     `  Chain id      ${evm.chainId} (${evm.caipNetworkId})`,
     '  Tokens',
     ...evm.tokens.map((t) => `    ${t.symbol.padEnd(5)} ${t.address}  ${t.name}, ${t.decimals} decimals`),
+    `  Uniswap V2    Router02 ${evm.dex.router}  factory ${evm.dex.factory}  WETH ${evm.dex.weth}`,
+    `  Pools         ${Object.keys(evm.dex.pairs).join(', ')}`,
     '  Accounts (10,000 ETH each)',
     ...evm.accounts.map((a, i) => `    #${i} ${a.address}  private key ${a.privateKey}`),
     '',
@@ -83,6 +86,9 @@ function summary(devnet, startupMs) {
           '',
         ]
       : []),
+    'On-ramp provider',
+    `  Checkout      ${onramp.url}/checkout  (test card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined)`,
+    '',
     'Press Ctrl+C to stop.',
   ]
   return lines.join('\n')
@@ -97,6 +103,7 @@ async function main() {
       'no-api': { type: 'boolean', default: false },
       'wc-port': { type: 'string' },
       'no-wc': { type: 'boolean', default: false },
+      'onramp-port': { type: 'string' },
       host: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -114,6 +121,7 @@ async function main() {
     solana: { port: parsePort(values['solana-port'] ?? '8899', '--solana-port') },
     api: values['no-api'] ? false : { port: parsePort(values['api-port'] ?? '8787', '--api-port') },
     walletConnect: values['no-wc'] ? false : { port: parsePort(values['wc-port'] ?? '8788', '--wc-port') },
+    onramp: { port: parsePort(values['onramp-port'] ?? '8790', '--onramp-port') },
   }
   const { startDevnet } = await loadDevnet()
   const started = performance.now()
@@ -134,7 +142,7 @@ async function main() {
 
   if (values.json) {
     // One line, so a parent process can read the first line and parse it.
-    const { evm, solana, api, walletConnect } = devnet
+    const { evm, solana, api, walletConnect, onramp } = devnet
     console.log(
       JSON.stringify({
         evm,
@@ -149,6 +157,7 @@ async function main() {
               },
             }
           : {}),
+        onramp: { url: onramp.url },
         startupMs,
       }),
     )

@@ -10,7 +10,20 @@ describe('portico-devnet CLI', () => {
   it('prints one JSON line when ready and stops cleanly on SIGTERM', async () => {
     const child = spawn(
       process.execPath,
-      [bin, '--json', '--evm-port', '0', '--solana-port', '0', '--api-port', '0', '--wc-port', '0'],
+      [
+        bin,
+        '--json',
+        '--evm-port',
+        '0',
+        '--solana-port',
+        '0',
+        '--api-port',
+        '0',
+        '--wc-port',
+        '0',
+        '--onramp-port',
+        '0',
+      ],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
         // Test the sources, not a possibly stale dist/ from an earlier build.

@@ -15,6 +15,8 @@ import * as accounts from './accounts.js'
 
 export { type AnvilInstance, type StartAnvilOptions, startAnvil } from './anvil.js'
 export { fixturePrices } from './api/chain.js'
+export { type ConvertQuote, type ConvertToken, type ConvertTransaction, NATIVE_TOKEN_ADDRESS } from './api/convert.js'
+export { ONRAMP_PROVIDER_FEE, type OnrampMoney, type OnrampNetwork, type OnrampQuote } from './api/onramp.js'
 export {
   type AnalyticsEvent,
   type ApiEmulator,
@@ -28,11 +30,19 @@ export {
 export { type DirectoryWallet, directoryWallets, hostileImageIds, hostileWalletIds } from './api/wallets.js'
 export { devnetDex, devnetPools } from './dex.js'
 export { devnetTokenAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './dexAbi.js'
+export {
+  type OnrampProvider,
+  type OnrampPurchase,
+  onrampTestCards,
+  type StartOnrampProviderOptions,
+  startOnrampProvider,
+} from './onramp/provider.js'
 export { type SolanaRpcServer, type StartSolanaRpcOptions, startSolanaRpc } from './solana/server.js'
 export {
   type Devnet,
   type DevnetApi,
   type DevnetEvmToken,
+  type DevnetOnramp,
   type DevnetSolanaToken,
   type DevnetWalletConnect,
   type DevnetWithout,

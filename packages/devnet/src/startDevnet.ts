@@ -1,7 +1,9 @@
 import { evmAccounts, evmChainId, solanaAccounts, solanaCaipNetworkId, solanaGenesisHash } from './accounts.js'
 import { startAnvil } from './anvil.js'
 import { type AnalyticsEvent, type ApiSwitches, startApiEmulator } from './api/server.js'
+import { devnetDex } from './dex.js'
 import { resolveLoopbackHost } from './net.js'
+import { type OnrampProvider, type OnrampPurchase, startOnrampProvider } from './onramp/provider.js'
 import { startSolanaRpc } from './solana/server.js'
 import { evmTokens, solanaTokens } from './tokens.js'
 import { startWebWallet, type WebWallet } from './wallet/server.js'
@@ -24,6 +26,25 @@ export interface StartDevnetOptions {
   api?: { port?: number } | false
   /** The local WalletConnect relay + Verify service (started with the chains); `false` to skip it. */
   walletConnect?: { port?: number; walletPort?: number } | false
+  /** The on-ramp provider's checkout server (always started; its own loopback origin). */
+  onramp?: { port?: number }
+}
+
+/**
+ * The on-ramp provider of a running devnet (see `startOnrampProvider`): the checkout page that
+ * `POST /v1/generators/onrampurl` links to. Paying there mints USDC (or sends SOL) for real.
+ *
+ * @example
+ * ```ts
+ * const { onramp, evm } = await startDevnet()
+ * const checkout = `${onramp.url}/checkout?walletAddress=${evm.accounts[0].address}&destinationCurrencyCode=USDC`
+ * ```
+ */
+export interface DevnetOnramp {
+  /** Origin of the checkout, e.g. `http://127.0.0.1:43130` (the page is `/checkout`). */
+  url: string
+  /** Checkouts so far (completed and declined), oldest first. */
+  purchases(): OnrampPurchase[]
 }
 
 /**
@@ -114,6 +135,8 @@ export interface Devnet {
     caipNetworkId: `eip155:${typeof evmChainId}`
     accounts: typeof evmAccounts
     tokens: DevnetEvmToken[]
+    /** The Uniswap V2 deployment (see `devnetDex`; the treasury key is not repeated here). */
+    dex: { router: `0x${string}`; factory: `0x${string}`; weth: `0x${string}`; pairs: Record<string, `0x${string}`> }
   }
   solana: {
     rpcUrl: string
@@ -126,6 +149,8 @@ export interface Devnet {
   api: DevnetApi
   /** The local WalletConnect relay and Verify service (`restartRelay` is a method). */
   walletConnect: DevnetWalletConnect
+  /** The on-ramp provider's checkout (`purchases` is a method). */
+  onramp: DevnetOnramp
   /** Stops the relay and the API emulator, then both chains; resolves once processes and ports are released. */
   stop(): Promise<void>
 }
@@ -200,7 +225,21 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
   const anvil = evmResult.value
   const solana = solanaResult.value
   const relay: WalletConnectRelay | undefined = relayResult.value
-  const stopStarted = () => Promise.all([anvil.stop(), solana.stop(), relay?.stop()]).then(() => undefined)
+  let onramp: OnrampProvider | undefined
+  const stopStarted = () =>
+    Promise.all([onramp?.stop(), anvil.stop(), solana.stop(), relay?.stop()]).then(() => undefined)
+  try {
+    onramp = await startOnrampProvider({
+      host,
+      port: options.onramp?.port ?? 0,
+      evmRpcUrl: anvil.rpcUrl,
+      solanaRpcUrl: solana.rpcUrl,
+    })
+  } catch (error) {
+    await stopStarted().catch(() => undefined)
+    throw error
+  }
+  const provider = onramp
 
   let api: Awaited<ReturnType<typeof startApiEmulator>> | undefined
   if (options.api !== false) {
@@ -210,6 +249,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
         port: options.api?.port ?? 0,
         evmRpcUrl: anvil.rpcUrl,
         solanaRpcUrl: solana.rpcUrl,
+        onrampUrl: provider.url,
       })
     } catch (error) {
       await stopStarted().catch(() => undefined)
@@ -242,6 +282,12 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
       caipNetworkId: `eip155:${evmChainId}`,
       accounts: evmAccounts,
       tokens: evmTokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
+      dex: {
+        router: devnetDex.router,
+        factory: devnetDex.factory,
+        weth: devnetDex.weth,
+        pairs: { ...devnetDex.pairs },
+      },
     },
     solana: {
       rpcUrl: solana.rpcUrl,
@@ -250,6 +296,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
       accounts: solanaAccounts,
       tokens: solanaTokens.map(({ mint, name, symbol, decimals }) => ({ mint, name, symbol, decimals })),
     },
+    onramp: { url: provider.url, purchases: () => provider.purchases() },
     ...(api ? { api: { url: api.url, analytics: api.analytics, switches: api.switches } } : {}),
     ...(relay && webWallet
       ? {
