@@ -36,3 +36,23 @@ export class InvalidSwapAmountError extends BaseError {
     })
   }
 }
+
+export type SwapRevertedErrorType = SwapRevertedError & { name: 'SwapRevertedError' }
+/**
+ * A swap or approval transaction was mined but reverted (the price moved past the slippage
+ * tolerance, the deadline passed…). Only gas was spent: the tokens stayed where they were.
+ */
+export class SwapRevertedError extends BaseError {
+  override name = 'SwapRevertedError' as const
+  readonly hash: `0x${string}`
+  constructor({ hash, step }: { hash: `0x${string}`; step: 'approve' | 'permit' | 'swap' }) {
+    super(step === 'swap' ? 'Swap failed' : 'Approval failed', {
+      details: `Transaction ${hash} reverted.`,
+      metaMessages:
+        step === 'swap'
+          ? ['The price may have moved past the slippage tolerance. Get a new quote and try again.']
+          : undefined,
+    })
+    this.hash = hash
+  }
+}
