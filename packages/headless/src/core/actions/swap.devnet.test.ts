@@ -1,7 +1,19 @@
 // Swaps on the devnet's Uniswap V2 through the convert API emulator, with an installed test
 // wallet (EIP-6963) connected through Portico. Real chain, real calldata, no mocks.
 import { type DevnetWithout, evmTokens, startDevnet } from '@portico/devnet'
-import { createPublicClient, erc20Abi, type Hex, http, parseEther, parseUnits } from 'viem'
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  type Hex,
+  http,
+  parseAbi,
+  parseEther,
+  parseUnits,
+  publicActions,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { installTestWindow, removeTestWindow } from '../../test/window.js'
@@ -38,6 +50,46 @@ const allowanceOf = (token: Hex, owner: Hex) =>
     functionName: 'allowance',
     args: [owner, devnet.evm.dex.router],
   })
+
+/**
+ * Connects like {@link connected}, but through a wrapper of the wallet's provider that runs
+ * `beforeSend` before forwarding each transaction: the market moving between quote and signature.
+ */
+async function connectedWithFrontRunner(account: number, beforeSend: (tx: { to?: string }) => Promise<void>) {
+  const wallet = createTestEip1193Wallet({
+    accounts: devnet.evm.accounts.map((a) => a.privateKey),
+    chains: [{ id: 31337, rpcUrl: devnet.evm.rpcUrl }],
+  })
+  wallet.setAccount(account)
+  const inner = wallet.provider
+  const provider = new Proxy(inner, {
+    get(target, key) {
+      if (key === 'request')
+        return async (args: { method: string; params?: unknown[] }) => {
+          if (args.method === 'eth_sendTransaction') await beforeSend((args.params?.[0] ?? {}) as { to?: string })
+          return target.request(args as never)
+        }
+      const value = Reflect.get(target, key)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  const detail = Object.freeze({ info: wallet.info, provider })
+  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+  window.addEventListener('eip6963:requestProvider', announce)
+  stops.push(() => window.removeEventListener('eip6963:requestProvider', announce))
+  announce()
+  const portico = createPortico({
+    projectId: 'p',
+    walletConnect: false,
+    networks: [testNetworks({ evmRpcUrl: devnet.evm.rpcUrl }).devnet],
+    adapters: [eip155Adapter()],
+    storage: memoryStorage(),
+    apiUrls: { blockchain: devnet.api.url, api: devnet.api.url },
+  })
+  stops.push(initialize(portico))
+  await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
+  return { portico, address: devnet.evm.accounts[account]?.address as Hex }
+}
 
 async function connected(account: number) {
   const wallet = createTestEip1193Wallet({
@@ -123,6 +175,46 @@ test('a swap past its deadline is refused before anything is sent: the tokens st
   ).rejects.toMatchObject({ name: 'SwapApiError', shortMessage: 'Failed to build the swap transaction', status: 400 })
   expect(await balanceOf(usdc.address, address)).toBe(before)
   expect(await chain().getBalance({ address })).toBe(ethBefore)
+})
+
+test('the market moves past the slippage before the swap lands: the router reverts, SwapRevertedError, only gas is spent', async () => {
+  const whale = createWalletClient({
+    account: privateKeyToAccount(devnet.evm.accounts[4].privateKey),
+    chain: foundry,
+    transport: http(devnet.evm.rpcUrl),
+    pollingInterval: 50,
+  }).extend(publicActions)
+  let frontRun = false
+  const { portico, address } = await connectedWithFrontRunner(0, async (tx) => {
+    if (frontRun || tx.to?.toLowerCase() !== devnet.evm.dex.router.toLowerCase()) return
+    frontRun = true
+    // Someone buys 10 ETH worth of USDC first: the price moves by far more than 1%.
+    const hash = await whale.writeContract({
+      address: devnet.evm.dex.router,
+      abi: parseAbi([
+        'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+      ]),
+      functionName: 'swapExactETHForTokens',
+      args: [
+        0n,
+        [devnet.evm.dex.weth, usdc.address],
+        whale.account.address,
+        BigInt(Math.floor(Date.now() / 1000) + 600),
+      ],
+      value: parseEther('10'),
+    })
+    await whale.waitForTransactionReceipt({ hash })
+  })
+  const usdcBefore = await balanceOf(usdc.address, address)
+  const ethBefore = await chain().getBalance({ address })
+  const amount = parseEther('1')
+  const error = await swap(portico, { from: nativeSwapTokenAddress, to: usdc.address, amount }).catch((e: unknown) => e)
+  expect(frontRun).toBe(true)
+  expect(error).toMatchObject({ name: 'SwapRevertedError', shortMessage: 'Swap failed' })
+  const receipt = await chain().getTransactionReceipt({ hash: (error as { hash: Hex }).hash })
+  expect(receipt.status).toBe('reverted')
+  expect(await balanceOf(usdc.address, address)).toBe(usdcBefore)
+  expect(ethBefore - (await chain().getBalance({ address }))).toBe(receipt.gasUsed * receipt.effectiveGasPrice)
 })
 
 test('unsupported network and nothing connected', async () => {
