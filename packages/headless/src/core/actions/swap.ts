@@ -20,7 +20,12 @@ import {
 } from '../api/convert.js'
 import type { Portico } from '../config/createPortico.js'
 import { NotConnectedError } from '../errors/connection.js'
-import { SwapRevertedError, type SwapRevertedErrorType } from '../errors/swap.js'
+import {
+  SwapNotConfirmedError,
+  type SwapNotConfirmedErrorType,
+  SwapRevertedError,
+  type SwapRevertedErrorType,
+} from '../errors/swap.js'
 import type { CaipNetworkId } from '../utils/caip.js'
 import { getConnection } from './getConnection.js'
 import { type RequestErrorType, request } from './request.js'
@@ -60,6 +65,7 @@ export type SwapErrorType =
   | SendTransactionErrorType
   | RequestErrorType
   | SwapRevertedErrorType
+  | SwapNotConfirmedErrorType
 
 const permitAbi = parseAbi([
   'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
@@ -75,7 +81,8 @@ const RECEIPT_TIMEOUT_MS = 120_000
  * when the allowance is short (less than the amount, in token units) it first approves exactly
  * the amount, by a signed EIP-2612 permit when the token takes one or else an approve
  * transaction, waits for that to land, then sends the swap built at the spec's 1% slippage.
- * Each transaction is awaited; a reverted one throws `SwapRevertedError`.
+ * Each transaction is awaited; a reverted one throws `SwapRevertedError`, one without a receipt
+ * after 2 minutes `SwapNotConfirmedError`.
  *
  * @example
  * const { hash } = await swap(portico, { from: usdc, to: weth, amount: parseUnits('100', 6) })
@@ -221,5 +228,5 @@ async function waitForSuccess(portico: Portico, hash: Hex, step: 'approve' | 'pe
     }
     await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS))
   }
-  throw new SwapRevertedError({ hash, step })
+  throw new SwapNotConfirmedError({ hash })
 }

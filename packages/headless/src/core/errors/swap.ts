@@ -56,3 +56,17 @@ export class SwapRevertedError extends BaseError {
     this.hash = hash
   }
 }
+
+export type SwapNotConfirmedErrorType = SwapNotConfirmedError & { name: 'SwapNotConfirmedError' }
+/** A swap or approval was sent but no receipt arrived in time; it may still land. */
+export class SwapNotConfirmedError extends BaseError {
+  override name = 'SwapNotConfirmedError' as const
+  readonly hash: `0x${string}`
+  constructor({ hash }: { hash: `0x${string}` }) {
+    super('Transaction not confirmed', {
+      details: `No receipt for ${hash} yet.`,
+      metaMessages: ['Check the wallet’s activity before trying again: the transaction may still be mined.'],
+    })
+    this.hash = hash
+  }
+}
