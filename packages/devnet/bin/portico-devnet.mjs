@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
 const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--api-port N | --no-api] [--wc-port N | --no-wc]
-                      [--auth-port N] [--inbox-port N] [--smtp-port N] [--no-auth] [--no-auth-warmup]
+                      [--auth-port N] [--inbox-port N] [--smtp-port N] [--no-auth] [--no-auth-warmup] [--onramp-port N]
                       [--host H] [--json]
 
 Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
@@ -27,6 +27,7 @@ Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
   --smtp-port N     mail inbox SMTP port (default 2525; 0 picks a free port)
   --no-auth         do not start the auth server and the mail inbox
   --no-auth-warmup  open the auth database on the first login instead of at start
+  --onramp-port N   on-ramp provider checkout port (default 8792; 0 picks a free port)
   --host H          loopback address to bind (default 127.0.0.1)
   --json            print one line of JSON instead of the summary (for scripts)
   -h, --help        show this help`
@@ -56,7 +57,7 @@ function parsePort(value, flag) {
 }
 
 function summary(devnet, startupMs) {
-  const { evm, solana, api, walletConnect } = devnet
+  const { evm, solana, api, walletConnect, onramp } = devnet
   const lines = [
     `Portico devnet is running (started in ${startupMs} ms). Keys below are public test keys: local use only.`,
     '',
@@ -65,6 +66,8 @@ function summary(devnet, startupMs) {
     `  Chain id      ${evm.chainId} (${evm.caipNetworkId})`,
     '  Tokens',
     ...evm.tokens.map((t) => `    ${t.symbol.padEnd(5)} ${t.address}  ${t.name}, ${t.decimals} decimals`),
+    `  Uniswap V2    Router02 ${evm.dex.router}  factory ${evm.dex.factory}  WETH ${evm.dex.weth}`,
+    `  Pools         ${Object.keys(evm.dex.pairs).join(', ')}`,
     '  Accounts (10,000 ETH each)',
     ...evm.accounts.map((a, i) => `    #${i} ${a.address}  private key ${a.privateKey}`),
     '',
@@ -102,6 +105,9 @@ function summary(devnet, startupMs) {
           '',
         ]
       : []),
+    'On-ramp provider',
+    `  Checkout      ${onramp.url}/checkout  (test card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined)`,
+    '',
     'Press Ctrl+C to stop.',
   ]
   return lines.join('\n')
@@ -121,6 +127,7 @@ async function main() {
       'smtp-port': { type: 'string' },
       'no-auth': { type: 'boolean', default: false },
       'no-auth-warmup': { type: 'boolean', default: false },
+      'onramp-port': { type: 'string' },
       host: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -145,6 +152,7 @@ async function main() {
           inboxPort: parsePort(values['inbox-port'] ?? '8791', '--inbox-port'),
           smtpPort: parsePort(values['smtp-port'] ?? '2525', '--smtp-port'),
         },
+    onramp: { port: parsePort(values['onramp-port'] ?? '8792', '--onramp-port') },
   }
   const { startDevnet } = await loadDevnet()
   const started = performance.now()
@@ -165,7 +173,7 @@ async function main() {
 
   if (values.json) {
     // One line, so a parent process can read the first line and parse it.
-    const { evm, solana, api, walletConnect } = devnet
+    const { evm, solana, api, walletConnect, onramp } = devnet
     console.log(
       JSON.stringify({
         evm,
@@ -190,6 +198,7 @@ async function main() {
               },
             }
           : {}),
+        onramp: { url: onramp.url },
         startupMs,
       }),
     )

@@ -29,6 +29,8 @@ describe('portico-devnet CLI', () => {
         '0',
         // The auth database (PGlite initdb) is covered by the auth tests; stopping must not wait for it.
         '--no-auth-warmup',
+        '--onramp-port',
+        '0',
       ],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -47,6 +49,7 @@ describe('portico-devnet CLI', () => {
       api: { url: string }
       walletConnect: { relayUrl: string; verifyUrl: string; walletUrl: string }
       auth: { url: string; inboxUrl: string; smtpPort: number; projectIds: string[] }
+      onramp: { url: string }
     }
     expect(info.evm.chainId).toBe(31337)
     expect(info.api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -54,6 +57,7 @@ describe('portico-devnet CLI', () => {
     expect(await origins.json()).toEqual({ allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'] })
     expect(info.walletConnect.relayUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
     expect((await fetch(info.walletConnect.walletUrl)).headers.get('content-type')).toMatch(/text\/html/)
+    expect((await fetch(`${info.onramp.url}/checkout`)).headers.get('content-type')).toMatch(/text\/html/)
     const verifyKey = await fetch(`${info.walletConnect.verifyUrl}/v3/public-key`)
     expect(await verifyKey.json()).toMatchObject({ publicKey: { kty: 'EC', crv: 'P-256' } })
 

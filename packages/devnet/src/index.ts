@@ -17,6 +17,8 @@ import * as accounts from './accounts.js'
 
 export { type AnvilInstance, type StartAnvilOptions, startAnvil } from './anvil.js'
 export { fixturePrices } from './api/chain.js'
+export { type ConvertQuote, type ConvertToken, type ConvertTransaction, NATIVE_TOKEN_ADDRESS } from './api/convert.js'
+export { ONRAMP_PROVIDER_FEE, type OnrampMoney, type OnrampNetwork, type OnrampQuote } from './api/onramp.js'
 export {
   type AnalyticsEvent,
   type ApiEmulator,
@@ -28,6 +30,8 @@ export {
   startApiEmulator,
 } from './api/server.js'
 export { type DirectoryWallet, directoryWallets, hostileImageIds, hostileWalletIds } from './api/wallets.js'
+export { devnetDex, devnetPools } from './dex.js'
+export { devnetTokenAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './dexAbi.js'
 export { type DevnetAuth, devnetAuthProjects, type StartDevnetAuthOptions, startDevnetAuth } from './mail/auth.js'
 export {
   extractCodeAndLink,
@@ -36,12 +40,20 @@ export {
   type StartMailInboxOptions,
   startMailInbox,
 } from './mail/inbox.js'
+export {
+  type OnrampProvider,
+  type OnrampPurchase,
+  onrampTestCards,
+  type StartOnrampProviderOptions,
+  startOnrampProvider,
+} from './onramp/provider.js'
 export { type SolanaRpcServer, type StartSolanaRpcOptions, startSolanaRpc } from './solana/server.js'
 export {
   type Devnet,
   type DevnetApi,
   type DevnetEvmToken,
   type DevnetFor,
+  type DevnetOnramp,
   type DevnetService,
   type DevnetSolanaToken,
   type DevnetWalletConnect,

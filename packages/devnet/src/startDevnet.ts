@@ -1,8 +1,10 @@
 import { evmAccounts, evmChainId, solanaAccounts, solanaCaipNetworkId, solanaGenesisHash } from './accounts.js'
 import { startAnvil } from './anvil.js'
 import { type AnalyticsEvent, type ApiSwitches, startApiEmulator } from './api/server.js'
+import { devnetDex } from './dex.js'
 import type { DevnetAuth } from './mail/auth.js'
 import { resolveLoopbackHost } from './net.js'
+import { type OnrampProvider, type OnrampPurchase, startOnrampProvider } from './onramp/provider.js'
 import { startSolanaRpc } from './solana/server.js'
 import { evmTokens, solanaTokens } from './tokens.js'
 import { startWebWallet, type WebWallet } from './wallet/server.js'
@@ -31,6 +33,25 @@ export interface StartDevnetOptions {
    * first request (or `auth.ready()`), so an unused auth server costs next to nothing.
    */
   auth?: { port?: number; smtpPort?: number; inboxPort?: number; now?: () => number } | false
+  /** The on-ramp provider's checkout server (always started; its own loopback origin). */
+  onramp?: { port?: number }
+}
+
+/**
+ * The on-ramp provider of a running devnet (see `startOnrampProvider`): the checkout page that
+ * `POST /v1/generators/onrampurl` links to. Paying there mints USDC (or sends SOL) for real.
+ *
+ * @example
+ * ```ts
+ * const { onramp, evm } = await startDevnet()
+ * const checkout = `${onramp.url}/checkout?walletAddress=${evm.accounts[0].address}&destinationCurrencyCode=USDC`
+ * ```
+ */
+export interface DevnetOnramp {
+  /** Origin of the checkout, e.g. `http://127.0.0.1:43130` (the page is `/checkout`). */
+  url: string
+  /** Checkouts so far (completed and declined), oldest first. */
+  purchases(): OnrampPurchase[]
 }
 
 /**
@@ -121,6 +142,8 @@ export interface Devnet {
     caipNetworkId: `eip155:${typeof evmChainId}`
     accounts: typeof evmAccounts
     tokens: DevnetEvmToken[]
+    /** The Uniswap V2 deployment (see `devnetDex`; the treasury key is not repeated here). */
+    dex: { router: `0x${string}`; factory: `0x${string}`; weth: `0x${string}`; pairs: Record<string, `0x${string}`> }
   }
   solana: {
     rpcUrl: string
@@ -135,6 +158,8 @@ export interface Devnet {
   walletConnect: DevnetWalletConnect
   /** The auth server and its mail inbox (`inbox`, `ready` and `stop` are not plain data). */
   auth: DevnetAuth
+  /** The on-ramp provider's checkout (`purchases` is a method). */
+  onramp: DevnetOnramp
   /** Stops the relay and the API emulator, then both chains; resolves once processes and ports are released. */
   stop(): Promise<void>
 }
@@ -237,8 +262,21 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
   const solana = (solanaResult as PromiseFulfilledResult<Awaited<ReturnType<typeof startSolanaRpc>>>).value
   const relay = (relayResult as PromiseFulfilledResult<WalletConnectRelay | undefined>).value
   const auth = (authResult as PromiseFulfilledResult<DevnetAuth | undefined>).value
+  let onramp: OnrampProvider | undefined
   const stopStarted = () =>
-    Promise.all([anvil.stop(), solana.stop(), relay?.stop(), auth?.stop()]).then(() => undefined)
+    Promise.all([onramp?.stop(), anvil.stop(), solana.stop(), relay?.stop(), auth?.stop()]).then(() => undefined)
+  try {
+    onramp = await startOnrampProvider({
+      host,
+      port: options.onramp?.port ?? 0,
+      evmRpcUrl: anvil.rpcUrl,
+      solanaRpcUrl: solana.rpcUrl,
+    })
+  } catch (error) {
+    await stopStarted().catch(() => undefined)
+    throw error
+  }
+  const provider = onramp
 
   let api: Awaited<ReturnType<typeof startApiEmulator>> | undefined
   if (options.api !== false) {
@@ -248,6 +286,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
         port: options.api?.port ?? 0,
         evmRpcUrl: anvil.rpcUrl,
         solanaRpcUrl: solana.rpcUrl,
+        onrampUrl: provider.url,
       })
     } catch (error) {
       await stopStarted().catch(() => undefined)
@@ -280,6 +319,12 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
       caipNetworkId: `eip155:${evmChainId}`,
       accounts: evmAccounts,
       tokens: evmTokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })),
+      dex: {
+        router: devnetDex.router,
+        factory: devnetDex.factory,
+        weth: devnetDex.weth,
+        pairs: { ...devnetDex.pairs },
+      },
     },
     solana: {
       rpcUrl: solana.rpcUrl,
@@ -288,6 +333,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
       accounts: solanaAccounts,
       tokens: solanaTokens.map(({ mint, name, symbol, decimals }) => ({ mint, name, symbol, decimals })),
     },
+    onramp: { url: provider.url, purchases: () => provider.purchases() },
     ...(api ? { api: { url: api.url, analytics: api.analytics, switches: api.switches } } : {}),
     ...(relay && webWallet
       ? {

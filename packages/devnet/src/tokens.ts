@@ -9,6 +9,8 @@
 
 /**
  * ERC20 tokens deployed on the devnet anvil chain, each minted to every account in `evmAccounts`.
+ * The devnet treasury (`devnetDex.treasury`) is their minter: it funds the DEX pools and the
+ * on-ramp emulator's payouts.
  *
  * @example
  * ```ts
@@ -27,6 +29,8 @@ export const evmTokens = [
     decimals: 6,
     /** Base units minted to each devnet account (10,000 USDC). */
     initialBalance: 10_000n * 10n ** 6n,
+    /** Whether the token has EIP-2612 `permit` (USDC here does not: swaps approve it). */
+    eip2612: false,
   },
   {
     address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
@@ -35,6 +39,8 @@ export const evmTokens = [
     decimals: 18,
     /** Base units minted to each devnet account (1,000 PTK). */
     initialBalance: 1_000n * 10n ** 18n,
+    /** PTK has EIP-2612 `permit` (EIP-712 domain: name "Portico Token", version "1"). */
+    eip2612: true,
   },
 ] as const
 

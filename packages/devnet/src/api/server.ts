@@ -18,6 +18,15 @@ import {
   solanaCaip2,
   UpstreamError,
 } from './chain.js'
+import {
+  convertAllowance,
+  convertBuildApprove,
+  convertBuildTransaction,
+  convertQuotes,
+  convertTokens,
+} from './convert.js'
+import { ApiRequestError } from './errors.js'
+import { onrampOptions, onrampQuote, onrampUrl } from './onramp.js'
 import { iconSvg, queryWallets, walletImage } from './wallets.js'
 
 /**
@@ -37,6 +46,11 @@ export interface StartApiEmulatorOptions {
   evmRpcUrl: string
   /** The devnet Solana JSON-RPC URL (balances, passthrough for the devnet Solana chain). */
   solanaRpcUrl: string
+  /**
+   * Base URL of the on-ramp provider's checkout (`startOnrampProvider`), which
+   * `POST /v1/generators/onrampurl` links to. Without it that route answers 503.
+   */
+  onrampUrl?: string
 }
 
 /** Feature ids returned by `GET /appkit/v1/config`. */
@@ -56,6 +70,12 @@ export interface ApiSwitches {
   origins: 'ok' | 403 | 429 | 500
   config: 'ok' | 429 | 500
   balance: 'ok' | 500
+  /** Every `/v1/convert/*` route (swaps and gas price). */
+  convert: 'ok' | 403 | 429 | 500
+  /** `/v1/onramp/*` and `POST /v1/generators/onrampurl`. */
+  onramp: 'ok' | 403 | 429 | 500
+  /** Delay in ms before the convert and on-ramp routes answer (0 to 10000), to test loading states. */
+  latencyMs: number
   features: Record<ApiFeatureId, boolean>
   /** Providers listed in the `social_login` feature config. */
   socials: string[]
@@ -113,6 +133,9 @@ export function defaultSwitches(): ApiSwitches {
     origins: 'ok',
     config: 'ok',
     balance: 'ok',
+    convert: 'ok',
+    onramp: 'ok',
+    latencyMs: 0,
     features: {
       social_login: true,
       swap: true,
@@ -177,6 +200,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
   const context: Context = {
     evmRpcUrl: options.evmRpcUrl,
     solanaRpcUrl: options.solanaRpcUrl,
+    onrampUrl: options.onrampUrl,
     events,
     switches,
     get url() {
@@ -190,7 +214,8 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
         response.destroy()
         return
       }
-      if (error instanceof HttpError) return sendJson(response, error.status, { message: error.message })
+      if (error instanceof HttpError || error instanceof ApiRequestError)
+        return sendJson(response, error.status, { message: error.message })
       const status = error instanceof UpstreamError ? 502 : 500
       sendJson(response, status, { message: error instanceof Error ? error.message : String(error) })
     })
@@ -221,6 +246,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
 interface Context {
   evmRpcUrl: string
   solanaRpcUrl: string
+  onrampUrl: string | undefined
   events: AnalyticsEvent[]
   switches: ApiSwitches
   readonly url: string
@@ -430,9 +456,32 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     })
     return sendJson(response, 200, { fungibles })
   }
-  if (route === 'GET /v1/convert/gas-price') {
-    if (query.get('chainId') !== evmCaip2) throw new HttpError(400, 'Network not supported for Gas Price')
-    return sendJson(response, 200, await gasPrice(ctx.evmRpcUrl))
+  if (path.startsWith('/v1/convert/')) {
+    if (ctx.switches.latencyMs > 0) await delay(ctx.switches.latencyMs)
+    if (ctx.switches.convert !== 'ok') return statusReply(response, ctx.switches.convert)
+    if (route === 'GET /v1/convert/gas-price') {
+      if (query.get('chainId') !== evmCaip2) throw new HttpError(400, 'Network not supported for Gas Price')
+      return sendJson(response, 200, await gasPrice(ctx.evmRpcUrl))
+    }
+    if (route === 'GET /v1/convert/tokens')
+      return sendJson(response, 200, await convertTokens(ctx.evmRpcUrl, query.get('chainId'), icon))
+    if (route === 'GET /v1/convert/quotes') return sendJson(response, 200, await convertQuotes(ctx.evmRpcUrl, query))
+    if (route === 'GET /v1/convert/allowance')
+      return sendJson(response, 200, await convertAllowance(ctx.evmRpcUrl, query))
+    if (route === 'GET /v1/convert/build-approve')
+      return sendJson(response, 200, await convertBuildApprove(ctx.evmRpcUrl, query))
+    if (route === 'POST /v1/convert/build-transaction')
+      return sendJson(response, 200, await convertBuildTransaction(ctx.evmRpcUrl, await readJson(request)))
+  }
+  if (path.startsWith('/v1/onramp/') || path === '/v1/generators/onrampurl') {
+    if (ctx.switches.latencyMs > 0) await delay(ctx.switches.latencyMs)
+    if (ctx.switches.onramp !== 'ok') return statusReply(response, ctx.switches.onramp)
+    if (route === 'GET /v1/onramp/options') return sendJson(response, 200, onrampOptions())
+    if (route === 'POST /v1/onramp/quote') return sendJson(response, 200, onrampQuote(await readJson(request)))
+    if (route === 'POST /v1/generators/onrampurl') {
+      if (!ctx.onrampUrl) throw new HttpError(503, 'No on-ramp provider is running')
+      return sendJson(response, 200, onrampUrl(ctx.onrampUrl, await readJson(request)))
+    }
   }
   if (method === 'GET') {
     const identity = /^\/v1\/identity\/([^/]+)$/.exec(path)
@@ -505,21 +554,31 @@ function priceToken(caip10: string): { name: string; symbol: string } | undefine
   return evmTokens.find((t) => t.address.toLowerCase() === lower) ?? solanaTokens.find((t) => t.mint === address)
 }
 
-const SWITCH_VALUES: Record<'origins' | 'config' | 'balance', readonly unknown[]> = {
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+type StatusSwitch = 'origins' | 'config' | 'balance' | 'convert' | 'onramp'
+const SWITCH_VALUES: Record<StatusSwitch, readonly unknown[]> = {
   origins: ['ok', 403, 429, 500],
   config: ['ok', 429, 500],
   balance: ['ok', 500],
+  convert: ['ok', 403, 429, 500],
+  onramp: ['ok', 403, 429, 500],
 }
+const isStatusSwitch = (key: string): key is StatusSwitch => Object.hasOwn(SWITCH_VALUES, key)
 
 /** Validates a partial switches object from HTTP and applies it (all or nothing). */
 function applySwitches(switches: ApiSwitches, body: unknown): void {
   if (!isRecord(body)) throw new HttpError(400, 'Expected a JSON object of switches')
   const next = structuredClone(switches)
   for (const [key, value] of Object.entries(body)) {
-    if (key === 'origins' || key === 'config' || key === 'balance') {
+    if (isStatusSwitch(key)) {
       if (!SWITCH_VALUES[key].includes(value))
         throw new HttpError(400, `${key} must be one of ${SWITCH_VALUES[key].map((v) => JSON.stringify(v)).join(', ')}`)
       ;(next as unknown as Record<string, unknown>)[key] = value
+    } else if (key === 'latencyMs') {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10_000)
+        throw new HttpError(400, 'latencyMs must be an integer from 0 to 10000')
+      next.latencyMs = value
     } else if (key === 'features') {
       if (!isRecord(value)) throw new HttpError(400, 'features must be an object')
       for (const [id, enabled] of Object.entries(value)) {
@@ -538,6 +597,9 @@ function applySwitches(switches: ApiSwitches, body: unknown): void {
   switches.origins = next.origins
   switches.config = next.config
   switches.balance = next.balance
+  switches.convert = next.convert
+  switches.onramp = next.onramp
+  switches.latencyMs = next.latencyMs
   Object.assign(switches.features, next.features)
   switches.socials = next.socials
 }

@@ -60,6 +60,13 @@ export {
   type TypedData,
 } from '../core/actions/signTypedData.js'
 export {
+  type SwapErrorType,
+  type SwapParameters,
+  type SwapReturnType,
+  type SwapStep,
+  swap,
+} from '../core/actions/swap.js'
+export {
   type SwitchNetworkErrorType,
   type SwitchNetworkParameters,
   type SwitchNetworkReturnType,
@@ -95,6 +102,40 @@ export {
   type GasPrice,
   type Identity,
 } from '../core/api/blockchainData.js'
+export {
+  applySlippage,
+  buildSwapApprove,
+  buildSwapTransaction,
+  fetchSwapAllowance,
+  fetchSwapQuote,
+  fetchSwapTokens,
+  isAllowanceSufficient,
+  isSwapNetwork,
+  nativeSwapTokenAddress,
+  type SwapQuote,
+  type SwapToken,
+  type SwapTransaction,
+  swapChainIds,
+  swapSlippage,
+} from '../core/api/convert.js'
+export {
+  buildOnrampProviderUrl,
+  defaultOnrampPurchaseCurrency,
+  fetchOnrampOptions,
+  fetchOnrampQuote,
+  generateOnrampUrl,
+  isOnrampNamespace,
+  isRestrictedTimeZone,
+  type OnrampOptions,
+  type OnrampQuote,
+  onrampFallbackLimits,
+  onrampFallbackPaymentCurrencies,
+  onrampNamespaces,
+  onrampSampleOptions,
+  parseOnrampProviders,
+  placeholderOnrampQuote,
+  restrictedTimeZones,
+} from '../core/api/onramp.js'
 export {
   type Transaction,
   TransactionHistoryError,
@@ -156,6 +197,14 @@ export {
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
 } from '../core/errors/network.js'
+export { OnrampApiError, OnrampNotAvailableError } from '../core/errors/onramp.js'
+export {
+  InvalidSwapAmountError,
+  SwapApiError,
+  SwapNetworkNotSupportedError,
+  SwapNotConfirmedError,
+  SwapRevertedError,
+} from '../core/errors/swap.js'
 export {
   InvalidAddressError,
   type InvalidAddressErrorType,
@@ -210,6 +259,11 @@ export {
   signTypedDataMutationOptions,
   switchNetworkMutationOptions,
 } from '../core/query/mutations.js'
+export { onrampOptionsQueryKey, onrampOptionsQueryOptions } from '../core/query/onrampOptions.js'
+export { onrampQuoteQueryKey, onrampQuoteQueryOptions } from '../core/query/onrampQuote.js'
+export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../core/query/swapAllowance.js'
+export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../core/query/swapQuote.js'
+export { swapTokensQueryKey, swapTokensQueryOptions } from '../core/query/swapTokens.js'
 export { transactionsInfiniteQueryOptions, transactionsQueryKey } from '../core/query/transactions.js'
 export {
   type WalletDirectoryQueryParameters,

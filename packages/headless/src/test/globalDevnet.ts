@@ -14,6 +14,10 @@ export type ProvidedDevnet = {
   apiUrl: string
   /** The devnet WalletConnect relay. */
   walletConnectRelayUrl: string
+  /** The devnet on-ramp provider's checkout origin (page at `/checkout`). */
+  onrampUrl: string
+  /** The devnet Uniswap V2 router (the spender swaps approve). */
+  swapRouter: string
 }
 
 declare module 'vitest' {
@@ -39,6 +43,8 @@ export async function setup(project: TestProject) {
     evmTokens: devnet.evm.tokens.map(({ address, symbol, decimals }) => ({ address, symbol, decimals })),
     apiUrl: devnet.api.url,
     walletConnectRelayUrl: devnet.walletConnect.relayUrl,
+    onrampUrl: devnet.onramp.url,
+    swapRouter: devnet.evm.dex.router,
   })
   return () => devnet.stop()
 }

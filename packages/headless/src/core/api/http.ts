@@ -9,7 +9,10 @@ export const hostedTimeoutMs = 10_000
  * the status (429, 403, 5xx mean different things per service) use this directly.
  */
 export function hostedFetch(portico: Portico, url: URL | string, init?: RequestInit): Promise<Response> {
-  return portico.fetch(url.toString(), { ...init, signal: AbortSignal.timeout(hostedTimeoutMs) })
+  const timeout = AbortSignal.timeout(hostedTimeoutMs)
+  // A caller's signal (a stale quote's query being cancelled) aborts too, alongside the timeout.
+  const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout
+  return portico.fetch(url.toString(), { ...init, signal })
 }
 
 /** @internal A hosted call whose only outcomes are "JSON body" or "failed" (any non-2xx throws). */

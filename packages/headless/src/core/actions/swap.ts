@@ -1,0 +1,232 @@
+import {
+  decodeFunctionData,
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  parseAbi,
+  parseSignature,
+} from 'viem'
+import {
+  type BuildSwapApproveErrorType,
+  type BuildSwapTransactionErrorType,
+  buildSwapApprove,
+  buildSwapTransaction,
+  fetchSwapAllowance,
+  fetchSwapTokens,
+  isAllowanceSufficient,
+  nativeSwapTokenAddress,
+  type SwapTransaction,
+} from '../api/convert.js'
+import type { Portico } from '../config/createPortico.js'
+import { NotConnectedError } from '../errors/connection.js'
+import {
+  SwapNotConfirmedError,
+  type SwapNotConfirmedErrorType,
+  SwapRevertedError,
+  type SwapRevertedErrorType,
+} from '../errors/swap.js'
+import type { CaipNetworkId } from '../utils/caip.js'
+import { getConnection } from './getConnection.js'
+import { type RequestErrorType, request } from './request.js'
+import { type SendTransactionErrorType, sendTransaction } from './sendTransaction.js'
+import { signTypedData } from './signTypedData.js'
+
+export type SwapParameters = {
+  /** Source token, `0x…` or CAIP-10 (native: `0xeeee…eeee`). */
+  from: string
+  to: string
+  /** Source amount in base units. */
+  amount: bigint
+  /** The eip155 network; the connected wallet's network by default. */
+  caipNetworkId?: CaipNetworkId | undefined
+  /** Percent; the spec's 1 by default. */
+  slippage?: number | undefined
+  /** Unix seconds after which the swap reverts. */
+  deadline?: number | undefined
+  /**
+   * Whether the source token takes EIP-2612 permits. Looked up in the swap token list when
+   * absent. A permit token is approved by a signed permit instead of an approve transaction.
+   */
+  eip2612?: boolean | undefined
+  /** Called as each step starts, for progress UI. */
+  onStep?: ((step: SwapStep) => void) | undefined
+}
+export type SwapStep = 'allowance' | 'approve' | 'permit' | 'swap'
+export type SwapReturnType = {
+  /** The approve or permit transaction, when the allowance was short. */
+  approval: { kind: 'approve' | 'permit'; hash: Hex } | undefined
+  hash: Hex
+}
+export type SwapErrorType =
+  | NotConnectedError
+  | BuildSwapApproveErrorType
+  | BuildSwapTransactionErrorType
+  | SendTransactionErrorType
+  | RequestErrorType
+  | SwapRevertedErrorType
+  | SwapNotConfirmedErrorType
+
+const permitAbi = parseAbi([
+  'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+  'function nonces(address owner) view returns (uint256)',
+  'function eip712Domain() view returns (bytes1 fields, string name, string version, uint256 chainId, address verifyingContract, bytes32 salt, uint256[] extensions)',
+])
+
+const RECEIPT_POLL_MS = 250
+const RECEIPT_TIMEOUT_MS = 120_000
+
+/**
+ * Swaps `amount` of `from` into `to` through the convert API with the connected eip155 wallet:
+ * when the allowance is short (less than the amount, in token units) it first approves exactly
+ * the amount, by a signed EIP-2612 permit when the token takes one or else an approve
+ * transaction, waits for that to land, then sends the swap built at the spec's 1% slippage.
+ * Each transaction is awaited; a reverted one throws `SwapRevertedError`, one without a receipt
+ * after 2 minutes `SwapNotConfirmedError`.
+ *
+ * @example
+ * const { hash } = await swap(portico, { from: usdc, to: weth, amount: parseUnits('100', 6) })
+ */
+export async function swap(portico: Portico, parameters: SwapParameters): Promise<SwapReturnType> {
+  const connection = getConnection(portico, { namespace: 'eip155' })
+  const userAddress = connection.address as Hex | undefined
+  if (!connection.isConnected || !userAddress) throw new NotConnectedError({ namespace: 'eip155' })
+  const caipNetworkId = parameters.caipNetworkId ?? connection.network?.caipNetworkId ?? connection.caipNetworkId
+  if (!caipNetworkId) throw new NotConnectedError({ namespace: 'eip155' })
+  const { from, to, amount } = parameters
+  const native = from.toLowerCase().endsWith(nativeSwapTokenAddress)
+
+  let approval: SwapReturnType['approval']
+  if (!native) {
+    parameters.onStep?.('allowance')
+    const allowance = await fetchSwapAllowance(portico, { caipNetworkId, tokenAddress: from, userAddress })
+    if (!isAllowanceSufficient(allowance, amount)) {
+      // The service's approve names the spender; a permit grants the same spender the same amount.
+      const approve = await buildSwapApprove(portico, { caipNetworkId, from, to, userAddress, amount })
+      const eip2612 =
+        parameters.eip2612 ??
+        (await fetchSwapTokens(portico, { caipNetworkId })
+          .then((tokens) => tokens.find((t) => sameToken(t.address, from))?.eip2612 ?? false)
+          .catch(() => false))
+      if (eip2612) {
+        parameters.onStep?.('permit')
+        const hash = await permit(portico, { owner: userAddress, approve, amount, caipNetworkId })
+        approval = { kind: 'permit', hash }
+      } else {
+        parameters.onStep?.('approve')
+        const hash = await sendTransaction(portico, { to: approve.to, data: approve.data, value: 0n, gas: approve.gas })
+        await waitForSuccess(portico, hash, 'approve')
+        approval = { kind: 'approve', hash }
+      }
+    }
+  }
+
+  parameters.onStep?.('swap')
+  const tx = await buildSwapTransaction(portico, {
+    caipNetworkId,
+    from,
+    to,
+    amount,
+    userAddress,
+    slippage: parameters.slippage,
+    deadline: parameters.deadline,
+  })
+  const hash = await sendTransaction(portico, { to: tx.to, data: tx.data, value: tx.value, gas: tx.gas })
+  await waitForSuccess(portico, hash, 'swap')
+  return { approval, hash }
+}
+
+function sameToken(a: string, b: string): boolean {
+  return a.split(':').at(-1)?.toLowerCase() === b.split(':').at(-1)?.toLowerCase()
+}
+
+async function call(portico: Portico, to: Hex, data: Hex): Promise<Hex> {
+  return request<Hex>(portico, { namespace: 'eip155', method: 'eth_call', params: [{ to, data }, 'latest'] })
+}
+
+/**
+ * Signs an EIP-2612 permit for the spender and amount of the service's approve transaction and
+ * submits it. The domain comes from the token itself (EIP-5267 `eip712Domain`), so a token whose
+ * name or version differs from its symbol still verifies.
+ */
+async function permit(
+  portico: Portico,
+  {
+    owner,
+    approve,
+    amount,
+    caipNetworkId,
+  }: { owner: Hex; approve: SwapTransaction; amount: bigint; caipNetworkId: CaipNetworkId },
+): Promise<Hex> {
+  const token = approve.to
+  const { args } = decodeFunctionData({ abi: erc20Abi, data: approve.data })
+  const spender = args[0] as Hex
+  const [, name, version, chainId, verifyingContract] = decodeFunctionResult({
+    abi: permitAbi,
+    functionName: 'eip712Domain',
+    data: await call(portico, token, encodeFunctionData({ abi: permitAbi, functionName: 'eip712Domain' })),
+  })
+  const nonce = decodeFunctionResult({
+    abi: permitAbi,
+    functionName: 'nonces',
+    data: await call(portico, token, encodeFunctionData({ abi: permitAbi, functionName: 'nonces', args: [owner] })),
+  })
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + 30 * 60)
+  const signature = await signTypedData(portico, {
+    typedData: {
+      domain: {
+        name,
+        version,
+        chainId: Number(chainId || BigInt(caipNetworkId.split(':')[1] ?? 0)),
+        verifyingContract,
+      },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+          { name: 'verifyingContract', type: 'address' },
+        ],
+        Permit: [
+          { name: 'owner', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Permit',
+      message: { owner, spender, value: amount, nonce, deadline },
+    },
+  })
+  const { r, s, v, yParity } = parseSignature(signature)
+  const hash = await sendTransaction(portico, {
+    to: token,
+    data: encodeFunctionData({
+      abi: permitAbi,
+      functionName: 'permit',
+      args: [owner, spender, amount, deadline, Number(v ?? BigInt(yParity + 27)), r, s],
+    }),
+    value: 0n,
+  })
+  await waitForSuccess(portico, hash, 'permit')
+  return hash
+}
+
+/** Polls the receipt through the wallet's provider (no separate RPC client is assumed). */
+async function waitForSuccess(portico: Portico, hash: Hex, step: 'approve' | 'permit' | 'swap'): Promise<void> {
+  const started = Date.now()
+  while (Date.now() - started < RECEIPT_TIMEOUT_MS) {
+    const receipt = await request<{ status?: string } | null>(portico, {
+      namespace: 'eip155',
+      method: 'eth_getTransactionReceipt',
+      params: [hash],
+    })
+    if (receipt) {
+      if (receipt.status === '0x1') return
+      throw new SwapRevertedError({ hash, step })
+    }
+    await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS))
+  }
+  throw new SwapNotConfirmedError({ hash })
+}

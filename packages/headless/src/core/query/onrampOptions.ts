@@ -1,0 +1,36 @@
+import { fetchOnrampOptions } from '../api/onramp.js'
+import type { Portico } from '../config/createPortico.js'
+
+/** On-ramp options change rarely: cached 5 minutes. */
+export const onrampOptionsStaleTimeMs = 5 * 60_000
+
+/**
+ * Query key of the on-ramp options: `['portico', 'onrampOptions', {}]`.
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: onrampOptionsQueryKey() })
+ */
+export function onrampOptionsQueryKey() {
+  return ['portico', 'onrampOptions', {}] as const
+}
+
+/**
+ * Query options for {@link fetchOnrampOptions}. The fetch never fails (sample options stand in),
+ * so no retry: a retry would only delay the samples.
+ *
+ * @example
+ * const options = await queryClient.fetchQuery(onrampOptionsQueryOptions(portico))
+ */
+export function onrampOptionsQueryOptions(
+  portico: Portico,
+  { query }: { query?: { enabled?: boolean | undefined; [key: string]: unknown } } = {},
+) {
+  return {
+    staleTime: onrampOptionsStaleTimeMs,
+    retry: false,
+    ...query,
+    queryKey: onrampOptionsQueryKey(),
+    enabled: query?.enabled ?? true,
+    queryFn: () => fetchOnrampOptions(portico),
+  }
+}
