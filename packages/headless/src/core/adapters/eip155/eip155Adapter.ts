@@ -1,4 +1,3 @@
-import { createStore as createMipdStore } from 'mipd'
 // ox's per-module entries, not viem's barrels: see the page-start test in @portico/ui.
 import * as Address from 'ox/Address'
 import * as Hex from 'ox/Hex'
@@ -6,6 +5,7 @@ import { providerErrorCode } from '../../errors/isUserRejection.js'
 import { isSafeImageUrl } from '../../state/persistence.js'
 import type { AdapterConnection, AdapterEvent, ChainAdapter, Connector, PorticoNetwork } from '../../types.js'
 import type { CaipNetworkId } from '../../utils/caip.js'
+import { type Eip6963Announcement, watchEip6963Announcements } from '../../utils/eip6963.js'
 import type { Eip1193Provider } from './types.js'
 
 /** A wallet the host brings itself (e.g. a hardware-wallet SDK). */
@@ -53,33 +53,26 @@ export function eip155Adapter(parameters: Eip155AdapterParameters = {}): ChainAd
         onChange(externalConnectors)
         return () => {}
       }
-      const store = eip6963 ? createMipdStore() : undefined
-      const emit = () => {
-        const announced: Connector[] = (store?.getProviders() ?? []).flatMap(({ info, provider }) => {
-          // Announcements are untrusted: a wallet with no rdns or name can't be told apart or shown.
-          if (!info || typeof info.rdns !== 'string' || !info.rdns || typeof info.name !== 'string') return []
-          return [
-            {
-              id: info.rdns,
-              uid: `eip155:${info.rdns}`,
-              name: info.name.slice(0, 100),
-              imageUrl: isSafeImageUrl(info.icon) ? info.icon : undefined,
-              chain: 'eip155',
-              type: 'ANNOUNCED',
-              info: { rdns: info.rdns },
-              provider,
-            } satisfies Connector,
-          ]
-        })
+      const emit = (announcements: readonly Eip6963Announcement[]) => {
+        // Announcements arrive validated (utils/eip6963.ts): a malformed one never reaches this list.
+        const announced: Connector[] = announcements.map(({ info, provider }) => ({
+          id: info.rdns,
+          uid: `eip155:${info.rdns}`,
+          name: info.name,
+          imageUrl: info.icon,
+          chain: 'eip155',
+          type: 'ANNOUNCED',
+          info: { rdns: info.rdns },
+          provider,
+        }))
         const legacy = legacyInjected ? legacyConnector(announced) : undefined
         onChange([...announced, ...(legacy ? [legacy] : []), ...externalConnectors])
       }
-      const unsubscribe = store?.subscribe(emit, { emitImmediately: true })
-      if (!store) emit()
-      return () => {
-        unsubscribe?.()
-        store?.destroy()
+      if (!eip6963) {
+        emit([])
+        return () => {}
       }
+      return watchEip6963Announcements(emit)
     },
 
     async connect({ connector }) {

@@ -8,8 +8,8 @@ import type {
   StandardDisconnectFeature,
   StandardEventsFeature,
 } from '@wallet-standard/features'
-import { isSafeImageUrl } from '../../state/persistence.js'
 import type { AdapterConnection, ChainAdapter, Connector, PorticoNetwork } from '../../types.js'
+import { checkStandardWallets, isSolanaWalletEntry, type StandardWalletEntry } from '../../utils/walletStandard.js'
 
 /** Genesis-hash prefixes of the public clusters and their Wallet Standard chain names. */
 const knownClusters: Record<string, IdentifierString> = {
@@ -51,7 +51,10 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): ChainAd
         return () => {}
       }
       const wallets = getWallets()
-      const emit = () => onChange(wallets.get().filter(isSolanaWallet).map(toConnector))
+      // Registrations are untrusted: checked (utils/walletStandard.ts) before they are listed.
+      const warned = new Set<string>()
+      const emit = () =>
+        onChange(checkStandardWallets(wallets.get(), warned).filter(isSolanaWalletEntry).map(toConnector))
       const offRegister = wallets.on('register', emit)
       const offUnregister = wallets.on('unregister', emit)
       emit()
@@ -118,22 +121,12 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): ChainAd
   }
 }
 
-function isSolanaWallet(wallet: Wallet): boolean {
-  return (
-    typeof wallet?.name === 'string' &&
-    Array.isArray(wallet.chains) &&
-    wallet.chains.some((c) => typeof c === 'string' && c.startsWith('solana:')) &&
-    'standard:connect' in wallet.features &&
-    ('solana:signMessage' in wallet.features || 'solana:signAndSendTransaction' in wallet.features)
-  )
-}
-
-function toConnector(wallet: Wallet): Connector {
+function toConnector({ wallet, name, icon }: StandardWalletEntry): Connector {
   return {
-    id: wallet.name,
-    uid: `solana:${wallet.name}`,
-    name: wallet.name.slice(0, 100),
-    imageUrl: isSafeImageUrl(wallet.icon) ? wallet.icon : undefined,
+    id: name,
+    uid: `solana:${name}`,
+    name,
+    imageUrl: icon,
     chain: 'solana',
     type: 'ANNOUNCED',
     provider: wallet,
