@@ -315,6 +315,7 @@ export {
   walletConnectLinks,
   walletLinkMaxLength,
 } from '../core/utils/walletLinks.js'
+export { type ParseWebLinkOptions, parseWebLink } from '../core/utils/webLink.js'
 export { version } from '../core/version.js'
 export {
   createMemoryWalletConnectStorage,

@@ -1,0 +1,22 @@
+import { usePortico } from '@portico/headless'
+import { useMemo } from 'react'
+import { imageOrigins } from './imageSource.js'
+
+/**
+ * @internal
+ * The remote image origins of the nearest `<PorticoProvider>` (see `imageOrigins`), or undefined
+ * outside one (a `PorticoImage` in a host's own layout, with sources the host chose).
+ *
+ * @example
+ * const origins = useImageOrigins()
+ */
+export function useImageOrigins(): ReadonlySet<string> | undefined {
+  let portico: Parameters<typeof imageOrigins>[0] | undefined
+  try {
+    // usePortico always calls useContext before it throws, so the hook order stays stable.
+    portico = usePortico('PorticoImage').portico
+  } catch {
+    portico = undefined
+  }
+  return useMemo(() => (portico ? imageOrigins(portico) : undefined), [portico])
+}
