@@ -1,0 +1,120 @@
+import { compositeOver } from '../color/compositeOver.js'
+import { parseColor, type Rgba } from '../color/parseColor.js'
+import { readableForeground } from '../color/readableForeground.js'
+import { relativeLuminance } from '../color/relativeLuminance.js'
+import type { ThemeTokens } from '../contract.js'
+import { describeValue, warn } from '../internal/warn.js'
+
+type Colors = ThemeTokens['colors']
+type Color = keyof Colors
+
+/** WCAG 2.2 AA for text. */
+export const minimumTextContrast = 4.5
+
+const white: Rgba = { r: 1, g: 1, b: 1, alpha: 1 }
+const black: Rgba = { r: 0, g: 0, b: 0, alpha: 1 }
+
+// Fills carry text on controls (buttons, badges, alerts): [fill, its text].
+const fillPairs: [Color, Color][] = [
+  ['accent', 'accentForeground'],
+  ['success', 'successForeground'],
+  ['warning', 'warningForeground'],
+  ['danger', 'dangerForeground'],
+]
+// Body text on the modal and its rows.
+const surfaceTexts: Color[] = ['foreground', 'foregroundMuted']
+const surfaceBackgrounds: Color[] = ['surface', 'surfaceRaised']
+
+const ratio = (a: Rgba, b: Rgba) => {
+  const la = relativeLuminance(a)
+  const lb = relativeLuminance(b)
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05)
+}
+
+/**
+ * The lowest contrast `text` can have on `background` whatever the page behind shows: a
+ * translucent background is tried over black and over white. Undefined when either colour cannot
+ * be read (never for values that passed the colour check).
+ *
+ * @internal
+ * @example
+ * worstContrast('#ffffff', 'rgb(0 0 0 / 50%)') // 1 (white text on black at 50% over white)
+ */
+export function worstContrast(text: string, background: string, under?: string): number | undefined {
+  const back = parseColor(background)
+  const front = parseColor(text)
+  if (!back || !front) return undefined
+  // A raised row sits on the modal's surface: when that is opaque, it is the only backdrop.
+  const below = under === undefined ? undefined : parseColor(under)
+  const backdrops =
+    back.alpha >= 1
+      ? [back]
+      : below && below.alpha >= 1
+        ? [compositeOver(back, below)]
+        : [compositeOver(back, white), compositeOver(back, black)]
+  return Math.min(...backdrops.map((b) => ratio(front.alpha < 1 ? compositeOver(front, b) : front, b)))
+}
+
+const passes = (text: string, background: string, under?: string) =>
+  (worstContrast(text, background, under) ?? 0) >= minimumTextContrast
+
+/**
+ * Makes sure no host value leaves text below WCAG AA (4.5:1) on a control or the modal, and
+ * returns the (possibly corrected) colours. Each correction costs one `console.warn`:
+ *
+ * - a translucent fill (`accent`, `success`, `warning`, `danger` with alpha < 1) would put its
+ *   text on whatever the page shows behind it: the fill and its text take `fallback`'s pair;
+ * - a fill's text below 4.5:1 becomes black or white, whichever reads (always ≥ 4.58:1);
+ * - `foreground` or `foregroundMuted` below 4.5:1 on `surface` or `surfaceRaised` (translucent
+ *   surfaces checked over black and white) takes `fallback`'s value if that reads on both, else
+ *   black or white, else both surfaces fall back too.
+ *
+ * @internal
+ * @param colors - Sanitised colours (every value passed the colour check).
+ * @param fallback - The theme's own colours, which pass on their own.
+ * @example
+ * enforceContrast({ ...darkTheme().colors, accentForeground: '#3396ff' }, darkTheme().colors)
+ * // accentForeground '#000000', with a warning
+ */
+export function enforceContrast(colors: Colors, fallback: Colors): Colors {
+  const next = { ...colors }
+  for (const [fill, text] of fillPairs) {
+    const fillColor = parseColor(next[fill])
+    if (!fillColor || fillColor.alpha < 1) {
+      warn(
+        `colors.${fill}: ${describeValue(next[fill])} is not opaque, so the contrast of its text would depend on the page; using ${describeValue(fallback[fill])}.`,
+      )
+      next[fill] = fallback[fill]
+      next[text] = fallback[text]
+      continue
+    }
+    if (passes(next[text], next[fill])) continue
+    const readable = readableForeground(next[fill]) ?? fallback[text]
+    warn(
+      `colors.${text}: ${describeValue(next[text])} on ${describeValue(next[fill])} has contrast ${(worstContrast(next[text], next[fill]) ?? 0).toFixed(2)}:1, below WCAG AA (4.5:1); using ${describeValue(readable)}.`,
+    )
+    next[text] = readable
+  }
+  // Each text colour must read on every background it is drawn on.
+  const readsEverywhere = (text: string) =>
+    surfaceBackgrounds.every((background) => passes(text, next[background], underOf(background)))
+  const underOf = (background: Color) => (background === 'surfaceRaised' ? next.surface : undefined)
+  for (const text of surfaceTexts) {
+    if (readsEverywhere(next[text])) continue
+    const given = next[text]
+    const readable = [fallback[text], '#000000', '#ffffff'].find(readsEverywhere)
+    if (readable) {
+      next[text] = readable
+      warn(
+        `colors.${text}: ${describeValue(given)} is below WCAG AA (4.5:1) on colors.surface ${describeValue(next.surface)} or colors.surfaceRaised ${describeValue(next.surfaceRaised)}; using ${describeValue(readable)}.`,
+      )
+      continue
+    }
+    warn(
+      `colors.surface ${describeValue(next.surface)} and colors.surfaceRaised ${describeValue(next.surfaceRaised)} leave colors.${text} unreadable (WCAG AA 4.5:1); using the theme's surfaces.`,
+    )
+    for (const background of surfaceBackgrounds) next[background] = fallback[background]
+    if (!readsEverywhere(next[text])) next[text] = fallback[text]
+  }
+  return next
+}
