@@ -44,7 +44,7 @@ function serve(): Promise<Server> {
       const upstream = await fetch(`${api.url}${url.pathname.slice(4)}${url.search}`, {
         method: request.method,
         headers: { 'content-type': request.headers['content-type'] ?? 'application/json' },
-        body: request.method === 'POST' ? await readBody(request) : undefined,
+        body: request.method === 'POST' ? new Uint8Array(await readBody(request)) : undefined,
       })
       response.writeHead(upstream.status, {
         'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
