@@ -81,9 +81,7 @@ export function enforceContrast(colors: Colors, fallback: Colors): Colors {
   for (const [fill, text] of fillPairs) {
     const fillColor = parseColor(next[fill])
     if (!fillColor || fillColor.alpha < 1) {
-      warn(
-        `colors.${fill}: ${describeValue(next[fill])} is not opaque, so the contrast of its text would depend on the page; using ${describeValue(fallback[fill])}.`,
-      )
+      warn(`colors.${fill}: ${describeValue(next[fill])} is not opaque; using ${describeValue(fallback[fill])}.`)
       next[fill] = fallback[fill]
       next[text] = fallback[text]
       continue
@@ -91,7 +89,7 @@ export function enforceContrast(colors: Colors, fallback: Colors): Colors {
     if (passes(next[text], next[fill])) continue
     const readable = readableForeground(next[fill]) ?? fallback[text]
     warn(
-      `colors.${text}: ${describeValue(next[text])} on ${describeValue(next[fill])} has contrast ${(worstContrast(next[text], next[fill]) ?? 0).toFixed(2)}:1, below WCAG AA (4.5:1); using ${describeValue(readable)}.`,
+      `colors.${text}: ${describeValue(next[text])} on ${fill} is below WCAG AA (4.5:1); using ${describeValue(readable)}.`,
     )
     next[text] = readable
   }
@@ -106,13 +104,11 @@ export function enforceContrast(colors: Colors, fallback: Colors): Colors {
     if (readable) {
       next[text] = readable
       warn(
-        `colors.${text}: ${describeValue(given)} is below WCAG AA (4.5:1) on colors.surface ${describeValue(next.surface)} or colors.surfaceRaised ${describeValue(next.surfaceRaised)}; using ${describeValue(readable)}.`,
+        `colors.${text}: ${describeValue(given)} on surface is below WCAG AA (4.5:1); using ${describeValue(readable)}.`,
       )
       continue
     }
-    warn(
-      `colors.surface ${describeValue(next.surface)} and colors.surfaceRaised ${describeValue(next.surfaceRaised)} leave colors.${text} unreadable (WCAG AA 4.5:1); using the theme's surfaces.`,
-    )
+    warn(`colors.surface: no ${text} is readable on it (WCAG AA 4.5:1); using the theme's surfaces.`)
     for (const background of surfaceBackgrounds) next[background] = fallback[background]
     if (!readsEverywhere(next[text])) next[text] = fallback[text]
   }

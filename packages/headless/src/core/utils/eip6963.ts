@@ -41,23 +41,21 @@ function read(object: unknown, key: string): unknown {
  * if ('reason' in result) console.warn(result.reason)
  */
 export function parseEip6963Announcement(detail: unknown): Eip6963Announcement | Eip6963Rejection {
-  if (typeof detail !== 'object' || detail === null) return { reason: 'the event has no detail' }
+  if (typeof detail !== 'object' || detail === null) return { reason: 'no detail' }
   const info = read(detail, 'info')
-  if (typeof info !== 'object' || info === null) return { reason: 'detail.info is missing' }
+  if (typeof info !== 'object' || info === null) return { reason: 'no info' }
   const uuid = read(info, 'uuid')
   const name = read(info, 'name')
   const rdns = read(info, 'rdns')
   const icon = read(info, 'icon')
   if (typeof uuid !== 'string' || !uuid || uuid.length > maxUuidLength || unprintable.test(uuid))
-    return { reason: 'info.uuid is missing or malformed' }
-  if (typeof name !== 'string' || !name.trim() || unprintable.test(name))
-    return { reason: 'info.name is missing or malformed' }
-  if (typeof rdns !== 'string' || rdns.length > 253 || !rdnsPattern.test(rdns))
-    return { reason: 'info.rdns is missing or not a reverse-DNS name' }
-  if (typeof icon !== 'string') return { reason: 'info.icon is missing' }
+    return { reason: 'bad uuid' }
+  if (typeof name !== 'string' || !name.trim() || unprintable.test(name)) return { reason: 'bad name' }
+  if (typeof rdns !== 'string' || rdns.length > 253 || !rdnsPattern.test(rdns)) return { reason: 'bad rdns' }
+  if (typeof icon !== 'string') return { reason: 'no icon' }
   const provider = read(detail, 'provider')
   if (typeof provider !== 'object' || provider === null || typeof read(provider, 'request') !== 'function')
-    return { reason: 'detail.provider has no request function' }
+    return { reason: 'no provider.request' }
   return Object.freeze({
     info: Object.freeze({
       uuid,
@@ -95,7 +93,7 @@ export function watchEip6963Announcements(
   const onAnnounce = (event: Event) => {
     const result = parseEip6963Announcement(read(event, 'detail'))
     if ('reason' in result) {
-      warnOnce(`invalid:${result.reason}`, `Ignored an EIP-6963 announcement: ${result.reason}.`)
+      warnOnce(`invalid:${result.reason}`, `Ignored an EIP-6963 announcement (${result.reason}).`)
       return
     }
     const known = byRdns.get(result.info.rdns)
@@ -103,7 +101,7 @@ export function watchEip6963Announcements(
       if (known.provider !== result.provider)
         warnOnce(
           `collision:${result.info.rdns}:${result.info.uuid}`,
-          `Ignored a second provider announcing rdns "${result.info.rdns}" ("${result.info.name}"); the first one stays.`,
+          `Ignored a second provider for ${result.info.rdns}; the first stays.`,
         )
       return
     }

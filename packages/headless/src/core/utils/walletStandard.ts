@@ -36,20 +36,13 @@ function read(object: unknown, key: string): unknown {
  * if ('reason' in entry) console.warn(entry.reason)
  */
 export function parseStandardWallet(wallet: unknown): StandardWalletEntry | { reason: string } {
-  if (typeof wallet !== 'object' || wallet === null) return { reason: 'the wallet is not an object' }
   const name = read(wallet, 'name')
-  if (typeof name !== 'string' || !name.trim() || unprintable.test(name))
-    return { reason: 'its name is missing or malformed' }
-  const chains = read(wallet, 'chains')
-  const accounts = read(wallet, 'accounts')
+  if (typeof name !== 'string' || !name.trim() || unprintable.test(name)) return { reason: 'bad name' }
   const features = read(wallet, 'features')
-  if (!Array.isArray(chains)) return { reason: `"${name.slice(0, 40)}" has no chains list` }
-  if (!Array.isArray(accounts)) return { reason: `"${name.slice(0, 40)}" has no accounts list` }
-  if (typeof features !== 'object' || features === null)
-    return { reason: `"${name.slice(0, 40)}" has no features object` }
-  const connect = read(features, 'standard:connect')
-  if (typeof read(connect, 'connect') !== 'function')
-    return { reason: `"${name.slice(0, 40)}" has no standard:connect feature` }
+  if (!Array.isArray(read(wallet, 'chains'))) return { reason: 'no chains' }
+  if (!Array.isArray(read(wallet, 'accounts'))) return { reason: 'no accounts' }
+  if (typeof read(read(features, 'standard:connect'), 'connect') !== 'function')
+    return { reason: 'no standard:connect' }
   const icon = read(wallet, 'icon')
   return {
     wallet: wallet as Wallet,
@@ -95,16 +88,13 @@ export function checkStandardWallets(wallets: readonly unknown[], warned: Set<st
   for (const wallet of wallets) {
     const entry = parseStandardWallet(wallet)
     if ('reason' in entry) {
-      warnOnce(`invalid:${entry.reason}`, `Ignored a Wallet Standard wallet: ${entry.reason}.`)
+      warnOnce(`invalid:${entry.reason}`, `Ignored a Wallet Standard wallet (${entry.reason}).`)
       continue
     }
     const known = byName.get(entry.name)
     if (known) {
       if (known.wallet !== entry.wallet)
-        warnOnce(
-          `collision:${entry.name}`,
-          `Ignored a second wallet registered as "${entry.name}"; the first one stays.`,
-        )
+        warnOnce(`collision:${entry.name}`, `Ignored a second wallet named ${entry.name}; the first stays.`)
       continue
     }
     byName.set(entry.name, entry)

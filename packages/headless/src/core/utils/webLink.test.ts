@@ -69,6 +69,6 @@ test('property: an accepted link is https (or loopback http), has no credentials
         expect(parseWebLink(url.href)?.href).toBe(url.href)
       },
     ),
-    { numRuns: 500 },
+    { numRuns: 200 },
   )
 })
