@@ -14,16 +14,10 @@ export const minimumTextContrast = 4.5
 const white: Rgba = { r: 1, g: 1, b: 1, alpha: 1 }
 const black: Rgba = { r: 0, g: 0, b: 0, alpha: 1 }
 
-// Fills carry text on controls (buttons, badges, alerts): [fill, its text].
-const fillPairs: [Color, Color][] = [
-  ['accent', 'accentForeground'],
-  ['success', 'successForeground'],
-  ['warning', 'warningForeground'],
-  ['danger', 'dangerForeground'],
-]
+// Fills carry text on controls (buttons, badges, alerts), each with its `…Foreground`.
+const fills = ['accent', 'success', 'warning', 'danger'] as const
 // Body text on the modal and its rows.
-const surfaceTexts: Color[] = ['foreground', 'foregroundMuted']
-const surfaceBackgrounds: Color[] = ['surface', 'surfaceRaised']
+const surfaceTexts = ['foreground', 'foregroundMuted'] as const
 
 const ratio = (a: Rgba, b: Rgba) => {
   const la = relativeLuminance(a)
@@ -78,39 +72,29 @@ const passes = (text: string, background: string, under?: string) =>
  */
 export function enforceContrast(colors: Colors, fallback: Colors): Colors {
   const next = { ...colors }
-  for (const [fill, text] of fillPairs) {
-    const fillColor = parseColor(next[fill])
-    if (!fillColor || fillColor.alpha < 1) {
-      warn(`colors.${fill}: ${describeValue(next[fill])} is not opaque; using ${describeValue(fallback[fill])}.`)
-      next[fill] = fallback[fill]
-      next[text] = fallback[text]
-      continue
-    }
-    if (passes(next[text], next[fill])) continue
-    const readable = readableForeground(next[fill]) ?? fallback[text]
-    warn(
-      `colors.${text}: ${describeValue(next[text])} on ${fill} is below WCAG AA (4.5:1); using ${describeValue(readable)}.`,
-    )
-    next[text] = readable
+  const fix = (key: Color, value: string, why: string) => {
+    warn(`colors.${key}: ${describeValue(next[key])} ${why}; using ${describeValue(value)}.`)
+    next[key] = value
   }
-  // Each text colour must read on every background it is drawn on.
-  const readsEverywhere = (text: string) =>
-    surfaceBackgrounds.every((background) => passes(text, next[background], underOf(background)))
-  const underOf = (background: Color) => (background === 'surfaceRaised' ? next.surface : undefined)
+  const low = 'is below WCAG AA (4.5:1)'
+  for (const fill of fills) {
+    const text = `${fill}Foreground` as const
+    if ((parseColor(next[fill])?.alpha ?? 0) < 1) {
+      fix(fill, fallback[fill], 'is not opaque')
+      next[text] = fallback[text]
+    } else if (!passes(next[text], next[fill])) fix(text, readableForeground(next[fill]) ?? fallback[text], low)
+  }
+  // Each text colour must read on the surface and on raised rows (which sit on the surface).
+  const readsEverywhere = (text: string) => passes(text, next.surface) && passes(text, next.surfaceRaised, next.surface)
   for (const text of surfaceTexts) {
     if (readsEverywhere(next[text])) continue
-    const given = next[text]
     const readable = [fallback[text], '#000000', '#ffffff'].find(readsEverywhere)
-    if (readable) {
-      next[text] = readable
-      warn(
-        `colors.${text}: ${describeValue(given)} on surface is below WCAG AA (4.5:1); using ${describeValue(readable)}.`,
-      )
-      continue
+    if (readable) fix(text, readable, low)
+    else {
+      fix('surface', fallback.surface, `leaves ${text} below WCAG AA`)
+      next.surfaceRaised = fallback.surfaceRaised
+      next[text] = fallback[text]
     }
-    warn(`colors.surface: no ${text} is readable on it (WCAG AA 4.5:1); using the theme's surfaces.`)
-    for (const background of surfaceBackgrounds) next[background] = fallback[background]
-    if (!readsEverywhere(next[text])) next[text] = fallback[text]
   }
   return next
 }

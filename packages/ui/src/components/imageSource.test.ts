@@ -1,16 +1,27 @@
-import { createPortico, eip155Adapter, eip155Network } from '@portico/headless'
+import { createPortico, eip155Adapter, eip155Network, initialize } from '@portico/headless'
 import { expect, test } from 'vitest'
 import { allowedImageSource, imageOrigins } from './imageSource.js'
 
 const origins = new Set(['https://api.portico.dev', 'http://127.0.0.1:4000'])
 
-test('imageOrigins: the configured API hosts and the host app network icons, nothing else', () => {
+test('imageOrigins: the configured API hosts and the icons the host app configured, nothing else', () => {
   const portico = createPortico({
     projectId: 'p',
     walletConnect: false,
     storage: null,
     apiUrls: { api: 'https://directory.example/v1', blockchain: 'https://rpc.example' },
-    adapters: [eip155Adapter()],
+    adapters: [
+      eip155Adapter({
+        connectors: [
+          {
+            id: 'ledger',
+            name: 'Ledger',
+            icon: 'https://assets.host.example/ledger.png',
+            provider: { request: async () => null },
+          },
+        ],
+      }),
+    ],
     networks: [
       eip155Network({
         id: 1,
@@ -20,7 +31,9 @@ test('imageOrigins: the configured API hosts and the host app network icons, not
       }),
     ],
   })
+  initialize(portico)
   expect([...imageOrigins(portico)].sort()).toEqual([
+    'https://assets.host.example',
     'https://directory.example',
     'https://icons.host.example',
     'https://rpc.example',

@@ -1,4 +1,4 @@
-import type { Portico } from '@portico/headless'
+import { getConnectors, type Portico } from '@portico/headless'
 
 // Images a wallet or API may hand us inline: raster and SVG only (an `<img>` never runs SVG script).
 const dataImage = /^data:image\/(?:png|jpeg|gif|webp|svg\+xml)(?:;[a-z0-9=._-]+)*(?:;base64)?,/i
@@ -7,8 +7,9 @@ const unprintable = /[\p{Cc}\p{Cf}]/u
 /**
  * @internal
  * The origins a Portico instance may load remote images from: its configured directory and
- * blockchain API hosts (the image host), plus the hosts of the host app's own network icons.
- * Nothing a wallet, a directory entry or an API response says can add to this list.
+ * blockchain API hosts (the image host), plus the hosts of the icons the host app configured itself
+ * (its networks and its own `EXTERNAL` connectors). Nothing a wallet, a directory entry or an API
+ * response says can add to this list.
  *
  * @example
  * imageOrigins(portico) // Set { 'https://api.portico.dev', 'https://rpc.portico.dev' }
@@ -24,6 +25,7 @@ export function imageOrigins(portico: Portico): ReadonlySet<string> {
   add(portico.options.apiUrls.api)
   add(portico.options.apiUrls.blockchain)
   for (const network of portico.networks) add(network.assets?.imageUrl)
+  for (const connector of getConnectors(portico)) if (connector.type === 'EXTERNAL') add(connector.imageUrl)
   return origins
 }
 

@@ -5,7 +5,8 @@ import { imageOrigins } from './imageSource.js'
 /**
  * @internal
  * The remote image origins of the nearest `<PorticoProvider>` (see `imageOrigins`), or undefined
- * outside one (a `PorticoImage` in a host's own layout, with sources the host chose).
+ * outside one (a `PorticoImage` in a host's own layout, with sources the host chose). Read when
+ * the image mounts: the host's connectors are listed by then (discovery starts with the provider).
  *
  * @example
  * const origins = useImageOrigins()

@@ -31,13 +31,12 @@ afterEach(() => {
 const announce = (detail: unknown) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
 
 describe('parseEip6963Announcement', () => {
-  test('default: copies and freezes the info', () => {
+  test('default: copies the info', () => {
     const announced = info()
     const result = parseEip6963Announcement({ info: announced, provider: provider() }) as Eip6963Announcement
     expect(result.info).toEqual(announced)
     announced.name = 'Changed later'
     expect(result.info.name).toBe('Good Wallet')
-    expect(Object.isFrozen(result.info)).toBe(true)
   })
 
   test.each([

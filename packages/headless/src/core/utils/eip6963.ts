@@ -1,7 +1,7 @@
 import type { Eip1193Provider, Eip6963ProviderInfo } from '../adapters/eip155/types.js'
 import { isAnnouncedIcon } from './announcedIcon.js'
 
-/** An EIP-6963 announcement that passed {@link parseEip6963Announcement}: copied, frozen strings. */
+/** An EIP-6963 announcement that passed {@link parseEip6963Announcement}: copied strings. */
 export type Eip6963Announcement = {
   readonly info: Readonly<Omit<Eip6963ProviderInfo, 'icon'> & { icon: string | undefined }>
   readonly provider: Eip1193Provider
@@ -56,15 +56,11 @@ export function parseEip6963Announcement(detail: unknown): Eip6963Announcement |
   const provider = read(detail, 'provider')
   if (typeof provider !== 'object' || provider === null || typeof read(provider, 'request') !== 'function')
     return { reason: 'no provider.request' }
-  return Object.freeze({
-    info: Object.freeze({
-      uuid,
-      name: name.trim().slice(0, maxNameLength),
-      rdns,
-      icon: isAnnouncedIcon(icon) ? icon : undefined,
-    }),
+  // A copy: the extension changing its announced object later changes nothing here.
+  return {
+    info: { uuid, name: name.trim().slice(0, maxNameLength), rdns, icon: isAnnouncedIcon(icon) ? icon : undefined },
     provider: provider as Eip1193Provider,
-  })
+  }
 }
 
 /**
