@@ -14,7 +14,7 @@ import { imageOrigins } from './imageSource.js'
 export function useImageOrigins(): ReadonlySet<string> | undefined {
   let portico: Parameters<typeof imageOrigins>[0] | undefined
   try {
-    // usePortico always calls useContext before it throws, so the hook order stays stable.
+    // biome-ignore lint/correctness/useHookAtTopLevel: usePortico calls exactly one useContext on every render, then throws outside a provider; the hook order never changes.
     portico = usePortico('PorticoImage').portico
   } catch {
     portico = undefined
