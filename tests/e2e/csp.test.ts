@@ -3,7 +3,7 @@
 // the header, in Chromium. Asserts zero `securitypolicyviolation` events while the modal opens,
 // lists wallets (announced and from the directory), and that the page does not scroll under it.
 
-import { readFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -111,6 +111,7 @@ afterAll(async () => {
     api?.stop(),
     new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
   ])
+  if (outDir) await rm(outDir, { recursive: true, force: true })
 })
 
 test('strict CSP: no violation, the modal opens and lists wallets, the page does not scroll under it', async () => {
