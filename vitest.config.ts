@@ -95,7 +95,7 @@ export default defineConfig({
         // Crawling the UI sources (lazy views included) finds every dependency before the first test.
         optimizeDeps: {
           // createRuntimeFn is imported by compiled recipes, which the crawler cannot see.
-          include: ['axe-core', '@vanilla-extract/recipes/createRuntimeFn'],
+          include: ['axe-core', '@vanilla-extract/recipes/createRuntimeFn', 'fast-check'],
           entries: ['packages/ui/src/**/*.{ts,tsx}', '!**/*.stories.tsx'],
         },
         test: {

@@ -53,7 +53,7 @@ export async function offlineContext(browser: Browser) {
  * Starts the demo (on its own devnet) and Chromium once for the calling test file and stops both
  * after it. Read `demo` and `browser` from the returned object inside tests.
  */
-export function useDemoAndBrowser() {
+export function startDemoAndBrowser() {
   const running = {} as { demo: StartDemoReturnType; browser: Browser }
   beforeAll(async () => {
     ;[running.demo, running.browser] = await Promise.all([startDemo({ port: 0 }), launchChromium()])

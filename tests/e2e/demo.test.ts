@@ -5,9 +5,9 @@ import { formatBalance } from '@portico/headless/core'
 import { createPublicClient, createWalletClient, defineChain, formatEther, formatUnits, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { offlineContext, type Page, shot, useDemoAndBrowser } from './browser.js'
+import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
 
-const running = useDemoAndBrowser()
+const running = startDemoAndBrowser()
 
 const accountButton = (page: Page) => page.locator('[data-slot="account-button"]')
 const connectButton = (page: Page) => page.locator('[data-slot="connect-button"]')

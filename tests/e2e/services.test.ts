@@ -7,9 +7,9 @@ import { formatSignedAmount, truncateAddress } from '@portico/headless/core'
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, test } from 'vitest'
-import { offlineContext, type Page, shot, useDemoAndBrowser } from './browser.js'
+import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
 
-const running = useDemoAndBrowser()
+const running = startDemoAndBrowser()
 
 afterEach(() => {
   Object.assign(running.demo.devnet.api.switches, { origins: 'ok', config: 'ok', balance: 'ok' })

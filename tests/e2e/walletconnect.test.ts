@@ -4,9 +4,9 @@
 
 import { verifyMessage } from 'viem'
 import { expect, test } from 'vitest'
-import { offlineContext, type Page, shot, useDemoAndBrowser } from './browser.js'
+import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
 
-const running = useDemoAndBrowser()
+const running = startDemoAndBrowser()
 
 const message = 'Hello from the Portico demo'
 

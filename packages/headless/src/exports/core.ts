@@ -409,6 +409,7 @@ export {
   type WalletLinkKind,
   walletConnectLinks,
 } from '../core/utils/walletLinks.js'
+export { type ParseWebLinkOptions, parseWebLink } from '../core/utils/webLink.js'
 export { version } from '../core/version.js'
 export {
   createMemoryWalletConnectStorage,

@@ -71,7 +71,8 @@ const validators: Record<CssValueKind, (value: string) => boolean> = {
  * Every value that reaches a CSS variable passes through this check.
  *
  * - `color`: hex (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`), named colours, `transparent`,
- *   `currentColor`, rgb()/rgba()/hsl()/hsla()/hwb()/lab()/lch()/oklab()/oklch()/color-mix().
+ *   rgb()/rgba()/hsl()/hsla()/hwb()/lab()/lch()/oklab()/oklch() by the CSS Color 4 grammar, and
+ *   in a browser `CSS.supports('color', value)`: `rgb(1,2)` and `hsl(1,2,3)` are refused.
  * - `length`: `0` or a non-negative number with `px`, `rem`, `em` or `%`.
  * - `fontFamily`: comma-separated names of letters, digits, spaces and hyphens, optionally quoted.
  * - `fontWeight`: 1–1000 or `normal` / `bold` / `bolder` / `lighter`.
@@ -79,7 +80,7 @@ const validators: Record<CssValueKind, (value: string) => boolean> = {
  * - `duration`: a number with `ms` or `s`. `easing`: keywords, `cubic-bezier()`, `steps()`.
  * - `shadow`: `none` or layers of 2–4 lengths, an optional colour and `inset`.
  *
- * Any kind also accepts a whole `var(--portico-…)` token reference. Values containing `;`, `{`,
+ * Any kind but `color` also accepts a whole `var(--portico-…)` token reference. Values containing `;`, `{`,
  * `}`, `<`, `>`, `\`, `/*`, `url(`, `expression(`, `@import`, `!important`, another `var()` or a
  * control character (newlines included) are always rejected.
  *
@@ -97,7 +98,8 @@ export function isSafeCssValue(kind: CssValueKind, value: unknown): boolean {
   // Checked before trimming: a trailing newline or form feed is an injection attempt, not padding.
   const trimmed = value.trim()
   if (trimmed === '') return false
-  if (isPorticoVariable(trimmed)) return true
+  // Colours never: a `var()` cycle or unset variable leaves a colour transparent (contrast 1:1).
+  if (kind !== 'color' && isPorticoVariable(trimmed)) return true
   const validate = validators[kind]
   return validate ? validate(trimmed) : false
 }

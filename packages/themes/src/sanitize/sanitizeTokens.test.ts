@@ -25,14 +25,14 @@ test('parameters: defaults', () => {
   })
 })
 
-test('behavior: keeps safe values, including Portico token references', () => {
+test('behavior: keeps safe values', () => {
   const tokens = sanitizeTokens({
-    colors: { surface: 'oklch(20% 0.02 250)', border: 'color-mix(in srgb, var(--portico-colors-accent) 30%, black)' },
+    colors: { surface: 'oklch(20% 0.02 250)', border: 'hsl(210 20% 30%)' },
     fonts: { body: 'Inter, sans-serif' },
     zIndices: { modal: '10' },
   })
   expect(tokens.colors.surface).toBe('oklch(20% 0.02 250)')
-  expect(tokens.colors.border).toBe('color-mix(in srgb, var(--portico-colors-accent) 30%, black)')
+  expect(tokens.colors.border).toBe('hsl(210 20% 30%)')
   expect(tokens.fonts.body).toBe('Inter, sans-serif')
   expect(tokens.zIndices.modal).toBe('10')
   expect(console.warn).not.toHaveBeenCalled()

@@ -1,6 +1,7 @@
 import type { ThemeTokens } from '../contract.js'
 import { describeValue, warn } from '../internal/warn.js'
 import { darkTheme } from '../themes/darkTheme.js'
+import { enforceContrast } from '../themes/enforceContrast.js'
 import { type FillName, withFill } from '../themes/withFill.js'
 import { sanitizeValue } from './sanitizeValue.js'
 import { tokenKinds } from './tokenKinds.js'
@@ -28,7 +29,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  *
  * A fill given without its foreground (say `colors.accent` without `colors.accentForeground`)
  * gets black or white computed for contrast, and a `ring` that followed the default accent follows
- * the new one.
+ * the new one. No colour pair is left below WCAG AA (4.5:1) text contrast: see `enforceContrast`.
  *
  * @param tokens - What the host passed; any shape is tolerated.
  * @param defaults - Where missing and rejected values come from. Default: {@link darkTheme}().
@@ -85,5 +86,6 @@ export function sanitizeTokens(tokens: PartialThemeTokens, defaults: ThemeTokens
     // A ring the host set explicitly always wins.
     if (givenColors.ring !== undefined) complete.colors.ring = colors.ring
   }
+  complete.colors = enforceContrast(complete.colors, defaults.colors)
   return complete
 }

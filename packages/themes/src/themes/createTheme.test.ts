@@ -39,22 +39,30 @@ test('behavior: unsafe accentColorForeground is replaced by a computed one', () 
   `)
 })
 
-test('behavior: low-contrast explicit foreground is kept but flagged', () => {
+test('behavior: a low-contrast explicit foreground falls back to black or white, with one warning', () => {
   const theme = createTheme(darkTheme(), { accentColor: '#3396ff', accentColorForeground: '#ffffff' }, 'darkTheme')
-  expect(theme.colors.accentForeground).toBe('#ffffff')
+  expect(theme.colors.accentForeground).toBe('#000000')
   expect(warnings()).toMatchInlineSnapshot(`
     [
-      "[@portico/themes] colors.accentForeground: "#ffffff" on "#3396ff" has contrast 3.02:1, below WCAG AA (4.5:1).",
+      "[@portico/themes] colors.accentForeground: "#ffffff" on "#3396ff" has contrast 3.02:1, below WCAG AA (4.5:1); using "#000000".",
     ]
   `)
 })
 
-test('behavior: an accent only the browser can resolve keeps the default foreground, with a warning', () => {
-  const theme = createTheme(darkTheme(), { accentColor: 'var(--portico-colors-danger)' }, 'darkTheme')
-  expect(theme.colors.accent).toBe('var(--portico-colors-danger)')
-  expect(theme.colors.accentForeground).toBe('#000000')
+test('behavior: a translucent accent (the page would show through) falls back, with one warning', () => {
+  const theme = createTheme(darkTheme(), { accentColor: 'rgb(51 150 255 / 0)' }, 'darkTheme')
+  expect(theme.colors.accent).toBe(darkTheme().colors.accent)
+  expect(theme.colors.accentForeground).toBe(darkTheme().colors.accentForeground)
   expect(warnings()).toHaveLength(1)
-  expect(warnings()[0]).toContain('cannot pick black or white')
+  expect(warnings()[0]).toContain('is not opaque')
+})
+
+test('behavior: an accent only the browser can resolve (a var() cycle) falls back to the default, with a warning', () => {
+  const theme = createTheme(darkTheme(), { accentColor: 'var(--portico-colors-accent)' }, 'darkTheme')
+  expect(theme.colors.accent).toBe(darkTheme().colors.accent)
+  expect(theme.colors.accentForeground).toBe(darkTheme().colors.accentForeground)
+  expect(warnings()).toHaveLength(1)
+  expect(warnings()[0]).toContain('is not an accepted colour')
 })
 
 test('behavior: bad presets fall back, each with a warning', () => {

@@ -2,6 +2,7 @@ import type { ThemeTokens } from '../contract.js'
 import { describeValue, warn } from '../internal/warn.js'
 import { isSafeCssValue } from '../sanitize/isSafeCssValue.js'
 import { sanitizeValue } from '../sanitize/sanitizeValue.js'
+import { enforceContrast } from './enforceContrast.js'
 import { fontStacks, overlayBlurs, radiusScales, type ThemeOptions } from './themeOptions.js'
 import { withFill } from './withFill.js'
 
@@ -35,6 +36,7 @@ export function createTheme(tokens: ThemeTokens, options: ThemeOptions | undefin
     if (!knownOptions.has(key)) warn(`${name}(): unknown option "${key}" ignored.`)
   }
   const { accentColor, accentColorForeground, borderRadius, fontStack, overlayBlur } = options
+  const base = tokens.colors
 
   if (accentColor !== undefined || accentColorForeground !== undefined) {
     const accent = sanitizeValue('color', accentColor, tokens.colors.accent, `${name}(): accentColor`)
@@ -47,7 +49,7 @@ export function createTheme(tokens: ThemeTokens, options: ThemeOptions | undefin
         `${name}(): accentColorForeground: ${describeValue(accentColorForeground)} is not an accepted colour; computing one.`,
       )
     }
-    tokens.colors = withFill(tokens.colors, 'accent', accent, foreground)
+    tokens.colors = enforceContrast(withFill(tokens.colors, 'accent', accent, foreground), base)
   }
 
   if (borderRadius !== undefined) {

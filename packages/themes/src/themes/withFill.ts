@@ -14,7 +14,7 @@ export type FillName = 'accent' | 'success' | 'warning' | 'danger'
 
 /**
  * Sets a fill colour and keeps its foreground readable: an explicit `foreground` is used as given
- * (with a warning below WCAG AA), otherwise black or white is computed, which always reaches at
+ * unless it falls below WCAG AA (then black or white, with a warning); otherwise black or white is computed, which always reaches at
  * least 4.58:1. For `accent`, a `ring` that tracked the old accent follows the new one.
  * Inputs must already be sanitised.
  *
@@ -31,17 +31,18 @@ export function withFill(
   const foregroundKey = `${fill}Foreground` as const
   const next = { ...colors, [fill]: background }
   if (fill === 'accent' && colors.ring === colors.accent) next.ring = background
-  if (foreground !== undefined) {
-    next[foregroundKey] = foreground
-    const ratio = contrastRatio(foreground, background)
-    if (ratio !== undefined && ratio < 4.5) {
-      warn(
-        `colors.${foregroundKey}: ${describeValue(foreground)} on ${describeValue(background)} has contrast ${ratio.toFixed(2)}:1, below WCAG AA (4.5:1).`,
-      )
-    }
-    return next
-  }
   const computed = readableForeground(background)
+  if (foreground !== undefined) {
+    const ratio = contrastRatio(foreground, background)
+    if (ratio === undefined || ratio >= 4.5 || !computed) {
+      next[foregroundKey] = foreground
+      return next
+    }
+    // A host value never leaves a control's text below WCAG AA: black or white instead.
+    warn(
+      `colors.${foregroundKey}: ${describeValue(foreground)} on ${describeValue(background)} has contrast ${ratio.toFixed(2)}:1, below WCAG AA (4.5:1); using ${describeValue(computed)}.`,
+    )
+  }
   if (computed) next[foregroundKey] = computed
   else {
     warn(

@@ -59,12 +59,12 @@ test('parameters: --w3m-color-mix and --w3m-color-mix-strength', () => {
   })
 })
 
-test('behavior: colour mix falls back to color-mix() when only the browser can resolve the colour', () => {
+test('behavior: a colour mix only the browser could resolve (var()) is ignored', () => {
   const { colors } = applyThemeVariables(lightTheme(), {
     '--portico-color-mix': 'var(--portico-colors-accent)',
     '--portico-color-mix-strength': 10,
   })
-  expect(colors.surface).toBe('color-mix(in srgb, var(--portico-colors-accent) 10%, #ffffff)')
+  expect(colors.surface).toBe(lightTheme().colors.surface)
 })
 
 test('behavior: colour mix needs a strength, as in AppKit', () => {
@@ -86,7 +86,16 @@ test('behavior: colour mix strength accepts "40" and "40%", rejects out of range
   expect(mixed(-1)).toBe('#141414')
   expect(mixed('lots')).toBe('#141414')
   expect(mixed('')).toBe('#141414')
-  expect(warnings()).toHaveLength(4)
+  expect(warnings().filter((w) => !w.includes('WCAG'))).toHaveLength(4)
+})
+
+test('behavior: a mix that makes the surface light turns the text dark (never below WCAG AA)', () => {
+  const { colors } = applyThemeVariables(darkTheme(), { '--w3m-color-mix': '#ffffff', '--w3m-color-mix-strength': 100 })
+  expect(colors.surface).toBe('#ffffff')
+  expect(colors.foreground).toBe('#000000')
+  expect(warnings().some((w) => w.startsWith('[@portico/themes] colors.foreground: "#f5f5f5" is below WCAG AA'))).toBe(
+    true,
+  )
 })
 
 test('parameters: --w3m-font-family', () => {

@@ -2,6 +2,7 @@ import { mixColors } from '../color/mixColors.js'
 import type { ThemeTokens } from '../contract.js'
 import { describeValue, warn } from '../internal/warn.js'
 import { type CssValueKind, isSafeCssValue } from '../sanitize/isSafeCssValue.js'
+import { enforceContrast } from '../themes/enforceContrast.js'
 import { withFill } from '../themes/withFill.js'
 import { scaleLength } from './scaleLength.js'
 import { type PorticoThemeVariable, type ThemeVariables, themeVariableAliases } from './themeVariables.js'
@@ -146,6 +147,8 @@ export function applyThemeVariables(tokens: ThemeTokens, variables: ThemeVariabl
   }
 
   next.colors.qrForeground = read('color', '--portico-qr-color') ?? next.colors.qrForeground
+  // The mix tints surfaces: text on them must still read (the input tokens are the fallback).
+  next.colors = enforceContrast(next.colors, tokens.colors)
   return next
 }
 

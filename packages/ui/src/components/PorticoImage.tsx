@@ -1,6 +1,7 @@
-import { isSafeImageUrl } from '@portico/headless/internal'
 import { useEffect, useState } from 'react'
+import { allowedImageSource } from './imageSource.js'
 import * as css from './primitives.css.js'
+import { useImageOrigins } from './useImageOrigins.js'
 
 /** Spec section 2: image preload times out after 2 s. */
 export const imagePreloadTimeoutMs = 2_000
@@ -10,7 +11,8 @@ type LoadState = 'loading' | 'loaded' | 'fallback'
 /**
  * @internal
  * An icon from untrusted data (the wallet directory, a wallet's own announcement, a host's
- * network list). Only http(s) and data:image URLs are used; the image is preloaded and shown only
+ * network list). Only data:image URIs and, inside `<PorticoProvider>`, http(s) URLs on the configured
+ * image hosts are used (see `allowedImageSource`); the image is preloaded and shown only
  * if it loads within 2 s; otherwise (or on error) a glyph with the name's initial stands in.
  * It is always an `<img>`: SVG served as an image cannot run script.
  */
@@ -25,7 +27,7 @@ export function PorticoImage({
   size?: number
   radius?: 'md' | 'full'
 }) {
-  const safe = isSafeImageUrl(src) ? src : undefined
+  const safe = allowedImageSource(src, useImageOrigins())
   const [state, setState] = useState<LoadState>(safe ? 'loading' : 'fallback')
 
   useEffect(() => {

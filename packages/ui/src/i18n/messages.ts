@@ -23,7 +23,8 @@ export const en = {
   sectionWallets: 'Wallets',
   allWallets: 'All Wallets',
   noWalletsTitle: 'No wallets found',
-  noWalletsBody: 'Install a browser wallet, or connect one from your phone.',
+  // Shown only when no wallet (not even WalletConnect) is offered: no promise of a phone.
+  noWalletsBody: 'Install a browser wallet, then come back to connect.',
   badgeRecent: 'Recent',
   badgeInstalled: 'Installed',
   badgeFeatured: 'Featured',

@@ -161,28 +161,29 @@ describe('connecting', () => {
   })
 })
 
-describe('controlled open', () => {
-  function Controlled({ log }: { log: boolean[] }) {
-    const [open, setOpen] = useState(false)
-    return (
-      <>
-        <button type="button" onClick={() => setOpen(true)}>
-          Host opens
-        </button>
-        <output data-testid="host-open">{String(open)}</output>
-        <PorticoUI
-          open={open}
-          onOpenChange={(next) => {
-            log.push(next)
-            setOpen(next)
-          }}
-        >
-          <ConnectButton />
-        </PorticoUI>
-      </>
-    )
-  }
+/** A host that owns the modal's open state, as with a Radix Dialog. */
+function Controlled({ log }: { log: boolean[] }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Host opens
+      </button>
+      <output data-testid="host-open">{String(open)}</output>
+      <PorticoUI
+        open={open}
+        onOpenChange={(next) => {
+          log.push(next)
+          setOpen(next)
+        }}
+      >
+        <ConnectButton />
+      </PorticoUI>
+    </>
+  )
+}
 
+describe('controlled open', () => {
   test('the host owns open: its state opens the modal, Escape and the button ask through onOpenChange', async () => {
     const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl })
     cleanups.push(harness.cleanup)

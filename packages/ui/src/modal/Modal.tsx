@@ -9,6 +9,7 @@ import { ThemeRoot } from '../components/ThemeRoot.js'
 import { type PorticoUIContextValue, usePorticoUI } from '../context.js'
 import type { Messages } from '../i18n/messages.js'
 import type { ViewName } from '../state/modalStore.js'
+import { ModalOverlay } from './ModalOverlay.js'
 import * as css from './modal.css.js'
 import { Toaster } from './Toaster.js'
 import { ViewSwitch } from './ViewSwitch.js'
@@ -28,7 +29,7 @@ function useModalState(ui: PorticoUIContextValue) {
   return useSyncExternalStore(ui.store.subscribe, ui.store.getState, ui.store.getState)
 }
 
-/** @internal The dialog: Radix handles focus trap and restore, Escape, overlay click and scroll lock. */
+/** @internal The dialog: Radix handles focus trap and restore, Escape and overlay click; ModalOverlay the scroll lock. */
 export function Modal() {
   const ui = usePorticoUI('Modal')
   const state = useModalState(ui)
@@ -38,7 +39,8 @@ export function Modal() {
       <Dialog.Portal container={ui.appendToBody ? undefined : ui.container}>
         <ThemeRoot>
           <Direction.Provider dir={ui.dir}>
-            <Dialog.Overlay className={css.overlay} data-slot="modal-overlay" />
+            {/* Our overlay, not Dialog.Overlay: its scroll lock injects a <style> a strict CSP blocks. */}
+            <ModalOverlay />
             <Dialog.Content
               className={css.content}
               data-slot="modal-content"

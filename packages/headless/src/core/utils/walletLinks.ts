@@ -1,4 +1,5 @@
 import type { DirectoryWallet } from '../api/walletDirectory.js'
+import { parseWebLink } from './webLink.js'
 
 /** Which directory link a wallet link is built from (they differ in what they may be). */
 export type WalletLinkKind = 'mobile' | 'desktop' | 'webapp'
@@ -57,9 +58,6 @@ const schemePattern = /^([a-z][a-z0-9+.-]{0,63}):/i
 // What may follow a custom scheme (it is dropped, but a link with anything else is not trusted).
 const customRestPattern = /^[A-Za-z0-9\-._~/:?#[\]!$&'()*+,;=%]*$/
 
-const isLoopbackHost = (host: string) =>
-  host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-
 /** A pairing URI we are willing to put in a link: `wc:…`, printable, not absurdly long. */
 function isPairingUri(uri: string): boolean {
   return uri.length <= uriMaxLength && /^wc:/i.test(uri) && !invisible.test(uri)
@@ -67,29 +65,16 @@ function isPairingUri(uri: string): boolean {
 
 /** `https://host/path` (or http on loopback) without credentials, normalised; undefined if not one. */
 function universalBase(value: string): string | undefined {
-  const lower = value.toLowerCase()
-  const secure = lower.startsWith('https://')
-  if (!secure && !lower.startsWith('http://')) return undefined
-  // `user@host` and `user:password@host`; the parser would hide an empty `@`.
-  const authority = value.slice(value.indexOf('//') + 2).split(/[/?#]/, 1)[0] ?? ''
-  if (authority.includes('@')) return undefined
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return undefined
-  }
-  if (!url.hostname || url.username || url.password) return undefined
-  if (!secure && !isLoopbackHost(url.hostname)) return undefined
+  const url = parseWebLink(value)
   // The query and fragment are dropped: `/wc?uri=` goes on the path (as wallet kits do).
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+  return url && `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
 
 /**
  * A link that hands the WalletConnect pairing `uri` to a wallet, built from one of its directory
  * links (`mobile_link`, `desktop_link` or `webapp_link`), or `undefined` when the link is not safe.
  *
- * - Universal links (`https://…`, or `http://` on loopback for local development) give
+ * - Universal links (`https://…`, or `http://` on loopback in development) give
  *   `${base}/wc?uri=${encodeURIComponent(uri)}` (trailing slashes, query and fragment dropped).
  * - Custom schemes (`metamask://`, `rainbow:`) give `${scheme}://wc?uri=…`; web apps (`webapp`)
  *   accept universal links only.

@@ -6,6 +6,7 @@ import {
   useFeatures,
   usePortico,
   useRecentWallets,
+  useWalletDirectory,
   walletImageUrl,
 } from '@portico/headless'
 import { useMemo } from 'react'
@@ -14,6 +15,7 @@ import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
+import { directoryCountLabel } from '../../utils/directoryCount.js'
 import { connectingView, pairsRemotely, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
@@ -29,6 +31,10 @@ export function ConnectView() {
   const all = useConnectors()
   const recent = useRecentWallets()
   const connectors = useMemo(() => listedConnectors(all), [all])
+  // The badge counts what "All Wallets" offers: the directory, not the installed wallets above it.
+  const directoryCount = directoryCountLabel(
+    useWalletDirectory({ search: '', enabled: features.allWallets }).data?.pages[0]?.count,
+  )
   // Directory wallets last connected over WalletConnect, right after the WalletConnect entry
   // (spec connector order: walletConnect, recent, …); only while WalletConnect is available.
   const rows = useMemo<Row[]>(() => {
@@ -90,7 +96,7 @@ export function ConnectView() {
                     <Icon name="wallet" />
                   </span>
                   <span className={css.rowLabel}>{messages.allWallets}</span>
-                  <span className={css.badge({ tone: 'neutral' })}>{connectors.length}</span>
+                  {directoryCount ? <span className={css.badge({ tone: 'neutral' })}>{directoryCount}</span> : null}
                 </button>
               </li>
             ) : null}

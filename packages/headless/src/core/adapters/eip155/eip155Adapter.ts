@@ -1,6 +1,6 @@
-import { createStore as createMipdStore } from 'mipd'
 import { isSafeImageUrl } from '../../state/persistence.js'
 import type { ChainAdapter, Connector } from '../../types.js'
+import { type Eip6963Announcement, watchEip6963Announcements } from '../../utils/eip6963.js'
 import { createEip1193Connector } from './eip1193Connector.js'
 import type { Eip1193Provider } from './types.js'
 
@@ -48,31 +48,26 @@ export function eip155Adapter(parameters: Eip155AdapterParameters = {}): ChainAd
         onChange(externalConnectors)
         return () => {}
       }
-      const store = eip6963 ? createMipdStore() : undefined
-      const emit = () => {
-        const announced: Connector[] = (store?.getProviders() ?? []).flatMap(({ info, provider }) => {
-          // Announcements are untrusted: a wallet with no rdns or name can't be told apart or shown.
-          if (!info || typeof info.rdns !== 'string' || !info.rdns || typeof info.name !== 'string') return []
-          return [
-            createEip1193Connector({
-              id: info.rdns,
-              name: info.name.slice(0, 100),
-              imageUrl: isSafeImageUrl(info.icon) ? info.icon : undefined,
-              type: 'ANNOUNCED',
-              info: { rdns: info.rdns },
-              provider,
-            }),
-          ]
-        })
+      const emit = (announcements: readonly Eip6963Announcement[]) => {
+        // Announcements arrive validated (utils/eip6963.ts): a malformed one never reaches this list.
+        const announced: Connector[] = announcements.map(({ info, provider }) =>
+          createEip1193Connector({
+            id: info.rdns,
+            name: info.name,
+            imageUrl: info.icon,
+            type: 'ANNOUNCED',
+            info: { rdns: info.rdns },
+            provider,
+          }),
+        )
         const legacy = legacyInjected ? legacyConnector(announced) : undefined
         onChange([...announced, ...(legacy ? [legacy] : []), ...externalConnectors])
       }
-      const unsubscribe = store?.subscribe(emit, { emitImmediately: true })
-      if (!store) emit()
-      return () => {
-        unsubscribe?.()
-        store?.destroy()
+      if (!eip6963) {
+        emit([])
+        return () => {}
       }
+      return watchEip6963Announcements(emit)
     },
 
     async getBalance({ address, network }) {

@@ -1,7 +1,8 @@
 import { getWallets } from '@wallet-standard/app'
-import type { IdentifierString, Wallet } from '@wallet-standard/base'
+import type { IdentifierString } from '@wallet-standard/base'
 import type { ChainAdapter } from '../../types.js'
 import type { CaipNetworkId } from '../../utils/caip.js'
+import { checkStandardWallets, isSolanaWalletEntry } from '../../utils/walletStandard.js'
 import { createWalletStandardConnector } from './walletStandardConnector.js'
 
 /** Genesis-hash prefixes of the public clusters and their Wallet Standard chain names. */
@@ -43,12 +44,13 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): ChainAd
         return () => {}
       }
       const wallets = getWallets()
+      // Registrations are untrusted: checked (utils/walletStandard.ts) before they are listed.
+      const warned = new Set<string>()
       const emit = () =>
         onChange(
-          wallets
-            .get()
-            .filter(isSolanaWallet)
-            .map((w) => createWalletStandardConnector(w, walletChain)),
+          checkStandardWallets(wallets.get(), warned)
+            .filter(isSolanaWalletEntry)
+            .map((entry) => createWalletStandardConnector(entry, walletChain)),
         )
       const offRegister = wallets.on('register', emit)
       const offUnregister = wallets.on('unregister', emit)
@@ -65,14 +67,4 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): ChainAd
       return readSolanaBalances({ address, network })
     },
   }
-}
-
-function isSolanaWallet(wallet: Wallet): boolean {
-  return (
-    typeof wallet?.name === 'string' &&
-    Array.isArray(wallet.chains) &&
-    wallet.chains.some((c) => typeof c === 'string' && c.startsWith('solana:')) &&
-    'standard:connect' in wallet.features &&
-    ('solana:signMessage' in wallet.features || 'solana:signAndSendTransaction' in wallet.features)
-  )
 }

@@ -12,9 +12,9 @@ import type {
   StandardEventsFeature,
 } from '@wallet-standard/features'
 import { RequestNotApprovedError } from '../../errors/walletConnect.js'
-import { isSafeImageUrl } from '../../state/persistence.js'
 import type { Connector, ConnectorConnection, PorticoNetwork } from '../../types.js'
 import type { CaipNetworkId } from '../../utils/caip.js'
+import type { StandardWalletEntry } from '../../utils/walletStandard.js'
 
 /** The Wallet Standard chain (`solana:mainnet`, `solana:localnet`…) of a CAIP-2 network. */
 export type WalletChainOf = (caipNetworkId: CaipNetworkId) => IdentifierString
@@ -30,7 +30,10 @@ const commitments = ['processed', 'confirmed', 'finalized'] as const
  * `solana_signAndSendTransaction`, transactions base64, signatures base58) mapped onto the
  * wallet's features, so installed Solana wallets and WalletConnect ones take the same calls.
  */
-export function createWalletStandardConnector(wallet: Wallet, walletChain: WalletChainOf): Connector {
+export function createWalletStandardConnector(
+  { wallet, name, icon }: StandardWalletEntry,
+  walletChain: WalletChainOf,
+): Connector {
   const connectWith = async (network: PorticoNetwork | undefined, silent: boolean): Promise<ConnectorConnection[]> => {
     const connect = feature<StandardConnectFeature>(wallet, 'standard:connect')
     const { accounts } = await connect.connect(silent ? { silent: true } : undefined)
@@ -46,10 +49,10 @@ export function createWalletStandardConnector(wallet: Wallet, walletChain: Walle
   }
 
   return {
-    id: wallet.name,
-    uid: `solana:${wallet.name}`,
-    name: wallet.name.slice(0, 100),
-    imageUrl: isSafeImageUrl(wallet.icon) ? wallet.icon : undefined,
+    id: name,
+    uid: `solana:${name}`,
+    name,
+    imageUrl: icon,
     chain: 'solana',
     type: 'ANNOUNCED',
     provider: wallet,

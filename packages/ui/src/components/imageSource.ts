@@ -1,0 +1,58 @@
+import { getConnectors, type Portico } from '@portico/headless'
+
+// Images a wallet or API may hand us inline: raster and SVG only (an `<img>` never runs SVG script).
+const dataImage = /^data:image\/(?:png|jpeg|gif|webp|svg\+xml)(?:;[a-z0-9=._-]+)*(?:;base64)?,/i
+const unprintable = /[\p{Cc}\p{Cf}]/u
+
+/**
+ * @internal
+ * The origins a Portico instance may load remote images from: its configured directory and
+ * blockchain API hosts (the image host), plus the hosts of the icons the host app configured itself
+ * (its networks and its own `EXTERNAL` connectors). Nothing a wallet, a directory entry or an API
+ * response says can add to this list.
+ *
+ * @example
+ * imageOrigins(portico) // Set { 'https://api.portico.dev', 'https://rpc.portico.dev' }
+ */
+export function imageOrigins(portico: Portico): ReadonlySet<string> {
+  const origins = new Set<string>()
+  const add = (value: string | undefined) => {
+    if (!value) return
+    try {
+      origins.add(new URL(value).origin)
+    } catch {}
+  }
+  add(portico.options.apiUrls.api)
+  add(portico.options.apiUrls.blockchain)
+  for (const network of portico.networks) add(network.assets?.imageUrl)
+  for (const connector of getConnectors(portico)) if (connector.type === 'EXTERNAL') add(connector.imageUrl)
+  return origins
+}
+
+/**
+ * @internal
+ * `src` when it may be loaded as an image: a `data:image/(png|jpeg|gif|webp|svg+xml)` URI, or an
+ * http(s) URL without credentials whose origin is in `origins` (any origin when `origins` is
+ * undefined: a `PorticoImage` rendered outside `<PorticoProvider>`, with host-supplied sources).
+ * Anything else is undefined, so the UI shows its placeholder and the page never fetches a host a
+ * wallet or API response chose (a tracking pixel with the page as referer).
+ *
+ * @example
+ * allowedImageSource('https://tracker.example/p.png', new Set(['https://api.portico.dev'])) // undefined
+ */
+export function allowedImageSource(src: unknown, origins: ReadonlySet<string> | undefined): string | undefined {
+  if (typeof src !== 'string' || src.length > 200_000 || unprintable.test(src)) return undefined
+  if (dataImage.test(src)) return src
+  if (!/^https?:\/\//i.test(src)) return undefined
+  let url: URL
+  try {
+    url = new URL(src)
+  } catch {
+    return undefined
+  }
+  // `https://trusted@tracker.example/` is refused outright, not resolved to the host after `@`.
+  const authority = src.replace(/^https?:\/\//i, '').split(/[/?#]/, 1)[0] ?? ''
+  if (url.username || url.password || authority.includes('@')) return undefined
+  if (origins && !origins.has(url.origin)) return undefined
+  return src
+}
