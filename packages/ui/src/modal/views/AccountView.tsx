@@ -17,6 +17,7 @@ import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
 import { ActivityList } from './ActivityList.js'
+import { RetryButton } from './RetryButton.js'
 import * as views from './views.css.js'
 
 /** @internal The connected account: identity, balance, actions, and the Tokens / NFTs / Activity tabs. */
@@ -29,6 +30,8 @@ export function AccountView() {
   const identity = useIdentity()
   const address = connection.address ?? ''
   const [native, ...tokens] = balance.data ?? []
+  // A disabled query (no network yet, or an unsupported one) is pending for ever: not loading.
+  const balanceLoading = balance.isPending && balance.fetchStatus !== 'idle'
 
   const copy = async () => {
     try {
@@ -59,10 +62,10 @@ export function AccountView() {
         <p className={views.balance} data-slot="account-balance">
           {native ? (
             `${formatBalance(native.quantity.numeric)} ${native.symbol}`
-          ) : balance.isError ? (
-            '—'
-          ) : (
+          ) : balanceLoading ? (
             <Spinner size={14} />
+          ) : (
+            '—'
           )}
         </p>
         <div className={views.actions}>
@@ -104,12 +107,21 @@ export function AccountView() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="tokens" className={views.list}>
-          {balance.isPending ? (
+          {balanceLoading ? (
             <div className={views.center}>
               <Spinner size={24} label={messages.loading} />
             </div>
           ) : balance.isError || !native ? (
-            <EmptyState title={messages.balanceUnavailable} />
+            <div className={views.center} data-slot="balance-error">
+              <EmptyState title={messages.balanceUnavailable} />
+              {balance.isError ? (
+                <RetryButton
+                  slot="retry-balance"
+                  retryAt={(balance.error as { retryAt?: number | undefined }).retryAt}
+                  onRetry={() => void balance.refetch()}
+                />
+              ) : null}
+            </div>
           ) : (
             [native, ...tokens].map((token) => (
               <div key={token.address ?? 'native'} className={css.row} data-slot="token-row">
