@@ -59,7 +59,21 @@ export interface ApiSwitches {
   features: Record<ApiFeatureId, boolean>
   /** Providers listed in the `social_login` feature config. */
   socials: string[]
+  /**
+   * A fault on every hosted route (control routes under `/__devnet` excepted), the JSON-RPC proxy
+   * included: a status (429 with `Retry-After: 1`, 500), `'garbage'` (200 with a body that is not
+   * JSON), `'slow'` (answers only after {@link slowReplyDelayMs}, past every client timeout; ends
+   * early when the client gives up) or `'reset'` (the connection is dropped without an answer, as
+   * when the service dies mid-request).
+   */
+  hosted: HostedFault
 }
+
+/** Faults {@link ApiSwitches.hosted} can inject on every hosted route. */
+export type HostedFault = 'ok' | 429 | 500 | 'garbage' | 'slow' | 'reset'
+
+/** How long a `'slow'` hosted route holds its answer: past the 10 s client timeout. */
+export const slowReplyDelayMs = 15_000
 
 /**
  * An analytics event as posted to `POST /e`, with the query parameters it came with.
@@ -122,6 +136,7 @@ export function defaultSwitches(): ApiSwitches {
       multi_wallet: true,
     },
     socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+    hosted: 'ok',
   }
 }
 
@@ -305,6 +320,8 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     return sendJson(response, 200, ctx.switches)
   }
 
+  if (ctx.switches.hosted !== 'ok' && !(await injectFault(request, response, ctx.switches.hosted))) return
+
   // Hosted JSON-RPC: the real endpoint takes chainId and projectId only.
   if (route === 'POST /v1') {
     requireParams(query, ['projectId', 'chainId'])
@@ -478,6 +495,39 @@ function decodeCursor(cursor: string | null): number {
   return Number(match[1])
 }
 
+/**
+ * Applies a hosted fault. Resolves `true` when the route should then be served normally (a slow
+ * reply whose wait is over), `false` when the fault already ended the exchange.
+ */
+async function injectFault(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  fault: Exclude<HostedFault, 'ok'>,
+): Promise<boolean> {
+  if (fault === 'reset') {
+    request.socket.destroy()
+    return false
+  }
+  if (fault === 'garbage') {
+    response.writeHead(200, { ...CORS_HEADERS, 'content-type': 'application/json' })
+    response.end('<html>\u0000{"not": json')
+    return false
+  }
+  if (fault === 'slow') {
+    const closed = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), slowReplyDelayMs)
+      response.once('close', () => {
+        clearTimeout(timer)
+        resolve(true)
+      })
+    })
+    return !closed
+  }
+  if (fault === 429) response.setHeader('retry-after', '1')
+  statusReply(response, fault)
+  return false
+}
+
 function statusReply(response: http.ServerResponse, status: number): void {
   sendJson(response, status, { message: STATUS_MESSAGES[status] ?? `HTTP ${status}` })
 }
@@ -505,10 +555,11 @@ function priceToken(caip10: string): { name: string; symbol: string } | undefine
   return evmTokens.find((t) => t.address.toLowerCase() === lower) ?? solanaTokens.find((t) => t.mint === address)
 }
 
-const SWITCH_VALUES: Record<'origins' | 'config' | 'balance', readonly unknown[]> = {
+const SWITCH_VALUES: Record<'origins' | 'config' | 'balance' | 'hosted', readonly unknown[]> = {
   origins: ['ok', 403, 429, 500],
   config: ['ok', 429, 500],
   balance: ['ok', 500],
+  hosted: ['ok', 429, 500, 'garbage', 'slow', 'reset'],
 }
 
 /** Validates a partial switches object from HTTP and applies it (all or nothing). */
@@ -516,7 +567,7 @@ function applySwitches(switches: ApiSwitches, body: unknown): void {
   if (!isRecord(body)) throw new HttpError(400, 'Expected a JSON object of switches')
   const next = structuredClone(switches)
   for (const [key, value] of Object.entries(body)) {
-    if (key === 'origins' || key === 'config' || key === 'balance') {
+    if (key === 'origins' || key === 'config' || key === 'balance' || key === 'hosted') {
       if (!SWITCH_VALUES[key].includes(value))
         throw new HttpError(400, `${key} must be one of ${SWITCH_VALUES[key].map((v) => JSON.stringify(v)).join(', ')}`)
       ;(next as unknown as Record<string, unknown>)[key] = value
@@ -538,6 +589,7 @@ function applySwitches(switches: ApiSwitches, body: unknown): void {
   switches.origins = next.origins
   switches.config = next.config
   switches.balance = next.balance
+  switches.hosted = next.hosted
   Object.assign(switches.features, next.features)
   switches.socials = next.socials
 }
