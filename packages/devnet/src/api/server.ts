@@ -67,6 +67,11 @@ export interface ApiSwitches {
    * when the service dies mid-request).
    */
   hosted: HostedFault
+  /**
+   * Limits `hosted` to calls carrying this `projectId` (`null`: every call), so a test can break
+   * the service for its own instance while others share the emulator.
+   */
+  hostedProjectId: string | null
 }
 
 /** Faults {@link ApiSwitches.hosted} can inject on every hosted route. */
@@ -137,6 +142,7 @@ export function defaultSwitches(): ApiSwitches {
     },
     socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
     hosted: 'ok',
+    hostedProjectId: null,
   }
 }
 
@@ -320,7 +326,10 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     return sendJson(response, 200, ctx.switches)
   }
 
-  if (ctx.switches.hosted !== 'ok' && !(await injectFault(request, response, ctx.switches.hosted))) return
+  const faulty =
+    ctx.switches.hosted !== 'ok' &&
+    (ctx.switches.hostedProjectId === null || query.get('projectId') === ctx.switches.hostedProjectId)
+  if (faulty && ctx.switches.hosted !== 'ok' && !(await injectFault(request, response, ctx.switches.hosted))) return
 
   // Hosted JSON-RPC: the real endpoint takes chainId and projectId only.
   if (route === 'POST /v1') {
@@ -578,6 +587,10 @@ function applySwitches(switches: ApiSwitches, body: unknown): void {
           throw new HttpError(400, `features.${id} must be a known feature id with a boolean`)
         next.features[id as ApiFeatureId] = enabled
       }
+    } else if (key === 'hostedProjectId') {
+      if (value !== null && typeof value !== 'string')
+        throw new HttpError(400, 'hostedProjectId must be a string or null')
+      next.hostedProjectId = value
     } else if (key === 'socials') {
       if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
         throw new HttpError(400, 'socials must be an array of strings')
@@ -590,6 +603,7 @@ function applySwitches(switches: ApiSwitches, body: unknown): void {
   switches.config = next.config
   switches.balance = next.balance
   switches.hosted = next.hosted
+  switches.hostedProjectId = next.hostedProjectId
   Object.assign(switches.features, next.features)
   switches.socials = next.socials
 }
