@@ -23,7 +23,8 @@ type Sample = { heap: number; nodes: number; listeners: number }
 
 /** Heap bytes, live DOM nodes and JS event listeners after full garbage collections. */
 async function measure(): Promise<Sample> {
-  const session = cdp()
+  // The Playwright provider's session; its `send` type lives in a package the ui types do not load.
+  const session = cdp() as unknown as { send(method: string, params?: object): Promise<unknown> }
   // Several passes: a first one can leave objects that only a second one frees (finalizers, weak maps).
   for (let i = 0; i < 3; i++) await session.send('HeapProfiler.collectGarbage')
   const { usedSize } = (await session.send('Runtime.getHeapUsage')) as { usedSize: number }
