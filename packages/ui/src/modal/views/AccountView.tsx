@@ -1,4 +1,5 @@
 import {
+  BalanceUnavailableError,
   formatBalance,
   truncateAddress,
   useBalance,
@@ -117,7 +118,7 @@ export function AccountView() {
               {balance.isError ? (
                 <RetryButton
                   slot="retry-balance"
-                  retryAt={(balance.error as { retryAt?: number | undefined }).retryAt}
+                  retryAt={balance.error instanceof BalanceUnavailableError ? balance.error.retryAt : undefined}
                   onRetry={() => void balance.refetch()}
                 />
               ) : null}
