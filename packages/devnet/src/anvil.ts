@@ -58,6 +58,18 @@ export interface AnvilInstance {
   pid: number
   /** Kills anvil and resolves once the process has exited (its port is then free). Idempotent. */
   stop(): Promise<void>
+  /**
+   * Stops anvil (if running) and starts a fresh one on the same host and port, from the same
+   * state file: a chain RPC that dies and comes back, for fault tests. `pid` then names the new
+   * process. Chain changes made before the restart are gone.
+   *
+   * @example
+   * ```ts
+   * await anvil.stop()     // clients now see "connection refused"
+   * await anvil.restart()  // same rpcUrl answers again
+   * ```
+   */
+  restart(): Promise<void>
 }
 
 const READY_TIMEOUT_MS = 15_000
@@ -150,11 +162,40 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   for (let attempt = 1; ; attempt++) {
     const port = options.port || (await getFreePort(host))
     try {
-      return await launch({ binary, host, port, statePath })
+      return restartable(await launch({ binary, host, port, statePath }), () =>
+        launch({ binary, host, port, statePath }),
+      )
     } catch (error) {
       const portTaken = error instanceof AnvilExitedError && /address already in use/i.test(error.stderr)
       if (!portTaken || attempt >= attempts) throw error
     }
+  }
+}
+
+/** Wraps a launched anvil so `restart()` swaps the process behind the same URL. */
+function restartable(first: AnvilInstance, relaunch: () => Promise<AnvilInstance>): AnvilInstance {
+  let current = first
+  let restarting: Promise<void> | undefined
+  return {
+    rpcUrl: first.rpcUrl,
+    chainId: first.chainId,
+    host: first.host,
+    port: first.port,
+    get pid() {
+      return current.pid
+    },
+    stop: async () => {
+      await restarting?.catch(() => {})
+      await current.stop()
+    },
+    restart() {
+      restarting = (async () => {
+        await current.stop()
+        await assertPortFree(first.host, first.port)
+        current = await relaunch()
+      })()
+      return restarting
+    },
   }
 }
 
@@ -239,7 +280,15 @@ async function launch(opts: {
     polling.abort()
   }
 
-  return { rpcUrl, chainId: evmChainId, host: opts.host, port: opts.port, pid: child.pid as number, stop }
+  return {
+    rpcUrl,
+    chainId: evmChainId,
+    host: opts.host,
+    port: opts.port,
+    pid: child.pid as number,
+    stop,
+    restart: () => Promise.reject(new Error('restart() is provided by startAnvil')),
+  }
 }
 
 /** anvil accepts connections slightly before it serves RPC, so readiness is a real `eth_chainId` answer. */

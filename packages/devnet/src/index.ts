@@ -26,7 +26,9 @@ export {
   type ApiSwitches,
   allowedOrigins,
   defaultSwitches,
+  type HostedFault,
   type StartApiEmulatorOptions,
+  slowReplyDelayMs,
   startApiEmulator,
 } from './api/server.js'
 export { type DirectoryWallet, directoryWallets, hostileImageIds, hostileWalletIds } from './api/wallets.js'

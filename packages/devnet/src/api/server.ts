@@ -79,7 +79,26 @@ export interface ApiSwitches {
   features: Record<ApiFeatureId, boolean>
   /** Providers listed in the `social_login` feature config. */
   socials: string[]
+  /**
+   * A fault on every hosted route (control routes under `/__devnet` excepted), the JSON-RPC proxy
+   * included: a status (429 with `Retry-After: 1`, 500), `'garbage'` (200 with a body that is not
+   * JSON), `'slow'` (answers only after {@link slowReplyDelayMs}, past every client timeout; ends
+   * early when the client gives up) or `'reset'` (the connection is dropped without an answer, as
+   * when the service dies mid-request).
+   */
+  hosted: HostedFault
+  /**
+   * Limits `hosted` to calls carrying this `projectId` (`null`: every call), so a test can break
+   * the service for its own instance while others share the emulator.
+   */
+  hostedProjectId: string | null
 }
+
+/** Faults {@link ApiSwitches.hosted} can inject on every hosted route. */
+export type HostedFault = 'ok' | 429 | 500 | 'garbage' | 'slow' | 'reset'
+
+/** How long a `'slow'` hosted route holds its answer: past the 10 s client timeout. */
+export const slowReplyDelayMs = 15_000
 
 /**
  * An analytics event as posted to `POST /e`, with the query parameters it came with.
@@ -145,6 +164,8 @@ export function defaultSwitches(): ApiSwitches {
       multi_wallet: true,
     },
     socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+    hosted: 'ok',
+    hostedProjectId: null,
   }
 }
 
@@ -330,6 +351,11 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     applySwitches(ctx.switches, await readJson(request))
     return sendJson(response, 200, ctx.switches)
   }
+
+  const faulty =
+    ctx.switches.hosted !== 'ok' &&
+    (ctx.switches.hostedProjectId === null || query.get('projectId') === ctx.switches.hostedProjectId)
+  if (faulty && ctx.switches.hosted !== 'ok' && !(await injectFault(request, response, ctx.switches.hosted))) return
 
   // Hosted JSON-RPC: the real endpoint takes chainId and projectId only.
   if (route === 'POST /v1') {
@@ -527,6 +553,39 @@ function decodeCursor(cursor: string | null): number {
   return Number(match[1])
 }
 
+/**
+ * Applies a hosted fault. Resolves `true` when the route should then be served normally (a slow
+ * reply whose wait is over), `false` when the fault already ended the exchange.
+ */
+async function injectFault(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  fault: Exclude<HostedFault, 'ok'>,
+): Promise<boolean> {
+  if (fault === 'reset') {
+    request.socket.destroy()
+    return false
+  }
+  if (fault === 'garbage') {
+    response.writeHead(200, { ...CORS_HEADERS, 'content-type': 'application/json' })
+    response.end('<html>\u0000{"not": json')
+    return false
+  }
+  if (fault === 'slow') {
+    const closed = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), slowReplyDelayMs)
+      response.once('close', () => {
+        clearTimeout(timer)
+        resolve(true)
+      })
+    })
+    return !closed
+  }
+  if (fault === 429) response.setHeader('retry-after', '1')
+  statusReply(response, fault)
+  return false
+}
+
 function statusReply(response: http.ServerResponse, status: number): void {
   sendJson(response, status, { message: STATUS_MESSAGES[status] ?? `HTTP ${status}` })
 }
@@ -556,13 +615,14 @@ function priceToken(caip10: string): { name: string; symbol: string } | undefine
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-type StatusSwitch = 'origins' | 'config' | 'balance' | 'convert' | 'onramp'
+type StatusSwitch = 'origins' | 'config' | 'balance' | 'convert' | 'onramp' | 'hosted'
 const SWITCH_VALUES: Record<StatusSwitch, readonly unknown[]> = {
   origins: ['ok', 403, 429, 500],
   config: ['ok', 429, 500],
   balance: ['ok', 500],
   convert: ['ok', 403, 429, 500],
   onramp: ['ok', 403, 429, 500],
+  hosted: ['ok', 429, 500, 'garbage', 'slow', 'reset'],
 }
 const isStatusSwitch = (key: string): key is StatusSwitch => Object.hasOwn(SWITCH_VALUES, key)
 
@@ -586,6 +646,10 @@ function applySwitches(switches: ApiSwitches, body: unknown): void {
           throw new HttpError(400, `features.${id} must be a known feature id with a boolean`)
         next.features[id as ApiFeatureId] = enabled
       }
+    } else if (key === 'hostedProjectId') {
+      if (value !== null && typeof value !== 'string')
+        throw new HttpError(400, 'hostedProjectId must be a string or null')
+      next.hostedProjectId = value
     } else if (key === 'socials') {
       if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
         throw new HttpError(400, 'socials must be an array of strings')
@@ -600,6 +664,8 @@ function applySwitches(switches: ApiSwitches, body: unknown): void {
   switches.convert = next.convert
   switches.onramp = next.onramp
   switches.latencyMs = next.latencyMs
+  switches.hosted = next.hosted
+  switches.hostedProjectId = next.hostedProjectId
   Object.assign(switches.features, next.features)
   switches.socials = next.socials
 }

@@ -180,6 +180,12 @@ export {
   NotConnectedError,
   type NotConnectedErrorType,
 } from '../core/errors/connection.js'
+export {
+  HostedHttpError,
+  type HostedHttpErrorType,
+  HostedTimeoutError,
+  type HostedTimeoutErrorType,
+} from '../core/errors/http.js'
 export { isUserRejection } from '../core/errors/isUserRejection.js'
 export {
   AdapterNotFoundError,

@@ -42,7 +42,9 @@ export {
   defaultWalletFeaturesOrder,
   recentWalletsLimit,
 } from '../core/config/defaults.js'
+export { balanceLockoutRemainingMs, balanceReadTimeoutMs } from '../core/query/balance.js'
 export { identityStaleTimeMs } from '../core/query/identity.js'
+export { hostedQueryRetry, hostedQueryRetryDelay } from '../core/query/retry.js'
 export { isSafeImageUrl } from '../core/state/persistence.js'
 export { type ConnectionEvent, nextConnectionStatus } from '../core/state/status.js'
 export { isEmail, isSignedMessage, isTransactionHash, isValidName, normalizeSearch } from '../core/utils/validation.js'

@@ -27,7 +27,8 @@ const supported = new WeakMap<Portico, Promise<ReadonlySet<string>>>()
 
 /**
  * CAIP-2 ids the blockchain API serves (`GET /v1/supported-chains`), asked once per instance.
- * A failure means none: balances then come from the chain's own RPC.
+ * A failure means none for that call (balances then come from the chain's own RPC) and is not
+ * kept: the next call asks again, so the API is used again once it recovers.
  *
  * @example
  * (await fetchSupportedChains(portico)).has('eip155:1')
@@ -37,7 +38,10 @@ export function fetchSupportedChains(portico: Portico): Promise<ReadonlySet<stri
   if (!pending) {
     pending = fetchJson(portico, blockchainUrl(portico, '/v1/supported-chains'))
       .then((body) => new Set(supportedSchema.parse(body).http))
-      .catch(() => new Set<string>())
+      .catch(() => {
+        supported.delete(portico)
+        return new Set<string>()
+      })
     supported.set(portico, pending)
   }
   return pending

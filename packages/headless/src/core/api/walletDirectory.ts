@@ -47,8 +47,11 @@ export type WalletDirectoryErrorType = WalletDirectoryError & { name: 'WalletDir
 /** The directory answered with an error status or a response that is not a page of wallets. */
 export class WalletDirectoryError extends BaseError {
   override name = 'WalletDirectoryError' as const
+  /** The HTTP status when the directory answered with one (429, 5xx, …). */
+  readonly status: number | undefined
   constructor({ cause, status }: { cause?: unknown; status?: number } = {}) {
     super('Failed to fetch wallets', { cause, details: status ? `HTTP ${status}` : undefined })
+    this.status = status
   }
 }
 

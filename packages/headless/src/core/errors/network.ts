@@ -50,11 +50,14 @@ export type BalanceUnavailableErrorType = BalanceUnavailableError & { name: 'Bal
 /** Reading a balance failed, or the network is not supported for balances. */
 export class BalanceUnavailableError extends BaseError {
   override name = 'BalanceUnavailableError' as const
+  /** When the spec's 30 s lockout ends (epoch ms); a UI shows its retry control from then on. */
+  readonly retryAt: number | undefined
   constructor({ cause, retryAt }: { cause?: unknown; retryAt?: number } = {}) {
     super('Token Balance Unavailable', {
       cause,
       metaMessages: retryAt ? [`Retry possible after ${new Date(retryAt).toISOString()}.`] : undefined,
     })
+    this.retryAt = retryAt
   }
 }
 

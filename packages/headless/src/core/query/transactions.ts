@@ -1,6 +1,7 @@
 import { type FetchTransactionsReturnType, fetchTransactions } from '../api/transactionHistory.js'
 import type { Portico } from '../config/createPortico.js'
 import type { CaipNetworkId } from '../utils/caip.js'
+import { hostedQueryRetry, hostedQueryRetryDelay } from './retry.js'
 
 /**
  * Query key of a history: `['portico', 'transactions', { address, caipNetworkId }]`.
@@ -44,5 +45,8 @@ export function transactionsInfiniteQueryOptions(
       }),
     getNextPageParam: (last: FetchTransactionsReturnType) => last.next,
     staleTime: 30_000,
+    // Transient failures retry quickly (150 ms doubling, 3 times) so an error shows in about a second.
+    retry: hostedQueryRetry,
+    retryDelay: hostedQueryRetryDelay,
   }
 }

@@ -5,6 +5,7 @@ import {
   walletDirectoryPageSize,
 } from '../api/walletDirectory.js'
 import type { Portico } from '../config/createPortico.js'
+import { hostedQueryRetry, hostedQueryRetryDelay } from './retry.js'
 
 export type WalletDirectoryQueryParameters = Omit<FetchWalletsParameters, 'page' | 'entries'>
 
@@ -38,5 +39,8 @@ export function walletDirectoryInfiniteQueryOptions(portico: Portico, parameters
     getNextPageParam: (last: FetchWalletsReturnType, pages: FetchWalletsReturnType[]) =>
       pages.length * walletDirectoryPageSize < last.count && last.data.length > 0 ? last.page + 1 : undefined,
     staleTime: 5 * 60_000,
+    // Transient failures retry quickly (150 ms doubling, 3 times) so an error shows in about a second.
+    retry: hostedQueryRetry,
+    retryDelay: hostedQueryRetryDelay,
   }
 }

@@ -1,4 +1,12 @@
-import { truncateAddress, useBalance, useConnection, useDisconnect, useIdentity, useNetwork } from '@portico/headless'
+import {
+  BalanceUnavailableError,
+  truncateAddress,
+  useBalance,
+  useConnection,
+  useDisconnect,
+  useIdentity,
+  useNetwork,
+} from '@portico/headless'
 import { Tabs } from 'radix-ui'
 import { Avatar } from '../../components/Avatar.js'
 import { EmptyState } from '../../components/EmptyState.js'
@@ -10,6 +18,7 @@ import { usePorticoUI } from '../../context.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { ActivityList } from './ActivityList.js'
+import { RetryButton } from './RetryButton.js'
 import * as views from './views.css.js'
 
 /** @internal The connected account: identity, balance, actions, and the Tokens / NFTs / Activity tabs. */
@@ -23,6 +32,8 @@ export function AccountView() {
   const identity = useIdentity()
   const address = connection.address ?? ''
   const [native, ...tokens] = balance.data ?? []
+  // A disabled query (no network yet, or an unsupported one) is pending for ever: not loading.
+  const balanceLoading = balance.isPending && balance.fetchStatus !== 'idle'
 
   const copy = async () => {
     try {
@@ -53,10 +64,10 @@ export function AccountView() {
         <p className={views.balance} data-slot="account-balance">
           {native ? (
             `${format.balance(native.quantity.numeric)} ${native.symbol}`
-          ) : balance.isError ? (
-            '—'
-          ) : (
+          ) : balanceLoading ? (
             <Spinner size={14} />
+          ) : (
+            '—'
           )}
         </p>
         <div className={views.actions}>
@@ -98,12 +109,21 @@ export function AccountView() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="tokens" className={views.list}>
-          {balance.isPending ? (
+          {balanceLoading ? (
             <div className={views.center}>
               <Spinner size={24} label={messages.loading} />
             </div>
           ) : balance.isError || !native ? (
-            <EmptyState title={messages.balanceUnavailable} />
+            <div className={views.center} data-slot="balance-error">
+              <EmptyState title={messages.balanceUnavailable} />
+              {balance.isError ? (
+                <RetryButton
+                  slot="retry-balance"
+                  retryAt={balance.error instanceof BalanceUnavailableError ? balance.error.retryAt : undefined}
+                  onRetry={() => void balance.refetch()}
+                />
+              ) : null}
+            </div>
           ) : (
             [native, ...tokens].map((token) => (
               <div key={token.address ?? 'native'} className={css.row} data-slot="token-row">

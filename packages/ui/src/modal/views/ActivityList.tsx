@@ -5,6 +5,7 @@ import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { useFormat } from '../../utils/useFormat.js'
+import { RetryButton } from './RetryButton.js'
 import * as views from './views.css.js'
 
 /** @internal The Activity tab: the account's transactions on the active network, paged. */
@@ -18,7 +19,13 @@ export function ActivityList() {
       </div>
     )
   // Spec: an error leaves the list empty, with the message.
-  if (history.isError) return <EmptyState title={messages.activityFailed} />
+  if (history.isError)
+    return (
+      <div className={views.center} data-slot="activity-error">
+        <EmptyState title={messages.activityFailed} />
+        <RetryButton slot="retry-activity" onRetry={() => void history.refetch()} />
+      </div>
+    )
   const transactions = history.data?.pages.flatMap((page) => page.data) ?? []
   if (transactions.length === 0) return <EmptyState title={messages.noActivity} body={messages.noActivityBody} />
   return (

@@ -1,0 +1,59 @@
+// The emulator's `hosted` fault switch: every hosted route (the JSON-RPC proxy included) answers
+// with the chosen fault, control routes never do, a project id can scope it, and bad values are
+// refused over HTTP.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startApiEmulator } from './server.js'
+
+let api: Awaited<ReturnType<typeof startApiEmulator>>
+const Q = 'projectId=p&st=appkit&sv=1'
+beforeAll(async () => {
+  // No chain needed: the faults answer before any upstream call.
+  api = await startApiEmulator({ evmRpcUrl: 'http://127.0.0.1:9', solanaRpcUrl: 'http://127.0.0.1:9' })
+})
+afterAll(() => api.stop())
+
+const setSwitches = (body: unknown) =>
+  fetch(`${api.url}/__devnet/switches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+
+test('429, 500, garbage and reset on every hosted route; control routes stay healthy', async () => {
+  for (const path of [`/getWallets?${Q}`, `/appkit/v1/config?${Q}`, `/v1/supported-chains?${Q}`]) {
+    expect((await setSwitches({ hosted: 429 })).status).toBe(200)
+    const limited = await fetch(`${api.url}${path}`)
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '1'])
+    await setSwitches({ hosted: 500 })
+    expect((await fetch(`${api.url}${path}`)).status).toBe(500)
+    await setSwitches({ hosted: 'garbage' })
+    const garbage = await fetch(`${api.url}${path}`)
+    expect(garbage.status).toBe(200)
+    await expect(garbage.json()).rejects.toThrow()
+    await setSwitches({ hosted: 'reset' })
+    await expect(fetch(`${api.url}${path}`)).rejects.toThrow()
+  }
+  expect((await fetch(`${api.url}/__devnet/switches`)).status).toBe(200)
+  await setSwitches({ hosted: 'ok' })
+  expect((await fetch(`${api.url}/getWallets?${Q}`)).status).toBe(200)
+})
+
+test('slow: the answer waits past the client timeout, and the wait ends when the client gives up', async () => {
+  api.switches.hosted = 'slow'
+  await expect(fetch(`${api.url}/getWallets?${Q}`, { signal: AbortSignal.timeout(200) })).rejects.toThrow()
+  api.switches.hosted = 'ok'
+  expect((await fetch(`${api.url}/getWallets?${Q}`)).status).toBe(200)
+})
+
+test('hostedProjectId scopes the fault to one project', async () => {
+  await setSwitches({ hosted: 500, hostedProjectId: 'broken' })
+  expect((await fetch(`${api.url}/getWallets?${Q}`)).status).toBe(200)
+  expect((await fetch(`${api.url}/getWallets?projectId=broken&st=appkit&sv=1`)).status).toBe(500)
+  await setSwitches({ hosted: 'ok', hostedProjectId: null })
+})
+
+test('bad switch values are refused with 400 and change nothing', async () => {
+  expect((await setSwitches({ hosted: 'sometimes' })).status).toBe(400)
+  expect((await setSwitches({ hostedProjectId: 5 })).status).toBe(400)
+  expect(api.switches).toMatchObject({ hosted: 'ok', hostedProjectId: null })
+})
