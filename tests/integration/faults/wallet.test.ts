@@ -197,9 +197,25 @@ test('a wallet that answers twice (connect and accountsChanged repeated): one co
   expect(changes.every((status) => status === 'connected')).toBe(true)
 })
 
-// The issue asks that closing the modal abandons a never-answering wallet (connect's `signal`,
-// 'Modal closed', the button back to idle). connect() documents `signal` but the injected path
-// does not honour it yet; that belongs to the connector-contract refactor.
-test.todo(
-  'a wallet that never answers: aborting the attempt (modal closed) rejects with ModalClosedError and restores the idle state',
-)
+test('a wallet that never answers: aborting the attempt (modal closed) rejects with ModalClosedError and restores the idle state', async () => {
+  const real = createTestEip1193Wallet({
+    accounts: [keys[1] as `0x${string}`],
+    chains: [{ id: 31337, rpcUrl: devnet.evmRpcUrl }],
+  })
+  const silent = {
+    request: ({ method }: { method: string }) =>
+      method === 'eth_requestAccounts' ? new Promise(() => {}) : real.provider.request({ method } as never),
+    on: () => {},
+    removeListener: () => {},
+  }
+  announce('Silent Wallet', silent)
+  const portico = dapp()
+  const [connector] = await onlyConnector(portico)
+  const controller = new AbortController()
+  const attempt = connect(portico, { connector, signal: controller.signal }).catch((e: unknown) => e)
+  await vi.waitFor(() => expect(getConnection(portico).status).toBe('connecting'))
+  controller.abort()
+  expect(await attempt).toMatchObject({ name: 'ModalClosedError', shortMessage: 'Modal closed' })
+  expect(getConnection(portico).status).toBe('disconnected')
+  expect(getConnection(portico).address).toBeUndefined()
+})

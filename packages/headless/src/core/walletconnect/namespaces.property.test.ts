@@ -109,3 +109,17 @@ test('property: proposals list each configured network once, under its own names
     }),
   )
 })
+
+test('behavior: session data that is not lists (from a hostile wallet) gives no accounts instead of throwing', () => {
+  fc.assert(
+    fc.property(fc.anything(), fc.anything(), (accounts, chains) => {
+      const ns = { accounts, chains, methods: [], events: [] } as unknown as SessionNamespace
+      const byChain = sessionAccounts(ns)
+      for (const [chain, list] of byChain) {
+        expect(typeof chain).toBe('string')
+        expect(Array.isArray(list)).toBe(true)
+      }
+    }),
+  )
+  expect(sessionAccounts({ accounts: {}, chains: 5 } as unknown as SessionNamespace).size).toBe(0)
+})

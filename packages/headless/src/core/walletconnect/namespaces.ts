@@ -83,8 +83,10 @@ export type SessionNamespace = {
 export function sessionAccounts(namespace: SessionNamespace | undefined): Map<CaipNetworkId, string[]> {
   const byChain = new Map<CaipNetworkId, string[]>()
   if (!namespace) return byChain
-  for (const chain of namespace.chains ?? []) if (isCaip2(chain)) byChain.set(chain as CaipNetworkId, [])
-  for (const account of namespace.accounts ?? []) {
+  // Session data comes from the wallet through the relay: anything but a list is nothing.
+  for (const chain of Array.isArray(namespace.chains) ? namespace.chains : [])
+    if (typeof chain === 'string' && isCaip2(chain)) byChain.set(chain as CaipNetworkId, [])
+  for (const account of Array.isArray(namespace.accounts) ? namespace.accounts : []) {
     if (typeof account !== 'string') continue
     const last = account.lastIndexOf(':')
     if (last <= 0) continue
