@@ -13,6 +13,7 @@ import './css/base.css.js'
 import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
 import { en, type Messages } from './i18n/messages.js'
 import { useModalModule } from './modal/loadModal.js'
+import { prefetchModalAtIdle } from './modal/prefetchAtIdle.js'
 import { createModalStore } from './state/modalStore.js'
 
 export type PorticoUIProps = {
@@ -69,6 +70,8 @@ export function PorticoUI({
   useEffect(() => {
     store.syncConnection()
   }, [store, isConnected, showUnsupportedView])
+  // The modal and its first view load at idle after the first render, so a click opens them at once.
+  useEffect(() => prefetchModalAtIdle(() => (flags.current.isConnected ? 'Account' : 'Connect')), [])
 
   const prefersDark = useSyncExternalStore(
     themeMode === 'auto' ? watchColorScheme : noop,
