@@ -1179,9 +1179,7 @@ function writeReport(chromiumVersion) {
   versions.push(
     `- react / react-dom (bench): ${verOf(benchDir, 'react')} / ${verOf(benchDir, 'react-dom')}; esbuild ${verOf(benchDir, 'esbuild')}`,
   )
-  versions.push(
-    `- @vanilla-extract/esbuild-plugin (from packages/ui): ${verOf(join(root, 'packages', 'ui'), '@vanilla-extract/esbuild-plugin')}; playwright-core ${verOf(root, 'playwright-core')}`,
-  )
+  versions.push(`- playwright-core ${verOf(root, 'playwright-core')}`)
   versions.push(
     `- Portico: @portico/ui ${JSON.parse(readFileSync(join(root, 'packages/ui/package.json'), 'utf8')).version}, @portico/headless ${JSON.parse(readFileSync(join(root, 'packages/headless/package.json'), 'utf8')).version} (packed tarballs installed in bench/portico)`,
   )
