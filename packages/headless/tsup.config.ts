@@ -2,29 +2,41 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: {
-    'exports/index': 'src/exports/index.ts',
-    'exports/core': 'src/exports/core.ts',
-    'exports/testing': 'src/exports/testing.ts',
-    'exports/internal': 'src/exports/internal.ts',
-    'exports/siwxServer': 'src/exports/siwxServer.ts',
-  },
+  // One output file per source module (no bundling): hosts' bundlers then see the same module graph
+  // as from the sources, so `sideEffects: false` lets them drop every module a page does not use.
+  // Bundled with splitting, modules reachable from the same entries were merged into shared chunks,
+  // and a page importing one atom also kept the top-level schemas next to it and what those pull in
+  // (@solana/kit's error catalogue via isAddress, @noble/hashes' sha512): +15 KiB gzip at page start.
+  entry: [
+    'src/**/*.ts',
+    'src/**/*.tsx',
+    '!src/**/*.test.ts',
+    '!src/**/*.test.tsx',
+    '!src/**/*.test-d.ts',
+    '!src/test/**',
+    '!src/**/__snapshots__/**',
+  ],
+  bundle: false,
   format: ['esm'],
-  dts: true,
-  // Shared chunks (e.g. the lazily loaded balance readers) stay separate files so hosts fetch them on demand.
-  splitting: true,
-  treeshake: true,
+  // Declarations for the public entries only (the paths package.json's `types` name).
+  dts: {
+    entry: {
+      'exports/index': 'src/exports/index.ts',
+      'exports/core': 'src/exports/core.ts',
+      'exports/testing': 'src/exports/testing.ts',
+      'exports/internal': 'src/exports/internal.ts',
+      'exports/siwxServer': 'src/exports/siwxServer.ts',
+    },
+  },
   sourcemap: true,
   clean: true,
   target: 'es2022',
   outDir: 'dist',
-  // esbuild drops module-level directives when bundling. The React entry must keep 'use client'
-  // for server-component frameworks; adding it afterwards keeps one build, so the core and React
-  // entries share chunks (one set of atoms) instead of each bundling its own.
+  // esbuild drops module-level directives when transforming. The React entry must keep 'use client'
+  // for server-component frameworks.
   async onSuccess() {
     const file = 'dist/exports/index.js'
     const code = await readFile(file, 'utf8')
     if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)
   },
-  external: [/^react/, /^@tanstack\//, /^jotai/, /^viem/, /^@solana\//, /^@wallet-standard\//, 'mipd', 'zod'],
 })

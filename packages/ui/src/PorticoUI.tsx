@@ -15,6 +15,7 @@ import type { Locale } from './i18n/locales.js'
 import type { Messages } from './i18n/messages.js'
 import { useLocale } from './i18n/useLocale.js'
 import { useModalModule } from './modal/loadModal.js'
+import { prefetchModalAtIdle } from './modal/prefetchAtIdle.js'
 import { createModalStore } from './state/modalStore.js'
 
 export type PorticoUIProps = {
@@ -104,6 +105,8 @@ export function PorticoUI({
     store.control = { controlled: open !== undefined, onOpenChange }
     if (open !== undefined) store.sync(open)
   }, [store, open, onOpenChange])
+  // The modal and its first view load at idle after the first render, so a click opens them at once.
+  useEffect(() => prefetchModalAtIdle(() => (getConnection(portico).isConnected ? 'Account' : 'Connect')), [portico])
 
   const prefersDark = useSyncExternalStore(
     themeMode === 'auto' ? watchColorScheme : noop,

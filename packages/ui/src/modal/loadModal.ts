@@ -40,10 +40,18 @@ const viewsPending = new Map<ViewName, Promise<ViewComponent>>()
 export function preloadView(name: ViewName): Promise<ViewComponent> {
   let pending = viewsPending.get(name)
   if (!pending) {
-    pending = (viewLoaders[name] as () => Promise<ViewComponent>)().then((component) => {
-      views.set(name, component)
-      return component
-    })
+    pending = (viewLoaders[name] as () => Promise<ViewComponent>)().then(
+      (component) => {
+        views.set(name, component)
+        return component
+      },
+      (error: unknown) => {
+        // A chunk that failed to arrive (offline, a deploy replaced it) is retried on the next call,
+        // e.g. when the user opens the modal after an idle prefetch failed.
+        viewsPending.delete(name)
+        throw error
+      },
+    )
     viewsPending.set(name, pending)
   }
   return pending
@@ -55,11 +63,17 @@ export function preloadView(name: ViewName): Promise<ViewComponent> {
  * parallel; safe to call often.
  */
 export function preloadModal(view: ViewName = 'Connect'): Promise<ModalModule> {
-  void preloadView(view)
-  modalPending ??= import('./Modal.js').then((module) => {
-    modal = module
-    return module
-  })
+  preloadView(view).catch(() => {})
+  modalPending ??= import('./Modal.js').then(
+    (module) => {
+      modal = module
+      return module
+    },
+    (error: unknown) => {
+      modalPending = undefined
+      throw error
+    },
+  )
   return modalPending
 }
 

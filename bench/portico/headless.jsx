@@ -1,13 +1,8 @@
-// (2) Portico headless hooks only: a plain button that lists the connectors on click.
+// (2) Portico headless hooks only, from the packed @portico/headless installed here: a plain button that lists the connectors on click.
+
+import { createPortico, eip155Adapter, mainnet, PorticoProvider, useConnectors } from '@portico/headless'
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import {
-  createPortico,
-  eip155Adapter,
-  mainnet,
-  PorticoProvider,
-  useConnectors,
-} from '../../packages/headless/src/exports/index.ts'
 
 const portico = createPortico({ projectId: 'bench', networks: [mainnet], adapters: [eip155Adapter()] })
 
