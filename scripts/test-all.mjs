@@ -3,7 +3,7 @@
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureChromium } from './ensure-chromium.mjs'
-import { install, pnpm, root, step } from './lib.mjs'
+import { install, pnpm, root, run, step } from './lib.mjs'
 
 const report = join(root, 'node_modules', '.vitest-report.json')
 
@@ -11,6 +11,8 @@ install()
 pnpm(['exec', 'biome', 'check', '.'], { env: { FORCE_COLOR: '0' } })
 pnpm(['-r', 'typecheck'])
 pnpm(['-r', '--filter', './packages/*', 'build'])
+// What would be published: publint + arethetypeswrong on each packed package.
+run('node', ['scripts/check-packages.mjs'], { label: 'publint + attw on every package' })
 // Storybook builds offline only without telemetry (otherwise ~10 s of failed calls).
 pnpm(['--filter', '@portico/stories', 'build-storybook'], { env: { STORYBOOK_DISABLE_TELEMETRY: '1' } })
 // The `browser` Vitest project drives Debian's Chromium (apt; Playwright cannot download browsers here).

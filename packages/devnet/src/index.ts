@@ -14,6 +14,7 @@
 import * as accounts from './accounts.js'
 
 export { type AnvilInstance, type StartAnvilOptions, startAnvil } from './anvil.js'
+export { AnvilNotFoundError, anvilPackageFor } from './anvilBinary.js'
 export { fixturePrices } from './api/chain.js'
 export {
   type AnalyticsEvent,
