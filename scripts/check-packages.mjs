@@ -9,13 +9,18 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { root } from './lib.mjs'
+import { pnpmCommand } from './pnpm-bin.mjs'
 
 const packages = readdirSync(join(root, 'packages'))
 const dest = mkdtempSync(join(tmpdir(), 'portico-pack-check-'))
 let failed = false
 
 function exec(args, cwd = root, stdio = 'inherit') {
-  const result = spawnSync('npx', ['-y', 'pnpm@9', ...args], { cwd, stdio, env: { ...process.env, FORCE_COLOR: '0' } })
+  const result = spawnSync(pnpmCommand[0], [...pnpmCommand[1], ...args], {
+    cwd,
+    stdio,
+    env: { ...process.env, FORCE_COLOR: '0' },
+  })
   if (result.status !== 0) failed = true
 }
 

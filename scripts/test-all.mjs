@@ -17,6 +17,9 @@ run('node', ['scripts/check-packages.mjs'], { label: 'publint + attw on every pa
 pnpm(['--filter', '@portico/stories', 'build-storybook'], { env: { STORYBOOK_DISABLE_TELEMETRY: '1' } })
 // The `browser` Vitest project drives Debian's Chromium (apt; Playwright cannot download browsers here).
 step('ensure chromium', () => ensureChromium())
+// A stranger's install: the packed packages in fresh Vite and Next.js apps outside the workspace,
+// whose sources are README.md's code blocks; type-checked strictly, built and driven in Chromium.
+run('node', ['tests/consumer/run.mjs'], { label: 'consumer test (packed packages in Vite and Next.js apps)' })
 rmSync(report, { force: true })
 // Both Vitest projects: `unit` (node/happy-dom) and `browser` (real Chromium); one JSON report.
 pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
