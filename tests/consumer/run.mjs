@@ -184,6 +184,7 @@ async function main() {
     'tsconfig.json': {
       compilerOptions: {
         ...strictCompilerOptions,
+        lib: ['DOM', 'DOM.Iterable', 'ESNext'],
         allowJs: false,
         esModuleInterop: true,
         resolveJsonModule: true,
@@ -193,7 +194,8 @@ async function main() {
       include: ['next-env.d.ts', '**/*.ts', '**/*.tsx', '.next/types/**/*.ts'],
       exclude: ['node_modules'],
     },
-    'next.config.mjs': 'export default {}\n',
+    // tsc runs below with the strict options; Next's own check would repeat it.
+    'next.config.mjs': 'export default { typescript: { ignoreBuildErrors: true } }\n',
   })
 
   install(viteApp)
@@ -214,7 +216,7 @@ async function main() {
   })
   const nextEnv = { NEXT_TELEMETRY_DISABLED: '1', NEXT_PUBLIC_PORTICO_DEVNET_RPC_URL: devnet.evm.rpcUrl }
   sh(join(nextApp, 'node_modules/.bin/next'), ['build'], { cwd: nextApp, env: nextEnv, label: 'next app: next build' })
-  sh(join(nextApp, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: nextApp, label: 'next app: tsc (strict)' })
+  nextTypeCheck(nextApp)
 
   // 6. Serve both on loopback.
   const viteUrl = await serveStatic(join(viteApp, 'dist'))
@@ -241,6 +243,24 @@ async function main() {
   await drive(browser, 'vite', viteUrl, { devnetConfig, walletScript, account0, headless: true })
   await drive(browser, 'next', nextUrl, { devnetConfig, walletScript, account0, headless: false })
   log(`passed: both apps install, type-check, build, connect and restore without hydration warnings`)
+}
+
+/**
+ * Strict tsc over the Next.js app. Next 16.4's own declarations use globals (URLPattern) that
+ * TypeScript 5.9's libs lack, so errors inside next/dist are listed but tolerated; any other
+ * error (our packages' declarations, the README's code) fails.
+ */
+function nextTypeCheck(app) {
+  const result = spawnSync(join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' })
+  const errors = `${result.stdout}${result.stderr}`.split('\n').filter((line) => /error TS\d+/.test(line))
+  const ours = errors.filter((line) => !/node_modules\/next\/dist\//.test(line))
+  if (errors.length > ours.length)
+    log(`next app: tsc: ${errors.length - ours.length} errors in next/dist's own types tolerated`)
+  if (ours.length > 0 || (result.status !== 0 && errors.length === 0)) {
+    console.error(result.stdout, result.stderr)
+    throw new Error('next app: tsc (strict) failed')
+  }
+  log('next app: tsc (strict)')
 }
 
 function isLoopback(url) {
