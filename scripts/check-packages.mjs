@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { root } from './lib.mjs'
-import { pnpmCommand } from './pnpm-bin.mjs'
+import { pnpmCommand, pnpmEnv } from './pnpm-bin.mjs'
 
 const packages = readdirSync(join(root, 'packages'))
 const dest = mkdtempSync(join(tmpdir(), 'portico-pack-check-'))
@@ -19,7 +19,7 @@ function exec(args, cwd = root, stdio = 'inherit') {
   const result = spawnSync(pnpmCommand[0], [...pnpmCommand[1], ...args], {
     cwd,
     stdio,
-    env: { ...process.env, FORCE_COLOR: '0' },
+    env: { ...pnpmEnv, FORCE_COLOR: '0' },
   })
   if (result.status !== 0) failed = true
 }

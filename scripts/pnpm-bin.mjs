@@ -2,7 +2,7 @@
 // pnpm many times save npx's start-up (seconds each on a busy machine). Falls back to npx.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 
 function cachedPnpm() {
   const npx = join(process.env.npm_config_cache ?? join(homedir(), '.npm'), '_npx')
@@ -23,3 +23,11 @@ const cached = cachedPnpm()
 
 /** `[command, argsPrefix]` that runs pnpm 9: `spawnSync(command, [...argsPrefix, 'install'])`. */
 export const pnpmCommand = cached ? [process.execPath, [cached]] : ['npx', ['-y', 'pnpm@9']]
+
+/**
+ * `process.env` with that pnpm first on the PATH, for tools that spawn `pnpm` themselves
+ * (publint's `--pack pnpm`).
+ */
+export const pnpmEnv = cached
+  ? { ...process.env, PATH: `${join(dirname(dirname(dirname(cached))), '.bin')}${delimiter}${process.env.PATH ?? ''}` }
+  : process.env
