@@ -298,6 +298,13 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
   await page.goto(url)
   const connectButton = page.locator('[data-slot="connect-button"]')
   await connectButton.filter({ hasText: 'Connect Wallet' }).waitFor()
+  if (headless) {
+    // The README's headless example: each wallet once, the test wallet among them.
+    const list = page.getByRole('list', { name: 'Wallets' })
+    await list.getByRole('button', { name: 'Devnet Wallet' }).waitFor()
+    const names = await list.getByRole('button').allTextContents()
+    if (new Set(names).size !== names.length) throw new Error(`${name}: the headless list repeats a wallet: ${names}`)
+  }
   await connectButton.click()
   const walletRow = page.getByRole('dialog').getByRole('button').filter({ hasText: 'Devnet Wallet' }).first()
   await walletRow.waitFor()
