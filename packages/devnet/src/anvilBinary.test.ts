@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
@@ -41,9 +41,13 @@ test('behavior: a platform Foundry does not publish for says so', () => {
 test('behavior: anvil on the PATH (a Foundry install) is used when the package is missing', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'portico-anvil-path-'))
   writeFileSync(path.join(dir, 'anvil'), '#!/bin/sh\n', { mode: 0o755 })
-  expect(resolveAnvilBinary(undefined, { platform: 'darwin', arch: 'arm64', env: { PATH: dir } })).toBe(
-    path.join(dir, 'anvil'),
-  )
+  try {
+    expect(resolveAnvilBinary(undefined, { platform: 'darwin', arch: 'arm64', env: { PATH: dir } })).toBe(
+      path.join(dir, 'anvil'),
+    )
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })
 
 test('parameters: PORTICO_ANVIL_BIN wins', () => {
