@@ -3,6 +3,7 @@ import { defineConfig } from 'tsup'
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies?: Record<string, string>
+  optionalDependencies?: Record<string, string>
 }
 
 export default defineConfig({
@@ -15,5 +16,5 @@ export default defineConfig({
   sourcemap: true,
   // Dependencies stay imports: litesvm and anvil ship native binaries that cannot be bundled,
   // and bundling @solana/kit or viem would duplicate the copies the application already has.
-  external: Object.keys(pkg.dependencies ?? {}),
+  external: [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})],
 })

@@ -7,7 +7,7 @@ const external = [
   /^radix-ui/,
   /^@radix-ui\//,
   /^@tanstack\//,
-  /^@vanilla-extract\/(dynamic|recipes\/createRuntimeFn)/,
+  /^@vanilla-extract\/recipes\/createRuntimeFn/,
 ]
 
 // Two builds with the same class-name scheme: the JS (split, so the modal and each view are

@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { evmChainId } from './accounts.js'
+import { resolveAnvilBinary } from './anvilBinary.js'
 import { assertPortFree, formatHostPort, getFreePort, resolveLoopbackHost } from './net.js'
 
 /** The standard anvil/hardhat test mnemonic; `evmAccounts` are its first five accounts. */
@@ -31,7 +30,7 @@ export interface StartAnvilOptions {
   host?: string
   /** anvil state file to load; `false` starts an empty chain. Defaults to the committed devnet state. */
   state?: string | false
-  /** anvil executable. Defaults to `$PORTICO_ANVIL_BIN` or the binary from `@foundry-rs/anvil-linux-amd64`. */
+  /** anvil executable. Defaults to `$PORTICO_ANVIL_BIN`, the platform package (`@foundry-rs/anvil-linux-amd64`, an optional dependency) or `anvil` on the PATH; when none exists, `AnvilNotFoundError`. */
   binary?: string
 }
 
@@ -104,28 +103,6 @@ function withParentDeathSignal(command: string, args: string[]): { command: stri
   if (process.platform !== 'linux') return { command, args }
   const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate))
   return setpriv ? { command: setpriv, args: ['--pdeathsig', 'SIGKILL', '--', command, ...args] } : { command, args }
-}
-
-function resolveAnvilBinary(explicit?: string): string {
-  const candidate = explicit ?? process.env.PORTICO_ANVIL_BIN
-  if (candidate) {
-    // Paths are checked up front: behind setpriv a missing binary would only show as an exit code.
-    if (candidate.includes(path.sep) && !existsSync(candidate)) {
-      throw new Error(`could not start anvil: ${candidate} does not exist`)
-    }
-    return candidate
-  }
-  try {
-    const require = createRequire(import.meta.url)
-    const pkg = require.resolve('@foundry-rs/anvil-linux-amd64/package.json')
-    return path.join(path.dirname(pkg), 'bin', 'anvil')
-  } catch {
-    // The npm package only ships linux-x64; elsewhere an installed foundry is the way out.
-    throw new Error(
-      '@portico/devnet: anvil binary not found. It comes from @foundry-rs/anvil-linux-amd64 (Linux x64 only); ' +
-        'elsewhere install foundry and set PORTICO_ANVIL_BIN or pass `binary`.',
-    )
-  }
 }
 
 /**

@@ -16,6 +16,7 @@
 import * as accounts from './accounts.js'
 
 export { type AnvilInstance, type StartAnvilOptions, startAnvil } from './anvil.js'
+export { AnvilNotFoundError, anvilPackageFor } from './anvilBinary.js'
 export { fixturePrices } from './api/chain.js'
 export { type ConvertQuote, type ConvertToken, type ConvertTransaction, NATIVE_TOKEN_ADDRESS } from './api/convert.js'
 export { ONRAMP_PROVIDER_FEE, type OnrampMoney, type OnrampNetwork, type OnrampQuote } from './api/onramp.js'

@@ -156,6 +156,11 @@ export type {
   SocialProvider,
   WalletFeature,
 } from '../core/config/defaults.js'
+export {
+  type GetDefaultConfigParameters,
+  type GetDefaultConfigReturnType,
+  getDefaultConfig,
+} from '../core/config/getDefaultConfig.js'
 export type { Metadata, PorticoOptions } from '../core/config/options.js'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../core/errors/base.js'
 export {

@@ -1,8 +1,9 @@
 'use client'
 import { QueryClient } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { initialize } from '../core/actions/initialize.js'
 import type { Portico } from '../core/config/createPortico.js'
+import { hydrate } from '../core/state/hydrate.js'
 import { PorticoContext } from './context.js'
 
 export type PorticoProviderProps = {
@@ -18,10 +19,13 @@ export type PorticoProviderProps = {
   children?: ReactNode
 }
 
+// useLayoutEffect warns on the server in React 18; it never runs there anyway.
+const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
+
 /**
  * Makes a Portico instance available to the hooks. It renders no element and wraps no other
- * provider around the host's tree; discovery and the silent reconnect start after mount, so
- * server rendering is safe.
+ * provider around the host's tree; the saved session is read, and discovery and the silent
+ * reconnect start, after mount, so server rendering and hydration are safe by default.
  *
  * @example
  * <PorticoProvider config={portico}>
@@ -31,7 +35,13 @@ export type PorticoProviderProps = {
 export function PorticoProvider({ config, queryClient, reconnectOnMount = true, children }: PorticoProviderProps) {
   const [ownClient] = useState(() => queryClient ?? new QueryClient())
   const client = queryClient ?? ownClient
-  useEffect(() => (reconnectOnMount ? initialize(config) : undefined), [config, reconnectOnMount])
+  // The saved session is read after hydration (so the first client render equals the server's)
+  // but before the browser paints, so client-only apps show "Restoring…" without a flash of
+  // "Connect Wallet". On the server neither effect runs.
+  useIsomorphicLayoutEffect(() => {
+    hydrate(config)
+    return reconnectOnMount ? initialize(config) : undefined
+  }, [config, reconnectOnMount])
   const value = useMemo(() => ({ portico: config, queryClient: client }), [config, client])
   return <PorticoContext.Provider value={value}>{children}</PorticoContext.Provider>
 }

@@ -115,7 +115,9 @@ test('reload: PorticoProvider reconnects silently (reconnecting, then connected)
     </PorticoProvider>,
   )
   await screen.findByText('connected')
-  expect(seen).toEqual(['reconnecting', 'connected'])
+  // The first render equals what a server renders (ssr is the default); the saved session is
+  // read after mount.
+  expect(seen).toEqual(['disconnected', 'reconnecting', 'connected'])
 })
 
 function Status({ seen }: { seen: string[] }) {

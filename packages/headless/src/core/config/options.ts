@@ -60,7 +60,13 @@ export type PorticoOptions = {
   apiUrls?: Partial<ApiUrls> | undefined
   /** Storage for persistence; `null` disables it. Default: `localStorage` in a browser. */
   storage?: StorageLike | null | undefined
-  /** Defer reading storage until {@link initialize} runs on the client (server rendering). */
+  /**
+   * Read storage (the saved session, recent wallets, active networks) in {@link initialize},
+   * which `<PorticoProvider>` runs after hydration, instead of in `createPortico`. Default `true`,
+   * so a server-rendered page and the client's first render agree (both "disconnected") and a
+   * reload that restores a session never mismatches. `false` restores already while creating the
+   * instance: only for client-only apps that read the state before anything renders.
+   */
   ssr?: boolean | undefined
   /** `fetch` used for every HTTP call (tests, proxies). Default: the global one. */
   fetch?: typeof fetch | undefined
@@ -231,7 +237,8 @@ export const optionsSchema = z.object({
   siwx: z.optional(z.unknown()),
   apiUrls: z.optional(z.partial(z.object({ api: httpUrl, blockchain: httpUrl, analytics: httpUrl }))),
   storage: z.optional(storageSchema),
-  ssr: z.optional(z.boolean()),
+  // Server-render safe by default: storage is read on the client, after hydration.
+  ssr: z._default(z.boolean(), true),
   fetch: z.optional(z.custom<typeof fetch>((value) => typeof value === 'function', 'must be a function')),
   sdkType: z.optional(z.string()),
   sdkVersion: z.optional(z.string()),

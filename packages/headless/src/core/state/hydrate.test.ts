@@ -8,7 +8,8 @@ import { addRecentWallet } from './persistence.js'
 
 const { solanaLocal, devnet2, all } = testNetworks()
 const create = (storage: ReturnType<typeof memoryStorage>) =>
-  createPortico({ projectId: 'p', networks: all, adapters: testAdapters(), storage })
+  // `ssr: false`: storage is read while creating, so the tests can inspect it without initialize().
+  createPortico({ projectId: 'p', networks: all, adapters: testAdapters(), storage, ssr: false })
 
 afterEach(() => vi.restoreAllMocks())
 

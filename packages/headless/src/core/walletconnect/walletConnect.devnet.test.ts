@@ -112,6 +112,7 @@ function createDapp({
     networks: networks(),
     adapters: [eip155Adapter(), solanaAdapter(), polkadotAdapter(), bip122Adapter(), cosmosAdapter()],
     storage,
+    ssr: false, // reloads here are client-only: storage is read while creating
     walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl, storage: wcStorage, ...rest },
   })
   porticos.push(portico)

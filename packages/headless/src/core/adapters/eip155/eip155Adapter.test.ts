@@ -182,6 +182,7 @@ describe('connect, balances, reload, disconnect', () => {
       networks: testNetworks({ evmRpcUrl: devnet.evm.rpcUrl }).all,
       adapters: [eip155Adapter(), solanaAdapter()],
       storage: first.storage,
+      ssr: false, // a client-only reload: storage is read while creating
     })
     expect(getConnection(reloaded).status).toBe('reconnecting')
     stops.push(initialize(reloaded))
@@ -297,6 +298,7 @@ describe('networks', () => {
       networks: testNetworks().all,
       adapters: [eip155Adapter(), solanaAdapter()],
       storage,
+      ssr: false, // a client-only reload: storage is read while creating
     })
     expect(getNetwork(reloaded).network.caipNetworkId).toBe('eip155:31338')
   })

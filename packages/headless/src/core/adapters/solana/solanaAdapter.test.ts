@@ -129,6 +129,7 @@ test('reload: silent reconnect, no prompt', async () => {
     networks: networks().all,
     adapters: [eip155Adapter(), solanaAdapter()],
     storage: first.storage,
+    ssr: false, // a client-only reload: storage is read while creating
   })
   expect(getConnection(reloaded)).toMatchObject({ namespace: 'solana', status: 'reconnecting' })
   stops.push(initialize(reloaded))

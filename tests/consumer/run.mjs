@@ -1,0 +1,409 @@
+#!/usr/bin/env node
+// The consumer test: what a stranger gets from npm. Packs the four packages, installs the
+// tarballs into a fresh Vite + React 19 app and a fresh Next.js App Router app in os.tmpdir()
+// (outside the workspace, offline from the local pnpm store), type-checks both strictly
+// (`skipLibCheck: false`, `noUncheckedIndexedAccess`), builds them, serves them on 127.0.0.1 and
+// drives them in Chromium with every non-loopback request blocked: the button renders, the modal
+// lists the test wallet, connecting works, a reload restores the session, and the console shows
+// no hydration warning and no error. The apps' sources are the README's code blocks tagged
+// ```tsx title="src/App.tsx"```, so the README cannot drift from what works.
+// The devnet (anvil) is started from the packed @portico/devnet's `portico-devnet` bin.
+// Run after the build: `node tests/consumer/run.mjs` (PORTICO_CONSUMER_KEEP=1 keeps the temp dir).
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createServer as createNetServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, extname, join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { build as esbuild } from 'esbuild'
+import { chromium } from 'playwright-core'
+import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
+import { pnpmCommand } from '../../scripts/pnpm-bin.mjs'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
+const started = Date.now()
+const work = mkdtempSync(join(tmpdir(), 'portico-consumer-'))
+const cleanups = []
+const log = (message) => console.log(`[consumer ${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`)
+
+/** Runs a command; on failure prints its output and throws. */
+function sh(command, args, { cwd, env = {}, label = `${command} ${args.join(' ')}` } = {}) {
+  const t = Date.now()
+  const result = spawnSync(command, args, {
+    cwd,
+    env: { ...process.env, FORCE_COLOR: '0', ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr)
+    throw new Error(`${label} failed (exit ${result.status ?? result.signal})`)
+  }
+  log(`${label} (${((Date.now() - t) / 1000).toFixed(1)}s)`)
+  return result.stdout
+}
+const pnpm = (args, options) =>
+  sh(pnpmCommand[0], [...pnpmCommand[1], ...args], { label: `pnpm ${args.join(' ')}`, ...options })
+
+/** The version the workspace has installed (so it is in the pnpm store). */
+function installedVersion(name, from = root) {
+  return JSON.parse(readFileSync(join(from, 'node_modules', name, 'package.json'), 'utf8')).version
+}
+
+/** README code blocks tagged with a file name: ```tsx title="src/App.tsx"``` → { 'src/App.tsx': code }. */
+function readmeFiles() {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  const files = {}
+  for (const match of readme.matchAll(/^```\w+ title="([^"]+)"\n([\s\S]*?)^```$/gm)) files[match[1]] = match[2]
+  return files
+}
+
+function writeFiles(dir, files) {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`)
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Installs from the local store only; falls back to --prefer-offline (metadata refresh) if the cache lacks something. */
+function install(dir) {
+  try {
+    pnpm(['install', '--offline', '--config.auto-install-peers=true'], { cwd: dir })
+  } catch {
+    log('offline install failed; retrying with --prefer-offline')
+    pnpm(['install', '--prefer-offline', '--config.auto-install-peers=true'], { cwd: dir })
+  }
+}
+
+const strictCompilerOptions = {
+  target: 'ES2022',
+  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  module: 'ESNext',
+  moduleResolution: 'bundler',
+  jsx: 'react-jsx',
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  skipLibCheck: false,
+  isolatedModules: true,
+  noEmit: true,
+}
+
+async function main() {
+  const readme = readmeFiles()
+  const pick = (prefix) => Object.fromEntries(Object.entries(readme).filter(([path]) => path.startsWith(prefix)))
+  const viteSources = pick('src/')
+  const nextSources = pick('app/')
+  const wallet = readme['e2e/devnetWallet.ts']
+  for (const [name, files] of [
+    ['Vite', viteSources],
+    ['Next.js', nextSources],
+  ])
+    if (Object.keys(files).length === 0) throw new Error(`README.md has no ${name} code blocks tagged with a title`)
+  if (!wallet) throw new Error('README.md has no e2e/devnetWallet.ts block')
+
+  // 1. Pack what would be published.
+  const tarballs = join(work, 'tarballs')
+  mkdirSync(tarballs)
+  const packed = {}
+  for (const name of ['headless', 'ui', 'themes', 'devnet']) {
+    pnpm(['pack', '--pack-destination', tarballs], { cwd: join(root, 'packages', name) })
+    const file = readdirSync(tarballs).find((f) => f.startsWith(`portico-${name}-`))
+    packed[`@portico/${name}`] = `file:${join(tarballs, file)}`
+  }
+
+  const versions = {
+    react: installedVersion('react'),
+    'react-dom': installedVersion('react-dom'),
+    '@tanstack/react-query': installedVersion('@tanstack/react-query', join(root, 'packages/headless')),
+    typescript: installedVersion('typescript'),
+    '@types/react': installedVersion('@types/react'),
+    '@types/react-dom': installedVersion('@types/react-dom'),
+    '@types/node': installedVersion('@types/node'),
+    vite: installedVersion('vite'),
+    '@vitejs/plugin-react': installedVersion('@vitejs/plugin-react'),
+    next: installedVersion('next', join(root, 'tests')),
+  }
+  const pin = (...names) => Object.fromEntries(names.map((n) => [n, versions[n]]))
+  const runtime = {
+    '@portico/headless': packed['@portico/headless'],
+    '@portico/ui': packed['@portico/ui'],
+    '@portico/themes': packed['@portico/themes'],
+    ...pin('@tanstack/react-query', 'react', 'react-dom'),
+  }
+
+  // 2. The Vite app (it also hosts the devnet: `npm i -D @portico/devnet`, then its bin).
+  const viteApp = join(work, 'vite-app')
+  writeFiles(viteApp, {
+    ...viteSources,
+    'e2e/devnetWallet.ts': wallet,
+    'package.json': {
+      name: 'consumer-vite',
+      private: true,
+      type: 'module',
+      dependencies: runtime,
+      devDependencies: {
+        '@portico/devnet': packed['@portico/devnet'],
+        // @types/node as in Vite's own TypeScript template (@solana/kit's types reference Node's).
+        ...pin('typescript', '@types/react', '@types/react-dom', '@types/node', 'vite', '@vitejs/plugin-react'),
+      },
+    },
+    'tsconfig.json': {
+      compilerOptions: { ...strictCompilerOptions, types: ['vite/client'] },
+      include: ['src', 'e2e'],
+    },
+    'vite.config.ts':
+      "import react from '@vitejs/plugin-react'\nimport { defineConfig } from 'vite'\n\nexport default defineConfig({ plugins: [react()] })\n",
+    'index.html':
+      '<!doctype html>\n<html lang="en">\n  <head><meta charset="UTF-8" /><title>Consumer (Vite)</title></head>\n  <body>\n    <div id="root"></div>\n    <script type="module" src="/src/main.tsx"></script>\n  </body>\n</html>\n',
+  })
+
+  // 3. The Next.js app.
+  const nextApp = join(work, 'next-app')
+  writeFiles(nextApp, {
+    ...nextSources,
+    'e2e/devnetWallet.ts': wallet,
+    'package.json': {
+      name: 'consumer-next',
+      private: true,
+      dependencies: { ...runtime, ...pin('next') },
+      devDependencies: pin('typescript', '@types/react', '@types/react-dom', '@types/node'),
+    },
+    'tsconfig.json': {
+      compilerOptions: {
+        ...strictCompilerOptions,
+        lib: ['DOM', 'DOM.Iterable', 'ESNext'],
+        allowJs: false,
+        esModuleInterop: true,
+        resolveJsonModule: true,
+        incremental: false,
+        plugins: [{ name: 'next' }],
+      },
+      include: ['next-env.d.ts', '**/*.ts', '**/*.tsx', '.next/types/**/*.ts'],
+      exclude: ['node_modules'],
+    },
+    // tsc runs below with the strict options; Next's own check would repeat it.
+    'next.config.mjs': 'export default { typescript: { ignoreBuildErrors: true } }\n',
+  })
+
+  install(viteApp)
+  install(nextApp)
+
+  // 4. The devnet from the installed package, as the README tells a host to run it.
+  const devnet = await startDevnet(viteApp)
+  const privateKeys = devnet.evm.accounts.map((a) => a.privateKey)
+  const account0 = devnet.evm.accounts[0].address
+  log(`devnet up: ${devnet.evm.rpcUrl}`)
+
+  // 5. Strict type-check and build.
+  sh(join(viteApp, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: viteApp, label: 'vite app: tsc (strict)' })
+  sh(join(viteApp, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+    cwd: viteApp,
+    env: { VITE_PORTICO_DEVNET_RPC_URL: devnet.evm.rpcUrl },
+    label: 'vite app: vite build',
+  })
+  const nextEnv = { NEXT_TELEMETRY_DISABLED: '1', NEXT_PUBLIC_PORTICO_DEVNET_RPC_URL: devnet.evm.rpcUrl }
+  sh(join(nextApp, 'node_modules/.bin/next'), ['build'], { cwd: nextApp, env: nextEnv, label: 'next app: next build' })
+  nextTypeCheck(nextApp)
+
+  // 6. Serve both on loopback.
+  const viteUrl = await serveStatic(join(viteApp, 'dist'))
+  const nextUrl = await startNext(nextApp, nextEnv)
+
+  // 7. Drive both in Chromium with the test wallet from @portico/headless/testing.
+  const walletBundle = await esbuild({
+    entryPoints: [join(viteApp, 'e2e/devnetWallet.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'silent',
+  })
+  const walletScript = walletBundle.outputFiles.map((file) => file.text).join('\n')
+  const devnetConfig = { rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainId, privateKeys }
+
+  const serverHtml = await (await fetch(nextUrl)).text()
+  if (!serverHtml.includes('Connect Wallet')) throw new Error('Next.js: the server-rendered page has no Connect Wallet')
+
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  cleanups.push(() => browser.close())
+  await drive(browser, 'vite', viteUrl, { devnetConfig, walletScript, account0, headless: true })
+  await drive(browser, 'next', nextUrl, { devnetConfig, walletScript, account0, headless: false })
+  log(`passed: both apps install, type-check, build, connect and restore without hydration warnings`)
+}
+
+/**
+ * Strict tsc over the Next.js app. Next 16.4's own declarations use globals (URLPattern) that
+ * TypeScript 5.9's libs lack, so errors inside next/dist are listed but tolerated; any other
+ * error (our packages' declarations, the README's code) fails.
+ */
+function nextTypeCheck(app) {
+  const result = spawnSync(join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' })
+  const errors = `${result.stdout}${result.stderr}`.split('\n').filter((line) => /error TS\d+/.test(line))
+  const ours = errors.filter((line) => !/node_modules\/next\/dist\//.test(line))
+  if (errors.length > ours.length)
+    log(`next app: tsc: ${errors.length - ours.length} errors in next/dist's own types tolerated`)
+  if (ours.length > 0 || (result.status !== 0 && errors.length === 0)) {
+    console.error(result.stdout, result.stderr)
+    throw new Error('next app: tsc (strict) failed')
+  }
+  log('next app: tsc (strict)')
+}
+
+function isLoopback(url) {
+  if (!/^(https?|wss?):$/.test(url.protocol)) return true
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
+async function drive(browser, name, url, { devnetConfig, walletScript, account0, headless }) {
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' })
+  context.setDefaultTimeout(20_000)
+  const blocked = []
+  await context.route(
+    (u) => !isLoopback(u),
+    (route) => {
+      blocked.push(route.request().url())
+      return route.abort('blockedbyclient')
+    },
+  )
+  await context.addInitScript(`window.porticoDevnet = ${JSON.stringify(devnetConfig)}`)
+  await context.addInitScript(walletScript)
+  const page = await context.newPage()
+  const problems = []
+  const warnings = []
+  page.on('console', (message) => {
+    const text = `${message.type()}: ${message.text()}`
+    if (message.type() === 'error') problems.push(text)
+    else if (message.type() === 'warning') {
+      warnings.push(text)
+      if (/hydrat|did not match|server rendered/i.test(text)) problems.push(text)
+    }
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+
+  await page.goto(url)
+  const connectButton = page.locator('[data-slot="connect-button"]')
+  await connectButton.filter({ hasText: 'Connect Wallet' }).waitFor()
+  if (headless) {
+    // The README's headless example: each wallet once, the test wallet among them.
+    const list = page.getByRole('list', { name: 'Wallets' })
+    await list.getByRole('button', { name: 'Devnet Wallet' }).waitFor()
+    const names = await list.getByRole('button').allTextContents()
+    if (new Set(names).size !== names.length) throw new Error(`${name}: the headless list repeats a wallet: ${names}`)
+  }
+  await connectButton.click()
+  const walletRow = page.getByRole('dialog').getByRole('button').filter({ hasText: 'Devnet Wallet' }).first()
+  await walletRow.waitFor()
+  log(`${name}: the modal lists Devnet Wallet`)
+  await walletRow.click()
+  await page.locator('[data-slot="account-button"]').waitFor()
+  if (headless) await page.getByTestId('headless-address').filter({ hasText: account0 }).waitFor()
+  log(`${name}: connected`)
+
+  await page.reload()
+  await page.locator('[data-slot="account-button"]').waitFor()
+  if (headless) await page.getByTestId('headless-address').filter({ hasText: account0 }).waitFor()
+  // Give late hydration reports (React logs them after commit) a moment to arrive.
+  await page.waitForTimeout(500)
+  log(`${name}: the reload restored the session`)
+  await context.close()
+  if (warnings.length) log(`${name}: console warnings (allowed):\n  ${warnings.join('\n  ')}`)
+  if (blocked.length) log(`${name}: blocked non-loopback requests:\n  ${blocked.join('\n  ')}`)
+  if (problems.length) throw new Error(`${name}: console errors or hydration warnings:\n  ${problems.join('\n  ')}`)
+}
+
+/** `portico-devnet --json` from the installed package; resolves with its one line of JSON. */
+function startDevnet(app) {
+  const child = spawn(
+    join(app, 'node_modules/.bin/portico-devnet'),
+    ['--json', '--evm-port', '0', '--solana-port', '0', '--no-api', '--no-wc'],
+    { cwd: app, stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  cleanups.push(() => stopChild(child))
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`portico-devnet exited (${code}) before it was ready`)))
+    createInterface({ input: child.stdout }).once('line', (line) => resolve(JSON.parse(line)))
+  })
+}
+
+function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  return new Promise((resolve) => {
+    child.once('exit', resolve)
+    child.kill('SIGTERM')
+    setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
+  })
+}
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' }
+
+/** A static server for the Vite build (index.html for every unknown path). */
+function serveStatic(dir) {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    let file = join(dir, path)
+    if (!file.startsWith(dir) || path.endsWith('/')) file = join(dir, 'index.html')
+    let body
+    try {
+      body = readFileSync(file)
+    } catch {
+      file = join(dir, 'index.html')
+      body = readFileSync(file)
+    }
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
+    res.end(body)
+  })
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)))
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}/`)),
+  )
+}
+
+async function startNext(app, env) {
+  const port = await freePort()
+  const child = spawn(join(app, 'node_modules/.bin/next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
+    cwd: app,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  cleanups.push(() => stopChild(child))
+  const url = `http://127.0.0.1:${port}/`
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode})`)
+    try {
+      if ((await fetch(url)).ok) return url
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('next start did not answer within 30 s')
+}
+
+let failed = false
+try {
+  await main()
+} catch (error) {
+  failed = true
+  console.error(`consumer test failed: ${error instanceof Error ? error.message : error}`)
+} finally {
+  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => {})
+  if (process.env.PORTICO_CONSUMER_KEEP === '1') log(`kept ${work}`)
+  else rmSync(work, { recursive: true, force: true })
+  log(`done in ${((Date.now() - started) / 1000).toFixed(1)}s`)
+}
+process.exit(failed ? 1 : 0)
