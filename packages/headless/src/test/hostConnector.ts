@@ -1,3 +1,6 @@
+import { connect } from '../core/actions/connect.js'
+import { initialize } from '../core/actions/initialize.js'
+import { createPortico } from '../core/config/createPortico.js'
 import type {
   ChainAdapter,
   Connector,
@@ -6,6 +9,7 @@ import type {
   ConnectorEvent,
 } from '../core/types.js'
 import type { ChainNamespace } from '../core/utils/caip.js'
+import { memoryStorage, testNetworks } from './fixtures.js'
 
 /** @internal One call a host connector received, in order. */
 export type HostConnectorCall = { method: keyof Connector & string; parameters: unknown }
@@ -113,4 +117,30 @@ export function deferred<value>() {
 /** @internal An EIP-1193-style error object (what wallets throw: a plain object with a code). */
 export function rpcError(code: number, message: string) {
   return Object.assign(new Error(message), { code })
+}
+
+/**
+ * @internal
+ * A Portico (eip155 devnet networks + solana, host adapters, memory storage) with one host
+ * connector on eip155, connected as `address` on eip155:31337.
+ */
+export async function connectedHostWallet(
+  behaviour: HostConnectorBehaviour = {},
+  { address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' } = {},
+) {
+  const { devnet, devnet2, solanaLocal } = testNetworks()
+  const wallet = hostConnector({
+    connect: async () => [{ namespace: 'eip155', accounts: [address], caipNetworkId: devnet.caipNetworkId }],
+    ...behaviour,
+  })
+  const portico = createPortico({
+    projectId: 'p',
+    walletConnect: false,
+    networks: [devnet, devnet2, solanaLocal],
+    adapters: [hostAdapter('eip155', [wallet.connector]), hostAdapter('solana')],
+    storage: memoryStorage(),
+  })
+  const stop = initialize(portico)
+  await connect(portico, { connector: wallet.connector })
+  return { portico, wallet, stop, networks: { devnet, devnet2, solanaLocal } }
 }
