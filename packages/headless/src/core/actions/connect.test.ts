@@ -39,7 +39,7 @@ afterEach(() => {
 /** A Portico over host adapters: eip155 with `connectors`, solana with `solanaConnectors`. */
 function setup(
   connectors: readonly Connector[],
-  { solanaConnectors = [] as readonly Connector[], defaultNetwork = net.caipNetworkId as string } = {},
+  { solanaConnectors = [] as readonly Connector[], defaultNetwork = net.caipNetworkId } = {},
 ) {
   const storage = memoryStorage()
   const portico = createPortico({

@@ -124,7 +124,7 @@ describe('contract (host connector)', () => {
     const { portico } = await hostConnected(async () => {
       throw rejection
     })
-    const error = await request(portico, { method: 'eth_sendTransaction' }).catch((e) => e)
+    const error = (await request(portico, { method: 'eth_sendTransaction' }).catch((e) => e)) as BaseError
     expect(error).toMatchObject({ name: 'UserRejectedRequestError', shortMessage: 'User rejected the request.' })
     expect(error.cause).toBe(rejection)
   })
@@ -134,7 +134,7 @@ describe('contract (host connector)', () => {
     const { portico } = await hostConnected(async () => {
       throw failure
     })
-    const error = await request(portico, { method: 'eth_call' }).catch((e) => e)
+    const error = (await request(portico, { method: 'eth_call' }).catch((e) => e)) as BaseError
     expect(error).toMatchObject({
       name: 'WalletRequestError',
       shortMessage: 'Something went wrong',
@@ -337,10 +337,10 @@ describe('installed Solana wallet (Wallet Standard) against the devnet Solana RP
     const { portico, wallet } = await solanaConnected()
     const before = await balance(to())
     const seen = wallet.requests.length
-    const error = await request(portico, {
+    const error = (await request(portico, {
       method: 'solana_signAndSendTransaction',
       params: { transaction: await transfer(5n), options: { preflightCommitment: 'recent' } },
-    }).catch((e) => e)
+    }).catch((e) => e)) as BaseError
     expect(error).toMatchObject({ name: 'WalletRequestError' })
     expect(error.details).toContain('preflightCommitment must be one of processed, confirmed, finalized')
     expect(wallet.requests).toHaveLength(seen)

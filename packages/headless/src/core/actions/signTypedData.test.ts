@@ -20,7 +20,7 @@ const typedData = {
     name: 'Portico',
     version: '1',
     chainId: 31337,
-    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC',
+    verifyingContract: '0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC' as const,
   },
   types: {
     Transfer: [
