@@ -333,18 +333,33 @@ describe('installed Solana wallet (Wallet Standard) against the devnet Solana RP
     expect(wallet.requests).toHaveLength(seen)
   })
 
-  test('behavior: a preflightCommitment outside processed/confirmed/finalized is refused before the wallet', async () => {
+  test("behavior: a preflightCommitment outside the spec's list is refused before the wallet", async () => {
     const { portico, wallet } = await solanaConnected()
     const before = await balance(to())
     const seen = wallet.requests.length
     const error = (await request(portico, {
       method: 'solana_signAndSendTransaction',
-      params: { transaction: await transfer(5n), options: { preflightCommitment: 'recent' } },
+      params: { transaction: await transfer(5n), options: { preflightCommitment: 'fastest' } },
     }).catch((e) => e)) as BaseError
     expect(error).toMatchObject({ name: 'WalletRequestError' })
-    expect(error.details).toContain('preflightCommitment must be one of processed, confirmed, finalized')
+    expect(error.details).toContain(
+      'preflightCommitment must be one of processed, confirmed, finalized, recent, single, singleGossip, root, max',
+    )
     expect(wallet.requests).toHaveLength(seen)
     expect(await balance(to())).toBe(before)
+  })
+
+  test('behavior: a legacy preflightCommitment from the spec (recent) goes to the wallet as processed; the transfer lands', async () => {
+    const { portico, wallet } = await solanaConnected()
+    const before = await balance(to())
+    const { signature } = await request<{ signature: string }>(portico, {
+      method: 'solana_signAndSendTransaction',
+      params: { transaction: await transfer(3_333n), options: { preflightCommitment: 'recent' } },
+    })
+    const sent = wallet.requests.filter((r) => r.feature === 'solana:signAndSendTransaction').at(-1)
+    expect((sent?.input as [{ options?: unknown }])[0].options).toEqual({ preflightCommitment: 'processed' })
+    expect(await landed(signature)).toMatchObject({ err: null })
+    expect(await balance(to())).toBe(before + 3_333n)
   })
 
   test('behavior: a malformed transaction param is a WalletRequestError, never sent to the wallet', async () => {
