@@ -357,7 +357,9 @@ describe('installed Solana wallet (Wallet Standard) against the devnet Solana RP
       params: { transaction: await transfer(3_333n), options: { preflightCommitment: 'recent' } },
     })
     const sent = wallet.requests.filter((r) => r.feature === 'solana:signAndSendTransaction').at(-1)
-    expect((sent?.input as [{ options?: unknown }])[0].options).toEqual({ preflightCommitment: 'processed' })
+    expect((sent?.input as [{ options?: unknown }] | undefined)?.[0].options).toEqual({
+      preflightCommitment: 'processed',
+    })
     expect(await landed(signature)).toMatchObject({ err: null })
     expect(await balance(to())).toBe(before + 3_333n)
   })
