@@ -2,8 +2,11 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { hostAdapter, hostConnector } from '../../test/hostConnector.js'
 import { installTestWindow, removeTestWindow } from '../../test/window.js'
+import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
+import { createTestSolanaWallet } from '../../testing/solanaWallet.js'
 import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import type { Eip1193Provider } from '../adapters/eip155/types.js'
+import { solanaAdapter } from '../adapters/solana/solanaAdapter.js'
 import { createPortico } from '../config/createPortico.js'
 import type { ConnectorConnection } from '../types.js'
 import { connect } from './connect.js'
@@ -168,4 +171,39 @@ test('behavior: two different wallets each get their own disconnect call', async
   await disconnect(portico)
   expect(evm.callsOf('disconnect')).toHaveLength(1)
   expect(sol.callsOf('disconnect')).toHaveLength(1)
+})
+
+test('behavior: real installed wallets (EIP-6963 and Wallet Standard) are each asked to forget the site', async () => {
+  installTestWindow()
+  // Connecting and disconnecting never reach a chain, so no devnet is needed: the RPC URL is unused.
+  const unused = 'http://127.0.0.1:1'
+  const evm = createTestEip1193Wallet({
+    accounts: ['0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'],
+    chains: [{ id: 31337, rpcUrl: unused }],
+  })
+  const sol = await createTestSolanaWallet({ seeds: ['01'.repeat(32)], rpcUrl: unused })
+  const stops = [evm.announce(), sol.register()]
+  const { devnet, solanaLocal } = testNetworks()
+  const storage = memoryStorage()
+  const portico = createPortico({
+    projectId: 'p',
+    walletConnect: false,
+    networks: [devnet, solanaLocal],
+    adapters: [eip155Adapter(), solanaAdapter()],
+    storage,
+  })
+  stops.push(initialize(portico))
+  await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
+  await connect(portico, { connectorId: 'Devnet Wallet', namespace: 'solana' })
+  expect(evm.connected).toBe(true)
+
+  await disconnect(portico)
+  expect(evm.requests.filter((r) => r.method === 'wallet_revokePermissions')).toHaveLength(1)
+  expect(evm.connected).toBe(false)
+  expect(sol.requests.filter((r) => r.feature === 'standard:disconnect')).toHaveLength(1)
+  expect(getConnection(portico, { namespace: 'eip155' }).status).toBe('disconnected')
+  expect(getConnection(portico, { namespace: 'solana' }).status).toBe('disconnected')
+  expect(storage.data.has('@portico/connected-connector:eip155')).toBe(false)
+  expect(storage.data.has('@portico/connected-connector:solana')).toBe(false)
+  for (const stop of stops) stop()
 })
