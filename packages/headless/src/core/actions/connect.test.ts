@@ -262,6 +262,31 @@ describe('contract (host connectors)', () => {
     expect(getConnection(portico)).toMatchObject({ status: 'connected', address: bob, connectorId: 'fast' })
   })
 
+  test('behavior: a newer attempt that fails while an older one is pending does not leave the namespace connecting', async () => {
+    const first = hostConnector({ id: 'first', connect: async () => [on('eip155', [bob], net.caipNetworkId)] })
+    const slowAnswer = deferred<readonly ConnectorConnection[]>()
+    const slow = hostConnector({ id: 'slow', connect: () => slowAnswer.promise })
+    const rejecting = hostConnector({
+      id: 'rejecting',
+      connect: async () => {
+        throw rpcError(4001, 'User rejected the request.')
+      },
+    })
+    const { portico } = setup([first.connector, slow.connector, rejecting.connector])
+    await connect(portico, { connector: first.connector })
+    const before = portico.store.get(accountsAtom).eip155
+
+    const older = connect(portico, { connector: slow.connector })
+    await expect(connect(portico, { connector: rejecting.connector })).rejects.toMatchObject({
+      name: 'ConnectionRejectedError',
+    })
+    // Back to what the user had before either attempt, not the older attempt's 'connecting'.
+    expect(portico.store.get(accountsAtom).eip155).toBe(before)
+    slowAnswer.resolve([on('eip155', [alice], net.caipNetworkId)])
+    await expect(older).rejects.toMatchObject({ name: 'FailedToConnectError' })
+    expect(portico.store.get(accountsAtom).eip155).toBe(before)
+  })
+
   test('behavior: one approval for two namespaces connects both with the same connector, the picked one active', async () => {
     const multi = hostConnector({
       id: 'multi',

@@ -86,27 +86,38 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   const networks = preferredNetworks(portico, requested)
   if (!networks[ns]) throw new NetworkNotFoundError()
 
-  // Snapshot so a rejected attempt leaves the previous connection (if any) exactly as it was.
-  const before: AccountState = portico.store.get(accountsAtom)[ns] ?? { namespace: ns, status: 'disconnected' }
+  // Snapshot so a rejected attempt leaves the previous connection (if any) exactly as it was. While
+  // an older attempt is still in flight the namespace shows its 'connecting', so a newer attempt
+  // keeps the snapshot taken before the older one: failing must not leave 'connecting' behind.
+  const inFlight = settledBefore(portico)
+  const before: AccountState = inFlight.get(ns) ??
+    portico.store.get(accountsAtom)[ns] ?? { namespace: ns, status: 'disconnected' }
+  inFlight.set(ns, before)
   const attempt = (portico._internal.connectAttempts.get(ns) ?? 0) + 1
   portico._internal.connectAttempts.set(ns, attempt)
   const isCurrent = () => portico._internal.connectAttempts.get(ns) === attempt
+  // The newest attempt settles the namespace; older ones leave it to the newest.
+  const settle = () => {
+    if (isCurrent()) inFlight.delete(ns)
+  }
   updateAccount(portico, ns, (current) => ({ ...current, status: nextConnectionStatus(current.status, 'CONNECT') }))
 
   let connections: readonly ConnectorConnection[]
   try {
-    connections = (await untilAborted(connector.connect({ networks, signal: parameters.signal }), parameters.signal)).filter(
-      (c) => portico.adapters.has(c.namespace) && c.accounts.length > 0,
-    )
+    connections = (
+      await untilAborted(connector.connect({ networks, signal: parameters.signal }), parameters.signal)
+    ).filter((c) => portico.adapters.has(c.namespace) && c.accounts.length > 0)
     if (connections.length === 0) throw new TypeError('The wallet returned no accounts')
   } catch (error) {
     if (isCurrent()) updateAccount(portico, ns, () => before)
+    settle()
     if (error instanceof BaseError) throw error
     if (isUserRejection(error)) throw new ConnectionRejectedError({ cause: error })
     throw new FailedToConnectError({ cause: error })
   }
   // A newer connect on the same namespace superseded this one while the wallet was answering.
   if (!isCurrent()) throw new FailedToConnectError({ cause: new Error('Superseded by a newer connection attempt') })
+  settle()
 
   for (const connection of connections) {
     const fallbackNetwork = networks[connection.namespace]
@@ -137,6 +148,17 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
     accounts: state?.addresses ?? [],
     caipNetworkId: state?.caipNetworkId,
   }
+}
+
+/** Per instance: the state each namespace had before the connect attempts still in flight on it. */
+const beforeAttempts = new WeakMap<Portico, Map<ChainNamespace, AccountState>>()
+function settledBefore(portico: Portico): Map<ChainNamespace, AccountState> {
+  let map = beforeAttempts.get(portico)
+  if (!map) {
+    map = new Map()
+    beforeAttempts.set(portico, map)
+  }
+  return map
 }
 
 /**
