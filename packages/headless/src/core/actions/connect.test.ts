@@ -11,6 +11,7 @@ import { accountsAtom, activeNamespaceAtom } from '../state/atoms.js'
 import type { Connector, ConnectorConnection } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 import { connect } from './connect.js'
+import { disconnect } from './disconnect.js'
 import { getConnection } from './getConnection.js'
 import { getConnectors } from './getConnectors.js'
 import { getRecentWallets } from './getRecentWallets.js'
@@ -285,6 +286,23 @@ describe('contract (host connectors)', () => {
     slowAnswer.resolve([on('eip155', [alice], net.caipNetworkId)])
     await expect(older).rejects.toMatchObject({ name: 'FailedToConnectError' })
     expect(portico.store.get(accountsAtom).eip155).toBe(before)
+  })
+
+  test('behavior: a disconnect during a pending attempt is not undone when the attempt then fails', async () => {
+    const first = hostConnector({ id: 'first', connect: async () => [on('eip155', [bob], net.caipNetworkId)] })
+    const answer = deferred<readonly ConnectorConnection[]>()
+    const pending = hostConnector({ id: 'pending', connect: () => answer.promise })
+    const { portico, storage } = setup([first.connector, pending.connector])
+    await connect(portico, { connector: first.connector })
+    const attempt = connect(portico, { connector: pending.connector })
+    await disconnect(portico)
+    expect(first.callsOf('disconnect')).toHaveLength(1)
+    answer.reject(rpcError(4001, 'User rejected the request.'))
+    await expect(attempt).rejects.toMatchObject({ name: 'ConnectionRejectedError' })
+    // The first wallet's session is over: bringing its 'connected' state back would be a lie.
+    expect(getConnection(portico).status).toBe('disconnected')
+    expect(getConnection(portico).connector).toBeUndefined()
+    expect(storage.data.has('@portico/connected-connector:eip155')).toBe(false)
   })
 
   test('behavior: one approval for two namespaces connects both with the same connector, the picked one active', async () => {

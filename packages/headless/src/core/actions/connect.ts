@@ -89,18 +89,26 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   // Snapshot so a rejected attempt leaves the previous connection (if any) exactly as it was. While
   // an older attempt is still in flight the namespace shows its 'connecting', so a newer attempt
   // keeps the snapshot taken before the older one: failing must not leave 'connecting' behind.
-  const inFlight = settledBefore(portico)
-  const before: AccountState = inFlight.get(ns) ??
-    portico.store.get(accountsAtom)[ns] ?? { namespace: ns, status: 'disconnected' }
-  inFlight.set(ns, before)
+  const inFlight = attemptsInFlight(portico)
+  const older = inFlight.get(ns)
+  const now = portico.store.get(accountsAtom)[ns]
+  const before: AccountState =
+    older && older.during === now ? older.before : (now ?? { namespace: ns, status: 'disconnected' })
   const attempt = (portico._internal.connectAttempts.get(ns) ?? 0) + 1
   portico._internal.connectAttempts.set(ns, attempt)
   const isCurrent = () => portico._internal.connectAttempts.get(ns) === attempt
+  updateAccount(portico, ns, (current) => ({ ...current, status: nextConnectionStatus(current.status, 'CONNECT') }))
+  const during = portico.store.get(accountsAtom)[ns]
+  inFlight.set(ns, { before, during })
+  // Put the snapshot back only over this attempt's own state: when something else moved the
+  // namespace meanwhile (a page-load reconnect settling, a disconnect), that is the newer truth.
+  const restore = () => {
+    if (isCurrent() && portico.store.get(accountsAtom)[ns] === during) updateAccount(portico, ns, () => before)
+  }
   // The newest attempt settles the namespace; older ones leave it to the newest.
   const settle = () => {
     if (isCurrent()) inFlight.delete(ns)
   }
-  updateAccount(portico, ns, (current) => ({ ...current, status: nextConnectionStatus(current.status, 'CONNECT') }))
 
   let connections: readonly ConnectorConnection[]
   try {
@@ -109,7 +117,7 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
     ).filter((c) => portico.adapters.has(c.namespace) && c.accounts.length > 0)
     if (connections.length === 0) throw new TypeError('The wallet returned no accounts')
   } catch (error) {
-    if (isCurrent()) updateAccount(portico, ns, () => before)
+    restore()
     settle()
     if (error instanceof BaseError) throw error
     if (isUserRejection(error)) throw new ConnectionRejectedError({ cause: error })
@@ -130,7 +138,7 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   }
   const connected = connections.map((c) => c.namespace)
   // The wallet may approve other namespaces but not the one it was picked on.
-  if (!connected.includes(ns)) updateAccount(portico, ns, () => before)
+  if (!connected.includes(ns)) restore()
   const active = connected.includes(ns) ? ns : (connected[0] as ChainNamespace)
   portico.store.set(activeNamespaceAtom, active)
   addRecentWallet(portico, recentWallet(connector, active, parameters.wallet))
@@ -150,13 +158,16 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   }
 }
 
-/** Per instance: the state each namespace had before the connect attempts still in flight on it. */
-const beforeAttempts = new WeakMap<Portico, Map<ChainNamespace, AccountState>>()
-function settledBefore(portico: Portico): Map<ChainNamespace, AccountState> {
-  let map = beforeAttempts.get(portico)
+/** Per instance and namespace: the connect attempt in flight, its snapshot and the state it set. */
+const inFlightAttempts = new WeakMap<
+  Portico,
+  Map<ChainNamespace, { before: AccountState; during: AccountState | undefined }>
+>()
+function attemptsInFlight(portico: Portico) {
+  let map = inFlightAttempts.get(portico)
   if (!map) {
     map = new Map()
-    beforeAttempts.set(portico, map)
+    inFlightAttempts.set(portico, map)
   }
   return map
 }

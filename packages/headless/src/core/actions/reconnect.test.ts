@@ -275,3 +275,38 @@ describe('contract (host connectors)', () => {
     expect(getConnection(portico)).toMatchObject({ status: 'connected', address: alice, connectorId: 'fresh' })
   })
 })
+
+describe('reconnect and a user connect at the same time', () => {
+  test('behavior: a connect the user declines after the reconnect gave up leaves disconnected, not reconnecting', async () => {
+    const answer = deferred<readonly ConnectorConnection[]>()
+    const picked = hostConnector({ id: 'picked', connect: () => answer.promise })
+    const storage = persisted({ eip155: 'gone' })
+    const portico = load(storage, [hostAdapter('eip155', [picked.connector]), hostAdapter('solana')])
+    const restoring = reconnect(portico)
+    // The user picks another wallet while the page is still restoring the old one.
+    const attempt = connect(portico, { connector: picked.connector })
+    expect(await restoring).toEqual([])
+    expect(getConnection(portico).status).toBe('disconnected')
+    answer.reject(rpcError(4001, 'User rejected the request.'))
+    await expect(attempt).rejects.toMatchObject({ name: 'ConnectionRejectedError' })
+    expect(getConnection(portico).status).toBe('disconnected')
+  })
+
+  test('behavior: a connect the user declines after the reconnect restored the old wallet keeps the old wallet', async () => {
+    const restoreAnswer = deferred<readonly ConnectorConnection[]>()
+    const old = hostConnector({ id: 'old', reconnect: () => restoreAnswer.promise })
+    const connectAnswer = deferred<readonly ConnectorConnection[]>()
+    const picked = hostConnector({ id: 'picked', connect: () => connectAnswer.promise })
+    const portico = load(persisted({ eip155: 'old' }), [
+      hostAdapter('eip155', [old.connector, picked.connector]),
+      hostAdapter('solana'),
+    ])
+    const restoring = reconnect(portico)
+    const attempt = connect(portico, { connector: picked.connector })
+    restoreAnswer.resolve([on('eip155', [alice], net.caipNetworkId)])
+    await restoring
+    connectAnswer.reject(rpcError(4001, 'User rejected the request.'))
+    await expect(attempt).rejects.toMatchObject({ name: 'ConnectionRejectedError' })
+    expect(getConnection(portico)).toMatchObject({ status: 'connected', address: alice, connectorId: 'old' })
+  })
+})
