@@ -86,12 +86,29 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   const networks = preferredNetworks(portico, requested)
   if (!networks[ns]) throw new NetworkNotFoundError()
 
-  // Snapshot so a rejected attempt leaves the previous connection (if any) exactly as it was.
-  const before: AccountState = portico.store.get(accountsAtom)[ns] ?? { namespace: ns, status: 'disconnected' }
+  // Snapshot so a rejected attempt leaves the previous connection (if any) exactly as it was. While
+  // an older attempt is still in flight the namespace shows its 'connecting', so a newer attempt
+  // keeps the snapshot taken before the older one: failing must not leave 'connecting' behind.
+  const inFlight = attemptsInFlight(portico)
+  const older = inFlight.get(ns)
+  const now = portico.store.get(accountsAtom)[ns]
+  const before: AccountState =
+    older && older.during === now ? older.before : (now ?? { namespace: ns, status: 'disconnected' })
   const attempt = (portico._internal.connectAttempts.get(ns) ?? 0) + 1
   portico._internal.connectAttempts.set(ns, attempt)
   const isCurrent = () => portico._internal.connectAttempts.get(ns) === attempt
   updateAccount(portico, ns, (current) => ({ ...current, status: nextConnectionStatus(current.status, 'CONNECT') }))
+  const during = portico.store.get(accountsAtom)[ns]
+  inFlight.set(ns, { before, during })
+  // Put the snapshot back only over this attempt's own state: when something else moved the
+  // namespace meanwhile (a page-load reconnect settling, a disconnect), that is the newer truth.
+  const restore = () => {
+    if (isCurrent() && portico.store.get(accountsAtom)[ns] === during) updateAccount(portico, ns, () => before)
+  }
+  // The newest attempt settles the namespace; older ones leave it to the newest.
+  const settle = () => {
+    if (isCurrent()) inFlight.delete(ns)
+  }
 
   let connections: readonly ConnectorConnection[]
   try {
@@ -100,13 +117,15 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
     ).filter((c) => portico.adapters.has(c.namespace) && c.accounts.length > 0)
     if (connections.length === 0) throw new TypeError('The wallet returned no accounts')
   } catch (error) {
-    if (isCurrent()) updateAccount(portico, ns, () => before)
+    restore()
+    settle()
     if (error instanceof BaseError) throw error
     if (isUserRejection(error)) throw new ConnectionRejectedError({ cause: error })
     throw new FailedToConnectError({ cause: error })
   }
   // A newer connect on the same namespace superseded this one while the wallet was answering.
   if (!isCurrent()) throw new FailedToConnectError({ cause: new Error('Superseded by a newer connection attempt') })
+  settle()
 
   for (const connection of connections) {
     const fallbackNetwork = networks[connection.namespace]
@@ -119,7 +138,7 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   }
   const connected = connections.map((c) => c.namespace)
   // The wallet may approve other namespaces but not the one it was picked on.
-  if (!connected.includes(ns)) updateAccount(portico, ns, () => before)
+  if (!connected.includes(ns)) restore()
   const active = connected.includes(ns) ? ns : (connected[0] as ChainNamespace)
   portico.store.set(activeNamespaceAtom, active)
   addRecentWallet(portico, recentWallet(connector, active, parameters.wallet))
@@ -137,6 +156,20 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
     accounts: state?.addresses ?? [],
     caipNetworkId: state?.caipNetworkId,
   }
+}
+
+/** Per instance and namespace: the connect attempt in flight, its snapshot and the state it set. */
+const inFlightAttempts = new WeakMap<
+  Portico,
+  Map<ChainNamespace, { before: AccountState; during: AccountState | undefined }>
+>()
+function attemptsInFlight(portico: Portico) {
+  let map = inFlightAttempts.get(portico)
+  if (!map) {
+    map = new Map()
+    inFlightAttempts.set(portico, map)
+  }
+  return map
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Portico } from '../config/createPortico.js'
+import { BaseError } from '../errors/base.js'
 import type { NotConnectedErrorType } from '../errors/connection.js'
 import { isUserRejection } from '../errors/isUserRejection.js'
 import {
@@ -8,6 +9,7 @@ import {
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
 } from '../errors/network.js'
+import type { RequestNotApprovedErrorType } from '../errors/walletConnect.js'
 import { getActiveConnection } from '../state/activeConnection.js'
 import type { ChainNamespace } from '../utils/caip.js'
 
@@ -23,6 +25,7 @@ export type SignMessageErrorType =
   | AdapterNotFoundErrorType
   | UserRejectedRequestErrorType
   | SignMessageFailedErrorType
+  | RequestNotApprovedErrorType
 
 /**
  * Asks the connected wallet to sign a message with the active account, in the namespace's way
@@ -45,6 +48,9 @@ export async function signMessage(
       network: connection.network,
     })
   } catch (error) {
+    // Typed errors from the connector (a WalletConnect session that did not approve the signing
+    // method) already say what went wrong; re-wrapping them would hide it behind a generic one.
+    if (error instanceof BaseError) throw error
     if (isUserRejection(error)) throw new UserRejectedRequestError({ cause: error })
     throw new SignMessageFailedError({ cause: error })
   }

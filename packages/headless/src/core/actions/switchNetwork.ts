@@ -1,4 +1,5 @@
 import type { Portico } from '../config/createPortico.js'
+import { BaseError } from '../errors/base.js'
 import { isUserRejection } from '../errors/isUserRejection.js'
 import {
   type AdapterNotFoundErrorType,
@@ -49,6 +50,9 @@ export async function switchNetwork(
     try {
       await connector.switchNetwork({ namespace, network, networks: portico.networks, current: account?.caipNetworkId })
     } catch (error) {
+      // The connector's typed errors (WalletConnect's own 'not approved' for a chain outside the
+      // session) pass through as they are.
+      if (error instanceof BaseError) throw error
       if (isUserRejection(error)) throw new UserRejectedRequestError({ cause: error })
       throw new SwitchChainNotApprovedError({ chainId: network.id, cause: error })
     }

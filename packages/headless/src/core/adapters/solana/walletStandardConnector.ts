@@ -19,8 +19,20 @@ import type { StandardWalletEntry } from '../../utils/walletStandard.js'
 /** The Wallet Standard chain (`solana:mainnet`, `solana:localnet`…) of a CAIP-2 network. */
 export type WalletChainOf = (caipNetworkId: CaipNetworkId) => IdentifierString
 
-/** Commitments a wallet may be asked to simulate against before sending. */
-const commitments = ['processed', 'confirmed', 'finalized'] as const
+/**
+ * The spec's preflight commitments, and what each is sent to the wallet as: Wallet Standard wallets
+ * take only the three current ones, so web3.js's deprecated names go as the commitment they stand for.
+ */
+const commitments = {
+  processed: 'processed',
+  confirmed: 'confirmed',
+  finalized: 'finalized',
+  recent: 'processed',
+  single: 'confirmed',
+  singleGossip: 'confirmed',
+  root: 'finalized',
+  max: 'finalized',
+} as const
 
 /**
  * @internal
@@ -185,14 +197,15 @@ function stringParam(input: Record<string, unknown>, name: string): string {
 function sendOptions(input: Record<string, unknown>) {
   const options = (input.options ?? input.sendOptions) as Record<string, unknown> | undefined
   if (!options) return undefined
-  const preflightCommitment = options.preflightCommitment
-  if (preflightCommitment !== undefined && !commitments.includes(preflightCommitment as never))
-    throw new TypeError(`preflightCommitment must be one of ${commitments.join(', ')}`)
+  const requested = options.preflightCommitment
+  if (requested !== undefined && (typeof requested !== 'string' || !Object.hasOwn(commitments, requested)))
+    throw new TypeError(`preflightCommitment must be one of ${Object.keys(commitments).join(', ')}`)
+  const preflightCommitment = requested === undefined ? undefined : commitments[requested as keyof typeof commitments]
   const skipPreflight = options.skipPreflight
   if (skipPreflight !== undefined && typeof skipPreflight !== 'boolean')
     throw new TypeError('skipPreflight must be a boolean')
   return {
-    ...(preflightCommitment ? { preflightCommitment: preflightCommitment as (typeof commitments)[number] } : {}),
+    ...(preflightCommitment ? { preflightCommitment } : {}),
     ...(skipPreflight !== undefined ? { skipPreflight } : {}),
   }
 }
