@@ -1,8 +1,7 @@
-import { type Devnet, startDevnet } from '@portico/devnet'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { deferred, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
-import { installTestWindow, removeTestWindow } from '../../test/window.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../config/createPortico.js'
@@ -23,19 +22,8 @@ const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const solAddress = 'FfAhSVW1b1rZdyLnTwT2N4SqMyGAhQK7Lb2zaUFhDDXJ'
 const { devnet: net, devnet2: net2, solanaLocal } = testNetworks()
 
-let devnet: Devnet
-const stops: (() => void)[] = []
-beforeAll(async () => {
-  devnet = await startDevnet()
-  installTestWindow()
-})
-afterAll(async () => {
-  removeTestWindow()
-  await devnet?.stop()
-})
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-})
+const suite = devnetSuite()
+const { stops } = suite
 
 /** A Portico over host adapters: eip155 with `connectors`, solana with `solanaConnectors`. */
 function setup(
@@ -61,14 +49,14 @@ const on = (namespace: ChainNamespace, accounts: string[], caipNetworkId?: strin
 describe('real wallet (EIP-6963 test wallet on the devnet)', () => {
   function realSetup() {
     const wallet = createTestEip1193Wallet({
-      accounts: devnet.evm.accounts.map((a) => a.privateKey),
+      accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
       chains: [
-        { id: 31337, rpcUrl: devnet.evm.rpcUrl },
-        { id: 31338, rpcUrl: devnet.evm.rpcUrl },
+        { id: 31337, rpcUrl: suite.devnet.evm.rpcUrl },
+        { id: 31338, rpcUrl: suite.devnet.evm.rpcUrl },
       ],
     })
     stops.push(wallet.announce())
-    const networks = testNetworks({ evmRpcUrl: devnet.evm.rpcUrl })
+    const networks = testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl })
     const portico = createPortico({
       projectId: 'p',
       walletConnect: false,

@@ -1,4 +1,3 @@
-import { type Devnet, startDevnet } from '@portico/devnet'
 import {
   address,
   appendTransactionMessageInstruction,
@@ -22,9 +21,9 @@ import {
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
-import { installTestWindow, removeTestWindow } from '../../test/window.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { createTestSolanaWallet } from '../../testing/solanaWallet.js'
 import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
@@ -39,25 +38,14 @@ import { request } from './request.js'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-let devnet: Devnet
-const stops: (() => void)[] = []
-beforeAll(async () => {
-  devnet = await startDevnet()
-  installTestWindow()
-})
-afterAll(async () => {
-  removeTestWindow()
-  await devnet?.stop()
-})
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-})
+const suite = devnetSuite()
+const { stops } = suite
 
 const networks = () =>
   testNetworks({
-    evmRpcUrl: devnet.evm.rpcUrl,
-    solanaRpcUrl: devnet.solana.rpcUrl,
-    genesisHash: devnet.solana.genesisHash,
+    evmRpcUrl: suite.devnet.evm.rpcUrl,
+    solanaRpcUrl: suite.devnet.solana.rpcUrl,
+    genesisHash: suite.devnet.solana.genesisHash,
   })
 
 /** A host-supplied connector on eip155, connected; its `request` answers as the test says. */
@@ -155,8 +143,8 @@ describe('contract (host connector)', () => {
 describe('real EIP-1193 wallet (devnet)', () => {
   async function evmConnected() {
     const wallet = createTestEip1193Wallet({
-      accounts: devnet.evm.accounts.map((a) => a.privateKey),
-      chains: [{ id: 31337, rpcUrl: devnet.evm.rpcUrl }],
+      accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
+      chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl }],
     })
     stops.push(wallet.announce())
     const portico = createPortico({
@@ -190,15 +178,15 @@ describe('real EIP-1193 wallet (devnet)', () => {
 describe('installed Solana wallet (Wallet Standard) against the devnet Solana RPC', () => {
   async function solanaConnected() {
     const wallet = await createTestSolanaWallet({
-      seeds: devnet.solana.accounts.map((a) => a.seed),
-      rpcUrl: devnet.solana.rpcUrl,
+      seeds: suite.devnet.solana.accounts.map((a) => a.seed),
+      rpcUrl: suite.devnet.solana.rpcUrl,
     })
     stops.push(wallet.register())
     const portico = createPortico({
       projectId: 'p',
       walletConnect: false,
       networks: networks().all,
-      defaultNetwork: devnet.solana.caipNetworkId,
+      defaultNetwork: suite.devnet.solana.caipNetworkId,
       adapters: [eip155Adapter(), solanaAdapter()],
       storage: memoryStorage(),
     })
@@ -207,9 +195,9 @@ describe('installed Solana wallet (Wallet Standard) against the devnet Solana RP
     return { portico, wallet }
   }
 
-  const rpc = () => createSolanaRpc(devnet.solana.rpcUrl)
-  const from = () => devnet.solana.accounts[0].address
-  const to = () => devnet.solana.accounts[1].address
+  const rpc = () => createSolanaRpc(suite.devnet.solana.rpcUrl)
+  const from = () => suite.devnet.solana.accounts[0].address
+  const to = () => suite.devnet.solana.accounts[1].address
 
   /** An unsigned System Program SOL transfer in base64 wire format, as an app hands it to a wallet. */
   async function transfer(lamports: bigint): Promise<string> {

@@ -1,9 +1,8 @@
-import { type Devnet, startDevnet } from '@portico/devnet'
 import { createPublicClient, http, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { connectedHostWallet, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
-import { installTestWindow, removeTestWindow } from '../../test/window.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../config/createPortico.js'
@@ -17,25 +16,10 @@ const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const hash = `0x${'ab'.repeat(32)}` as const
 
-let devnet: Devnet
-const stops: (() => void)[] = []
-beforeAll(async () => {
-  devnet = await startDevnet()
-  installTestWindow()
-})
-afterAll(async () => {
-  removeTestWindow()
-  await devnet?.stop()
-})
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-})
+const suite = devnetSuite()
+const { stops } = suite
 
-async function host(behaviour: Parameters<typeof connectedHostWallet>[0] = {}) {
-  const setup = await connectedHostWallet(behaviour)
-  stops.push(setup.stop)
-  return setup
-}
+const host = suite.host
 
 describe('contract (host connector)', () => {
   test('behavior: eth_sendTransaction through account.connector, amounts as hex quantities', async () => {
@@ -133,14 +117,14 @@ describe('contract (host connector)', () => {
 describe('real EIP-1193 wallet (devnet)', () => {
   async function evmConnected() {
     const wallet = createTestEip1193Wallet({
-      accounts: devnet.evm.accounts.map((a) => a.privateKey),
-      chains: [{ id: 31337, rpcUrl: devnet.evm.rpcUrl }],
+      accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
+      chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl }],
     })
     stops.push(wallet.announce())
     const portico = createPortico({
       projectId: 'p',
       walletConnect: false,
-      networks: [testNetworks({ evmRpcUrl: devnet.evm.rpcUrl }).devnet],
+      networks: [testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl }).devnet],
       adapters: [eip155Adapter()],
       storage: memoryStorage(),
     })
@@ -151,8 +135,8 @@ describe('real EIP-1193 wallet (devnet)', () => {
 
   test('behavior: the transfer is sent from the connected account and lands on the devnet', async () => {
     const { portico, wallet } = await evmConnected()
-    const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
-    const to = devnet.evm.accounts[2].address
+    const client = createPublicClient({ transport: http(suite.devnet.evm.rpcUrl) })
+    const to = suite.devnet.evm.accounts[2].address
     const before = await client.getBalance({ address: to })
     const txHash = await sendTransaction(portico, { to, value: parseEther('0.25') })
     const receipt = await client.waitForTransactionReceipt({ hash: txHash })
@@ -162,8 +146,8 @@ describe('real EIP-1193 wallet (devnet)', () => {
 
   test('behavior: the user declining in the wallet is UserRejectedRequestError and nothing is sent', async () => {
     const { portico, wallet } = await evmConnected()
-    const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
-    const to = devnet.evm.accounts[3].address
+    const client = createPublicClient({ transport: http(suite.devnet.evm.rpcUrl) })
+    const to = suite.devnet.evm.accounts[3].address
     const before = await client.getBalance({ address: to })
     wallet.rejectNext('eth_sendTransaction')
     await expect(sendTransaction(portico, { to, value: 1n })).rejects.toMatchObject({

@@ -1,10 +1,9 @@
-import { type Devnet, startDevnet } from '@portico/devnet'
 import { address, getBase58Encoder, getPublicKeyFromAddress, type SignatureBytes, verifySignature } from '@solana/kit'
 import { verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { connectedHostWallet, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
-import { installTestWindow, removeTestWindow } from '../../test/window.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { createTestSolanaWallet } from '../../testing/solanaWallet.js'
 import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
@@ -17,25 +16,10 @@ import { signMessage } from './signMessage.js'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-let devnet: Devnet
-const stops: (() => void)[] = []
-beforeAll(async () => {
-  devnet = await startDevnet()
-  installTestWindow()
-})
-afterAll(async () => {
-  removeTestWindow()
-  await devnet?.stop()
-})
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-})
+const suite = devnetSuite()
+const { stops } = suite
 
-async function host(behaviour: Parameters<typeof connectedHostWallet>[0]) {
-  const setup = await connectedHostWallet(behaviour)
-  stops.push(setup.stop)
-  return setup
-}
+const host = suite.host
 
 describe('contract (host connector)', () => {
   test('behavior: goes through account.connector with namespace, address, message and network', async () => {
@@ -109,14 +93,14 @@ describe('contract (host connector)', () => {
 describe('real wallets (devnet)', () => {
   test('behavior: eip155 personal_sign through the test wallet, verified with viem', async () => {
     const wallet = createTestEip1193Wallet({
-      accounts: devnet.evm.accounts.map((a) => a.privateKey),
-      chains: [{ id: 31337, rpcUrl: devnet.evm.rpcUrl }],
+      accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
+      chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl }],
     })
     stops.push(wallet.announce())
     const portico = createPortico({
       projectId: 'p',
       walletConnect: false,
-      networks: [testNetworks({ evmRpcUrl: devnet.evm.rpcUrl }).devnet],
+      networks: [testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl }).devnet],
       adapters: [eip155Adapter()],
       storage: memoryStorage(),
     })
@@ -133,11 +117,14 @@ describe('real wallets (devnet)', () => {
 
   test('behavior: solana signMessage through the Wallet Standard test wallet, verified with ed25519', async () => {
     const wallet = await createTestSolanaWallet({
-      seeds: devnet.solana.accounts.map((a) => a.seed),
-      rpcUrl: devnet.solana.rpcUrl,
+      seeds: suite.devnet.solana.accounts.map((a) => a.seed),
+      rpcUrl: suite.devnet.solana.rpcUrl,
     })
     stops.push(wallet.register())
-    const { all } = testNetworks({ solanaRpcUrl: devnet.solana.rpcUrl, genesisHash: devnet.solana.genesisHash })
+    const { all } = testNetworks({
+      solanaRpcUrl: suite.devnet.solana.rpcUrl,
+      genesisHash: suite.devnet.solana.genesisHash,
+    })
     const portico = createPortico({
       projectId: 'p',
       walletConnect: false,
@@ -149,7 +136,7 @@ describe('real wallets (devnet)', () => {
     await connect(portico, { connectorId: 'Devnet Wallet', namespace: 'solana' })
     const message = new TextEncoder().encode('bytes to sign')
     const signature = await signMessage(portico, { message, namespace: 'solana' })
-    const key = await getPublicKeyFromAddress(address(devnet.solana.accounts[0].address))
+    const key = await getPublicKeyFromAddress(address(suite.devnet.solana.accounts[0].address))
     expect(await verifySignature(key, getBase58Encoder().encode(signature) as SignatureBytes, message)).toBe(true)
 
     wallet.rejectNext('solana:signMessage')

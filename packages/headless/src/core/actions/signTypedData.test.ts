@@ -1,9 +1,8 @@
-import { type Devnet, startDevnet } from '@portico/devnet'
 import { verifyTypedData } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { connectedHostWallet, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
-import { installTestWindow, removeTestWindow } from '../../test/window.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../config/createPortico.js'
@@ -32,25 +31,10 @@ const typedData = {
   message: { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: 12345678901234567890123n },
 } satisfies TypedData
 
-let devnet: Devnet
-const stops: (() => void)[] = []
-beforeAll(async () => {
-  devnet = await startDevnet()
-  installTestWindow()
-})
-afterAll(async () => {
-  removeTestWindow()
-  await devnet?.stop()
-})
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-})
+const suite = devnetSuite()
+const { stops } = suite
 
-async function host(behaviour: Parameters<typeof connectedHostWallet>[0] = {}) {
-  const setup = await connectedHostWallet(behaviour)
-  stops.push(setup.stop)
-  return setup
-}
+const host = suite.host
 
 describe('contract (host connector)', () => {
   test('behavior: eth_signTypedData_v4 through account.connector with [address, JSON], bigints as decimal strings', async () => {
@@ -131,14 +115,14 @@ describe('contract (host connector)', () => {
 describe('real EIP-1193 wallet (devnet)', () => {
   test('behavior: the test wallet signs EIP-712 data that verifies for its address; a decline is UserRejectedRequestError', async () => {
     const wallet = createTestEip1193Wallet({
-      accounts: devnet.evm.accounts.map((a) => a.privateKey),
-      chains: [{ id: 31337, rpcUrl: devnet.evm.rpcUrl }],
+      accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
+      chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl }],
     })
     stops.push(wallet.announce())
     const portico = createPortico({
       projectId: 'p',
       walletConnect: false,
-      networks: [testNetworks({ evmRpcUrl: devnet.evm.rpcUrl }).devnet],
+      networks: [testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl }).devnet],
       adapters: [eip155Adapter()],
       storage: memoryStorage(),
     })

@@ -1,8 +1,7 @@
-import { type Devnet, startDevnet } from '@portico/devnet'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { connectedHostWallet, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
-import { installTestWindow, removeTestWindow } from '../../test/window.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import type { Alert } from '../alerts.js'
@@ -15,25 +14,10 @@ import { initialize } from './initialize.js'
 import { switchNetwork } from './switchNetwork.js'
 import { watchAlerts } from './watchAlerts.js'
 
-let devnet: Devnet
-const stops: (() => void)[] = []
-beforeAll(async () => {
-  devnet = await startDevnet()
-  installTestWindow()
-})
-afterAll(async () => {
-  removeTestWindow()
-  await devnet?.stop()
-})
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-})
+const suite = devnetSuite()
+const { stops } = suite
 
-async function host(behaviour: Parameters<typeof connectedHostWallet>[0] = {}) {
-  const setup = await connectedHostWallet(behaviour)
-  stops.push(setup.stop)
-  return setup
-}
+const host = suite.host
 
 describe('contract (host connector)', () => {
   test('behavior: goes through account.connector with namespace, network, networks and the current chain', async () => {
@@ -136,11 +120,11 @@ describe('contract (host connector)', () => {
 describe('real EIP-1193 wallet (devnet)', () => {
   async function evmConnected(chains: number[]) {
     const wallet = createTestEip1193Wallet({
-      accounts: devnet.evm.accounts.map((a) => a.privateKey),
-      chains: chains.map((id) => ({ id, rpcUrl: devnet.evm.rpcUrl })),
+      accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
+      chains: chains.map((id) => ({ id, rpcUrl: suite.devnet.evm.rpcUrl })),
     })
     stops.push(wallet.announce())
-    const networks = testNetworks({ evmRpcUrl: devnet.evm.rpcUrl })
+    const networks = testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl })
     const portico = createPortico({
       projectId: 'p',
       walletConnect: false,
