@@ -54,7 +54,7 @@ export type ThemeTokens = {
   shadows: { modal: string; raised: string }
   blurs: { overlay: string }
   zIndices: { modal: string; toast: string }
-  /** Spec section 2: header text 120 ms, modal height 150 ms, view transition 150 ms, shake 500 ms. */
+  /** Spec: header text 120 ms, modal height 150 ms, view transition 150 ms, shake 500 ms. */
   durations: { headerText: string; modalHeight: string; viewTransition: string; shake: string }
   easings: { standard: string }
 }

@@ -1,5 +1,5 @@
 /**
- * Alerts are the user-visible, non-throwing problems and notices of the spec (section 8): the UI
+ * Alerts are the user-visible, non-throwing problems and notices of the spec: the UI
  * shows them, headless hosts subscribe. They are not errors: nothing is thrown for them.
  */
 export const alertCatalogue = {

@@ -135,7 +135,7 @@ export type ConnectorEvent =
   | { type: 'chainChanged'; caipNetworkId: CaipNetworkId }
   | { type: 'disconnect' }
 
-/** Global connection status per namespace (spec section 4, plus `reconnecting` on page load). */
+/** Global connection status per namespace (the spec, plus `reconnecting` on page load). */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
 
 /** Information about the connected wallet, for display. */
@@ -147,7 +147,7 @@ export type ConnectedWalletInfo = {
 }
 
 /**
- * Account state of one namespace (spec section 3). Balances are not copied in here: they are
+ * Account state of one namespace (the spec). Balances are not copied in here: they are
  * chain data and live in the query cache (`getBalance` / `useBalance`), so there is one source
  * of truth and no sync effect.
  */
@@ -177,11 +177,11 @@ export type AccountState = {
   user?: unknown
 }
 
-/** Account types (spec section 3). */
+/** Account types (the spec). */
 export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 
 /**
- * A token balance (spec section 3). `quantity.numeric` is the exact decimal string; use the
+ * A token balance (the spec). `quantity.numeric` is the exact decimal string; use the
  * formatting helpers to show it.
  */
 export type TokenBalance = {

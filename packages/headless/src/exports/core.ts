@@ -101,7 +101,7 @@ export {
   type FungiblePrice,
   type GasPrice,
   type Identity,
-} from '../core/api/blockchainData.js'
+} from '../core/api/blockchainApi.js'
 export {
   applySlippage,
   buildSwapApprove,

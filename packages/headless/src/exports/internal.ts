@@ -7,10 +7,12 @@ export { type AnalyticsEvent, sendAnalyticsEvent } from '../core/api/analytics.j
 export {
   balanceRetryLockoutMs,
   fetchAccountBalances,
+  fetchFungiblePrices,
+  fetchGasPrice,
+  fetchIdentity,
   fetchSupportedChains,
   usesBlockchainApi,
 } from '../core/api/blockchainApi.js'
-export { fetchFungiblePrices, fetchGasPrice, fetchIdentity } from '../core/api/blockchainData.js'
 export { type ImageKind, imageUrl } from '../core/api/imageUrls.js'
 export {
   fetchAllowedOrigins,
@@ -45,8 +47,8 @@ export {
 export { balanceLockoutRemainingMs, balanceReadTimeoutMs } from '../core/query/balance.js'
 export { identityStaleTimeMs } from '../core/query/identity.js'
 export { hostedQueryRetry, hostedQueryRetryDelay } from '../core/query/retry.js'
-export { isSafeImageUrl } from '../core/state/persistence.js'
 export { type ConnectionEvent, nextConnectionStatus } from '../core/state/status.js'
+export { isSafeImageUrl } from '../core/utils/imageUrl.js'
 export { isEmail, isSignedMessage, isTransactionHash, isValidName, normalizeSearch } from '../core/utils/validation.js'
 export { walletLinkMaxLength } from '../core/utils/walletLinks.js'
 export { walletConnectConnectorId, walletConnectDefaults } from '../core/walletconnect/options.js'

@@ -15,7 +15,7 @@ afterEach(() => {
 })
 
 test('default', () => {
-  // Spec section 2: the theme defaults to dark.
+  // Spec: the theme defaults to dark.
   expect(resolveTheme()).toEqual({ mode: 'dark', tokens: darkTheme() })
   expect(resolveTheme({})).toEqual({ mode: 'dark', tokens: darkTheme() })
 })

@@ -13,7 +13,7 @@ import type { ThemeVariables } from '../variables/themeVariables.js'
  * const parameters: ResolveThemeParameters = { themeMode: 'auto', prefersDark: getPrefersDark() }
  */
 export type ResolveThemeParameters = {
-  /** `light`, `dark` or `auto` (follow `prefersDark`). Default `'dark'` (spec section 2). */
+  /** `light`, `dark` or `auto` (follow `prefersDark`). Default `'dark'` (the spec). */
   themeMode?: ThemeMode
   /** AppKit-style overrides applied on top of whichever theme is chosen. */
   themeVariables?: ThemeVariables

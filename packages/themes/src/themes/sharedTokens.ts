@@ -21,7 +21,7 @@ export function sharedTokens(shadows: ThemeTokens['shadows']): Omit<ThemeTokens,
     // Near the 32-bit maximum, like other embedded wallet modals, so host headers and chat widgets
     // stay underneath; the gap leaves room for hosts to slot layers in between.
     zIndices: { modal: '2147483000', toast: '2147483010' },
-    // Spec section 2: header text 120 ms, modal height 150 ms, view transition 150 ms, shake 500 ms.
+    // Spec: header text 120 ms, modal height 150 ms, view transition 150 ms, shake 500 ms.
     durations: { headerText: '120ms', modalHeight: '150ms', viewTransition: '150ms', shake: '500ms' },
     // Material 3 "standard" curve: quick start, gentle settle; suits both height and fade changes.
     easings: { standard: 'cubic-bezier(0.2, 0, 0, 1)' },

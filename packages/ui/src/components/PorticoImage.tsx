@@ -3,7 +3,7 @@ import { allowedImageSource } from './imageSource.js'
 import * as css from './primitives.css.js'
 import { useImageOrigins } from './useImageOrigins.js'
 
-/** Spec section 2: image preload times out after 2 s. */
+/** Spec: image preload times out after 2 s. */
 export const imagePreloadTimeoutMs = 2_000
 
 type LoadState = 'loading' | 'loaded' | 'fallback'

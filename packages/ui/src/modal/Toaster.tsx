@@ -4,7 +4,7 @@ import { Spinner } from '../components/Spinner.js'
 import { usePorticoUI } from '../context.js'
 import * as css from './modal.css.js'
 
-/** @internal One toast at a time (spec section 4); announced politely to screen readers. */
+/** @internal One toast at a time (the spec); announced politely to screen readers. */
 export function Toaster() {
   const { store } = usePorticoUI('Toaster')
   const { toast, toastLeaving } = useSyncExternalStore(store.subscribe, store.getState, store.getState)

@@ -2,7 +2,7 @@ import type { DirectoryWallet } from '@portico/headless'
 
 /**
  * A view in the modal's history and the data it shows. Each view names its own data, so the
- * compiler carries it from the `push` to the view (spec section 2; the rest arrive with their
+ * compiler carries it from the `push` to the view (the spec; the rest arrive with their
  * features).
  */
 export type ViewEntry =
@@ -63,7 +63,7 @@ export type ModalControl = {
   onOpenChange?: ((open: boolean) => void) | undefined
 }
 
-/** Spec section 4: a new toast replaces an open one after 150 ms. */
+/** Spec: a new toast replaces an open one after 150 ms. */
 export const toastReplaceDelayMs = 150
 /** How long success and error toasts stay. Loading toasts stay until replaced or dismissed. */
 export const toastDurationMs = 2_500

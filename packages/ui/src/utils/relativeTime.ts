@@ -1,6 +1,6 @@
 /**
  * @internal
- * Spec section 2: relative-time labels are abbreviated (`45s`, `5m`, `3h`, `2d`, then a short date).
+ * Spec: relative-time labels are abbreviated (`45s`, `5m`, `3h`, `2d`, then a short date).
  * That is the English (default) form; any other `locale` gets the same steps through
  * `Intl.RelativeTimeFormat`'s narrow style (`5分前`, `hace 5 min`) and its own short date.
  */

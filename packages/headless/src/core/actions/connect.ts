@@ -16,10 +16,11 @@ import { NetworkNotFoundError } from '../errors/network.js'
 import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom } from '../state/atoms.js'
 import { applyConnection, findConnector, updateAccount } from '../state/connection.js'
-import { addRecentWallet, isSafeImageUrl } from '../state/persistence.js'
+import { addRecentWallet } from '../state/persistence.js'
 import { nextConnectionStatus } from '../state/status.js'
 import type { AccountState, Connector, ConnectorConnection, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
+import { isSafeImageUrl } from '../utils/imageUrl.js'
 import { switchNetwork } from './switchNetwork.js'
 
 export type ConnectParameters = {

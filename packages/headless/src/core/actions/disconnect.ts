@@ -13,7 +13,7 @@ export type DisconnectParameters = {
 export type DisconnectErrorType = FailedToDisconnectErrorType
 
 /**
- * Disconnects: asks each wallet to forget the site (waiting at most 3 s, spec section 4), then
+ * Disconnects: asks each wallet to forget the site (waiting at most 3 s, the spec), then
  * resets account, network, connector and user state and forgets the persisted connector.
  * Local state is always reset, even when a wallet fails; the failure is then reported as
  * {@link FailedToDisconnectError} naming the namespaces whose wallet failed.

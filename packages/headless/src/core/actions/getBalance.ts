@@ -28,8 +28,8 @@ export type GetBalanceErrorType = BalanceUnavailableErrorType | NetworkNotFoundE
  * instance has a project id and the API serves the network, otherwise straight from the network's
  * RPC (native and configured tokens). Failures and networks Portico does not know throw
  * {@link BalanceUnavailableError} ('Token Balance Unavailable'); after a failure further attempts
- * are refused for 30 s without a request (spec section 4), and the alert is raised. Entries whose
- * decimals are '0' are dropped as low quality (spec section 5).
+ * are refused for 30 s without a request (the spec), and the alert is raised. Entries whose
+ * decimals are '0' are dropped as low quality (the spec).
  *
  * @example
  * const [native, ...tokens] = await getBalance(portico)

@@ -13,7 +13,7 @@ export type GetNetworkReturnType = {
   isUnsupported: boolean
   /**
    * Whether the unsupported-chain view applies: switching is enabled, unsupported chains are not
-   * allowed, and the network is unsupported (spec section 2).
+   * allowed, and the network is unsupported (the spec).
    */
   showUnsupportedView: boolean
 }

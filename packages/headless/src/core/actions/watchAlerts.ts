@@ -8,7 +8,7 @@ export type WatchAlertsParameters = {
 }
 
 /**
- * Subscribes to alerts (spec section 8): 'Project ID Not Configured', 'switch network not found',
+ * Subscribes to alerts (the spec): 'Project ID Not Configured', 'switch network not found',
  * 'Local configuration ignored' and the rest. While nothing subscribes, alerts go to the console.
  *
  * @example

@@ -1,6 +1,6 @@
 import type { PorticoNetwork } from '../types.js'
 
-/** HTTP RPC timeout (spec section 9). */
+/** HTTP RPC timeout (the spec). */
 export const rpcTimeoutMs = 10_000
 /** Retries of a failed RPC call (spec: 3 retries, backoff from 150 ms). */
 export const rpcRetryCount = 3

@@ -3,7 +3,7 @@ import type { Portico } from '../config/createPortico.js'
 import { hostedFetch } from './http.js'
 import { fetchAnalyticsEnabled } from './projectApi.js'
 
-/** An analytics event: its name and its data (spec section 7). */
+/** An analytics event: its name and its data (the spec). */
 export type AnalyticsEvent = { event: string; properties?: Readonly<Record<string, unknown>> | undefined }
 
 const enabled = new WeakMap<Portico, Promise<boolean>>()

@@ -1,10 +1,14 @@
+// The blockchain API's client: balances and supported chains, identity (names), fungible prices
+// and gas price. Every response is schema-checked; failures are typed errors.
 import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
+import { BaseError } from '../errors/base.js'
 import type { PorticoNetwork, TokenBalance } from '../types.js'
+import type { CaipNetworkId } from '../utils/caip.js'
 import { fetchJson } from './http.js'
-import { blockchainApiUrl as blockchainUrl } from './urls.js'
+import { blockchainApiUrl } from './urls.js'
 
-/** Spec section 9: after a failed balance fetch, retries are blocked for 30 s. */
+/** Spec: after a failed balance fetch, retries are blocked for 30 s. */
 export const balanceRetryLockoutMs = 30_000
 
 const balanceSchema = z.object({
@@ -36,7 +40,7 @@ const supported = new WeakMap<Portico, Promise<ReadonlySet<string>>>()
 export function fetchSupportedChains(portico: Portico): Promise<ReadonlySet<string>> {
   let pending = supported.get(portico)
   if (!pending) {
-    pending = fetchJson(portico, blockchainUrl(portico, '/v1/supported-chains'))
+    pending = fetchJson(portico, blockchainApiUrl(portico, '/v1/supported-chains'))
       .then((body) => new Set(supportedSchema.parse(body).http))
       .catch(() => {
         supported.delete(portico)
@@ -70,7 +74,7 @@ export async function fetchAccountBalances(
   portico: Portico,
   { address, network, forceUpdate }: { address: string; network: PorticoNetwork; forceUpdate?: string | undefined },
 ): Promise<TokenBalance[]> {
-  const url = blockchainUrl(portico, `/v1/account/${encodeURIComponent(address)}/balance`)
+  const url = blockchainApiUrl(portico, `/v1/account/${encodeURIComponent(address)}/balance`)
   url.searchParams.set('currency', 'usd')
   url.searchParams.set('chainId', network.caipNetworkId)
   if (forceUpdate) url.searchParams.set('forceUpdate', forceUpdate)
@@ -81,4 +85,106 @@ export async function fetchAccountBalances(
     // The API names tokens by CAIP-10 account id; the rest of Portico uses the plain address.
     address: b.address?.split(':').pop(),
   }))
+}
+
+export type BlockchainApiErrorType = BlockchainApiError & { name: 'BlockchainApiError' }
+/** A blockchain API call failed or answered something that is not its documented shape. */
+export class BlockchainApiError extends BaseError {
+  override name = 'BlockchainApiError' as const
+  constructor(shortMessage: string, { cause }: { cause?: unknown } = {}) {
+    super(shortMessage, { cause })
+  }
+}
+
+async function request<schema extends z.ZodMiniType>(
+  portico: Portico,
+  url: URL,
+  schema: schema,
+  message: string,
+  init?: RequestInit,
+): Promise<z.infer<schema>> {
+  try {
+    return schema.parse(await fetchJson(portico, url, init))
+  } catch (error) {
+    throw new BlockchainApiError(message, { cause: error })
+  }
+}
+
+const identitySchema = z.object({
+  name: z.optional(z.nullable(z.string())),
+  avatar: z.optional(z.nullable(z.string())),
+})
+export type Identity = { name: string | undefined; avatar: string | undefined }
+
+/**
+ * The name and avatar of an address (`GET /v1/identity/{address}?sender=…`). Spec: 'Error
+ * resolving name' on failure.
+ *
+ * @example
+ * const { name } = await fetchIdentity(portico, { address })
+ */
+export async function fetchIdentity(
+  portico: Portico,
+  { address, sender }: { address: string; sender?: string | undefined },
+): Promise<Identity> {
+  const url = blockchainApiUrl(portico, `/v1/identity/${encodeURIComponent(address)}`)
+  if (sender) url.searchParams.set('sender', sender)
+  const body = await request(portico, url, identitySchema, 'Error resolving name')
+  return { name: body.name ?? undefined, avatar: body.avatar ?? undefined }
+}
+
+const priceSchema = z.object({
+  fungibles: z.array(
+    z.object({ name: z.string(), symbol: z.string(), iconUrl: z.optional(z.nullable(z.string())), price: z.number() }),
+  ),
+})
+export type FungiblePrice = { name: string; symbol: string; iconUrl: string | undefined; price: number }
+
+/**
+ * Prices of tokens by CAIP-10 address (`POST /v1/fungible/price`, body currency, addresses, projectId).
+ *
+ * @example
+ * const [usdc] = await fetchFungiblePrices(portico, { addresses: ['eip155:1:0xA0b8…eB48'] })
+ */
+export async function fetchFungiblePrices(
+  portico: Portico,
+  { addresses, currency = 'usd' }: { addresses: readonly string[]; currency?: string | undefined },
+): Promise<FungiblePrice[]> {
+  const body = await request(
+    portico,
+    blockchainApiUrl(portico, '/v1/fungible/price'),
+    priceSchema,
+    'Failed to fetch prices',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ currency, addresses, projectId: portico.options.projectId }),
+    },
+  )
+  return body.fungibles.map((f) => ({ ...f, iconUrl: f.iconUrl ?? undefined }))
+}
+
+const gasSchema = z.object({ standard: z.string(), fast: z.string(), instant: z.string() })
+export type GasPrice = { standard: bigint; fast: bigint; instant: bigint }
+
+/**
+ * Gas prices in wei (`GET /v1/convert/gas-price?chainId=…`). Only eip155 networks have one; others,
+ * and networks the API refuses, throw 'Network not supported for Gas Price'.
+ *
+ * @example
+ * const { fast } = await fetchGasPrice(portico, { caipNetworkId: 'eip155:1' })
+ */
+export async function fetchGasPrice(
+  portico: Portico,
+  { caipNetworkId }: { caipNetworkId: CaipNetworkId },
+): Promise<GasPrice> {
+  if (!caipNetworkId.startsWith('eip155:')) throw new BlockchainApiError('Network not supported for Gas Price')
+  const url = blockchainApiUrl(portico, '/v1/convert/gas-price')
+  url.searchParams.set('chainId', caipNetworkId)
+  const body = await request(portico, url, gasSchema, 'Network not supported for Gas Price')
+  try {
+    return { standard: BigInt(body.standard), fast: BigInt(body.fast), instant: BigInt(body.instant) }
+  } catch (error) {
+    throw new BlockchainApiError('Network not supported for Gas Price', { cause: error })
+  }
 }

@@ -1,7 +1,7 @@
 import type { Portico } from '../config/createPortico.js'
 import { HostedHttpError, HostedTimeoutError } from '../errors/http.js'
 
-/** Hosted calls give up after 10 s, like JSON-RPC calls (spec section 9). */
+/** Hosted calls give up after 10 s, like JSON-RPC calls (the spec). */
 export const hostedTimeoutMs = 10_000
 
 /**

@@ -1,7 +1,7 @@
 import type { Portico } from '../config/createPortico.js'
 import { directoryUrl } from './urls.js'
 
-/** The spec's image caches (section 3): one per kind, so a URL is built once per id. */
+/** The spec's image caches: one per kind, so a URL is built once per id. */
 export type ImageKind = 'wallet' | 'network' | 'chain' | 'connector' | 'token' | 'currency'
 
 const paths: Record<ImageKind, string> = {

@@ -20,7 +20,7 @@ export class ProjectApiError extends BaseError {
 const originsSchema = z.object({ allowedOrigins: z.array(z.string().check(z.maxLength(500))) })
 
 /**
- * The project's allowed origins (`GET {api}/projects/v1/origins`). Spec section 7: 429 becomes
+ * The project's allowed origins (`GET {api}/projects/v1/origins`). Spec: 429 becomes
  * `RATE_LIMITED`, 500 and above `SERVER_ERROR` (both a {@link ProjectApiError}); any other failure
  * (other statuses, unreachable, malformed) returns an empty list.
  *
@@ -66,7 +66,7 @@ export function isOriginAllowed(origin: string, allowed: readonly string[]): boo
 
 /**
  * Whether analytics is enabled for the project (`GET {api}/getAnalyticsConfig`). Any failure means
- * off (spec section 7), so an unreachable service never produces analytics traffic.
+ * off (the spec), so an unreachable service never produces analytics traffic.
  *
  * @example
  * if (await fetchAnalyticsEnabled(portico)) …

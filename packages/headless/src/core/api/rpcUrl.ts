@@ -2,7 +2,7 @@ import type { Portico } from '../config/createPortico.js'
 import type { PorticoNetwork } from '../types.js'
 
 /**
- * Networks the hosted JSON-RPC endpoint serves (spec section 7: "a fixed list of network ids").
+ * Networks the hosted JSON-RPC endpoint serves (the spec: "a fixed list of network ids").
  * Others use their own `rpcUrls`.
  */
 export const hostedRpcNetworks: ReadonlySet<string> = new Set([

@@ -36,7 +36,7 @@ const transactionSchema = z.object({
 })
 const pageSchema = z.object({ data: z.array(z.unknown()), next: z.optional(z.nullable(z.string())) })
 
-/** A transaction history entry (spec section 3). */
+/** A transaction history entry (the spec). */
 export type Transaction = z.infer<typeof transactionSchema>
 
 export type FetchTransactionsReturnType = { data: Transaction[]; next: string | undefined }
@@ -50,7 +50,7 @@ export class TransactionHistoryError extends BaseError {
   }
 }
 
-/** Spec section 5: a transaction is hidden as spam only when every one of its transfers is flagged spam. */
+/** Spec: a transaction is hidden as spam only when every one of its transfers is flagged spam. */
 export function isSpamTransaction(transaction: Transaction): boolean {
   const transfers = transaction.transfers ?? []
   return transfers.length > 0 && transfers.every((t) => t.nft_info?.flags?.is_spam === true)
@@ -58,7 +58,7 @@ export function isSpamTransaction(transaction: Transaction): boolean {
 
 /**
  * One page of an account's history on one network (`GET {blockchain}/v1/account/{address}/history`,
- * `cursor` for the next page). Entries of other networks and spam are dropped (spec section 5);
+ * `cursor` for the next page). Entries of other networks and spam are dropped (the spec);
  * malformed entries are dropped one by one; any other failure is a {@link TransactionHistoryError}.
  * Needs an address (spec: transactions cannot be fetched without one).
  *
@@ -84,7 +84,7 @@ export async function fetchTransactions(
     const parsed = transactionSchema.safeParse(entry)
     if (!parsed.success) continue
     const chain = parsed.data.metadata.chain
-    // Only the active network's transactions (spec section 5).
+    // Only the active network's transactions (the spec).
     if (chain && chain !== caipNetworkId) continue
     if (isSpamTransaction(parsed.data)) continue
     data.push(parsed.data)

@@ -1,7 +1,7 @@
 import type { Portico } from '../config/createPortico.js'
 
 // The two hosted APIs' URL builders: every call carries the project id, the SDK type (st) and
-// the SDK version (sv) as query parameters (spec section 7).
+// the SDK version (sv) as query parameters (the spec).
 
 /** @internal Query parameters every directory call carries (spec: projectId, a type and a version). */
 export function directoryUrl(portico: Portico, path: string): URL {
@@ -12,7 +12,7 @@ export function directoryUrl(portico: Portico, path: string): URL {
   return url
 }
 
-/** @internal Every blockchain API call carries st, sv and projectId (spec section 7). */
+/** @internal Every blockchain API call carries st, sv and projectId (the spec). */
 export function blockchainApiUrl(portico: Portico, path: string): URL {
   const url = new URL(`${portico.options.apiUrls.blockchain}${path}`)
   url.searchParams.set('projectId', portico.options.projectId ?? '')

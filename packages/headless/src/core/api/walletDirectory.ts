@@ -5,10 +5,10 @@ import { hostedFetch } from './http.js'
 import { imageUrl } from './imageUrls.js'
 import { directoryUrl } from './urls.js'
 
-/** Spec section 9: the wallet directory pages 40 entries at a time. */
+/** Spec: the wallet directory pages 40 entries at a time. */
 export const walletDirectoryPageSize = 40
 
-/** A wallet from the directory (spec section 3). Links are raw: build them with a link helper, never render as HTML. */
+/** A wallet from the directory (the spec). Links are raw: build them with a link helper, never render as HTML. */
 export type DirectoryWallet = {
   id: string
   name: string

@@ -25,7 +25,7 @@ export type ConnectorGroup = (typeof defaultConnectorOrder)[number]
 export const defaultWalletFeaturesOrder = ['onramp', 'swaps', 'receive', 'send'] as const
 export type WalletFeature = (typeof defaultWalletFeaturesOrder)[number]
 
-/** Default account type per namespace (spec section 1). */
+/** Default account type per namespace (the spec). */
 export const defaultAccountTypes = {
   bip122: 'payment',
   eip155: 'smartAccount',
@@ -57,7 +57,7 @@ export type Features = {
   walletFeaturesOrder: readonly WalletFeature[]
 }
 
-/** The spec's default features (section 1). */
+/** The spec's default features. */
 export const defaultFeatures: Features = {
   receive: true,
   send: true,
@@ -101,11 +101,11 @@ export const defaultApiUrls = {
 } as const
 export type ApiUrls = { api: string; blockchain: string; analytics: string }
 
-/** Recent wallets kept (spec section 9). */
+/** Recent wallets kept (the spec). */
 export const recentWalletsLimit = 2
-/** Disconnect waits at most this long for the wallet's sign-out (spec section 4). */
+/** Disconnect waits at most this long for the wallet's sign-out (the spec). */
 export const disconnectTimeoutMs = 3_000
 /** How long a silent reconnect waits for the persisted wallet to be discovered. */
 export const reconnectDiscoveryTimeoutMs = 1_000
-/** Portfolio and native balance cache lifetime (spec section 9). */
+/** Portfolio and native balance cache lifetime (the spec). */
 export const balanceStaleTimeMs = 30_000

@@ -14,7 +14,7 @@ import {
   type WalletFeature,
 } from './defaults.js'
 
-/** Dapp metadata sent to wallets (spec section 3). */
+/** Dapp metadata sent to wallets (the spec). */
 export type Metadata = { name: string; description: string; url: string; icons: readonly string[] }
 
 /** Options of {@link createPortico}. Everything but `networks` and `adapters` has a default. */

@@ -32,7 +32,7 @@ export type BalanceQueryOptionsParameters = BalanceQueryKeyParameters & {
 }
 
 /**
- * TanStack Query options for {@link getBalance}: cached 30 s (spec section 9), disabled until an
+ * TanStack Query options for {@link getBalance}: cached 30 s (the spec), disabled until an
  * address and network are known. A failure is final for the spec's 30 s lockout (no query-level
  * retries: the RPC transport already retried, and getBalance refuses during the lockout); the
  * query then refetches on its own when the lockout ends, so a balance comes back without a reload

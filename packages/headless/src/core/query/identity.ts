@@ -1,7 +1,7 @@
-import { fetchIdentity } from '../api/blockchainData.js'
+import { fetchIdentity } from '../api/blockchainApi.js'
 import type { Portico } from '../config/createPortico.js'
 
-/** Spec section 9: name and identity are cached 5 minutes. */
+/** Spec: name and identity are cached 5 minutes. */
 export const identityStaleTimeMs = 5 * 60_000
 
 /**

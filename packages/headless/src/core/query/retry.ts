@@ -1,6 +1,6 @@
 import { HostedTimeoutError } from '../errors/http.js'
 
-/** Spec section 9: 3 retries by default. */
+/** Spec: 3 retries by default. */
 export const hostedQueryRetryCount = 3
 /** Spec: exponential backoff from 150 ms (150, 300, 600 ms: a failure shows in about a second). */
 export const hostedQueryRetryBaseDelayMs = 150

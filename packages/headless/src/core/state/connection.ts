@@ -139,7 +139,7 @@ function subscribeWallet(portico: Portico, namespace: ChainNamespace, connector:
   portico._internal.walletSubscriptions.set(namespace, unsubscribe)
 }
 
-/** @internal How wallet-side changes move state (spec section 4). */
+/** @internal How wallet-side changes move state (the spec). */
 export function onWalletEvent(portico: Portico, namespace: ChainNamespace, event: ConnectorEvent) {
   const current = portico.store.get(accountsAtom)[namespace]
   if (current?.status !== 'connected') return

@@ -1,8 +1,9 @@
 import type { Portico } from '../config/createPortico.js'
 import type { AccountState } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
+import { isSafeImageUrl } from '../utils/imageUrl.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, type RecentWallet, recentWalletsAtom } from './atoms.js'
-import { activeNetworkSchema, connectedConnectorSchema, isSafeImageUrl, recentWalletsSchema } from './persistence.js'
+import { activeNetworkSchema, connectedConnectorSchema, recentWalletsSchema } from './persistence.js'
 import { nextConnectionStatus } from './status.js'
 import { storageKeys } from './storage.js'
 

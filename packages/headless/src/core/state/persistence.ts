@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { recentWalletsLimit } from '../config/defaults.js'
 import { type ChainNamespace, chainNamespaces } from '../utils/caip.js'
+import { isSafeImageUrl } from '../utils/imageUrl.js'
 import { activeNamespaceAtom, activeNetworksAtom, type RecentWallet, recentWalletsAtom } from './atoms.js'
 import { storageKeys } from './storage.js'
 
@@ -28,18 +29,6 @@ export const recentWalletsSchema = z
     }),
   )
   .check(z.maxLength(20))
-
-/** Only http(s) and data:image URLs may become image sources. */
-export function isSafeImageUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false
-  if (/^data:image\/(png|jpe?g|gif|webp|svg\+xml|avif)[;,]/i.test(value)) return true
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'https:' || protocol === 'http:'
-  } catch {
-    return false
-  }
-}
 
 /** @internal Persists (or forgets) the connector connected on a namespace. */
 export function saveConnectedConnector(portico: Portico, namespace: ChainNamespace, connectorId: string | undefined) {

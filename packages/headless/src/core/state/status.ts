@@ -9,7 +9,7 @@ export type ConnectionEvent =
   | 'DISCONNECTED' // disconnect, wallet-side disconnect, or a session with no accounts
 
 /**
- * The connection status machine (spec section 4), as a pure function. Transitions that make no
+ * The connection status machine (the spec), as a pure function. Transitions that make no
  * sense from the current state are ignored (the state is returned unchanged), so a late event
  * from a wallet can never put the machine in a state it cannot leave.
  *

@@ -5,7 +5,8 @@ import fc from 'fast-check'
 import { afterEach, expect, test, vi } from 'vitest'
 import { memoryStorage } from '../../test/fixtures.js'
 import { chainNamespaces } from '../utils/caip.js'
-import { activeNetworkSchema, connectedConnectorSchema, isSafeImageUrl, recentWalletsSchema } from './persistence.js'
+import { isSafeImageUrl } from '../utils/imageUrl.js'
+import { activeNetworkSchema, connectedConnectorSchema, recentWalletsSchema } from './persistence.js'
 import { createPorticoStorage } from './storage.js'
 
 afterEach(() => vi.restoreAllMocks())

@@ -1,6 +1,6 @@
-import { isSafeImageUrl } from '../state/persistence.js'
 import type { ConnectorConnection, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
+import { isSafeImageUrl } from '../utils/imageUrl.js'
 import { walletConnectConnectorId } from './options.js'
 
 /**

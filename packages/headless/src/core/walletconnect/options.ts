@@ -42,7 +42,7 @@ export type ResolvedWalletConnectOptions = {
 /** Connector id of WalletConnect in every namespace. */
 export const walletConnectConnectorId = 'walletConnect'
 
-/** Spec section 9: pairing expiry 4 min, retry after 1 s; default relay a secure websocket. */
+/** Spec: pairing expiry 4 min, retry after 1 s; default relay a secure websocket. */
 export const walletConnectDefaults = {
   relayUrl: 'wss://relay.walletconnect.org',
   verifyUrl: 'https://verify.walletconnect.org',

@@ -19,7 +19,7 @@ import { connectingView, pairsRemotely, useStartConnection } from './connection.
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
-/** Spec section 9: search waits at least 300 ms after the last keystroke. */
+/** Spec: search waits at least 300 ms after the last keystroke. */
 export const searchMinimumWaitMs = 300
 const rowHeight = 56
 const rowGap = 8

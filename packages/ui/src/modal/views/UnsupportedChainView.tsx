@@ -8,7 +8,7 @@ import * as views from './views.css.js'
 /**
  * @internal
  * Shown only when network switching is enabled, unsupported chains are not allowed and the wallet
- * is on a network the app does not configure (spec section 2). Offers the supported networks of
+ * is on a network the app does not configure (the spec). Offers the supported networks of
  * the same namespace, or disconnecting.
  */
 export function UnsupportedChainView() {

@@ -1,6 +1,6 @@
-import { isSafeImageUrl } from '../../state/persistence.js'
 import type { ChainAdapter, Connector } from '../../types.js'
 import { type Eip6963Announcement, watchEip6963Announcements } from '../../utils/eip6963.js'
+import { isSafeImageUrl } from '../../utils/imageUrl.js'
 import { createEip1193Connector } from './eip1193Connector.js'
 import type { Eip1193Provider } from './types.js'
 

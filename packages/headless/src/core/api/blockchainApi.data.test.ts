@@ -2,7 +2,7 @@ import { type Devnet, startDevnet } from '@portico/devnet'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { testAdapters, testNetworks } from '../../test/fixtures.js'
 import { createPortico } from '../config/createPortico.js'
-import { fetchFungiblePrices, fetchGasPrice, fetchIdentity } from './blockchainData.js'
+import { fetchFungiblePrices, fetchGasPrice, fetchIdentity } from './blockchainApi.js'
 import { imageUrl } from './imageUrls.js'
 
 let devnet: Devnet
