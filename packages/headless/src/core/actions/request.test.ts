@@ -20,7 +20,7 @@ import {
   verifySignature,
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'

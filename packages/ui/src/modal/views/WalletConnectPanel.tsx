@@ -1,5 +1,4 @@
 import {
-  type DirectoryWallet,
   useConnectors,
   useWalletConnectUri,
   type WalletConnectLinks,

@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css'
+import { style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
 import '../../components/primitives.css.js'
 import { vars } from '../../css/theme.css.js'
