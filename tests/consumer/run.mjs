@@ -118,7 +118,7 @@ async function main() {
   const tarballs = join(work, 'tarballs')
   mkdirSync(tarballs)
   const packed = {}
-  for (const name of ['headless', 'ui', 'themes', 'devnet']) {
+  for (const name of ['headless', 'ui', 'themes', 'devnet', 'auth']) {
     pnpm(['pack', '--pack-destination', tarballs], { cwd: join(root, 'packages', name) })
     const file = readdirSync(tarballs).find((f) => f.startsWith(`portico-${name}-`))
     packed[`@portico/${name}`] = `file:${join(tarballs, file)}`
@@ -137,6 +137,8 @@ async function main() {
     next: installedVersion('next', join(root, 'tests')),
   }
   const pin = (...names) => Object.fromEntries(names.map((n) => [n, versions[n]]))
+  // Packages not on the registry yet: their dependencies on each other resolve to the tarballs.
+  const pnpmOverrides = { pnpm: { overrides: { '@portico/auth': packed['@portico/auth'] } } }
   const runtime = {
     '@portico/headless': packed['@portico/headless'],
     '@portico/ui': packed['@portico/ui'],
@@ -152,6 +154,7 @@ async function main() {
     'package.json': {
       name: 'consumer-vite',
       private: true,
+      ...pnpmOverrides,
       type: 'module',
       dependencies: runtime,
       devDependencies: {
@@ -178,6 +181,7 @@ async function main() {
     'package.json': {
       name: 'consumer-next',
       private: true,
+      ...pnpmOverrides,
       dependencies: { ...runtime, ...pin('next') },
       devDependencies: pin('typescript', '@types/react', '@types/react-dom', '@types/node'),
     },
@@ -330,7 +334,7 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
 function startDevnet(app) {
   const child = spawn(
     join(app, 'node_modules/.bin/portico-devnet'),
-    ['--json', '--evm-port', '0', '--solana-port', '0', '--no-api', '--no-wc'],
+    ['--json', '--evm-port', '0', '--solana-port', '0', '--no-api', '--no-wc', '--no-auth', '--onramp-port', '0'],
     { cwd: app, stdio: ['ignore', 'pipe', 'inherit'] },
   )
   cleanups.push(() => stopChild(child))
