@@ -86,10 +86,13 @@ test('a rejected connect surfaces the typed error on the mutation', async () => 
   await act(async () => {
     await result.current.connect.mutateAsync({ connector: result.current.connectors[0] }).catch(() => {})
   })
-  expect(result.current.connect.error).toMatchObject({
-    name: 'ConnectionRejectedError',
-    shortMessage: 'Connection rejected',
-  })
+  // TanStack notifies observers in a later task: wait for the render that carries the error.
+  await waitFor(() =>
+    expect(result.current.connect.error).toMatchObject({
+      name: 'ConnectionRejectedError',
+      shortMessage: 'Connection rejected',
+    }),
+  )
   expect(result.current.connection.status).toBe('disconnected')
 })
 

@@ -221,6 +221,16 @@ test('the prebuilt page (React, createPortico with the EVM adapter, PorticoUI, C
     `[lazy chunks] packed prebuilt page, KiB gzip when first loaded (chunk + its imports not at page start)\n  ${'chunk'.padEnd(34)} ${'KiB'.padStart(7)} ${'budget'.padStart(7)}\n${rows.join('\n')}`,
   )
 
+  // PORTICO_PAGE_START_DETAIL=1 lists what page start holds, largest first (bytes before gzip).
+  if (process.env.PORTICO_PAGE_START_DETAIL)
+    console.info(
+      [...start]
+        .flatMap((file) => Object.entries(metafile.outputs[file]?.inputs ?? {}))
+        .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
+        .slice(0, 60)
+        .map(([input, { bytesInOutput }]) => `  ${String(bytesInOutput).padStart(7)}  ${input.replace(/^.*node_modules\//, '')}`)
+        .join('\n'),
+    )
   expect(gzip / 1024).toBeLessThanOrEqual(pageStartBudgetKiB.prebuiltPage)
   // A lazy chunk without a budget row: add one to lazyBudgetKiB (growth is then visible in review).
   expect(unknown).toEqual([])

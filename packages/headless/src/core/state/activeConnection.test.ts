@@ -112,6 +112,8 @@ test('behavior: NotConnectedError while a persisted connection is only reconnect
     networks: [devnet],
     adapters: [hostAdapter('eip155')],
     storage: memoryStorage({ '@portico/connected-connector:eip155': '"host"' }),
+    // Read the saved connection at creation (a client-only app), not after hydration.
+    ssr: false,
   })
   expect(portico.store.get(accountsAtom).eip155).toMatchObject({ status: 'reconnecting', connectorId: 'host' })
   expect(() => getActiveConnection(portico)).toThrow(expect.objectContaining({ name: 'NotConnectedError' }))
