@@ -1,7 +1,7 @@
 import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { bech32, bech32m } from '@scure/base'
+import { base64, bech32, bech32m } from '@scure/base'
 import type { IdentifierArray, Wallet, WalletAccount, WindowAppReadyEventAPI } from '@wallet-standard/base'
 import type {
   StandardDisconnectFeature,
@@ -13,6 +13,7 @@ import type {
   BitcoinConnectFeature,
   BitcoinSignMessageFeature,
 } from '../core/adapters/bip122/bitcoinStandardConnector.js'
+import type { SatsConnectProvider, SatsConnectResponse } from '../core/adapters/bip122/satsConnectConnector.js'
 import { devnetWalletIcon } from './devnetWalletIcon.js'
 import { createCustomEvent, resolveEventTarget, type TestWalletEventTarget } from './eventTarget.js'
 import { TestProviderRpcError } from './testProviderRpcError.js'
@@ -36,7 +37,12 @@ export type CreateTestBitcoinWalletParameters = {
 }
 
 /** A prompt of the Bitcoin test wallet that can be declined. */
-export type TestBitcoinWalletPrompt = 'bitcoin:connect' | 'bitcoin:signMessage'
+export type TestBitcoinWalletPrompt =
+  | 'bitcoin:connect'
+  | 'bitcoin:signMessage'
+  | 'getAccounts'
+  | 'signMessage'
+  | 'sendTransfer'
 
 /** The features the Bitcoin test wallet registers. */
 export type TestBitcoinWalletFeatures = BitcoinConnectFeature &
@@ -55,6 +61,18 @@ export type CreateTestBitcoinWalletReturnType = {
   wallet: Wallet & { readonly features: TestBitcoinWalletFeatures }
   /** Registers through the Wallet Standard app-ready protocol on `target` (default `window`). Returns unregister. */
   register(target?: TestWalletEventTarget): () => void
+  /**
+   * The same wallet as a sats-connect style provider (`request(method, params)` answering
+   * `{result}` or `{error}`, user rejections `-32000`): `getAccounts`, `wallet_getAccount`,
+   * `signMessage`, `sendTransfer` (prompts, then fails: there is no Bitcoin chain to broadcast to),
+   * `wallet_renouncePermissions`, and `addListener('accountChange')`.
+   */
+  satsProvider: SatsConnectProvider
+  /**
+   * Puts {@link satsProvider} at `target.DevnetWallet.BitcoinProvider` and announces it in
+   * `target.btc_providers` (the sats-connect discovery list). Returns the function that removes it.
+   */
+  injectSatsConnect(target?: object): () => void
   /** The next prompt (of `feature`, or any) fails with a 4001 error. Silent connects never prompt. */
   rejectNext(feature?: TestBitcoinWalletPrompt): void
   setRejectAll(reject: boolean): void
@@ -117,8 +135,22 @@ export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParam
   const current = () => keys[index] as (typeof keys)[number]
   const exposed = () =>
     connected ? purposes.map((p) => (p === 'payment' ? current().payment : current().ordinals)) : []
+  const satsListeners = new Set<(event: unknown) => void>()
   const emit = () => {
     for (const listener of listeners) listener({ accounts: exposed() })
+    for (const listener of satsListeners) listener({ type: 'accountChange' })
+  }
+  /** BIP-137: a 65-byte compact signature, header 39 + recovery id (P2WPKH), by the payment key. */
+  const signPayment = (address: string, message: Uint8Array) => {
+    if (!connected || !exposed().some((a) => a.address === address))
+      throw new TestProviderRpcError({ code: 4100, message: `${address} is not connected` })
+    if (address !== current().payment.address)
+      throw new TestProviderRpcError({ code: 4200, message: 'Taproot (ordinals) addresses sign with BIP-322, which this wallet does not' })
+    const recovered = secp256k1.sign(messageHash(message), current().secret, { prehash: false, format: 'recovered' })
+    const signature = new Uint8Array(65)
+    signature[0] = 39 + (recovered[0] ?? 0)
+    signature.set(recovered.subarray(1), 1)
+    return signature
   }
 
   const features: TestBitcoinWalletFeatures = {
@@ -143,18 +175,7 @@ export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParam
       version: '1.0.0',
       async signMessage(...inputs) {
         user.prompt('bitcoin:signMessage', inputs)
-        return inputs.map(({ account, message }) => {
-          if (!connected || !exposed().some((a) => a.address === account.address))
-            throw new TestProviderRpcError({ code: 4100, message: `${account.address} is not connected` })
-          if (account.address !== current().payment.address)
-            throw new TestProviderRpcError({ code: 4200, message: 'Taproot (ordinals) addresses sign with BIP-322, which this wallet does not' })
-          const recovered = secp256k1.sign(messageHash(message), current().secret, { prehash: false, format: 'recovered' })
-          const signature = new Uint8Array(65)
-          // BIP-137 header for a P2WPKH key: 39 + recovery id.
-          signature[0] = 39 + (recovered[0] ?? 0)
-          signature.set(recovered.subarray(1), 1)
-          return { signedMessage: message, signature }
-        })
+        return inputs.map(({ account, message }) => ({ signedMessage: message, signature: signPayment(account.address, message) }))
       },
     },
     'standard:disconnect': {
@@ -186,8 +207,87 @@ export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParam
     },
   })
 
+  const answer = async (run: () => unknown): Promise<SatsConnectResponse> => {
+    try {
+      return { result: await run() }
+    } catch (error) {
+      const { code, message } = error as { code?: number; message: string }
+      // sats-connect answers errors instead of throwing; a user rejection is -32000 there.
+      return { error: { code: code === 4001 ? -32000 : (code ?? -32603), message } }
+    }
+  }
+  const satsAddresses = () =>
+    exposed().map((a) => ({ address: a.address, publicKey: bytesToHex(a.publicKey), purpose: a.purpose, addressType: a.purpose === 'payment' ? 'p2wpkh' : 'p2tr' }))
+  const satsProvider: SatsConnectProvider = {
+    request: (method, params) =>
+      answer(() => {
+        const input = (params ?? {}) as Record<string, unknown>
+        switch (method) {
+          case 'getAccounts': {
+            const requested = Array.isArray(input.purposes) ? input.purposes.filter((p) => p === 'payment' || p === 'ordinals') : []
+            if (!requested.length) throw new TestProviderRpcError({ code: -32602, message: 'getAccounts needs purposes' })
+            if (authorized) user.log('getAccounts', input)
+            else user.prompt('getAccounts', input)
+            authorized = true
+            connected = true
+            purposes = requested
+            return satsAddresses()
+          }
+          case 'wallet_getAccount':
+            user.log(method, input)
+            if (!authorized) throw new TestProviderRpcError({ code: -32002, message: 'Access denied' })
+            connected = true
+            return { addresses: satsAddresses() }
+          case 'signMessage': {
+            user.prompt('signMessage', input)
+            if (input.protocol !== undefined && input.protocol !== 'ECDSA')
+              throw new TestProviderRpcError({ code: 4200, message: 'Only ECDSA (BIP-137) signatures' })
+            const message = utf8.encode(String(input.message))
+            const signature = signPayment(String(input.address), message)
+            return { address: input.address, signature: base64.encode(signature), messageHash: bytesToHex(messageHash(message)) }
+          }
+          case 'sendTransfer': {
+            const recipients = input.recipients
+            if (!Array.isArray(recipients) || recipients.length === 0)
+              throw new TestProviderRpcError({ code: -32602, message: 'sendTransfer needs recipients' })
+            user.prompt('sendTransfer', input)
+            throw new TestProviderRpcError({ code: -32603, message: 'No Bitcoin chain to broadcast to (the devnet has none)' })
+          }
+          case 'wallet_renouncePermissions':
+            user.log(method, input)
+            authorized = false
+            connected = false
+            return null
+          default:
+            user.log(method, input)
+            throw new TestProviderRpcError({ code: -32601, message: `Method not supported: ${method}` })
+        }
+      }),
+    addListener(event, listener) {
+      if (event !== 'accountChange') return () => {}
+      satsListeners.add(listener)
+      return () => {
+        satsListeners.delete(listener)
+      }
+    },
+  }
+
   return {
     wallet,
+    satsProvider,
+    injectSatsConnect(target) {
+      const into = resolveEventTarget(target as Record<string, unknown> | undefined, 'injectSatsConnect') as Record<string, unknown>
+      const holder = { BitcoinProvider: satsProvider }
+      const entry = { id: 'DevnetWallet.BitcoinProvider', name: wallet.name, icon: wallet.icon }
+      into.DevnetWallet = holder
+      const list = (into.btc_providers ??= []) as unknown[]
+      list.push(entry)
+      return () => {
+        if (into.DevnetWallet === holder) Reflect.deleteProperty(into, 'DevnetWallet')
+        const at = list.indexOf(entry)
+        if (at >= 0) list.splice(at, 1)
+      }
+    },
     register(target) {
       const eventTarget = resolveEventTarget(target, 'register')
       const unregisters: (() => void)[] = []

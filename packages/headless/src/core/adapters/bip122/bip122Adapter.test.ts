@@ -1,5 +1,5 @@
 import { bip122CaipNetworkId, devnetKeys, verifyBip122Message } from '@portico/devnet'
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { memoryStorage } from '../../../test/fixtures.js'
 import { installTestWindow, removeTestWindow } from '../../../test/window.js'
 import { createTestBitcoinWallet } from '../../../testing/bitcoinWallet.js'
@@ -52,9 +52,8 @@ function setup({ storage = memoryStorage() } = {}) {
 test('discovery: Wallet Standard Bitcoin wallets are listed; a malformed registration is ignored with a warning', () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const { portico } = setup()
-  const bad = createTestBitcoinWallet({ privateKeys: [bytesToHex(keys[1]?.privateKey as Uint8Array)], name: 'Bad' })
   // A registration whose features lack any connect: checked before listing, never called.
-  const malformed = { ...bad.wallet, name: 'Bad', version: '1.0.0', chains: ['bitcoin:regtest'], accounts: [], features: {} }
+  const malformed = { name: 'Bad', version: '1.0.0', icon: '', chains: ['bitcoin:regtest'], accounts: [], features: {} }
   window.dispatchEvent(
     new CustomEvent('wallet-standard:register-wallet', {
       detail: ({ register }: { register: (w: unknown) => () => void }) => stops.push(register(malformed)),
@@ -143,4 +142,52 @@ test('reload reconnects silently; disconnect calls standard:disconnect', async (
   expect(getConnection(reloaded).status).toBe('disconnected')
   expect(first.wallet.requests.map((r) => r.method)).toContain('standard:disconnect')
   expect(first.storage.data.has('@portico/connected-connector:bip122')).toBe(false)
+})
+
+describe('sats-connect providers (window.btc_providers)', () => {
+  function setupSats({ storage = memoryStorage() } = {}) {
+    const wallet = createTestBitcoinWallet({ privateKeys: keys.map((k) => bytesToHex(k.privateKey)), name: 'Sats Wallet' })
+    stops.push(wallet.injectSatsConnect())
+    const portico = createPortico({ projectId: 'p', walletConnect: false, networks: [network], adapters: [bip122Adapter()], storage })
+    stops.push(initialize(portico))
+    return { portico, wallet, storage }
+  }
+
+  test('discovery lists the announced provider; an entry without a provider is ignored with a warning', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    ;(window as unknown as { btc_providers: unknown[] }).btc_providers = [{ id: 'Missing.BitcoinProvider', name: 'Ghost' }]
+    const { portico } = setupSats()
+    expect(getConnectors(portico, { namespace: 'bip122' })).toMatchObject([
+      { id: 'DevnetWallet.BitcoinProvider', name: 'Sats Wallet', type: 'INJECTED', isInstalled: true },
+    ])
+    expect(warn).toHaveBeenCalledTimes(1)
+    Reflect.deleteProperty(window, 'btc_providers')
+  })
+
+  test('connect, signMessage (verified), sendTransfer forwarded, rejection, reload, disconnect', async () => {
+    const { portico, wallet, storage } = setupSats()
+    await connect(portico, { connectorId: 'DevnetWallet.BitcoinProvider', namespace: 'bip122' })
+    const { payment, ordinals } = wallet.addresses
+    expect(getConnection(portico)).toMatchObject({ status: 'connected', address: payment, addresses: [payment, ordinals] })
+    const signature = await signMessage(portico, { message: 'sats' })
+    expect(verifyBip122Message({ address: payment, message: 'sats', signature })).toBe(true)
+    wallet.rejectNext('signMessage')
+    await expect(signMessage(portico, { message: 'x' })).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
+    // No Bitcoin chain here: the wallet gets the transfer in its own format, then fails to broadcast.
+    await expect(
+      request(portico, { method: 'sendTransfer', params: { account: payment, recipientAddress: keys[1]?.address, amount: '1500' } }),
+    ).rejects.toThrow()
+    expect(wallet.requests.at(-1)).toMatchObject({
+      method: 'sendTransfer',
+      input: { recipients: [{ address: keys[1]?.address, amount: 1500 }] },
+    })
+    const reloaded = createPortico({ projectId: 'p', walletConnect: false, networks: [network], adapters: [bip122Adapter()], storage, ssr: false })
+    stops.push(initialize(reloaded))
+    await reconnect(reloaded)
+    expect(getConnection(reloaded)).toMatchObject({ status: 'connected', address: payment })
+    expect(wallet.requests.at(-1)?.method).toBe('wallet_getAccount')
+    await disconnect(reloaded, { namespace: 'bip122' })
+    expect(wallet.requests.at(-1)?.method).toBe('wallet_renouncePermissions')
+    expect(storage.data.has('@portico/connected-connector:bip122')).toBe(false)
+  })
 })

@@ -21,7 +21,7 @@ const nameOf = (key: string) =>
   key
     .split(/[-_\s]+/)
     .filter(Boolean)
-    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ')
 
 export type PolkadotAdapterParameters = {
