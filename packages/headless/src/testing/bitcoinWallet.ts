@@ -94,7 +94,9 @@ const utf8 = new TextEncoder()
  * tests and the demo: each key gives a P2WPKH payment address (bech32) and a P2TR ordinals address
  * (bech32m, BIP-86 key-path tweak). Messages are signed BIP-137 style (65-byte compact signature,
  * header 39 + recovery id) with the payment key; ordinals (taproot) message signing needs BIP-322
- * and is refused. It does not sign PSBTs. Touches no global until `register()`.
+ * and is refused. It does not sign PSBTs. The same wallet is also a sats-connect style provider
+ * ({@link CreateTestBitcoinWalletReturnType.satsProvider}, `injectSatsConnect()`). Touches no
+ * global until `register()` or `injectSatsConnect()`.
  *
  * @example
  * import { bip122Accounts } from '@portico/devnet'
