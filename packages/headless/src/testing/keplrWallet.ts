@@ -90,7 +90,7 @@ export function createTestKeplrWallet(parameters: CreateTestKeplrWalletParameter
   const user = createTestWalletUser<TestKeplrWalletPrompt>()
   const enabled = new Set<string>()
   let index = 0
-  let window: (TestWalletEventTarget & Record<string, unknown>) | undefined
+  let host: (TestWalletEventTarget & Record<string, unknown>) | undefined
   const current = () => keys[index] as (typeof keys)[number]
 
   const assertEnabled = (chainId: string) => {
@@ -151,7 +151,7 @@ export function createTestKeplrWallet(parameters: CreateTestKeplrWalletParameter
     inject(target) {
       const into = resolveEventTarget(target as (TestWalletEventTarget & Record<string, unknown>) | undefined, 'inject')
       into[globalName] = provider
-      window = into
+      host = into
       return () => {
         if (into[globalName] === provider) Reflect.deleteProperty(into, globalName)
       }
@@ -164,7 +164,7 @@ export function createTestKeplrWallet(parameters: CreateTestKeplrWalletParameter
           fix: `The wallet has ${keys.length} account(s): use 0 to ${keys.length - 1}.`,
         })
       index = next
-      window?.dispatchEvent(new Event(`${globalName}_keystorechange`))
+      host?.dispatchEvent(new Event(`${globalName}_keystorechange`))
     },
     get requests() {
       return user.requests
