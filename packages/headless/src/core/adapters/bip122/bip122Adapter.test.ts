@@ -16,6 +16,7 @@ import { createPortico } from '../../config/createPortico.js'
 import { bip122Network } from '../../networks.js'
 import { isBitcoinAddress } from '../../utils/namespaceAddress.js'
 import { bip122Adapter } from './bip122Adapter.js'
+import { createSatsConnectConnector } from './satsConnectConnector.js'
 
 const network = bip122Network({
   genesisHash: bip122CaipNetworkId.slice('bip122:'.length),
@@ -190,4 +191,21 @@ describe('sats-connect providers (window.btc_providers)', () => {
     expect(wallet.requests.at(-1)?.method).toBe('wallet_renouncePermissions')
     expect(storage.data.has('@portico/connected-connector:bip122')).toBe(false)
   })
+})
+
+test('sats-connect: invalid addresses are dropped, payment first whatever the wallet order', async () => {
+  const { wallet } = { wallet: createTestBitcoinWallet({ privateKeys: [bytesToHex(keys[0]?.privateKey as Uint8Array)] }) }
+  const connector = createSatsConnectConnector({
+    id: 'odd',
+    name: 'Odd',
+    provider: {
+      async request(method, params) {
+        const answer = await wallet.satsProvider.request(method, params)
+        if (method !== 'getAccounts' || !Array.isArray(answer.result)) return answer
+        return { result: [{ address: 'bc1notvalid', purpose: 'payment' }, ...[...answer.result].reverse()] }
+      },
+    },
+  })
+  const [connection] = await connector.connect({ networks: { bip122: network } })
+  expect(connection?.accounts).toEqual([wallet.addresses.payment, wallet.addresses.ordinals])
 })

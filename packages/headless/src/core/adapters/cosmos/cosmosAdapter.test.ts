@@ -17,6 +17,7 @@ import { createPortico } from '../../config/createPortico.js'
 import { cosmosNetwork } from '../../networks.js'
 import { adr36SignDoc } from '../../walletconnect/signing.js'
 import { cosmosAdapter } from './cosmosAdapter.js'
+import { createKeplrConnector } from './keplrConnector.js'
 
 const chainId = cosmosCaipNetworkId.slice('cosmos:'.length)
 const network = cosmosNetwork({ chainId, name: 'Cosmos Devnet', nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 } })
@@ -164,4 +165,23 @@ test('disconnect disables the chain; reload reconnects without a prompt', async 
   expect(getConnection(reloaded).status).toBe('disconnected')
   expect(first.wallet.enabledChains).toEqual([])
   expect(first.storage.data.has('@portico/connected-connector:cosmos')).toBe(false)
+})
+
+test('a wallet answering a non-bech32 address or a malformed signature is refused, not listed as connected', async () => {
+  const good = createTestKeplrWallet({ privateKeys: [bytesToHex(keys[0]?.privateKey as Uint8Array)] }).provider
+  const lying = createKeplrConnector({
+    key: 'liar',
+    name: 'Liar',
+    provider: { ...good, getKey: async () => ({ algo: 'secp256k1', pubKey: new Uint8Array(33), bech32Address: 'cosmos1notanaddress' }) },
+  })
+  await expect(lying.connect({ networks: { cosmos: network } })).rejects.toThrow('invalid bech32 address')
+  const garbled = createKeplrConnector({
+    key: 'garbled',
+    name: 'Garbled',
+    provider: { ...good, signArbitrary: async () => ({ pub_key: { type: 'x', value: '' }, signature: 'AAAA' }) },
+  })
+  await garbled.connect({ networks: { cosmos: network } })
+  await expect(
+    garbled.signMessage({ namespace: 'cosmos', address: keys[0]?.address as string, message: 'x', network }),
+  ).rejects.toThrow('malformed cosmos signature')
 })

@@ -14,6 +14,7 @@ import { request } from '../../actions/request.js'
 import { signMessage } from '../../actions/signMessage.js'
 import { createPortico } from '../../config/createPortico.js'
 import { polkadotNetwork } from '../../networks.js'
+import { createInjectedWeb3Connector } from './injectedWeb3Connector.js'
 import { polkadotAdapter } from './polkadotAdapter.js'
 
 const genesisHash = `0x${polkadotCaipNetworkId.slice('polkadot:'.length)}${'00'.repeat(16)}`
@@ -155,4 +156,28 @@ test('reload reconnects without a prompt; disconnect forgets the connector', asy
   await disconnect(reloaded, { namespace: 'polkadot' })
   expect(getConnection(reloaded).status).toBe('disconnected')
   expect(first.storage.data.has('@portico/connected-connector:polkadot')).toBe(false)
+})
+
+test('only SS58 addresses are listed; a malformed signature is refused', async () => {
+  const real = createTestPolkadotExtension({ seeds: [bytesToHex(keys[0]?.secretKey as Uint8Array)] })
+  const connector = createInjectedWeb3Connector({
+    key: 'odd',
+    name: 'Odd',
+    appName: 'Portico tests',
+    entry: {
+      async enable(appName) {
+        const injected = await real.entry.enable(appName)
+        return {
+          accounts: { get: async () => [{ address: '0x1234' }, { address: 'not ss58' }, ...(await injected.accounts.get())] },
+          signer: { signRaw: async () => ({ id: 1, signature: '0x1234' }) },
+        }
+      },
+    },
+  })
+  expect(await connector.connect({ networks: { polkadot: network } })).toEqual([
+    { namespace: 'polkadot', accounts: [keys[0]?.address], caipNetworkId: polkadotCaipNetworkId },
+  ])
+  await expect(
+    connector.signMessage({ namespace: 'polkadot', address: keys[0]?.address as string, message: 'x', network }),
+  ).rejects.toThrow('malformed polkadot signature')
 })
