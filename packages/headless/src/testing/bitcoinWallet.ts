@@ -36,7 +36,13 @@ export type CreateTestBitcoinWalletParameters = {
   name?: string | undefined
 }
 
-/** A prompt of the Bitcoin test wallet that can be declined. */
+/**
+ * A prompt of the Bitcoin test wallet that can be declined (Wallet Standard features and
+ * sats-connect methods).
+ *
+ * @example
+ * btc.rejectNext('bitcoin:signMessage' satisfies TestBitcoinWalletPrompt)
+ */
 export type TestBitcoinWalletPrompt =
   | 'bitcoin:connect'
   | 'bitcoin:signMessage'
@@ -44,7 +50,12 @@ export type TestBitcoinWalletPrompt =
   | 'signMessage'
   | 'sendTransfer'
 
-/** The features the Bitcoin test wallet registers. */
+/**
+ * The features the Bitcoin test wallet registers.
+ *
+ * @example
+ * const { 'bitcoin:connect': connect }: TestBitcoinWalletFeatures = btc.wallet.features
+ */
 export type TestBitcoinWalletFeatures = BitcoinConnectFeature &
   BitcoinSignMessageFeature &
   StandardDisconnectFeature &

@@ -31,7 +31,12 @@ export type CreateTestKeplrWalletParameters = {
   globalName?: string | undefined
 }
 
-/** A prompt of the Keplr test wallet that can be declined. */
+/**
+ * A prompt of the Keplr test wallet that can be declined.
+ *
+ * @example
+ * keplr.rejectNext('signDirect' satisfies TestKeplrWalletPrompt)
+ */
 export type TestKeplrWalletPrompt = 'enable' | 'signAmino' | 'signDirect' | 'signArbitrary'
 
 /**

@@ -26,7 +26,12 @@ export type CreateTestPolkadotExtensionParameters = {
   ss58Prefix?: number | undefined
 }
 
-/** A prompt of the Polkadot test extension that can be declined. */
+/**
+ * A prompt of the Polkadot test extension that can be declined.
+ *
+ * @example
+ * dot.rejectNext('signPayload' satisfies TestPolkadotExtensionPrompt)
+ */
 export type TestPolkadotExtensionPrompt = 'enable' | 'signRaw' | 'signPayload'
 
 /**

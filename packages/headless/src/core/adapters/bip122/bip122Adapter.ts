@@ -16,6 +16,12 @@ const knownChains: Record<string, IdentifierString> = {
   '0f9188f13cb7b2c71f2a335e3a4fc328': 'bitcoin:regtest',
 }
 
+/**
+ * Options of {@link bip122Adapter}.
+ *
+ * @example
+ * const parameters: Bip122AdapterParameters = { satsConnect: false, chains: { 'bip122:000000000933ea01ad0ee984209779ba': 'bitcoin:testnet' } }
+ */
 export type Bip122AdapterParameters = {
   /** Listen for Wallet Standard Bitcoin wallets. Default `true`. */
   walletStandard?: boolean | undefined

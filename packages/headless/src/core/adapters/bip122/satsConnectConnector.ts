@@ -8,7 +8,12 @@ export type SatsConnectResponse =
   | { result: unknown; error?: undefined }
   | { result?: undefined; error: { code: number; message: string; data?: unknown } }
 
-/** A sats-connect style provider (`window.XverseProviders.BitcoinProvider`…): `request(method, params)`. */
+/**
+ * A sats-connect style provider (`window.XverseProviders.BitcoinProvider`…): `request(method, params)`.
+ *
+ * @example
+ * const answer = await provider.request('getAccounts', { purposes: ['payment', 'ordinals'] })
+ */
 export type SatsConnectProvider = {
   request(method: string, params?: unknown): Promise<SatsConnectResponse>
   addListener?(event: string, listener: (event: unknown) => void): () => void
@@ -20,7 +25,13 @@ export type SatsConnectAddress = { address: string; publicKey?: string; purpose?
 /** sats-connect's user-rejection code; answered to apps as EIP-1193's 4001 so every rejection reads the same. */
 const satsUserRejection = -32000
 
-/** The error a sats-connect error answer is thrown as (`code` 4001 for a user rejection). */
+/**
+ * The error a sats-connect error answer is thrown as (`code` 4001 for a user rejection). Like a
+ * provider's own error it is not a Portico `BaseError`: the actions translate it.
+ *
+ * @example
+ * if (error instanceof SatsConnectRpcError && error.code === 4001) console.log('declined')
+ */
 export class SatsConnectRpcError extends Error {
   override name = 'SatsConnectRpcError'
   readonly code: number

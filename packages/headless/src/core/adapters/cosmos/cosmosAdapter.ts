@@ -2,7 +2,12 @@ import type { ChainAdapter, Connector } from '../../types.js'
 import { readProperty, warnOnce, watchInjected } from '../../utils/injectedDiscovery.js'
 import { createKeplrConnector, type KeplrLikeProvider } from './keplrConnector.js'
 
-/** A window global a Keplr-style wallet injects, and the name it is listed under. */
+/**
+ * A window global a Keplr-style wallet injects, and the name it is listed under.
+ *
+ * @example
+ * const station: CosmosInjectedWallet = { key: 'station', name: 'Station' }
+ */
 export type CosmosInjectedWallet = {
   /** The property of `window` (`keplr`, `leap`). */
   key: string
@@ -11,12 +16,23 @@ export type CosmosInjectedWallet = {
   icon?: string | undefined
 }
 
-/** The Keplr-style wallets Portico looks for by default. */
+/**
+ * The Keplr-style wallets Portico looks for by default.
+ *
+ * @example
+ * cosmosAdapter({ wallets: [...defaultCosmosWallets, { key: 'station', name: 'Station' }] })
+ */
 export const defaultCosmosWallets: readonly CosmosInjectedWallet[] = [
   { key: 'keplr', name: 'Keplr' },
   { key: 'leap', name: 'Leap' },
 ]
 
+/**
+ * Options of {@link cosmosAdapter}.
+ *
+ * @example
+ * const parameters: CosmosAdapterParameters = { wallets: [{ key: 'keplr', name: 'Keplr' }] }
+ */
 export type CosmosAdapterParameters = {
   /** The injected globals to look for. Default {@link defaultCosmosWallets}. */
   wallets?: readonly CosmosInjectedWallet[] | undefined

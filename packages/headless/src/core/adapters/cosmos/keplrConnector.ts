@@ -26,6 +26,9 @@ export type KeplrDirectSignDoc = {
 /**
  * The Keplr-style injected wallet interface Portico uses (`window.keplr`, `window.leap`…):
  * Keplr's own API, which other Cosmos wallets copy.
+ *
+ * @example
+ * const keplr = (window as { keplr?: KeplrLikeProvider }).keplr
  */
 export type KeplrLikeProvider = {
   enable(chainIds: string | string[]): Promise<void>

@@ -25,7 +25,12 @@ export type InjectedPolkadotExtension = {
   }
 }
 
-/** An entry of `window.injectedWeb3`. */
+/**
+ * An entry of `window.injectedWeb3`.
+ *
+ * @example
+ * const extension = await (window.injectedWeb3 as Record<string, InjectedWeb3Entry>)['polkadot-js']?.enable('My dapp')
+ */
 export type InjectedWeb3Entry = {
   version?: string | undefined
   enable(appName: string): Promise<InjectedPolkadotExtension>

@@ -24,6 +24,12 @@ const nameOf = (key: string) =>
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ')
 
+/**
+ * Options of {@link polkadotAdapter}.
+ *
+ * @example
+ * const parameters: PolkadotAdapterParameters = { appName: 'My dapp' }
+ */
 export type PolkadotAdapterParameters = {
   /** The app name extensions show when asking the user to allow the site. Default `'Portico'`. */
   appName?: string | undefined
