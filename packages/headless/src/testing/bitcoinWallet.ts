@@ -116,7 +116,9 @@ const utf8 = new TextEncoder()
  * const btc = createTestBitcoinWallet({ privateKeys: bip122Accounts.map((a) => a.privateKey) })
  * const unregister = btc.register() // the bip122 adapter lists "Devnet Wallet"
  */
-export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParameters): CreateTestBitcoinWalletReturnType {
+export function createTestBitcoinWallet(
+  parameters: CreateTestBitcoinWalletParameters,
+): CreateTestBitcoinWalletReturnType {
   const hrp = parameters.hrp ?? 'bcrt'
   const chains: IdentifierArray = Object.freeze([...(parameters.chains ?? ['bitcoin:regtest'])])
   if (parameters.privateKeys.length === 0)
@@ -135,7 +137,11 @@ export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParam
         features: Object.freeze(['bitcoin:signMessage'] as const),
         purpose,
       }) as WalletAccount & { purpose: BitcoinAddressPurpose }
-    const payment = account(bech32.encode(hrp, [0, ...bech32.toWords(ripemd160(sha256(publicKey)))]), publicKey, 'payment')
+    const payment = account(
+      bech32.encode(hrp, [0, ...bech32.toWords(ripemd160(sha256(publicKey)))]),
+      publicKey,
+      'payment',
+    )
     const ordinals = account(bech32m.encode(hrp, [1, ...bech32m.toWords(outputKey)]), outputKey, 'ordinals')
     return { secret, payment, ordinals }
   })
@@ -158,7 +164,10 @@ export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParam
     if (!connected || !exposed().some((a) => a.address === address))
       throw new TestProviderRpcError({ code: 4100, message: `${address} is not connected` })
     if (address !== current().payment.address)
-      throw new TestProviderRpcError({ code: 4200, message: 'Taproot (ordinals) addresses sign with BIP-322, which this wallet does not' })
+      throw new TestProviderRpcError({
+        code: 4200,
+        message: 'Taproot (ordinals) addresses sign with BIP-322, which this wallet does not',
+      })
     const recovered = secp256k1.sign(messageHash(message), current().secret, { prehash: false, format: 'recovered' })
     const signature = new Uint8Array(65)
     signature[0] = 39 + (recovered[0] ?? 0)
@@ -170,7 +179,9 @@ export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParam
     'bitcoin:connect': {
       version: '1.0.0',
       async connect(input) {
-        const requested = Array.isArray(input?.purposes) ? input.purposes.filter((p) => p === 'payment' || p === 'ordinals') : []
+        const requested = Array.isArray(input?.purposes)
+          ? input.purposes.filter((p) => p === 'payment' || p === 'ordinals')
+          : []
         if (requested.length === 0) throw new TestProviderRpcError({ code: -32602, message: 'connect needs purposes' })
         if (input.silent) {
           user.log('bitcoin:connect', input)
@@ -188,7 +199,10 @@ export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParam
       version: '1.0.0',
       async signMessage(...inputs) {
         user.prompt('bitcoin:signMessage', inputs)
-        return inputs.map(({ account, message }) => ({ signedMessage: message, signature: signPayment(account.address, message) }))
+        return inputs.map(({ account, message }) => ({
+          signedMessage: message,
+          signature: signPayment(account.address, message),
+        }))
       },
     },
     'standard:disconnect': {
@@ -230,15 +244,23 @@ export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParam
     }
   }
   const satsAddresses = () =>
-    exposed().map((a) => ({ address: a.address, publicKey: bytesToHex(a.publicKey), purpose: a.purpose, addressType: a.purpose === 'payment' ? 'p2wpkh' : 'p2tr' }))
+    exposed().map((a) => ({
+      address: a.address,
+      publicKey: bytesToHex(a.publicKey),
+      purpose: a.purpose,
+      addressType: a.purpose === 'payment' ? 'p2wpkh' : 'p2tr',
+    }))
   const satsProvider: SatsConnectProvider = {
     request: (method, params) =>
       answer(() => {
         const input = (params ?? {}) as Record<string, unknown>
         switch (method) {
           case 'getAccounts': {
-            const requested = Array.isArray(input.purposes) ? input.purposes.filter((p) => p === 'payment' || p === 'ordinals') : []
-            if (!requested.length) throw new TestProviderRpcError({ code: -32602, message: 'getAccounts needs purposes' })
+            const requested = Array.isArray(input.purposes)
+              ? input.purposes.filter((p) => p === 'payment' || p === 'ordinals')
+              : []
+            if (!requested.length)
+              throw new TestProviderRpcError({ code: -32602, message: 'getAccounts needs purposes' })
             if (authorized) user.log('getAccounts', input)
             else user.prompt('getAccounts', input)
             authorized = true
@@ -257,14 +279,21 @@ export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParam
               throw new TestProviderRpcError({ code: 4200, message: 'Only ECDSA (BIP-137) signatures' })
             const message = utf8.encode(String(input.message))
             const signature = signPayment(String(input.address), message)
-            return { address: input.address, signature: base64.encode(signature), messageHash: bytesToHex(messageHash(message)) }
+            return {
+              address: input.address,
+              signature: base64.encode(signature),
+              messageHash: bytesToHex(messageHash(message)),
+            }
           }
           case 'sendTransfer': {
             const recipients = input.recipients
             if (!Array.isArray(recipients) || recipients.length === 0)
               throw new TestProviderRpcError({ code: -32602, message: 'sendTransfer needs recipients' })
             user.prompt('sendTransfer', input)
-            throw new TestProviderRpcError({ code: -32603, message: 'No Bitcoin chain to broadcast to (the devnet has none)' })
+            throw new TestProviderRpcError({
+              code: -32603,
+              message: 'No Bitcoin chain to broadcast to (the devnet has none)',
+            })
           }
           case 'wallet_renouncePermissions':
             user.log(method, input)
@@ -289,11 +318,15 @@ export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParam
     wallet,
     satsProvider,
     injectSatsConnect(target) {
-      const into = resolveEventTarget(target as Record<string, unknown> | undefined, 'injectSatsConnect') as Record<string, unknown>
+      const into = resolveEventTarget(target as Record<string, unknown> | undefined, 'injectSatsConnect') as Record<
+        string,
+        unknown
+      >
       const holder = { BitcoinProvider: satsProvider }
       const entry = { id: 'DevnetWallet.BitcoinProvider', name: wallet.name, icon: wallet.icon }
       into.DevnetWallet = holder
-      const list = (into.btc_providers ??= []) as unknown[]
+      if (!Array.isArray(into.btc_providers)) into.btc_providers = []
+      const list = into.btc_providers as unknown[]
       list.push(entry)
       return () => {
         if (into.DevnetWallet === holder) Reflect.deleteProperty(into, 'DevnetWallet')
@@ -344,8 +377,7 @@ export function createTestBitcoinWallet(parameters: CreateTestBitcoinWalletParam
 
 /** double-sha256("\x18Bitcoin Signed Message:\n" ‖ varint(length) ‖ message). */
 function messageHash(message: Uint8Array): Uint8Array {
-  const length =
-    message.length < 0xfd ? [message.length] : [0xfd, message.length & 0xff, (message.length >> 8) & 0xff]
+  const length = message.length < 0xfd ? [message.length] : [0xfd, message.length & 0xff, (message.length >> 8) & 0xff]
   return sha256(sha256(new Uint8Array([...utf8.encode('\x18Bitcoin Signed Message:\n'), ...length, ...message])))
 }
 

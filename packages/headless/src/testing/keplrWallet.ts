@@ -225,4 +225,3 @@ function signDocBytes(doc: KeplrDirectSignDoc): Uint8Array {
   }
   return new Uint8Array(out)
 }
-

@@ -146,8 +146,12 @@ export function createTestPolkadotExtension(
   return {
     entry,
     inject(target) {
-      const into = resolveEventTarget(target as Record<string, unknown> | undefined, 'inject') as Record<string, unknown>
-      const registry = (into.injectedWeb3 ??= {}) as Record<string, unknown>
+      const into = resolveEventTarget(target as Record<string, unknown> | undefined, 'inject') as Record<
+        string,
+        unknown
+      >
+      if (typeof into.injectedWeb3 !== 'object' || into.injectedWeb3 === null) into.injectedWeb3 = {}
+      const registry = into.injectedWeb3 as Record<string, unknown>
       registry[key] = entry
       return () => {
         if (registry[key] === entry) Reflect.deleteProperty(registry, key)
@@ -231,7 +235,12 @@ function payloadBytes(payload: Record<string, unknown>): Uint8Array {
       throw new TestProviderRpcError({ code: -32602, message: `Invalid hex in payload: ${String(v)}` })
     }
   }
-  const out = [...hex(payload.method), ...hex(payload.era ?? '0x00'), ...compact(big(payload.nonce)), ...compact(big(payload.tip))]
+  const out = [
+    ...hex(payload.method),
+    ...hex(payload.era ?? '0x00'),
+    ...compact(big(payload.nonce)),
+    ...compact(big(payload.tip)),
+  ]
   if (withMetadataHash) out.push(Number(payload.mode ?? 0))
   out.push(...u32(payload.specVersion ?? 0), ...u32(payload.transactionVersion ?? 0))
   out.push(...hex(payload.genesisHash), ...hex(payload.blockHash))

@@ -43,4 +43,5 @@ export function hexToBytes(value: string): Uint8Array {
 }
 
 /** @internal Lowercase hex of bytes, without 0x. */
-export const bytesToHex = (bytes: ArrayLike<number>) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+export const bytesToHex = (bytes: ArrayLike<number>) =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')

@@ -58,7 +58,11 @@ test('Chromium: the Keplr, injectedWeb3 and Bitcoin test wallets are listed as i
   const installed = (['cosmos', 'polkadot', 'bip122'] as const).map((namespace) =>
     getConnectors(portico, { namespace }).map((c) => [c.uid, c.isInstalled]),
   )
-  expect(installed).toEqual([[['cosmos:keplr', true]], [['polkadot:devnet-wallet', true]], [['bip122:Devnet Wallet', true]]])
+  expect(installed).toEqual([
+    [['cosmos:keplr', true]],
+    [['polkadot:devnet-wallet', true]],
+    [['bip122:Devnet Wallet', true]],
+  ])
 
   await connect(portico, { connectorId: 'keplr', namespace: 'cosmos' })
   expect(getConnection(portico, { namespace: 'cosmos' }).address).toBe(cosmosAddress)
@@ -68,7 +72,11 @@ test('Chromium: the Keplr, injectedWeb3 and Bitcoin test wallets are listed as i
     Array.isArray(v)
       ? v.map(sorted)
       : v && typeof v === 'object'
-        ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, sorted(x)]))
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, x]) => [k, sorted(x)]),
+          )
         : v
   const aminoBytes = text(JSON.stringify(sorted(adr36SignDoc(cosmosAddress, 'hi'))))
   expect(secp256k1.verify(cosmosSignature, sha256(aminoBytes), cosmosKey, { prehash: false })).toBe(true)
@@ -76,7 +84,13 @@ test('Chromium: the Keplr, injectedWeb3 and Bitcoin test wallets are listed as i
   await connect(portico, { connectorId: 'devnet-wallet', namespace: 'polkadot' })
   const dotSignature = await signMessage(portico, { namespace: 'polkadot', message: 'hi' })
   const wrapped = text('<Bytes>hi</Bytes>')
-  expect(ed25519.verify(Uint8Array.from(dotSignature.slice(2).match(/../g) ?? [], (b) => Number.parseInt(b, 16)), wrapped, dotKey)).toBe(true)
+  expect(
+    ed25519.verify(
+      Uint8Array.from(dotSignature.slice(2).match(/../g) ?? [], (b) => Number.parseInt(b, 16)),
+      wrapped,
+      dotKey,
+    ),
+  ).toBe(true)
 
   await connect(portico, { connectorId: 'Devnet Wallet', namespace: 'bip122' })
   expect(getConnection(portico, { namespace: 'bip122' }).address).toBe(btcAddress)

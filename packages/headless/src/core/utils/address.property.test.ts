@@ -7,7 +7,6 @@ import { expect, test } from 'vitest'
 import {
   assertEvmAddress,
   isAddressForNamespace,
-  isCaip10AccountAddress,
   isEvmAddress,
   isSolanaAddress,
   toChecksumEvmAddress,

@@ -1,5 +1,5 @@
-import { bech32, bech32m, createBase58check } from '@scure/base'
 import { sha256 } from '@noble/hashes/sha2.js'
+import { bech32, bech32m, createBase58check } from '@scure/base'
 import { expect, test } from 'vitest'
 import { isBitcoinAddress, isCosmosAddress, isSs58Address } from './namespaceAddress.js'
 

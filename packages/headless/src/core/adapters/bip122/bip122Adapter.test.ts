@@ -147,16 +147,27 @@ test('reload reconnects silently; disconnect calls standard:disconnect', async (
 
 describe('sats-connect providers (window.btc_providers)', () => {
   function setupSats({ storage = memoryStorage() } = {}) {
-    const wallet = createTestBitcoinWallet({ privateKeys: keys.map((k) => bytesToHex(k.privateKey)), name: 'Sats Wallet' })
+    const wallet = createTestBitcoinWallet({
+      privateKeys: keys.map((k) => bytesToHex(k.privateKey)),
+      name: 'Sats Wallet',
+    })
     stops.push(wallet.injectSatsConnect())
-    const portico = createPortico({ projectId: 'p', walletConnect: false, networks: [network], adapters: [bip122Adapter()], storage })
+    const portico = createPortico({
+      projectId: 'p',
+      walletConnect: false,
+      networks: [network],
+      adapters: [bip122Adapter()],
+      storage,
+    })
     stops.push(initialize(portico))
     return { portico, wallet, storage }
   }
 
   test('discovery lists the announced provider; an entry without a provider is ignored with a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    ;(window as unknown as { btc_providers: unknown[] }).btc_providers = [{ id: 'Missing.BitcoinProvider', name: 'Ghost' }]
+    ;(window as unknown as { btc_providers: unknown[] }).btc_providers = [
+      { id: 'Missing.BitcoinProvider', name: 'Ghost' },
+    ]
     const { portico } = setupSats()
     expect(getConnectors(portico, { namespace: 'bip122' })).toMatchObject([
       { id: 'DevnetWallet.BitcoinProvider', name: 'Sats Wallet', type: 'INJECTED', isInstalled: true },
@@ -169,20 +180,34 @@ describe('sats-connect providers (window.btc_providers)', () => {
     const { portico, wallet, storage } = setupSats()
     await connect(portico, { connectorId: 'DevnetWallet.BitcoinProvider', namespace: 'bip122' })
     const { payment, ordinals } = wallet.addresses
-    expect(getConnection(portico)).toMatchObject({ status: 'connected', address: payment, addresses: [payment, ordinals] })
+    expect(getConnection(portico)).toMatchObject({
+      status: 'connected',
+      address: payment,
+      addresses: [payment, ordinals],
+    })
     const signature = await signMessage(portico, { message: 'sats' })
     expect(verifyBip122Message({ address: payment, message: 'sats', signature })).toBe(true)
     wallet.rejectNext('signMessage')
     await expect(signMessage(portico, { message: 'x' })).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
     // No Bitcoin chain here: the wallet gets the transfer in its own format, then fails to broadcast.
     await expect(
-      request(portico, { method: 'sendTransfer', params: { account: payment, recipientAddress: keys[1]?.address, amount: '1500' } }),
+      request(portico, {
+        method: 'sendTransfer',
+        params: { account: payment, recipientAddress: keys[1]?.address, amount: '1500' },
+      }),
     ).rejects.toThrow()
     expect(wallet.requests.at(-1)).toMatchObject({
       method: 'sendTransfer',
       input: { recipients: [{ address: keys[1]?.address, amount: 1500 }] },
     })
-    const reloaded = createPortico({ projectId: 'p', walletConnect: false, networks: [network], adapters: [bip122Adapter()], storage, ssr: false })
+    const reloaded = createPortico({
+      projectId: 'p',
+      walletConnect: false,
+      networks: [network],
+      adapters: [bip122Adapter()],
+      storage,
+      ssr: false,
+    })
     stops.push(initialize(reloaded))
     await reconnect(reloaded)
     expect(getConnection(reloaded)).toMatchObject({ status: 'connected', address: payment })
@@ -194,7 +219,9 @@ describe('sats-connect providers (window.btc_providers)', () => {
 })
 
 test('sats-connect: invalid addresses are dropped, payment first whatever the wallet order', async () => {
-  const { wallet } = { wallet: createTestBitcoinWallet({ privateKeys: [bytesToHex(keys[0]?.privateKey as Uint8Array)] }) }
+  const { wallet } = {
+    wallet: createTestBitcoinWallet({ privateKeys: [bytesToHex(keys[0]?.privateKey as Uint8Array)] }),
+  }
   const connector = createSatsConnectConnector({
     id: 'odd',
     name: 'Odd',

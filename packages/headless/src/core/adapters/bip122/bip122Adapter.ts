@@ -137,13 +137,26 @@ function readSatsProviders(warned: Set<string>) {
       name.trim() !== '' &&
       name.length <= 100 &&
       !unprintable.test(name)
-    const provider = valid ? id.split('.').reduce<unknown>((object, key) => readProperty(object, key), window) : undefined
+    const provider = valid
+      ? id.split('.').reduce<unknown>((object, key) => readProperty(object, key), window)
+      : undefined
     if (!valid || typeof readProperty(provider, 'request') !== 'function') {
-      warnOnce(warned, `sats:${String(id)}`, `Ignored a btc_providers entry (${typeof id === 'string' ? id.slice(0, 100) : 'no id'}): no provider with request().`)
+      warnOnce(
+        warned,
+        `sats:${String(id)}`,
+        `Ignored a btc_providers entry (${typeof id === 'string' ? id.slice(0, 100) : 'no id'}): no provider with request().`,
+      )
       return []
     }
     if (seen.has(id)) return []
     seen.add(id)
-    return [{ key: id, name: name.trim(), icon: isAnnouncedIcon(icon) ? icon : undefined, provider: provider as SatsConnectProvider }]
+    return [
+      {
+        key: id,
+        name: name.trim(),
+        icon: isAnnouncedIcon(icon) ? icon : undefined,
+        provider: provider as SatsConnectProvider,
+      },
+    ]
   })
 }

@@ -137,7 +137,11 @@ export function createBitcoinStandardConnector(
       switch (method) {
         case 'signMessage': {
           if (input.protocol !== undefined && input.protocol !== 'ecdsa')
-            throw new RequestNotApprovedError({ method: `signMessage (${String(input.protocol)})`, chainId, reason: 'method' })
+            throw new RequestNotApprovedError({
+              method: `signMessage (${String(input.protocol)})`,
+              chainId,
+              reason: 'method',
+            })
           if (typeof input.message !== 'string') throw new TypeError('`message` must be a string')
           const signer = addressParam(input.address ?? input.account, address)
           return { address: signer, signature: await signMessage(signer, input.message) }
@@ -195,7 +199,8 @@ function orderedAddresses(accounts: readonly (WalletAccount & { purpose?: unknow
 
 function addressParam(requested: unknown, fallback: string): string {
   const address = requested ?? fallback
-  if (typeof address !== 'string' || !isBitcoinAddress(address)) throw new TypeError('`address` must be a Bitcoin address')
+  if (typeof address !== 'string' || !isBitcoinAddress(address))
+    throw new TypeError('`address` must be a Bitcoin address')
   return address
 }
 
@@ -210,7 +215,8 @@ function signInputs(
   const byAddress = new Map<string, BitcoinInputToSign>()
   for (const item of value as { address?: unknown; index?: unknown; sighashTypes?: unknown }[]) {
     const address = addressParam(item?.address, fallback)
-    if (!Number.isInteger(item?.index) || (item.index as number) < 0) throw new TypeError('`index` must be an input index')
+    if (!Number.isInteger(item?.index) || (item.index as number) < 0)
+      throw new TypeError('`index` must be an input index')
     const entry = byAddress.get(address) ?? { account: accountFor(address), signingIndexes: [] }
     entry.signingIndexes.push(item.index as number)
     const [sigHash] = Array.isArray(item.sighashTypes) ? item.sighashTypes : []

@@ -115,7 +115,11 @@ export function createSatsConnectConnector({
       switch (method) {
         case 'signMessage': {
           if (input.protocol !== undefined && input.protocol !== 'ecdsa')
-            throw new RequestNotApprovedError({ method: `signMessage (${String(input.protocol)})`, chainId, reason: 'method' })
+            throw new RequestNotApprovedError({
+              method: `signMessage (${String(input.protocol)})`,
+              chainId,
+              reason: 'method',
+            })
           const signer = addressParam(input.address ?? input.account, address)
           if (typeof input.message !== 'string') throw new TypeError('`message` must be a string')
           const result = await call('signMessage', { address: signer, message: input.message, protocol: 'ECDSA' })
@@ -124,14 +128,18 @@ export function createSatsConnectConnector({
         case 'signPsbt': {
           if (typeof input.psbt !== 'string' || !input.psbt) throw new TypeError('`psbt` must be a base64 PSBT')
           const signInputs: Record<string, number[]> = {}
-          for (const item of Array.isArray(input.signInputs) ? (input.signInputs as { address?: unknown; index?: unknown }[]) : []) {
+          for (const item of Array.isArray(input.signInputs)
+            ? (input.signInputs as { address?: unknown; index?: unknown }[])
+            : []) {
             const signer = addressParam(item?.address, address)
             if (!Number.isInteger(item.index)) throw new TypeError('`index` must be an input index')
             signInputs[signer] = [...(signInputs[signer] ?? []), item.index as number]
           }
-          const result = (await call('signPsbt', { psbt: input.psbt, signInputs, broadcast: input.broadcast === true })) as
-            | { psbt?: unknown; txid?: unknown }
-            | undefined
+          const result = (await call('signPsbt', {
+            psbt: input.psbt,
+            signInputs,
+            broadcast: input.broadcast === true,
+          })) as { psbt?: unknown; txid?: unknown } | undefined
           if (typeof result?.psbt !== 'string') throw new TypeError('The wallet returned no PSBT')
           return typeof result.txid === 'string' ? { psbt: result.psbt, txid: result.txid } : { psbt: result.psbt }
         }
@@ -181,7 +189,8 @@ export function createSatsConnectConnector({
 
 function addressParam(requested: unknown, fallback: string): string {
   const address = requested ?? fallback
-  if (typeof address !== 'string' || !isBitcoinAddress(address)) throw new TypeError('`address` must be a Bitcoin address')
+  if (typeof address !== 'string' || !isBitcoinAddress(address))
+    throw new TypeError('`address` must be a Bitcoin address')
   return address
 }
 

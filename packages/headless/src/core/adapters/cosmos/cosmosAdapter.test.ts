@@ -20,7 +20,11 @@ import { cosmosAdapter } from './cosmosAdapter.js'
 import { createKeplrConnector } from './keplrConnector.js'
 
 const chainId = cosmosCaipNetworkId.slice('cosmos:'.length)
-const network = cosmosNetwork({ chainId, name: 'Cosmos Devnet', nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 } })
+const network = cosmosNetwork({
+  chainId,
+  name: 'Cosmos Devnet',
+  nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
+})
 const keys = [0, 1, 2].map((i) => devnetKeys(i).cosmos)
 const stops: (() => void)[] = []
 
@@ -88,8 +92,12 @@ test('signMessage: ADR-36 through signArbitrary, verified independently', async 
   const signature = await signMessage(portico, { message: 'hello cosmos' })
   expect(base64.decode(signature)).toHaveLength(64)
   const pub_key = { type: 'tendermint/PubKeySecp256k1', value: base64.encode(keys[0]?.publicKey as Uint8Array) }
-  expect(verifyCosmosAmino({ address, signDoc: adr36SignDoc(address, 'hello cosmos'), signature: { pub_key, signature } })).toBe(true)
-  expect(verifyCosmosAmino({ address, signDoc: adr36SignDoc(address, 'other'), signature: { pub_key, signature } })).toBe(false)
+  expect(
+    verifyCosmosAmino({ address, signDoc: adr36SignDoc(address, 'hello cosmos'), signature: { pub_key, signature } }),
+  ).toBe(true)
+  expect(
+    verifyCosmosAmino({ address, signDoc: adr36SignDoc(address, 'other'), signature: { pub_key, signature } }),
+  ).toBe(false)
 })
 
 test('request: cosmos_getAccounts, cosmos_signAmino, cosmos_signDirect in the WalletConnect format', async () => {
@@ -107,17 +115,22 @@ test('request: cosmos_getAccounts, cosmos_signAmino, cosmos_signDirect in the Wa
     msgs: [{ type: 'cosmos-sdk/MsgSend', value: { from_address: address, to_address: keys[1]?.address, amount: [] } }],
     memo: 'a <memo> & more',
   }
-  const amino = await request<{ signed: unknown; signature: { pub_key: { type: string; value: string }; signature: string } }>(
-    portico,
-    { method: 'cosmos_signAmino', params: { signerAddress: address, signDoc } },
-  )
+  const amino = await request<{
+    signed: unknown
+    signature: { pub_key: { type: string; value: string }; signature: string }
+  }>(portico, { method: 'cosmos_signAmino', params: { signerAddress: address, signDoc } })
   expect(amino.signed).toEqual(signDoc)
   expect(verifyCosmosAmino({ address, signDoc, signature: amino.signature })).toBe(true)
-  const directDoc = { chainId, accountNumber: '7', authInfoBytes: base64.encode(Uint8Array.of(1, 2, 3)), bodyBytes: base64.encode(Uint8Array.of(9, 8)) }
-  const direct = await request<{ signed: typeof directDoc; signature: { pub_key: { type: string; value: string }; signature: string } }>(
-    portico,
-    { method: 'cosmos_signDirect', params: { signerAddress: address, signDoc: directDoc } },
-  )
+  const directDoc = {
+    chainId,
+    accountNumber: '7',
+    authInfoBytes: base64.encode(Uint8Array.of(1, 2, 3)),
+    bodyBytes: base64.encode(Uint8Array.of(9, 8)),
+  }
+  const direct = await request<{
+    signed: typeof directDoc
+    signature: { pub_key: { type: string; value: string }; signature: string }
+  }>(portico, { method: 'cosmos_signDirect', params: { signerAddress: address, signDoc: directDoc } })
   expect(direct.signed).toEqual(directDoc)
   expect(verifyCosmosDirect({ address, signDoc: directDoc, signature: direct.signature })).toBe(true)
   await expect(request(portico, { method: 'cosmos_sendTokens', params: {} })).rejects.toMatchObject({
@@ -172,7 +185,10 @@ test('a wallet answering a non-bech32 address or a malformed signature is refuse
   const lying = createKeplrConnector({
     key: 'liar',
     name: 'Liar',
-    provider: { ...good, getKey: async () => ({ algo: 'secp256k1', pubKey: new Uint8Array(33), bech32Address: 'cosmos1notanaddress' }) },
+    provider: {
+      ...good,
+      getKey: async () => ({ algo: 'secp256k1', pubKey: new Uint8Array(33), bech32Address: 'cosmos1notanaddress' }),
+    },
   })
   await expect(lying.connect({ networks: { cosmos: network } })).rejects.toThrow('invalid bech32 address')
   const garbled = createKeplrConnector({

@@ -67,7 +67,11 @@ export function cosmosAdapter(parameters: CosmosAdapterParameters = {}): ChainAd
           if (provider === undefined) return []
           const missing = requiredMethods.filter((m) => typeof readProperty(provider, m) !== 'function')
           if (missing.length) {
-            warnOnce(warned, wallet.key, `Ignored window.${wallet.key}: not a Keplr-style wallet (no ${missing.join(', ')}).`)
+            warnOnce(
+              warned,
+              wallet.key,
+              `Ignored window.${wallet.key}: not a Keplr-style wallet (no ${missing.join(', ')}).`,
+            )
             return []
           }
           return [{ ...wallet, provider: provider as KeplrLikeProvider }]

@@ -33,7 +33,12 @@ export type KeplrDirectSignDoc = {
 export type KeplrLikeProvider = {
   enable(chainIds: string | string[]): Promise<void>
   getKey(chainId: string): Promise<KeplrKey>
-  signAmino(chainId: string, signer: string, signDoc: unknown, options?: unknown): Promise<{ signed: unknown; signature: KeplrStdSignature }>
+  signAmino(
+    chainId: string,
+    signer: string,
+    signDoc: unknown,
+    options?: unknown,
+  ): Promise<{ signed: unknown; signature: KeplrStdSignature }>
   signDirect(
     chainId: string,
     signer: string,
@@ -179,7 +184,8 @@ export function createKeplrConnector({
 
 function signerOf(input: Record<string, unknown>, address: string): string {
   const signer = input.signerAddress ?? address
-  if (typeof signer !== 'string' || !isCosmosAddress(signer)) throw new TypeError('`signerAddress` must be a bech32 address')
+  if (typeof signer !== 'string' || !isCosmosAddress(signer))
+    throw new TypeError('`signerAddress` must be a bech32 address')
   return signer
 }
 
@@ -192,6 +198,6 @@ function signatureOf(signature: KeplrStdSignature | undefined): string {
   } catch {
     bytes = undefined
   }
-  if (!bytes || bytes.length !== 64) throw new TypeError('The wallet returned a malformed cosmos signature')
+  if (bytes?.length !== 64) throw new TypeError('The wallet returned a malformed cosmos signature')
   return value as string
 }

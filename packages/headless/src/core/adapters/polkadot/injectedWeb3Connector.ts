@@ -109,7 +109,10 @@ export function createInjectedWeb3Connector({
     },
 
     async signMessage({ address, message }) {
-      const text = typeof message === 'string' ? message : `0x${Array.from(message, (b) => b.toString(16).padStart(2, '0')).join('')}`
+      const text =
+        typeof message === 'string'
+          ? message
+          : `0x${Array.from(message, (b) => b.toString(16).padStart(2, '0')).join('')}`
       return (await signRaw(address, text)).signature
     },
 

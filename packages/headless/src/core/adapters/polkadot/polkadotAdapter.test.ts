@@ -18,7 +18,11 @@ import { createInjectedWeb3Connector } from './injectedWeb3Connector.js'
 import { polkadotAdapter } from './polkadotAdapter.js'
 
 const genesisHash = `0x${polkadotCaipNetworkId.slice('polkadot:'.length)}${'00'.repeat(16)}`
-const network = polkadotNetwork({ genesisHash, name: 'Westend', nativeCurrency: { name: 'Westend', symbol: 'WND', decimals: 12 } })
+const network = polkadotNetwork({
+  genesisHash,
+  name: 'Westend',
+  nativeCurrency: { name: 'Westend', symbol: 'WND', decimals: 12 },
+})
 const keys = [0, 1, 2].map((i) => devnetKeys(i).polkadot)
 const stops: (() => void)[] = []
 
@@ -109,7 +113,19 @@ test('polkadot_signTransaction: signPayload, a MultiSignature over the SCALE pay
   expect(result.signature.startsWith('0x00')).toBe(true)
   // Independently SCALE-encoded: call ‖ era ‖ compact(5) ‖ compact(0) ‖ u32 spec ‖ u32 tx ‖ genesis ‖ block.
   const signedBytes = new Uint8Array([
-    0x04, 0x03, 0x00, 5 << 2, 0, 0x40, 0x42, 0x0f, 0x00, 0x1a, 0, 0, 0,
+    0x04,
+    0x03,
+    0x00,
+    5 << 2,
+    0,
+    0x40,
+    0x42,
+    0x0f,
+    0x00,
+    0x1a,
+    0,
+    0,
+    0,
     ...hexToBytes(genesisHash),
     ...hexToBytes(genesisHash),
   ])
@@ -152,7 +168,11 @@ test('reload reconnects without a prompt; disconnect forgets the connector', asy
   first.wallet.setRejectAll(true)
   await reconnect(reloaded)
   first.wallet.setRejectAll(false)
-  expect(getConnection(reloaded)).toMatchObject({ namespace: 'polkadot', status: 'connected', address: keys[0]?.address })
+  expect(getConnection(reloaded)).toMatchObject({
+    namespace: 'polkadot',
+    status: 'connected',
+    address: keys[0]?.address,
+  })
   await disconnect(reloaded, { namespace: 'polkadot' })
   expect(getConnection(reloaded).status).toBe('disconnected')
   expect(first.storage.data.has('@portico/connected-connector:polkadot')).toBe(false)
@@ -168,7 +188,9 @@ test('only SS58 addresses are listed; a malformed signature is refused', async (
       async enable(appName) {
         const injected = await real.entry.enable(appName)
         return {
-          accounts: { get: async () => [{ address: '0x1234' }, { address: 'not ss58' }, ...(await injected.accounts.get())] },
+          accounts: {
+            get: async () => [{ address: '0x1234' }, { address: 'not ss58' }, ...(await injected.accounts.get())],
+          },
           signer: { signRaw: async () => ({ id: 1, signature: '0x1234' }) },
         }
       },

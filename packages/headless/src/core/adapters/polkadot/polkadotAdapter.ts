@@ -8,8 +8,8 @@ const knownNames: Record<string, string> = {
   talisman: 'Talisman',
   'subwallet-js': 'SubWallet',
   'fearless-wallet': 'Fearless Wallet',
-  'enkrypt': 'Enkrypt',
-  'nova': 'Nova Wallet',
+  enkrypt: 'Enkrypt',
+  nova: 'Nova Wallet',
 }
 
 const maxKeyLength = 100
@@ -68,8 +68,17 @@ export function polkadotAdapter(parameters: PolkadotAdapterParameters = {}): Cha
         }
         return keys.flatMap((key) => {
           const entry = readProperty(injected, key)
-          if (!key.trim() || key.length > maxKeyLength || unprintable.test(key) || typeof readProperty(entry, 'enable') !== 'function') {
-            warnOnce(warned, key, `Ignored window.injectedWeb3[${JSON.stringify(key.slice(0, maxKeyLength))}]: no enable().`)
+          if (
+            !key.trim() ||
+            key.length > maxKeyLength ||
+            unprintable.test(key) ||
+            typeof readProperty(entry, 'enable') !== 'function'
+          ) {
+            warnOnce(
+              warned,
+              key,
+              `Ignored window.injectedWeb3[${JSON.stringify(key.slice(0, maxKeyLength))}]: no enable().`,
+            )
             return []
           }
           return [{ key, provider: entry as InjectedWeb3Entry }]
