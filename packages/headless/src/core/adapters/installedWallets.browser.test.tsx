@@ -7,7 +7,6 @@ import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { base64, bech32 } from '@scure/base'
 import { afterEach, expect, test } from 'vitest'
-import { memoryStorage } from '../../test/fixtures.js'
 import { createTestBitcoinWallet } from '../../testing/bitcoinWallet.js'
 import { createTestKeplrWallet } from '../../testing/keplrWallet.js'
 import { createTestPolkadotExtension } from '../../testing/polkadotExtension.js'
@@ -47,12 +46,18 @@ test('Chromium: the Keplr, injectedWeb3 and Bitcoin test wallets are listed as i
   stops.push(createTestKeplrWallet({ privateKeys: [bytesToHex(secret('cosmos'))] }).inject())
   stops.push(createTestPolkadotExtension({ seeds: [bytesToHex(secret('polkadot'))] }).inject())
   stops.push(createTestBitcoinWallet({ privateKeys: [bytesToHex(secret('bip122'))] }).register())
+  const data = new Map<string, string>()
   const portico = createPortico({
     projectId: 'p',
     walletConnect: false,
     networks: [...networks],
     adapters: [cosmosAdapter(), polkadotAdapter(), bip122Adapter()],
-    storage: memoryStorage(),
+    // In-memory storage (test/fixtures.ts is Node-only: it also starts HTTP servers).
+    storage: {
+      getItem: (k) => data.get(k) ?? null,
+      setItem: (k, v) => void data.set(k, v),
+      removeItem: (k) => void data.delete(k),
+    },
   })
   stops.push(initialize(portico))
   const installed = (['cosmos', 'polkadot', 'bip122'] as const).map((namespace) =>
