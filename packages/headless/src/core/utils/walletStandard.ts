@@ -26,7 +26,8 @@ function read(object: unknown, key: string): unknown {
 
 /**
  * Checks one Wallet Standard registration before Portico lists it: a `name` (printable), a
- * `version`, `chains` and `accounts` arrays and a `features` object with `standard:connect`, and,
+ * `version`, `chains` and `accounts` arrays and a `features` object with `standard:connect` (or
+ * `bitcoin:connect`), and,
  * for `namespace` `solana`, a `solana:` chain and a signing feature. Returns the entry or the reason
  * it is ignored. An icon that is not a `data:image/(png|jpeg|gif|webp|svg+xml)` URI is dropped.
  *
@@ -41,7 +42,11 @@ export function parseStandardWallet(wallet: unknown): StandardWalletEntry | { re
   const features = read(wallet, 'features')
   if (!Array.isArray(read(wallet, 'chains'))) return { reason: 'no chains' }
   if (!Array.isArray(read(wallet, 'accounts'))) return { reason: 'no accounts' }
-  if (typeof read(read(features, 'standard:connect'), 'connect') !== 'function')
+  // Bitcoin wallets connect through `bitcoin:connect` (account purposes) and may lack `standard:connect`.
+  if (
+    typeof read(read(features, 'standard:connect'), 'connect') !== 'function' &&
+    typeof read(read(features, 'bitcoin:connect'), 'connect') !== 'function'
+  )
     return { reason: 'no standard:connect' }
   const icon = read(wallet, 'icon')
   return {
