@@ -82,18 +82,25 @@ export {
   type WatchWalletConnectUriParameters,
   watchWalletConnectUri,
 } from '../core/actions/watchWalletConnectUri.js'
+export { type Bip122AdapterParameters, bip122Adapter } from '../core/adapters/bip122/bip122Adapter.js'
+export type { BitcoinAddressPurpose } from '../core/adapters/bip122/bitcoinStandardConnector.js'
+export { type SatsConnectProvider, SatsConnectRpcError } from '../core/adapters/bip122/satsConnectConnector.js'
+export {
+  type CosmosAdapterParameters,
+  type CosmosInjectedWallet,
+  cosmosAdapter,
+  defaultCosmosWallets,
+} from '../core/adapters/cosmos/cosmosAdapter.js'
+export type { KeplrLikeProvider } from '../core/adapters/cosmos/keplrConnector.js'
 export {
   type Eip155AdapterParameters,
   type Eip155ExternalConnector,
   eip155Adapter,
 } from '../core/adapters/eip155/eip155Adapter.js'
 export type { Eip1193Provider, Eip6963ProviderInfo } from '../core/adapters/eip155/types.js'
+export type { InjectedWeb3Entry } from '../core/adapters/polkadot/injectedWeb3Connector.js'
+export { type PolkadotAdapterParameters, polkadotAdapter } from '../core/adapters/polkadot/polkadotAdapter.js'
 export { type SolanaAdapterParameters, solanaAdapter } from '../core/adapters/solana/solanaAdapter.js'
-export {
-  bip122Adapter,
-  cosmosAdapter,
-  polkadotAdapter,
-} from '../core/adapters/walletConnectOnlyAdapter.js'
 export type { Alert, AlertCode, AlertListener, AlertSeverity } from '../core/alerts.js'
 export {
   BlockchainApiError,
@@ -414,6 +421,7 @@ export {
   truncateAddress,
   truncateDecimals,
 } from '../core/utils/format.js'
+export { isBitcoinAddress, isCosmosAddress, isSs58Address } from '../core/utils/namespaceAddress.js'
 export {
   buildWalletLink,
   type WalletConnectLinks,

@@ -1,6 +1,13 @@
 // @portico/headless/testing: wallets for hosts' own tests and for the demo's "Devnet Wallet".
 // They speak the real protocols (EIP-1193 + EIP-6963, Wallet Standard) and sign with real keys.
 
+export {
+  type CreateTestBitcoinWalletParameters,
+  type CreateTestBitcoinWalletReturnType,
+  createTestBitcoinWallet,
+  type TestBitcoinWalletFeatures,
+  type TestBitcoinWalletPrompt,
+} from '../testing/bitcoinWallet.js'
 export { devnetWalletIcon } from '../testing/devnetWalletIcon.js'
 export {
   type CreateTestEip1193WalletErrorType,
@@ -12,6 +19,18 @@ export {
   type TestEip1193WalletRequest,
 } from '../testing/eip1193Wallet.js'
 export type { TestWalletEventTarget } from '../testing/eventTarget.js'
+export {
+  type CreateTestKeplrWalletParameters,
+  type CreateTestKeplrWalletReturnType,
+  createTestKeplrWallet,
+  type TestKeplrWalletPrompt,
+} from '../testing/keplrWallet.js'
+export {
+  type CreateTestPolkadotExtensionParameters,
+  type CreateTestPolkadotExtensionReturnType,
+  createTestPolkadotExtension,
+  type TestPolkadotExtensionPrompt,
+} from '../testing/polkadotExtension.js'
 export {
   type CreateTestSolanaWalletErrorType,
   type CreateTestSolanaWalletParameters,

@@ -16,7 +16,10 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
  */
 
 /** Page-start budgets in KiB gzip. Issue 18: the prebuilt page, React included, ≤ 140. */
-const pageStartBudgetKiB = { kitOnly: 45, prebuiltPage: 140, bothAdapters: 143 }
+// bothAdapters guards against regressions on the two-adapter page (it has no target of its own);
+// it grew 141.1 -> 143.8 this wave with EIP-6963/Wallet Standard validation, checked theme colours
+// with contrast fallbacks, locale resolution and the connector contract's Solana requests.
+const pageStartBudgetKiB = { kitOnly: 45, prebuiltPage: 140, bothAdapters: 144.5 }
 
 /**
  * What one lazily loaded part costs when it is first opened: its chunk plus the chunks it imports
@@ -35,6 +38,16 @@ const lazyBudgetKiB: Record<string, number | null> = {
   AccountView: 26,
   NetworksView: 3,
   UnsupportedChainView: 3,
+  // Each locale but English, fetched when the page's language is resolved to it.
+  locales: 1.2,
+  es: 2.2,
+  fr: 2.2,
+  de: 2.2,
+  'pt-BR': 2.2,
+  'zh-CN': 2.4,
+  ja: 2.5,
+  ko: 2.4,
+  ar: 2.5,
   // lean-qr, fetched when a WalletConnect view draws a code.
   'lean-qr': 4.5,
   // @portico/headless: balance readers, WalletConnect's controller and its SDK, on first use.
@@ -228,7 +241,10 @@ test('the prebuilt page (React, createPortico with the EVM adapter, PorticoUI, C
         .flatMap((file) => Object.entries(metafile.outputs[file]?.inputs ?? {}))
         .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
         .slice(0, 60)
-        .map(([input, { bytesInOutput }]) => `  ${String(bytesInOutput).padStart(7)}  ${input.replace(/^.*node_modules\//, '')}`)
+        .map(
+          ([input, { bytesInOutput }]) =>
+            `  ${String(bytesInOutput).padStart(7)}  ${input.replace(/^.*node_modules\//, '')}`,
+        )
         .join('\n'),
     )
   expect(gzip / 1024).toBeLessThanOrEqual(pageStartBudgetKiB.prebuiltPage)

@@ -7,12 +7,12 @@ import { expect, test } from 'vitest'
 import {
   assertEvmAddress,
   isAddressForNamespace,
+  isCaip10AccountAddress,
   isEvmAddress,
   isSolanaAddress,
   toChecksumEvmAddress,
 } from './address.js'
 import { chainNamespaces } from './caip.js'
-import { isBitcoinAddress, isCosmosAddress, isSs58Address } from './namespaceAddress.js'
 
 const hexAddress = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => `0x${Buffer.from(b).toString('hex')}`)
 /** The same 40 hex digits with each letter's case flipped at random: checksummed only by luck. */
@@ -93,9 +93,7 @@ test('property: isAddressForNamespace never throws and matches the namespace val
         const ok = isAddressForNamespace(ns, value)
         if (ns === 'eip155') expect(ok).toBe(isEvmAddress(value))
         else if (ns === 'solana') expect(ok).toBe(isSolanaAddress(value))
-        else if (ns === 'polkadot') expect(ok).toBe(typeof value === 'string' && isSs58Address(value))
-        else if (ns === 'bip122') expect(ok).toBe(typeof value === 'string' && isBitcoinAddress(value))
-        else expect(ok).toBe(typeof value === 'string' && isCosmosAddress(value))
+        else expect(ok).toBe(isCaip10AccountAddress(value))
       },
     ),
   )

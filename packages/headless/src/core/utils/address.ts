@@ -4,7 +4,6 @@ import * as OxAddress from 'ox/Address'
 import type { Address as EvmAddress } from 'viem'
 import { InvalidAddressError, type InvalidAddressErrorType } from '../errors/validation.js'
 import type { ChainNamespace } from './caip.js'
-import { isBitcoinAddress, isCosmosAddress, isSs58Address } from './namespaceAddress.js'
 
 const evmAddressRegex = /^(?:0x)?([0-9a-fA-F]{40})$/
 /** The CAIP-10 `account_address` grammar; used where we know no stricter, namespace-specific rule. */
@@ -102,15 +101,17 @@ export function assertSolanaAddress(value: unknown): asserts value is SolanaAddr
  *
  * - `eip155`: {@link isEvmAddress} with the checksum enforced (optional `0x` prefix).
  * - `solana`: {@link isSolanaAddress}.
- * - `polkadot`: an SS58 address with a valid checksum ({@link isSs58Address}).
- * - `bip122`: a Bitcoin address: bech32 (segwit v0), bech32m (v1+) or base58check ({@link isBitcoinAddress}).
- * - `cosmos`: a bech32 address with a 20- or 32-byte payload ({@link isCosmosAddress}).
+ * - `polkadot`, `bip122`, `cosmos`: only the permissive CAIP-10 `account_address` grammar
+ *   (`[-.%a-zA-Z0-9]{1,128}`) is checked here, so a `true` means "well-formed", not "valid". Their
+ *   checksums (SS58, bech32, base58check) are checked by `isSs58Address`, `isBitcoinAddress` and
+ *   `isCosmosAddress`, which those namespaces' connectors use: kept apart so their hashing never
+ *   reaches the page start of an EVM-only host.
  * - any other namespace: `false`.
  *
  * @example
  * isAddressForNamespace('eip155', '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045') // true
  * isAddressForNamespace('solana', '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045') // false
- * isAddressForNamespace('bip122', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq') // true
+ * isAddressForNamespace('bip122', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq') // true (grammar only)
  */
 export function isAddressForNamespace(namespace: ChainNamespace, value: unknown): boolean {
   switch (namespace) {
@@ -119,11 +120,9 @@ export function isAddressForNamespace(namespace: ChainNamespace, value: unknown)
     case 'solana':
       return isSolanaAddress(value)
     case 'polkadot':
-      return typeof value === 'string' && isSs58Address(value)
     case 'bip122':
-      return typeof value === 'string' && isBitcoinAddress(value)
     case 'cosmos':
-      return typeof value === 'string' && isCosmosAddress(value)
+      return isCaip10AccountAddress(value)
     default:
       return false
   }
