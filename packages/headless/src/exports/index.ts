@@ -27,3 +27,5 @@ export { useWalletDirectory } from '../react/useWalletDirectory.js'
 // lists every name explicitly and exports.test.ts snapshots both.
 // biome-ignore lint/performance/noReExportAll: deliberate superset, see above.
 export * from './core.js'
+export { type UseEstimateSendFeeParameters, useEstimateSendFee } from '../react/useEstimateSendFee.js'
+export { type UseSendTokenParameters, useSendToken } from '../react/useSendToken.js'
