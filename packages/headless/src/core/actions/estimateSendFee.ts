@@ -2,10 +2,13 @@ import { createPublicClient, formatUnits, http } from 'viem'
 import { buildSolanaTransfer } from '../adapters/solana/solanaTransfer.js'
 import { rpcUrlFor } from '../api/rpcUrl.js'
 import type { Portico } from '../config/createPortico.js'
-import { type NodeErrorType, toNodeError } from '../errors/node.js'
+import { type NodeErrorType, toNodeError, UnknownNodeError } from '../errors/node.js'
 import { rpcTimeoutMs } from '../adapters/rpcDefaults.js'
 import { prepareSendToken, type SendTokenParameters, type SendTokenValidationErrorType } from './prepareSendToken.js'
 import { solanaRpc } from './sendToken.js'
+
+/** Bytes of an SPL token account (what its rent-exempt deposit is computed for). */
+const tokenAccountSize = 165n
 
 export type EstimateSendFeeParameters = SendTokenParameters & {
   /**
@@ -27,8 +30,10 @@ export type EstimateSendFeeReturnType = {
   /** EVM: the estimated gas and the fee per gas it was multiplied by. */
   gas?: bigint | undefined
   feePerGas?: bigint | undefined
-  /** Solana: whether the send creates the receiver's token account (its rent is not in `fee`). */
+  /** Solana: whether the send creates the receiver's token account. */
   createsAccount?: boolean | undefined
+  /** Solana: the rent-exempt deposit (lamports) the sender pays for that account; not part of `fee`. */
+  accountRent?: bigint | undefined
 }
 export type EstimateSendFeeErrorType = SendTokenValidationErrorType | NodeErrorType
 
@@ -80,8 +85,14 @@ export async function estimateSendFee(
       mint: prepared.mint,
       decimals: prepared.decimals,
     })
-    const { value } = await rpc.getFeeForMessage(message).send({ abortSignal: AbortSignal.timeout(rpcTimeoutMs) })
-    return result(BigInt(value ?? 0n), { createsAccount })
+    const abortSignal = AbortSignal.timeout(rpcTimeoutMs)
+    const [{ value }, accountRent] = await Promise.all([
+      rpc.getFeeForMessage(message).send({ abortSignal }),
+      createsAccount ? rpc.getMinimumBalanceForRentExemption(tokenAccountSize).send({ abortSignal }) : undefined,
+    ])
+    // null: the cluster no longer knows the blockhash the message was built on (it expired meanwhile).
+    if (value === null) throw new UnknownNodeError({ cause: new Error('The cluster gave no fee for the message') })
+    return result(BigInt(value), { createsAccount, accountRent: accountRent === undefined ? undefined : BigInt(accountRent) })
   } catch (error) {
     throw toNodeError(error)
   }
