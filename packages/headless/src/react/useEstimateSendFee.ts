@@ -6,7 +6,11 @@ import { useConnection } from './useConnection.js'
 import { usePortico } from './usePortico.js'
 
 export type UseEstimateSendFeeParameters = Partial<EstimateSendFeeParameters> & {
-  query?: { enabled?: boolean | undefined; staleTime?: number | undefined; refetchInterval?: number | false | undefined }
+  query?: {
+    enabled?: boolean | undefined
+    staleTime?: number | undefined
+    refetchInterval?: number | false | undefined
+  }
 }
 
 /**

@@ -31,7 +31,9 @@ function setup() {
     chains: [{ id: 31337, rpcUrl: devnet.evmRpcUrl }],
   })
   stops.push(wallet.announce())
-  const networks = [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, tokens: devnet.evmTokens })]
+  const networks = [
+    eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, tokens: devnet.evmTokens }),
+  ] as const
   const portico = createPortico({
     projectId: 'p',
     blockchainApi: false,

@@ -1,9 +1,9 @@
 import { createPublicClient, formatUnits, http } from 'viem'
+import { rpcTimeoutMs } from '../adapters/rpcDefaults.js'
 import { buildSolanaTransfer } from '../adapters/solana/solanaTransfer.js'
 import { rpcUrlFor } from '../api/rpcUrl.js'
 import type { Portico } from '../config/createPortico.js'
 import { type NodeErrorType, toNodeError, UnknownNodeError } from '../errors/node.js'
-import { rpcTimeoutMs } from '../adapters/rpcDefaults.js'
 import { prepareSendToken, type SendTokenParameters, type SendTokenValidationErrorType } from './prepareSendToken.js'
 import { solanaRpc } from './sendToken.js'
 
@@ -54,7 +54,8 @@ export async function estimateSendFee(
   const prepared = prepareSendToken(portico, parameters)
   const { network, account } = prepared.connection
   const { symbol, decimals } = network.nativeCurrency
-  const nativePrice = parameters.nativePrice ?? (parameters.token?.address === undefined ? parameters.token?.price : undefined)
+  const nativePrice =
+    parameters.nativePrice ?? (parameters.token?.address === undefined ? parameters.token?.price : undefined)
   const result = (fee: bigint, extra: Partial<EstimateSendFeeReturnType>): EstimateSendFeeReturnType => {
     const formatted = formatUnits(fee, decimals)
     return {
@@ -62,7 +63,8 @@ export async function estimateSendFee(
       formatted,
       symbol,
       decimals,
-      usd: typeof nativePrice === 'number' && Number.isFinite(nativePrice) ? Number(formatted) * nativePrice : undefined,
+      usd:
+        typeof nativePrice === 'number' && Number.isFinite(nativePrice) ? Number(formatted) * nativePrice : undefined,
       ...extra,
     }
   }
@@ -92,7 +94,10 @@ export async function estimateSendFee(
     ])
     // null: the cluster no longer knows the blockhash the message was built on (it expired meanwhile).
     if (value === null) throw new UnknownNodeError({ cause: new Error('The cluster gave no fee for the message') })
-    return result(BigInt(value), { createsAccount, accountRent: accountRent === undefined ? undefined : BigInt(accountRent) })
+    return result(BigInt(value), {
+      createsAccount,
+      accountRent: accountRent === undefined ? undefined : BigInt(accountRent),
+    })
   } catch (error) {
     throw toNodeError(error)
   }

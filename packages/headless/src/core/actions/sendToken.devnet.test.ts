@@ -19,7 +19,7 @@ import { getBalance } from './getBalance.js'
 import { initialize } from './initialize.js'
 import { sendToken } from './sendToken.js'
 
-let devnet: Devnet
+let devnet: Omit<Devnet, 'api' | 'walletConnect' | 'auth'>
 const stops: (() => void)[] = []
 beforeAll(async () => {
   devnet = await startDevnet({ api: false, walletConnect: false, auth: false })
@@ -157,9 +157,9 @@ describe('eip155: the devnet EIP-1193 test wallet on anvil', () => {
     expect(await refused({ token: usdc, amount: '1', receiver: usdc.address as string })).toMatchObject({
       name: 'ReceiverIsTokenContractError',
     })
-    expect(
-      await refused({ token: { ...usdc, chainId: 'eip155:31338' }, amount: '1', receiver }),
-    ).toMatchObject({ name: 'TokenNetworkMismatchError' })
+    expect(await refused({ token: { ...usdc, chainId: 'eip155:31338' }, amount: '1', receiver })).toMatchObject({
+      name: 'TokenNetworkMismatchError',
+    })
     expect(wallet.requests).toHaveLength(seen)
     expect(await tokenBalance(usdc.address as `0x${string}`, receiver)).toBe(0n)
   })
@@ -203,7 +203,11 @@ describe('eip155: the devnet EIP-1193 test wallet on anvil', () => {
 
   test('behavior: USD is given when the native price is known', async () => {
     const { portico, eth } = await evmConnected()
-    const estimate = await estimateSendFee(portico, { token: { ...eth, price: 2000 }, amount: '1', receiver: freshEvm() })
+    const estimate = await estimateSendFee(portico, {
+      token: { ...eth, price: 2000 },
+      amount: '1',
+      receiver: freshEvm(),
+    })
     expect(estimate.usd).toBeCloseTo(Number(estimate.formatted) * 2000, 10)
     expect(estimate.gas).toBe(21_000n)
   })
@@ -213,7 +217,11 @@ describe('solana: the Wallet Standard test wallet on the devnet Solana RPC', () 
   const rpc = () => createSolanaRpc(devnet.solana.rpcUrl)
   const mint = () => address(devnet.solana.tokens[0]?.mint as string)
   const splBalance = async (owner: string) => {
-    const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: mint(), tokenProgram: TOKEN_PROGRAM_ADDRESS })
+    const [ata] = await findAssociatedTokenPda({
+      owner: address(owner),
+      mint: mint(),
+      tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    })
     const { value } = await rpc().getAccountInfo(ata, { encoding: 'base64' }).send()
     if (!value) return undefined
     return BigInt((await rpc().getTokenAccountBalance(ata).send()).value.amount)

@@ -31,7 +31,11 @@ test("behavior: a namespace other than eip155 and solana is 'Unsupported chain';
   const wallet = hostConnector({
     chain: 'bip122',
     connect: async () => [
-      { namespace: 'bip122', accounts: ['bcrt1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'], caipNetworkId: regtest.caipNetworkId },
+      {
+        namespace: 'bip122',
+        accounts: ['bcrt1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+        caipNetworkId: regtest.caipNetworkId,
+      },
     ],
     request: async () => 'never',
   })

@@ -1,6 +1,6 @@
 import { createSolanaRpc } from '@solana/kit'
 import { createPublicClient, http } from 'viem'
-import { type SolanaRpc, buildSolanaTransfer, confirmSolanaSignature } from '../adapters/solana/solanaTransfer.js'
+import { buildSolanaTransfer, confirmSolanaSignature, type SolanaRpc } from '../adapters/solana/solanaTransfer.js'
 import { rpcUrlFor } from '../api/rpcUrl.js'
 import type { Portico } from '../config/createPortico.js'
 import { type NodeErrorType, toNodeError } from '../errors/node.js'

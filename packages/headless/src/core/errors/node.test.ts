@@ -1,8 +1,8 @@
 import {
-  BaseError as ViemBaseError,
   ContractFunctionRevertedError,
   ContractFunctionZeroDataError,
   erc20Abi,
+  BaseError as ViemBaseError,
   ExecutionRevertedError as ViemExecutionRevertedError,
   NonceTooLowError as ViemNonceTooLowError,
 } from 'viem'
@@ -33,7 +33,11 @@ describe('toNodeError', () => {
       'TipAboveFeeCapError',
       'The priority fee is higher than the fee cap',
     ],
-    ['The contract function "balanceOf" returned no data ("0x").', 'ContractZeroDataError', 'The contract returned no data'],
+    [
+      'The contract function "balanceOf" returned no data ("0x").',
+      'ContractZeroDataError',
+      'The contract returned no data',
+    ],
     ['contract deployment failed', 'ContractDeploymentFailedError', 'Contract deployment failed'],
   ])('parameters: a wallet error "%s" is %s', (message, name, shortMessage) => {
     const error = toNodeError(fromWallet(rpcError(-32000, message))) as BaseError

@@ -266,7 +266,11 @@ export function toNodeError(error: unknown): unknown {
 
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = []
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 10; e = (e as { cause?: unknown }).cause, depth++)
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 10;
+    e = (e as { cause?: unknown }).cause, depth++
+  )
     chain.push(e)
   return chain
 }

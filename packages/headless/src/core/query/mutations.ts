@@ -2,17 +2,17 @@ import { type ConnectErrorType, type ConnectParameters, type ConnectReturnType, 
 import { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../actions/disconnect.js'
 import { type RequestErrorType, type RequestParameters, request } from '../actions/request.js'
 import {
-  type SendTransactionErrorType,
-  type SendTransactionParameters,
-  type SendTransactionReturnType,
-  sendTransaction,
-} from '../actions/sendTransaction.js'
-import {
   type SendTokenErrorType,
   type SendTokenParameters,
   type SendTokenReturnType,
   sendToken,
 } from '../actions/sendToken.js'
+import {
+  type SendTransactionErrorType,
+  type SendTransactionParameters,
+  type SendTransactionReturnType,
+  sendTransaction,
+} from '../actions/sendTransaction.js'
 import {
   type SignMessageErrorType,
   type SignMessageParameters,

@@ -16,7 +16,8 @@ export type ParseAmountErrorType = InvalidAmountErrorType
 export function parseAmount(value: unknown, decimals: number): bigint {
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined
   if (text === undefined || text === '') throw new InvalidAmountError({ amount: value, reason: 'format' })
-  if (/^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i.test(text)) throw new InvalidAmountError({ amount: value, reason: 'exponent' })
+  if (/^[+-]?(\d+\.?\d*|\.\d+)e[+-]?\d+$/i.test(text))
+    throw new InvalidAmountError({ amount: value, reason: 'exponent' })
   if (/^-(\d+\.?\d*|\.\d+)$/.test(text)) throw new InvalidAmountError({ amount: value, reason: 'negative' })
   const match = /^(\d*)(?:\.(\d*))?$/.exec(text)
   const [, integer = '', fraction = ''] = match ?? []

@@ -1,16 +1,9 @@
-import { getTransferSolInstruction } from '@solana-program/system'
-import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getTransferCheckedInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from '@solana-program/token'
 import {
   type Address,
   appendTransactionMessageInstructions,
   compileTransaction,
   createNoopSigner,
-  createSolanaRpc,
+  type createSolanaRpc,
   createTransactionMessage,
   getBase64Decoder,
   getBase64EncodedWireTransaction,
@@ -21,6 +14,13 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type TransactionMessageBytesBase64,
 } from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from '@solana-program/token'
 import { TransactionConfirmationTimeoutError, TransactionFailedError } from '../../errors/send.js'
 import { rpcTimeoutMs } from '../rpcDefaults.js'
 
@@ -83,7 +83,13 @@ export async function buildSolanaTransfer({
     if (!existing.value) {
       createsAccount = true
       instructions.push(
-        getCreateAssociatedTokenIdempotentInstruction({ payer: signer, ata: destination, owner: to, mint, tokenProgram }),
+        getCreateAssociatedTokenIdempotentInstruction({
+          payer: signer,
+          ata: destination,
+          owner: to,
+          mint,
+          tokenProgram,
+        }),
       )
     }
     instructions.push(
