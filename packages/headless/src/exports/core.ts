@@ -10,7 +10,6 @@ export {
   type WalletConnectWallet,
 } from '../core/actions/connect.js'
 export { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../core/actions/disconnect.js'
-// Sending tokens (issue 12): the action, its fee quote, node/contract errors and the amount parser.
 export {
   type EstimateSendFeeErrorType,
   type EstimateSendFeeParameters,
