@@ -62,7 +62,7 @@ test('useSendToken: sends USDC, then the sender balance query refetches on its o
   const before = Number(usdc?.quantity.numeric)
 
   await act(() => result.current.send.mutateAsync({ token: usdc, amount: '2', receiver }))
-  expect(result.current.send.status).toBe('success')
+  await waitFor(() => expect(result.current.send.status).toBe('success'))
   expect(result.current.send.data).toMatch(/^0x[0-9a-f]{64}$/)
   await waitFor(() =>
     expect(Number(result.current.balance.data?.find((b) => b.symbol === 'USDC')?.quantity.numeric)).toBe(before - 2),
@@ -86,7 +86,12 @@ test('useSendToken: a refused input is the typed error on the mutation, and the 
   await act(async () => {
     await result.current.send.mutateAsync({ token: undefined, amount: '1', receiver: '0x1' }).catch(() => {})
   })
-  expect(result.current.send.error).toMatchObject({ name: 'TokenRequiredError', shortMessage: 'A token is required' })
+  await waitFor(() =>
+    expect(result.current.send.error).toMatchObject({
+      name: 'TokenRequiredError',
+      shortMessage: 'A token is required',
+    }),
+  )
   act(() => result.current.send.reset())
   await waitFor(() => expect(result.current.send.status).toBe('idle'))
 })
