@@ -10,6 +10,12 @@ export {
   type WalletConnectWallet,
 } from '../core/actions/connect.js'
 export { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../core/actions/disconnect.js'
+export {
+  type EstimateSendFeeErrorType,
+  type EstimateSendFeeParameters,
+  type EstimateSendFeeReturnType,
+  estimateSendFee,
+} from '../core/actions/estimateSendFee.js'
 export { type FetchRemoteFeaturesReturnType, fetchRemoteFeatures } from '../core/actions/fetchRemoteFeatures.js'
 export {
   type GetBalanceErrorType,
@@ -40,6 +46,15 @@ export {
   WalletRequestError,
   type WalletRequestErrorType,
 } from '../core/actions/request.js'
+export {
+  evmConfirmTimeoutMs,
+  pendingTransactionsLimit,
+  type SendTokenErrorType,
+  type SendTokenParameters,
+  type SendTokenReturnType,
+  type SendTokenValidationErrorType,
+  sendToken,
+} from '../core/actions/sendToken.js'
 export {
   type SendTransactionErrorType,
   type SendTransactionParameters,
@@ -215,7 +230,66 @@ export {
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
 } from '../core/errors/network.js'
+export {
+  ContractDeploymentFailedError,
+  type ContractDeploymentFailedErrorType,
+  ContractRevertError,
+  type ContractRevertErrorType,
+  ContractZeroDataError,
+  type ContractZeroDataErrorType,
+  ExecutionRevertedError,
+  type ExecutionRevertedErrorType,
+  FeeCapTooHighError,
+  type FeeCapTooHighErrorType,
+  FeeCapTooLowError,
+  type FeeCapTooLowErrorType,
+  InsufficientFundsError,
+  type InsufficientFundsErrorType,
+  IntrinsicGasTooHighError,
+  type IntrinsicGasTooHighErrorType,
+  IntrinsicGasTooLowError,
+  type IntrinsicGasTooLowErrorType,
+  type NodeErrorType,
+  NonceMaxValueError,
+  type NonceMaxValueErrorType,
+  NonceTooHighError,
+  type NonceTooHighErrorType,
+  NonceTooLowError,
+  type NonceTooLowErrorType,
+  TipAboveFeeCapError,
+  type TipAboveFeeCapErrorType,
+  TransactionTypeNotSupportedError,
+  type TransactionTypeNotSupportedErrorType,
+  toNodeError,
+  UnknownNodeError,
+  type UnknownNodeErrorType,
+} from '../core/errors/node.js'
 export { OnrampApiError, OnrampNotAvailableError } from '../core/errors/onramp.js'
+export {
+  InsufficientBalanceError,
+  type InsufficientBalanceErrorType,
+  InvalidAmountError,
+  type InvalidAmountErrorType,
+  type InvalidAmountReason,
+  InvalidTokenError,
+  type InvalidTokenErrorType,
+  ReceiverIsTokenContractError,
+  type ReceiverIsTokenContractErrorType,
+  SendParametersRequiredError,
+  type SendParametersRequiredErrorType,
+  TokenNetworkMismatchError,
+  type TokenNetworkMismatchErrorType,
+  TokenRequiredError,
+  type TokenRequiredErrorType,
+  TooManyPendingTransactionsError,
+  type TooManyPendingTransactionsErrorType,
+  TransactionConfirmationTimeoutError,
+  type TransactionConfirmationTimeoutErrorType,
+  TransactionFailedError,
+  type TransactionFailedErrorType,
+  UnsupportedChainError,
+  type UnsupportedChainErrorType,
+} from '../core/errors/send.js'
 export {
   InvalidSwapAmountError,
   SwapApiError,
@@ -266,12 +340,20 @@ export {
   balanceQueryKey,
   balanceQueryOptions,
 } from '../core/query/balance.js'
+export {
+  type EstimateSendFeeQueryKeyParameters,
+  type EstimateSendFeeQueryOptionsParameters,
+  estimateSendFeeQueryKey,
+  estimateSendFeeQueryOptions,
+  sendFeeStaleTimeMs,
+} from '../core/query/estimateSendFee.js'
 export { identityQueryOptions } from '../core/query/identity.js'
 export {
   connectMutationOptions,
   disconnectMutationOptions,
   type PorticoMutationOptions,
   requestMutationOptions,
+  sendTokenMutationOptions,
   sendTransactionMutationOptions,
   signMessageMutationOptions,
   signTypedDataMutationOptions,
@@ -400,6 +482,7 @@ export {
   isSolanaAddress,
   toChecksumEvmAddress,
 } from '../core/utils/address.js'
+export { type ParseAmountErrorType, parseAmount } from '../core/utils/amount.js'
 export {
   buildCaipAddress,
   buildCaipNetworkId,

@@ -1,0 +1,104 @@
+import { createPublicClient, formatUnits, http } from 'viem'
+import { rpcTimeoutMs } from '../adapters/rpcDefaults.js'
+import { buildSolanaTransfer } from '../adapters/solana/solanaTransfer.js'
+import { rpcUrlFor } from '../api/rpcUrl.js'
+import type { Portico } from '../config/createPortico.js'
+import { type NodeErrorType, toNodeError, UnknownNodeError } from '../errors/node.js'
+import { prepareSendToken, type SendTokenParameters, type SendTokenValidationErrorType } from './prepareSendToken.js'
+import { solanaRpc } from './sendToken.js'
+
+/** Bytes of an SPL token account (what its rent-exempt deposit is computed for). */
+const tokenAccountSize = 165n
+
+export type EstimateSendFeeParameters = SendTokenParameters & {
+  /**
+   * USD price of the native currency, for `usd`. Default: `token.price` when the token is the
+   * native currency (balances from the blockchain API carry prices).
+   */
+  nativePrice?: number | undefined
+}
+export type EstimateSendFeeReturnType = {
+  /** The network fee in the native currency's base units (wei, lamports). */
+  fee: bigint
+  /** `fee` as a decimal string in whole native units (exact). */
+  formatted: string
+  /** The native currency's symbol. */
+  symbol: string
+  decimals: number
+  /** The fee in USD, when a native price is known. */
+  usd: number | undefined
+  /** EVM: the estimated gas and the fee per gas it was multiplied by. */
+  gas?: bigint | undefined
+  feePerGas?: bigint | undefined
+  /** Solana: whether the send creates the receiver's token account. */
+  createsAccount?: boolean | undefined
+  /** Solana: the rent-exempt deposit (lamports) the sender pays for that account; not part of `fee`. */
+  accountRent?: bigint | undefined
+}
+export type EstimateSendFeeErrorType = SendTokenValidationErrorType | NodeErrorType
+
+/**
+ * Estimates the network fee of a {@link sendToken} with the same inputs, validated the same way:
+ * on eip155 the gas the node estimates for the transfer times the current gas price; on solana the
+ * cluster's fee for the transfer message (`getFeeForMessage`). The fee is given in native base
+ * units, as an exact decimal string, and in USD when the native price is known.
+ *
+ * @example
+ * const { formatted, symbol, usd } = await estimateSendFee(portico, { token: usdc, amount: '5', receiver })
+ * // '0.000043' 'ETH' 0.12
+ */
+export async function estimateSendFee(
+  portico: Portico,
+  parameters: EstimateSendFeeParameters,
+): Promise<EstimateSendFeeReturnType> {
+  const prepared = prepareSendToken(portico, parameters)
+  const { network, account } = prepared.connection
+  const { symbol, decimals } = network.nativeCurrency
+  const nativePrice =
+    parameters.nativePrice ?? (parameters.token?.address === undefined ? parameters.token?.price : undefined)
+  const result = (fee: bigint, extra: Partial<EstimateSendFeeReturnType>): EstimateSendFeeReturnType => {
+    const formatted = formatUnits(fee, decimals)
+    return {
+      fee,
+      formatted,
+      symbol,
+      decimals,
+      usd:
+        typeof nativePrice === 'number' && Number.isFinite(nativePrice) ? Number(formatted) * nativePrice : undefined,
+      ...extra,
+    }
+  }
+  try {
+    if (prepared.namespace === 'eip155') {
+      const url = rpcUrlFor(portico, network)
+      const client = createPublicClient({ transport: http(url, { timeout: rpcTimeoutMs }) })
+      const [gas, feePerGas] = await Promise.all([
+        client.estimateGas({ account: account.address as `0x${string}`, ...prepared.transaction }),
+        client.getGasPrice(),
+      ])
+      return result(gas * feePerGas, { gas, feePerGas })
+    }
+    const rpc = solanaRpc(portico, network)
+    const { message, createsAccount } = await buildSolanaTransfer({
+      rpc,
+      from: account.address as never,
+      to: prepared.receiver,
+      amount: prepared.units,
+      mint: prepared.mint,
+      decimals: prepared.decimals,
+    })
+    const abortSignal = AbortSignal.timeout(rpcTimeoutMs)
+    const [{ value }, accountRent] = await Promise.all([
+      rpc.getFeeForMessage(message).send({ abortSignal }),
+      createsAccount ? rpc.getMinimumBalanceForRentExemption(tokenAccountSize).send({ abortSignal }) : undefined,
+    ])
+    // null: the cluster no longer knows the blockhash the message was built on (it expired meanwhile).
+    if (value === null) throw new UnknownNodeError({ cause: new Error('The cluster gave no fee for the message') })
+    return result(BigInt(value), {
+      createsAccount,
+      accountRent: accountRent === undefined ? undefined : BigInt(accountRent),
+    })
+  } catch (error) {
+    throw toNodeError(error)
+  }
+}

@@ -1,0 +1,127 @@
+import { createSolanaRpc } from '@solana/kit'
+import { createPublicClient, http } from 'viem'
+import { buildSolanaTransfer, confirmSolanaSignature, type SolanaRpc } from '../adapters/solana/solanaTransfer.js'
+import { rpcUrlFor } from '../api/rpcUrl.js'
+import type { Portico } from '../config/createPortico.js'
+import { type NodeErrorType, toNodeError } from '../errors/node.js'
+import {
+  TooManyPendingTransactionsError,
+  type TooManyPendingTransactionsErrorType,
+  TransactionConfirmationTimeoutError,
+  type TransactionConfirmationTimeoutErrorType,
+  TransactionFailedError,
+  type TransactionFailedErrorType,
+} from '../errors/send.js'
+import type { PorticoNetwork } from '../types.js'
+import {
+  type PreparedSend,
+  prepareSendToken,
+  type SendTokenParameters,
+  type SendTokenValidationErrorType,
+} from './prepareSendToken.js'
+import { type RequestErrorType, request, WalletRequestError } from './request.js'
+import { sendTransaction } from './sendTransaction.js'
+
+export type { SendTokenParameters, SendTokenValidationErrorType } from './prepareSendToken.js'
+/** The EVM transaction hash or the Solana signature (base58). */
+export type SendTokenReturnType = string
+export type SendTokenErrorType =
+  | SendTokenValidationErrorType
+  | TooManyPendingTransactionsErrorType
+  | RequestErrorType
+  | NodeErrorType
+  | TransactionFailedErrorType
+  | TransactionConfirmationTimeoutErrorType
+
+/** The spec's limit on pending transactions. */
+export const pendingTransactionsLimit = 99
+const pending = new WeakMap<Portico, number>()
+/** How long an EVM transfer gets to be mined before the send gives up waiting. */
+export const evmConfirmTimeoutMs = 120_000
+
+/**
+ * Sends a token from the connected wallet and waits until the chain confirms it, so balances read
+ * afterwards include it. The input is validated before the wallet is asked (the spec's texts
+ * 'An amount and receiver address are required' and 'A token is required', the receiver's format
+ * for the namespace, the amount in exact base units against the token's decimals and balance, and
+ * a receiver that is the token contract). Then, by the active namespace: eip155 sends the native
+ * currency or calls the ERC20's `transfer`; solana sends SOL or an SPL `transferChecked`, creating
+ * the receiver's associated token account when missing; anything else is 'Unsupported chain'.
+ * Node and contract failures become typed errors ({@link toNodeError}); a user rejection is
+ * `UserRejectedRequestError`. At most 99 sends may be pending at once (spec).
+ *
+ * @example
+ * const [native, usdc] = await getBalance(portico)
+ * const hash = await sendToken(portico, { token: usdc, amount: '12.5', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ */
+export async function sendToken(portico: Portico, parameters: SendTokenParameters): Promise<SendTokenReturnType> {
+  const prepared = prepareSendToken(portico, parameters)
+  const count = pending.get(portico) ?? 0
+  if (count >= pendingTransactionsLimit) throw new TooManyPendingTransactionsError({ limit: pendingTransactionsLimit })
+  pending.set(portico, count + 1)
+  try {
+    return prepared.namespace === 'eip155' ? await sendEvm(portico, prepared) : await sendSolana(portico, prepared)
+  } finally {
+    pending.set(portico, (pending.get(portico) ?? 1) - 1)
+  }
+}
+
+async function sendEvm(portico: Portico, prepared: Extract<PreparedSend, { namespace: 'eip155' }>) {
+  let hash: `0x${string}`
+  try {
+    hash = await sendTransaction(portico, prepared.transaction)
+  } catch (error) {
+    throw toNodeError(error)
+  }
+  const client = createPublicClient({ transport: http(rpcUrl(portico, prepared.connection.network)) })
+  let status: 'success' | 'reverted'
+  try {
+    ;({ status } = await client.waitForTransactionReceipt({ hash, pollingInterval: 500, timeout: evmConfirmTimeoutMs }))
+  } catch (error) {
+    throw new TransactionConfirmationTimeoutError({ hash, timeoutMs: evmConfirmTimeoutMs, cause: error })
+  }
+  if (status === 'reverted') throw new TransactionFailedError({ hash, reason: 'reverted' })
+  return hash
+}
+
+async function sendSolana(portico: Portico, prepared: Extract<PreparedSend, { namespace: 'solana' }>) {
+  const rpc = solanaRpc(portico, prepared.connection.network)
+  const { transaction } = await buildSolanaTransfer({
+    rpc,
+    from: prepared.connection.account.address as never,
+    to: prepared.receiver,
+    amount: prepared.units,
+    mint: prepared.mint,
+    decimals: prepared.decimals,
+  }).catch((error: unknown) => {
+    throw toNodeError(error)
+  })
+  let signature: unknown
+  try {
+    ;({ signature } = await request<{ signature?: unknown }>(portico, {
+      namespace: 'solana',
+      method: 'solana_signAndSendTransaction',
+      params: { transaction },
+    }))
+  } catch (error) {
+    throw toNodeError(error)
+  }
+  if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(signature))
+    throw new WalletRequestError({
+      method: 'solana_signAndSendTransaction',
+      cause: new Error('The wallet returned no signature'),
+    })
+  await confirmSolanaSignature(rpc, signature)
+  return signature
+}
+
+function rpcUrl(portico: Portico, network: PorticoNetwork): string {
+  const url = rpcUrlFor(portico, network)
+  if (!url) throw new TypeError(`Network ${network.caipNetworkId} has no RPC URL`)
+  return url
+}
+
+/** @internal The Solana RPC client for a network, on the URL Portico reads it from. */
+export function solanaRpc(portico: Portico, network: PorticoNetwork): SolanaRpc {
+  return createSolanaRpc(rpcUrl(portico, network))
+}

@@ -1,0 +1,42 @@
+'use client'
+import { useMutation } from '@tanstack/react-query'
+import { getConnection } from '../core/actions/getConnection.js'
+import type { SendTokenErrorType, SendTokenParameters, SendTokenReturnType } from '../core/actions/sendToken.js'
+import { sendTokenMutationOptions } from '../core/query/mutations.js'
+import type { UseMutationParameters } from './useMutationParameters.js'
+import { usePortico } from './usePortico.js'
+
+export type UseSendTokenParameters = {
+  /** TanStack mutation options, e.g. `onSuccess`; the function and key are Portico's. */
+  mutation?: UseMutationParameters<SendTokenReturnType, SendTokenErrorType, SendTokenParameters> | undefined
+}
+
+/**
+ * Sends a token from the connected wallet (EVM native or ERC20, SOL or SPL); `data` is the
+ * transaction hash or signature once the chain confirmed it. On success the sender's balances
+ * are refetched (their queries are invalidated), then the caller's `onSuccess` runs. Returns the
+ * TanStack mutation unchanged: `reset()` clears it for the next send.
+ *
+ * @example
+ * const send = useSendToken()
+ * send.mutate({ token: usdc, amount: '5', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+ */
+export function useSendToken({ mutation }: UseSendTokenParameters = {}) {
+  const { portico, queryClient } = usePortico('useSendToken')
+  return useMutation<SendTokenReturnType, SendTokenErrorType, SendTokenParameters>(
+    {
+      ...mutation,
+      ...sendTokenMutationOptions(portico),
+      async onSuccess(...args) {
+        const sender = getConnection(portico).address?.toLowerCase()
+        await queryClient.invalidateQueries({
+          queryKey: ['portico', 'balance'],
+          predicate: ({ queryKey }) =>
+            (queryKey[2] as { address?: string } | undefined)?.address?.toLowerCase() === sender,
+        })
+        return mutation?.onSuccess?.(...args)
+      },
+    },
+    queryClient,
+  )
+}
