@@ -71,10 +71,12 @@ const isPath = (path: string | RegExp) => (url: URL) =>
 describe('hosted services (emulator)', () => {
   test('All Wallets: installed wallet first, then the directory; paging, trimmed search, hostile entries inert', async () => {
     const { context, page, blocked, requests, dialogs } = await openPage()
-    await connectButton(page).click()
+    // The Connect view already asks for the first page (its All Wallets badge shows the directory's
+    // count), so listen before opening the modal.
     const firstPage = page.waitForResponse(
       (r) => r.url().includes('/getWallets?') && new URL(r.url()).searchParams.get('page') === '1',
     )
+    await connectButton(page).click()
     await page.locator('[data-slot="all-wallets"]').click()
     const page1 = (await (await firstPage).json()) as { count: number; data: DirectoryWallet[] }
     expect(page1.data.length).toBe(40)
