@@ -106,3 +106,17 @@ export function checkStandardWallets(wallets: readonly unknown[], warned: Set<st
   }
   return [...byName.values()]
 }
+
+/**
+ * @internal
+ * A feature of a registered wallet (`solana:signMessage`, `bitcoin:connect`…), or a TypeError
+ * naming the missing one. Shared by the Solana and Bitcoin Wallet Standard connectors.
+ */
+export function walletFeature<f extends Record<string, unknown>>(
+  wallet: Wallet,
+  name: keyof f & string,
+): f[keyof f & string] {
+  const value = (wallet.features as Record<string, unknown>)[name] as f[keyof f & string] | undefined
+  if (!value) throw new TypeError(`${wallet.name} does not support ${name}`)
+  return value
+}

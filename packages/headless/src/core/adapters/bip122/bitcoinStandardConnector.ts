@@ -1,11 +1,11 @@
 import { base64 } from '@scure/base'
-import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
+import type { IdentifierString, WalletAccount } from '@wallet-standard/base'
 import type { StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features'
 import { RequestNotApprovedError } from '../../errors/walletConnect.js'
 import type { AccountType, Connector, ConnectorConnection, PorticoNetwork } from '../../types.js'
 import type { CaipNetworkId } from '../../utils/caip.js'
 import { isBitcoinAddress } from '../../utils/namespaceAddress.js'
-import type { StandardWalletEntry } from '../../utils/walletStandard.js'
+import { walletFeature as feature, type StandardWalletEntry } from '../../utils/walletStandard.js'
 
 /** The purposes a Bitcoin wallet gives addresses for: payments (the default) and ordinals (inscriptions). */
 export type BitcoinAddressPurpose = 'payment' | 'ordinals'
@@ -224,10 +224,4 @@ function signInputs(
     byAddress.set(address, entry)
   }
   return [...byAddress.values()]
-}
-
-function feature<f extends Record<string, unknown>>(wallet: Wallet, name: keyof f & string): f[keyof f & string] {
-  const value = (wallet.features as Record<string, unknown>)[name] as f[keyof f & string] | undefined
-  if (!value) throw new TypeError(`${wallet.name} does not support ${name}`)
-  return value
 }

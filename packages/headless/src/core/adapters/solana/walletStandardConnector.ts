@@ -14,7 +14,7 @@ import type {
 import { RequestNotApprovedError } from '../../errors/walletConnect.js'
 import type { Connector, ConnectorConnection, PorticoNetwork } from '../../types.js'
 import type { CaipNetworkId } from '../../utils/caip.js'
-import type { StandardWalletEntry } from '../../utils/walletStandard.js'
+import { walletFeature as feature, type StandardWalletEntry } from '../../utils/walletStandard.js'
 
 /** The Wallet Standard chain (`solana:mainnet`, `solana:localnet`…) of a CAIP-2 network. */
 export type WalletChainOf = (caipNetworkId: CaipNetworkId) => IdentifierString
@@ -138,12 +138,6 @@ export function createWalletStandardConnector(
       })
     },
   }
-}
-
-function feature<f extends Record<string, unknown>>(wallet: Wallet, name: keyof f & string): f[keyof f & string] {
-  const value = (wallet.features as Record<string, unknown>)[name] as f[keyof f & string] | undefined
-  if (!value) throw new TypeError(`${wallet.name} does not support ${name}`)
-  return value
 }
 
 async function signMessageBytes(wallet: Wallet, account: WalletAccount, message: Uint8Array): Promise<Uint8Array> {
