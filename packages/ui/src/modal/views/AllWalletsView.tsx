@@ -15,7 +15,7 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
-import { connectingView, pairsRemotely, useStartConnection } from './connection.js'
+import { connectingView, pairsRemotely, usePrepareWalletConnect, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -37,6 +37,7 @@ export function AllWalletsView() {
   const { portico } = usePortico('AllWalletsView')
   const all = useConnectors()
   const connectors = useMemo(() => listedConnectors(all), [all])
+  usePrepareWalletConnect(connectors)
   const walletConnect = connectors.find(pairsRemotely)
   const start = useStartConnection()
   const [input, setInput] = useState('')
