@@ -1,7 +1,7 @@
 import type { Portico } from '../config/createPortico.js'
 import { getConnection } from './getConnection.js'
 
-export type PrepareWalletConnectReturnType = void
+export type PrepareWalletConnectReturnType = undefined
 
 /**
  * Gets WalletConnect ready before the user picks it, so its QR code shows at once: loads the
