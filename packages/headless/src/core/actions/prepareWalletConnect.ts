@@ -9,7 +9,7 @@ export type PrepareWalletConnectReturnType = undefined
  * proposal, which the next WalletConnect `connect` shows instead of creating its own (it renews
  * it as usual when it expires). Call it when a wallet list comes into view; the prebuilt modal
  * does when its Connect or All Wallets view shows, at idle. Does nothing without WalletConnect,
- * or when a WalletConnect session is already connected. Safe to call often; never rejects (a
+ * with `walletConnect: { prepare: false }`, or when a WalletConnect session is already connected. Safe to call often; never rejects (a
  * failure is reported by the connection that follows).
  *
  * @example
@@ -20,7 +20,7 @@ export type PrepareWalletConnectReturnType = undefined
  */
 export async function prepareWalletConnect(portico: Portico): Promise<PrepareWalletConnectReturnType> {
   const walletConnect = portico._internal.walletConnect
-  if (!walletConnect) return
+  if (!walletConnect?.options.prepare) return
   if (getConnection(portico).connector?.type === 'WALLET_CONNECT') return
   await walletConnect.prepare()
 }

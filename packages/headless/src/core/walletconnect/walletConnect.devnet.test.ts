@@ -102,7 +102,12 @@ function networks() {
   ] as const
 }
 
-type Setup = { storage?: StorageLike; wcStorage?: WalletConnectStorage; pairingExpirySeconds?: number }
+type Setup = {
+  storage?: StorageLike
+  wcStorage?: WalletConnectStorage
+  pairingExpirySeconds?: number
+  prepare?: boolean
+}
 
 function createDapp({
   storage = memoryStorage(),
@@ -397,6 +402,17 @@ test('a prepared pairing URI is the one connect shows (no second proposal); it i
   const fresh = client.core.pairing.getPairings().filter((p) => !p.active)
   expect(fresh).toHaveLength(1)
   expect(fresh[0]?.topic).not.toBe(prepared[0])
+})
+
+test('walletConnect.prepare false: preparing loads nothing; the pick creates its own proposal', async () => {
+  const { portico } = createDapp({ prepare: false })
+  await prepareWalletConnect(portico)
+  const controller = await portico._internal.walletConnect?.load()
+  // No client was started: the SDK was never asked for one.
+  expect((controller as unknown as { clientPromise?: unknown }).clientPromise).toBeUndefined()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  expect(account(portico, 'eip155')?.status).toBe('connected')
 })
 
 test('wallet-side disconnect disconnects every namespace of the session', async () => {
