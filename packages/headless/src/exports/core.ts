@@ -457,6 +457,9 @@ export {
   toSolanaSignInInput,
 } from '../core/siwx/solanaSignIn.js'
 export type { RecentWallet, WalletConnectPairing } from '../core/state/atoms.js'
+export { cookieStorage } from '../core/state/cookieStorage.js'
+export { cookieToInitialState } from '../core/state/cookieToInitialState.js'
+export type { PorticoInitialState } from '../core/state/initialState.js'
 export type { ConnectorListing, SortedConnector } from '../core/state/sortConnectors.js'
 export type { StorageLike } from '../core/state/storage.js'
 export type {
