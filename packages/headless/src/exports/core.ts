@@ -185,6 +185,7 @@ export {
 } from '../core/config/getDefaultConfig.js'
 export type { Metadata, PorticoOptions } from '../core/config/options.js'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../core/errors/base.js'
+export { InvalidPsbtError, type InvalidPsbtErrorType } from '../core/errors/bitcoin.js'
 export {
   InvalidOptionsError,
   type InvalidOptionsErrorType,
