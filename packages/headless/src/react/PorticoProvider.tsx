@@ -20,7 +20,7 @@ export type PorticoProviderProps = {
   /**
    * The persisted state the server read from the request (`cookieToInitialState` with
    * `cookieStorage`): the server renders the restored account and the first client render
-   * matches it, then the wallet is asked as usual.
+   * matches it, then the wallet is asked as usual. Read on the first render only.
    */
   initialState?: PorticoInitialState | undefined
   children?: ReactNode
