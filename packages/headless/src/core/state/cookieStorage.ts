@@ -42,8 +42,8 @@ export const cookieStorage: StorageLike = {
 
 function writeCookie(key: string, encodedValue: string, maxAge: number) {
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : ''
-  // biome-ignore lint/suspicious/noDocumentCookie: the point of this storage; the Cookie Store API is async and not in every browser.
   const expires = maxAge > 0 ? '' : '; Expires=Thu, 01 Jan 1970 00:00:00 GMT'
+  // biome-ignore lint/suspicious/noDocumentCookie: the point of this storage; the Cookie Store API is async and not in every browser.
   document.cookie = `${encodeURIComponent(key)}=${encodedValue}; Path=/; Max-Age=${maxAge}${expires}; SameSite=Lax${secure}`
 }
 
