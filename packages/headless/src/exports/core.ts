@@ -186,6 +186,7 @@ export {
 } from '../core/config/getDefaultConfig.js'
 export type { Metadata, PorticoOptions } from '../core/config/options.js'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../core/errors/base.js'
+export { InvalidPsbtError, type InvalidPsbtErrorType } from '../core/errors/bitcoin.js'
 export {
   InvalidOptionsError,
   type InvalidOptionsErrorType,
@@ -458,6 +459,9 @@ export {
   toSolanaSignInInput,
 } from '../core/siwx/solanaSignIn.js'
 export type { RecentWallet, WalletConnectPairing } from '../core/state/atoms.js'
+export { cookieStorage } from '../core/state/cookieStorage.js'
+export { cookieToInitialState } from '../core/state/cookieToInitialState.js'
+export type { PorticoInitialState } from '../core/state/initialState.js'
 export type { ConnectorListing, SortedConnector } from '../core/state/sortConnectors.js'
 export type { StorageLike } from '../core/state/storage.js'
 export type {
