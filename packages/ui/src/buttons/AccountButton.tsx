@@ -58,7 +58,7 @@ function AccountButtonCustom({
 }: {
   children: (props: { address: string | undefined; isConnected: boolean; open(): void }) => ReactNode
 }) {
-  const { address, isConnected, isReconnecting } = useConnection()
+  const { address, isConnected } = useConnection()
   const { open } = useModal()
   return children({ address, isConnected, open: () => open({ view: 'Account' }) })
 }
