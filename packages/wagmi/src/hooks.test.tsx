@@ -46,7 +46,7 @@ function setup() {
   const portico = createPortico({
     projectId: 'p',
     walletConnect: false,
-    networks: porticoNetworks(chains) as [ReturnType<typeof porticoNetworks>[number]],
+    networks: porticoNetworks(chains),
     adapters: [eip155Adapter()],
   })
   stops.push(initialize(portico))

@@ -62,7 +62,7 @@ function page(storages = { portico: memory(), wagmi: memory() }, { openModal = f
   const portico = createPortico({
     projectId: 'p',
     walletConnect: false,
-    networks: porticoNetworks(wagmiChains) as [ReturnType<typeof porticoNetworks>[number]],
+    networks: porticoNetworks(wagmiChains),
     adapters: [eip155Adapter()],
     storage: storages.portico,
     ssr: false,

@@ -61,7 +61,7 @@ async function setup() {
   const portico = createPortico({
     projectId: 'portico-devnet',
     metadata: { name: 'wagmi interop', description: 'test', url: 'http://127.0.0.1:5173', icons: [] },
-    networks: porticoNetworks(chains) as [ReturnType<typeof porticoNetworks>[number]],
+    networks: porticoNetworks(chains),
     adapters: [eip155Adapter()],
     ssr: false,
     walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl, storage: createMemoryWalletConnectStorage() },
