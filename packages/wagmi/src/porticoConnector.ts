@@ -1,0 +1,188 @@
+import type { Portico } from '@portico/headless/core'
+import {
+  getConnection,
+  NotConnectedError,
+  disconnect as porticoDisconnect,
+  request as porticoRequest,
+  switchNetwork,
+  watchConnection,
+} from '@portico/headless/core'
+import { ChainNotConfiguredError, createConnector } from '@wagmi/core'
+import { type Address, type Chain, type EIP1193RequestFn, getAddress, UserRejectedRequestError } from 'viem'
+
+/** The id wagmi knows Portico's connector by (`useConnectors`, storage's `recentConnectorId`). */
+export const porticoConnectorId = 'portico'
+
+export type PorticoConnectorParameters = {
+  /**
+   * Called when a wagmi `connect` finds Portico disconnected, e.g. Portico UI's `open()`: the
+   * user picks a wallet in Portico's modal and wagmi's `connect` resolves with that connection.
+   * Without it, such a `connect` fails with Portico's `NotConnectedError`.
+   */
+  openModal?: (() => void) | undefined
+}
+
+/** The EIP-1193 provider wagmi's clients use: every call goes through Portico's `request`. */
+export type PorticoWagmiProvider = { request: EIP1193RequestFn }
+
+/**
+ * A wagmi connector backed by a Portico instance: wagmi's hooks and actions (`useConnection`,
+ * `useSwitchChain`, `sendTransaction`…) see and use the wallet the user connected in Portico's
+ * modal (installed EIP-6963 wallets and WalletConnect alike). Every wallet call goes through
+ * Portico's `request` action and its connector contract, so there is one path to the wallet.
+ * Connections, chain switches and disconnects on either side show on the other.
+ *
+ * @example
+ * import { createConfig, http } from '@wagmi/core'
+ * import { mainnet } from 'viem/chains'
+ * const config = createConfig({
+ *   chains: [mainnet],
+ *   connectors: [porticoConnector(portico, { openModal: () => modal.open() })],
+ *   transports: { [mainnet.id]: http() },
+ * })
+ */
+export function porticoConnector(portico: Portico, { openModal }: PorticoConnectorParameters = {}) {
+  const evm = () => getConnection(portico, { namespace: 'eip155' })
+  const accountsOf = (connection = evm()): readonly Address[] =>
+    connection.isConnected
+      ? (connection.addresses ?? [connection.address]).filter(isString).map((a) => getAddress(a))
+      : []
+  const chainIdOf = (connection = evm()) =>
+    Number((connection.caipNetworkId ?? connection.network?.caipNetworkId)?.split(':')[1])
+
+  const provider: PorticoWagmiProvider = {
+    request: (async ({ method, params }: { method: string; params?: unknown }) => {
+      if (method === 'eth_accounts') return accountsOf()
+      if (method === 'eth_chainId') return `0x${chainIdOf().toString(16)}`
+      return porticoRequest(portico, { namespace: 'eip155', method, params })
+    }) as EIP1193RequestFn,
+  }
+
+  /** Resolves once Portico settles (not connecting or reconnecting), with its eip155 connection. */
+  const settled = (): Promise<ReturnType<typeof evm>> =>
+    new Promise((resolve) => {
+      const now = evm()
+      if (!now.isConnecting && !now.isReconnecting) return resolve(now)
+      const stop = watchConnection(portico, {
+        namespace: 'eip155',
+        onChange(next) {
+          if (next.isConnecting || next.isReconnecting) return
+          stop()
+          resolve(next)
+        },
+      })
+    })
+
+  /** Waits for the user to connect in Portico's modal; rejects when the attempt ends without a connection. */
+  const connected = (): Promise<ReturnType<typeof evm>> =>
+    new Promise((resolve, reject) => {
+      let started = false
+      const stop = watchConnection(portico, {
+        namespace: 'eip155',
+        onChange(next) {
+          if (next.isConnected) {
+            stop()
+            resolve(next)
+          } else if (next.isConnecting) started = true
+          else if (started && next.isDisconnected) {
+            stop()
+            reject(new UserRejectedRequestError(new Error('The connection in Portico did not complete.')))
+          }
+        },
+      })
+    })
+
+  return createConnector<PorticoWagmiProvider>((config) => {
+    let stopWatching: (() => void) | undefined
+
+    const chainById = (chainId: number): Chain => {
+      const chain = config.chains.find((c) => c.id === chainId)
+      if (!chain) throw new ChainNotConfiguredError()
+      return chain
+    }
+
+    return {
+      id: porticoConnectorId,
+      name: 'Portico',
+      type: 'portico',
+
+      async setup() {
+        // Portico's state drives wagmi's: its connect/change/disconnect become this connector's
+        // events, which wagmi's config turns into its connections (also after a Portico reconnect).
+        stopWatching?.()
+        stopWatching = watchConnection(portico, {
+          namespace: 'eip155',
+          onChange(next, previous) {
+            if (next.isConnected && !previous.isConnected) {
+              config.emitter.emit('connect', { accounts: accountsOf(next), chainId: chainIdOf(next) })
+            } else if (next.isConnected) {
+              if (next.address !== previous.address || next.addresses !== previous.addresses)
+                config.emitter.emit('change', { accounts: accountsOf(next) })
+              if (next.caipNetworkId !== previous.caipNetworkId)
+                config.emitter.emit('change', { chainId: chainIdOf(next) })
+            } else if (next.isDisconnected && previous.isConnected) {
+              config.emitter.emit('disconnect')
+            }
+          },
+        })
+      },
+
+      async connect({ chainId, withCapabilities } = {}) {
+        let connection = await settled()
+        if (!connection.isConnected) {
+          if (!openModal) throw new NotConnectedError({ namespace: 'eip155' })
+          const waiting = connected()
+          openModal()
+          connection = await waiting
+        }
+        let currentChainId = chainIdOf(connection)
+        if (chainId !== undefined && chainId !== currentChainId) {
+          await this.switchChain?.({ chainId })
+          currentChainId = chainId
+        }
+        const accounts = accountsOf(connection)
+        return {
+          accounts: (withCapabilities ? accounts.map((address) => ({ address, capabilities: {} })) : accounts) as never,
+          chainId: currentChainId,
+        }
+      },
+
+      async disconnect() {
+        if (!evm().isDisconnected) await porticoDisconnect(portico, { namespace: 'eip155' })
+      },
+
+      async getAccounts() {
+        return accountsOf()
+      },
+
+      async getChainId() {
+        return chainIdOf()
+      },
+
+      async getProvider() {
+        return provider
+      },
+
+      async isAuthorized() {
+        // On page load wagmi asks before Portico may have restored its session: wait for it.
+        return (await settled()).isConnected
+      },
+
+      async switchChain({ chainId }) {
+        const chain = chainById(chainId)
+        await switchNetwork(portico, { caipNetworkId: `eip155:${chainId}` })
+        return chain
+      },
+
+      // Portico's own state (watched in `setup`) carries the wallet's events; wagmi's listeners
+      // for a raw provider are not used.
+      onAccountsChanged() {},
+      onChainChanged() {},
+      onDisconnect() {},
+    }
+  })
+}
+
+function isString(value: unknown): value is string {
+  return typeof value === 'string'
+}
