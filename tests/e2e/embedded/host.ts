@@ -1,0 +1,55 @@
+// The host page of the embedded-wallet e2e test: a plain page on its own origin that uses the kit's
+// public actions. The test drives it through `window.host` (page.evaluate), like a site's own code.
+import {
+  createPortico,
+  disconnect,
+  eip155Adapter,
+  eip155Network,
+  getEmbeddedWallet,
+  request,
+  sendTransaction,
+  signMessage,
+  startEmailLogin,
+  verifyEmailOtp,
+  waitForDeviceApproval,
+} from '@portico/headless/core'
+
+const params = new URLSearchParams(location.search)
+const rpcUrl = params.get('rpcUrl') ?? ''
+const portico = createPortico({
+  projectId: 'test-project',
+  networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl })],
+  adapters: [eip155Adapter()],
+  embeddedWallet: { frameUrl: params.get('frameUrl') ?? '' },
+  remoteConfig: false,
+  blockchainApi: false,
+  walletDirectory: false,
+  walletConnect: false,
+  enableInjected: false,
+})
+
+// Errors cross page.evaluate as plain objects so the test can assert their texts.
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: { name?: string; shortMessage?: string; message?: string; code?: unknown }) => ({
+      ok: false as const,
+      name: error?.name,
+      message: error?.shortMessage ?? error?.message,
+      code: error?.code,
+    }),
+  )
+
+const host = {
+  frameReady: () => settle(getEmbeddedWallet(portico).client.ready()),
+  startEmailLogin: (email: string) => settle(startEmailLogin(portico, { email })),
+  waitForDeviceApproval: () => settle(waitForDeviceApproval(portico)),
+  verifyEmailOtp: (otp: string) => settle(verifyEmailOtp(portico, { otp })),
+  signMessage: (message: string) => settle(signMessage(portico, { message })),
+  sendTransaction: (to: `0x${string}`, value: string) => settle(sendTransaction(portico, { to, value: BigInt(value) })),
+  request: (method: string, params: unknown) => settle(request(portico, { method, params })),
+  abortRpc: () => getEmbeddedWallet(portico).client.abortRpc(),
+  disconnect: () => settle(disconnect(portico)),
+}
+Object.assign(window, { host })
+document.body.dataset.ready = 'true'
