@@ -3,7 +3,7 @@
 // read from the inbox, a message signed and a transaction sent only after a click in the frame's own
 // document, and a hostile host script that can neither read the frame's storage nor approve anything.
 
-import { randomBytes } from 'node:crypto'
+import { createPublicKey, randomBytes, verify } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
@@ -22,16 +22,20 @@ type HostApi = {
   startEmailLogin(email: string): Promise<Settled<{ action: string }>>
   waitForDeviceApproval(): Promise<Settled<void>>
   verifyEmailOtp(otp: string): Promise<Settled<{ address: string; accounts: string[] }>>
-  signMessage(message: string): Promise<Settled<`0x${string}`>>
+  signMessage(message: string, namespace?: 'eip155' | 'solana'): Promise<Settled<string>>
+  accounts(): { eip155?: string; solana?: string }
   sendTransaction(to: string, value: string): Promise<Settled<`0x${string}`>>
   request(method: string, params: unknown): Promise<Settled<unknown>>
   abortRpc(): void
   disconnect(): Promise<Settled<void>>
+  reconnect(): Promise<Settled<{ address: string } | undefined>>
 }
 declare const host: HostApi
 
 const here = dirname(fileURLToPath(import.meta.url))
-const devnetOptions = { api: false, walletConnect: false } as const
+// The auth server's clock, moved forward past its 30 s per-address mail cooldown instead of waiting.
+let clockOffset = 0
+const devnetOptions = { api: false, walletConnect: false, auth: { now: () => Date.now() + clockOffset } } as const
 let devnet: DevnetFor<typeof devnetOptions>
 let server: Server
 let hostOrigin: string
@@ -65,11 +69,7 @@ async function serveHost(): Promise<Server> {
 }
 
 beforeAll(async () => {
-  ;[devnet, server, browser] = await Promise.all([
-    startDevnet(devnetOptions),
-    serveHost(),
-    launchChromium(),
-  ])
+  ;[devnet, server, browser] = await Promise.all([startDevnet(devnetOptions), serveHost(), launchChromium()])
   hostOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   await devnet.auth.ready()
 })
@@ -82,7 +82,12 @@ async function openHost(context: BrowserContext) {
   const page = await context.newPage()
   const consoleLines: string[] = []
   page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`))
-  const query = new URLSearchParams({ frameUrl: `${devnet.auth.frameUrl}/`, rpcUrl: devnet.evm.rpcUrl })
+  const query = new URLSearchParams({
+    frameUrl: `${devnet.auth.frameUrl}/`,
+    rpcUrl: devnet.evm.rpcUrl,
+    solanaRpcUrl: devnet.solana.rpcUrl,
+    genesisHash: devnet.solana.genesisHash,
+  })
   await page.goto(`${hostOrigin}/?${query}`)
   await page.waitForSelector('body[data-ready="true"]')
   return { page, consoleLines }
@@ -92,6 +97,20 @@ function secureFrame(page: Page): Frame {
   const frame = page.frames().find((f) => f.url().startsWith(devnet.auth.frameUrl))
   if (!frame) throw new Error('no secure frame')
   return frame
+}
+
+const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+/** Base58 to bytes (Solana addresses and signatures). */
+function base58(text: string): Uint8Array {
+  let value = 0n
+  for (const char of text) value = value * 58n + BigInt(alphabet.indexOf(char))
+  const bytes: number[] = []
+  for (; value > 0n; value >>= 8n) bytes.unshift(Number(value & 255n))
+  for (const char of text) {
+    if (char !== '1') break
+    bytes.unshift(0)
+  }
+  return Uint8Array.from(bytes)
 }
 
 async function code(email: string): Promise<string> {
@@ -163,7 +182,24 @@ describe('embedded wallet', () => {
     await frame.getByRole('button', { name: 'Approve' }).click()
     const signed = await signing
     if (!signed.ok) throw new Error(signed.message)
-    expect(await verifyMessage({ address, message: 'Hello from the host', signature: signed.value })).toBe(true)
+    expect(
+      await verifyMessage({ address, message: 'Hello from the host', signature: signed.value as `0x${string}` }),
+    ).toBe(true)
+  })
+
+  test('behavior: the same login connects Solana; a message signed there verifies as ed25519', async () => {
+    const { solana } = await page.evaluate(() => host.accounts())
+    expect(solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    const signing = page.evaluate(() => host.signMessage('Hello Solana', 'solana'))
+    await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+    const signed = await signing
+    if (!signed.ok) throw new Error(signed.message)
+    const publicKey = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(base58(solana ?? '')).toString('base64url') },
+      format: 'jwk',
+    })
+    expect(verify(null, Buffer.from('Hello Solana'), publicKey, base58(signed.value))).toBe(true)
+    expect(verify(null, Buffer.from('Hello Solanb'), publicKey, base58(signed.value))).toBe(false)
   })
 
   test('behavior: Reject in the frame rejects with code 4001', async () => {
@@ -273,9 +309,58 @@ describe('embedded wallet', () => {
     expect(devnet.auth.inbox.messages().some((m) => m.to.includes(forgedEmail))).toBe(false)
   })
 
+  test('behavior: a reload keeps the session: the frame restores it silently and signing still works', async () => {
+    await page.reload()
+    await page.waitForSelector('body[data-ready="true"]')
+    expect(await page.evaluate(() => host.accounts())).toEqual({ eip155: undefined, solana: undefined })
+    expect(await page.evaluate(() => host.reconnect())).toMatchObject({ ok: true, value: { address } })
+    const signing = page.evaluate(() => host.signMessage('after reload'))
+    await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+    const signed = await signing
+    if (!signed.ok) throw new Error(signed.message)
+    expect(await verifyMessage({ address, message: 'after reload', signature: signed.value as `0x${string}` })).toBe(
+      true,
+    )
+  })
+
+  test('behavior: a second browser (new device) needs the mailed device approval, then a code', async () => {
+    clockOffset += 31_000
+    const { context: second } = await offlineContext(browser)
+    try {
+      const { page: other } = await openHost(second)
+      const before = devnet.auth.inbox.latest(email)?.id ?? 0
+      expect(await other.evaluate((e) => host.startEmailLogin(e), email)).toEqual({
+        ok: true,
+        value: { action: 'VERIFY_DEVICE' },
+      })
+      const link = await devnet.auth.inbox.waitFor(email, { after: before, timeoutMs: 10_000 })
+      expect(link.link).toMatch(/\/v1\/devices\/approve\?token=/)
+      const waiting = other.evaluate(() => host.waitForDeviceApproval())
+      // The person opens the mailed link and presses the button (opening alone approves nothing).
+      const approval = await second.newPage()
+      await approval.goto(link.link ?? '')
+      await approval.getByRole('button', { name: 'Approve device' }).click()
+      expect(await waiting).toMatchObject({ ok: true })
+      const mail = await devnet.auth.inbox.waitFor(email, { after: link.id, timeoutMs: 10_000 })
+      const connected = await other.evaluate((c) => host.verifyEmailOtp(c), mail.code ?? '')
+      expect(connected).toMatchObject({ ok: true, value: { address } })
+      // This device holds no share of the key made on the first one: signing says so.
+      expect(await other.evaluate(() => host.signMessage('from the new device'))).toMatchObject({
+        ok: false,
+        message: 'This device holds no share of the eip155 key',
+      })
+    } finally {
+      await second.close()
+    }
+  })
+
   test('behavior: sign out ends the session in the frame', async () => {
     expect(await page.evaluate(() => host.disconnect())).toMatchObject({ ok: true })
     const refused = await page.evaluate(() => host.signMessage('after sign out'))
     expect(refused).toMatchObject({ ok: false })
+    // The login cache is gone and the frame's session too: a reload restores nothing.
+    await page.reload()
+    await page.waitForSelector('body[data-ready="true"]')
+    expect(await page.evaluate(() => host.reconnect())).toEqual({ ok: true })
   })
 })

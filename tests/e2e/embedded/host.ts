@@ -5,10 +5,14 @@ import {
   disconnect,
   eip155Adapter,
   eip155Network,
+  getConnection,
   getEmbeddedWallet,
+  reconnectEmbeddedWallet,
   request,
   sendTransaction,
   signMessage,
+  solanaAdapter,
+  solanaNetwork,
   startEmailLogin,
   verifyEmailOtp,
   waitForDeviceApproval,
@@ -18,8 +22,15 @@ const params = new URLSearchParams(location.search)
 const rpcUrl = params.get('rpcUrl') ?? ''
 const portico = createPortico({
   projectId: 'test-project',
-  networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl })],
-  adapters: [eip155Adapter()],
+  networks: [
+    eip155Network({ id: 31337, name: 'Devnet', rpcUrl }),
+    solanaNetwork({
+      genesisHash: params.get('genesisHash') ?? '',
+      name: 'Solana devnet',
+      rpcUrl: params.get('solanaRpcUrl') ?? '',
+    }),
+  ],
+  adapters: [eip155Adapter(), solanaAdapter()],
   embeddedWallet: { frameUrl: params.get('frameUrl') ?? '' },
   remoteConfig: false,
   blockchainApi: false,
@@ -45,11 +56,17 @@ const host = {
   startEmailLogin: (email: string) => settle(startEmailLogin(portico, { email })),
   waitForDeviceApproval: () => settle(waitForDeviceApproval(portico)),
   verifyEmailOtp: (otp: string) => settle(verifyEmailOtp(portico, { otp })),
-  signMessage: (message: string) => settle(signMessage(portico, { message })),
+  signMessage: (message: string, namespace: 'eip155' | 'solana' = 'eip155') =>
+    settle(signMessage(portico, { message, namespace })),
+  accounts: () => ({
+    eip155: getConnection(portico, { namespace: 'eip155' }).address,
+    solana: getConnection(portico, { namespace: 'solana' }).address,
+  }),
   sendTransaction: (to: `0x${string}`, value: string) => settle(sendTransaction(portico, { to, value: BigInt(value) })),
   request: (method: string, params: unknown) => settle(request(portico, { method, params })),
   abortRpc: () => getEmbeddedWallet(portico).client.abortRpc(),
   disconnect: () => settle(disconnect(portico)),
+  reconnect: () => settle(reconnectEmbeddedWallet(portico)),
 }
 Object.assign(window, { host })
 document.body.dataset.ready = 'true'

@@ -187,6 +187,7 @@ export type { Metadata, PorticoOptions } from '../core/config/options.js'
 export { authConnectorId } from '../core/embedded/authConnector.js'
 export { type EmbeddedWallet, getEmbeddedWallet } from '../core/embedded/embeddedWallet.js'
 export { type FrameClient, type FrameClientOptions, frameTimings } from '../core/embedded/frameClient.js'
+export { reconnectEmbeddedWallet } from '../core/embedded/reconnectEmbeddedWallet.js'
 export {
   emailCooldownMs,
   type StartEmailLoginParameters,

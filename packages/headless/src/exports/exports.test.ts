@@ -19,6 +19,7 @@ test('react entry is the core entry plus the hooks', () => {
       "useConnection",
       "useConnectors",
       "useDisconnect",
+      "useEmailLogin",
       "useEstimateSendFee",
       "useFeatures",
       "useIdentity",

@@ -10,7 +10,7 @@ import {
 } from '../protocol.js'
 import { cancelApproval } from './approval.js'
 import { AuthApiError, createAuthApi } from './authApi.js'
-import { ensureKeys, type Namespace, withSecret } from './keys.js'
+import { ensureKeys, hasDeviceShare, type Namespace, ShareMissingError, withSecret } from './keys.js'
 import { handleRpc, RpcError } from './rpc.js'
 import { del, get, set } from './vault.js'
 
@@ -151,6 +151,9 @@ function start(config: (typeof query & { success: true })['data']) {
               rpcUrl: rpcUrls.get(chainId),
               addresses: current,
               withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use),
+              assertCanSign: async (namespace) => {
+                if (!(await hasDeviceShare(user.userId, namespace))) throw new ShareMissingError(namespace)
+              },
               setVisible,
               log,
             },

@@ -24,6 +24,8 @@ export type RpcContext = {
   addresses: Record<Namespace, string>
   /** Runs `use` with the rebuilt key of `namespace` (wiped afterwards). */
   withSecret<T>(namespace: Namespace, use: (secret: Uint8Array) => Promise<T> | T): Promise<T>
+  /** Throws when this device cannot sign in `namespace` (checked before the user is asked). */
+  assertCanSign(namespace: Namespace): Promise<void>
   setVisible(visible: boolean): void
   log(...args: unknown[]): void
 }
@@ -122,6 +124,8 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
   if (kind === 'safe') return forward(context, method, params)
 
   const args = list(params)
+  // Never ask the user to approve what this device cannot sign.
+  await context.assertCanSign(method.startsWith('solana_') ? 'solana' : 'eip155')
   const ask = (request: Omit<ApprovalRequest, 'origin'>) =>
     requestApproval({ ...request, origin: context.hostOrigin }, context.setVisible)
   const approveOrThrow = async (request: Omit<ApprovalRequest, 'origin'>) => {
