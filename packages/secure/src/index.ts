@@ -1,10 +1,10 @@
 export type { AppMessage, AppRequestName, AppRequestPayload, FrameMessage, FrameUser } from './protocol.js'
 export {
-  appMessageSchema,
-  frameMessageSchema,
   frameProtocolVersion,
-  frameQuerySchema,
   frameTexts,
+  parseAppMessage,
+  parseFrameMessage,
+  parseFrameQuery,
   rpcMethodKind,
   rpcMethods,
 } from './protocol.js'

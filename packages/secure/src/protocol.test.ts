@@ -1,14 +1,24 @@
 import { describe, expect, test } from 'vitest'
-import { appMessageSchema, frameMessageSchema, frameQuerySchema, rpcMethodKind } from './protocol.js'
+import { parseAppMessage, parseFrameMessage, parseFrameQuery, rpcMethodKind } from './protocol.js'
+
+/** The parsed frame message, or a thrown error naming why it was refused. */
+function frame(data: unknown) {
+  const parsed = parseFrameMessage(data)
+  if (!parsed.success) throw new Error(parsed.error)
+  return parsed.data
+}
 
 describe('app→frame messages', () => {
   test('default: a connect-email request parses to its name and payload', () => {
-    const parsed = appMessageSchema.parse({
+    const parsed = parseAppMessage({
       id: 'r1',
       type: '@portico-app/CONNECT_EMAIL',
       payload: { email: 'ada@example.com' },
     })
-    expect(parsed).toEqual({ id: 'r1', name: 'CONNECT_EMAIL', payload: { email: 'ada@example.com' } })
+    expect(parsed).toEqual({
+      success: true,
+      data: { id: 'r1', name: 'CONNECT_EMAIL', payload: { email: 'ada@example.com' } },
+    })
   })
 
   test('behavior: every request without a payload parses where the payload is optional', () => {
@@ -21,7 +31,7 @@ describe('app→frame messages', () => {
       'RELOAD',
       'CONNECT_DEVICE',
     ])
-      expect(appMessageSchema.safeParse({ id: 'x', type: `@portico-app/${name}` }).success).toBe(true)
+      expect(parseAppMessage({ id: 'x', type: `@portico-app/${name}` }).success).toBe(true)
   })
 
   test.each([
@@ -36,36 +46,36 @@ describe('app→frame messages', () => {
     ['not an object', 'CONNECT_EMAIL'],
     ['null', null],
   ])('error: %s is rejected', (_, data) => {
-    expect(appMessageSchema.safeParse(data).success).toBe(false)
+    expect(parseAppMessage(data).success).toBe(false)
   })
 })
 
 describe('frame→app messages', () => {
   test('default: ready carries an optional version', () => {
-    expect(frameMessageSchema.parse({ type: '@portico-frame/READY', payload: { version: '1' } })).toEqual({
+    expect(frame({ type: '@portico-frame/READY', payload: { version: '1' } })).toEqual({
       kind: 'ready',
       version: '1',
     })
-    expect(frameMessageSchema.parse({ type: '@portico-frame/READY' })).toEqual({ kind: 'ready', version: undefined })
+    expect(frame({ type: '@portico-frame/READY' })).toEqual({ kind: 'ready', version: undefined })
   })
 
   test('behavior: a success reply is checked against its request’s payload', () => {
     expect(
-      frameMessageSchema.parse({
+      frame({
         id: 'r1',
         type: '@portico-frame/CONNECT_EMAIL_SUCCESS',
         payload: { action: 'VERIFY_OTP' },
       }),
     ).toEqual({ kind: 'success', id: 'r1', name: 'CONNECT_EMAIL', payload: { action: 'VERIFY_OTP' } })
     expect(
-      frameMessageSchema.safeParse({
+      parseFrameMessage({
         id: 'r1',
         type: '@portico-frame/CONNECT_EMAIL_SUCCESS',
         payload: { action: 'APPROVE' },
       }).success,
     ).toBe(false)
     expect(
-      frameMessageSchema.parse({
+      frame({
         id: 'r2',
         type: '@portico-frame/IS_CONNECTED_SUCCESS',
         payload: { isConnected: true },
@@ -74,14 +84,12 @@ describe('frame→app messages', () => {
   })
 
   test('behavior: an error reply without a message reads "An error occurred"', () => {
-    expect(frameMessageSchema.parse({ id: 'r1', type: '@portico-frame/RPC_REQUEST_ERROR', payload: {} })).toMatchObject(
-      {
-        kind: 'error',
-        message: 'An error occurred',
-      },
-    )
+    expect(frame({ id: 'r1', type: '@portico-frame/RPC_REQUEST_ERROR', payload: {} })).toMatchObject({
+      kind: 'error',
+      message: 'An error occurred',
+    })
     expect(
-      frameMessageSchema.parse({
+      frame({
         id: 'r1',
         type: '@portico-frame/RPC_REQUEST_ERROR',
         payload: { message: 'Request was aborted', code: 4001 },
@@ -90,12 +98,12 @@ describe('frame→app messages', () => {
   })
 
   test('error: a reply without an id, for an unknown request, or malformed is rejected', () => {
-    expect(frameMessageSchema.safeParse({ type: '@portico-frame/SIGN_OUT_SUCCESS' }).success).toBe(false)
-    expect(frameMessageSchema.safeParse({ id: 'a', type: '@portico-frame/STEAL_KEY_SUCCESS' }).success).toBe(false)
-    expect(
-      frameMessageSchema.safeParse({ id: 'a', type: '@portico-frame/VISIBILITY', payload: { visible: 'yes' } }).success,
-    ).toBe(false)
-    expect(frameMessageSchema.safeParse({ id: 'a', type: '@portico-app/READY' }).success).toBe(false)
+    expect(parseFrameMessage({ type: '@portico-frame/SIGN_OUT_SUCCESS' }).success).toBe(false)
+    expect(parseFrameMessage({ id: 'a', type: '@portico-frame/STEAL_KEY_SUCCESS' }).success).toBe(false)
+    expect(parseFrameMessage({ id: 'a', type: '@portico-frame/VISIBILITY', payload: { visible: 'yes' } }).success).toBe(
+      false,
+    )
+    expect(parseFrameMessage({ id: 'a', type: '@portico-app/READY' }).success).toBe(false)
   })
 })
 
@@ -111,8 +119,15 @@ describe('rpc method lists and query', () => {
   })
 
   test('behavior: the frame query defaults to chain 1 and requires a project id', () => {
-    expect(frameQuerySchema.parse({ projectId: 'p' })).toMatchObject({ chainId: 1, enableLogger: 'false' })
-    expect(frameQuerySchema.safeParse({ chainId: '1' }).success).toBe(false)
-    expect(frameQuerySchema.safeParse({ projectId: 'p', rpcUrl: 'not a url' }).success).toBe(false)
+    expect(parseFrameQuery('?projectId=p')).toEqual({
+      success: true,
+      data: { projectId: 'p', chainId: 1, enableLogger: false },
+    })
+    expect(parseFrameQuery('?projectId=p&chainId=31337&enableLogger=true&version=1')).toMatchObject({
+      data: { chainId: 31337, enableLogger: true, version: '1' },
+    })
+    expect(parseFrameQuery('?chainId=1').success).toBe(false)
+    expect(parseFrameQuery('?projectId=p&chainId=abc').success).toBe(false)
+    expect(parseFrameQuery('?projectId=p&rpcUrl=not%20a%20url').success).toBe(false)
   })
 })

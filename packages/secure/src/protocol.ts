@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * The frame protocol (SPEC §7 "Embedded frame messages"): what the host page's kit (the app) and
@@ -16,62 +16,66 @@ export const appPrefix = '@portico-app/'
 /** Prefix of frame→app message types. */
 export const framePrefix = '@portico-frame/'
 
-const requestId = z.string().min(1).max(64)
-const otp = z.string().regex(/^\d{6}$/, 'Invalid otp')
-const email = z.email().max(254)
-const chainId = z.union([z.number().int().positive(), z.string().min(1).max(64)])
-const rpcUrl = z.url().max(2048)
+// zod/mini, like the kit's page-start code: the schemas the kit's lazily loaded frame client shares
+// with the page then add no second copy of zod's internals to the page.
+const str = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max))
+const requestId = str(1, 64)
+const otp = z.string().check(z.regex(/^\d{6}$/, 'Invalid otp'))
+const email = z.email().check(z.maxLength(254))
+const chainId = z.union([z.int().check(z.positive()), str(1, 64)])
+const rpcUrl = z.url().check(z.maxLength(2048))
+const empty = z.optional(z.object({}))
 
 /** Payload schema of every app→frame request, by request name. */
 export const appRequestSchemas = {
-  SWITCH_NETWORK: z.object({ chainId, rpcUrl: rpcUrl.optional() }),
+  SWITCH_NETWORK: z.object({ chainId, rpcUrl: z.optional(rpcUrl) }),
   CONNECT_EMAIL: z.object({ email }),
-  CONNECT_DEVICE: z.object({}).optional(),
+  CONNECT_DEVICE: empty,
   CONNECT_OTP: z.object({ otp }),
   CONNECT_SOCIAL: z.object({
-    uri: z.string(),
-    preferredAccountType: z.string().optional(),
-    chainId: chainId.optional(),
-    siwxMessage: z.unknown().optional(),
-    rpcUrl: rpcUrl.optional(),
+    uri: str(1, 4096),
+    preferredAccountType: z.optional(str(1, 32)),
+    chainId: z.optional(chainId),
+    siwxMessage: z.optional(z.unknown()),
+    rpcUrl: z.optional(rpcUrl),
   }),
-  GET_FARCASTER_URI: z.object({}).optional(),
-  CONNECT_FARCASTER: z.object({}).optional(),
-  GET_USER: z.object({ chainId: chainId.optional(), preferredAccountType: z.string().optional() }).optional(),
-  GET_SOCIAL_REDIRECT_URI: z.object({ provider: z.string().min(1).max(32) }),
-  SIGN_OUT: z.object({}).optional(),
-  IS_CONNECTED: z.object({}).optional(),
-  GET_CHAIN_ID: z.object({}).optional(),
-  GET_SMART_ACCOUNT_ENABLED_NETWORKS: z.object({}).optional(),
-  INIT_SMART_ACCOUNT: z.object({}).optional(),
-  SET_PREFERRED_ACCOUNT: z.object({ type: z.string().min(1).max(32) }),
+  GET_FARCASTER_URI: empty,
+  CONNECT_FARCASTER: empty,
+  GET_USER: z.optional(z.object({ chainId: z.optional(chainId), preferredAccountType: z.optional(str(1, 32)) })),
+  GET_SOCIAL_REDIRECT_URI: z.object({ provider: str(1, 32) }),
+  SIGN_OUT: empty,
+  IS_CONNECTED: empty,
+  GET_CHAIN_ID: empty,
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: empty,
+  INIT_SMART_ACCOUNT: empty,
+  SET_PREFERRED_ACCOUNT: z.object({ type: str(1, 32) }),
   RPC_REQUEST: z.object({
-    method: z.string().min(1).max(128),
-    params: z.unknown().optional(),
-    chainNamespace: z.enum(['eip155', 'solana']).optional(),
-    chainId: chainId.optional(),
+    method: str(1, 128),
+    params: z.optional(z.unknown()),
+    chainNamespace: z.optional(z.enum(['eip155', 'solana'])),
+    chainId: z.optional(chainId),
   }),
   UPDATE_EMAIL: z.object({ email }),
   UPDATE_EMAIL_PRIMARY_OTP: z.object({ otp }),
   UPDATE_EMAIL_SECONDARY_OTP: z.object({ otp }),
   SYNC_THEME: z.object({
-    themeMode: z.enum(['light', 'dark']).optional(),
-    themeVariables: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    themeMode: z.optional(z.enum(['light', 'dark'])),
+    themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
   }),
   SYNC_DAPP_DATA: z.object({
-    projectId: z.string().min(1).max(128),
-    sdkVersion: z.string().max(64).optional(),
-    metadata: z
-      .object({
-        name: z.string().max(128),
-        description: z.string().max(512).optional(),
-        url: z.string().max(2048).optional(),
-        icons: z.array(z.string().max(2048)).max(8).optional(),
-      })
-      .optional(),
+    projectId: str(1, 128),
+    sdkVersion: z.optional(str(0, 64)),
+    metadata: z.optional(
+      z.object({
+        name: str(0, 128),
+        description: z.optional(str(0, 512)),
+        url: z.optional(str(0, 2048)),
+        icons: z.optional(z.array(str(0, 2048)).check(z.maxLength(8))),
+      }),
+    ),
   }),
-  RELOAD: z.object({}).optional(),
-  RPC_ABORT: z.object({}).optional(),
+  RELOAD: empty,
+  RPC_ABORT: empty,
 } as const
 
 /** The name of an app→frame request (`CONNECT_EMAIL`, `RPC_REQUEST`, …). */
@@ -87,7 +91,7 @@ export const frameUserSchema = z.object({
   address: z.string(),
   chainId: chainId,
   accounts: z.array(z.object({ namespace: z.enum(['eip155', 'solana']), address: z.string() })),
-  preferredAccountType: z.string().optional(),
+  preferredAccountType: z.optional(z.string()),
 })
 export type FrameUser = z.output<typeof frameUserSchema>
 
@@ -95,14 +99,14 @@ export type FrameUser = z.output<typeof frameUserSchema>
 export const frameSuccessSchemas = {
   SWITCH_NETWORK: z.object({ chainId }),
   CONNECT_EMAIL: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
-  CONNECT_DEVICE: z.object({}).optional(),
-  CONNECT_OTP: z.object({}).optional(),
+  CONNECT_DEVICE: empty,
+  CONNECT_OTP: empty,
   CONNECT_SOCIAL: frameUserSchema,
   GET_FARCASTER_URI: z.object({ url: z.string() }),
   CONNECT_FARCASTER: z.object({ userName: z.string() }),
   GET_USER: frameUserSchema,
   GET_SOCIAL_REDIRECT_URI: z.object({ uri: z.string() }),
-  SIGN_OUT: z.object({}).optional(),
+  SIGN_OUT: empty,
   IS_CONNECTED: z.object({ isConnected: z.boolean() }),
   GET_CHAIN_ID: z.object({ chainId }),
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: z.object({ smartAccountEnabledNetworks: z.array(z.number()) }),
@@ -110,49 +114,51 @@ export const frameSuccessSchemas = {
   SET_PREFERRED_ACCOUNT: z.object({ type: z.string(), address: z.string() }),
   RPC_REQUEST: z.unknown(),
   UPDATE_EMAIL: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
-  UPDATE_EMAIL_PRIMARY_OTP: z.object({}).optional(),
+  UPDATE_EMAIL_PRIMARY_OTP: empty,
   UPDATE_EMAIL_SECONDARY_OTP: z.object({ newEmail: z.string() }),
-  SYNC_THEME: z.object({}).optional(),
-  SYNC_DAPP_DATA: z.object({}).optional(),
-  RELOAD: z.object({}).optional(),
-  RPC_ABORT: z.object({}).optional(),
-} as const satisfies Record<AppRequestName, z.ZodType>
+  SYNC_THEME: empty,
+  SYNC_DAPP_DATA: empty,
+  RELOAD: empty,
+  RPC_ABORT: empty,
+} as const satisfies Record<AppRequestName, z.ZodMiniType>
 
 /** The success payload of request `N`. */
 export type FrameSuccessPayload<N extends AppRequestName> = z.output<(typeof frameSuccessSchemas)[N]>
 
 const requestNames = Object.keys(appRequestSchemas) as [AppRequestName, ...AppRequestName[]]
 
+/** What the parse functions return: the message, or why it was refused. */
+export type ParseResult<T> = { success: true; data: T } | { success: false; error: string }
+
+const appEnvelope = z.strictObject({
+  id: requestId,
+  type: z.string().check(z.startsWith(appPrefix), z.maxLength(128)),
+  payload: z.optional(z.unknown()),
+})
+
 /**
- * Any app→frame message: `{ id, type: '@portico-app/<NAME>', payload }`, the payload checked
- * against the request's own schema.
+ * Parses an app→frame message: `{ id, type: '@portico-app/<NAME>', payload }`, nothing else, the
+ * payload checked against the request's own schema.
  *
  * @example
  * ```ts
- * const parsed = appMessageSchema.safeParse(event.data)
- * if (!parsed.success) console.warn('[portico] ignored an invalid frame event', parsed.error)
+ * const parsed = parseAppMessage(event.data)
+ * if (!parsed.success) console.warn('[portico] Ignored an invalid frame event', parsed.error)
  * ```
  */
-export const appMessageSchema = z
-  .object({
-    id: requestId,
-    type: z.string().startsWith(appPrefix),
-    payload: z.unknown().optional(),
-  })
-  .strict()
-  .transform((message, ctx) => {
-    const name = message.type.slice(appPrefix.length) as AppRequestName
-    if (!requestNames.includes(name)) {
-      ctx.addIssue({ code: 'custom', message: `Unknown request ${message.type}` })
-      return z.NEVER
+export function parseAppMessage(data: unknown): ParseResult<AppMessage> {
+  const envelope = appEnvelope.safeParse(data)
+  if (!envelope.success) return { success: false, error: 'Not an app message' }
+  const name = envelope.data.type.slice(appPrefix.length) as AppRequestName
+  if (!requestNames.includes(name)) return { success: false, error: `Unknown request ${envelope.data.type}` }
+  const payload = appRequestSchemas[name].safeParse(envelope.data.payload)
+  if (!payload.success)
+    return {
+      success: false,
+      error: `Invalid ${name} payload: ${payload.error.issues.map((i) => i.message).join('; ')}`,
     }
-    const payload = appRequestSchemas[name].safeParse(message.payload)
-    if (!payload.success) {
-      for (const issue of payload.error.issues) ctx.addIssue({ ...issue, path: ['payload', ...issue.path] } as never)
-      return z.NEVER
-    }
-    return { id: message.id, name, payload: payload.data } as AppMessage
-  })
+  return { success: true, data: { id: envelope.data.id, name, payload: payload.data } as AppMessage }
+}
 
 /** A parsed app→frame message. */
 export type AppMessage = {
@@ -162,63 +168,63 @@ export type AppMessage = {
 /** The visibility the frame asks for: shown while the user approves a request inside it. */
 export const frameVisibilitySchema = z.object({
   visible: z.boolean(),
-  reason: z.enum(['approval', 'export']).optional(),
+  reason: z.optional(z.enum(['approval', 'export'])),
 })
 
+const frameEnvelope = z.strictObject({
+  id: z.optional(requestId),
+  type: z.string().check(z.startsWith(framePrefix), z.maxLength(128)),
+  payload: z.optional(z.unknown()),
+})
+const readyPayload = z.optional(z.object({ version: z.optional(str(0, 32)) }))
+const errorPayload = z.optional(z.object({ message: z.optional(str(0, 1024)), code: z.optional(z.int()) }))
+
 /**
- * Any frame→app message, parsed: the ready message (optional version), a reply (`SUCCESS` with
- * the request's payload, or `ERROR` with `{ message }`), or a frame event (`VISIBILITY`).
+ * Parses a frame→app message: the ready message (optional version), a reply (`SUCCESS` with the
+ * request's payload, or `ERROR` with `{ message }`), or a frame event (`VISIBILITY`).
  *
  * @example
  * ```ts
- * const message = frameMessageSchema.safeParse(event.data)
+ * const message = parseFrameMessage(event.data)
  * if (message.success && message.data.kind === 'ready') console.log(message.data.version)
  * ```
  */
-export const frameMessageSchema = z
-  .object({
-    id: requestId.optional(),
-    type: z.string().startsWith(framePrefix),
-    payload: z.unknown().optional(),
-  })
-  .strict()
-  .transform((message, ctx): FrameMessage => {
-    const rest = message.type.slice(framePrefix.length)
-    if (rest === 'READY') {
-      const payload = z
-        .object({ version: z.string().max(32).optional() })
-        .optional()
-        .safeParse(message.payload)
-      if (payload.success) return { kind: 'ready', version: payload.data?.version }
-    } else if (rest === 'VISIBILITY') {
-      const payload = frameVisibilitySchema.safeParse(message.payload)
-      if (payload.success) return { kind: 'visibility', ...payload.data }
-    } else if (message.id) {
-      const match = /^([A-Z_]+)_(SUCCESS|ERROR)$/.exec(rest)
-      const name = match?.[1] as AppRequestName | undefined
-      if (name && requestNames.includes(name)) {
-        if (match?.[2] === 'ERROR') {
-          const payload = z
-            .object({ message: z.string().max(1024).optional(), code: z.number().int().optional() })
-            .optional()
-            .safeParse(message.payload)
-          if (payload.success)
-            return {
+export function parseFrameMessage(data: unknown): ParseResult<FrameMessage> {
+  const envelope = frameEnvelope.safeParse(data)
+  if (!envelope.success) return { success: false, error: 'Not a frame message' }
+  const { id, type, payload } = envelope.data
+  const rest = type.slice(framePrefix.length)
+  if (rest === 'READY') {
+    const parsed = readyPayload.safeParse(payload)
+    if (parsed.success) return { success: true, data: { kind: 'ready', version: parsed.data?.version } }
+  } else if (rest === 'VISIBILITY') {
+    const parsed = frameVisibilitySchema.safeParse(payload)
+    if (parsed.success) return { success: true, data: { kind: 'visibility', ...parsed.data } }
+  } else if (id) {
+    const match = /^([A-Z_]+)_(SUCCESS|ERROR)$/.exec(rest)
+    const name = match?.[1] as AppRequestName | undefined
+    if (name && requestNames.includes(name)) {
+      if (match?.[2] === 'ERROR') {
+        const parsed = errorPayload.safeParse(payload)
+        if (parsed.success)
+          return {
+            success: true,
+            data: {
               kind: 'error',
-              id: message.id,
+              id,
               name,
-              message: payload.data?.message || frameTexts.noMessage,
-              code: payload.data?.code,
-            }
-        } else {
-          const payload = frameSuccessSchemas[name].safeParse(message.payload)
-          if (payload.success) return { kind: 'success', id: message.id, name, payload: payload.data }
-        }
+              message: parsed.data?.message || frameTexts.noMessage,
+              code: parsed.data?.code,
+            },
+          }
+      } else {
+        const parsed = frameSuccessSchemas[name].safeParse(payload)
+        if (parsed.success) return { success: true, data: { kind: 'success', id, name, payload: parsed.data } }
       }
     }
-    ctx.addIssue({ code: 'custom', message: `Invalid frame message ${message.type}` })
-    return z.NEVER
-  })
+  }
+  return { success: false, error: `Invalid frame message ${type}` }
+}
 
 /** A parsed frame→app message. A frame error without a message reads 'An error occurred' (the spec). */
 export type FrameMessage =
@@ -289,9 +295,37 @@ export function rpcMethodKind(method: string): 'safe' | 'unsafe' | 'local' | und
 
 /** The frame URL's query parameters (the spec: projectId, chainId, version, enableLogger, rpcUrl). */
 export const frameQuerySchema = z.object({
-  projectId: z.string().min(1).max(128),
-  chainId: z.coerce.number().int().positive().default(1),
-  version: z.string().max(32).optional(),
-  enableLogger: z.enum(['true', 'false']).default('false'),
-  rpcUrl: rpcUrl.optional(),
+  projectId: str(1, 128),
+  chainId: z.optional(z.string().check(z.regex(/^[1-9]\d{0,15}$/))),
+  version: z.optional(str(0, 32)),
+  enableLogger: z.optional(z.enum(['true', 'false'])),
+  rpcUrl: z.optional(rpcUrl),
 })
+
+/** The frame's settings from its URL (chain 1 and no logging unless given). */
+export type FrameQuery = {
+  projectId: string
+  chainId: number
+  version?: string | undefined
+  enableLogger: boolean
+  rpcUrl?: string | undefined
+}
+
+/**
+ * Reads the frame URL's query.
+ *
+ * @example
+ * ```ts
+ * const query = parseFrameQuery(location.search)
+ * ```
+ */
+export function parseFrameQuery(search: string): ParseResult<FrameQuery> {
+  const parsed = frameQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)))
+  if (!parsed.success)
+    return { success: false, error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }
+  const { chainId, enableLogger, ...rest } = parsed.data
+  return {
+    success: true,
+    data: { ...rest, chainId: chainId ? Number(chainId) : 1, enableLogger: enableLogger === 'true' },
+  }
+}

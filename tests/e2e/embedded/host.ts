@@ -6,17 +6,19 @@ import {
   eip155Adapter,
   eip155Network,
   getConnection,
-  getEmbeddedWallet,
-  reconnectEmbeddedWallet,
   request,
   sendTransaction,
   signMessage,
   solanaAdapter,
   solanaNetwork,
+} from '@portico/headless/core'
+import {
+  getEmbeddedWallet,
+  reconnectEmbeddedWallet,
   startEmailLogin,
   verifyEmailOtp,
   waitForDeviceApproval,
-} from '@portico/headless/core'
+} from '@portico/headless/embedded'
 
 const params = new URLSearchParams(location.search)
 const rpcUrl = params.get('rpcUrl') ?? ''

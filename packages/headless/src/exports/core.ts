@@ -184,18 +184,6 @@ export {
   getDefaultConfig,
 } from '../core/config/getDefaultConfig.js'
 export type { Metadata, PorticoOptions } from '../core/config/options.js'
-export { authConnectorId } from '../core/embedded/authConnector.js'
-export { type EmbeddedWallet, getEmbeddedWallet } from '../core/embedded/embeddedWallet.js'
-export { type FrameClient, type FrameClientOptions, frameTimings } from '../core/embedded/frameClient.js'
-export { reconnectEmbeddedWallet } from '../core/embedded/reconnectEmbeddedWallet.js'
-export {
-  emailCooldownMs,
-  type StartEmailLoginParameters,
-  type StartEmailLoginReturnType,
-  startEmailLogin,
-} from '../core/embedded/startEmailLogin.js'
-export { type VerifyEmailOtpParameters, verifyEmailOtp } from '../core/embedded/verifyEmailOtp.js'
-export { waitForDeviceApproval } from '../core/embedded/waitForDeviceApproval.js'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../core/errors/base.js'
 export {
   InvalidOptionsError,
@@ -219,24 +207,6 @@ export {
   NotConnectedError,
   type NotConnectedErrorType,
 } from '../core/errors/connection.js'
-export {
-  EmailCooldownError,
-  type EmailCooldownErrorType,
-  EmbeddedWalletError,
-  type EmbeddedWalletErrorType,
-  EmbeddedWalletLoadError,
-  type EmbeddedWalletLoadErrorType,
-  EmbeddedWalletNotConfiguredError,
-  type EmbeddedWalletNotConfiguredErrorType,
-  EmbeddedWalletTimeoutError,
-  type EmbeddedWalletTimeoutErrorType,
-  InvalidLoginInputError,
-  type InvalidLoginInputErrorType,
-  RequestAbortedError,
-  type RequestAbortedErrorType,
-  RpcMethodNotAllowedError,
-  type RpcMethodNotAllowedErrorType,
-} from '../core/errors/embedded.js'
 export {
   HostedHttpError,
   type HostedHttpErrorType,

@@ -1,12 +1,13 @@
 import {
   type AppMessage,
   type AppRequestName,
-  appMessageSchema,
+  type FrameQuery,
   type FrameUser,
   framePrefix,
   frameProtocolVersion,
-  frameQuerySchema,
   frameTexts,
+  parseAppMessage,
+  parseFrameQuery,
 } from '../protocol.js'
 import { cancelApproval } from './approval.js'
 import { AuthApiError, createAuthApi } from './authApi.js'
@@ -21,22 +22,22 @@ import { del, get, set } from './vault.js'
  */
 
 const authUrl = document.querySelector<HTMLMetaElement>('meta[name="portico-auth-url"]')?.content ?? ''
-const query = frameQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(location.search)))
+const query = parseFrameQuery(location.search)
 const hostOrigin = location.ancestorOrigins?.[0] ?? (document.referrer ? new URL(document.referrer).origin : '')
 const log = (...args: unknown[]) => {
-  if (query.success && query.data.enableLogger === 'true') console.info('[portico-secure]', ...args)
+  if (query.success && query.data.enableLogger) console.info('[portico-secure]', ...args)
 }
 
 type Session = { token: string; userId: string; email: string }
 
 if (window.parent === window || !hostOrigin || !query.success || !authUrl) {
   document.body.textContent = 'This page is the Portico secure frame; it only runs inside a Portico host page.'
-  if (!query.success) console.warn('[portico] invalid frame query parameters', query.error.issues)
+  if (!query.success) console.warn('[portico] invalid frame query parameters', query.error)
 } else {
   start(query.data)
 }
 
-function start(config: (typeof query & { success: true })['data']) {
+function start(config: FrameQuery) {
   const api = createAuthApi({ url: authUrl, projectId: config.projectId, hostOrigin })
   const rpcUrls = new Map<number | string, string>()
   let chainId: number | string = config.chainId
@@ -204,9 +205,9 @@ function start(config: (typeof query & { success: true })['data']) {
   window.addEventListener('message', (event: MessageEvent) => {
     // Only the parent page, on its own origin: anything else (another frame, a popup) is dropped.
     if (event.source !== window.parent || event.origin !== hostOrigin) return
-    const parsed = appMessageSchema.safeParse(event.data)
+    const parsed = parseAppMessage(event.data)
     if (!parsed.success) {
-      console.warn('[portico] Ignored an invalid frame event', parsed.error.issues)
+      console.warn('[portico] Ignored an invalid frame event', parsed.error)
       return
     }
     const message = parsed.data

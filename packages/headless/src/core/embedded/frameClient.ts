@@ -3,8 +3,8 @@ import {
   type AppRequestPayload,
   appPrefix,
   type FrameSuccessPayload,
-  frameMessageSchema,
   frameProtocolVersion,
+  parseFrameMessage,
 } from '@portico/secure/protocol'
 import {
   EmbeddedWalletError,
@@ -119,9 +119,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   function onMessage(event: MessageEvent) {
     // Only the frame we added, speaking from the frame's origin; every other window is ignored.
     if (event.source !== element.contentWindow || event.origin !== origin) return
-    const parsed = frameMessageSchema.safeParse(event.data)
+    const parsed = parseFrameMessage(event.data)
     if (!parsed.success) {
-      console.warn('[portico] Ignored an invalid frame event', parsed.error.issues)
+      console.warn('[portico] Ignored an invalid frame event', parsed.error)
       return
     }
     const message = parsed.data
