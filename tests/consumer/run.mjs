@@ -118,7 +118,7 @@ async function main() {
   const tarballs = join(work, 'tarballs')
   mkdirSync(tarballs)
   const packed = {}
-  for (const name of ['headless', 'ui', 'themes', 'devnet', 'auth']) {
+  for (const name of ['headless', 'ui', 'themes', 'devnet', 'auth', 'secure']) {
     pnpm(['pack', '--pack-destination', tarballs], { cwd: join(root, 'packages', name) })
     const file = readdirSync(tarballs).find((f) => f.startsWith(`portico-${name}-`))
     packed[`@portico/${name}`] = `file:${join(tarballs, file)}`
@@ -138,7 +138,9 @@ async function main() {
   }
   const pin = (...names) => Object.fromEntries(names.map((n) => [n, versions[n]]))
   // Packages not on the registry yet: their dependencies on each other resolve to the tarballs.
-  const pnpmOverrides = { pnpm: { overrides: { '@portico/auth': packed['@portico/auth'] } } }
+  const pnpmOverrides = {
+    pnpm: { overrides: { '@portico/auth': packed['@portico/auth'], '@portico/secure': packed['@portico/secure'] } },
+  }
   const runtime = {
     '@portico/headless': packed['@portico/headless'],
     '@portico/ui': packed['@portico/ui'],

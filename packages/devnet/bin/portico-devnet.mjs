@@ -92,6 +92,7 @@ function summary(devnet, startupMs) {
       ? [
           'Embedded-wallet auth (PGlite in a temp folder)',
           `  Auth URL      ${devnet.auth.url}  (projects: ${devnet.auth.projectIds.join(', ')})`,
+          `  Secure frame  ${devnet.auth.frameUrl}/?projectId=portico-demo&chainId=31337`,
           `  Mail inbox    ${devnet.auth.inboxUrl}/messages/latest?to=EMAIL  (code and link extracted; SMTP port ${devnet.auth.inbox.smtpPort})`,
           '',
         ]
@@ -184,6 +185,7 @@ async function main() {
               auth: {
                 url: devnet.auth.url,
                 inboxUrl: devnet.auth.inboxUrl,
+                frameUrl: devnet.auth.frameUrl,
                 smtpPort: devnet.auth.inbox.smtpPort,
                 projectIds: devnet.auth.projectIds,
               },

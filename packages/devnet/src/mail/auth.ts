@@ -38,6 +38,11 @@ export interface StartDevnetAuthOptions {
 export interface DevnetAuth {
   /** Base URL of the auth API (`@portico/auth`'s routes). */
   url: string
+  /**
+   * Origin of the embedded wallet's secure frame (`@portico/secure`), on its own loopback port so it
+   * really is another origin than the host page's. The page is `/`, with the spec's query parameters.
+   */
+  frameUrl: string
   /** Base URL of the inbox's HTTP API (`/messages`, `/messages/latest?to=`). */
   inboxUrl: string
   /** The inbox, read directly (not plain data). */
@@ -95,15 +100,25 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
     rmSync(dataDir, { recursive: true, force: true })
     throw error
   }
+  let frame: { url: string; stop(): Promise<void> }
+  try {
+    const { startSecureFrame } = await import('@portico/secure')
+    frame = await startSecureFrame({ host, authUrl: url })
+  } catch (error) {
+    await Promise.allSettled([server.close(), inbox.stop()])
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
   let stopping: Promise<void> | undefined
   return {
     url,
+    frameUrl: frame.url,
     inboxUrl: inbox.url,
     inbox,
     projectIds: projects.map((p) => p.id),
     ready: () => server.ready(),
     stop() {
-      stopping ??= Promise.allSettled([server.close(), inbox.stop()]).then(() => {
+      stopping ??= Promise.allSettled([server.close(), inbox.stop(), frame.stop()]).then(() => {
         rmSync(dataDir, { recursive: true, force: true })
       })
       return stopping

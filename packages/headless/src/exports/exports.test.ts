@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import * as core from './core.js'
+import * as embedded from './embedded.js'
 import * as index from './index.js'
 import * as internal from './internal.js'
 
@@ -46,4 +47,8 @@ test('internal entry: what only sibling packages use, never also public', () => 
 
 test('core entry has no React', () => {
   expect(Object.keys(core).some((key) => /^use[A-Z]|Provider$/.test(key))).toBe(false)
+})
+
+test('embedded entry', () => {
+  expect(Object.keys(embedded).sort()).toMatchSnapshot()
 })

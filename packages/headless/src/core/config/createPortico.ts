@@ -46,6 +46,8 @@ export type ResolvedOptions = {
   sdkVersion: string
   /** WalletConnect settings, `undefined` when it is off (no project id, or `walletConnect: false`). */
   walletConnect: ResolvedWalletConnectOptions | undefined
+  /** The embedded wallet's settings as given (checked by the lazily loaded email login). */
+  embeddedWallet: PorticoOptions['embeddedWallet']
 }
 
 /**
@@ -164,6 +166,7 @@ export function createPortico(options: PorticoOptions): Portico {
         projectId && options.walletConnect !== false
           ? resolveWalletConnectOptions(options.walletConnect || undefined)
           : undefined,
+      embeddedWallet: options.embeddedWallet,
     },
     networks,
     defaultNetwork,

@@ -79,6 +79,11 @@ export type PorticoOptions = {
    * to leave WalletConnect out. The SDK is loaded only when the user picks WalletConnect.
    */
   walletConnect?: WalletConnectOptions | false | undefined
+  /**
+   * The embedded wallet (email login): where its secure frame is served, an origin of its own
+   * (`@portico/secure`, e.g. devnet's `auth.frameUrl`). Checked when email login first loads.
+   */
+  embeddedWallet?: { frameUrl: string; enableLogger?: boolean | undefined } | undefined
 }
 
 const httpUrl = z.string().check(

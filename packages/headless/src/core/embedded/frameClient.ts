@@ -1,0 +1,226 @@
+import {
+  type AppRequestName,
+  type AppRequestPayload,
+  appPrefix,
+  type FrameSuccessPayload,
+  frameProtocolVersion,
+  parseFrameMessage,
+} from '@portico/secure/protocol'
+import {
+  EmbeddedWalletError,
+  EmbeddedWalletLoadError,
+  EmbeddedWalletTimeoutError,
+  RequestAbortedError,
+} from '../errors/embedded.js'
+
+/** Frame timings of the spec. */
+export const frameTimings = {
+  /** The frame must report ready within this (IFRAME_LOAD_FAILED). */
+  loadTimeoutMs: 20_000,
+  /** After ready, initialisation resolves this much later. */
+  readyDelayMs: 500,
+  /** Login requests (email, device, otp, social) unanswered this long: IFRAME_REQUEST_TIMEOUT. */
+  loginTimeoutMs: 120_000,
+} as const
+
+const loginRequests = new Set<AppRequestName>([
+  'CONNECT_EMAIL',
+  'CONNECT_DEVICE',
+  'CONNECT_OTP',
+  'CONNECT_SOCIAL',
+  'GET_SOCIAL_REDIRECT_URI',
+])
+
+/** Options of {@link createFrameClient}. */
+export type FrameClientOptions = {
+  /** Origin (and path) of the secure frame, e.g. `https://secure.example.com/`. */
+  frameUrl: string
+  projectId: string
+  chainId: number | string
+  rpcUrl?: string | undefined
+  enableLogger?: boolean | undefined
+  /** Timings (tests shorten them); default {@link frameTimings}. */
+  timings?: Partial<typeof frameTimings> | undefined
+}
+
+/** The kit's end of the frame protocol. */
+export type FrameClient = {
+  /** Origin the frame must speak from. */
+  readonly origin: string
+  /** The iframe element (hidden except while the user approves something in it). */
+  readonly element: HTMLIFrameElement
+  /** Resolves once the frame reported ready (and the spec's 500 ms passed). */
+  ready(): Promise<{ version: string | undefined }>
+  request<N extends AppRequestName>(
+    name: N,
+    ...payload: undefined extends AppRequestPayload<N> ? [AppRequestPayload<N>?] : [AppRequestPayload<N>]
+  ): Promise<FrameSuccessPayload<N>>
+  /** Rejects every pending RPC request ('Request was aborted') and tells the frame to drop them. */
+  abortRpc(): void
+  destroy(): void
+}
+
+/**
+ * Adds the secure frame to the page as a hidden iframe with the spec's query parameters (projectId,
+ * chainId, version, enableLogger, rpcUrl) and speaks the frame protocol with it: every message in is
+ * accepted only from that iframe's window and origin and only if it parses; anything else is
+ * ignored (invalid shapes with a console warning).
+ *
+ * @example
+ * ```ts
+ * const frame = createFrameClient({ frameUrl: 'https://secure.example.com/', projectId, chainId: 1 })
+ * await frame.ready()
+ * const { action } = await frame.request('CONNECT_EMAIL', { email: 'ada@example.com' })
+ * ```
+ */
+export function createFrameClient(options: FrameClientOptions): FrameClient {
+  const timings = { ...frameTimings, ...options.timings }
+  const url = new URL(options.frameUrl)
+  url.searchParams.set('projectId', options.projectId)
+  url.searchParams.set('chainId', String(options.chainId))
+  url.searchParams.set('version', frameProtocolVersion)
+  url.searchParams.set('enableLogger', String(Boolean(options.enableLogger)))
+  if (options.rpcUrl) url.searchParams.set('rpcUrl', options.rpcUrl)
+  const origin = url.origin
+
+  const element = document.createElement('iframe')
+  element.src = url.href
+  element.title = 'Portico secure wallet'
+  element.dataset.porticoSecureFrame = ''
+  // The frame's own document draws the approval prompt; the page only decides where it sits.
+  element.setAttribute('allow', 'clipboard-write')
+  hide(element)
+  document.body.append(element)
+
+  type Pending = {
+    name: AppRequestName
+    resolve: (payload: unknown) => void
+    reject: (error: Error) => void
+    timer: ReturnType<typeof setTimeout> | undefined
+  }
+  const pending = new Map<string, Pending>()
+  let counter = 0
+  let readyResolve: (value: { version: string | undefined }) => void = () => {}
+  let readyReject: (error: Error) => void = () => {}
+  const readyPromise = new Promise<{ version: string | undefined }>((resolve, reject) => {
+    readyResolve = resolve
+    readyReject = reject
+  })
+  readyPromise.catch(() => {})
+  const loadTimer = setTimeout(() => {
+    const error = new EmbeddedWalletLoadError({ frameUrl: origin })
+    readyReject(error)
+    for (const [id, request] of pending) {
+      pending.delete(id)
+      request.reject(error)
+    }
+  }, timings.loadTimeoutMs)
+
+  function onMessage(event: MessageEvent) {
+    // Only the frame we added, speaking from the frame's origin; every other window is ignored.
+    if (event.source !== element.contentWindow || event.origin !== origin) return
+    const parsed = parseFrameMessage(event.data)
+    if (!parsed.success) {
+      console.warn('[portico] Ignored an invalid frame event', parsed.error)
+      return
+    }
+    const message = parsed.data
+    if (message.kind === 'ready') {
+      clearTimeout(loadTimer)
+      setTimeout(() => readyResolve({ version: message.version }), timings.readyDelayMs)
+      return
+    }
+    if (message.kind === 'visibility') {
+      if (message.visible) show(element)
+      else hide(element)
+      return
+    }
+    const request = pending.get(message.id)
+    // A reply must answer a request still pending, under the same name: a replayed or stray reply does nothing.
+    if (!request || request.name !== message.name) return
+    pending.delete(message.id)
+    clearTimeout(request.timer)
+    if (message.kind === 'success') request.resolve(message.payload)
+    else
+      request.reject(new EmbeddedWalletError({ message: message.message, code: message.code, request: message.name }))
+  }
+  window.addEventListener('message', onMessage)
+
+  return {
+    origin,
+    element,
+    ready: () => readyPromise,
+    async request(name, ...[payload]) {
+      await readyPromise
+      counter += 1
+      const id = `${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 10)}`
+      return new Promise((resolve, reject) => {
+        const timer = loginRequests.has(name)
+          ? setTimeout(() => {
+              pending.delete(id)
+              reject(new EmbeddedWalletTimeoutError({ request: name }))
+            }, timings.loginTimeoutMs)
+          : undefined
+        pending.set(id, { name, resolve: resolve as (payload: unknown) => void, reject, timer })
+        element.contentWindow?.postMessage({ id, type: `${appPrefix}${name}`, payload }, origin)
+      })
+    },
+    abortRpc() {
+      for (const [id, request] of pending) {
+        if (request.name !== 'RPC_REQUEST') continue
+        pending.delete(id)
+        request.reject(new RequestAbortedError({ rpc: true }))
+      }
+      hide(element)
+      element.contentWindow?.postMessage({ id: `abort-${++counter}`, type: `${appPrefix}RPC_ABORT` }, origin)
+    },
+    destroy() {
+      clearTimeout(loadTimer)
+      window.removeEventListener('message', onMessage)
+      for (const [id, request] of pending) {
+        pending.delete(id)
+        clearTimeout(request.timer)
+        request.reject(new RequestAbortedError({ rpc: request.name === 'RPC_REQUEST' }))
+      }
+      element.remove()
+    },
+  }
+}
+
+function hide(element: HTMLIFrameElement) {
+  element.setAttribute('aria-hidden', 'true')
+  element.tabIndex = -1
+  Object.assign(element.style, {
+    position: 'fixed',
+    width: '0',
+    height: '0',
+    border: '0',
+    opacity: '0',
+    pointerEvents: 'none',
+    insetBlockStart: '0',
+    insetInlineStart: '0',
+  })
+}
+
+/** While the user approves inside it: a centred card above the page (the modal may place it instead). */
+function show(element: HTMLIFrameElement) {
+  element.removeAttribute('aria-hidden')
+  element.tabIndex = 0
+  Object.assign(element.style, {
+    position: 'fixed',
+    width: 'min(360px, 100vw)',
+    height: 'min(480px, 100vh)',
+    insetBlockStart: '50%',
+    insetInlineStart: '50%',
+    transform: 'translate(-50%, -50%)',
+    border: '0',
+    borderRadius: '16px',
+    boxShadow: '0 12px 48px rgba(0,0,0,.35)',
+    opacity: '1',
+    pointerEvents: 'auto',
+    zIndex: '2147483647',
+    background: 'transparent',
+    colorScheme: 'normal',
+  })
+  element.focus()
+}

@@ -1,0 +1,36 @@
+// @portico/headless/embedded: the embedded wallet (email login through the secure frame). A separate
+// entry so that nothing of it, nor the frame protocol's schemas, is part of a page that does not
+// use it. The React hook `useEmailLogin` (here too) loads the actions on the first email sent, so a
+// page that imports it still loads nothing else of the embedded wallet before the visitor types an email.
+
+export { authConnectorId } from '../core/embedded/authConnector.js'
+export { type EmbeddedWallet, getEmbeddedWallet } from '../core/embedded/embeddedWallet.js'
+export { type FrameClient, type FrameClientOptions, frameTimings } from '../core/embedded/frameClient.js'
+export { reconnectEmbeddedWallet } from '../core/embedded/reconnectEmbeddedWallet.js'
+export {
+  emailCooldownMs,
+  type StartEmailLoginParameters,
+  type StartEmailLoginReturnType,
+  startEmailLogin,
+} from '../core/embedded/startEmailLogin.js'
+export { type VerifyEmailOtpParameters, verifyEmailOtp } from '../core/embedded/verifyEmailOtp.js'
+export { waitForDeviceApproval } from '../core/embedded/waitForDeviceApproval.js'
+export {
+  EmailCooldownError,
+  type EmailCooldownErrorType,
+  EmbeddedWalletError,
+  type EmbeddedWalletErrorType,
+  EmbeddedWalletLoadError,
+  type EmbeddedWalletLoadErrorType,
+  EmbeddedWalletNotConfiguredError,
+  type EmbeddedWalletNotConfiguredErrorType,
+  EmbeddedWalletTimeoutError,
+  type EmbeddedWalletTimeoutErrorType,
+  InvalidLoginInputError,
+  type InvalidLoginInputErrorType,
+  RequestAbortedError,
+  type RequestAbortedErrorType,
+  RpcMethodNotAllowedError,
+  type RpcMethodNotAllowedErrorType,
+} from '../core/errors/embedded.js'
+export { type EmailLoginStep, useEmailLogin } from '../react/useEmailLogin.js'

@@ -1,0 +1,91 @@
+import { deviceId } from './vault.js'
+
+/** An error answer of the auth server (`{ error: { code, message } }`). */
+export class AuthApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+    this.name = 'AuthApiError'
+  }
+}
+
+/** Calls the auth server on behalf of the host page `hostOrigin` (the frame's parent). */
+export function createAuthApi(options: { url: string; projectId: string; hostOrigin: string }) {
+  let token: string | undefined
+  async function call<T>(method: string, path: string, body?: unknown, auth = false): Promise<T> {
+    const headers: Record<string, string> = {
+      'x-project-id': options.projectId,
+      'x-portico-origin': options.hostOrigin,
+      'x-portico-device': await deviceId(),
+    }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (auth) {
+      if (!token) throw new AuthApiError('UNAUTHORIZED', 'Not signed in', 401)
+      headers.authorization = `Bearer ${token}`
+    }
+    let response: Response
+    try {
+      response = await fetch(`${options.url}${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+    } catch {
+      throw new AuthApiError('NETWORK', 'Could not reach the auth server', 0)
+    }
+    const json = (await response.json().catch(() => undefined)) as
+      | (T & { error?: { code?: string; message?: string } })
+      | undefined
+    if (!response.ok || !json) {
+      throw new AuthApiError(
+        json?.error?.code ?? 'INTERNAL',
+        json?.error?.message ?? `Auth server answered ${response.status}`,
+        response.status,
+      )
+    }
+    return json
+  }
+  return {
+    setToken(value: string | undefined) {
+      token = value
+    },
+    get token() {
+      return token
+    },
+    startLogin: (email: string) =>
+      call<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE'; challengeId: string }>('POST', '/v1/email/login', { email }),
+    pollDevice: (challengeId: string) =>
+      call<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>('POST', '/v1/email/device', { challengeId }),
+    verifyOtp: (challengeId: string, otp: string) =>
+      call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/email/otp', { challengeId, otp }),
+    session: () => call<{ user: { id: string; email: string } }>('GET', '/v1/session', undefined, true),
+    signOut: () => call<unknown>('DELETE', '/v1/session', undefined, true),
+    keys: () =>
+      call<{ keys: { id: string; namespace: 'eip155' | 'solana'; address: string }[] }>(
+        'GET',
+        '/v1/keys',
+        undefined,
+        true,
+      ),
+    putShare: (namespace: string, address: string, share: string) =>
+      call<unknown>('PUT', `/v1/keys/${namespace}`, { address, share }, true),
+    getShare: (namespace: string) =>
+      call<{ key: { address: string }; share: string }>('GET', `/v1/keys/${namespace}/share`, undefined, true),
+    startEmailUpdate: (email: string) =>
+      call<{ action: 'VERIFY_PRIMARY_OTP'; challengeId: string }>('POST', '/v1/email/update', { email }, true),
+    primaryOtp: (challengeId: string, otp: string) =>
+      call<{ action: 'VERIFY_SECONDARY_OTP'; challengeId: string }>(
+        'POST',
+        '/v1/email/update/primary',
+        { challengeId, otp },
+        true,
+      ),
+    secondaryOtp: (challengeId: string, otp: string) =>
+      call<{ email: string; token: string }>('POST', '/v1/email/update/secondary', { challengeId, otp }, true),
+  }
+}
+
+export type AuthApi = ReturnType<typeof createAuthApi>

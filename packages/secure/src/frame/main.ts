@@ -1,0 +1,228 @@
+import {
+  type AppMessage,
+  type AppRequestName,
+  type FrameQuery,
+  type FrameUser,
+  framePrefix,
+  frameProtocolVersion,
+  frameTexts,
+  parseAppMessage,
+  parseFrameQuery,
+} from '../protocol.js'
+import { cancelApproval } from './approval.js'
+import { AuthApiError, createAuthApi } from './authApi.js'
+import { ensureKeys, hasDeviceShare, type Namespace, ShareMissingError, withSecret } from './keys.js'
+import { handleRpc, RpcError } from './rpc.js'
+import { del, get, set } from './vault.js'
+
+/**
+ * The secure frame's entry. It trusts exactly one peer: its parent window, on the parent's origin
+ * (from `location.ancestorOrigins`, else the referrer). Every other event is dropped; every event
+ * from the parent is schema-checked and answered once, with the request id.
+ */
+
+const authUrl = document.querySelector<HTMLMetaElement>('meta[name="portico-auth-url"]')?.content ?? ''
+const query = parseFrameQuery(location.search)
+const hostOrigin = location.ancestorOrigins?.[0] ?? (document.referrer ? new URL(document.referrer).origin : '')
+const log = (...args: unknown[]) => {
+  if (query.success && query.data.enableLogger) console.info('[portico-secure]', ...args)
+}
+
+type Session = { token: string; userId: string; email: string }
+
+if (window.parent === window || !hostOrigin || !query.success || !authUrl) {
+  document.body.textContent = 'This page is the Portico secure frame; it only runs inside a Portico host page.'
+  if (!query.success) console.warn('[portico] invalid frame query parameters', query.error)
+} else {
+  start(query.data)
+}
+
+function start(config: FrameQuery) {
+  const api = createAuthApi({ url: authUrl, projectId: config.projectId, hostOrigin })
+  const rpcUrls = new Map<number | string, string>()
+  let chainId: number | string = config.chainId
+  if (config.rpcUrl) rpcUrls.set(chainId, config.rpcUrl)
+  let session: Session | undefined
+  let addresses: Record<Namespace, string> | undefined
+  let loginChallenge: string | undefined
+  let updateChallenge: { id: string; email: string } | undefined
+  const rpcAborts = new Set<(error: Error) => void>()
+
+  const restored = get<Session>('session').then((saved) => {
+    if (saved) {
+      session = saved
+      api.setToken(saved.token)
+    }
+  })
+
+  const post = (message: { id?: string; type: string; payload?: unknown }) =>
+    window.parent.postMessage(message, hostOrigin)
+  const setVisible = (visible: boolean) =>
+    post({ type: `${framePrefix}VISIBILITY`, payload: { visible, reason: 'approval' } })
+
+  async function signedIn(token: string, user: { id: string; email: string }) {
+    session = { token, userId: user.id, email: user.email }
+    api.setToken(token)
+    await set('session', session)
+    addresses = await ensureKeys(api, user.id)
+  }
+
+  async function signOutLocally() {
+    session = undefined
+    addresses = undefined
+    api.setToken(undefined)
+    await del('session')
+  }
+
+  async function currentUser(): Promise<FrameUser> {
+    if (!session) throw new Error('Not connected')
+    addresses ??= await ensureKeys(api, session.userId)
+    const namespace: Namespace = typeof chainId === 'number' ? 'eip155' : 'solana'
+    return {
+      id: session.userId,
+      email: session.email,
+      address: addresses[namespace],
+      chainId,
+      accounts: (['eip155', 'solana'] as const).map((ns) => ({ namespace: ns, address: addresses?.[ns] ?? '' })),
+    }
+  }
+
+  async function handle(message: AppMessage): Promise<unknown> {
+    await restored
+    switch (message.name) {
+      case 'CONNECT_EMAIL': {
+        const { action, challengeId } = await api.startLogin(message.payload.email)
+        loginChallenge = challengeId
+        return { action }
+      }
+      case 'CONNECT_DEVICE': {
+        if (!loginChallenge) throw new Error('No login in progress')
+        // Waits for the approval link in the mail; the kit's 120 s request timeout bounds it.
+        for (;;) {
+          const { action } = await api.pollDevice(loginChallenge)
+          if (action === 'VERIFY_OTP') return {}
+          await new Promise((resolve) => setTimeout(resolve, 1000))
+        }
+      }
+      case 'CONNECT_OTP': {
+        if (!loginChallenge) throw new Error('No login in progress')
+        const { token, user } = await api.verifyOtp(loginChallenge, message.payload.otp)
+        loginChallenge = undefined
+        await signedIn(token, user)
+        return {}
+      }
+      case 'GET_USER':
+        if (message.payload?.chainId !== undefined) chainId = message.payload.chainId
+        return currentUser()
+      case 'IS_CONNECTED': {
+        if (!session) return { isConnected: false }
+        try {
+          await api.session()
+          return { isConnected: true }
+        } catch (error) {
+          if (error instanceof AuthApiError && error.status === 401) {
+            await signOutLocally()
+            return { isConnected: false }
+          }
+          throw error
+        }
+      }
+      case 'GET_CHAIN_ID':
+        return { chainId }
+      case 'SWITCH_NETWORK':
+        chainId = message.payload.chainId
+        if (message.payload.rpcUrl) rpcUrls.set(chainId, message.payload.rpcUrl)
+        return { chainId }
+      case 'SIGN_OUT':
+        cancelApproval()
+        await api.signOut().catch(() => {})
+        await signOutLocally()
+        return {}
+      case 'RPC_REQUEST': {
+        if (!session || !addresses) throw new Error('Not connected')
+        const user = session
+        const current = addresses
+        if (message.payload.chainId !== undefined) chainId = message.payload.chainId
+        return await new Promise((resolve, reject) => {
+          rpcAborts.add(reject)
+          handleRpc(
+            {
+              hostOrigin,
+              chainId,
+              rpcUrl: rpcUrls.get(chainId),
+              addresses: current,
+              withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use),
+              assertCanSign: async (namespace) => {
+                if (!(await hasDeviceShare(user.userId, namespace))) throw new ShareMissingError(namespace)
+              },
+              setVisible,
+              log,
+            },
+            message.payload.method,
+            message.payload.params,
+          )
+            .then(resolve, reject)
+            .finally(() => rpcAborts.delete(reject))
+        })
+      }
+      case 'RPC_ABORT':
+        for (const abort of rpcAborts) abort(new RpcError(frameTexts.aborted, 4001))
+        rpcAborts.clear()
+        cancelApproval()
+        return {}
+      case 'UPDATE_EMAIL': {
+        const { action, challengeId } = await api.startEmailUpdate(message.payload.email)
+        updateChallenge = { id: challengeId, email: message.payload.email }
+        return { action }
+      }
+      case 'UPDATE_EMAIL_PRIMARY_OTP': {
+        if (!updateChallenge) throw new Error('No email update in progress')
+        const { challengeId } = await api.primaryOtp(updateChallenge.id, message.payload.otp)
+        updateChallenge = { ...updateChallenge, id: challengeId }
+        return {}
+      }
+      case 'UPDATE_EMAIL_SECONDARY_OTP': {
+        if (!updateChallenge || !session) throw new Error('No email update in progress')
+        const { email, token } = await api.secondaryOtp(updateChallenge.id, message.payload.otp)
+        updateChallenge = undefined
+        session = { ...session, token, email }
+        api.setToken(token)
+        await set('session', session)
+        return { newEmail: email }
+      }
+      case 'SYNC_THEME':
+        document.documentElement.style.colorScheme = message.payload.themeMode ?? 'light dark'
+        return {}
+      case 'SYNC_DAPP_DATA':
+      case 'RELOAD':
+        return {}
+      default:
+        // Social, Farcaster and smart accounts come with the next part of the embedded wallet.
+        throw new Error(`${message.name} is not supported by this frame yet`)
+    }
+  }
+
+  window.addEventListener('message', (event: MessageEvent) => {
+    // Only the parent page, on its own origin: anything else (another frame, a popup) is dropped.
+    if (event.source !== window.parent || event.origin !== hostOrigin) return
+    const parsed = parseAppMessage(event.data)
+    if (!parsed.success) {
+      console.warn('[portico] Ignored an invalid frame event', parsed.error)
+      return
+    }
+    const message = parsed.data
+    log('request', message.name, message.id)
+    const reply = (outcome: 'SUCCESS' | 'ERROR', payload: unknown) =>
+      post({ id: message.id, type: `${framePrefix}${message.name satisfies AppRequestName}_${outcome}`, payload })
+    handle(message).then(
+      (payload) => reply('SUCCESS', payload),
+      (error: unknown) => {
+        log('error', message.name, error)
+        const text = error instanceof Error ? error.message : ''
+        reply('ERROR', { message: text.slice(0, 1024), ...(error instanceof RpcError ? { code: error.code } : {}) })
+      },
+    )
+  })
+
+  post({ type: `${framePrefix}READY`, payload: { version: frameProtocolVersion } })
+}

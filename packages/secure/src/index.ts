@@ -1,0 +1,17 @@
+export type { AppMessage, AppRequestName, AppRequestPayload, FrameMessage, FrameUser } from './protocol.js'
+export {
+  frameProtocolVersion,
+  frameTexts,
+  parseAppMessage,
+  parseFrameMessage,
+  parseFrameQuery,
+  rpcMethodKind,
+  rpcMethods,
+} from './protocol.js'
+export {
+  bundleFrame,
+  framePage,
+  type SecureFrameServer,
+  type StartSecureFrameOptions,
+  startSecureFrame,
+} from './server.js'

@@ -1,0 +1,133 @@
+import { describe, expect, test } from 'vitest'
+import { parseAppMessage, parseFrameMessage, parseFrameQuery, rpcMethodKind } from './protocol.js'
+
+/** The parsed frame message, or a thrown error naming why it was refused. */
+function frame(data: unknown) {
+  const parsed = parseFrameMessage(data)
+  if (!parsed.success) throw new Error(parsed.error)
+  return parsed.data
+}
+
+describe('app→frame messages', () => {
+  test('default: a connect-email request parses to its name and payload', () => {
+    const parsed = parseAppMessage({
+      id: 'r1',
+      type: '@portico-app/CONNECT_EMAIL',
+      payload: { email: 'ada@example.com' },
+    })
+    expect(parsed).toEqual({
+      success: true,
+      data: { id: 'r1', name: 'CONNECT_EMAIL', payload: { email: 'ada@example.com' } },
+    })
+  })
+
+  test('behavior: every request without a payload parses where the payload is optional', () => {
+    for (const name of [
+      'SIGN_OUT',
+      'IS_CONNECTED',
+      'GET_CHAIN_ID',
+      'GET_USER',
+      'RPC_ABORT',
+      'RELOAD',
+      'CONNECT_DEVICE',
+    ])
+      expect(parseAppMessage({ id: 'x', type: `@portico-app/${name}` }).success).toBe(true)
+  })
+
+  test.each([
+    ['no id', { type: '@portico-app/SIGN_OUT' }],
+    ['unknown type', { id: 'a', type: '@portico-app/APPROVE' }],
+    ['other prefix', { id: 'a', type: '@other/SIGN_OUT' }],
+    ['invalid email', { id: 'a', type: '@portico-app/CONNECT_EMAIL', payload: { email: 'nope' } }],
+    ['otp not six digits', { id: 'a', type: '@portico-app/CONNECT_OTP', payload: { otp: '12345' } }],
+    ['otp a number', { id: 'a', type: '@portico-app/CONNECT_OTP', payload: { otp: 123456 } }],
+    ['extra top-level key', { id: 'a', type: '@portico-app/SIGN_OUT', approve: true }],
+    ['rpc without method', { id: 'a', type: '@portico-app/RPC_REQUEST', payload: { params: [] } }],
+    ['not an object', 'CONNECT_EMAIL'],
+    ['null', null],
+  ])('error: %s is rejected', (_, data) => {
+    expect(parseAppMessage(data).success).toBe(false)
+  })
+})
+
+describe('frame→app messages', () => {
+  test('default: ready carries an optional version', () => {
+    expect(frame({ type: '@portico-frame/READY', payload: { version: '1' } })).toEqual({
+      kind: 'ready',
+      version: '1',
+    })
+    expect(frame({ type: '@portico-frame/READY' })).toEqual({ kind: 'ready', version: undefined })
+  })
+
+  test('behavior: a success reply is checked against its request’s payload', () => {
+    expect(
+      frame({
+        id: 'r1',
+        type: '@portico-frame/CONNECT_EMAIL_SUCCESS',
+        payload: { action: 'VERIFY_OTP' },
+      }),
+    ).toEqual({ kind: 'success', id: 'r1', name: 'CONNECT_EMAIL', payload: { action: 'VERIFY_OTP' } })
+    expect(
+      parseFrameMessage({
+        id: 'r1',
+        type: '@portico-frame/CONNECT_EMAIL_SUCCESS',
+        payload: { action: 'APPROVE' },
+      }).success,
+    ).toBe(false)
+    expect(
+      frame({
+        id: 'r2',
+        type: '@portico-frame/IS_CONNECTED_SUCCESS',
+        payload: { isConnected: true },
+      }),
+    ).toMatchObject({ payload: { isConnected: true } })
+  })
+
+  test('behavior: an error reply without a message reads "An error occurred"', () => {
+    expect(frame({ id: 'r1', type: '@portico-frame/RPC_REQUEST_ERROR', payload: {} })).toMatchObject({
+      kind: 'error',
+      message: 'An error occurred',
+    })
+    expect(
+      frame({
+        id: 'r1',
+        type: '@portico-frame/RPC_REQUEST_ERROR',
+        payload: { message: 'Request was aborted', code: 4001 },
+      }),
+    ).toMatchObject({ message: 'Request was aborted', code: 4001 })
+  })
+
+  test('error: a reply without an id, for an unknown request, or malformed is rejected', () => {
+    expect(parseFrameMessage({ type: '@portico-frame/SIGN_OUT_SUCCESS' }).success).toBe(false)
+    expect(parseFrameMessage({ id: 'a', type: '@portico-frame/STEAL_KEY_SUCCESS' }).success).toBe(false)
+    expect(parseFrameMessage({ id: 'a', type: '@portico-frame/VISIBILITY', payload: { visible: 'yes' } }).success).toBe(
+      false,
+    )
+    expect(parseFrameMessage({ id: 'a', type: '@portico-app/READY' }).success).toBe(false)
+  })
+})
+
+describe('rpc method lists and query', () => {
+  test('behavior: methods are safe, unsafe, local or not allowed', () => {
+    expect(rpcMethodKind('eth_getBalance')).toBe('safe')
+    expect(rpcMethodKind('eth_sendRawTransaction')).toBe('safe')
+    expect(rpcMethodKind('personal_sign')).toBe('unsafe')
+    expect(rpcMethodKind('wallet_sendCalls')).toBe('unsafe')
+    expect(rpcMethodKind('eth_chainId')).toBe('local')
+    expect(rpcMethodKind('eth_sign')).toBeUndefined()
+    expect(rpcMethodKind('debug_traceTransaction')).toBeUndefined()
+  })
+
+  test('behavior: the frame query defaults to chain 1 and requires a project id', () => {
+    expect(parseFrameQuery('?projectId=p')).toEqual({
+      success: true,
+      data: { projectId: 'p', chainId: 1, enableLogger: false },
+    })
+    expect(parseFrameQuery('?projectId=p&chainId=31337&enableLogger=true&version=1')).toMatchObject({
+      data: { chainId: 31337, enableLogger: true, version: '1' },
+    })
+    expect(parseFrameQuery('?chainId=1').success).toBe(false)
+    expect(parseFrameQuery('?projectId=p&chainId=abc').success).toBe(false)
+    expect(parseFrameQuery('?projectId=p&rpcUrl=not%20a%20url').success).toBe(false)
+  })
+})

@@ -1,0 +1,331 @@
+import * as z from 'zod/mini'
+
+/**
+ * The frame protocol (SPEC §7 "Embedded frame messages"): what the host page's kit (the app) and
+ * the secure frame post to each other. Every app→frame message carries a request `id`; the frame
+ * answers it with exactly one `<TYPE>_SUCCESS` or `<TYPE>_ERROR` message carrying the same `id`.
+ * Both sides parse every incoming event with these schemas and ignore (with a console warning)
+ * anything that does not match, so neither side ever acts on a malformed or forged shape.
+ */
+
+/** Version of this protocol, sent in the frame's ready message and the frame URL's `version`. */
+export const frameProtocolVersion = '1'
+
+/** Prefix of app→frame message types. */
+export const appPrefix = '@portico-app/'
+/** Prefix of frame→app message types. */
+export const framePrefix = '@portico-frame/'
+
+// zod/mini, like the kit's page-start code: the schemas the kit's lazily loaded frame client shares
+// with the page then add no second copy of zod's internals to the page.
+const str = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max))
+const requestId = str(1, 64)
+const otp = z.string().check(z.regex(/^\d{6}$/, 'Invalid otp'))
+const email = z.email().check(z.maxLength(254))
+const chainId = z.union([z.int().check(z.positive()), str(1, 64)])
+const rpcUrl = z.url().check(z.maxLength(2048))
+const empty = z.optional(z.object({}))
+
+/** Payload schema of every app→frame request, by request name. */
+export const appRequestSchemas = {
+  SWITCH_NETWORK: z.object({ chainId, rpcUrl: z.optional(rpcUrl) }),
+  CONNECT_EMAIL: z.object({ email }),
+  CONNECT_DEVICE: empty,
+  CONNECT_OTP: z.object({ otp }),
+  CONNECT_SOCIAL: z.object({
+    uri: str(1, 4096),
+    preferredAccountType: z.optional(str(1, 32)),
+    chainId: z.optional(chainId),
+    siwxMessage: z.optional(z.unknown()),
+    rpcUrl: z.optional(rpcUrl),
+  }),
+  GET_FARCASTER_URI: empty,
+  CONNECT_FARCASTER: empty,
+  GET_USER: z.optional(z.object({ chainId: z.optional(chainId), preferredAccountType: z.optional(str(1, 32)) })),
+  GET_SOCIAL_REDIRECT_URI: z.object({ provider: str(1, 32) }),
+  SIGN_OUT: empty,
+  IS_CONNECTED: empty,
+  GET_CHAIN_ID: empty,
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: empty,
+  INIT_SMART_ACCOUNT: empty,
+  SET_PREFERRED_ACCOUNT: z.object({ type: str(1, 32) }),
+  RPC_REQUEST: z.object({
+    method: str(1, 128),
+    params: z.optional(z.unknown()),
+    chainNamespace: z.optional(z.enum(['eip155', 'solana'])),
+    chainId: z.optional(chainId),
+  }),
+  UPDATE_EMAIL: z.object({ email }),
+  UPDATE_EMAIL_PRIMARY_OTP: z.object({ otp }),
+  UPDATE_EMAIL_SECONDARY_OTP: z.object({ otp }),
+  SYNC_THEME: z.object({
+    themeMode: z.optional(z.enum(['light', 'dark'])),
+    themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+  }),
+  SYNC_DAPP_DATA: z.object({
+    projectId: str(1, 128),
+    sdkVersion: z.optional(str(0, 64)),
+    metadata: z.optional(
+      z.object({
+        name: str(0, 128),
+        description: z.optional(str(0, 512)),
+        url: z.optional(str(0, 2048)),
+        icons: z.optional(z.array(str(0, 2048)).check(z.maxLength(8))),
+      }),
+    ),
+  }),
+  RELOAD: empty,
+  RPC_ABORT: empty,
+} as const
+
+/** The name of an app→frame request (`CONNECT_EMAIL`, `RPC_REQUEST`, …). */
+export type AppRequestName = keyof typeof appRequestSchemas
+/** The payload an app→frame request carries. */
+export type AppRequestPayload<N extends AppRequestName> = z.output<(typeof appRequestSchemas)[N]>
+
+/** The user the frame reports after a login (`GET_USER`). */
+export const frameUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** The address of the namespace asked for (eip155 by default). */
+  address: z.string(),
+  chainId: chainId,
+  accounts: z.array(z.object({ namespace: z.enum(['eip155', 'solana']), address: z.string() })),
+  preferredAccountType: z.optional(z.string()),
+})
+export type FrameUser = z.output<typeof frameUserSchema>
+
+/** Payload schema of every success reply, by request name (`SUCCESS` replies of requests not listed carry none). */
+export const frameSuccessSchemas = {
+  SWITCH_NETWORK: z.object({ chainId }),
+  CONNECT_EMAIL: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
+  CONNECT_DEVICE: empty,
+  CONNECT_OTP: empty,
+  CONNECT_SOCIAL: frameUserSchema,
+  GET_FARCASTER_URI: z.object({ url: z.string() }),
+  CONNECT_FARCASTER: z.object({ userName: z.string() }),
+  GET_USER: frameUserSchema,
+  GET_SOCIAL_REDIRECT_URI: z.object({ uri: z.string() }),
+  SIGN_OUT: empty,
+  IS_CONNECTED: z.object({ isConnected: z.boolean() }),
+  GET_CHAIN_ID: z.object({ chainId }),
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: z.object({ smartAccountEnabledNetworks: z.array(z.number()) }),
+  INIT_SMART_ACCOUNT: z.object({ address: z.string() }),
+  SET_PREFERRED_ACCOUNT: z.object({ type: z.string(), address: z.string() }),
+  RPC_REQUEST: z.unknown(),
+  UPDATE_EMAIL: z.object({ action: z.enum(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
+  UPDATE_EMAIL_PRIMARY_OTP: empty,
+  UPDATE_EMAIL_SECONDARY_OTP: z.object({ newEmail: z.string() }),
+  SYNC_THEME: empty,
+  SYNC_DAPP_DATA: empty,
+  RELOAD: empty,
+  RPC_ABORT: empty,
+} as const satisfies Record<AppRequestName, z.ZodMiniType>
+
+/** The success payload of request `N`. */
+export type FrameSuccessPayload<N extends AppRequestName> = z.output<(typeof frameSuccessSchemas)[N]>
+
+const requestNames = Object.keys(appRequestSchemas) as [AppRequestName, ...AppRequestName[]]
+
+/** What the parse functions return: the message, or why it was refused. */
+export type ParseResult<T> = { success: true; data: T } | { success: false; error: string }
+
+const appEnvelope = z.strictObject({
+  id: requestId,
+  type: z.string().check(z.startsWith(appPrefix), z.maxLength(128)),
+  payload: z.optional(z.unknown()),
+})
+
+/**
+ * Parses an app→frame message: `{ id, type: '@portico-app/<NAME>', payload }`, nothing else, the
+ * payload checked against the request's own schema.
+ *
+ * @example
+ * ```ts
+ * const parsed = parseAppMessage(event.data)
+ * if (!parsed.success) console.warn('[portico] Ignored an invalid frame event', parsed.error)
+ * ```
+ */
+export function parseAppMessage(data: unknown): ParseResult<AppMessage> {
+  const envelope = appEnvelope.safeParse(data)
+  if (!envelope.success) return { success: false, error: 'Not an app message' }
+  const name = envelope.data.type.slice(appPrefix.length) as AppRequestName
+  if (!requestNames.includes(name)) return { success: false, error: `Unknown request ${envelope.data.type}` }
+  const payload = appRequestSchemas[name].safeParse(envelope.data.payload)
+  if (!payload.success)
+    return {
+      success: false,
+      error: `Invalid ${name} payload: ${payload.error.issues.map((i) => i.message).join('; ')}`,
+    }
+  return { success: true, data: { id: envelope.data.id, name, payload: payload.data } as AppMessage }
+}
+
+/** A parsed app→frame message. */
+export type AppMessage = {
+  [N in AppRequestName]: { id: string; name: N; payload: AppRequestPayload<N> }
+}[AppRequestName]
+
+/** The visibility the frame asks for: shown while the user approves a request inside it. */
+export const frameVisibilitySchema = z.object({
+  visible: z.boolean(),
+  reason: z.optional(z.enum(['approval', 'export'])),
+})
+
+const frameEnvelope = z.strictObject({
+  id: z.optional(requestId),
+  type: z.string().check(z.startsWith(framePrefix), z.maxLength(128)),
+  payload: z.optional(z.unknown()),
+})
+const readyPayload = z.optional(z.object({ version: z.optional(str(0, 32)) }))
+const errorPayload = z.optional(z.object({ message: z.optional(str(0, 1024)), code: z.optional(z.int()) }))
+
+/**
+ * Parses a frame→app message: the ready message (optional version), a reply (`SUCCESS` with the
+ * request's payload, or `ERROR` with `{ message }`), or a frame event (`VISIBILITY`).
+ *
+ * @example
+ * ```ts
+ * const message = parseFrameMessage(event.data)
+ * if (message.success && message.data.kind === 'ready') console.log(message.data.version)
+ * ```
+ */
+export function parseFrameMessage(data: unknown): ParseResult<FrameMessage> {
+  const envelope = frameEnvelope.safeParse(data)
+  if (!envelope.success) return { success: false, error: 'Not a frame message' }
+  const { id, type, payload } = envelope.data
+  const rest = type.slice(framePrefix.length)
+  if (rest === 'READY') {
+    const parsed = readyPayload.safeParse(payload)
+    if (parsed.success) return { success: true, data: { kind: 'ready', version: parsed.data?.version } }
+  } else if (rest === 'VISIBILITY') {
+    const parsed = frameVisibilitySchema.safeParse(payload)
+    if (parsed.success) return { success: true, data: { kind: 'visibility', ...parsed.data } }
+  } else if (id) {
+    const match = /^([A-Z_]+)_(SUCCESS|ERROR)$/.exec(rest)
+    const name = match?.[1] as AppRequestName | undefined
+    if (name && requestNames.includes(name)) {
+      if (match?.[2] === 'ERROR') {
+        const parsed = errorPayload.safeParse(payload)
+        if (parsed.success)
+          return {
+            success: true,
+            data: {
+              kind: 'error',
+              id,
+              name,
+              message: parsed.data?.message || frameTexts.noMessage,
+              code: parsed.data?.code,
+            },
+          }
+      } else {
+        const parsed = frameSuccessSchemas[name].safeParse(payload)
+        if (parsed.success) return { success: true, data: { kind: 'success', id, name, payload: parsed.data } }
+      }
+    }
+  }
+  return { success: false, error: `Invalid frame message ${type}` }
+}
+
+/** A parsed frame→app message. A frame error without a message reads 'An error occurred' (the spec). */
+export type FrameMessage =
+  | { kind: 'ready'; version: string | undefined }
+  | { kind: 'visibility'; visible: boolean; reason?: 'approval' | 'export' | undefined }
+  | { kind: 'success'; id: string; name: AppRequestName; payload: unknown }
+  | { kind: 'error'; id: string; name: AppRequestName; message: string; code?: number | undefined }
+
+/**
+ * RPC methods the frame answers. `safe` ones go straight to the chain's RPC (read-only queries and
+ * eth_sendRawTransaction); `unsafe` ones need the user's approval in the frame; `local` ones the
+ * frame answers itself. Anything else is refused: 'Requested RPC call is not allowed'.
+ */
+export const rpcMethods = {
+  safe: [
+    'eth_blockNumber',
+    'eth_call',
+    'eth_estimateGas',
+    'eth_feeHistory',
+    'eth_gasPrice',
+    'eth_getBalance',
+    'eth_getBlockByHash',
+    'eth_getBlockByNumber',
+    'eth_getBlockTransactionCountByHash',
+    'eth_getBlockTransactionCountByNumber',
+    'eth_getCode',
+    'eth_getLogs',
+    'eth_getProof',
+    'eth_getStorageAt',
+    'eth_getTransactionByBlockHashAndIndex',
+    'eth_getTransactionByBlockNumberAndIndex',
+    'eth_getTransactionByHash',
+    'eth_getTransactionCount',
+    'eth_getTransactionReceipt',
+    'eth_maxPriorityFeePerGas',
+    'eth_sendRawTransaction',
+    'net_version',
+    'web3_clientVersion',
+  ],
+  unsafe: [
+    'personal_sign',
+    'eth_signTypedData_v4',
+    'eth_sendTransaction',
+    'eth_signTransaction',
+    'wallet_sendCalls',
+    'wallet_grantPermissions',
+    'wallet_revokePermissions',
+    'solana_signMessage',
+  ],
+  local: ['eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getCallsStatus'],
+} as const
+
+/** Texts of the spec the frame and the kit share. */
+export const frameTexts = {
+  notAllowedLog: 'RPC method not allowed',
+  notAllowed: 'Requested RPC call is not allowed',
+  aborted: 'Request was aborted',
+  rejected: 'User rejected the request.',
+  noMessage: 'An error occurred',
+} as const
+
+/** Which list `method` is on, or `undefined` when it is not allowed. */
+export function rpcMethodKind(method: string): 'safe' | 'unsafe' | 'local' | undefined {
+  for (const kind of ['safe', 'unsafe', 'local'] as const)
+    if ((rpcMethods[kind] as readonly string[]).includes(method)) return kind
+  return undefined
+}
+
+/** The frame URL's query parameters (the spec: projectId, chainId, version, enableLogger, rpcUrl). */
+export const frameQuerySchema = z.object({
+  projectId: str(1, 128),
+  chainId: z.optional(z.string().check(z.regex(/^[1-9]\d{0,15}$/))),
+  version: z.optional(str(0, 32)),
+  enableLogger: z.optional(z.enum(['true', 'false'])),
+  rpcUrl: z.optional(rpcUrl),
+})
+
+/** The frame's settings from its URL (chain 1 and no logging unless given). */
+export type FrameQuery = {
+  projectId: string
+  chainId: number
+  version?: string | undefined
+  enableLogger: boolean
+  rpcUrl?: string | undefined
+}
+
+/**
+ * Reads the frame URL's query.
+ *
+ * @example
+ * ```ts
+ * const query = parseFrameQuery(location.search)
+ * ```
+ */
+export function parseFrameQuery(search: string): ParseResult<FrameQuery> {
+  const parsed = frameQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)))
+  if (!parsed.success)
+    return { success: false, error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }
+  const { chainId, enableLogger, ...rest } = parsed.data
+  return {
+    success: true,
+    data: { ...rest, chainId: chainId ? Number(chainId) : 1, enableLogger: enableLogger === 'true' },
+  }
+}

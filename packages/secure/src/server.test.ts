@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type SecureFrameServer, startSecureFrame } from './server.js'
+
+describe('secure frame server', () => {
+  let frame: SecureFrameServer
+  beforeAll(async () => {
+    frame = await startSecureFrame({ authUrl: 'http://127.0.0.1:9/auth', frameAncestors: ['http://127.0.0.1:5173'] })
+  }, 60_000)
+  afterAll(() => frame?.stop())
+
+  test('default: the page names the auth server and loads its one script, under a strict policy', async () => {
+    const response = await fetch(`${frame.url}/?projectId=p&chainId=1`)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('<meta name="portico-auth-url" content="http://127.0.0.1:9/auth">')
+    expect(html).toContain('<script type="module" src="/frame.js"></script>')
+    const csp = response.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain('frame-ancestors http://127.0.0.1:5173')
+    expect(csp).toContain('connect-src http://127.0.0.1:9')
+  })
+
+  test('behavior: the script is the bundled frame; anything else is 404, writes 405', async () => {
+    const script = await fetch(`${frame.url}/frame.js`)
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(await script.text()).toContain('@portico-frame/')
+    expect((await fetch(`${frame.url}/secrets`)).status).toBe(404)
+    expect((await fetch(`${frame.url}/`, { method: 'POST' })).status).toBe(405)
+  })
+
+  test('error: the auth URL is escaped into the page', async () => {
+    const odd = await startSecureFrame({ authUrl: 'http://127.0.0.1:9/"><script>x</script>' })
+    try {
+      const html = await (await fetch(`${odd.url}/`)).text()
+      expect(html).not.toContain('"><script>x')
+    } finally {
+      await odd.stop()
+    }
+  })
+})

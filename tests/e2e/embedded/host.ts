@@ -1,0 +1,74 @@
+// The host page of the embedded-wallet e2e test: a plain page on its own origin that uses the kit's
+// public actions. The test drives it through `window.host` (page.evaluate), like a site's own code.
+import {
+  createPortico,
+  disconnect,
+  eip155Adapter,
+  eip155Network,
+  getConnection,
+  request,
+  sendTransaction,
+  signMessage,
+  solanaAdapter,
+  solanaNetwork,
+} from '@portico/headless/core'
+import {
+  getEmbeddedWallet,
+  reconnectEmbeddedWallet,
+  startEmailLogin,
+  verifyEmailOtp,
+  waitForDeviceApproval,
+} from '@portico/headless/embedded'
+
+const params = new URLSearchParams(location.search)
+const rpcUrl = params.get('rpcUrl') ?? ''
+const portico = createPortico({
+  projectId: 'test-project',
+  networks: [
+    eip155Network({ id: 31337, name: 'Devnet', rpcUrl }),
+    solanaNetwork({
+      genesisHash: params.get('genesisHash') ?? '',
+      name: 'Solana devnet',
+      rpcUrl: params.get('solanaRpcUrl') ?? '',
+    }),
+  ],
+  adapters: [eip155Adapter(), solanaAdapter()],
+  embeddedWallet: { frameUrl: params.get('frameUrl') ?? '' },
+  remoteConfig: false,
+  blockchainApi: false,
+  walletDirectory: false,
+  walletConnect: false,
+  enableInjected: false,
+})
+
+// Errors cross page.evaluate as plain objects so the test can assert their texts.
+const settle = <T>(promise: Promise<T>) =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: { name?: string; shortMessage?: string; message?: string; code?: unknown }) => ({
+      ok: false as const,
+      name: error?.name,
+      message: error?.shortMessage ?? error?.message,
+      code: error?.code,
+    }),
+  )
+
+const host = {
+  frameReady: () => settle(getEmbeddedWallet(portico).client.ready()),
+  startEmailLogin: (email: string) => settle(startEmailLogin(portico, { email })),
+  waitForDeviceApproval: () => settle(waitForDeviceApproval(portico)),
+  verifyEmailOtp: (otp: string) => settle(verifyEmailOtp(portico, { otp })),
+  signMessage: (message: string, namespace: 'eip155' | 'solana' = 'eip155') =>
+    settle(signMessage(portico, { message, namespace })),
+  accounts: () => ({
+    eip155: getConnection(portico, { namespace: 'eip155' }).address,
+    solana: getConnection(portico, { namespace: 'solana' }).address,
+  }),
+  sendTransaction: (to: `0x${string}`, value: string) => settle(sendTransaction(portico, { to, value: BigInt(value) })),
+  request: (method: string, params: unknown) => settle(request(portico, { method, params })),
+  abortRpc: () => getEmbeddedWallet(portico).client.abortRpc(),
+  disconnect: () => settle(disconnect(portico)),
+  reconnect: () => settle(reconnectEmbeddedWallet(portico)),
+}
+Object.assign(window, { host })
+document.body.dataset.ready = 'true'

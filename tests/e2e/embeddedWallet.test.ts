@@ -1,0 +1,366 @@
+// The embedded wallet end to end in Chromium: a host page on one loopback origin, the secure frame on
+// another (served by the devnet next to the auth server and the mail inbox). Email login with the code
+// read from the inbox, a message signed and a transaction sent only after a click in the frame's own
+// document, and a hostile host script that can neither read the frame's storage nor approve anything.
+
+import { createPublicKey, randomBytes, verify } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type DevnetFor, startDevnet } from '@portico/devnet'
+import { build } from 'esbuild'
+import type { Frame, Page } from 'playwright-core'
+import { createPublicClient, createWalletClient, http, parseEther, verifyMessage } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type Browser, type BrowserContext, launchChromium, offlineContext } from './browser.js'
+
+type Settled<T> = { ok: true; value: T } | { ok: false; name?: string; message?: string; code?: unknown }
+type HostApi = {
+  frameReady(): Promise<Settled<{ version?: string }>>
+  startEmailLogin(email: string): Promise<Settled<{ action: string }>>
+  waitForDeviceApproval(): Promise<Settled<void>>
+  verifyEmailOtp(otp: string): Promise<Settled<{ address: string; accounts: string[] }>>
+  signMessage(message: string, namespace?: 'eip155' | 'solana'): Promise<Settled<string>>
+  accounts(): { eip155?: string; solana?: string }
+  sendTransaction(to: string, value: string): Promise<Settled<`0x${string}`>>
+  request(method: string, params: unknown): Promise<Settled<unknown>>
+  abortRpc(): void
+  disconnect(): Promise<Settled<void>>
+  reconnect(): Promise<Settled<{ address: string } | undefined>>
+}
+declare const host: HostApi
+
+const here = dirname(fileURLToPath(import.meta.url))
+// The auth server's clock, moved forward past its 30 s per-address mail cooldown instead of waiting.
+let clockOffset = 0
+const devnetOptions = { api: false, walletConnect: false, auth: { now: () => Date.now() + clockOffset } } as const
+let devnet: DevnetFor<typeof devnetOptions>
+let server: Server
+let hostOrigin: string
+let browser: Browser
+
+/** The host page: one script bundled from `embedded/host.ts` against the kit's sources. */
+async function serveHost(): Promise<Server> {
+  const bundle = await build({
+    entryPoints: [join(here, 'embedded/host.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    conditions: ['portico-source'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  })
+  const script = bundle.outputFiles[0]?.text ?? ''
+  const page =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title><script type="module" src="/host.js"></script></head><body><h1>Host page</h1></body></html>'
+  const http = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://host').pathname
+    if (path === '/host.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
+    else if (path === '/other')
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>')
+    else response.writeHead(200, { 'content-type': 'text/html' }).end(page)
+  })
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  return http
+}
+
+beforeAll(async () => {
+  ;[devnet, server, browser] = await Promise.all([startDevnet(devnetOptions), serveHost(), launchChromium()])
+  hostOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  await devnet.auth.ready()
+})
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), new Promise((resolve) => server?.close(resolve))])
+  await devnet?.stop()
+})
+
+async function openHost(context: BrowserContext) {
+  const page = await context.newPage()
+  const consoleLines: string[] = []
+  page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`))
+  const query = new URLSearchParams({
+    frameUrl: `${devnet.auth.frameUrl}/`,
+    rpcUrl: devnet.evm.rpcUrl,
+    solanaRpcUrl: devnet.solana.rpcUrl,
+    genesisHash: devnet.solana.genesisHash,
+  })
+  await page.goto(`${hostOrigin}/?${query}`)
+  await page.waitForSelector('body[data-ready="true"]')
+  return { page, consoleLines }
+}
+
+function secureFrame(page: Page): Frame {
+  const frame = page.frames().find((f) => f.url().startsWith(devnet.auth.frameUrl))
+  if (!frame) throw new Error('no secure frame')
+  return frame
+}
+
+const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+/** Base58 to bytes (Solana addresses and signatures). */
+function base58(text: string): Uint8Array {
+  let value = 0n
+  for (const char of text) value = value * 58n + BigInt(alphabet.indexOf(char))
+  const bytes: number[] = []
+  for (; value > 0n; value >>= 8n) bytes.unshift(Number(value & 255n))
+  for (const char of text) {
+    if (char !== '1') break
+    bytes.unshift(0)
+  }
+  return Uint8Array.from(bytes)
+}
+
+async function code(email: string): Promise<string> {
+  const mail = (await (
+    await fetch(`${devnet.auth.inboxUrl}/messages/latest?to=${encodeURIComponent(email)}&wait=10000`)
+  ).json()) as {
+    code: string
+  }
+  return mail.code
+}
+
+async function login(page: Page, email: string) {
+  const started = await page.evaluate((e) => host.startEmailLogin(e), email)
+  expect(started).toEqual({ ok: true, value: { action: 'VERIFY_OTP' } })
+  const otp = await code(email)
+  const connected = await page.evaluate((c) => host.verifyEmailOtp(c), otp)
+  if (!connected.ok) throw new Error(`login failed: ${connected.message}`)
+  return connected.value.address as `0x${string}`
+}
+
+describe('embedded wallet', () => {
+  let context: BrowserContext
+  let page: Page
+  let consoleLines: string[]
+  let address: `0x${string}`
+  const email = `ada-${randomBytes(4).toString('hex')}@example.com`
+
+  beforeAll(async () => {
+    ;({ context } = await offlineContext(browser))
+    ;({ page, consoleLines } = await openHost(context))
+  })
+  afterAll(() => context?.close())
+
+  test('default: the frame loads from its own origin with the spec query and reports ready', async () => {
+    expect(new URL(devnet.auth.frameUrl).origin).not.toBe(hostOrigin)
+    const ready = await page.evaluate(() => host.frameReady())
+    expect(ready).toEqual({ ok: true, value: { version: '1' } })
+    const src = new URL(secureFrame(page).url())
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      projectId: 'test-project',
+      chainId: '31337',
+      version: '1',
+      enableLogger: 'false',
+      rpcUrl: devnet.evm.rpcUrl,
+    })
+  })
+
+  test('behavior: email login with the code from the devnet inbox connects an address made in the frame', async () => {
+    address = await login(page, email)
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    // The auth server holds one share per namespace, never the key.
+    const keys = devnet.auth.inbox.messages().filter((m) => m.to.includes(email))
+    expect(keys.length).toBe(1)
+  })
+
+  test('behavior: a wrong code is refused with the server’s message, an invalid one before sending', async () => {
+    const invalid = await page.evaluate(() => host.verifyEmailOtp('12ab'))
+    expect(invalid).toMatchObject({ ok: false, message: 'Invalid otp' })
+    // The client's cooldown ended with the login; the auth server's own 30 s per address still holds.
+    const again = await page.evaluate((e) => host.startEmailLogin(e), email)
+    expect(again).toMatchObject({ ok: false, message: expect.stringMatching(/^Please try again after \d+ seconds$/) })
+  })
+
+  test('behavior: personal_sign waits for Approve in the frame; the signature verifies with viem', async () => {
+    const signing = page.evaluate(() => host.signMessage('Hello from the host'))
+    const frame = secureFrame(page)
+    await frame.getByRole('button', { name: 'Approve' }).waitFor()
+    await expect.poll(() => frame.getByText('Hello from the host').count()).toBe(1)
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const signed = await signing
+    if (!signed.ok) throw new Error(signed.message)
+    expect(
+      await verifyMessage({ address, message: 'Hello from the host', signature: signed.value as `0x${string}` }),
+    ).toBe(true)
+  })
+
+  test('behavior: the same login connects Solana; a message signed there verifies as ed25519', async () => {
+    const { solana } = await page.evaluate(() => host.accounts())
+    expect(solana).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    const signing = page.evaluate(() => host.signMessage('Hello Solana', 'solana'))
+    await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+    const signed = await signing
+    if (!signed.ok) throw new Error(signed.message)
+    const publicKey = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(base58(solana ?? '')).toString('base64url') },
+      format: 'jwk',
+    })
+    expect(verify(null, Buffer.from('Hello Solana'), publicKey, base58(signed.value))).toBe(true)
+    expect(verify(null, Buffer.from('Hello Solanb'), publicKey, base58(signed.value))).toBe(false)
+  })
+
+  test('behavior: Reject in the frame rejects with code 4001', async () => {
+    const signing = page.evaluate(() => host.signMessage('no'))
+    await secureFrame(page).getByRole('button', { name: 'Reject' }).click()
+    expect(await signing).toMatchObject({ ok: false, code: 4001 })
+  })
+
+  test('behavior: eth_sendTransaction is approved in the frame and mined on anvil', async () => {
+    const publicClient = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
+    const funder = createWalletClient({
+      account: privateKeyToAccount(devnet.evm.accounts[0].privateKey),
+      transport: http(devnet.evm.rpcUrl),
+    })
+    await publicClient.waitForTransactionReceipt({
+      hash: await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null }),
+    })
+    const to = devnet.evm.accounts[1].address
+    const before = await publicClient.getBalance({ address: to })
+    const sending = page.evaluate((t) => host.sendTransaction(t, '12345'), to)
+    await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+    const sent = await sending
+    if (!sent.ok) throw new Error(sent.message)
+    const receipt = await publicClient.waitForTransactionReceipt({ hash: sent.value })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    expect((await publicClient.getBalance({ address: to })) - before).toBe(12345n)
+  })
+
+  test('behavior: safe methods go to the RPC without a prompt; methods off the list are refused', async () => {
+    const balance = await page.evaluate((a) => host.request('eth_getBalance', [a, 'latest']), address)
+    expect(balance).toMatchObject({ ok: true })
+    const refused = await page.evaluate(() => host.request('eth_sign', ['0x00', '0x00']))
+    expect(refused).toMatchObject({ ok: false, message: 'Requested RPC call is not allowed' })
+    expect(consoleLines.some((line) => line.startsWith('error: RPC method not allowed'))).toBe(true)
+  })
+
+  test('behavior: aborting a pending request gives "Request was aborted" and closes the prompt', async () => {
+    const signing = page.evaluate(() => host.signMessage('to abort'))
+    await secureFrame(page).getByRole('button', { name: 'Approve' }).waitFor()
+    await page.evaluate(() => host.abortRpc())
+    expect(await signing).toMatchObject({ ok: false, message: 'Request was aborted' })
+    await expect.poll(() => secureFrame(page).getByRole('button', { name: 'Approve' }).count()).toBe(0)
+  })
+
+  test('hostile host: cannot read the frame or its storage, and forged messages approve nothing', async () => {
+    const reads = await page.evaluate(async () => {
+      const iframe = document.querySelector('iframe') as HTMLIFrameElement
+      const attempt = (read: () => unknown) => {
+        try {
+          return String(read())
+        } catch (error) {
+          return (error as Error).name
+        }
+      }
+      return {
+        document: attempt(() => iframe.contentDocument),
+        storage: attempt(() => (iframe.contentWindow as Window).localStorage),
+        indexedDB: attempt(() => (iframe.contentWindow as Window).indexedDB),
+        ownDatabases: (await indexedDB.databases()).map((d) => d.name),
+      }
+    })
+    expect(reads).toEqual({ document: 'null', storage: 'SecurityError', indexedDB: 'SecurityError', ownDatabases: [] })
+
+    // A signature request waits in the frame; the host script tries to approve it by messages.
+    const signing = page.evaluate(() => host.signMessage('do not sign'))
+    const frame = secureFrame(page)
+    await frame.getByRole('button', { name: 'Approve' }).waitFor()
+    await page.evaluate(() => {
+      const target = (document.querySelector('iframe') as HTMLIFrameElement).contentWindow as Window
+      target.postMessage({ id: 'forged', type: '@portico-app/APPROVE' }, '*')
+      target.postMessage({ id: 'forged', type: '@portico-frame/RPC_REQUEST_SUCCESS', payload: '0x' }, '*')
+      target.postMessage({ type: 'approve', approved: true }, '*')
+    })
+    await expect.poll(() => consoleLines.filter((l) => l.includes('Ignored an invalid frame event')).length).toBe(3)
+    // Still waiting for the user: nothing was approved. The user rejects.
+    expect(await frame.getByRole('button', { name: 'Approve' }).count()).toBe(1)
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    expect(await signing).toMatchObject({ ok: false, code: 4001 })
+  })
+
+  test('hostile: a page of another origin cannot drive the frame (its messages are dropped)', async () => {
+    const forgedEmail = `forged-${randomBytes(4).toString('hex')}@example.com`
+    // A third-origin frame inside the host page posts a valid login request to the secure frame.
+    await page.evaluate(
+      ([otherOrigin, forged]) =>
+        new Promise<void>((resolve) => {
+          const other = document.createElement('iframe')
+          other.src = `${otherOrigin}/other`
+          other.onload = () => resolve()
+          document.body.append(other)
+          ;(window as unknown as { forged: string }).forged = forged as string
+        }),
+      [hostOrigin.replace('127.0.0.1', 'localhost'), forgedEmail],
+    )
+    const other = page.frames().find((f) => f.url().includes('localhost') && f.url().endsWith('/other'))
+    await other?.evaluate((forged) => {
+      window.parent.frames[0]?.postMessage(
+        { id: 'x1', type: '@portico-app/CONNECT_EMAIL', payload: { email: forged } },
+        '*',
+      )
+    }, forgedEmail)
+    // A real request from the host after it: once its mail arrived, the forged one would have too.
+    const second = `bob-${randomBytes(4).toString('hex')}@example.com`
+    expect(await page.evaluate((e) => host.startEmailLogin(e), second)).toMatchObject({ ok: true })
+    await code(second)
+    expect(devnet.auth.inbox.messages().some((m) => m.to.includes(forgedEmail))).toBe(false)
+  })
+
+  test('behavior: a reload keeps the session: the frame restores it silently and signing still works', async () => {
+    await page.reload()
+    await page.waitForSelector('body[data-ready="true"]')
+    expect(await page.evaluate(() => host.accounts())).toEqual({ eip155: undefined, solana: undefined })
+    expect(await page.evaluate(() => host.reconnect())).toMatchObject({ ok: true, value: { address } })
+    const signing = page.evaluate(() => host.signMessage('after reload'))
+    await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+    const signed = await signing
+    if (!signed.ok) throw new Error(signed.message)
+    expect(await verifyMessage({ address, message: 'after reload', signature: signed.value as `0x${string}` })).toBe(
+      true,
+    )
+  })
+
+  test('behavior: a second browser (new device) needs the mailed device approval, then a code', async () => {
+    clockOffset += 31_000
+    const { context: second } = await offlineContext(browser)
+    try {
+      const { page: other } = await openHost(second)
+      const before = devnet.auth.inbox.latest(email)?.id ?? 0
+      expect(await other.evaluate((e) => host.startEmailLogin(e), email)).toEqual({
+        ok: true,
+        value: { action: 'VERIFY_DEVICE' },
+      })
+      const link = await devnet.auth.inbox.waitFor(email, { after: before, timeoutMs: 10_000 })
+      expect(link.link).toMatch(/\/v1\/devices\/approve\?token=/)
+      const waiting = other.evaluate(() => host.waitForDeviceApproval())
+      // The person opens the mailed link and presses the button (opening alone approves nothing).
+      const approval = await second.newPage()
+      await approval.goto(link.link ?? '')
+      await approval.getByRole('button', { name: 'Approve device' }).click()
+      expect(await waiting).toMatchObject({ ok: true })
+      const mail = await devnet.auth.inbox.waitFor(email, { after: link.id, timeoutMs: 10_000 })
+      const connected = await other.evaluate((c) => host.verifyEmailOtp(c), mail.code ?? '')
+      expect(connected).toMatchObject({ ok: true, value: { address } })
+      // This device holds no share of the key made on the first one: signing says so.
+      expect(await other.evaluate(() => host.signMessage('from the new device'))).toMatchObject({
+        ok: false,
+        message: 'This device holds no share of the eip155 key',
+      })
+    } finally {
+      await second.close()
+    }
+  })
+
+  test('behavior: sign out ends the session in the frame', async () => {
+    expect(await page.evaluate(() => host.disconnect())).toMatchObject({ ok: true })
+    const refused = await page.evaluate(() => host.signMessage('after sign out'))
+    expect(refused).toMatchObject({ ok: false })
+    // The login cache is gone and the frame's session too: a reload restores nothing.
+    await page.reload()
+    await page.waitForSelector('body[data-ready="true"]')
+    expect(await page.evaluate(() => host.reconnect())).toEqual({ ok: true })
+  })
+})
