@@ -1,4 +1,8 @@
-import { isAddress as isBase58Address, type Address as SolanaAddress } from '@solana/kit'
+// @scure/base's base58 (about 1 KiB), not @solana/kit's isAddress: this module is on every page's
+// start, and a lazy view calling isSolanaAddress would otherwise drag @solana/kit's error
+// catalogue (~38 KB) there with it (esbuild splits by file, see pageStart.test.ts in @portico/ui).
+import { base58 } from '@scure/base'
+import type { Address as SolanaAddress } from '@solana/kit'
 import type { Address as EvmAddress } from 'viem'
 import { InvalidAddressError, type InvalidAddressErrorType } from '../errors/validation.js'
 import type { ChainNamespace } from './caip.js'
@@ -79,8 +83,12 @@ export function toChecksumEvmAddress(value: unknown): ToChecksumEvmAddressReturn
  * isSolanaAddress('0OIl') // false (not base58)
  */
 export function isSolanaAddress(value: unknown): value is SolanaAddress {
-  // @solana/kit reads `.length` first, so non-strings must be filtered out here.
-  return typeof value === 'string' && isBase58Address(value)
+  if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false
+  try {
+    return base58.decode(value).length === 32
+  } catch {
+    return false // not base58
+  }
 }
 
 export type AssertSolanaAddressErrorType = InvalidAddressErrorType
