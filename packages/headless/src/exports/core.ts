@@ -9,6 +9,13 @@ export {
   connect,
   type WalletConnectWallet,
 } from '../core/actions/connect.js'
+export {
+  type CreateOnrampUrlErrorType,
+  type CreateOnrampUrlParameters,
+  type CreateOnrampUrlReturnType,
+  createOnrampUrl,
+  type OnrampDirectProvider,
+} from '../core/actions/createOnrampUrl.js'
 export { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../core/actions/disconnect.js'
 export {
   type EstimateSendFeeErrorType,

@@ -13,6 +13,7 @@ test('react entry is the core entry plus the hooks', () => {
   expect(extra.sort()).toMatchInlineSnapshot(`
     [
       "PorticoProvider",
+      "defaultOnrampProviders",
       "useAlerts",
       "useBalance",
       "useConnect",
@@ -23,6 +24,9 @@ test('react entry is the core entry plus the hooks', () => {
       "useFeatures",
       "useIdentity",
       "useNetwork",
+      "useOnrampOptions",
+      "useOnrampQuote",
+      "useOnrampUrl",
       "usePortico",
       "useRecentWallets",
       "useRequest",
