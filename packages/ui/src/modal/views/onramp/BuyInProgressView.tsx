@@ -56,11 +56,19 @@ export function BuyInProgressView({ data }: Extract<ViewEntry, { view: 'BuyInPro
 
   useEffect(() => {
     if (arrivedAt !== undefined || blocked) return
-    const timer = setInterval(() => {
-      const popup = currentCheckout()
-      if (popup?.closed) setPopupClosed(true)
-    }, popupPollMs)
-    return () => clearInterval(timer)
+    // The window this purchase opened (a reopen remounts nothing but replaces it: read it each time).
+    const check = () => {
+      if (currentCheckout()?.closed) setPopupClosed(true)
+    }
+    const timer = setInterval(check, popupPollMs)
+    // Coming back to the page is when a closed window matters: check at once.
+    window.addEventListener('focus', check)
+    document.addEventListener('visibilitychange', check)
+    return () => {
+      clearInterval(timer)
+      window.removeEventListener('focus', check)
+      document.removeEventListener('visibilitychange', check)
+    }
   }, [arrivedAt, blocked])
 
   if (!text) return <ViewLoading />
