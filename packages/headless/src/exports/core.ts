@@ -9,13 +9,6 @@ export {
   connect,
   type WalletConnectWallet,
 } from '../core/actions/connect.js'
-export {
-  type CreateOnrampUrlErrorType,
-  type CreateOnrampUrlParameters,
-  type CreateOnrampUrlReturnType,
-  createOnrampUrl,
-  type OnrampDirectProvider,
-} from '../core/actions/createOnrampUrl.js'
 export { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../core/actions/disconnect.js'
 export {
   type EstimateSendFeeErrorType,
@@ -148,26 +141,6 @@ export {
   swapSlippage,
 } from '../core/api/convert.js'
 export {
-  buildOnrampProviderUrl,
-  defaultOnrampPurchaseCurrency,
-  fetchOnrampOptions,
-  fetchOnrampQuote,
-  generateOnrampUrl,
-  isOnrampNamespace,
-  isRestrictedTimeZone,
-  type OnrampNetwork,
-  type OnrampOptions,
-  type OnrampPurchaseCurrency,
-  type OnrampQuote,
-  onrampFallbackLimits,
-  onrampFallbackPaymentCurrencies,
-  onrampNamespaces,
-  onrampSampleOptions,
-  parseOnrampProviders,
-  placeholderOnrampQuote,
-  restrictedTimeZones,
-} from '../core/api/onramp.js'
-export {
   type Transaction,
   TransactionHistoryError,
   type TransactionHistoryErrorType,
@@ -273,7 +246,6 @@ export {
   UnknownNodeError,
   type UnknownNodeErrorType,
 } from '../core/errors/node.js'
-export { OnrampApiError, OnrampNotAvailableError } from '../core/errors/onramp.js'
 export {
   InsufficientBalanceError,
   type InsufficientBalanceErrorType,
@@ -368,8 +340,6 @@ export {
   signTypedDataMutationOptions,
   switchNetworkMutationOptions,
 } from '../core/query/mutations.js'
-export { onrampOptionsQueryKey, onrampOptionsQueryOptions } from '../core/query/onrampOptions.js'
-export { onrampQuoteQueryKey, onrampQuoteQueryOptions } from '../core/query/onrampQuote.js'
 export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../core/query/swapAllowance.js'
 export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../core/query/swapQuote.js'
 export { swapTokensQueryKey, swapTokensQueryOptions } from '../core/query/swapTokens.js'

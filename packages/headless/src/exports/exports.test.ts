@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import * as core from './core.js'
 import * as index from './index.js'
 import * as internal from './internal.js'
+import * as onramp from './onramp.js'
 
 // Snapshots of the public surface: an added or removed export shows up in review.
 test('core entry', () => {
@@ -13,7 +14,6 @@ test('react entry is the core entry plus the hooks', () => {
   expect(extra.sort()).toMatchInlineSnapshot(`
     [
       "PorticoProvider",
-      "defaultOnrampProviders",
       "useAlerts",
       "useBalance",
       "useConnect",
@@ -24,9 +24,6 @@ test('react entry is the core entry plus the hooks', () => {
       "useFeatures",
       "useIdentity",
       "useNetwork",
-      "useOnrampOptions",
-      "useOnrampQuote",
-      "useOnrampUrl",
       "usePortico",
       "useRecentWallets",
       "useRequest",
@@ -50,4 +47,9 @@ test('internal entry: what only sibling packages use, never also public', () => 
 
 test('core entry has no React', () => {
   expect(Object.keys(core).some((key) => /^use[A-Z]|Provider$/.test(key))).toBe(false)
+})
+
+test('onramp entry: the on-ramp client and hooks, kept out of the main entry (page start)', () => {
+  expect(Object.keys(onramp).sort()).toMatchSnapshot()
+  expect(Object.keys(onramp).filter((key) => key in index)).toEqual([])
 })

@@ -13,13 +13,6 @@ export { useFeatures } from '../react/useFeatures.js'
 export { useIdentity } from '../react/useIdentity.js'
 export type { UseMutationParameters } from '../react/useMutationParameters.js'
 export { type UseNetworkParameters, type UseNetworkReturnType, useNetwork } from '../react/useNetwork.js'
-export {
-  defaultOnrampProviders,
-  type UseOnrampOptionsParameters,
-  useOnrampOptions,
-} from '../react/useOnrampOptions.js'
-export { type UseOnrampQuoteParameters, useOnrampQuote } from '../react/useOnrampQuote.js'
-export { type UseOnrampUrlParameters, useOnrampUrl } from '../react/useOnrampUrl.js'
 export { usePortico } from '../react/usePortico.js'
 export { useRecentWallets } from '../react/useRecentWallets.js'
 export { type UseRequestParameters, useRequest } from '../react/useRequest.js'

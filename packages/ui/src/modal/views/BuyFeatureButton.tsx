@@ -1,32 +1,29 @@
-import { isOnrampNamespace, isRestrictedTimeZone, useConnection, useFeatures } from '@portico/headless'
-import * as css from '../../components/primitives.css.js'
-import { usePorticoUI } from '../../context.js'
-import { useFeatureMessages } from '../../i18n/featureMessages.js'
-import { preloadView } from '../loadModal.js'
-import { onrampMessages } from './onramp/messages.js'
+import { type ComponentType, useEffect, useState } from 'react'
+
+// The Buy button's logic and text (availability rules, the onramp catalogue) load in their own
+// small chunk: the Account view ships without them, and other views' features add nothing here.
+let loaded: ComponentType | undefined
 
 /**
- * @internal The Account view's Buy entry (wallet features, spec order: onramp first): shown when
- * the onramp flag is on, the connected namespace is one the on-ramp delivers to (eip155, solana)
- * and the visitor's time zone is not a restricted one. Opens the Buy view.
+ * @internal The Account view's Buy entry in the wallet features row: renders nothing until its
+ * chunk has arrived, then the Buy button (shown only when buying is available, see BuyButton).
  */
 export function BuyFeatureButton() {
-  const { store } = usePorticoUI('BuyFeatureButton')
-  const { onramp } = useFeatures()
-  const connection = useConnection()
-  const text = useFeatureMessages(onrampMessages)
-  if (!onramp || !text || !isOnrampNamespace(connection.namespace) || isRestrictedTimeZone()) return null
-  const warm = () => void preloadView('OnRampProviders').catch(() => {})
-  return (
-    <button
-      type="button"
-      className={css.button({ variant: 'secondary', size: 'sm' })}
-      onClick={() => store.push({ view: 'OnRampProviders' })}
-      onPointerEnter={warm}
-      onFocus={warm}
-      data-slot="wallet-feature-buy"
-    >
-      {text.onrampBuy}
-    </button>
-  )
+  const [Button, setButton] = useState<ComponentType | undefined>(() => loaded)
+  useEffect(() => {
+    if (Button) return
+    let live = true
+    import('./onramp/BuyButton.js').then(
+      (module) => {
+        loaded = module.BuyButton
+        if (live) setButton(() => module.BuyButton)
+      },
+      // No Buy button is the fallback when its chunk cannot load; the rest of the view works.
+      (error: unknown) => console.warn('[portico] Could not load the Buy button.', error),
+    )
+    return () => {
+      live = false
+    }
+  }, [Button])
+  return Button ? <Button /> : null
 }

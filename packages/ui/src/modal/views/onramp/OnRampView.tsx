@@ -1,16 +1,13 @@
+import { useBalance, useConnection, useNetwork } from '@portico/headless'
 import {
   isOnrampNamespace,
   isRestrictedTimeZone,
   type OnrampNetwork,
-  OnrampNotAvailableError,
   type OnrampPurchaseCurrency,
-  useBalance,
-  useConnection,
-  useNetwork,
   useOnrampOptions,
   useOnrampQuote,
   useOnrampUrl,
-} from '@portico/headless'
+} from '@portico/headless/onramp'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { EmptyState } from '../../../components/EmptyState.js'
 import { Icon } from '../../../components/Icon.js'
@@ -305,7 +302,7 @@ export function OnRampView() {
       </fieldset>
       {onrampUrl.isError ? (
         <p className={s.fieldError} role="alert" data-slot="onramp-error">
-          {onrampUrl.error instanceof OnrampNotAvailableError ? text.onrampUnavailable : text.onrampUrlFailed}
+          {onrampUrl.error?.name === 'OnrampNotAvailableError' ? text.onrampUnavailable : text.onrampUrlFailed}
         </p>
       ) : null}
     </div>
