@@ -25,6 +25,7 @@ step('ensure postgres', () => ensurePostgres())
 run('node', ['tests/consumer/run.mjs'], { label: 'consumer test (packed packages in Vite and Next.js apps)' })
 rmSync(report, { force: true })
 // Both Vitest projects: `unit` (node/happy-dom) and `browser` (real Chromium); one JSON report.
+// The `e2e` project runs too; tests/e2e/next.test.ts builds apps/next (`next build`, using the packages built above).
 pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
   env: { CI: process.env.CI ?? 'true' },
 })

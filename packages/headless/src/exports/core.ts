@@ -38,6 +38,7 @@ export { type GetNetworkParameters, type GetNetworkReturnType, getNetwork } from
 export { type GetRecentWalletsReturnType, getRecentWallets } from '../core/actions/getRecentWallets.js'
 export { type GetWalletConnectUriReturnType, getWalletConnectUri } from '../core/actions/getWalletConnectUri.js'
 export { type InitializeReturnType, initialize } from '../core/actions/initialize.js'
+export { type PrepareWalletConnectReturnType, prepareWalletConnect } from '../core/actions/prepareWalletConnect.js'
 export { type ReconnectReturnType, reconnect } from '../core/actions/reconnect.js'
 export {
   type RequestErrorType,
@@ -167,6 +168,7 @@ export {
 } from '../core/config/getDefaultConfig.js'
 export type { Metadata, PorticoOptions } from '../core/config/options.js'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../core/errors/base.js'
+export { InvalidPsbtError, type InvalidPsbtErrorType } from '../core/errors/bitcoin.js'
 export {
   InvalidOptionsError,
   type InvalidOptionsErrorType,
@@ -436,6 +438,9 @@ export {
   toSolanaSignInInput,
 } from '../core/siwx/solanaSignIn.js'
 export type { RecentWallet, WalletConnectPairing } from '../core/state/atoms.js'
+export { cookieStorage } from '../core/state/cookieStorage.js'
+export { cookieToInitialState } from '../core/state/cookieToInitialState.js'
+export type { PorticoInitialState } from '../core/state/initialState.js'
 export type { ConnectorListing, SortedConnector } from '../core/state/sortConnectors.js'
 export type { StorageLike } from '../core/state/storage.js'
 export type {

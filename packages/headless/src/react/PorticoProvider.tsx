@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'r
 import { initialize } from '../core/actions/initialize.js'
 import type { Portico } from '../core/config/createPortico.js'
 import { hydrate } from '../core/state/hydrate.js'
+import { type PorticoInitialState, withInitialState } from '../core/state/initialState.js'
 import { PorticoContext } from './context.js'
 
 export type PorticoProviderProps = {
@@ -16,6 +17,12 @@ export type PorticoProviderProps = {
   queryClient?: QueryClient | undefined
   /** Start discovery and reconnect on mount. Default `true`. */
   reconnectOnMount?: boolean | undefined
+  /**
+   * The persisted state the server read from the request (`cookieToInitialState` with
+   * `cookieStorage`): the server renders the restored account and the first client render
+   * matches it, then the wallet is asked as usual. Read on the first render only.
+   */
+  initialState?: PorticoInitialState | undefined
   children?: ReactNode
 }
 
@@ -32,7 +39,16 @@ const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : us
  *   <App />
  * </PorticoProvider>
  */
-export function PorticoProvider({ config, queryClient, reconnectOnMount = true, children }: PorticoProviderProps) {
+export function PorticoProvider({
+  config,
+  queryClient,
+  reconnectOnMount = true,
+  initialState,
+  children,
+}: PorticoProviderProps) {
+  const [initial] = useState(() => (initialState ? withInitialState(config, initialState) : undefined))
+  // On the server `initial` is a per-request view of the shared instance; in the browser it is `config`.
+  const portico = initial?.options === config.options ? initial : config
   const [ownClient] = useState(() => queryClient ?? new QueryClient())
   const client = queryClient ?? ownClient
   // The saved session is read after hydration (so the first client render equals the server's)
@@ -42,6 +58,6 @@ export function PorticoProvider({ config, queryClient, reconnectOnMount = true, 
     hydrate(config)
     return reconnectOnMount ? initialize(config) : undefined
   }, [config, reconnectOnMount])
-  const value = useMemo(() => ({ portico: config, queryClient: client }), [config, client])
+  const value = useMemo(() => ({ portico, queryClient: client }), [portico, client])
   return <PorticoContext.Provider value={value}>{children}</PorticoContext.Provider>
 }

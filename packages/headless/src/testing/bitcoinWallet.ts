@@ -2,6 +2,7 @@ import { schnorr, secp256k1 } from '@noble/curves/secp256k1.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { base64, bech32, bech32m } from '@scure/base'
+import { NETWORK as MAINNET, p2wpkh, TEST_NETWORK, Transaction } from '@scure/btc-signer'
 import type { IdentifierArray, Wallet, WalletAccount, WindowAppReadyEventAPI } from '@wallet-standard/base'
 import type {
   StandardDisconnectFeature,
@@ -11,7 +12,9 @@ import type {
 import type {
   BitcoinAddressPurpose,
   BitcoinConnectFeature,
+  BitcoinInputToSign,
   BitcoinSignMessageFeature,
+  BitcoinSignTransactionFeature,
 } from '../core/adapters/bip122/bitcoinStandardConnector.js'
 import type { SatsConnectProvider, SatsConnectResponse } from '../core/adapters/bip122/satsConnectConnector.js'
 import { devnetWalletIcon } from './devnetWalletIcon.js'
@@ -34,6 +37,12 @@ export type CreateTestBitcoinWalletParameters = {
   /** Wallet Standard chains. Default `['bitcoin:regtest']`. */
   chains?: IdentifierArray | undefined
   name?: string | undefined
+  /**
+   * Outputs the first account's payment address can spend, for `sendTransfer`: the wallet builds,
+   * signs and finalizes a real transaction from them (there is no Bitcoin chain here to broadcast
+   * it to; it is kept in `sentTransactions`). Without them `sendTransfer` fails after the prompt.
+   */
+  utxos?: readonly { txid: string; vout: number; amount: bigint }[] | undefined
 }
 
 /**
@@ -49,6 +58,8 @@ export type TestBitcoinWalletPrompt =
   | 'getAccounts'
   | 'signMessage'
   | 'sendTransfer'
+  | 'bitcoin:signTransaction'
+  | 'signPsbt'
 
 /**
  * The features the Bitcoin test wallet registers.
@@ -58,6 +69,7 @@ export type TestBitcoinWalletPrompt =
  */
 export type TestBitcoinWalletFeatures = BitcoinConnectFeature &
   BitcoinSignMessageFeature &
+  BitcoinSignTransactionFeature &
   StandardDisconnectFeature &
   StandardEventsFeature
 
@@ -75,7 +87,8 @@ export type CreateTestBitcoinWalletReturnType = {
   /**
    * The same wallet as a sats-connect style provider (`request(method, params)` answering
    * `{result}` or `{error}`, user rejections `-32000`): `getAccounts`, `wallet_getAccount`,
-   * `signMessage`, `sendTransfer` (prompts, then fails: there is no Bitcoin chain to broadcast to),
+   * `signMessage`, `signPsbt` (`broadcast` fails: there is no Bitcoin chain to broadcast to),
+   * `sendTransfer` (a real signed transaction from the `utxos` option, kept in `sentTransactions`),
    * `wallet_renouncePermissions`, and `addListener('accountChange')`.
    */
   satsProvider: SatsConnectProvider
@@ -92,6 +105,8 @@ export type CreateTestBitcoinWalletReturnType = {
   /** The user revokes the site: emits `change` with no accounts; a silent connect then returns none. */
   disconnectFromWallet(): void
   readonly requests: readonly { readonly method: string; readonly input: unknown }[]
+  /** Raw transactions (hex) `sendTransfer` signed, oldest first. */
+  readonly sentTransactions: readonly string[]
   /** The selected account's addresses by purpose. */
   readonly addresses: { readonly payment: string; readonly ordinals: string }
   readonly connected: boolean
@@ -105,7 +120,9 @@ const utf8 = new TextEncoder()
  * tests and the demo: each key gives a P2WPKH payment address (bech32) and a P2TR ordinals address
  * (bech32m, BIP-86 key-path tweak). Messages are signed BIP-137 style (65-byte compact signature,
  * header 39 + recovery id) with the payment key; ordinals (taproot) message signing needs BIP-322
- * and is refused. It does not sign PSBTs. The same wallet is also a sats-connect style provider
+ * and is refused. PSBTs (`bitcoin:signTransaction`, sats-connect `signPsbt`) are parsed and signed
+ * for real with @scure/btc-signer (P2WPKH inputs by the payment key, BIP-86 key-path inputs by the
+ * ordinals key); a malformed PSBT or an input the wallet cannot sign is refused (-32602). The same wallet is also a sats-connect style provider
  * ({@link CreateTestBitcoinWalletReturnType.satsProvider}, `injectSatsConnect()`). Touches no
  * global until `register()` or `injectSatsConnect()`.
  *
@@ -134,7 +151,7 @@ export function createTestBitcoinWallet(
         address,
         publicKey: key,
         chains,
-        features: Object.freeze(['bitcoin:signMessage'] as const),
+        features: Object.freeze(['bitcoin:signMessage', 'bitcoin:signTransaction'] as const),
         purpose,
       }) as WalletAccount & { purpose: BitcoinAddressPurpose }
     const payment = account(
@@ -175,6 +192,71 @@ export function createTestBitcoinWallet(
     return signature
   }
 
+  const network = btcNetwork(hrp)
+  /** The key that signs for a connected address: the payment key, or the same secret for taproot (btc-signer tweaks it). */
+  const signerFor = (address: string) => {
+    if (!connected || !exposed().some((a) => a.address === address))
+      throw new TestProviderRpcError({ code: 4100, message: `${address} is not connected` })
+    return current().secret
+  }
+  const signPsbt = (
+    psbt: Uint8Array,
+    toSign: readonly { address: string; indexes: readonly number[]; sigHash?: number | undefined }[],
+  ) => {
+    let tx: Transaction
+    try {
+      tx = Transaction.fromPSBT(psbt)
+    } catch (error) {
+      throw new TestProviderRpcError({ code: -32602, message: `Invalid PSBT: ${(error as Error).message}` })
+    }
+    for (const { address, indexes, sigHash } of toSign) {
+      const secret = signerFor(address)
+      for (const index of indexes) {
+        if (!Number.isInteger(index) || index < 0 || index >= tx.inputsLength)
+          throw new TestProviderRpcError({ code: -32602, message: `The PSBT has no input ${index}` })
+        try {
+          tx.signIdx(secret, index, sigHash === undefined ? undefined : [sigHash])
+        } catch (error) {
+          throw new TestProviderRpcError({
+            code: -32602,
+            message: `Cannot sign input ${index} with ${address}: ${(error as Error).message}`,
+          })
+        }
+      }
+    }
+    return tx.toPSBT()
+  }
+  let utxos = [...(parameters.utxos ?? [])]
+  const sentTransactions: string[] = []
+  /** Pays `recipients` from the first account's outputs, change back to it; signs and finalizes. */
+  const sendTransfer = (recipients: readonly { address: string; amount: bigint }[]) => {
+    const payer = keys[0] as (typeof keys)[number]
+    const script = p2wpkh(Uint8Array.from(payer.payment.publicKey), network).script
+    const total = utxos.reduce((sum, utxo) => sum + utxo.amount, 0n)
+    const paid = recipients.reduce((sum, r) => sum + r.amount, 0n)
+    // 1 sat/vB over a generous size estimate: enough for regtest, and the test reads it back.
+    const fee = BigInt(11 + 68 * utxos.length + 31 * (recipients.length + 1))
+    if (index !== 0 || utxos.length === 0 || total < paid + fee)
+      throw new TestProviderRpcError({ code: -32603, message: 'Insufficient funds' })
+    const tx = new Transaction()
+    for (const utxo of utxos)
+      tx.addInput({ txid: utxo.txid, index: utxo.vout, witnessUtxo: { script, amount: utxo.amount } })
+    for (const recipient of recipients) {
+      try {
+        tx.addOutputAddress(recipient.address, recipient.amount, network)
+      } catch (error) {
+        throw new TestProviderRpcError({ code: -32602, message: `Invalid recipient: ${(error as Error).message}` })
+      }
+    }
+    const change = total - paid - fee
+    if (change > 0n) tx.addOutputAddress(payer.payment.address, change, network)
+    tx.sign(payer.secret)
+    tx.finalize()
+    sentTransactions.push(bytesToHex(tx.extract()))
+    utxos = change > 0n ? [{ txid: tx.id, vout: recipients.length, amount: change }] : []
+    return tx.id
+  }
+
   const features: TestBitcoinWalletFeatures = {
     'bitcoin:connect': {
       version: '1.0.0',
@@ -202,6 +284,22 @@ export function createTestBitcoinWallet(
         return inputs.map(({ account, message }) => ({
           signedMessage: message,
           signature: signPayment(account.address, message),
+        }))
+      },
+    },
+    'bitcoin:signTransaction': {
+      version: '1.0.0',
+      async signTransaction(...inputs) {
+        user.prompt('bitcoin:signTransaction', inputs)
+        return inputs.map(({ psbt, inputsToSign }) => ({
+          signedPsbt: signPsbt(
+            psbt,
+            (inputsToSign ?? []).map((item: BitcoinInputToSign) => ({
+              address: item.account.address,
+              indexes: item.signingIndexes,
+              sigHash: item.sigHash,
+            })),
+          ),
         }))
       },
     },
@@ -285,15 +383,38 @@ export function createTestBitcoinWallet(
               messageHash: bytesToHex(messageHash(message)),
             }
           }
+          case 'signPsbt': {
+            user.prompt('signPsbt', input)
+            let psbt: Uint8Array
+            try {
+              psbt = base64.decode(String(input.psbt))
+            } catch {
+              throw new TestProviderRpcError({ code: -32602, message: 'Invalid PSBT: not base64' })
+            }
+            const toSign = Object.entries((input.signInputs ?? {}) as Record<string, number[]>).map(
+              ([address, indexes]) => ({ address, indexes: Array.isArray(indexes) ? indexes : [] }),
+            )
+            const signed = base64.encode(signPsbt(psbt, toSign))
+            if (input.broadcast === true)
+              throw new TestProviderRpcError({
+                code: -32603,
+                message: 'No Bitcoin chain to broadcast to (the devnet has none)',
+              })
+            return { psbt: signed }
+          }
           case 'sendTransfer': {
             const recipients = input.recipients
             if (!Array.isArray(recipients) || recipients.length === 0)
               throw new TestProviderRpcError({ code: -32602, message: 'sendTransfer needs recipients' })
             user.prompt('sendTransfer', input)
-            throw new TestProviderRpcError({
-              code: -32603,
-              message: 'No Bitcoin chain to broadcast to (the devnet has none)',
-            })
+            return {
+              txid: sendTransfer(
+                recipients.map((r: { address?: unknown; amount?: unknown }) => ({
+                  address: String(r?.address),
+                  amount: BigInt(Number(r?.amount) > 0 ? Math.trunc(Number(r.amount)) : 0),
+                })),
+              ),
+            }
           }
           case 'wallet_renouncePermissions':
             user.log(method, input)
@@ -366,6 +487,9 @@ export function createTestBitcoinWallet(
     get requests() {
       return user.requests
     },
+    get sentTransactions() {
+      return sentTransactions
+    },
     get addresses() {
       return { payment: current().payment.address, ordinals: current().ordinals.address }
     },
@@ -373,6 +497,12 @@ export function createTestBitcoinWallet(
       return connected
     },
   }
+}
+
+/** btc-signer's network parameters for a segwit human-readable part. */
+function btcNetwork(hrp: 'bc' | 'tb' | 'bcrt'): typeof TEST_NETWORK {
+  if (hrp === 'bc') return MAINNET
+  return hrp === 'tb' ? TEST_NETWORK : { ...TEST_NETWORK, bech32: 'bcrt' }
 }
 
 /** double-sha256("\x18Bitcoin Signed Message:\n" ‖ varint(length) ‖ message). */

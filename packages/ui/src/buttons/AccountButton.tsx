@@ -18,11 +18,11 @@ import * as css from './buttons.css.js'
  */
 export function AccountButton({ showBalance = true }: { showBalance?: boolean }) {
   const { store } = usePorticoUI('AccountButton')
-  const { address, isConnected } = useConnection()
+  const { address, isConnected, isReconnecting } = useConnection()
   const { showUnsupportedView } = useNetwork()
   const balance = useBalance({ query: { enabled: showBalance } })
   const { open } = useModal()
-  if (!isConnected || !address) return null
+  if (!(isConnected || isReconnecting) || !address) return null
   const native = balance.data?.[0]
   return (
     <ThemeRoot as="span">

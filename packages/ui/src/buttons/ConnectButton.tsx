@@ -25,9 +25,11 @@ export type ConnectButtonProps = {
  */
 export function ConnectButton({ label, showNetwork = true }: ConnectButtonProps) {
   const { messages } = usePorticoUI('ConnectButton')
-  const { status } = useConnection()
+  const { status, address } = useConnection()
   const { open } = useModal()
-  if (status === 'connected')
+  // A restoring session with a known address (saved, or rendered by the server from a cookie)
+  // shows the account at once; it turns back into "Connect Wallet" if the wallet no longer answers.
+  if (status === 'connected' || (status === 'reconnecting' && address))
     return (
       <ThemeRoot as="span" style={{ display: 'inline-flex', gap: 8 }}>
         {showNetwork ? <NetworkButton /> : null}

@@ -18,14 +18,25 @@ const idleTimeoutMs = 2000
  * useEffect(() => prefetchModalAtIdle(() => (isConnected ? 'Account' : 'Connect')), [])
  */
 export function prefetchModalAtIdle(view: () => ViewName = () => 'Connect'): () => void {
-  if (typeof window === 'undefined') return () => {}
-  const run = () => {
+  return runAtIdle(() => {
     preloadModal(view()).catch(() => {})
-  }
+  })
+}
+
+/**
+ * @internal
+ * Runs `work` once the browser is idle (within 2 s on a busy page; after 300 ms where
+ * `requestIdleCallback` is missing), never during a server render. Returns a cancel function.
+ *
+ * @example
+ * useEffect(() => runAtIdle(() => void prepareWalletConnect(portico)), [portico])
+ */
+export function runAtIdle(work: () => void): () => void {
+  if (typeof window === 'undefined') return () => {}
   if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: idleTimeoutMs })
+    const id = window.requestIdleCallback(work, { timeout: idleTimeoutMs })
     return () => window.cancelIdleCallback(id)
   }
-  const id = setTimeout(run, fallbackDelayMs)
+  const id = setTimeout(work, fallbackDelayMs)
   return () => clearTimeout(id)
 }

@@ -261,6 +261,7 @@ export const optionsSchema = z.object({
         ),
         pairingExpirySeconds: z.optional(z.number().check(z.positive(), z.maximum(3600))),
         telemetry: z.optional(z.boolean()),
+        prepare: z.optional(z.boolean()),
       }),
     ]),
   ),

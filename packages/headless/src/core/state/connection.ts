@@ -106,7 +106,7 @@ export function applyConnection(
     preferredAccountType: current.preferredAccountType ?? 'eoa',
   }))
   setActiveNetwork(portico, network)
-  saveConnectedConnector(portico, namespace, connector.id)
+  saveConnectedConnector(portico, namespace, connector.id, address)
   if (recent !== false)
     addRecentWallet(portico, recent ?? { id: connector.id, namespace, name: connector.name, icon: connector.imageUrl })
   subscribeWallet(portico, namespace, connector)
@@ -157,6 +157,7 @@ export function onWalletEvent(portico: Portico, namespace: ChainNamespace, event
         addresses: event.accounts,
         caipAddress: caipNetworkId ? (`${caipNetworkId}:${address}` as CaipAddress) : state.caipAddress,
       }))
+      saveConnectedConnector(portico, namespace, current.connectorId, address)
       return
     }
     case 'chainChanged': {

@@ -103,3 +103,31 @@ test('behavior: recent wallets keep the two most recent, deduplicated, unsafe ic
   addRecentWallet(portico, { id: 'b', namespace: 'eip155', name: 'B', icon: 'javascript:alert(1)' })
   expect(portico.store.get(recentWalletsAtom)[0]).toEqual({ id: 'b', namespace: 'eip155', name: 'B' })
 })
+
+test('behavior: the saved address shows while restoring; a malformed one is dropped with a warning', () => {
+  const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  const portico = create(
+    memoryStorage({
+      '@portico/connected-connector:eip155': JSON.stringify('dev.portico.devnet'),
+      '@portico/connected-address:eip155': JSON.stringify(address),
+    }),
+  )
+  expect(getConnection(portico, { namespace: 'eip155' })).toMatchObject({
+    status: 'reconnecting',
+    address,
+    addresses: [address],
+    caipAddress: `eip155:31337:${address}`,
+  })
+  // Actions still wait for the wallet: no connector until it answers.
+  expect(getConnection(portico, { namespace: 'eip155' }).connector).toBeUndefined()
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const storage = memoryStorage({
+    '@portico/connected-connector:eip155': JSON.stringify('dev.portico.devnet'),
+    '@portico/connected-address:eip155': JSON.stringify('<img src=x>'),
+  })
+  const tampered = create(storage)
+  expect(getConnection(tampered, { namespace: 'eip155' }).status).toBe('reconnecting')
+  expect(getConnection(tampered, { namespace: 'eip155' }).address).toBeUndefined()
+  expect(warn).toHaveBeenCalledTimes(1)
+  expect(storage.data.has('@portico/connected-address:eip155')).toBe(false)
+})

@@ -30,11 +30,22 @@ export const recentWalletsSchema = z
   )
   .check(z.maxLength(20))
 
-/** @internal Persists (or forgets) the connector connected on a namespace. */
-export function saveConnectedConnector(portico: Portico, namespace: ChainNamespace, connectorId: string | undefined) {
+/** @internal The persisted active address: the CAIP-10 address grammar (each namespace's own check follows). */
+export const connectedAddressSchema = z.string().check(z.regex(/^[-.%a-zA-Z0-9]{1,128}$/))
+
+/** @internal Persists (or forgets) the connector connected on a namespace, and its active address. */
+export function saveConnectedConnector(
+  portico: Portico,
+  namespace: ChainNamespace,
+  connectorId: string | undefined,
+  address?: string | undefined,
+) {
   const key = storageKeys.connectedConnector(namespace)
+  const addressKey = storageKeys.connectedAddress(namespace)
   if (connectorId) portico.storage.set(key, connectorId)
   else portico.storage.remove(key)
+  if (connectorId && address) portico.storage.set(addressKey, address)
+  else portico.storage.remove(addressKey)
 }
 
 /** @internal Persists the active namespace and the selected network of each namespace. */

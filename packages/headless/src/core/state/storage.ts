@@ -16,6 +16,8 @@ export const storagePrefix = '@portico/'
 /** Persisted keys. Per-namespace keys take the namespace after a colon. */
 export const storageKeys = {
   connectedConnector: (namespace: string) => `connected-connector:${namespace}`,
+  // The active address, so a server (cookie storage) or a restoring page can show it before the wallet answers.
+  connectedAddress: (namespace: string) => `connected-address:${namespace}`,
   activeNetwork: 'active-network',
   recentWallets: 'recent-wallets',
 } as const

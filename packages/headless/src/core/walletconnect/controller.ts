@@ -18,6 +18,14 @@ import type { ResolvedWalletConnectOptions } from './options.js'
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>
 type Listener = (event: ConnectorEvent) => void
+/** A published pairing proposal: its URI, the wallet's answer, and when we stop offering it. */
+type Offer = { uri: string; approval: Promise<SessionTypes.Struct>; expiresAt: number }
+
+/**
+ * A prepared URI with less time than this left is not shown, a scan would race its renewal (30 s
+ * of the spec's 4 min; half the life of a shorter configured expiry).
+ */
+const preparedMinimumLifeMs = 30_000
 
 /**
  * @internal
@@ -28,6 +36,8 @@ type Listener = (event: ConnectorEvent) => void
 export class WalletConnectController {
   private clientPromise: Promise<Client> | undefined
   private topic: string | undefined
+  /** An offer made ahead of the user's pick (see {@link prepare}); taken by the next `connect`. */
+  private prepared: Promise<Offer | undefined> | undefined
   private readonly listeners = new Map<ChainNamespace, Set<Listener>>()
 
   constructor(
@@ -65,6 +75,59 @@ export class WalletConnectController {
     return client
   }
 
+  /**
+   * Gets WalletConnect ready before the user picks it: starts the client (the SDK's chunk, its
+   * storage and the relay socket: most of the wait) and publishes one pairing proposal, which the
+   * next {@link connect} shows at once instead of creating its own. Called when a wallet list shows.
+   * Safe to call often: one offer at a time, a fresh one only once the last was used or has gone
+   * stale. Never rejects; a failure here is reported by the `connect` that follows.
+   */
+  prepare(): Promise<void> {
+    if (this.prepared) return this.prepared.then(() => {})
+    const prepared: Promise<Offer | undefined> = this.createOffer().then(
+      (offer) => {
+        // Stale by the time anyone looks: forget it so the next call prepares a fresh one.
+        const timer = setTimeout(
+          () => {
+            if (this.prepared === prepared) this.prepared = undefined
+          },
+          Math.max(0, offer.expiresAt - Date.now() - this.minimumLifeMs()),
+        )
+        ;(timer as { unref?: () => void }).unref?.()
+        return offer
+      },
+      () => {
+        if (this.prepared === prepared) this.prepared = undefined
+        return undefined
+      },
+    )
+    this.prepared = prepared
+    return prepared.then(() => {})
+  }
+
+  /** Publishes a pairing proposal for the configured networks. */
+  private async createOffer(): Promise<Offer> {
+    const client = await this.client()
+    const offer = await client.connect({ optionalNamespaces: proposalNamespaces(this.portico.networks) })
+    if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
+    const approval = offer.approval()
+    // Nobody may ever take it (the user picks another wallet): its expiry must not be unhandled.
+    approval.catch(() => {})
+    return { uri: offer.uri, approval, expiresAt: Date.now() + this.options.pairingExpiryMs }
+  }
+
+  /** The prepared offer if one is ready or on its way and has life left; it is used up either way. */
+  private async takePrepared(aborted: Promise<never>): Promise<Offer | undefined> {
+    const prepared = this.prepared
+    this.prepared = undefined
+    const offer = prepared && (await Promise.race([prepared, aborted]))
+    return offer && offer.expiresAt - Date.now() > this.minimumLifeMs() ? offer : undefined
+  }
+
+  private minimumLifeMs(): number {
+    return Math.min(preparedMinimumLifeMs, this.options.pairingExpiryMs / 2)
+  }
+
   /** The active session, if it is still valid. */
   async session(): Promise<SessionTypes.Struct | undefined> {
     const client = await this.client()
@@ -89,41 +152,33 @@ export class WalletConnectController {
     })
     aborted.catch(() => {})
     try {
-      const client = await Promise.race([this.client(), aborted])
-      const optionalNamespaces = proposalNamespaces(this.portico.networks)
-      for (let failures = 0; ; ) {
-        let offer: Awaited<ReturnType<Client['connect']>>
-        try {
-          offer = await Promise.race([client.connect({ optionalNamespaces }), aborted])
-        } catch (error) {
-          if (error instanceof ModalClosedError) throw error
-          // Spec: retry after 1 s; a relay that stays unreachable fails the connection.
-          if (++failures >= this.options.pairingAttempts) throw new FailedToConnectError({ cause: error })
-          await Promise.race([delay(this.options.pairingRetryMs), aborted])
-          continue
+      let offer = await this.takePrepared(aborted)
+      for (let failures = 0; ; offer = undefined) {
+        if (!offer) {
+          try {
+            offer = await Promise.race([this.createOffer(), aborted])
+          } catch (error) {
+            if (error instanceof ModalClosedError) throw error
+            if (error instanceof FailedToConnectError) throw error
+            // Spec: retry after 1 s; a relay that stays unreachable fails the connection.
+            if (++failures >= this.options.pairingAttempts) throw new FailedToConnectError({ cause: error })
+            await Promise.race([delay(this.options.pairingRetryMs), aborted])
+            continue
+          }
         }
-        if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
-        const expiresAt = Date.now() + this.options.pairingExpiryMs
-        store.set(walletConnectPairingAtom, { uri: offer.uri, expiresAt })
-        const approval = offer.approval()
+        const { uri, approval, expiresAt } = offer
+        store.set(walletConnectPairingAtom, { uri, expiresAt })
         let timer: ReturnType<typeof setTimeout> | undefined
         const expired = new Promise<'expired'>((resolve) => {
-          timer = setTimeout(() => resolve('expired'), this.options.pairingExpiryMs)
+          timer = setTimeout(() => resolve('expired'), expiresAt - Date.now())
         })
         try {
           const outcome = await Promise.race([approval, expired, aborted])
-          if (outcome === 'expired') {
-            // Nobody scanned it in time: the old proposal is dropped and a fresh URI is offered.
-            approval.catch(() => {})
-            continue
-          }
+          if (outcome === 'expired') continue // nobody scanned it in time: a fresh URI is offered
           this.topic = outcome.topic
           return outcome
         } catch (error) {
-          if (error instanceof ModalClosedError) {
-            approval.catch(() => {})
-            throw error
-          }
+          if (error instanceof ModalClosedError) throw error
           if (isUserRejection(error) || isRejectionReason(error)) throw new ConnectionRejectedError({ cause: error })
           throw new FailedToConnectError({ cause: error })
         } finally {
@@ -225,6 +280,7 @@ export class WalletConnectController {
     const pending = this.clientPromise
     this.clientPromise = undefined
     this.topic = undefined
+    this.prepared = undefined
     const client = await pending?.catch(() => undefined)
     if (!client) return
     client.core.heartbeat.stop()

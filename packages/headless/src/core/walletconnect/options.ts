@@ -25,6 +25,13 @@ export type WalletConnectOptions = {
   pairingExpirySeconds?: number | undefined
   /** Send the SDK's own telemetry to its hosted analytics. Default `false`. */
   telemetry?: boolean | undefined
+  /**
+   * Ready WalletConnect (its SDK, client and one pairing URI) while a wallet list that offers it
+   * is on screen, so picking it shows the QR code at once (see `prepareWalletConnect`). The cost:
+   * the SDK's code and client in memory (~2 MB) from then on, even when another wallet is picked.
+   * `false` loads it on the pick instead. Default `true`.
+   */
+  prepare?: boolean | undefined
 }
 
 /** @internal WalletConnect options with every default filled in. */
@@ -37,6 +44,7 @@ export type ResolvedWalletConnectOptions = {
   pairingRetryMs: number
   pairingAttempts: number
   telemetry: boolean
+  prepare: boolean
 }
 
 /** Connector id of WalletConnect in every namespace. */
@@ -67,6 +75,7 @@ export function resolveWalletConnectOptions(options: WalletConnectOptions = {}):
     pairingRetryMs: walletConnectDefaults.pairingRetryMs,
     pairingAttempts: walletConnectDefaults.pairingAttempts,
     telemetry: options.telemetry ?? false,
+    prepare: options.prepare ?? true,
   }
 }
 

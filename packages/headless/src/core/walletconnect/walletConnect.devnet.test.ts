@@ -23,6 +23,7 @@ import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { connect, type WalletConnectWallet } from '../actions/connect.js'
 import { disconnect } from '../actions/disconnect.js'
 import { getConnectors } from '../actions/getConnectors.js'
+import { prepareWalletConnect } from '../actions/prepareWalletConnect.js'
 import { reconnect } from '../actions/reconnect.js'
 import { request } from '../actions/request.js'
 import { sendTransaction } from '../actions/sendTransaction.js'
@@ -101,7 +102,12 @@ function networks() {
   ] as const
 }
 
-type Setup = { storage?: StorageLike; wcStorage?: WalletConnectStorage; pairingExpirySeconds?: number }
+type Setup = {
+  storage?: StorageLike
+  wcStorage?: WalletConnectStorage
+  pairingExpirySeconds?: number
+  prepare?: boolean
+}
 
 function createDapp({
   storage = memoryStorage(),
@@ -364,6 +370,49 @@ test('giving up (abort) gives "Modal closed"; an expired pairing URI is replaced
   await expect(connecting).rejects.toMatchObject({ name: 'ModalClosedError', shortMessage: 'Modal closed' })
   expect(account(portico, 'eip155')?.status).toBe('disconnected')
   expect(getUri(portico)).toBeUndefined()
+})
+
+test('a prepared pairing URI is the one connect shows (no second proposal); it is used once; connected, preparing does nothing', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  const topicOf = (uri: string) => uri.slice(3, uri.indexOf('@'))
+  await prepareWalletConnect(portico)
+  await prepareWalletConnect(portico) // one offer at a time
+  const client = await signClientOf(portico)
+  const prepared = client.core.pairing.getPairings().map((p) => p.topic)
+  expect(prepared).toHaveLength(1)
+  expect(getUri(portico)).toBeUndefined() // nothing is shown before the user picks WalletConnect
+
+  const shown = nextUri(portico)
+  const connecting = connect(portico, { connector: wcConnector(portico) })
+  const uri = await shown
+  expect(topicOf(uri)).toBe(prepared[0])
+  expect(client.core.pairing.getPairings()).toHaveLength(1)
+  await wallet.pair(uri)
+  await connecting
+  expect(account(portico, 'eip155')?.status).toBe('connected')
+
+  // Connected over WalletConnect: nothing to prepare.
+  await prepareWalletConnect(portico)
+  expect(client.core.pairing.getPairings().filter((p) => !p.active)).toHaveLength(0)
+
+  // After a disconnect, the next prepare publishes a fresh proposal: the used one is not offered again.
+  await disconnect(portico)
+  await prepareWalletConnect(portico)
+  const fresh = client.core.pairing.getPairings().filter((p) => !p.active)
+  expect(fresh).toHaveLength(1)
+  expect(fresh[0]?.topic).not.toBe(prepared[0])
+})
+
+test('walletConnect.prepare false: preparing loads nothing; the pick creates its own proposal', async () => {
+  const { portico } = createDapp({ prepare: false })
+  await prepareWalletConnect(portico)
+  const controller = await portico._internal.walletConnect?.load()
+  // No client was started: the SDK was never asked for one.
+  expect((controller as unknown as { clientPromise?: unknown }).clientPromise).toBeUndefined()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  expect(account(portico, 'eip155')?.status).toBe('connected')
 })
 
 test('wallet-side disconnect disconnects every namespace of the session', async () => {

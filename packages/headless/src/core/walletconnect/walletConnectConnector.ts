@@ -15,6 +15,8 @@ export type PorticoWalletConnect = {
   connectors: readonly Connector[]
   /** Loads the controller chunk (and with it the SDK) on first use. */
   load(): Promise<WalletConnectController>
+  /** Readies a pairing URI ahead of the user's pick (see `prepareWalletConnect`). */
+  prepare(): Promise<void>
 }
 
 /**
@@ -122,5 +124,11 @@ export function createWalletConnect(
       },
     }),
   )
-  return { options, connectors, load }
+  const prepare = () =>
+    load().then(
+      (wc) => wc.prepare(),
+      // The chunk failed to arrive (offline, a deploy replaced it): connecting will say so.
+      () => {},
+    )
+  return { options, connectors, load, prepare }
 }

@@ -8,14 +8,14 @@ import {
 } from '@portico/headless'
 import { normalizeSearch } from '@portico/headless/internal'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
-import { connectingView, pairsRemotely, useStartConnection } from './connection.js'
+import { connectingView, pairsRemotely, usePrepareWalletConnect, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -37,16 +37,12 @@ export function AllWalletsView() {
   const { portico } = usePortico('AllWalletsView')
   const all = useConnectors()
   const connectors = useMemo(() => listedConnectors(all), [all])
+  usePrepareWalletConnect(connectors)
   const walletConnect = connectors.find(pairsRemotely)
   const start = useStartConnection()
-  const [input, setInput] = useState('')
+  // The typed text lives in <SearchField>: a keystroke re-renders the field alone, and the list
+  // only when the query settles (issue 18: keystroke -> frame on a slow phone).
   const [query, setQuery] = useState('')
-  useEffect(() => {
-    const next = normalizeSearch(input)
-    if (next === query) return
-    const timer = setTimeout(() => setQuery(next), searchMinimumWaitMs)
-    return () => clearTimeout(timer)
-  }, [input, query])
 
   const directory = useWalletDirectory({ search: query })
   const results = useMemo<Row[]>(() => {
@@ -72,16 +68,23 @@ export function AllWalletsView() {
     overscan: 6,
     initialRect: { width: 320, height: 360 },
   })
-  const select = (connector: SortedConnector) => {
-    start({ connector })
-    store.push(connectingView(connector))
-  }
+  // Stable callbacks, so scrolling (which re-renders the virtual list) leaves memoised rows alone.
+  const select = useCallback(
+    (connector: SortedConnector) => {
+      start({ connector })
+      store.push(connectingView(connector))
+    },
+    [start, store],
+  )
   // A directory wallet that is not installed pairs over WalletConnect; without it, where to get it.
-  const selectDirectory = (wallet: DirectoryWallet) => {
-    if (!walletConnect) return store.push({ view: 'ConnectingExternal', data: { directoryWallet: wallet } })
-    start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.image_id } })
-    store.push({ view: 'ConnectingWalletConnect', data: { wallet } })
-  }
+  const selectDirectory = useCallback(
+    (wallet: DirectoryWallet) => {
+      if (!walletConnect) return store.push({ view: 'ConnectingExternal', data: { directoryWallet: wallet } })
+      start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.image_id } })
+      store.push({ view: 'ConnectingWalletConnect', data: { wallet } })
+    },
+    [start, store, walletConnect],
+  )
 
   // Next page when the last rows come into view.
   const items = virtualizer.getVirtualItems()
@@ -93,19 +96,7 @@ export function AllWalletsView() {
 
   return (
     <div data-slot="all-wallets-view" data-query={query}>
-      <label className={views.search}>
-        <Icon name="search" size={18} />
-        <input
-          className={views.searchInput}
-          type="search"
-          value={input}
-          onChange={(event) => setInput(event.target.value)}
-          placeholder={messages.searchPlaceholder}
-          aria-label={messages.searchLabel}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </label>
+      <SearchField query={query} onQuery={setQuery} />
       {results.length === 0 && directory.isFetching ? (
         <div className={views.center}>
           <Spinner size={24} label={messages.loading} />
@@ -147,20 +138,11 @@ export function AllWalletsView() {
                   ) : row.kind === 'connector' ? (
                     <WalletRow connector={row.connector} onSelect={select} />
                   ) : (
-                    <button
-                      type="button"
-                      className={css.row}
-                      onClick={() => selectDirectory(row.wallet)}
-                      data-slot="directory-wallet-row"
-                      data-wallet={row.wallet.id}
-                    >
-                      <PorticoImage
-                        src={walletImageUrl(portico, row.wallet.image_id)}
-                        name={row.wallet.name}
-                        size={40}
-                      />
-                      <span className={css.rowLabel}>{row.wallet.name}</span>
-                    </button>
+                    <DirectoryRow
+                      wallet={row.wallet}
+                      imageUrl={walletImageUrl(portico, row.wallet.image_id)}
+                      onSelect={selectDirectory}
+                    />
                   )}
                 </li>
               )
@@ -172,3 +154,57 @@ export function AllWalletsView() {
     </div>
   )
 }
+
+/**
+ * The search box. It owns the typed text, so a keystroke renders this field alone; the trimmed,
+ * normalised query reaches the list 300 ms after the last keystroke (spec).
+ */
+function SearchField({ query, onQuery }: { query: string; onQuery(query: string): void }) {
+  const { messages } = usePorticoUI('AllWalletsView')
+  const [input, setInput] = useState(query)
+  useEffect(() => {
+    const next = normalizeSearch(input)
+    if (next === query) return
+    const timer = setTimeout(() => onQuery(next), searchMinimumWaitMs)
+    return () => clearTimeout(timer)
+  }, [input, query, onQuery])
+  return (
+    <label className={views.search}>
+      <Icon name="search" size={18} />
+      <input
+        className={views.searchInput}
+        type="search"
+        value={input}
+        onChange={(event) => setInput(event.target.value)}
+        placeholder={messages.searchPlaceholder}
+        aria-label={messages.searchLabel}
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </label>
+  )
+}
+
+/** A directory wallet's row; memoised, so a scroll renders only the rows that come into view. */
+const DirectoryRow = memo(function DirectoryRow({
+  wallet,
+  imageUrl,
+  onSelect,
+}: {
+  wallet: DirectoryWallet
+  imageUrl: string | undefined
+  onSelect(wallet: DirectoryWallet): void
+}) {
+  return (
+    <button
+      type="button"
+      className={css.row}
+      onClick={() => onSelect(wallet)}
+      data-slot="directory-wallet-row"
+      data-wallet={wallet.id}
+    >
+      <PorticoImage src={imageUrl} name={wallet.name} size={40} />
+      <span className={css.rowLabel}>{wallet.name}</span>
+    </button>
+  )
+})

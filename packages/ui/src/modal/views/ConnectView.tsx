@@ -16,7 +16,7 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { directoryCountLabel } from '../../utils/directoryCount.js'
-import { connectingView, pairsRemotely, useStartConnection } from './connection.js'
+import { connectingView, pairsRemotely, usePrepareWalletConnect, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -31,6 +31,7 @@ export function ConnectView() {
   const all = useConnectors()
   const recent = useRecentWallets()
   const connectors = useMemo(() => listedConnectors(all), [all])
+  usePrepareWalletConnect(connectors)
   // The badge counts what "All Wallets" offers: the directory, not the installed wallets above it.
   const directoryCount = directoryCountLabel(
     useWalletDirectory({ search: '', enabled: features.allWallets }).data?.pages[0]?.count,

@@ -1,11 +1,15 @@
 import type { SortedConnector } from '@portico/headless'
+import { memo } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { pairsRemotely } from './connection.js'
 
-/** @internal A wallet in the Connect and AllWallets lists, with its badge. */
-export function WalletRow({
+/**
+ * @internal A wallet in the Connect and AllWallets lists, with its badge. Memoised: the virtual
+ * list re-renders on every scroll frame, and rows whose connector did not change need not.
+ */
+export const WalletRow = memo(function WalletRow({
   connector,
   onSelect,
 }: {
@@ -38,7 +42,7 @@ export function WalletRow({
       {badge ? <span className={css.badge({ tone: badge.tone })}>{badge.text}</span> : null}
     </button>
   )
-}
+})
 
 /**
  * @internal

@@ -1,14 +1,16 @@
 import {
   type ConnectErrorType,
   type ConnectParameters,
+  prepareWalletConnect,
   type SortedConnector,
   useConnect,
   usePortico,
 } from '@portico/headless'
 import { type MutationState, useMutationState } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntry } from '../../state/modalStore.js'
+import { runAtIdle } from '../prefetchAtIdle.js'
 
 /**
  * @internal
@@ -67,4 +69,17 @@ export function connectingView(connector: SortedConnector): ViewEntry {
 /** @internal Whether the connector pairs with a wallet on another device (shows a QR code). */
 export function pairsRemotely(connector: Pick<SortedConnector, 'type'>): boolean {
   return connector.type === 'WALLET_CONNECT'
+}
+
+/**
+ * @internal
+ * While a wallet list that offers WalletConnect is on screen, readies WalletConnect at idle (its
+ * SDK, client and one pairing URI), so picking it shows the QR code at once rather than after
+ * the SDK has loaded and reached the relay. A prefetch, like the modal's chunks: it starts no
+ * connection and shows nothing.
+ */
+export function usePrepareWalletConnect(connectors: readonly Pick<SortedConnector, 'type'>[]): void {
+  const { portico } = usePortico('usePrepareWalletConnect')
+  const offered = connectors.some(pairsRemotely)
+  useEffect(() => (offered ? runAtIdle(() => void prepareWalletConnect(portico)) : undefined), [portico, offered])
 }

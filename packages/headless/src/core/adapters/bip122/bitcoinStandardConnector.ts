@@ -6,6 +6,7 @@ import type { AccountType, Connector, ConnectorConnection, PorticoNetwork } from
 import type { CaipNetworkId } from '../../utils/caip.js'
 import { isBitcoinAddress } from '../../utils/namespaceAddress.js'
 import { walletFeature as feature, type StandardWalletEntry } from '../../utils/walletStandard.js'
+import { checkPsbt, decodePsbt } from './psbt.js'
 
 /** The purposes a Bitcoin wallet gives addresses for: payments (the default) and ordinals (inscriptions). */
 export type BitcoinAddressPurpose = 'payment' | 'ordinals'
@@ -147,19 +148,17 @@ export function createBitcoinStandardConnector(
           return { address: signer, signature: await signMessage(signer, input.message) }
         }
         case 'signPsbt': {
-          if (typeof input.psbt !== 'string' || !input.psbt) throw new TypeError('`psbt` must be a base64 PSBT')
-          const psbt = base64.decode(input.psbt)
+          const psbt = decodePsbt(input.psbt, 'request')
           const inputsToSign = signInputs(input.signInputs, address, accountFor)
           if (input.broadcast === true) {
             const send = feature<BitcoinSignAndSendTransactionFeature>(wallet, 'bitcoin:signAndSendTransaction')
             const [output] = await send.signAndSendTransaction({ psbt, inputsToSign, chain: walletChain(chainId) })
             if (typeof output?.txId !== 'string') throw new TypeError('The wallet returned no transaction id')
-            return { psbt: input.psbt, txid: output.txId }
+            return { psbt: base64.encode(psbt), txid: output.txId }
           }
           const sign = feature<BitcoinSignTransactionFeature>(wallet, 'bitcoin:signTransaction')
           const [output] = await sign.signTransaction({ psbt, inputsToSign, chain: walletChain(chainId) })
-          if (!(output?.signedPsbt instanceof Uint8Array)) throw new TypeError('The wallet returned no PSBT')
-          return { psbt: base64.encode(output.signedPsbt) }
+          return { psbt: base64.encode(checkPsbt(output?.signedPsbt, 'wallet')) }
         }
         case 'getAccountAddresses': {
           const intentions = Array.isArray(input.intentions) ? input.intentions : undefined

@@ -1,7 +1,9 @@
+import { base64 } from '@scure/base'
 import { RequestNotApprovedError } from '../../errors/walletConnect.js'
 import type { Connector, ConnectorConnection, PorticoNetwork } from '../../types.js'
 import { isBitcoinAddress } from '../../utils/namespaceAddress.js'
 import type { BitcoinAddressPurpose } from './bitcoinStandardConnector.js'
+import { decodePsbt } from './psbt.js'
 
 /** A sats-connect JSON-RPC answer. */
 export type SatsConnectResponse =
@@ -126,7 +128,7 @@ export function createSatsConnectConnector({
           return { address: signer, signature: signatureOf(result) }
         }
         case 'signPsbt': {
-          if (typeof input.psbt !== 'string' || !input.psbt) throw new TypeError('`psbt` must be a base64 PSBT')
+          const psbt = base64.encode(decodePsbt(input.psbt, 'request'))
           const signInputs: Record<string, number[]> = {}
           for (const item of Array.isArray(input.signInputs)
             ? (input.signInputs as { address?: unknown; index?: unknown }[])
@@ -136,12 +138,12 @@ export function createSatsConnectConnector({
             signInputs[signer] = [...(signInputs[signer] ?? []), item.index as number]
           }
           const result = (await call('signPsbt', {
-            psbt: input.psbt,
+            psbt,
             signInputs,
             broadcast: input.broadcast === true,
           })) as { psbt?: unknown; txid?: unknown } | undefined
-          if (typeof result?.psbt !== 'string') throw new TypeError('The wallet returned no PSBT')
-          return typeof result.txid === 'string' ? { psbt: result.psbt, txid: result.txid } : { psbt: result.psbt }
+          const signed = base64.encode(decodePsbt(result?.psbt, 'wallet'))
+          return typeof result?.txid === 'string' ? { psbt: signed, txid: result.txid } : { psbt: signed }
         }
         case 'sendTransfer': {
           const recipient = addressParam(input.recipientAddress, '')
