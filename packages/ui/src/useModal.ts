@@ -6,7 +6,7 @@ import type { ViewName } from './state/modalStore.js'
 export type { ViewName }
 
 /** Views a host may open directly. `view` in the result is any {@link ViewName}. */
-export type ModalView = Extract<ViewName, 'Connect' | 'AllWallets' | 'Account' | 'Networks'>
+export type ModalView = Extract<ViewName, 'Connect' | 'AllWallets' | 'Account' | 'Networks' | 'OnRampProviders'>
 
 /**
  * Opens and closes the prebuilt modal, optionally at a given view.
@@ -14,6 +14,7 @@ export type ModalView = Extract<ViewName, 'Connect' | 'AllWallets' | 'Account' |
  * @example
  * const { open, isOpen } = useModal()
  * <button onClick={() => open({ view: 'Networks' })}>Networks</button>
+ * <button onClick={() => open({ view: 'OnRampProviders' })}>Buy crypto</button>
  */
 export function useModal() {
   const { store } = usePorticoUI('useModal')

@@ -142,24 +142,6 @@ export {
   swapSlippage,
 } from '../core/api/convert.js'
 export {
-  buildOnrampProviderUrl,
-  defaultOnrampPurchaseCurrency,
-  fetchOnrampOptions,
-  fetchOnrampQuote,
-  generateOnrampUrl,
-  isOnrampNamespace,
-  isRestrictedTimeZone,
-  type OnrampOptions,
-  type OnrampQuote,
-  onrampFallbackLimits,
-  onrampFallbackPaymentCurrencies,
-  onrampNamespaces,
-  onrampSampleOptions,
-  parseOnrampProviders,
-  placeholderOnrampQuote,
-  restrictedTimeZones,
-} from '../core/api/onramp.js'
-export {
   type Transaction,
   TransactionHistoryError,
   type TransactionHistoryErrorType,
@@ -266,7 +248,6 @@ export {
   UnknownNodeError,
   type UnknownNodeErrorType,
 } from '../core/errors/node.js'
-export { OnrampApiError, OnrampNotAvailableError } from '../core/errors/onramp.js'
 export {
   InsufficientBalanceError,
   type InsufficientBalanceErrorType,
@@ -361,8 +342,6 @@ export {
   signTypedDataMutationOptions,
   switchNetworkMutationOptions,
 } from '../core/query/mutations.js'
-export { onrampOptionsQueryKey, onrampOptionsQueryOptions } from '../core/query/onrampOptions.js'
-export { onrampQuoteQueryKey, onrampQuoteQueryOptions } from '../core/query/onrampQuote.js'
 export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../core/query/swapAllowance.js'
 export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../core/query/swapQuote.js'
 export { swapTokensQueryKey, swapTokensQueryOptions } from '../core/query/swapTokens.js'

@@ -3,6 +3,7 @@ import * as core from './core.js'
 import * as embedded from './embedded.js'
 import * as index from './index.js'
 import * as internal from './internal.js'
+import * as onramp from './onramp.js'
 
 // Snapshots of the public surface: an added or removed export shows up in review.
 test('core entry', () => {
@@ -51,4 +52,9 @@ test('core entry has no React', () => {
 
 test('embedded entry', () => {
   expect(Object.keys(embedded).sort()).toMatchSnapshot()
+})
+
+test('onramp entry: the on-ramp client and hooks, kept out of the main entry (page start)', () => {
+  expect(Object.keys(onramp).sort()).toMatchSnapshot()
+  expect(Object.keys(onramp).filter((key) => key in index)).toEqual([])
 })

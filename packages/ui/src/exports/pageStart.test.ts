@@ -61,7 +61,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // for its translations (one chunk per language, see i18n/featureMessages.ts).
   SendView: null,
   SwapView: null,
-  OnRampView: null,
+  OnRampView: 10,
+  BuyInProgressView: 6,
+  BuyButton: 5,
+  'onramp.*': 1.2,
   SignInView: null,
   EmbeddedWalletView: null,
 }

@@ -13,8 +13,10 @@ import { ModalOverlay } from './ModalOverlay.js'
 import * as css from './modal.css.js'
 import { Toaster } from './Toaster.js'
 import { ViewSwitch } from './ViewSwitch.js'
+import { useViewTitle } from './viewTitle.js'
 
-const titles: Record<ViewName, keyof Messages> = {
+// Feature views (Buy, …) title themselves from their own catalogues: see useViewTitle.
+const titles: Partial<Record<ViewName, keyof Messages>> = {
   Connect: 'titleConnect',
   AllWallets: 'titleAllWallets',
   ConnectingExternal: 'titleConnect',
@@ -82,8 +84,14 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
   const state = useModalState(ui)
   const entry = state.history[state.history.length - 1] ?? { view: 'Connect' as const }
   // A directory wallet's view is titled with the wallet's name (spec: the wallet being connected).
+  const titleKey = titles[entry.view]
+  const featureTitle = useViewTitle(entry.view)
   const text =
-    entry.view === 'ConnectingWalletConnect' ? entry.data.wallet.name : (ui.messages[titles[entry.view]] as string)
+    entry.view === 'ConnectingWalletConnect'
+      ? entry.data.wallet.name
+      : titleKey
+        ? (ui.messages[titleKey] as string)
+        : (featureTitle ?? '')
   const canGoBack = state.history.length > 1
   const showClose = !ui.embedded
 

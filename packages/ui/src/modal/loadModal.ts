@@ -29,6 +29,8 @@ const viewLoaders: { [name in ViewName]: () => Promise<ViewComponentOf<name>> } 
   Account: () => import('./views/AccountView.js').then((m) => m.AccountView),
   Networks: () => import('./views/NetworksView.js').then((m) => m.NetworksView),
   UnsupportedChain: () => import('./views/UnsupportedChainView.js').then((m) => m.UnsupportedChainView),
+  OnRampProviders: () => import('./views/onramp/OnRampView.js').then((m) => m.OnRampView),
+  BuyInProgress: () => import('./views/onramp/BuyInProgressView.js').then((m) => m.BuyInProgressView),
 }
 
 let modal: ModalModule | undefined

@@ -11,6 +11,8 @@ declare module 'vitest' {
       apiUrl: string
       /** The devnet WalletConnect relay. */
       walletConnectRelayUrl: string
+      /** The devnet on-ramp provider's checkout origin. */
+      onrampUrl: string
     }
     /** The loopback image host of globalImageServer.ts. */
     imageServerUrl: string

@@ -18,6 +18,7 @@ import { usePorticoUI } from '../../context.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { ActivityList } from './ActivityList.js'
+import { BuyFeatureButton } from './BuyFeatureButton.js'
 import { RetryButton } from './RetryButton.js'
 import * as views from './views.css.js'
 
@@ -94,6 +95,7 @@ export function AccountView() {
             <span />
           )}
         </div>
+        <BuyFeatureButton />
       </div>
 
       <Tabs.Root defaultValue="tokens">
