@@ -121,6 +121,7 @@ export {
   BlockchainApiError,
   type BlockchainApiErrorType,
   type FungiblePrice,
+  fetchGasPrice,
   type GasPrice,
   type Identity,
 } from '../core/api/blockchainApi.js'
@@ -362,6 +363,7 @@ export {
 export { onrampOptionsQueryKey, onrampOptionsQueryOptions } from '../core/query/onrampOptions.js'
 export { onrampQuoteQueryKey, onrampQuoteQueryOptions } from '../core/query/onrampQuote.js'
 export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../core/query/swapAllowance.js'
+export { swapGasPriceQueryKey, swapGasPriceQueryOptions } from '../core/query/swapGasPrice.js'
 export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../core/query/swapQuote.js'
 export { swapTokensQueryKey, swapTokensQueryOptions } from '../core/query/swapTokens.js'
 export { transactionsInfiniteQueryOptions, transactionsQueryKey } from '../core/query/transactions.js'

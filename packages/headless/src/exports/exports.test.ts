@@ -13,6 +13,7 @@ test('react entry is the core entry plus the hooks', () => {
   expect(extra.sort()).toMatchInlineSnapshot(`
     [
       "PorticoProvider",
+      "swapQuoteDebounceMs",
       "useAlerts",
       "useBalance",
       "useConnect",
@@ -30,6 +31,11 @@ test('react entry is the core entry plus the hooks', () => {
       "useSendTransaction",
       "useSignMessage",
       "useSignTypedData",
+      "useSwap",
+      "useSwapAllowance",
+      "useSwapGasPrice",
+      "useSwapQuote",
+      "useSwapTokens",
       "useSwitchNetwork",
       "useTransactions",
       "useWalletConnectUri",
