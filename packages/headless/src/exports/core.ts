@@ -121,7 +121,6 @@ export {
   BlockchainApiError,
   type BlockchainApiErrorType,
   type FungiblePrice,
-  fetchGasPrice,
   type GasPrice,
   type Identity,
 } from '../core/api/blockchainApi.js'
