@@ -56,7 +56,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   controller: 4,
   signing: 3.5,
   '@walletconnect/sign-client': 150,
-  // Coming features (issue 18): each joins with its own chunk and budget.
+  // Coming features (issue 18): each joins with its own chunk and budget, and a `<feature>.*` row
+  // for its translations (one chunk per language, see i18n/featureMessages.ts).
   SendView: null,
   SwapView: null,
   OnRampView: null,
@@ -217,7 +218,9 @@ test('the prebuilt page (React, createPortico with the EVM adapter, PorticoUI, C
     if (!output.entryPoint || !lazyEntries.has(output.entryPoint) || !file.endsWith('.js')) continue
     const pkg = output.entryPoint.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/)?.[1]
     const base = output.entryPoint.replace(/^.*\//, '').replace(/(-[A-Z0-9]{8})?\.m?js$/, '')
-    const name = pkg && !pkg.startsWith('@portico/') ? pkg : base
+    // A feature's translations (`send.es`, `send.ja`, … from defineFeatureMessages) share one row,
+    // `send.*`, holding the largest.
+    const name = pkg && !pkg.startsWith('@portico/') ? pkg : base.replace(/\.(es|fr|de|pt-BR|zh-CN|ja|ko|ar)$/, '.*')
     const cost = gzipOf([...staticClosure(metafile, file)].filter((f) => !start.has(f)))
     lazy.set(name, Math.max(lazy.get(name) ?? 0, cost))
   }
