@@ -17,6 +17,20 @@ export type ViewEntry =
   | { view: 'Account' }
   | { view: 'Networks' }
   | { view: 'UnsupportedChain' }
+  /** Swapping tokens: `data` prefills the form (a host's "open with data") or names the flow's step. */
+  | { view: 'Swap'; data?: SwapViewData | undefined }
+
+/**
+ * What `open({ view: 'Swap', data })` may prefill: tokens by symbol or address on the connected
+ * network, and the amount to pay as a decimal string in the token's units.
+ */
+export type SwapViewData = {
+  fromToken?: string | undefined
+  toToken?: string | undefined
+  amount?: string | undefined
+  /** @internal The swap flow's own step (token lists, review). */
+  step?: 'selectFrom' | 'selectTo' | 'review' | undefined
+}
 
 /** Names of the modal's views. */
 export type ViewName = ViewEntry['view']
