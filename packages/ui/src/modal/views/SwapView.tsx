@@ -392,12 +392,12 @@ function TokenList({ text, tokens, side }: { text: Text; tokens: readonly SwapTo
     const otherToken = resolveSwapToken(tokens, other) ?? (side === 'to' ? tokens.find(isNativeSwapToken) : undefined)
     // Picking the token of the other side swaps the two, as a flip would.
     const flipped = bare(otherToken?.address) === bare(token.address)
-    const current = side === 'from' ? form.from : form.to
+    const native = tokens.find(isNativeSwapToken)?.address
     updateSwapForm(
       store,
       side === 'from'
-        ? { from: token.address, to: flipped ? current : form.to }
-        : { to: token.address, from: flipped ? (current ?? tokens.find(isNativeSwapToken)?.address) : form.from },
+        ? { from: token.address, to: flipped ? (form.from ?? native) : form.to }
+        : { to: token.address, from: flipped ? form.to : (form.from ?? native) },
     )
     store.back()
   }
