@@ -162,8 +162,8 @@ test("token list: search, pick; picking the other side's token swaps the two; ba
   await expect.element(page.getByRole('heading', { name: 'Swap' })).toBeVisible()
 })
 
-test('swaps ETH → USDC, then USDC → PTK with the approve step; success toasts; balances move on the chain', async () => {
-  const { address } = await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '1' })
+test('swaps ETH → USDC, USDC → PTK with the approve step, PTK → USDC with a permit; success toasts; balances move on the chain', async () => {
+  const { address, wallet } = await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '1' })
   await userEvent.click(page.getByRole('button', { name: 'Review swap' }))
   await expect.element(page.getByRole('heading', { name: 'Review swap' })).toBeVisible()
   await expect.element(bySlot('swap-review-pay')).toHaveTextContent('1 ETH')
@@ -192,11 +192,54 @@ test('swaps ETH → USDC, then USDC → PTK with the approve step; success toast
   await userEvent.click(confirm)
   await expect.element(page.getByRole('status').getByText(/^Swapped 100 USDC for [\d,.]+ PTK$/)).toBeVisible()
   expect(await balanceOf(usdc, address)).toBe(usdcGot - parseUnits('100', 6))
-  expect((await balanceOf(ptk, address)) - ptkBefore).toBeGreaterThan(parseUnits('190', 18))
+  const ptkGot = await balanceOf(ptk, address)
+  expect(ptkGot - ptkBefore).toBeGreaterThan(parseUnits('190', 18))
+
+  // PTK → USDC: PTK takes EIP-2612 permits, so a signature replaces the approve transaction.
+  await userEvent.click(page.getByRole('button', { name: 'Switch tokens' }))
+  await expect.poll(() => $('swap-from-token')?.textContent).toContain('PTK')
+  await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '50')
+  await userEvent.click(page.getByRole('button', { name: 'Review swap' }))
+  await expect.element(page.getByText('Sign a permit for PTK', { exact: true })).toBeVisible()
+  const usdcBefore = await balanceOf(usdc, address)
+  await userEvent.click(page.getByRole('button', { name: 'Approve PTK and swap' }))
+  await expect.element(page.getByRole('status').getByText(/^Swapped 50 PTK for [\d,.]+ USDC$/)).toBeVisible()
+  expect(await balanceOf(ptk, address)).toBe(ptkGot - parseUnits('50', 18))
+  expect((await balanceOf(usdc, address)) - usdcBefore).toBeGreaterThan(parseUnits('24', 6))
+  expect(wallet.requests.some((r) => r.method === 'eth_signTypedData_v4')).toBe(true)
 })
 
 test("a network the convert API does not serve: 'Network not supported for Swaps'", async () => {
   await mount(undefined, { chainId: 31338 })
   await expect.element(page.getByText('Network not supported for Swaps')).toBeVisible()
   await expect.element(page.getByText('Switch to a network that supports swaps.')).toBeVisible()
+})
+
+async function setConvertSwitch(convert: 'ok' | 429 | 500) {
+  const response = await fetch(`${devnet.apiUrl}/__devnet/switches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ convert }),
+  })
+  expect(response.ok).toBe(true)
+}
+
+test('the convert API failing during a quote (500, then 429): retried, then a clear error with Try again; nothing stuck', async () => {
+  await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '1' })
+  const review = page.getByRole('button', { name: 'Review swap' })
+  await expect.element(review).toBeEnabled()
+  try {
+    for (const status of [500, 429] as const) {
+      await setConvertSwitch(status)
+      await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), status === 500 ? '2' : '3')
+      // Three retries with backoff (150, 300, 600 ms), then the error state.
+      await expect.element(page.getByRole('button', { name: 'No quote available' }), { timeout: 10_000 }).toBeDisabled()
+      await expect.element(page.getByRole('alert')).toHaveTextContent(/Failed to fetch swap quote/)
+      await setConvertSwitch('ok')
+      await userEvent.click(page.getByRole('button', { name: 'Try again' }))
+      await expect.element(review).toBeEnabled()
+    }
+  } finally {
+    await setConvertSwitch('ok')
+  }
 })

@@ -355,7 +355,9 @@ function QuoteDetails({
         </dd>
         <dt>{text.swapNetworkFee}</dt>
         <dd className={swapCss.detailValue} data-slot="swap-network-fee">
-          {fee === undefined ? '—' : `≈ ${formatUnits(fee, 18).slice(0, 10)} ${nativeSymbol}`}
+          {fee === undefined
+            ? '—'
+            : `≈ ${Number(formatUnits(fee, 18)).toLocaleString(format.locale, { maximumSignificantDigits: 3 })} ${nativeSymbol}`}
         </dd>
         <dt>{text.swapSlippage}</dt>
         <dd className={swapCss.detailValue}>{quote.slippage ?? swapSlippage}%</dd>
