@@ -28,6 +28,11 @@ export function updateSwapForm(owner: object, patch: Partial<SwapFormState>): vo
   for (const listener of form.listeners) listener()
 }
 
+/** @internal The form of `owner` now. */
+export function readSwapForm(owner: object): SwapFormState {
+  return formOf(owner).state
+}
+
 /** @internal The form of `owner`, re-rendering on change. */
 export function useSwapForm(owner: object): SwapFormState {
   const form = formOf(owner)

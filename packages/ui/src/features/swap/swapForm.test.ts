@@ -1,0 +1,44 @@
+import type { SwapToken } from '@portico/headless'
+import { expect, test } from 'vitest'
+import { isNativeSwapToken, readSwapForm, resolveSwapToken, sanitizeAmount, updateSwapForm } from './swapForm.js'
+
+const token = (symbol: string, address: string): SwapToken => ({
+  name: symbol,
+  symbol,
+  address: `eip155:31337:${address}`,
+  decimals: 18,
+  logoUri: undefined,
+  price: undefined,
+  eip2612: false,
+})
+const eth = token('ETH', '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')
+const usdc = token('USDC', '0x5FbDB2315678afecb367f032d93F642f64180aa3')
+
+test('sanitizeAmount: a decimal comma becomes a point; letters, signs and extra points are dropped', () => {
+  expect(sanitizeAmount('1,5')).toBe('1.5')
+  expect(sanitizeAmount('-12a.3.4')).toBe('12.34')
+  expect(sanitizeAmount('.5')).toBe('.5')
+  expect(sanitizeAmount('1e18')).toBe('118')
+  expect(sanitizeAmount('')).toBe('')
+})
+
+test('resolveSwapToken: by bare or CAIP-10 address (any case) or by symbol; unknown is undefined', () => {
+  const tokens = [eth, usdc]
+  expect(resolveSwapToken(tokens, 'usdc')).toBe(usdc)
+  expect(resolveSwapToken(tokens, '0x5fbdb2315678afecb367f032d93f642f64180aa3')).toBe(usdc)
+  expect(resolveSwapToken(tokens, usdc.address)).toBe(usdc)
+  expect(resolveSwapToken(tokens, 'DAI')).toBeUndefined()
+  expect(resolveSwapToken(undefined, 'ETH')).toBeUndefined()
+  expect(isNativeSwapToken(eth)).toBe(true)
+  expect(isNativeSwapToken(usdc)).toBe(false)
+})
+
+test('updateSwapForm keeps one form per owner (each modal its own)', () => {
+  const a = {}
+  const b = {}
+  updateSwapForm(a, { amount: '1' })
+  updateSwapForm(b, { amount: '2', to: 'PTK' })
+  updateSwapForm(a, { to: 'USDC' })
+  expect(readSwapForm(a)).toEqual({ from: undefined, to: 'USDC', amount: '1' })
+  expect(readSwapForm(b)).toEqual({ from: undefined, to: 'PTK', amount: '2' })
+})
