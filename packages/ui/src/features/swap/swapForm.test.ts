@@ -1,6 +1,13 @@
 import type { SwapToken } from '@portico/headless'
 import { expect, test } from 'vitest'
-import { isNativeSwapToken, readSwapForm, resolveSwapToken, sanitizeAmount, updateSwapForm } from './swapForm.js'
+import {
+  formatUnits,
+  isNativeSwapToken,
+  readSwapForm,
+  resolveSwapToken,
+  sanitizeAmount,
+  updateSwapForm,
+} from './swapForm.js'
 
 const token = (symbol: string, address: string): SwapToken => ({
   name: symbol,
@@ -41,4 +48,16 @@ test('updateSwapForm keeps one form per owner (each modal its own)', () => {
   updateSwapForm(a, { to: 'USDC' })
   expect(readSwapForm(a)).toEqual({ from: undefined, to: 'USDC', amount: '1' })
   expect(readSwapForm(b)).toEqual({ from: undefined, to: 'PTK', amount: '2' })
+})
+
+test('formatUnits: exact, no trailing zeros, zero decimals', () => {
+  expect(formatUnits(1_500_000n, 6)).toBe('1.5')
+  expect(formatUnits(1n, 18)).toBe('0.000000000000000001')
+  expect(formatUnits(10n ** 18n, 18)).toBe('1')
+  expect(formatUnits(0n, 6)).toBe('0')
+  expect(formatUnits(42n, 0)).toBe('42')
+  expect(formatUnits(-2_500_000n, 6)).toBe('-2.5')
+  expect(formatUnits(2n ** 256n - 1n, 18)).toBe(
+    '115792089237316195423570985008687907853269984665640564039457.584007913129639935',
+  )
 })

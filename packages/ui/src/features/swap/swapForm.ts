@@ -66,3 +66,15 @@ export function sanitizeAmount(typed: string): string {
   const [whole = '', ...rest] = cleaned.split('.')
   return rest.length ? `${whole}.${rest.join('')}` : whole
 }
+
+/**
+ * @internal Base units as an exact decimal string (`1500000n`, 6 → `'1.5'`), bigint maths only.
+ * Here rather than viem's: the UI package bundles what it imports, and viem's entry is large.
+ */
+export function formatUnits(value: bigint, decimals: number): string {
+  const negative = value < 0n
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
+  const whole = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+}

@@ -1,5 +1,6 @@
 import {
   isAllowanceSufficient,
+  parseAmount,
   type SwapQuote,
   type SwapToken,
   swapSlippage,
@@ -13,7 +14,6 @@ import {
   useSwapTokens,
 } from '@portico/headless'
 import { useEffect, useState } from 'react'
-import { formatUnits, parseUnits } from 'viem'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
@@ -23,6 +23,7 @@ import { usePorticoUI } from '../../context.js'
 import { swapMessages } from '../../features/swap/messages.js'
 import * as swapCss from '../../features/swap/swap.css.js'
 import {
+  formatUnits,
   isNativeSwapToken,
   resolveSwapToken,
   sanitizeAmount,
@@ -119,7 +120,7 @@ function balanceOf(balances: readonly TokenBalance[] | undefined, token: SwapTok
 function toUnits(amount: string, decimals: number): bigint | undefined {
   if (!amount || amount === '.') return undefined
   try {
-    return parseUnits(amount, decimals)
+    return parseAmount(amount, decimals)
   } catch {
     return undefined
   }
