@@ -26,6 +26,7 @@ export default defineConfig({
       'exports/testing': 'src/exports/testing.ts',
       'exports/internal': 'src/exports/internal.ts',
       'exports/siwxServer': 'src/exports/siwxServer.ts',
+      'exports/swap': 'src/exports/swap.ts',
     },
   },
   sourcemap: true,

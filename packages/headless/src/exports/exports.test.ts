@@ -53,3 +53,9 @@ test('internal entry: what only sibling packages use, never also public', () => 
 test('core entry has no React', () => {
   expect(Object.keys(core).some((key) => /^use[A-Z]|Provider$/.test(key))).toBe(false)
 })
+
+test('swap entry: only names the main entry has too (the same functions, for lazily loaded swap views)', async () => {
+  const swap = await import('./swap.js')
+  expect(Object.keys(swap).length).toBeGreaterThan(10)
+  for (const [key, value] of Object.entries(swap)) expect(index).toHaveProperty(key, value)
+})

@@ -1,4 +1,5 @@
-import { isSwapNetwork, useConnection, useFeatures } from '@portico/headless'
+import { useConnection, useFeatures } from '@portico/headless'
+import { isSwapNetwork } from '@portico/headless/swap'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'

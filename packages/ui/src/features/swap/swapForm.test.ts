@@ -1,4 +1,4 @@
-import type { SwapToken } from '@portico/headless'
+import type { SwapToken } from '@portico/headless/swap'
 import { expect, test } from 'vitest'
 import {
   formatUnits,

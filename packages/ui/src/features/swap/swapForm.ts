@@ -1,4 +1,4 @@
-import { nativeSwapTokenAddress, type SwapToken } from '@portico/headless'
+import { nativeSwapTokenAddress, type SwapToken } from '@portico/headless/swap'
 import { useSyncExternalStore } from 'react'
 
 /**

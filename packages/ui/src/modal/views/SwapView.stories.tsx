@@ -6,7 +6,7 @@ import {
   swapGasPriceQueryKey,
   swapQuoteQueryKey,
   swapTokensQueryKey,
-} from '@portico/headless'
+} from '@portico/headless/swap'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { onlineManager } from '@tanstack/react-query'
 import { useEffect } from 'react'

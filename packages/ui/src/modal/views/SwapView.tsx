@@ -1,18 +1,17 @@
+import { type TokenBalance, useBalance, useConnection } from '@portico/headless'
+// The swap hooks from their own entry: see packages/headless/src/exports/swap.ts (page start).
 import {
   isAllowanceSufficient,
   parseAmount,
   type SwapQuote,
   type SwapToken,
   swapSlippage,
-  type TokenBalance,
-  useBalance,
-  useConnection,
   useSwap,
   useSwapAllowance,
   useSwapGasPrice,
   useSwapQuote,
   useSwapTokens,
-} from '@portico/headless'
+} from '@portico/headless/swap'
 import { useEffect, useState } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
