@@ -1,12 +1,4 @@
-import {
-  decodeFunctionData,
-  decodeFunctionResult,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  parseAbi,
-  parseSignature,
-} from 'viem'
+import type { Hex } from 'viem'
 import {
   type BuildSwapApproveErrorType,
   type BuildSwapTransactionErrorType,
@@ -16,7 +8,6 @@ import {
   fetchSwapTokens,
   isAllowanceSufficient,
   nativeSwapTokenAddress,
-  type SwapTransaction,
 } from '../api/convert.js'
 import type { Portico } from '../config/createPortico.js'
 import { NotConnectedError } from '../errors/connection.js'
@@ -30,7 +21,6 @@ import type { CaipNetworkId } from '../utils/caip.js'
 import { getConnection } from './getConnection.js'
 import { type RequestErrorType, request } from './request.js'
 import { type SendTransactionErrorType, sendTransaction } from './sendTransaction.js'
-import { signTypedData } from './signTypedData.js'
 
 export type SwapParameters = {
   /** Source token, `0x…` or CAIP-10 (native: `0xeeee…eeee`). */
@@ -66,12 +56,6 @@ export type SwapErrorType =
   | RequestErrorType
   | SwapRevertedErrorType
   | SwapNotConfirmedErrorType
-
-const permitAbi = parseAbi([
-  'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
-  'function nonces(address owner) view returns (uint256)',
-  'function eip712Domain() view returns (bytes1 fields, string name, string version, uint256 chainId, address verifyingContract, bytes32 salt, uint256[] extensions)',
-])
 
 const RECEIPT_POLL_MS = 250
 const RECEIPT_TIMEOUT_MS = 120_000
@@ -110,7 +94,11 @@ export async function swap(portico: Portico, parameters: SwapParameters): Promis
           .catch(() => false))
       if (eip2612) {
         parameters.onStep?.('permit')
+        // The permit's ABI coding (viem) loads only when a permit is signed: a host page that
+        // bundles this action keeps viem's ABI code out of the chunk its page starts with.
+        const { permit } = await import('./swapPermit.js')
         const hash = await permit(portico, { owner: userAddress, approve, amount, caipNetworkId })
+        await waitForSuccess(portico, hash, 'permit')
         approval = { kind: 'permit', hash }
       } else {
         parameters.onStep?.('approve')
@@ -138,79 +126,6 @@ export async function swap(portico: Portico, parameters: SwapParameters): Promis
 
 function sameToken(a: string, b: string): boolean {
   return a.split(':').at(-1)?.toLowerCase() === b.split(':').at(-1)?.toLowerCase()
-}
-
-async function call(portico: Portico, to: Hex, data: Hex): Promise<Hex> {
-  return request<Hex>(portico, { namespace: 'eip155', method: 'eth_call', params: [{ to, data }, 'latest'] })
-}
-
-/**
- * Signs an EIP-2612 permit for the spender and amount of the service's approve transaction and
- * submits it. The domain comes from the token itself (EIP-5267 `eip712Domain`), so a token whose
- * name or version differs from its symbol still verifies.
- */
-async function permit(
-  portico: Portico,
-  {
-    owner,
-    approve,
-    amount,
-    caipNetworkId,
-  }: { owner: Hex; approve: SwapTransaction; amount: bigint; caipNetworkId: CaipNetworkId },
-): Promise<Hex> {
-  const token = approve.to
-  const { args } = decodeFunctionData({ abi: erc20Abi, data: approve.data })
-  const spender = args[0] as Hex
-  const [, name, version, chainId, verifyingContract] = decodeFunctionResult({
-    abi: permitAbi,
-    functionName: 'eip712Domain',
-    data: await call(portico, token, encodeFunctionData({ abi: permitAbi, functionName: 'eip712Domain' })),
-  })
-  const nonce = decodeFunctionResult({
-    abi: permitAbi,
-    functionName: 'nonces',
-    data: await call(portico, token, encodeFunctionData({ abi: permitAbi, functionName: 'nonces', args: [owner] })),
-  })
-  const deadline = BigInt(Math.floor(Date.now() / 1000) + 30 * 60)
-  const signature = await signTypedData(portico, {
-    typedData: {
-      domain: {
-        name,
-        version,
-        chainId: Number(chainId || BigInt(caipNetworkId.split(':')[1] ?? 0)),
-        verifyingContract,
-      },
-      types: {
-        EIP712Domain: [
-          { name: 'name', type: 'string' },
-          { name: 'version', type: 'string' },
-          { name: 'chainId', type: 'uint256' },
-          { name: 'verifyingContract', type: 'address' },
-        ],
-        Permit: [
-          { name: 'owner', type: 'address' },
-          { name: 'spender', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'nonce', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-      primaryType: 'Permit',
-      message: { owner, spender, value: amount, nonce, deadline },
-    },
-  })
-  const { r, s, v, yParity } = parseSignature(signature)
-  const hash = await sendTransaction(portico, {
-    to: token,
-    data: encodeFunctionData({
-      abi: permitAbi,
-      functionName: 'permit',
-      args: [owner, spender, amount, deadline, Number(v ?? BigInt(yParity + 27)), r, s],
-    }),
-    value: 0n,
-  })
-  await waitForSuccess(portico, hash, 'permit')
-  return hash
 }
 
 /** Polls the receipt through the wallet's provider (no separate RPC client is assumed). */
