@@ -1,14 +1,14 @@
 // A swap built on the @portico/headless swap hooks alone (no @portico/ui): token list, debounced
 // live quote with the minimum received, allowance, and the approve-or-permit-then-swap mutation.
+import { formatBalance } from '@portico/headless'
 import {
-  formatBalance,
   isAllowanceSufficient,
   nativeSwapTokenAddress,
   useSwap,
   useSwapAllowance,
   useSwapQuote,
   useSwapTokens,
-} from '@portico/headless'
+} from '@portico/headless/swap'
 import { useState } from 'react'
 import { formatUnits, parseUnits } from 'viem'
 

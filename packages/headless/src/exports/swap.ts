@@ -1,7 +1,8 @@
-// @portico/headless/swap: the swap hooks and helpers alone, the same functions as in
-// '@portico/headless'. A lazily loaded swap view imports them from here: imported through the
-// main entry, a bundler's code splitting puts them (and the viem ABI code the swap action uses)
-// in a chunk the page start loads too, because the page start imports that entry as well.
+// @portico/headless/swap: the swap hooks, and the swap helpers a swap view needs (the same
+// functions '@portico/headless' and '/core' export). Kept apart from the main entry on purpose:
+// with code splitting, a bundler moves every module that a lazily loaded chunk uses and that the
+// page's entry can also reach (through the main entry's re-exports) into a chunk the page starts
+// with. Imported from here (and from core/swap/ inside), swap code stays in the swap view's chunk.
 
 export {
   applySlippage,
@@ -12,12 +13,11 @@ export {
   type SwapToken,
   swapChainIds,
   swapSlippage,
-} from '../core/api/convert.js'
-export { swapAllowanceQueryKey } from '../core/query/swapAllowance.js'
-export { swapGasPriceQueryKey } from '../core/query/swapGasPrice.js'
-export { swapQuoteQueryKey } from '../core/query/swapQuote.js'
-export { swapTokensQueryKey } from '../core/query/swapTokens.js'
-export { parseAmount } from '../core/utils/amount.js'
+} from '../core/swap/convert.js'
+export { swapAllowanceQueryKey } from '../core/swap/swapAllowance.js'
+export { swapGasPriceQueryKey } from '../core/swap/swapGasPrice.js'
+export { swapQuoteQueryKey } from '../core/swap/swapQuote.js'
+export { swapTokensQueryKey } from '../core/swap/swapTokens.js'
 export { type UseSwapParameters, useSwap } from '../react/useSwap.js'
 export { type UseSwapAllowanceParameters, useSwapAllowance } from '../react/useSwapAllowance.js'
 export { type UseSwapGasPriceParameters, useSwapGasPrice } from '../react/useSwapGasPrice.js'

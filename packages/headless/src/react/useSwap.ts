@@ -2,13 +2,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { getConnection } from '../core/actions/getConnection.js'
-import {
-  type SwapErrorType,
-  type SwapParameters,
-  type SwapReturnType,
-  type SwapStep,
-  swap,
-} from '../core/actions/swap.js'
+import { type SwapErrorType, type SwapParameters, type SwapReturnType, type SwapStep, swap } from '../core/swap/swap.js'
 import type { UseMutationParameters } from './useMutationParameters.js'
 import { usePortico } from './usePortico.js'
 

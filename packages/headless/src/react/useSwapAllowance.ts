@@ -1,6 +1,6 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
-import { swapAllowanceQueryOptions } from '../core/query/swapAllowance.js'
+import { swapAllowanceQueryOptions } from '../core/swap/swapAllowance.js'
 import type { CaipNetworkId } from '../core/utils/caip.js'
 import { usePortico } from './usePortico.js'
 import { useSwapNetwork } from './useSwapNetwork.js'

@@ -1,6 +1,6 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
-import { swapGasPriceQueryOptions } from '../core/query/swapGasPrice.js'
+import { swapGasPriceQueryOptions } from '../core/swap/swapGasPrice.js'
 import type { CaipNetworkId } from '../core/utils/caip.js'
 import { usePortico } from './usePortico.js'
 import { useSwapNetwork } from './useSwapNetwork.js'

@@ -1,6 +1,6 @@
 'use client'
-import { isSwapNetwork } from '../core/api/convert.js'
-import { SwapNetworkNotSupportedError } from '../core/errors/swap.js'
+import { isSwapNetwork } from '../core/swap/convert.js'
+import { SwapNetworkNotSupportedError } from '../core/swap/errors.js'
 import type { CaipNetworkId } from '../core/utils/caip.js'
 import { useConnection } from './useConnection.js'
 

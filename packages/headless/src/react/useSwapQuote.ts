@@ -1,7 +1,7 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { swapQuoteQueryOptions } from '../core/query/swapQuote.js'
+import { swapQuoteQueryOptions } from '../core/swap/swapQuote.js'
 import type { CaipNetworkId } from '../core/utils/caip.js'
 import { usePortico } from './usePortico.js'
 import { useSwapNetwork } from './useSwapNetwork.js'

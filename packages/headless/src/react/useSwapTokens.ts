@@ -1,6 +1,6 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
-import { swapTokensQueryOptions } from '../core/query/swapTokens.js'
+import { swapTokensQueryOptions } from '../core/swap/swapTokens.js'
 import type { CaipNetworkId } from '../core/utils/caip.js'
 import { usePortico } from './usePortico.js'
 import { useSwapNetwork } from './useSwapNetwork.js'

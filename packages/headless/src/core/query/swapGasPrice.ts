@@ -1,44 +1,10 @@
-import { fetchGasPrice } from '../api/blockchainApi.js'
-import type { Portico } from '../config/createPortico.js'
-import type { CaipNetworkId } from '../utils/caip.js'
-import { hostedRetryDelay, retryHostedCall } from './hostedRetry.js'
-
-/** Gas prices move block by block: a shown price is re-read this often. */
-export const swapGasPriceRefetchIntervalMs = 15_000
-
-export type SwapGasPriceQueryKeyParameters = { caipNetworkId?: CaipNetworkId | undefined }
-
-/**
- * Query key of a gas price read: `['portico', 'swapGasPrice', { caipNetworkId }]`.
- *
- * @example
- * queryClient.invalidateQueries({ queryKey: swapGasPriceQueryKey({ caipNetworkId: 'eip155:1' }) })
- */
-export function swapGasPriceQueryKey({ caipNetworkId }: SwapGasPriceQueryKeyParameters = {}) {
-  return ['portico', 'swapGasPrice', { caipNetworkId }] as const
-}
-
-/**
- * Query options for {@link fetchGasPrice}: enabled once a network is known (an unsupported
- * one fails with 'Network not supported for Gas Price', never retried), refreshed every 15 s.
- *
- * @example
- * const { standard } = await queryClient.fetchQuery(swapGasPriceQueryOptions(portico, { caipNetworkId: 'eip155:1' }))
- */
-export function swapGasPriceQueryOptions(
-  portico: Portico,
-  parameters: SwapGasPriceQueryKeyParameters & { query?: { enabled?: boolean | undefined; [key: string]: unknown } },
-) {
-  const { query, ...key } = parameters
-  return {
-    staleTime: 0,
-    refetchInterval: swapGasPriceRefetchIntervalMs,
-    retry: retryHostedCall,
-    retryDelay: hostedRetryDelay,
-    ...query,
-    queryKey: swapGasPriceQueryKey(key),
-    enabled: Boolean(key.caipNetworkId && (query?.enabled ?? true)),
-    queryFn: ({ queryKey: [, , { caipNetworkId }] }: { queryKey: ReturnType<typeof swapGasPriceQueryKey> }) =>
-      fetchGasPrice(portico, { caipNetworkId: caipNetworkId as CaipNetworkId }),
-  }
-}
+// Moved to core/swap/swapGasPrice.ts; this path stays for the public entries and existing imports.
+// The swap view's code imports core/swap/ directly: a bundler that splits code then keeps it out of
+// a host page's first chunk, which imports the public entry that re-exports this file.
+// biome-ignore lint/performance/noBarrelFile: a compatibility path for one moved module, not an index.
+export {
+  type SwapGasPriceQueryKeyParameters,
+  swapGasPriceQueryKey,
+  swapGasPriceQueryOptions,
+  swapGasPriceRefetchIntervalMs,
+} from '../swap/swapGasPrice.js'

@@ -3,6 +3,7 @@ import { expect, test } from 'vitest'
 import {
   formatUnits,
   isNativeSwapToken,
+  parseUnits,
   readSwapForm,
   resolveSwapToken,
   sanitizeAmount,
@@ -60,4 +61,14 @@ test('formatUnits: exact, no trailing zeros, zero decimals', () => {
   expect(formatUnits(2n ** 256n - 1n, 18)).toBe(
     '115792089237316195423570985008687907853269984665640564039457.584007913129639935',
   )
+})
+
+test('parseUnits: exact base units; too many decimals, zero and junk are undefined', () => {
+  expect(parseUnits('1.5', 6)).toBe(1_500_000n)
+  expect(parseUnits('.25', 18)).toBe(250_000_000_000_000_000n)
+  expect(parseUnits('1.50', 1)).toBe(15n)
+  expect(parseUnits('0.0000001', 6)).toBeUndefined()
+  expect(parseUnits('0', 6)).toBeUndefined()
+  expect(parseUnits('.', 6)).toBeUndefined()
+  expect(parseUnits('1e5', 6)).toBeUndefined()
 })

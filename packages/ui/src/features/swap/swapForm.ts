@@ -78,3 +78,17 @@ export function formatUnits(value: bigint, decimals: number): string {
   const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
+
+/**
+ * @internal A typed decimal amount in base units, exactly; undefined when it is not a positive
+ * amount the token can hold (empty, a lone point, more decimals than the token has, zero).
+ */
+export function parseUnits(amount: string, decimals: number): bigint | undefined {
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(amount.trim())
+  if (!match) return undefined
+  const [, whole = '', fraction = ''] = match
+  const significant = fraction.replace(/0+$/, '')
+  if ((whole === '' && fraction === '') || significant.length > decimals) return undefined
+  const units = BigInt(`${whole || '0'}${significant.padEnd(decimals, '0')}`)
+  return units > 0n ? units : undefined
+}

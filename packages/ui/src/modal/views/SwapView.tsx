@@ -2,7 +2,6 @@ import { type TokenBalance, useBalance, useConnection } from '@portico/headless'
 // The swap hooks from their own entry: see packages/headless/src/exports/swap.ts (page start).
 import {
   isAllowanceSufficient,
-  parseAmount,
   type SwapQuote,
   type SwapToken,
   swapSlippage,
@@ -24,6 +23,7 @@ import * as swapCss from '../../features/swap/swap.css.js'
 import {
   formatUnits,
   isNativeSwapToken,
+  parseUnits,
   resolveSwapToken,
   sanitizeAmount,
   updateSwapForm,
@@ -117,12 +117,7 @@ function balanceOf(balances: readonly TokenBalance[] | undefined, token: SwapTok
 }
 
 function toUnits(amount: string, decimals: number): bigint | undefined {
-  if (!amount || amount === '.') return undefined
-  try {
-    return parseAmount(amount, decimals)
-  } catch {
-    return undefined
-  }
+  return parseUnits(amount, decimals)
 }
 
 /** The live form state shared by the form and the review: tokens, amounts, quote, fee. */

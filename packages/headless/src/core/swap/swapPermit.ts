@@ -7,12 +7,12 @@ import {
   parseAbi,
   parseSignature,
 } from 'viem'
-import type { SwapTransaction } from '../api/convert.js'
+import { request } from '../actions/request.js'
+import { sendTransaction } from '../actions/sendTransaction.js'
+import { signTypedData } from '../actions/signTypedData.js'
 import type { Portico } from '../config/createPortico.js'
 import type { CaipNetworkId } from '../utils/caip.js'
-import { request } from './request.js'
-import { sendTransaction } from './sendTransaction.js'
-import { signTypedData } from './signTypedData.js'
+import type { SwapTransaction } from './convert.js'
 
 // The EIP-2612 step of `swap`, loaded on demand (see swap.ts): the only part of a swap that codes
 // ABI data itself.
