@@ -75,13 +75,6 @@ export {
   type TypedData,
 } from '../core/actions/signTypedData.js'
 export {
-  type SwapErrorType,
-  type SwapParameters,
-  type SwapReturnType,
-  type SwapStep,
-  swap,
-} from '../core/actions/swap.js'
-export {
   type SwitchNetworkErrorType,
   type SwitchNetworkParameters,
   type SwitchNetworkReturnType,
@@ -124,22 +117,6 @@ export {
   type GasPrice,
   type Identity,
 } from '../core/api/blockchainApi.js'
-export {
-  applySlippage,
-  buildSwapApprove,
-  buildSwapTransaction,
-  fetchSwapAllowance,
-  fetchSwapQuote,
-  fetchSwapTokens,
-  isAllowanceSufficient,
-  isSwapNetwork,
-  nativeSwapTokenAddress,
-  type SwapQuote,
-  type SwapToken,
-  type SwapTransaction,
-  swapChainIds,
-  swapSlippage,
-} from '../core/api/convert.js'
 export {
   buildOnrampProviderUrl,
   defaultOnrampPurchaseCurrency,
@@ -291,13 +268,6 @@ export {
   type UnsupportedChainErrorType,
 } from '../core/errors/send.js'
 export {
-  InvalidSwapAmountError,
-  SwapApiError,
-  SwapNetworkNotSupportedError,
-  SwapNotConfirmedError,
-  SwapRevertedError,
-} from '../core/errors/swap.js'
-export {
   InvalidAddressError,
   type InvalidAddressErrorType,
   InvalidCaip10AddressError,
@@ -361,10 +331,6 @@ export {
 } from '../core/query/mutations.js'
 export { onrampOptionsQueryKey, onrampOptionsQueryOptions } from '../core/query/onrampOptions.js'
 export { onrampQuoteQueryKey, onrampQuoteQueryOptions } from '../core/query/onrampQuote.js'
-export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../core/query/swapAllowance.js'
-export { swapGasPriceQueryKey, swapGasPriceQueryOptions } from '../core/query/swapGasPrice.js'
-export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../core/query/swapQuote.js'
-export { swapTokensQueryKey, swapTokensQueryOptions } from '../core/query/swapTokens.js'
 export { transactionsInfiniteQueryOptions, transactionsQueryKey } from '../core/query/transactions.js'
 export {
   type WalletDirectoryQueryParameters,
