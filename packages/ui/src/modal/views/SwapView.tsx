@@ -130,7 +130,8 @@ function useSwapDraft(tokens: readonly SwapToken[]) {
   const fromBalance = balanceOf(balances.data, from)
   const toBalance = balanceOf(balances.data, to)
   const amount = from ? toUnits(form.amount, from.decimals) : undefined
-  const available = from && fromBalance ? toUnits(fromBalance.quantity.numeric, from.decimals) : undefined
+  // A zero balance is a balance: anything typed is then more than it.
+  const available = from && fromBalance ? (toUnits(fromBalance.quantity.numeric, from.decimals) ?? 0n) : undefined
   const quote = useSwapQuote({ from: from?.address, to: to?.address, amount })
   const gas = useSwapGasPrice()
   const allowance = useSwapAllowance({ tokenAddress: from && !isNativeSwapToken(from) ? from.address : undefined })
