@@ -1,5 +1,4 @@
 import { useConnection, useFeatures } from '@portico/headless'
-import { isSwapNetwork } from '@portico/headless/swap'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
@@ -7,15 +6,15 @@ import { swapMessages } from './messages.js'
 
 /**
  * @internal The Swap entry of the Account view's wallet features: shown when the `swaps` flag is
- * on and the connected network is a swap network; opens the Swap view.
+ * on and an EVM network is connected; opens the Swap view (which says 'Network not supported for
+ * Swaps' elsewhere). Nothing from '@portico/headless/swap' here: the Account chunk stays light.
  */
 export function SwapFeatureButton() {
   const { store } = usePorticoUI('SwapFeatureButton')
   const { swaps } = useFeatures()
   const connection = useConnection()
   const text = useFeatureMessages(swapMessages)
-  const network = connection.network?.caipNetworkId
-  if (!swaps || !text || !network || !isSwapNetwork(network)) return null
+  if (!swaps || !text || connection.network?.chainNamespace !== 'eip155') return null
   return (
     <button
       type="button"
