@@ -28,6 +28,7 @@ export default defineConfig({
       'exports/onramp': 'src/exports/onramp.ts',
       'exports/siwxServer': 'src/exports/siwxServer.ts',
       'exports/embedded': 'src/exports/embedded.ts',
+      'exports/swap': 'src/exports/swap.ts',
     },
   },
   sourcemap: true,
@@ -37,7 +38,12 @@ export default defineConfig({
   // esbuild drops module-level directives when transforming. The React entry must keep 'use client'
   // for server-component frameworks.
   async onSuccess() {
-    for (const file of ['dist/exports/index.js', 'dist/exports/onramp.js']) {
+    for (const file of [
+      'dist/exports/index.js',
+      'dist/exports/onramp.js',
+      'dist/exports/swap.js',
+      'dist/exports/embedded.js',
+    ]) {
       const code = await readFile(file, 'utf8')
       if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)
     }

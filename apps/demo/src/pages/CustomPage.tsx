@@ -14,6 +14,7 @@ import {
   useWalletConnectUri,
 } from '@portico/headless'
 import { useRef } from 'react'
+import { SwapCard } from '../SwapCard.js'
 
 const namespaceLabel: Record<string, string> = {
   eip155: 'EVM',
@@ -170,6 +171,15 @@ function Account() {
   )
 }
 
+function AccountAndSwap() {
+  return (
+    <>
+      <Account />
+      <SwapCard />
+    </>
+  )
+}
+
 export function CustomPage() {
   const { isConnected, status } = useConnection()
   return (
@@ -183,7 +193,7 @@ export function CustomPage() {
           {status}
         </span>
       </header>
-      <main className="page">{isConnected ? <Account /> : <Connectors />}</main>
+      <main className="page">{isConnected ? <AccountAndSwap /> : <Connectors />}</main>
     </>
   )
 }

@@ -76,13 +76,6 @@ export {
   type TypedData,
 } from '../core/actions/signTypedData.js'
 export {
-  type SwapErrorType,
-  type SwapParameters,
-  type SwapReturnType,
-  type SwapStep,
-  swap,
-} from '../core/actions/swap.js'
-export {
   type SwitchNetworkErrorType,
   type SwitchNetworkParameters,
   type SwitchNetworkReturnType,
@@ -125,22 +118,6 @@ export {
   type GasPrice,
   type Identity,
 } from '../core/api/blockchainApi.js'
-export {
-  applySlippage,
-  buildSwapApprove,
-  buildSwapTransaction,
-  fetchSwapAllowance,
-  fetchSwapQuote,
-  fetchSwapTokens,
-  isAllowanceSufficient,
-  isSwapNetwork,
-  nativeSwapTokenAddress,
-  type SwapQuote,
-  type SwapToken,
-  type SwapTransaction,
-  swapChainIds,
-  swapSlippage,
-} from '../core/api/convert.js'
 export {
   type Transaction,
   TransactionHistoryError,
@@ -274,13 +251,6 @@ export {
   type UnsupportedChainErrorType,
 } from '../core/errors/send.js'
 export {
-  InvalidSwapAmountError,
-  SwapApiError,
-  SwapNetworkNotSupportedError,
-  SwapNotConfirmedError,
-  SwapRevertedError,
-} from '../core/errors/swap.js'
-export {
   InvalidAddressError,
   type InvalidAddressErrorType,
   InvalidCaip10AddressError,
@@ -342,9 +312,6 @@ export {
   signTypedDataMutationOptions,
   switchNetworkMutationOptions,
 } from '../core/query/mutations.js'
-export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../core/query/swapAllowance.js'
-export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../core/query/swapQuote.js'
-export { swapTokensQueryKey, swapTokensQueryOptions } from '../core/query/swapTokens.js'
 export { transactionsInfiniteQueryOptions, transactionsQueryKey } from '../core/query/transactions.js'
 export {
   type WalletDirectoryQueryParameters,

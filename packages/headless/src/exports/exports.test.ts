@@ -58,3 +58,9 @@ test('onramp entry: the on-ramp client and hooks, kept out of the main entry (pa
   expect(Object.keys(onramp).sort()).toMatchSnapshot()
   expect(Object.keys(onramp).filter((key) => key in index)).toEqual([])
 })
+
+test('swap entry: the swap API and hooks, none of it in the main entries (they would pull it into page start)', async () => {
+  const swap = await import('./swap.js')
+  expect(Object.keys(swap).sort()).toMatchSnapshot()
+  for (const key of Object.keys(swap)) expect(index).not.toHaveProperty(key)
+})

@@ -1,3 +1,4 @@
+import type { swapEn } from '../features/swap/messages.js'
 import type { onrampEn } from '../modal/views/onramp/messages.js'
 import type { Catalogue } from './featureMessages.js'
 import type { Messages } from './messages.js'
@@ -11,4 +12,4 @@ import type { Messages } from './messages.js'
  * const messages: Partial<AllMessages> = { connectWallet: 'Sign in' }
  */
 // Each feature adds `& Catalogue<typeof itsEnglish>` here (type-only imports: no bytes).
-export type AllMessages = Messages & Catalogue<typeof onrampEn>
+export type AllMessages = Messages & Catalogue<typeof onrampEn> & Catalogue<typeof swapEn>

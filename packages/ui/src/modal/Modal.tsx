@@ -9,14 +9,14 @@ import { ThemeRoot } from '../components/ThemeRoot.js'
 import { type PorticoUIContextValue, usePorticoUI } from '../context.js'
 import type { Messages } from '../i18n/messages.js'
 import type { ViewName } from '../state/modalStore.js'
+import { type FeatureViewName, useFeatureTitle } from './featureTitle.js'
 import { ModalOverlay } from './ModalOverlay.js'
 import * as css from './modal.css.js'
 import { Toaster } from './Toaster.js'
 import { ViewSwitch } from './ViewSwitch.js'
-import { useViewTitle } from './viewTitle.js'
 
-// Feature views (Buy, …) title themselves from their own catalogues: see useViewTitle.
-const titles: Partial<Record<ViewName, keyof Messages>> = {
+// Feature views (Swap, Buy, …) title themselves from their own catalogues: see featureTitle.ts.
+const titles: Record<Exclude<ViewName, FeatureViewName>, keyof Messages> = {
   Connect: 'titleConnect',
   AllWallets: 'titleAllWallets',
   ConnectingExternal: 'titleConnect',
@@ -84,13 +84,12 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
   const state = useModalState(ui)
   const entry = state.history[state.history.length - 1] ?? { view: 'Connect' as const }
   // A directory wallet's view is titled with the wallet's name (spec: the wallet being connected).
-  const titleKey = titles[entry.view]
-  const featureTitle = useViewTitle(entry.view)
+  const featureTitle = useFeatureTitle(entry)
   const text =
     entry.view === 'ConnectingWalletConnect'
       ? entry.data.wallet.name
-      : titleKey
-        ? (ui.messages[titleKey] as string)
+      : entry.view in titles
+        ? (ui.messages[titles[entry.view as keyof typeof titles]] as string)
         : (featureTitle ?? '')
   const canGoBack = state.history.length > 1
   const showClose = !ui.embedded

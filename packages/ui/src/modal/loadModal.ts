@@ -31,6 +31,7 @@ const viewLoaders: { [name in ViewName]: () => Promise<ViewComponentOf<name>> } 
   UnsupportedChain: () => import('./views/UnsupportedChainView.js').then((m) => m.UnsupportedChainView),
   OnRampProviders: () => import('./views/onramp/OnRampView.js').then((m) => m.OnRampView),
   BuyInProgress: () => import('./views/onramp/BuyInProgressView.js').then((m) => m.BuyInProgressView),
+  Swap: () => import('./views/SwapView.js').then((m) => m.SwapView),
 }
 
 let modal: ModalModule | undefined

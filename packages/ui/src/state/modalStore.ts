@@ -21,6 +21,8 @@ export type ViewEntry =
   | { view: 'OnRampProviders' }
   /** A purchase open at the provider's checkout: waits for the funds to arrive in the wallet. */
   | { view: 'BuyInProgress'; data: BuyInProgressData }
+  /** Swapping tokens: `data` prefills the form (a host's "open with data") or names the flow's step. */
+  | { view: 'Swap'; data?: SwapViewData | undefined }
 
 /** What the in-progress view of a purchase needs (see `BuyInProgress`). */
 export type BuyInProgressData = {
@@ -32,6 +34,18 @@ export type BuyInProgressData = {
   token: { symbol: string; address?: string | undefined }
   /** The wallet's balance of the token when the purchase started (decimal string), if it was read. */
   baseline?: string | undefined
+}
+
+/**
+ * What `open({ view: 'Swap', data })` may prefill: tokens by symbol or address on the connected
+ * network, and the amount to pay as a decimal string in the token's units.
+ */
+export type SwapViewData = {
+  fromToken?: string | undefined
+  toToken?: string | undefined
+  amount?: string | undefined
+  /** @internal The swap flow's own step (token lists, review). */
+  step?: 'selectFrom' | 'selectTo' | 'review' | undefined
 }
 
 /** Names of the modal's views. */

@@ -1,60 +1,9 @@
-import { fetchSwapAllowance, isSwapNetwork, nativeSwapTokenAddress } from '../api/convert.js'
-import type { Portico } from '../config/createPortico.js'
-import type { CaipNetworkId } from '../utils/caip.js'
-import { hostedRetryDelay, retryHostedCall } from './hostedRetry.js'
-
-export type SwapAllowanceQueryKeyParameters = {
-  caipNetworkId?: CaipNetworkId | undefined
-  tokenAddress?: string | undefined
-  userAddress?: string | undefined
-}
-
-/**
- * Query key of a swap allowance: `['portico', 'swapAllowance', { caipNetworkId, tokenAddress, userAddress }]`.
- *
- * @example
- * queryClient.invalidateQueries({ queryKey: swapAllowanceQueryKey({ caipNetworkId, tokenAddress, userAddress }) })
- */
-export function swapAllowanceQueryKey({
-  caipNetworkId,
-  tokenAddress,
-  userAddress,
-}: SwapAllowanceQueryKeyParameters = {}) {
-  return ['portico', 'swapAllowance', { caipNetworkId, tokenAddress, userAddress }] as const
-}
-
-/**
- * Query options for {@link fetchSwapAllowance}. Idle for the native currency (it needs no
- * allowance) and outside swap networks. Invalidate it after an approve or permit lands.
- *
- * @example
- * const allowance = await queryClient.fetchQuery(swapAllowanceQueryOptions(portico, { caipNetworkId, tokenAddress, userAddress }))
- */
-export function swapAllowanceQueryOptions(
-  portico: Portico,
-  parameters: SwapAllowanceQueryKeyParameters & { query?: { enabled?: boolean | undefined; [key: string]: unknown } },
-) {
-  const { query, ...key } = parameters
-  const native = key.tokenAddress?.toLowerCase().endsWith(nativeSwapTokenAddress) ?? false
-  return {
-    staleTime: 0,
-    retry: retryHostedCall,
-    retryDelay: hostedRetryDelay,
-    ...query,
-    queryKey: swapAllowanceQueryKey(key),
-    enabled: Boolean(
-      key.caipNetworkId &&
-        isSwapNetwork(key.caipNetworkId) &&
-        key.tokenAddress &&
-        key.userAddress &&
-        !native &&
-        (query?.enabled ?? true),
-    ),
-    queryFn: ({ queryKey: [, , params] }: { queryKey: ReturnType<typeof swapAllowanceQueryKey> }) =>
-      fetchSwapAllowance(portico, {
-        caipNetworkId: params.caipNetworkId as CaipNetworkId,
-        tokenAddress: params.tokenAddress ?? '',
-        userAddress: params.userAddress ?? '',
-      }),
-  }
-}
+// Moved to core/swap/swapAllowance.ts; this path stays for the public entries and existing imports.
+// The swap view's code imports core/swap/ directly: a bundler that splits code then keeps it out of
+// a host page's first chunk, which imports the public entry that re-exports this file.
+// biome-ignore lint/performance/noBarrelFile: a compatibility path for one moved module, not an index.
+export {
+  type SwapAllowanceQueryKeyParameters,
+  swapAllowanceQueryKey,
+  swapAllowanceQueryOptions,
+} from '../swap/swapAllowance.js'

@@ -1,43 +1,10 @@
-import { fetchSwapTokens, isSwapNetwork } from '../api/convert.js'
-import type { Portico } from '../config/createPortico.js'
-import type { CaipNetworkId } from '../utils/caip.js'
-import { hostedRetryDelay, retryHostedCall } from './hostedRetry.js'
-
-/** Swap token lists change rarely: cached 5 minutes. */
-export const swapTokensStaleTimeMs = 5 * 60_000
-
-export type SwapTokensQueryKeyParameters = { caipNetworkId?: CaipNetworkId | undefined }
-
-/**
- * Query key of a swap token list: `['portico', 'swapTokens', { caipNetworkId }]`.
- *
- * @example
- * queryClient.invalidateQueries({ queryKey: swapTokensQueryKey({ caipNetworkId: 'eip155:1' }) })
- */
-export function swapTokensQueryKey({ caipNetworkId }: SwapTokensQueryKeyParameters = {}) {
-  return ['portico', 'swapTokens', { caipNetworkId }] as const
-}
-
-/**
- * Query options for {@link fetchSwapTokens}: enabled on swap networks only (elsewhere the query
- * stays idle rather than failing), retried on the spec's statuses.
- *
- * @example
- * const tokens = await queryClient.fetchQuery(swapTokensQueryOptions(portico, { caipNetworkId: 'eip155:1' }))
- */
-export function swapTokensQueryOptions(
-  portico: Portico,
-  parameters: SwapTokensQueryKeyParameters & { query?: { enabled?: boolean | undefined; [key: string]: unknown } },
-) {
-  const { query, ...key } = parameters
-  return {
-    staleTime: swapTokensStaleTimeMs,
-    retry: retryHostedCall,
-    retryDelay: hostedRetryDelay,
-    ...query,
-    queryKey: swapTokensQueryKey(key),
-    enabled: Boolean(key.caipNetworkId && isSwapNetwork(key.caipNetworkId) && (query?.enabled ?? true)),
-    queryFn: ({ queryKey: [, , { caipNetworkId }] }: { queryKey: ReturnType<typeof swapTokensQueryKey> }) =>
-      fetchSwapTokens(portico, { caipNetworkId: caipNetworkId as CaipNetworkId }),
-  }
-}
+// Moved to core/swap/swapTokens.ts; this path stays for the public entries and existing imports.
+// The swap view's code imports core/swap/ directly: a bundler that splits code then keeps it out of
+// a host page's first chunk, which imports the public entry that re-exports this file.
+// biome-ignore lint/performance/noBarrelFile: a compatibility path for one moved module, not an index.
+export {
+  type SwapTokensQueryKeyParameters,
+  swapTokensQueryKey,
+  swapTokensQueryOptions,
+  swapTokensStaleTimeMs,
+} from '../swap/swapTokens.js'

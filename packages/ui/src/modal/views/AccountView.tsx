@@ -15,6 +15,7 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
+import { SwapFeatureButton } from '../../features/swap/SwapFeatureButton.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { ActivityList } from './ActivityList.js'
@@ -94,6 +95,7 @@ export function AccountView() {
           ) : (
             <span />
           )}
+          <SwapFeatureButton />
         </div>
         <BuyFeatureButton />
       </div>

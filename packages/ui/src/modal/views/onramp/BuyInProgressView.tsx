@@ -7,7 +7,7 @@ import { usePorticoUI } from '../../../context.js'
 import { useFeatureMessages } from '../../../i18n/featureMessages.js'
 import type { ViewEntry } from '../../../state/modalStore.js'
 import { useFormat } from '../../../utils/useFormat.js'
-import { setViewTitle } from '../../viewTitle.js'
+import type { FeatureTitle } from '../../featureTitle.js'
 import { ViewLoading } from '../ViewLoading.js'
 import * as views from '../views.css.js'
 import { currentCheckout, findBought, openCheckout } from './checkout.js'
@@ -34,10 +34,6 @@ export function BuyInProgressView({ data }: Extract<ViewEntry, { view: 'BuyInPro
   })
   const [popupClosed, setPopupClosed] = useState(false)
   const [blocked, setBlocked] = useState(data.popupBlocked)
-
-  useEffect(() => {
-    if (text) setViewTitle('BuyInProgress', text.onrampInProgressTitle)
-  }, [text])
 
   const current = findBought(balance.data, data.token)?.quantity.numeric
   // Without a balance from before the purchase, the first one read here stands in.
@@ -152,3 +148,8 @@ export function BuyInProgressView({ data }: Extract<ViewEntry, { view: 'BuyInPro
     </div>
   )
 }
+
+BuyInProgressView.featureTitle = {
+  messages: onrampMessages,
+  title: (text: { onrampInProgressTitle: string }) => text.onrampInProgressTitle,
+} satisfies FeatureTitle

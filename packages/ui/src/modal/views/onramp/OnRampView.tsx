@@ -16,7 +16,7 @@ import { Spinner } from '../../../components/Spinner.js'
 import { usePorticoUI } from '../../../context.js'
 import { useFeatureMessages } from '../../../i18n/featureMessages.js'
 import { useFormat } from '../../../utils/useFormat.js'
-import { setViewTitle } from '../../viewTitle.js'
+import type { FeatureTitle } from '../../featureTitle.js'
 import { ViewLoading } from '../ViewLoading.js'
 import * as views from '../views.css.js'
 import { findBought, navigateCheckout, openCheckout } from './checkout.js'
@@ -49,10 +49,6 @@ export function OnRampView() {
   const balance = useBalance()
   const onrampUrl = useOnrampUrl()
   const ids = useId()
-
-  useEffect(() => {
-    if (text) setViewTitle('OnRampProviders', text.onrampTitle)
-  }, [text])
 
   // Purchase currencies, each on each of its networks; those delivered on the connected network
   // first choice (only those, when any is).
@@ -308,3 +304,8 @@ export function OnRampView() {
     </div>
   )
 }
+
+OnRampView.featureTitle = {
+  messages: onrampMessages,
+  title: (text: { onrampTitle: string }) => text.onrampTitle,
+} satisfies FeatureTitle

@@ -1,0 +1,61 @@
+// @portico/headless/swap: swaps (the convert API clients, the `swap` action, query options, typed
+// errors and the React hooks). Its own entry on purpose: with code splitting, a bundler moves every
+// module that a lazily loaded chunk uses and that the page's entry can reach (through any static
+// import or re-export) into a chunk the page starts with. Kept out of '@portico/headless' and
+// '/core', swap code stays in the chunk of the view that swaps, and a page that never swaps never
+// loads it.
+
+export {
+  applySlippage,
+  type BuildSwapApproveErrorType,
+  type BuildSwapApproveParameters,
+  type BuildSwapTransactionErrorType,
+  type BuildSwapTransactionParameters,
+  buildSwapApprove,
+  buildSwapTransaction,
+  type FetchSwapAllowanceErrorType,
+  type FetchSwapAllowanceParameters,
+  type FetchSwapQuoteErrorType,
+  type FetchSwapQuoteParameters,
+  type FetchSwapTokensErrorType,
+  type FetchSwapTokensParameters,
+  fetchSwapAllowance,
+  fetchSwapQuote,
+  fetchSwapTokens,
+  isAllowanceSufficient,
+  isSwapNetwork,
+  nativeSwapTokenAddress,
+  type SwapQuote,
+  type SwapToken,
+  type SwapTransaction,
+  swapChainIds,
+  swapSlippage,
+} from '../core/swap/convert.js'
+export {
+  InvalidSwapAmountError,
+  type InvalidSwapAmountErrorType,
+  SwapApiError,
+  type SwapApiErrorType,
+  SwapNetworkNotSupportedError,
+  type SwapNetworkNotSupportedErrorType,
+  SwapNotConfirmedError,
+  type SwapNotConfirmedErrorType,
+  SwapRevertedError,
+  type SwapRevertedErrorType,
+} from '../core/swap/errors.js'
+export {
+  type SwapErrorType,
+  type SwapParameters,
+  type SwapReturnType,
+  type SwapStep,
+  swap,
+} from '../core/swap/swap.js'
+export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../core/swap/swapAllowance.js'
+export { swapGasPriceQueryKey, swapGasPriceQueryOptions } from '../core/swap/swapGasPrice.js'
+export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../core/swap/swapQuote.js'
+export { swapTokensQueryKey, swapTokensQueryOptions } from '../core/swap/swapTokens.js'
+export { type UseSwapParameters, useSwap } from '../react/useSwap.js'
+export { type UseSwapAllowanceParameters, useSwapAllowance } from '../react/useSwapAllowance.js'
+export { type UseSwapGasPriceParameters, useSwapGasPrice } from '../react/useSwapGasPrice.js'
+export { type UseSwapQuoteParameters, useSwapQuote } from '../react/useSwapQuote.js'
+export { type UseSwapTokensParameters, useSwapTokens } from '../react/useSwapTokens.js'

@@ -1,0 +1,28 @@
+import { useConnection, useFeatures } from '@portico/headless'
+import * as css from '../../components/primitives.css.js'
+import { usePorticoUI } from '../../context.js'
+import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { swapMessages } from './messages.js'
+
+/**
+ * @internal The Swap entry of the Account view's wallet features: shown when the `swaps` flag is
+ * on and an EVM network is connected; opens the Swap view (which says 'Network not supported for
+ * Swaps' elsewhere). Nothing from '@portico/headless/swap' here: the Account chunk stays light.
+ */
+export function SwapFeatureButton() {
+  const { store } = usePorticoUI('SwapFeatureButton')
+  const { swaps } = useFeatures()
+  const connection = useConnection()
+  const text = useFeatureMessages(swapMessages)
+  if (!swaps || !text || connection.network?.chainNamespace !== 'eip155') return null
+  return (
+    <button
+      type="button"
+      className={css.button({ variant: 'secondary', size: 'sm' })}
+      onClick={() => store.push({ view: 'Swap' })}
+      data-slot="wallet-feature-swap"
+    >
+      {text.swapTitle}
+    </button>
+  )
+}

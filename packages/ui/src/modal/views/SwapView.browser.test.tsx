@@ -1,0 +1,245 @@
+// The Swap view in real Chromium against the shared devnet: the emulator's convert routes over a
+// real Uniswap V2, a real test wallet, real transactions. Each test swaps from a fresh key that
+// anvil funds with ETH, so no other test's account (or nonce) is touched.
+import {
+  connect,
+  createPortico,
+  eip155Adapter,
+  eip155Network,
+  initialize,
+  type Portico,
+  PorticoProvider,
+} from '@portico/headless'
+import { createTestEip1193Wallet } from '@portico/headless/testing'
+import { QueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { createPublicClient, erc20Abi, type Hex, http, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterEach, expect, inject, test } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { cleanup, render } from 'vitest-browser-react'
+import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
+import { PorticoUI } from '../../PorticoUI.js'
+import type { SwapViewData } from '../../state/modalStore.js'
+import { useModal } from '../../useModal.js'
+import '../../test/provided.js'
+
+const devnet = inject('devnet')
+const stops: (() => void)[] = []
+afterEach(async () => {
+  await cleanup()
+  for (const stop of stops.splice(0)) stop()
+})
+
+const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
+const ptk = devnet.evmTokens.find((t) => t.symbol === 'PTK')?.address as Hex
+const chain = createPublicClient({ transport: http(devnet.evmRpcUrl) })
+const balanceOf = (token: Hex, owner: Hex) =>
+  chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+async function anvil(method: string, params: unknown[]) {
+  const response = await fetch(devnet.evmRpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  return ((await response.json()) as { result: unknown }).result
+}
+
+function OpenOnMount({ data }: { data: SwapViewData | undefined }) {
+  const { open } = useModal()
+  useEffect(() => open({ view: 'Swap', data }), [open, data])
+  return null
+}
+
+/** A fresh funded key, connected on `chainId` (31337 is the swap devnet; 31338 is not a swap network). */
+async function mount(data?: SwapViewData, { chainId = 31337 }: { chainId?: number } = {}) {
+  const key = generatePrivateKey()
+  const address = privateKeyToAccount(key).address
+  await anvil('anvil_setBalance', [address, '0x8ac7230489e80000']) // 10 ETH
+  const wallet = createTestEip1193Wallet({
+    accounts: [key],
+    chains: [
+      { id: 31337, rpcUrl: devnet.evmRpcUrl },
+      { id: 31338, rpcUrl: devnet.evmRpcUrl },
+    ],
+    initialChainId: chainId,
+  })
+  stops.push(wallet.announce())
+  const portico: Portico = createPortico({
+    projectId: 'swap-test',
+    networks: [
+      eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, tokens: devnet.evmTokens }),
+      eip155Network({ id: 31338, name: 'Devnet 2', rpcUrl: devnet.evmRpcUrl }),
+    ],
+    adapters: [eip155Adapter()],
+    storage: null,
+    blockchainApi: false,
+    walletConnect: false,
+    walletDirectory: false,
+    remoteConfig: false,
+    features: { analytics: false },
+    apiUrls: { blockchain: devnet.apiUrl },
+  })
+  stops.push(initialize(portico))
+  await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  await render(
+    <PorticoProvider config={portico} queryClient={queryClient} reconnectOnMount={false}>
+      <PorticoUI>
+        <OpenOnMount data={data} />
+      </PorticoUI>
+    </PorticoProvider>,
+  )
+  return { address, wallet }
+}
+
+const $ = (name: string) => document.querySelector(`[data-slot="${name}"]`) as HTMLElement | null
+const bySlot = (name: string) => page.elementLocator($(name) as HTMLElement)
+
+test('prefilled ETH → USDC: live quote with rate, price impact, fee and minimum received; insufficient, Max and flip; axe clean', async () => {
+  await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '1' })
+  await expect.element(page.getByRole('heading', { name: 'Swap' })).toBeVisible()
+  const amount = page.getByRole('textbox', { name: 'Amount' })
+  await expect.element(amount).toHaveValue('1')
+  const review = page.getByRole('button', { name: 'Review swap' })
+  await expect.element(review).toBeEnabled()
+  const received = Number($('swap-to-amount')?.textContent?.replace(/,/g, ''))
+  expect(received).toBeGreaterThan(2900) // ~3000 USDC per ETH, less the pool fee and impact
+  expect($('swap-rate')?.textContent).toMatch(/^1 ETH = [\d,.]+ USDC$/)
+  expect($('swap-price-impact')?.textContent).toMatch(/^\d+\.\d\d%$/)
+  expect($('swap-network-fee')?.textContent).toMatch(/^≈ [\d.]+ ETH$/)
+  const minimum = Number($('swap-minimum-received')?.textContent?.replace(/[^\d.]/g, ''))
+  expect(minimum).toBeLessThan(received)
+  expect(minimum).toBeGreaterThan(received * 0.989) // the spec's slippage 1
+  await expectNoSeriousA11yViolations(page.getByRole('dialog').element())
+
+  // More than the wallet holds.
+  await userEvent.fill(amount, '50')
+  await expect.element(page.getByRole('button', { name: 'Insufficient balance' })).toBeDisabled()
+  await expect.element(amount).toHaveAttribute('aria-invalid', 'true')
+
+  // Max keeps the network fee back on the native currency.
+  await userEvent.click(page.getByRole('button', { name: 'Max' }))
+  await expect.poll(() => Number((amount.element() as HTMLInputElement).value)).toBeGreaterThan(9.9)
+  expect(Number((amount.element() as HTMLInputElement).value)).toBeLessThan(10)
+  await expect.element(review).toBeEnabled()
+
+  // Flip: USDC → ETH, paying what was about to be received.
+  await userEvent.fill(amount, '1')
+  await expect.element(review).toBeEnabled()
+  await userEvent.click(page.getByRole('button', { name: 'Switch tokens' }))
+  await expect.poll(() => $('swap-from-token')?.textContent).toContain('USDC')
+  expect($('swap-to-token')?.textContent).toContain('ETH')
+  // A fresh key holds no USDC: the flipped amount is more than it has.
+  await expect.element(page.getByRole('button', { name: 'Insufficient balance' })).toBeDisabled()
+})
+
+test("token list: search, pick; picking the other side's token swaps the two; back returns to the form", async () => {
+  await mount()
+  // The native currency pays by default; nothing to receive chosen yet.
+  await expect.poll(() => $('swap-action')?.dataset.state).toBe('select-token')
+  expect($('swap-from-token')?.textContent).toContain('ETH')
+  await userEvent.click(bySlot('swap-to-token'))
+  await expect.element(page.getByRole('heading', { name: 'Select token' })).toBeVisible()
+  await userEvent.fill(page.getByRole('textbox', { name: 'Search token' }), 'ptk')
+  await expect.poll(() => document.querySelectorAll('[data-slot="swap-token-row"]').length).toBe(1)
+  await userEvent.fill(page.getByRole('textbox', { name: 'Search token' }), 'nothing-like-it')
+  await expect.element(page.getByText('No tokens found')).toBeVisible()
+  await userEvent.fill(page.getByRole('textbox', { name: 'Search token' }), 'Portico')
+  await userEvent.click(page.getByRole('button', { name: /Portico Token/ }))
+  await expect.element(page.getByRole('heading', { name: 'Swap' })).toBeVisible()
+  expect($('swap-to-token')?.textContent).toContain('PTK')
+
+  await userEvent.click(bySlot('swap-from-token'))
+  await userEvent.click(page.getByRole('button', { name: /Portico Token/ }))
+  await expect.poll(() => $('swap-from-token')?.textContent).toContain('PTK')
+  expect($('swap-to-token')?.textContent).toContain('ETH')
+
+  await userEvent.click(bySlot('swap-from-token'))
+  await expect.element(page.getByRole('heading', { name: 'Select token' })).toBeVisible()
+  await userEvent.click(page.getByRole('button', { name: 'Back' }))
+  await expect.element(page.getByRole('heading', { name: 'Swap' })).toBeVisible()
+})
+
+test('swaps ETH → USDC, USDC → PTK with the approve step, PTK → USDC with a permit; success toasts; balances move on the chain', async () => {
+  const { address, wallet } = await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '1' })
+  await userEvent.click(page.getByRole('button', { name: 'Review swap' }))
+  await expect.element(page.getByRole('heading', { name: 'Review swap' })).toBeVisible()
+  await expect.element(bySlot('swap-review-pay')).toHaveTextContent('1 ETH')
+  expect($('swap-steps')).toBeNull() // the native currency needs no approval
+  await expectNoSeriousA11yViolations(page.getByRole('dialog').element())
+  await userEvent.click(page.getByRole('button', { name: 'Swap', exact: true }))
+  await expect.element(page.getByRole('status').getByText(/^Swapped 1 ETH for [\d,.]+ USDC$/)).toBeVisible()
+  await expect.element(page.getByRole('heading', { name: 'Swap' })).toBeVisible()
+  const usdcGot = await balanceOf(usdc, address)
+  expect(usdcGot).toBeGreaterThan(parseUnits('2900', 6))
+  // The form's balance refreshed on its own, and the amount was cleared.
+  await expect.poll(() => $('swap-from-balance')?.textContent).toMatch(/Balance: [\d,.]+/)
+  await expect.element(page.getByRole('textbox', { name: 'Amount' })).toHaveValue('')
+
+  // USDC → PTK: USDC has no permit, so an approve transaction comes first.
+  await userEvent.click(page.getByRole('button', { name: 'Switch tokens' }))
+  await expect.poll(() => $('swap-from-token')?.textContent).toContain('USDC')
+  await userEvent.click(bySlot('swap-to-token'))
+  await userEvent.click(page.getByRole('button', { name: /Portico Token/ }))
+  await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '100')
+  await userEvent.click(page.getByRole('button', { name: 'Review swap' }))
+  const confirm = page.getByRole('button', { name: 'Approve USDC and swap' })
+  await expect.element(confirm).toBeEnabled()
+  await expect.element(page.getByText('Approve USDC', { exact: true })).toBeVisible()
+  const ptkBefore = await balanceOf(ptk, address)
+  await userEvent.click(confirm)
+  await expect.element(page.getByRole('status').getByText(/^Swapped 100 USDC for [\d,.]+ PTK$/)).toBeVisible()
+  expect(await balanceOf(usdc, address)).toBe(usdcGot - parseUnits('100', 6))
+  const ptkGot = await balanceOf(ptk, address)
+  expect(ptkGot - ptkBefore).toBeGreaterThan(parseUnits('190', 18))
+
+  // PTK → USDC: PTK takes EIP-2612 permits, so a signature replaces the approve transaction.
+  await userEvent.click(page.getByRole('button', { name: 'Switch tokens' }))
+  await expect.poll(() => $('swap-from-token')?.textContent).toContain('PTK')
+  await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '50')
+  await userEvent.click(page.getByRole('button', { name: 'Review swap' }))
+  await expect.element(page.getByText('Sign a permit for PTK', { exact: true })).toBeVisible()
+  const usdcBefore = await balanceOf(usdc, address)
+  await userEvent.click(page.getByRole('button', { name: 'Approve PTK and swap' }))
+  await expect.element(page.getByRole('status').getByText(/^Swapped 50 PTK for [\d,.]+ USDC$/)).toBeVisible()
+  expect(await balanceOf(ptk, address)).toBe(ptkGot - parseUnits('50', 18))
+  expect((await balanceOf(usdc, address)) - usdcBefore).toBeGreaterThan(parseUnits('24', 6))
+  expect(wallet.requests.some((r) => r.method === 'eth_signTypedData_v4')).toBe(true)
+})
+
+test("a network the convert API does not serve: 'Network not supported for Swaps'", async () => {
+  await mount(undefined, { chainId: 31338 })
+  await expect.element(page.getByText('Network not supported for Swaps')).toBeVisible()
+  await expect.element(page.getByText('Switch to a network that supports swaps.')).toBeVisible()
+})
+
+async function setConvertSwitch(convert: 'ok' | 429 | 500) {
+  const response = await fetch(`${devnet.apiUrl}/__devnet/switches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ convert }),
+  })
+  expect(response.ok).toBe(true)
+}
+
+test('the convert API failing during a quote (500, then 429): retried, then a clear error with Try again; nothing stuck', async () => {
+  await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '1' })
+  const review = page.getByRole('button', { name: 'Review swap' })
+  await expect.element(review).toBeEnabled()
+  try {
+    for (const status of [500, 429] as const) {
+      await setConvertSwitch(status)
+      await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), status === 500 ? '2' : '3')
+      // Three retries with backoff (150, 300, 600 ms), then the error state.
+      await expect.element(page.getByRole('button', { name: 'No quote available' }), { timeout: 10_000 }).toBeDisabled()
+      await expect.element(page.getByRole('alert')).toHaveTextContent(/Failed to fetch swap quote/)
+      await setConvertSwitch('ok')
+      await userEvent.click(page.getByRole('button', { name: 'Try again' }))
+      await expect.element(review).toBeEnabled()
+    }
+  } finally {
+    await setConvertSwitch('ok')
+  }
+})
