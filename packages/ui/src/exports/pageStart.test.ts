@@ -61,6 +61,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // for its translations (one chunk per language, see i18n/featureMessages.ts).
   SendView: null,
   SwapView: 16,
+  // The EIP-2612 permit step (viem's typed-data and ABI code), only when a token is permitted, not approved.
+  swapPermit: 95,
   'swap.*': 1.5,
   OnRampView: 10,
   BuyInProgressView: 6,
@@ -248,7 +250,7 @@ test('the prebuilt page (React, createPortico with the EVM adapter, PorticoUI, C
       [...start]
         .flatMap((file) => Object.entries(metafile.outputs[file]?.inputs ?? {}))
         .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
-        .slice(0, 60)
+        .slice(0, process.env.PORTICO_PAGE_START_DETAIL === 'all' ? undefined : 60)
         .map(
           ([input, { bytesInOutput }]) =>
             `  ${String(bytesInOutput).padStart(7)}  ${input.replace(/^.*node_modules\//, '')}`,
