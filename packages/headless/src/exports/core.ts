@@ -376,6 +376,7 @@ export {
   type AddSiwxSessionReturnType,
   addSiwxSession,
 } from '../core/siwx/addSiwxSession.js'
+export { cancelSiwxSignIn } from '../core/siwx/cancelSiwxSignIn.js'
 export type { SiwxConfig, SiwxCreateMessageInput, SiwxSession } from '../core/siwx/config.js'
 export {
   type CreateSiwxMessageErrorType,
@@ -413,6 +414,13 @@ export {
   getSiwxSessions,
 } from '../core/siwx/getSiwxSessions.js'
 export {
+  type GetSiwxStateReturnType,
+  getSiwxState,
+  type SiwxState,
+  type SiwxStatus,
+  type SiwxStep,
+} from '../core/siwx/getSiwxState.js'
+export {
   type IsSiwxRequiredErrorType,
   type IsSiwxRequiredReturnType,
   isSiwxRequired,
@@ -444,18 +452,21 @@ export {
   type SetSiwxSessionsReturnType,
   setSiwxSessions,
 } from '../core/siwx/setSiwxSessions.js'
+export { type SignInSiwxErrorType, type SignInSiwxReturnType, signInSiwx } from '../core/siwx/signInSiwx.js'
 export {
   type SignInWithSiwxErrorType,
   type SignInWithSiwxParameters,
   type SignInWithSiwxReturnType,
   signInWithSiwx,
 } from '../core/siwx/signInWithSiwx.js'
+export { signOutSiwx } from '../core/siwx/signOutSiwx.js'
 export {
   type FromSolanaSignInOutputErrorType,
   fromSolanaSignInOutput,
   type ToSolanaSignInInputErrorType,
   toSolanaSignInInput,
 } from '../core/siwx/solanaSignIn.js'
+export { type WatchSiwxStateParameters, watchSiwxState } from '../core/siwx/watchSiwxState.js'
 export type { RecentWallet, WalletConnectPairing } from '../core/state/atoms.js'
 export type { ConnectorListing, SortedConnector } from '../core/state/sortConnectors.js'
 export type { StorageLike } from '../core/state/storage.js'

@@ -30,6 +30,7 @@ test('react entry is the core entry plus the hooks', () => {
       "useSendTransaction",
       "useSignMessage",
       "useSignTypedData",
+      "useSiwx",
       "useSwitchNetwork",
       "useTransactions",
       "useWalletConnectUri",
