@@ -14,6 +14,7 @@ import type { ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../typ
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { isChainNamespace } from '../utils/caip.js'
 import { proposalNamespaces, type SessionNamespace, sessionAccounts, sessionConnection } from './namespaces.js'
+import { addOneClickSessions, oneClickAuthParams } from './oneClickAuth.js'
 import type { ResolvedWalletConnectOptions } from './options.js'
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>
@@ -91,10 +92,31 @@ export class WalletConnectController {
     try {
       const client = await Promise.race([this.client(), aborted])
       const optionalNamespaces = proposalNamespaces(this.portico.networks)
+      // With sign-in on and an eip155-only proposal, one approval connects and signs in
+      // (wc_sessionAuthenticate); a wallet without it answers the fallback proposal instead.
+      const auth = await Promise.race([oneClickAuthParams(this.portico), aborted])
+      const open = async (): Promise<{ uri?: string | undefined; approval(): Promise<SessionTypes.Struct> }> => {
+        if (!auth) return client.connect({ optionalNamespaces })
+        const offer = await client.authenticate(auth.params)
+        return {
+          uri: offer.uri,
+          approval: async () => {
+            const { session, auths } = await offer.response().catch((error: unknown) => {
+              // The SDK rejects a declined authentication with the wallet's bare message string.
+              if (typeof error === 'string' && /reject/i.test(error)) throw { code: 5000, message: error }
+              throw error
+            })
+            await addOneClickSessions(auth.siwx, auths as never, (cacao) =>
+              client.formatAuthMessage({ request: cacao.p as never, iss: cacao.p.iss }),
+            )
+            return session
+          },
+        }
+      }
       for (let failures = 0; ; ) {
-        let offer: Awaited<ReturnType<Client['connect']>>
+        let offer: Awaited<ReturnType<typeof open>>
         try {
-          offer = await Promise.race([client.connect({ optionalNamespaces }), aborted])
+          offer = await Promise.race([open(), aborted])
         } catch (error) {
           if (error instanceof ModalClosedError) throw error
           // Spec: retry after 1 s; a relay that stays unreachable fails the connection.
