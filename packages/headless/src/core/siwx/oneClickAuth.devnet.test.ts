@@ -37,12 +37,9 @@ afterAll(async () => {
 })
 
 function dapp({ withSolana = false, siwx }: { withSolana?: boolean; siwx: SiwxConfig }) {
-  const networks = [
-    eip155Network({ id: 31337, name: 'Devnet', rpcUrl: 'http://127.0.0.1:9', testnet: true }),
-    ...(withSolana
-      ? [solanaNetwork({ genesisHash: 'X'.repeat(44), name: 'Solana elsewhere', rpcUrl: 'http://127.0.0.1:9' })]
-      : []),
-  ]
+  const evm = eip155Network({ id: 31337, name: 'Devnet', rpcUrl: 'http://127.0.0.1:9', testnet: true })
+  const sol = solanaNetwork({ genesisHash: 'X'.repeat(44), name: 'Solana elsewhere', rpcUrl: 'http://127.0.0.1:9' })
+  const networks = withSolana ? ([evm, sol] as const) : ([evm] as const)
   const portico = createPortico({
     projectId: 'portico-devnet',
     metadata: { name: 'Portico test dapp', description: 'siwx', url: 'http://127.0.0.1:5173', icons: [] },
@@ -54,7 +51,6 @@ function dapp({ withSolana = false, siwx }: { withSolana?: boolean; siwx: SiwxCo
       relayUrl: relay.url,
       verifyUrl: relay.verifyUrl,
       storage: createMemoryWalletConnectStorage(),
-      storagePrefix: `siwx-dapp-${++count}`,
     },
     siwx,
   })
