@@ -11,8 +11,8 @@ import {
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import './css/base.css.js'
 import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
+import type { AllMessages } from './i18n/allMessages.js'
 import type { Locale } from './i18n/locales.js'
-import type { Messages } from './i18n/messages.js'
 import { useLocale } from './i18n/useLocale.js'
 import { useModalModule } from './modal/loadModal.js'
 import { prefetchModalAtIdle } from './modal/prefetchAtIdle.js'
@@ -25,8 +25,11 @@ export type PorticoUIProps = {
   themeVariables?: ThemeVariables | undefined
   /** Whole themes for each mode, e.g. `{ dark: darkTheme({ accentColor: '#7b61ff' }) }`. */
   theme?: { light?: ThemeTokens | undefined; dark?: ThemeTokens | undefined } | undefined
-  /** Translations: any subset of the message catalogue; wins over the `locale`'s own text. */
-  messages?: Partial<Messages> | undefined
+  /**
+   * Translations: any subset of the messages (page-start and feature views alike); wins over the
+   * `locale`'s own text.
+   */
+  messages?: Partial<AllMessages> | undefined
   /**
    * The language, a BCP 47 tag matched by best fit (`pt` → `pt-BR`, `zh-Hans` → `zh-CN`, unknown
    * → `en`): en, es, fr, de, pt-BR, zh-CN, ja, ko or ar (right to left). Default: the page's

@@ -16,10 +16,10 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
  */
 
 /** Page-start budgets in KiB gzip. Issue 18: the prebuilt page, React included, ≤ 140. */
-// bothAdapters guards against regressions on the two-adapter page (it has no target of its own);
-// it grew 141.1 -> 143.8 this wave with EIP-6963/Wallet Standard validation, checked theme colours
-// with contrast fallbacks, locale resolution and the connector contract's Solana requests.
-const pageStartBudgetKiB = { kitOnly: 45, prebuiltPage: 140, bothAdapters: 144.5 }
+// The guards sit ~1.5 KiB above today's figures (128.5 and 132.9), not at the 140 target, so that
+// the features, which are all lazy, cannot quietly spend the 11 KiB that dropping ox's address
+// module (public-key recovery and SHA-2 it never ran) gave back. bothAdapters has no target of its own.
+const pageStartBudgetKiB = { kitOnly: 42.5, prebuiltPage: 130, bothAdapters: 134.5 }
 
 /**
  * What one lazily loaded part costs when it is first opened: its chunk plus the chunks it imports
@@ -51,12 +51,14 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // lean-qr, fetched when a WalletConnect view draws a code.
   'lean-qr': 4.5,
   // @portico/headless: balance readers, WalletConnect's controller and its SDK, on first use.
-  readEvmBalances: 90,
+  // Shares nothing with page start any more (ox's hex and error modules now load with viem here).
+  readEvmBalances: 95,
   readSolanaBalances: 110,
   controller: 4,
   signing: 3.5,
   '@walletconnect/sign-client': 150,
-  // Coming features (issue 18): each joins with its own chunk and budget.
+  // Coming features (issue 18): each joins with its own chunk and budget, and a `<feature>.*` row
+  // for its translations (one chunk per language, see i18n/featureMessages.ts).
   SendView: null,
   SwapView: null,
   OnRampView: null,
@@ -198,7 +200,7 @@ test('page start holds the provider and buttons only: no Radix, no virtualiser, 
   expect(gzip / 1024).toBeLessThanOrEqual(pageStartBudgetKiB.kitOnly)
 })
 
-test('the prebuilt page (React, createPortico with the EVM adapter, PorticoUI, ConnectButton) stays within 140 KiB at page start, and each lazy chunk within its budget', async () => {
+test('the prebuilt page (React, createPortico with the EVM adapter, PorticoUI, ConnectButton) stays within its page-start budget (issue 18 target 140 KiB), and each lazy chunk within its budget', async () => {
   const { metafile, entry, gzipOf } = await buildPacked(prebuiltPage)
   const start = staticClosure(metafile, entry)
   const gzip = gzipOf(start)
@@ -217,7 +219,9 @@ test('the prebuilt page (React, createPortico with the EVM adapter, PorticoUI, C
     if (!output.entryPoint || !lazyEntries.has(output.entryPoint) || !file.endsWith('.js')) continue
     const pkg = output.entryPoint.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/)?.[1]
     const base = output.entryPoint.replace(/^.*\//, '').replace(/(-[A-Z0-9]{8})?\.m?js$/, '')
-    const name = pkg && !pkg.startsWith('@portico/') ? pkg : base
+    // A feature's translations (`send.es`, `send.ja`, … from defineFeatureMessages) share one row,
+    // `send.*`, holding the largest.
+    const name = pkg && !pkg.startsWith('@portico/') ? pkg : base.replace(/\.(es|fr|de|pt-BR|zh-CN|ja|ko|ar)$/, '.*')
     const cost = gzipOf([...staticClosure(metafile, file)].filter((f) => !start.has(f)))
     lazy.set(name, Math.max(lazy.get(name) ?? 0, cost))
   }

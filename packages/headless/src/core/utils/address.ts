@@ -1,9 +1,8 @@
 import { isAddress as isBase58Address, type Address as SolanaAddress } from '@solana/kit'
-// ox's per-module entries keep page start small (viem's barrels pull in far more; see pageStart.test.ts).
-import * as OxAddress from 'ox/Address'
 import type { Address as EvmAddress } from 'viem'
 import { InvalidAddressError, type InvalidAddressErrorType } from '../errors/validation.js'
 import type { ChainNamespace } from './caip.js'
+import { checksumHexAddress } from './hex.js'
 
 const evmAddressRegex = /^(?:0x)?([0-9a-fA-F]{40})$/
 /** The CAIP-10 `account_address` grammar; used where we know no stricter, namespace-specific rule. */
@@ -37,7 +36,7 @@ export function isEvmAddress(value: unknown, options: IsEvmAddressOptions = {}):
   if (!strict) return true
   const lower = hex.toLowerCase()
   if (hex === lower || hex === hex.toUpperCase()) return true
-  return OxAddress.checksum(`0x${lower}`).slice(2) === hex
+  return checksumHexAddress(lower).slice(2) === hex
 }
 
 export type AssertEvmAddressErrorType = InvalidAddressErrorType
@@ -68,7 +67,7 @@ export type ToChecksumEvmAddressErrorType = InvalidAddressErrorType
 export function toChecksumEvmAddress(value: unknown): ToChecksumEvmAddressReturnType {
   assertEvmAddress(value, { strict: true })
   const hex = value.startsWith('0x') ? value.slice(2) : value
-  return OxAddress.checksum(`0x${hex.toLowerCase()}`)
+  return checksumHexAddress(hex)
 }
 
 /**

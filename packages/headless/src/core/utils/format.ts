@@ -1,5 +1,3 @@
-import * as Value from 'ox/Value'
-
 /** A numeric value to display: a number, a bigint, or a decimal string (`'-1234.5'`, `'1e-7'`). */
 export type NumericLike = string | number | bigint
 
@@ -66,8 +64,7 @@ export function formatTokenValue(value: NumericLike): string {
 
 /**
  * Formats a raw on-chain integer amount (e.g. wei) with `tokenDecimals`, truncated to
- * `displayDecimals`. Exact for any size: it uses ox's `Value.format` (what viem's `formatUnits` is built on) and string math, never
- * floats.
+ * `displayDecimals`. Exact for any size: bigint and string maths, never floats.
  *
  * @example
  * formatUnitsTruncated(1234567890123456789n, 18, 3) // '1.234'
@@ -81,7 +78,7 @@ export function formatUnitsTruncated(
 ): string {
   if (typeof raw !== 'bigint' || !Number.isInteger(tokenDecimals) || tokenDecimals < 0)
     return truncateDecimals('0', displayDecimals, options)
-  return truncateDecimals(Value.format(raw, tokenDecimals), displayDecimals, options)
+  return truncateDecimals(formatUnits(raw, tokenDecimals), displayDecimals, options)
 }
 
 export type TruncateAddressOptions = {
@@ -183,4 +180,21 @@ function groupThousands(digits: string): string {
 /** @internal */
 function wholeOrDefault(value: number | undefined, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : fallback
+}
+
+/**
+ * A raw on-chain integer amount as a decimal string with `decimals` fraction digits, exactly
+ * (what viem's `formatUnits` does; kept here so page start does not carry ox's error classes).
+ * Trailing fraction zeros are dropped.
+ *
+ * @example
+ * formatUnits(1_500_000n, 6) // '1.5'
+ * formatUnits(-25n, 2) // '-0.25'
+ */
+export function formatUnits(value: bigint, decimals: number): string {
+  const negative = value < 0n
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
+  const integer = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`
 }

@@ -1,9 +1,7 @@
-// ox's per-module entries, not viem's barrels: see the page-start test in @portico/ui.
-import * as Address from 'ox/Address'
-import * as Hex from 'ox/Hex'
 import { providerErrorCode } from '../../errors/isUserRejection.js'
 import type { Connector, ConnectorConnection, ConnectorEvent, ConnectorType, PorticoNetwork } from '../../types.js'
 import type { CaipNetworkId } from '../../utils/caip.js'
+import { checksumHexAddress, numberToHex, toHex } from '../../utils/hex.js'
 import type { Eip1193Provider } from './types.js'
 
 /** What identifies an EIP-1193 wallet in the list; the behaviour is the same for every kind. */
@@ -61,7 +59,7 @@ export function createEip1193Connector({ provider, ...identity }: Eip1193Connect
     },
 
     async switchNetwork({ network }) {
-      const chainId = Hex.fromNumber(Number(network.id))
+      const chainId = numberToHex(Number(network.id))
       try {
         await call({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
       } catch (error) {
@@ -73,7 +71,7 @@ export function createEip1193Connector({ provider, ...identity }: Eip1193Connect
     },
 
     async signMessage({ address, message }) {
-      const data = typeof message === 'string' ? Hex.fromString(message) : Hex.fromBytes(message)
+      const data = toHex(message)
       const signature = await call({ method: 'personal_sign', params: [data, address] })
       if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature))
         throw new TypeError('The wallet returned a signature that is not hex')
@@ -118,9 +116,12 @@ export function createEip1193Connector({ provider, ...identity }: Eip1193Connect
 /** Wallet data is untrusted: keep only valid addresses, checksummed. */
 function toAccounts(value: unknown): string[] {
   if (!Array.isArray(value)) throw new TypeError('The wallet returned accounts that are not a list')
-  return value
-    .filter((a): a is string => typeof a === 'string' && Address.validate(a, { strict: false }))
-    .map((a) => Address.checksum(a))
+  return (
+    value
+      // Not utils/address.ts: it also validates Solana addresses, whose codecs must stay off an EVM page's start.
+      .filter((a): a is string => typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a))
+      .map((a) => checksumHexAddress(a))
+  )
 }
 
 async function readChain(call: Eip1193Provider['request']): Promise<CaipNetworkId | undefined> {
@@ -143,7 +144,7 @@ function toCaipNetworkId(chainId: unknown): CaipNetworkId | undefined {
 
 function addChainParameters(network: PorticoNetwork) {
   return {
-    chainId: Hex.fromNumber(Number(network.id)),
+    chainId: numberToHex(Number(network.id)),
     chainName: network.name,
     nativeCurrency: network.nativeCurrency,
     rpcUrls: network.rpcUrls.default.http,

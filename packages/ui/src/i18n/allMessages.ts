@@ -1,0 +1,12 @@
+import type { Messages } from './messages.js'
+
+/**
+ * Every text the UI shows, by key: the page-start catalogue ({@link Messages}) and the catalogue
+ * of each feature view (Send, Swap, Buy, sign-in, …, each `Catalogue<typeof en>` of its
+ * `defineFeatureMessages`). A host's `<PorticoUI messages>` may override any of them.
+ *
+ * @example
+ * const messages: Partial<AllMessages> = { connectWallet: 'Sign in' }
+ */
+// Each feature adds `& Catalogue<typeof itsEnglish>` here (type-only imports: no bytes).
+export type AllMessages = Messages
