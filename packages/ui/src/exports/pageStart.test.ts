@@ -62,7 +62,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   SendView: null,
   SwapView: null,
   OnRampView: null,
-  SignInView: null,
+  SIWXSignMessageView: 8,
+  SiwxAccountStatus: 8,
+  'siwx.*': 1.2,
   EmbeddedWalletView: null,
 }
 

@@ -23,6 +23,8 @@ const titles: Record<ViewName, keyof Messages> = {
   Account: 'titleAccount',
   Networks: 'titleNetworks',
   UnsupportedChain: 'titleUnsupported',
+  // Titled with the app's name below; the key is the fallback.
+  SIWXSignMessage: 'titleConnect',
 }
 
 function useModalState(ui: PorticoUIContextValue) {
@@ -82,8 +84,13 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
   const state = useModalState(ui)
   const entry = state.history[state.history.length - 1] ?? { view: 'Connect' as const }
   // A directory wallet's view is titled with the wallet's name (spec: the wallet being connected).
+  const appName = usePortico('ModalFrame').portico.options.metadata?.name
   const text =
-    entry.view === 'ConnectingWalletConnect' ? entry.data.wallet.name : (ui.messages[titles[entry.view]] as string)
+    entry.view === 'ConnectingWalletConnect'
+      ? entry.data.wallet.name
+      : entry.view === 'SIWXSignMessage' && appName
+        ? appName
+        : (ui.messages[titles[entry.view]] as string)
   const canGoBack = state.history.length > 1
   const showClose = !ui.embedded
 

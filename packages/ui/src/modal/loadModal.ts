@@ -29,6 +29,7 @@ const viewLoaders: { [name in ViewName]: () => Promise<ViewComponentOf<name>> } 
   Account: () => import('./views/AccountView.js').then((m) => m.AccountView),
   Networks: () => import('./views/NetworksView.js').then((m) => m.NetworksView),
   UnsupportedChain: () => import('./views/UnsupportedChainView.js').then((m) => m.UnsupportedChainView),
+  SIWXSignMessage: () => import('./siwx/SIWXSignMessageView.js').then((m) => m.SIWXSignMessageView),
 }
 
 let modal: ModalModule | undefined

@@ -17,6 +17,8 @@ export type ViewEntry =
   | { view: 'Account' }
   | { view: 'Networks' }
   | { view: 'UnsupportedChain' }
+  /** Sign in with X: the connected account has no session on its network (spec: SIWXSignMessage). */
+  | { view: 'SIWXSignMessage' }
 
 /** Names of the modal's views. */
 export type ViewName = ViewEntry['view']

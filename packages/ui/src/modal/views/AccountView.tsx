@@ -17,6 +17,7 @@ import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
 import { useFormat } from '../../utils/useFormat.js'
+import { SiwxAccountSlot } from '../siwx/SiwxAccountSlot.js'
 import { ActivityList } from './ActivityList.js'
 import { RetryButton } from './RetryButton.js'
 import * as views from './views.css.js'
@@ -95,6 +96,7 @@ export function AccountView() {
           )}
         </div>
       </div>
+      <SiwxAccountSlot />
 
       <Tabs.Root defaultValue="tokens">
         <Tabs.List className={views.tabsList} aria-label={messages.titleAccount}>
