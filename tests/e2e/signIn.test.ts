@@ -18,7 +18,8 @@ describe('sign-in page', () => {
     const page = await context.newPage()
     const address0 = running.demo.devnet.evm.accounts[0]?.address as string
 
-    await page.goto(`${running.demo.url}#/sign-in`)
+    // The first page of a fresh Vite dev server prebundles dependencies: a generous bound.
+    await page.goto(`${running.demo.url}#/sign-in`, { timeout: 120_000 })
     await expect.poll(() => text(page, 'signin-me-result')).toBe('')
     await page.getByTestId('signin-me').click()
     await expect.poll(() => text(page, 'signin-me-result')).toBe('401 not_signed_in')
