@@ -69,6 +69,20 @@ test('connect opens the sign step; a rejection offers retry; signing closes sign
   expect(getConnection(portico).status).toBe('connected')
 })
 
+test('switching to a network without a session in the modal asks again', async () => {
+  const { portico } = await mount()
+  await userEvent.click(page.getByRole('button', { name: 'Sign', exact: true }))
+  await expect.element(dialog()).not.toBeInTheDocument()
+  await userEvent.click(page.getByRole('button', { name: /0xf3/ }))
+  await userEvent.click(page.getByRole('button', { name: 'Devnet', exact: true }))
+  await userEvent.click(page.getByText('Devnet 2', { exact: true }))
+  await expect.element(page.getByText('needs to connect to your wallet')).toBeVisible()
+  expect(getSiwxState(portico).caipNetworkId).toBe('eip155:31338')
+  await userEvent.click(page.getByRole('button', { name: 'Sign', exact: true }))
+  await expect.element(dialog()).not.toBeInTheDocument()
+  expect(getSiwxState(portico)).toMatchObject({ status: 'authenticated', caipNetworkId: 'eip155:31338' })
+})
+
 test('optional: Cancel closes and stays connected', async () => {
   const { portico } = await mount()
   await userEvent.click(page.getByRole('button', { name: 'Cancel' }))

@@ -20,16 +20,20 @@ export function watchSiwx(portico: Portico, store: ModalStore): () => void {
       store.close()
     }
   }
-  // Whether the sign view was on screen at the last store change: leaving it while the step is
-  // still open (close button, Escape, back) cancels.
+  // Whether the sign view was on screen at the last store change. Closing the modal while the
+  // step is open (close button, Escape, back from it) cancels; another view replacing it while
+  // the modal stays open (a network switch that lands on Account) gives the step back its place.
   let shown = false
   const offStore = store.subscribe(() => {
-    const showing = store.getState().open && top() === view
-    if (shown && !showing) {
-      const { step } = getSiwxState(portico)
-      if (step === 'prompt' || step === 'failed') void cancelSiwxSignIn(portico).catch(() => {})
-    }
+    const { open } = store.getState()
+    const showing = open && top() === view
+    const wasShown = shown
     shown = showing
+    if (!wasShown || showing) return
+    const { step } = getSiwxState(portico)
+    if (step !== 'prompt' && step !== 'failed') return
+    if (open) store.open({ view })
+    else void cancelSiwxSignIn(portico).catch(() => {})
   })
   const offState = watchSiwxState(portico, { onChange: onState })
   onState(getSiwxState(portico))
