@@ -25,6 +25,7 @@ export default defineConfig({
       'exports/core': 'src/exports/core.ts',
       'exports/testing': 'src/exports/testing.ts',
       'exports/internal': 'src/exports/internal.ts',
+      'exports/siwx': 'src/exports/siwx.ts',
       'exports/siwxServer': 'src/exports/siwxServer.ts',
     },
   },
@@ -35,8 +36,9 @@ export default defineConfig({
   // esbuild drops module-level directives when transforming. The React entry must keep 'use client'
   // for server-component frameworks.
   async onSuccess() {
-    const file = 'dist/exports/index.js'
-    const code = await readFile(file, 'utf8')
-    if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)
+    for (const file of ['dist/exports/index.js', 'dist/exports/siwx.js']) {
+      const code = await readFile(file, 'utf8')
+      if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)
+    }
   },
 })

@@ -1,7 +1,8 @@
 // The sign-in page's own Portico instance: the demo's networks with `siwx` on, talking to the
 // demo server's /api/siwx routes. Separate from the main instance so the other pages connect
 // without a sign step; its persisted state has its own keys. Loaded only by #/sign-in.
-import { createPortico, eip155Adapter, serverSiwx, solanaAdapter } from '@portico/headless'
+import { createPortico, eip155Adapter, solanaAdapter } from '@portico/headless'
+import { serverSiwx } from '@portico/headless/siwx'
 import { devnet, devnet2, solanaDevnet } from './portico.js'
 
 const prefix = 'portico-demo:sign-in:'

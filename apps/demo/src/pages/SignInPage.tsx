@@ -2,7 +2,8 @@
 // message goes to this demo's server (/api/siwx), which verifies it and sets a session cookie;
 // /api/me answers only while that session lives. Reload keeps it; disconnect signs out.
 
-import { PorticoProvider, useConnection, useSiwx } from '@portico/headless'
+import { PorticoProvider, useConnection } from '@portico/headless'
+import { useSiwx } from '@portico/headless/siwx'
 import { ConnectButton, PorticoUI } from '@portico/ui'
 import { QueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

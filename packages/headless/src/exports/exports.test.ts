@@ -2,6 +2,7 @@ import { expect, test } from 'vitest'
 import * as core from './core.js'
 import * as index from './index.js'
 import * as internal from './internal.js'
+import * as siwx from './siwx.js'
 
 // Snapshots of the public surface: an added or removed export shows up in review.
 test('core entry', () => {
@@ -30,7 +31,6 @@ test('react entry is the core entry plus the hooks', () => {
       "useSendTransaction",
       "useSignMessage",
       "useSignTypedData",
-      "useSiwx",
       "useSwitchNetwork",
       "useTransactions",
       "useWalletConnectUri",
@@ -47,4 +47,10 @@ test('internal entry: what only sibling packages use, never also public', () => 
 
 test('core entry has no React', () => {
   expect(Object.keys(core).some((key) => /^use[A-Z]|Provider$/.test(key))).toBe(false)
+})
+
+test('siwx entry: sign-in in the browser, apart from the main barrel (page start)', () => {
+  expect(Object.keys(siwx).sort()).toMatchSnapshot()
+  for (const key of Object.keys(siwx)) expect(core).not.toHaveProperty(key)
+  expect(Object.keys(siwx)).toContain('useSiwx')
 })

@@ -20,7 +20,6 @@ export { type UseSendTokenParameters, useSendToken } from '../react/useSendToken
 export { type UseSendTransactionParameters, useSendTransaction } from '../react/useSendTransaction.js'
 export { type UseSignMessageParameters, useSignMessage } from '../react/useSignMessage.js'
 export { type UseSignTypedDataParameters, useSignTypedData } from '../react/useSignTypedData.js'
-export { type UseSiwxReturnType, useSiwx } from '../react/useSiwx.js'
 export { type UseSwitchNetworkParameters, useSwitchNetwork } from '../react/useSwitchNetwork.js'
 export { useTransactions } from '../react/useTransactions.js'
 export { useWalletConnectUri } from '../react/useWalletConnectUri.js'

@@ -183,7 +183,7 @@ export async function runSiwxSignIn(portico: Portico): Promise<SiwxSession> {
     }
     return session
   } catch (error) {
-    if (!flow || generation === flow.generation)
+    if (flow && generation === flow.generation)
       portico.store.set(siwxStateAtom, {
         ...portico.store.get(siwxStateAtom),
         status: 'authenticating',

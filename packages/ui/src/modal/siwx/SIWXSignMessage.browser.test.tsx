@@ -2,7 +2,8 @@
 // SIWXSignMessage; a declined signature shows the rejection and a retry; signing closes the
 // modal signed in (a real personal_sign, checked by localSiwx); the Account view shows it and
 // signs out; Cancel follows the required/optional rule. Axe in light and dark.
-import { getConnection, getSiwxState, localSiwx } from '@portico/headless'
+import { getConnection } from '@portico/headless'
+import { getSiwxState, localSiwx } from '@portico/headless/siwx'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'

@@ -1,4 +1,5 @@
-import { cancelSiwxSignIn, getSiwxState, type Portico, type SiwxState, watchSiwxState } from '@portico/headless'
+import type { Portico } from '@portico/headless'
+import { cancelSiwxSignIn, getSiwxState, type SiwxState, watchSiwxState } from '@portico/headless/siwx'
 import type { createModalStore } from '../../state/modalStore.js'
 
 type ModalStore = ReturnType<typeof createModalStore>
