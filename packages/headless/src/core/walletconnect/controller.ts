@@ -14,7 +14,6 @@ import type { ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../typ
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { isChainNamespace } from '../utils/caip.js'
 import { proposalNamespaces, type SessionNamespace, sessionAccounts, sessionConnection } from './namespaces.js'
-import { addOneClickSessions, oneClickAuthParams } from './oneClickAuth.js'
 import type { ResolvedWalletConnectOptions } from './options.js'
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>
@@ -94,7 +93,11 @@ export class WalletConnectController {
       const optionalNamespaces = proposalNamespaces(this.portico.networks)
       // With sign-in on and an eip155-only proposal, one approval connects and signs in
       // (wc_sessionAuthenticate); a wallet without it answers the fallback proposal instead.
-      const auth = await Promise.race([oneClickAuthParams(this.portico), aborted])
+      // One-click auth's code (and sign-in's parser) loads only for apps with sign-in.
+      const oneClick = this.portico.options.siwx
+        ? await Promise.race([import('./oneClickAuth.js'), aborted])
+        : undefined
+      const auth = oneClick && (await Promise.race([oneClick.oneClickAuthParams(this.portico), aborted]))
       const open = async (): Promise<{ uri?: string | undefined; approval(): Promise<SessionTypes.Struct> }> => {
         if (!auth) return client.connect({ optionalNamespaces })
         const offer = await client.authenticate(auth.params)
@@ -106,7 +109,7 @@ export class WalletConnectController {
               if (typeof error === 'string' && /reject/i.test(error)) throw { code: 5000, message: error }
               throw error
             })
-            await addOneClickSessions(auth.siwx, auths as never, (cacao) =>
+            await oneClick?.addOneClickSessions(auth.siwx, auths as never, (cacao) =>
               client.formatAuthMessage({ request: cacao.p as never, iss: cacao.p.iss }),
             )
             return session
