@@ -62,9 +62,14 @@ const lazyBudgetKiB: Record<string, number | null> = {
   SendView: null,
   SwapView: null,
   OnRampView: null,
-  SIWXSignMessageView: 8,
-  SiwxAccountStatus: 8,
+  // Sign in with X: the sign step and the Account view's row (both bring the flow and the
+  // message parser), the watcher PorticoUI loads when `siwx` is set, and one-click auth.
+  SIWXSignMessageView: 12,
+  SiwxAccountStatus: 10,
   'siwx.*': 1.2,
+  watchSiwx: 9,
+  siwxFlow: 8.5,
+  oneClickAuth: 7,
   EmbeddedWalletView: null,
 }
 
