@@ -26,6 +26,7 @@ export default defineConfig({
       'exports/testing': 'src/exports/testing.ts',
       'exports/internal': 'src/exports/internal.ts',
       'exports/onramp': 'src/exports/onramp.ts',
+      'exports/siwx': 'src/exports/siwx.ts',
       'exports/siwxServer': 'src/exports/siwxServer.ts',
       'exports/embedded': 'src/exports/embedded.ts',
       'exports/swap': 'src/exports/swap.ts',
@@ -43,6 +44,7 @@ export default defineConfig({
       'dist/exports/onramp.js',
       'dist/exports/swap.js',
       'dist/exports/embedded.js',
+      'dist/exports/siwx.js',
     ]) {
       const code = await readFile(file, 'utf8')
       if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)

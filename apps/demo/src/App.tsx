@@ -8,11 +8,13 @@ import { portico } from './portico.js'
 
 const ModalPage = lazy(() => import('./pages/ModalPage.js').then((m) => ({ default: m.ModalPage })))
 const ThemingPage = lazy(() => import('./pages/ThemingPage.js').then((m) => ({ default: m.ThemingPage })))
+const SignInPage = lazy(() => import('./pages/SignInPage.js').then((m) => ({ default: m.SignInPage })))
 
 const routes = [
   { path: '/', label: 'Prebuilt modal' },
   { path: '/custom', label: 'Custom UI (headless)' },
   { path: '/theming', label: 'Theming' },
+  { path: '/sign-in', label: 'Sign in' },
 ] as const
 
 type Route = (typeof routes)[number]['path']
@@ -42,7 +44,14 @@ export function App() {
           ))}
         </nav>
         <Suspense fallback={<p className="muted">Loading…</p>}>
-          {route === '/custom' ? <CustomPage /> : route === '/theming' ? <ThemingPage /> : <ModalPage />}
+          {route === '/sign-in' ? <SignInPage /> : null}
+          {route === '/sign-in' ? null : route === '/custom' ? (
+            <CustomPage />
+          ) : route === '/theming' ? (
+            <ThemingPage />
+          ) : (
+            <ModalPage />
+          )}
         </Suspense>
       </div>
     </PorticoProvider>

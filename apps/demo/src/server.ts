@@ -13,6 +13,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { createServer, type Plugin } from 'vite'
 import type { DemoDevnetConfig } from './devnetConfig.js'
+import { demoSiwxBackend } from './siwxBackend.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -91,13 +92,15 @@ export function toDemoDevnetConfig(devnet: Devnet): DemoDevnetConfig {
 export async function startDemo(options: StartDemoOptions = {}): Promise<StartDemoReturnType> {
   const devnet = await startDevnet({ evm: { port: options.evmPort ?? 0 }, solana: { port: options.solanaPort ?? 0 } })
   let server: Awaited<ReturnType<typeof createServer>> | undefined
+  // The sign-in page's backend (#/sign-in): verifies for this site's host once it listens.
+  const siwx = demoSiwxBackend()
   try {
     server = await createServer({
       configFile: false,
       root,
       logLevel: 'warn',
       clearScreen: false,
-      plugins: [devnetConfigPlugin(toDemoDevnetConfig(devnet)), vanillaExtractPlugin(), react()],
+      plugins: [devnetConfigPlugin(toDemoDevnetConfig(devnet)), siwx.plugin, vanillaExtractPlugin(), react()],
       // Workspace packages resolve to their TypeScript sources (no build needed).
       resolve: { conditions: ['portico-source', 'module', 'browser', 'development|production'] },
       // Prebundle every dependency up front (lazy pages included): a dependency discovered later
@@ -117,6 +120,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<StartDe
   const address = server.httpServer?.address()
   const port = typeof address === 'object' && address ? address.port : options.port
   const url = `http://127.0.0.1:${port}/`
+  siwx.start({ host: `127.0.0.1:${port}`, evmRpcUrl: devnet.evm.rpcUrl, evmChainId: devnet.evm.chainId })
   let stopping: Promise<void> | undefined
   const running = server
   return {

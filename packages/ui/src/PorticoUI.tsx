@@ -103,6 +103,19 @@ export function PorticoUI({
       offNetwork()
     }
   }, [portico, store])
+  // Sign-in: the watcher (and the flow) load only when the instance has a `siwx` option.
+  useEffect(() => {
+    if (!portico.options.siwx) return
+    let stop: (() => void) | undefined
+    let live = true
+    void import('./modal/siwx/watchSiwx.js').then((m) => {
+      if (live) stop = m.watchSiwx(portico, store)
+    })
+    return () => {
+      live = false
+      stop?.()
+    }
+  }, [portico, store])
   // Props reach the store after commit (never written during render); the first values at creation.
   useEffect(() => {
     store.control = { controlled: open !== undefined, onOpenChange }

@@ -5,7 +5,7 @@
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
 import type { CoreTypes, ProposalTypes, SessionTypes, Verify } from '@walletconnect/types'
-import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils'
+import { buildApprovedNamespaces, buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import { privateKeyToAccount } from 'viem/accounts'
 import { evmChainId } from '../accounts.js'
 import { type DevnetKeys, type DevnetNamespace, devnetChainIds, devnetKeys, devnetNamespaces } from './keys.js'
@@ -56,6 +56,13 @@ export interface DevnetWalletOptions {
   metadata?: Partial<CoreTypes.Metadata>
   /** Default: `{ proposals: 'approve', requests: 'approve' }`. */
   autoApprove?: { proposals?: DevnetWalletMode; requests?: DevnetWalletMode }
+  /**
+   * Answer `wc_sessionAuthenticate` (one-click auth: connect and sign in with one approval,
+   * signing a SIWE message per requested chain). Default true; `false` makes the wallet one that
+   * does not support it, so dapps get the fallback session proposal. Authentications follow
+   * `autoApprove.proposals` (`manual` approves them too: they carry no separate handle).
+   */
+  oneClickAuth?: boolean
 }
 
 /**
@@ -491,6 +498,34 @@ export async function createDevnetWallet(options: DevnetWalletOptions): Promise<
     else if (requestsMode === 'reject') request.reject().catch(() => undefined)
     else request.approve().catch(() => undefined)
   })
+  if (options.oneClickAuth ?? true)
+    walletKit.on('session_authenticate', (event) => {
+      const { id, params } = event
+      const decide = async () => {
+        if (proposalsMode === 'reject')
+          return walletKit.rejectSessionAuthenticate({ id, reason: getSdkError('USER_REJECTED') })
+        // Only the chains and methods this wallet has; one SIWE signature (a CACAO) per chain.
+        const supportedEip155 = supported().eip155
+        const payload = populateAuthPayload({
+          authPayload: params.authPayload,
+          chains: supportedEip155.chains,
+          methods: supportedEip155.methods,
+        })
+        const signer = privateKeyToAccount(keys.eip155.privateKey)
+        const auths = []
+        for (const chain of payload.chains) {
+          const iss = `did:pkh:${chain}:${keys.eip155.address}`
+          const message = walletKit.formatAuthMessage({ request: payload, iss })
+          const signature = await signer.signMessage({ message })
+          auths.push(buildAuthObject(payload, { t: 'eip191', s: signature }, iss))
+        }
+        if (auths.length === 0)
+          return walletKit.rejectSessionAuthenticate({ id, reason: getSdkError('UNSUPPORTED_CHAINS') })
+        await walletKit.approveSessionAuthenticate({ id, auths })
+        notifySessions()
+      }
+      decide().catch(() => undefined)
+    })
   walletKit.on('session_delete', () => notifySessions())
 
   let closing: Promise<void> | undefined

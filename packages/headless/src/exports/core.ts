@@ -318,92 +318,9 @@ export {
   walletDirectoryInfiniteQueryOptions,
   walletDirectoryQueryKey,
 } from '../core/query/walletDirectory.js'
-export {
-  type AddSiwxSessionErrorType,
-  type AddSiwxSessionParameters,
-  type AddSiwxSessionReturnType,
-  addSiwxSession,
-} from '../core/siwx/addSiwxSession.js'
+// Types only (no code): the sign-in functions are in '@portico/headless/siwx'.
 export type { SiwxConfig, SiwxCreateMessageInput, SiwxSession } from '../core/siwx/config.js'
-export {
-  type CreateSiwxMessageErrorType,
-  type CreateSiwxMessageParameters,
-  type CreateSiwxMessageReturnType,
-  createSiwxMessage,
-} from '../core/siwx/createSiwxMessage.js'
-export {
-  InvalidSiwxConfigError,
-  type InvalidSiwxConfigErrorType,
-  InvalidSiwxMessageError,
-  type InvalidSiwxMessageErrorType,
-  type SiwxMessageField,
-  SiwxMessageParseError,
-  type SiwxMessageParseErrorType,
-  SiwxNoActiveCaipAddressError,
-  type SiwxNoActiveCaipAddressErrorType,
-  SiwxNoActiveNetworkError,
-  type SiwxNoActiveNetworkErrorType,
-  SiwxNotEnabledError,
-  type SiwxNotEnabledErrorType,
-  SiwxRequestError,
-  type SiwxRequestErrorType,
-} from '../core/siwx/errors.js'
-export {
-  type FormatSiwxMessageErrorType,
-  type FormatSiwxMessageReturnType,
-  formatSiwxMessage,
-} from '../core/siwx/formatSiwxMessage.js'
-export { type GetSiwxConfigErrorType, type GetSiwxConfigReturnType, getSiwxConfig } from '../core/siwx/getSiwxConfig.js'
-export {
-  type GetSiwxSessionsErrorType,
-  type GetSiwxSessionsParameters,
-  type GetSiwxSessionsReturnType,
-  getSiwxSessions,
-} from '../core/siwx/getSiwxSessions.js'
-export {
-  type IsSiwxRequiredErrorType,
-  type IsSiwxRequiredReturnType,
-  isSiwxRequired,
-} from '../core/siwx/isSiwxRequired.js'
-export { type LocalSiwxOptions, localSiwx } from '../core/siwx/localSiwx.js'
-export { type SiwxMessage, type ValidateSiwxMessageErrorType, validateSiwxMessage } from '../core/siwx/message.js'
-export { generateSiwxNonce } from '../core/siwx/nonce.js'
-export {
-  type ParseSiwxMessageErrorType,
-  type ParseSiwxMessageReturnType,
-  parseSiwxMessage,
-} from '../core/siwx/parseSiwxMessage.js'
-export type { SiwxAccountParameters } from '../core/siwx/resolveSiwxAccount.js'
-export {
-  type RevokeSiwxSessionErrorType,
-  type RevokeSiwxSessionParameters,
-  type RevokeSiwxSessionReturnType,
-  revokeSiwxSession,
-} from '../core/siwx/revokeSiwxSession.js'
-export {
-  type SiwxRejectionReason,
-  SiwxVerificationError,
-  type SiwxVerificationErrorType,
-} from '../core/siwx/server/errors.js'
-export { type ServerSiwxOptions, serverSiwx } from '../core/siwx/serverSiwx.js'
-export {
-  type SetSiwxSessionsErrorType,
-  type SetSiwxSessionsParameters,
-  type SetSiwxSessionsReturnType,
-  setSiwxSessions,
-} from '../core/siwx/setSiwxSessions.js'
-export {
-  type SignInWithSiwxErrorType,
-  type SignInWithSiwxParameters,
-  type SignInWithSiwxReturnType,
-  signInWithSiwx,
-} from '../core/siwx/signInWithSiwx.js'
-export {
-  type FromSolanaSignInOutputErrorType,
-  fromSolanaSignInOutput,
-  type ToSolanaSignInInputErrorType,
-  toSolanaSignInInput,
-} from '../core/siwx/solanaSignIn.js'
+export type { SiwxMessage } from '../core/siwx/message.js'
 export type { RecentWallet, WalletConnectPairing } from '../core/state/atoms.js'
 export { cookieStorage } from '../core/state/cookieStorage.js'
 export { cookieToInitialState } from '../core/state/cookieToInitialState.js'

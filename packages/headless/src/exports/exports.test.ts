@@ -4,6 +4,7 @@ import * as embedded from './embedded.js'
 import * as index from './index.js'
 import * as internal from './internal.js'
 import * as onramp from './onramp.js'
+import * as siwx from './siwx.js'
 
 // Snapshots of the public surface: an added or removed export shows up in review.
 test('core entry', () => {
@@ -63,4 +64,10 @@ test('swap entry: the swap API and hooks, none of it in the main entries (they w
   const swap = await import('./swap.js')
   expect(Object.keys(swap).sort()).toMatchSnapshot()
   for (const key of Object.keys(swap)) expect(index).not.toHaveProperty(key)
+})
+
+test('siwx entry: sign-in in the browser, apart from the main barrel (page start)', () => {
+  expect(Object.keys(siwx).sort()).toMatchSnapshot()
+  for (const key of Object.keys(siwx)) expect(core).not.toHaveProperty(key)
+  expect(Object.keys(siwx)).toContain('useSiwx')
 })

@@ -44,10 +44,11 @@ test('behavior: the entry is Node-safe: no React, no jotai, no Portico state, no
   expect(packages).toMatchInlineSnapshot(`
     [
       "@noble/curves/ed25519.js",
+      "@noble/hashes/sha3.js",
+      "@noble/hashes/utils.js",
       "@scure/base",
       "@solana/kit",
       "node:http",
-      "ox/Address",
       "viem",
     ]
   `)

@@ -110,6 +110,7 @@ test('default', async () => {
     'standard:disconnect': ['1.0.0', undefined],
     'standard:events': ['1.0.0', undefined],
     'solana:signMessage': ['1.1.0', undefined],
+    'solana:signIn': ['1.0.0', undefined],
     'solana:signTransaction': ['1.0.0', ['legacy', 0]],
     'solana:signAndSendTransaction': ['1.0.0', ['legacy', 0]],
   })
@@ -185,7 +186,7 @@ describe('connection', () => {
     expect(accounts[0]).toMatchObject({
       address: expectedAddress,
       chains: ['solana:localnet'],
-      features: ['solana:signAndSendTransaction', 'solana:signTransaction', 'solana:signMessage'],
+      features: ['solana:signAndSendTransaction', 'solana:signTransaction', 'solana:signMessage', 'solana:signIn'],
     })
     expect(accounts[0]?.publicKey).toEqual(new Uint8Array(getAddressEncoder().encode(expectedAddress)))
     expect(wallet.accounts).toEqual(accounts)

@@ -18,6 +18,9 @@ import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignAndSendTransactionInput,
   SolanaSignAndSendTransactionOutput,
+  SolanaSignInFeature,
+  SolanaSignInInput,
+  SolanaSignInOutput,
   SolanaSignMessageFeature,
   SolanaSignMessageInput,
   SolanaSignMessageOutput,
@@ -80,6 +83,7 @@ export type TestSolanaWalletFeatures = StandardConnectFeature &
   StandardDisconnectFeature &
   StandardEventsFeature &
   SolanaSignMessageFeature &
+  SolanaSignInFeature &
   SolanaSignTransactionFeature &
   SolanaSignAndSendTransactionFeature
 
@@ -102,6 +106,7 @@ export type TestSolanaWalletStandardWallet = Wallet & { readonly features: TestS
 export type TestSolanaWalletPromptFeature =
   | 'standard:connect'
   | 'solana:signMessage'
+  | 'solana:signIn'
   | 'solana:signTransaction'
   | 'solana:signAndSendTransaction'
 
@@ -161,6 +166,7 @@ type Key = { address: Address; keyPair: CryptoKeyPair; account: WalletAccount }
 const errorNames: Record<TestSolanaWalletPromptFeature, TestSolanaWalletErrorName> = {
   'standard:connect': 'WalletConnectionError',
   'solana:signMessage': 'WalletSignMessageError',
+  'solana:signIn': 'WalletSignInError',
   'solana:signTransaction': 'WalletSignTransactionError',
   'solana:signAndSendTransaction': 'WalletSendTransactionError',
 }
@@ -379,6 +385,36 @@ export async function createTestSolanaWallet(
         )
       },
     },
+    'solana:signIn': {
+      version: '1.0.0',
+      // Sign In With Solana as a wallet does it: the wallet writes the text from the input (filling
+      // in its own account and the page's domain), shows it, and signs the bytes with ed25519.
+      async signIn(...inputs: readonly SolanaSignInInput[]): Promise<readonly SolanaSignInOutput[]> {
+        log('solana:signIn', inputs)
+        const signers = inputs.map((input) =>
+          keyFor(
+            input.address === undefined ? key().account : { ...key().account, address: input.address },
+            'WalletSignInError',
+          ),
+        )
+        prompt('solana:signIn')
+        return Promise.all(
+          inputs.map(async (input, i) => {
+            const signer = signers[i] as Key
+            const host = (globalThis as { location?: { host?: string } }).location?.host ?? ''
+            const message = new TextEncoder().encode(
+              signInText({ ...input, domain: input.domain ?? host, address: signer.address }),
+            )
+            return {
+              account: signer.account,
+              signedMessage: message,
+              signature: new Uint8Array(await signBytes(signer.keyPair.privateKey, message)),
+              signatureType: 'ed25519' as const,
+            }
+          }),
+        )
+      },
+    },
     'solana:signTransaction': {
       version: '1.0.0',
       supportedTransactionVersions: ['legacy', 0],
@@ -518,6 +554,7 @@ async function createKeys(
           'solana:signAndSendTransaction',
           'solana:signTransaction',
           'solana:signMessage',
+          'solana:signIn',
         ] as const),
       })
       return { address, keyPair, account }
@@ -549,4 +586,26 @@ function hexToBytes(hex: string): Uint8Array | undefined {
   const digits = hex.startsWith('0x') ? hex.slice(2) : hex
   if (!/^(?:[0-9a-fA-F]{2})*$/.test(digits)) return undefined
   return Uint8Array.from(digits.match(/../g) ?? [], (byte) => Number.parseInt(byte, 16))
+}
+
+/**
+ * The Sign In With Solana text of an input (the layout of the Solana sign-in spec: the
+ * "wants you to sign in" line, the address, the statement, then the fields present, in order).
+ * The wallet's own writer, independent of Portico's formatter, so tests compare the two.
+ */
+function signInText(input: SolanaSignInInput & { domain: string; address: string }): string {
+  let text = `${input.domain} wants you to sign in with your Solana account:\n${input.address}`
+  if (input.statement) text += `\n\n${input.statement}`
+  const fields: string[] = []
+  if (input.uri) fields.push(`URI: ${input.uri}`)
+  if (input.version) fields.push(`Version: ${input.version}`)
+  if (input.chainId) fields.push(`Chain ID: ${input.chainId}`)
+  if (input.nonce) fields.push(`Nonce: ${input.nonce}`)
+  if (input.issuedAt) fields.push(`Issued At: ${input.issuedAt}`)
+  if (input.expirationTime) fields.push(`Expiration Time: ${input.expirationTime}`)
+  if (input.notBefore) fields.push(`Not Before: ${input.notBefore}`)
+  if (input.requestId) fields.push(`Request ID: ${input.requestId}`)
+  if (input.resources?.length) fields.push('Resources:', ...input.resources.map((resource) => `- ${resource}`))
+  if (fields.length) text += `\n\n${fields.join('\n')}`
+  return text
 }

@@ -10,6 +10,7 @@ export type TestSolanaWalletErrorName =
   | 'WalletSignMessageError'
   | 'WalletSignTransactionError'
   | 'WalletSendTransactionError'
+  | 'WalletSignInError'
 
 /**
  * What the Solana test wallet throws. The Wallet Standard defines no error shape, so this follows

@@ -68,7 +68,14 @@ const lazyBudgetKiB: Record<string, number | null> = {
   BuyInProgressView: 6,
   BuyButton: 5,
   'onramp.*': 1.2,
-  SignInView: null,
+  // Sign in with X: the sign step and the Account view's row (both bring the flow and the
+  // message parser), the watcher PorticoUI loads when `siwx` is set, and one-click auth.
+  SIWXSignMessageView: 12,
+  SiwxAccountStatus: 10,
+  'siwx.*': 1.2,
+  watchSiwx: 9,
+  siwxFlow: 8.5,
+  oneClickAuth: 7,
   EmbeddedWalletView: null,
 }
 

@@ -1,4 +1,5 @@
 import type { swapEn } from '../features/swap/messages.js'
+import type { siwxEn } from '../modal/siwx/messages.js'
 import type { onrampEn } from '../modal/views/onramp/messages.js'
 import type { Catalogue } from './featureMessages.js'
 import type { Messages } from './messages.js'
@@ -12,4 +13,4 @@ import type { Messages } from './messages.js'
  * const messages: Partial<AllMessages> = { connectWallet: 'Sign in' }
  */
 // Each feature adds `& Catalogue<typeof itsEnglish>` here (type-only imports: no bytes).
-export type AllMessages = Messages & Catalogue<typeof onrampEn> & Catalogue<typeof swapEn>
+export type AllMessages = Messages & Catalogue<typeof onrampEn> & Catalogue<typeof swapEn> & Catalogue<typeof siwxEn>

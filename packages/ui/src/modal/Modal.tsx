@@ -25,6 +25,8 @@ const titles: Record<Exclude<ViewName, FeatureViewName>, keyof Messages> = {
   Account: 'titleAccount',
   Networks: 'titleNetworks',
   UnsupportedChain: 'titleUnsupported',
+  // Titled with the app's name below; the key is the fallback.
+  SIWXSignMessage: 'titleConnect',
 }
 
 function useModalState(ui: PorticoUIContextValue) {
@@ -85,12 +87,15 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
   const entry = state.history[state.history.length - 1] ?? { view: 'Connect' as const }
   // A directory wallet's view is titled with the wallet's name (spec: the wallet being connected).
   const featureTitle = useFeatureTitle(entry)
+  const appName = usePortico('ModalFrame').portico.options.metadata?.name
   const text =
     entry.view === 'ConnectingWalletConnect'
       ? entry.data.wallet.name
-      : entry.view in titles
-        ? (ui.messages[titles[entry.view as keyof typeof titles]] as string)
-        : (featureTitle ?? '')
+      : entry.view === 'SIWXSignMessage' && appName
+        ? appName
+        : entry.view in titles
+          ? (ui.messages[titles[entry.view as keyof typeof titles]] as string)
+          : (featureTitle ?? '')
   const canGoBack = state.history.length > 1
   const showClose = !ui.embedded
 

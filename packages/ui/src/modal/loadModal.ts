@@ -32,6 +32,7 @@ const viewLoaders: { [name in ViewName]: () => Promise<ViewComponentOf<name>> } 
   OnRampProviders: () => import('./views/onramp/OnRampView.js').then((m) => m.OnRampView),
   BuyInProgress: () => import('./views/onramp/BuyInProgressView.js').then((m) => m.BuyInProgressView),
   Swap: () => import('./views/SwapView.js').then((m) => m.SwapView),
+  SIWXSignMessage: () => import('./siwx/SIWXSignMessageView.js').then((m) => m.SIWXSignMessageView),
 }
 
 let modal: ModalModule | undefined

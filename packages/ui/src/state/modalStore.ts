@@ -23,6 +23,8 @@ export type ViewEntry =
   | { view: 'BuyInProgress'; data: BuyInProgressData }
   /** Swapping tokens: `data` prefills the form (a host's "open with data") or names the flow's step. */
   | { view: 'Swap'; data?: SwapViewData | undefined }
+  /** Sign in with X: the connected account has no session on its network (spec: SIWXSignMessage). */
+  | { view: 'SIWXSignMessage' }
 
 /** What the in-progress view of a purchase needs (see `BuyInProgress`). */
 export type BuyInProgressData = {

@@ -7,6 +7,7 @@ import {
   initialize,
   type Portico,
   PorticoProvider,
+  type SiwxConfig,
   type TokenBalance,
 } from '@portico/headless'
 import { createTestEip1193Wallet, devnetWalletIcon } from '@portico/headless/testing'
@@ -53,6 +54,8 @@ export type HarnessOptions = {
    * nothing ever dials the hosted relay and the lists stay as they were without it.
    */
   walletConnectRelayUrl?: string | undefined
+  /** Passed to createPortico: sign in with X (e.g. `localSiwx({ storage: null })`). */
+  siwx?: SiwxConfig | undefined
 }
 
 const devnetNetwork = (rpcUrl: string) =>
@@ -156,6 +159,7 @@ export async function createHarness(options: HarnessOptions = {}) {
       ...(options.blockchainApiUrl ? { blockchain: options.blockchainApiUrl } : {}),
     },
     remoteConfig: false,
+    siwx: options.siwx,
     walletConnect: options.walletConnectRelayUrl
       ? { relayUrl: options.walletConnectRelayUrl, verifyUrl: false }
       : false,

@@ -97,7 +97,7 @@ describe('createPortico', () => {
 
   test('behavior: siweConfig together with siwx is an error', () => {
     const error = capture(() =>
-      createPortico({ projectId: 'p', networks: all, adapters: testAdapters(), siweConfig: {}, siwx: {} }),
+      createPortico({ projectId: 'p', networks: all, adapters: testAdapters(), siweConfig: {}, siwx: {} as never }),
     )
     expect(error).toBeInstanceOf(SiwxConflictError)
     expect((error as SiwxConflictError).name).toBe('SiwxConflictError')

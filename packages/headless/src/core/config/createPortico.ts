@@ -129,6 +129,16 @@ export function createPortico(options: PorticoOptions): Portico {
         message: `No adapter configured for namespace ${network.chainNamespace}`,
       })
   }
+  // The sign-in config's methods are listed here, not imported, so page start never pulls
+  // sign-in code (core/siwx/config.ts `siwxConfigMethods` is the same list).
+  const siwx = options.siwx as unknown
+  if (siwx !== undefined && siwx !== null) {
+    const missing = ['createMessage', 'addSession', 'getSessions', 'revokeSession', 'setSessions'].filter(
+      (method) => typeof (siwx as Record<string, unknown> | undefined)?.[method] !== 'function',
+    )
+    if (typeof siwx !== 'object' || missing.length)
+      issues.push({ path: 'siwx', message: `not a SiwxConfig (missing or not a function: ${missing.join(', ')})` })
+  }
   const defaultId =
     typeof options.defaultNetwork === 'string' ? options.defaultNetwork : options.defaultNetwork?.caipNetworkId
   const defaultNetwork = defaultId ? networks.find((n) => n.caipNetworkId === defaultId) : networks[0]
@@ -200,6 +210,9 @@ export function createPortico(options: PorticoOptions): Portico {
   store.set(activeNetworksAtom, activeNetworks)
   store.set(accountsAtom, accounts)
 
+  // Sign-in code loads only when it is asked for: the connect lifecycle (sign step after connect,
+  // sign-out on disconnect) starts once its chunk arrives and then reads the current connection.
+  if (portico.options.siwx) void import('../siwx/siwxFlow.js').then((flow) => flow.startSiwxFlow(portico))
   if (!projectId) portico.alerts.emit('PROJECT_ID_NOT_CONFIGURED', { details: 'Pass `projectId` to createPortico.' })
   if (!portico._internal.ssr) hydrate(portico)
   return portico

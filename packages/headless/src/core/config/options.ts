@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import type { SiwxConfig } from '../siwx/config.js'
 import type { StorageLike } from '../state/storage.js'
 import type { AccountType, ChainAdapter, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
@@ -54,8 +55,11 @@ export type PorticoOptions = {
   enableInjected?: boolean | undefined
   /** Sign-in with Ethereum config (legacy). Mutually exclusive with `siwx`. */
   siweConfig?: unknown
-  /** Sign-in with X config. Mutually exclusive with `siweConfig`. */
-  siwx?: unknown
+  /**
+   * Sign-in with X config (`localSiwx()`, `serverSiwx({ url })` or your own). With it, connecting
+   * asks the user to sign in. Mutually exclusive with `siweConfig`.
+   */
+  siwx?: SiwxConfig | null | undefined
   /** Base URLs of the hosted services (defaults: the hosted ones). */
   apiUrls?: Partial<ApiUrls> | undefined
   /** Storage for persistence; `null` disables it. Default: `localStorage` in a browser. */

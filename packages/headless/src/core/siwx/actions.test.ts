@@ -38,7 +38,7 @@ function setup(siwx: unknown) {
       eip155Adapter({ eip6963: false, connectors: [{ id: 'test', name: 'Test', provider: wallet.provider }] }),
     ],
     storage: memoryStorage(),
-    siwx,
+    siwx: siwx as never,
   })
   initialize(portico)
   return { portico, wallet }
@@ -59,7 +59,21 @@ test('behavior: without a siwx option every action says so', async () => {
 })
 
 test('behavior: a siwx option that is not a config is refused, naming what is missing', () => {
-  const { portico } = setup({ createMessage: () => {}, getSessions: 'no' })
+  expect(() => setup({ createMessage: () => {}, getSessions: 'no' })).toThrowError(
+    expect.objectContaining({
+      name: 'InvalidOptionsError',
+      issues: [
+        {
+          path: 'siwx',
+          message: 'not a SiwxConfig (missing or not a function: addSession, getSessions, revokeSession, setSessions)',
+        },
+      ],
+    }),
+  )
+  expect(() => setup('localSiwx')).toThrowError(expect.objectContaining({ name: 'InvalidOptionsError' }))
+  // An instance whose options were altered after creation still gets the sign-in error.
+  const { portico } = setup(undefined)
+  ;(portico.options as { siwx: unknown }).siwx = { createMessage: () => {}, getSessions: 'no' }
   expect(() => getSiwxConfig(portico)).toThrowErrorMatchingInlineSnapshot(`
     [InvalidSiwxConfigError: Invalid siwx configuration
 

@@ -1,4 +1,5 @@
-import { isCaip10AccountAddress, isEvmAddress, isSolanaAddress, toChecksumEvmAddress } from '../utils/address.js'
+import { base58 } from '@scure/base'
+import { isCaip10AccountAddress, isEvmAddress, toChecksumEvmAddress } from '../utils/address.js'
 import { type CaipNetworkId, parseCaipNetworkId } from '../utils/caip.js'
 import { InvalidSiwxMessageError, type InvalidSiwxMessageErrorType, type SiwxMessageField } from './errors.js'
 
@@ -78,7 +79,7 @@ export function validateSiwxMessage(message: SiwxMessage): SiwxMessage {
       fail('accountAddress', 'expected a 0x-prefixed EVM address with a valid EIP-55 checksum')
     accountAddress = toChecksumEvmAddress(accountAddress)
   } else if (namespace === 'solana') {
-    if (!isSolanaAddress(accountAddress)) fail('accountAddress', 'expected a base58 Solana address')
+    if (!isSolanaPublicKey(accountAddress)) fail('accountAddress', 'expected a base58 Solana address')
   } else if (!isCaip10AccountAddress(accountAddress)) {
     fail('accountAddress', 'expected a CAIP-10 account address')
   }
@@ -130,6 +131,21 @@ function isUri(value: unknown): value is string {
   try {
     new URL(value)
     return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A Solana address: base58 text of a 32-byte ed25519 public key (what @solana/kit's `isAddress`
+ * checks). Written here with @scure/base, which page start already has: reaching for
+ * `utils/address.ts`'s kit-based check from sign-in code would pull @solana/kit's error catalogue
+ * onto an EVM host's page start (a bundler splitting code keeps a module's parts together).
+ */
+function isSolanaPublicKey(value: string): boolean {
+  if (value.length < 32 || value.length > 44) return false
+  try {
+    return base58.decode(value).length === 32
   } catch {
     return false
   }

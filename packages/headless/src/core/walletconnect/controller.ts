@@ -83,6 +83,9 @@ export class WalletConnectController {
    * stale. Never rejects; a failure here is reported by the `connect` that follows.
    */
   prepare(): Promise<void> {
+    // With sign-in on, the proposal may be a one-click authentication carrying a single-use
+    // nonce from the host's server: made ahead, it would spend nonces on users who never pick it.
+    if (this.portico.options.siwx) return Promise.resolve()
     if (this.prepared) return this.prepared.then(() => {})
     const prepared: Promise<Offer | undefined> = this.createOffer().then(
       (offer) => {
@@ -105,9 +108,34 @@ export class WalletConnectController {
     return prepared.then(() => {})
   }
 
-  /** Publishes a pairing proposal for the configured networks. */
+  /**
+   * Publishes a pairing proposal for the configured networks. With sign-in on and an eip155-only
+   * proposal, one approval connects and signs in (wc_sessionAuthenticate); a wallet without it
+   * answers the fallback proposal instead. One-click auth's code (and sign-in's parser) loads only
+   * for apps with sign-in.
+   */
   private async createOffer(): Promise<Offer> {
     const client = await this.client()
+    const oneClick = this.portico.options.siwx ? await import('./oneClickAuth.js') : undefined
+    const auth = oneClick && (await oneClick.oneClickAuthParams(this.portico))
+    if (oneClick && auth) {
+      const offer = await client.authenticate(auth.params)
+      if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
+      const approval = (async () => {
+        const { session, auths } = await offer.response().catch((error: unknown) => {
+          // The SDK rejects a declined authentication with the wallet's bare message string.
+          if (typeof error === 'string' && /reject/i.test(error)) throw { code: 5000, message: error }
+          throw error
+        })
+        await oneClick.addOneClickSessions(auth.siwx, auths as never, (cacao) =>
+          client.formatAuthMessage({ request: cacao.p as never, iss: cacao.p.iss }),
+        )
+        if (!session) throw new FailedToConnectError({ cause: new Error('The wallet approved no session') })
+        return session
+      })()
+      approval.catch(() => {})
+      return { uri: offer.uri, approval, expiresAt: Date.now() + this.options.pairingExpiryMs }
+    }
     const offer = await client.connect({ optionalNamespaces: proposalNamespaces(this.portico.networks) })
     if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
     const approval = offer.approval()

@@ -18,6 +18,7 @@ import { usePorticoUI } from '../../context.js'
 import { SwapFeatureButton } from '../../features/swap/SwapFeatureButton.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
 import { useFormat } from '../../utils/useFormat.js'
+import { SiwxAccountSlot } from '../siwx/SiwxAccountSlot.js'
 import { ActivityList } from './ActivityList.js'
 import { BuyFeatureButton } from './BuyFeatureButton.js'
 import { RetryButton } from './RetryButton.js'
@@ -99,6 +100,7 @@ export function AccountView() {
         </div>
         <BuyFeatureButton />
       </div>
+      <SiwxAccountSlot />
 
       <Tabs.Root defaultValue="tokens">
         <Tabs.List className={views.tabsList} aria-label={messages.titleAccount}>

@@ -22,7 +22,13 @@ export function useStartConnection() {
   const { store, embedded } = usePorticoUI('useStartConnection')
   const { mutate } = useConnect({
     mutation: {
-      onSuccess: () => (embedded ? store.open({ view: 'Account' }) : store.close()),
+      // The sign-in step may already have opened (the session lookup can beat this callback): keep it.
+      onSuccess: () =>
+        store.getState().history.at(-1)?.view === 'SIWXSignMessage'
+          ? undefined
+          : embedded
+            ? store.open({ view: 'Account' })
+            : store.close(),
       onError: (error) => {
         if (error.name !== 'ModalClosedError') store.shake()
       },

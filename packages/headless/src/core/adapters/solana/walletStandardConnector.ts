@@ -2,6 +2,7 @@
 import { base58, base64 } from '@scure/base'
 import type {
   SolanaSignAndSendTransactionFeature,
+  SolanaSignInFeature,
   SolanaSignMessageFeature,
   SolanaSignTransactionFeature,
 } from '@solana/wallet-standard-features'
@@ -125,9 +126,21 @@ export function createWalletStandardConnector(
             throw new TypeError('The wallet returned a malformed signature')
           return { signature: base58.encode(output.signature) }
         }
-        default:
-          throw new RequestNotApprovedError({ method, chainId, reason: 'method' })
+        case 'solana_signIn': {
+          // Sign In With Solana through the wallet's own `solana:signIn` (it builds the text);
+          // a wallet without the feature gets the refusal below, and sign-in falls back to signMessage.
+          if (!wallet.features['solana:signIn']) break
+          const [output] = await feature<SolanaSignInFeature>(wallet, 'solana:signIn').signIn(input)
+          return (
+            output && {
+              address: output.account.address,
+              signedMessage: base58.encode(output.signedMessage),
+              signature: base58.encode(output.signature),
+            }
+          )
+        }
       }
+      throw new RequestNotApprovedError({ method, chainId, reason: 'method' })
     },
 
     subscribe(_namespace, listener) {
