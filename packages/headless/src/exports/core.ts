@@ -24,6 +24,21 @@ export {
   getBalance,
 } from '../core/actions/getBalance.js'
 export {
+  type CallsReceipt,
+  type GetCallsStatusErrorType,
+  type GetCallsStatusParameters,
+  type GetCallsStatusReturnType,
+  getCallsStatus,
+} from '../core/actions/getCallsStatus.js'
+export {
+  capabilityKeys,
+  type GetCapabilitiesErrorType,
+  type GetCapabilitiesParameters,
+  type GetCapabilitiesReturnType,
+  getCapabilities,
+  type WalletCapabilities,
+} from '../core/actions/getCapabilities.js'
+export {
   type GetConnectionParameters,
   type GetConnectionReturnType,
   getConnection,
@@ -46,6 +61,13 @@ export {
   WalletRequestError,
   type WalletRequestErrorType,
 } from '../core/actions/request.js'
+export {
+  type Call,
+  type SendCallsErrorType,
+  type SendCallsParameters,
+  type SendCallsReturnType,
+  sendCalls,
+} from '../core/actions/sendCalls.js'
 export {
   evmConfirmTimeoutMs,
   pendingTransactionsLimit,
@@ -87,6 +109,12 @@ export {
   type SwitchNetworkReturnType,
   switchNetwork,
 } from '../core/actions/switchNetwork.js'
+export {
+  type WaitForCallsStatusErrorType,
+  type WaitForCallsStatusParameters,
+  type WaitForCallsStatusReturnType,
+  waitForCallsStatus,
+} from '../core/actions/waitForCallsStatus.js'
 export { type WatchAlertsParameters, watchAlerts } from '../core/actions/watchAlerts.js'
 export { type WatchConnectionParameters, watchConnection } from '../core/actions/watchConnection.js'
 export { type WatchConnectorsParameters, watchConnectors } from '../core/actions/watchConnectors.js'
@@ -185,6 +213,19 @@ export {
 } from '../core/config/getDefaultConfig.js'
 export type { Metadata, PorticoOptions } from '../core/config/options.js'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../core/errors/base.js'
+export {
+  CallsNotSupportedError,
+  type CallsNotSupportedErrorType,
+  CallsRejectedError,
+  type CallsRejectedErrorType,
+  type CallsRejectedReason,
+  CallsStatusNotApprovedError,
+  type CallsStatusNotApprovedErrorType,
+  CapabilitiesAddressRequiredError,
+  type CapabilitiesAddressRequiredErrorType,
+  InvalidCallError,
+  type InvalidCallErrorType,
+} from '../core/errors/calls.js'
 export {
   InvalidOptionsError,
   type InvalidOptionsErrorType,
@@ -340,6 +381,13 @@ export {
   balanceQueryKey,
   balanceQueryOptions,
 } from '../core/query/balance.js'
+export {
+  callsStatusQueryKey,
+  callsStatusQueryOptions,
+  capabilitiesQueryKey,
+  capabilitiesQueryOptions,
+  sendCallsMutationOptions,
+} from '../core/query/calls.js'
 export {
   type EstimateSendFeeQueryKeyParameters,
   type EstimateSendFeeQueryOptionsParameters,
