@@ -18,6 +18,13 @@ export {
 } from '../core/actions/estimateSendFee.js'
 export { type FetchRemoteFeaturesReturnType, fetchRemoteFeatures } from '../core/actions/fetchRemoteFeatures.js'
 export {
+  type GetAssetsErrorType,
+  type GetAssetsParameters,
+  type GetAssetsReturnType,
+  getAssets,
+  type WalletAsset,
+} from '../core/actions/getAssets.js'
+export {
   type GetBalanceErrorType,
   type GetBalanceParameters,
   type GetBalanceReturnType,
@@ -214,6 +221,8 @@ export {
 export type { Metadata, PorticoOptions } from '../core/config/options.js'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../core/errors/base.js'
 export {
+  AssetsNotSupportedError,
+  type AssetsNotSupportedErrorType,
   CallsNotSupportedError,
   type CallsNotSupportedErrorType,
   CallsRejectedError,

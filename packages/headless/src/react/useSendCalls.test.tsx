@@ -67,7 +67,9 @@ test('useSendCalls + useCallsStatus + useCapabilities: a batch lands and its sta
   await waitFor(() => expect(result.current.connectors).toHaveLength(1))
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
   await waitFor(() =>
-    expect(result.current.capabilities.data).toEqual({ 31337: { atomic: { status: 'unsupported' } } }),
+    expect(result.current.capabilities.data).toEqual({
+      31337: { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } },
+    }),
   )
   expect(result.current.status.fetchStatus).toBe('idle') // no id yet
   await act(() =>

@@ -3,8 +3,11 @@ import {
   type Address,
   type Chain,
   createWalletClient,
+  decodeFunctionResult,
   defineChain,
   type EIP1193Provider,
+  encodeFunctionData,
+  erc20Abi,
   type Hex,
   hexToBigInt,
   http,
@@ -34,6 +37,8 @@ export type TestEip1193WalletChain = {
   name?: string | undefined
   /** Defaults to Ether (ETH, 18 decimals). */
   nativeCurrency?: { name: string; symbol: string; decimals: number } | undefined
+  /** ERC20 contracts `wallet_getAssets` (EIP-7811) reports besides the native balance. */
+  tokens?: readonly Address[] | undefined
 }
 
 /**
@@ -208,6 +213,7 @@ export function createTestEip1193Wallet(
   })
 
   const eip5792 = parameters.eip5792 ?? true
+  const tokensByChain = new Map(parameters.chains.map((c) => [c.id, c.tokens ?? []]))
   let accountIndex = 0
   let connected = false
   // EIP-1193 pairs `disconnect` with a later `connect`; remember that we owe one.
@@ -280,6 +286,34 @@ export function createTestEip1193Wallet(
 
   function forward(method: string, params: unknown): Promise<unknown> {
     return rpc(chainId, method, params)
+  }
+
+  /** The account's native and token balances on a chain, read from its RPC (EIP-7811 shape). */
+  async function assetsOn(id: number) {
+    const owner = account().address
+    const call = (to: Address, data: Hex) => rpc(id, 'eth_call', [{ to, data }, 'latest']) as Promise<Hex>
+    const native = (await rpc(id, 'eth_getBalance', [owner, 'latest'])) as Hex
+    const currency = (chains.get(id) as Chain).nativeCurrency
+    const assets: unknown[] = [{ address: 'native', balance: native, type: 'native', metadata: currency }]
+    for (const token of tokensByChain.get(id) ?? []) {
+      const [balance, decimals, symbol, name] = await Promise.all([
+        call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] })),
+        call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' })),
+        call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'symbol' })),
+        call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'name' })),
+      ])
+      assets.push({
+        address: token,
+        balance: numberToHex(hexToBigInt(balance)),
+        type: 'erc20',
+        metadata: {
+          decimals: decodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', data: decimals }),
+          symbol: decodeFunctionResult({ abi: erc20Abi, functionName: 'symbol', data: symbol }),
+          name: decodeFunctionResult({ abi: erc20Abi, functionName: 'name', data: name }),
+        },
+      })
+    }
+    return assets
   }
 
   async function waitForReceipt(id: number, hash: Hex): Promise<unknown> {
@@ -397,8 +431,24 @@ export function createTestEip1193Wallet(
           throw rpcError(-32602, 'Invalid parameters: chain ids must be hex strings.')
         const wanted = ids ? (ids as string[]).map((id) => parseChainId(id)) : [...chains.keys()]
         return Object.fromEntries(
-          wanted.filter((id) => chains.has(id)).map((id) => [numberToHex(id), { atomic: { status: 'unsupported' } }]),
+          wanted
+            .filter((id) => chains.has(id))
+            .map((id) => [numberToHex(id), { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } }]),
         )
+      }
+      case 'wallet_getAssets': {
+        if (!eip5792) break
+        const [query] = params
+        if (!isRecord(query)) throw rpcError(-32602, 'Invalid parameters: expected { account, chainFilter? }.')
+        requireConnected(query.account)
+        const filter = query.chainFilter
+        if (filter !== undefined && (!Array.isArray(filter) || !filter.every((id) => typeof id === 'string')))
+          throw rpcError(-32602, 'Invalid parameters: chainFilter must be hex chain ids.')
+        const ids = (filter ? (filter as string[]).map((id) => parseChainId(id)) : [...chains.keys()]).filter((id) =>
+          chains.has(id),
+        )
+        const entries = await Promise.all(ids.map(async (id) => [numberToHex(id), await assetsOn(id)] as const))
+        return Object.fromEntries(entries)
       }
       case 'wallet_sendCalls': {
         if (!eip5792) break

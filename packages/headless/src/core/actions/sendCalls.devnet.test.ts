@@ -7,6 +7,8 @@ import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../config/createPortico.js'
 import { connect } from './connect.js'
+import { getAssets } from './getAssets.js'
+import { getBalance } from './getBalance.js'
 import { getCallsStatus } from './getCallsStatus.js'
 import { getCapabilities } from './getCapabilities.js'
 import { initialize } from './initialize.js'
@@ -20,7 +22,7 @@ const fresh = () => privateKeyToAccount(generatePrivateKey()).address
 async function connected({ eip5792 = true, account = 1 }: { eip5792?: boolean; account?: number } = {}) {
   const wallet = createTestEip1193Wallet({
     accounts: [suite.devnet.evm.accounts[account]?.privateKey as `0x${string}`],
-    chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl }],
+    chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl, tokens: suite.devnet.evm.tokens.map((t) => t.address) }],
     eip5792,
   })
   suite.stops.push(wallet.announce())
@@ -28,7 +30,12 @@ async function connected({ eip5792 = true, account = 1 }: { eip5792?: boolean; a
     projectId: 'p',
     walletConnect: false,
     blockchainApi: false,
-    networks: [testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl }).devnet],
+    networks: [
+      testNetworks({
+        evmRpcUrl: suite.devnet.evm.rpcUrl,
+        evmTokens: suite.devnet.evm.tokens.slice(0, 1).map((t) => ({ address: t.address })),
+      }).devnet,
+    ],
     adapters: [eip155Adapter()],
     storage: memoryStorage(),
   })
@@ -41,9 +48,11 @@ async function connected({ eip5792 = true, account = 1 }: { eip5792?: boolean; a
 describe('EIP-5792 with the devnet test wallet on anvil', () => {
   test('default: capabilities per chain, read from the wallet (atomic batches unsupported: calls run one by one)', async () => {
     const { portico } = await connected()
-    expect(await getCapabilities(portico)).toEqual({ 31337: { atomic: { status: 'unsupported' } } })
+    expect(await getCapabilities(portico)).toEqual({
+      31337: { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } },
+    })
     expect(await getCapabilities(portico, { chainIds: [31337, 1] })).toEqual({
-      31337: { atomic: { status: 'unsupported' } },
+      31337: { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } },
     })
   })
 
@@ -145,5 +154,37 @@ describe('EIP-5792 with the devnet test wallet on anvil', () => {
       name: 'CallsStatusNotApprovedError',
       shortMessage: 'Fetching call status not approved by the wallet.',
     })
+  })
+
+  test('getAssets: the wallet lists native and token balances (EIP-7811, account + chainFilter), matching the chain', async () => {
+    const { portico, wallet } = await connected()
+    const assets = await getAssets(portico, { chainIds: [31337] })
+    const chainAssets = assets[31337] ?? []
+    expect(chainAssets[0]).toMatchObject({ address: 'native', type: 'native' })
+    expect(chainAssets[0]?.balance).toBe(await client().getBalance({ address: wallet.address }))
+    const ptk = suite.devnet.evm.tokens[1]
+    const reported = chainAssets.find((a) => a.address.toLowerCase() === ptk?.address.toLowerCase())
+    expect(reported).toMatchObject({ type: 'erc20', metadata: { symbol: ptk?.symbol, decimals: 18 } })
+    expect(wallet.requests.find((r) => r.method === 'wallet_getAssets')?.params).toEqual([
+      { account: wallet.address, chainFilter: ['0x7a69'] },
+    ])
+  })
+
+  test('getBalance({ walletAssets }): read from the wallet where it reports assetDiscovery, else from the RPC', async () => {
+    const { portico, asked } = await connected()
+    const fromWallet = await getBalance(portico, { walletAssets: true })
+    expect(asked('wallet_getAssets')).toBe(1)
+    // The wallet knows both devnet tokens; the network here configures only USDC.
+    expect(fromWallet.map((b) => b.symbol)).toEqual(['ETH', ...suite.devnet.evm.tokens.map((t) => t.symbol)])
+    const fromRpc = await getBalance(portico)
+    expect(fromRpc.map((b) => b.symbol)).toEqual(['ETH', suite.devnet.evm.tokens[0]?.symbol])
+    expect(fromWallet[1]?.quantity).toEqual(fromRpc[1]?.quantity)
+  })
+
+  test('getBalance({ walletAssets }): a wallet without wallet_getAssets falls back to the RPC; getAssets is typed', async () => {
+    const plain = await connected({ eip5792: false })
+    const fallback = await getBalance(plain.portico, { walletAssets: true })
+    expect(fallback.map((b) => b.symbol)).toEqual(['ETH', suite.devnet.evm.tokens[0]?.symbol])
+    await expect(getAssets(plain.portico)).rejects.toMatchObject({ name: 'AssetsNotSupportedError' })
   })
 })

@@ -124,3 +124,12 @@ export function toCallsError(error: unknown, notSupported: (cause: unknown) => B
   if (unsupportedCodes.has(code)) return notSupported(error)
   return error
 }
+
+export type AssetsNotSupportedErrorType = AssetsNotSupportedError & { name: 'AssetsNotSupportedError' }
+/** The wallet has no `wallet_getAssets` (EIP-7811), or the session did not approve it. */
+export class AssetsNotSupportedError extends BaseError {
+  override name = 'AssetsNotSupportedError' as const
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('The wallet does not list its assets', { cause, details: 'wallet_getAssets is not available.' })
+  }
+}
