@@ -44,8 +44,8 @@ export async function sendTransaction(
   } catch (error) {
     // Node and contract failures (nonce too low, insufficient funds, execution reverted…) reach
     // us as the wallet's JSON-RPC error; the typed mapping is a lazy chunk, fetched only here.
-    const { toNodeError } = await import('../errors/node.js')
-    throw toNodeError(error)
+    const { mapNodeError } = await import('../errors/mapNodeError.js')
+    throw mapNodeError(error)
   }
   if (!isTransactionHash(hash))
     throw new WalletRequestError({
