@@ -124,6 +124,121 @@ export async function eip155SendTransaction(
   } as Parameters<typeof client.sendTransaction>[0])
 }
 
+/** Capabilities per hex chain id (`wallet_getCapabilities` [address, chainIds?], EIP-5792). */
+export function eip155GetCapabilities(keys: DevnetKeys, params: unknown, chainIds: readonly number[]) {
+  if (!Array.isArray(params)) invalid('wallet_getCapabilities params must be [address, chainIds?]')
+  const [address, wanted] = params as unknown[]
+  if (typeof address !== 'string') invalid('wallet_getCapabilities needs an address')
+  assertSigner(address, keys.eip155.address, 'address', true)
+  const ids = Array.isArray(wanted) ? wanted.map((id) => Number(BigInt(asString(id, 'chainId')))) : chainIds
+  // Calls run one after the other as ordinary transactions: never atomically.
+  return Object.fromEntries(
+    ids.filter((id) => chainIds.includes(id)).map((id) => [toHex(id), { atomic: { status: 'unsupported' } }]),
+  )
+}
+
+// A batch id carries what the status needs (chain, call count, sent hashes), so the wallet keeps
+// no state: 32-byte words, ending with a marker word.
+const callsIdMarker = '5792'.padStart(64, '0')
+const word = (value: number) => value.toString(16).padStart(64, '0')
+
+async function rpcCall(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } }
+  if (body.error) throw new DevnetWalletError(body.error.code, body.error.message)
+  return body.result
+}
+
+/**
+ * `wallet_sendCalls` [{chainId, from?, atomicRequired, calls, capabilities?}] (EIP-5792 2.0.0): the
+ * calls are sent one by one as real transactions, each waiting for its receipt (later calls
+ * usually build on earlier ones); a call that cannot be sent or reverts stops the rest.
+ * `atomicRequired` is refused (5760), and so is any non-optional capability (5700).
+ */
+export async function eip155SendCalls(
+  keys: DevnetKeys,
+  params: unknown,
+  chainId: number,
+  rpcUrl: string | undefined,
+): Promise<{ id: Hex }> {
+  if (!rpcUrl) throw new DevnetWalletError(4901, `no RPC URL configured for eip155:${chainId}`)
+  if (!Array.isArray(params)) invalid('wallet_sendCalls params must be [batch]')
+  const batch = asRecord(params[0], 'batch')
+  assertSigner(batch.from ?? undefined, keys.eip155.address, 'from', true)
+  if (Number(BigInt(asString(batch.chainId, 'chainId'))) !== chainId)
+    throw new DevnetWalletError(5710, `chain ${String(batch.chainId)} is not the request's chain`)
+  if (batch.atomicRequired === true) throw new DevnetWalletError(5760, 'Atomicity not supported')
+  if (!Array.isArray(batch.calls) || batch.calls.length === 0) invalid('wallet_sendCalls needs calls')
+  const calls = batch.calls.map((call) => asRecord(call, 'call'))
+  const required = [batch.capabilities, ...calls.map((c) => c.capabilities)]
+    .filter((c): c is Record<string, unknown> => typeof c === 'object' && c !== null)
+    .flatMap((c) => Object.entries(c).filter(([, v]) => (v as { optional?: unknown } | null)?.optional !== true))
+  if (required.length > 0)
+    throw new DevnetWalletError(5700, `Unsupported non-optional capability: ${required.map(([k]) => k).join(', ')}`)
+  const hashes: Hex[] = []
+  for (const call of calls) {
+    let hash: Hex
+    try {
+      hash = await eip155SendTransaction(keys, [{ ...call, capabilities: undefined }], chainId, rpcUrl)
+    } catch (error) {
+      if (hashes.length === 0) throw error
+      break // the rest is not sent: the status reports a partial failure (600)
+    }
+    hashes.push(hash)
+    let receipt: { status?: string } | null = null
+    for (let tries = 0; tries < 600 && !receipt; tries++) {
+      receipt = (await rpcCall(rpcUrl, 'eth_getTransactionReceipt', [hash])) as { status?: string } | null
+      if (!receipt) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    if (receipt?.status !== '0x1') break
+  }
+  return { id: `0x${word(chainId)}${word(calls.length)}${hashes.map((h) => h.slice(2)).join('')}${callsIdMarker}` }
+}
+
+/** `wallet_getCallsStatus` [id]: the batch's EIP-5792 status (100, 200, 500, 600) and its receipts. */
+export async function eip155GetCallsStatus(params: unknown, rpcUrls: Readonly<Record<number, string>>) {
+  const id = Array.isArray(params) ? params[0] : undefined
+  if (typeof id !== 'string' || !/^0x([0-9a-f]{64}){3,}$/.test(id) || !id.endsWith(callsIdMarker))
+    throw new DevnetWalletError(5730, 'Unknown bundle id')
+  const [chainWord, countWord, ...hashWords] = id.slice(2, -64).match(/.{64}/g) ?? []
+  const chainId = Number.parseInt(chainWord as string, 16)
+  const count = Number.parseInt(countWord as string, 16)
+  const rpcUrl = rpcUrls[chainId]
+  if (!rpcUrl) throw new DevnetWalletError(5730, 'Unknown bundle id')
+  const receipts = (
+    await Promise.all(hashWords.map((h) => rpcCall(rpcUrl, 'eth_getTransactionReceipt', [`0x${h}`])))
+  ).filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
+  const reverted = receipts.filter((r) => r.status !== '0x1').length
+  const complete = hashWords.length === count
+  const status =
+    receipts.length < hashWords.length
+      ? 100
+      : reverted === 0 && complete
+        ? 200
+        : reverted === receipts.length && complete
+          ? 500
+          : 600
+  return {
+    version: '2.0.0',
+    id,
+    chainId: toHex(chainId),
+    status,
+    atomic: false,
+    receipts: receipts.map((r) => ({
+      logs: r.logs,
+      status: r.status,
+      blockHash: r.blockHash,
+      blockNumber: r.blockNumber,
+      gasUsed: r.gasUsed,
+      transactionHash: r.transactionHash,
+    })),
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // solana
 
@@ -483,6 +598,9 @@ export const devnetMethods = {
     'wallet_switchEthereumChain',
     'eth_accounts',
     'eth_chainId',
+    'wallet_sendCalls',
+    'wallet_getCallsStatus',
+    'wallet_getCapabilities',
   ],
   solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
   polkadot: ['polkadot_signMessage', 'polkadot_signTransaction'],
@@ -530,6 +648,16 @@ export async function answerDevnetRequest(
       return eip155SignTypedData(keys, params)
     case 'eip155/eth_sendTransaction':
       return eip155SendTransaction(keys, params, Number(reference), rpc.evmRpcUrls[Number(reference)])
+    case 'eip155/wallet_sendCalls':
+      return eip155SendCalls(keys, params, Number(reference), rpc.evmRpcUrls[Number(reference)])
+    case 'eip155/wallet_getCallsStatus':
+      return eip155GetCallsStatus(params, rpc.evmRpcUrls)
+    case 'eip155/wallet_getCapabilities':
+      return eip155GetCapabilities(
+        keys,
+        params,
+        Object.keys(rpc.evmRpcUrls).map((id) => Number(id)),
+      )
     case 'eip155/eth_accounts':
       return [keys.eip155.address]
     case 'eip155/eth_chainId':

@@ -225,8 +225,18 @@ class Queue<T> {
 
 function errorOf(error: unknown): { code: number; message: string } {
   if (error instanceof DevnetWalletError) return { code: error.code, message: error.message }
-  const e = error as { shortMessage?: string; message?: string }
-  return { code: -32603, message: e?.shortMessage ?? e?.message ?? String(error) }
+  const e = error as { shortMessage?: string; message?: string; details?: unknown }
+  // A viem error keeps the node's own words in `details` (e.g. "insufficient funds for gas * price
+  // + value") and its JSON-RPC code further down: pass both on, so the dapp can tell what failed.
+  let code = -32603
+  for (let c: unknown = error, depth = 0; c && typeof c === 'object' && depth < 10; depth++) {
+    const own = (c as { code?: unknown }).code
+    if (typeof own === 'number') code = own
+    c = (c as { cause?: unknown }).cause
+  }
+  const text = e?.shortMessage ?? e?.message ?? String(error)
+  const details = typeof e?.details === 'string' && e.details && !text.includes(e.details) ? `: ${e.details}` : ''
+  return { code, message: `${text}${details}` }
 }
 
 /** Namespace of a CAIP-2 chain id. */

@@ -3,8 +3,11 @@ import {
   type Address,
   type Chain,
   createWalletClient,
+  decodeFunctionResult,
   defineChain,
   type EIP1193Provider,
+  encodeFunctionData,
+  erc20Abi,
   type Hex,
   hexToBigInt,
   http,
@@ -34,6 +37,8 @@ export type TestEip1193WalletChain = {
   name?: string | undefined
   /** Defaults to Ether (ETH, 18 decimals). */
   nativeCurrency?: { name: string; symbol: string; decimals: number } | undefined
+  /** ERC20 contracts `wallet_getAssets` (EIP-7811) reports besides the native balance. */
+  tokens?: readonly Address[] | undefined
 }
 
 /**
@@ -56,6 +61,12 @@ export type CreateTestEip1193WalletParameters = {
   chains: readonly TestEip1193WalletChain[]
   /** Defaults to the first chain. */
   initialChainId?: number | undefined
+  /**
+   * EIP-5792 batched calls (`wallet_sendCalls`, `wallet_getCallsStatus`, `wallet_getCapabilities`).
+   * Default `true`: the calls run one after the other as real transactions (not atomically, so
+   * `atomic` is reported `unsupported`). `false` makes a wallet without them (4200), as most are.
+   */
+  eip5792?: boolean | undefined
   /** EIP-6963 metadata. */
   info?:
     | {
@@ -201,6 +212,8 @@ export function createTestEip1193Wallet(
     rdns: parameters.info?.rdns ?? 'dev.portico.devnet',
   })
 
+  const eip5792 = parameters.eip5792 ?? true
+  const tokensByChain = new Map(parameters.chains.map((c) => [c.id, c.tokens ?? []]))
   let accountIndex = 0
   let connected = false
   // EIP-1193 pairs `disconnect` with a later `connect`; remember that we owe one.
@@ -271,8 +284,50 @@ export function createTestEip1193Wallet(
     return walletClient
   }
 
-  async function forward(method: string, params: unknown): Promise<unknown> {
-    const url = (chains.get(chainId) as Chain).rpcUrls.default.http[0] as string
+  function forward(method: string, params: unknown): Promise<unknown> {
+    return rpc(chainId, method, params)
+  }
+
+  /** The account's native and token balances on a chain, read from its RPC (EIP-7811 shape). */
+  async function assetsOn(id: number) {
+    const owner = account().address
+    const call = (to: Address, data: Hex) => rpc(id, 'eth_call', [{ to, data }, 'latest']) as Promise<Hex>
+    const native = (await rpc(id, 'eth_getBalance', [owner, 'latest'])) as Hex
+    const currency = (chains.get(id) as Chain).nativeCurrency
+    const assets: unknown[] = [{ address: 'native', balance: native, type: 'native', metadata: currency }]
+    for (const token of tokensByChain.get(id) ?? []) {
+      const [balance, decimals, symbol, name] = await Promise.all([
+        call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] })),
+        call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' })),
+        call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'symbol' })),
+        call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'name' })),
+      ])
+      assets.push({
+        address: token,
+        balance: numberToHex(hexToBigInt(balance)),
+        type: 'erc20',
+        metadata: {
+          decimals: decodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', data: decimals }),
+          symbol: decodeFunctionResult({ abi: erc20Abi, functionName: 'symbol', data: symbol }),
+          name: decodeFunctionResult({ abi: erc20Abi, functionName: 'name', data: name }),
+        },
+      })
+    }
+    return assets
+  }
+
+  async function waitForReceipt(id: number, hash: Hex): Promise<unknown> {
+    // anvil mines on arrival; a chain with block times gets a minute.
+    for (let tries = 0; tries < 600; tries++) {
+      const receipt = await rpc(id, 'eth_getTransactionReceipt', [hash])
+      if (receipt) return receipt
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw rpcError(-32603, `Transaction ${hash} was not mined in time.`)
+  }
+
+  async function rpc(id: number, method: string, params: unknown): Promise<unknown> {
+    const url = (chains.get(id) as Chain).rpcUrls.default.http[0] as string
     let body: { result?: unknown; error?: { code: number; message: string; data?: unknown } }
     try {
       const response = await fetch(url, {
@@ -366,6 +421,103 @@ export function createTestEip1193Wallet(
         clients.delete(chain.id)
         switchTo(chain.id)
         return null
+      }
+
+      case 'wallet_getCapabilities': {
+        if (!eip5792) break
+        const [address, ids] = params
+        requireConnected(address)
+        if (ids !== undefined && (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')))
+          throw rpcError(-32602, 'Invalid parameters: chain ids must be hex strings.')
+        const wanted = ids ? (ids as string[]).map((id) => parseChainId(id)) : [...chains.keys()]
+        return Object.fromEntries(
+          wanted
+            .filter((id) => chains.has(id))
+            .map((id) => [numberToHex(id), { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } }]),
+        )
+      }
+      case 'wallet_getAssets': {
+        if (!eip5792) break
+        const [query] = params
+        if (!isRecord(query)) throw rpcError(-32602, 'Invalid parameters: expected { account, chainFilter? }.')
+        requireConnected(query.account)
+        const filter = query.chainFilter
+        if (filter !== undefined && (!Array.isArray(filter) || !filter.every((id) => typeof id === 'string')))
+          throw rpcError(-32602, 'Invalid parameters: chainFilter must be hex chain ids.')
+        const ids = (filter ? (filter as string[]).map((id) => parseChainId(id)) : [...chains.keys()]).filter((id) =>
+          chains.has(id),
+        )
+        const entries = await Promise.all(ids.map(async (id) => [numberToHex(id), await assetsOn(id)] as const))
+        return Object.fromEntries(entries)
+      }
+      case 'wallet_sendCalls': {
+        if (!eip5792) break
+        const [batch] = params
+        if (!isRecord(batch) || !Array.isArray(batch.calls) || batch.calls.length === 0)
+          throw rpcError(-32602, 'Invalid parameters: expected { chainId, calls: [...] }.')
+        requireConnected(batch.from ?? account().address)
+        if (parseChainId(batch.chainId) !== chainId)
+          throw rpcError(5710, `Chain ${String(batch.chainId)} is not the wallet's current chain.`)
+        // Calls run one by one as separate transactions: refuse what that cannot honour.
+        if (batch.atomicRequired === true) throw rpcError(5760, 'Atomicity not supported.')
+        const required = [batch.capabilities, ...batch.calls.map((c) => (isRecord(c) ? c.capabilities : undefined))]
+          .filter(isRecord)
+          .flatMap((caps) => Object.entries(caps).filter(([, v]) => !(isRecord(v) && v.optional === true)))
+        if (required.length > 0)
+          throw rpcError(5700, `Unsupported non-optional capability: ${required.map(([k]) => k).join(', ')}.`)
+        const requests = batch.calls.map((call) => {
+          if (!isRecord(call)) throw rpcError(-32602, 'Invalid parameters: each call must be an object.')
+          return parseTransaction(call, chainId)
+        })
+        prompt(method)
+        const hashes: Hex[] = []
+        for (const tx of requests) {
+          let hash: Hex
+          try {
+            hash = await client().sendTransaction({ ...tx, account: account(), chain: chains.get(chainId) as Chain })
+          } catch (cause) {
+            if (hashes.length === 0) throw fromViemError(cause)
+            break // the rest is not sent: the status reports a partial failure (600)
+          }
+          hashes.push(hash)
+          // Later calls usually build on earlier ones (approve, then swap): wait for each one.
+          const receipt = (await waitForReceipt(chainId, hash)) as { status?: string }
+          if (receipt.status !== '0x1') break
+        }
+        return { id: encodeCallsId(chainId, requests.length, hashes) }
+      }
+      case 'wallet_getCallsStatus': {
+        if (!eip5792) break
+        const batch = decodeCallsId(params[0])
+        if (!batch || !chains.has(batch.chainId)) throw rpcError(5730, 'Unknown bundle id.')
+        const receipts = await Promise.all(
+          batch.hashes.map((hash) => rpc(batch.chainId, 'eth_getTransactionReceipt', [hash])),
+        )
+        const mined = receipts.filter((r): r is Record<string, unknown> => isRecord(r))
+        const reverted = mined.filter((r) => r.status !== '0x1').length
+        const status =
+          mined.length < batch.hashes.length
+            ? 100
+            : reverted === 0 && batch.hashes.length === batch.count
+              ? 200
+              : reverted === mined.length && batch.hashes.length === batch.count
+                ? 500
+                : 600
+        return {
+          version: '2.0.0',
+          id: params[0],
+          chainId: numberToHex(batch.chainId),
+          status,
+          atomic: false,
+          receipts: mined.map((r) => ({
+            logs: r.logs,
+            status: r.status,
+            blockHash: r.blockHash,
+            blockNumber: r.blockNumber,
+            gasUsed: r.gasUsed,
+            transactionHash: r.transactionHash,
+          })),
+        }
       }
 
       case 'wallet_requestPermissions': {
@@ -519,6 +671,26 @@ function fromViemError(error: unknown): TestProviderRpcError {
     data: withCode?.data,
     cause: error,
   })
+}
+
+// A batch id carries what the status needs (chain, call count, sent hashes), so the wallet keeps
+// no state and an id survives a page reload: 32-byte words, ending with a marker word.
+const callsIdMarker = '5792'.padStart(64, '0')
+const word = (value: number) => value.toString(16).padStart(64, '0')
+
+function encodeCallsId(chainId: number, count: number, hashes: readonly Hex[]): Hex {
+  return `0x${word(chainId)}${word(count)}${hashes.map((h) => h.slice(2)).join('')}${callsIdMarker}`
+}
+
+function decodeCallsId(id: unknown): { chainId: number; count: number; hashes: Hex[] } | undefined {
+  if (typeof id !== 'string' || !/^0x([0-9a-f]{64}){3,}$/.test(id) || !id.endsWith(callsIdMarker)) return undefined
+  const words = id.slice(2, -64).match(/.{64}/g) ?? []
+  const [chainWord, countWord, ...hashes] = words
+  return {
+    chainId: Number.parseInt(chainWord as string, 16),
+    count: Number.parseInt(countWord as string, 16),
+    hashes: hashes.map((h) => `0x${h}` as Hex),
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

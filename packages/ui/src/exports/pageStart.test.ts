@@ -57,6 +57,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   controller: 4,
   signing: 3.5,
   '@walletconnect/sign-client': 150,
+  // sendTransaction's typed node errors and getBalance({ walletAssets }), on first use.
+  mapNodeError: 12,
+  readWalletAssets: 1.5,
   // Coming features (issue 18): each joins with its own chunk and budget, and a `<feature>.*` row
   // for its translations (one chunk per language, see i18n/featureMessages.ts).
   SendView: null,

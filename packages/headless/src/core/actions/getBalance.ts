@@ -18,6 +18,11 @@ export type GetBalanceParameters = {
   address?: string | undefined
   /** Default: the selected network of the active namespace. */
   caipNetworkId?: CaipNetworkId | undefined
+  /**
+   * Ask the connected eip155 wallet first (`wallet_getAssets`, EIP-7811) where its capabilities
+   * report `assetDiscovery`; otherwise, or when that fails, the blockchain API or the RPC as usual.
+   */
+  walletAssets?: boolean | undefined
 }
 /** Native balance first, then each configured token. */
 export type GetBalanceReturnType = TokenBalance[]
@@ -51,6 +56,12 @@ export async function getBalance(
   if (!address) throw new NotConnectedError({ namespace: ns })
   const lockedUntil = portico._internal.balanceRetryAt
   if (lockedUntil !== undefined && Date.now() < lockedUntil) throw new BalanceUnavailableError({ retryAt: lockedUntil })
+  if (parameters.walletAssets) {
+    // A lazy chunk: page start reads balances without it.
+    const { readWalletAssets } = await import('./readWalletAssets.js')
+    const fromWallet = await readWalletAssets(portico, { address, network })
+    if (fromWallet) return fromWallet.filter((b) => b.address === undefined || b.quantity.decimals !== '0')
+  }
   try {
     const balances = (await usesBlockchainApi(portico, network))
       ? await fetchAccountBalances(portico, { address, network })

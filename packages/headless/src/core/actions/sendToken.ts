@@ -73,15 +73,40 @@ async function sendEvm(portico: Portico, prepared: Extract<PreparedSend, { names
   } catch (error) {
     throw toNodeError(error)
   }
-  const client = createPublicClient({ transport: http(rpcUrl(portico, prepared.connection.network)) })
+  const client = createPublicClient({
+    transport: http(rpcUrl(portico, prepared.connection.network), { retryCount: 1, retryDelay: 250 }),
+  })
   let status: 'success' | 'reverted'
   try {
-    ;({ status } = await client.waitForTransactionReceipt({ hash, pollingInterval: 500, timeout: evmConfirmTimeoutMs }))
+    status = await waitForReceiptStatus(client, hash)
   } catch (error) {
     throw new TransactionConfirmationTimeoutError({ hash, timeoutMs: evmConfirmTimeoutMs, cause: error })
   }
   if (status === 'reverted') throw new TransactionFailedError({ hash, reason: 'reverted' })
   return hash
+}
+
+/**
+ * Polls for the receipt. A receipt not found yet is waited for (up to the confirmation timeout);
+ * an RPC that keeps failing ends the wait after three failed reads in a row, so a node that goes
+ * away mid-send gives a clear error within seconds instead of a send stuck loading.
+ */
+async function waitForReceiptStatus(
+  client: { getTransactionReceipt(p: { hash: `0x${string}` }): Promise<{ status: 'success' | 'reverted' }> },
+  hash: `0x${string}`,
+): Promise<'success' | 'reverted'> {
+  const deadline = Date.now() + evmConfirmTimeoutMs
+  let failures = 0
+  for (;;) {
+    try {
+      return (await client.getTransactionReceipt({ hash })).status
+    } catch (error) {
+      if ((error as { name?: unknown }).name !== 'TransactionReceiptNotFoundError' && ++failures >= 3) throw error
+      if ((error as { name?: unknown }).name === 'TransactionReceiptNotFoundError') failures = 0
+    }
+    if (Date.now() > deadline) throw new Error(`No receipt for ${hash} within ${evmConfirmTimeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
 }
 
 async function sendSolana(portico: Portico, prepared: Extract<PreparedSend, { namespace: 'solana' }>) {

@@ -1,4 +1,4 @@
-import { createPublicClient, http, parseEther } from 'viem'
+import { createPublicClient, encodeFunctionData, erc20Abi, http, parseEther } from 'viem'
 import { describe, expect, test } from 'vitest'
 import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
@@ -79,15 +79,27 @@ describe('contract (host connector)', () => {
     })
   })
 
-  test('behavior: another wallet failure becomes WalletRequestError', async () => {
+  test('behavior: a node error passed on by the wallet becomes its typed node error', async () => {
     const { portico } = await host({
       request: async () => {
         throw rpcError(-32000, 'insufficient funds for gas')
       },
     })
     await expect(sendTransaction(portico, { to: bob, value: 1n })).rejects.toMatchObject({
+      name: 'InsufficientFundsError',
+      cause: { name: 'WalletRequestError', details: 'eth_sendTransaction failed: insufficient funds for gas' },
+    })
+  })
+
+  test('behavior: another wallet failure stays WalletRequestError', async () => {
+    const { portico } = await host({
+      request: async () => {
+        throw rpcError(-32603, 'the wallet lost its keys')
+      },
+    })
+    await expect(sendTransaction(portico, { to: bob, value: 1n })).rejects.toMatchObject({
       name: 'WalletRequestError',
-      details: 'eth_sendTransaction failed: insufficient funds for gas',
+      details: 'eth_sendTransaction failed: the wallet lost its keys',
     })
   })
 
@@ -154,5 +166,24 @@ describe('real EIP-1193 wallet (devnet)', () => {
       name: 'UserRejectedRequestError',
     })
     expect(await client.getBalance({ address: to })).toBe(before)
+  })
+
+  test('behavior: real anvil errors become typed node errors (nonce too low, insufficient funds, execution reverted)', async () => {
+    const { portico, wallet } = await evmConnected()
+    const client = createPublicClient({ transport: http(suite.devnet.evm.rpcUrl) })
+    const to = suite.devnet.evm.accounts[3].address
+    await client.waitForTransactionReceipt({ hash: await sendTransaction(portico, { to, value: 1n }) })
+    const nonce = await client.getTransactionCount({ address: wallet.address })
+    const stale = await sendTransaction(portico, { to, value: 1n, nonce: nonce - 1 }).catch((e) => e)
+    expect(stale).toMatchObject({ name: 'NonceTooLowError', shortMessage: 'Nonce is too low' })
+    const broke = await sendTransaction(portico, { to, value: 10n ** 30n }).catch((e) => e)
+    expect(broke).toMatchObject({ name: 'InsufficientFundsError' })
+    // An ERC20 transfer of more than the sender holds: the token's require() reverts in estimation.
+    const token = suite.devnet.evm.tokens[0]?.address as `0x${string}`
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 10n ** 40n] })
+    const reverted = await sendTransaction(portico, { to: token, data }).catch((e) => e)
+    expect(reverted).toMatchObject({ name: 'ExecutionRevertedError', shortMessage: 'Execution reverted' })
+    // Nothing of it was sent: the account's nonce did not move.
+    expect(await client.getTransactionCount({ address: wallet.address })).toBe(nonce)
   })
 })

@@ -78,3 +78,25 @@ describe('toNodeError', () => {
     expect(toNodeError(undefined)).toBeUndefined()
   })
 })
+
+test("the node messages matched are viem's own patterns (written out so page start does not import viem)", async () => {
+  const viem = await import('viem')
+  const source = (await import('node:fs')).readFileSync(new URL('./node.ts', import.meta.url), 'utf8')
+  // The formatter may wrap an entry: compare without whitespace.
+  const flat = source.replace(/\s+/g, '')
+  for (const name of [
+    'ExecutionRevertedError',
+    'FeeCapTooHighError',
+    'FeeCapTooLowError',
+    'NonceTooHighError',
+    'NonceTooLowError',
+    'NonceMaxValueError',
+    'InsufficientFundsError',
+    'IntrinsicGasTooHighError',
+    'IntrinsicGasTooLowError',
+    'TransactionTypeNotSupportedError',
+    'TipAboveFeeCapError',
+  ] as const)
+    expect(flat, name).toContain(`[${String(viem[name].nodeMessage)},${name}`.replace(/\s+/g, ''))
+  expect(source).not.toMatch(/from 'viem'/)
+})

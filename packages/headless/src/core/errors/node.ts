@@ -1,18 +1,8 @@
-import {
-  ExecutionRevertedError as ViemExecutionRevertedError,
-  FeeCapTooHighError as ViemFeeCapTooHighError,
-  FeeCapTooLowError as ViemFeeCapTooLowError,
-  InsufficientFundsError as ViemInsufficientFundsError,
-  IntrinsicGasTooHighError as ViemIntrinsicGasTooHighError,
-  IntrinsicGasTooLowError as ViemIntrinsicGasTooLowError,
-  NonceMaxValueError as ViemNonceMaxValueError,
-  NonceTooHighError as ViemNonceTooHighError,
-  NonceTooLowError as ViemNonceTooLowError,
-  TipAboveFeeCapError as ViemTipAboveFeeCapError,
-  TransactionTypeNotSupportedError as ViemTransactionTypeNotSupportedError,
-} from 'viem'
 import { BaseError } from './base.js'
 import { isUserRejection } from './isUserRejection.js'
+
+// The nodes' messages, as viem matches them (viem's `nodeMessage` patterns, written out here so
+// this module, which page start reaches, does not import viem; node.test.ts checks them against viem's).
 
 /** A node or contract error: one class per condition the spec lists, the node's own text in `details`. */
 abstract class NodeError extends BaseError {
@@ -185,17 +175,20 @@ type NodeErrorClass = new (parameters: { cause?: unknown }) => BaseError
 // viem's own node-message patterns (the texts geth, anvil and other nodes send), so a wallet's
 // plain JSON-RPC error is read exactly as viem reads it. Order matters: the first match wins.
 const byNodeMessage: readonly (readonly [RegExp, NodeErrorClass])[] = [
-  [ViemExecutionRevertedError.nodeMessage, ExecutionRevertedError],
-  [ViemFeeCapTooHighError.nodeMessage, FeeCapTooHighError],
-  [ViemFeeCapTooLowError.nodeMessage, FeeCapTooLowError],
-  [ViemNonceTooHighError.nodeMessage, NonceTooHighError],
-  [ViemNonceTooLowError.nodeMessage, NonceTooLowError],
-  [ViemNonceMaxValueError.nodeMessage, NonceMaxValueError],
-  [ViemInsufficientFundsError.nodeMessage, InsufficientFundsError],
-  [ViemIntrinsicGasTooHighError.nodeMessage, IntrinsicGasTooHighError],
-  [ViemIntrinsicGasTooLowError.nodeMessage, IntrinsicGasTooLowError],
-  [ViemTransactionTypeNotSupportedError.nodeMessage, TransactionTypeNotSupportedError],
-  [ViemTipAboveFeeCapError.nodeMessage, TipAboveFeeCapError],
+  [/execution reverted|gas required exceeds allowance/, ExecutionRevertedError],
+  [/max fee per gas higher than 2\^256-1|fee cap higher than 2\^256-1/, FeeCapTooHighError],
+  [
+    /max fee per gas less than block base fee|fee cap less than block base fee|transaction is outdated/,
+    FeeCapTooLowError,
+  ],
+  [/nonce too high/, NonceTooHighError],
+  [/nonce too low|transaction already imported|already known/, NonceTooLowError],
+  [/nonce has max value/, NonceMaxValueError],
+  [/insufficient funds|exceeds transaction sender account balance/, InsufficientFundsError],
+  [/intrinsic gas too high|gas limit reached/, IntrinsicGasTooHighError],
+  [/intrinsic gas too low/, IntrinsicGasTooLowError],
+  [/transaction type not valid/, TransactionTypeNotSupportedError],
+  [/max priority fee per gas higher than max fee per gas|tip higher than fee cap/, TipAboveFeeCapError],
   [/returned no data \("0x"\)/i, ContractZeroDataError],
   [/deployment failed|contract creation (code storage )?(out of gas|failed)/i, ContractDeploymentFailedError],
 ]
@@ -257,7 +250,7 @@ export function toNodeError(error: unknown): unknown {
   }
   for (const e of chain) {
     const code = (e as { code?: unknown }).code
-    if (code === ViemExecutionRevertedError.code) return new ExecutionRevertedError({ cause: error })
+    if (code === 3) return new ExecutionRevertedError({ cause: error })
     // EIP-1474 "server error" range: the node failed for a reason it did not name in a known way.
     if (typeof code === 'number' && code <= -32000 && code >= -32099) return new UnknownNodeError({ cause: error })
   }

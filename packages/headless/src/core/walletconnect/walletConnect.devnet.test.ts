@@ -19,17 +19,22 @@ import {
 } from '@portico/devnet'
 import { base64, hex } from '@scure/base'
 import { createPublicClient, http } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { connect, type WalletConnectWallet } from '../actions/connect.js'
 import { disconnect } from '../actions/disconnect.js'
+import { getCallsStatus } from '../actions/getCallsStatus.js'
+import { getCapabilities } from '../actions/getCapabilities.js'
 import { getConnectors } from '../actions/getConnectors.js'
 import { prepareWalletConnect } from '../actions/prepareWalletConnect.js'
 import { reconnect } from '../actions/reconnect.js'
 import { request } from '../actions/request.js'
+import { sendCalls } from '../actions/sendCalls.js'
 import { sendTransaction } from '../actions/sendTransaction.js'
 import { signMessage } from '../actions/signMessage.js'
 import { signTypedData } from '../actions/signTypedData.js'
 import { switchNetwork } from '../actions/switchNetwork.js'
+import { waitForCallsStatus } from '../actions/waitForCallsStatus.js'
 import { watchWalletConnectUri } from '../actions/watchWalletConnectUri.js'
 import { bip122Adapter } from '../adapters/bip122/bip122Adapter.js'
 import { cosmosAdapter } from '../adapters/cosmos/cosmosAdapter.js'
@@ -554,4 +559,60 @@ test('a saved session whose client cannot start leaves the namespace disconnecte
     // The SDK registered the stuck core as the global one for our prefix; later clients must not get it.
     delete (globalThis as Record<string, unknown>)['_walletConnectCore_@portico/']
   }
+})
+
+test('EIP-5792 over WalletConnect: the devnet wallet runs a batch on anvil; the status settles with its receipts', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet({ accountIndex: 3 })
+  await pairAndConnect(portico, wallet)
+  expect(await getCapabilities(portico)).toEqual({
+    1: { atomic: { status: 'unsupported' } },
+    31337: { atomic: { status: 'unsupported' } },
+  })
+  const to = privateKeyToAccount(generatePrivateKey()).address
+  const { id } = await sendCalls(portico, {
+    calls: [
+      { to, value: 3n },
+      { to, value: 4n },
+    ],
+  })
+  const status = await waitForCallsStatus(portico, { id, pollingInterval: 50 })
+  expect(status).toMatchObject({ status: 'success', statusCode: 200, chainId: 31337, atomic: false })
+  expect(status.receipts).toHaveLength(2)
+  const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
+  expect(await client.getBalance({ address: to })).toBe(7n)
+  await expect(sendCalls(portico, { calls: [{ to, value: 1n }], atomicRequired: true })).rejects.toMatchObject({
+    name: 'CallsRejectedError',
+    reason: 'atomicityNotSupported',
+  })
+  // A node error behind the wallet comes back typed: more than the account holds.
+  await expect(sendTransaction(portico, { to, value: 10n ** 30n })).rejects.toMatchObject({
+    name: 'InsufficientFundsError',
+  })
+  expect(await client.getBalance({ address: to })).toBe(7n)
+})
+
+test("EIP-5792 over WalletConnect: a session without wallet_getCallsStatus gives the spec's text before asking the wallet", async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet({ autoApprove: { proposals: 'manual' } })
+  const uri = nextUri(portico)
+  const connected = connect(portico, { connector: wcConnector(portico) })
+  await wallet.pair(await uri)
+  const proposal = await wallet.nextProposal()
+  const namespaces = proposal.approvedNamespaces()
+  const eip155 = namespaces.eip155 as { methods: string[] }
+  eip155.methods = eip155.methods.filter((m) => !m.startsWith('wallet_') || m === 'wallet_switchEthereumChain')
+  await proposal.approve(namespaces)
+  await connected
+  const published = relay.stats().published
+  await expect(getCallsStatus(portico, { id: '0x01' })).rejects.toMatchObject({
+    name: 'CallsStatusNotApprovedError',
+    shortMessage: 'Fetching call status not approved by the wallet.',
+  })
+  await expect(
+    sendCalls(portico, { calls: [{ to: wallet.accounts.eip155.address as `0x${string}` }] }),
+  ).rejects.toMatchObject({
+    name: 'CallsNotSupportedError',
+  })
+  expect(relay.stats().published).toBe(published)
 })
