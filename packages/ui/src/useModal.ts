@@ -6,7 +6,7 @@ import type { ViewName } from './state/modalStore.js'
 export type { ViewName }
 
 /** Views a host may open directly. `view` in the result is any {@link ViewName}. */
-export type ModalView = Extract<ViewName, 'Connect' | 'AllWallets' | 'Account' | 'Networks'>
+export type ModalView = Extract<ViewName, 'Connect' | 'AllWallets' | 'Account' | 'Networks' | 'Send' | 'Receive'>
 
 /**
  * Opens and closes the prebuilt modal, optionally at a given view.

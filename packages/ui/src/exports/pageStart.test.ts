@@ -59,7 +59,11 @@ const lazyBudgetKiB: Record<string, number | null> = {
   '@walletconnect/sign-client': 150,
   // Coming features (issue 18): each joins with its own chunk and budget, and a `<feature>.*` row
   // for its translations (one chunk per language, see i18n/featureMessages.ts).
-  SendView: null,
+  SendView: 12,
+  SendSelectTokenView: 3,
+  SendPreviewView: 4,
+  ReceiveView: 6,
+  'send.*': 1.5,
   SwapView: null,
   OnRampView: null,
   SignInView: null,

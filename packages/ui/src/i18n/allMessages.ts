@@ -1,3 +1,5 @@
+import type { sendEn } from '../features/send/messages.js'
+import type { Catalogue } from './featureMessages.js'
 import type { Messages } from './messages.js'
 
 /**
@@ -9,4 +11,4 @@ import type { Messages } from './messages.js'
  * const messages: Partial<AllMessages> = { connectWallet: 'Sign in' }
  */
 // Each feature adds `& Catalogue<typeof itsEnglish>` here (type-only imports: no bytes).
-export type AllMessages = Messages
+export type AllMessages = Messages & Catalogue<typeof sendEn>

@@ -9,12 +9,14 @@ import { ThemeRoot } from '../components/ThemeRoot.js'
 import { type PorticoUIContextValue, usePorticoUI } from '../context.js'
 import type { Messages } from '../i18n/messages.js'
 import type { ViewName } from '../state/modalStore.js'
+import { type FeatureViewName, useFeatureTitle } from './featureTitle.js'
 import { ModalOverlay } from './ModalOverlay.js'
 import * as css from './modal.css.js'
 import { Toaster } from './Toaster.js'
 import { ViewSwitch } from './ViewSwitch.js'
 
-const titles: Record<ViewName, keyof Messages> = {
+// Feature views (Send, Receive, …) title themselves from their own catalogue: see featureTitle.ts.
+const titles: Record<Exclude<ViewName, FeatureViewName>, keyof Messages> = {
   Connect: 'titleConnect',
   AllWallets: 'titleAllWallets',
   ConnectingExternal: 'titleConnect',
@@ -82,8 +84,13 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
   const state = useModalState(ui)
   const entry = state.history[state.history.length - 1] ?? { view: 'Connect' as const }
   // A directory wallet's view is titled with the wallet's name (spec: the wallet being connected).
+  const featureTitle = useFeatureTitle(entry)
   const text =
-    entry.view === 'ConnectingWalletConnect' ? entry.data.wallet.name : (ui.messages[titles[entry.view]] as string)
+    entry.view === 'ConnectingWalletConnect'
+      ? entry.data.wallet.name
+      : entry.view in titles
+        ? (ui.messages[titles[entry.view as keyof typeof titles]] as string)
+        : (featureTitle ?? '')
   const canGoBack = state.history.length > 1
   const showClose = !ui.embedded
 

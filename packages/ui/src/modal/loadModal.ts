@@ -29,6 +29,10 @@ const viewLoaders: { [name in ViewName]: () => Promise<ViewComponentOf<name>> } 
   Account: () => import('./views/AccountView.js').then((m) => m.AccountView),
   Networks: () => import('./views/NetworksView.js').then((m) => m.NetworksView),
   UnsupportedChain: () => import('./views/UnsupportedChainView.js').then((m) => m.UnsupportedChainView),
+  Send: () => import('./views/SendView.js').then((m) => m.SendView),
+  SendSelectToken: () => import('./views/SendSelectTokenView.js').then((m) => m.SendSelectTokenView),
+  SendPreview: () => import('./views/SendPreviewView.js').then((m) => m.SendPreviewView),
+  Receive: () => import('./views/ReceiveView.js').then((m) => m.ReceiveView),
 }
 
 let modal: ModalModule | undefined

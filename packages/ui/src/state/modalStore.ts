@@ -17,6 +17,14 @@ export type ViewEntry =
   | { view: 'Account' }
   | { view: 'Networks' }
   | { view: 'UnsupportedChain' }
+  /** Sending a token: the form (its state is the send feature's, kept while the user picks a token or reviews). */
+  | { view: 'Send' }
+  /** Picking the token to send, from the balances. */
+  | { view: 'SendSelectToken' }
+  /** Reviewing the send, then the wallet prompt. */
+  | { view: 'SendPreview' }
+  /** The address as a QR code, with the networks it can receive on. */
+  | { view: 'Receive' }
 
 /** Names of the modal's views. */
 export type ViewName = ViewEntry['view']

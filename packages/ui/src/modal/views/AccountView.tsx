@@ -20,6 +20,7 @@ import { useFormat } from '../../utils/useFormat.js'
 import { ActivityList } from './ActivityList.js'
 import { RetryButton } from './RetryButton.js'
 import * as views from './views.css.js'
+import { WalletFeatures } from './WalletFeatures.js'
 
 /** @internal The connected account: identity, balance, actions, and the Tokens / NFTs / Activity tabs. */
 export function AccountView() {
@@ -94,6 +95,7 @@ export function AccountView() {
             <span />
           )}
         </div>
+        <WalletFeatures />
       </div>
 
       <Tabs.Root defaultValue="tokens">

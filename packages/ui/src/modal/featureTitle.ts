@@ -1,0 +1,32 @@
+import { defineFeatureMessages, type FeatureMessages, useFeatureMessages } from '../i18n/featureMessages.js'
+import type { ViewEntry, ViewName } from '../state/modalStore.js'
+import { useView } from './loadModal.js'
+
+/** Views whose title is in their feature's catalogue, not the page-start one. */
+export type FeatureViewName = Extract<ViewName, 'Swap' | 'Send' | 'SendSelectToken' | 'SendPreview' | 'Receive'>
+
+/**
+ * @internal What a feature view's component carries (as a static `featureTitle`) so the modal's
+ * header can title it in the page's language without bundling the feature's text.
+ */
+export type FeatureTitle = {
+  // biome-ignore lint/suspicious/noExplicitAny: any feature's catalogue; `title` reads its own keys.
+  messages: FeatureMessages<any>
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  title(catalogue: any, entry: ViewEntry): string
+}
+
+const none = () => Promise.resolve({})
+const noMessages = defineFeatureMessages(
+  'none',
+  {},
+  { es: none, fr: none, de: none, 'pt-BR': none, 'zh-CN': none, ja: none, ko: none, ar: none },
+)
+
+/** @internal The title of a feature view once its chunk and catalogue are loaded, else undefined. */
+export function useFeatureTitle(entry: ViewEntry): string | undefined {
+  const View = useView(entry.view) as { featureTitle?: FeatureTitle } | undefined
+  const spec = View?.featureTitle
+  const catalogue = useFeatureMessages(spec?.messages ?? noMessages)
+  return spec && catalogue ? spec.title(catalogue, entry) : undefined
+}
