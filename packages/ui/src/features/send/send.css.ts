@@ -77,7 +77,7 @@ export const big = style({ fontSize: vars.fontSizes.xl, fontWeight: vars.fontWei
 
 export const receiver = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, minWidth: 0 })
 
-export const buttons = style({ display: 'flex', gap: vars.space.xs, selectors: { '& > *': { flex: 1 } } })
+export const buttons = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.xs })
 
 export const receive = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.sm })
 

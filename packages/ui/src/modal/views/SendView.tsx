@@ -152,7 +152,6 @@ export function SendView() {
             type="button"
             className={css.button({ variant: 'secondary', size: 'sm' })}
             onClick={() => store.push({ view: 'SendSelectToken' })}
-            aria-label={fresh ? `${text.sendToken}: ${fresh.symbol}` : text.sendSelectToken}
             data-slot="send-token"
           >
             {fresh ? (
