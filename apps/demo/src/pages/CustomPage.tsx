@@ -14,6 +14,7 @@ import {
   useWalletConnectUri,
 } from '@portico/headless'
 import { useRef } from 'react'
+import { SendTokenCard } from '../SendTokenCard.js'
 
 const namespaceLabel: Record<string, string> = {
   eip155: 'EVM',
@@ -184,6 +185,11 @@ export function CustomPage() {
         </span>
       </header>
       <main className="page">{isConnected ? <Account /> : <Connectors />}</main>
+      {isConnected ? (
+        <div className="page">
+          <SendTokenCard />
+        </div>
+      ) : null}
     </>
   )
 }
