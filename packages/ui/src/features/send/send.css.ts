@@ -102,3 +102,11 @@ export const chip = style({
 })
 
 export const features = style({ display: 'flex', gap: vars.space.xs, justifyContent: 'center', flexWrap: 'wrap' })
+
+export const balanceLine = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  color: vars.colors.foregroundMuted,
+  fontSize: vars.fontSizes.sm,
+})

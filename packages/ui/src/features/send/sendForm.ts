@@ -122,3 +122,16 @@ export function validateSendForm(form: SendForm, namespace: ChainNamespace | und
     return { field: 'receiver', kind: 'tokenContract' }
   return undefined
 }
+
+/**
+ * A network fee for display: fees are far below the balances' 3 decimals (0.000021 ETH would show
+ * as 0), so small ones keep 3 significant digits, truncated like every amount here.
+ */
+export function formatFee(formatted: string, locale: string): string {
+  const value = Number(formatted)
+  if (!Number.isFinite(value)) return formatted
+  return new Intl.NumberFormat(locale, {
+    ...(value >= 1 ? { maximumFractionDigits: 3 } : { maximumSignificantDigits: 3 }),
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions).format(value)
+}

@@ -14,7 +14,7 @@ import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { sendMessages } from '../../features/send/messages.js'
 import * as send from '../../features/send/send.css.js'
-import { useSendForm, validateSendForm } from '../../features/send/sendForm.js'
+import { formatFee, useSendForm, validateSendForm } from '../../features/send/sendForm.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
 import { useFormat } from '../../utils/useFormat.js'
 import type { FeatureTitle } from '../featureTitle.js'
@@ -103,7 +103,7 @@ export function SendPreviewView() {
         <span>{text.sendNetworkFee}</span>
         <span className={send.value}>
           {fee.data ? (
-            `${format.balance(fee.data.formatted)} ${fee.data.symbol}${fee.data.usd !== undefined ? ` (${format.currency(fee.data.usd)})` : ''}`
+            `${formatFee(fee.data.formatted, format.locale)} ${fee.data.symbol}${fee.data.usd !== undefined ? ` (${format.currency(fee.data.usd)})` : ''}`
           ) : fee.isError ? (
             text.sendFeeUnavailable
           ) : (

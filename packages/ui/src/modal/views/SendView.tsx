@@ -16,6 +16,7 @@ import { sendMessages } from '../../features/send/messages.js'
 import * as send from '../../features/send/send.css.js'
 import {
   balanceUnits,
+  formatFee,
   type SendFormProblem,
   unitsToDecimal,
   useSendForm,
@@ -121,7 +122,7 @@ export function SendView() {
             {text.sendAmount}
           </label>
           {fresh ? (
-            <span className={send.label} data-slot="send-balance">
+            <span className={send.balanceLine} data-slot="send-balance">
               {text.sendBalance(`${format.balance(fresh.quantity.numeric)} ${fresh.symbol}`)}
               <button
                 type="button"
@@ -217,7 +218,7 @@ export function SendView() {
           <span>{text.sendNetworkFee}</span>
           <span className={send.value}>
             {fee.data ? (
-              `${format.balance(fee.data.formatted)} ${fee.data.symbol}${fee.data.usd !== undefined ? ` (${format.currency(fee.data.usd)})` : ''}`
+              `${formatFee(fee.data.formatted, format.locale)} ${fee.data.symbol}${fee.data.usd !== undefined ? ` (${format.currency(fee.data.usd)})` : ''}`
             ) : fee.isError ? (
               <span data-slot="send-fee-error">
                 {(fee.error as { shortMessage?: string }).shortMessage ?? text.sendFeeUnavailable}
