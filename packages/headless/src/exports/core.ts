@@ -353,7 +353,6 @@ export {
   disconnectMutationOptions,
   type PorticoMutationOptions,
   requestMutationOptions,
-  sendTokenMutationOptions,
   sendTransactionMutationOptions,
   signMessageMutationOptions,
   signTypedDataMutationOptions,
@@ -361,6 +360,7 @@ export {
 } from '../core/query/mutations.js'
 export { onrampOptionsQueryKey, onrampOptionsQueryOptions } from '../core/query/onrampOptions.js'
 export { onrampQuoteQueryKey, onrampQuoteQueryOptions } from '../core/query/onrampQuote.js'
+export { sendTokenMutationOptions } from '../core/query/sendTokenMutation.js'
 export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../core/query/swapAllowance.js'
 export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../core/query/swapQuote.js'
 export { swapTokensQueryKey, swapTokensQueryOptions } from '../core/query/swapTokens.js'

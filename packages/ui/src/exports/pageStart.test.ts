@@ -56,12 +56,15 @@ const lazyBudgetKiB: Record<string, number | null> = {
   readSolanaBalances: 110,
   controller: 4,
   signing: 3.5,
+  // The send action's body and the fee quote's, loaded on the first send or quote.
+  sendTokenNow: 16,
+  estimateSendFeeNow: 16,
   '@walletconnect/sign-client': 150,
   // Coming features (issue 18): each joins with its own chunk and budget, and a `<feature>.*` row
   // for its translations (one chunk per language, see i18n/featureMessages.ts).
   SendView: 12,
-  SendSelectTokenView: 3,
-  SendPreviewView: 4,
+  SendSelectTokenView: 7,
+  SendPreviewView: 7,
   ReceiveView: 6,
   'send.*': 1.5,
   SwapView: null,
