@@ -633,6 +633,45 @@ async function measureWalletConnect(browser, url, devnet, throttle) {
 }
 
 /**
+ * Send (issue 12): connected with the page's test wallet, the Account view open, pointerdown on its
+ * Send button → the Send view on screen (its chunk and the send messages load on this click unless
+ * the Account view already brought the messages).
+ */
+async function measureSend(browser, url, devnet, throttle) {
+  const { context, page, errors } = await devnetContext(browser, { ...devnet, sendWallet: true }, throttle)
+  const out = { errors }
+  try {
+    await openConnectView(page, url)
+    await page.locator('[role="dialog"] [data-slot="wallet-row"]', { hasText: 'Bench Wallet' }).first().click()
+    const send = page.locator('[role="dialog"] [data-slot="wallet-feature-send"]')
+    await send.waitFor({ timeout: 20000 })
+    await page.waitForTimeout(SETTLE_MS)
+    await page.evaluate(() => {
+      const B = window.__bench
+      B.sendDown = null
+      B.sendAt = null
+      addEventListener(
+        'pointerdown',
+        (e) => {
+          if (B.sendDown === null) B.sendDown = e.timeStamp
+        },
+        true,
+      )
+      B.watch('[data-slot="send-view"]', (_el, t) => {
+        B.sendAt = t
+      })
+    })
+    await send.click({ timeout: 10000 })
+    await page.waitForFunction(() => window.__bench.sendAt !== null, null, { timeout: 20000, polling: 50 })
+    out.sendMs = await page.evaluate(() => window.__bench.sendAt - window.__bench.sendDown)
+  } catch (e) {
+    out.error = String(e.message).split('\n')[0]
+  }
+  await context.close()
+  return out
+}
+
+/**
  * The 527-wallet directory (All Wallets): each keystroke in search → the next frame painted
  * (rAF, then a message posted after it: the input's new value is on screen); after the last
  * keystroke of a query → the list shows that query's results (includes the spec's 300 ms wait and
@@ -772,7 +811,7 @@ async function runInteractions(browser) {
     solanaRpcUrl: 'http://127.0.0.1:9',
   })
   const devnet = { apiUrl: api.url, relayUrl: relay.url, verifyUrl: relay.verifyUrl }
-  const result = { wc: [], wcT: [], dir: [], dirT: [], wallets: devnetMod.directoryWallets.length }
+  const result = { wc: [], wcT: [], dir: [], dirT: [], send: [], sendT: [], wallets: devnetMod.directoryWallets.length }
   let server
   try {
     const build = await buildPage(DEVNET_PAGE)
@@ -785,6 +824,11 @@ async function runInteractions(browser) {
         const dir = await measureDirectory(browser, url, devnet, throttle)
         ;(throttle > 1 ? result.wcT : result.wc).push(wc)
         ;(throttle > 1 ? result.dirT : result.dir).push(dir)
+        const send = await measureSend(browser, url, devnet, throttle)
+        ;(throttle > 1 ? result.sendT : result.send).push(send)
+        log(
+          `interactions ${r + 1}/${INTERACTION_RUNS} ${throttle}×: Send click → Send view ${ms(send.sendMs)} ms${send.error ? ` (ERROR ${send.error})` : ''}`,
+        )
         log(
           `interactions ${r + 1}/${INTERACTION_RUNS} ${throttle}×: WalletConnect→QR ${ms(wc.qrMs)} ms${wc.error ? ` (ERROR ${wc.error})` : ''}; keystroke p95 ${ms(percentile(dir.keys, 95))} ms, search ${dir.searches.map(ms).join('/')} ms, scroll frame p95 ${ms(percentile(dir.frames, 95))} ms${dir.error ? ` (ERROR ${dir.error})` : ''}`,
         )
@@ -1110,8 +1154,29 @@ function writeReport(chromiumVersion) {
         { p: 50 },
       ),
       line(`WalletConnect: pointerdown → QR on screen (${THROTTLE}×)`, wcValues(I.wcT), null, '', { p: 50 }),
+      line(
+        'Send: pointerdown on Send (Account view) → Send view on screen (1×)',
+        (I.send ?? []).map((r) => r.sendMs).filter((x) => x != null),
+        null,
+        'connected with a test wallet; the view chunk loads on the click',
+        { p: 50 },
+      ),
+      line(
+        `Send: pointerdown on Send → Send view on screen (${THROTTLE}×)`,
+        (I.sendT ?? []).map((r) => r.sendMs).filter((x) => x != null),
+        null,
+        '',
+        { p: 50 },
+      ),
     ]
-    const e = [...errs(I.dir), ...errs(I.dirT), ...errs(I.wc), ...errs(I.wcT)]
+    const e = [
+      ...errs(I.dir),
+      ...errs(I.dirT),
+      ...errs(I.wc),
+      ...errs(I.wcT),
+      ...errs(I.send ?? []),
+      ...errs(I.sendT ?? []),
+    ]
     interactionsMd = [
       `Portico prebuilt modal on the devnet page (\`bench/portico/devnet.jsx\`, same packed build): the hosted-services emulator's wallet directory (${I.wallets} wallets) and the devnet WalletConnect relay, all on 127.0.0.1. ${INTERACTION_RUNS} runs per throttle setting, alternating; percentiles over every sample of every run (nearest rank). The search and scroll targets apply to the ${THROTTLE}× rows (p95); WalletConnect's to the 1× median.`,
       '',

@@ -6,7 +6,10 @@ import type { SwapViewData, ViewName } from './state/modalStore.js'
 export type { SwapViewData, ViewName }
 
 /** Views a host may open directly. `view` in the result is any {@link ViewName}. */
-export type ModalView = Extract<ViewName, 'Connect' | 'AllWallets' | 'Account' | 'Networks' | 'OnRampProviders'>
+export type ModalView = Extract<
+  ViewName,
+  'Connect' | 'AllWallets' | 'Account' | 'Networks' | 'OnRampProviders' | 'Send' | 'Receive'
+>
 
 /** Views a host may open with data (the spec's "Swap can be opened with data"). */
 export type ModalViewWithData = { view: 'Swap'; data?: SwapViewData | undefined }

@@ -14,6 +14,7 @@ import {
   useWalletConnectUri,
 } from '@portico/headless'
 import { useRef } from 'react'
+import { SendTokenCard } from '../SendTokenCard.js'
 import { SwapCard } from '../SwapCard.js'
 
 const namespaceLabel: Record<string, string> = {
@@ -194,6 +195,11 @@ export function CustomPage() {
         </span>
       </header>
       <main className="page">{isConnected ? <AccountAndSwap /> : <Connectors />}</main>
+      {isConnected ? (
+        <div className="page">
+          <SendTokenCard />
+        </div>
+      ) : null}
     </>
   )
 }

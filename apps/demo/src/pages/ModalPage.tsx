@@ -3,6 +3,7 @@
 import { devnetConfig } from 'virtual:portico-devnet'
 import { ConnectButton, PorticoUI } from '@portico/ui'
 import { AccountInfo } from '../AccountInfo.js'
+import { SendTokenCard } from '../SendTokenCard.js'
 import { SignMessageCard } from '../SignMessageCard.js'
 
 export function ModalPage() {
@@ -49,6 +50,7 @@ export function ModalPage() {
         </section>
         <AccountInfo />
         <SignMessageCard />
+        <SendTokenCard />
       </main>
     </PorticoUI>
   )

@@ -363,12 +363,12 @@ export {
   disconnectMutationOptions,
   type PorticoMutationOptions,
   requestMutationOptions,
-  sendTokenMutationOptions,
   sendTransactionMutationOptions,
   signMessageMutationOptions,
   signTypedDataMutationOptions,
   switchNetworkMutationOptions,
 } from '../core/query/mutations.js'
+export { sendTokenMutationOptions } from '../core/query/sendTokenMutation.js'
 export { transactionsInfiniteQueryOptions, transactionsQueryKey } from '../core/query/transactions.js'
 export {
   type WalletDirectoryQueryParameters,

@@ -3,7 +3,7 @@ import { expectTypeOf } from 'vitest'
 import type { EstimateSendFeeReturnType } from '../core/actions/estimateSendFee.js'
 import type { SendTokenErrorType } from '../core/actions/sendToken.js'
 import type { Portico } from '../core/config/createPortico.js'
-import { sendTokenMutationOptions } from '../core/query/mutations.js'
+import { sendTokenMutationOptions } from '../core/query/sendTokenMutation.js'
 import { useEstimateSendFee } from './useEstimateSendFee.js'
 import { useSendToken } from './useSendToken.js'
 

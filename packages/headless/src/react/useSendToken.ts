@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { getConnection } from '../core/actions/getConnection.js'
 import type { SendTokenErrorType, SendTokenParameters, SendTokenReturnType } from '../core/actions/sendToken.js'
-import { sendTokenMutationOptions } from '../core/query/mutations.js'
+import { sendTokenMutationOptions } from '../core/query/sendTokenMutation.js'
 import type { UseMutationParameters } from './useMutationParameters.js'
 import { usePortico } from './usePortico.js'
 

@@ -56,13 +56,20 @@ const lazyBudgetKiB: Record<string, number | null> = {
   readSolanaBalances: 110,
   controller: 4,
   signing: 3.5,
+  // The send action's body and the fee quote's, loaded on the first send or quote.
+  sendTokenNow: 16,
+  estimateSendFeeNow: 16,
   '@walletconnect/sign-client': 150,
   // sendTransaction's typed node errors and getBalance({ walletAssets }), on first use.
   mapNodeError: 12,
   readWalletAssets: 1.5,
   // Coming features (issue 18): each joins with its own chunk and budget, and a `<feature>.*` row
   // for its translations (one chunk per language, see i18n/featureMessages.ts).
-  SendView: null,
+  SendView: 12,
+  SendSelectTokenView: 7,
+  SendPreviewView: 7,
+  ReceiveView: 6,
+  'send.*': 1.5,
   SwapView: 16,
   // The EIP-2612 permit step (viem's typed-data and ABI code), only when a token is permitted, not approved.
   swapPermit: 95,

@@ -1,3 +1,4 @@
+import type { sendEn } from '../features/send/messages.js'
 import type { swapEn } from '../features/swap/messages.js'
 import type { siwxEn } from '../modal/siwx/messages.js'
 import type { onrampEn } from '../modal/views/onramp/messages.js'
@@ -13,4 +14,8 @@ import type { Messages } from './messages.js'
  * const messages: Partial<AllMessages> = { connectWallet: 'Sign in' }
  */
 // Each feature adds `& Catalogue<typeof itsEnglish>` here (type-only imports: no bytes).
-export type AllMessages = Messages & Catalogue<typeof onrampEn> & Catalogue<typeof swapEn> & Catalogue<typeof siwxEn>
+export type AllMessages = Messages &
+  Catalogue<typeof onrampEn> &
+  Catalogue<typeof swapEn> &
+  Catalogue<typeof siwxEn> &
+  Catalogue<typeof sendEn>

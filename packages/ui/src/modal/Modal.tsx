@@ -15,7 +15,7 @@ import * as css from './modal.css.js'
 import { Toaster } from './Toaster.js'
 import { ViewSwitch } from './ViewSwitch.js'
 
-// Feature views (Swap, Buy, …) title themselves from their own catalogues: see featureTitle.ts.
+// Feature views (Send, Swap, Buy, …) title themselves from their own catalogues: see featureTitle.ts.
 const titles: Record<Exclude<ViewName, FeatureViewName>, keyof Messages> = {
   Connect: 'titleConnect',
   AllWallets: 'titleAllWallets',

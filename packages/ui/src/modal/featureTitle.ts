@@ -3,7 +3,10 @@ import type { ViewEntry, ViewName } from '../state/modalStore.js'
 import { useView } from './loadModal.js'
 
 /** Views whose title is in their feature's catalogue, not the page-start one. */
-export type FeatureViewName = Extract<ViewName, 'Swap' | 'OnRampProviders' | 'BuyInProgress'>
+export type FeatureViewName = Extract<
+  ViewName,
+  'Swap' | 'OnRampProviders' | 'BuyInProgress' | 'Send' | 'SendSelectToken' | 'SendPreview' | 'Receive'
+>
 
 /**
  * @internal What a feature view's component carries (as a static `featureTitle`) so the modal's

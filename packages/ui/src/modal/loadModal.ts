@@ -33,6 +33,10 @@ const viewLoaders: { [name in ViewName]: () => Promise<ViewComponentOf<name>> } 
   BuyInProgress: () => import('./views/onramp/BuyInProgressView.js').then((m) => m.BuyInProgressView),
   Swap: () => import('./views/SwapView.js').then((m) => m.SwapView),
   SIWXSignMessage: () => import('./siwx/SIWXSignMessageView.js').then((m) => m.SIWXSignMessageView),
+  Send: () => import('./views/SendView.js').then((m) => m.SendView),
+  SendSelectToken: () => import('./views/SendSelectTokenView.js').then((m) => m.SendSelectTokenView),
+  SendPreview: () => import('./views/SendPreviewView.js').then((m) => m.SendPreviewView),
+  Receive: () => import('./views/ReceiveView.js').then((m) => m.ReceiveView),
 }
 
 let modal: ModalModule | undefined

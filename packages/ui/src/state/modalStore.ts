@@ -25,6 +25,14 @@ export type ViewEntry =
   | { view: 'Swap'; data?: SwapViewData | undefined }
   /** Sign in with X: the connected account has no session on its network (spec: SIWXSignMessage). */
   | { view: 'SIWXSignMessage' }
+  /** Sending a token: the form (its state is the send feature's, kept while the user picks a token or reviews). */
+  | { view: 'Send' }
+  /** Picking the token to send, from the balances. */
+  | { view: 'SendSelectToken' }
+  /** Reviewing the send, then the wallet prompt. */
+  | { view: 'SendPreview' }
+  /** The address as a QR code, with the networks it can receive on. */
+  | { view: 'Receive' }
 
 /** What the in-progress view of a purchase needs (see `BuyInProgress`). */
 export type BuyInProgressData = {

@@ -2,12 +2,6 @@ import { type ConnectErrorType, type ConnectParameters, type ConnectReturnType, 
 import { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../actions/disconnect.js'
 import { type RequestErrorType, type RequestParameters, request } from '../actions/request.js'
 import {
-  type SendTokenErrorType,
-  type SendTokenParameters,
-  type SendTokenReturnType,
-  sendToken,
-} from '../actions/sendToken.js'
-import {
   type SendTransactionErrorType,
   type SendTransactionParameters,
   type SendTransactionReturnType,
@@ -129,17 +123,4 @@ export function requestMutationOptions(
   portico: Portico,
 ): PorticoMutationOptions<unknown, RequestErrorType, RequestParameters> {
   return { mutationKey: ['portico', 'request'], mutationFn: (variables) => request(portico, variables) }
-}
-
-/**
- * Mutation options for {@link sendToken}: `data` is the transaction hash or Solana signature.
- *
- * @example
- * const mutation = useMutation(sendTokenMutationOptions(portico))
- * mutation.mutate({ token: usdc, amount: '5', receiver })
- */
-export function sendTokenMutationOptions(
-  portico: Portico,
-): PorticoMutationOptions<SendTokenReturnType, SendTokenErrorType, SendTokenParameters> {
-  return { mutationKey: ['portico', 'sendToken'], mutationFn: (variables) => sendToken(portico, variables) }
 }

@@ -15,14 +15,13 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
-import { SwapFeatureButton } from '../../features/swap/SwapFeatureButton.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { SiwxAccountSlot } from '../siwx/SiwxAccountSlot.js'
 import { ActivityList } from './ActivityList.js'
-import { BuyFeatureButton } from './BuyFeatureButton.js'
 import { RetryButton } from './RetryButton.js'
 import * as views from './views.css.js'
+import { WalletFeatures } from './WalletFeatures.js'
 
 /** @internal The connected account: identity, balance, actions, and the Tokens / NFTs / Activity tabs. */
 export function AccountView() {
@@ -96,9 +95,8 @@ export function AccountView() {
           ) : (
             <span />
           )}
-          <SwapFeatureButton />
         </div>
-        <BuyFeatureButton />
+        <WalletFeatures />
       </div>
       <SiwxAccountSlot />
 

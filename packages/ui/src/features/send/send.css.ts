@@ -1,0 +1,112 @@
+import { style } from '@vanilla-extract/css'
+// Loads the reset (through primitives) before these styles.
+import '../../components/primitives.css.js'
+import { vars } from '../../css/theme.css.js'
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm })
+
+export const panel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.sm,
+  borderRadius: vars.radii.lg,
+  background: vars.colors.surfaceSunken,
+  border: `1px solid ${vars.colors.border}`,
+  selectors: {
+    '&:focus-within': { borderColor: vars.colors.accent },
+    '&[data-invalid="true"]': { borderColor: vars.colors.danger },
+  },
+})
+
+export const panelRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.xs,
+  minWidth: 0,
+})
+
+export const label = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.sm })
+
+export const input = style({
+  flex: 1,
+  minWidth: 0,
+  background: 'transparent',
+  color: vars.colors.foreground,
+  // The panel draws the focus ring (accent border on :focus-within); a second one inside is noise.
+  outline: 'none',
+  selectors: { '&::placeholder': { color: vars.colors.foregroundSubtle } },
+})
+
+export const amountInput = style([
+  input,
+  { fontSize: vars.fontSizes.xl, fontWeight: vars.fontWeights.semibold, fontVariantNumeric: 'tabular-nums' },
+])
+
+export const link = style({
+  color: vars.colors.accent,
+  fontSize: vars.fontSizes.sm,
+  fontWeight: vars.fontWeights.semibold,
+  borderRadius: vars.radii.sm,
+  paddingInline: vars.space.xxs,
+})
+
+export const error = style({ color: vars.colors.danger, fontSize: vars.fontSizes.sm })
+
+export const line = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  fontSize: vars.fontSizes.sm,
+  color: vars.colors.foregroundMuted,
+})
+
+export const value = style({ color: vars.colors.foreground, textAlign: 'end', fontVariantNumeric: 'tabular-nums' })
+
+export const summary = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.md} 0`,
+  textAlign: 'center',
+})
+
+export const big = style({ fontSize: vars.fontSizes.xl, fontWeight: vars.fontWeights.semibold })
+
+export const receiver = style({ display: 'flex', alignItems: 'center', gap: vars.space.xs, minWidth: 0 })
+
+export const buttons = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.xs })
+
+export const receive = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.sm })
+
+export const mono = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', wordBreak: 'break-all' })
+
+export const chips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  padding: 0,
+})
+
+export const chip = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  borderRadius: vars.radii.full,
+  background: vars.colors.surfaceRaised,
+  fontSize: vars.fontSizes.sm,
+})
+
+export const features = style({ display: 'flex', gap: vars.space.xs, justifyContent: 'center', flexWrap: 'wrap' })
+
+export const balanceLine = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  color: vars.colors.foregroundMuted,
+  fontSize: vars.fontSizes.sm,
+})

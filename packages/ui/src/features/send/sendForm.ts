@@ -1,0 +1,137 @@
+import {
+  type ChainNamespace,
+  InvalidAmountError,
+  isAddressForNamespace,
+  parseAmount,
+  type TokenBalance,
+} from '@portico/headless'
+import { useSyncExternalStore } from 'react'
+import { usePorticoUI } from '../../context.js'
+import type { ModalStore } from '../../state/modalStore.js'
+
+/**
+ * The spec's send state as the form holds it: the token, the amount as typed, the receiver as
+ * typed. It outlives the Send view while the user picks a token or reviews the send (each its own
+ * view), and is reset after a successful send.
+ */
+export type SendForm = {
+  token: TokenBalance | undefined
+  amount: string
+  receiver: string
+}
+
+const empty: SendForm = { token: undefined, amount: '', receiver: '' }
+
+type SendFormStore = {
+  get(): SendForm
+  set(patch: Partial<SendForm>): void
+  reset(): void
+  subscribe(listener: () => void): () => void
+}
+
+// One form per modal (per PorticoUI), so two Portico instances on a page never share a send.
+const forms = new WeakMap<ModalStore, SendFormStore>()
+
+function formOf(store: ModalStore): SendFormStore {
+  let form = forms.get(store)
+  if (!form) {
+    let state = empty
+    const listeners = new Set<() => void>()
+    const emit = () => {
+      for (const listener of listeners) listener()
+    }
+    form = {
+      get: () => state,
+      set(patch) {
+        state = { ...state, ...patch }
+        emit()
+      },
+      reset() {
+        state = empty
+        emit()
+      },
+      subscribe(listener) {
+        listeners.add(listener)
+        return () => {
+          listeners.delete(listener)
+        }
+      },
+    }
+    forms.set(store, form)
+  }
+  return form
+}
+
+/** @internal The modal's send form and its setters. */
+export function useSendForm() {
+  const { store } = usePorticoUI('useSendForm')
+  const form = formOf(store)
+  const state = useSyncExternalStore(form.subscribe, form.get, form.get)
+  return { ...state, set: form.set, reset: form.reset }
+}
+
+/** Why the form cannot be previewed yet, in the order a person fixes it (see `validateSendForm`). */
+export type SendFormProblem =
+  | { field: 'token'; kind: 'missing' }
+  | { field: 'amount'; kind: 'missing' | 'invalid' | 'insufficient' }
+  | { field: 'amount'; kind: 'decimals'; decimals: number }
+  | { field: 'receiver'; kind: 'missing' | 'invalid' | 'tokenContract' }
+
+/** Base units of a token's decimal balance string (`undefined` when the string is not plain decimal). */
+export function balanceUnits(token: TokenBalance): bigint | undefined {
+  const decimals = Number(token.quantity.decimals)
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(String(token.quantity.numeric).trim())
+  if (!match || !Number.isInteger(decimals)) return undefined
+  const [, integer = '0', fraction = ''] = match
+  return BigInt(`${integer}${fraction.slice(0, decimals).padEnd(decimals, '0')}`)
+}
+
+/** Base units as a plain decimal string for an input (no grouping, no trailing zeros). */
+export function unitsToDecimal(units: bigint, decimals: number): string {
+  const negative = units < 0n
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0')
+  const integer = digits.slice(0, digits.length - decimals)
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`
+}
+
+/**
+ * The same checks `sendToken` makes before the wallet is asked, run as the user types so the
+ * button can say what is missing: token, then amount (format, decimals, balance), then receiver
+ * (format for the namespace, checksum when mixed case, not the token's own contract).
+ */
+export function validateSendForm(form: SendForm, namespace: ChainNamespace | undefined): SendFormProblem | undefined {
+  const { token, amount, receiver } = form
+  if (!token) return { field: 'token', kind: 'missing' }
+  if (amount.trim() === '') return { field: 'amount', kind: 'missing' }
+  const decimals = Number(token.quantity.decimals)
+  let units: bigint
+  try {
+    units = parseAmount(amount, decimals)
+  } catch (error) {
+    if (error instanceof InvalidAmountError && error.reason === 'decimals')
+      return { field: 'amount', kind: 'decimals', decimals }
+    return { field: 'amount', kind: 'invalid' }
+  }
+  const balance = balanceUnits(token)
+  if (balance !== undefined && units > balance) return { field: 'amount', kind: 'insufficient' }
+  const to = receiver.trim()
+  if (to === '') return { field: 'receiver', kind: 'missing' }
+  if (!namespace || !isAddressForNamespace(namespace, to)) return { field: 'receiver', kind: 'invalid' }
+  if (token.address && token.address.toLowerCase() === to.toLowerCase())
+    return { field: 'receiver', kind: 'tokenContract' }
+  return undefined
+}
+
+/**
+ * A network fee for display: fees are far below the balances' 3 decimals (0.000021 ETH would show
+ * as 0), so small ones keep 3 significant digits, truncated like every amount here.
+ */
+export function formatFee(formatted: string, locale: string): string {
+  const value = Number(formatted)
+  if (!Number.isFinite(value)) return formatted
+  return new Intl.NumberFormat(locale, {
+    ...(value >= 1 ? { maximumFractionDigits: 3 } : { maximumSignificantDigits: 3 }),
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions).format(value)
+}

@@ -1,0 +1,244 @@
+// The Send and Receive views in real Chromium against the shared devnet: a real test wallet, real
+// transfers on anvil. Each send starts from a fresh key (funded through anvil and the tokens'
+// minter), so no other test's balances or nonces are touched.
+
+import {
+  connect,
+  createPortico,
+  eip155Adapter,
+  eip155Network,
+  type Features,
+  initialize,
+  type Portico,
+  PorticoProvider,
+} from '@portico/headless'
+import { createTestEip1193Wallet } from '@portico/headless/testing'
+import { QueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { createPublicClient, encodeFunctionData, erc20Abi, type Hex, http, parseAbi } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterEach, expect, inject, test } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { cleanup, render } from 'vitest-browser-react'
+import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
+import { PorticoUI } from '../../PorticoUI.js'
+import { type ModalView, useModal } from '../../useModal.js'
+import '../../test/provided.js'
+
+const devnet = inject('devnet')
+const stops: (() => void)[] = []
+afterEach(async () => {
+  await cleanup()
+  for (const stop of stops.splice(0)) stop()
+})
+
+// @portico/devnet's `treasury` (anvil #9), the devnet tokens' minter; its index is Node-only.
+const treasury = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
+const chain = createPublicClient({ transport: http(devnet.evmRpcUrl) })
+const balanceOf = (token: Hex, owner: Hex) =>
+  chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+async function anvil(method: string, params: unknown[]) {
+  const response = await fetch(devnet.evmRpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
+  if (body.error) throw new Error(body.error.message)
+  return body.result
+}
+
+/** A fresh key with 10 ETH and 100 USDC (minted by the tokens' minter, anvil assigning its nonces). */
+async function freshFundedKey() {
+  const key = generatePrivateKey()
+  const address = privateKeyToAccount(key).address
+  await anvil('anvil_setBalance', [address, '0x8ac7230489e80000'])
+  await anvil('anvil_impersonateAccount', [treasury])
+  const hash = (await anvil('eth_sendTransaction', [
+    {
+      from: treasury,
+      to: usdc,
+      data: encodeFunctionData({
+        abi: parseAbi(['function mint(address to, uint256 amount)']),
+        functionName: 'mint',
+        args: [address, 100_000_000n],
+      }),
+    },
+  ])) as Hex
+  await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })
+  return { key, address }
+}
+
+function OpenOnMount({ view }: { view: ModalView }) {
+  const { open } = useModal()
+  useEffect(() => open({ view }), [open, view])
+  return null
+}
+
+async function mount(
+  view: ModalView,
+  { features, themeMode = 'dark' }: { features?: Partial<Features>; themeMode?: 'light' | 'dark' } = {},
+) {
+  const { key, address } = await freshFundedKey()
+  const wallet = createTestEip1193Wallet({
+    accounts: [key],
+    chains: [
+      { id: 31337, rpcUrl: devnet.evmRpcUrl },
+      { id: 31338, rpcUrl: devnet.evmRpcUrl },
+    ],
+  })
+  stops.push(wallet.announce())
+  const portico: Portico = createPortico({
+    projectId: 'send-test',
+    networks: [
+      eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, tokens: devnet.evmTokens }),
+      eip155Network({ id: 31338, name: 'Devnet 2', rpcUrl: devnet.evmRpcUrl }),
+    ],
+    adapters: [eip155Adapter()],
+    storage: null,
+    blockchainApi: false,
+    walletConnect: false,
+    walletDirectory: false,
+    remoteConfig: false,
+    features: { analytics: false, ...features },
+  })
+  stops.push(initialize(portico))
+  await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  await render(
+    <PorticoProvider config={portico} queryClient={queryClient} reconnectOnMount={false}>
+      <PorticoUI themeMode={themeMode}>
+        <OpenOnMount view={view} />
+      </PorticoUI>
+    </PorticoProvider>,
+  )
+  return { address, wallet }
+}
+
+const $ = (name: string) => document.querySelector(`[data-slot="${name}"]`) as HTMLElement | null
+
+test('Account shows Receive then Send (walletFeaturesOrder); Send opens the form, a flag off hides its button', async () => {
+  await mount('Account')
+  await expect.element(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
+  const features = $('wallet-features')
+  expect([...(features?.querySelectorAll('button') ?? [])].map((b) => b.getAttribute('data-slot'))).toEqual([
+    'wallet-feature-receive',
+    'wallet-feature-send',
+  ])
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect.element(page.getByRole('heading', { name: 'Send' })).toBeVisible()
+  await expect.element(page.getByRole('button', { name: 'Select token' }).last()).toBeDisabled()
+  await cleanup()
+  for (const stop of stops.splice(0)) stop()
+
+  await mount('Account', { features: { send: false } })
+  await expect.element(page.getByRole('button', { name: 'Receive' })).toBeVisible()
+  expect($('wallet-feature-send')).toBeNull()
+})
+
+test('USDC: validation texts as typed, fee line, preview, a real transfer, toast and back to Account; axe clean', async () => {
+  const { address } = await mount('Send')
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await expect.element(page.getByRole('heading', { name: 'Send' })).toBeVisible()
+  const submit = page.getByRole('button', { name: 'Select token' }).last()
+  await expect.element(submit).toBeDisabled()
+
+  await page.getByRole('button', { name: 'Select token' }).first().click()
+  await expect.element(page.getByRole('heading', { name: 'Select token' })).toBeVisible()
+  await page.getByRole('button', { name: /USD Coin/ }).click()
+  await expect.element(page.getByRole('heading', { name: 'Send' })).toBeVisible()
+  await expect.poll(() => $('send-token')?.textContent).toMatch(/USDC$/)
+  expect($('send-balance')?.textContent).toContain('Balance: 100 USDC')
+  await expect.element(page.getByRole('button', { name: 'Add amount' })).toBeDisabled()
+
+  const amount = page.getByRole('textbox', { name: 'Amount' })
+  await userEvent.fill(amount, '1000')
+  await expect.element(page.getByRole('button', { name: 'Insufficient funds' })).toBeDisabled()
+  await expect.element(amount).toHaveAttribute('aria-invalid', 'true')
+  await userEvent.fill(amount, '1.1234567')
+  await expect.element(page.getByText('At most 6 decimals')).toBeVisible()
+  await expect.element(page.getByRole('button', { name: 'Invalid amount' })).toBeDisabled()
+  for (const bad of ['1e3', '-1', '0', 'abc']) {
+    await userEvent.fill(amount, bad)
+    await expect.element(page.getByRole('button', { name: 'Invalid amount' })).toBeDisabled()
+  }
+  await userEvent.fill(amount, '12.5')
+  await expect.element(page.getByRole('button', { name: 'Add address' })).toBeDisabled()
+
+  const to = page.getByRole('textbox', { name: 'To' })
+  // A checksum typo (one letter's case flipped) and another namespace's address.
+  const typo = receiver.replace(/[a-f]/, (c) => c.toUpperCase()).replace(/[A-F]/, (c) => c.toLowerCase())
+  for (const bad of [typo === receiver ? `${receiver}0` : typo, '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM']) {
+    await userEvent.fill(to, bad)
+    await expect.element(page.getByRole('button', { name: 'Invalid address' })).toBeDisabled()
+  }
+  await userEvent.fill(to, usdc)
+  await expect.element(page.getByText('This is the token contract, not a wallet')).toBeVisible()
+  await userEvent.fill(to, receiver)
+  const preview = page.getByRole('button', { name: 'Preview send' })
+  await expect.element(preview).toBeEnabled()
+  await expect.poll(() => $('send-fee')?.textContent).toMatch(/^Network fee[\d.,]+ ETH$/)
+  await expectNoSeriousA11yViolations(page.getByRole('dialog').element())
+
+  await preview.click()
+  await expect.element(page.getByRole('heading', { name: 'Review send' })).toBeVisible()
+  expect($('send-preview-amount')?.textContent).toBe('12.5 USDC')
+  await expectNoSeriousA11yViolations(page.getByRole('dialog').element())
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect.element(page.getByText('Sent 12.5 USDC')).toBeVisible()
+  await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
+  expect(await balanceOf(usdc, receiver)).toBe(12_500_000n)
+  expect(await balanceOf(usdc, address)).toBe(87_500_000n)
+
+  // The send state was reset: a new send starts empty.
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect.element(page.getByRole('textbox', { name: 'Amount' })).toHaveValue('')
+  await expect.element(page.getByRole('textbox', { name: 'To' })).toHaveValue('')
+})
+
+test('a rejected prompt says so, sends nothing, and Try again sends once', async () => {
+  const { wallet } = await mount('Send')
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await page.getByRole('button', { name: 'Select token' }).first().click()
+  await page.getByRole('button', { name: /USD Coin/ }).click()
+  await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '1')
+  await userEvent.fill(page.getByRole('textbox', { name: 'To' }), receiver)
+  await page.getByRole('button', { name: 'Preview send' }).click()
+  wallet.rejectNext('eth_sendTransaction')
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect.element(page.getByRole('alert')).toHaveTextContent('Transaction rejected')
+  expect(await balanceOf(usdc, receiver)).toBe(0n)
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect.element(page.getByText('Sent 1 USDC')).toBeVisible()
+  expect(await balanceOf(usdc, receiver)).toBe(1_000_000n)
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(2)
+})
+
+test('Max on the native currency keeps the fee back', async () => {
+  await mount('Send')
+  await page.getByRole('button', { name: 'Select token' }).first().click()
+  await page.getByRole('button', { name: /Ether/ }).click()
+  await page.getByRole('button', { name: 'Max' }).click()
+  const amount = page.getByRole('textbox', { name: 'Amount' })
+  await expect.poll(() => (amount.element() as HTMLInputElement).value).not.toBe('')
+  const value = Number((amount.element() as HTMLInputElement).value)
+  expect(value).toBeLessThan(10)
+  expect(value).toBeGreaterThan(9.99)
+})
+
+for (const themeMode of ['light', 'dark'] as const)
+  test(`Receive (${themeMode}): the address as a QR code, copy, the namespace's networks; axe clean`, async () => {
+    const { address } = await mount('Receive', { themeMode })
+    await expect.element(page.getByRole('heading', { name: 'Receive' })).toBeVisible()
+    const qr = page.getByRole('img', { name: 'QR code of your address' })
+    await expect.element(qr).toHaveAttribute('data-uri', address)
+    // Each chip: the network's image (a letter glyph when it has none) and its name.
+    const chips = [...($('receive-networks')?.querySelectorAll('li') ?? [])].map((li) => li.textContent)
+    expect(chips).toHaveLength(2)
+    expect(chips[0]).toMatch(/Devnet$/)
+    expect(chips[1]).toMatch(/Devnet 2$/)
+    await expect.element(page.getByRole('button', { name: 'Copy address' })).toBeVisible()
+    await expectNoSeriousA11yViolations(page.getByRole('dialog').element())
+  })
