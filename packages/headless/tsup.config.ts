@@ -30,6 +30,7 @@ export default defineConfig({
       'exports/siwxServer': 'src/exports/siwxServer.ts',
       'exports/embedded': 'src/exports/embedded.ts',
       'exports/swap': 'src/exports/swap.ts',
+      'exports/calls': 'src/exports/calls.ts',
     },
   },
   sourcemap: true,
@@ -45,6 +46,7 @@ export default defineConfig({
       'dist/exports/swap.js',
       'dist/exports/embedded.js',
       'dist/exports/siwx.js',
+      'dist/exports/calls.js',
     ]) {
       const code = await readFile(file, 'utf8')
       if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)

@@ -18,33 +18,11 @@ export {
 } from '../core/actions/estimateSendFee.js'
 export { type FetchRemoteFeaturesReturnType, fetchRemoteFeatures } from '../core/actions/fetchRemoteFeatures.js'
 export {
-  type GetAssetsErrorType,
-  type GetAssetsParameters,
-  type GetAssetsReturnType,
-  getAssets,
-  type WalletAsset,
-} from '../core/actions/getAssets.js'
-export {
   type GetBalanceErrorType,
   type GetBalanceParameters,
   type GetBalanceReturnType,
   getBalance,
 } from '../core/actions/getBalance.js'
-export {
-  type CallsReceipt,
-  type GetCallsStatusErrorType,
-  type GetCallsStatusParameters,
-  type GetCallsStatusReturnType,
-  getCallsStatus,
-} from '../core/actions/getCallsStatus.js'
-export {
-  capabilityKeys,
-  type GetCapabilitiesErrorType,
-  type GetCapabilitiesParameters,
-  type GetCapabilitiesReturnType,
-  getCapabilities,
-  type WalletCapabilities,
-} from '../core/actions/getCapabilities.js'
 export {
   type GetConnectionParameters,
   type GetConnectionReturnType,
@@ -69,13 +47,6 @@ export {
   WalletRequestError,
   type WalletRequestErrorType,
 } from '../core/actions/request.js'
-export {
-  type Call,
-  type SendCallsErrorType,
-  type SendCallsParameters,
-  type SendCallsReturnType,
-  sendCalls,
-} from '../core/actions/sendCalls.js'
 export {
   evmConfirmTimeoutMs,
   pendingTransactionsLimit,
@@ -110,12 +81,6 @@ export {
   type SwitchNetworkReturnType,
   switchNetwork,
 } from '../core/actions/switchNetwork.js'
-export {
-  type WaitForCallsStatusErrorType,
-  type WaitForCallsStatusParameters,
-  type WaitForCallsStatusReturnType,
-  waitForCallsStatus,
-} from '../core/actions/waitForCallsStatus.js'
 export { type WatchAlertsParameters, watchAlerts } from '../core/actions/watchAlerts.js'
 export { type WatchConnectionParameters, watchConnection } from '../core/actions/watchConnection.js'
 export { type WatchConnectorsParameters, watchConnectors } from '../core/actions/watchConnectors.js'
@@ -181,21 +146,6 @@ export {
 export type { Metadata, PorticoOptions } from '../core/config/options.js'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../core/errors/base.js'
 export { InvalidPsbtError, type InvalidPsbtErrorType } from '../core/errors/bitcoin.js'
-export {
-  AssetsNotSupportedError,
-  type AssetsNotSupportedErrorType,
-  CallsNotSupportedError,
-  type CallsNotSupportedErrorType,
-  CallsRejectedError,
-  type CallsRejectedErrorType,
-  type CallsRejectedReason,
-  CallsStatusNotApprovedError,
-  type CallsStatusNotApprovedErrorType,
-  CapabilitiesAddressRequiredError,
-  type CapabilitiesAddressRequiredErrorType,
-  InvalidCallError,
-  type InvalidCallErrorType,
-} from '../core/errors/calls.js'
 export {
   InvalidOptionsError,
   type InvalidOptionsErrorType,
@@ -343,13 +293,6 @@ export {
   balanceQueryKey,
   balanceQueryOptions,
 } from '../core/query/balance.js'
-export {
-  callsStatusQueryKey,
-  callsStatusQueryOptions,
-  capabilitiesQueryKey,
-  capabilitiesQueryOptions,
-  sendCallsMutationOptions,
-} from '../core/query/calls.js'
 export {
   type EstimateSendFeeQueryKeyParameters,
   type EstimateSendFeeQueryOptionsParameters,

@@ -18,8 +18,6 @@ test('react entry is the core entry plus the hooks', () => {
       "PorticoProvider",
       "useAlerts",
       "useBalance",
-      "useCallsStatus",
-      "useCapabilities",
       "useConnect",
       "useConnection",
       "useConnectors",
@@ -31,7 +29,6 @@ test('react entry is the core entry plus the hooks', () => {
       "usePortico",
       "useRecentWallets",
       "useRequest",
-      "useSendCalls",
       "useSendToken",
       "useSendTransaction",
       "useSignMessage",
@@ -73,4 +70,10 @@ test('siwx entry: sign-in in the browser, apart from the main barrel (page start
   expect(Object.keys(siwx).sort()).toMatchSnapshot()
   for (const key of Object.keys(siwx)) expect(core).not.toHaveProperty(key)
   expect(Object.keys(siwx)).toContain('useSiwx')
+})
+
+test('calls entry: EIP-5792 and wallet assets, none of it in the main entries (they would pull it into page start)', async () => {
+  const calls = await import('./calls.js')
+  expect(Object.keys(calls).sort()).toMatchSnapshot()
+  for (const key of Object.keys(calls)) expect(index).not.toHaveProperty(key)
 })

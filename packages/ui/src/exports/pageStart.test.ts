@@ -16,10 +16,12 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
  */
 
 /** Page-start budgets in KiB gzip. Issue 18: the prebuilt page, React included, ≤ 140. */
-// The guards sit ~1.5 KiB above today's figures (128.5 and 132.9), not at the 140 target, so that
-// the features, which are all lazy, cannot quietly spend the 11 KiB that dropping ox's address
-// module (public-key recovery and SHA-2 it never ran) gave back. bothAdapters has no target of its own.
-const pageStartBudgetKiB = { kitOnly: 42.5, prebuiltPage: 130, bothAdapters: 134.5 }
+// This wave: dropping ox's address module took the prebuilt page 139.4 -> 128.5; the features
+// (send, swap, buy, sign-in, batched calls, SSR) then brought it back to 138.2 in 26 files. They
+// are lazy, but esbuild splits by file: every module the main entry can reach that a lazy view uses
+// is placed at page start (hence the /swap, /onramp, /siwx, /calls, /embedded entries), and many
+// small shared chunks compress worse than one. The guards sit just above today's figures.
+const pageStartBudgetKiB = { kitOnly: 53.5, prebuiltPage: 139, bothAdapters: 143.5 }
 
 /**
  * What one lazily loaded part costs when it is first opened: its chunk plus the chunks it imports
@@ -35,7 +37,7 @@ const lazyBudgetKiB: Record<string, number | null> = {
   ConnectingExternalView: 4,
   ConnectingWalletConnectView: 6,
   ConnectingWalletConnectBasicView: 5,
-  AccountView: 26,
+  AccountView: 28,
   NetworksView: 3,
   UnsupportedChainView: 3,
   // Each locale but English, fetched when the page's language is resolved to it.
@@ -53,16 +55,16 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // @portico/headless: balance readers, WalletConnect's controller and its SDK, on first use.
   // Shares nothing with page start any more (ox's hex and error modules now load with viem here).
   readEvmBalances: 95,
-  readSolanaBalances: 110,
+  readSolanaBalances: 115,
   controller: 4,
   signing: 3.5,
   // The send action's body and the fee quote's, loaded on the first send or quote.
-  sendTokenNow: 16,
-  estimateSendFeeNow: 16,
+  sendTokenNow: 125,
+  estimateSendFeeNow: 125,
   '@walletconnect/sign-client': 150,
   // sendTransaction's typed node errors and getBalance({ walletAssets }), on first use.
   mapNodeError: 12,
-  readWalletAssets: 1.5,
+  readWalletAssets: 2.5,
   // Coming features (issue 18): each joins with its own chunk and budget, and a `<feature>.*` row
   // for its translations (one chunk per language, see i18n/featureMessages.ts).
   SendView: 12,

@@ -1,7 +1,3 @@
-// @scure/base's base58 (about 1 KiB), not @solana/kit's isAddress: this module is on every page's
-// start, and a lazy view calling isSolanaAddress would otherwise drag @solana/kit's error
-// catalogue (~38 KB) there with it (esbuild splits by file, see pageStart.test.ts in @portico/ui).
-import { base58 } from '@scure/base'
 import type { Address as SolanaAddress } from '@solana/kit'
 import type { Address as EvmAddress } from 'viem'
 import { InvalidAddressError, type InvalidAddressErrorType } from '../errors/validation.js'
@@ -84,11 +80,27 @@ export function toChecksumEvmAddress(value: unknown): ToChecksumEvmAddressReturn
  */
 export function isSolanaAddress(value: unknown): value is SolanaAddress {
   if (typeof value !== 'string' || value.length < 32 || value.length > 44) return false
-  try {
-    return base58.decode(value).length === 32
-  } catch {
-    return false // not base58
+  return base58ByteLength(value) === 32
+}
+
+const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
+
+/**
+ * How many bytes a base58 string decodes to, or -1 when it is not base58. Leading '1's are zero
+ * bytes; the rest is one big number. A few lines of our own rather than a codec library: this
+ * module is on every page's start (esbuild splits by file, so a lazy view calling
+ * isSolanaAddress brings whatever it imports there); property-tested against @solana/kit.
+ */
+function base58ByteLength(text: string): number {
+  let zeros = 0
+  while (zeros < text.length && text[zeros] === '1') zeros++
+  let value = 0n
+  for (let i = zeros; i < text.length; i++) {
+    const digit = base58Alphabet.indexOf(text[i] as string)
+    if (digit === -1) return -1
+    value = value * 58n + BigInt(digit)
   }
+  return zeros + (value === 0n ? 0 : Math.ceil(value.toString(16).length / 2))
 }
 
 export type AssertSolanaAddressErrorType = InvalidAddressErrorType
