@@ -115,14 +115,20 @@ test('useSwapTokens, useSwapGasPrice and a debounced useSwapQuote: only the sett
 
 test('useSwap: ETH → USDC without approval, then USDC → PTK with an approve first; balances move on the chain', async () => {
   const { wrapper, wallet, address } = await setup()
+  // Every step the hook rendered with: the step in progress is state a view can show.
+  const rendered: (SwapStep | undefined)[] = []
   const { result } = renderHook(
-    () => ({
-      connectors: useConnectors(),
-      connect: useConnect(),
-      balance: useBalance(),
-      allowance: useSwapAllowance({ tokenAddress: usdc }),
-      swap: useSwap(),
-    }),
+    () => {
+      const swap = useSwap()
+      rendered.push(swap.step)
+      return {
+        connectors: useConnectors(),
+        connect: useConnect(),
+        balance: useBalance(),
+        allowance: useSwapAllowance({ tokenAddress: usdc }),
+        swap,
+      }
+    },
     { wrapper },
   )
   await connectFirst(result)
@@ -139,10 +145,10 @@ test('useSwap: ETH → USDC without approval, then USDC → PTK with an approve 
       amount: parseEther('1'),
       onStep: (s) => steps.push(s),
     })
-    await waitFor(() => expect(result.current.swap.step).toBe('swap')) // the step in progress is state
     await pending
   })
   expect(steps).toEqual(['swap'])
+  expect(rendered).toContain('swap')
   await waitFor(() => expect(result.current.swap.status).toBe('success'))
   expect(result.current.swap.data?.approval).toBeUndefined()
   expect(result.current.swap.step).toBeUndefined()
