@@ -12,6 +12,7 @@ import { ConnectButton } from '../buttons/ConnectButton.js'
 import { NetworkButton } from '../buttons/NetworkButton.js'
 import { EmbeddedModal } from '../EmbeddedModal.js'
 import { PorticoUI } from '../PorticoUI.js'
+import { recordAnnouncements } from '../test/announcements.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
 import '../test/provided.js'
 
@@ -229,8 +230,10 @@ describe('unsupported chain', () => {
 
 describe('toasts', () => {
   test('a failing balance shows the Token Balance Unavailable toast', async () => {
+    const announced = recordAnnouncements()
     await mount({ connected: true, balances: 'error' }, 'Account')
-    await expect.element(page.getByRole('status').getByText('Token Balance Unavailable')).toBeVisible()
+    await expect.poll(announced.texts).toContain('Token Balance Unavailable')
+    announced.stop()
   })
 })
 
@@ -370,13 +373,18 @@ describe('modal behaviour', () => {
     await expect
       .element(explorer)
       .toHaveAttribute('href', 'http://127.0.0.1:4000/address/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    // Toasts leave after a while: record what was announced rather than race the toast's lifetime.
+    const announced = recordAnnouncements()
     await userEvent.click(page.getByRole('button', { name: 'Copy address' }))
     // Whether the page may write the clipboard is the browser's call; either way the user is told.
-    await expect.element(page.getByRole('status').getByText(/Address copied|Could not copy the address/)).toBeVisible()
+    await expect
+      .poll(announced.texts)
+      .toContainEqual(expect.stringMatching(/Address copied|Could not copy the address/))
     await userEvent.click(page.getByRole('button', { name: 'Disconnect' }))
     await expect.element(dialog()).not.toBeInTheDocument()
     await expect.element(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
-    await expect.element(page.getByRole('status').getByText('Wallet disconnected')).toBeVisible()
+    await expect.poll(announced.texts).toContain('Wallet disconnected')
+    announced.stop()
   })
 
   test('messages come from the catalogue: a translation replaces them', async () => {
@@ -504,9 +512,11 @@ describe('analytics', () => {
   })
 
   test("a 403 from analytics shows 'Invalid App Configuration' once", async () => {
+    const announced = recordAnnouncements()
     await mount({ analyticsUrl: server, projectId: 'forbidden' })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
-    await expect.element(page.getByRole('status').getByText('Invalid App Configuration')).toBeVisible()
+    await expect.poll(announced.texts).toContain('Invalid App Configuration')
+    announced.stop()
     await userEvent.keyboard('{Escape}')
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
     await expect.element(dialog()).toBeVisible()

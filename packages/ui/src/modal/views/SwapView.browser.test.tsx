@@ -21,6 +21,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import type { SwapViewData } from '../../state/modalStore.js'
+import { recordAnnouncements } from '../../test/announcements.js'
 import { useModal } from '../../useModal.js'
 import '../../test/provided.js'
 
@@ -164,13 +165,15 @@ test("token list: search, pick; picking the other side's token swaps the two; ba
 
 test('swaps ETH → USDC, USDC → PTK with the approve step, PTK → USDC with a permit; success toasts; balances move on the chain', async () => {
   const { address, wallet } = await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '1' })
+  // Success toasts leave after a while: record what was announced rather than race their lifetime.
+  const announced = recordAnnouncements()
   await userEvent.click(page.getByRole('button', { name: 'Review swap' }))
   await expect.element(page.getByRole('heading', { name: 'Review swap' })).toBeVisible()
   await expect.element(bySlot('swap-review-pay')).toHaveTextContent('1 ETH')
   expect($('swap-steps')).toBeNull() // the native currency needs no approval
   await expectNoSeriousA11yViolations(page.getByRole('dialog').element())
   await userEvent.click(page.getByRole('button', { name: 'Swap', exact: true }))
-  await expect.element(page.getByRole('status').getByText(/^Swapped 1 ETH for [\d,.]+ USDC$/)).toBeVisible()
+  await expect.poll(announced.texts).toContainEqual(expect.stringMatching(/^Swapped 1 ETH for [\d,.]+ USDC$/))
   await expect.element(page.getByRole('heading', { name: 'Swap' })).toBeVisible()
   const usdcGot = await balanceOf(usdc, address)
   expect(usdcGot).toBeGreaterThan(parseUnits('2900', 6))
@@ -190,7 +193,7 @@ test('swaps ETH → USDC, USDC → PTK with the approve step, PTK → USDC with 
   await expect.element(page.getByText('Approve USDC', { exact: true })).toBeVisible()
   const ptkBefore = await balanceOf(ptk, address)
   await userEvent.click(confirm)
-  await expect.element(page.getByRole('status').getByText(/^Swapped 100 USDC for [\d,.]+ PTK$/)).toBeVisible()
+  await expect.poll(announced.texts).toContainEqual(expect.stringMatching(/^Swapped 100 USDC for [\d,.]+ PTK$/))
   expect(await balanceOf(usdc, address)).toBe(usdcGot - parseUnits('100', 6))
   const ptkGot = await balanceOf(ptk, address)
   expect(ptkGot - ptkBefore).toBeGreaterThan(parseUnits('190', 18))
@@ -203,10 +206,11 @@ test('swaps ETH → USDC, USDC → PTK with the approve step, PTK → USDC with 
   await expect.element(page.getByText('Sign a permit for PTK', { exact: true })).toBeVisible()
   const usdcBefore = await balanceOf(usdc, address)
   await userEvent.click(page.getByRole('button', { name: 'Approve PTK and swap' }))
-  await expect.element(page.getByRole('status').getByText(/^Swapped 50 PTK for [\d,.]+ USDC$/)).toBeVisible()
+  await expect.poll(announced.texts).toContainEqual(expect.stringMatching(/^Swapped 50 PTK for [\d,.]+ USDC$/))
   expect(await balanceOf(ptk, address)).toBe(ptkGot - parseUnits('50', 18))
   expect((await balanceOf(usdc, address)) - usdcBefore).toBeGreaterThan(parseUnits('24', 6))
   expect(wallet.requests.some((r) => r.method === 'eth_signTypedData_v4')).toBe(true)
+  announced.stop()
 })
 
 test("a network the convert API does not serve: 'Network not supported for Swaps'", async () => {
