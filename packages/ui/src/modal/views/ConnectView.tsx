@@ -16,7 +16,7 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { directoryCountLabel } from '../../utils/directoryCount.js'
-import { connectingView, pairsRemotely, usePrepareWalletConnect, useStartConnection } from './connection.js'
+import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -31,7 +31,8 @@ export function ConnectView() {
   const all = useConnectors()
   const recent = useRecentWallets()
   const connectors = useMemo(() => listedConnectors(all), [all])
-  usePrepareWalletConnect(connectors)
+  // WalletConnect is readied when a row leading to it is pointed at or focused, not when the list shows.
+  const prepareWalletConnect = usePrepareWalletConnectOnIntent()
   // The badge counts what "All Wallets" offers: the directory, not the installed wallets above it.
   const directoryCount = directoryCountLabel(
     useWalletDirectory({ search: '', enabled: features.allWallets }).data?.pages[0]?.count,
@@ -77,11 +78,11 @@ export function ConnectView() {
             {rows.slice(0, visibleWallets).map((row) =>
               row.kind === 'connector' ? (
                 <li key={row.connector.uid}>
-                  <WalletRow connector={row.connector} onSelect={select} />
+                  <WalletRow connector={row.connector} onSelect={select} onIntent={prepareWalletConnect} />
                 </li>
               ) : (
                 <li key={`recent:${row.wallet.id}`}>
-                  <RecentWalletConnectRow wallet={row.wallet} onSelect={selectRecent} />
+                  <RecentWalletConnectRow wallet={row.wallet} onSelect={selectRecent} onIntent={prepareWalletConnect} />
                 </li>
               ),
             )}
@@ -91,6 +92,8 @@ export function ConnectView() {
                   type="button"
                   className={css.row}
                   onClick={() => store.push({ view: 'AllWallets' })}
+                  onPointerEnter={prepareWalletConnect}
+                  onFocus={prepareWalletConnect}
                   data-slot="all-wallets"
                 >
                   <span className={css.imageBox} style={{ width: 40, height: 40, borderRadius: 11 }}>
@@ -111,7 +114,15 @@ export function ConnectView() {
 type Row = { kind: 'connector'; connector: SortedConnector } | { kind: 'recent'; wallet: RecentWallet }
 
 /** A directory wallet connected over WalletConnect before: opens its WalletConnect view. */
-function RecentWalletConnectRow({ wallet, onSelect }: { wallet: RecentWallet; onSelect(wallet: RecentWallet): void }) {
+function RecentWalletConnectRow({
+  wallet,
+  onSelect,
+  onIntent,
+}: {
+  wallet: RecentWallet
+  onSelect(wallet: RecentWallet): void
+  onIntent(): void
+}) {
   const { messages } = usePorticoUI('RecentWalletConnectRow')
   const { portico } = usePortico('RecentWalletConnectRow')
   return (
@@ -119,6 +130,8 @@ function RecentWalletConnectRow({ wallet, onSelect }: { wallet: RecentWallet; on
       type="button"
       className={css.row}
       onClick={() => onSelect(wallet)}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       data-slot="recent-wallet-row"
       data-wallet={wallet.id}
     >
