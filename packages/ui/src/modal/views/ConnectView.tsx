@@ -16,6 +16,7 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { directoryCountLabel } from '../../utils/directoryCount.js'
+import { useAfterFirstPaint } from '../useAfterFirstPaint.js'
 import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
@@ -26,8 +27,11 @@ const visibleWallets = 5
 /** @internal Sections in the connect-method order; wallets in the spec's connector order. */
 export function ConnectView() {
   const { store, messages } = usePorticoUI('ConnectView')
-  // Opening the modal is when the remote configuration is worth its request (spec: prefetch on open).
-  const features = useFeatures({ remote: true })
+  // Opening the modal is when the remote configuration and the directory's count are worth their
+  // requests (spec: prefetch on open); they start once the list is painted, not between the click
+  // and that paint (issue 18: click -> list), and their answers arrive later either way.
+  const painted = useAfterFirstPaint()
+  const features = useFeatures({ remote: painted })
   const all = useConnectors()
   const recent = useRecentWallets()
   const connectors = useMemo(() => listedConnectors(all), [all])
@@ -35,7 +39,7 @@ export function ConnectView() {
   const prepareWalletConnect = usePrepareWalletConnectOnIntent()
   // The badge counts what "All Wallets" offers: the directory, not the installed wallets above it.
   const directoryCount = directoryCountLabel(
-    useWalletDirectory({ search: '', enabled: features.allWallets }).data?.pages[0]?.count,
+    useWalletDirectory({ search: '', enabled: features.allWallets && painted }).data?.pages[0]?.count,
   )
   // Directory wallets last connected over WalletConnect, right after the WalletConnect entry
   // (spec connector order: walletConnect, recent, …); only while WalletConnect is available.
