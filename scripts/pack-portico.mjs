@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /** The packages a host page installs, in dependency order. */
-export const porticoPackages = ['headless', 'themes', 'ui']
+export const porticoPackages = ['secure', 'headless', 'themes', 'ui']
 
 /**
  * Packs each package into `destination` (emptied first) and returns `{ name: tarballPath }`.

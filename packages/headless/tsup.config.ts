@@ -51,5 +51,9 @@ export default defineConfig({
       const code = await readFile(file, 'utf8')
       if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)
     }
+    // Lazily loaded modules import the core entry, so a host's bundler keeps page start in a few
+    // files instead of one per combination of lazy chunks (scripts/join-page-start.mjs says why).
+    const { joinPageStart } = await import('../../scripts/join-page-start.mjs')
+    joinPageStart('dist', 'dist/exports/core.js', ['dist/exports/core.js'])
   },
 })

@@ -27,6 +27,12 @@ export default defineConfig([
     external,
     esbuildPlugins: [vanillaExtractPlugin({ outputCss: false, identifiers: 'short' })],
     banner: { js: "'use client';" },
+    // Lazily loaded chunks import the entry, so a host's bundler keeps page start in a few files
+    // instead of one per combination of lazy chunks (scripts/join-page-start.mjs says why).
+    async onSuccess() {
+      const { joinPageStart } = await import('../../scripts/join-page-start.mjs')
+      joinPageStart('dist', 'dist/exports/index.js', ['dist/exports/index.js'])
+    },
   },
   {
     entry: { styles: 'src/styles.ts' },

@@ -13,6 +13,7 @@ import { type FeatureViewName, useFeatureTitle } from './featureTitle.js'
 import { ModalOverlay } from './ModalOverlay.js'
 import * as css from './modal.css.js'
 import { Toaster } from './Toaster.js'
+import { afterNextPaint } from './useAfterFirstPaint.js'
 import { ViewSwitch } from './ViewSwitch.js'
 
 // Feature views (Send, Swap, Buy, …) title themselves from their own catalogues: see featureTitle.ts.
@@ -196,12 +197,12 @@ function useModalSignals(ui: PorticoUIContextValue, open: boolean) {
   const wasOpen = useRef<boolean | undefined>(undefined)
   useEffect(() => {
     if (wasOpen.current === open) return
-    if (wasOpen.current !== undefined || open)
-      void sendAnalyticsEvent(
-        portico,
-        { event: open ? 'MODAL_OPEN' : 'MODAL_CLOSE', properties: { connected: Boolean(address) } },
-        address,
-      )
+    // Sent after the frame that shows (or hides) the modal: the first event asks the project's
+    // analytics configuration, a request that has no place between the click and the list.
+    if (wasOpen.current !== undefined || open) {
+      const event = { event: open ? 'MODAL_OPEN' : 'MODAL_CLOSE', properties: { connected: Boolean(address) } }
+      afterNextPaint(() => void sendAnalyticsEvent(portico, event, address))
+    }
     wasOpen.current = open
   }, [open, portico, address])
   const previous = useRef(status)

@@ -1,7 +1,7 @@
-import { useEffect } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import * as css from './modal.css.js'
 import { overlayPointer } from './scrollLock.css.js'
-import { lockScroll } from './scrollLock.js'
+import { lockScroll, pageHasScrollbar } from './scrollLock.js'
 
 /**
  * @internal
@@ -11,7 +11,12 @@ import { lockScroll } from './scrollLock.js'
  * closes the dialog as before; focus trap and `aria-hidden` on the page stay Radix's.
  */
 export function ModalOverlay() {
-  useEffect(() => lockScroll(), [])
+  // Measured while rendering, before this commit puts the modal in the DOM: the page's layout is
+  // still the last frame's, so the read is free. Read in an effect, it forced a layout of page and
+  // modal, which the lock's attribute on <html> then invalidated again (issue 18: click → list).
+  // The lock is set before paint, so that one style pass covers it and the modal.
+  const [hasScrollbar] = useState(pageHasScrollbar)
+  useLayoutEffect(() => lockScroll(hasScrollbar), [hasScrollbar])
   return (
     <div
       className={`${css.overlay} ${overlayPointer}`}

@@ -52,3 +52,40 @@ test('the open modal locks page scroll without injecting a <style>, and unlocks 
   expect(document.documentElement.hasAttribute(scrollLockAttribute)).toBe(false)
   expect(getComputedStyle(document.documentElement).overflow).toBe('visible')
 })
+
+test('the scrollbar is measured before the modal is in the DOM (a read after it forced a layout of page and modal)', async () => {
+  const spacer = document.createElement('div')
+  spacer.style.height = '5000px'
+  document.body.append(spacer)
+  cleanups.push(() => spacer.remove())
+  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl })
+  cleanups.push(harness.cleanup)
+  const { Wrapper } = harness
+  await render(
+    <Wrapper>
+      <ConnectButton />
+    </Wrapper>,
+  )
+  // Every read of <html>'s width while the modal opens, and whether the modal was in the DOM then.
+  const reads: boolean[] = []
+  const clientWidth = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth')
+  if (!clientWidth?.get) throw new Error('Element.prototype.clientWidth has a getter')
+  const get = clientWidth.get
+  Object.defineProperty(document.documentElement, 'clientWidth', {
+    configurable: true,
+    get(this: Element) {
+      reads.push(document.querySelector('[data-slot="modal-overlay"]') !== null)
+      return get.call(this)
+    },
+  })
+  cleanups.push(() => Reflect.deleteProperty(document.documentElement, 'clientWidth'))
+  await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+  await expect.element(page.getByRole('dialog')).toBeVisible()
+  expect(reads.length).toBeGreaterThan(0)
+  expect(reads).not.toContain(true)
+  // This page scrolls, so its scrollbar keeps its gutter (or has none: overlay scrollbars take no room).
+  const gutter = window.innerWidth - get.call(document.documentElement) > 0
+  expect(document.documentElement.getAttribute(scrollLockAttribute)).toBe(gutter ? 'gutter' : '')
+  await userEvent.keyboard('{Escape}')
+  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
+})

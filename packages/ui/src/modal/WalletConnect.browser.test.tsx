@@ -279,6 +279,70 @@ describe('devnet relay', () => {
   })
 })
 
+describe('WalletConnect is readied on intent, not when the Connect list shows (issue 18: heap after open)', () => {
+  const relayUrl = inject('devnet').walletConnectRelayUrl
+  /** Resolves once the page has been idle (what `runAtIdle` waits for), twice over. */
+  const idle = async () => {
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 }))
+  }
+  /** Moves the pointer to the page's corner, so the modal does not open under it (which is intent). */
+  const parkPointer = async () => {
+    await render(<p style={{ position: 'fixed', top: 0, left: 0, margin: 0 }}>pointer parked here</p>)
+    await userEvent.hover(page.getByText('pointer parked here'))
+  }
+
+  test('Connect: nothing is prepared while the list shows; pointing at the WalletConnect row prepares it', async () => {
+    const { Wrapper, portico } = await harness({ walletConnectRelayUrl: relayUrl })
+    const walletConnect = portico._internal.walletConnect
+    if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
+    const prepare = vi.spyOn(walletConnect, 'prepare')
+    await parkPointer()
+    await render(
+      <Wrapper>
+        <OpenAt view="Connect" />
+      </Wrapper>,
+    )
+    const row = page.getByRole('button', { name: /WalletConnect/ })
+    await expect.element(row).toBeVisible()
+    await idle()
+    expect(prepare).not.toHaveBeenCalled()
+    // An installed wallet's row is no intent toward WalletConnect.
+    await userEvent.hover(page.getByRole('button', { name: /Devnet Wallet/ }))
+    await idle()
+    expect(prepare).not.toHaveBeenCalled()
+    await userEvent.hover(row)
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1))
+    // The pick that follows shows the prepared pairing.
+    await userEvent.click(row)
+    await expect
+      .element(qr(), { timeout: 15_000 })
+      .toHaveAttribute('data-uri', expect.stringMatching(/^wc:[0-9a-f]{64}@2\?/))
+  })
+
+  test('Connect: keyboard focus on All Wallets prepares it; All Wallets itself prepares at idle', async () => {
+    const { Wrapper, portico } = await harness({ walletConnectRelayUrl: relayUrl })
+    const walletConnect = portico._internal.walletConnect
+    if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
+    const prepare = vi.spyOn(walletConnect, 'prepare')
+    await parkPointer()
+    await render(
+      <Wrapper>
+        <OpenAt view="Connect" />
+      </Wrapper>,
+    )
+    const allWallets = page.getByRole('button', { name: /All Wallets/ })
+    await expect.element(allWallets).toBeVisible()
+    await idle()
+    expect(prepare).not.toHaveBeenCalled()
+    ;(allWallets.element() as HTMLElement).focus()
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1))
+    prepare.mockClear()
+    await userEvent.click(allWallets)
+    await expect.element(page.getByRole('searchbox', { name: 'Search wallets' })).toBeVisible()
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalled(), { timeout: 5_000 })
+  })
+})
+
 describe('directory wallets over the devnet relay', () => {
   const relayUrl = inject('devnet').walletConnectRelayUrl
   const server = inject('imageServerUrl')

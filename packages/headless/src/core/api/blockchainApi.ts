@@ -5,27 +5,30 @@ import type { Portico } from '../config/createPortico.js'
 import { BaseError } from '../errors/base.js'
 import type { PorticoNetwork, TokenBalance } from '../types.js'
 import type { CaipNetworkId } from '../utils/caip.js'
+import { lazy } from '../utils/lazy.js'
 import { fetchJson } from './http.js'
 import { blockchainApiUrl } from './urls.js'
 
 /** Spec: after a failed balance fetch, retries are blocked for 30 s. */
 export const balanceRetryLockoutMs = 30_000
 
-const balanceSchema = z.object({
-  balances: z.array(
-    z.object({
-      name: z.string(),
-      symbol: z.string(),
-      chainId: z.string(),
-      address: z.optional(z.string()),
-      value: z.optional(z.number()),
-      price: z.optional(z.number()),
-      quantity: z.object({ decimals: z.string(), numeric: z.string() }),
-      iconUrl: z.optional(z.string()),
-    }),
-  ),
-})
-const supportedSchema = z.object({ http: z.array(z.string()), ws: z.optional(z.array(z.string())) })
+const balanceSchema = lazy(() =>
+  z.object({
+    balances: z.array(
+      z.object({
+        name: z.string(),
+        symbol: z.string(),
+        chainId: z.string(),
+        address: z.optional(z.string()),
+        value: z.optional(z.number()),
+        price: z.optional(z.number()),
+        quantity: z.object({ decimals: z.string(), numeric: z.string() }),
+        iconUrl: z.optional(z.string()),
+      }),
+    ),
+  }),
+)
+const supportedSchema = lazy(() => z.object({ http: z.array(z.string()), ws: z.optional(z.array(z.string())) }))
 
 const supported = new WeakMap<Portico, Promise<ReadonlySet<string>>>()
 
@@ -41,7 +44,7 @@ export function fetchSupportedChains(portico: Portico): Promise<ReadonlySet<stri
   let pending = supported.get(portico)
   if (!pending) {
     pending = fetchJson(portico, blockchainApiUrl(portico, '/v1/supported-chains'))
-      .then((body) => new Set(supportedSchema.parse(body).http))
+      .then((body) => new Set(supportedSchema().parse(body).http))
       .catch(() => {
         supported.delete(portico)
         return new Set<string>()
@@ -78,7 +81,7 @@ export async function fetchAccountBalances(
   url.searchParams.set('currency', 'usd')
   url.searchParams.set('chainId', network.caipNetworkId)
   if (forceUpdate) url.searchParams.set('forceUpdate', forceUpdate)
-  const { balances } = balanceSchema.parse(await fetchJson(portico, url))
+  const { balances } = balanceSchema().parse(await fetchJson(portico, url))
   return balances.map((b) => ({
     ...b,
     chainId: network.caipNetworkId,
@@ -110,10 +113,12 @@ async function request<schema extends z.ZodMiniType>(
   }
 }
 
-const identitySchema = z.object({
-  name: z.optional(z.nullable(z.string())),
-  avatar: z.optional(z.nullable(z.string())),
-})
+const identitySchema = lazy(() =>
+  z.object({
+    name: z.optional(z.nullable(z.string())),
+    avatar: z.optional(z.nullable(z.string())),
+  }),
+)
 export type Identity = { name: string | undefined; avatar: string | undefined }
 
 /**
@@ -129,15 +134,22 @@ export async function fetchIdentity(
 ): Promise<Identity> {
   const url = blockchainApiUrl(portico, `/v1/identity/${encodeURIComponent(address)}`)
   if (sender) url.searchParams.set('sender', sender)
-  const body = await request(portico, url, identitySchema, 'Error resolving name')
+  const body = await request(portico, url, identitySchema(), 'Error resolving name')
   return { name: body.name ?? undefined, avatar: body.avatar ?? undefined }
 }
 
-const priceSchema = z.object({
-  fungibles: z.array(
-    z.object({ name: z.string(), symbol: z.string(), iconUrl: z.optional(z.nullable(z.string())), price: z.number() }),
-  ),
-})
+const priceSchema = lazy(() =>
+  z.object({
+    fungibles: z.array(
+      z.object({
+        name: z.string(),
+        symbol: z.string(),
+        iconUrl: z.optional(z.nullable(z.string())),
+        price: z.number(),
+      }),
+    ),
+  }),
+)
 export type FungiblePrice = { name: string; symbol: string; iconUrl: string | undefined; price: number }
 
 /**
@@ -153,7 +165,7 @@ export async function fetchFungiblePrices(
   const body = await request(
     portico,
     blockchainApiUrl(portico, '/v1/fungible/price'),
-    priceSchema,
+    priceSchema(),
     'Failed to fetch prices',
     {
       method: 'POST',
@@ -164,7 +176,7 @@ export async function fetchFungiblePrices(
   return body.fungibles.map((f) => ({ ...f, iconUrl: f.iconUrl ?? undefined }))
 }
 
-const gasSchema = z.object({ standard: z.string(), fast: z.string(), instant: z.string() })
+const gasSchema = lazy(() => z.object({ standard: z.string(), fast: z.string(), instant: z.string() }))
 export type GasPrice = { standard: bigint; fast: bigint; instant: bigint }
 
 /**
@@ -181,7 +193,7 @@ export async function fetchGasPrice(
   if (!caipNetworkId.startsWith('eip155:')) throw new BlockchainApiError('Network not supported for Gas Price')
   const url = blockchainApiUrl(portico, '/v1/convert/gas-price')
   url.searchParams.set('chainId', caipNetworkId)
-  const body = await request(portico, url, gasSchema, 'Network not supported for Gas Price')
+  const body = await request(portico, url, gasSchema(), 'Network not supported for Gas Price')
   try {
     return { standard: BigInt(body.standard), fast: BigInt(body.fast), instant: BigInt(body.instant) }
   } catch (error) {

@@ -2,42 +2,47 @@ import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { BaseError } from '../errors/base.js'
 import type { CaipNetworkId } from '../utils/caip.js'
+import { lazy } from '../utils/lazy.js'
 import { fetchJson } from './http.js'
 import { blockchainApiUrl } from './urls.js'
 
-const transferSchema = z.object({
-  fungible_info: z.optional(
-    z.nullable(
-      z.object({
-        name: z.optional(z.string()),
-        symbol: z.optional(z.string()),
-        icon: z.optional(z.nullable(z.object({ url: z.optional(z.string()) }))),
-      }),
+// Built on first use (see lazy): this module is reachable from the main entry.
+const schemas = lazy(() => {
+  const transfer = z.object({
+    fungible_info: z.optional(
+      z.nullable(
+        z.object({
+          name: z.optional(z.string()),
+          symbol: z.optional(z.string()),
+          icon: z.optional(z.nullable(z.object({ url: z.optional(z.string()) }))),
+        }),
+      ),
     ),
-  ),
-  nft_info: z.optional(z.nullable(z.object({ flags: z.optional(z.object({ is_spam: z.optional(z.boolean()) })) }))),
-  direction: z.optional(z.string()),
-  quantity: z.optional(z.object({ numeric: z.string() })),
-  value: z.optional(z.nullable(z.number())),
-  price: z.optional(z.nullable(z.number())),
+    nft_info: z.optional(z.nullable(z.object({ flags: z.optional(z.object({ is_spam: z.optional(z.boolean()) })) }))),
+    direction: z.optional(z.string()),
+    quantity: z.optional(z.object({ numeric: z.string() })),
+    value: z.optional(z.nullable(z.number())),
+    price: z.optional(z.nullable(z.number())),
+  })
+  const transaction = z.object({
+    id: z.string(),
+    metadata: z.object({
+      operationType: z.optional(z.string()),
+      hash: z.optional(z.string()),
+      minedAt: z.string(),
+      sentFrom: z.optional(z.string()),
+      sentTo: z.optional(z.string()),
+      status: z.optional(z.string()),
+      chain: z.optional(z.nullable(z.string())),
+    }),
+    transfers: z.optional(z.nullable(z.array(transfer))),
+  })
+  const page = z.object({ data: z.array(z.unknown()), next: z.optional(z.nullable(z.string())) })
+  return { transaction, page }
 })
-const transactionSchema = z.object({
-  id: z.string(),
-  metadata: z.object({
-    operationType: z.optional(z.string()),
-    hash: z.optional(z.string()),
-    minedAt: z.string(),
-    sentFrom: z.optional(z.string()),
-    sentTo: z.optional(z.string()),
-    status: z.optional(z.string()),
-    chain: z.optional(z.nullable(z.string())),
-  }),
-  transfers: z.optional(z.nullable(z.array(transferSchema))),
-})
-const pageSchema = z.object({ data: z.array(z.unknown()), next: z.optional(z.nullable(z.string())) })
 
 /** A transaction history entry (the spec). */
-export type Transaction = z.infer<typeof transactionSchema>
+export type Transaction = z.infer<ReturnType<typeof schemas>['transaction']>
 
 export type FetchTransactionsReturnType = { data: Transaction[]; next: string | undefined }
 
@@ -73,15 +78,15 @@ export async function fetchTransactions(
   const url = blockchainApiUrl(portico, `/v1/account/${encodeURIComponent(address)}/history`)
   url.searchParams.set('chainId', caipNetworkId)
   if (cursor) url.searchParams.set('cursor', cursor)
-  let page: z.infer<typeof pageSchema>
+  let page: z.infer<ReturnType<typeof schemas>['page']>
   try {
-    page = pageSchema.parse(await fetchJson(portico, url))
+    page = schemas().page.parse(await fetchJson(portico, url))
   } catch (error) {
     throw new TransactionHistoryError({ cause: error })
   }
   const data: Transaction[] = []
   for (const entry of page.data) {
-    const parsed = transactionSchema.safeParse(entry)
+    const parsed = schemas().transaction.safeParse(entry)
     if (!parsed.success) continue
     const chain = parsed.data.metadata.chain
     // Only the active network's transactions (the spec).

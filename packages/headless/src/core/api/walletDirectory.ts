@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import type { Portico } from '../config/createPortico.js'
 import { BaseError } from '../errors/base.js'
+import { lazy } from '../utils/lazy.js'
 import { hostedFetch } from './http.js'
 import { imageUrl } from './imageUrls.js'
 import { directoryUrl } from './urls.js'
@@ -20,17 +21,19 @@ export type DirectoryWallet = {
   chains?: readonly string[] | undefined
 }
 
-const walletSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(200)),
-  name: z.string().check(z.minLength(1), z.maxLength(500)),
-  image_id: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-  rdns: z.optional(z.nullable(z.string().check(z.maxLength(300)))),
-  mobile_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
-  desktop_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
-  webapp_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
-  chains: z.optional(z.nullable(z.array(z.string()))),
-})
-const pageSchema = z.object({ count: z.int().check(z.minimum(0)), data: z.array(z.unknown()) })
+const walletSchema = lazy(() =>
+  z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(200)),
+    name: z.string().check(z.minLength(1), z.maxLength(500)),
+    image_id: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+    rdns: z.optional(z.nullable(z.string().check(z.maxLength(300)))),
+    mobile_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
+    desktop_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
+    webapp_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
+    chains: z.optional(z.nullable(z.array(z.string()))),
+  }),
+)
+const pageSchema = lazy(() => z.object({ count: z.int().check(z.minimum(0)), data: z.array(z.unknown()) }))
 
 export type FetchWalletsParameters = {
   page?: number | undefined
@@ -91,11 +94,11 @@ export async function fetchWallets(
   } catch (error) {
     throw error instanceof WalletDirectoryError ? error : new WalletDirectoryError({ cause: error })
   }
-  const parsed = pageSchema.safeParse(body)
+  const parsed = pageSchema().safeParse(body)
   if (!parsed.success) throw new WalletDirectoryError({ cause: parsed.error })
   const data: DirectoryWallet[] = []
   for (const entry of parsed.data.data) {
-    const wallet = walletSchema.safeParse(entry)
+    const wallet = walletSchema().safeParse(entry)
     if (!wallet.success) {
       console.warn('[portico] Ignored a malformed wallet directory entry')
       continue

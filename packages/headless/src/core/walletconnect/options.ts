@@ -26,10 +26,12 @@ export type WalletConnectOptions = {
   /** Send the SDK's own telemetry to its hosted analytics. Default `false`. */
   telemetry?: boolean | undefined
   /**
-   * Ready WalletConnect (its SDK, client and one pairing URI) while a wallet list that offers it
-   * is on screen, so picking it shows the QR code at once (see `prepareWalletConnect`). The cost:
-   * the SDK's code and client in memory (~2 MB) from then on, even when another wallet is picked.
-   * `false` loads it on the pick instead. Default `true`.
+   * Ready WalletConnect (its SDK, client and one pairing URI) ahead of the pick, so its QR code
+   * shows sooner (see `prepareWalletConnect`). The prebuilt modal does it when the user reaches
+   * for WalletConnect (pointer over or focus on its row, a recent WalletConnect wallet or All
+   * Wallets) and at idle while All Wallets shows; not merely because the Connect list is open,
+   * since the cost is the SDK's code and client in memory (~2 MB) from then on, even when another
+   * wallet is picked. `false` loads it on the pick instead. Default `true`.
    */
   prepare?: boolean | undefined
 }

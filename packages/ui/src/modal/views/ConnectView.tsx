@@ -16,7 +16,8 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { directoryCountLabel } from '../../utils/directoryCount.js'
-import { connectingView, pairsRemotely, usePrepareWalletConnect, useStartConnection } from './connection.js'
+import { useAfterFirstPaint } from '../useAfterFirstPaint.js'
+import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -26,15 +27,19 @@ const visibleWallets = 5
 /** @internal Sections in the connect-method order; wallets in the spec's connector order. */
 export function ConnectView() {
   const { store, messages } = usePorticoUI('ConnectView')
-  // Opening the modal is when the remote configuration is worth its request (spec: prefetch on open).
-  const features = useFeatures({ remote: true })
+  // Opening the modal is when the remote configuration and the directory's count are worth their
+  // requests (spec: prefetch on open); they start once the list is painted, not between the click
+  // and that paint (issue 18: click -> list), and their answers arrive later either way.
+  const painted = useAfterFirstPaint()
+  const features = useFeatures({ remote: painted })
   const all = useConnectors()
   const recent = useRecentWallets()
   const connectors = useMemo(() => listedConnectors(all), [all])
-  usePrepareWalletConnect(connectors)
+  // WalletConnect is readied when a row leading to it is pointed at or focused, not when the list shows.
+  const prepareWalletConnect = usePrepareWalletConnectOnIntent()
   // The badge counts what "All Wallets" offers: the directory, not the installed wallets above it.
   const directoryCount = directoryCountLabel(
-    useWalletDirectory({ search: '', enabled: features.allWallets }).data?.pages[0]?.count,
+    useWalletDirectory({ search: '', enabled: features.allWallets && painted }).data?.pages[0]?.count,
   )
   // Directory wallets last connected over WalletConnect, right after the WalletConnect entry
   // (spec connector order: walletConnect, recent, …); only while WalletConnect is available.
@@ -77,11 +82,11 @@ export function ConnectView() {
             {rows.slice(0, visibleWallets).map((row) =>
               row.kind === 'connector' ? (
                 <li key={row.connector.uid}>
-                  <WalletRow connector={row.connector} onSelect={select} />
+                  <WalletRow connector={row.connector} onSelect={select} onIntent={prepareWalletConnect} />
                 </li>
               ) : (
                 <li key={`recent:${row.wallet.id}`}>
-                  <RecentWalletConnectRow wallet={row.wallet} onSelect={selectRecent} />
+                  <RecentWalletConnectRow wallet={row.wallet} onSelect={selectRecent} onIntent={prepareWalletConnect} />
                 </li>
               ),
             )}
@@ -91,6 +96,8 @@ export function ConnectView() {
                   type="button"
                   className={css.row}
                   onClick={() => store.push({ view: 'AllWallets' })}
+                  onPointerEnter={prepareWalletConnect}
+                  onFocus={prepareWalletConnect}
                   data-slot="all-wallets"
                 >
                   <span className={css.imageBox} style={{ width: 40, height: 40, borderRadius: 11 }}>
@@ -111,7 +118,15 @@ export function ConnectView() {
 type Row = { kind: 'connector'; connector: SortedConnector } | { kind: 'recent'; wallet: RecentWallet }
 
 /** A directory wallet connected over WalletConnect before: opens its WalletConnect view. */
-function RecentWalletConnectRow({ wallet, onSelect }: { wallet: RecentWallet; onSelect(wallet: RecentWallet): void }) {
+function RecentWalletConnectRow({
+  wallet,
+  onSelect,
+  onIntent,
+}: {
+  wallet: RecentWallet
+  onSelect(wallet: RecentWallet): void
+  onIntent(): void
+}) {
   const { messages } = usePorticoUI('RecentWalletConnectRow')
   const { portico } = usePortico('RecentWalletConnectRow')
   return (
@@ -119,6 +134,8 @@ function RecentWalletConnectRow({ wallet, onSelect }: { wallet: RecentWallet; on
       type="button"
       className={css.row}
       onClick={() => onSelect(wallet)}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       data-slot="recent-wallet-row"
       data-wallet={wallet.id}
     >

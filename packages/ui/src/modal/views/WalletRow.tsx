@@ -12,9 +12,12 @@ import { pairsRemotely } from './connection.js'
 export const WalletRow = memo(function WalletRow({
   connector,
   onSelect,
+  onIntent,
 }: {
   connector: SortedConnector
   onSelect(connector: SortedConnector): void
+  /** Called when the pointer comes over or focus reaches a WalletConnect row (readies its pairing). */
+  onIntent?: (() => void) | undefined
 }) {
   const { messages } = usePorticoUI('WalletRow')
   const badge = pairsRemotely(connector)
@@ -26,11 +29,14 @@ export const WalletRow = memo(function WalletRow({
         : connector.isFeatured
           ? { text: messages.badgeFeatured, tone: 'neutral' as const }
           : undefined
+  const intent = onIntent && pairsRemotely(connector) ? onIntent : undefined
   return (
     <button
       type="button"
       className={css.row}
       onClick={() => onSelect(connector)}
+      onPointerEnter={intent}
+      onFocus={intent}
       data-slot="wallet-row"
       data-connector={connector.uid}
     >

@@ -79,13 +79,27 @@ export function pairsRemotely(connector: Pick<SortedConnector, 'type'>): boolean
 
 /**
  * @internal
- * While a wallet list that offers WalletConnect is on screen, readies WalletConnect at idle (its
- * SDK, client and one pairing URI), so picking it shows the QR code at once rather than after
- * the SDK has loaded and reached the relay. A prefetch, like the modal's chunks: it starts no
- * connection and shows nothing.
+ * While the All Wallets list shows (every directory wallet in it pairs over WalletConnect, so
+ * opening it is the intent), readies WalletConnect at idle: its SDK, client and one pairing URI,
+ * so picking a wallet shows the QR code at once rather than after the SDK has loaded and reached
+ * the relay. A prefetch, like the modal's chunks: it starts no connection and shows nothing.
  */
 export function usePrepareWalletConnect(connectors: readonly Pick<SortedConnector, 'type'>[]): void {
   const { portico } = usePortico('usePrepareWalletConnect')
   const offered = connectors.some(pairsRemotely)
   useEffect(() => (offered ? runAtIdle(() => void prepareWalletConnect(portico)) : undefined), [portico, offered])
+}
+
+/**
+ * @internal
+ * The Connect view's trigger for the same preparation: called when the pointer comes over, or
+ * focus reaches, a row that leads to WalletConnect (its own row, a recent WalletConnect wallet,
+ * All Wallets). Not at idle when the list shows (issue 18): the SDK and its client hold ~2 MB
+ * from then on, which most users, who pick an installed wallet, would carry for nothing. The
+ * pointer reaches a row some hundreds of ms before the press, and `connect` takes over a
+ * preparation in flight, so the QR code still gets that head start. Stable across renders.
+ */
+export function usePrepareWalletConnectOnIntent(): () => void {
+  const { portico } = usePortico('usePrepareWalletConnectOnIntent')
+  return useCallback(() => void prepareWalletConnect(portico), [portico])
 }
