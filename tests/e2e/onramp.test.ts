@@ -123,4 +123,83 @@ describe('buy crypto', () => {
     expect(blocked).toEqual([])
     await context.close()
   })
+
+  test('Buy: the checkout closed before paying says so; Try again opens a new checkout that pays', async () => {
+    const { context, blocked } = await offlineContext(running.browser)
+    const page = await context.newPage()
+    const address = running.demo.devnet.evm.accounts[0]!.address
+    const dialog = await openBuy(page)
+    await dialog.getByLabel('You pay').fill('30')
+    await dialog.locator('[data-slot="onramp-quote-amount"]').filter({ hasText: 'USDC' }).waitFor()
+    const before = await usdcBalance(address)
+
+    const [first] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: /Card or bank transfer/ }).click(),
+    ])
+    await first.waitForURL((url) => url.origin === running.demo.devnet.onramp.url)
+    // The visitor closes the provider's window without paying.
+    await first.close()
+    await dialog.getByText('The checkout window was closed before the funds arrived.').waitFor()
+    await shot(page, 'onramp-05-closed')
+    expect(await usdcBalance(address)).toBe(before)
+
+    await dialog.getByRole('button', { name: 'Try again' }).click()
+    await dialog.getByRole('heading', { name: 'Buy crypto' }).waitFor()
+    await dialog.getByLabel('You pay').fill('30')
+    await dialog.locator('[data-slot="onramp-quote-amount"]').filter({ hasText: 'USDC' }).waitFor()
+    const [second] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: /Card or bank transfer/ }).click(),
+    ])
+    await second.waitForURL((url) => url.origin === running.demo.devnet.onramp.url)
+    await pay(second, cards.success)
+    await dialog.getByText('Purchase complete').waitFor()
+    // 30 USD by card: 0.45 fee and 0.50 network fee, 29.05 USDC at 1 USD.
+    expect((await usdcBalance(address)) - before).toBe(29_050_000n)
+    expect(blocked).toEqual([])
+    await context.close()
+  })
+
+  test('Buy: the options call failing shows the built-in sample options; once the service is back, the next visit gets the live ones and the purchase goes through', async () => {
+    const { switches } = running.demo.devnet.api
+    const { context, blocked } = await offlineContext(running.browser)
+    const page = await context.newPage()
+    const address = running.demo.devnet.evm.accounts[0]!.address
+    switches.onramp = 500
+    let dialog: Awaited<ReturnType<typeof openBuy>>
+    try {
+      dialog = await openBuy(page)
+      // The spec's sample options: USDC on Ethereum and Polygon, USD and EUR, card up to 7500.
+      await dialog.getByText('Live options are unavailable; showing the default options.').waitFor()
+      expect(await dialog.locator('[data-slot="onramp-token"] option').allTextContents()).toEqual([
+        'USDC · Ethereum',
+        'USDC · Polygon',
+      ])
+      expect(await dialog.locator('[data-slot="onramp-fiat"] option').allTextContents()).toEqual(['USD', 'EUR'])
+      await dialog.getByLabel('You pay').fill('8000')
+      await dialog.getByText('The maximum is 7500.00 USD').waitFor()
+      await shot(page, 'onramp-06-sample-options')
+    } finally {
+      switches.onramp = 'ok'
+    }
+    // The service is back: the samples were not cached, so opening Buy again asks it anew.
+    await dialog.getByRole('button', { name: 'Back' }).click()
+    await page.locator('[data-slot="wallet-feature-buy"]').click()
+    await dialog.getByRole('heading', { name: 'Buy crypto' }).waitFor()
+    await dialog.locator('[data-slot="onramp-sample"]').waitFor({ state: 'detached' })
+    const before = await usdcBalance(address)
+    await dialog.getByLabel('You pay').fill('50')
+    await dialog.locator('[data-slot="onramp-quote-amount"]').filter({ hasText: '48.75 USDC' }).waitFor()
+    const [checkout] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('button', { name: /Card or bank transfer/ }).click(),
+    ])
+    await checkout.waitForURL((url) => url.origin === running.demo.devnet.onramp.url)
+    await pay(checkout, cards.success)
+    await dialog.getByText('Purchase complete').waitFor()
+    expect((await usdcBalance(address)) - before).toBe(48_750_000n)
+    expect(blocked).toEqual([])
+    await context.close()
+  })
 })

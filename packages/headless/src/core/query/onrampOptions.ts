@@ -5,6 +5,14 @@ import type { Portico } from '../config/createPortico.js'
 export const onrampOptionsStaleTimeMs = 5 * 60_000
 
 /**
+ * The sample options stand in for a failed call; they are stale at once, so the next time the
+ * Buy view mounts asks the service again instead of keeping the stand-in for five minutes.
+ */
+function staleTime(query: { state: { data?: { source?: string } | undefined } }): number {
+  return query.state.data?.source === 'sample' ? 0 : onrampOptionsStaleTimeMs
+}
+
+/**
  * Query key of the on-ramp options: `['portico', 'onrampOptions', {}]`.
  *
  * @example
@@ -26,7 +34,7 @@ export function onrampOptionsQueryOptions(
   { query }: { query?: { enabled?: boolean | undefined; [key: string]: unknown } } = {},
 ) {
   return {
-    staleTime: onrampOptionsStaleTimeMs,
+    staleTime,
     retry: false,
     ...query,
     queryKey: onrampOptionsQueryKey(),

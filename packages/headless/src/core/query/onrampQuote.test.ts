@@ -1,4 +1,5 @@
 import { type DevnetWithout, startDevnet } from '@portico/devnet'
+import { QueryClient } from '@tanstack/react-query'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { testAdapters, testNetworks } from '../../test/fixtures.js'
 import { createPortico } from '../config/createPortico.js'
@@ -30,6 +31,28 @@ test('options: live, then the samples while the service fails', async () => {
   } finally {
     devnet.api.switches.onramp = 'ok'
   }
+})
+
+test('options: the sample stand-in is stale at once (asked again next time); live options stay cached', async () => {
+  const client = new QueryClient()
+  const options = onrampOptionsQueryOptions(portico())
+  devnet.api.switches.onramp = 500
+  try {
+    expect((await client.fetchQuery(options)).source).toBe('sample')
+  } finally {
+    devnet.api.switches.onramp = 'ok'
+  }
+  // fetchQuery serves fresh data from the cache and refetches stale data: the samples are not
+  // kept, so with the service back the live options replace them.
+  expect((await client.fetchQuery(options)).source).toBe('api')
+  devnet.api.switches.onramp = 500
+  try {
+    // Live options stay cached for five minutes: a failure now does not replace them.
+    expect((await client.fetchQuery(options)).source).toBe('api')
+  } finally {
+    devnet.api.switches.onramp = 'ok'
+  }
+  client.clear()
 })
 
 test('quote: idle without currencies or a positive amount; placeholder on failure', async () => {
