@@ -402,3 +402,24 @@ test('behavior: an unreachable RPC fails with -32603', async () => {
     vi.unstubAllGlobals()
   }
 })
+
+test('parameters: smartAccount exposes the contract address, signs messages with the owner key, refuses the rest', async () => {
+  const contract = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+  const { wallet, provider } = setup({ smartAccount: { address: contract } })
+  expect(await provider.request({ method: 'eth_requestAccounts' })).toEqual([contract])
+  expect(wallet.address).toBe(contract)
+  const signature = await provider.request({ method: 'personal_sign', params: [toHex('hello'), contract] })
+  // The owner key signed: an EOA check of the contract's address fails, the owner's passes (ERC-1271
+  // on chain is what accepts it; smartAccountSignIn.devnet.test.ts).
+  expect(await verifyMessage({ address: address0, message: 'hello', signature })).toBe(true)
+  expect(await verifyMessage({ address: contract, message: 'hello', signature })).toBe(false)
+  await expect(
+    provider.request({ method: 'eth_sendTransaction', params: [{ from: contract, to: address1, value: '0x1' }] }),
+  ).rejects.toMatchObject({ code: 4200 })
+  await expect(provider.request({ method: 'personal_sign', params: [toHex('hello'), address0] })).rejects.toMatchObject(
+    {
+      code: 4100,
+    },
+  )
+  expect(() => setup({ smartAccount: { address: 'nope' as Hex } })).toThrow(TestWalletUsageError)
+})

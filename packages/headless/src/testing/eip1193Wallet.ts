@@ -67,6 +67,18 @@ export type CreateTestEip1193WalletParameters = {
    * `atomic` is reported `unsupported`). `false` makes a wallet without them (4200), as most are.
    */
   eip5792?: boolean | undefined
+  /**
+   * Makes the wallet a smart-contract account (ERC-1271), as a Safe or a smart wallet is: it
+   * exposes `address`, a contract on the chain whose `isValidSignature` accepts signatures of the
+   * selected key, and signs messages (`personal_sign`, `eth_sign`) with that key as the account's
+   * owner. Verifiers must then check the signature on chain (ERC-1271), as a real smart account
+   * needs. Only messages: transactions, typed data and batched calls are refused with 4200 (a
+   * smart account sends through its own contract, which this test wallet does not model).
+   *
+   * @example
+   * createTestEip1193Wallet({ accounts: [ownerKey], chains, smartAccount: { address: deployedWallet } })
+   */
+  smartAccount?: { address: Address } | undefined
   /** EIP-6963 metadata. */
   info?:
     | {
@@ -226,7 +238,14 @@ export function createTestEip1193Wallet(
   let rpcId = 0
 
   const account = () => accounts[accountIndex] as PrivateKeyAccount
-  const exposedAccounts = (): Address[] => (connected ? [account().address] : [])
+  const smartAccount = parseSmartAccount(parameters.smartAccount)
+  /** The address the wallet exposes: the smart account's contract, else the key's own address. */
+  const accountAddress = (): Address => smartAccount ?? account().address
+  const exposedAccounts = (): Address[] => (connected ? [accountAddress()] : [])
+  /** A smart account in this test wallet only signs messages (see `smartAccount`). */
+  const messagesOnly = (method: string) => {
+    if (smartAccount) throw rpcError(4200, `This test smart account signs messages only; ${method} is not supported.`)
+  }
 
   function emit(event: string, payload: unknown) {
     for (const listener of [...(listeners.get(event) ?? [])]) {
@@ -269,7 +288,7 @@ export function createTestEip1193Wallet(
     if (address === undefined) return
     if (typeof address !== 'string' || !isAddress(address, { strict: false }))
       throw rpcError(-32602, `Invalid parameters: ${JSON.stringify(address)} is not an address.`)
-    if (!isAddressEqual(address, account().address))
+    if (!isAddressEqual(address, accountAddress()))
       throw rpcError(4100, `The requested account ${address} has not been authorized by the user.`)
   }
 
@@ -290,7 +309,7 @@ export function createTestEip1193Wallet(
 
   /** The account's native and token balances on a chain, read from its RPC (EIP-7811 shape). */
   async function assetsOn(id: number) {
-    const owner = account().address
+    const owner = accountAddress()
     const call = (to: Address, data: Hex) => rpc(id, 'eth_call', [{ to, data }, 'latest']) as Promise<Hex>
     const native = (await rpc(id, 'eth_getBalance', [owner, 'latest'])) as Hex
     const currency = (chains.get(id) as Chain).nativeCurrency
@@ -377,6 +396,7 @@ export function createTestEip1193Wallet(
         return account().signMessage({ message })
       }
       case 'eth_signTypedData_v4': {
+        messagesOnly(method)
         const [address, data] = params
         requireConnected(address)
         const typedData = parseTypedData(data, chainId)
@@ -388,6 +408,7 @@ export function createTestEip1193Wallet(
         }
       }
       case 'eth_sendTransaction': {
+        messagesOnly(method)
         const [tx] = params
         if (!isRecord(tx)) throw rpcError(-32602, 'Invalid parameters: expected a transaction object.')
         requireConnected(tx.from)
@@ -451,6 +472,7 @@ export function createTestEip1193Wallet(
         return Object.fromEntries(entries)
       }
       case 'wallet_sendCalls': {
+        messagesOnly(method)
         if (!eip5792) break
         const [batch] = params
         if (!isRecord(batch) || !Array.isArray(batch.calls) || batch.calls.length === 0)
@@ -636,7 +658,7 @@ export function createTestEip1193Wallet(
       return requests
     },
     get address() {
-      return account().address
+      return accountAddress()
     },
     get chainId() {
       return chainId
@@ -695,6 +717,15 @@ function decodeCallsId(id: unknown): { chainId: number; count: number; hashes: H
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function parseSmartAccount(smartAccount: { address: Address } | undefined): Address | undefined {
+  if (smartAccount === undefined) return undefined
+  if (!isRecord(smartAccount) || typeof smartAccount.address !== 'string' || !isAddress(smartAccount.address))
+    throw new TestWalletUsageError('`smartAccount.address` is not an address.', {
+      fix: 'Pass the address of the ERC-1271 contract deployed on the chain.',
+    })
+  return smartAccount.address
 }
 
 function parseAccounts(keys: readonly Hex[] | undefined): PrivateKeyAccount[] {

@@ -71,6 +71,15 @@ export type CreateTestSolanaWalletParameters = {
   name?: string | undefined
   /** Defaults to {@link devnetWalletIcon}. */
   icon?: WalletIcon | undefined
+  /**
+   * Whether the wallet has the Wallet Standard `solana:signIn` feature (Sign In With Solana).
+   * Default `true`; `false` makes a wallet that only signs messages, as many do, so sign-in falls
+   * back to signing the text with `solana:signMessage`.
+   *
+   * @example
+   * await createTestSolanaWallet({ seeds, rpcUrl, signIn: false })
+   */
+  signIn?: boolean | undefined
 }
 
 /**
@@ -200,7 +209,8 @@ export async function createTestSolanaWallet(
     throw new TestWalletUsageError('The Solana test wallet needs at least one chain.', {
       fix: "Drop `chains` for `['solana:localnet']`, or pass the devnet's `solanaCaipNetworkId`.",
     })
-  const keys = await createKeys(parameters.seeds, chains)
+  const withSignIn = parameters.signIn ?? true
+  const keys = await createKeys(parameters.seeds, chains, withSignIn)
   const rpc = createSolanaRpcFromTransport(createFetchTransport(parameters.rpcUrl))
 
   let keyIndex = 0
@@ -470,6 +480,9 @@ export async function createTestSolanaWallet(
     },
   }
 
+  // A wallet without Sign In With Solana does not list the feature at all, as such wallets do.
+  if (!withSignIn) Reflect.deleteProperty(features, 'solana:signIn')
+
   const wallet: TestSolanaWalletStandardWallet = Object.freeze({
     version: '1.0.0' as const,
     name: parameters.name ?? 'Devnet Wallet',
@@ -534,6 +547,7 @@ export async function createTestSolanaWallet(
 async function createKeys(
   seeds: readonly (string | Uint8Array)[] | undefined,
   chains: IdentifierArray,
+  withSignIn: boolean,
 ): Promise<Key[]> {
   if (!seeds?.length)
     throw new TestWalletUsageError('The Solana test wallet needs at least one seed.', {
@@ -550,12 +564,11 @@ async function createKeys(
         address,
         publicKey: new Uint8Array(getAddressEncoder().encode(address)),
         chains,
-        features: Object.freeze([
-          'solana:signAndSendTransaction',
-          'solana:signTransaction',
-          'solana:signMessage',
-          'solana:signIn',
-        ] as const),
+        features: Object.freeze(
+          (
+            ['solana:signAndSendTransaction', 'solana:signTransaction', 'solana:signMessage', 'solana:signIn'] as const
+          ).filter((feature) => withSignIn || feature !== 'solana:signIn'),
+        ),
       })
       return { address, keyPair, account }
     }),

@@ -68,3 +68,37 @@ test('behavior: a declined solana:signIn is a user rejection the sign step can r
   await signInSiwx(portico)
   expect(getSiwxState(portico).status).toBe('authenticated')
 })
+
+test('behavior: a wallet without solana:signIn signs the same Sign In With Solana text with solana:signMessage; the ed25519 signature verifies', async () => {
+  const wallet = await createTestSolanaWallet({
+    seeds: ['0x' + '22'.repeat(32)],
+    rpcUrl: 'http://127.0.0.1:1',
+    signIn: false,
+  })
+  stops.push(wallet.register())
+  expect(Object.keys(wallet.wallet.features)).not.toContain('solana:signIn')
+  const siwx = localSiwx({ storage: memoryStorage(), domain: 'app.test', uri: 'https://app.test', statement: 'Hi.' })
+  const portico = createPortico({
+    projectId: 'p',
+    walletConnect: false,
+    networks: [testNetworks().solanaLocal],
+    adapters: [solanaAdapter()],
+    storage: memoryStorage(),
+    siwx,
+  })
+  stops.push(initialize(portico))
+  await connect(portico, { connectorId: 'Devnet Wallet', namespace: 'solana' })
+  const session = await signInSiwx(portico)
+  const features = wallet.requests.map((r) => r.feature)
+  expect(features).toContain('solana:signMessage')
+  expect(features).not.toContain('solana:signIn')
+  // Portico wrote the text (the spec's Solana layout) and the wallet signed exactly those bytes.
+  expect(session.message).toBe(formatSiwxMessage(session.data))
+  expect(session.message.split('\n')[0]).toBe('app.test wants you to sign in with your Solana account:')
+  expect(session.data).toMatchObject({ accountAddress: wallet.address, domain: 'app.test', statement: 'Hi.' })
+  const key = await getPublicKeyFromAddress(address(wallet.address))
+  const signature = getBase58Encoder().encode(session.signature) as SignatureBytes
+  expect(await verifySignature(key, signature, new TextEncoder().encode(session.message))).toBe(true)
+  expect(getSiwxState(portico).status).toBe('authenticated')
+  expect(await siwx.getSessions(session.data.chainId, wallet.address)).toHaveLength(1)
+})
