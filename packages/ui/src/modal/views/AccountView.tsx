@@ -20,6 +20,7 @@ import { useFormat } from '../../utils/useFormat.js'
 import { SiwxAccountSlot } from '../siwx/SiwxAccountSlot.js'
 import { ActivityList } from './ActivityList.js'
 import { RetryButton } from './RetryButton.js'
+import { sortTokensByValue } from './sortTokensByValue.js'
 import * as views from './views.css.js'
 import { WalletFeatures } from './WalletFeatures.js'
 
@@ -129,16 +130,27 @@ export function AccountView() {
               ) : null}
             </div>
           ) : (
-            [native, ...tokens].map((token) => (
+            // Spec: balances with 3 decimals, value and price with 2; the most valuable first.
+            sortTokensByValue([native, ...tokens]).map((token) => (
               <div key={token.address ?? 'native'} className={css.row} data-slot="token-row">
                 <PorticoImage src={token.iconUrl} name={token.symbol || token.name} size={36} radius="full" />
                 <span className={css.rowLabel}>
                   {token.name}
                   <span className={css.rowMeta} style={{ display: 'block' }}>
                     {token.symbol}
+                    {typeof token.price === 'number' && Number.isFinite(token.price) ? (
+                      <span data-slot="token-price"> · {format.currency(token.price)}</span>
+                    ) : null}
                   </span>
                 </span>
-                <span className={views.amount}>{format.balance(token.quantity.numeric)}</span>
+                <span className={views.amount}>
+                  <span data-slot="token-balance">{format.balance(token.quantity.numeric)}</span>
+                  {typeof token.value === 'number' && Number.isFinite(token.value) ? (
+                    <span className={css.rowMeta} style={{ display: 'block' }} data-slot="token-value">
+                      {format.currency(token.value)}
+                    </span>
+                  ) : null}
+                </span>
               </div>
             ))
           )}
