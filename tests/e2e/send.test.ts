@@ -1,7 +1,8 @@
 // End to end: sending tokens on the demo site (apps/demo) on the devnet, in Chromium, offline.
 // From the prebuilt modal (Account → Send → token → preview → wallet) on EVM and Solana, and from
 // the headless send form (useSendToken / useEstimateSendFee alone). Each checks the chain after.
-import { createPublicClient, erc20Abi, type Hex, http } from 'viem'
+import { formatBalance } from '@portico/headless/core'
+import { createPublicClient, erc20Abi, formatUnits, type Hex, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
@@ -54,6 +55,10 @@ describe('sending from the demo', () => {
 
     const started = Date.now()
     await accountButton(page).click()
+    // Activity seen once before the send: the history is cached, so the send must refresh it.
+    await dialog(page).getByRole('tab', { name: 'Activity' }).click()
+    await dialog(page).locator('[data-slot="activity-list"], [data-slot="empty-state"]').first().waitFor()
+    const rowsBefore = await dialog(page).locator('[data-slot="activity-row"]').count()
     await dialog(page).locator('[data-slot="wallet-feature-send"]').click()
     await dialog(page).getByRole('heading', { name: 'Send' }).waitFor()
     console.info(`[e2e] Account → Send view visible in ${Date.now() - started} ms (incl. opening the modal)`)
@@ -73,7 +78,22 @@ describe('sending from the demo', () => {
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     await shot(page, 'send-03-evm-sent')
     expect(await balanceOf(receiver)).toBe(7_250_000n)
-    expect(before - (await balanceOf(sender))).toBe(7_250_000n)
+    const after = await balanceOf(sender)
+    expect(before - after).toBe(7_250_000n)
+    // Back on Account: the USDC row shows the new balance, and Activity lists the transfer.
+    await dialog(page)
+      .locator('[data-slot="token-row"]')
+      .filter({ hasText: 'USDC' })
+      .filter({ hasText: formatBalance(formatUnits(after, 6)) })
+      .waitFor()
+    await dialog(page).getByRole('tab', { name: 'Activity' }).click()
+    const sent = dialog(page)
+      .locator('[data-slot="activity-row"][data-type="send"]')
+      .filter({ hasText: '7.25 USDC' })
+      .filter({ hasText: new RegExp(receiver.slice(-6), 'i') })
+    await sent.first().waitFor()
+    expect(await dialog(page).locator('[data-slot="activity-row"]').count()).toBeGreaterThan(rowsBefore)
+    await shot(page, 'send-04-evm-activity')
     expect(blocked).toEqual([])
     await context.close()
   })

@@ -20,6 +20,10 @@ export const fixturePrices: Readonly<Record<string, number>> = Object.freeze({ E
 export const evmCaip2 = `eip155:${evmChainId}` as const
 export const solanaCaip2 = solanaCaipNetworkId
 
+/** The address in an indexed 32-byte log topic (the last 20 bytes), lower case. */
+const topicAddress = (topic: string | undefined): string | undefined =>
+  topic && topic.length === 66 ? `0x${topic.slice(26).toLowerCase()}` : undefined
+
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 const SPL_TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 
@@ -227,7 +231,15 @@ export async function evmHistory(rpcUrl: string, owner: string, iconUrl: IconUrl
 
   const entries = new Map<
     string,
-    { tx: RpcTx; block: RpcBlock; transfers: ApiTransaction['transfers']; order: number }
+    {
+      tx: RpcTx
+      block: RpcBlock
+      transfers: ApiTransaction['transfers']
+      order: number
+      /** The first token transfer's parties: who really sent and received, not the token contract. */
+      tokenFrom?: string
+      tokenTo?: string
+    }
   >()
   const entry = (hash: string) => {
     const found = txs.get(hash)
@@ -279,6 +291,8 @@ export async function evmHistory(rpcUrl: string, owner: string, iconUrl: IconUrl
     const amount = BigInt(log.data === '0x' ? '0x0' : log.data)
     const fromMe = log.topics[1]?.toLowerCase() === topicMe
     const toMe = log.topics[2]?.toLowerCase() === topicMe
+    e.tokenFrom ??= topicAddress(log.topics[1])
+    e.tokenTo ??= topicAddress(log.topics[2])
     if (fromMe) e.transfers.push(transfer(token, 'out', amount))
     if (toMe) e.transfers.push(transfer(token, 'in', amount))
   }
@@ -300,8 +314,10 @@ export async function evmHistory(rpcUrl: string, owner: string, iconUrl: IconUrl
         operationType,
         hash: e.tx.hash,
         minedAt: new Date(Number(BigInt(e.block.timestamp)) * 1000).toISOString(),
-        sentFrom: e.tx.from,
-        sentTo: e.tx.to ?? '',
+        // A token transfer's transaction goes to the token contract; the history names the
+        // parties of the transfer itself, as the hosted API does, unless ether moved too.
+        sentFrom: BigInt(e.tx.value) === 0n && e.tokenFrom ? e.tokenFrom : e.tx.from,
+        sentTo: BigInt(e.tx.value) === 0n && e.tokenTo ? e.tokenTo : (e.tx.to ?? ''),
         status: receipts[i]?.status === '0x0' ? 'failed' : 'confirmed',
         nonce: Number(BigInt(e.tx.nonce)),
         chain: evmCaip2,

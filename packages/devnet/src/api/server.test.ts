@@ -517,6 +517,11 @@ describe('API emulator', () => {
           nft_info: null,
         },
       ])
+      // The token transfer's parties, not the token contract the transaction called.
+      expect(tokenTx.metadata).toMatchObject({
+        sentFrom: sender.address.toLowerCase(),
+        sentTo: receiver.toLowerCase(),
+      })
       expect(tokenTx.transfers).toEqual([
         expect.objectContaining({
           fungible_info: expect.objectContaining({ symbol: 'PTK' }),

@@ -14,7 +14,7 @@ export type UseSendTokenParameters = {
 /**
  * Sends a token from the connected wallet (EVM native or ERC20, SOL or SPL); `data` is the
  * transaction hash or signature once the chain confirmed it. On success the sender's balances
- * are refetched (their queries are invalidated), then the caller's `onSuccess` runs. Returns the
+ * and activity are refetched (their queries are invalidated), then the caller's `onSuccess` runs. Returns the
  * TanStack mutation unchanged: `reset()` clears it for the next send.
  *
  * @example
@@ -29,11 +29,13 @@ export function useSendToken({ mutation }: UseSendTokenParameters = {}) {
       ...sendTokenMutationOptions(portico),
       async onSuccess(...args) {
         const sender = getConnection(portico).address?.toLowerCase()
-        await queryClient.invalidateQueries({
-          queryKey: ['portico', 'balance'],
-          predicate: ({ queryKey }) =>
-            (queryKey[2] as { address?: string } | undefined)?.address?.toLowerCase() === sender,
-        })
+        // The sender's balances and activity: the transfer is mined, so both now show it.
+        const senders = ({ queryKey }: { queryKey: readonly unknown[] }) =>
+          (queryKey[2] as { address?: string } | undefined)?.address?.toLowerCase() === sender
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['portico', 'balance'], predicate: senders }),
+          queryClient.invalidateQueries({ queryKey: ['portico', 'transactions'], predicate: senders }),
+        ])
         return mutation?.onSuccess?.(...args)
       },
     },
