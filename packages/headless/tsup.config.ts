@@ -31,6 +31,7 @@ export default defineConfig({
       'exports/embedded': 'src/exports/embedded.ts',
       'exports/swap': 'src/exports/swap.ts',
       'exports/calls': 'src/exports/calls.ts',
+      'exports/names': 'src/exports/names.ts',
     },
   },
   sourcemap: true,
@@ -47,6 +48,7 @@ export default defineConfig({
       'dist/exports/embedded.js',
       'dist/exports/siwx.js',
       'dist/exports/calls.js',
+      'dist/exports/names.js',
     ]) {
       const code = await readFile(file, 'utf8')
       if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)

@@ -5,6 +5,7 @@
  * {@link ApiSwitches}, from Node or over HTTP (`POST /__devnet/switches`) from a browser test.
  */
 import http from 'node:http'
+import { evmAccounts, solanaAccounts } from '../accounts.js'
 import { answerPreflight, formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
 import { evmTokens, solanaTokens } from '../tokens.js'
 import {
@@ -513,6 +514,18 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     const identity = /^\/v1\/identity\/([^/]+)$/.exec(path)
     if (identity) return sendJson(response, 200, identityOf(decodeURIComponent(identity[1] ?? '')))
 
+    const profile = /^\/v1\/profile\/account\/([^/]+)$/.exec(path)
+    if (profile) {
+      const name = decodeURIComponent(profile[1] ?? '').toLowerCase()
+      const addresses = PROFILES[name]
+      if (!addresses) throw new HttpError(404, `No profile named ${name}`)
+      return sendJson(response, 200, {
+        name,
+        addresses: Object.fromEntries(Object.entries(addresses).map(([coin, address]) => [coin, { address }])),
+        attributes: {},
+      })
+    }
+
     const account = /^\/v1\/account\/([^/]+)\/(balance|history)$/.exec(path)
     if (account) {
       const address = decodeURIComponent(account[1] ?? '')
@@ -588,6 +601,17 @@ async function injectFault(
 
 function statusReply(response: http.ServerResponse, status: number): void {
   sendJson(response, status, { message: STATUS_MESSAGES[status] ?? `HTTP ${status}` })
+}
+
+/**
+ * Names the profile lookup (`GET /v1/profile/account/{name}`) resolves, with their addresses by
+ * SLIP-44 coin type (60 EVM, 501 Solana): bob has both devnet accounts #1, carol only an EVM one,
+ * dave an EVM address no devnet account uses (tests send to it and read exact balances).
+ */
+const PROFILES: Record<string, Record<string, string>> = {
+  'bob.reown.id': { '60': evmAccounts[1].address, '501': solanaAccounts[1].address },
+  'carol.wcn.id': { '60': evmAccounts[2].address },
+  'dave.reown.id': { '60': '0x00000000000000000000000000000000000da7e0' },
 }
 
 /** Account #0 of the devnet EVM chain has a name; everyone else is anonymous. */

@@ -77,3 +77,10 @@ test('calls entry: EIP-5792 and wallet assets, none of it in the main entries (t
   expect(Object.keys(calls).sort()).toMatchSnapshot()
   for (const key of Object.keys(calls)) expect(index).not.toHaveProperty(key)
 })
+
+test('names entry: name to address, none of it in the main entries (they would pull it into page start)', async () => {
+  const names = await import('./names.js')
+  expect(Object.keys(names).sort()).toMatchSnapshot()
+  for (const key of Object.keys(names)) expect(index).not.toHaveProperty(key)
+  expect(Object.keys(names)).toEqual(expect.arrayContaining(['resolveName', 'useResolveName', 'isName']))
+})

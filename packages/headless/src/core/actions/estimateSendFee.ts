@@ -1,5 +1,6 @@
 import type { Portico } from '../config/createPortico.js'
 import type { NodeErrorType } from '../errors/node.js'
+import type { NameResolutionErrorType } from '../names/errors.js'
 import type { SendTokenParameters, SendTokenValidationErrorType } from './prepareSendToken.js'
 
 export type EstimateSendFeeParameters = SendTokenParameters & {
@@ -27,7 +28,7 @@ export type EstimateSendFeeReturnType = {
   /** Solana: the rent-exempt deposit (lamports) the sender pays for that account; not part of `fee`. */
   accountRent?: bigint | undefined
 }
-export type EstimateSendFeeErrorType = SendTokenValidationErrorType | NodeErrorType
+export type EstimateSendFeeErrorType = SendTokenValidationErrorType | NodeErrorType | NameResolutionErrorType
 
 /**
  * Estimates the network fee of a {@link sendToken} with the same inputs, validated the same way:

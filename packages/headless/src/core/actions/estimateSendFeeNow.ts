@@ -6,6 +6,7 @@ import type { Portico } from '../config/createPortico.js'
 import { toNodeError, UnknownNodeError } from '../errors/node.js'
 import type { EstimateSendFeeParameters, EstimateSendFeeReturnType } from './estimateSendFee.js'
 import { prepareSendToken } from './prepareSendToken.js'
+import { resolveReceiver } from './resolveReceiver.js'
 import { solanaRpc } from './sendTokenNow.js'
 
 /** Bytes of an SPL token account (what its rent-exempt deposit is computed for). */
@@ -19,7 +20,7 @@ export async function estimateSendFeeNow(
   portico: Portico,
   parameters: EstimateSendFeeParameters,
 ): Promise<EstimateSendFeeReturnType> {
-  const prepared = prepareSendToken(portico, parameters)
+  const prepared = prepareSendToken(portico, await resolveReceiver(portico, parameters))
   const { network, account } = prepared.connection
   const { symbol, decimals } = network.nativeCurrency
   const nativePrice =

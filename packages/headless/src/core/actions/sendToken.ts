@@ -5,6 +5,7 @@ import type {
   TransactionConfirmationTimeoutErrorType,
   TransactionFailedErrorType,
 } from '../errors/send.js'
+import type { NameResolutionErrorType } from '../names/errors.js'
 import type { SendTokenParameters, SendTokenValidationErrorType } from './prepareSendToken.js'
 import type { RequestErrorType } from './request.js'
 
@@ -18,6 +19,7 @@ export type SendTokenErrorType =
   | NodeErrorType
   | TransactionFailedErrorType
   | TransactionConfirmationTimeoutErrorType
+  | NameResolutionErrorType
 
 /** The spec's limit on pending transactions. */
 export const pendingTransactionsLimit = 99

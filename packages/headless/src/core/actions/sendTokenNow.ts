@@ -12,6 +12,7 @@ import {
 import type { PorticoNetwork } from '../types.js'
 import { type PreparedSend, prepareSendToken, type SendTokenParameters } from './prepareSendToken.js'
 import { request, WalletRequestError } from './request.js'
+import { resolveReceiver } from './resolveReceiver.js'
 import { evmConfirmTimeoutMs, pendingTransactionsLimit, type SendTokenReturnType } from './sendToken.js'
 import { sendTransaction } from './sendTransaction.js'
 
@@ -22,7 +23,7 @@ const pending = new WeakMap<Portico, number>()
  * transaction builders stay off the page until someone sends.
  */
 export async function sendTokenNow(portico: Portico, parameters: SendTokenParameters): Promise<SendTokenReturnType> {
-  const prepared = prepareSendToken(portico, parameters)
+  const prepared = prepareSendToken(portico, await resolveReceiver(portico, parameters))
   const count = pending.get(portico) ?? 0
   if (count >= pendingTransactionsLimit) throw new TooManyPendingTransactionsError({ limit: pendingTransactionsLimit })
   pending.set(portico, count + 1)
