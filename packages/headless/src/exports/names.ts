@@ -2,8 +2,9 @@
 // lookup. Its own entry, not the main one: esbuild splits by file, so anything the main entry
 // re-exports that a lazily loaded view uses lands on every page's start (see pageStart.test.ts
 // in @portico/ui).
-export type { NameProfile } from '../core/api/blockchainApi.js'
+
 export { NameResolutionError, type NameResolutionErrorType } from '../core/names/errors.js'
+export { fetchNameProfile, type NameProfile } from '../core/names/fetchNameProfile.js'
 export { isName } from '../core/names/isName.js'
 export {
   type ResolveNameErrorType,

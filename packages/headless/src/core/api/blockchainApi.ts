@@ -200,34 +200,3 @@ export async function fetchGasPrice(
     throw new BlockchainApiError('Network not supported for Gas Price', { cause: error })
   }
 }
-
-const profileSchema = lazy(() =>
-  z.object({
-    name: z.optional(z.string()),
-    addresses: z.record(z.string(), z.object({ address: z.string() })),
-    attributes: z.optional(z.unknown()),
-  }),
-)
-export type NameProfile = {
-  name: string
-  /** Addresses by SLIP-44 coin type: `'60'` for EVM chains, `'501'` for Solana. */
-  addresses: Readonly<Record<string, string>>
-}
-
-/**
- * The addresses a name points to (`GET /v1/profile/account/{name}?apiVersion=2`). Spec: 'Error
- * resolving name' on failure, an unknown name included (the service answers 404).
- *
- * @example
- * const { addresses } = await fetchNameProfile(portico, { name: 'bob.reown.id' })
- * addresses['60'] // '0x7099…79C8'
- */
-export async function fetchNameProfile(portico: Portico, { name }: { name: string }): Promise<NameProfile> {
-  const url = blockchainApiUrl(portico, `/v1/profile/account/${encodeURIComponent(name)}`)
-  url.searchParams.set('apiVersion', '2')
-  const body = await request(portico, url, profileSchema(), 'Error resolving name')
-  return {
-    name: body.name ?? name,
-    addresses: Object.fromEntries(Object.entries(body.addresses).map(([coin, { address }]) => [coin, address])),
-  }
-}

@@ -1,9 +1,9 @@
-import { fetchNameProfile } from '../api/blockchainApi.js'
 import type { Portico } from '../config/createPortico.js'
 import { resolveNamespace } from '../state/activeConnection.js'
 import { isAddressForNamespace, toChecksumEvmAddress } from '../utils/address.js'
 import type { ChainNamespace } from '../utils/caip.js'
 import { NameResolutionError } from './errors.js'
+import { fetchNameProfile } from './fetchNameProfile.js'
 import { isName } from './isName.js'
 
 export type ResolveNameParameters = {

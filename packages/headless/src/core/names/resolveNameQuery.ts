@@ -5,7 +5,8 @@ import { resolveName } from './resolveName.js'
 
 /**
  * Query options for a name's address on a namespace: `['portico', 'name', { name, namespace }]`,
- * cached 5 minutes like identities (spec), enabled only for something that reads as a name.
+ * cached 5 minutes like identities (spec), enabled only for something that reads as a name and
+ * only with the blockchain API on.
  *
  * @example
  * useQuery(resolveNameQueryOptions(portico, { name: 'bob.reown.id', namespace: 'eip155' }), queryClient)
@@ -17,7 +18,8 @@ export function resolveNameQueryOptions(
   const key = name?.trim().toLowerCase()
   return {
     queryKey: ['portico', 'name', { name: key, namespace }] as const,
-    enabled: Boolean(key && namespace && isName(key)),
+    // As identities: only where the blockchain API is in use (it needs a project id).
+    enabled: Boolean(key && namespace && isName(key) && portico.options.projectId && portico.options.blockchainApi),
     staleTime: 5 * 60_000,
     retry: false,
     queryFn: () => resolveName(portico, { name: key ?? '', namespace }),

@@ -45,3 +45,33 @@ test('formatFee keeps small fees readable and truncates', () => {
   expect(formatFee('1.23456', 'en-US')).toBe('1.234')
   expect(formatFee('0.000052349', 'de')).toBe('0,0000523')
 })
+
+test('validateSendForm: a name receiver is judged by its lookup (resolving, unresolved, then its address like a typed one)', () => {
+  const token = {
+    name: 'USD Coin',
+    symbol: 'USDC',
+    chainId: 'eip155:31337' as const,
+    address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    quantity: { decimals: '6', numeric: '10' },
+  }
+  const form = { token, amount: '1', receiver: 'bob.reown.id' }
+  expect(validateSendForm(form, 'eip155', { status: 'resolving', address: '' })).toEqual({
+    field: 'receiver',
+    kind: 'resolving',
+  })
+  expect(validateSendForm(form, 'eip155', { status: 'error', address: '' })).toEqual({
+    field: 'receiver',
+    kind: 'unresolved',
+  })
+  const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  expect(validateSendForm(form, 'eip155', { status: 'resolved', address: bob })).toBeUndefined()
+  // A name that resolves to the token's own contract is refused like the typed contract.
+  expect(validateSendForm(form, 'eip155', { status: 'resolved', address: token.address })).toEqual({
+    field: 'receiver',
+    kind: 'tokenContract',
+  })
+  // An amount problem still comes first.
+  expect(validateSendForm({ ...form, amount: '100' }, 'eip155', { status: 'resolving', address: '' })).toMatchObject({
+    field: 'amount',
+  })
+})

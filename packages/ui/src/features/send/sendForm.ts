@@ -76,6 +76,8 @@ export type SendFormProblem =
   | { field: 'amount'; kind: 'missing' | 'invalid' | 'insufficient' }
   | { field: 'amount'; kind: 'decimals'; decimals: number }
   | { field: 'receiver'; kind: 'missing' | 'invalid' | 'tokenContract' }
+  /** A name being resolved, or one that could not be (see `useReceiver`). */
+  | { field: 'receiver'; kind: 'resolving' | 'unresolved' }
 
 /** Base units of a token's decimal balance string (`undefined` when the string is not plain decimal). */
 export function balanceUnits(token: TokenBalance): bigint | undefined {
@@ -98,9 +100,15 @@ export function unitsToDecimal(units: bigint, decimals: number): string {
 /**
  * The same checks `sendToken` makes before the wallet is asked, run as the user types so the
  * button can say what is missing: token, then amount (format, decimals, balance), then receiver
- * (format for the namespace, checksum when mixed case, not the token's own contract).
+ * (format for the namespace, checksum when mixed case, not the token's own contract). A name
+ * receiver is judged by its lookup (`resolved`, from `useReceiver`): still resolving, not
+ * resolvable, or its address checked like a typed one.
  */
-export function validateSendForm(form: SendForm, namespace: ChainNamespace | undefined): SendFormProblem | undefined {
+export function validateSendForm(
+  form: SendForm,
+  namespace: ChainNamespace | undefined,
+  resolved?: { status: 'address' | 'resolving' | 'resolved' | 'error'; address: string } | undefined,
+): SendFormProblem | undefined {
   const { token, amount, receiver } = form
   if (!token) return { field: 'token', kind: 'missing' }
   if (amount.trim() === '') return { field: 'amount', kind: 'missing' }
@@ -115,7 +123,9 @@ export function validateSendForm(form: SendForm, namespace: ChainNamespace | und
   }
   const balance = balanceUnits(token)
   if (balance !== undefined && units > balance) return { field: 'amount', kind: 'insufficient' }
-  const to = receiver.trim()
+  if (resolved?.status === 'resolving') return { field: 'receiver', kind: 'resolving' }
+  if (resolved?.status === 'error') return { field: 'receiver', kind: 'unresolved' }
+  const to = (resolved?.status === 'resolved' ? resolved.address : receiver).trim()
   if (to === '') return { field: 'receiver', kind: 'missing' }
   if (!namespace || !isAddressForNamespace(namespace, to)) return { field: 'receiver', kind: 'invalid' }
   if (token.address && token.address.toLowerCase() === to.toLowerCase())

@@ -15,6 +15,7 @@ import { usePorticoUI } from '../../context.js'
 import { sendMessages } from '../../features/send/messages.js'
 import * as send from '../../features/send/send.css.js'
 import { formatFee, useSendForm, validateSendForm } from '../../features/send/sendForm.js'
+import { useReceiver } from '../../features/send/useReceiver.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
 import { useFormat } from '../../utils/useFormat.js'
 import type { FeatureTitle } from '../featureTitle.js'
@@ -34,9 +35,11 @@ export function SendPreviewView() {
   const balance = useBalance()
   const form = useSendForm()
   const token = form.token?.chainId === connection.caipNetworkId ? form.token : undefined
-  const receiver = form.receiver.trim()
+  // The address reviewed is the address sent to: a name resolves through the same cached lookup.
+  const resolved = useReceiver(form.receiver)
+  const receiver = resolved.address
   const amount = form.amount.trim()
-  const problem = validateSendForm(form, connection.namespace)
+  const problem = validateSendForm(form, connection.namespace, resolved)
   const fee = useEstimateSendFee({
     token,
     amount,
@@ -77,7 +80,7 @@ export function SendPreviewView() {
 
   const rejected = sendToken.error instanceof UserRejectedRequestError
   const usd = token.price !== undefined ? Number(amount) * Number(token.price) : undefined
-  const name = identity.data?.name
+  const name = resolved.name ?? identity.data?.name
   return (
     <div className={send.form} data-slot="send-preview-view" data-state={sendToken.status}>
       <div className={send.summary}>

@@ -79,7 +79,11 @@ function OpenOnMount({ view }: { view: ModalView }) {
 
 async function mount(
   view: ModalView,
-  { features, themeMode = 'dark' }: { features?: Partial<Features>; themeMode?: 'light' | 'dark' } = {},
+  {
+    features,
+    themeMode = 'dark',
+    names = false,
+  }: { features?: Partial<Features>; themeMode?: 'light' | 'dark'; names?: boolean } = {},
 ) {
   const { key, address } = await freshFundedKey()
   const wallet = createTestEip1193Wallet({
@@ -98,7 +102,9 @@ async function mount(
     ],
     adapters: [eip155Adapter()],
     storage: null,
-    blockchainApi: false,
+    // Names resolve through the blockchain API (the devnet emulator); off elsewhere.
+    blockchainApi: names,
+    ...(names ? { apiUrls: { blockchain: devnet.apiUrl } } : {}),
     walletConnect: false,
     walletDirectory: false,
     remoteConfig: false,
@@ -246,3 +252,38 @@ for (const themeMode of ['light', 'dark'] as const)
     await expect.element(page.getByRole('button', { name: 'Copy address' })).toBeVisible()
     await expectNoSeriousA11yViolations(page.getByRole('dialog').element())
   })
+
+test('a name receiver: resolved as typed (name and address shown), reviewed and sent to its address; an unknown name says so', async () => {
+  await mount('Send', { names: true })
+  await page.getByRole('button', { name: 'Select token' }).first().click()
+  await page.getByRole('button', { name: /USD Coin/ }).click()
+  await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '2')
+  const to = page.getByRole('textbox', { name: 'To' })
+  await userEvent.fill(to, 'nobody.reown.id')
+  await expect.poll(() => $('send-receiver-error')?.textContent).toBe('Error resolving name')
+  await expect.element(page.getByRole('button', { name: 'Error resolving name' })).toBeDisabled()
+
+  // bob.reown.id is devnet account #1 in the emulator's profiles.
+  const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const before = await balanceOf(usdc, bob)
+  await userEvent.fill(to, 'bob.reown.id')
+  await expect.poll(() => $('send-receiver-name')?.textContent).toBe('bob.reown.id (0x70…dc79C8)')
+  const preview = page.getByRole('button', { name: 'Preview send' })
+  await expect.element(preview).toBeEnabled()
+  await preview.click()
+  await expect.element(page.getByRole('heading', { name: 'Review send' })).toBeVisible()
+  expect($('send-preview-receiver')?.textContent).toBe('bob.reown.id (0x70…dc79C8)')
+  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
+  expect((await balanceOf(usdc, bob)) - before).toBe(2_000_000n)
+})
+
+test('names off (no blockchain API): a typed name is refused at once, never left resolving', async () => {
+  await mount('Send')
+  await page.getByRole('button', { name: 'Select token' }).first().click()
+  await page.getByRole('button', { name: /USD Coin/ }).click()
+  await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '2')
+  await userEvent.fill(page.getByRole('textbox', { name: 'To' }), 'bob.reown.id')
+  await expect.element(page.getByRole('button', { name: 'Error resolving name' })).toBeDisabled()
+  expect($('send-receiver-resolving')).toBeNull()
+})

@@ -1,5 +1,6 @@
 import {
   estimateSendFeeQueryOptions,
+  truncateAddress,
   useBalance,
   useConnection,
   useEstimateSendFee,
@@ -22,6 +23,7 @@ import {
   useSendForm,
   validateSendForm,
 } from '../../features/send/sendForm.js'
+import { useReceiver } from '../../features/send/useReceiver.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
 import { useFormat } from '../../utils/useFormat.js'
 import type { FeatureTitle } from '../featureTitle.js'
@@ -47,8 +49,10 @@ export function SendView() {
   const current = { ...form, token }
   // The picked token with its latest balance (it changes after a send or a refetch).
   const fresh = token ? (balance.data?.find((b) => (b.address ?? '') === (token.address ?? '')) ?? token) : undefined
-  const problem = validateSendForm(current, namespace)
-  const settled = useSettled(problem ? undefined : current, settleMs)
+  // A name (bob.reown.id) is resolved as typed; the fee and the review use its address.
+  const receiver = useReceiver(form.receiver)
+  const problem = validateSendForm(current, namespace, receiver)
+  const settled = useSettled(problem ? undefined : { ...current, receiver: receiver.address }, settleMs)
   const fee = useEstimateSendFee({
     token: settled?.token,
     amount: settled?.amount.trim(),
@@ -57,7 +61,7 @@ export function SendView() {
     query: { enabled: Boolean(settled) && !problem },
   })
   const receiverValid = problem?.field !== 'receiver'
-  const identity = useIdentity({ address: receiverValid && form.receiver.trim() ? form.receiver.trim() : undefined })
+  const identity = useIdentity({ address: receiverValid && receiver.address ? receiver.address : undefined })
   const [maxPending, setMaxPending] = useState(false)
 
   if (!text) return <ViewLoading />
@@ -79,7 +83,7 @@ export function SendView() {
           token: fresh,
           // The smallest unit: a native transfer's fee does not depend on the amount.
           amount: unitsToDecimal(1n, decimals),
-          receiver: receiverValid && form.receiver.trim() ? form.receiver.trim() : connection.address,
+          receiver: receiverValid && receiver.address ? receiver.address : connection.address,
         }),
       )
       const reserve = (quote.fee * 3n) / 2n
@@ -100,12 +104,14 @@ export function SendView() {
   }
 
   const amountProblem = problem?.field === 'amount' && problem.kind !== 'missing' ? problem : undefined
-  const receiverProblem = problem?.field === 'receiver' && problem.kind !== 'missing' ? problem : undefined
+  const receiverProblem =
+    problem?.field === 'receiver' && problem.kind !== 'missing' && problem.kind !== 'resolving' ? problem : undefined
   const usd =
     fresh?.price !== undefined && !amountProblem && form.amount.trim()
       ? Number(form.amount) * Number(fresh.price)
       : undefined
-  const name = identity.data?.name
+  // A typed name is the name shown; an address shows the name its identity has, if any.
+  const name = receiver.name ?? identity.data?.name
 
   return (
     <form
@@ -201,14 +207,19 @@ export function SendView() {
           <span id={ids.receiverError} className={send.error} data-slot="send-receiver-error">
             {problemText(text, receiverProblem)}
           </span>
+        ) : receiver.status === 'resolving' ? (
+          <span className={send.receiver} data-slot="send-receiver-resolving" role="status">
+            <Spinner size={14} />
+            {text.sendResolvingName}
+          </span>
         ) : name ? (
           <span className={send.receiver} data-slot="send-receiver-name">
             {identity.data?.avatar ? (
               <PorticoImage src={identity.data.avatar} name={name} size={20} radius="full" />
             ) : (
-              <Avatar address={form.receiver.trim()} size={20} />
+              <Avatar address={receiver.address} size={20} />
             )}
-            {name}
+            {receiver.status === 'resolved' ? `${name} (${truncateAddress(receiver.address)})` : name}
           </span>
         ) : null}
       </div>
@@ -258,6 +269,8 @@ function buttonText(text: SendText, problem: SendFormProblem): string {
       : problem.kind === 'insufficient'
         ? text.sendInsufficientFunds
         : text.sendInvalidAmount
+  if (problem.kind === 'resolving') return text.sendResolvingName
+  if (problem.kind === 'unresolved') return text.sendNameError
   return problem.kind === 'missing' ? text.sendAddAddress : text.sendInvalidAddress
 }
 
@@ -267,6 +280,7 @@ function problemText(text: SendText, problem: SendFormProblem): string {
   if (problem.field === 'amount' && problem.kind === 'insufficient') return text.sendInsufficientFunds
   if (problem.field === 'amount') return text.sendInvalidAmount
   if (problem.field === 'receiver' && problem.kind === 'tokenContract') return text.sendReceiverIsToken
+  if (problem.field === 'receiver' && problem.kind === 'unresolved') return text.sendNameError
   return text.sendInvalidAddress
 }
 
