@@ -47,4 +47,5 @@ export {
   type RpcMethodNotAllowedErrorType,
 } from '../core/errors/embedded.js'
 export { type EmailLoginStep, useEmailLogin } from '../react/useEmailLogin.js'
+export { type EmbeddedWalletUser, useEmbeddedWallet } from '../react/useEmbeddedWallet.js'
 export { type UpdateEmailStep, useUpdateEmail } from '../react/useUpdateEmail.js'
