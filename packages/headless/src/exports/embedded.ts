@@ -13,6 +13,19 @@ export {
   type StartEmailLoginReturnType,
   startEmailLogin,
 } from '../core/embedded/startEmailLogin.js'
+export {
+  type UpdateEmailParameters,
+  updateEmail,
+  updateEmailPollMs,
+  updateEmailPrimaryOtp,
+  updateEmailSecondaryOtp,
+} from '../core/embedded/updateEmail.js'
+export {
+  NoAuthConnectorError,
+  type NoAuthConnectorErrorType,
+  NotConnectedToEmailError,
+  type NotConnectedToEmailErrorType,
+} from '../core/embedded/updateEmailErrors.js'
 export { type VerifyEmailOtpParameters, verifyEmailOtp } from '../core/embedded/verifyEmailOtp.js'
 export { waitForDeviceApproval } from '../core/embedded/waitForDeviceApproval.js'
 export {
@@ -34,3 +47,5 @@ export {
   type RpcMethodNotAllowedErrorType,
 } from '../core/errors/embedded.js'
 export { type EmailLoginStep, useEmailLogin } from '../react/useEmailLogin.js'
+export { type EmbeddedWalletUser, useEmbeddedWallet } from '../react/useEmbeddedWallet.js'
+export { type UpdateEmailStep, useUpdateEmail } from '../react/useUpdateEmail.js'

@@ -1,0 +1,47 @@
+'use client'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import type { BaseError } from '../core/errors/base.js'
+import { useConnection } from './useConnection.js'
+import { usePortico } from './usePortico.js'
+
+/** The embedded wallet's user as the secure frame reports it (`GET_USER`). */
+export type EmbeddedWalletUser = { email?: string | undefined; address?: string | undefined } & Record<string, unknown>
+
+/**
+ * The embedded wallet of the current connection: `isEmbedded` when connected through email login
+ * (the AUTH connector), its `user` (email, address) read from the secure frame, and `signOut`
+ * (disconnects, which signs the frame out). Loads nothing of the embedded wallet before a
+ * connection through it exists.
+ *
+ * @example
+ * const { isEmbedded, user, signOut } = useEmbeddedWallet()
+ * if (isEmbedded) console.log(user.data?.email)
+ */
+export function useEmbeddedWallet() {
+  const { portico, queryClient } = usePortico('useEmbeddedWallet')
+  const connection = useConnection()
+  const isEmbedded = connection.isConnected && connection.connectorId === 'auth'
+  const user = useQuery<EmbeddedWalletUser, BaseError>(
+    {
+      queryKey: ['portico', 'embeddedWallet', 'user', connection.address ?? null],
+      enabled: isEmbedded,
+      async queryFn() {
+        const { getEmbeddedWallet } = await import('../core/embedded/embeddedWallet.js')
+        return (await getEmbeddedWallet(portico).client.request('GET_USER')) as EmbeddedWalletUser
+      },
+    },
+    queryClient,
+  )
+  const signOut = useMutation<void, BaseError, void>(
+    {
+      mutationKey: ['portico', 'embeddedWallet', 'signOut'],
+      async mutationFn() {
+        const { disconnect } = await import('../core/actions/disconnect.js')
+        await disconnect(portico)
+        queryClient.removeQueries({ queryKey: ['portico', 'embeddedWallet', 'user'] })
+      },
+    },
+    queryClient,
+  )
+  return { isEmbedded, user, signOut }
+}
