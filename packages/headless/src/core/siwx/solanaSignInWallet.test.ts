@@ -14,7 +14,7 @@ import { getSiwxState } from './getSiwxState.js'
 import { localSiwx } from './localSiwx.js'
 import { signInSiwx } from './signInSiwx.js'
 
-const seed = '0x' + '11'.repeat(32)
+const seed = `0x${'11'.repeat(32)}`
 const stops: (() => void)[] = []
 // One window for the file: the Wallet Standard registry lives on it for the page's lifetime.
 beforeAll(() => {
@@ -71,7 +71,7 @@ test('behavior: a declined solana:signIn is a user rejection the sign step can r
 
 test('behavior: a wallet without solana:signIn signs the same Sign In With Solana text with solana:signMessage; the ed25519 signature verifies', async () => {
   const wallet = await createTestSolanaWallet({
-    seeds: ['0x' + '22'.repeat(32)],
+    seeds: [`0x${'22'.repeat(32)}`],
     rpcUrl: 'http://127.0.0.1:1',
     signIn: false,
   })
