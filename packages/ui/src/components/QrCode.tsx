@@ -6,11 +6,24 @@ import * as css from './qrCode.css.js'
 type LeanQr = typeof import('lean-qr')
 let leanQr: LeanQr | undefined
 let leanQrPending: Promise<LeanQr> | undefined
-const loadLeanQr = () => {
-  leanQrPending ??= import('lean-qr').then((module) => {
-    leanQr = module
-    return module
-  })
+/**
+ * @internal
+ * Starts loading the QR encoder (a small chunk of its own); safe to call often. The WalletConnect
+ * views call it as their chunk loads, so the encoder arrives while the pairing is being made
+ * instead of after the view has mounted (issue 18: pointerdown -> QR code).
+ */
+export const preloadQrEncoder = (): Promise<LeanQr> => {
+  leanQrPending ??= import('lean-qr').then(
+    (module) => {
+      leanQr = module
+      return module
+    },
+    (error: unknown) => {
+      // A chunk that failed to arrive is fetched again by the next code drawn.
+      leanQrPending = undefined
+      throw error
+    },
+  )
   return leanQrPending
 }
 
@@ -21,11 +34,22 @@ const logoShare = 0.22
 
 type Matrix = { size: number; path: string; hole: number }
 
+/** Printable ASCII, what pairing URIs are made of. */
+const ascii = /^[\x20-\x7e]*$/
+
 /** One SVG path of the dark modules, a horizontal run per rect, with the centre left clear for a logo. */
 function toMatrix(qr: LeanQr, value: string, withLogo: boolean): Matrix | undefined {
   let code: ReturnType<LeanQr['generate']>
   try {
-    code = qr.generate(value, { minCorrectionLevel: qr.correction.Q })
+    // For ASCII text the encoder's automatic segmentation is limited to the modes such text can
+    // use: its default set includes Shift JIS, whose lookup table it builds on first use, which
+    // took longer than the rest of the code (~25 ms on a desktop CPU, ~100 on a throttled one).
+    code = ascii.test(value)
+      ? qr.generate(value, {
+          minCorrectionLevel: qr.correction.Q,
+          modes: [qr.mode.numeric, qr.mode.alphaNumeric, qr.mode.ascii],
+        })
+      : qr.generate(value, { minCorrectionLevel: qr.correction.Q })
   } catch {
     return undefined // Too long for any QR version: the caller shows no code rather than a wrong one.
   }
@@ -70,7 +94,7 @@ export function QrCode({
 }) {
   const [qr, setQr] = useState(leanQr)
   useEffect(() => {
-    if (!qr) void loadLeanQr().then(setQr)
+    if (!qr) preloadQrEncoder().then(setQr, () => {})
   }, [qr])
   const withLogo = Boolean(logo)
   const matrix = useMemo(() => (qr && value ? toMatrix(qr, value, withLogo) : undefined), [qr, value, withLogo])

@@ -7,12 +7,16 @@ import {
 import { type ReactNode, useSyncExternalStore } from 'react'
 import { Icon } from '../../components/Icon.js'
 import { button } from '../../components/primitives.css.js'
-import { QrCode } from '../../components/QrCode.js'
+import { preloadQrEncoder, QrCode } from '../../components/QrCode.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { ConnectionFailed } from './ConnectionFailed.js'
 import { pairsRemotely, useConnectionAttempt, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
+
+// The QR encoder starts loading with this chunk (both WalletConnect views import it, and they are
+// fetched when the user reaches for WalletConnect), so it is there when the pairing URI arrives.
+if (typeof window !== 'undefined') preloadQrEncoder().catch(() => {})
 
 /** `loading` until the pairing URI exists, `connecting` while it waits to be scanned or opened. */
 export type WalletConnectState = 'loading' | 'connecting' | 'rejected' | 'error'

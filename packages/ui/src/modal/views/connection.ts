@@ -10,6 +10,7 @@ import { type MutationState, useMutationState } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntry } from '../../state/modalStore.js'
+import { preloadView } from '../loadModal.js'
 import { runAtIdle } from '../prefetchAtIdle.js'
 
 /**
@@ -87,7 +88,18 @@ export function pairsRemotely(connector: Pick<SortedConnector, 'type'>): boolean
 export function usePrepareWalletConnect(connectors: readonly Pick<SortedConnector, 'type'>[]): void {
   const { portico } = usePortico('usePrepareWalletConnect')
   const offered = connectors.some(pairsRemotely)
-  useEffect(() => (offered ? runAtIdle(() => void prepareWalletConnect(portico)) : undefined), [portico, offered])
+  useEffect(() => (offered ? runAtIdle(() => readyWalletConnect(portico)) : undefined), [portico, offered])
+}
+
+/**
+ * Everything between the pick and the QR code that can be had ahead: the pairing (SDK, client, one
+ * proposal; `prepareWalletConnect`, which honours `walletConnect.prepare`) and the WalletConnect
+ * views' chunks, whose module loads the QR encoder. The chunks are the app's own, a few KiB.
+ */
+function readyWalletConnect(portico: Parameters<typeof prepareWalletConnect>[0]): void {
+  void prepareWalletConnect(portico)
+  preloadView('ConnectingWalletConnectBasic').catch(() => {})
+  preloadView('ConnectingWalletConnect').catch(() => {})
 }
 
 /**
@@ -101,5 +113,5 @@ export function usePrepareWalletConnect(connectors: readonly Pick<SortedConnecto
  */
 export function usePrepareWalletConnectOnIntent(): () => void {
   const { portico } = usePortico('usePrepareWalletConnectOnIntent')
-  return useCallback(() => void prepareWalletConnect(portico), [portico])
+  return useCallback(() => readyWalletConnect(portico), [portico])
 }
