@@ -7,14 +7,28 @@ import {
   walletImageUrl,
 } from '@portico/headless'
 import { normalizeSearch } from '@portico/headless/internal'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual'
+import {
+  type FocusEvent,
+  forwardRef,
+  type KeyboardEvent,
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
+import { allWalletsRowKey, allWalletsRows } from './allWalletsRows.js'
 import { connectingView, pairsRemotely, usePrepareWalletConnect, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
@@ -23,14 +37,19 @@ import { listedConnectors, WalletRow } from './WalletRow.js'
 export const searchMinimumWaitMs = 300
 const rowHeight = 56
 const rowGap = 8
-
-type Row = { kind: 'connector'; connector: SortedConnector } | { kind: 'directory'; wallet: DirectoryWallet }
+/** Rows a Page Up / Page Down moves: what the 360 px list shows at once. */
+const rowsPerScreen = 5
+/** The next page is fetched when the list comes this close to its end: half a page ahead (40 per page). */
+const prefetchAheadRows = 20
 
 /**
  * @internal
  * Every wallet, virtualised so thousands of directory entries cost a screenful of DOM: the
  * installed and configured wallets first, then the wallet directory (when one is configured),
- * paged 40 at a time as the list nears its end. Search is trimmed and waits 300 ms.
+ * paged 40 at a time, the next page fetched half a page before the end. Search is trimmed and
+ * waits 300 ms; meanwhile the loaded entries that match are shown. The list is one tab stop:
+ * arrow keys, Home/End and Page Up/Down move through every row, rendered or not (the focused row
+ * is always rendered), and each row tells its position in the whole list (aria-posinset/setsize).
  */
 export function AllWalletsView() {
   const { store, messages } = usePorticoUI('AllWalletsView')
@@ -43,31 +62,109 @@ export function AllWalletsView() {
   // The typed text lives in <SearchField>: a keystroke re-renders the field alone, and the list
   // only when the query settles (issue 18: keystroke -> frame on a slow phone).
   const [query, setQuery] = useState('')
+  // The row that holds the list's tab stop (roving tabindex); it moves with the arrow keys.
+  const [active, setActive] = useState(0)
+  const commitQuery = useCallback((next: string) => {
+    setQuery(next)
+    setActive(0)
+  }, [])
 
-  const directory = useWalletDirectory({ search: query })
-  const results = useMemo<Row[]>(() => {
-    const needle = query.toLowerCase()
-    const installed = needle ? connectors.filter((c) => c.name.toLowerCase().includes(needle)) : connectors
-    // A directory wallet that is installed is already listed, with its live connector.
-    const known = new Set(connectors.map((c) => c.info?.rdns ?? c.id))
-    const listed = new Set<string>()
-    const fromDirectory = (directory.data?.pages ?? []).flatMap((page) =>
-      page.data.filter((w) => !(w.rdns && known.has(w.rdns)) && !listed.has(w.id) && listed.add(w.id)),
-    )
-    return [
-      ...installed.map((connector): Row => ({ kind: 'connector', connector })),
-      ...fromDirectory.map((wallet): Row => ({ kind: 'directory', wallet })),
-    ]
-  }, [connectors, query, directory.data])
+  // The list without a search stays observed while searching: its loaded entries stand in for a
+  // search's answer until it arrives, and clearing the search shows it again at once.
+  const browse = useWalletDirectory({ search: '' })
+  const search = useWalletDirectory({ search: query, enabled: query !== '' })
+  const directory = query ? search : browse
+  const { rows, total, provisional } = useMemo(
+    () =>
+      allWalletsRows({
+        connectors,
+        query,
+        search: query ? search.data?.pages : browse.data?.pages,
+        browse: browse.data?.pages,
+        hasNextPage: directory.hasNextPage,
+      }),
+    [connectors, query, search.data, browse.data, directory.hasNextPage],
+  )
+  const more = !provisional && directory.hasNextPage
+  const current = Math.min(active, Math.max(0, rows.length - 1))
 
   const scroller = useRef<HTMLDivElement>(null)
+  const list = useRef<HTMLUListElement>(null)
+  const searchInput = useRef<HTMLInputElement>(null)
+  const listId = useId()
+  // The focused row is rendered even when scrolled out of the window, so focus is never lost.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range)
+      if (current < range.count && !indexes.includes(current)) {
+        indexes.push(current)
+        indexes.sort((a, b) => a - b)
+      }
+      return indexes
+    },
+    [current],
+  )
   const virtualizer = useVirtualizer({
-    count: results.length + (directory.hasNextPage ? 1 : 0),
+    count: rows.length + (more ? 1 : 0),
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight + rowGap,
     overscan: 6,
     initialRect: { width: 320, height: 360 },
+    rangeExtractor,
+    // Scroll updates render in React's own batch instead of a synchronous flush per scroll event.
+    useFlushSync: false,
   })
+
+  // Keyboard moves: the row is rendered (rangeExtractor), scrolled to, then focused.
+  const focusRequest = useRef<number | null>(null)
+  // A render even when the tab stop does not move (entering the list on the row that has it).
+  const [, requestRender] = useReducer((n: number) => n + 1, 0)
+  const focusRow = useCallback(
+    (index: number) => {
+      focusRequest.current = index
+      setActive(index)
+      requestRender()
+      virtualizer.scrollToIndex(index, { align: 'auto' })
+    },
+    [virtualizer],
+  )
+  useLayoutEffect(() => {
+    const index = focusRequest.current
+    if (index === null) return
+    const row = list.current?.querySelector<HTMLElement>(`[data-index="${index}"] button`)
+    if (!row) return
+    focusRequest.current = null
+    row.focus({ preventScroll: true })
+  })
+  const onListKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const last = rows.length - 1
+    const next =
+      event.key === 'ArrowDown'
+        ? current + 1
+        : event.key === 'ArrowUp'
+          ? current - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : event.key === 'PageDown'
+                ? current + rowsPerScreen
+                : event.key === 'PageUp'
+                  ? current - rowsPerScreen
+                  : undefined
+    if (next === undefined) return
+    event.preventDefault()
+    // Up from the first row goes back to the search field, where the list was entered.
+    if (next < 0 && event.key === 'ArrowUp') return searchInput.current?.focus()
+    focusRow(Math.max(0, Math.min(last, next)))
+  }
+  // Focus that arrives by click or Tab takes the tab stop with it.
+  const onListFocus = (event: FocusEvent<HTMLUListElement>) => {
+    const index = Number((event.target as HTMLElement).closest('[data-index]')?.getAttribute('data-index'))
+    if (Number.isInteger(index) && index < rows.length) setActive(index)
+  }
+  const enterList = useCallback(() => focusRow(current), [focusRow, current])
+
   // Stable callbacks, so scrolling (which re-renders the virtual list) leaves memoised rows alone.
   const select = useCallback(
     (connector: SortedConnector) => {
@@ -86,22 +183,22 @@ export function AllWalletsView() {
     [start, store, walletConnect],
   )
 
-  // Next page when the last rows come into view.
+  // The next page once the list comes within half a page of its end (scrolled or focused there).
   const items = virtualizer.getVirtualItems()
   const lastIndex = items[items.length - 1]?.index ?? 0
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = directory
+  const { isFetchingNextPage, fetchNextPage } = directory
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= results.length - 5) void fetchNextPage()
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastIndex, results.length])
+    if (more && !isFetchingNextPage && lastIndex >= rows.length - prefetchAheadRows) void fetchNextPage()
+  }, [more, isFetchingNextPage, fetchNextPage, lastIndex, rows.length])
 
   return (
-    <div data-slot="all-wallets-view" data-query={query}>
-      <SearchField query={query} onQuery={setQuery} />
-      {results.length === 0 && directory.isFetching ? (
+    <div data-slot="all-wallets-view" data-query={query} data-provisional={provisional ? '' : undefined}>
+      <SearchField ref={searchInput} query={query} onQuery={commitQuery} onArrowDown={enterList} listId={listId} />
+      {rows.length === 0 && directory.isFetching ? (
         <div className={views.center}>
           <Spinner size={24} label={messages.loading} />
         </div>
-      ) : results.length === 0 ? (
+      ) : rows.length === 0 ? (
         <EmptyState
           title={query ? messages.noSearchResults(query) : messages.noWalletsTitle}
           body={query ? undefined : messages.noWalletsBody}
@@ -109,19 +206,22 @@ export function AllWalletsView() {
       ) : (
         <div ref={scroller} className={views.scroller}>
           <ul
+            ref={list}
+            id={listId}
             style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-            aria-label={messages.walletCount(results.length)}
+            aria-label={messages.walletCount(total)}
+            aria-busy={isFetchingNextPage || undefined}
+            onKeyDown={onListKeyDown}
+            onFocus={onListFocus}
           >
             {items.map((item) => {
-              const row = results[item.index]
-              const key = row
-                ? row.kind === 'connector'
-                  ? row.connector.uid
-                  : `directory:${row.wallet.id}`
-                : 'loading'
+              const row = rows[item.index]
               return (
                 <li
-                  key={key}
+                  key={row ? allWalletsRowKey(row) : 'more'}
+                  data-index={row ? item.index : undefined}
+                  aria-posinset={row ? item.index + 1 : undefined}
+                  aria-setsize={row ? total : undefined}
                   style={{
                     position: 'absolute',
                     top: 0,
@@ -136,12 +236,13 @@ export function AllWalletsView() {
                       <Spinner size={18} label={messages.loading} />
                     </div>
                   ) : row.kind === 'connector' ? (
-                    <WalletRow connector={row.connector} onSelect={select} />
+                    <WalletRow connector={row.connector} onSelect={select} tabIndex={item.index === current ? 0 : -1} />
                   ) : (
                     <DirectoryRow
                       wallet={row.wallet}
                       imageUrl={walletImageUrl(portico, row.wallet.image_id)}
                       onSelect={selectDirectory}
+                      tabIndex={item.index === current ? 0 : -1}
                     />
                   )}
                 </li>
@@ -157,9 +258,12 @@ export function AllWalletsView() {
 
 /**
  * The search box. It owns the typed text, so a keystroke renders this field alone; the trimmed,
- * normalised query reaches the list 300 ms after the last keystroke (spec).
+ * normalised query reaches the list 300 ms after the last keystroke (spec). Arrow Down enters the list.
  */
-function SearchField({ query, onQuery }: { query: string; onQuery(query: string): void }) {
+const SearchField = forwardRef<
+  HTMLInputElement,
+  { query: string; onQuery(query: string): void; onArrowDown(): void; listId: string }
+>(function SearchField({ query, onQuery, onArrowDown, listId }, ref) {
   const { messages } = usePorticoUI('AllWalletsView')
   const [input, setInput] = useState(query)
   useEffect(() => {
@@ -172,33 +276,44 @@ function SearchField({ query, onQuery }: { query: string; onQuery(query: string)
     <label className={views.search}>
       <Icon name="search" size={18} />
       <input
+        ref={ref}
         className={views.searchInput}
         type="search"
         value={input}
         onChange={(event) => setInput(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown') return
+          event.preventDefault()
+          onArrowDown()
+        }}
         placeholder={messages.searchPlaceholder}
         aria-label={messages.searchLabel}
+        aria-controls={listId}
         autoComplete="off"
         spellCheck={false}
       />
     </label>
   )
-}
+})
 
 /** A directory wallet's row; memoised, so a scroll renders only the rows that come into view. */
 const DirectoryRow = memo(function DirectoryRow({
   wallet,
   imageUrl,
   onSelect,
+  tabIndex,
 }: {
   wallet: DirectoryWallet
   imageUrl: string | undefined
   onSelect(wallet: DirectoryWallet): void
+  /** The list's roving tab stop: 0 on the active row, -1 on the others. */
+  tabIndex?: number | undefined
 }) {
   return (
     <button
       type="button"
       className={css.row}
+      tabIndex={tabIndex}
       onClick={() => onSelect(wallet)}
       data-slot="directory-wallet-row"
       data-wallet={wallet.id}

@@ -13,9 +13,12 @@ export const WalletRow = memo(function WalletRow({
   connector,
   onSelect,
   onIntent,
+  tabIndex,
 }: {
   connector: SortedConnector
   onSelect(connector: SortedConnector): void
+  /** A list's roving tab stop (All Wallets): 0 on the active row, -1 on the others. */
+  tabIndex?: number | undefined
   /** Called when the pointer comes over or focus reaches a WalletConnect row (readies its pairing). */
   onIntent?: (() => void) | undefined
 }) {
@@ -34,6 +37,7 @@ export const WalletRow = memo(function WalletRow({
     <button
       type="button"
       className={css.row}
+      tabIndex={tabIndex}
       onClick={() => onSelect(connector)}
       onPointerEnter={intent}
       onFocus={intent}

@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { render } from 'vitest-browser-react'
+import { ConnectButton } from '../../buttons/ConnectButton.js'
+import { createHarness } from '../../test/harness.js'
+import '../../test/provided.js'
+
+const devnet = inject('devnet')
+const server = inject('imageServerUrl')
+const cleanups: (() => void)[] = []
+afterEach(() => {
+  vi.restoreAllMocks()
+  for (const stop of cleanups.splice(0)) stop()
+})
+
+/** All Wallets over the fixture directory: 100 ordinary wallets, the installed one and hostile entries. */
+async function mountAllWallets() {
+  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, directoryUrl: server })
+  cleanups.push(harness.cleanup)
+  const { Wrapper } = harness
+  await render(
+    <Wrapper view="AllWallets">
+      <ConnectButton />
+    </Wrapper>,
+  )
+  await expect.element(page.getByRole('button', { name: 'Directory Wallet 001' })).toBeVisible()
+  return harness
+}
+
+const view = () => document.querySelector('[data-slot="all-wallets-view"]') as HTMLElement
+const renderedRows = () => view().querySelectorAll('li[data-index]')
+const searchBox = () => page.getByRole('searchbox', { name: 'Search wallets' })
+/** The list item holding the focused row. */
+const focusedItem = () => document.activeElement?.closest('li[data-index]') ?? null
+const focusedName = () => (document.activeElement as HTMLElement | null)?.textContent ?? ''
+
+describe('virtual list', () => {
+  test('renders a window of rows, yet the arrow keys reach every wallet, with its position in the list', async () => {
+    await mountAllWallets()
+    // ~105 wallets, a few screens' worth of rows in the DOM.
+    expect(renderedRows().length).toBeLessThanOrEqual(20)
+    await userEvent.click(searchBox())
+    await userEvent.keyboard('{ArrowDown}')
+    // The installed wallet first, as the list's only tab stop.
+    expect(focusedName()).toContain('Devnet Wallet')
+    expect(document.activeElement?.getAttribute('tabindex')).toBe('0')
+    expect(view().querySelectorAll('li [tabindex="0"]')).toHaveLength(1)
+
+    const reached = new Set<string>()
+    let most = 0
+    for (let step = 0; step < 200; step++) {
+      const item = focusedItem()
+      if (!item) throw new Error(`focus left the list at step ${step}`)
+      reached.add(focusedName())
+      most = Math.max(most, renderedRows().length)
+      const position = Number(item.getAttribute('aria-posinset'))
+      const size = Number(item.getAttribute('aria-setsize'))
+      expect(position).toBe(Number(item.getAttribute('data-index')) + 1)
+      if (position === size && !view().querySelector('ul[aria-busy]')) break
+      const before = position
+      await userEvent.keyboard('{ArrowDown}')
+      // The next row may be on a page still loading: wait until focus has moved on.
+      await vi.waitFor(() => expect(Number(focusedItem()?.getAttribute('aria-posinset'))).toBe(before + 1))
+    }
+    for (let n = 1; n <= 100; n++)
+      expect([...reached].some((name) => name.endsWith(`Directory Wallet ${String(n).padStart(3, '0')}`))).toBe(true)
+    // The hostile entries too (names are text; the letter before is the icon's stand-in).
+    for (const hostile of ['Long xxxxxxxx', '<img src=x onerror'])
+      expect([...reached].some((name) => name.includes(hostile))).toBe(true)
+    // Never more than a window (plus overscan and the focused row) in the DOM.
+    expect(most).toBeLessThanOrEqual(25)
+    const last = focusedItem()
+    expect(last?.getAttribute('aria-posinset')).toBe(last?.getAttribute('aria-setsize'))
+  })
+
+  test('Home, End, Page Down and Up move the tab stop; Up from the first row returns to search', async () => {
+    await mountAllWallets()
+    await userEvent.click(searchBox())
+    await userEvent.keyboard('{ArrowDown}')
+    await userEvent.keyboard('{PageDown}')
+    expect(focusedItem()?.getAttribute('aria-posinset')).toBe('6')
+    await userEvent.keyboard('{End}')
+    const end = Number(focusedItem()?.getAttribute('data-index'))
+    expect(end).toBeGreaterThanOrEqual(39)
+    // The focused row is rendered even after the list is scrolled away from it.
+    const scroller = view().querySelector('ul')?.parentElement as HTMLElement
+    scroller.scrollTop = 0
+    await vi.waitFor(() => expect(view().querySelector('li[data-index="0"]')).not.toBeNull())
+    expect(focusedItem()?.getAttribute('data-index')).toBe(String(end))
+    await userEvent.keyboard('{PageUp}')
+    expect(focusedItem()?.getAttribute('data-index')).toBe(String(end - 5))
+    await userEvent.keyboard('{Home}')
+    expect(focusedItem()?.getAttribute('data-index')).toBe('0')
+    await userEvent.keyboard('{ArrowUp}')
+    expect(document.activeElement).toBe(searchBox().element())
+    // Tab from the field lands on the list's one tab stop, then leaves the list.
+    await userEvent.keyboard('{Tab}')
+    expect(focusedItem()?.getAttribute('data-index')).toBe('0')
+  })
+
+  test('the next page is fetched before the end of the list is reached', async () => {
+    const requests = async () => (await (await fetch(`${server}/requests`)).json()) as string[]
+    const before = (await requests()).length
+    await mountAllWallets()
+    const pages = async () =>
+      (await requests())
+        .slice(before)
+        .filter((q) => q.includes('page='))
+        .map((q) => new URLSearchParams(q).get('page'))
+    expect(await pages()).toEqual(['1'])
+    const scroller = view().querySelector('ul')?.parentElement as HTMLElement
+    // 20 rows down of 41 loaded: half a page before the end.
+    scroller.scrollTop = 20 * 64
+    await vi.waitFor(async () => expect(await pages()).toEqual(['1', '2']))
+    expect(renderedRows().length).toBeLessThanOrEqual(25)
+  })
+})
+
+describe('search state', () => {
+  test('loaded matches show as soon as the search is committed; the answer replaces them without re-creating rows', async () => {
+    const harness = await mountAllWallets()
+    // Hold the directory's answer to the search (the real server's response, released on cue).
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const fetchFn = harness.portico.fetch
+    vi.spyOn(harness.portico, 'fetch').mockImplementation(async (...args) => {
+      const response = await fetchFn(...args)
+      if (new URL(String(args[0])).searchParams.has('search')) await held
+      return response
+    })
+    const kept = document.querySelector('[data-wallet="w010"]')
+    expect(kept).not.toBeNull()
+    await userEvent.fill(searchBox(), ' wallet 01 ')
+    await vi.waitFor(() => expect(view().getAttribute('data-query')).toBe('wallet 01'))
+    // Stand-ins: the loaded wallets whose names match, flagged provisional.
+    expect(view().hasAttribute('data-provisional')).toBe(true)
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 010' })).toBeVisible()
+    expect(page.getByRole('button', { name: 'Directory Wallet 001' }).query()).toBeNull()
+    release()
+    await vi.waitFor(() => expect(view().hasAttribute('data-provisional')).toBe(false))
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 019' })).toBeVisible()
+    // The row that was there before the search is the same element.
+    expect(document.querySelector('[data-wallet="w010"]')).toBe(kept)
+  })
+})

@@ -1,0 +1,75 @@
+import type { DirectoryWallet, SortedConnector } from '@portico/headless'
+import { describe, expect, test } from 'vitest'
+import { allWalletsRowKey, allWalletsRows } from './allWalletsRows.js'
+
+// Only what the rows read of a connector (name, uid, id, rdns).
+const connector = (name: string, rdns?: string) =>
+  ({
+    id: name.toLowerCase(),
+    uid: `eip155:${name.toLowerCase()}`,
+    name,
+    info: rdns ? { rdns } : undefined,
+  }) as never as SortedConnector
+const wallet = (n: number, name = `Wallet ${n}`, rdns?: string): DirectoryWallet => ({ id: `w${n}`, name, rdns })
+const page = (count: number, data: DirectoryWallet[]) => ({ count, data })
+
+const installed = [connector('Devnet Wallet', 'dev.portico.devnet'), connector('Zen Extension')]
+const browse = [
+  page(120, [
+    wallet(1, 'Arra'),
+    wallet(2, 'Zenvido'),
+    wallet(3, 'Devnet Wallet', 'dev.portico.devnet'),
+    wallet(4, 'Kavira'),
+  ]),
+  page(120, [wallet(5, 'Zenvi'), wallet(2, 'Zenvido')]),
+]
+const names = (rows: ReturnType<typeof allWalletsRows>['rows']) =>
+  rows.map((r) => (r.kind === 'connector' ? `connector:${r.connector.name}` : r.wallet.name))
+
+describe('allWalletsRows', () => {
+  test('default: connectors first, then the directory without installed wallets or repeats', () => {
+    const result = allWalletsRows({ connectors: installed, query: '', search: browse, browse, hasNextPage: true })
+    expect(names(result.rows)).toEqual([
+      'connector:Devnet Wallet',
+      'connector:Zen Extension',
+      'Arra',
+      'Zenvido',
+      'Kavira',
+      'Zenvi',
+    ])
+    expect(result.provisional).toBe(false)
+    // 6 fetched entries of 120: the 114 not fetched yet count towards the set size.
+    expect(result.total).toBe(6 + 114)
+  })
+
+  test('behavior: the last page loaded, the set size is what is listed', () => {
+    const result = allWalletsRows({ connectors: installed, query: '', search: browse, browse, hasNextPage: false })
+    expect(result.total).toBe(result.rows.length)
+  })
+
+  test('behavior: while a search is on its way, the loaded entries that match stand in for it', () => {
+    const result = allWalletsRows({ connectors: installed, query: 'zen', search: undefined, browse, hasNextPage: true })
+    expect(result.provisional).toBe(true)
+    expect(names(result.rows)).toEqual(['connector:Zen Extension', 'Zenvido', 'Zenvi'])
+    // Unknown until the directory answers: only what is listed.
+    expect(result.total).toBe(3)
+  })
+
+  test("behavior: the directory's answer replaces the stand-ins, keeping the keys of rows that stay", () => {
+    const before = allWalletsRows({ connectors: installed, query: 'zenvi', search: undefined, browse })
+    const answer = [page(3, [wallet(5, 'Zenvi'), wallet(2, 'Zenvido'), wallet(77, 'Kazenvi')])]
+    const after = allWalletsRows({ connectors: installed, query: 'zenvi', search: answer, browse })
+    expect(after.provisional).toBe(false)
+    expect(names(after.rows)).toEqual(['Zenvi', 'Zenvido', 'Kazenvi'])
+    expect(after.rows.map(allWalletsRowKey)).toEqual(['directory:w5', 'directory:w2', 'directory:w77'])
+    expect(before.rows.map(allWalletsRowKey).every((key) => after.rows.map(allWalletsRowKey).includes(key))).toBe(true)
+  })
+
+  test('behavior: search is case-insensitive; no directory answers no stand-ins', () => {
+    const result = allWalletsRows({ connectors: installed, query: 'KAV', search: undefined, browse: undefined })
+    expect(result.rows).toEqual([])
+    expect(names(allWalletsRows({ connectors: installed, query: 'KAV', search: undefined, browse }).rows)).toEqual([
+      'Kavira',
+    ])
+  })
+})
