@@ -1,0 +1,46 @@
+import { afterEach, expect, inject, test } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { render } from 'vitest-browser-react'
+import { ConnectButton } from '../../buttons/ConnectButton.js'
+import { createHarness } from '../../test/harness.js'
+import '../../test/provided.js'
+
+const devnet = inject('devnet')
+const cleanups: (() => void)[] = []
+afterEach(() => {
+  for (const stop of cleanups.splice(0)) stop()
+})
+
+const qr = () => page.getByRole('img', { name: /QR code/ })
+
+test('the QR code shows the pairing prepared when the pointer reached WalletConnect, without a second pairing', async () => {
+  const harness = await createHarness({
+    rpcUrl: devnet.evmRpcUrl,
+    walletConnectRelayUrl: devnet.walletConnectRelayUrl,
+  })
+  cleanups.push(harness.cleanup)
+  const walletConnect = harness.portico._internal.walletConnect
+  if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
+  // The modal opens away from the pointer (a pointer over a row is intent).
+  await render(<p style={{ position: 'fixed', top: 0, left: 0, margin: 0 }}>pointer parked here</p>)
+  await userEvent.hover(page.getByText('pointer parked here'))
+  const { Wrapper } = harness
+  await render(
+    <Wrapper view="Connect">
+      <ConnectButton />
+    </Wrapper>,
+  )
+  const row = page.getByRole('button', { name: /WalletConnect/ })
+  await userEvent.hover(row)
+  // The preparation the hover started (prepare is safe to call again: it returns the one in flight).
+  await walletConnect.prepare()
+  const client = await (await walletConnect.load()).client()
+  const prepared = client.core.pairing.getPairings()
+  expect(prepared).toHaveLength(1)
+  const topic = prepared[0]?.topic as string
+
+  await userEvent.click(row)
+  await expect.element(qr(), { timeout: 15_000 }).toHaveAttribute('data-uri', expect.stringContaining(`wc:${topic}@2?`))
+  // The pick reused the prepared pairing: no second one was made.
+  expect(client.core.pairing.getPairings().map((pairing) => pairing.topic)).toEqual([topic])
+})
