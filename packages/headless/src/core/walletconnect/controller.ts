@@ -20,6 +20,11 @@ type Client = Awaited<ReturnType<typeof SignClient.init>>
 type Listener = (event: ConnectorEvent) => void
 /** A published pairing proposal: its URI, the wallet's answer, and when we stop offering it. */
 type Offer = { uri: string; approval: Promise<SessionTypes.Struct>; expiresAt: number }
+/**
+ * An offer being made. Its pairing URI is known before the proposal is published (see
+ * {@link WalletConnectController.createClient}); `onUri` hands it to whoever shows it.
+ */
+type Draft = { offer: Promise<Offer | undefined>; uri: string | undefined; onUri: ((uri: string) => void) | undefined }
 
 /**
  * A prepared URI with less time than this left is not shown, a scan would race its renewal (30 s
@@ -37,7 +42,11 @@ export class WalletConnectController {
   private clientPromise: Promise<Client> | undefined
   private topic: string | undefined
   /** An offer made ahead of the user's pick (see {@link prepare}); taken by the next `connect`. */
-  private prepared: Promise<Offer | undefined> | undefined
+  private prepared: Draft | undefined
+  /** The offer whose proposal the SDK is making now; its pairing URI is reported to it. */
+  private drafting: Draft | undefined
+  /** The last proposal in the making: proposals are made one after the other. */
+  private proposing: Promise<unknown> = Promise.resolve()
   private readonly listeners = new Map<ChainNamespace, Set<Listener>>()
 
   constructor(
@@ -68,6 +77,22 @@ export class WalletConnectController {
       ...(options.storage ? { storage: options.storage as never } : {}),
     })
     configureVerify(client, options.verifyUrl)
+    // The SDK's connect() hands the pairing URI over only once the proposal is published, which on
+    // a cold start also waits for the relay socket, its authentication and the Verify attestation
+    // (~100 ms of a ~350 ms pick -> QR code on a desktop CPU, issue 18). The URI exists as soon as
+    // the pairing is created: it is taken here and shown at once. A wallet that scans it before the
+    // publish lands subscribes to the pairing topic and gets the proposal from the relay's mailbox.
+    const pairing = client.core.pairing
+    const create = pairing.create.bind(pairing)
+    pairing.create = async (...args) => {
+      const created = await create(...args)
+      const draft = this.drafting
+      if (draft && draft.uri === undefined) {
+        draft.uri = created.uri
+        draft.onUri?.(created.uri)
+      }
+      return created
+    }
     client.on('session_delete', ({ topic }) => this.onSessionEnded(topic))
     client.on('session_expire', ({ topic }) => this.onSessionEnded(topic))
     client.on('session_update', ({ topic, params }) => this.onSessionUpdate(topic, params.namespaces))
@@ -86,15 +111,16 @@ export class WalletConnectController {
     // With sign-in on, the proposal may be a one-click authentication carrying a single-use
     // nonce from the host's server: made ahead, it would spend nonces on users who never pick it.
     if (this.portico.options.siwx) return Promise.resolve()
-    if (this.prepared) return this.prepared.then(() => {})
-    const prepared: Promise<Offer | undefined> = this.createOffer().then(
+    if (this.prepared) return this.prepared.offer.then(() => {})
+    const prepared = this.draft()
+    prepared.offer = prepared.offer.then(
       (offer) => {
         // Stale by the time anyone looks: forget it so the next call prepares a fresh one.
         const timer = setTimeout(
           () => {
             if (this.prepared === prepared) this.prepared = undefined
           },
-          Math.max(0, offer.expiresAt - Date.now() - this.minimumLifeMs()),
+          Math.max(0, (offer?.expiresAt ?? 0) - Date.now() - this.minimumLifeMs()),
         )
         ;(timer as { unref?: () => void }).unref?.()
         return offer
@@ -105,7 +131,14 @@ export class WalletConnectController {
       },
     )
     this.prepared = prepared
-    return prepared.then(() => {})
+    return prepared.offer.then(() => {})
+  }
+
+  /** Starts an offer; its pairing URI is reported through the draft as soon as the SDK has made it. */
+  private draft(): Draft {
+    const draft: Draft = { offer: Promise.resolve(undefined), uri: undefined, onUri: undefined }
+    draft.offer = this.createOffer(draft)
+    return draft
   }
 
   /**
@@ -114,7 +147,7 @@ export class WalletConnectController {
    * answers the fallback proposal instead. One-click auth's code (and sign-in's parser) loads only
    * for apps with sign-in.
    */
-  private async createOffer(): Promise<Offer> {
+  private async createOffer(draft?: Draft): Promise<Offer> {
     const client = await this.client()
     const oneClick = this.portico.options.siwx ? await import('./oneClickAuth.js') : undefined
     const auth = oneClick && (await oneClick.oneClickAuthParams(this.portico))
@@ -136,7 +169,17 @@ export class WalletConnectController {
       approval.catch(() => {})
       return { uri: offer.uri, approval, expiresAt: Date.now() + this.options.pairingExpiryMs }
     }
-    const offer = await client.connect({ optionalNamespaces: proposalNamespaces(this.portico.networks) })
+    // One proposal at a time, so the pairing the SDK creates is this draft's (see createClient).
+    const made = this.proposing.then(async () => {
+      this.drafting = draft
+      try {
+        return await client.connect({ optionalNamespaces: proposalNamespaces(this.portico.networks) })
+      } finally {
+        this.drafting = undefined
+      }
+    })
+    this.proposing = made.catch(() => {})
+    const offer = await made
     if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
     const approval = offer.approval()
     // Nobody may ever take it (the user picks another wallet): its expiry must not be unhandled.
@@ -144,11 +187,17 @@ export class WalletConnectController {
     return { uri: offer.uri, approval, expiresAt: Date.now() + this.options.pairingExpiryMs }
   }
 
-  /** The prepared offer if one is ready or on its way and has life left; it is used up either way. */
-  private async takePrepared(aborted: Promise<never>): Promise<Offer | undefined> {
+  /**
+   * The prepared offer if one is ready or on its way and has life left; it is used up either way.
+   * While it is on its way, its pairing URI is shown as soon as it exists (`show`).
+   */
+  private async takePrepared(aborted: Promise<never>, show: (uri: string) => void): Promise<Offer | undefined> {
     const prepared = this.prepared
     this.prepared = undefined
-    const offer = prepared && (await Promise.race([prepared, aborted]))
+    if (!prepared) return undefined
+    if (prepared.uri !== undefined) show(prepared.uri)
+    else prepared.onUri = show
+    const offer = await Promise.race([prepared.offer, aborted])
     return offer && offer.expiresAt - Date.now() > this.minimumLifeMs() ? offer : undefined
   }
 
@@ -179,13 +228,29 @@ export class WalletConnectController {
       signal?.addEventListener('abort', () => reject(new ModalClosedError()), { once: true })
     })
     aborted.catch(() => {})
+    // A URI that exists before its proposal is published is shown with the offer's expected expiry.
+    const show = (uri: string) => {
+      if (!signal?.aborted)
+        store.set(walletConnectPairingAtom, { uri, expiresAt: Date.now() + this.options.pairingExpiryMs })
+    }
     try {
-      let offer = await this.takePrepared(aborted)
+      let offer = await this.takePrepared(aborted, show)
       for (let failures = 0; ; offer = undefined) {
         if (!offer) {
+          // The prepared URI (if one was shown) did not become an offer, or the last one expired.
+          store.set(walletConnectPairingAtom, undefined)
           try {
-            offer = await Promise.race([this.createOffer(), aborted])
+            const draft = this.draft()
+            draft.onUri = show
+            const made = draft.offer.then((made) => {
+              if (!made) throw new FailedToConnectError({ cause: new Error('The pairing offer was not made') })
+              return made
+            })
+            // Given up on (the modal closed first), its failure must not be unhandled.
+            made.catch(() => {})
+            offer = await Promise.race([made, aborted])
           } catch (error) {
+            store.set(walletConnectPairingAtom, undefined)
             if (error instanceof ModalClosedError) throw error
             if (error instanceof FailedToConnectError) throw error
             // Spec: retry after 1 s; a relay that stays unreachable fails the connection.

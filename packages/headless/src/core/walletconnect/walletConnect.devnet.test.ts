@@ -409,6 +409,31 @@ test('a prepared pairing URI is the one connect shows (no second proposal); it i
   expect(fresh[0]?.topic).not.toBe(prepared[0])
 })
 
+test('the pairing URI is shown before its proposal is published; a wallet that pairs at once still gets it', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  const client = await signClientOf(portico)
+  const publish = vi.spyOn(client.core.relayer, 'publishCustom')
+  // What had been published when the URI first showed (read in the store's synchronous notification).
+  const publishedWhenShown = new Promise<number>((resolve) => {
+    const unwatch = watchWalletConnectUri(portico, {
+      onChange: (pairing) => {
+        if (!pairing) return
+        unwatch()
+        resolve(publish.mock.calls.length)
+      },
+    })
+  })
+  const uri = nextUri(portico)
+  const connecting = connect(portico, { connector: wcConnector(portico) })
+  expect(await publishedWhenShown).toBe(0)
+  // The wallet scans it right away: the relay hands it the proposal once it lands.
+  await wallet.pair(await uri)
+  await connecting
+  expect(account(portico, 'eip155')?.status).toBe('connected')
+  expect(publish).toHaveBeenCalledTimes(1)
+})
+
 test('walletConnect.prepare false: preparing loads nothing; the pick creates its own proposal', async () => {
   const { portico } = createDapp({ prepare: false })
   await prepareWalletConnect(portico)
