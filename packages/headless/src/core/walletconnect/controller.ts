@@ -77,22 +77,25 @@ export class WalletConnectController {
       ...(options.storage ? { storage: options.storage as never } : {}),
     })
     configureVerify(client, options.verifyUrl)
-    // The SDK's connect() hands the pairing URI over only once the proposal is published, which on
-    // a cold start also waits for the relay socket, its authentication and the Verify attestation
-    // (~100 ms of a ~350 ms pick -> QR code on a desktop CPU, issue 18). The URI exists as soon as
-    // the pairing is created: it is taken here and shown at once. A wallet that scans it before the
-    // publish lands subscribes to the pairing topic and gets the proposal from the relay's mailbox.
-    const pairing = client.core.pairing
-    const create = pairing.create.bind(pairing)
-    pairing.create = async (...args) => {
-      const created = await create(...args)
+    // The SDK's connect() hands the pairing URI over only once the proposal is published, and even
+    // the pairing it creates first waits for the relay socket: on a cold start the socket's opening
+    // and authentication, the Verify attestation and the publish were ~100 of ~350 ms from the
+    // pick to the QR code (desktop CPU, issue 18). The URI's parts exist as soon as the pairing's
+    // key is made, when the SDK announces the pairing: the URI is built from them then and shown
+    // at once (the offer's own URI replaces it when it comes, should they ever differ). A wallet
+    // that scans it before the proposal lands gets the proposal from the relay's mailbox.
+    client.core.pairing.events.on('pairing_create', (pairing: CreatedPairing) => {
       const draft = this.drafting
-      if (draft && draft.uri === undefined) {
-        draft.uri = created.uri
-        draft.onUri?.(created.uri)
+      if (!draft || draft.uri !== undefined) return
+      let symKey: string
+      try {
+        symKey = client.core.crypto.keychain.get(pairing.topic)
+      } catch {
+        return // no key, no early URI: the offer's own shows when it comes
       }
-      return created
-    }
+      draft.uri = pairingUri({ protocol: client.core.protocol, version: client.core.version, symKey, ...pairing })
+      draft.onUri?.(draft.uri)
+    })
     client.on('session_delete', ({ topic }) => this.onSessionEnded(topic))
     client.on('session_expire', ({ topic }) => this.onSessionEnded(topic))
     client.on('session_update', ({ topic, params }) => this.onSessionUpdate(topic, params.namespaces))
@@ -484,4 +487,33 @@ function delay(ms: number) {
 function defaultMetadata() {
   const url = typeof window !== 'undefined' ? window.location.origin : 'http://localhost'
   return { name: 'Portico', description: 'Connect a wallet', url, icons: [] as string[] }
+}
+
+/** What the SDK announces of a pairing it has just created (`pairing_create`). */
+type CreatedPairing = {
+  topic: string
+  expiry: number
+  relay: { protocol: string; data?: string | undefined }
+  methods?: readonly string[] | undefined
+}
+
+/**
+ * A pairing URI as the SDK formats it (WalletConnect v2: `wc:{topic}@2?` and the relay, key,
+ * expiry and methods as sorted query parameters). Tested equal to the URI the SDK's connect returns.
+ */
+export function pairingUri({
+  protocol,
+  version,
+  topic,
+  symKey,
+  relay,
+  expiry,
+  methods,
+}: CreatedPairing & { protocol: string; version: number; symKey: string }): string {
+  const params: Record<string, string> = { symKey, expiryTimestamp: String(expiry) }
+  for (const [key, value] of Object.entries(relay)) if (value) params[`relay-${key}`] = String(value)
+  if (methods) params.methods = methods.join(',')
+  const query = new URLSearchParams()
+  for (const [key, value] of Object.entries(params).sort(([a], [b]) => a.localeCompare(b))) query.append(key, value)
+  return `${protocol}:${topic}@${version}?${query}`
 }

@@ -414,6 +414,7 @@ test('the pairing URI is shown before its proposal is published; a wallet that p
   const wallet = await createWallet()
   const client = await signClientOf(portico)
   const publish = vi.spyOn(client.core.relayer, 'publishCustom')
+  const sdkConnect = vi.spyOn(client, 'connect')
   // What had been published when the URI first showed (read in the store's synchronous notification).
   const publishedWhenShown = new Promise<number>((resolve) => {
     const unwatch = watchWalletConnectUri(portico, {
@@ -428,10 +429,13 @@ test('the pairing URI is shown before its proposal is published; a wallet that p
   const connecting = connect(portico, { connector: wcConnector(portico) })
   expect(await publishedWhenShown).toBe(0)
   // The wallet scans it right away: the relay hands it the proposal once it lands.
-  await wallet.pair(await uri)
+  const shown = await uri
+  await wallet.pair(shown)
   await connecting
   expect(account(portico, 'eip155')?.status).toBe('connected')
   expect(publish).toHaveBeenCalledTimes(1)
+  // The URI built early is the one the SDK made (same parameters, same order).
+  expect((await sdkConnect.mock.results[0]?.value)?.uri).toBe(shown)
 })
 
 test('walletConnect.prepare false: preparing loads nothing; the pick creates its own proposal', async () => {
