@@ -229,6 +229,8 @@ export function AllWalletsView() {
                     right: 0,
                     height: rowHeight,
                     transform: `translateY(${item.start}px)`,
+                    // A row coming into view is laid out on its own, not with the whole list.
+                    contain: 'layout style',
                   }}
                 >
                   {!row ? (
@@ -241,6 +243,7 @@ export function AllWalletsView() {
                     <DirectoryRow
                       wallet={row.wallet}
                       imageUrl={walletImageUrl(portico, row.wallet.image_id)}
+                      deferImage={virtualizer.isScrolling}
                       onSelect={selectDirectory}
                       tabIndex={item.index === current ? 0 : -1}
                     />
@@ -260,51 +263,59 @@ export function AllWalletsView() {
  * The search box. It owns the typed text, so a keystroke renders this field alone; the trimmed,
  * normalised query reaches the list 300 ms after the last keystroke (spec). Arrow Down enters the list.
  */
-const SearchField = forwardRef<
-  HTMLInputElement,
-  { query: string; onQuery(query: string): void; onArrowDown(): void; listId: string }
->(function SearchField({ query, onQuery, onArrowDown, listId }, ref) {
-  const { messages } = usePorticoUI('AllWalletsView')
-  const [input, setInput] = useState(query)
-  useEffect(() => {
-    const next = normalizeSearch(input)
-    if (next === query) return
-    const timer = setTimeout(() => onQuery(next), searchMinimumWaitMs)
-    return () => clearTimeout(timer)
-  }, [input, query, onQuery])
-  return (
-    <label className={views.search}>
-      <Icon name="search" size={18} />
-      <input
-        ref={ref}
-        className={views.searchInput}
-        type="search"
-        value={input}
-        onChange={(event) => setInput(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown') return
-          event.preventDefault()
-          onArrowDown()
-        }}
-        placeholder={messages.searchPlaceholder}
-        aria-label={messages.searchLabel}
-        aria-controls={listId}
-        autoComplete="off"
-        spellCheck={false}
-      />
-    </label>
-  )
-})
+const SearchField = memo(
+  forwardRef<HTMLInputElement, { query: string; onQuery(query: string): void; onArrowDown(): void; listId: string }>(
+    function SearchField({ query, onQuery, onArrowDown, listId }, ref) {
+      const { messages } = usePorticoUI('AllWalletsView')
+      const [input, setInput] = useState(query)
+      useEffect(() => {
+        const next = normalizeSearch(input)
+        if (next === query) return
+        const timer = setTimeout(() => onQuery(next), searchMinimumWaitMs)
+        return () => clearTimeout(timer)
+      }, [input, query, onQuery])
+      return (
+        <label className={views.search}>
+          <Icon name="search" size={18} />
+          <input
+            ref={ref}
+            className={views.searchInput}
+            type="search"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowDown') return
+              event.preventDefault()
+              onArrowDown()
+            }}
+            placeholder={messages.searchPlaceholder}
+            aria-label={messages.searchLabel}
+            aria-controls={listId}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </label>
+      )
+    },
+  ),
+)
 
 /** A directory wallet's row; memoised, so a scroll renders only the rows that come into view. */
 const DirectoryRow = memo(function DirectoryRow({
   wallet,
   imageUrl,
+  deferImage,
   onSelect,
   tabIndex,
 }: {
   wallet: DirectoryWallet
   imageUrl: string | undefined
+  /**
+   * The list is being scrolled: the icon waits until it stops. Each icon is an SVG drawn on the
+   * main thread, and drawing those of every row passed made frames of a fast scroll late (issue 18:
+   * scroll frame interval at 4× CPU throttling, p95 50-67 ms with icons, 33 without).
+   */
+  deferImage: boolean
   onSelect(wallet: DirectoryWallet): void
   /** The list's roving tab stop: 0 on the active row, -1 on the others. */
   tabIndex?: number | undefined
@@ -318,7 +329,7 @@ const DirectoryRow = memo(function DirectoryRow({
       data-slot="directory-wallet-row"
       data-wallet={wallet.id}
     >
-      <PorticoImage src={imageUrl} name={wallet.name} size={40} />
+      <PorticoImage src={imageUrl} name={wallet.name} size={40} defer={deferImage} />
       <span className={css.rowLabel}>{wallet.name}</span>
     </button>
   )
