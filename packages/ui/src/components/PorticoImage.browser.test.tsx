@@ -1,4 +1,4 @@
-import { afterEach, expect, inject, onTestFinished, test, vi } from 'vitest'
+import { afterEach, expect, inject, test, vi } from 'vitest'
 import { render } from 'vitest-browser-react'
 import '../test/provided.js'
 import { imagePreloadTimeoutMs, PorticoImage } from './PorticoImage.js'
@@ -39,31 +39,4 @@ test.each([
   const { container } = await render(<PorticoImage src={src as string} name="Hostile" />)
   expect(state(container)).toBe('fallback')
   expect(container.querySelector('img')).toBeNull()
-})
-
-test('parameters: defer holds the load until it is false; an image shown stays when deferred again', async () => {
-  // Counts preloads (each is a `new Image()`), the real element doing the loading.
-  const Original = window.Image
-  let made = 0
-  window.Image = class extends Original {
-    constructor(...args: ConstructorParameters<typeof Image>) {
-      super(...args)
-      made++
-    }
-  }
-  const preloads = { calls: () => made }
-  onTestFinished(() => {
-    window.Image = Original
-  })
-  const src = `${server}/ok.png`
-  const { container, rerender } = await render(<PorticoImage src={src} name="Deferred" defer />)
-  expect(state(container)).toBe('loading')
-  expect(preloads.calls()).toBe(0)
-  await rerender(<PorticoImage src={src} name="Deferred" defer={false} />)
-  await expect.poll(() => state(container)).toBe('loaded')
-  expect(preloads.calls()).toBe(1)
-  await rerender(<PorticoImage src={src} name="Deferred" defer />)
-  expect(state(container)).toBe('loaded')
-  expect(container.querySelector('img')?.getAttribute('src')).toBe(src)
-  expect(preloads.calls()).toBe(1)
 })

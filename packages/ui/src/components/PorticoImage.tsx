@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { allowedImageSource } from './imageSource.js'
 import * as css from './primitives.css.js'
 import { useImageOrigins } from './useImageOrigins.js'
@@ -21,38 +21,27 @@ export function PorticoImage({
   name,
   size = 40,
   radius = 'md',
-  defer = false,
 }: {
   src?: string | undefined
   name: string
   size?: number
   radius?: 'md' | 'full'
-  /**
-   * Not yet: the box stays empty until this is false (a long list being scrolled fast loads the
-   * icons of the rows it stops on, not of every row it passes). An image already shown stays.
-   */
-  defer?: boolean | undefined
 }) {
   const safe = allowedImageSource(src, useImageOrigins())
   const [state, setState] = useState<LoadState>(safe ? 'loading' : 'fallback')
-  // The source whose outcome (loaded or fallback) is shown: deferring again does not undo it.
-  const settled = useRef<string | undefined>(undefined)
 
   useEffect(() => {
     if (!safe) {
       setState('fallback')
       return
     }
-    if (settled.current === safe) return
     setState('loading')
-    if (defer) return
     let done = false
     const img = new Image()
     const finish = (next: LoadState) => {
       if (done) return
       done = true
       clearTimeout(timer)
-      settled.current = safe
       setState(next)
     }
     const timer = setTimeout(() => finish('fallback'), imagePreloadTimeoutMs)
@@ -65,7 +54,7 @@ export function PorticoImage({
       img.onload = null
       img.onerror = null
     }
-  }, [safe, defer])
+  }, [safe])
 
   const initial = Array.from(name.trim())[0]?.toUpperCase() ?? '?'
   return (

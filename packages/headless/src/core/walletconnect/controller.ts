@@ -24,7 +24,9 @@ type Offer = { uri: string; approval: Promise<SessionTypes.Struct>; expiresAt: n
  * An offer being made. Its pairing URI is known before the proposal is published (see
  * {@link WalletConnectController.createClient}); `onUri` hands it to whoever shows it.
  */
-type Draft = { offer: Promise<Offer | undefined>; uri: string | undefined; onUri: ((uri: string) => void) | undefined }
+type Draft = { uri: string | undefined; onUri: ((uri: string) => void) | undefined }
+/** An offer made ahead of the pick, on its way or made (undefined if making it failed). */
+type Prepared = Draft & { offer: Promise<Offer | undefined> }
 
 /**
  * A prepared URI with less time than this left is not shown, a scan would race its renewal (30 s
@@ -42,7 +44,7 @@ export class WalletConnectController {
   private clientPromise: Promise<Client> | undefined
   private topic: string | undefined
   /** An offer made ahead of the user's pick (see {@link prepare}); taken by the next `connect`. */
-  private prepared: Draft | undefined
+  private prepared: Prepared | undefined
   /** The offer whose proposal the SDK is making now; its pairing URI is reported to it. */
   private drafting: Draft | undefined
   /** The last proposal in the making: proposals are made one after the other. */
@@ -115,8 +117,8 @@ export class WalletConnectController {
     // nonce from the host's server: made ahead, it would spend nonces on users who never pick it.
     if (this.portico.options.siwx) return Promise.resolve()
     if (this.prepared) return this.prepared.offer.then(() => {})
-    const prepared = this.draft()
-    prepared.offer = prepared.offer.then(
+    const prepared: Prepared = { uri: undefined, onUri: undefined, offer: Promise.resolve(undefined) }
+    prepared.offer = this.createOffer(prepared).then(
       (offer) => {
         // Stale by the time anyone looks: forget it so the next call prepares a fresh one.
         const timer = setTimeout(
@@ -135,13 +137,6 @@ export class WalletConnectController {
     )
     this.prepared = prepared
     return prepared.offer.then(() => {})
-  }
-
-  /** Starts an offer; its pairing URI is reported through the draft as soon as the SDK has made it. */
-  private draft(): Draft {
-    const draft: Draft = { offer: Promise.resolve(undefined), uri: undefined, onUri: undefined }
-    draft.offer = this.createOffer(draft)
-    return draft
   }
 
   /**
@@ -243,12 +238,7 @@ export class WalletConnectController {
           // The prepared URI (if one was shown) did not become an offer, or the last one expired.
           store.set(walletConnectPairingAtom, undefined)
           try {
-            const draft = this.draft()
-            draft.onUri = show
-            const made = draft.offer.then((made) => {
-              if (!made) throw new FailedToConnectError({ cause: new Error('The pairing offer was not made') })
-              return made
-            })
+            const made = this.createOffer({ uri: undefined, onUri: show })
             // Given up on (the modal closed first), its failure must not be unhandled.
             made.catch(() => {})
             offer = await Promise.race([made, aborted])
@@ -510,10 +500,11 @@ export function pairingUri({
   expiry,
   methods,
 }: CreatedPairing & { protocol: string; version: number; symKey: string }): string {
-  const params: Record<string, string> = { symKey, expiryTimestamp: String(expiry) }
-  for (const [key, value] of Object.entries(relay)) if (value) params[`relay-${key}`] = String(value)
-  if (methods) params.methods = methods.join(',')
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params).sort(([a], [b]) => a.localeCompare(b))) query.append(key, value)
+  // The SDK sorts the parameters by name: expiryTimestamp, methods, relay-data, relay-protocol, symKey.
+  const query = new URLSearchParams({ expiryTimestamp: String(expiry) })
+  if (methods) query.append('methods', methods.join(','))
+  if (relay.data) query.append('relay-data', relay.data)
+  query.append('relay-protocol', relay.protocol)
+  query.append('symKey', symKey)
   return `${protocol}:${topic}@${version}?${query}`
 }

@@ -34,15 +34,10 @@ export function createWalletConnect(
   let controller: Promise<WalletConnectController> | undefined
   let loaded: WalletConnectController | undefined
   const load = () => {
-    if (!controller) {
-      // The SDK's chunk is requested together with the controller's, not once the controller has
-      // arrived and asks for it: one round trip of chunk loading less before the QR code (issue 18).
-      import('@walletconnect/sign-client').catch(() => {})
-      controller = import('./controller.js').then(({ WalletConnectController }) => {
-        loaded = new WalletConnectController(portico, options)
-        return loaded
-      })
-    }
+    controller ??= import('./controller.js').then(({ WalletConnectController }) => {
+      loaded = new WalletConnectController(portico, options)
+      return loaded
+    })
     return controller
   }
 

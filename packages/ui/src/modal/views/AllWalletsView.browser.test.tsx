@@ -3,6 +3,7 @@ import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness } from '../../test/harness.js'
+import { DirectoryRow } from './AllWalletsView.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -143,5 +144,24 @@ describe('search state', () => {
     await expect.element(page.getByRole('button', { name: 'Directory Wallet 019' })).toBeVisible()
     // The row that was there before the search is the same element.
     expect(document.querySelector('[data-wallet="w010"]')).toBe(kept)
+  })
+})
+
+describe('icons', () => {
+  test('a row rendered while the list scrolls asks for its icon once scrolling stops; an icon shown stays', async () => {
+    const wallet = { id: 'w1', name: 'Scrolled Wallet' }
+    const row = (deferImage: boolean) => (
+      <DirectoryRow wallet={wallet} imageUrl={`${server}/ok.png`} deferImage={deferImage} onSelect={() => {}} />
+    )
+    const box = () => document.querySelector('[data-slot="directory-wallet-row"] [data-state]')
+    const { rerender } = await render(row(true))
+    // The name's initial, no image asked for.
+    expect(box()?.getAttribute('data-state')).toBe('fallback')
+    expect(box()?.textContent).toBe('S')
+    await rerender(row(false))
+    await expect.poll(() => box()?.getAttribute('data-state')).toBe('loaded')
+    await rerender(row(true))
+    expect(box()?.getAttribute('data-state')).toBe('loaded')
+    expect(box()?.querySelector('img')?.getAttribute('src')).toBe(`${server}/ok.png`)
   })
 })

@@ -300,8 +300,13 @@ const SearchField = memo(
   ),
 )
 
-/** A directory wallet's row; memoised, so a scroll renders only the rows that come into view. */
-const DirectoryRow = memo(function DirectoryRow({
+/**
+ * @internal
+ * A directory wallet's row; memoised, so a scroll renders only the rows that come into view. Its
+ * icon is asked for once the list is not being scrolled (`deferImage`); the name's initial stands
+ * in until then, and an icon asked for stays.
+ */
+export const DirectoryRow = memo(function DirectoryRow({
   wallet,
   imageUrl,
   deferImage,
@@ -311,15 +316,17 @@ const DirectoryRow = memo(function DirectoryRow({
   wallet: DirectoryWallet
   imageUrl: string | undefined
   /**
-   * The list is being scrolled: the icon waits until it stops. Each icon is an SVG drawn on the
-   * main thread, and drawing those of every row passed made frames of a fast scroll late (issue 18:
-   * scroll frame interval at 4× CPU throttling, p95 50-67 ms with icons, 33 without).
+   * The list is being scrolled. Each icon is an SVG drawn on the main thread, and drawing those of
+   * every row passed made frames of a fast scroll late (issue 18: scroll frame interval at 4× CPU
+   * throttling, p95 50-67 ms with icons, 33 without).
    */
   deferImage: boolean
   onSelect(wallet: DirectoryWallet): void
   /** The list's roving tab stop: 0 on the active row, -1 on the others. */
   tabIndex?: number | undefined
 }) {
+  const [showImage, setShowImage] = useState(!deferImage)
+  if (!deferImage && !showImage) setShowImage(true)
   return (
     <button
       type="button"
@@ -329,7 +336,7 @@ const DirectoryRow = memo(function DirectoryRow({
       data-slot="directory-wallet-row"
       data-wallet={wallet.id}
     >
-      <PorticoImage src={imageUrl} name={wallet.name} size={40} defer={deferImage} />
+      <PorticoImage src={showImage ? imageUrl : undefined} name={wallet.name} size={40} />
       <span className={css.rowLabel}>{wallet.name}</span>
     </button>
   )
