@@ -344,13 +344,72 @@ describe('embedded wallet', () => {
       const mail = await devnet.auth.inbox.waitFor(email, { after: link.id, timeoutMs: 10_000 })
       const connected = await other.evaluate((c) => host.verifyEmailOtp(c), mail.code ?? '')
       expect(connected).toMatchObject({ ok: true, value: { address } })
-      // This device holds no share of the key made on the first one: signing says so.
-      expect(await other.evaluate(() => host.signMessage('from the new device'))).toMatchObject({
-        ok: false,
-        message: 'This device holds no share of the eip155 key',
+      // Approved from the link, this device fetches the recovery share, rebuilds the key and splits
+      // it again for itself: it signs for the same address, on both namespaces.
+      const signing = other.evaluate(() => host.signMessage('from the new device'))
+      await secureFrame(other).getByRole('button', { name: 'Approve' }).click()
+      const signed = await signing
+      if (!signed.ok) throw new Error(signed.message)
+      expect(
+        await verifyMessage({ address, message: 'from the new device', signature: signed.value as `0x${string}` }),
+      ).toBe(true)
+      // A second signature uses the device's own pair (no second recovery).
+      const solana = (await page.evaluate(() => host.accounts())).solana ?? ''
+      expect((await other.evaluate(() => host.accounts())).solana).toBe(solana)
+      const signingSolana = other.evaluate(() => host.signMessage('new device on Solana', 'solana'))
+      await secureFrame(other).getByRole('button', { name: 'Approve' }).click()
+      const signedSolana = await signingSolana
+      if (!signedSolana.ok) throw new Error(signedSolana.message)
+      const publicKey = createPublicKey({
+        key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(base58(solana)).toString('base64url') },
+        format: 'jwk',
       })
+      expect(verify(null, Buffer.from('new device on Solana'), publicKey, base58(signedSolana.value))).toBe(true)
+      // The first device still signs with its own pair.
+      const first = page.evaluate(() => host.signMessage('first device still signs'))
+      await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+      const firstSigned = await first
+      if (!firstSigned.ok) throw new Error(firstSigned.message)
+      expect(
+        await verifyMessage({
+          address,
+          message: 'first device still signs',
+          signature: firstSigned.value as `0x${string}`,
+        }),
+      ).toBe(true)
     } finally {
       await second.close()
+    }
+  })
+
+  test('behavior: a device that logged in with a code only (no device link) cannot get the key', async () => {
+    // Two browsers start a first login for a new address at once: both are sent a code, no link.
+    const raced = `race-${randomBytes(4).toString('hex')}@example.com`
+    const [{ context: one }, { context: two }] = await Promise.all([offlineContext(browser), offlineContext(browser)])
+    try {
+      const [{ page: first }, { page: second }] = await Promise.all([openHost(one), openHost(two)])
+      expect(await first.evaluate((e) => host.startEmailLogin(e), raced)).toMatchObject({ ok: true })
+      const firstCode = await devnet.auth.inbox.waitFor(raced, { timeoutMs: 10_000 })
+      clockOffset += 31_000
+      expect(await second.evaluate((e) => host.startEmailLogin(e), raced)).toEqual({
+        ok: true,
+        value: { action: 'VERIFY_OTP' },
+      })
+      const secondCode = await devnet.auth.inbox.waitFor(raced, { after: firstCode.id, timeoutMs: 10_000 })
+      const made = await first.evaluate((c) => host.verifyEmailOtp(c), firstCode.code ?? '')
+      if (!made.ok) throw new Error(made.message)
+      const joined = await second.evaluate((c) => host.verifyEmailOtp(c), secondCode.code ?? '')
+      expect(joined).toMatchObject({ ok: true, value: { address: made.value.address } })
+      // No prompt is shown: the share is refused before the user is asked.
+      expect(await second.evaluate(() => host.signMessage('no share here'))).toMatchObject({
+        ok: false,
+        name: 'EmbeddedDeviceNotApprovedError',
+        message: 'This device is not approved for this wallet',
+        code: 4100,
+      })
+      expect(await secureFrame(second).getByRole('button', { name: 'Approve' }).count()).toBe(0)
+    } finally {
+      await Promise.all([one.close(), two.close()])
     }
   })
 

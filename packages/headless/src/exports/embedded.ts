@@ -31,6 +31,8 @@ export { waitForDeviceApproval } from '../core/embedded/waitForDeviceApproval.js
 export {
   EmailCooldownError,
   type EmailCooldownErrorType,
+  EmbeddedDeviceNotApprovedError,
+  type EmbeddedDeviceNotApprovedErrorType,
   EmbeddedWalletError,
   type EmbeddedWalletErrorType,
   EmbeddedWalletLoadError,

@@ -11,7 +11,7 @@ import {
 } from '../protocol.js'
 import { cancelApproval } from './approval.js'
 import { AuthApiError, createAuthApi } from './authApi.js'
-import { ensureKeys, hasDeviceShare, type Namespace, ShareMissingError, withSecret } from './keys.js'
+import { ensureDeviceShare, ensureKeys, type Namespace, withSecret } from './keys.js'
 import { handleRpc, RpcError } from './rpc.js'
 import { del, get, set } from './vault.js'
 
@@ -152,9 +152,7 @@ function start(config: FrameQuery) {
               rpcUrl: rpcUrls.get(chainId),
               addresses: current,
               withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use),
-              assertCanSign: async (namespace) => {
-                if (!(await hasDeviceShare(user.userId, namespace))) throw new ShareMissingError(namespace)
-              },
+              assertCanSign: (namespace) => ensureDeviceShare(api, user.userId, namespace),
               setVisible,
               log,
             },

@@ -1,6 +1,6 @@
 import { frameTexts, rpcMethodKind } from '@portico/secure/protocol'
 import { base58 } from '@scure/base'
-import { EmbeddedWalletError, RpcMethodNotAllowedError } from '../errors/embedded.js'
+import { EmbeddedDeviceNotApprovedError, EmbeddedWalletError, RpcMethodNotAllowedError } from '../errors/embedded.js'
 import type { Connector, ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import type { EmbeddedWallet } from './embeddedWallet.js'
@@ -129,6 +129,9 @@ export function createAuthConnector(wallet: EmbeddedWallet, namespace: ChainName
       } catch (error) {
         if (error instanceof EmbeddedWalletError && error.shortMessage === frameTexts.notAllowed)
           throw new RpcMethodNotAllowedError({ method, cause: error })
+        // The frame's 4100: a key made on another device, and this one was never approved by link.
+        if (error instanceof EmbeddedWalletError && error.code === 4100)
+          throw new EmbeddedDeviceNotApprovedError({ cause: error })
         throw error
       }
     },
