@@ -3,7 +3,7 @@
 // read from the inbox, a message signed and a transaction sent only after a click in the frame's own
 // document, and a hostile host script that can neither read the frame's storage nor approve anything.
 
-import { createPublicKey, randomBytes, verify } from 'node:crypto'
+import { createPrivateKey, createPublicKey, randomBytes, verify } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
@@ -29,6 +29,9 @@ type HostApi = {
   abortRpc(): void
   disconnect(): Promise<Settled<void>>
   reconnect(): Promise<Settled<{ address: string } | undefined>>
+  exportKey(namespace: 'eip155' | 'solana'): Promise<Settled<void>>
+  syncTheme(theme: { themeMode?: 'light' | 'dark'; themeVariables?: Record<string, string | number> }): void
+  messages(): string[]
 }
 declare const host: HostApi
 
@@ -60,6 +63,12 @@ async function serveHost(): Promise<Server> {
   const http = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://host').pathname
     if (path === '/host.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
+    else if (path === '/icon.svg')
+      response
+        .writeHead(200, { 'content-type': 'image/svg+xml' })
+        .end(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><rect width="24" height="24" fill="#0a0"/></svg>',
+        )
     else if (path === '/other')
       response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>')
     else response.writeHead(200, { 'content-type': 'text/html' }).end(page)
@@ -200,6 +209,95 @@ describe('embedded wallet', () => {
     })
     expect(verify(null, Buffer.from('Hello Solana'), publicKey, base58(signed.value))).toBe(true)
     expect(verify(null, Buffer.from('Hello Solanb'), publicKey, base58(signed.value))).toBe(false)
+  })
+
+  test('behavior: the key export is shown in the frame after a click there, never posted to the host', async () => {
+    const exporting = page.evaluate(() => host.exportKey('eip155'))
+    const frame = secureFrame(page)
+    const reveal = frame.getByRole('button', { name: 'Reveal key' })
+    await reveal.waitFor()
+    // The prompt names the app (synced dapp data) above the origin the frame read itself.
+    expect(await frame.getByText('Portico e2e host').count()).toBe(1)
+    expect(await frame.locator('[data-portico-dapp] img').getAttribute('src')).toBe(`${hostOrigin}/icon.svg`)
+    expect(await frame.getByText(hostOrigin, { exact: true }).count()).toBe(1)
+    // A script click is not a user's click: nothing is revealed.
+    await frame.evaluate(() => (document.querySelector('button[data-kind=approve]') as HTMLButtonElement).click())
+    expect(await frame.locator('[data-portico-secret]').isHidden()).toBe(true)
+    await reveal.click()
+    const secret = frame.locator('[data-portico-secret]')
+    await secret.waitFor({ state: 'visible' })
+    const key = (await secret.textContent()) as `0x${string}`
+    expect(privateKeyToAccount(key).address).toBe(address)
+    await frame.getByRole('button', { name: 'Done' }).click()
+    expect(await exporting).toMatchObject({ ok: true })
+    // Gone from the frame's document once closed, and never in any message the host received.
+    expect(await frame.locator('body').innerHTML()).not.toContain(key.slice(2))
+    const messages = await page.evaluate(() => host.messages())
+    expect(messages.some((m) => m.includes('@portico-frame/EXPORT_PRIVATE_KEY_SUCCESS'))).toBe(true)
+    expect(messages.filter((m) => m.toLowerCase().includes(key.slice(2).toLowerCase()))).toEqual([])
+  })
+
+  test('behavior: the Solana key export derives the Solana address; cancel rejects with 4001', async () => {
+    const { solana } = await page.evaluate(() => host.accounts())
+    const exporting = page.evaluate(() => host.exportKey('solana'))
+    const frame = secureFrame(page)
+    await frame.getByRole('button', { name: 'Reveal key' }).click()
+    const secret = frame.locator('[data-portico-secret]')
+    await secret.waitFor({ state: 'visible' })
+    const key = (await secret.textContent()) ?? ''
+    const pair = base58(key)
+    expect(pair.length).toBe(64)
+    // The 32-byte seed makes the public key, which is the address (and the keypair's second half).
+    const privateKey = createPrivateKey({
+      key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), pair.subarray(0, 32)]),
+      format: 'der',
+      type: 'pkcs8',
+    })
+    const x = createPublicKey(privateKey).export({ format: 'jwk' }).x ?? ''
+    expect(Buffer.from(x, 'base64url').equals(Buffer.from(base58(solana ?? '')))).toBe(true)
+    expect(Buffer.from(pair.subarray(32)).equals(Buffer.from(base58(solana ?? '')))).toBe(true)
+    await frame.getByRole('button', { name: 'Done' }).click()
+    expect(await exporting).toMatchObject({ ok: true })
+    expect((await page.evaluate(() => host.messages())).filter((m) => m.includes(key))).toEqual([])
+
+    const cancelled = page.evaluate(() => host.exportKey('eip155'))
+    await frame.getByRole('button', { name: 'Cancel' }).click()
+    expect(await cancelled).toMatchObject({ ok: false, code: 4001 })
+  })
+
+  test('behavior: the host theme styles the frame prompt; hostile theme values are dropped', async () => {
+    await page.evaluate(() =>
+      host.syncTheme({
+        themeMode: 'light',
+        themeVariables: {
+          '--w3m-accent': '#ff0000',
+          '--w3m-font-family': 'x; } body { display: none',
+          '--w3m-color-mix': 'url(http://127.0.0.1:1/leak)',
+          '--w3m-color-mix-strength': 40,
+          '--w3m-border-radius-master': '0px;background:url(http://127.0.0.1:1/x)',
+        },
+      }),
+    )
+    const signing = page.evaluate(() => host.signMessage('themed'))
+    const frame = secureFrame(page)
+    const approve = frame.getByRole('button', { name: 'Approve' })
+    await approve.waitFor()
+    await expect
+      .poll(() => approve.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(255, 0, 0)')
+    const applied = await frame.evaluate(() => ({
+      inline: document.documentElement.getAttribute('style') ?? '',
+      display: getComputedStyle(document.body).display,
+      font: getComputedStyle(document.documentElement).fontFamily,
+      scheme: getComputedStyle(document.documentElement).colorScheme,
+    }))
+    expect(applied.inline).not.toMatch(/url\(|display|\}/)
+    expect(applied.display).toBe('block')
+    expect(applied.font).not.toContain('display')
+    expect(applied.scheme).toBe('light')
+    expect(consoleLines.some((line) => line.startsWith('warning:') && line.includes('--w3m-font-family'))).toBe(true)
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    expect(await signing).toMatchObject({ ok: false, code: 4001 })
   })
 
   test('behavior: Reject in the frame rejects with code 4001', async () => {

@@ -60,7 +60,8 @@ export const appRequestSchemas = {
   UPDATE_EMAIL_SECONDARY_OTP: z.object({ otp }),
   SYNC_THEME: z.object({
     themeMode: z.optional(z.enum(['light', 'dark'])),
-    themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+    // Bounded here; every value is then checked by the frame's theme sanitiser before use.
+    themeVariables: z.optional(z.record(str(1, 64), z.union([str(0, 256), z.number()]))),
   }),
   SYNC_DAPP_DATA: z.object({
     projectId: str(1, 128),
@@ -76,6 +77,11 @@ export const appRequestSchemas = {
   }),
   RELOAD: empty,
   RPC_ABORT: empty,
+  /**
+   * Not in the spec's list: shows the user their private key inside the frame, after a click
+   * there. The reply never carries the key (an empty success once the user closes the prompt).
+   */
+  EXPORT_PRIVATE_KEY: z.object({ namespace: z.enum(['eip155', 'solana']) }),
 } as const
 
 /** The name of an app→frame request (`CONNECT_EMAIL`, `RPC_REQUEST`, …). */
@@ -120,6 +126,8 @@ export const frameSuccessSchemas = {
   SYNC_DAPP_DATA: empty,
   RELOAD: empty,
   RPC_ABORT: empty,
+  // An object with no keys: whatever else a reply carried would be dropped by the parse.
+  EXPORT_PRIVATE_KEY: empty,
 } as const satisfies Record<AppRequestName, z.ZodMiniType>
 
 /** The success payload of request `N`. */

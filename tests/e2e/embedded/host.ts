@@ -13,12 +13,20 @@ import {
   solanaNetwork,
 } from '@portico/headless/core'
 import {
+  type EmbeddedWalletTheme,
+  exportEmbeddedWallet,
   getEmbeddedWallet,
   reconnectEmbeddedWallet,
   startEmailLogin,
+  syncEmbeddedWalletTheme,
   verifyEmailOtp,
   waitForDeviceApproval,
 } from '@portico/headless/embedded'
+
+// Every message this page receives, from the first one on: the key export test checks that no
+// message to the host ever carries a key.
+const received: string[] = []
+window.addEventListener('message', (event) => received.push(JSON.stringify(event.data) ?? String(event.data)), true)
 
 const params = new URLSearchParams(location.search)
 const rpcUrl = params.get('rpcUrl') ?? ''
@@ -34,6 +42,12 @@ const portico = createPortico({
   ],
   adapters: [eip155Adapter(), solanaAdapter()],
   embeddedWallet: { frameUrl: params.get('frameUrl') ?? '' },
+  metadata: {
+    name: 'Portico e2e host',
+    description: 'The embedded wallet e2e host page',
+    url: location.origin,
+    icons: [`${location.origin}/icon.svg`],
+  },
   remoteConfig: false,
   blockchainApi: false,
   walletDirectory: false,
@@ -69,6 +83,9 @@ const host = {
   abortRpc: () => getEmbeddedWallet(portico).client.abortRpc(),
   disconnect: () => settle(disconnect(portico)),
   reconnect: () => settle(reconnectEmbeddedWallet(portico)),
+  exportKey: (namespace: 'eip155' | 'solana') => settle(exportEmbeddedWallet(portico, { namespace })),
+  syncTheme: (theme: EmbeddedWalletTheme) => syncEmbeddedWalletTheme(portico, theme),
+  messages: () => [...received],
 }
 Object.assign(window, { host })
 document.body.dataset.ready = 'true'
