@@ -32,6 +32,8 @@ type HostApi = {
   exportKey(namespace: 'eip155' | 'solana'): Promise<Settled<void>>
   syncTheme(theme: { themeMode?: 'light' | 'dark'; themeVariables?: Record<string, string | number> }): void
   messages(): string[]
+  connection(): { status: string; connectorId?: string; address?: string }
+  storedKeys(): string[]
 }
 declare const host: HostApi
 
@@ -408,10 +410,16 @@ describe('embedded wallet', () => {
   })
 
   test('behavior: a reload keeps the session: the frame restores it silently and signing still works', async () => {
+    const { solana } = await page.evaluate(() => host.accounts())
     await page.reload()
     await page.waitForSelector('body[data-ready="true"]')
     expect(await page.evaluate(() => host.accounts())).toEqual({ eip155: undefined, solana: undefined })
-    expect(await page.evaluate(() => host.reconnect())).toMatchObject({ ok: true, value: { address } })
+    // The restored address is the active namespace's (the last one used), like connect's.
+    const restored = await page.evaluate(() => host.reconnect())
+    expect(restored).toMatchObject({ ok: true, value: { address: expect.stringMatching(`^(${address}|${solana})$`) } })
+    expect(await page.evaluate(() => host.accounts())).toEqual({ eip155: address, solana })
+    // Restored by the kit's reconnect (the stored AUTH connection), not by a fresh connect.
+    expect(await page.evaluate(() => host.connection())).toEqual({ status: 'connected', connectorId: 'auth', address })
     const signing = page.evaluate(() => host.signMessage('after reload'))
     await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
     const signed = await signing
@@ -508,6 +516,35 @@ describe('embedded wallet', () => {
       expect(await secureFrame(second).getByRole('button', { name: 'Approve' }).count()).toBe(0)
     } finally {
       await Promise.all([one.close(), two.close()])
+    }
+  })
+
+  test('behavior: on reload, a session the auth server no longer accepts clears the login cache', async () => {
+    const { context: third } = await offlineContext(browser)
+    try {
+      const { page: other } = await openHost(third)
+      const expired = `expired-${randomBytes(4).toString('hex')}@example.com`
+      await login(other, expired)
+      await other.reload()
+      await other.waitForSelector('body[data-ready="true"]')
+      const stored = await other.evaluate(() => host.storedKeys())
+      expect(stored.some((k) => k.includes('embedded-login'))).toBe(true)
+      expect(stored.some((k) => k.includes('connected-connector:eip155'))).toBe(true)
+      // Eight days later (sessions last seven), the frame's connection check fails.
+      clockOffset += 8 * 24 * 3_600_000
+      try {
+        expect(await other.evaluate(() => host.reconnect())).toEqual({ ok: true })
+      } finally {
+        clockOffset -= 8 * 24 * 3_600_000
+      }
+      expect(await other.evaluate(() => host.storedKeys())).toEqual([])
+      expect(await other.evaluate(() => host.connection())).toMatchObject({ status: 'disconnected' })
+      // Nothing left to restore on the next load either.
+      await other.reload()
+      await other.waitForSelector('body[data-ready="true"]')
+      expect(await other.evaluate(() => host.reconnect())).toEqual({ ok: true })
+    } finally {
+      await third.close()
     }
   })
 

@@ -86,6 +86,11 @@ const host = {
   exportKey: (namespace: 'eip155' | 'solana') => settle(exportEmbeddedWallet(portico, { namespace })),
   syncTheme: (theme: EmbeddedWalletTheme) => syncEmbeddedWalletTheme(portico, theme),
   messages: () => [...received],
+  connection: () => {
+    const { status, connectorId, address } = getConnection(portico, { namespace: 'eip155' })
+    return { status, connectorId, address }
+  },
+  storedKeys: () => Object.keys(localStorage).filter((k) => /embedded-login|connected-connector/.test(k)),
 }
 Object.assign(window, { host })
 document.body.dataset.ready = 'true'
