@@ -202,7 +202,8 @@ function start(config: FrameQuery) {
         if (!session) throw new Error('Not connected')
         const user = session
         const { namespace } = message.payload
-        const address = (addresses ??= await ensureKeys(api, user.userId))[namespace]
+        addresses ??= await ensureKeys(api, user.userId)
+        const address = addresses[namespace]
         // Refused devices fail here, before the user sees anything.
         await ensureDeviceShare(api, user.userId, namespace)
         await showExport({
