@@ -25,7 +25,7 @@ type HostApi = {
   signMessage(message: string, namespace?: 'eip155' | 'solana'): Promise<Settled<string>>
   accounts(): { eip155?: string; solana?: string }
   sendTransaction(to: string, value: string): Promise<Settled<`0x${string}`>>
-  request(method: string, params: unknown): Promise<Settled<unknown>>
+  request(method: string, params: unknown, namespace?: 'eip155' | 'solana'): Promise<Settled<unknown>>
   abortRpc(): void
   disconnect(): Promise<Settled<void>>
   reconnect(): Promise<Settled<{ address: string } | undefined>>
@@ -124,6 +124,40 @@ function base58(text: string): Uint8Array {
   return Uint8Array.from(bytes)
 }
 
+async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(devnet.solana.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const json = (await response.json()) as { result?: T; error?: { message: string } }
+  if (json.error) throw new Error(json.error.message)
+  return json.result as T
+}
+
+const lamportsOf = async (address: string) =>
+  (await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value
+
+/** An unsigned legacy transaction: one System Program transfer of `lamports` from `from` to `to`. */
+function transferTransaction(from: string, to: Uint8Array, lamports: bigint, blockhash: string): Uint8Array {
+  const data = new Uint8Array(12)
+  const view = new DataView(data.buffer)
+  view.setUint32(0, 2, true)
+  view.setBigUint64(4, lamports, true)
+  const message = [
+    ...[1, 0, 1], // one signer (the fee payer), no read-only signer, one read-only account (the program)
+    3,
+    ...base58(from),
+    ...to,
+    ...new Uint8Array(32), // System Program
+    ...base58(blockhash),
+    1,
+    ...[2, 2, 0, 1, 12],
+    ...data,
+  ]
+  return Uint8Array.from([1, ...new Uint8Array(64), ...message])
+}
+
 async function code(email: string): Promise<string> {
   const mail = (await (
     await fetch(`${devnet.auth.inboxUrl}/messages/latest?to=${encodeURIComponent(email)}&wait=10000`)
@@ -211,6 +245,75 @@ describe('embedded wallet', () => {
     })
     expect(verify(null, Buffer.from('Hello Solana'), publicKey, base58(signed.value))).toBe(true)
     expect(verify(null, Buffer.from('Hello Solanb'), publicKey, base58(signed.value))).toBe(false)
+  })
+
+  test('behavior: Solana transactions are signed, and signed and sent, after approval in the frame', async () => {
+    const { solana = '' } = await page.evaluate(() => host.accounts())
+    await solanaRpc('requestAirdrop', [solana, 1_000_000_000])
+    await expect.poll(() => lamportsOf(solana)).toBe(1_000_000_000)
+    const recipientBytes = Uint8Array.from(randomBytes(32))
+    const recipient = (() => {
+      let value = BigInt(`0x${Buffer.from(recipientBytes).toString('hex')}`)
+      let text = ''
+      for (; value > 0n; value /= 58n) text = alphabet[Number(value % 58n)] + text
+      for (const byte of recipientBytes) {
+        if (byte !== 0) break
+        text = `1${text}`
+      }
+      return text
+    })()
+    const { value: latest } = await solanaRpc<{ value: { blockhash: string } }>('getLatestBlockhash', [])
+    const publicKey = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(base58(solana)).toString('base64url') },
+      format: 'jwk',
+    })
+
+    // solana_signTransaction: the prompt spells the transfer out; the signature covers the message.
+    const unsigned = transferTransaction(solana, recipientBytes, 10_000_000n, latest.blockhash)
+    const signing = page.evaluate(
+      (transaction) => host.request('solana_signTransaction', { transaction }, 'solana'),
+      Buffer.from(unsigned).toString('base64'),
+    )
+    const frame = secureFrame(page)
+    await frame.getByRole('button', { name: 'Approve' }).waitFor()
+    expect(await frame.getByRole('heading', { name: 'Sign transaction' }).count()).toBe(1)
+    expect(await frame.getByText(`Transfer 0.01 SOL to ${recipient}`).count()).toBe(1)
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const signed = await signing
+    if (!signed.ok) throw new Error(signed.message)
+    const { signature, transaction } = signed.value as { signature: string; transaction: string }
+    const signedBytes = Buffer.from(transaction, 'base64')
+    expect(verify(null, Buffer.from(unsigned.subarray(65)), publicKey, base58(signature))).toBe(true)
+    expect(signedBytes.subarray(1, 65).equals(Buffer.from(base58(signature)))).toBe(true)
+    expect(signedBytes.subarray(65).equals(Buffer.from(unsigned.subarray(65)))).toBe(true)
+    // The devnet accepts it as signed.
+    await solanaRpc('sendTransaction', [transaction, { encoding: 'base64' }])
+    await expect.poll(() => lamportsOf(recipient)).toBe(10_000_000)
+
+    // solana_signAndSendTransaction: the frame sends it to the network's RPC itself.
+    const second = transferTransaction(solana, recipientBytes, 20_000_000n, latest.blockhash)
+    const sending = page.evaluate(
+      (transaction) => host.request('solana_signAndSendTransaction', { transaction }, 'solana'),
+      Buffer.from(second).toString('base64'),
+    )
+    await frame.getByRole('heading', { name: 'Send transaction' }).waitFor()
+    expect(await frame.getByText(`Transfer 0.02 SOL to ${recipient}`).count()).toBe(1)
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const sent = await sending
+    if (!sent.ok) throw new Error(sent.message)
+    const sentSignature = (sent.value as { signature: string }).signature
+    expect(verify(null, Buffer.from(second.subarray(65)), publicKey, base58(sentSignature))).toBe(true)
+    await expect.poll(() => lamportsOf(recipient)).toBe(30_000_000)
+
+    // A transaction this wallet does not sign is refused before any prompt.
+    const foreign = transferTransaction(recipient, recipientBytes, 1n, latest.blockhash)
+    expect(
+      await page.evaluate(
+        (transaction) => host.request('solana_signTransaction', { transaction }, 'solana'),
+        Buffer.from(foreign).toString('base64'),
+      ),
+    ).toMatchObject({ ok: false, message: 'Invalid transaction: the wallet is not a signer of this transaction' })
+    expect(await frame.getByRole('button', { name: 'Approve' }).count()).toBe(0)
   })
 
   test('behavior: the key export is shown in the frame after a click there, never posted to the host', async () => {

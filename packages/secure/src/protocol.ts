@@ -54,6 +54,8 @@ export const appRequestSchemas = {
     params: z.optional(z.unknown()),
     chainNamespace: z.optional(z.enum(['eip155', 'solana'])),
     chainId: z.optional(chainId),
+    /** The Solana network's RPC (the frame's current chain is an EVM one; Solana requests name theirs). */
+    rpcUrl: z.optional(rpcUrl),
   }),
   UPDATE_EMAIL: z.object({ email }),
   UPDATE_EMAIL_PRIMARY_OTP: z.object({ otp }),
@@ -281,6 +283,9 @@ export const rpcMethods = {
     'wallet_grantPermissions',
     'wallet_revokePermissions',
     'solana_signMessage',
+    'solana_signTransaction',
+    'solana_signAllTransactions',
+    'solana_signAndSendTransaction',
   ],
   local: ['eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getCallsStatus'],
 } as const

@@ -79,7 +79,8 @@ const host = {
     solana: getConnection(portico, { namespace: 'solana' }).address,
   }),
   sendTransaction: (to: `0x${string}`, value: string) => settle(sendTransaction(portico, { to, value: BigInt(value) })),
-  request: (method: string, params: unknown) => settle(request(portico, { method, params })),
+  request: (method: string, params: unknown, namespace?: 'eip155' | 'solana') =>
+    settle(request(portico, { method, params, ...(namespace ? { namespace } : {}) })),
   abortRpc: () => getEmbeddedWallet(portico).client.abortRpc(),
   disconnect: () => settle(disconnect(portico)),
   reconnect: () => settle(reconnectEmbeddedWallet(portico)),

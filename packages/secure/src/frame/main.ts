@@ -144,14 +144,16 @@ function start(config: FrameQuery) {
         if (!session || !addresses) throw new Error('Not connected')
         const user = session
         const current = addresses
-        if (message.payload.chainId !== undefined) chainId = message.payload.chainId
+        const isSolana = message.payload.chainNamespace === 'solana'
+        // A Solana request names its own network; the current (EVM) chain stays as it is.
+        if (message.payload.chainId !== undefined && !isSolana) chainId = message.payload.chainId
         return await new Promise((resolve, reject) => {
           rpcAborts.add(reject)
           handleRpc(
             {
               hostOrigin,
-              chainId,
-              rpcUrl: rpcUrls.get(chainId),
+              chainId: isSolana ? (message.payload.chainId ?? chainId) : chainId,
+              rpcUrl: isSolana ? message.payload.rpcUrl : rpcUrls.get(chainId),
               addresses: current,
               withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use),
               assertCanSign: (namespace) => ensureDeviceShare(api, user.userId, namespace),

@@ -120,11 +120,16 @@ export function createAuthConnector(wallet: EmbeddedWallet, namespace: ChainName
         const network = wallet.networkFor('eip155', chainId)
         if (network?.caipNetworkId === chainId && Number(network.id) !== wallet.frameChain) await moveFrameTo(network)
       }
+      // A Solana request carries its network's RPC (the frame's current chain is an EVM one).
+      const solanaNetwork = ns === 'solana' ? wallet.networkFor('solana', chainId || undefined) : undefined
+      const solanaRpc = solanaNetwork ? wallet.rpcUrl(solanaNetwork) : undefined
       try {
         return await client.request('RPC_REQUEST', {
           method,
           params,
           chainNamespace: ns === 'solana' ? 'solana' : 'eip155',
+          ...(solanaNetwork ? { chainId: solanaNetwork.caipNetworkId } : {}),
+          ...(solanaRpc ? { rpcUrl: solanaRpc } : {}),
         })
       } catch (error) {
         if (error instanceof EmbeddedWalletError && error.shortMessage === frameTexts.notAllowed)
