@@ -435,6 +435,12 @@ describe('embedded wallet', () => {
   test('behavior: safe methods go to the RPC without a prompt; methods off the list are refused', async () => {
     const balance = await page.evaluate((a) => host.request('eth_getBalance', [a, 'latest']), address)
     expect(balance).toMatchObject({ ok: true })
+    // wallet_getAssets (spec list, EIP-7811) is answered by the frame: the native balance.
+    const assets = await page.evaluate((a) => host.request('wallet_getAssets', [{ account: a }], 'eip155'), address)
+    expect(assets).toEqual({
+      ok: true,
+      value: { '0x7a69': [{ address: '0x0', balance: (balance as { value: string }).value, type: 'native' }] },
+    })
     const refused = await page.evaluate(() => host.request('eth_sign', ['0x00', '0x00']))
     expect(refused).toMatchObject({ ok: false, message: 'Requested RPC call is not allowed' })
     expect(consoleLines.some((line) => line.startsWith('error: RPC method not allowed'))).toBe(true)
@@ -517,6 +523,8 @@ describe('embedded wallet', () => {
     await page.reload()
     await page.waitForSelector('body[data-ready="true"]')
     expect(await page.evaluate(() => host.accounts())).toEqual({ eip155: undefined, solana: undefined })
+    // A theme given before the frame exists is sent once it is ready (the spec's sync on init).
+    await page.evaluate(() => host.syncTheme({ themeMode: 'dark', themeVariables: { '--w3m-accent': '#00ff00' } }))
     // The restored address is the active namespace's (the last one used), like connect's.
     const restored = await page.evaluate(() => host.reconnect())
     expect(restored).toMatchObject({ ok: true, value: { address: expect.stringMatching(`^(${address}|${solana})$`) } })
@@ -524,7 +532,10 @@ describe('embedded wallet', () => {
     // Restored by the kit's reconnect (the stored AUTH connection), not by a fresh connect.
     expect(await page.evaluate(() => host.connection())).toEqual({ status: 'connected', connectorId: 'auth', address })
     const signing = page.evaluate(() => host.signMessage('after reload'))
-    await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+    const approve = secureFrame(page).getByRole('button', { name: 'Approve' })
+    await approve.waitFor()
+    expect(await approve.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(0, 255, 0)')
+    await approve.click()
     const signed = await signing
     if (!signed.ok) throw new Error(signed.message)
     expect(await verifyMessage({ address, message: 'after reload', signature: signed.value as `0x${string}` })).toBe(

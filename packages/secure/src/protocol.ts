@@ -287,7 +287,14 @@ export const rpcMethods = {
     'solana_signAllTransactions',
     'solana_signAndSendTransaction',
   ],
-  local: ['eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getCallsStatus'],
+  local: [
+    'eth_accounts',
+    'eth_requestAccounts',
+    'eth_chainId',
+    'wallet_getCapabilities',
+    'wallet_getCallsStatus',
+    'wallet_getAssets',
+  ],
 } as const
 
 /** Texts of the spec the frame and the kit share. */

@@ -125,6 +125,14 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
         const done = receipts.every(Boolean)
         return { version: '2.0.0', id, chainId: calls.chainId, atomic: false, status: done ? 200 : 100, receipts }
       }
+      case 'wallet_getAssets': {
+        // EIP-7811, the native balance of the frame's current chain (token lists need an indexer).
+        const request = (list(params)[0] ?? {}) as { account?: unknown; chainFilter?: unknown }
+        if (!sameAddress(request.account, evm)) throw new RpcError('Invalid params', -32602)
+        if (Array.isArray(request.chainFilter) && !request.chainFilter.includes(chainHex)) return {}
+        const balance = await forward(context, 'eth_getBalance', [evm, 'latest'])
+        return { [chainHex]: [{ address: '0x0', balance, type: 'native' }] }
+      }
     }
   }
   if (kind === 'safe') return forward(context, method, params)
