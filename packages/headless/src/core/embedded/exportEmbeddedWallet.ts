@@ -26,18 +26,20 @@ export async function exportEmbeddedWallet(
   portico: Portico,
   parameters: ExportEmbeddedWalletParameters = {},
 ): Promise<void> {
-  let wallet: ReturnType<typeof getEmbeddedWallet>
-  try {
-    wallet = getEmbeddedWallet(portico)
-  } catch (cause) {
-    throw new NoAuthConnectorError({ cause })
-  }
+  // Checked before the frame is touched: a page not connected by email loads nothing for this.
+  if (!portico.options.embeddedWallet?.frameUrl) throw new NoAuthConnectorError()
   const active = portico.store.get(activeNamespaceAtom)
   const namespace =
     parameters.namespace ??
     (embeddedNamespaces.includes(active as 'eip155') ? (active as 'eip155' | 'solana') : 'eip155')
   const connection = getConnection(portico, { namespace })
   if (!connection.isConnected || connection.connectorId !== authConnectorId) throw new NotConnectedToEmailError()
+  let wallet: ReturnType<typeof getEmbeddedWallet>
+  try {
+    wallet = getEmbeddedWallet(portico)
+  } catch (cause) {
+    throw new NoAuthConnectorError({ cause })
+  }
   try {
     await wallet.client.request('EXPORT_PRIVATE_KEY', { namespace })
   } catch (error) {
