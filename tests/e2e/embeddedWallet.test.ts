@@ -323,7 +323,9 @@ describe('embedded wallet', () => {
     await reveal.waitFor()
     // The prompt names the app (synced dapp data) above the origin the frame read itself.
     expect(await frame.getByText('Portico e2e host').count()).toBe(1)
-    expect(await frame.locator('[data-portico-dapp] img').getAttribute('src')).toBe(`${hostOrigin}/icon.svg`)
+    const icon = frame.locator('[data-portico-dapp] img')
+    expect(await icon.getAttribute('src')).toBe(`${hostOrigin}/icon.svg`)
+    await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(24)
     expect(await frame.getByText(hostOrigin, { exact: true }).count()).toBe(1)
     // A script click is not a user's click: nothing is revealed.
     await frame.evaluate(() => (document.querySelector('button[data-kind=approve]') as HTMLButtonElement).click())

@@ -145,7 +145,7 @@ function syncFrame(portico: Portico, client: FrameClient) {
     .catch(warn)
   const send = (theme: NonNullable<ReturnType<typeof embeddedWalletTheme>>) =>
     client.request('SYNC_THEME', theme).catch(warn)
-  const initial = embeddedWalletTheme(portico)
-  if (initial) send(initial)
+  // The spec's default theme is dark, until the host (its modal) gives its own.
+  send(embeddedWalletTheme(portico) ?? { themeMode: 'dark' })
   onEmbeddedWalletTheme(portico, send)
 }
