@@ -587,6 +587,38 @@ describe('embedded wallet', () => {
         format: 'jwk',
       })
       expect(verify(null, Buffer.from('new device on Solana'), publicKey, base58(signedSolana.value))).toBe(true)
+      // A device half that no longer matches its server half (here: the two namespaces' halves
+      // swapped in the frame's storage, by the test, which unlike the host can reach it) makes the
+      // approved device split the key again, and it still signs for the same address.
+      await secureFrame(other).evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('portico-secure', 1)
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const store = open.result.transaction('vault', 'readwrite').objectStore('vault')
+              const keys = store.getAllKeys()
+              keys.onsuccess = () => {
+                const names = (keys.result as string[]).filter((k) => k.startsWith('secret:share:'))
+                const evm = names.find((k) => k.endsWith(':eip155')) as string
+                const sol = names.find((k) => k.endsWith(':solana')) as string
+                const a = store.get(evm)
+                const b = store.get(sol)
+                b.onsuccess = () => {
+                  store.put(b.result, evm)
+                  store.put(a.result, sol).onsuccess = () => resolve()
+                }
+              }
+            }
+          }),
+      )
+      const healing = other.evaluate(() => host.signMessage('after a mismatch'))
+      await secureFrame(other).getByRole('button', { name: 'Approve' }).click()
+      const healed = await healing
+      if (!healed.ok) throw new Error(healed.message)
+      expect(
+        await verifyMessage({ address, message: 'after a mismatch', signature: healed.value as `0x${string}` }),
+      ).toBe(true)
       // The first device still signs with its own pair.
       const first = page.evaluate(() => host.signMessage('first device still signs'))
       await secureFrame(page).getByRole('button', { name: 'Approve' }).click()

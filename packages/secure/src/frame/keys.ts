@@ -115,21 +115,24 @@ export async function withSecret<T>(
   use: (secret: Uint8Array) => Promise<T> | T,
 ): Promise<T> {
   const deviceShare = await getSecret(shareName(userId, namespace))
-  let secret: Uint8Array
-  if (!deviceShare) secret = await recover(api, userId, namespace)
-  else {
+  let secret: Uint8Array | undefined
+  if (deviceShare) {
     try {
       const { key, share } = await api.getShare(namespace)
-      secret = await combine([deviceShare, base64.decode(share)])
+      const rebuilt = await combine([deviceShare, base64.decode(share)])
       // Shamir does not authenticate shares: a wrong share gives a wrong key, so check the address.
-      if (addressOf(namespace, secret) !== key.address) {
-        secret.fill(0)
-        throw new Error('The key shares do not match')
-      }
+      if (addressOf(namespace, rebuilt) === key.address) secret = rebuilt
+      else rebuilt.fill(0)
+    } catch (error) {
+      // This device's server half is gone (or was never stored): recover below, when allowed.
+      if (!(error instanceof AuthApiError && error.code === 'SHARE_NOT_FOUND')) throw error
     } finally {
       deviceShare.fill(0)
     }
   }
+  // No pair, or a pair that does not match (two tabs recovering at once kept halves of two
+  // splits): a device approved by link splits the key again; any other gets ShareMissingError.
+  secret ??= await recover(api, userId, namespace)
   try {
     return await use(secret)
   } finally {
