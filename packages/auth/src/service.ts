@@ -483,7 +483,8 @@ export class AuthService {
          EXISTS (SELECT 1 FROM devices WHERE user_id = $1 AND device_hash = $2 AND link_verified_at IS NOT NULL)
            OR EXISTS (SELECT 1 FROM key_shares WHERE user_id = $1 AND device_hash = $2)
            OR EXISTS (SELECT 1 FROM device_key_shares WHERE user_id = $1 AND device_hash = $2) AS trusted,
-         EXISTS (SELECT 1 FROM key_shares WHERE user_id = $1) AS has_keys`,
+         -- Keys stored before schema 2 name no device: their users log in as before.
+         EXISTS (SELECT 1 FROM key_shares WHERE user_id = $1 AND device_hash IS NOT NULL) AS has_keys`,
       [userId, deviceHash],
     )
     const row = rows[0]
