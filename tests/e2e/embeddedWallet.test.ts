@@ -30,6 +30,7 @@ type HostApi = {
   disconnect(): Promise<Settled<void>>
   reconnect(): Promise<Settled<{ address: string } | undefined>>
   exportKey(namespace: 'eip155' | 'solana'): Promise<Settled<void>>
+  sendSol(amount: string, receiver: string): Promise<Settled<string>>
   syncTheme(theme: { themeMode?: 'light' | 'dark'; themeVariables?: Record<string, string | number> }): void
   messages(): string[]
   connection(): { status: string; connectorId?: string; address?: string }
@@ -304,6 +305,15 @@ describe('embedded wallet', () => {
     const sentSignature = (sent.value as { signature: string }).signature
     expect(verify(null, Buffer.from(second.subarray(65)), publicKey, base58(sentSignature))).toBe(true)
     await expect.poll(() => lamportsOf(recipient)).toBe(30_000_000)
+
+    // The kit's Send path builds its own transfer (@solana/kit, a v0 message): approved in the
+    // frame, sent, confirmed.
+    const viaKit = page.evaluate((to) => host.sendSol('0.005', to), recipient)
+    await frame.getByText(`Transfer 0.005 SOL to ${recipient}`).waitFor()
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const kitSent = await viaKit
+    if (!kitSent.ok) throw new Error(kitSent.message)
+    await expect.poll(() => lamportsOf(recipient)).toBe(35_000_000)
 
     // A transaction this wallet does not sign is refused before any prompt.
     const foreign = transferTransaction(recipient, recipientBytes, 1n, latest.blockhash)

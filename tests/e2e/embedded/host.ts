@@ -5,12 +5,15 @@ import {
   disconnect,
   eip155Adapter,
   eip155Network,
+  getBalance,
   getConnection,
   request,
+  sendToken,
   sendTransaction,
   signMessage,
   solanaAdapter,
   solanaNetwork,
+  switchNetwork,
 } from '@portico/headless/core'
 import {
   type EmbeddedWalletTheme,
@@ -84,6 +87,22 @@ const host = {
   abortRpc: () => getEmbeddedWallet(portico).client.abortRpc(),
   disconnect: () => settle(disconnect(portico)),
   reconnect: () => settle(reconnectEmbeddedWallet(portico)),
+  /** The kit's own Send path on Solana: a transfer built by the kit (a v0 message), signed and sent by the frame. */
+  sendSol: (amount: string, receiver: string) =>
+    settle(
+      (async () => {
+        const caipNetworkId = getConnection(portico, { namespace: 'solana' }).caipNetworkId
+        const back = getConnection(portico, { namespace: 'eip155' }).caipNetworkId
+        if (caipNetworkId) await switchNetwork(portico, { caipNetworkId })
+        try {
+          const native = (await getBalance(portico)).find((b) => !b.address)
+          return await sendToken(portico, { token: native, amount, receiver })
+        } finally {
+          // The other tests act on the EVM side, as before.
+          if (back) await switchNetwork(portico, { caipNetworkId: back })
+        }
+      })(),
+    ),
   exportKey: (namespace: 'eip155' | 'solana') => settle(exportEmbeddedWallet(portico, { namespace })),
   syncTheme: (theme: EmbeddedWalletTheme) => syncEmbeddedWalletTheme(portico, theme),
   messages: () => [...received],
