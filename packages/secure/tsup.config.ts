@@ -20,5 +20,7 @@ export default defineConfig([
     outDir: 'dist',
     minify: true,
     noExternal: [/.*/],
+    // One file: the server serves /frame.js only, so dynamic imports (viem's) must not become chunks.
+    splitting: false,
   },
 ])

@@ -3,7 +3,7 @@
 // read from the inbox, a message signed and a transaction sent only after a click in the frame's own
 // document, and a hostile host script that can neither read the frame's storage nor approve anything.
 
-import { createPublicKey, randomBytes, verify } from 'node:crypto'
+import { createPrivateKey, createPublicKey, randomBytes, verify } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
@@ -25,10 +25,16 @@ type HostApi = {
   signMessage(message: string, namespace?: 'eip155' | 'solana'): Promise<Settled<string>>
   accounts(): { eip155?: string; solana?: string }
   sendTransaction(to: string, value: string): Promise<Settled<`0x${string}`>>
-  request(method: string, params: unknown): Promise<Settled<unknown>>
+  request(method: string, params: unknown, namespace?: 'eip155' | 'solana'): Promise<Settled<unknown>>
   abortRpc(): void
   disconnect(): Promise<Settled<void>>
   reconnect(): Promise<Settled<{ address: string } | undefined>>
+  exportKey(namespace: 'eip155' | 'solana'): Promise<Settled<void>>
+  sendSol(amount: string, receiver: string): Promise<Settled<string>>
+  syncTheme(theme: { themeMode?: 'light' | 'dark'; themeVariables?: Record<string, string | number> }): void
+  messages(): string[]
+  connection(): { status: string; connectorId?: string; address?: string }
+  storedKeys(): string[]
 }
 declare const host: HostApi
 
@@ -60,6 +66,12 @@ async function serveHost(): Promise<Server> {
   const http = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://host').pathname
     if (path === '/host.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
+    else if (path === '/icon.svg')
+      response
+        .writeHead(200, { 'content-type': 'image/svg+xml' })
+        .end(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><rect width="24" height="24" fill="#0a0"/></svg>',
+        )
     else if (path === '/other')
       response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>other</title>')
     else response.writeHead(200, { 'content-type': 'text/html' }).end(page)
@@ -111,6 +123,40 @@ function base58(text: string): Uint8Array {
     bytes.unshift(0)
   }
   return Uint8Array.from(bytes)
+}
+
+async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(devnet.solana.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const json = (await response.json()) as { result?: T; error?: { message: string } }
+  if (json.error) throw new Error(json.error.message)
+  return json.result as T
+}
+
+const lamportsOf = async (address: string) =>
+  (await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value
+
+/** An unsigned legacy transaction: one System Program transfer of `lamports` from `from` to `to`. */
+function transferTransaction(from: string, to: Uint8Array, lamports: bigint, blockhash: string): Uint8Array {
+  const data = new Uint8Array(12)
+  const view = new DataView(data.buffer)
+  view.setUint32(0, 2, true)
+  view.setBigUint64(4, lamports, true)
+  const message = [
+    ...[1, 0, 1], // one signer (the fee payer), no read-only signer, one read-only account (the program)
+    3,
+    ...base58(from),
+    ...to,
+    ...new Uint8Array(32), // System Program
+    ...base58(blockhash),
+    1,
+    ...[2, 2, 0, 1, 12],
+    ...data,
+  ]
+  return Uint8Array.from([1, ...new Uint8Array(64), ...message])
 }
 
 async function code(email: string): Promise<string> {
@@ -202,6 +248,175 @@ describe('embedded wallet', () => {
     expect(verify(null, Buffer.from('Hello Solanb'), publicKey, base58(signed.value))).toBe(false)
   })
 
+  test('behavior: Solana transactions are signed, and signed and sent, after approval in the frame', async () => {
+    const { solana = '' } = await page.evaluate(() => host.accounts())
+    await solanaRpc('requestAirdrop', [solana, 1_000_000_000])
+    await expect.poll(() => lamportsOf(solana)).toBe(1_000_000_000)
+    const recipientBytes = Uint8Array.from(randomBytes(32))
+    const recipient = (() => {
+      let value = BigInt(`0x${Buffer.from(recipientBytes).toString('hex')}`)
+      let text = ''
+      for (; value > 0n; value /= 58n) text = alphabet[Number(value % 58n)] + text
+      for (const byte of recipientBytes) {
+        if (byte !== 0) break
+        text = `1${text}`
+      }
+      return text
+    })()
+    const { value: latest } = await solanaRpc<{ value: { blockhash: string } }>('getLatestBlockhash', [])
+    const publicKey = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(base58(solana)).toString('base64url') },
+      format: 'jwk',
+    })
+
+    // solana_signTransaction: the prompt spells the transfer out; the signature covers the message.
+    const unsigned = transferTransaction(solana, recipientBytes, 10_000_000n, latest.blockhash)
+    const signing = page.evaluate(
+      (transaction) => host.request('solana_signTransaction', { transaction }, 'solana'),
+      Buffer.from(unsigned).toString('base64'),
+    )
+    const frame = secureFrame(page)
+    await frame.getByRole('button', { name: 'Approve' }).waitFor()
+    expect(await frame.getByRole('heading', { name: 'Sign transaction' }).count()).toBe(1)
+    expect(await frame.getByText(`Transfer 0.01 SOL to ${recipient}`).count()).toBe(1)
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const signed = await signing
+    if (!signed.ok) throw new Error(signed.message)
+    const { signature, transaction } = signed.value as { signature: string; transaction: string }
+    const signedBytes = Buffer.from(transaction, 'base64')
+    expect(verify(null, Buffer.from(unsigned.subarray(65)), publicKey, base58(signature))).toBe(true)
+    expect(signedBytes.subarray(1, 65).equals(Buffer.from(base58(signature)))).toBe(true)
+    expect(signedBytes.subarray(65).equals(Buffer.from(unsigned.subarray(65)))).toBe(true)
+    // The devnet accepts it as signed.
+    await solanaRpc('sendTransaction', [transaction, { encoding: 'base64' }])
+    await expect.poll(() => lamportsOf(recipient)).toBe(10_000_000)
+
+    // solana_signAndSendTransaction: the frame sends it to the network's RPC itself.
+    const second = transferTransaction(solana, recipientBytes, 20_000_000n, latest.blockhash)
+    const sending = page.evaluate(
+      (transaction) => host.request('solana_signAndSendTransaction', { transaction }, 'solana'),
+      Buffer.from(second).toString('base64'),
+    )
+    await frame.getByRole('heading', { name: 'Send transaction' }).waitFor()
+    expect(await frame.getByText(`Transfer 0.02 SOL to ${recipient}`).count()).toBe(1)
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const sent = await sending
+    if (!sent.ok) throw new Error(sent.message)
+    const sentSignature = (sent.value as { signature: string }).signature
+    expect(verify(null, Buffer.from(second.subarray(65)), publicKey, base58(sentSignature))).toBe(true)
+    await expect.poll(() => lamportsOf(recipient)).toBe(30_000_000)
+
+    // The kit's Send path builds its own transfer (@solana/kit, a v0 message): approved in the
+    // frame, sent, confirmed.
+    const viaKit = page.evaluate((to) => host.sendSol('0.005', to), recipient)
+    await frame.getByText(`Transfer 0.005 SOL to ${recipient}`).waitFor()
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const kitSent = await viaKit
+    if (!kitSent.ok) throw new Error(kitSent.message)
+    await expect.poll(() => lamportsOf(recipient)).toBe(35_000_000)
+
+    // A transaction this wallet does not sign is refused before any prompt.
+    const foreign = transferTransaction(recipient, recipientBytes, 1n, latest.blockhash)
+    expect(
+      await page.evaluate(
+        (transaction) => host.request('solana_signTransaction', { transaction }, 'solana'),
+        Buffer.from(foreign).toString('base64'),
+      ),
+    ).toMatchObject({ ok: false, message: 'Invalid transaction: the wallet is not a signer of this transaction' })
+    expect(await frame.getByRole('button', { name: 'Approve' }).count()).toBe(0)
+  })
+
+  test('behavior: the key export is shown in the frame after a click there, never posted to the host', async () => {
+    const exporting = page.evaluate(() => host.exportKey('eip155'))
+    const frame = secureFrame(page)
+    const reveal = frame.getByRole('button', { name: 'Reveal key' })
+    await reveal.waitFor()
+    // The prompt names the app (synced dapp data) above the origin the frame read itself.
+    expect(await frame.getByText('Portico e2e host').count()).toBe(1)
+    const icon = frame.locator('[data-portico-dapp] img')
+    expect(await icon.getAttribute('src')).toBe(`${hostOrigin}/icon.svg`)
+    await expect.poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(24)
+    expect(await frame.getByText(hostOrigin, { exact: true }).count()).toBe(1)
+    // A script click is not a user's click: nothing is revealed.
+    await frame.evaluate(() => (document.querySelector('button[data-kind=approve]') as HTMLButtonElement).click())
+    expect(await frame.locator('[data-portico-secret]').isHidden()).toBe(true)
+    await reveal.click()
+    const secret = frame.locator('[data-portico-secret]')
+    await secret.waitFor({ state: 'visible' })
+    const key = (await secret.textContent()) as `0x${string}`
+    expect(privateKeyToAccount(key).address).toBe(address)
+    await frame.getByRole('button', { name: 'Done' }).click()
+    expect(await exporting).toMatchObject({ ok: true })
+    // Gone from the frame's document once closed, and never in any message the host received.
+    expect(await frame.locator('body').innerHTML()).not.toContain(key.slice(2))
+    const messages = await page.evaluate(() => host.messages())
+    expect(messages.some((m) => m.includes('@portico-frame/EXPORT_PRIVATE_KEY_SUCCESS'))).toBe(true)
+    expect(messages.filter((m) => m.toLowerCase().includes(key.slice(2).toLowerCase()))).toEqual([])
+  })
+
+  test('behavior: the Solana key export derives the Solana address; cancel rejects with 4001', async () => {
+    const { solana } = await page.evaluate(() => host.accounts())
+    const exporting = page.evaluate(() => host.exportKey('solana'))
+    const frame = secureFrame(page)
+    await frame.getByRole('button', { name: 'Reveal key' }).click()
+    const secret = frame.locator('[data-portico-secret]')
+    await secret.waitFor({ state: 'visible' })
+    const key = (await secret.textContent()) ?? ''
+    const pair = base58(key)
+    expect(pair.length).toBe(64)
+    // The 32-byte seed makes the public key, which is the address (and the keypair's second half).
+    const privateKey = createPrivateKey({
+      key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), pair.subarray(0, 32)]),
+      format: 'der',
+      type: 'pkcs8',
+    })
+    const x = createPublicKey(privateKey).export({ format: 'jwk' }).x ?? ''
+    expect(Buffer.from(x, 'base64url').equals(Buffer.from(base58(solana ?? '')))).toBe(true)
+    expect(Buffer.from(pair.subarray(32)).equals(Buffer.from(base58(solana ?? '')))).toBe(true)
+    await frame.getByRole('button', { name: 'Done' }).click()
+    expect(await exporting).toMatchObject({ ok: true })
+    expect((await page.evaluate(() => host.messages())).filter((m) => m.includes(key))).toEqual([])
+
+    const cancelled = page.evaluate(() => host.exportKey('eip155'))
+    await frame.getByRole('button', { name: 'Cancel' }).click()
+    expect(await cancelled).toMatchObject({ ok: false, code: 4001 })
+  })
+
+  test('behavior: the host theme styles the frame prompt; hostile theme values are dropped', async () => {
+    await page.evaluate(() =>
+      host.syncTheme({
+        themeMode: 'light',
+        themeVariables: {
+          '--w3m-accent': '#ff0000',
+          '--w3m-font-family': 'x; } body { display: none',
+          '--w3m-color-mix': 'url(http://127.0.0.1:1/leak)',
+          '--w3m-color-mix-strength': 40,
+          '--w3m-border-radius-master': '0px;background:url(http://127.0.0.1:1/x)',
+        },
+      }),
+    )
+    const signing = page.evaluate(() => host.signMessage('themed'))
+    const frame = secureFrame(page)
+    const approve = frame.getByRole('button', { name: 'Approve' })
+    await approve.waitFor()
+    await expect
+      .poll(() => approve.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(255, 0, 0)')
+    const applied = await frame.evaluate(() => ({
+      inline: document.documentElement.getAttribute('style') ?? '',
+      display: getComputedStyle(document.body).display,
+      font: getComputedStyle(document.documentElement).fontFamily,
+      scheme: getComputedStyle(document.documentElement).colorScheme,
+    }))
+    expect(applied.inline).not.toMatch(/url\(|display|\}/)
+    expect(applied.display).toBe('block')
+    expect(applied.font).not.toContain('display')
+    expect(applied.scheme).toBe('light')
+    expect(consoleLines.some((line) => line.startsWith('warning:') && line.includes('--w3m-font-family'))).toBe(true)
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    expect(await signing).toMatchObject({ ok: false, code: 4001 })
+  })
+
   test('behavior: Reject in the frame rejects with code 4001', async () => {
     const signing = page.evaluate(() => host.signMessage('no'))
     await secureFrame(page).getByRole('button', { name: 'Reject' }).click()
@@ -232,6 +447,12 @@ describe('embedded wallet', () => {
   test('behavior: safe methods go to the RPC without a prompt; methods off the list are refused', async () => {
     const balance = await page.evaluate((a) => host.request('eth_getBalance', [a, 'latest']), address)
     expect(balance).toMatchObject({ ok: true })
+    // wallet_getAssets (spec list, EIP-7811) is answered by the frame: the native balance.
+    const assets = await page.evaluate((a) => host.request('wallet_getAssets', [{ account: a }], 'eip155'), address)
+    expect(assets).toEqual({
+      ok: true,
+      value: { '0x7a69': [{ address: '0x0', balance: (balance as { value: string }).value, type: 'native' }] },
+    })
     const refused = await page.evaluate(() => host.request('eth_sign', ['0x00', '0x00']))
     expect(refused).toMatchObject({ ok: false, message: 'Requested RPC call is not allowed' })
     expect(consoleLines.some((line) => line.startsWith('error: RPC method not allowed'))).toBe(true)
@@ -310,12 +531,23 @@ describe('embedded wallet', () => {
   })
 
   test('behavior: a reload keeps the session: the frame restores it silently and signing still works', async () => {
+    const { solana } = await page.evaluate(() => host.accounts())
     await page.reload()
     await page.waitForSelector('body[data-ready="true"]')
     expect(await page.evaluate(() => host.accounts())).toEqual({ eip155: undefined, solana: undefined })
-    expect(await page.evaluate(() => host.reconnect())).toMatchObject({ ok: true, value: { address } })
+    // A theme given before the frame exists is sent once it is ready (the spec's sync on init).
+    await page.evaluate(() => host.syncTheme({ themeMode: 'dark', themeVariables: { '--w3m-accent': '#00ff00' } }))
+    // The restored address is the active namespace's (the last one used), like connect's.
+    const restored = await page.evaluate(() => host.reconnect())
+    expect(restored).toMatchObject({ ok: true, value: { address: expect.stringMatching(`^(${address}|${solana})$`) } })
+    expect(await page.evaluate(() => host.accounts())).toEqual({ eip155: address, solana })
+    // Restored by the kit's reconnect (the stored AUTH connection), not by a fresh connect.
+    expect(await page.evaluate(() => host.connection())).toEqual({ status: 'connected', connectorId: 'auth', address })
     const signing = page.evaluate(() => host.signMessage('after reload'))
-    await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+    const approve = secureFrame(page).getByRole('button', { name: 'Approve' })
+    await approve.waitFor()
+    expect(await approve.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(0, 255, 0)')
+    await approve.click()
     const signed = await signing
     if (!signed.ok) throw new Error(signed.message)
     expect(await verifyMessage({ address, message: 'after reload', signature: signed.value as `0x${string}` })).toBe(
@@ -344,13 +576,133 @@ describe('embedded wallet', () => {
       const mail = await devnet.auth.inbox.waitFor(email, { after: link.id, timeoutMs: 10_000 })
       const connected = await other.evaluate((c) => host.verifyEmailOtp(c), mail.code ?? '')
       expect(connected).toMatchObject({ ok: true, value: { address } })
-      // This device holds no share of the key made on the first one: signing says so.
-      expect(await other.evaluate(() => host.signMessage('from the new device'))).toMatchObject({
-        ok: false,
-        message: 'This device holds no share of the eip155 key',
+      // Approved from the link, this device fetches the recovery share, rebuilds the key and splits
+      // it again for itself: it signs for the same address, on both namespaces.
+      const signing = other.evaluate(() => host.signMessage('from the new device'))
+      await secureFrame(other).getByRole('button', { name: 'Approve' }).click()
+      const signed = await signing
+      if (!signed.ok) throw new Error(signed.message)
+      expect(
+        await verifyMessage({ address, message: 'from the new device', signature: signed.value as `0x${string}` }),
+      ).toBe(true)
+      // A second signature uses the device's own pair (no second recovery).
+      const solana = (await page.evaluate(() => host.accounts())).solana ?? ''
+      expect((await other.evaluate(() => host.accounts())).solana).toBe(solana)
+      const signingSolana = other.evaluate(() => host.signMessage('new device on Solana', 'solana'))
+      await secureFrame(other).getByRole('button', { name: 'Approve' }).click()
+      const signedSolana = await signingSolana
+      if (!signedSolana.ok) throw new Error(signedSolana.message)
+      const publicKey = createPublicKey({
+        key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(base58(solana)).toString('base64url') },
+        format: 'jwk',
       })
+      expect(verify(null, Buffer.from('new device on Solana'), publicKey, base58(signedSolana.value))).toBe(true)
+      // A device half that no longer matches its server half (here: the two namespaces' halves
+      // swapped in the frame's storage, by the test, which unlike the host can reach it) makes the
+      // approved device split the key again, and it still signs for the same address.
+      await secureFrame(other).evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('portico-secure', 1)
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const store = open.result.transaction('vault', 'readwrite').objectStore('vault')
+              const keys = store.getAllKeys()
+              keys.onsuccess = () => {
+                const names = (keys.result as string[]).filter((k) => k.startsWith('secret:share:'))
+                const evm = names.find((k) => k.endsWith(':eip155')) as string
+                const sol = names.find((k) => k.endsWith(':solana')) as string
+                const a = store.get(evm)
+                const b = store.get(sol)
+                b.onsuccess = () => {
+                  store.put(b.result, evm)
+                  store.put(a.result, sol).onsuccess = () => resolve()
+                }
+              }
+            }
+          }),
+      )
+      const healing = other.evaluate(() => host.signMessage('after a mismatch'))
+      await secureFrame(other).getByRole('button', { name: 'Approve' }).click()
+      const healed = await healing
+      if (!healed.ok) throw new Error(healed.message)
+      expect(
+        await verifyMessage({ address, message: 'after a mismatch', signature: healed.value as `0x${string}` }),
+      ).toBe(true)
+      // The first device still signs with its own pair.
+      const first = page.evaluate(() => host.signMessage('first device still signs'))
+      await secureFrame(page).getByRole('button', { name: 'Approve' }).click()
+      const firstSigned = await first
+      if (!firstSigned.ok) throw new Error(firstSigned.message)
+      expect(
+        await verifyMessage({
+          address,
+          message: 'first device still signs',
+          signature: firstSigned.value as `0x${string}`,
+        }),
+      ).toBe(true)
     } finally {
       await second.close()
+    }
+  })
+
+  test('behavior: a device that logged in with a code only (no device link) cannot get the key', async () => {
+    // Two browsers start a first login for a new address at once: both are sent a code, no link.
+    const raced = `race-${randomBytes(4).toString('hex')}@example.com`
+    const [{ context: one }, { context: two }] = await Promise.all([offlineContext(browser), offlineContext(browser)])
+    try {
+      const [{ page: first }, { page: second }] = await Promise.all([openHost(one), openHost(two)])
+      expect(await first.evaluate((e) => host.startEmailLogin(e), raced)).toMatchObject({ ok: true })
+      const firstCode = await devnet.auth.inbox.waitFor(raced, { timeoutMs: 10_000 })
+      clockOffset += 31_000
+      expect(await second.evaluate((e) => host.startEmailLogin(e), raced)).toEqual({
+        ok: true,
+        value: { action: 'VERIFY_OTP' },
+      })
+      const secondCode = await devnet.auth.inbox.waitFor(raced, { after: firstCode.id, timeoutMs: 10_000 })
+      const made = await first.evaluate((c) => host.verifyEmailOtp(c), firstCode.code ?? '')
+      if (!made.ok) throw new Error(made.message)
+      const joined = await second.evaluate((c) => host.verifyEmailOtp(c), secondCode.code ?? '')
+      expect(joined).toMatchObject({ ok: true, value: { address: made.value.address } })
+      // No prompt is shown: the share is refused before the user is asked.
+      expect(await second.evaluate(() => host.signMessage('no share here'))).toMatchObject({
+        ok: false,
+        name: 'EmbeddedDeviceNotApprovedError',
+        message: 'This device is not approved for this wallet',
+        code: 4100,
+      })
+      expect(await secureFrame(second).getByRole('button', { name: 'Approve' }).count()).toBe(0)
+    } finally {
+      await Promise.all([one.close(), two.close()])
+    }
+  })
+
+  test('behavior: on reload, a session the auth server no longer accepts clears the login cache', async () => {
+    const { context: third } = await offlineContext(browser)
+    try {
+      const { page: other } = await openHost(third)
+      const expired = `expired-${randomBytes(4).toString('hex')}@example.com`
+      await login(other, expired)
+      await other.reload()
+      await other.waitForSelector('body[data-ready="true"]')
+      const stored = await other.evaluate(() => host.storedKeys())
+      expect(stored.some((k) => k.includes('embedded-login'))).toBe(true)
+      expect(stored.some((k) => k.includes('connected-connector:eip155'))).toBe(true)
+      // Eight days later (sessions last seven), the frame's connection check fails.
+      clockOffset += 8 * 24 * 3_600_000
+      try {
+        expect(await other.evaluate(() => host.reconnect())).toEqual({ ok: true })
+      } finally {
+        clockOffset -= 8 * 24 * 3_600_000
+      }
+      expect(await other.evaluate(() => host.storedKeys())).toEqual([])
+      expect(await other.evaluate(() => host.connection())).toMatchObject({ status: 'disconnected' })
+      // Nothing left to restore on the next load either.
+      await other.reload()
+      await other.waitForSelector('body[data-ready="true"]')
+      expect(await other.evaluate(() => host.reconnect())).toEqual({ ok: true })
+    } finally {
+      await third.close()
     }
   })
 

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type DevnetFor, startDevnet } from '@portico/devnet'
 import { build } from 'esbuild'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Browser, launchChromium, offlineContext } from './browser.js'
 
@@ -101,6 +102,19 @@ test('behavior: email, code from the inbox, connected; nothing of the embedded w
     // Asking again right away: the kit's own 30 s cooldown, n rounded up.
     await page.getByRole('button', { name: 'Send code' }).click()
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Please try again after (29|30) seconds$/)
+
+    // useEmbeddedWallet().exportKey: the frame shows the key after a click in it; the page gets nothing.
+    await page.getByRole('button', { name: 'Export key' }).click()
+    const frame = page.frames().find((f) => f.url().startsWith(devnet.auth.frameUrl))
+    if (!frame) throw new Error('no secure frame')
+    await frame.getByRole('button', { name: 'Reveal key' }).click()
+    const secret = frame.locator('[data-portico-secret]')
+    await secret.waitFor({ state: 'visible' })
+    const key = (await secret.textContent()) as `0x${string}`
+    expect(privateKeyToAccount(key).address).toBe(await page.getByTestId('address').textContent())
+    await frame.getByRole('button', { name: 'Done' }).click()
+    await expect.poll(() => page.getByTestId('export').textContent()).toBe('success')
+    expect(await page.content()).not.toContain(key.slice(2))
   } finally {
     await context.close()
   }

@@ -28,7 +28,10 @@ Runs the Portico auth server. Every option has an environment variable.
   -h, --help          show this help
 
 The session secret comes from PORTICO_AUTH_SECRET only (at least 32 characters; the same on
-every server behind a load balancer). Without it a random one is used: sessions end on restart.`
+every server behind a load balancer). Without it a random one is used: sessions end on restart.
+The key sealing the wallets' recovery shares comes from PORTICO_AUTH_RECOVERY_KEY only (at least
+32 characters, kept apart from the database and never changed); without it, it is derived from
+the session secret.`
 
 async function loadAuth() {
   const dist = new URL('../dist/index.js', import.meta.url)
@@ -103,6 +106,7 @@ async function main() {
       ? { url: databaseUrl }
       : { dataDir: values['data-dir'] ?? env.PORTICO_AUTH_DATA_DIR ?? './portico-auth-data' },
     ...(secret ? { secret } : {}),
+    ...(env.PORTICO_AUTH_RECOVERY_KEY ? { recoveryKey: env.PORTICO_AUTH_RECOVERY_KEY } : {}),
     ...((values['public-url'] ?? env.PUBLIC_URL) ? { publicUrl: values['public-url'] ?? env.PUBLIC_URL } : {}),
     ...((values['app-name'] ?? env.PORTICO_AUTH_APP_NAME)
       ? { appName: values['app-name'] ?? env.PORTICO_AUTH_APP_NAME }

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { z } from 'zod'
 import { MAX_BODY_BYTES, MAX_SHARE_BYTES } from './constants.js'
-import { sha256 } from './crypto.js'
+import { recoveryKeyFrom, sha256 } from './crypto.js'
 import type { Database } from './db/database.js'
 import { openPglite } from './db/pglite.js'
 import { openPostgres } from './db/postgres.js'
@@ -66,6 +66,14 @@ export interface AuthServerOptions {
    * (sessions end when the server restarts).
    */
   secret?: string | Uint8Array
+  /**
+   * Key sealing the recovery shares stored in the database (keys are split 2-of-3; the third share
+   * lets a device approved from the mailed link rebuild the key). At least 32 bytes (a string is
+   * used as UTF-8); keep it out of the database's backups. Every server on one database needs the
+   * same one, and it must never change while recovery shares sealed with it exist. Default: derived
+   * from `secret` (then whoever holds the secret and the database can open them).
+   */
+  recoveryKey?: string | Uint8Array
   /** Public base URL of this server, written into device approval links. Default: the listening URL. */
   publicUrl?: string
   /** Name in the mails (default `Portico`). */
@@ -118,10 +126,13 @@ const otpSchema = z.string().min(1).max(32)
 const idSchema = z.string().min(1).max(64)
 const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/)
 const namespaceSchema = z.enum(['eip155', 'solana'])
+const shareSchema = z.base64().max(Math.ceil(MAX_SHARE_BYTES / 3) * 4)
 const keySchema = z.object({
   address: z.string().min(1).max(128),
-  share: z.base64().max(Math.ceil(MAX_SHARE_BYTES / 3) * 4),
+  share: shareSchema,
+  recoveryShare: shareSchema.optional(),
 })
+const deviceShareSchema = z.object({ share: shareSchema })
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value)
@@ -164,6 +175,11 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
         ? new TextEncoder().encode(options.secret)
         : options.secret
   if (secret.length < 32) throw new AuthError('BAD_REQUEST', 'The auth secret must be at least 32 bytes')
+  const recoveryKeyOption =
+    typeof options.recoveryKey === 'string' ? new TextEncoder().encode(options.recoveryKey) : options.recoveryKey
+  if (recoveryKeyOption && recoveryKeyOption.length < 32)
+    throw new AuthError('BAD_REQUEST', 'The recovery key must be at least 32 bytes')
+  const recoveryKey = recoveryKeyFrom(recoveryKeyOption, secret)
   const projects = new Map(options.projects.map((p) => [p.id, p]))
   const mailer: Mailer = 'send' in options.mail ? options.mail : createSmtpMailer(options.mail)
   const databaseOption = options.database ?? { dataDir: './portico-auth-data' }
@@ -198,6 +214,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     database,
     mailer,
     secret,
+    recoveryKey,
     now,
     publicUrl: () => (options.publicUrl ?? url ?? '').replace(/\/+$/, ''),
     appName: options.appName ?? 'Portico',
@@ -275,7 +292,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
 
     if (!pathname.startsWith('/v1/')) throw new AuthError('NOT_FOUND', 'Not found')
     const key = `${method} ${pathname}`
-    const keyMatch = pathname.match(/^\/v1\/keys\/([^/]+)(\/share)?$/)
+    const keyMatch = pathname.match(/^\/v1\/keys\/([^/]+)(?:\/(share|recovery|device))?$/)
 
     switch (key) {
       case 'POST /v1/email/login': {
@@ -329,14 +346,27 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     if (keyMatch) {
       const session = await authenticated(request, query)
       const namespace = parse(namespaceSchema, decodeURIComponent(keyMatch[1] ?? ''), 'namespace')
-      if (method === 'PUT' && !keyMatch[2]) {
-        const body = parse(keySchema, await readBody(request), 'body')
-        const share = Buffer.from(body.share, 'base64')
-        if (share.length === 0 || share.length > MAX_SHARE_BYTES)
-          throw new AuthError('BAD_REQUEST', 'Invalid body.share')
-        return send(201, { key: await service.putKeyShare(session, namespace, body.address, share) })
+      const bytes = (base64: string, what: string) => {
+        const share = Buffer.from(base64, 'base64')
+        if (share.length === 0 || share.length > MAX_SHARE_BYTES) throw new AuthError('BAD_REQUEST', `Invalid ${what}`)
+        return share
       }
-      if (method === 'GET' && keyMatch[2]) return send(200, await service.getKeyShare(session, namespace))
+      const sub = keyMatch[2]
+      if (method === 'PUT' && !sub) {
+        const body = parse(keySchema, await readBody(request), 'body')
+        const share = bytes(body.share, 'body.share')
+        const recovery = body.recoveryShare ? bytes(body.recoveryShare, 'body.recoveryShare') : undefined
+        return send(201, { key: await service.putKeyShare(session, namespace, body.address, share, recovery) })
+      }
+      if (method === 'GET' && sub === 'share') return send(200, await service.getKeyShare(session, namespace))
+      if (method === 'GET' && sub === 'recovery') {
+        limit(request, 'recovery')
+        return send(200, await service.recoverKeyShares(session, namespace))
+      }
+      if (method === 'PUT' && sub === 'device') {
+        const body = parse(deviceShareSchema, await readBody(request), 'body')
+        return send(201, { key: await service.putDeviceShare(session, namespace, bytes(body.share, 'body.share')) })
+      }
       throw new AuthError('METHOD_NOT_ALLOWED', 'Method not allowed')
     }
     throw new AuthError('NOT_FOUND', 'Not found')

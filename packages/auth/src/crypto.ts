@@ -1,4 +1,13 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  timingSafeEqual,
+} from 'node:crypto'
 import { OTP_LENGTH } from './constants.js'
 
 /** A random 6-digit code, uniformly drawn (leading zeros kept). */
@@ -28,4 +37,31 @@ export function sameDigest(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex')
   const right = Buffer.from(b, 'hex')
   return left.length === right.length && timingSafeEqual(left, right)
+}
+
+/**
+ * The 32-byte AES key sealing recovery shares: `recoveryKey` itself when given (hashed to 32 bytes
+ * through HKDF), else derived from the session secret (one secret to keep, but then whoever holds
+ * it can open the recovery shares too: set a separate one in production).
+ */
+export function recoveryKeyFrom(recoveryKey: Uint8Array | undefined, secret: Uint8Array): Uint8Array {
+  return new Uint8Array(hkdfSync('sha256', recoveryKey ?? secret, new Uint8Array(0), 'portico-auth recovery share', 32))
+}
+
+/** Seals `plain` with AES-256-GCM bound to `context` (user, namespace, address): iv ‖ tag ‖ cipher. */
+export function seal(key: Uint8Array, context: string, plain: Uint8Array): Buffer {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  cipher.setAAD(Buffer.from(context, 'utf8'))
+  const body = Buffer.concat([cipher.update(plain), cipher.final()])
+  return Buffer.concat([iv, cipher.getAuthTag(), body])
+}
+
+/** Opens what {@link seal} made for the same `context`; throws when it was altered or moved. */
+export function unseal(key: Uint8Array, context: string, sealed: Uint8Array): Buffer {
+  const bytes = Buffer.from(sealed)
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12))
+  decipher.setAAD(Buffer.from(context, 'utf8'))
+  decipher.setAuthTag(bytes.subarray(12, 28))
+  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()])
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { DEVICE_LINK_TTL_MS, EMAIL_COOLDOWN_MS, OTP_MAX_ATTEMPTS, OTP_TTL_MS, SESSION_TTL_MS } from './constants.js'
-import { generateOtp, hashOtp, randomToken, sameDigest, sha256 } from './crypto.js'
+import { generateOtp, hashOtp, randomToken, sameDigest, seal, sha256, unseal } from './crypto.js'
 import type { Database, Sql } from './db/database.js'
 import { AuthError } from './errors.js'
 import { deviceMail, type Mailer, otpMail } from './mailer.js'
@@ -48,6 +48,8 @@ export interface AuthServiceOptions {
   database(): Promise<Database>
   mailer: Mailer
   secret: Uint8Array
+  /** AES-256 key sealing the recovery shares at rest (see `recoveryKeyFrom`). */
+  recoveryKey: Uint8Array
   now(): number
   /** Base URL written into device approval links. */
   publicUrl(): string
@@ -208,13 +210,7 @@ export class AuthService {
     const users = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email])
     const user = users.rows[0]
     let knownDevice = true
-    if (user) {
-      const devices = await db.query<{ device_hash: string }>(
-        'SELECT device_hash FROM devices WHERE user_id = $1 AND device_hash = $2',
-        [user.id, ctx.deviceHash],
-      )
-      knownDevice = devices.rows.length > 0
-    }
+    if (user) knownDevice = await this.isTrustedDevice(db, user.id, ctx.deviceHash)
     if (user && !knownDevice) {
       const token = randomToken()
       const challenge = await this.createChallenge(db, { purpose: 'login', email, userId: user.id, ctx, code: null })
@@ -281,9 +277,11 @@ export class AuthService {
         [sha256(token), now],
       )
       if (marked.rows.length === 0) return false
+      // The link marks the device as approved by the mailbox's owner: only such a device may
+      // fetch the recovery share of a key made elsewhere.
       await tx.query(
-        `INSERT INTO devices (user_id, device_hash, verified_at, last_seen_at) VALUES ($1, $2, $3, $3)
-         ON CONFLICT (user_id, device_hash) DO NOTHING`,
+        `INSERT INTO devices (user_id, device_hash, verified_at, last_seen_at, link_verified_at) VALUES ($1, $2, $3, $3, $3)
+         ON CONFLICT (user_id, device_hash) DO UPDATE SET link_verified_at = EXCLUDED.link_verified_at`,
         [link.user_id, link.device_hash, now],
       )
       await tx.query('UPDATE otp_challenges SET code_hash = $2, expires_at = $3 WHERE id = $1', [
@@ -473,16 +471,120 @@ export class AuthService {
 
   // ---------------------------------------------------------------- key shares
 
-  /** Stores the server's share of a new key. One key per user and namespace; never overwritten. */
-  async putKeyShare(session: SessionContext, namespace: string, address: string, share: Uint8Array) {
+  /**
+   * Whether a login from this device may go straight to a code: the user has no key yet, or the
+   * device was approved through the mailed link, made the keys, or holds its own share. A device
+   * that only ever typed a code (two first logins racing) must still pass the link.
+   */
+  private async isTrustedDevice(db: Sql, userId: string, deviceHash: string): Promise<boolean> {
+    const { rows } = await db.query<{ known: boolean; trusted: boolean; has_keys: boolean }>(
+      `SELECT
+         EXISTS (SELECT 1 FROM devices WHERE user_id = $1 AND device_hash = $2) AS known,
+         EXISTS (SELECT 1 FROM devices WHERE user_id = $1 AND device_hash = $2 AND link_verified_at IS NOT NULL)
+           OR EXISTS (SELECT 1 FROM key_shares WHERE user_id = $1 AND device_hash = $2)
+           OR EXISTS (SELECT 1 FROM device_key_shares WHERE user_id = $1 AND device_hash = $2) AS trusted,
+         -- Keys stored before schema 2 name no device: their users log in as before.
+         EXISTS (SELECT 1 FROM key_shares WHERE user_id = $1 AND device_hash IS NOT NULL) AS has_keys`,
+      [userId, deviceHash],
+    )
+    const row = rows[0]
+    return Boolean(row?.known && (row.trusted || !row.has_keys))
+  }
+
+  private recoveryContext(userId: string, namespace: string, address: string) {
+    return `${userId}:${namespace}:${address}`
+  }
+
+  /**
+   * Stores the server's shares of a new key made on this device: `share` (released to this device
+   * only) and, when given, `recoveryShare`, sealed with the recovery key. One key per user and
+   * namespace; never overwritten.
+   */
+  async putKeyShare(
+    session: SessionContext,
+    namespace: string,
+    address: string,
+    share: Uint8Array,
+    recoveryShare?: Uint8Array,
+  ) {
     const db = await this.options.database()
+    const sealed = recoveryShare
+      ? seal(this.options.recoveryKey, this.recoveryContext(session.claims.sub, namespace, address), recoveryShare)
+      : null
     const { rows } = await db.query<KeyRow>(
-      `INSERT INTO key_shares (id, user_id, namespace, address, share, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO key_shares (id, user_id, namespace, address, share, created_at, device_hash, recovery_share)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (user_id, namespace) DO NOTHING
        RETURNING id, namespace, address, created_at`,
-      [randomUUID(), session.claims.sub, namespace, address, share, new Date(this.now)],
+      [randomUUID(), session.claims.sub, namespace, address, share, new Date(this.now), session.deviceHash, sealed],
     )
     if (!rows[0]) throw new AuthError('KEY_EXISTS', `A ${namespace} key already exists for this user`)
+    return toKey(rows[0])
+  }
+
+  /**
+   * Releases the two server shares of a key (share 2 and the unsealed recovery share) to a device
+   * approved through the mailed link, so that its frame can rebuild the key once and split it
+   * again for itself. A device that only typed a code gets `RECOVERY_NOT_ALLOWED`.
+   */
+  async recoverKeyShares(session: SessionContext, namespace: string) {
+    const db = await this.options.database()
+    const device = await db.query<{ link_verified_at: Date | null }>(
+      'SELECT link_verified_at FROM devices WHERE user_id = $1 AND device_hash = $2',
+      [session.claims.sub, session.deviceHash],
+    )
+    if (!device.rows[0]?.link_verified_at)
+      throw new AuthError(
+        'RECOVERY_NOT_ALLOWED',
+        'This device was not approved from the link in the mail: it cannot use this wallet',
+      )
+    const { rows } = await db.query<KeyRow & { share: Uint8Array; recovery_share: Uint8Array | null }>(
+      'SELECT id, namespace, address, created_at, share, recovery_share FROM key_shares WHERE user_id = $1 AND namespace = $2',
+      [session.claims.sub, namespace],
+    )
+    const row = rows[0]
+    if (!row) throw new AuthError('KEY_NOT_FOUND', `No ${namespace} key for this user`)
+    if (!row.recovery_share) throw new AuthError('SHARE_NOT_FOUND', `The ${namespace} key has no recovery share`)
+    let recovery: Buffer
+    try {
+      recovery = unseal(
+        this.options.recoveryKey,
+        this.recoveryContext(session.claims.sub, namespace, row.address),
+        row.recovery_share,
+      )
+    } catch {
+      // Another recovery key than the one that sealed it (a misconfigured server), or altered data.
+      throw new AuthError('INTERNAL', 'The recovery share could not be opened')
+    }
+    return {
+      key: toKey(row),
+      share: Buffer.from(row.share).toString('base64'),
+      recoveryShare: recovery.toString('base64'),
+    }
+  }
+
+  /** Stores this device's server half of its own split of an existing key (after a recovery). */
+  async putDeviceShare(session: SessionContext, namespace: string, share: Uint8Array) {
+    const db = await this.options.database()
+    const device = await db.query<{ link_verified_at: Date | null }>(
+      'SELECT link_verified_at FROM devices WHERE user_id = $1 AND device_hash = $2',
+      [session.claims.sub, session.deviceHash],
+    )
+    if (!device.rows[0]?.link_verified_at)
+      throw new AuthError(
+        'RECOVERY_NOT_ALLOWED',
+        'This device was not approved from the link in the mail: it cannot use this wallet',
+      )
+    const { rows } = await db.query<KeyRow>(
+      'SELECT id, namespace, address, created_at FROM key_shares WHERE user_id = $1 AND namespace = $2',
+      [session.claims.sub, namespace],
+    )
+    if (!rows[0]) throw new AuthError('KEY_NOT_FOUND', `No ${namespace} key for this user`)
+    await db.query(
+      `INSERT INTO device_key_shares (user_id, namespace, device_hash, share, created_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (user_id, namespace, device_hash) DO UPDATE SET share = EXCLUDED.share, created_at = EXCLUDED.created_at`,
+      [session.claims.sub, namespace, session.deviceHash, share, new Date(this.now)],
+    )
     return toKey(rows[0])
   }
 
@@ -495,15 +597,27 @@ export class AuthService {
     return rows.map(toKey)
   }
 
+  /**
+   * The server half of this device's share pair: its own split (after a recovery), else share 2
+   * when this device made the key. Any other device gets `SHARE_NOT_FOUND`.
+   */
   async getKeyShare(session: SessionContext, namespace: string) {
     const db = await this.options.database()
-    const { rows } = await db.query<KeyRow & { share: Uint8Array }>(
-      'SELECT id, namespace, address, created_at, share FROM key_shares WHERE user_id = $1 AND namespace = $2',
-      [session.claims.sub, namespace],
+    const { rows } = await db.query<
+      KeyRow & { share: Uint8Array; device_hash: string | null; own_share: Uint8Array | null }
+    >(
+      `SELECT k.id, k.namespace, k.address, k.created_at, k.share, k.device_hash, d.share AS own_share
+       FROM key_shares k
+       LEFT JOIN device_key_shares d ON d.user_id = k.user_id AND d.namespace = k.namespace AND d.device_hash = $3
+       WHERE k.user_id = $1 AND k.namespace = $2`,
+      [session.claims.sub, namespace, session.deviceHash],
     )
     const row = rows[0]
     if (!row) throw new AuthError('KEY_NOT_FOUND', `No ${namespace} key for this user`)
-    return { key: toKey(row), share: Buffer.from(row.share).toString('base64') }
+    // Keys stored before schema 2 name no device: their share goes to any verified device, as then.
+    const share = row.own_share ?? (row.device_hash === session.deviceHash || !row.device_hash ? row.share : null)
+    if (!share) throw new AuthError('SHARE_NOT_FOUND', `This device holds no share of the ${namespace} key`)
+    return { key: toKey(row), share: Buffer.from(share).toString('base64') }
   }
 }
 

@@ -107,6 +107,44 @@ describe('frame→app messages', () => {
   })
 })
 
+describe('key export and sync messages', () => {
+  test('default: an export request names a namespace; anything else is refused', () => {
+    expect(
+      parseAppMessage({ id: 'e1', type: '@portico-app/EXPORT_PRIVATE_KEY', payload: { namespace: 'solana' } }),
+    ).toEqual({ success: true, data: { id: 'e1', name: 'EXPORT_PRIVATE_KEY', payload: { namespace: 'solana' } } })
+    expect(parseAppMessage({ id: 'e1', type: '@portico-app/EXPORT_PRIVATE_KEY' }).success).toBe(false)
+    expect(
+      parseAppMessage({ id: 'e1', type: '@portico-app/EXPORT_PRIVATE_KEY', payload: { namespace: 'cosmos' } }).success,
+    ).toBe(false)
+  })
+
+  test('behavior: an export reply carries nothing: a key in it would be dropped by the parse', () => {
+    expect(
+      frame({
+        id: 'e1',
+        type: '@portico-frame/EXPORT_PRIVATE_KEY_SUCCESS',
+        payload: { privateKey: `0x${'11'.repeat(32)}` },
+      }),
+    ).toEqual({ kind: 'success', id: 'e1', name: 'EXPORT_PRIVATE_KEY', payload: {} })
+  })
+
+  test('behavior: sync theme bounds the theme variables; sync dapp data bounds the metadata', () => {
+    const theme = (themeVariables: unknown) =>
+      parseAppMessage({ id: 't', type: '@portico-app/SYNC_THEME', payload: { themeMode: 'dark', themeVariables } })
+    expect(theme({ '--w3m-accent': '#ff0000', '--w3m-color-mix-strength': 20 }).success).toBe(true)
+    expect(theme({ '--w3m-accent': 'x'.repeat(257) }).success).toBe(false)
+    expect(theme({ '--w3m-accent': { nested: true } }).success).toBe(false)
+    expect(parseAppMessage({ id: 't', type: '@portico-app/SYNC_THEME', payload: { themeMode: 'sepia' } }).success).toBe(
+      false,
+    )
+    const dapp = (metadata: unknown) =>
+      parseAppMessage({ id: 'd', type: '@portico-app/SYNC_DAPP_DATA', payload: { projectId: 'p', metadata } })
+    expect(dapp({ name: 'App', icons: ['https://app.example/icon.png'] }).success).toBe(true)
+    expect(dapp({ name: 'x'.repeat(129) }).success).toBe(false)
+    expect(dapp({ name: 'App', icons: Array.from({ length: 9 }, () => 'https://a/i.png') }).success).toBe(false)
+  })
+})
+
 describe('rpc method lists and query', () => {
   test('behavior: methods are safe, unsafe, local or not allowed', () => {
     expect(rpcMethodKind('eth_getBalance')).toBe('safe')
@@ -115,6 +153,18 @@ describe('rpc method lists and query', () => {
     expect(rpcMethodKind('wallet_sendCalls')).toBe('unsafe')
     expect(rpcMethodKind('eth_chainId')).toBe('local')
     expect(rpcMethodKind('eth_sign')).toBeUndefined()
+    // The spec's list: Solana signing, permission grants (unsafe), getAssets (answered by the frame).
+    for (const method of [
+      'solana_signMessage',
+      'solana_signTransaction',
+      'solana_signAllTransactions',
+      'solana_signAndSendTransaction',
+      'wallet_grantPermissions',
+      'wallet_revokePermissions',
+    ])
+      expect(rpcMethodKind(method)).toBe('unsafe')
+    expect(rpcMethodKind('wallet_getAssets')).toBe('local')
+    expect(rpcMethodKind('solana_signIn')).toBeUndefined()
     expect(rpcMethodKind('debug_traceTransaction')).toBeUndefined()
   })
 

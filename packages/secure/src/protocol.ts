@@ -54,13 +54,16 @@ export const appRequestSchemas = {
     params: z.optional(z.unknown()),
     chainNamespace: z.optional(z.enum(['eip155', 'solana'])),
     chainId: z.optional(chainId),
+    /** The Solana network's RPC (the frame's current chain is an EVM one; Solana requests name theirs). */
+    rpcUrl: z.optional(rpcUrl),
   }),
   UPDATE_EMAIL: z.object({ email }),
   UPDATE_EMAIL_PRIMARY_OTP: z.object({ otp }),
   UPDATE_EMAIL_SECONDARY_OTP: z.object({ otp }),
   SYNC_THEME: z.object({
     themeMode: z.optional(z.enum(['light', 'dark'])),
-    themeVariables: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+    // Bounded here; every value is then checked by the frame's theme sanitiser before use.
+    themeVariables: z.optional(z.record(str(1, 64), z.union([str(0, 256), z.number()]))),
   }),
   SYNC_DAPP_DATA: z.object({
     projectId: str(1, 128),
@@ -76,6 +79,11 @@ export const appRequestSchemas = {
   }),
   RELOAD: empty,
   RPC_ABORT: empty,
+  /**
+   * Not in the spec's list: shows the user their private key inside the frame, after a click
+   * there. The reply never carries the key (an empty success once the user closes the prompt).
+   */
+  EXPORT_PRIVATE_KEY: z.object({ namespace: z.enum(['eip155', 'solana']) }),
 } as const
 
 /** The name of an app→frame request (`CONNECT_EMAIL`, `RPC_REQUEST`, …). */
@@ -120,6 +128,8 @@ export const frameSuccessSchemas = {
   SYNC_DAPP_DATA: empty,
   RELOAD: empty,
   RPC_ABORT: empty,
+  // An object with no keys: whatever else a reply carried would be dropped by the parse.
+  EXPORT_PRIVATE_KEY: empty,
 } as const satisfies Record<AppRequestName, z.ZodMiniType>
 
 /** The success payload of request `N`. */
@@ -273,8 +283,18 @@ export const rpcMethods = {
     'wallet_grantPermissions',
     'wallet_revokePermissions',
     'solana_signMessage',
+    'solana_signTransaction',
+    'solana_signAllTransactions',
+    'solana_signAndSendTransaction',
   ],
-  local: ['eth_accounts', 'eth_requestAccounts', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getCallsStatus'],
+  local: [
+    'eth_accounts',
+    'eth_requestAccounts',
+    'eth_chainId',
+    'wallet_getCapabilities',
+    'wallet_getCallsStatus',
+    'wallet_getAssets',
+  ],
 } as const
 
 /** Texts of the spec the frame and the kit share. */

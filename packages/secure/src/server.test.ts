@@ -16,6 +16,7 @@ describe('secure frame server', () => {
     expect(html).toContain('<script type="module" src="/frame.js"></script>')
     const csp = response.headers.get('content-security-policy') ?? ''
     expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain('img-src https: data:')
     expect(csp).toContain('frame-ancestors http://127.0.0.1:5173')
     expect(csp).toContain('connect-src http://127.0.0.1:9')
   })

@@ -113,6 +113,8 @@ export async function startSecureFrame(options: StartSecureFrameOptions): Promis
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'unsafe-inline'",
+    // The host app's icon in the prompts (sync dapp data): https, inline images, loopback for development.
+    'img-src https: data: http://127.0.0.1:* http://localhost:* http://[::1]:*',
     // The auth server and any chain RPC the host configures (the rpcUrl parameter).
     `connect-src ${authOrigin} http: https:`,
     `frame-ancestors ${ancestors}`,

@@ -5,20 +5,31 @@ import {
   disconnect,
   eip155Adapter,
   eip155Network,
+  getBalance,
   getConnection,
   request,
+  sendToken,
   sendTransaction,
   signMessage,
   solanaAdapter,
   solanaNetwork,
+  switchNetwork,
 } from '@portico/headless/core'
 import {
+  type EmbeddedWalletTheme,
+  exportEmbeddedWallet,
   getEmbeddedWallet,
   reconnectEmbeddedWallet,
   startEmailLogin,
+  syncEmbeddedWalletTheme,
   verifyEmailOtp,
   waitForDeviceApproval,
 } from '@portico/headless/embedded'
+
+// Every message this page receives, from the first one on: the key export test checks that no
+// message to the host ever carries a key.
+const received: string[] = []
+window.addEventListener('message', (event) => received.push(JSON.stringify(event.data) ?? String(event.data)), true)
 
 const params = new URLSearchParams(location.search)
 const rpcUrl = params.get('rpcUrl') ?? ''
@@ -34,6 +45,12 @@ const portico = createPortico({
   ],
   adapters: [eip155Adapter(), solanaAdapter()],
   embeddedWallet: { frameUrl: params.get('frameUrl') ?? '' },
+  metadata: {
+    name: 'Portico e2e host',
+    description: 'The embedded wallet e2e host page',
+    url: location.origin,
+    icons: [`${location.origin}/icon.svg`],
+  },
   remoteConfig: false,
   blockchainApi: false,
   walletDirectory: false,
@@ -65,10 +82,35 @@ const host = {
     solana: getConnection(portico, { namespace: 'solana' }).address,
   }),
   sendTransaction: (to: `0x${string}`, value: string) => settle(sendTransaction(portico, { to, value: BigInt(value) })),
-  request: (method: string, params: unknown) => settle(request(portico, { method, params })),
+  request: (method: string, params: unknown, namespace?: 'eip155' | 'solana') =>
+    settle(request(portico, { method, params, ...(namespace ? { namespace } : {}) })),
   abortRpc: () => getEmbeddedWallet(portico).client.abortRpc(),
   disconnect: () => settle(disconnect(portico)),
   reconnect: () => settle(reconnectEmbeddedWallet(portico)),
+  /** The kit's own Send path on Solana: a transfer built by the kit (a v0 message), signed and sent by the frame. */
+  sendSol: (amount: string, receiver: string) =>
+    settle(
+      (async () => {
+        const caipNetworkId = getConnection(portico, { namespace: 'solana' }).caipNetworkId
+        const back = getConnection(portico, { namespace: 'eip155' }).caipNetworkId
+        if (caipNetworkId) await switchNetwork(portico, { caipNetworkId })
+        try {
+          const native = (await getBalance(portico)).find((b) => !b.address)
+          return await sendToken(portico, { token: native, amount, receiver })
+        } finally {
+          // The other tests act on the EVM side, as before.
+          if (back) await switchNetwork(portico, { caipNetworkId: back })
+        }
+      })(),
+    ),
+  exportKey: (namespace: 'eip155' | 'solana') => settle(exportEmbeddedWallet(portico, { namespace })),
+  syncTheme: (theme: EmbeddedWalletTheme) => syncEmbeddedWalletTheme(portico, theme),
+  messages: () => [...received],
+  connection: () => {
+    const { status, connectorId, address } = getConnection(portico, { namespace: 'eip155' })
+    return { status, connectorId, address }
+  },
+  storedKeys: () => Object.keys(localStorage).filter((k) => /embedded-login|connected-connector/.test(k)),
 }
 Object.assign(window, { host })
 document.body.dataset.ready = 'true'

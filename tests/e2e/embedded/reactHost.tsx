@@ -1,6 +1,6 @@
 // A React host page for the useEmailLogin e2e test: the form a site would build with the hook.
 import { createPortico, eip155Adapter, eip155Network, PorticoProvider, useConnection } from '@portico/headless'
-import { useEmailLogin } from '@portico/headless/embedded'
+import { useEmailLogin, useEmbeddedWallet } from '@portico/headless/embedded'
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 
@@ -19,6 +19,7 @@ const portico = createPortico({
 
 function Login() {
   const login = useEmailLogin()
+  const { exportKey } = useEmbeddedWallet()
   const { status, address } = useConnection()
   const [email, setEmail] = useState('')
   const [otp, setOtp] = useState('')
@@ -41,6 +42,10 @@ function Login() {
       </label>
       <button type="button" onClick={() => login.verifyOtp.mutate({ otp })}>
         Verify
+      </button>
+      <p data-testid="export">{exportKey.status}</p>
+      <button type="button" onClick={() => exportKey.mutate({ namespace: 'eip155' })}>
+        Export key
       </button>
     </main>
   )

@@ -616,10 +616,122 @@ export function describeAuthRules(label: string, database: () => Database | unde
         })
         expect(done.body.user.id).toBe(user.id)
         laptop.token = done.body.token
-        expect((await laptop.call('GET', '/v1/keys/eip155/share')).body).toMatchObject({ share })
+        // Share 2 belongs to the phone's pair: the laptop, though verified, gets its own pair only.
+        expect((await laptop.call('GET', '/v1/keys/eip155/share')).body.error).toEqual({
+          code: 'SHARE_NOT_FOUND',
+          message: 'This device holds no share of the eip155 key',
+        })
+        expect((await phone.call('GET', '/v1/keys/eip155/share')).body).toMatchObject({ share })
         // Signed out: nothing.
         await phone.call('DELETE', '/v1/session')
         expect((await phone.call('GET', '/v1/keys/eip155/share')).status).toBe(401)
+      })
+
+      /** A user with a key made on `phone` (shares 2 and 3 sent), and a second device approved from the link. */
+      async function userWithSecondDevice(started: Awaited<ReturnType<typeof start>>, recoveryShare: string) {
+        const { client, clock, url } = started
+        const email = newEmail('recover')
+        const phone = client()
+        await login(phone, email)
+        const put = await phone.call('PUT', '/v1/keys/eip155', { address: '0xabc', share, recoveryShare })
+        expect(put.status).toBe(201)
+        clock.now += EMAIL_COOLDOWN_MS
+        const laptop = client()
+        const begun = await laptop.call<{ challengeId: string; action: string }>('POST', '/v1/email/login', { email })
+        expect(begun.body.action).toBe('VERIFY_DEVICE')
+        const link = (await inbox.waitFor(email, { after: inbox.latest(email)!.id - 1 })).link!
+        await fetch(`${url}/v1/devices/approve`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+        })
+        const code = (await inbox.waitFor(email, { after: inbox.latest(email)!.id - 1 })).code
+        const done = await laptop.call<{ token: string }>('POST', '/v1/email/otp', {
+          challengeId: begun.body.challengeId,
+          otp: code,
+        })
+        laptop.token = done.body.token
+        return { email, phone, laptop }
+      }
+
+      test('behavior: a device approved from the link gets shares 2 and 3 once, then keeps its own pair', async () => {
+        const started = await start({ recoveryKey: 'a recovery key of at least thirty-two bytes' })
+        const recoveryShare = Buffer.from(randomBytes(33)).toString('base64')
+        const { phone, laptop } = await userWithSecondDevice(started, recoveryShare)
+        // The recovery share is sealed at rest: the database never holds it in the clear.
+        const db = await started.server.database()
+        const { rows } = await db.query<{ recovery_share: Uint8Array }>(
+          "SELECT recovery_share FROM key_shares WHERE address = '0xabc' ORDER BY created_at DESC LIMIT 1",
+        )
+        const stored = Buffer.from(rows[0]!.recovery_share)
+        expect(stored.includes(Buffer.from(recoveryShare, 'base64'))).toBe(false)
+        expect(stored.length).toBe(Buffer.from(recoveryShare, 'base64').length + 28)
+
+        const recovered = await laptop.call('GET', '/v1/keys/eip155/recovery')
+        expect(recovered.status).toBe(200)
+        expect(recovered.body).toMatchObject({ key: { namespace: 'eip155', address: '0xabc' }, share, recoveryShare })
+        // The phone made the key and holds its pair: it never needs (nor gets) the recovery share.
+        expect((await phone.call('GET', '/v1/keys/eip155/recovery')).body.error?.code).toBe('RECOVERY_NOT_ALLOWED')
+        // The laptop stores the server half of its own split; from now on that is its share.
+        const own = Buffer.from(randomBytes(33)).toString('base64')
+        expect((await laptop.call('PUT', '/v1/keys/eip155/device', { share: own })).status).toBe(201)
+        expect((await laptop.call('GET', '/v1/keys/eip155/share')).body).toMatchObject({ share: own })
+        expect((await phone.call('GET', '/v1/keys/eip155/share')).body).toMatchObject({ share })
+        expect((await laptop.call('PUT', '/v1/keys/solana/device', { share: own })).body.error?.code).toBe(
+          'KEY_NOT_FOUND',
+        )
+        // Another server on the same database with another recovery key cannot open the share.
+        const other = await start({ recoveryKey: 'another recovery key, also thirty-two bytes' })
+        other.clock.now = started.clock.now
+        const thief = other.client({ deviceId: laptop.deviceId })
+        thief.token = laptop.token
+        const refused = await thief.call('GET', '/v1/keys/eip155/recovery')
+        expect(refused.status).toBe(500)
+        expect(refused.body.error?.message).toBe('The recovery share could not be opened')
+      })
+
+      test('behavior: a device that only typed a code (no link) cannot get the recovery share', async () => {
+        const { client, clock } = await start()
+        const email = newEmail('race')
+        const phone = client()
+        const tablet = client()
+        // Both start before the user exists: both are sent a code, no device link.
+        const first = await phone.call<{ challengeId: string }>('POST', '/v1/email/login', { email })
+        const firstCode = (await inbox.waitFor(email)).code
+        clock.now += EMAIL_COOLDOWN_MS
+        const second = await tablet.call<{ challengeId: string; action: string }>('POST', '/v1/email/login', { email })
+        expect(second.body.action).toBe('VERIFY_OTP')
+        const secondCode = (await inbox.waitFor(email, { after: inbox.latest(email)!.id - 1 })).code
+        phone.token = (
+          await phone.call<{ token: string }>('POST', '/v1/email/otp', {
+            challengeId: first.body.challengeId,
+            otp: firstCode,
+          })
+        ).body.token
+        const recoveryShare = Buffer.from(randomBytes(33)).toString('base64')
+        await phone.call('PUT', '/v1/keys/eip155', { address: '0xabc', share, recoveryShare })
+        tablet.token = (
+          await tablet.call<{ token: string }>('POST', '/v1/email/otp', {
+            challengeId: second.body.challengeId,
+            otp: secondCode,
+          })
+        ).body.token
+        const refused = await tablet.call('GET', '/v1/keys/eip155/recovery')
+        expect(refused.status).toBe(403)
+        expect(refused.body.error).toEqual({
+          code: 'RECOVERY_NOT_ALLOWED',
+          message: 'This device was not approved from the link in the mail: it cannot use this wallet',
+        })
+        expect((await tablet.call('PUT', '/v1/keys/eip155/device', { share })).status).toBe(403)
+        // Its next login goes through the link now that the user has a key it holds no share of.
+        clock.now += EMAIL_COOLDOWN_MS
+        const again = await tablet.call<{ action: string }>('POST', '/v1/email/login', { email })
+        expect(again.body.action).toBe('VERIFY_DEVICE')
+        // The phone, which made the key, still logs in with a code.
+        clock.now += EMAIL_COOLDOWN_MS
+        expect((await phone.call<{ action: string }>('POST', '/v1/email/login', { email })).body.action).toBe(
+          'VERIFY_OTP',
+        )
       })
     })
 

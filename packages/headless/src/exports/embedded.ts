@@ -5,6 +5,10 @@
 
 export { authConnectorId } from '../core/embedded/authConnector.js'
 export { type EmbeddedWallet, getEmbeddedWallet } from '../core/embedded/embeddedWallet.js'
+export {
+  type ExportEmbeddedWalletParameters,
+  exportEmbeddedWallet,
+} from '../core/embedded/exportEmbeddedWallet.js'
 export { type FrameClient, type FrameClientOptions, frameTimings } from '../core/embedded/frameClient.js'
 export { reconnectEmbeddedWallet } from '../core/embedded/reconnectEmbeddedWallet.js'
 export {
@@ -13,6 +17,10 @@ export {
   type StartEmailLoginReturnType,
   startEmailLogin,
 } from '../core/embedded/startEmailLogin.js'
+export {
+  type EmbeddedWalletTheme,
+  syncEmbeddedWalletTheme,
+} from '../core/embedded/syncEmbeddedWalletTheme.js'
 export {
   type UpdateEmailParameters,
   updateEmail,
@@ -31,6 +39,8 @@ export { waitForDeviceApproval } from '../core/embedded/waitForDeviceApproval.js
 export {
   EmailCooldownError,
   type EmailCooldownErrorType,
+  EmbeddedDeviceNotApprovedError,
+  type EmbeddedDeviceNotApprovedErrorType,
   EmbeddedWalletError,
   type EmbeddedWalletErrorType,
   EmbeddedWalletLoadError,

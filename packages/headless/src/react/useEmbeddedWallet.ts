@@ -9,13 +9,16 @@ export type EmbeddedWalletUser = { email?: string | undefined; address?: string 
 
 /**
  * The embedded wallet of the current connection: `isEmbedded` when connected through email login
- * (the AUTH connector), its `user` (email, address) read from the secure frame, and `signOut`
- * (disconnects, which signs the frame out). Loads nothing of the embedded wallet before a
- * connection through it exists.
+ * (the AUTH connector), its `user` (email, address) read from the secure frame, `signOut`
+ * (disconnects, which signs the frame out) and `exportKey` (the secure frame shows the user their
+ * private key in its own document; the key never reaches this page). Loads nothing of the
+ * embedded wallet before a connection through it exists.
  *
  * @example
- * const { isEmbedded, user, signOut } = useEmbeddedWallet()
+ * const { isEmbedded, user, signOut, exportKey } = useEmbeddedWallet()
  * if (isEmbedded) console.log(user.data?.email)
+ * // in a click handler: the frame opens its export prompt
+ * exportKey.mutate({ namespace: 'eip155' })
  */
 export function useEmbeddedWallet() {
   const { portico, queryClient } = usePortico('useEmbeddedWallet')
@@ -43,5 +46,15 @@ export function useEmbeddedWallet() {
     },
     queryClient,
   )
-  return { isEmbedded, user, signOut }
+  const exportKey = useMutation<void, BaseError, { namespace?: 'eip155' | 'solana' | undefined } | undefined>(
+    {
+      mutationKey: ['portico', 'embeddedWallet', 'exportKey'],
+      async mutationFn(parameters) {
+        const { exportEmbeddedWallet } = await import('../core/embedded/exportEmbeddedWallet.js')
+        await exportEmbeddedWallet(portico, parameters ?? {})
+      },
+    },
+    queryClient,
+  )
+  return { isEmbedded, user, signOut, exportKey }
 }

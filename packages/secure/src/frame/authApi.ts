@@ -70,10 +70,19 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
         undefined,
         true,
       ),
-    putShare: (namespace: string, address: string, share: string) =>
-      call<unknown>('PUT', `/v1/keys/${namespace}`, { address, share }, true),
+    putShare: (namespace: string, address: string, share: string, recoveryShare: string) =>
+      call<unknown>('PUT', `/v1/keys/${namespace}`, { address, share, recoveryShare }, true),
     getShare: (namespace: string) =>
       call<{ key: { address: string }; share: string }>('GET', `/v1/keys/${namespace}/share`, undefined, true),
+    recoverShares: (namespace: string) =>
+      call<{ key: { address: string }; share: string; recoveryShare: string }>(
+        'GET',
+        `/v1/keys/${namespace}/recovery`,
+        undefined,
+        true,
+      ),
+    putDeviceShare: (namespace: string, share: string) =>
+      call<unknown>('PUT', `/v1/keys/${namespace}/device`, { share }, true),
     startEmailUpdate: (email: string) =>
       call<{ action: 'VERIFY_PRIMARY_OTP'; challengeId: string }>('POST', '/v1/email/update', { email }, true),
     primaryOtp: (challengeId: string, otp: string) =>

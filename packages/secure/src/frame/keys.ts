@@ -4,7 +4,8 @@ import { base58, base64 } from '@scure/base'
 import { combine, split } from 'shamir-secret-sharing'
 import { bytesToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import type { AuthApi } from './authApi.js'
+import { type AuthApi, AuthApiError } from './authApi.js'
+import { RpcError } from './rpc.js'
 import { getSecret, putSecret } from './vault.js'
 
 export type Namespace = 'eip155' | 'solana'
@@ -20,10 +21,14 @@ function newSecret(namespace: Namespace): Uint8Array {
   return namespace === 'eip155' ? secp256k1.utils.randomSecretKey() : ed25519.utils.randomSecretKey()
 }
 
-/** Thrown when this device lacks its share of a key the user already has (a key made on another device). */
-export class ShareMissingError extends Error {
-  constructor(namespace: Namespace) {
-    super(`This device holds no share of the ${namespace} key`)
+/**
+ * Thrown when this device holds no share of a key made on another device and the auth server
+ * refuses it the recovery shares: it was never approved from the link in the mail. Code 4100
+ * (EIP-1193 "unauthorized"): the kit turns it into its typed error.
+ */
+export class ShareMissingError extends RpcError {
+  constructor(namespace: Namespace, reason: string) {
+    super(`This device holds no share of the ${namespace} key: ${reason}`, 4100)
     this.name = 'ShareMissingError'
   }
 }
@@ -32,8 +37,9 @@ const shareName = (userId: string, namespace: Namespace) => `share:${userId}:${n
 
 /**
  * Makes sure the user has a key in every namespace. A missing key is created here, in the frame,
- * split 2-of-2: one share is encrypted into this origin's IndexedDB, the other goes to the auth
- * server. The secret itself is never stored or sent anywhere. Returns the addresses.
+ * and split 2-of-3: share 1 is encrypted into this origin's IndexedDB, share 2 goes to the auth
+ * server for this device, share 3 (the recovery share) goes to the auth server too, which seals it
+ * with its recovery key. The secret itself is never stored or sent anywhere. Returns the addresses.
  */
 export async function ensureKeys(api: AuthApi, userId: string): Promise<Record<Namespace, string>> {
   const { keys } = await api.keys()
@@ -47,10 +53,10 @@ export async function ensureKeys(api: AuthApi, userId: string): Promise<Record<N
     const secret = newSecret(namespace)
     try {
       const address = addressOf(namespace, secret)
-      const [deviceShare, serverShare] = await split(secret, 2, 2)
-      if (!deviceShare || !serverShare) throw new Error('Key split failed')
+      const [deviceShare, serverShare, recoveryShare] = await split(secret, 3, 2)
+      if (!deviceShare || !serverShare || !recoveryShare) throw new Error('Key split failed')
       await putSecret(shareName(userId, namespace), deviceShare)
-      await api.putShare(namespace, address, base64.encode(serverShare))
+      await api.putShare(namespace, address, base64.encode(serverShare), base64.encode(recoveryShare))
       addresses[namespace] = address
     } finally {
       secret.fill(0)
@@ -59,9 +65,43 @@ export async function ensureKeys(api: AuthApi, userId: string): Promise<Record<N
   return addresses
 }
 
-/** Whether this device holds its share of the user's `namespace` key. */
-export async function hasDeviceShare(userId: string, namespace: Namespace): Promise<boolean> {
-  return (await getSecret(shareName(userId, namespace))) !== undefined
+/**
+ * Gives this device its own pair of shares of a key made elsewhere: the auth server releases
+ * shares 2 and 3 to a device approved from the mailed link only; the key rebuilt from them is
+ * checked against the address, split again 2-of-2 (one half in this origin's IndexedDB, the other
+ * to the server for this device) and wiped. Returns the rebuilt key for one immediate use (the
+ * caller wipes it).
+ */
+async function recover(api: AuthApi, userId: string, namespace: Namespace): Promise<Uint8Array> {
+  let released: Awaited<ReturnType<AuthApi['recoverShares']>>
+  try {
+    released = await api.recoverShares(namespace)
+  } catch (error) {
+    if (error instanceof AuthApiError && (error.code === 'RECOVERY_NOT_ALLOWED' || error.code === 'SHARE_NOT_FOUND'))
+      throw new ShareMissingError(namespace, error.message)
+    throw error
+  }
+  const secret = await combine([base64.decode(released.share), base64.decode(released.recoveryShare)])
+  if (addressOf(namespace, secret) !== released.key.address) {
+    secret.fill(0)
+    throw new Error('The key shares do not match')
+  }
+  const [deviceShare, serverShare] = await split(secret, 2, 2)
+  if (!deviceShare || !serverShare) throw new Error('Key split failed')
+  // Server half first: a device half stored without its server half would be a dead share.
+  await api.putDeviceShare(namespace, base64.encode(serverShare))
+  await putSecret(shareName(userId, namespace), deviceShare)
+  deviceShare.fill(0)
+  return secret
+}
+
+/**
+ * Makes sure this device can sign in `namespace` (recovering its own share pair on a device
+ * approved from the link), before the user is asked to approve anything.
+ */
+export async function ensureDeviceShare(api: AuthApi, userId: string, namespace: Namespace): Promise<void> {
+  if ((await getSecret(shareName(userId, namespace))) !== undefined) return
+  ;(await recover(api, userId, namespace)).fill(0)
 }
 
 /**
@@ -75,15 +115,27 @@ export async function withSecret<T>(
   use: (secret: Uint8Array) => Promise<T> | T,
 ): Promise<T> {
   const deviceShare = await getSecret(shareName(userId, namespace))
-  if (!deviceShare) throw new ShareMissingError(namespace)
-  const { key, share } = await api.getShare(namespace)
-  const secret = await combine([deviceShare, base64.decode(share)])
+  let secret: Uint8Array | undefined
+  if (deviceShare) {
+    try {
+      const { key, share } = await api.getShare(namespace)
+      const rebuilt = await combine([deviceShare, base64.decode(share)])
+      // Shamir does not authenticate shares: a wrong share gives a wrong key, so check the address.
+      if (addressOf(namespace, rebuilt) === key.address) secret = rebuilt
+      else rebuilt.fill(0)
+    } catch (error) {
+      // This device's server half is gone (or was never stored): recover below, when allowed.
+      if (!(error instanceof AuthApiError && error.code === 'SHARE_NOT_FOUND')) throw error
+    } finally {
+      deviceShare.fill(0)
+    }
+  }
+  // No pair, or a pair that does not match (two tabs recovering at once kept halves of two
+  // splits): a device approved by link splits the key again; any other gets ShareMissingError.
+  secret ??= await recover(api, userId, namespace)
   try {
-    // Shamir does not authenticate shares: a wrong share gives a wrong key, so check the address.
-    if (addressOf(namespace, secret) !== key.address) throw new Error('The key shares do not match')
     return await use(secret)
   } finally {
     secret.fill(0)
-    deviceShare.fill(0)
   }
 }

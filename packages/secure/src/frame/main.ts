@@ -11,8 +11,10 @@ import {
 } from '../protocol.js'
 import { cancelApproval } from './approval.js'
 import { AuthApiError, createAuthApi } from './authApi.js'
-import { ensureKeys, hasDeviceShare, type Namespace, ShareMissingError, withSecret } from './keys.js'
+import { showExport } from './exportKey.js'
+import { ensureDeviceShare, ensureKeys, type Namespace, withSecret } from './keys.js'
 import { handleRpc, RpcError } from './rpc.js'
+import { applyTheme, setDappData } from './ui.js'
 import { del, get, set } from './vault.js'
 
 /**
@@ -57,8 +59,8 @@ function start(config: FrameQuery) {
 
   const post = (message: { id?: string; type: string; payload?: unknown }) =>
     window.parent.postMessage(message, hostOrigin)
-  const setVisible = (visible: boolean) =>
-    post({ type: `${framePrefix}VISIBILITY`, payload: { visible, reason: 'approval' } })
+  const setVisible = (visible: boolean, reason: 'approval' | 'export' = 'approval') =>
+    post({ type: `${framePrefix}VISIBILITY`, payload: { visible, reason } })
 
   async function signedIn(token: string, user: { id: string; email: string }) {
     session = { token, userId: user.id, email: user.email }
@@ -142,19 +144,19 @@ function start(config: FrameQuery) {
         if (!session || !addresses) throw new Error('Not connected')
         const user = session
         const current = addresses
-        if (message.payload.chainId !== undefined) chainId = message.payload.chainId
+        const isSolana = message.payload.chainNamespace === 'solana'
+        // A Solana request names its own network; the current (EVM) chain stays as it is.
+        if (message.payload.chainId !== undefined && !isSolana) chainId = message.payload.chainId
         return await new Promise((resolve, reject) => {
           rpcAborts.add(reject)
           handleRpc(
             {
               hostOrigin,
-              chainId,
-              rpcUrl: rpcUrls.get(chainId),
+              chainId: isSolana ? (message.payload.chainId ?? chainId) : chainId,
+              rpcUrl: isSolana ? message.payload.rpcUrl : rpcUrls.get(chainId),
               addresses: current,
               withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use),
-              assertCanSign: async (namespace) => {
-                if (!(await hasDeviceShare(user.userId, namespace))) throw new ShareMissingError(namespace)
-              },
+              assertCanSign: (namespace) => ensureDeviceShare(api, user.userId, namespace),
               setVisible,
               log,
             },
@@ -191,11 +193,30 @@ function start(config: FrameQuery) {
         return { newEmail: email }
       }
       case 'SYNC_THEME':
-        document.documentElement.style.colorScheme = message.payload.themeMode ?? 'light dark'
+        applyTheme(message.payload)
         return {}
       case 'SYNC_DAPP_DATA':
+        setDappData(message.payload)
+        return {}
       case 'RELOAD':
         return {}
+      case 'EXPORT_PRIVATE_KEY': {
+        if (!session) throw new Error('Not connected')
+        const user = session
+        const { namespace } = message.payload
+        addresses ??= await ensureKeys(api, user.userId)
+        const address = addresses[namespace]
+        // Refused devices fail here, before the user sees anything.
+        await ensureDeviceShare(api, user.userId, namespace)
+        await showExport({
+          namespace,
+          address,
+          origin: hostOrigin,
+          withSecret: (use) => withSecret(api, user.userId, namespace, use),
+          onShow: (visible) => setVisible(visible, 'export'),
+        })
+        return {}
+      }
       default:
         // Social, Farcaster and smart accounts come with the next part of the embedded wallet.
         throw new Error(`${message.name} is not supported by this frame yet`)

@@ -1,5 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { base58 } from '@scure/base'
+import { base58, base64 } from '@scure/base'
 import {
   bytesToHex,
   createWalletClient,
@@ -15,6 +15,12 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { frameTexts, rpcMethodKind } from '../protocol.js'
 import { type ApprovalRequest, requestApproval } from './approval.js'
 import type { Namespace } from './keys.js'
+import {
+  describeTransaction,
+  InvalidTransactionError,
+  parseTransaction,
+  signTransactionBytes,
+} from './solanaTransaction.js'
 
 /** What the RPC handler needs from the frame. */
 export type RpcContext = {
@@ -119,6 +125,14 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
         const done = receipts.every(Boolean)
         return { version: '2.0.0', id, chainId: calls.chainId, atomic: false, status: done ? 200 : 100, receipts }
       }
+      case 'wallet_getAssets': {
+        // EIP-7811, the native balance of the frame's current chain (token lists need an indexer).
+        const request = (list(params)[0] ?? {}) as { account?: unknown; chainFilter?: unknown }
+        if (!sameAddress(request.account, evm)) throw new RpcError('Invalid params', -32602)
+        if (Array.isArray(request.chainFilter) && !request.chainFilter.includes(chainHex)) return {}
+        const balance = await forward(context, 'eth_getBalance', [evm, 'latest'])
+        return { [chainHex]: [{ address: '0x0', balance, type: 'native' }] }
+      }
     }
   }
   if (kind === 'safe') return forward(context, method, params)
@@ -211,6 +225,59 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
       })
       const signature = await context.withSecret('solana', (secret) => ed25519.sign(bytes, secret))
       return { signature: base58.encode(signature) }
+    }
+    case 'solana_signTransaction':
+    case 'solana_signAndSendTransaction':
+    case 'solana_signAllTransactions': {
+      // WalletConnect's Solana format: base64 transactions in, base58 signatures out.
+      const request = (Array.isArray(params) ? params[0] : params) as {
+        transaction?: unknown
+        transactions?: unknown
+        options?: Record<string, unknown>
+        sendOptions?: Record<string, unknown>
+      }
+      const encoded =
+        method === 'solana_signAllTransactions' ? request?.transactions : [request?.transaction].filter(Boolean)
+      if (!Array.isArray(encoded) || encoded.length === 0 || !encoded.every((t) => typeof t === 'string'))
+        throw new RpcError('Invalid params', -32602)
+      const solana = context.addresses.solana
+      let transactions: Uint8Array[]
+      try {
+        transactions = (encoded as string[]).map((t) => base64.decode(t))
+        for (const bytes of transactions)
+          if (!parseTransaction(bytes).signers.includes(solana))
+            throw new InvalidTransactionError('the wallet is not a signer of this transaction')
+      } catch (error) {
+        throw new RpcError(error instanceof InvalidTransactionError ? error.message : 'Invalid transaction', -32602)
+      }
+      const send = method === 'solana_signAndSendTransaction'
+      if (send && !context.rpcUrl) throw new RpcError('No RPC URL for this network', -32603)
+      await approveOrThrow({
+        title: send
+          ? 'Send transaction'
+          : transactions.length > 1
+            ? `Sign ${transactions.length} transactions`
+            : 'Sign transaction',
+        rows: transactions.flatMap((bytes, index) =>
+          describeTransaction(parseTransaction(bytes)).map((row) => ({
+            label: transactions.length > 1 ? `#${index + 1} ${row.label}` : row.label,
+            value: row.value,
+          })),
+        ),
+      })
+      const signed = await context.withSecret('solana', (secret) =>
+        transactions.map((bytes) => signTransactionBytes(bytes, solana, (message) => ed25519.sign(message, secret))),
+      )
+      if (method === 'solana_signAllTransactions')
+        return { transactions: signed.map((s) => base64.encode(s.transaction)) }
+      const [first] = signed as [(typeof signed)[number]]
+      if (!send) return { signature: base58.encode(first.signature), transaction: base64.encode(first.transaction) }
+      const options = request.options ?? request.sendOptions ?? {}
+      const config: Record<string, unknown> = { encoding: 'base64' }
+      for (const key of ['skipPreflight', 'preflightCommitment', 'maxRetries', 'minContextSlot'] as const)
+        if (options[key] !== undefined) config[key] = options[key]
+      const signature = await forward(context, 'sendTransaction', [base64.encode(first.transaction), config])
+      return { signature }
     }
     default:
       // On the unsafe list (so the kit routes it here) but not served by this version of the frame.

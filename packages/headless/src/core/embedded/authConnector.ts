@@ -1,6 +1,6 @@
 import { frameTexts, rpcMethodKind } from '@portico/secure/protocol'
 import { base58 } from '@scure/base'
-import { EmbeddedWalletError, RpcMethodNotAllowedError } from '../errors/embedded.js'
+import { EmbeddedDeviceNotApprovedError, EmbeddedWalletError, RpcMethodNotAllowedError } from '../errors/embedded.js'
 import type { Connector, ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import type { EmbeddedWallet } from './embeddedWallet.js'
@@ -120,15 +120,23 @@ export function createAuthConnector(wallet: EmbeddedWallet, namespace: ChainName
         const network = wallet.networkFor('eip155', chainId)
         if (network?.caipNetworkId === chainId && Number(network.id) !== wallet.frameChain) await moveFrameTo(network)
       }
+      // A Solana request carries its network's RPC (the frame's current chain is an EVM one).
+      const solanaNetwork = ns === 'solana' ? wallet.networkFor('solana', chainId || undefined) : undefined
+      const solanaRpc = solanaNetwork ? wallet.rpcUrl(solanaNetwork) : undefined
       try {
         return await client.request('RPC_REQUEST', {
           method,
           params,
           chainNamespace: ns === 'solana' ? 'solana' : 'eip155',
+          ...(solanaNetwork ? { chainId: solanaNetwork.caipNetworkId } : {}),
+          ...(solanaRpc ? { rpcUrl: solanaRpc } : {}),
         })
       } catch (error) {
         if (error instanceof EmbeddedWalletError && error.shortMessage === frameTexts.notAllowed)
           throw new RpcMethodNotAllowedError({ method, cause: error })
+        // The frame's 4100: a key made on another device, and this one was never approved by link.
+        if (error instanceof EmbeddedWalletError && error.code === 4100)
+          throw new EmbeddedDeviceNotApprovedError({ cause: error })
         throw error
       }
     },

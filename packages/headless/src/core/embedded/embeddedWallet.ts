@@ -6,6 +6,7 @@ import type { Connector, PorticoNetwork } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 import { createAuthConnector } from './authConnector.js'
 import { createFrameClient, type FrameClient, type frameTimings } from './frameClient.js'
+import { embeddedWalletTheme, onEmbeddedWalletTheme } from './syncEmbeddedWalletTheme.js'
 
 /** The namespaces the embedded wallet serves (the spec: email/social login on eip155 and solana only). */
 export const embeddedNamespaces = ['eip155', 'solana'] as const satisfies readonly ChainNamespace[]
@@ -114,5 +115,37 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
   }
   ;(wallet.connectors as Connector[]).push(...namespaces.map((ns) => createAuthConnector(wallet, ns)))
   wallets.set(portico, wallet)
+  syncFrame(portico, client)
   return wallet
+}
+
+/**
+ * The spec's sync messages, sent once the frame is ready: the app's data (its prompts name the
+ * app and show its icon) and the theme, then every later theme change as it comes.
+ */
+function syncFrame(portico: Portico, client: FrameClient) {
+  const warn = (error: unknown) => console.warn('[portico] Could not sync the embedded wallet', error)
+  const { metadata, sdkVersion } = portico.options
+  const projectId = portico.options.projectId ?? ''
+  client
+    .request('SYNC_DAPP_DATA', {
+      projectId,
+      sdkVersion: sdkVersion.slice(0, 64),
+      ...(metadata
+        ? {
+            metadata: {
+              name: metadata.name.slice(0, 128),
+              description: metadata.description.slice(0, 512),
+              url: metadata.url.slice(0, 2048),
+              icons: metadata.icons.slice(0, 8).filter((icon) => icon.length <= 2048),
+            },
+          }
+        : {}),
+    })
+    .catch(warn)
+  const send = (theme: NonNullable<ReturnType<typeof embeddedWalletTheme>>) =>
+    client.request('SYNC_THEME', theme).catch(warn)
+  // The spec's default theme is dark, until the host (its modal) gives its own.
+  send(embeddedWalletTheme(portico) ?? { themeMode: 'dark' })
+  onEmbeddedWalletTheme(portico, send)
 }

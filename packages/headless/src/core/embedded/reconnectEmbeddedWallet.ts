@@ -1,14 +1,25 @@
-import { type ConnectReturnType, connect } from '../actions/connect.js'
+import type { ConnectReturnType } from '../actions/connect.js'
+import { reconnect } from '../actions/reconnect.js'
 import type { Portico } from '../config/createPortico.js'
-import { activeNamespaceAtom } from '../state/atoms.js'
+import { accountsAtom, activeNamespaceAtom, connectorsAtom } from '../state/atoms.js'
+import { updateAccount } from '../state/connection.js'
+import { hydrate } from '../state/hydrate.js'
+import { connectedConnectorSchema } from '../state/persistence.js'
+import { storageKeys } from '../state/storage.js'
+import type { Connector } from '../types.js'
+import { authConnectorId } from './authConnector.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
 
 /**
- * Restores an email login after a reload, silently: when the login cache says email login was
- * used, the secure frame is loaded and asked whether its session still holds; if so the embedded
- * namespaces connect again (no prompt, no code), otherwise the login cache is cleared and
- * `undefined` is returned. The page-load reconnect cannot do this by itself: the embedded wallet's
- * code is not part of the page until it is needed, so call this where email login is offered.
+ * Restores an email login after a reload, silently, through the kit's ordinary page-load
+ * `reconnect`: when the login cache says email login was used, the AUTH connectors are made known
+ * to it and every embedded namespace that was connected through them (or not connected at all)
+ * goes to `reconnecting`; `reconnect` then asks the connector, which asks the frame whether its
+ * session still holds (the spec's connection check). Held: the namespaces connect again (no
+ * prompt, no code). Not held: the connector clears the login cache, `reconnect` forgets the stored
+ * connection, and `undefined` is returned. The page-load reconnect cannot do this by itself: the
+ * embedded wallet's code is not part of the page until it is needed, so call this where email
+ * login is offered (it loads the frame only when the login cache says so).
  *
  * @example
  * ```ts
@@ -19,10 +30,56 @@ import { getEmbeddedWallet } from './embeddedWallet.js'
 export async function reconnectEmbeddedWallet(portico: Portico): Promise<ConnectReturnType | undefined> {
   const wallet = getEmbeddedWallet(portico)
   if (!wallet.readLoginCache().used) return undefined
-  const { isConnected } = await wallet.client.request('IS_CONNECTED')
-  if (!isConnected) {
-    wallet.clearLoginCache()
-    return undefined
+  // Without a provider (core only) the stored connections are read here first, as `reconnect` does.
+  hydrate(portico)
+  const namespaces = wallet.connectors.map((c) => c.chain)
+  for (const namespace of namespaces) {
+    const account = portico.store.get(accountsAtom)[namespace]
+    if (account?.status === 'connected' || account?.status === 'connecting') continue
+    const stored = portico.storage.get(storageKeys.connectedConnector(namespace), connectedConnectorSchema)
+    // Another wallet was connected here: leave it to its own reconnect.
+    if (stored && stored !== authConnectorId) continue
+    updateAccount(portico, namespace, (current) => ({
+      ...current,
+      status: 'reconnecting',
+      connectorId: authConnectorId,
+    }))
   }
-  return connect(portico, { connector: wallet.connector(portico.store.get(activeNamespaceAtom)) })
+  // Known to `reconnect` only while it runs: the AUTH connector is no wallet to list.
+  const added = publish(portico, wallet.connectors)
+  let restored: Awaited<ReturnType<typeof reconnect>>
+  try {
+    restored = await reconnect(portico)
+  } finally {
+    unpublish(portico, added)
+  }
+  const mine = restored.filter((a) => a.connectorId === authConnectorId && a.address)
+  const active = portico.store.get(activeNamespaceAtom)
+  const account = mine.find((a) => a.namespace === active) ?? mine[0]
+  if (!account?.address) return undefined
+  return {
+    namespace: account.namespace,
+    address: account.address,
+    accounts: account.addresses ?? [account.address],
+    caipNetworkId: account.caipNetworkId,
+  }
+}
+
+function publish(portico: Portico, connectors: readonly Connector[]): Connector[] {
+  const all = { ...portico.store.get(connectorsAtom) }
+  const added: Connector[] = []
+  for (const connector of connectors) {
+    const list = all[connector.chain] ?? []
+    if (list.some((c) => c.id === connector.id)) continue
+    all[connector.chain] = [...list, connector]
+    added.push(connector)
+  }
+  portico.store.set(connectorsAtom, all)
+  return added
+}
+
+function unpublish(portico: Portico, added: readonly Connector[]) {
+  const all = { ...portico.store.get(connectorsAtom) }
+  for (const connector of added) all[connector.chain] = (all[connector.chain] ?? []).filter((c) => c !== connector)
+  portico.store.set(connectorsAtom, all)
 }

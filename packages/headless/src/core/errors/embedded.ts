@@ -94,3 +94,22 @@ export class InvalidLoginInputError extends BaseError {
     })
   }
 }
+
+export type EmbeddedDeviceNotApprovedErrorType = EmbeddedDeviceNotApprovedError & {
+  name: 'EmbeddedDeviceNotApprovedError'
+}
+/**
+ * This browser holds no share of the user's key (it was made on another device) and the auth
+ * server refused it the recovery share: the device logged in with a code but was never approved
+ * from the link in the mail. Code 4100 (EIP-1193 unauthorized).
+ */
+export class EmbeddedDeviceNotApprovedError extends BaseError {
+  override name = 'EmbeddedDeviceNotApprovedError' as const
+  readonly code = 4100
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('This device is not approved for this wallet', {
+      details: 'Sign out, log in again on this device and approve it from the link in the mail.',
+      cause,
+    })
+  }
+}

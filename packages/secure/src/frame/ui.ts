@@ -1,0 +1,159 @@
+import { applyThemeVariables, darkTheme, lightTheme, type ThemeVariables, toCssVariables } from '@portico/themes'
+import type { AppRequestPayload } from '../protocol.js'
+
+/**
+ * What the frame draws in its own document (approval and key export prompts): one prompt at a
+ * time, styled with the host's theme (sync theme) and naming the host's app (sync dapp data).
+ *
+ * The host's theme and app data are untrusted input. Theme values go through @portico/themes'
+ * sanitiser (`applyThemeVariables` keeps a token as it was when its value is not a plain colour,
+ * length or font list, so no `;`, `}`, `url(` or `expression(` ever reaches a style), and they are
+ * set one by one as custom properties with `style.setProperty`, never written into a style sheet.
+ * The app's name is text (textContent); its icon is shown only for an https, loopback http or
+ * data:image URL. The origin shown under the name is the frame's own reading of its parent's
+ * origin, not something the host claims.
+ */
+
+type Dapp = { name: string; icon: string | undefined }
+let dapp: Dapp | undefined
+let mode: 'light' | 'dark' | undefined
+
+const style = `
+:root{color-scheme:light dark;font-family:var(--portico-fonts-body,system-ui,sans-serif)}
+body{margin:0;background:transparent}
+.card{box-sizing:border-box;margin:0;padding:20px;min-height:100vh;background:var(--portico-colors-surface,Canvas);color:var(--portico-colors-foreground,CanvasText);display:flex;flex-direction:column;gap:12px;border-radius:var(--portico-radii-lg,0)}
+h1{font-size:18px;margin:0}
+.dapp{display:flex;align-items:center;gap:8px;margin:0}
+.dapp img{inline-size:24px;block-size:24px;border-radius:var(--portico-radii-sm,6px);object-fit:cover}
+.dapp-name{font-weight:600;font-size:14px}
+.origin{font-size:13px;opacity:.75;margin:0;overflow-wrap:anywhere}
+.note{font-size:13px;margin:0;color:var(--portico-colors-foregroundMuted,inherit)}
+.warning{font-size:13px;margin:0;padding:10px;border-radius:var(--portico-radii-md,10px);background:var(--portico-colors-warning,#f5a524);color:var(--portico-colors-warningForeground,#000)}
+dl{margin:0;display:grid;gap:6px}
+dt{font-size:12px;opacity:.7}
+dd{margin:0;font-family:var(--portico-fonts-mono,ui-monospace,monospace);font-size:13px;white-space:pre-wrap;overflow-wrap:anywhere;max-height:160px;overflow:auto}
+.secret{margin:0;padding:10px;font-family:var(--portico-fonts-mono,ui-monospace,monospace);font-size:13px;overflow-wrap:anywhere;user-select:all;border:1px solid var(--portico-colors-border,#8884);border-radius:var(--portico-radii-md,10px)}
+.actions{display:flex;gap:8px;margin-top:auto}
+button{flex:1;padding:10px;border-radius:var(--portico-radii-md,10px);border:1px solid var(--portico-colors-border,#8884);background:var(--portico-colors-surfaceRaised,transparent);color:inherit;font:inherit;cursor:pointer}
+button[data-kind=approve]{background:var(--portico-colors-accent,#2b6de8);color:var(--portico-colors-accentForeground,#fff);border-color:var(--portico-colors-accent,#2b6de8)}
+`
+
+/** Applies the host's theme (SYNC_THEME) to this document's custom properties. */
+export function applyTheme(payload: AppRequestPayload<'SYNC_THEME'>): void {
+  mode = payload.themeMode ?? mode
+  const base = mode === 'light' ? lightTheme() : darkTheme()
+  // The sanitiser warns about, and drops, every value that is not a plain value of its kind.
+  const tokens = applyThemeVariables(base, (payload.themeVariables ?? {}) as ThemeVariables)
+  const root = document.documentElement
+  root.style.colorScheme = mode ?? 'light dark'
+  for (const [name, value] of Object.entries(toCssVariables(tokens))) {
+    // Belt and braces: a custom property value with a block or a URL is never set.
+    if (!/^--portico-[A-Za-z0-9-]+$/.test(name) || /[;{}<>\\]|url\(|expression\(|@import/i.test(value)) continue
+    root.style.setProperty(name, value)
+  }
+}
+
+/** Whether `url` may be shown as the app's icon (https, loopback http, or an inline image). */
+function safeIcon(url: string | undefined): string | undefined {
+  if (!url) return undefined
+  if (/^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=]+$/i.test(url)) return url
+  try {
+    const parsed = new URL(url)
+    if (parsed.protocol === 'https:') return parsed.href
+    if (parsed.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname)) return parsed.href
+  } catch {
+    // not a URL: no icon
+  }
+  return undefined
+}
+
+/** Keeps the host's app name and icon (SYNC_DAPP_DATA) for the prompts. */
+export function setDappData(payload: AppRequestPayload<'SYNC_DAPP_DATA'>): void {
+  const name = payload.metadata?.name?.trim()
+  if (!name) {
+    dapp = undefined
+    return
+  }
+  const icon = safeIcon(payload.metadata?.icons?.[0])
+  if (payload.metadata?.icons?.[0] && !icon) console.warn('[portico] Ignored a dapp icon that is not https')
+  dapp = { name, icon }
+}
+
+let pending: { close: () => void } | undefined
+
+/** The prompt frame: title, the asking app (name, icon) and the verified origin. */
+function header(title: string, origin: string): HTMLElement[] {
+  const heading = document.createElement('h1')
+  heading.id = 'portico-prompt-title'
+  heading.textContent = title
+  const parts: HTMLElement[] = [heading]
+  if (dapp) {
+    const row = document.createElement('p')
+    row.className = 'dapp'
+    row.dataset.porticoDapp = ''
+    if (dapp.icon) {
+      const img = document.createElement('img')
+      img.src = dapp.icon
+      img.alt = ''
+      img.referrerPolicy = 'no-referrer'
+      row.append(img)
+    }
+    const name = document.createElement('span')
+    name.className = 'dapp-name'
+    name.textContent = dapp.name
+    row.append(name)
+    parts.push(row)
+  }
+  const from = document.createElement('p')
+  from.className = 'origin'
+  from.textContent = origin
+  parts.push(from)
+  return parts
+}
+
+export function button(label: string, kind: 'approve' | 'reject'): HTMLButtonElement {
+  const element = document.createElement('button')
+  element.type = 'button'
+  element.dataset.kind = kind
+  element.textContent = label
+  return element
+}
+
+/**
+ * Shows a prompt in this document (closing any other as cancelled). `build` fills the card below
+ * the header and returns the element to focus. `onClose` runs once when the prompt goes away,
+ * whoever closes it; `close` is what the prompt's own buttons call.
+ */
+export function showPrompt(
+  options: { title: string; origin: string; onClose: () => void },
+  build: (card: HTMLElement, close: () => void) => HTMLElement,
+): () => void {
+  pending?.close()
+  const card = document.createElement('section')
+  card.className = 'card'
+  card.setAttribute('role', 'dialog')
+  card.setAttribute('aria-modal', 'true')
+  card.setAttribute('aria-labelledby', 'portico-prompt-title')
+  card.append(...header(options.title, options.origin))
+  const sheet = document.createElement('style')
+  sheet.textContent = style
+  let closed = false
+  const close = () => {
+    if (closed) return
+    closed = true
+    if (pending?.close === close) pending = undefined
+    // Everything drawn goes: an exported key must not stay in the document.
+    document.body.replaceChildren()
+    options.onClose()
+  }
+  pending = { close }
+  const focus = build(card, close)
+  document.body.replaceChildren(sheet, card)
+  focus.focus()
+  return close
+}
+
+/** Closes the open prompt, if any (an aborted request, a sign-out). */
+export function closePrompt(): void {
+  pending?.close()
+}
