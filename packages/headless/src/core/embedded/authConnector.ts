@@ -113,6 +113,8 @@ export function createAuthConnector(wallet: EmbeddedWallet, namespace: ChainName
     async request({ namespace: ns, chainId, method, params }) {
       if (!rpcMethodKind(method)) {
         console.error(frameTexts.notAllowedLog, method)
+        // A host UI listening to the frame client says 'Action not allowed' (the spec).
+        client.reportNotAllowed(method)
         throw new RpcMethodNotAllowedError({ method })
       }
       if (ns === 'eip155' && chainId) {
@@ -127,8 +129,10 @@ export function createAuthConnector(wallet: EmbeddedWallet, namespace: ChainName
           chainNamespace: ns === 'solana' ? 'solana' : 'eip155',
         })
       } catch (error) {
-        if (error instanceof EmbeddedWalletError && error.shortMessage === frameTexts.notAllowed)
+        if (error instanceof EmbeddedWalletError && error.shortMessage === frameTexts.notAllowed) {
+          client.reportNotAllowed(method)
           throw new RpcMethodNotAllowedError({ method, cause: error })
+        }
         throw error
       }
     },
