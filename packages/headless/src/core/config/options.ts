@@ -274,4 +274,6 @@ export const optionsSchema = z.object({
       }),
     ]),
   ),
+  // The frame URL is checked again (origin differs from the page's) when email login first loads.
+  embeddedWallet: z.optional(z.object({ frameUrl: httpUrl, enableLogger: z.optional(z.boolean()) })),
 })
