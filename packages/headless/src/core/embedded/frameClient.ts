@@ -151,13 +151,16 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   let container: HTMLElement | undefined
   let waitTimer: ReturnType<typeof setTimeout> | undefined
   let follow: number | undefined
-  // A modal library that hides the rest of the page from assistive tech (aria-hidden on the body's
-  // other children) must not hide the prompt the user is asked to read while it is shown.
+  // A modal library hides the rest of the page from assistive tech while it is open (aria-hidden on
+  // the body's other children) and gives the attributes back when it closes. The frame's own state
+  // wins: exposed while it shows a prompt the user must read, hidden otherwise.
   const keepExposed =
     typeof MutationObserver === 'undefined'
       ? undefined
       : new MutationObserver(() => {
+          const hidden = element.getAttribute('aria-hidden') === 'true'
           if (prompt.visible && element.getAttribute('aria-hidden') !== null) element.removeAttribute('aria-hidden')
+          else if (!prompt.visible && !hidden) element.setAttribute('aria-hidden', 'true')
         })
   keepExposed?.observe(element, { attributes: true, attributeFilter: ['aria-hidden'] })
 
