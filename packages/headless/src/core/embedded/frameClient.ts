@@ -28,6 +28,9 @@ export const frameTimings = {
   placementWaitMs: 1_000,
 } as const
 
+/** The frame's timings in ms (tests pass shorter ones). */
+export type FrameTimings = { [key in keyof typeof frameTimings]: number }
+
 /** What the frame asks the page to show: nothing, or its own approval (or key export) prompt. */
 export type FramePrompt = { visible: boolean; reason?: 'approval' | 'export' | undefined }
 
@@ -54,7 +57,7 @@ export type FrameClientOptions = {
   rpcUrl?: string | undefined
   enableLogger?: boolean | undefined
   /** Timings (tests shorten them); default {@link frameTimings}. */
-  timings?: Partial<typeof frameTimings> | undefined
+  timings?: Partial<FrameTimings> | undefined
 }
 
 /** The kit's end of the frame protocol. */
