@@ -3,6 +3,7 @@ import { button } from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
 import { preloadView } from '../loadModal.js'
+import * as views from '../views/views.css.js'
 import * as css from './embedded.css.js'
 import { embeddedMessages } from './messages.js'
 
@@ -21,7 +22,7 @@ export function EmailField() {
   const [email, setEmail] = useState('')
   const [invalid, setInvalid] = useState(false)
   const ids = useId()
-  if (!text) return null
+  if (!text) return <div className={views.emailFieldSpace} aria-hidden="true" />
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const value = email.trim()

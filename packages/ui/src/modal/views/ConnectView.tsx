@@ -16,7 +16,7 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { directoryCountLabel } from '../../utils/directoryCount.js'
-import { EmailField } from '../embedded/EmailField.js'
+import { EmailFieldSlot } from '../embedded/EmailFieldSlot.js'
 import { useAfterFirstPaint } from '../useAfterFirstPaint.js'
 import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
@@ -79,7 +79,7 @@ export function ConnectView() {
       {sections.map((section, index) =>
         section === 'email' ? (
           <div key={section} data-slot="connect-email">
-            <EmailField />
+            <EmailFieldSlot />
             {index < sections.length - 1 ? <hr className={views.divider} /> : null}
           </div>
         ) : connectors.length === 0 ? (

@@ -146,3 +146,6 @@ export const divider = style({
   margin: `${vars.space.xs} 0`,
   background: vars.colors.border,
 })
+
+/** The email field's height, held while its chunk arrives (see EmailFieldSlot). */
+export const emailFieldSpace = style({ height: 48 })
