@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useState } from 'react'
+import { usePortico } from '@portico/headless'
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { button } from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
@@ -9,6 +10,12 @@ import { embeddedMessages } from './messages.js'
 
 // The spec only asks for a valid email; the auth server and the headless action check it again.
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+// The embedded wallet's login cache, read without its schema (which lives in the embedded wallet's
+// code, not loaded yet): only `used: true` matters here, the restore checks the rest.
+const loginCacheKey = 'embedded-login'
+const anyShape = { safeParse: (data: unknown) => ({ success: true, data }) }
+type StorageSchema = Parameters<ReturnType<typeof usePortico>['portico']['storage']['get']>[1]
 
 /**
  * @internal
@@ -22,6 +29,15 @@ export function EmailField() {
   const [email, setEmail] = useState('')
   const [invalid, setInvalid] = useState(false)
   const ids = useId()
+  const { portico } = usePortico('EmailField')
+  // A visitor who logged in by email before this reload: restore the session (no code needed).
+  useEffect(() => {
+    const cache = portico.storage.get(loginCacheKey, anyShape as unknown as StorageSchema) as
+      | { used?: unknown }
+      | undefined
+    if (cache?.used !== true || !text) return
+    void import('./restoreEmbedded.js').then((m) => m.restoreEmbedded(portico, store, text))
+  }, [portico, store, text])
   if (!text) return <div className={views.emailFieldSpace} aria-hidden="true" />
   const submit = (event: FormEvent) => {
     event.preventDefault()

@@ -60,12 +60,12 @@ function memoryStorage() {
   }
 }
 
-function makePortico(frameUrl = embedded.frameUrl) {
+function makePortico(frameUrl = embedded.frameUrl, storage = memoryStorage()) {
   const portico: Portico = createPortico({
     projectId: embedded.projectId,
     networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true })],
     adapters: [eip155Adapter()],
-    storage: memoryStorage(),
+    storage,
     embeddedWallet: { frameUrl },
     walletConnect: false,
     walletDirectory: false,
@@ -146,7 +146,6 @@ test('behavior: email first in Connect; typing loads the view; code from the inb
   await userEvent.keyboard(code ?? '')
   await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
   await expect.element(page.getByText(email)).toBeVisible()
-  expect(portico.options.embeddedWallet).toBeDefined()
   expect($('modal-frame')?.getAttribute('data-view')).toBe('Account')
   await cleanup()
 
@@ -172,7 +171,6 @@ test('behavior: a wrong code shows the auth server error and clears the boxes; a
   const message = (await alert.element()).textContent ?? ''
   expect(message.length).toBeGreaterThan(0)
   expect(message).not.toContain('Invalid otp')
-  expect(portico.store).toBeDefined()
   await expect.element(digit(1)).toHaveValue('')
   await expect.element(digit(1)).toHaveFocus()
 
@@ -327,6 +325,20 @@ test('behavior: a signing request opens ApproveTransaction with the secure frame
   expect(refused).toContain('Requested RPC call is not allowed')
   await expect.element(page.getByText('Action not allowed')).toBeVisible()
   expect(document.querySelector('[role="dialog"]')).not.toBeNull()
+})
+
+test('behavior: after a reload, the Connect view restores an email login without a code and shows the Account view', async () => {
+  const storage = memoryStorage()
+  const email = freshEmail()
+  const before = makePortico(embedded.frameUrl, storage)
+  const { address } = await loginHeadless(before, email)
+  // The page reloads: a new instance on the same storage, with a new frame (the frame keeps its session).
+  for (const frame of document.querySelectorAll('iframe[data-portico-secure-frame]')) frame.remove()
+  const portico = makePortico(embedded.frameUrl, storage)
+  await mount(portico, 'Connect')
+  await expect.element(page.getByText(email)).toBeVisible()
+  expect($('modal-frame')?.getAttribute('data-view')).toBe('Account')
+  await expect.element(page.getByText(address.slice(-4), { exact: false }).first()).toBeVisible()
 })
 
 test('behavior: a secure frame that never loads: A problem occurred while trying initialize authentication, back to Connect', async () => {
