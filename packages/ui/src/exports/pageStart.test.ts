@@ -109,6 +109,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   UpdateEmailWalletView: 24,
   ApproveTransactionView: 35,
   EmbeddedAccountRow: 23,
+  // The restore after a reload, from the email field when the login cache says email login was used.
+  restoreEmbedded: 22,
   'embedded.*': 1.2,
   startEmailLogin: 17,
   waitForDeviceApproval: 17,

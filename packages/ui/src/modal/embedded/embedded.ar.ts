@@ -35,5 +35,4 @@ export default {
   approveBody: 'راجع الطلب في النافذة الآمنة لمحفظتك.',
   approveWaiting: 'جارٍ فتح النافذة الآمنة…',
   actionNotAllowed: 'الإجراء غير مسموح به',
-  approveClose: 'إغلاق',
 } satisfies Catalogue<typeof embeddedEn>

@@ -36,5 +36,4 @@ export default {
   approveBody: 'Prüfe die Anfrage im sicheren Fenster deiner Wallet.',
   approveWaiting: 'Sicheres Fenster wird geöffnet…',
   actionNotAllowed: 'Aktion nicht erlaubt',
-  approveClose: 'Schließen',
 } satisfies Catalogue<typeof embeddedEn>

@@ -35,5 +35,4 @@ export default {
   approveBody: 'Revisa la solicitud en la ventana segura de tu billetera.',
   approveWaiting: 'Abriendo la ventana segura…',
   actionNotAllowed: 'Acción no permitida',
-  approveClose: 'Cerrar',
 } satisfies Catalogue<typeof embeddedEn>

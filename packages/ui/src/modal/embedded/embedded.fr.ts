@@ -35,5 +35,4 @@ export default {
   approveBody: 'Examinez la demande dans la fenêtre sécurisée de votre portefeuille.',
   approveWaiting: 'Ouverture de la fenêtre sécurisée…',
   actionNotAllowed: 'Action non autorisée',
-  approveClose: 'Fermer',
 } satisfies Catalogue<typeof embeddedEn>

@@ -35,5 +35,4 @@ export default {
   approveBody: 'ウォレットの安全なウィンドウでリクエストを確認してください。',
   approveWaiting: '安全なウィンドウを開いています…',
   actionNotAllowed: 'この操作は許可されていません',
-  approveClose: '閉じる',
 } satisfies Catalogue<typeof embeddedEn>

@@ -35,5 +35,4 @@ export default {
   approveBody: '지갑의 보안 창에서 요청을 확인하세요.',
   approveWaiting: '보안 창을 여는 중…',
   actionNotAllowed: '허용되지 않는 작업입니다',
-  approveClose: '닫기',
 } satisfies Catalogue<typeof embeddedEn>

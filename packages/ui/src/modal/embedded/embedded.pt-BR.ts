@@ -35,5 +35,4 @@ export default {
   approveBody: 'Revise a solicitação na janela segura da sua carteira.',
   approveWaiting: 'Abrindo a janela segura…',
   actionNotAllowed: 'Ação não permitida',
-  approveClose: 'Fechar',
 } satisfies Catalogue<typeof embeddedEn>

@@ -35,5 +35,4 @@ export default {
   approveBody: '请在钱包的安全窗口中查看此请求。',
   approveWaiting: '正在打开安全窗口…',
   actionNotAllowed: '不允许此操作',
-  approveClose: '关闭',
 } satisfies Catalogue<typeof embeddedEn>

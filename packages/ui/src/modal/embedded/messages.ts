@@ -34,7 +34,6 @@ export const embeddedEn = {
   approveBody: 'Review the request in your wallet’s secure window.',
   approveWaiting: 'Opening the secure window…',
   actionNotAllowed: 'Action not allowed',
-  approveClose: 'Close',
 }
 
 /** @internal The embedded wallet views' messages (English here, one chunk per other language). */
