@@ -9,7 +9,7 @@ import { offlineContext, shot, startDemoAndBrowser } from './browser.js'
 const running = startDemoAndBrowser()
 const demoMessage = 'Hello from the Portico demo'
 
-test('demo: email login in the modal with the inbox code, connected, a message signed after approval in the frame inside the modal', async () => {
+test('demo: email login in the modal with the inbox code, connected, a message signed after approval in the frame inside the modal, restored after a reload', async () => {
   const { context, blocked } = await offlineContext(running.browser)
   const page = await context.newPage()
   const { auth } = running.demo.devnet
@@ -62,6 +62,12 @@ test('demo: email login in the modal with the inbox code, connected, a message s
   ).toBe(true)
   // The prompt closed and, opened by it, the modal with it.
   await page.getByRole('dialog').waitFor({ state: 'detached' })
+
+  // Reload: opening the modal restores the email login (no code), on the same address.
+  await page.reload()
+  await page.locator('[data-slot="connect-button"]').click()
+  await page.locator('[data-slot="account-email-address"]').filter({ hasText: email }).waitFor()
+  await page.getByTestId('sign-eip155').filter({ hasText: address }).waitFor()
   expect(blocked).toEqual([])
   await context.close()
 })
