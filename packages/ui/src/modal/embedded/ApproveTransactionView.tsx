@@ -3,12 +3,14 @@ import { type FrameClient, getEmbeddedWallet } from '@portico/headless/embedded'
 import { FocusScope } from 'radix-ui/internal'
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { Spinner } from '../../components/Spinner.js'
+import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
 import type { FeatureTitle } from '../featureTitle.js'
 import { ViewLoading } from '../views/ViewLoading.js'
 import * as views from '../views/views.css.js'
 import * as css from './embedded.css.js'
 import { embeddedMessages } from './messages.js'
+import { useSyncTheme } from './watchEmbedded.js'
 
 /** How many frames focus may take to reach the secure frame (the dialog's focus trap learns of it a render later). */
 const focusAttempts = 10
@@ -22,6 +24,8 @@ const focusAttempts = 10
 export function ApproveTransactionView() {
   const text = useFeatureMessages(embeddedMessages)
   const { portico } = usePortico('ApproveTransactionView')
+  const { mode } = usePorticoUI('ApproveTransactionView')
+  useSyncTheme(true, portico, mode)
   const client = useMemo<FrameClient | undefined>(() => {
     try {
       return getEmbeddedWallet(portico).client

@@ -93,9 +93,27 @@ export function watchEmbedded(portico: Portico, store: ModalStore, text: Embedde
  */
 export function useWatchEmbedded(enabled: boolean): void {
   const { portico } = usePortico('useWatchEmbedded')
-  const { store } = usePorticoUI('useWatchEmbedded')
+  const { store, mode } = usePorticoUI('useWatchEmbedded')
   const text = useFeatureMessages(embeddedMessages) ?? embeddedMessages.en
   useEffect(() => {
     if (enabled) watchEmbedded(portico, store, text)
   }, [enabled, portico, store, text])
+  useSyncTheme(enabled, portico, mode)
+}
+
+/**
+ * @internal The spec's theme sync: the frame draws its prompts in the modal's light or dark mode
+ * (sent whenever the mode changes while a view of the embedded wallet shows).
+ */
+export function useSyncTheme(enabled: boolean, portico: Portico, mode: 'light' | 'dark'): void {
+  useEffect(() => {
+    if (!enabled) return
+    let client: FrameClient
+    try {
+      client = getEmbeddedWallet(portico).client
+    } catch {
+      return
+    }
+    client.request('SYNC_THEME', { themeMode: mode }).catch(() => {})
+  }, [enabled, portico, mode])
 }
