@@ -103,7 +103,11 @@ export default defineConfig({
           include: ['packages/*/src/**/*.browser.test.tsx'],
           setupFiles: ['./packages/ui/vitest.browser.setup.ts'],
           // Browser tests reach the devnet chains over loopback (anvil and the Solana RPC allow CORS).
-          globalSetup: ['./packages/headless/src/test/globalDevnet.ts', './packages/ui/src/test/globalImageServer.ts'],
+          globalSetup: [
+            './packages/headless/src/test/globalDevnet.ts',
+            './packages/ui/src/test/globalImageServer.ts',
+            './packages/ui/src/test/globalAuth.ts',
+          ],
           testTimeout: 30_000,
           // Element assertions poll; lazily loaded views can take a moment on a cold 2-core machine.
           expect: { poll: { timeout: 5_000 } },

@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup'
 
 export default defineConfig([
   {
-    entry: ['src/index.ts', 'src/protocol.ts'],
+    entry: ['src/index.ts'],
     format: ['esm'],
     dts: true,
     target: 'node20',
@@ -10,6 +10,18 @@ export default defineConfig([
     clean: true,
     sourcemap: true,
     external: ['esbuild', 'zod'],
+  },
+  {
+    // The kit's side of the protocol, with its own copy of zod: a host page's bundler would otherwise
+    // merge it with the zod the kit's page start uses, and every schema feature the protocol needs
+    // would land at page start (measured +1.9 KiB gzip and one more file on the prebuilt page).
+    entry: ['src/protocol.ts'],
+    format: ['esm'],
+    dts: true,
+    target: 'es2022',
+    outDir: 'dist',
+    sourcemap: true,
+    noExternal: ['zod'],
   },
   {
     // The frame's own script, prebuilt so a published server needs no bundler at run time.

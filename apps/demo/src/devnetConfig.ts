@@ -15,4 +15,6 @@ export type DemoDevnetConfig = {
     walletUrl: string | undefined
     chains: { polkadot: string; bip122: string; cosmos: string }
   }
+  /** The embedded wallet: its secure frame's origin and the mail inbox (codes of email login). */
+  auth?: { frameUrl: string; inboxUrl: string } | undefined
 }

@@ -81,6 +81,8 @@ export const portico = createPortico({
   // 500+ entries), the project configuration, analytics, and the blockchain API (balances with
   // prices, Activity). Nothing leaves the machine.
   apiUrls: { api: devnetConfig.apiUrl, blockchain: devnetConfig.apiUrl, analytics: devnetConfig.apiUrl },
+  // Email login: the devnet's secure frame (its own origin) and auth server; codes land in its inbox.
+  ...(devnetConfig.auth ? { embeddedWallet: { frameUrl: devnetConfig.auth.frameUrl } } : {}),
 })
 
 const chainKey = 'portico-demo:devnet-wallet-chain'

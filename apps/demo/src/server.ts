@@ -78,6 +78,7 @@ export function toDemoDevnetConfig(devnet: Devnet): DemoDevnetConfig {
       walletUrl: devnet.walletConnect.walletUrl,
       chains: { polkadot: polkadotCaipNetworkId, bip122: bip122CaipNetworkId, cosmos: cosmosCaipNetworkId },
     },
+    auth: { frameUrl: devnet.auth.frameUrl, inboxUrl: devnet.auth.inboxUrl },
   }
 }
 

@@ -4,11 +4,14 @@
 // page that imports it still loads nothing else of the embedded wallet before the visitor types an email.
 
 export { authConnectorId } from '../core/embedded/authConnector.js'
-export { type EmbeddedWallet, getEmbeddedWallet } from '../core/embedded/embeddedWallet.js'
+// embeddedTimings is @internal: tests shorten the frame's timings (e.g. its load timeout) per instance.
+export { type EmbeddedWallet, embeddedTimings, getEmbeddedWallet } from '../core/embedded/embeddedWallet.js'
 export {
   type ExportEmbeddedWalletParameters,
   exportEmbeddedWallet,
 } from '../core/embedded/exportEmbeddedWallet.js'
+// Placement of the frame's prompt by a host UI (Portico's modal): see FrameClient.placeIn.
+export type { FrameClientEvent, FramePrompt } from '../core/embedded/frameClient.js'
 export { type FrameClient, type FrameClientOptions, frameTimings } from '../core/embedded/frameClient.js'
 export { reconnectEmbeddedWallet } from '../core/embedded/reconnectEmbeddedWallet.js'
 export {

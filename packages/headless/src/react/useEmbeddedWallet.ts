@@ -1,5 +1,8 @@
 'use client'
 import { useMutation, useQuery } from '@tanstack/react-query'
+// Static: disconnect is page start already. As a dynamic import target it would become an entry
+// point of its own and split page start into one more file.
+import { disconnect } from '../core/actions/disconnect.js'
 import type { BaseError } from '../core/errors/base.js'
 import { useConnection } from './useConnection.js'
 import { usePortico } from './usePortico.js'
@@ -39,7 +42,6 @@ export function useEmbeddedWallet() {
     {
       mutationKey: ['portico', 'embeddedWallet', 'signOut'],
       async mutationFn() {
-        const { disconnect } = await import('../core/actions/disconnect.js')
         await disconnect(portico)
         queryClient.removeQueries({ queryKey: ['portico', 'embeddedWallet', 'user'] })
       },

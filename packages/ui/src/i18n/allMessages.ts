@@ -1,5 +1,6 @@
 import type { sendEn } from '../features/send/messages.js'
 import type { swapEn } from '../features/swap/messages.js'
+import type { embeddedEn } from '../modal/embedded/messages.js'
 import type { siwxEn } from '../modal/siwx/messages.js'
 import type { onrampEn } from '../modal/views/onramp/messages.js'
 import type { Catalogue } from './featureMessages.js'
@@ -18,4 +19,5 @@ export type AllMessages = Messages &
   Catalogue<typeof onrampEn> &
   Catalogue<typeof swapEn> &
   Catalogue<typeof siwxEn> &
-  Catalogue<typeof sendEn>
+  Catalogue<typeof sendEn> &
+  Catalogue<typeof embeddedEn>

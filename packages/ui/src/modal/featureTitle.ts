@@ -5,7 +5,16 @@ import { useView } from './loadModal.js'
 /** Views whose title is in their feature's catalogue, not the page-start one. */
 export type FeatureViewName = Extract<
   ViewName,
-  'Swap' | 'OnRampProviders' | 'BuyInProgress' | 'Send' | 'SendSelectToken' | 'SendPreview' | 'Receive'
+  | 'Swap'
+  | 'OnRampProviders'
+  | 'BuyInProgress'
+  | 'Send'
+  | 'SendSelectToken'
+  | 'SendPreview'
+  | 'Receive'
+  | 'EmailLogin'
+  | 'UpdateEmailWallet'
+  | 'ApproveTransaction'
 >
 
 /**

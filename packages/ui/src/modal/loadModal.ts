@@ -37,6 +37,9 @@ const viewLoaders: { [name in ViewName]: () => Promise<ViewComponentOf<name>> } 
   SendSelectToken: () => import('./views/SendSelectTokenView.js').then((m) => m.SendSelectTokenView),
   SendPreview: () => import('./views/SendPreviewView.js').then((m) => m.SendPreviewView),
   Receive: () => import('./views/ReceiveView.js').then((m) => m.ReceiveView),
+  EmailLogin: () => import('./embedded/EmailLoginView.js').then((m) => m.EmailLoginView),
+  UpdateEmailWallet: () => import('./embedded/UpdateEmailWalletView.js').then((m) => m.UpdateEmailWalletView),
+  ApproveTransaction: () => import('./embedded/ApproveTransactionView.js').then((m) => m.ApproveTransactionView),
 }
 
 let modal: ModalModule | undefined

@@ -33,6 +33,12 @@ export type ViewEntry =
   | { view: 'SendPreview' }
   /** The address as a QR code, with the networks it can receive on. */
   | { view: 'Receive' }
+  /** Email login: the code (or the device approval) for `email`, sent when the view opens. */
+  | { view: 'EmailLogin'; data: { email: string } }
+  /** Changing the embedded wallet's email: new address, then a code to the old and one to the new. */
+  | { view: 'UpdateEmailWallet' }
+  /** The secure frame's approval prompt, laid over this view while the frame asks. */
+  | { view: 'ApproveTransaction' }
 
 /** What the in-progress view of a purchase needs (see `BuyInProgress`). */
 export type BuyInProgressData = {

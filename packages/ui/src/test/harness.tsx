@@ -56,6 +56,8 @@ export type HarnessOptions = {
   walletConnectRelayUrl?: string | undefined
   /** Passed to createPortico: sign in with X (e.g. `localSiwx({ storage: null })`). */
   siwx?: SiwxConfig | undefined
+  /** Passed to createPortico: email login through the secure frame at `frameUrl`. */
+  embeddedWallet?: { frameUrl: string } | undefined
 }
 
 const devnetNetwork = (rpcUrl: string) =>
@@ -160,6 +162,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     },
     remoteConfig: false,
     siwx: options.siwx,
+    embeddedWallet: options.embeddedWallet,
     walletConnect: options.walletConnectRelayUrl
       ? { relayUrl: options.walletConnectRelayUrl, verifyUrl: false }
       : false,

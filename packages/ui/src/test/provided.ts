@@ -16,6 +16,16 @@ declare module 'vitest' {
     }
     /** The loopback image host of globalImageServer.ts. */
     imageServerUrl: string
+    /** The embedded wallet's auth server, inbox, secure frame and clock control (globalAuth.ts). */
+    embedded: {
+      authUrl: string
+      frameUrl: string
+      /** The same frame on another origin: another device. */
+      otherFrameUrl: string
+      inboxUrl: string
+      clockUrl: string
+      projectId: string
+    }
   }
 }
 

@@ -124,6 +124,8 @@ describe('createPortico', () => {
     ['unknown connector group', { connectorOrder: ['walletConnect', 'nope'] }, 'connectorOrder.1'],
     ['storage without methods', { storage: {} }, 'storage'],
     ['api url not http', { apiUrls: { api: 'ftp://x' } }, 'apiUrls.api'],
+    ['embedded frame url not http', { embeddedWallet: { frameUrl: 'javascript:alert(1)' } }, 'embeddedWallet.frameUrl'],
+    ['embedded wallet without frame url', { embeddedWallet: {} }, 'embeddedWallet.frameUrl'],
     ['duplicate network', { networks: [devnet, devnet] }, 'networks.1'],
     ['network without adapter', { adapters: [eip155Adapter()] }, 'networks.2'],
     ['default network not configured', { defaultNetwork: 'eip155:999' }, 'defaultNetwork'],

@@ -290,6 +290,8 @@ const optionFields = {
         }),
       ]),
     ),
+  // The frame URL is checked again (origin differs from the page's) when email login first loads.
+  embeddedWallet: () => z.optional(z.object({ frameUrl: httpUrl(), enableLogger: z.optional(z.boolean()) })),
 }
 
 type OptionFields = { [K in keyof typeof optionFields]: ReturnType<(typeof optionFields)[K]> }

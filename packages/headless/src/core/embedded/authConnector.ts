@@ -113,6 +113,8 @@ export function createAuthConnector(wallet: EmbeddedWallet, namespace: ChainName
     async request({ namespace: ns, chainId, method, params }) {
       if (!rpcMethodKind(method)) {
         console.error(frameTexts.notAllowedLog, method)
+        // A host UI listening to the frame client says 'Action not allowed' (the spec).
+        client.reportNotAllowed(method)
         throw new RpcMethodNotAllowedError({ method })
       }
       if (ns === 'eip155' && chainId) {
@@ -132,8 +134,10 @@ export function createAuthConnector(wallet: EmbeddedWallet, namespace: ChainName
           ...(solanaRpc ? { rpcUrl: solanaRpc } : {}),
         })
       } catch (error) {
-        if (error instanceof EmbeddedWalletError && error.shortMessage === frameTexts.notAllowed)
+        if (error instanceof EmbeddedWalletError && error.shortMessage === frameTexts.notAllowed) {
+          client.reportNotAllowed(method)
           throw new RpcMethodNotAllowedError({ method, cause: error })
+        }
         // The frame's 4100: a key made on another device, and this one was never approved by link.
         if (error instanceof EmbeddedWalletError && error.code === 4100)
           throw new EmbeddedDeviceNotApprovedError({ cause: error })

@@ -5,7 +5,7 @@ import { EmbeddedWalletNotConfiguredError } from '../errors/embedded.js'
 import type { Connector, PorticoNetwork } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 import { createAuthConnector } from './authConnector.js'
-import { createFrameClient, type FrameClient, type frameTimings } from './frameClient.js'
+import { createFrameClient, type FrameClient, type FrameTimings } from './frameClient.js'
 import { embeddedWalletTheme, onEmbeddedWalletTheme } from './syncEmbeddedWalletTheme.js'
 
 /** The namespaces the embedded wallet serves (the spec: email/social login on eip155 and solana only). */
@@ -39,7 +39,7 @@ export type EmbeddedWallet = {
 
 const wallets = new WeakMap<Portico, EmbeddedWallet>()
 /** @internal Tests pass shorter timings. */
-export const embeddedTimings = new WeakMap<Portico, Partial<typeof frameTimings>>()
+export const embeddedTimings = new WeakMap<Portico, Partial<FrameTimings>>()
 
 /**
  * The embedded wallet of `portico`, created (frame added to the page) on first use. Throws the

@@ -21,7 +21,24 @@ export const frameTimings = {
   readyDelayMs: 500,
   /** Login requests (email, device, otp, social) unanswered this long: IFRAME_REQUEST_TIMEOUT. */
   loginTimeoutMs: 120_000,
+  /**
+   * A prompt shown while a host UI claimed the placement ({@link FrameClient.claimPlacement}) waits
+   * this long for that UI to place it (its view may still be loading) before it shows as the card.
+   */
+  placementWaitMs: 1_000,
 } as const
+
+/** The frame's timings in ms (tests pass shorter ones). */
+export type FrameTimings = { [key in keyof typeof frameTimings]: number }
+
+/** What the frame asks the page to show: nothing, or its own approval (or key export) prompt. */
+export type FramePrompt = { visible: boolean; reason?: 'approval' | 'export' | undefined }
+
+/**
+ * What a host UI hears from the frame client: the prompt changed, or the AUTH connector refused a
+ * method off the embedded wallet's list (the UI says 'Action not allowed').
+ */
+export type FrameClientEvent = { type: 'prompt'; prompt: FramePrompt } | { type: 'notAllowed'; method: string }
 
 const loginRequests = new Set<AppRequestName>([
   'CONNECT_EMAIL',
@@ -40,7 +57,7 @@ export type FrameClientOptions = {
   rpcUrl?: string | undefined
   enableLogger?: boolean | undefined
   /** Timings (tests shorten them); default {@link frameTimings}. */
-  timings?: Partial<typeof frameTimings> | undefined
+  timings?: Partial<FrameTimings> | undefined
 }
 
 /** The kit's end of the frame protocol. */
@@ -58,6 +75,42 @@ export type FrameClient = {
   /** Rejects every pending RPC request ('Request was aborted') and tells the frame to drop them. */
   abortRpc(): void
   destroy(): void
+  /** The prompt the frame currently asks to show (`{ visible: false }` when none). */
+  readonly prompt: FramePrompt
+  /** Whether an RPC request (e.g. one waiting for the user's approval) is pending. */
+  readonly rpcPending: boolean
+  /** Listens to {@link FrameClientEvent}s; returns the function that stops listening. */
+  subscribe(listener: (event: FrameClientEvent) => void): () => void
+  /** @internal The AUTH connector reports a method it refused before it reached the frame. */
+  reportNotAllowed(method: string): void
+  /**
+   * Placement, for a host UI that shows the frame's prompt inside its own layout (Portico's modal
+   * does, in its ApproveTransaction view). The frame draws the prompt itself; the page only
+   * decides where the frame sits. By default a visible frame is a centred card above the page.
+   *
+   * `claimPlacement()` announces that a UI will place the prompt: while claimed, a prompt that
+   * appears waits up to `placementWaitMs` (1 s) for `placeIn` before it falls back to the card, so
+   * the card does not flash while the UI's view loads. Returns the function that releases the claim.
+   *
+   * @example
+   * ```ts
+   * const release = client.claimPlacement()
+   * client.subscribe((event) => event.type === 'prompt' && event.prompt.visible && openMyDialog())
+   * ```
+   */
+  claimPlacement(): () => void
+  /**
+   * While the frame shows a prompt, lays it exactly over `container`'s box (the iframe stays where
+   * it is in the document: moving an iframe reloads it). The frame follows the box as it moves or
+   * resizes. It does not take focus: the placing UI focuses `element` when its own focus handling
+   * allows. Returns the function that gives the frame back (the card, or hidden).
+   *
+   * @example
+   * ```tsx
+   * useEffect(() => client.placeIn(areaRef.current), [])
+   * ```
+   */
+  placeIn(container: HTMLElement): () => void
 }
 
 /**
@@ -91,6 +144,56 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   element.setAttribute('allow', 'clipboard-write')
   hide(element)
   document.body.append(element)
+
+  let prompt: FramePrompt = { visible: false }
+  const listeners = new Set<(event: FrameClientEvent) => void>()
+  const emit = (event: FrameClientEvent) => {
+    for (const listener of [...listeners]) listener(event)
+  }
+  let claims = 0
+  let container: HTMLElement | undefined
+  let waitTimer: ReturnType<typeof setTimeout> | undefined
+  let follow: number | undefined
+  // A modal library hides the rest of the page from assistive tech while it is open (aria-hidden on
+  // the body's other children) and gives the attributes back when it closes. The frame's own state
+  // wins: exposed while it shows a prompt the user must read, hidden otherwise.
+  const keepExposed =
+    typeof MutationObserver === 'undefined'
+      ? undefined
+      : new MutationObserver(() => {
+          const hidden = element.getAttribute('aria-hidden') === 'true'
+          if (prompt.visible && element.getAttribute('aria-hidden') !== null) element.removeAttribute('aria-hidden')
+          else if (!prompt.visible && !hidden) element.setAttribute('aria-hidden', 'true')
+        })
+  keepExposed?.observe(element, { attributes: true, attributeFilter: ['aria-hidden'] })
+
+  /** Draws the frame for the current prompt and placement. */
+  function layout() {
+    clearTimeout(waitTimer)
+    if (follow !== undefined) cancelAnimationFrame(follow)
+    follow = undefined
+    if (!prompt.visible) return hide(element)
+    if (container) {
+      // Follows the box every frame while shown: the modal animates its height and views slide.
+      const track = () => {
+        if (!container) return
+        placeOver(element, container.getBoundingClientRect())
+        follow = requestAnimationFrame(track)
+      }
+      track()
+      // Focus is the placing UI's to move (it knows when its own focus trap lets the frame have it).
+      expose(element)
+      return
+    }
+    if (claims > 0) {
+      hide(element)
+      waitTimer = setTimeout(() => {
+        if (prompt.visible && !container) show(element)
+      }, timings.placementWaitMs)
+      return
+    }
+    show(element)
+  }
 
   type Pending = {
     name: AppRequestName
@@ -131,8 +234,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       return
     }
     if (message.kind === 'visibility') {
-      if (message.visible) show(element)
-      else hide(element)
+      prompt = { visible: message.visible, ...(message.reason ? { reason: message.reason } : {}) }
+      layout()
+      emit({ type: 'prompt', prompt })
       return
     }
     const request = pending.get(message.id)
@@ -171,11 +275,54 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         pending.delete(id)
         request.reject(new RequestAbortedError({ rpc: true }))
       }
-      hide(element)
+      if (prompt.visible) {
+        prompt = { visible: false }
+        layout()
+        emit({ type: 'prompt', prompt })
+      }
       element.contentWindow?.postMessage({ id: `abort-${++counter}`, type: `${appPrefix}RPC_ABORT` }, origin)
+    },
+    get prompt() {
+      return prompt
+    },
+    get rpcPending() {
+      for (const request of pending.values()) if (request.name === 'RPC_REQUEST') return true
+      return false
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    reportNotAllowed(method) {
+      emit({ type: 'notAllowed', method })
+    },
+    claimPlacement() {
+      claims += 1
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        claims -= 1
+        if (!container) layout()
+      }
+    },
+    placeIn(box) {
+      container = box
+      layout()
+      return () => {
+        if (container !== box) return
+        container = undefined
+        layout()
+      }
     },
     destroy() {
       clearTimeout(loadTimer)
+      clearTimeout(waitTimer)
+      if (follow !== undefined) cancelAnimationFrame(follow)
+      keepExposed?.disconnect()
+      listeners.clear()
       window.removeEventListener('message', onMessage)
       for (const [id, request] of pending) {
         pending.delete(id)
@@ -197,17 +344,49 @@ function hide(element: HTMLIFrameElement) {
     border: '0',
     opacity: '0',
     pointerEvents: 'none',
+    top: '',
+    left: '',
+    transform: '',
+    boxShadow: '',
     insetBlockStart: '0',
     insetInlineStart: '0',
   })
 }
 
-/** While the user approves inside it: a centred card above the page (the modal may place it instead). */
-function show(element: HTMLIFrameElement) {
+function expose(element: HTMLIFrameElement) {
   element.removeAttribute('aria-hidden')
   element.tabIndex = 0
+}
+
+/** Over a host UI's box: physical coordinates (a client rect is physical in either direction). */
+function placeOver(element: HTMLIFrameElement, rect: DOMRect) {
   Object.assign(element.style, {
     position: 'fixed',
+    insetBlockStart: '',
+    insetInlineStart: '',
+    top: `${rect.top}px`,
+    left: `${rect.left}px`,
+    width: `${rect.width}px`,
+    height: `${rect.height}px`,
+    transform: 'none',
+    border: '0',
+    borderRadius: '12px',
+    boxShadow: 'none',
+    opacity: '1',
+    pointerEvents: 'auto',
+    zIndex: '2147483647',
+    background: 'transparent',
+    colorScheme: 'normal',
+  })
+}
+
+/** While the user approves inside it: a centred card above the page (the modal may place it instead). */
+function show(element: HTMLIFrameElement) {
+  expose(element)
+  Object.assign(element.style, {
+    position: 'fixed',
+    top: '',
+    left: '',
     width: 'min(360px, 100vw)',
     height: 'min(480px, 100vh)',
     insetBlockStart: '50%',

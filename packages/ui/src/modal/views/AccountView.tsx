@@ -17,6 +17,7 @@ import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
 import { useFormat } from '../../utils/useFormat.js'
+import { EmbeddedAccountSlot } from '../embedded/EmbeddedAccountSlot.js'
 import { SiwxAccountSlot } from '../siwx/SiwxAccountSlot.js'
 import { ActivityList } from './ActivityList.js'
 import { RetryButton } from './RetryButton.js'
@@ -99,6 +100,7 @@ export function AccountView() {
         </div>
         <WalletFeatures />
       </div>
+      <EmbeddedAccountSlot />
       <SiwxAccountSlot />
 
       <Tabs.Root defaultValue="tokens">

@@ -16,6 +16,7 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { directoryCountLabel } from '../../utils/directoryCount.js'
+import { EmailFieldSlot } from '../embedded/EmailFieldSlot.js'
 import { useAfterFirstPaint } from '../useAfterFirstPaint.js'
 import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
@@ -52,6 +53,12 @@ export function ConnectView() {
     const recentRows = recentWalletConnect.map((wallet): Row => ({ kind: 'recent', wallet }))
     return [...connectorRows.slice(0, walletConnect + 1), ...recentRows, ...connectorRows.slice(walletConnect + 1)]
   }, [connectors, recent])
+  const { portico } = usePortico('ConnectView')
+  // Email login needs the host's embedded wallet (its secure frame) and an eip155 or solana adapter.
+  const email =
+    features.email &&
+    Boolean(portico.options.embeddedWallet) &&
+    (portico.adapters.has('eip155') || portico.adapters.has('solana'))
   const start = useStartConnection()
   const select = (connector: SortedConnector) => {
     start({ connector })
@@ -65,12 +72,17 @@ export function ConnectView() {
     store.push({ view: 'ConnectingWalletConnect', data: { wallet: directoryWallet } })
   }
 
-  // Email and social login arrive with the embedded wallet; until then only the wallet section renders.
-  const sections = features.connectMethodsOrder.filter((method) => method === 'wallet')
+  // Social login arrives with the next part of the embedded wallet; email shows when it is set up.
+  const sections = features.connectMethodsOrder.filter((method) => method === 'wallet' || (method === 'email' && email))
   return (
     <div className={views.list} data-slot="connect-view">
-      {sections.map((section) =>
-        connectors.length === 0 ? (
+      {sections.map((section, index) =>
+        section === 'email' ? (
+          <div key={section} data-slot="connect-email">
+            <EmailFieldSlot />
+            {index < sections.length - 1 ? <hr className={views.divider} /> : null}
+          </div>
+        ) : connectors.length === 0 ? (
           <EmptyState
             key={section}
             title={messages.noWalletsTitle}

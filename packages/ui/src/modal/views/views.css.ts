@@ -138,3 +138,14 @@ export const qrGlyph = style({
   background: vars.colors.accent,
   color: vars.colors.accentForeground,
 })
+
+/** Between the Connect view's sections (email, wallets). */
+export const divider = style({
+  height: 1,
+  border: 0,
+  margin: `${vars.space.xs} 0`,
+  background: vars.colors.border,
+})
+
+/** The email field's height, held while its chunk arrives (see EmailFieldSlot). */
+export const emailFieldSpace = style({ height: 48 })

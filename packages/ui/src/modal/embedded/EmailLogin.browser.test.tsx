@@ -1,0 +1,353 @@
+// The embedded wallet's views in real Chromium against real services: the auth server (PGlite), its
+// SMTP inbox and the secure frame on its own loopback origin (packages/ui/src/test/globalAuth.ts).
+// Codes and device links are read from the inbox; the frame's approval prompt is clicked inside the
+// frame's own document (a trusted click by Playwright), never from the page.
+
+import {
+  createPortico,
+  eip155Adapter,
+  eip155Network,
+  initialize,
+  type Portico,
+  PorticoProvider,
+  signMessage,
+  request as walletRequest,
+} from '@portico/headless'
+import { embeddedTimings, getEmbeddedWallet, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
+import { QueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { verifyMessage } from 'viem'
+import { afterEach, expect, inject, test } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { cleanup, render } from 'vitest-browser-react'
+import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
+import { PorticoUI } from '../../PorticoUI.js'
+import { type ModalView, useModal } from '../../useModal.js'
+import '../../test/provided.js'
+
+const devnet = inject('devnet')
+const embedded = inject('embedded')
+const stops: (() => void)[] = []
+afterEach(async () => {
+  await cleanup()
+  for (const stop of stops.splice(0)) stop()
+  // Each Portico instance added its secure frame to the page: remove them with the instance.
+  for (const frame of document.querySelectorAll('iframe[data-portico-secure-frame]')) frame.remove()
+})
+
+let emails = 0
+const freshEmail = () => `ui-${Date.now().toString(36)}-${++emails}@example.com`
+
+/** The auth server's clock moves forward past its 30 s per-address mail cooldown (never waited out). */
+const passServerCooldown = () => fetch(`${embedded.clockUrl}?advance=31000`).then((r) => r.json())
+
+type Mail = { id: number; code?: string; link?: string }
+/** The newest mail for `to` (newer than `after`), waiting for it in the inbox. */
+async function mail(to: string, after = 0): Promise<Mail> {
+  const response = await fetch(
+    `${embedded.inboxUrl}/messages/latest?to=${encodeURIComponent(to)}&after=${after}&wait=15000`,
+  )
+  if (!response.ok) throw new Error(`no mail for ${to}: ${response.status}`)
+  return (await response.json()) as Mail
+}
+
+function memoryStorage() {
+  const map = new Map<string, string>()
+  return {
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  }
+}
+
+function makePortico(frameUrl = embedded.frameUrl, storage = memoryStorage()) {
+  const portico: Portico = createPortico({
+    projectId: embedded.projectId,
+    networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true })],
+    adapters: [eip155Adapter()],
+    storage,
+    embeddedWallet: { frameUrl },
+    walletConnect: false,
+    walletDirectory: false,
+    blockchainApi: false,
+    remoteConfig: false,
+    features: { analytics: false },
+  })
+  stops.push(initialize(portico))
+  return portico
+}
+
+function OpenOnMount({ view }: { view: ModalView }) {
+  const { open } = useModal()
+  useEffect(() => open({ view }), [open, view])
+  return null
+}
+
+async function mount(portico: Portico, view?: ModalView, themeMode: 'light' | 'dark' = 'dark') {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  await render(
+    <PorticoProvider config={portico} queryClient={queryClient} reconnectOnMount={false}>
+      <PorticoUI themeMode={themeMode}>{view ? <OpenOnMount view={view} /> : null}</PorticoUI>
+    </PorticoProvider>,
+  )
+}
+
+const $ = (slot: string) => document.querySelector(`[data-slot="${slot}"]`) as HTMLElement | null
+const emailInput = () => page.getByRole('textbox', { name: 'Email' })
+const digit = (n: number) => page.getByRole('textbox', { name: `Digit ${n} of 6` })
+
+/** Types `email` in the Connect view's field and submits it with the keyboard. */
+async function submitEmail(email: string) {
+  await expect.element(emailInput()).toBeVisible()
+  await userEvent.click(emailInput())
+  await userEvent.keyboard(email)
+  await userEvent.keyboard('{Enter}')
+}
+
+/** Logs `email` in without the UI (headless actions), for tests that start connected. */
+async function loginHeadless(portico: Portico, email: string) {
+  await startEmailLogin(portico, { email })
+  const { code } = await mail(email)
+  return verifyEmailOtp(portico, { otp: code ?? '' })
+}
+
+test('behavior: email first in Connect; typing loads the view; code from the inbox connects and the Account view shows the email; axe clean dark and light', async () => {
+  const portico = makePortico()
+  await mount(portico, 'Connect')
+  await expect.element(emailInput()).toBeVisible()
+  // Spec connect-method order: email, social, wallet (the email section comes before the wallets).
+  const connect = $('connect-view') as HTMLElement
+  const sections = [...connect.children].map((child) => child.getAttribute('data-slot') ?? child.tagName)
+  expect(sections[0]).toBe('connect-email')
+  // Nothing of the embedded wallet before the visitor types: no secure frame on the page yet.
+  expect(document.querySelector('iframe[data-portico-secure-frame]')).toBeNull()
+  await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
+
+  // Typing is what fetches the email login view (and the embedded wallet with it).
+  // (The timing buffer is cleared first: the test page's own modules fill it.)
+  const fetched = (file: string) => performance.getEntriesByType('resource').some((e) => e.name.includes(file))
+  performance.clearResourceTimings()
+  // An address that is not one: the field says so and nothing is sent.
+  await userEvent.click(emailInput())
+  await userEvent.keyboard('not-an-email')
+  await expect.poll(() => fetched('EmailLoginView')).toBe(true)
+  await userEvent.keyboard('{Enter}')
+  await expect.element(page.getByRole('alert')).toHaveTextContent('Enter a valid email address')
+  await userEvent.clear(emailInput())
+
+  const email = freshEmail()
+  await submitEmail(email)
+  await expect.element(page.getByText(`Enter the code we sent to ${email}`)).toBeVisible()
+  expect(document.querySelector('iframe[data-portico-secure-frame]')).not.toBeNull()
+  // The first box has focus: the code is typed straight away.
+  await expect.element(digit(1)).toHaveFocus()
+  await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
+  const { code } = await mail(email)
+  await userEvent.keyboard(code ?? '')
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  await expect.element(page.getByText(email)).toBeVisible()
+  expect($('modal-frame')?.getAttribute('data-view')).toBe('Account')
+  await cleanup()
+
+  // Light theme: the OTP step of another login, scanned too.
+  const light = makePortico()
+  await mount(light, 'Connect', 'light')
+  await submitEmail(freshEmail())
+  await expect.element(digit(1)).toBeVisible()
+  await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
+})
+
+test('behavior: a wrong code shows the auth server error and clears the boxes; a pasted code (spaces and all) fills every box and connects', async () => {
+  const portico = makePortico()
+  await mount(portico, 'Connect')
+  const email = freshEmail()
+  await submitEmail(email)
+  const { code } = await mail(email)
+  const wrong = code === '000000' ? '111111' : '000000'
+  await expect.element(digit(1)).toHaveFocus()
+  await userEvent.keyboard(wrong)
+  const alert = page.getByRole('alert')
+  await expect.element(alert).toBeVisible()
+  const message = (await alert.element()).textContent ?? ''
+  expect(message.length).toBeGreaterThan(0)
+  expect(message).not.toContain('Invalid otp')
+  await expect.element(digit(1)).toHaveValue('')
+  await expect.element(digit(1)).toHaveFocus()
+
+  // Paste the whole code, with the spaces a mail client may add: digits only, every box filled.
+  const spaced = `${code?.slice(0, 3)} ${code?.slice(3)}`
+  const data = new DataTransfer()
+  data.setData('text', spaced)
+  ;(await digit(3).element()).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }))
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  expect($('modal-frame')?.getAttribute('data-view')).toBe('Account')
+})
+
+test('behavior: resend waits out the 30 s cooldown (Please try again after {n} seconds), then mails a new code that connects', async () => {
+  const portico = makePortico()
+  await mount(portico, 'Connect')
+  const email = freshEmail()
+  await submitEmail(email)
+  const first = await mail(email)
+  await expect.element(page.getByText(/^Please try again after (30|29|28) seconds$/)).toBeVisible()
+  await expect.element(page.getByRole('button', { name: 'Resend code' })).toBeDisabled()
+
+  // The cooldown is over (the login cache's last email time moved back, the server's clock forward).
+  getEmbeddedWallet(portico).writeLoginCache({ lastEmailLoginTime: Date.now() - 31_000 })
+  await passServerCooldown()
+  await expect.element(page.getByRole('button', { name: 'Resend code' })).toBeEnabled()
+  expect($('email-cooldown')).toBeNull()
+  await userEvent.click(page.getByRole('button', { name: 'Resend code' }))
+  await expect.element(page.getByText('A new code is on its way')).toBeVisible()
+  const second = await mail(email, first.id)
+  expect(second.id).toBeGreaterThan(first.id)
+  await expect.element(page.getByText(/^Please try again after \d+ seconds$/)).toBeVisible()
+  await userEvent.click(digit(1))
+  await userEvent.keyboard(second.code ?? '')
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+})
+
+test('behavior: a known user on a new device waits for the approval link, then the code step connects', async () => {
+  const email = freshEmail()
+  // The user exists (first login on the first frame origin: one device).
+  const first = makePortico()
+  await loginHeadless(first, email)
+  await passServerCooldown()
+
+  // Another frame origin is another device.
+  const portico = makePortico(embedded.otherFrameUrl)
+  await mount(portico, 'Connect')
+  const before = await mail(email)
+  await submitEmail(email)
+  await expect.element(page.getByText('Register this device')).toBeVisible()
+  await expect
+    .element(page.getByText(`Check your email to approve this device. We sent a link to ${email}.`))
+    .toBeVisible()
+  expect($('email-login')?.getAttribute('data-step')).toBe('verify-device')
+  await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
+  const approval = await mail(email, before.id)
+  expect(approval.link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+  // The visitor opens the link from the mail and presses its button (the page posts the token).
+  const link = new URL(approval.link as string)
+  await fetch(`${link.origin}${link.pathname}`, {
+    method: 'POST',
+    mode: 'no-cors',
+    body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }),
+  })
+  await expect.element(page.getByText(`Enter the code we sent to ${email}`)).toBeVisible()
+  const code = await mail(email, approval.id)
+  await userEvent.click(digit(1))
+  await userEvent.keyboard(code.code ?? '')
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+})
+
+test('behavior: update email from the Account view: new address, code to the old one, code to the new one, the new email shown', async () => {
+  const portico = makePortico()
+  const email = freshEmail()
+  await loginHeadless(portico, email)
+  await passServerCooldown()
+  await mount(portico, 'Account')
+  await expect.element(page.getByText(email)).toBeVisible()
+  await userEvent.click(page.getByRole('button', { name: 'Change email' }))
+  const newEmail = freshEmail()
+  const input = page.getByRole('textbox', { name: 'New email' })
+  await expect.element(input).toHaveFocus()
+  await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
+  const login = await mail(email)
+  await userEvent.keyboard(`${newEmail}{Enter}`)
+  await expect.element(page.getByText(`Enter the code we sent to your current email, ${email}`)).toBeVisible()
+  const primary = await mail(email, login.id)
+  await userEvent.click(digit(1))
+  await userEvent.keyboard(primary.code ?? '')
+  await expect.element(page.getByText(`Enter the code we sent to your new email, ${newEmail}`)).toBeVisible()
+  const secondary = await mail(newEmail)
+  await userEvent.click(digit(1))
+  await userEvent.keyboard(secondary.code ?? '')
+  await expect.element(page.getByText('Email updated')).toBeVisible()
+  await expect.element(page.getByText(newEmail)).toBeVisible()
+  expect($('modal-frame')?.getAttribute('data-view')).toBe('Account')
+})
+
+test('behavior: a signing request opens ApproveTransaction with the secure frame laid over the view; focus moves into the frame, approved inside it, the modal closes; closing it instead rejects; a method off the list says Action not allowed', async () => {
+  const portico = makePortico()
+  const { address } = await loginHeadless(portico, freshEmail())
+  // The Account view ties the frame's prompts to the modal (the login views do too).
+  await mount(portico, 'Account')
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  await userEvent.click(page.getByRole('button', { name: 'Close' }))
+
+  const signature = signMessage(portico, { message: 'hello from the page' })
+  await expect.element(page.getByRole('heading', { name: 'Approve request' })).toBeVisible()
+  const frame = document.querySelector('iframe[data-portico-secure-frame]') as HTMLIFrameElement
+  const area = $('approve-frame-area') as HTMLElement
+  await expect.poll(() => $('approve-transaction')?.getAttribute('data-state')).toBe('open')
+  await expect
+    .poll(() => {
+      const a = area.getBoundingClientRect()
+      const f = frame.getBoundingClientRect()
+      return [f.left - a.left, f.top - a.top, f.width - a.width, f.height - a.height].every((d) => Math.abs(d) < 1.5)
+    })
+    .toBe(true)
+  expect(frame.getAttribute('aria-hidden')).toBeNull()
+  // Focus is in the frame (the dialog's focus trap lets it), where the prompt focused Approve.
+  await expect.poll(() => document.activeElement === frame).toBe(true)
+  await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
+  // A trusted click inside the frame's own document (Playwright enters the cross-origin frame; a
+  // locator query from the page could not, which is the point).
+  await userEvent.click(page.frameLocator(page.elementLocator(frame)).getByRole('button', { name: 'Approve' }))
+  const signed = await signature
+  expect(
+    await verifyMessage({
+      address: address as `0x${string}`,
+      message: 'hello from the page',
+      signature: signed as `0x${string}`,
+    }),
+  ).toBe(true)
+  // Opened by the prompt, closed with it; the frame is hidden again.
+  await expect.poll(() => document.querySelector('[role="dialog"]')).toBeNull()
+  await expect.poll(() => frame.getAttribute('aria-hidden')).toBe('true')
+
+  // Closing the modal while the frame asks rejects the request (nothing signed).
+  const second = signMessage(portico, { message: 'never signed' }).then(
+    () => 'signed',
+    (error: Error) => error.message,
+  )
+  await expect.poll(() => $('approve-transaction')?.getAttribute('data-state')).toBe('open')
+  await userEvent.click(page.getByRole('button', { name: 'Close' }))
+  expect(await second).toContain('Request was aborted')
+  await expect.poll(() => frame.getAttribute('aria-hidden')).toBe('true')
+
+  // A method off the embedded wallet's list: refused, the modal opens, 'Action not allowed' after 300 ms.
+  const refused = await walletRequest(portico, { method: 'eth_sign', params: [] }).then(
+    () => 'answered',
+    (error: Error) => error.message,
+  )
+  expect(refused).toContain('Requested RPC call is not allowed')
+  await expect.element(page.getByText('Action not allowed')).toBeVisible()
+  expect(document.querySelector('[role="dialog"]')).not.toBeNull()
+})
+
+test('behavior: after a reload, the Connect view restores an email login without a code and shows the Account view', async () => {
+  const storage = memoryStorage()
+  const email = freshEmail()
+  const before = makePortico(embedded.frameUrl, storage)
+  const { address } = await loginHeadless(before, email)
+  // The page reloads: a new instance on the same storage, with a new frame (the frame keeps its session).
+  for (const frame of document.querySelectorAll('iframe[data-portico-secure-frame]')) frame.remove()
+  const portico = makePortico(embedded.frameUrl, storage)
+  await mount(portico, 'Connect')
+  await expect.element(page.getByText(email)).toBeVisible()
+  expect($('modal-frame')?.getAttribute('data-view')).toBe('Account')
+  await expect.element(page.getByText(address.slice(-4), { exact: false }).first()).toBeVisible()
+})
+
+test('behavior: a secure frame that never loads: A problem occurred while trying initialize authentication, back to Connect', async () => {
+  // A loopback origin that serves no frame (the clock control answers JSON): the frame never says ready.
+  const portico = makePortico(embedded.clockUrl)
+  embeddedTimings.set(portico, { loadTimeoutMs: 300 })
+  await mount(portico, 'Connect')
+  await submitEmail(freshEmail())
+  await expect.element(page.getByText('A problem occurred while trying initialize authentication')).toBeVisible()
+  await expect.element(emailInput()).toBeVisible()
+  expect($('modal-frame')?.getAttribute('data-view')).toBe('Connect')
+})

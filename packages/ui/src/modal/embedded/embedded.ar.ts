@@ -1,0 +1,38 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { embeddedEn } from './messages.js'
+
+// biome-ignore lint/style/noDefaultExport: a language chunk's catalogue is its default export (featureMessages.ts).
+export default {
+  emailLabel: 'البريد الإلكتروني',
+  emailPlaceholder: 'البريد الإلكتروني',
+  emailSubmit: 'متابعة',
+  emailInvalid: 'أدخل عنوان بريد إلكتروني صالحًا',
+  emailLoginTitle: 'تأكيد البريد الإلكتروني',
+  emailSending: 'جارٍ إرسال رمز…',
+  otpPrompt: (email) => `أدخل الرمز الذي أرسلناه إلى ${email}`,
+  otpLabel: 'رمز لمرة واحدة',
+  otpDigit: (digit, total) => `الرقم ${digit} من ${total}`,
+  otpVerifying: 'جارٍ التحقق…',
+  otpNotReceived: 'لم يصلك؟',
+  otpResend: 'إعادة إرسال الرمز',
+  otpResent: 'رمز جديد في الطريق إليك',
+  otpCooldown: (seconds) => `يرجى المحاولة مرة أخرى بعد ${seconds} ثانية`,
+  otpChangeEmail: 'استخدام بريد إلكتروني آخر',
+  deviceTitle: 'سجّل هذا الجهاز',
+  deviceBody: (email) => `تحقق من بريدك الإلكتروني للموافقة على هذا الجهاز. أرسلنا رابطًا إلى ${email}.`,
+  deviceWaiting: 'في انتظار الموافقة…',
+  deviceResend: 'إعادة إرسال البريد',
+  initFailed: 'حدثت مشكلة أثناء تهيئة المصادقة',
+  updateEmailTitle: 'تغيير البريد الإلكتروني',
+  updateEmailBody: 'أدخل عنوان البريد الإلكتروني الجديد لمحفظتك.',
+  updateEmailNew: 'بريد إلكتروني جديد',
+  updateEmailPrimary: (email) => `أدخل الرمز الذي أرسلناه إلى بريدك الحالي، ${email}`,
+  updateEmailSecondary: (email) => `أدخل الرمز الذي أرسلناه إلى بريدك الجديد، ${email}`,
+  updateEmailDone: 'تم تحديث البريد الإلكتروني',
+  accountEmail: 'البريد الإلكتروني',
+  accountChangeEmail: 'تغيير',
+  approveTitle: 'الموافقة على الطلب',
+  approveBody: 'راجع الطلب في النافذة الآمنة لمحفظتك.',
+  approveWaiting: 'جارٍ فتح النافذة الآمنة…',
+  actionNotAllowed: 'الإجراء غير مسموح به',
+} satisfies Catalogue<typeof embeddedEn>

@@ -1,0 +1,116 @@
+import { style } from '@vanilla-extract/css'
+// Loads the reset (through primitives) before these styles.
+import '../../components/primitives.css.js'
+import { vars } from '../../css/theme.css.js'
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
+
+export const emailField = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  height: 48,
+  paddingInlineStart: vars.space.sm,
+  paddingInlineEnd: 4,
+  borderRadius: vars.radii.full,
+  background: vars.colors.surfaceSunken,
+  color: vars.colors.foregroundSubtle,
+  border: `1px solid ${vars.colors.border}`,
+  selectors: {
+    '&:focus-within': { borderColor: vars.colors.accent },
+    '&[data-invalid="true"]': { borderColor: vars.colors.danger },
+  },
+})
+
+export const emailInput = style({
+  flex: 1,
+  minWidth: 0,
+  height: '100%',
+  background: 'transparent',
+  color: vars.colors.foreground,
+  // The field draws the focus ring (accent border on :focus-within); a second one inside is noise.
+  outline: 'none',
+  selectors: { '&::placeholder': { color: vars.colors.foregroundMuted } },
+})
+
+export const divider = style({
+  height: 1,
+  background: vars.colors.border,
+  marginBlock: vars.space.xs,
+})
+
+export const otp = style({
+  display: 'flex',
+  justifyContent: 'center',
+  gap: vars.space.xs,
+  // Digits read left to right in every language.
+  direction: 'ltr',
+  border: 0,
+  margin: 0,
+  padding: 0,
+  minWidth: 0,
+})
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+})
+
+export const otpDigit = style({
+  width: 44,
+  height: 52,
+  textAlign: 'center',
+  fontSize: vars.fontSizes.xl,
+  fontWeight: vars.fontWeights.semibold,
+  fontVariantNumeric: 'tabular-nums',
+  borderRadius: vars.radii.md,
+  background: vars.colors.surfaceSunken,
+  color: vars.colors.foreground,
+  border: `1px solid ${vars.colors.border}`,
+  outline: 'none',
+  selectors: {
+    '&:focus': { borderColor: vars.colors.accent, boxShadow: `0 0 0 1px ${vars.colors.accent}` },
+    '&[aria-invalid="true"]': { borderColor: vars.colors.danger },
+    '&:disabled': { opacity: 0.6 },
+  },
+})
+
+export const error = style({ color: vars.colors.danger, fontSize: vars.fontSizes.sm, textAlign: 'center' })
+
+export const linkButton = style({
+  color: vars.colors.accent,
+  fontWeight: vars.fontWeights.semibold,
+  fontSize: vars.fontSizes.sm,
+  borderRadius: vars.radii.sm,
+  selectors: { '&:disabled': { color: vars.colors.foregroundMuted, cursor: 'default' } },
+})
+
+/** Where the secure frame draws its prompt: the frame is laid over this box (see FrameClient.placeIn). */
+export const frameArea = style({
+  position: 'relative',
+  height: 420,
+  borderRadius: 12,
+  background: vars.colors.surfaceSunken,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+})
+
+export const emailRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  width: '100%',
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderRadius: vars.radii.md,
+  background: vars.colors.surfaceRaised,
+  fontSize: vars.fontSizes.sm,
+})
+
+export const resend = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.xxs })
+
+export const emailAddress = style({ flex: 1, minWidth: 0, overflowWrap: 'anywhere', textAlign: 'start' })

@@ -1,0 +1,38 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { embeddedEn } from './messages.js'
+
+// biome-ignore lint/style/noDefaultExport: a language chunk's catalogue is its default export (featureMessages.ts).
+export default {
+  emailLabel: 'Correo electrónico',
+  emailPlaceholder: 'Correo electrónico',
+  emailSubmit: 'Continuar',
+  emailInvalid: 'Introduce una dirección de correo válida',
+  emailLoginTitle: 'Confirma tu correo',
+  emailSending: 'Enviando un código…',
+  otpPrompt: (email) => `Introduce el código que enviamos a ${email}`,
+  otpLabel: 'Código de un solo uso',
+  otpDigit: (digit, total) => `Dígito ${digit} de ${total}`,
+  otpVerifying: 'Verificando…',
+  otpNotReceived: '¿No lo recibiste?',
+  otpResend: 'Reenviar código',
+  otpResent: 'Un nuevo código está en camino',
+  otpCooldown: (seconds) => `Inténtalo de nuevo dentro de ${seconds} segundos`,
+  otpChangeEmail: 'Usar otro correo',
+  deviceTitle: 'Registra este dispositivo',
+  deviceBody: (email) => `Revisa tu correo para aprobar este dispositivo. Enviamos un enlace a ${email}.`,
+  deviceWaiting: 'Esperando la aprobación…',
+  deviceResend: 'Reenviar correo',
+  initFailed: 'Se produjo un problema al iniciar la autenticación',
+  updateEmailTitle: 'Cambiar correo',
+  updateEmailBody: 'Introduce la nueva dirección de correo de tu billetera.',
+  updateEmailNew: 'Nuevo correo',
+  updateEmailPrimary: (email) => `Introduce el código que enviamos a tu correo actual, ${email}`,
+  updateEmailSecondary: (email) => `Introduce el código que enviamos a tu nuevo correo, ${email}`,
+  updateEmailDone: 'Correo actualizado',
+  accountEmail: 'Correo',
+  accountChangeEmail: 'Cambiar',
+  approveTitle: 'Aprobar solicitud',
+  approveBody: 'Revisa la solicitud en la ventana segura de tu billetera.',
+  approveWaiting: 'Abriendo la ventana segura…',
+  actionNotAllowed: 'Acción no permitida',
+} satisfies Catalogue<typeof embeddedEn>

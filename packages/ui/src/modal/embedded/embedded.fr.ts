@@ -1,0 +1,38 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { embeddedEn } from './messages.js'
+
+// biome-ignore lint/style/noDefaultExport: a language chunk's catalogue is its default export (featureMessages.ts).
+export default {
+  emailLabel: 'E-mail',
+  emailPlaceholder: 'E-mail',
+  emailSubmit: 'Continuer',
+  emailInvalid: 'Saisissez une adresse e-mail valide',
+  emailLoginTitle: 'Confirmez votre e-mail',
+  emailSending: 'Envoi d’un code…',
+  otpPrompt: (email) => `Saisissez le code envoyé à ${email}`,
+  otpLabel: 'Code à usage unique',
+  otpDigit: (digit, total) => `Chiffre ${digit} sur ${total}`,
+  otpVerifying: 'Vérification…',
+  otpNotReceived: 'Vous ne l’avez pas reçu ?',
+  otpResend: 'Renvoyer le code',
+  otpResent: 'Un nouveau code est en route',
+  otpCooldown: (seconds) => `Veuillez réessayer dans ${seconds} secondes`,
+  otpChangeEmail: 'Utiliser un autre e-mail',
+  deviceTitle: 'Enregistrez cet appareil',
+  deviceBody: (email) => `Consultez vos e-mails pour approuver cet appareil. Nous avons envoyé un lien à ${email}.`,
+  deviceWaiting: 'En attente d’approbation…',
+  deviceResend: 'Renvoyer l’e-mail',
+  initFailed: 'Un problème est survenu lors de l’initialisation de l’authentification',
+  updateEmailTitle: 'Changer d’e-mail',
+  updateEmailBody: 'Saisissez la nouvelle adresse e-mail de votre portefeuille.',
+  updateEmailNew: 'Nouvel e-mail',
+  updateEmailPrimary: (email) => `Saisissez le code envoyé à votre e-mail actuel, ${email}`,
+  updateEmailSecondary: (email) => `Saisissez le code envoyé à votre nouvel e-mail, ${email}`,
+  updateEmailDone: 'E-mail mis à jour',
+  accountEmail: 'E-mail',
+  accountChangeEmail: 'Modifier',
+  approveTitle: 'Approuver la demande',
+  approveBody: 'Examinez la demande dans la fenêtre sécurisée de votre portefeuille.',
+  approveWaiting: 'Ouverture de la fenêtre sécurisée…',
+  actionNotAllowed: 'Action non autorisée',
+} satisfies Catalogue<typeof embeddedEn>

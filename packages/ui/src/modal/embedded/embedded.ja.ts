@@ -1,0 +1,38 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { embeddedEn } from './messages.js'
+
+// biome-ignore lint/style/noDefaultExport: a language chunk's catalogue is its default export (featureMessages.ts).
+export default {
+  emailLabel: 'メールアドレス',
+  emailPlaceholder: 'メールアドレス',
+  emailSubmit: '続ける',
+  emailInvalid: '有効なメールアドレスを入力してください',
+  emailLoginTitle: 'メールアドレスの確認',
+  emailSending: 'コードを送信しています…',
+  otpPrompt: (email) => `${email} に送信したコードを入力してください`,
+  otpLabel: 'ワンタイムコード',
+  otpDigit: (digit, total) => `${total} 桁中 ${digit} 桁目`,
+  otpVerifying: '確認しています…',
+  otpNotReceived: '届きませんでしたか？',
+  otpResend: 'コードを再送信',
+  otpResent: '新しいコードを送信しています',
+  otpCooldown: (seconds) => `${seconds} 秒後にもう一度お試しください`,
+  otpChangeEmail: '別のメールアドレスを使う',
+  deviceTitle: 'このデバイスを登録',
+  deviceBody: (email) => `メールを確認してこのデバイスを承認してください。${email} にリンクを送信しました。`,
+  deviceWaiting: '承認を待っています…',
+  deviceResend: 'メールを再送信',
+  initFailed: '認証の初期化中に問題が発生しました',
+  updateEmailTitle: 'メールアドレスを変更',
+  updateEmailBody: 'ウォレットの新しいメールアドレスを入力してください。',
+  updateEmailNew: '新しいメールアドレス',
+  updateEmailPrimary: (email) => `現在のメールアドレス ${email} に送信したコードを入力してください`,
+  updateEmailSecondary: (email) => `新しいメールアドレス ${email} に送信したコードを入力してください`,
+  updateEmailDone: 'メールアドレスを更新しました',
+  accountEmail: 'メールアドレス',
+  accountChangeEmail: '変更',
+  approveTitle: 'リクエストを承認',
+  approveBody: 'ウォレットの安全なウィンドウでリクエストを確認してください。',
+  approveWaiting: '安全なウィンドウを開いています…',
+  actionNotAllowed: 'この操作は許可されていません',
+} satisfies Catalogue<typeof embeddedEn>

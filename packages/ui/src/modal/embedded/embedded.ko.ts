@@ -1,0 +1,38 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { embeddedEn } from './messages.js'
+
+// biome-ignore lint/style/noDefaultExport: a language chunk's catalogue is its default export (featureMessages.ts).
+export default {
+  emailLabel: '이메일',
+  emailPlaceholder: '이메일',
+  emailSubmit: '계속',
+  emailInvalid: '올바른 이메일 주소를 입력하세요',
+  emailLoginTitle: '이메일 확인',
+  emailSending: '코드를 보내는 중…',
+  otpPrompt: (email) => `${email}(으)로 보낸 코드를 입력하세요`,
+  otpLabel: '일회용 코드',
+  otpDigit: (digit, total) => `${total}자리 중 ${digit}번째 자리`,
+  otpVerifying: '확인 중…',
+  otpNotReceived: '받지 못하셨나요?',
+  otpResend: '코드 다시 보내기',
+  otpResent: '새 코드를 보내고 있습니다',
+  otpCooldown: (seconds) => `${seconds}초 후에 다시 시도하세요`,
+  otpChangeEmail: '다른 이메일 사용',
+  deviceTitle: '이 기기 등록',
+  deviceBody: (email) => `이메일을 확인하여 이 기기를 승인하세요. ${email}(으)로 링크를 보냈습니다.`,
+  deviceWaiting: '승인을 기다리는 중…',
+  deviceResend: '이메일 다시 보내기',
+  initFailed: '인증을 초기화하는 중 문제가 발생했습니다',
+  updateEmailTitle: '이메일 변경',
+  updateEmailBody: '지갑의 새 이메일 주소를 입력하세요.',
+  updateEmailNew: '새 이메일',
+  updateEmailPrimary: (email) => `현재 이메일 ${email}(으)로 보낸 코드를 입력하세요`,
+  updateEmailSecondary: (email) => `새 이메일 ${email}(으)로 보낸 코드를 입력하세요`,
+  updateEmailDone: '이메일이 변경되었습니다',
+  accountEmail: '이메일',
+  accountChangeEmail: '변경',
+  approveTitle: '요청 승인',
+  approveBody: '지갑의 보안 창에서 요청을 확인하세요.',
+  approveWaiting: '보안 창을 여는 중…',
+  actionNotAllowed: '허용되지 않는 작업입니다',
+} satisfies Catalogue<typeof embeddedEn>

@@ -1,0 +1,38 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { embeddedEn } from './messages.js'
+
+// biome-ignore lint/style/noDefaultExport: a language chunk's catalogue is its default export (featureMessages.ts).
+export default {
+  emailLabel: 'E-mail',
+  emailPlaceholder: 'E-mail',
+  emailSubmit: 'Continuar',
+  emailInvalid: 'Digite um endereço de e-mail válido',
+  emailLoginTitle: 'Confirme seu e-mail',
+  emailSending: 'Enviando um código…',
+  otpPrompt: (email) => `Digite o código que enviamos para ${email}`,
+  otpLabel: 'Código de uso único',
+  otpDigit: (digit, total) => `Dígito ${digit} de ${total}`,
+  otpVerifying: 'Verificando…',
+  otpNotReceived: 'Não recebeu?',
+  otpResend: 'Reenviar código',
+  otpResent: 'Um novo código está a caminho',
+  otpCooldown: (seconds) => `Tente novamente em ${seconds} segundos`,
+  otpChangeEmail: 'Usar outro e-mail',
+  deviceTitle: 'Registre este dispositivo',
+  deviceBody: (email) => `Verifique seu e-mail para aprovar este dispositivo. Enviamos um link para ${email}.`,
+  deviceWaiting: 'Aguardando aprovação…',
+  deviceResend: 'Reenviar e-mail',
+  initFailed: 'Ocorreu um problema ao inicializar a autenticação',
+  updateEmailTitle: 'Alterar e-mail',
+  updateEmailBody: 'Digite o novo endereço de e-mail da sua carteira.',
+  updateEmailNew: 'Novo e-mail',
+  updateEmailPrimary: (email) => `Digite o código que enviamos para seu e-mail atual, ${email}`,
+  updateEmailSecondary: (email) => `Digite o código que enviamos para seu novo e-mail, ${email}`,
+  updateEmailDone: 'E-mail atualizado',
+  accountEmail: 'E-mail',
+  accountChangeEmail: 'Alterar',
+  approveTitle: 'Aprovar solicitação',
+  approveBody: 'Revise a solicitação na janela segura da sua carteira.',
+  approveWaiting: 'Abrindo a janela segura…',
+  actionNotAllowed: 'Ação não permitida',
+} satisfies Catalogue<typeof embeddedEn>

@@ -1,0 +1,38 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { embeddedEn } from './messages.js'
+
+// biome-ignore lint/style/noDefaultExport: a language chunk's catalogue is its default export (featureMessages.ts).
+export default {
+  emailLabel: '电子邮箱',
+  emailPlaceholder: '电子邮箱',
+  emailSubmit: '继续',
+  emailInvalid: '请输入有效的电子邮箱地址',
+  emailLoginTitle: '确认邮箱',
+  emailSending: '正在发送验证码…',
+  otpPrompt: (email) => `请输入我们发送到 ${email} 的验证码`,
+  otpLabel: '一次性验证码',
+  otpDigit: (digit, total) => `第 ${digit} 位，共 ${total} 位`,
+  otpVerifying: '正在验证…',
+  otpNotReceived: '没有收到？',
+  otpResend: '重新发送验证码',
+  otpResent: '新的验证码正在发送',
+  otpCooldown: (seconds) => `请在 ${seconds} 秒后重试`,
+  otpChangeEmail: '使用其他邮箱',
+  deviceTitle: '注册此设备',
+  deviceBody: (email) => `请查看邮件以批准此设备。我们已向 ${email} 发送了一个链接。`,
+  deviceWaiting: '正在等待批准…',
+  deviceResend: '重新发送邮件',
+  initFailed: '初始化身份验证时出现问题',
+  updateEmailTitle: '更改邮箱',
+  updateEmailBody: '请输入钱包的新电子邮箱地址。',
+  updateEmailNew: '新邮箱',
+  updateEmailPrimary: (email) => `请输入我们发送到你当前邮箱 ${email} 的验证码`,
+  updateEmailSecondary: (email) => `请输入我们发送到你新邮箱 ${email} 的验证码`,
+  updateEmailDone: '邮箱已更新',
+  accountEmail: '邮箱',
+  accountChangeEmail: '更改',
+  approveTitle: '批准请求',
+  approveBody: '请在钱包的安全窗口中查看此请求。',
+  approveWaiting: '正在打开安全窗口…',
+  actionNotAllowed: '不允许此操作',
+} satisfies Catalogue<typeof embeddedEn>

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+// Source paths, as globalDevnet.ts does: global setup files load without the `portico-source`
+// condition, so `@portico/devnet`'s startDevnetAuth (which imports `@portico/auth` by name) would
+// need a prior build. This is the same server, inbox and frame, wired from their sources.
+import { createAuthServer, pgliteTemplatePath } from '../../../auth/src/index.js'
+import { startMailInbox } from '../../../devnet/src/mail/inbox.js'
+import { startSecureFrame } from '../../../secure/src/server.js'
+import './provided.js'
+
+/**
+ * The frame at `localhost`: the test page's top window (Vitest's) is on localhost, and a frame of
+ * another site (127.0.0.1) is a third party, whose IndexedDB Chromium refuses. A host page and
+ * its wallet's frame are the same site in real deployments too (app.example.com, secure.example.com).
+ */
+const sameSite = (url: string) => url.replace('//127.0.0.1:', '//localhost:')
+
+/**
+ * The embedded wallet's services for browser tests: the auth server (`@portico/auth` on PGlite in
+ * a temp folder), the SMTP inbox it mails to (read over HTTP, CORS open), the secure frame on its
+ * own loopback origin, and a control endpoint that moves the auth server's clock forward (its 30 s
+ * mail cooldown is passed by moving time, never by waiting).
+ */
+export async function setup(project: TestProject) {
+  let offset = 0
+  const inbox = await startMailInbox({ host: '127.0.0.1' })
+  const dataDir = mkdtempSync(join(tmpdir(), 'portico-ui-auth-'))
+  const server = createAuthServer({
+    projects: [{ id: 'test-project', allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'] }],
+    mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico tests <login@portico.localhost>' },
+    database: { dataDir, template: pgliteTemplatePath() },
+    secret: randomBytes(32),
+    now: () => Date.now() + offset,
+  })
+  const url = await server.listen({ host: '127.0.0.1', port: 0 })
+  const frame = await startSecureFrame({ host: '127.0.0.1', authUrl: url })
+  // A second frame origin is a second device: its own IndexedDB, so device verification applies.
+  const otherFrame = await startSecureFrame({ host: '127.0.0.1', authUrl: url })
+  const control = createServer((request, response) => {
+    const headers = { 'access-control-allow-origin': '*', 'content-type': 'application/json' }
+    const ms = Number(new URL(request.url ?? '/', 'http://control').searchParams.get('advance') ?? 0)
+    if (Number.isFinite(ms) && ms > 0) offset += ms
+    response.writeHead(200, headers).end(JSON.stringify({ offset }))
+  })
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve))
+  // Opens (and migrates) the database now, not under the first test's timeout.
+  await server.ready()
+  project.provide('embedded', {
+    authUrl: url,
+    frameUrl: sameSite(frame.url),
+    otherFrameUrl: sameSite(otherFrame.url),
+    inboxUrl: inbox.url,
+    clockUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}/`,
+    projectId: 'test-project',
+  })
+  return async () => {
+    await Promise.allSettled([
+      server.close(),
+      inbox.stop(),
+      frame.stop(),
+      otherFrame.stop(),
+      new Promise((resolve) => control.close(resolve)),
+    ])
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
