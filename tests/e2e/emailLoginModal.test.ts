@@ -16,6 +16,9 @@ test('demo: email login in the modal with the inbox code, connected, a message s
   await auth.ready()
   const email = `demo-${Date.now().toString(36)}@example.com`
 
+  // A light system theme: the demo's modal follows it (themeMode auto), and the frame's prompt must
+  // follow the modal, not its own dark default.
+  await page.emulateMedia({ colorScheme: 'light' })
   await page.goto(running.demo.url)
   await page.locator('[data-slot="connect-button"]').click()
   const field = page.getByRole('textbox', { name: 'Email' })
@@ -51,7 +54,22 @@ test('demo: email login in the modal with the inbox code, connected, a message s
     })
     .toBe(true)
   await shot(page, 'email-02-approve-in-modal')
-  await page.frameLocator('iframe[data-portico-secure-frame]').getByRole('button', { name: 'Approve' }).click()
+  // The frame draws its prompt with the modal's resolved theme (synced to it): its Approve button
+  // has the light modal's accent, not the dark default's.
+  const modalAccent = await page.locator('[role="dialog"]').evaluate((dialog) => {
+    const probe = document.createElement('span')
+    probe.style.color = 'var(--portico-colors-accent)'
+    dialog.append(probe)
+    const color = getComputedStyle(probe).color
+    probe.remove()
+    return color
+  })
+  expect(modalAccent).toMatch(/^rgb/)
+  const approveButton = page.frameLocator('iframe[data-portico-secure-frame]').getByRole('button', { name: 'Approve' })
+  await expect
+    .poll(() => approveButton.evaluate((element) => getComputedStyle(element).backgroundColor))
+    .toBe(modalAccent)
+  await approveButton.click()
   const signature = await page.getByTestId('sign-eip155-signature').textContent()
   expect(
     await verifyMessage({

@@ -417,6 +417,33 @@ describe('embedded wallet', () => {
     expect(await signing).toMatchObject({ ok: false, code: 4001 })
   })
 
+  test("behavior: a resolved theme's own token variables (what the Portico modal sends) style the prompt; hostile ones are dropped", async () => {
+    await page.evaluate(() =>
+      host.syncTheme({
+        themeMode: 'dark',
+        themeVariables: {
+          '--portico-colors-accent': '#0000ff',
+          '--portico-colors-accentForeground': '#ffffff',
+          '--portico-colors-surface': 'red;background:url(http://127.0.0.1:1/x)',
+          '--portico-radii-md': '3px',
+        },
+      }),
+    )
+    const signing = page.evaluate(() => host.signMessage('token themed'))
+    const frame = secureFrame(page)
+    const approve = frame.getByRole('button', { name: 'Approve' })
+    await approve.waitFor()
+    await expect
+      .poll(() => approve.evaluate((element) => getComputedStyle(element).backgroundColor))
+      .toBe('rgb(0, 0, 255)')
+    expect(await approve.evaluate((element) => getComputedStyle(element).borderTopLeftRadius)).toBe('3px')
+    const inline = await frame.evaluate(() => document.documentElement.getAttribute('style') ?? '')
+    expect(inline).not.toMatch(/url\(|red;/)
+    expect(consoleLines.some((line) => line.startsWith('warning:') && line.includes('colors.surface'))).toBe(true)
+    await frame.getByRole('button', { name: 'Reject' }).click()
+    expect(await signing).toMatchObject({ ok: false, code: 4001 })
+  })
+
   test('behavior: Reject in the frame rejects with code 4001', async () => {
     const signing = page.evaluate(() => host.signMessage('no'))
     await secureFrame(page).getByRole('button', { name: 'Reject' }).click()

@@ -1,4 +1,14 @@
-import { applyThemeVariables, darkTheme, lightTheme, type ThemeVariables, toCssVariables } from '@portico/themes'
+import {
+  applyThemeVariables,
+  cssVariableName,
+  darkTheme,
+  lightTheme,
+  type PartialThemeTokens,
+  sanitizeTokens,
+  type ThemeTokens,
+  type ThemeVariables,
+  toCssVariables,
+} from '@portico/themes'
 import type { AppRequestPayload } from '../protocol.js'
 
 /**
@@ -42,8 +52,25 @@ button[data-kind=approve]{background:var(--portico-colors-accent,#2b6de8);color:
 export function applyTheme(payload: AppRequestPayload<'SYNC_THEME'>): void {
   mode = payload.themeMode ?? mode
   const base = mode === 'light' ? lightTheme() : darkTheme()
-  // The sanitiser warns about, and drops, every value that is not a plain value of its kind.
-  const tokens = applyThemeVariables(base, (payload.themeVariables ?? {}) as ThemeVariables)
+  // Two kinds of names arrive: a theme's own token variables (`--portico-colors-accent`: the
+  // Portico modal sends its whole resolved theme, so the prompt matches it exactly), checked by the
+  // token sanitiser; and AppKit-style variables (`--w3m-accent` or `--portico-accent`) that a host
+  // without the modal may send. Both sanitisers warn about, and drop, every value that is not a
+  // plain value of its kind.
+  const tokenNames = new Map<string, [string, string]>()
+  for (const [group, values] of Object.entries(base) as [keyof ThemeTokens, Record<string, unknown>][])
+    for (const key of Object.keys(values)) tokenNames.set(cssVariableName(group, key as never), [group, key])
+  const own: Record<string, Record<string, unknown>> = {}
+  const appKitStyle: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(payload.themeVariables ?? {})) {
+    const token = tokenNames.get(name)
+    if (token) {
+      const group = own[token[0]] ?? {}
+      group[token[1]] = value
+      own[token[0]] = group
+    } else appKitStyle[name] = value
+  }
+  const tokens = applyThemeVariables(sanitizeTokens(own as PartialThemeTokens, base), appKitStyle as ThemeVariables)
   const root = document.documentElement
   root.style.colorScheme = mode ?? 'light dark'
   for (const [name, value] of Object.entries(toCssVariables(tokens))) {

@@ -3,7 +3,6 @@ import { type FrameClient, getEmbeddedWallet } from '@portico/headless/embedded'
 import { FocusScope } from 'radix-ui/internal'
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { Spinner } from '../../components/Spinner.js'
-import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
 import type { FeatureTitle } from '../featureTitle.js'
 import { ViewLoading } from '../views/ViewLoading.js'
@@ -24,8 +23,7 @@ const focusAttempts = 10
 export function ApproveTransactionView() {
   const text = useFeatureMessages(embeddedMessages)
   const { portico } = usePortico('ApproveTransactionView')
-  const { mode } = usePorticoUI('ApproveTransactionView')
-  useSyncTheme(true, portico, mode)
+  useSyncTheme(true, portico)
   const client = useMemo<FrameClient | undefined>(() => {
     try {
       return getEmbeddedWallet(portico).client

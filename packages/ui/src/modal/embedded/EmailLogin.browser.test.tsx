@@ -351,3 +351,30 @@ test('behavior: a secure frame that never loads: A problem occurred while trying
   await expect.element(emailInput()).toBeVisible()
   expect($('modal-frame')?.getAttribute('data-view')).toBe('Connect')
 })
+
+test("behavior: the frame's prompt is given the modal's resolved theme, the host's accent included, and again when it changes", async () => {
+  const portico = makePortico()
+  await loginHeadless(portico, freshEmail())
+  // Every message the kit sends the frame goes through its client: recorded here, then passed on.
+  const client = getEmbeddedWallet(portico).client
+  const themes: { themeMode?: string; themeVariables?: Record<string, unknown> }[] = []
+  const send = client.request.bind(client)
+  client.request = ((name: string, payload: unknown) => {
+    if (name === 'SYNC_THEME') themes.push(payload as (typeof themes)[number])
+    return send(name as never, payload as never)
+  }) as typeof client.request
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const Host = ({ accent }: { accent: string }) => (
+    <PorticoProvider config={portico} queryClient={queryClient} reconnectOnMount={false}>
+      <PorticoUI themeMode="light" themeVariables={{ '--w3m-accent': accent }}>
+        <OpenOnMount view="Account" />
+      </PorticoUI>
+    </PorticoProvider>
+  )
+  const screen = await render(<Host accent="#e6007a" />)
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  await expect.poll(() => themes.at(-1)?.themeVariables?.['--portico-colors-accent']).toBe('#e6007a')
+  expect(themes.at(-1)?.themeMode).toBe('light')
+  await screen.rerender(<Host accent="#00bb7f" />)
+  await expect.poll(() => themes.at(-1)?.themeVariables?.['--portico-colors-accent']).toBe('#00bb7f')
+})

@@ -1,5 +1,5 @@
 import { type Portico, usePortico } from '@portico/headless'
-import { type FrameClient, getEmbeddedWallet } from '@portico/headless/embedded'
+import { type FrameClient, getEmbeddedWallet, syncEmbeddedWalletTheme } from '@portico/headless/embedded'
 import { useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
@@ -93,27 +93,27 @@ export function watchEmbedded(portico: Portico, store: ModalStore, text: Embedde
  */
 export function useWatchEmbedded(enabled: boolean): void {
   const { portico } = usePortico('useWatchEmbedded')
-  const { store, mode } = usePorticoUI('useWatchEmbedded')
+  const { store } = usePorticoUI('useWatchEmbedded')
   const text = useFeatureMessages(embeddedMessages) ?? embeddedMessages.en
   useEffect(() => {
     if (enabled) watchEmbedded(portico, store, text)
   }, [enabled, portico, store, text])
-  useSyncTheme(enabled, portico, mode)
+  useSyncTheme(enabled, portico)
 }
 
 /**
- * @internal The spec's theme sync: the frame draws its prompts in the modal's light or dark mode
- * (sent whenever the mode changes while a view of the embedded wallet shows).
+ * @internal The spec's theme sync: the frame draws its prompts with the modal's resolved theme (its
+ * mode and every `--portico-*` variable, the host's `themeVariables` and `theme` included), sent
+ * whenever it changes while a view of the embedded wallet shows. Before the frame exists the theme
+ * is kept and sent when it starts. The frame checks every value again.
  */
-export function useSyncTheme(enabled: boolean, portico: Portico, mode: 'light' | 'dark'): void {
+export function useSyncTheme(enabled: boolean, portico: Portico): void {
+  const { mode, themeStyle } = usePorticoUI('useSyncTheme')
   useEffect(() => {
     if (!enabled) return
-    let client: FrameClient
-    try {
-      client = getEmbeddedWallet(portico).client
-    } catch {
-      return
-    }
-    client.request('SYNC_THEME', { themeMode: mode }).catch(() => {})
-  }, [enabled, portico, mode])
+    const themeVariables: Record<string, string | number> = {}
+    for (const [name, value] of Object.entries(themeStyle))
+      if (typeof value === 'string' || typeof value === 'number') themeVariables[name] = value
+    syncEmbeddedWalletTheme(portico, { themeMode: mode, themeVariables })
+  }, [enabled, portico, mode, themeStyle])
 }
