@@ -9,7 +9,7 @@ import { offlineContext, shot, startDemoAndBrowser } from './browser.js'
 const running = startDemoAndBrowser()
 const demoMessage = 'Hello from the Portico demo'
 
-test('demo: email login in the modal with the inbox code, connected, a message signed after approval in the frame inside the modal, restored after a reload', async () => {
+test('demo: email login in the modal with the inbox code, connected, a message signed after approval in the frame inside the modal, restored by the page-load reconnect after a reload', async () => {
   const { context, blocked } = await offlineContext(running.browser)
   const page = await context.newPage()
   const { auth } = running.demo.devnet
@@ -81,9 +81,13 @@ test('demo: email login in the modal with the inbox code, connected, a message s
   // The prompt closed and, opened by it, the modal with it.
   await page.getByRole('dialog').waitFor({ state: 'detached' })
 
-  // Reload: opening the modal restores the email login (no code), on the same address.
+  // Reload: the page-load reconnect restores the email login (no code, no modal), on the same
+  // address; the modal then shows the account with its email.
   await page.reload()
-  await page.locator('[data-slot="connect-button"]').click()
+  await expect.poll(() => page.getByTestId('account-status').textContent(), { timeout: 15_000 }).toBe('connected')
+  expect(await page.getByTestId('account-address').textContent()).toBe(address)
+  expect(await page.locator('[role="dialog"]').count()).toBe(0)
+  await page.locator('[data-slot="account-button"], [data-slot="connect-button"]').first().click()
   await page.locator('[data-slot="account-email-address"]').filter({ hasText: email }).waitFor()
   await page.getByTestId('sign-eip155').filter({ hasText: address }).waitFor()
   expect(blocked).toEqual([])

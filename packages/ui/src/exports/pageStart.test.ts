@@ -105,17 +105,19 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // The Account view's email row loads only for an email connection. The headless hooks' actions
   // are separate chunks, already loaded with the views.
   EmailField: 3,
-  EmailLoginView: 25,
-  UpdateEmailWalletView: 24,
-  ApproveTransactionView: 35,
-  EmbeddedAccountRow: 23,
+  EmailLoginView: 26,
+  UpdateEmailWalletView: 25,
+  ApproveTransactionView: 36.5,
+  EmbeddedAccountRow: 24,
   // The restore after a reload, from the email field when the login cache says email login was used.
-  restoreEmbedded: 22,
+  restoreEmbedded: 23,
   'embedded.*': 1.2,
   startEmailLogin: 17,
   waitForDeviceApproval: 17,
   verifyEmailOtp: 17,
   updateEmail: 17.5,
+  exportEmbeddedWallet: 17,
+  reconnectEmbeddedWallet: 17.5,
   embeddedWallet: 17,
 }
 

@@ -16,7 +16,7 @@ import { NetworkNotFoundError } from '../errors/network.js'
 import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom } from '../state/atoms.js'
 import { applyConnection, findConnector, updateAccount } from '../state/connection.js'
-import { addRecentWallet } from '../state/persistence.js'
+import { addRecentWallet, saveActiveNetworks } from '../state/persistence.js'
 import { nextConnectionStatus } from '../state/status.js'
 import type { AccountState, Connector, ConnectorConnection, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
@@ -142,6 +142,8 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   if (!connected.includes(ns)) restore()
   const active = connected.includes(ns) ? ns : (connected[0] as ChainNamespace)
   portico.store.set(activeNamespaceAtom, active)
+  // Kept for the next page too (each connection applied above saved its own namespace as active).
+  saveActiveNetworks(portico)
   addRecentWallet(portico, recentWallet(connector, active, parameters.wallet))
 
   if (requested?.chainNamespace === active) {

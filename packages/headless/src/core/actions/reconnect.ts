@@ -1,7 +1,7 @@
 import type { Portico } from '../config/createPortico.js'
 import { reconnectDiscoveryTimeoutMs } from '../config/defaults.js'
-import { accountsAtom, activeNetworksAtom, connectorsAtom } from '../state/atoms.js'
-import { applyConnection, findConnector, resetAccount, updateAccount } from '../state/connection.js'
+import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, connectorsAtom } from '../state/atoms.js'
+import { applyConnection, findConnector, resetAccount, setActiveNetwork, updateAccount } from '../state/connection.js'
 import { startDiscovery } from '../state/discovery.js'
 import { hydrate } from '../state/hydrate.js'
 import type { AccountState, Connector, PorticoNetwork } from '../types.js'
@@ -36,12 +36,37 @@ async function run(portico: Portico): Promise<ReconnectReturnType> {
   for (const { connectorId, namespace } of pending)
     groups.set(connectorId, [...(groups.get(connectorId) ?? []), namespace])
   const release = startDiscovery(portico)
+  // An email login (the AUTH connector, id 'auth') is no discovered wallet: its code loads here, and
+  // only for a page whose stored connection is one, so a reload restores it without the modal.
+  let releaseAuth: (() => void) | undefined
+  if (groups.has('auth') && portico.options.embeddedWallet) {
+    try {
+      const { publishAuthConnectorsForReconnect } = await import('../embedded/reconnectEmbeddedWallet.js')
+      releaseAuth = publishAuthConnectorsForReconnect(portico)
+    } catch (error) {
+      console.warn('[portico] Could not load the embedded wallet to restore an email login', error)
+    }
+  }
+  // The namespace that was active when the page was left stays active: restoring a connection makes
+  // its namespace active, so a wallet restored on two (one approval, or an email login) would
+  // otherwise leave whichever answered last active.
+  const active = portico.store.get(activeNamespaceAtom)
   try {
-    const results = await Promise.all(
-      [...groups].map(([connectorId, namespaces]) => reconnectGroup(portico, connectorId, namespaces)),
+    const results = (
+      await Promise.all(
+        [...groups].map(([connectorId, namespaces]) => reconnectGroup(portico, connectorId, namespaces)),
+      )
+    ).flat()
+    const activeNetwork = active ? portico.store.get(activeNetworksAtom)[active] : undefined
+    if (
+      results.some((a) => a.namespace === active) &&
+      activeNetwork &&
+      portico.store.get(activeNamespaceAtom) !== active
     )
-    return results.flat()
+      setActiveNetwork(portico, activeNetwork)
+    return results
   } finally {
+    releaseAuth?.()
     release()
   }
 }

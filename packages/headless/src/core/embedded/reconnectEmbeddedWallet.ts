@@ -65,6 +65,23 @@ export async function reconnectEmbeddedWallet(portico: Portico): Promise<Connect
   }
 }
 
+/**
+ * @internal For the page-load `reconnect`, when a stored connection is the AUTH connector's: makes
+ * the AUTH connectors known while it runs (loading the frame only when the login cache says email
+ * login was used), so a reload restores an email login without opening the modal. Returns the
+ * undo.
+ *
+ * @example
+ * const release = publishAuthConnectorsForReconnect(portico)
+ * try { await reconnectGroups() } finally { release() }
+ */
+export function publishAuthConnectorsForReconnect(portico: Portico): () => void {
+  const wallet = getEmbeddedWallet(portico)
+  if (!wallet.readLoginCache().used) return () => {}
+  const added = publish(portico, wallet.connectors)
+  return () => unpublish(portico, added)
+}
+
 function publish(portico: Portico, connectors: readonly Connector[]): Connector[] {
   const all = { ...portico.store.get(connectorsAtom) }
   const added: Connector[] = []
