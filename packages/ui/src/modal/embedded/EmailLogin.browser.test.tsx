@@ -364,17 +364,20 @@ test("behavior: the frame's prompt is given the modal's resolved theme, the host
     return send(name as never, payload as never)
   }) as typeof client.request
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const Host = ({ accent }: { accent: string }) => (
+  const screen = await render(<ThemedHost portico={portico} queryClient={queryClient} accent="#e6007a" />)
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  await expect.poll(() => themes.at(-1)?.themeVariables?.['--portico-colors-accent']).toBe('#e6007a')
+  expect(themes.at(-1)?.themeMode).toBe('light')
+  await screen.rerender(<ThemedHost portico={portico} queryClient={queryClient} accent="#00bb7f" />)
+  await expect.poll(() => themes.at(-1)?.themeVariables?.['--portico-colors-accent']).toBe('#00bb7f')
+})
+
+function ThemedHost({ portico, queryClient, accent }: { portico: Portico; queryClient: QueryClient; accent: string }) {
+  return (
     <PorticoProvider config={portico} queryClient={queryClient} reconnectOnMount={false}>
       <PorticoUI themeMode="light" themeVariables={{ '--w3m-accent': accent }}>
         <OpenOnMount view="Account" />
       </PorticoUI>
     </PorticoProvider>
   )
-  const screen = await render(<Host accent="#e6007a" />)
-  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
-  await expect.poll(() => themes.at(-1)?.themeVariables?.['--portico-colors-accent']).toBe('#e6007a')
-  expect(themes.at(-1)?.themeMode).toBe('light')
-  await screen.rerender(<Host accent="#00bb7f" />)
-  await expect.poll(() => themes.at(-1)?.themeVariables?.['--portico-colors-accent']).toBe('#00bb7f')
-})
+}
