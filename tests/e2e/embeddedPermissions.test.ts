@@ -152,7 +152,7 @@ describe('embedded wallet permission grants', () => {
   const balanceOfTo = () => publicClient().getBalance({ address: to() })
 
   function sendCalls(target: Page, value: bigint, permissionsContext?: string, optional?: boolean) {
-    return target.evaluate(([params]) => host.request('wallet_sendCalls', params), [
+    return target.evaluate(([params]) => host.request('wallet_sendCalls', [params]), [
       {
         version: '2.0.0',
         chainId: chainHex,
@@ -245,7 +245,7 @@ describe('embedded wallet permission grants', () => {
     const before = await balanceOfTo()
     for (const n of [1n, 2n]) {
       const sent = await sendCalls(page, 400n, grantContext)
-      expect(sent).toMatchObject({ ok: true })
+      if (!sent.ok) throw new Error(JSON.stringify(sent))
       await expect.poll(balanceOfTo).toBe(before + 400n * n)
     }
     expect(await secureFrame(page).getByRole('button', { name: 'Approve' }).count()).toBe(0)
