@@ -14,7 +14,7 @@ import { AuthApiError, createAuthApi } from './authApi.js'
 import { showExport } from './exportKey.js'
 import { ensureDeviceShare, ensureKeys, type Namespace, withSecret } from './keys.js'
 import { handleRpc, RpcError } from './rpc.js'
-import { applyTheme, setDappData } from './ui.js'
+import { applyTheme, dappName, setDappData } from './ui.js'
 import { del, get, set } from './vault.js'
 
 /**
@@ -159,6 +159,7 @@ function start(config: FrameQuery) {
               assertCanSign: (namespace) => ensureDeviceShare(api, user.userId, namespace),
               setVisible,
               log,
+              dappName,
             },
             message.payload.method,
             message.payload.params,

@@ -14,7 +14,18 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { frameTexts, rpcMethodKind } from '../protocol.js'
 import { type ApprovalRequest, requestApproval } from './approval.js'
+import { updateGrants } from './grants.js'
 import type { Namespace } from './keys.js'
+import {
+  type Call,
+  describeGrant,
+  type Grant,
+  GrantRequestError,
+  matchCalls,
+  parseGrantRequest,
+  recordSpends,
+  type Spend,
+} from './permissions.js'
 import {
   describeTransaction,
   InvalidTransactionError,
@@ -34,6 +45,25 @@ export type RpcContext = {
   assertCanSign(namespace: Namespace): Promise<void>
   setVisible(visible: boolean): void
   log(...args: unknown[]): void
+  /** The host's app name as synced (SYNC_DAPP_DATA), shown beside the verified origin in grant prompts. */
+  dappName?: () => string | undefined
+  /** Unix seconds (the frame's clock; replaceable in tests). */
+  now?: () => number
+}
+
+/** Permission types this frame grants and enforces (advertised in wallet_getCapabilities). */
+export const permissionTypes = [
+  'native-token-recurring-allowance',
+  'erc20-token-recurring-allowance',
+  'contract-call',
+] as const
+
+/** The `capabilities.permissions` of a send: the grant's context and whether the dapp insists on it. */
+function permissionsCapability(capabilities: unknown): { context: string; optional: boolean } | undefined {
+  const permissions = (capabilities as { permissions?: { context?: unknown; optional?: unknown } } | undefined)
+    ?.permissions
+  if (typeof permissions?.context !== 'string') return undefined
+  return { context: permissions.context, optional: permissions.optional !== false }
 }
 
 /** An RPC failure with the EIP-1193 code the kit maps (4001 rejected, 4200 unsupported). */
@@ -114,7 +144,12 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
       case 'eth_chainId':
         return chainHex
       case 'wallet_getCapabilities':
-        return { [chainHex]: { atomic: { status: 'unsupported' } } }
+        return {
+          [chainHex]: {
+            atomic: { status: 'unsupported' },
+            permissions: { supported: true, signerTypes: ['account'], permissionTypes: [...permissionTypes] },
+          },
+        }
       case 'wallet_getCallsStatus': {
         const id = list(params)[0]
         const calls = typeof id === 'string' ? callsById.get(id) : undefined
@@ -138,6 +173,20 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
   if (kind === 'safe') return forward(context, method, params)
 
   const args = list(params)
+  const now = () => context.now?.() ?? Math.floor(Date.now() / 1000)
+  if (method === 'wallet_revokePermissions') {
+    // No prompt: revoking only takes power away. Only the origin a grant was made to can revoke it,
+    // so another site cannot even learn (or cancel) a context it was never given.
+    const request = (args[0] ?? {}) as { permissionsContext?: unknown; context?: unknown }
+    const id = request.permissionsContext ?? request.context
+    if (typeof id !== 'string') throw new RpcError('Invalid params', -32602)
+    const removed = await updateGrants((grants) => {
+      const keep = grants.filter((g) => !(g.id === id && g.origin === context.hostOrigin))
+      return { grants: keep, result: keep.length !== grants.length }
+    })
+    if (!removed) throw new RpcError('Unknown permissions context', -32602)
+    return {}
+  }
   // Never ask the user to approve what this device cannot sign.
   await context.assertCanSign(method.startsWith('solana_') ? 'solana' : 'eip155')
   const ask = (request: Omit<ApprovalRequest, 'origin'>) =>
@@ -150,6 +199,67 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
   const walletClient = (account: ReturnType<typeof privateKeyToAccount>) => {
     if (!context.rpcUrl) throw new RpcError('No RPC URL for this network', -32603)
     return createWalletClient({ account, transport: http(context.rpcUrl) })
+  }
+  /**
+   * Reserves the spend of `calls` from the grant named by `capability` when they fall within it
+   * (recorded before sending so a racing send sees it); otherwise says why not. Unknown contexts
+   * (forged by a host script, or another origin's) simply do not match.
+   */
+  const useGrant = async (
+    capability: { context: string } | undefined,
+    calls: readonly Call[],
+  ): Promise<{ grant: string; spends: Spend[] } | { reason: string } | undefined> => {
+    if (!capability || typeof context.chainId !== 'number') return undefined
+    const chainId = context.chainId
+    type Used = { grant: string; spends: Spend[] } | { reason: string }
+    return updateGrants<Used>((grants) => {
+      const at = now()
+      const index = grants.findIndex((g) => g.id === capability.context)
+      const grant = grants[index]
+      if (!grant) return { grants, result: { reason: 'unknown permission' } }
+      const match = matchCalls(grant, calls, { origin: context.hostOrigin, account: evm, chainId, now: at })
+      if (!match.ok) return { grants, result: { reason: match.reason } }
+      const next = grants.slice()
+      next[index] = recordSpends(grant, match.spends, at)
+      return { grants: next, result: { grant: grant.id, spends: match.spends } }
+    })
+  }
+  const refund = (used: { grant: string; spends: Spend[] }) =>
+    updateGrants((grants) => ({
+      grants: grants.map((g) =>
+        g.id === used.grant
+          ? recordSpends(
+              g,
+              used.spends.map((s) => ({ ...s, amount: -s.amount })),
+              now(),
+            )
+          : g,
+      ),
+      result: undefined,
+    }))
+  /** Approval for a send: none when a grant covers it; the prompt (or a refusal when insisted) otherwise. */
+  const approveSend = async (
+    capabilities: unknown,
+    calls: readonly Call[],
+    prompt: Omit<ApprovalRequest, 'origin'>,
+  ): Promise<{ grant: string; spends: Spend[] } | undefined> => {
+    const capability = permissionsCapability(capabilities)
+    const used = await useGrant(capability, calls)
+    if (used && 'grant' in used) return used
+    if (capability && !capability.optional)
+      throw new RpcError(`Permission does not cover this request: ${used?.reason ?? 'unknown permission'}`, 4100)
+    await approveOrThrow(
+      used ? { ...prompt, rows: [...prompt.rows, { label: 'Permission not used', value: used.reason }] } : prompt,
+    )
+    return undefined
+  }
+  const sendWith = async <T>(used: { grant: string; spends: Spend[] } | undefined, send: () => Promise<T>) => {
+    try {
+      return await send()
+    } catch (error) {
+      if (used) await refund(used)
+      throw error
+    }
   }
 
   switch (method) {
@@ -178,41 +288,96 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
       const raw = args[0] as Record<string, unknown> | undefined
       if (raw?.from !== undefined && !sameAddress(raw.from, evm)) throw new RpcError('Invalid params', -32602)
       const tx = toTransaction(raw)
-      await approveOrThrow({
+      const prompt = {
         title: method === 'eth_sendTransaction' ? 'Send transaction' : 'Sign transaction',
         rows: [
           { label: 'To', value: String(tx.to ?? 'contract creation') },
           { label: 'Value (wei)', value: String(tx.value ?? 0n) },
           ...(tx.data ? [{ label: 'Data', value: String(tx.data) }] : []),
         ],
-      })
-      return evmAccount(async (account) => {
-        const client = walletClient(account)
-        if (method === 'eth_sendTransaction') return client.sendTransaction({ ...tx, chain: null } as never)
-        const prepared = await client.prepareTransactionRequest({ ...tx, chain: null } as never)
-        return account.signTransaction(prepared as never)
-      })
+      }
+      // A grant only ever covers sends (a signed-but-unsent transaction could be replayed later).
+      const used =
+        method === 'eth_sendTransaction'
+          ? await approveSend(
+              raw?.capabilities ?? (args[1] as { capabilities?: unknown })?.capabilities,
+              [tx as Call],
+              prompt,
+            )
+          : await approveOrThrow(prompt).then(() => undefined)
+      return sendWith(used, () =>
+        evmAccount(async (account) => {
+          const client = walletClient(account)
+          if (method === 'eth_sendTransaction') return client.sendTransaction({ ...tx, chain: null } as never)
+          const prepared = await client.prepareTransactionRequest({ ...tx, chain: null } as never)
+          return account.signTransaction(prepared as never)
+        }),
+      )
     }
     case 'wallet_sendCalls': {
-      const request = (args[0] ?? {}) as { calls?: unknown[]; chainId?: Hex; from?: string }
+      const request = (args[0] ?? {}) as { calls?: unknown[]; chainId?: Hex; from?: string; capabilities?: unknown }
       if (!Array.isArray(request.calls) || request.calls.length === 0) throw new RpcError('Invalid params', -32602)
+      if (request.from !== undefined && !sameAddress(request.from, evm)) throw new RpcError('Invalid params', -32602)
       const calls = request.calls.map(toTransaction)
-      await approveOrThrow({
+      const used = await approveSend(request.capabilities, calls as Call[], {
         title: 'Send calls',
         rows: calls.map((call, index) => ({
           label: `Call ${index + 1}`,
           value: `${call.to ?? 'contract creation'} · ${call.value ?? 0n} wei${call.data ? ` · ${call.data}` : ''}`,
         })),
       })
-      const receipts = await evmAccount(async (account) => {
-        const client = walletClient(account)
-        const hashes: Hex[] = []
-        for (const call of calls) hashes.push(await client.sendTransaction({ ...call, chain: null } as never))
-        return hashes
-      })
+      const receipts = await sendWith(used, () =>
+        evmAccount(async (account) => {
+          const client = walletClient(account)
+          const hashes: Hex[] = []
+          for (const call of calls) hashes.push(await client.sendTransaction({ ...call, chain: null } as never))
+          return hashes
+        }),
+      )
       const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
       callsById.set(id, { chainId: request.chainId ?? chainHex, receipts })
       return { id }
+    }
+    case 'wallet_grantPermissions': {
+      if (typeof context.chainId !== 'number') throw new RpcError('Permissions are granted on EVM networks only', 4200)
+      const chainId = context.chainId
+      const at = now()
+      let parsed: ReturnType<typeof parseGrantRequest>
+      try {
+        parsed = parseGrantRequest(Array.isArray(args[0]) ? args[0][0] : args[0], at, chainId)
+      } catch (error) {
+        throw new RpcError(error instanceof GrantRequestError ? error.message : 'Invalid params', -32602)
+      }
+      if (parsed.address !== undefined && !sameAddress(parsed.address, evm))
+        throw new RpcError('Invalid params', -32602)
+      const draft: Omit<Grant, 'id' | 'spent'> = {
+        account: evm,
+        chainId,
+        origin: context.hostOrigin,
+        dappName: context.dappName?.(),
+        expiry: parsed.expiry,
+        grantedAt: at,
+        permissions: parsed.list,
+      }
+      await approveOrThrow({ title: 'Grant permissions', rows: describeGrant(draft) })
+      const grant: Grant = { ...draft, id: bytesToHex(crypto.getRandomValues(new Uint8Array(32))), spent: {} }
+      await updateGrants((grants) => ({
+        // Expired grants are dropped whenever a new one is stored.
+        grants: [...grants.filter((g) => g.expiry > at), grant],
+        result: undefined,
+      }))
+      const signer = parsed.signer ?? { type: 'account', data: { id: evm } }
+      return {
+        chainId: `0x${chainId.toString(16)}`,
+        address: evm,
+        expiry: grant.expiry,
+        signer,
+        permissions: grant.permissions,
+        grantedPermissions: grant.permissions,
+        permissionsContext: grant.id,
+        context: grant.id,
+        accountMeta: { factory: undefined, factoryData: undefined },
+      }
     }
     case 'solana_signMessage': {
       const request = (Array.isArray(params) ? params[0] : params) as { message?: unknown; pubkey?: unknown }

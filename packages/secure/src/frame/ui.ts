@@ -106,6 +106,11 @@ export function setDappData(payload: AppRequestPayload<'SYNC_DAPP_DATA'>): void 
   dapp = { name, icon }
 }
 
+/** The host's app name as last synced (a claim of the host; the verified origin is shown beside it). */
+export function dappName(): string | undefined {
+  return dapp?.name
+}
+
 let pending: { close: () => void } | undefined
 
 /** The prompt frame: title, the asking app (name, icon) and the verified origin. */
