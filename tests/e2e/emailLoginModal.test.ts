@@ -2,7 +2,8 @@
 // inbox), then a message signed after approval inside the secure frame, which the modal lays over
 // its ApproveTransaction view. Every wait is on an element or a condition; nothing sleeps.
 
-import { verifyMessage } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, type Hex, http, parseEther, verifyMessage } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
 import { offlineContext, shot, startDemoAndBrowser } from './browser.js'
 
@@ -90,6 +91,85 @@ test('demo: email login in the modal with the inbox code, connected, a message s
   await page.locator('[data-slot="account-button"], [data-slot="connect-button"]').first().click()
   await page.locator('[data-slot="account-email-address"]').filter({ hasText: email }).waitFor()
   await page.getByTestId('sign-eip155').filter({ hasText: address }).waitFor()
+  expect(blocked).toEqual([])
+  await context.close()
+})
+
+test('demo: an email-login wallet shows its balance and sends USDC from the modal, approved in the frame inside the modal', async () => {
+  const { context, blocked } = await offlineContext(running.browser)
+  const page = await context.newPage()
+  const { auth, evm } = running.demo.devnet
+  await auth.ready()
+  const email = `send-${Date.now().toString(36)}@example.com`
+  const dialog = page.getByRole('dialog')
+
+  await page.goto(running.demo.url)
+  await page.locator('[data-slot="connect-button"]').click()
+  await page.getByRole('textbox', { name: 'Email' }).fill(email)
+  await page.getByRole('textbox', { name: 'Email' }).press('Enter')
+  await page.getByText(`Enter the code we sent to ${email}`).waitFor()
+  const mail = await auth.inbox.waitFor(email, { timeoutMs: 15_000 })
+  await page.keyboard.type(mail.code ?? '')
+  await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
+  const address = (await page.getByTestId('account-address').textContent()) as Hex
+  await page.locator('[data-slot="modal-close"]').click()
+
+  // Fund the new wallet (made in the frame a moment ago) from a devnet account: gas and 25 USDC.
+  const usdc = evm.tokens.find((t) => t.symbol === 'USDC')?.address as Hex
+  const funder = createWalletClient({
+    account: privateKeyToAccount(evm.accounts[0]!.privateKey as Hex),
+    transport: http(evm.rpcUrl),
+  })
+  const chain = createPublicClient({ transport: http(evm.rpcUrl) })
+  const chainId = await chain.getChainId()
+  const chainDef = {
+    id: chainId,
+    name: 'devnet',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [evm.rpcUrl] } },
+  }
+  await chain.waitForTransactionReceipt({
+    hash: await funder.sendTransaction({ chain: chainDef, to: address, value: parseEther('1') }),
+  })
+  await chain.waitForTransactionReceipt({
+    hash: await funder.writeContract({
+      chain: chainDef,
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [address, 25_000_000n],
+    }),
+  })
+  const balanceOf = (owner: Hex) =>
+    chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+  // Balances are cached 30 s (spec), and the wallet was read empty at login: a reload (the session
+  // restored at page load) reads them afresh. The Account view shows the balance; Send goes through
+  // the frame's approval inside the modal.
+  await page.reload()
+  await expect.poll(() => page.getByTestId('account-status').textContent(), { timeout: 15_000 }).toBe('connected')
+  await page.locator('[data-slot="account-button"]').click()
+  await dialog
+    .locator('[data-slot="token-row"]')
+    .filter({ hasText: 'USDC' })
+    .filter({ hasText: '25' })
+    .waitFor({ timeout: 15_000 })
+  await dialog.locator('[data-slot="wallet-feature-send"]').click()
+  await dialog.getByRole('heading', { name: 'Send' }).waitFor()
+  await dialog.locator('[data-slot="send-token"]').click()
+  await dialog.getByRole('button').filter({ hasText: 'USD Coin' }).click()
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await dialog.getByRole('textbox', { name: 'Amount' }).fill('7.25')
+  await dialog.getByRole('textbox', { name: 'To' }).fill(receiver)
+  await dialog.getByRole('button', { name: 'Preview send' }).click()
+  await dialog.getByRole('heading', { name: 'Review send' }).waitFor()
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
+  await page.getByRole('heading', { name: 'Approve request' }).waitFor()
+  await shot(page, 'email-03-send-approve-in-modal')
+  await page.frameLocator('iframe[data-portico-secure-frame]').getByRole('button', { name: 'Approve' }).click()
+  await expect.poll(() => balanceOf(receiver), { timeout: 15_000 }).toBe(7_250_000n)
+  expect(await balanceOf(address)).toBe(17_750_000n)
+  await page.locator('[data-slot="toast"]').filter({ hasText: 'Sent 7.25 USDC' }).waitFor()
   expect(blocked).toEqual([])
   await context.close()
 })
