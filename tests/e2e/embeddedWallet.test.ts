@@ -4,7 +4,7 @@
 // document, and a hostile host script that can neither read the frame's storage nor approve anything.
 
 import { createPrivateKey, createPublicKey, randomBytes, verify } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -741,5 +741,74 @@ describe('embedded wallet', () => {
     await page.reload()
     await page.waitForSelector('body[data-ready="true"]')
     expect(await page.evaluate(() => host.reconnect())).toEqual({ ok: true })
+  })
+})
+
+describe('embedded wallet: the auth server goes down mid-login', () => {
+  // A secure frame of its own whose auth URL is a loopback proxy to the devnet's auth server; the
+  // proxy can drop every connection, as an auth server that went down does (connection reset).
+  let proxy: Server
+  let frame: { url: string; stop(): Promise<void> }
+  let down = false
+  beforeAll(async () => {
+    const target = new URL(devnet.auth.url)
+    proxy = createServer((request, response) => {
+      if (down) {
+        request.socket.destroy()
+        return
+      }
+      const upstream = httpRequest(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: request.url,
+          method: request.method,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(response)
+        },
+      )
+      upstream.on('error', () => response.destroy())
+      request.pipe(upstream)
+    })
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+    const { startSecureFrame } = await import('@portico/secure')
+    frame = await startSecureFrame({
+      host: '127.0.0.1',
+      authUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    })
+  })
+  afterAll(async () => {
+    await frame?.stop()
+    await new Promise((resolve) => proxy?.close(resolve))
+  })
+
+  test('behavior: the code cannot be checked: a clear error, nothing connected, and the same code works once the server is back', async () => {
+    const { context } = await offlineContext(browser)
+    const page = await context.newPage()
+    const query = new URLSearchParams({
+      frameUrl: `${frame.url}/`,
+      rpcUrl: devnet.evm.rpcUrl,
+      solanaRpcUrl: devnet.solana.rpcUrl,
+      genesisHash: devnet.solana.genesisHash,
+    })
+    await page.goto(`${hostOrigin}/?${query}`)
+    await page.waitForSelector('body[data-ready="true"]')
+    const email = `down-${randomBytes(4).toString('hex')}@example.com`
+    expect(await page.evaluate((e) => host.startEmailLogin(e), email)).toEqual({
+      ok: true,
+      value: { action: 'VERIFY_OTP' },
+    })
+    const otp = await code(email)
+    down = true
+    const failed = await page.evaluate((c) => host.verifyEmailOtp(c), otp)
+    expect(failed).toMatchObject({ ok: false, message: expect.stringContaining('Could not reach the auth server') })
+    expect(await page.evaluate(() => host.accounts())).toEqual({ eip155: undefined, solana: undefined })
+    down = false
+    const connected = await page.evaluate((c) => host.verifyEmailOtp(c), otp)
+    expect(connected).toMatchObject({ ok: true, value: { address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) } })
+    await context.close()
   })
 })
