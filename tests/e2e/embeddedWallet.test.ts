@@ -19,6 +19,7 @@ import { type Browser, type BrowserContext, launchChromium, offlineContext } fro
 type Settled<T> = { ok: true; value: T } | { ok: false; name?: string; message?: string; code?: unknown }
 type HostApi = {
   frameReady(): Promise<Settled<{ version?: string }>>
+  switchFrameNetwork(chainId: number | string, rpcUrl?: string): Promise<Settled<{ chainId: number | string }>>
   startEmailLogin(email: string): Promise<Settled<{ action: string }>>
   waitForDeviceApproval(): Promise<Settled<void>>
   verifyEmailOtp(otp: string): Promise<Settled<{ address: string; accounts: string[] }>>
@@ -442,6 +443,22 @@ describe('embedded wallet', () => {
     expect(consoleLines.some((line) => line.startsWith('warning:') && line.includes('colors.surface'))).toBe(true)
     await frame.getByRole('button', { name: 'Reject' }).click()
     expect(await signing).toMatchObject({ ok: false, code: 4001 })
+  })
+
+  test("behavior: the frame accepts the spec's networks and any the host gives an RPC URL for, nothing else", async () => {
+    // OP Mainnet is on the spec's list; 999 is not, until the host gives its RPC URL.
+    expect(await page.evaluate(() => host.switchFrameNetwork(10))).toEqual({ ok: true, value: { chainId: 10 } })
+    expect(await page.evaluate(() => host.switchFrameNetwork(999))).toMatchObject({
+      ok: false,
+      message: 'Unsupported network',
+    })
+    expect(await page.evaluate((rpc) => host.switchFrameNetwork(999, rpc), devnet.evm.rpcUrl)).toEqual({
+      ok: true,
+      value: { chainId: 999 },
+    })
+    // Back to the devnet chain (its RPC URL known since the frame started).
+    const devnetChain = await createPublicClient({ transport: http(devnet.evm.rpcUrl) }).getChainId()
+    expect(await page.evaluate((id) => host.switchFrameNetwork(id), devnetChain)).toMatchObject({ ok: true })
   })
 
   test('behavior: Reject in the frame rejects with code 4001', async () => {

@@ -304,7 +304,48 @@ export const frameTexts = {
   aborted: 'Request was aborted',
   rejected: 'User rejected the request.',
   noMessage: 'An error occurred',
+  unsupportedNetwork: 'Unsupported network',
 } as const
+
+/**
+ * The networks the frame accepts by itself (the spec: 25, EVM mainnets and testnets and three
+ * Solana networks; Solana by genesis-hash reference). Any other network is accepted once the host
+ * gives its RPC URL (the kit sends one for every network it is configured with).
+ *
+ * @example
+ * frameNetworks.has(10) // true (OP Mainnet)
+ */
+export const frameNetworks: ReadonlySet<number | string> = new Set<number | string>([
+  // Ethereum, Sepolia, OP, OP Sepolia, Arbitrum One, Arbitrum Sepolia, Polygon, Polygon Amoy
+  1,
+  11155111,
+  10,
+  11155420,
+  42161,
+  421614,
+  137,
+  80002,
+  // Celo, Celo Alfajores, Aurora, Aurora testnet, BNB Chain, BNB testnet, Avalanche, Fuji
+  42220,
+  44787,
+  1313161554,
+  1313161555,
+  56,
+  97,
+  43114,
+  43113,
+  // zkSync Era, zkSync Sepolia, Gnosis, Base, Base Sepolia, Zora
+  324,
+  300,
+  100,
+  8453,
+  84532,
+  7777777,
+  // Solana mainnet, devnet, testnet
+  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+])
 
 /** Which list `method` is on, or `undefined` when it is not allowed. */
 export function rpcMethodKind(method: string): 'safe' | 'unsafe' | 'local' | undefined {

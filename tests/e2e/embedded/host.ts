@@ -72,6 +72,9 @@ const settle = <T>(promise: Promise<T>) =>
 
 const host = {
   frameReady: () => settle(getEmbeddedWallet(portico).client.ready()),
+  // A protocol request straight to the frame (what a host without the kit's checks could send).
+  switchFrameNetwork: (chainId: number | string, rpcUrl?: string) =>
+    settle(getEmbeddedWallet(portico).client.request('SWITCH_NETWORK', rpcUrl ? { chainId, rpcUrl } : { chainId })),
   startEmailLogin: (email: string) => settle(startEmailLogin(portico, { email })),
   waitForDeviceApproval: () => settle(waitForDeviceApproval(portico)),
   verifyEmailOtp: (otp: string) => settle(verifyEmailOtp(portico, { otp })),

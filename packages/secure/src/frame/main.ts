@@ -3,6 +3,7 @@ import {
   type AppRequestName,
   type FrameQuery,
   type FrameUser,
+  frameNetworks,
   framePrefix,
   frameProtocolVersion,
   frameTexts,
@@ -131,10 +132,15 @@ function start(config: FrameQuery) {
       }
       case 'GET_CHAIN_ID':
         return { chainId }
-      case 'SWITCH_NETWORK':
-        chainId = message.payload.chainId
+      case 'SWITCH_NETWORK': {
+        const next = message.payload.chainId
+        // The spec's networks, or one the host configured (it gives the RPC URL, now or before).
+        if (!frameNetworks.has(next) && !message.payload.rpcUrl && !rpcUrls.has(next))
+          throw new Error(frameTexts.unsupportedNetwork)
+        chainId = next
         if (message.payload.rpcUrl) rpcUrls.set(chainId, message.payload.rpcUrl)
         return { chainId }
+      }
       case 'SIGN_OUT':
         cancelApproval()
         await api.signOut().catch(() => {})
