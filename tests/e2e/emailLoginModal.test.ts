@@ -88,6 +88,17 @@ test('demo: email login in the modal with the inbox code, connected, a message s
   await expect.poll(() => page.getByTestId('account-status').textContent(), { timeout: 15_000 }).toBe('connected')
   expect(await page.getByTestId('account-address').textContent()).toBe(address)
   expect(await page.locator('[role="dialog"]').count()).toBe(0)
+  // Signing before the modal was ever opened on this page: the frame's prompt still opens the modal
+  // on ApproveTransaction (the watch starts with the restored connection, not with a view).
+  await page.getByTestId('sign-eip155').filter({ hasText: address }).waitFor()
+  await page.getByTestId('sign-eip155-button').click()
+  await page.getByRole('heading', { name: 'Approve request' }).waitFor()
+  await approveButton.click()
+  await page.getByRole('dialog').waitFor({ state: 'detached' })
+  const restoredSignature = (await page.getByTestId('sign-eip155-signature').textContent()) ?? ''
+  expect(
+    await verifyMessage({ address: address as Hex, message: demoMessage, signature: restoredSignature as Hex }),
+  ).toBe(true)
   await page.locator('[data-slot="account-button"], [data-slot="connect-button"]').first().click()
   await page.locator('[data-slot="account-email-address"]').filter({ hasText: email }).waitFor()
   await page.getByTestId('sign-eip155').filter({ hasText: address }).waitFor()

@@ -14,6 +14,7 @@ import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
 import type { AllMessages } from './i18n/allMessages.js'
 import type { Locale } from './i18n/locales.js'
 import { useLocale } from './i18n/useLocale.js'
+import { EmbeddedWatchSlot } from './modal/embedded/embeddedSlot.js'
 import { useModalModule } from './modal/loadModal.js'
 import { prefetchModalAtIdle } from './modal/prefetchAtIdle.js'
 import { createModalStore } from './state/modalStore.js'
@@ -171,6 +172,7 @@ export function PorticoUI({
       {children}
       {appendToBody ? null : <div ref={setContainer} data-portico-container="" />}
       {ModalModule ? <ModalModule.Modal /> : null}
+      <EmbeddedWatchSlot />
     </PorticoUIContext.Provider>
   )
 }

@@ -111,6 +111,7 @@ const lazyBudgetKiB: Record<string, number | null> = {
   EmbeddedAccountRow: 24,
   // The restore after a reload, from the email field when the login cache says email login was used.
   restoreEmbedded: 23,
+  EmbeddedWatch: 23,
   'embedded.*': 1.2,
   startEmailLogin: 17,
   waitForDeviceApproval: 17,

@@ -7,19 +7,17 @@ import * as views from '../views/views.css.js'
 import * as css from './embedded.css.js'
 import { useInitFailure } from './initFailure.js'
 import { embeddedMessages } from './messages.js'
-import { useWatchEmbedded } from './watchEmbedded.js'
 
 /**
  * @internal
  * The Account view's row for an email login: the address the wallet belongs to and "Change"
- * (UpdateEmailWallet). Also ties the secure frame's prompts to the modal for a session restored
- * after a reload, and handles a frame that cannot start (the spec's init failure).
+ * (UpdateEmailWallet). Also handles a frame that cannot start (the spec's init failure); the
+ * frame's prompts are tied to the modal by `EmbeddedWatchSlot`.
  */
 export function EmbeddedAccountRow() {
   const text = useFeatureMessages(embeddedMessages)
   const { store } = usePorticoUI('EmbeddedAccountRow')
   const { isEmbedded, user } = useEmbeddedWallet()
-  useWatchEmbedded(isEmbedded)
   useInitFailure(user.error, text)
   if (!text || !isEmbedded) return null
   return (
