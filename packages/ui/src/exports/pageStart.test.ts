@@ -22,7 +22,9 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 // is placed at page start (hence the /swap, /onramp, /siwx, /calls, /embedded entries), and many
 // small shared chunks compress worse than one. Then joining page start into one entry set
 // (scripts/join-page-start.mjs) took it to 132.4 in 5 files. The guards sit just above today's figures.
-const pageStartBudgetKiB = { kitOnly: 49, prebuiltPage: 134, bothAdapters: 138.5 }
+// The kit alone: +0.2 for the slot that ties an email login's prompts to the modal from page load on
+// (a bug fix: a session restored at page load signed with no modal to approve in).
+const pageStartBudgetKiB = { kitOnly: 49.25, prebuiltPage: 134, bothAdapters: 138.5 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
  * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button (issue 18). Lazily
