@@ -581,6 +581,14 @@ async function measure(browser, p, url, { shot = false, throttle = 0 } = {}) {
     await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 })
     await until('window.__bench.listAt !== null', 20000)
     out.clickMs = await js('window.__bench.listAt - window.__bench.pointerDownAt')
+    // Also from the click event: a kit that opens on the press (Portico, for the mouse) gains the
+    // press-to-release time, which here is only the CDP round trip; this shows the work alone.
+    out.fromClickMs = await js(
+      'window.__bench.clickAt === null ? null : window.__bench.listAt - window.__bench.clickAt',
+    )
+    out.pressMs = await js(
+      'window.__bench.clickAt === null ? null : window.__bench.clickAt - window.__bench.pointerDownAt',
+    )
     await page.waitForTimeout(AFTER_OPEN_MS)
     await js('window.gc?.()')
     await cdp.send('HeapProfiler.collectGarbage')
@@ -1019,6 +1027,8 @@ async function main() {
       p.med = {
         buttonMs: median(p.runs.map((m) => m.buttonMs)),
         clickMs: median(p.runs.map((m) => m.clickMs)),
+        fromClickMs: median(p.runs.map((m) => m.fromClickMs).filter((v) => v != null)),
+        pressMs: median(p.runs.map((m) => m.pressMs).filter((v) => v != null)),
         heap: median(p.runs.map((m) => m.heap)),
         preRequests: median(p.runs.map((m) => m.preRequests)),
         preAll: median(p.runs.map((m) => m.preAll)),
@@ -1304,11 +1314,11 @@ function writeReport(chromiumVersion) {
 
   // Detail table: raw sizes and file counts.
   const detail = [
-    '| Page | Page-start JS raw KiB (files) | Total JS raw KiB (files) | CSS raw KiB (files) | Page-start CSS gzip KiB | Requests before action (all, incl. own assets) | Blocked hosts before action | Selector for the list | Page errors |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Page | Page-start JS raw KiB (files) | Total JS raw KiB (files) | CSS raw KiB (files) | Page-start CSS gzip KiB | Requests before action (all, incl. own assets) | Blocked hosts before action | Selector for the list | Press→click event ms | Click event→list ms | Page errors |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...PAGES.filter((p) => p.build).map(
       (p) =>
-        `| ${p.name} | ${kib(p.build.startJs.raw)} (${p.build.startFiles}) | ${kib(p.build.totalJs.raw)} (${p.build.jsFiles}) | ${kib(p.build.css.raw)} (${p.build.cssFiles}) | ${kib(p.build.startCss.gzip)} | ${p.med?.preAll ?? '–'} | ${(p.externalHosts ?? []).join(' ') || 'none'} | \`${p.list}\` | ${(p.pageErrors ?? []).join('; ').replace(/\|/g, '\\|') || (p.firstError ?? 'none')} |`,
+        `| ${p.name} | ${kib(p.build.startJs.raw)} (${p.build.startFiles}) | ${kib(p.build.totalJs.raw)} (${p.build.jsFiles}) | ${kib(p.build.css.raw)} (${p.build.cssFiles}) | ${kib(p.build.startCss.gzip)} | ${p.med?.preAll ?? '–'} | ${(p.externalHosts ?? []).join(' ') || 'none'} | \`${p.list}\` | ${ms(p.med?.pressMs)} | ${ms(p.med?.fromClickMs)} | ${(p.pageErrors ?? []).join('; ').replace(/\|/g, '\\|') || (p.firstError ?? 'none')} |`,
     ),
   ].join('\n')
 
@@ -1404,7 +1414,7 @@ ${interactionsMd || 'Not run (--no-interactions).'}
 - **Page-start JS**: the entry chunk plus every chunk it imports statically (esbuild metafile \`import-statement\` edges); gzip level 9 and brotli quality 11, summed per file. React and react-dom are included in every row. **Total JS**: every emitted .js chunk (lazy ones too). **CSS**: every emitted .css file (gzip), i.e. what the page links: for Portico the one \`styles.css\` users import (each rule once), for RainbowKit its \`styles.css\`.
 - **Installed pkgs**: distinct installed packages (name@version) reachable from the page's direct dependencies (dependencies + optionalDependencies + installed peerDependencies, never devDependencies), resolved the Node way through realpaths. Peers: from \`bench/peers/<kit>/package.json\` (react, react-dom, viem, @tanstack/react-query, wagmi and the kit; each kit installed in its own folder). Portico: @portico/ui + @portico/headless + @portico/themes (headless only for the headless page) as npm installed the tarballs in \`bench/portico\`, plus react/react-dom. Approximate: it counts what npm installed, including platform-specific optional packages that happened to install.
 - **Nav→button**: \`performance.now()\` (ms since navigation start) when the connect button first has a non-empty box and is not hidden, detected in the page by a MutationObserver plus a requestAnimationFrame poll (shadow DOM, e.g. AppKit, is only seen by the rAF poll, so ±1 frame).
-- **Click→list**: the mouse is moved to the button's centre, pressed and released there (CDP \`Input.dispatchMouseEvent\`, as Playwright's click does, without its scripts in the page); from the \`pointerdown\` event's \`timeStamp\` (the press the user feels, not the later \`click\`) to the wallet list selector becoming visible (same detector). Selectors in the detail table. Opening animations are not awaited (first visible box counts). The mouse reaches the button just before the press, so kits that preload on hover get only that head start (Portico also fetches its modal at idle after the first render).
+- **Click→list**: the mouse is moved to the button's centre, pressed and released there (CDP \`Input.dispatchMouseEvent\`, as Playwright's click does, without its scripts in the page); from the \`pointerdown\` event's \`timeStamp\` (the press the user feels, not the later \`click\`) to the wallet list selector becoming visible (same detector). Selectors in the detail table. Opening animations are not awaited (first visible box counts). The mouse reaches the button just before the press, so kits that preload on hover get only that head start (Portico also fetches its modal at idle after the first render). Portico's buttons open on a mouse press (as Radix's menus do), the peers on the click; the detail table shows the press→click gap the harness produces (the CDP round trip, far shorter than a person's ~100 ms press) and each page's time from the \`click\` event, which is the work alone (negative: the list was up before the click).
 - **Ext. requests before action**: requests (and websockets) to any non-loopback host between navigation and the click, over ${SETTLE_MS} ms of idle after the button showed. All of them are **blocked** (Playwright aborts every non-loopback request): peers' hosted services (WalletConnect/Reown API, Coinbase, etc.) are never contacted, so what is measured is each kit's **offline fallback** (e.g. AppKit's wallet list without its API, RainbowKit's built-in list).
 - **JS heap after modal**: ${AFTER_OPEN_MS} ms after the list shows, \`window.gc()\` (\`--js-flags=--expose-gc\`) plus CDP \`HeapProfiler.collectGarbage\` ×2, then CDP \`Runtime.getHeapUsage().usedSize\` of the page's main isolate. After navigation the page is driven over CDP alone (\`Runtime.evaluate\`, \`Input.dispatchMouseEvent\`), so Playwright's injected and utility scripts (~0.6-1.2 MB) are not in any page's heap.
 - **Fresh context per measurement** (no HTTP cache, no storage). Pages are served from a node:http static server on 127.0.0.1 (\`cache-control: no-store\`).

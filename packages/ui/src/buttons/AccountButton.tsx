@@ -6,6 +6,7 @@ import { usePorticoUI } from '../context.js'
 import { preloadModal } from '../modal/loadModal.js'
 import { useModal } from '../useModal.js'
 import * as css from './buttons.css.js'
+import { modalOpener } from './modalOpener.js'
 
 /**
  * The connected account: avatar, balance (3 decimals) and truncated address. Opens the Account
@@ -31,9 +32,11 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
         className={css.pill}
         data-slot="account-button"
         data-state={showUnsupportedView ? 'unsupported' : 'connected'}
-        onPointerEnter={() => void preloadModal(showUnsupportedView ? 'UnsupportedChain' : 'Account')}
-        onFocus={() => void preloadModal(showUnsupportedView ? 'UnsupportedChain' : 'Account')}
-        onClick={() => (showUnsupportedView ? store.open({ view: 'UnsupportedChain' }) : open({ view: 'Account' }))}
+        {...modalOpener(
+          store,
+          () => (showUnsupportedView ? store.open({ view: 'UnsupportedChain' }) : open({ view: 'Account' })),
+          () => void preloadModal(showUnsupportedView ? 'UnsupportedChain' : 'Account'),
+        )}
       >
         <Avatar address={address} size={30} />
         {showBalance && native && !showUnsupportedView ? (

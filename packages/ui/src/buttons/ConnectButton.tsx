@@ -6,6 +6,7 @@ import { usePorticoUI } from '../context.js'
 import { preloadModal } from '../modal/loadModal.js'
 import { useModal } from '../useModal.js'
 import { AccountButton } from './AccountButton.js'
+import { modalOpener } from './modalOpener.js'
 import { NetworkButton } from './NetworkButton.js'
 
 export type ConnectButtonProps = {
@@ -24,7 +25,7 @@ export type ConnectButtonProps = {
  * <ConnectButton />
  */
 export function ConnectButton({ label, showNetwork = true }: ConnectButtonProps) {
-  const { messages } = usePorticoUI('ConnectButton')
+  const { messages, store } = usePorticoUI('ConnectButton')
   const { status, address } = useConnection()
   const { open } = useModal()
   // A restoring session with a known address (saved, or rendered by the server from a cookie)
@@ -45,9 +46,11 @@ export function ConnectButton({ label, showNetwork = true }: ConnectButtonProps)
         data-slot="connect-button"
         data-state={status}
         aria-busy={busy || undefined}
-        onPointerEnter={() => void preloadModal()}
-        onFocus={() => void preloadModal()}
-        onClick={() => open()}
+        {...modalOpener(
+          store,
+          () => open(),
+          () => void preloadModal(),
+        )}
       >
         {status === 'reconnecting'
           ? messages.restoring

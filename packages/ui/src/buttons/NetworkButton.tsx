@@ -6,6 +6,7 @@ import { usePorticoUI } from '../context.js'
 import { preloadModal } from '../modal/loadModal.js'
 import { useModal } from '../useModal.js'
 import * as css from './buttons.css.js'
+import { modalOpener } from './modalOpener.js'
 
 /**
  * The selected network; opens the network list. Shows "Wrong network" on an unsupported chain.
@@ -14,7 +15,7 @@ import * as css from './buttons.css.js'
  * <NetworkButton />
  */
 export function NetworkButton() {
-  const { messages } = usePorticoUI('NetworkButton')
+  const { messages, store } = usePorticoUI('NetworkButton')
   const { network, isUnsupported } = useNetwork()
   const { open } = useModal()
   return (
@@ -24,9 +25,11 @@ export function NetworkButton() {
         className={css.pill}
         data-slot="network-button"
         data-state={isUnsupported ? 'unsupported' : 'supported'}
-        onPointerEnter={() => void preloadModal('Networks')}
-        onFocus={() => void preloadModal('Networks')}
-        onClick={() => open({ view: 'Networks' })}
+        {...modalOpener(
+          store,
+          () => open({ view: 'Networks' }),
+          () => void preloadModal('Networks'),
+        )}
       >
         {isUnsupported ? null : (
           <PorticoImage src={network.assets?.imageUrl} name={network.name} size={30} radius="full" />

@@ -14,6 +14,7 @@ import { EmbeddedModal } from '../EmbeddedModal.js'
 import { PorticoUI } from '../PorticoUI.js'
 import { recordAnnouncements } from '../test/announcements.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
+import { useModal } from '../useModal.js'
 import '../test/provided.js'
 
 const devnet = inject('devnet')
@@ -110,6 +111,65 @@ describe('focus and keyboard', () => {
     const button = page.getByRole('button', { name: /0xf3/ })
     await expect.element(button).toHaveTextContent(`${formatBalance(formatEther(wei))} ETH`)
     await expect.element(button).toHaveTextContent(truncateAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'))
+  })
+})
+
+/** Whether the modal store says open, rendered beside the button. */
+function OpenState() {
+  return <output data-testid="open-state">{String(useModal().isOpen)}</output>
+}
+
+describe('press to open', () => {
+  async function mountWithState(options: HarnessOptions = {}) {
+    const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, ...options })
+    cleanups.push(harness.cleanup)
+    await render(
+      <harness.Wrapper>
+        <ConnectButton />
+        <OpenState />
+      </harness.Wrapper>,
+    )
+    return page.getByRole('button', { name: 'Connect Wallet' }).element() as HTMLButtonElement
+  }
+  const press = (element: Element, init: PointerEventInit) =>
+    element.dispatchEvent(
+      new PointerEvent('pointerdown', { bubbles: true, cancelable: true, isPrimary: true, button: 0, ...init }),
+    )
+  const state = () => page.getByTestId('open-state')
+
+  test('a mouse press opens the modal while the button is held; the click ending it changes nothing; focus comes back', async () => {
+    const button = await mountWithState({ extraWallets: 8 })
+    // preventDefault: the button does not take focus from the press, the dialog does.
+    expect(press(button, { pointerType: 'mouse' })).toBe(false)
+    await expect.element(state()).toHaveTextContent('true')
+    await expect.element(title('Connect Wallet')).toBeVisible()
+    await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
+    await userEvent.click(page.getByRole('button', { name: /All Wallets/ }))
+    await expect.element(title('All Wallets')).toBeVisible()
+    // The click that ends the press reaches the button (here dispatched to it): no second open, no reset.
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+    await expect.element(title('All Wallets')).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    await expect.element(dialog()).not.toBeInTheDocument()
+    await expect.element(page.getByRole('button', { name: 'Connect Wallet' })).toHaveFocus()
+  })
+
+  test('touch, pen, other buttons and modifier keys wait for the click (a scroll starting on the button opens nothing)', async () => {
+    const button = await mountWithState()
+    for (const init of [
+      { pointerType: 'touch' },
+      { pointerType: 'pen' },
+      { pointerType: 'mouse', button: 2 },
+      { pointerType: 'mouse', ctrlKey: true },
+      { pointerType: 'mouse', metaKey: true },
+    ] satisfies PointerEventInit[]) {
+      // Not prevented: the browser's own handling (focus, scrolling, context menu) goes on.
+      expect(press(button, init)).toBe(true)
+      expect(state().element().textContent).toBe('false')
+    }
+    button.click()
+    await expect.element(state()).toHaveTextContent('true')
+    await expect.element(title('Connect Wallet')).toBeVisible()
   })
 })
 

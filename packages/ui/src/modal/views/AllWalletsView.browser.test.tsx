@@ -110,6 +110,9 @@ describe('virtual list', () => {
         .map((q) => new URLSearchParams(q).get('page'))
     expect(await pages()).toEqual(['1'])
     const scroller = view().querySelector('ul')?.parentElement as HTMLElement
+    // The first page's 41 rows sized into the list (after an earlier test in this file, its first
+    // rows can show before the page has arrived): only then is row 20 half a page from the end.
+    await vi.waitFor(() => expect(scroller.scrollHeight).toBeGreaterThanOrEqual(41 * 64))
     // 20 rows down of 41 loaded: half a page before the end.
     scroller.scrollTop = 20 * 64
     await vi.waitFor(async () => expect(await pages()).toEqual(['1', '2']))
