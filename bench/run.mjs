@@ -1027,8 +1027,8 @@ async function main() {
       p.med = {
         buttonMs: median(p.runs.map((m) => m.buttonMs)),
         clickMs: median(p.runs.map((m) => m.clickMs)),
-        fromClickMs: median(p.runs.map((m) => m.fromClickMs).filter((v) => v != null)),
-        pressMs: median(p.runs.map((m) => m.pressMs).filter((v) => v != null)),
+        fromClickMs: median(p.runs.map((m) => m.fromClickMs)),
+        pressMs: median(p.runs.map((m) => m.pressMs)),
         heap: median(p.runs.map((m) => m.heap)),
         preRequests: median(p.runs.map((m) => m.preRequests)),
         preAll: median(p.runs.map((m) => m.preAll)),
