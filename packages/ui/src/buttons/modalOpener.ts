@@ -10,6 +10,13 @@ type OpenerProps = {
 }
 
 /**
+ * Buttons whose last press opened the modal. Its click (if it reaches the button) must not ask
+ * again: with a controlled `open` the host may not have opened yet, or the modal may already be
+ * closed again (Escape while the button is held), and either way a second request is wrong.
+ */
+const openedByPress = new WeakSet<HTMLElement>()
+
+/**
  * @internal
  * Event props for the kit's buttons that open the modal:
  * - pointing at or focusing the button starts loading the modal and the view it opens on;
@@ -18,22 +25,32 @@ type OpenerProps = {
  *   feels; a press lasts ~100 ms). Focus stays off the button, the dialog takes it and gives it
  *   back to the button on close. Touch and pen open on click, so a scroll that starts on the
  *   button never opens anything; the keyboard opens on click (Enter, Space) as before;
- * - the click that ends a press which already opened the modal does nothing more.
+ * - the click that ends a press which opened the modal does nothing more.
  */
 export function modalOpener(store: ModalStore, open: () => void, preload: () => void): OpenerProps {
   return {
-    onPointerEnter: preload,
-    onFocus: preload,
-    onPointerDown(event: PointerEvent<HTMLElement>) {
-      if (event.pointerType !== 'mouse' || event.button !== 0) return
-      if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return
-      if (store.getState().open) return
+    onPointerDown(event) {
+      const opens =
+        event.pointerType === 'mouse' &&
+        event.button === 0 &&
+        !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) &&
+        !store.getState().open
+      if (!opens) {
+        openedByPress.delete(event.currentTarget)
+        return
+      }
       event.preventDefault()
+      openedByPress.add(event.currentTarget)
       open()
       store.trigger = event.currentTarget
     },
-    onClick() {
-      if (!store.getState().open) open()
+    onClick(event) {
+      // A click from the keyboard (Enter, Space) has no press: `detail` is 0. It always opens, even
+      // when an earlier press's click never reached the button (released over the overlay).
+      if (event.detail > 0 && openedByPress.delete(event.currentTarget)) return
+      open()
     },
+    onPointerEnter: preload,
+    onFocus: preload,
   }
 }

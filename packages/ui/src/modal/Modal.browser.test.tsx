@@ -146,12 +146,35 @@ describe('press to open', () => {
     await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
     await userEvent.click(page.getByRole('button', { name: /All Wallets/ }))
     await expect.element(title('All Wallets')).toBeVisible()
-    // The click that ends the press reaches the button (here dispatched to it): no second open, no reset.
-    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))
+    // The click that ends the press reaches the button (here dispatched to it, with a mouse click's
+    // detail): no second open, no reset.
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }))
     await expect.element(title('All Wallets')).toBeVisible()
     await userEvent.keyboard('{Escape}')
     await expect.element(dialog()).not.toBeInTheDocument()
     await expect.element(page.getByRole('button', { name: 'Connect Wallet' })).toHaveFocus()
+  })
+
+  test('a host that keeps the modal closed is asked once per press; the keyboard still asks', async () => {
+    const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl })
+    cleanups.push(harness.cleanup)
+    const log: boolean[] = []
+    await render(
+      <PorticoProvider config={harness.portico} queryClient={harness.queryClient} reconnectOnMount={false}>
+        <PorticoUI open={false} onOpenChange={(next) => log.push(next)}>
+          <ConnectButton />
+        </PorticoUI>
+      </PorticoProvider>,
+    )
+    const button = page.getByRole('button', { name: 'Connect Wallet' }).element() as HTMLButtonElement
+    expect(press(button, { pointerType: 'mouse' })).toBe(false)
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 1 }))
+    expect(log).toEqual([true])
+    // Enter on the focused button: a click without a press (detail 0), which asks again.
+    button.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(log).toEqual([true, true])
+    expect(dialog().query()).toBeNull()
   })
 
   test('touch, pen, other buttons and modifier keys wait for the click (a scroll starting on the button opens nothing)', async () => {
