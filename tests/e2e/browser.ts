@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type StartDemoReturnType, startDemo } from '@portico/demo'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core'
+import { afterAll, beforeAll, onTestFailed } from 'vitest'
 // @ts-expect-error: a plain .mjs script without types
 import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
 
@@ -46,7 +46,41 @@ export async function offlineContext(browser: Browser) {
       return ws.close({ code: 1008, reason: 'e2e tests stay offline' })
     },
   )
+  reportOnFailure(context)
   return { context, blocked }
+}
+
+/**
+ * When the calling test fails, prints what CI logs cannot otherwise show: each open page's URL and
+ * the text of its dialog, and the pages' last console warnings and errors. Outside a test (a
+ * `beforeAll`), nothing is registered.
+ */
+function reportOnFailure(context: BrowserContext) {
+  const consoleLines: string[] = []
+  const keep = (line: string) => {
+    consoleLines.push(line.slice(0, 500))
+    if (consoleLines.length > 40) consoleLines.shift()
+  }
+  context.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') keep(`[${message.type()}] ${message.text()}`)
+  })
+  context.on('weberror', (error) => keep(`[page error] ${error.error().message}`))
+  try {
+    onTestFailed(async () => {
+      const pages = await Promise.all(
+        context.pages().map(async (page) => {
+          const dialogs = await page
+            .locator('[role="dialog"]')
+            .allInnerTexts()
+            .catch(() => [])
+          return `${page.url()}\n  dialog: ${dialogs.join(' | ').replace(/\s+/g, ' ').slice(0, 1500) || '(none)'}`
+        }),
+      )
+      console.error(`[e2e] pages at the failure:\n${pages.join('\n')}\n[e2e] console:\n${consoleLines.join('\n')}`)
+    })
+  } catch {
+    // Called from a hook rather than a test: there is no test to report on.
+  }
 }
 
 /**
@@ -68,4 +102,4 @@ export function shot(page: Page, name: string) {
   return page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true })
 }
 
-export type { Browser, BrowserContext, Page }
+export type { Browser, BrowserContext, Page, Route }

@@ -5,10 +5,12 @@
 import { createPublicClient, createWalletClient, erc20Abi, type Hex, http, parseEther, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
-import { offlineContext, shot, startDemoAndBrowser } from './browser.js'
+import { offlineContext, type Route, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 const demoMessage = 'Hello from the Portico demo'
+/** The module that ties the frame's prompts to the modal (the demo serves sources through Vite). */
+const isWatchModule = (url: URL) => url.pathname.endsWith('/EmbeddedWatch.tsx')
 
 test('demo: email login in the modal with the inbox code, connected, a message signed after approval in the frame inside the modal, restored by the page-load reconnect after a reload', async () => {
   const { context, blocked } = await offlineContext(running.browser)
@@ -83,16 +85,35 @@ test('demo: email login in the modal with the inbox code, connected, a message s
   await page.getByRole('dialog').waitFor({ state: 'detached' })
 
   // Reload: the page-load reconnect restores the email login (no code, no modal), on the same
-  // address; the modal then shows the account with its email.
+  // address; the modal then shows the account with its email. The code that ties the frame's
+  // prompts to the modal (a lazy chunk loaded once the connection is back) is held, as a slow
+  // network would, until the frame already shows its prompt.
+  let hold: (route: Route) => void = () => {}
+  const held = new Promise<Route>((resolve) => {
+    hold = resolve
+  })
+  await page.route(isWatchModule, (route) => hold(route))
   await page.reload()
   await expect.poll(() => page.getByTestId('account-status').textContent(), { timeout: 15_000 }).toBe('connected')
   expect(await page.getByTestId('account-address').textContent()).toBe(address)
   expect(await page.locator('[role="dialog"]').count()).toBe(0)
   // Signing before the modal was ever opened on this page: the frame's prompt still opens the modal
-  // on ApproveTransaction (the watch starts with the restored connection, not with a view).
+  // on ApproveTransaction (the watch starts with the restored connection, not with a view), even
+  // when the prompt came up before the watch did.
   await page.getByTestId('sign-eip155').filter({ hasText: address }).waitFor()
   await page.getByTestId('sign-eip155-button').click()
+  const heldWatch = await held
+  await approveButton.waitFor() // the frame's own card, with no modal to sit in yet
+  expect(await page.locator('[role="dialog"]').count()).toBe(0)
+  await heldWatch.continue()
+  await page.unroute(isWatchModule)
   await page.getByRole('heading', { name: 'Approve request' }).waitFor()
+  await expect
+    .poll(async () => {
+      const [a, f] = await Promise.all([frameArea.boundingBox(), frame.boundingBox()])
+      return Boolean(a && f && Math.abs(f.x - a.x) < 1.5 && Math.abs(f.y - a.y) < 1.5)
+    })
+    .toBe(true)
   await approveButton.click()
   await page.getByRole('dialog').waitFor({ state: 'detached' })
   const restoredSignature = (await page.getByTestId('sign-eip155-signature').textContent()) ?? ''

@@ -1,5 +1,10 @@
 import { type Portico, usePortico } from '@portico/headless'
-import { type FrameClient, getEmbeddedWallet, syncEmbeddedWalletTheme } from '@portico/headless/embedded'
+import {
+  type FrameClient,
+  type FrameClientEvent,
+  getEmbeddedWallet,
+  syncEmbeddedWalletTheme,
+} from '@portico/headless/embedded'
 import { useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
@@ -60,7 +65,7 @@ export function watchEmbedded(portico: Portico, store: ModalStore, text: Embedde
   const top = () => watch.store.getState().history.at(-1)?.view
   let openedByPrompt = false
   let leaving = false
-  client.subscribe((event) => {
+  const onEvent = (event: FrameClientEvent) => {
     const modal = watch.store
     if (event.type === 'notAllowed') {
       if (!modal.getState().open) modal.open()
@@ -83,8 +88,12 @@ export function watchEmbedded(portico: Portico, store: ModalStore, text: Embedde
     } finally {
       leaving = false
     }
-  })
+  }
+  client.subscribe(onEvent)
   watch.follow(store)
+  // The watch's code loads after the connection comes back (a lazy chunk), and a request can ask
+  // for approval before that: a prompt already up is shown now, as if it had just opened.
+  if (client.prompt.visible) onEvent({ type: 'prompt', prompt: client.prompt })
 }
 
 /**
