@@ -73,6 +73,8 @@ export interface ApiSwitches {
   balance: 'ok' | 500
   /** Every `/v1/convert/*` route (swaps and gas price). */
   convert: 'ok' | 403 | 429 | 500
+  /** `GET /v1/convert/allowance` alone: a quote that works while the allowance check fails. */
+  allowance: 'ok' | 429 | 500
   /** `/v1/onramp/*` and `POST /v1/generators/onrampurl`. */
   onramp: 'ok' | 403 | 429 | 500
   /** Delay in ms before the convert and on-ramp routes answer (0 to 10000), to test loading states. */
@@ -154,6 +156,7 @@ export function defaultSwitches(): ApiSwitches {
     config: 'ok',
     balance: 'ok',
     convert: 'ok',
+    allowance: 'ok',
     onramp: 'ok',
     latencyMs: 0,
     features: {
@@ -493,8 +496,10 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
     if (route === 'GET /v1/convert/tokens')
       return sendJson(response, 200, await convertTokens(ctx.evmRpcUrl, query.get('chainId'), icon))
     if (route === 'GET /v1/convert/quotes') return sendJson(response, 200, await convertQuotes(ctx.evmRpcUrl, query))
-    if (route === 'GET /v1/convert/allowance')
+    if (route === 'GET /v1/convert/allowance') {
+      if (ctx.switches.allowance !== 'ok') return statusReply(response, ctx.switches.allowance)
       return sendJson(response, 200, await convertAllowance(ctx.evmRpcUrl, query))
+    }
     if (route === 'GET /v1/convert/build-approve')
       return sendJson(response, 200, await convertBuildApprove(ctx.evmRpcUrl, query))
     if (route === 'POST /v1/convert/build-transaction')
@@ -639,12 +644,13 @@ function priceToken(caip10: string): { name: string; symbol: string } | undefine
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-type StatusSwitch = 'origins' | 'config' | 'balance' | 'convert' | 'onramp' | 'hosted'
+type StatusSwitch = 'origins' | 'config' | 'balance' | 'convert' | 'allowance' | 'onramp' | 'hosted'
 const SWITCH_VALUES: Record<StatusSwitch, readonly unknown[]> = {
   origins: ['ok', 403, 429, 500],
   config: ['ok', 429, 500],
   balance: ['ok', 500],
   convert: ['ok', 403, 429, 500],
+  allowance: ['ok', 429, 500],
   onramp: ['ok', 403, 429, 500],
   hosted: ['ok', 429, 500, 'garbage', 'slow', 'reset'],
 }
@@ -686,6 +692,7 @@ function applySwitches(switches: ApiSwitches, body: unknown): void {
   switches.config = next.config
   switches.balance = next.balance
   switches.convert = next.convert
+  switches.allowance = next.allowance
   switches.onramp = next.onramp
   switches.latencyMs = next.latencyMs
   switches.hosted = next.hosted

@@ -15,13 +15,14 @@ import {
 import { createTestEip1193Wallet } from '@portico/headless/testing'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { createPublicClient, encodeFunctionData, erc20Abi, type Hex, http, parseAbi } from 'viem'
+import { createPublicClient, erc20Abi, type Hex, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
+import { freshFundedKey } from '../../test/devnetChain.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 
@@ -32,44 +33,10 @@ afterEach(async () => {
   for (const stop of stops.splice(0)) stop()
 })
 
-// @portico/devnet's `treasury` (anvil #9), the devnet tokens' minter; its index is Node-only.
-const treasury = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
 const chain = createPublicClient({ transport: http(devnet.evmRpcUrl) })
 const balanceOf = (token: Hex, owner: Hex) =>
   chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-
-async function anvil(method: string, params: unknown[]) {
-  const response = await fetch(devnet.evmRpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } }
-  if (body.error) throw new Error(body.error.message)
-  return body.result
-}
-
-/** A fresh key with 10 ETH and 100 USDC (minted by the tokens' minter, anvil assigning its nonces). */
-async function freshFundedKey() {
-  const key = generatePrivateKey()
-  const address = privateKeyToAccount(key).address
-  await anvil('anvil_setBalance', [address, '0x8ac7230489e80000'])
-  await anvil('anvil_impersonateAccount', [treasury])
-  const hash = (await anvil('eth_sendTransaction', [
-    {
-      from: treasury,
-      to: usdc,
-      data: encodeFunctionData({
-        abi: parseAbi(['function mint(address to, uint256 amount)']),
-        functionName: 'mint',
-        args: [address, 100_000_000n],
-      }),
-    },
-  ])) as Hex
-  await chain.waitForTransactionReceipt({ hash, pollingInterval: 100 })
-  return { key, address }
-}
 
 function OpenOnMount({ view }: { view: ModalView }) {
   const { open } = useModal()
@@ -85,7 +52,7 @@ async function mount(
     names = false,
   }: { features?: Partial<Features>; themeMode?: 'light' | 'dark'; names?: boolean } = {},
 ) {
-  const { key, address } = await freshFundedKey()
+  const { key, address } = await freshFundedKey({ usdc: 100_000_000n })
   const wallet = createTestEip1193Wallet({
     accounts: [key],
     chains: [

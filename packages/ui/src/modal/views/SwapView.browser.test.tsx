@@ -14,7 +14,6 @@ import { createTestEip1193Wallet } from '@portico/headless/testing'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { createPublicClient, erc20Abi, type Hex, http, parseUnits } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
@@ -22,6 +21,7 @@ import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import type { SwapViewData } from '../../state/modalStore.js'
 import { recordAnnouncements } from '../../test/announcements.js'
+import { freshFundedKey } from '../../test/devnetChain.js'
 import { useModal } from '../../useModal.js'
 import '../../test/provided.js'
 
@@ -38,26 +38,15 @@ const chain = createPublicClient({ transport: http(devnet.evmRpcUrl) })
 const balanceOf = (token: Hex, owner: Hex) =>
   chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
-async function anvil(method: string, params: unknown[]) {
-  const response = await fetch(devnet.evmRpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  return ((await response.json()) as { result: unknown }).result
-}
-
 function OpenOnMount({ data }: { data: SwapViewData | undefined }) {
   const { open } = useModal()
   useEffect(() => open({ view: 'Swap', data }), [open, data])
   return null
 }
 
-/** A fresh funded key, connected on `chainId` (31337 is the swap devnet; 31338 is not a swap network). */
-async function mount(data?: SwapViewData, { chainId = 31337 }: { chainId?: number } = {}) {
-  const key = generatePrivateKey()
-  const address = privateKeyToAccount(key).address
-  await anvil('anvil_setBalance', [address, '0x8ac7230489e80000']) // 10 ETH
+/** A fresh key (10 ETH, `usdc` base units of USDC), connected on `chainId` (31337 is the swap devnet; 31338 is not a swap network). */
+async function mount(data?: SwapViewData, { chainId = 31337, usdc = 0n }: { chainId?: number; usdc?: bigint } = {}) {
+  const { key, address } = await freshFundedKey({ usdc })
   const wallet = createTestEip1193Wallet({
     accounts: [key],
     chains: [
@@ -220,11 +209,12 @@ test("a network the convert API does not serve: 'Network not supported for Swaps
   await expect.element(page.getByText('Switch to a network that supports swaps.')).toBeVisible()
 })
 
-async function setConvertSwitch(convert: 'ok' | 429 | 500) {
+/** Sets the devnet API's failure switches (shared by every browser test: always set back). */
+async function setSwitches(switches: { convert?: 'ok' | 429 | 500; allowance?: 'ok' | 500 }) {
   const response = await fetch(`${devnet.apiUrl}/__devnet/switches`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ convert }),
+    body: JSON.stringify(switches),
   })
   expect(response.ok).toBe(true)
 }
@@ -235,16 +225,37 @@ test('the convert API failing during a quote (500, then 429): retried, then a cl
   await expect.element(review).toBeEnabled()
   try {
     for (const status of [500, 429] as const) {
-      await setConvertSwitch(status)
+      await setSwitches({ convert: status })
       await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), status === 500 ? '2' : '3')
       // Three retries with backoff (150, 300, 600 ms), then the error state.
       await expect.element(page.getByRole('button', { name: 'No quote available' }), { timeout: 10_000 }).toBeDisabled()
       await expect.element(page.getByRole('alert')).toHaveTextContent(/Failed to fetch swap quote/)
-      await setConvertSwitch('ok')
+      await setSwitches({ convert: 'ok' })
       await userEvent.click(page.getByRole('button', { name: 'Try again' }))
       await expect.element(review).toBeEnabled()
     }
   } finally {
-    await setConvertSwitch('ok')
+    await setSwitches({ convert: 'ok' })
+  }
+})
+
+test('a token whose allowance is not known yet: no review until it is; the allowance check failing shows its error with Try again, then the review lists the approve step', async () => {
+  await setSwitches({ allowance: 500 })
+  try {
+    await mount({ fromToken: 'USDC', toToken: 'PTK', amount: '10' }, { usdc: 50_000_000n })
+    // The quote answers; the allowance (retried three times) does not: no review without it.
+    await expect.element(page.getByRole('alert'), { timeout: 10_000 }).toHaveTextContent(/Failed to fetch allowance/)
+    const action = page.getByRole('button', { name: 'No quote available' })
+    await expect.element(action).toBeDisabled()
+    expect($('swap-action')?.dataset.state).toBe('allowance-error')
+    await setSwitches({ allowance: 'ok' })
+    await userEvent.click(page.getByRole('button', { name: 'Try again' }))
+    const review = page.getByRole('button', { name: 'Review swap' })
+    await expect.element(review).toBeEnabled()
+    await userEvent.click(review)
+    await expect.element(page.getByText('Approve USDC', { exact: true })).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Approve USDC and swap' })).toBeEnabled()
+  } finally {
+    await setSwitches({ allowance: 'ok' })
   }
 })

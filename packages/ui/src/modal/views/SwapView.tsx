@@ -141,18 +141,50 @@ function useSwapDraft(tokens: readonly SwapToken[]) {
     amount !== undefined &&
     allowance.data !== undefined &&
     !isAllowanceSufficient(allowance.data, amount)
+  // A token's review lists the approve step only once its allowance is known: until then the
+  // review would offer a plain swap that then asks for an approval nobody was shown.
+  const allowanceKnown = from === undefined || isNativeSwapToken(from) || allowance.data !== undefined
   const fee = gas.data ? gas.data.standard * (swapGas + (needsApproval ? approveGas : 0n)) : undefined
   // The shown quote must be for what is typed now, not a previous amount still on screen.
   const current =
     quote.data && !quote.isDebouncing && quote.data.fromAmount === amount && bare(quote.data.to) === bare(to?.address)
       ? quote.data
       : undefined
-  return { store, form, from, to, fromBalance, toBalance, amount, available, quote, current, fee, needsApproval }
+  return {
+    store,
+    form,
+    from,
+    to,
+    fromBalance,
+    toBalance,
+    amount,
+    available,
+    quote,
+    allowance,
+    allowanceKnown,
+    current,
+    fee,
+    needsApproval,
+  }
 }
 
 function Form({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) {
   const format = useFormat()
-  const { store, form, from, to, fromBalance, toBalance, amount, available, quote, current, fee } = useSwapDraft(tokens)
+  const {
+    store,
+    form,
+    from,
+    to,
+    fromBalance,
+    toBalance,
+    amount,
+    available,
+    quote,
+    allowance,
+    allowanceKnown,
+    current,
+    fee,
+  } = useSwapDraft(tokens)
   const { nativeSymbol } = useNativeSymbol(tokens)
   const insufficient = amount !== undefined && available !== undefined && amount > available
   const gasReserve = fee ?? 0n
@@ -176,7 +208,9 @@ function Form({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) {
   else if (insufficient) action = { label: text.swapInsufficientBalance, enabled: false, state: 'insufficient' }
   else if (quote.isError && !quote.isFetching)
     action = { label: text.swapQuoteUnavailable, enabled: false, state: 'quote-error' }
-  else if (!current) action = { label: text.swapGettingQuote, enabled: false, state: 'quoting' }
+  else if (!allowanceKnown && allowance.isError && !allowance.isFetching)
+    action = { label: text.swapQuoteUnavailable, enabled: false, state: 'allowance-error' }
+  else if (!current || !allowanceKnown) action = { label: text.swapGettingQuote, enabled: false, state: 'quoting' }
   else action = { label: text.swapReview, enabled: true, state: 'ready' }
 
   return (
@@ -258,10 +292,20 @@ function Form({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) {
       {current && from && to ? (
         <QuoteDetails text={text} quote={current} from={from} to={to} fee={fee} nativeSymbol={nativeSymbol} />
       ) : null}
-      {action.state === 'quote-error' ? (
+      {action.state === 'quote-error' || action.state === 'allowance-error' ? (
         <p className={swapCss.error} role="alert" data-slot="swap-quote-error">
-          {(quote.error as (Error & { shortMessage?: string }) | null)?.shortMessage}{' '}
-          <button type="button" className={swapCss.max} onClick={() => void quote.refetch()}>
+          {
+            (
+              (action.state === 'quote-error' ? quote.error : allowance.error) as
+                | (Error & { shortMessage?: string })
+                | null
+            )?.shortMessage
+          }{' '}
+          <button
+            type="button"
+            className={swapCss.max}
+            onClick={() => void (action.state === 'quote-error' ? quote.refetch() : allowance.refetch())}
+          >
             {text.swapTryAgain}
           </button>
         </p>
