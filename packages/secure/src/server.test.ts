@@ -29,6 +29,28 @@ describe('secure frame server', () => {
     expect((await fetch(`${frame.url}/`, { method: 'POST' })).status).toBe(405)
   })
 
+  test('default: loopback ancestors and images, every source one a browser accepts (CSP has no IPv6 literals)', async () => {
+    const defaults = await startSecureFrame({ authUrl: 'http://127.0.0.1:9/auth' })
+    try {
+      const csp = (await fetch(`${defaults.url}/`)).headers.get('content-security-policy') ?? ''
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .find(([first]) => first === name)
+          ?.slice(1) ?? []
+      expect(directive('frame-ancestors')).toEqual(['http://127.0.0.1:*', 'http://localhost:*'])
+      // CSP3 host-source: scheme "://" host-char labels (or "*."), optional ":port" or ":*".
+      const hostSource = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*|(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(?:\d+|\*))?$/i
+      for (const source of [...directive('frame-ancestors'), ...directive('img-src')]) {
+        if (source === 'https:' || source === 'data:') continue
+        expect(source).toMatch(hostSource)
+      }
+    } finally {
+      await defaults.stop()
+    }
+  })
+
   test('error: the auth URL is escaped into the page', async () => {
     const odd = await startSecureFrame({ authUrl: 'http://127.0.0.1:9/"><script>x</script>' })
     try {

@@ -107,14 +107,16 @@ export function framePage(authUrl: string): string {
  */
 export async function startSecureFrame(options: StartSecureFrameOptions): Promise<SecureFrameServer> {
   const script = await bundleFrame()
-  const ancestors = options.frameAncestors?.join(' ') ?? 'http://127.0.0.1:* http://localhost:* http://[::1]:*'
+  // Loopback for development. CSP source expressions have no syntax for IPv6 literals (browsers
+  // report `http://[::1]:*` as invalid on every load and ignore it), so `[::1]` is not listed.
+  const ancestors = options.frameAncestors?.join(' ') ?? 'http://127.0.0.1:* http://localhost:*'
   const authOrigin = new URL(options.authUrl).origin
   const csp = [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'unsafe-inline'",
     // The host app's icon in the prompts (sync dapp data): https, inline images, loopback for development.
-    'img-src https: data: http://127.0.0.1:* http://localhost:* http://[::1]:*',
+    'img-src https: data: http://127.0.0.1:* http://localhost:*',
     // The auth server and any chain RPC the host configures (the rpcUrl parameter).
     `connect-src ${authOrigin} http: https:`,
     `frame-ancestors ${ancestors}`,

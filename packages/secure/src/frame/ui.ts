@@ -87,7 +87,8 @@ function safeIcon(url: string | undefined): string | undefined {
   try {
     const parsed = new URL(url)
     if (parsed.protocol === 'https:') return parsed.href
-    if (parsed.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname)) return parsed.href
+    // The loopback hosts the frame's CSP allows for images (it cannot name IPv6 literals).
+    if (parsed.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(parsed.hostname)) return parsed.href
   } catch {
     // not a URL: no icon
   }
