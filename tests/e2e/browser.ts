@@ -98,6 +98,35 @@ export function startDemoAndBrowser() {
   return running
 }
 
+/**
+ * Records every toast the context's pages show, one entry per toast (its id) with its text. Toasts
+ * leave after 2.5 s (spec), and a loaded CI machine can look after that: a test asserts that a
+ * toast was shown, not that it is still up. Call before the page loads.
+ *
+ * @example
+ * const toasts = await recordToasts(context)
+ * await expect.poll(() => toasts(page)).toContain('Sent 7.25 USDC')
+ */
+export async function recordToasts(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const seen: string[] = []
+    const ids = new Set<string | null>()
+    ;(window as unknown as { __porticoToasts: string[] }).__porticoToasts = seen
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLElement)
+            // One entry per toast (its id), however often its node is (re)inserted.
+            for (const el of [node, ...node.querySelectorAll('[data-slot="toast"]')])
+              if (el.getAttribute('data-slot') === 'toast' && !ids.has(el.getAttribute('data-toast-id'))) {
+                ids.add(el.getAttribute('data-toast-id'))
+                seen.push(el.textContent ?? '')
+              }
+    }).observe(document, { childList: true, subtree: true })
+  })
+  return (page: Page) => page.evaluate(() => (window as unknown as { __porticoToasts: string[] }).__porticoToasts)
+}
+
 export function shot(page: Page, name: string) {
   return page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true })
 }

@@ -5,7 +5,7 @@
 import { createPublicClient, createWalletClient, erc20Abi, type Hex, http, parseEther, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
-import { offlineContext, type Route, shot, startDemoAndBrowser } from './browser.js'
+import { offlineContext, type Route, recordToasts, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 const demoMessage = 'Hello from the Portico demo'
@@ -129,6 +129,7 @@ test('demo: email login in the modal with the inbox code, connected, a message s
 
 test('demo: an email-login wallet shows its balance and sends USDC from the modal, approved in the frame inside the modal', async () => {
   const { context, blocked } = await offlineContext(running.browser)
+  const toasts = await recordToasts(context)
   const page = await context.newPage()
   const { auth, evm } = running.demo.devnet
   await auth.ready()
@@ -201,7 +202,7 @@ test('demo: an email-login wallet shows its balance and sends USDC from the moda
   await page.frameLocator('iframe[data-portico-secure-frame]').getByRole('button', { name: 'Approve' }).click()
   await expect.poll(() => balanceOf(receiver), { timeout: 15_000 }).toBe(7_250_000n)
   expect(await balanceOf(address)).toBe(17_750_000n)
-  await page.locator('[data-slot="toast"]').filter({ hasText: 'Sent 7.25 USDC' }).waitFor()
+  await expect.poll(() => toasts(page)).toContain('Sent 7.25 USDC')
   expect(blocked).toEqual([])
   await context.close()
 })

@@ -5,7 +5,7 @@ import { formatBalance } from '@portico/headless/core'
 import { createPublicClient, erc20Abi, formatUnits, type Hex, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import { offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -41,6 +41,7 @@ async function solBalance(address: string): Promise<bigint> {
 describe('sending from the demo', () => {
   test('EVM: USDC from the prebuilt modal; the chain has it, a toast says so, the modal is back on Account', async () => {
     const { context, blocked } = await offlineContext(running.browser)
+    const toasts = await recordToasts(context)
     const page = await context.newPage()
     const { balanceOf } = usdcOf()
     const sender = running.demo.devnet.evm.accounts[0]!.address as Hex
@@ -74,7 +75,7 @@ describe('sending from the demo', () => {
     await shot(page, 'send-02-evm-preview')
     await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
 
-    await page.locator('[data-slot="toast"]').filter({ hasText: 'Sent 7.25 USDC' }).waitFor()
+    await expect.poll(() => toasts(page)).toContain('Sent 7.25 USDC')
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     await shot(page, 'send-03-evm-sent')
     expect(await balanceOf(receiver)).toBe(7_250_000n)
@@ -119,7 +120,7 @@ describe('sending from the demo', () => {
     await expect.poll(() => dialog(page).locator('[data-slot="send-fee"]').textContent()).toMatch(/SOL/)
     await dialog(page).getByRole('button', { name: 'Preview send' }).click()
     await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
-    await page.locator('[data-slot="toast"]').filter({ hasText: 'Sent 0.5 SOL' }).waitFor()
+    await expect.poll(() => toasts(page)).toContain('Sent 0.5 SOL')
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()
     await shot(page, 'send-04-solana-sent')
     expect((await solBalance(receiver)) - before).toBe(500_000_000n)

@@ -7,7 +7,7 @@ import { formatSignedAmount, truncateAddress } from '@portico/headless/core'
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, test } from 'vitest'
-import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import { offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -27,22 +27,7 @@ const evmWalletRow = (page: Page) =>
 /** A page that records every request it makes, every dialog it opens, and every toast it shows. */
 async function openPage(path = '') {
   const { context, blocked } = await offlineContext(running.browser)
-  await context.addInitScript(() => {
-    const seen: string[] = []
-    const ids = new Set<string | null>()
-    ;(window as unknown as { __toasts: string[] }).__toasts = seen
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if (node instanceof HTMLElement)
-            // One entry per toast (its id), however often its node is (re)inserted.
-            for (const el of [node, ...node.querySelectorAll('[data-slot="toast"]')])
-              if (el.getAttribute('data-slot') === 'toast' && !ids.has(el.getAttribute('data-toast-id'))) {
-                ids.add(el.getAttribute('data-toast-id'))
-                seen.push(el.textContent ?? '')
-              }
-    }).observe(document, { childList: true, subtree: true })
-  })
+  const toasts = await recordToasts(context)
   const page = await context.newPage()
   const requests: URL[] = []
   const dialogs: string[] = []
@@ -52,8 +37,7 @@ async function openPage(path = '') {
     void dialog.dismiss()
   })
   await page.goto(new URL(path, running.demo.url).toString())
-  const toasts = () => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts)
-  return { context, page, blocked, requests, dialogs, toasts }
+  return { context, page, blocked, requests, dialogs, toasts: () => toasts(page) }
 }
 
 async function connectEvm(page: Page) {

@@ -4,7 +4,7 @@
 
 import { createPublicClient, erc20Abi, type Hex, http, parseUnits } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import { offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -37,6 +37,7 @@ async function pick(page: Page, side: 'from' | 'to', symbol: string) {
 describe('swap', () => {
   test('prebuilt modal: ETH → USDC, then USDC → PTK through the approve step; the balances move on anvil', async () => {
     const { context, blocked } = await offlineContext(running.browser)
+    const toasts = await recordToasts(context)
     const page = await context.newPage()
     await connectInModal(page)
     await slot(page, 'account-button').click()
@@ -51,10 +52,7 @@ describe('swap', () => {
     await slot(page, 'swap-minimum-received').filter({ hasText: 'USDC' }).waitFor()
     await shot(page, 'swap-01-review-eth-usdc')
     await page.getByRole('button', { name: 'Swap', exact: true }).click()
-    await page
-      .getByRole('status')
-      .getByText(/^Swapped 0\.5 ETH for [\d,.]+ USDC$/)
-      .waitFor()
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringMatching(/^Swapped 0\.5 ETH for [\d,.]+ USDC$/))
     const usdcAfter = await balanceOf('USDC')
     expect(usdcAfter - usdcBefore).toBeGreaterThan(parseUnits('1450', 6))
 
@@ -67,10 +65,7 @@ describe('swap', () => {
     await slot(page, 'swap-step-approve').filter({ hasText: 'Approve USDC' }).waitFor()
     await shot(page, 'swap-02-review-usdc-ptk-approve')
     await page.getByRole('button', { name: 'Approve USDC and swap' }).click()
-    await page
-      .getByRole('status')
-      .getByText(/^Swapped 100 USDC for [\d,.]+ PTK$/)
-      .waitFor()
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringMatching(/^Swapped 100 USDC for [\d,.]+ PTK$/))
     expect(await balanceOf('USDC')).toBe(usdcAfter - parseUnits('100', 6))
     expect((await balanceOf('PTK')) - ptkBefore).toBeGreaterThan(parseUnits('190', 18))
     await shot(page, 'swap-03-done')
