@@ -101,6 +101,13 @@ describe('mail inbox', () => {
   test('extractCodeAndLink: six digits exactly, links without a trailing full stop', () => {
     expect(extractCodeAndLink('Hi', 'Order 1234567, code 123456.')).toEqual({ code: '123456' })
     expect(extractCodeAndLink('', 'See https://a.test/x?y=1, then')).toEqual({ link: 'https://a.test/x?y=1' })
+    // A device-approval link whose random token has six digits in a row carries no code.
+    expect(
+      extractCodeAndLink('Approve your new device', 'Approve:\nhttp://127.0.0.1:9/approve?token=Xk-123456_q\n'),
+    ).toEqual({
+      link: 'http://127.0.0.1:9/approve?token=Xk-123456_q',
+    })
+    expect(extractCodeAndLink('Your code', 'Token ab123456cd is not a code; 654321 is.')).toEqual({ code: '654321' })
   })
 
   test('behavior: refuses a non-loopback host', async () => {

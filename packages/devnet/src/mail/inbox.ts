@@ -77,9 +77,11 @@ const MAX_MAILS = 1000
 const MAX_WAIT_MS = 30_000
 const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, DELETE, OPTIONS' }
 
-/** The first 6-digit code and http(s) link of a mail. */
+/** The first 6-digit code (a word of its own, outside links) and http(s) link of a mail. */
 export function extractCodeAndLink(subject: string, text: string): { code?: string; link?: string } {
-  const code = `${subject}\n${text}`.match(/(?<!\d)\d{6}(?!\d)/)?.[0]
+  // A link's random token can hold six digits in a row ("…token=Xk-123456_q"): that is no code.
+  const prose = `${subject}\n${text}`.replace(/https?:\/\/\S+/g, ' ')
+  const code = prose.match(/(?<![\w-])\d{6}(?![\w-])/)?.[0]
   // A sentence may end right after a link: its final full stop or comma is not part of it.
   const link = text.match(/https?:\/\/[^\s<>"')]+/)?.[0]?.replace(/[.,;:]+$/, '')
   return { ...(code ? { code } : {}), ...(link ? { link } : {}) }
