@@ -56,7 +56,7 @@ async function session(rpcUrl: string) {
     },
   })
   cleanups.push(initialize(portico))
-  await vi.waitFor(() => expect(getConnectors(portico, { namespace: 'eip155' })).toHaveLength(1))
+  await vi.waitFor(() => expect(getConnectors(portico, { namespace: 'eip155' })).toHaveLength(1), { timeout: 10_000 })
   const [connector] = getConnectors(portico, { namespace: 'eip155' })
   const { address } = await connect(portico, { connector })
   const client = new QueryClient()
@@ -73,7 +73,7 @@ function lockoutLeft(portico: Portico) {
 test('RPC killed mid-session: a typed error with the balance kept; back on the same port, the balance returns', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
   const { portico, observer, storage, address } = await session(anvil.rpcUrl)
-  await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'))
+  await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'), { timeout: 10_000 })
   const before = observer.getCurrentResult().data
   const storedBefore = new Map(storage)
 
@@ -134,7 +134,7 @@ test('an RPC that accepts and never answers: the read ends at 10 s (fake clock) 
 test('clock set back minutes during the lockout: the lockout still ends 30 s later, not minutes later', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
   const { portico, observer } = await session(anvil.rpcUrl)
-  await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'))
+  await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'), { timeout: 10_000 })
   await anvil.stop()
   expect((await observer.refetch()).status).toBe('error')
   await anvil.restart()

@@ -64,7 +64,9 @@ function dapp(storage: StorageLike | null = null) {
 }
 
 async function onlyConnector(portico: ReturnType<typeof dapp>, count = 1) {
-  await vi.waitFor(() => expect(getConnectors(portico, { namespace: 'eip155' })).toHaveLength(count))
+  await vi.waitFor(() => expect(getConnectors(portico, { namespace: 'eip155' })).toHaveLength(count), {
+    timeout: 10_000,
+  })
   return getConnectors(portico, { namespace: 'eip155' })
 }
 
@@ -145,7 +147,7 @@ test('a wallet that never answers: the attempt stays "connecting" without touchi
     (r) => (outcome = r),
     (e: unknown) => (outcome = e),
   )
-  await vi.waitFor(() => expect(getConnection(portico).status).toBe('connecting'))
+  await vi.waitFor(() => expect(getConnection(portico).status).toBe('connecting'), { timeout: 10_000 })
   expect(getConnection(portico).address).toBeUndefined()
 
   // The user gives up on it and picks another wallet: that one connects.
@@ -213,7 +215,7 @@ test('a wallet that never answers: aborting the attempt (modal closed) rejects w
   const [connector] = await onlyConnector(portico)
   const controller = new AbortController()
   const attempt = connect(portico, { connector, signal: controller.signal }).catch((e: unknown) => e)
-  await vi.waitFor(() => expect(getConnection(portico).status).toBe('connecting'))
+  await vi.waitFor(() => expect(getConnection(portico).status).toBe('connecting'), { timeout: 10_000 })
   controller.abort()
   expect(await attempt).toMatchObject({ name: 'ModalClosedError', shortMessage: 'Modal closed' })
   expect(getConnection(portico).status).toBe('disconnected')

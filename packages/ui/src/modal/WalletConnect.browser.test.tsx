@@ -311,7 +311,7 @@ describe('WalletConnect is readied on intent, not when the Connect list shows (i
     await idle()
     expect(prepare).not.toHaveBeenCalled()
     await userEvent.hover(row)
-    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1))
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1), { timeout: 10_000 })
     // The pick that follows shows the prepared pairing.
     await userEvent.click(row)
     await expect
@@ -335,7 +335,7 @@ describe('WalletConnect is readied on intent, not when the Connect list shows (i
     await idle()
     expect(prepare).not.toHaveBeenCalled()
     ;(allWallets.element() as HTMLElement).focus()
-    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1))
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1), { timeout: 10_000 })
     prepare.mockClear()
     await userEvent.click(allWallets)
     await expect.element(page.getByRole('searchbox', { name: 'Search wallets' })).toBeVisible()

@@ -105,7 +105,7 @@ test('behavior: the flow starts lazily from createPortico, without any sign-in c
   const getSessions = vi.fn(inner.getSessions)
   const { portico } = setup({ siwx: { ...inner, getSessions } })
   await connect(portico, { connectorId: 'test', namespace: 'eip155' })
-  await vi.waitFor(() => expect(getSessions).toHaveBeenCalledWith('eip155:31337', address))
+  await vi.waitFor(() => expect(getSessions).toHaveBeenCalledWith('eip155:31337', address), { timeout: 10_000 })
 })
 
 test('behavior: a failed signature lets the user retry', async () => {
@@ -196,7 +196,7 @@ test('behavior: disconnect signs out by default', async () => {
   const setSessions = vi.spyOn(config, 'setSessions')
   await disconnect(portico)
   expect(getSiwxState(portico)).toMatchObject({ status: 'unauthenticated', step: 'idle', sessions: [] })
-  await vi.waitFor(() => expect(setSessions).toHaveBeenCalledWith([]))
+  await vi.waitFor(() => expect(setSessions).toHaveBeenCalledWith([]), { timeout: 10_000 })
   expect(await config.getSessions('eip155:31337', address)).toEqual([])
 })
 

@@ -36,7 +36,11 @@ const focusedItem = () => document.activeElement?.closest('li[data-index]') ?? n
 const focusedName = () => (document.activeElement as HTMLElement | null)?.textContent ?? ''
 
 describe('virtual list', () => {
-  test('renders a window of rows, yet the arrow keys reach every wallet, with its position in the list', async () => {
+  // About 105 arrow keys, each a real key press and a render: ~25 s on a quiet 2-core machine, so
+  // the 30 s default leaves no room for a loaded one. The figure that matters is the count, not the time.
+  test('renders a window of rows, yet the arrow keys reach every wallet, with its position in the list', {
+    timeout: 120_000,
+  }, async () => {
     await mountAllWallets()
     // ~105 wallets, a few screens' worth of rows in the DOM.
     expect(renderedRows().length).toBeLessThanOrEqual(20)
@@ -61,7 +65,9 @@ describe('virtual list', () => {
       const before = position
       await userEvent.keyboard('{ArrowDown}')
       // The next row may be on a page still loading: wait until focus has moved on.
-      await vi.waitFor(() => expect(Number(focusedItem()?.getAttribute('aria-posinset'))).toBe(before + 1))
+      await vi.waitFor(() => expect(Number(focusedItem()?.getAttribute('aria-posinset'))).toBe(before + 1), {
+        timeout: 10_000,
+      })
     }
     for (let n = 1; n <= 100; n++)
       expect([...reached].some((name) => name.endsWith(`Directory Wallet ${String(n).padStart(3, '0')}`))).toBe(true)
@@ -86,7 +92,7 @@ describe('virtual list', () => {
     // The focused row is rendered even after the list is scrolled away from it.
     const scroller = view().querySelector('ul')?.parentElement as HTMLElement
     scroller.scrollTop = 0
-    await vi.waitFor(() => expect(view().querySelector('li[data-index="0"]')).not.toBeNull())
+    await vi.waitFor(() => expect(view().querySelector('li[data-index="0"]')).not.toBeNull(), { timeout: 10_000 })
     expect(focusedItem()?.getAttribute('data-index')).toBe(String(end))
     await userEvent.keyboard('{PageUp}')
     expect(focusedItem()?.getAttribute('data-index')).toBe(String(end - 5))
@@ -112,10 +118,10 @@ describe('virtual list', () => {
     const scroller = view().querySelector('ul')?.parentElement as HTMLElement
     // The first page's 41 rows sized into the list (after an earlier test in this file, its first
     // rows can show before the page has arrived): only then is row 20 half a page from the end.
-    await vi.waitFor(() => expect(scroller.scrollHeight).toBeGreaterThanOrEqual(41 * 64))
+    await vi.waitFor(() => expect(scroller.scrollHeight).toBeGreaterThanOrEqual(41 * 64), { timeout: 10_000 })
     // 20 rows down of 41 loaded: half a page before the end.
     scroller.scrollTop = 20 * 64
-    await vi.waitFor(async () => expect(await pages()).toEqual(['1', '2']))
+    await vi.waitFor(async () => expect(await pages()).toEqual(['1', '2']), { timeout: 10_000 })
     expect(renderedRows().length).toBeLessThanOrEqual(25)
   })
 })
@@ -137,13 +143,13 @@ describe('search state', () => {
     const kept = document.querySelector('[data-wallet="w010"]')
     expect(kept).not.toBeNull()
     await userEvent.fill(searchBox(), ' wallet 01 ')
-    await vi.waitFor(() => expect(view().getAttribute('data-query')).toBe('wallet 01'))
+    await vi.waitFor(() => expect(view().getAttribute('data-query')).toBe('wallet 01'), { timeout: 10_000 })
     // Stand-ins: the loaded wallets whose names match, flagged provisional.
     expect(view().hasAttribute('data-provisional')).toBe(true)
     await expect.element(page.getByRole('button', { name: 'Directory Wallet 010' })).toBeVisible()
     expect(page.getByRole('button', { name: 'Directory Wallet 001' }).query()).toBeNull()
     release()
-    await vi.waitFor(() => expect(view().hasAttribute('data-provisional')).toBe(false))
+    await vi.waitFor(() => expect(view().hasAttribute('data-provisional')).toBe(false), { timeout: 10_000 })
     await expect.element(page.getByRole('button', { name: 'Directory Wallet 019' })).toBeVisible()
     // The row that was there before the search is the same element.
     expect(document.querySelector('[data-wallet="w010"]')).toBe(kept)

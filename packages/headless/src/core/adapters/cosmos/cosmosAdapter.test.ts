@@ -154,7 +154,7 @@ test('account change in the wallet (keplr_keystorechange) updates the address', 
   const { portico, wallet } = setup()
   await connect(portico, { connectorId: 'keplr', namespace: 'cosmos' })
   wallet.setAccount(2)
-  await vi.waitFor(() => expect(getConnection(portico).address).toBe(keys[2]?.address))
+  await vi.waitFor(() => expect(getConnection(portico).address).toBe(keys[2]?.address), { timeout: 10_000 })
 })
 
 test('disconnect disables the chain; reload reconnects without a prompt', async () => {

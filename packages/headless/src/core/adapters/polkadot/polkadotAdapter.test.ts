@@ -150,7 +150,7 @@ test('account selection in the extension updates the active address', async () =
   const { portico, wallet } = setup()
   await connect(portico, { connectorId: 'devnet-wallet', namespace: 'polkadot' })
   wallet.setAccount(2)
-  await vi.waitFor(() => expect(getConnection(portico).address).toBe(keys[2]?.address))
+  await vi.waitFor(() => expect(getConnection(portico).address).toBe(keys[2]?.address), { timeout: 10_000 })
 })
 
 test('reload reconnects without a prompt; disconnect forgets the connector', async () => {
