@@ -101,6 +101,7 @@ describe('sending from the demo', () => {
 
   test('Solana: SOL from the prebuilt modal to another devnet account', async () => {
     const { context, blocked } = await offlineContext(running.browser)
+    const toasts = await recordToasts(context)
     const page = await context.newPage()
     const receiver = running.demo.devnet.solana.accounts[1]!.address
     const before = await solBalance(receiver)
