@@ -78,9 +78,17 @@ describe('focus and keyboard', () => {
     const trigger = page.getByRole('button', { name: 'Connect Wallet' })
     await userEvent.click(trigger)
     await expect.element(dialog()).toBeVisible()
-    expect(dialog().element().contains(document.activeElement)).toBe(true)
+    // Focus moves in once the opening frame is painted (ModalContent), not inside it.
+    await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
+    // The page behind is hidden from assistive tech; the toasts' live region is not.
+    const hidden = (selector: string) => Boolean(document.querySelector(selector)?.closest('[aria-hidden="true"]'))
+    expect(hidden('[data-slot="connect-button"]')).toBe(true)
+    expect(hidden('[data-slot="toast-region"]')).toBe(false)
+    expect(hidden('[role="dialog"]')).toBe(false)
+    expect(document.querySelector('[role="dialog"]')?.getAttribute('aria-modal')).toBe('true')
     await userEvent.keyboard('{Escape}')
     await expect.element(dialog()).not.toBeInTheDocument()
+    expect(hidden('[data-slot="connect-button"]')).toBe(false)
     await expect.element(trigger).toHaveFocus()
   })
 
@@ -88,6 +96,7 @@ describe('focus and keyboard', () => {
     await mount({ extraWallets: 2 })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
     await expect.element(dialog()).toBeVisible()
+    await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
     for (let i = 0; i < 12; i++) {
       await userEvent.keyboard('{Tab}')
       expect(dialog().element().contains(document.activeElement)).toBe(true)

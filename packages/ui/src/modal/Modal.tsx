@@ -1,7 +1,7 @@
 import { useAlerts, useConnection, usePortico } from '@portico/headless'
 import { sendAnalyticsEvent } from '@portico/headless/internal'
-import { Dialog, Direction } from 'radix-ui'
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { Direction } from 'radix-ui'
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
 import { Icon } from '../components/Icon.js'
 import { iconButton } from '../components/primitives.css.js'
@@ -10,6 +10,7 @@ import { type PorticoUIContextValue, usePorticoUI } from '../context.js'
 import type { Messages } from '../i18n/messages.js'
 import type { ViewName } from '../state/modalStore.js'
 import { type FeatureViewName, useFeatureTitle } from './featureTitle.js'
+import { ModalContent } from './ModalContent.js'
 import { ModalOverlay } from './ModalOverlay.js'
 import * as css from './modal.css.js'
 import { Toaster } from './Toaster.js'
@@ -34,47 +35,46 @@ function useModalState(ui: PorticoUIContextValue) {
   return useSyncExternalStore(ui.store.subscribe, ui.store.getState, ui.store.getState)
 }
 
-/** @internal The dialog: Radix handles focus trap and restore, Escape and overlay click; ModalOverlay the scroll lock. */
+/**
+ * @internal The dialog: ModalContent handles focus trap and restore, Escape and outside presses;
+ * ModalOverlay the scroll lock.
+ */
 export function Modal() {
   const ui = usePorticoUI('Modal')
   const state = useModalState(ui)
   useModalSignals(ui, state.open)
+  const titleId = useId()
+  if (typeof document === 'undefined') return null
+  const container = (ui.appendToBody ? null : ui.container) ?? document.body
   return (
-    <Dialog.Root open={state.open} onOpenChange={(open) => (open ? undefined : ui.store.close())}>
-      <Dialog.Portal container={ui.appendToBody ? undefined : ui.container}>
-        <ThemeRoot>
-          <Direction.Provider dir={ui.dir}>
-            {/* Our overlay, not Dialog.Overlay: its scroll lock injects a <style> a strict CSP blocks. */}
-            <ModalOverlay />
-            <Dialog.Content
-              className={css.content}
-              data-slot="modal-content"
-              aria-describedby={undefined}
-              onCloseAutoFocus={(event) => {
-                // Opened from code (a button of ours or the host's), not a Dialog.Trigger: give focus
-                // back to whatever had it, as Radix does for its own trigger.
-                const trigger = ui.store.trigger
-                if (trigger?.isConnected) {
-                  event.preventDefault()
-                  trigger.focus()
-                }
-              }}
-            >
-              <ModalFrame title={(text) => <Dialog.Title className={css.title}>{text}</Dialog.Title>} />
-            </Dialog.Content>
-          </Direction.Provider>
-        </ThemeRoot>
-      </Dialog.Portal>
-      {/* Toasts outlive the dialog (e.g. "Wallet disconnected" after it closed): their own portal. */}
-      {typeof document === 'undefined'
-        ? null
-        : createPortal(
+    <>
+      {state.open
+        ? createPortal(
             <ThemeRoot>
-              <Toaster />
+              <Direction.Provider dir={ui.dir}>
+                <ModalOverlay />
+                <ModalContent store={ui.store} titleId={titleId}>
+                  <ModalFrame
+                    title={(text) => (
+                      <h2 id={titleId} className={css.title}>
+                        {text}
+                      </h2>
+                    )}
+                  />
+                </ModalContent>
+              </Direction.Provider>
             </ThemeRoot>,
-            (ui.appendToBody ? null : ui.container) ?? document.body,
-          )}
-    </Dialog.Root>
+            container,
+          )
+        : null}
+      {/* Toasts outlive the dialog (e.g. "Wallet disconnected" after it closed): their own portal. */}
+      {createPortal(
+        <ThemeRoot>
+          <Toaster />
+        </ThemeRoot>,
+        container,
+      )}
+    </>
   )
 }
 

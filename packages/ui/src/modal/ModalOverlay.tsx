@@ -7,8 +7,8 @@ import { lockScroll, pageHasScrollbar } from './scrollLock.js'
  * @internal
  * The backdrop behind the dialog, and its scroll lock. It replaces Radix's `Dialog.Overlay`, whose
  * lock (react-remove-scroll) injects a `<style>` element: blocked under a strict CSP, which left
- * the page scrolling under the modal. Clicks on it are outside the dialog's content, so Radix
- * closes the dialog as before; focus trap and `aria-hidden` on the page stay Radix's.
+ * the page scrolling under the modal. A press on it is outside the dialog's content, so
+ * ModalContent's dismissable layer closes the dialog.
  */
 export function ModalOverlay() {
   // Measured while rendering, before this commit puts the modal in the DOM: the page's layout is

@@ -14,5 +14,5 @@ globalStyle('html[data-portico-scroll-lock="gutter"]', {
   scrollbarGutter: 'stable',
 })
 
-/** @internal The overlay takes pointer events even while Radix disables them on <body>. */
+/** @internal The overlay takes pointer events even while a host's own modal disables them on <body>. */
 export const overlayPointer = style({ pointerEvents: 'auto' })

@@ -1,0 +1,126 @@
+import { hideOthers } from 'aria-hidden'
+import { DismissableLayer, FocusScope } from 'radix-ui/internal'
+import { type ReactNode, useEffect, useRef } from 'react'
+import type { ModalStore } from '../state/modalStore.js'
+import * as css from './modal.css.js'
+import { afterNextPaint } from './useAfterFirstPaint.js'
+
+/**
+ * @internal
+ * The dialog's box: a modal dialog built from the pieces of Radix's `Dialog.Content` (a trapped,
+ * looping FocusScope that accepts branches such as the secure frame, a DismissableLayer for Escape
+ * and outside presses, `aria-hidden` on the rest of the page), without the parts that cost the
+ * opening frame and that this modal does not use (issue 18: click → list):
+ * - Presence, which reads the computed `animationName` as the content mounts (a forced style pass)
+ *   to play exit animations this modal does not have;
+ * - the focus guards inserted into `<body>` and `pointer-events: none` on `<body>`, each a restyle
+ *   of the host's whole page: the overlay already covers the page and a press on it dismisses;
+ * - focusing the first control and hiding the page from assistive tech inside the opening commit,
+ *   where focus forces a layout of the page and the modal: both happen once that frame is painted
+ *   (a frame later, with layout clean).
+ *
+ * Closing gives focus back to the element that opened the modal (`store.trigger`), else to the
+ * element that had it when the modal opened.
+ */
+export function ModalContent({
+  store,
+  titleId,
+  children,
+}: {
+  store: ModalStore
+  titleId: string
+  children: ReactNode
+}) {
+  const content = useRef<HTMLDivElement>(null)
+  const { nodes: branches, registry } = FocusScope.useFocusScopeBranchRegistry()
+  const branchesRef = useRef(branches)
+  branchesRef.current = branches
+  useEffect(() => {
+    let restore: (() => void) | undefined
+    // Focus already in the dialog or one of its branches (the secure frame), or moved on its own
+    // meanwhile (a field the user clicked), is left where it is.
+    const before = document.activeElement
+    const cancel = afterNextPaint(() => {
+      const node = content.current
+      if (!node) return
+      // The rest of the page is hidden from assistive tech, except the toasts: announced while
+      // the modal is open ("Address copied"), they must stay readable.
+      restore = hideOthers([node, ...document.querySelectorAll('[data-portico] [data-slot="toast-region"]')])
+      const now = document.activeElement
+      const inScope = now && (node.contains(now) || branchesRef.current.some((branch) => branch.contains(now)))
+      if (!inScope && (now === before || now === document.body || !now)) focusFirstTabbable(node)
+    })
+    return () => {
+      cancel()
+      restore?.()
+    }
+  }, [])
+  return (
+    <FocusScope.FocusScopeBranchProvider registry={registry}>
+      <FocusScope.Root
+        asChild
+        loop
+        trapped
+        branches={branches}
+        onMountAutoFocus={(event) => event.preventDefault()}
+        onUnmountAutoFocus={(event) => {
+          const trigger = store.trigger
+          if (trigger?.isConnected) {
+            event.preventDefault()
+            trigger.focus()
+          }
+        }}
+      >
+        <DismissableLayer.Root
+          ref={content}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          data-state="open"
+          className={css.content}
+          data-slot="modal-content"
+          // A press outside dismisses once it ends in a click (a drag that starts outside does not).
+          deferPointerDownOutside
+          onPointerDownOutside={(event) => {
+            const { button, ctrlKey } = event.detail.originalEvent
+            // A context menu is not a dismissal.
+            if (button === 2 || (button === 0 && ctrlKey)) event.preventDefault()
+          }}
+          // Focus leaving for a branch (the secure frame) or the browser's UI is not a dismissal.
+          onFocusOutside={(event) => event.preventDefault()}
+          onDismiss={store.close}
+        >
+          {children}
+        </DismissableLayer.Root>
+      </FocusScope.Root>
+    </FocusScope.FocusScopeBranchProvider>
+  )
+}
+
+/**
+ * Focuses the first control of `container` that takes Tab focus and is visible, links excluded (as
+ * Radix's FocusScope does on mount), else the container itself.
+ */
+function focusFirstTabbable(container: HTMLElement): void {
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_ELEMENT, {
+    acceptNode: (node) => {
+      const element = node as HTMLElement & { disabled?: boolean }
+      if (element.disabled || element.hidden || (element instanceof HTMLInputElement && element.type === 'hidden'))
+        return NodeFilter.FILTER_SKIP
+      if (element instanceof HTMLAnchorElement) return NodeFilter.FILTER_SKIP
+      return element.tabIndex >= 0 ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP
+    },
+  })
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node as HTMLElement
+    if (typeof element.checkVisibility === 'function' && !element.checkVisibility({ checkVisibilityCSS: true }))
+      continue
+    element.focus({ preventScroll: true })
+    if (document.activeElement === element) {
+      if (element instanceof HTMLInputElement) element.select()
+      return
+    }
+  }
+  if (container.tabIndex < 0) container.setAttribute('tabindex', '-1')
+  container.focus({ preventScroll: true })
+}
