@@ -134,16 +134,17 @@ function useSwapDraft(tokens: readonly SwapToken[]) {
   const available = from && fromBalance ? (toUnits(fromBalance.quantity.numeric, from.decimals) ?? 0n) : undefined
   const quote = useSwapQuote({ from: from?.address, to: to?.address, amount })
   const gas = useSwapGasPrice()
-  const allowance = useSwapAllowance({ tokenAddress: from && !isNativeSwapToken(from) ? from.address : undefined })
+  // A token (not the native currency) is spent through an allowance.
+  const spendsToken = from !== undefined && !isNativeSwapToken(from)
+  const allowance = useSwapAllowance({ tokenAddress: spendsToken ? from.address : undefined })
+  // A token's review lists the approve step only once its allowance is known: until then the
+  // review would offer a plain swap that then asks for an approval nobody was shown.
+  const allowanceKnown = !spendsToken || allowance.data !== undefined
   const needsApproval =
-    from !== undefined &&
-    !isNativeSwapToken(from) &&
+    spendsToken &&
     amount !== undefined &&
     allowance.data !== undefined &&
     !isAllowanceSufficient(allowance.data, amount)
-  // A token's review lists the approve step only once its allowance is known: until then the
-  // review would offer a plain swap that then asks for an approval nobody was shown.
-  const allowanceKnown = from === undefined || isNativeSwapToken(from) || allowance.data !== undefined
   const fee = gas.data ? gas.data.standard * (swapGas + (needsApproval ? approveGas : 0n)) : undefined
   // The shown quote must be for what is typed now, not a previous amount still on screen.
   const current =
@@ -202,14 +203,15 @@ function Form({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) {
       amount: current && to ? formatUnits(current.toAmount, to.decimals) : form.amount,
     })
 
-  let action: { label: string; enabled: boolean; state: string }
+  // `failed`: the request whose error is shown, and which Try again repeats.
+  let action: { label: string; enabled: boolean; state: string; failed?: typeof quote | typeof allowance }
   if (!to) action = { label: text.swapSelectToken, enabled: false, state: 'select-token' }
   else if (!amount) action = { label: text.swapEnterAmount, enabled: false, state: 'enter-amount' }
   else if (insufficient) action = { label: text.swapInsufficientBalance, enabled: false, state: 'insufficient' }
   else if (quote.isError && !quote.isFetching)
-    action = { label: text.swapQuoteUnavailable, enabled: false, state: 'quote-error' }
+    action = { label: text.swapQuoteUnavailable, enabled: false, state: 'quote-error', failed: quote }
   else if (!allowanceKnown && allowance.isError && !allowance.isFetching)
-    action = { label: text.swapQuoteUnavailable, enabled: false, state: 'allowance-error' }
+    action = { label: text.swapQuoteUnavailable, enabled: false, state: 'allowance-error', failed: allowance }
   else if (!current || !allowanceKnown) action = { label: text.swapGettingQuote, enabled: false, state: 'quoting' }
   else action = { label: text.swapReview, enabled: true, state: 'ready' }
 
@@ -292,20 +294,10 @@ function Form({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) {
       {current && from && to ? (
         <QuoteDetails text={text} quote={current} from={from} to={to} fee={fee} nativeSymbol={nativeSymbol} />
       ) : null}
-      {action.state === 'quote-error' || action.state === 'allowance-error' ? (
+      {action.failed ? (
         <p className={swapCss.error} role="alert" data-slot="swap-quote-error">
-          {
-            (
-              (action.state === 'quote-error' ? quote.error : allowance.error) as
-                | (Error & { shortMessage?: string })
-                | null
-            )?.shortMessage
-          }{' '}
-          <button
-            type="button"
-            className={swapCss.max}
-            onClick={() => void (action.state === 'quote-error' ? quote.refetch() : allowance.refetch())}
-          >
+          {(action.failed.error as (Error & { shortMessage?: string }) | null)?.shortMessage}{' '}
+          <button type="button" className={swapCss.max} onClick={() => void action.failed?.refetch()}>
             {text.swapTryAgain}
           </button>
         </p>
