@@ -1,4 +1,6 @@
-import { useLayoutEffect, useState } from 'react'
+import { cssVariableName } from '@portico/themes'
+import { type CSSProperties, useLayoutEffect, useState } from 'react'
+import { usePorticoUI } from '../context.js'
 import * as css from './modal.css.js'
 import { overlayPointer } from './scrollLock.css.js'
 import { lockScroll, pageHasScrollbar } from './scrollLock.js'
@@ -11,6 +13,7 @@ import { lockScroll, pageHasScrollbar } from './scrollLock.js'
  * ModalContent's dismissable layer closes the dialog.
  */
 export function ModalOverlay() {
+  const { themeStyle } = usePorticoUI('ModalOverlay')
   // Measured while rendering, before this commit puts the modal in the DOM: the page's layout is
   // still the last frame's, so the read is free. Read in an effect, it forced a layout of page and
   // modal, which the lock's attribute on <html> then invalidated again (issue 18: click → list).
@@ -22,7 +25,21 @@ export function ModalOverlay() {
       className={`${css.overlay} ${overlayPointer}`}
       data-slot="modal-overlay"
       data-state="open"
+      data-blur={blurs(themeStyle) ? '' : undefined}
       aria-hidden="true"
     />
   )
+}
+
+const blurVariable = cssVariableName('blurs', 'overlay')
+
+/**
+ * The theme blurs the page behind the modal: its `blurs.overlay` is not a zero length (`0`, `0px`,
+ * `0.0rem`; the `none` option is `0px`). Without a blur the overlay gets no `backdrop-filter` at all:
+ * even `blur(0px)` has the browser re-filter the page behind the modal on every frame (issue 18:
+ * scroll frames in All Wallets).
+ */
+function blurs(themeStyle: CSSProperties): boolean {
+  const value = (themeStyle as Record<string, unknown>)[blurVariable]
+  return typeof value === 'string' && !/^[+-]?(0+\.?0*|\.0+)[a-z%]*$/i.test(value.trim())
 }
