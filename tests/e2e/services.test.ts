@@ -205,11 +205,11 @@ describe('hosted services (emulator)', () => {
     running.demo.devnet.api.analytics.clear()
     const off = await openPage('/?analytics=off#/')
     await connectEvm(off.page)
-    await off.page.locator('[data-slot="modal-content"]').waitFor({ state: 'detached' })
+    await off.page.locator('[data-slot="modal-content"]').waitFor({ state: 'hidden' })
     await accountButton(off.page).click()
     await off.page.locator('[data-slot="account-view"]').waitFor()
     await off.page.keyboard.press('Escape')
-    await off.page.locator('[data-slot="modal-content"]').waitFor({ state: 'detached' })
+    await off.page.locator('[data-slot="modal-content"]').waitFor({ state: 'hidden' })
     // The page did talk to the emulator (directory, config, balance): only analytics is silent.
     expect(off.requests.filter(isPath(/^\/(appkit|v1)\//)).length).toBeGreaterThan(0)
     expect(off.requests.filter(isPath('/getAnalyticsConfig'))).toEqual([])
@@ -236,7 +236,7 @@ describe('hosted services (emulator)', () => {
     await toast(page, 'Invalid App Configuration').waitFor()
     await shot(page, '26-invalid-app-configuration')
     await page.keyboard.press('Escape')
-    await page.locator('[data-slot="modal-content"]').waitFor({ state: 'detached' })
+    await page.locator('[data-slot="modal-content"]').waitFor({ state: 'hidden' })
     await toast(page, 'Invalid App Configuration').waitFor({ state: 'detached' })
 
     // Reopen and connect: MODAL_OPEN and CONNECT_SUCCESS are refused as well, the toast stays away.
@@ -260,7 +260,7 @@ describe('hosted services (emulator)', () => {
     const { context, page, blocked, requests, toasts } = await openPage()
     await connectEvm(page)
     await page.keyboard.press('Escape')
-    await page.locator('[data-slot="modal-content"]').waitFor({ state: 'detached' })
+    await page.locator('[data-slot="modal-content"]').waitFor({ state: 'hidden' })
 
     running.demo.devnet.api.switches.balance = 500
     const balanceRequests = () => requests.filter(isPath(/^\/v1\/account\/[^/]+\/balance$/)).length
@@ -281,7 +281,7 @@ describe('hosted services (emulator)', () => {
     await view.locator('[data-slot="empty-state"]').filter({ hasText: 'Token Balance Unavailable' }).waitFor()
     await shot(page, '27-token-balance-unavailable')
     await page.keyboard.press('Escape')
-    await page.locator('[data-slot="modal-content"]').waitFor({ state: 'detached' })
+    await page.locator('[data-slot="modal-content"]').waitFor({ state: 'hidden' })
     const shown = await toasts()
     expect(shown).toEqual(['Token Balance Unavailable'])
 
@@ -291,7 +291,7 @@ describe('hosted services (emulator)', () => {
     await view.locator('[data-slot="empty-state"]').filter({ hasText: 'Token Balance Unavailable' }).waitFor()
     await shot(page, '28-balance-locked-out')
     await page.keyboard.press('Escape')
-    await page.locator('[data-slot="modal-content"]').waitFor({ state: 'detached' })
+    await page.locator('[data-slot="modal-content"]').waitFor({ state: 'hidden' })
     expect(balanceRequests()).toBe(beforeReload + 1)
     expect(await toasts()).toEqual(shown)
 
@@ -304,7 +304,7 @@ describe('hosted services (emulator)', () => {
     const { context, page, blocked } = await openPage()
     await connectEvm(page)
     await page.keyboard.press('Escape')
-    await page.locator('[data-slot="modal-content"]').waitFor({ state: 'detached' })
+    await page.locator('[data-slot="modal-content"]').waitFor({ state: 'hidden' })
 
     // Account #0 (the connected one) sends 0.5 ETH to account #3.
     const chain = defineChain({

@@ -38,7 +38,7 @@ describe('sign-in page', () => {
     )
     await shot(page, 'siwx-01-sign-step')
     await page.locator('[data-slot="siwx-sign"]').click()
-    await view.waitFor({ state: 'detached' })
+    await view.waitFor({ state: 'hidden' })
     await expect.poll(() => text(page, 'signin-status')).toBe('authenticated')
     expect((await text(page, 'signin-address'))?.toLowerCase()).toBe(address0.toLowerCase())
 

@@ -17,6 +17,7 @@ import { useLocale } from './i18n/useLocale.js'
 import { EmbeddedWatchSlot } from './modal/embedded/embeddedSlot.js'
 import { useModalModule } from './modal/loadModal.js'
 import { prefetchModalAtIdle } from './modal/prefetchAtIdle.js'
+import { Activity } from './modal/prerender.js'
 import { createModalStore } from './state/modalStore.js'
 
 export type PorticoUIProps = {
@@ -123,7 +124,17 @@ export function PorticoUI({
     if (open !== undefined) store.sync(open)
   }, [store, open, onOpenChange])
   // The modal and its first view load at idle after the first render, so a click opens them at once.
-  useEffect(() => prefetchModalAtIdle(() => (getConnection(portico).isConnected ? 'Account' : 'Connect')), [portico])
+  // With React's <Activity> the closed modal is then mounted, hidden, so its first render is done
+  // ahead at idle priority too and the click only reveals it (issue 18: click -> list).
+  const [requested, setRequested] = useState(embedded)
+  useEffect(
+    () =>
+      prefetchModalAtIdle(
+        () => (getConnection(portico).isConnected ? 'Account' : 'Connect'),
+        Activity ? () => setRequested(true) : undefined,
+      ),
+    [portico],
+  )
 
   const prefersDark = useSyncExternalStore(
     themeMode === 'auto' ? watchColorScheme : noop,
@@ -142,7 +153,6 @@ export function PorticoUI({
     () => store.getState().open,
     () => false,
   )
-  const [requested, setRequested] = useState(embedded)
   if (isOpen && !requested) setRequested(true)
   const modalRequested = requested || isOpen
   const ModalModule = useModalModule(modalRequested && !embedded)

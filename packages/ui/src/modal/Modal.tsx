@@ -13,6 +13,7 @@ import { type FeatureViewName, useFeatureTitle } from './featureTitle.js'
 import { ModalContent } from './ModalContent.js'
 import { ModalOverlay } from './ModalOverlay.js'
 import * as css from './modal.css.js'
+import { Activity } from './prerender.js'
 import { Toaster } from './Toaster.js'
 import { afterNextPaint } from './useAfterFirstPaint.js'
 import { ViewSwitch } from './ViewSwitch.js'
@@ -44,29 +45,42 @@ export function Modal() {
   const state = useModalState(ui)
   useModalSignals(ui, state.open)
   const titleId = useId()
+  // A fresh frame after each close, rendered ahead while hidden: the next opening starts from a new
+  // view (no text typed before, no scroll position), as it did when the closed modal was unmounted.
+  const [generation, setGeneration] = useState(0)
+  const [wasOpen, setWasOpen] = useState(state.open)
+  if (wasOpen !== state.open) {
+    setWasOpen(state.open)
+    if (!state.open) setGeneration(generation + 1)
+  }
   if (typeof document === 'undefined') return null
   const container = (ui.appendToBody ? null : ui.container) ?? document.body
+  const dialog = (
+    <ThemeRoot>
+      <Direction.Provider dir={ui.dir}>
+        {state.open ? <ModalOverlay /> : null}
+        <ModalContent store={ui.store} titleId={titleId} open={state.open}>
+          <ModalFrame
+            key={generation}
+            title={(text) => (
+              <h2 id={titleId} className={css.title}>
+                {text}
+              </h2>
+            )}
+          />
+        </ModalContent>
+      </Direction.Provider>
+    </ThemeRoot>
+  )
   return (
     <>
-      {state.open
-        ? createPortal(
-            <ThemeRoot>
-              <Direction.Provider dir={ui.dir}>
-                <ModalOverlay />
-                <ModalContent store={ui.store} titleId={titleId}>
-                  <ModalFrame
-                    title={(text) => (
-                      <h2 id={titleId} className={css.title}>
-                        {text}
-                      </h2>
-                    )}
-                  />
-                </ModalContent>
-              </Direction.Provider>
-            </ThemeRoot>,
-            container,
-          )
-        : null}
+      {/* With React's <Activity> the closed dialog stays rendered, hidden (display: none, its
+          effects unmounted), and re-renders at idle priority: opening only reveals it (issue 18). */}
+      {Activity
+        ? createPortal(<Activity mode={state.open ? 'visible' : 'hidden'}>{dialog}</Activity>, container)
+        : state.open
+          ? createPortal(dialog, container)
+          : null}
       {/* Toasts outlive the dialog (e.g. "Wallet disconnected" after it closed): their own portal. */}
       {createPortal(
         <ThemeRoot>

@@ -25,10 +25,16 @@ import { afterNextPaint } from './useAfterFirstPaint.js'
 export function ModalContent({
   store,
   titleId,
+  open = true,
   children,
 }: {
   store: ModalStore
   titleId: string
+  /**
+   * False while the closed dialog is rendered ahead, hidden (see Modal): it is not a dialog then,
+   * to assistive tech or to a page's `[role="dialog"]` query.
+   */
+  open?: boolean | undefined
   children: ReactNode
 }) {
   const content = useRef<HTMLDivElement>(null)
@@ -73,10 +79,10 @@ export function ModalContent({
       >
         <DismissableLayer.Root
           ref={content}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          data-state="open"
+          role={open ? 'dialog' : undefined}
+          aria-modal={open ? 'true' : undefined}
+          aria-labelledby={open ? titleId : undefined}
+          data-state={open ? 'open' : 'closed'}
           className={css.content}
           data-slot="modal-content"
           // A press outside dismisses once it ends in a click (a drag that starts outside does not).

@@ -1,5 +1,5 @@
 import type { ViewName } from '../state/modalStore.js'
-import { preloadModal } from './loadModal.js'
+import { preloadModal, preloadView } from './loadModal.js'
 
 /** Fallback delay where `requestIdleCallback` is missing (Safari before 18.2): after first paint. */
 const fallbackDelayMs = 300
@@ -12,15 +12,26 @@ const idleTimeoutMs = 2000
  * render, so a click finds them loaded instead of waiting on the network and parsing. Only the
  * host's own chunks are fetched (dynamic imports of this package); nothing goes to another host.
  * It never blocks rendering, and a failed fetch is retried when the modal opens. Returns a cancel
- * function (for an effect's cleanup).
+ * function (for an effect's cleanup). `onLoaded` runs once both have arrived (not after a cancel).
  *
  * @example
  * useEffect(() => prefetchModalAtIdle(() => (isConnected ? 'Account' : 'Connect')), [])
  */
-export function prefetchModalAtIdle(view: () => ViewName = () => 'Connect'): () => void {
-  return runAtIdle(() => {
-    preloadModal(view()).catch(() => {})
+export function prefetchModalAtIdle(view: () => ViewName = () => 'Connect', onLoaded?: () => void): () => void {
+  let cancelled = false
+  const cancel = runAtIdle(() => {
+    const name = view()
+    Promise.all([preloadModal(name), preloadView(name)]).then(
+      () => {
+        if (!cancelled) onLoaded?.()
+      },
+      () => {},
+    )
   })
+  return () => {
+    cancelled = true
+    cancel()
+  }
 }
 
 /**
