@@ -319,8 +319,9 @@ describe('WalletConnect is readied on intent, not when the Connect list shows (i
       .toHaveAttribute('data-uri', expect.stringMatching(/^wc:[0-9a-f]{64}@2\?/))
   })
 
-  test('Connect: keyboard focus on All Wallets prepares it; All Wallets itself prepares at idle', async () => {
-    const { Wrapper, portico } = await harness({ walletConnectRelayUrl: relayUrl })
+  test('All Wallets: opening it or typing a search readies nothing; pointing at or focusing a directory wallet does', async () => {
+    const server = inject('imageServerUrl')
+    const { Wrapper, portico } = await harness({ walletConnectRelayUrl: relayUrl, directoryUrl: server })
     const walletConnect = portico._internal.walletConnect
     if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
     const prepare = vi.spyOn(walletConnect, 'prepare')
@@ -332,14 +333,26 @@ describe('WalletConnect is readied on intent, not when the Connect list shows (i
     )
     const allWallets = page.getByRole('button', { name: /All Wallets/ })
     await expect.element(allWallets).toBeVisible()
+    // The way into the directory is not intent toward WalletConnect (it is often searched for an
+    // installed wallet), by keyboard or pointer.
+    ;(allWallets.element() as HTMLElement).focus()
+    await userEvent.keyboard('{Enter}')
+    const search = page.getByRole('searchbox', { name: 'Search wallets' })
+    await expect.element(search).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 001' })).toBeVisible()
+    await idle()
+    await userEvent.type(search, 'Directory Wallet 00')
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 005' })).toBeVisible()
     await idle()
     expect(prepare).not.toHaveBeenCalled()
-    ;(allWallets.element() as HTMLElement).focus()
-    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1), { timeout: 10_000 })
+    // Arrow Down from the search enters the list: focus on a directory wallet is intent.
+    await userEvent.keyboard('{ArrowDown}')
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalled(), { timeout: 10_000 })
     prepare.mockClear()
-    await userEvent.click(allWallets)
-    await expect.element(page.getByRole('searchbox', { name: 'Search wallets' })).toBeVisible()
-    await vi.waitFor(() => expect(prepare).toHaveBeenCalled(), { timeout: 5_000 })
+    ;(search.element() as HTMLElement).focus()
+    // So is the pointer over one.
+    await userEvent.hover(page.getByRole('button', { name: 'Directory Wallet 005' }))
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalled(), { timeout: 10_000 })
   })
 })
 

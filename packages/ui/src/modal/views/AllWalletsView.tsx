@@ -29,7 +29,7 @@ import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { allWalletsRowKey, allWalletsRows } from './allWalletsRows.js'
-import { connectingView, pairsRemotely, usePrepareWalletConnect, useStartConnection } from './connection.js'
+import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -56,8 +56,8 @@ export function AllWalletsView() {
   const { portico } = usePortico('AllWalletsView')
   const all = useConnectors()
   const connectors = useMemo(() => listedConnectors(all), [all])
-  usePrepareWalletConnect(connectors)
   const walletConnect = connectors.find(pairsRemotely)
+  const prepareWalletConnect = usePrepareWalletConnectOnIntent()
   const start = useStartConnection()
   // The typed text lives in <SearchField>: a keystroke re-renders the field alone, and the list
   // only when the query settles (issue 18: keystroke -> frame on a slow phone).
@@ -158,10 +158,22 @@ export function AllWalletsView() {
     if (next < 0 && event.key === 'ArrowUp') return searchInput.current?.focus()
     focusRow(Math.max(0, Math.min(last, next)))
   }
+  const rowAt = (target: EventTarget): number | undefined => {
+    const index = Number((target as HTMLElement).closest('[data-index]')?.getAttribute('data-index'))
+    return Number.isInteger(index) && index < rows.length ? index : undefined
+  }
+  // A row that pairs over WalletConnect, pointed at or focused, readies it (not the list showing:
+  // see usePrepareWalletConnectOnIntent). Typing a search readies nothing.
+  const intentAt = (index: number | undefined) => {
+    const row = index === undefined ? undefined : rows[index]
+    if (row?.kind === 'connector' ? pairsRemotely(row.connector) : row?.kind === 'directory' && walletConnect)
+      prepareWalletConnect()
+  }
   // Focus that arrives by click or Tab takes the tab stop with it.
   const onListFocus = (event: FocusEvent<HTMLUListElement>) => {
-    const index = Number((event.target as HTMLElement).closest('[data-index]')?.getAttribute('data-index'))
-    if (Number.isInteger(index) && index < rows.length) setActive(index)
+    const index = rowAt(event.target)
+    if (index !== undefined) setActive(index)
+    intentAt(index)
   }
   const enterList = useCallback(() => focusRow(current), [focusRow, current])
 
@@ -213,6 +225,7 @@ export function AllWalletsView() {
             aria-busy={isFetchingNextPage || undefined}
             onKeyDown={onListKeyDown}
             onFocus={onListFocus}
+            onPointerOver={(event) => intentAt(rowAt(event.target))}
           >
             {items.map((item) => {
               const row = rows[item.index]

@@ -107,9 +107,9 @@ export function ConnectView() {
                 <button
                   type="button"
                   className={css.row}
+                  // No WalletConnect readying here: All Wallets is a directory (often searched for
+                  // an installed wallet); its rows that pair remotely ready it when pointed at.
                   onClick={() => store.push({ view: 'AllWallets' })}
-                  onPointerEnter={prepareWalletConnect}
-                  onFocus={prepareWalletConnect}
                   data-slot="all-wallets"
                 >
                   <span className={css.imageBox} style={{ width: 40, height: 40, borderRadius: 11 }}>

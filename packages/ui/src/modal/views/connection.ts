@@ -7,11 +7,10 @@ import {
   usePortico,
 } from '@portico/headless'
 import { type MutationState, useMutationState } from '@tanstack/react-query'
-import { useCallback, useEffect } from 'react'
+import { useCallback } from 'react'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntry } from '../../state/modalStore.js'
 import { preloadView } from '../loadModal.js'
-import { runAtIdle } from '../prefetchAtIdle.js'
 
 /**
  * @internal
@@ -79,19 +78,6 @@ export function pairsRemotely(connector: Pick<SortedConnector, 'type'>): boolean
 }
 
 /**
- * @internal
- * While the All Wallets list shows (every directory wallet in it pairs over WalletConnect, so
- * opening it is the intent), readies WalletConnect at idle: its SDK, client and one pairing URI,
- * so picking a wallet shows the QR code at once rather than after the SDK has loaded and reached
- * the relay. A prefetch, like the modal's chunks: it starts no connection and shows nothing.
- */
-export function usePrepareWalletConnect(connectors: readonly Pick<SortedConnector, 'type'>[]): void {
-  const { portico } = usePortico('usePrepareWalletConnect')
-  const offered = connectors.some(pairsRemotely)
-  useEffect(() => (offered ? runAtIdle(() => readyWalletConnect(portico)) : undefined), [portico, offered])
-}
-
-/**
  * Everything between the pick and the QR code that can be had ahead: the pairing (SDK, client, one
  * proposal; `prepareWalletConnect`, which honours `walletConnect.prepare`) and the WalletConnect
  * views' chunks, whose module loads the QR encoder. The chunks are the app's own, a few KiB.
@@ -104,10 +90,12 @@ function readyWalletConnect(portico: Parameters<typeof prepareWalletConnect>[0])
 
 /**
  * @internal
- * The Connect view's trigger for the same preparation: called when the pointer comes over, or
- * focus reaches, a row that leads to WalletConnect (its own row, a recent WalletConnect wallet,
- * All Wallets). Not at idle when the list shows (issue 18): the SDK and its client hold ~2 MB
- * from then on, which most users, who pick an installed wallet, would carry for nothing. The
+ * Readies WalletConnect (SDK, client, one pairing proposal, the WalletConnect views' chunks) when
+ * the pointer comes over, or focus reaches, a row that pairs over it: WalletConnect's own row, a
+ * recent WalletConnect wallet, a directory wallet in All Wallets. Not at idle when a list shows
+ * (issue 18): the SDK and its client hold ~2 MB from then on, which most users, who pick an
+ * installed wallet, would carry for nothing; and on a slow phone its loading is a few long tasks
+ * that made keystrokes in All Wallets' search late (p95 62-74 ms at 4× CPU throttling). The
  * pointer reaches a row some hundreds of ms before the press, and `connect` takes over a
  * preparation in flight, so the QR code still gets that head start. Stable across renders.
  */
