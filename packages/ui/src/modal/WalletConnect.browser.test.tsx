@@ -334,9 +334,11 @@ describe('WalletConnect is readied on intent, not when the Connect list shows (i
     const allWallets = page.getByRole('button', { name: /All Wallets/ })
     await expect.element(allWallets).toBeVisible()
     // The way into the directory is not intent toward WalletConnect (it is often searched for an
-    // installed wallet), by keyboard or pointer.
+    // installed wallet), focused or clicked; nor is the list appearing under the resting pointer.
     ;(allWallets.element() as HTMLElement).focus()
-    await userEvent.keyboard('{Enter}')
+    await idle()
+    expect(prepare).not.toHaveBeenCalled()
+    await userEvent.click(allWallets)
     const search = page.getByRole('searchbox', { name: 'Search wallets' })
     await expect.element(search).toBeVisible()
     await expect.element(page.getByRole('button', { name: 'Directory Wallet 001' })).toBeVisible()

@@ -225,7 +225,9 @@ export function AllWalletsView() {
             aria-busy={isFetchingNextPage || undefined}
             onKeyDown={onListKeyDown}
             onFocus={onListFocus}
-            onPointerOver={(event) => intentAt(rowAt(event.target))}
+            // A moving pointer, not pointerover: the list appears under a pointer left where the
+            // All Wallets row was, and that is no pick (the SDK's loading would land on the search).
+            onPointerMove={(event) => intentAt(rowAt(event.target))}
           >
             {items.map((item) => {
               const row = rows[item.index]
