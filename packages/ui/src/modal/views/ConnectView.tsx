@@ -146,7 +146,7 @@ function RecentWalletConnectRow({
       type="button"
       className={css.row}
       onClick={() => onSelect(wallet)}
-      onPointerEnter={onIntent}
+      onPointerMove={onIntent}
       onFocus={onIntent}
       data-slot="recent-wallet-row"
       data-wallet={wallet.id}
