@@ -91,8 +91,9 @@ function readyWalletConnect(portico: Parameters<typeof prepareWalletConnect>[0])
 /**
  * @internal
  * Readies WalletConnect (SDK, client, one pairing proposal, the WalletConnect views' chunks) when
- * the pointer moves over (not merely rests on: a view that opens under it is no pick), or focus reaches, a row that pairs over it: WalletConnect's own row, a
- * recent WalletConnect wallet, a directory wallet in All Wallets. Not at idle when a list shows
+ * the pointer moves over (not merely rests on: a view that opens under it is no pick), or focus
+ * reaches, a row that pairs over it: WalletConnect's own row, a recent WalletConnect wallet, a
+ * directory wallet in All Wallets. Not at idle when a list shows
  * (issue 18): the SDK and its client hold ~2 MB from then on, which most users, who pick an
  * installed wallet, would carry for nothing; and on a slow phone its loading is a few long tasks
  * that made keystrokes in All Wallets' search late (p95 62-74 ms at 4× CPU throttling). The
