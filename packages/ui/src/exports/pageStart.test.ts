@@ -210,7 +210,7 @@ function shippedInputs(metafile: Metafile, files: Iterable<string>): string[] {
   return inputs
 }
 
-const kib = (bytes: number) => (bytes / 1024).toFixed(1)
+const kib = (bytes: number) => (bytes / 1024).toFixed(2)
 
 /** The bench's prebuilt page (bench/portico/modal.jsx) without its stylesheet. */
 const prebuiltPage = `

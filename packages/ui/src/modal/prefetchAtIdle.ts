@@ -12,26 +12,19 @@ const idleTimeoutMs = 2000
  * render, so a click finds them loaded instead of waiting on the network and parsing. Only the
  * host's own chunks are fetched (dynamic imports of this package); nothing goes to another host.
  * It never blocks rendering, and a failed fetch is retried when the modal opens. Returns a cancel
- * function (for an effect's cleanup). `onLoaded` runs once both have arrived (not after a cancel).
+ * function (for an effect's cleanup). `onLoaded` runs once both have arrived.
  *
  * @example
  * useEffect(() => prefetchModalAtIdle(() => (isConnected ? 'Account' : 'Connect')), [])
  */
 export function prefetchModalAtIdle(view: () => ViewName = () => 'Connect', onLoaded?: () => void): () => void {
-  let cancelled = false
-  const cancel = runAtIdle(() => {
+  return runAtIdle(() => {
     const name = view()
-    Promise.all([preloadModal(name), preloadView(name)]).then(
-      () => {
-        if (!cancelled) onLoaded?.()
-      },
-      () => {},
-    )
+    // preloadModal has the view on its way already: this waits for the one in flight.
+    preloadModal(name)
+      .then(() => preloadView(name))
+      .then(onLoaded, () => {})
   })
-  return () => {
-    cancelled = true
-    cancel()
-  }
 }
 
 /**
