@@ -1,28 +1,16 @@
 // The overlay filters the page behind it only when the theme asks for a blur: any backdrop-filter,
 // blur(0px) included, has the compositor re-filter the whole page on every frame the modal shows.
 import { darkTheme, lightTheme } from '@portico/themes'
-import { afterEach, expect, inject, test } from 'vitest'
+import { expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { render } from 'vitest-browser-react'
-import { ConnectButton } from '../buttons/ConnectButton.js'
-import { createHarness, type HarnessOptions } from '../test/harness.js'
+import type { HarnessOptions } from '../test/harness.js'
 import '../test/provided.js'
+import { renderConnectButton } from '../test/renderConnectButton.js'
 
 const devnet = inject('devnet')
-const cleanups: (() => void)[] = []
-afterEach(() => {
-  for (const stop of cleanups.splice(0)) stop()
-})
 
 async function openOverlay(ui?: HarnessOptions['ui']) {
-  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, ui })
-  cleanups.push(harness.cleanup)
-  const { Wrapper } = harness
-  await render(
-    <Wrapper>
-      <ConnectButton />
-    </Wrapper>,
-  )
+  await renderConnectButton({ rpcUrl: devnet.evmRpcUrl, ui })
   await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
   await expect.element(page.getByRole('dialog')).toBeVisible()
   const overlay = document.querySelector<HTMLElement>('[data-slot="modal-overlay"]')

@@ -2,10 +2,8 @@
 // it closes, as before the pre-render (see prerender.browser.test.tsx for React 19.2 and later).
 import { expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { render } from 'vitest-browser-react'
-import { ConnectButton } from '../buttons/ConnectButton.js'
-import { createHarness } from '../test/harness.js'
 import '../test/provided.js'
+import { renderConnectButton } from '../test/renderConnectButton.js'
 import { preloadModal } from './loadModal.js'
 
 vi.mock('./prerender.js', () => ({ Activity: undefined }))
@@ -13,26 +11,16 @@ vi.mock('./prerender.js', () => ({ Activity: undefined }))
 const devnet = inject('devnet')
 
 test('without <Activity> nothing of the modal is rendered until it opens, and it is removed on close', async () => {
-  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl })
-  try {
-    const { Wrapper } = harness
-    await render(
-      <Wrapper>
-        <ConnectButton />
-      </Wrapper>,
-    )
-    // The idle prefetch has run (the chunk is loaded), and still no frame is rendered.
-    await preloadModal()
-    await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }))
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(document.querySelector('[data-slot="modal-frame"]')).toBeNull()
+  await renderConnectButton({ rpcUrl: devnet.evmRpcUrl })
+  // The idle prefetch has run (the chunk is loaded), and still no frame is rendered.
+  await preloadModal()
+  await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(document.querySelector('[data-slot="modal-frame"]')).toBeNull()
 
-    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
-    await expect.element(page.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
-    await userEvent.keyboard('{Escape}')
-    await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
-    expect(document.querySelector('[data-slot="modal-frame"]')).toBeNull()
-  } finally {
-    harness.cleanup()
-  }
+  await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+  await expect.element(page.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
+  await userEvent.keyboard('{Escape}')
+  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
+  expect(document.querySelector('[data-slot="modal-frame"]')).toBeNull()
 })
