@@ -38,6 +38,7 @@ export { type GetNetworkParameters, type GetNetworkReturnType, getNetwork } from
 export { type GetRecentWalletsReturnType, getRecentWallets } from '../core/actions/getRecentWallets.js'
 export { type GetWalletConnectUriReturnType, getWalletConnectUri } from '../core/actions/getWalletConnectUri.js'
 export { type InitializeReturnType, initialize } from '../core/actions/initialize.js'
+export { type PreloadWalletConnectReturnType, preloadWalletConnect } from '../core/actions/preloadWalletConnect.js'
 export { type PrepareWalletConnectReturnType, prepareWalletConnect } from '../core/actions/prepareWalletConnect.js'
 export { type ReconnectReturnType, reconnect } from '../core/actions/reconnect.js'
 export {

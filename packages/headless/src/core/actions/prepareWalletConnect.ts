@@ -8,11 +8,11 @@ export type PrepareWalletConnectReturnType = undefined
  * SDK's chunk, starts the client (its storage and relay socket) and publishes one pairing
  * proposal, which the next WalletConnect `connect` shows instead of creating its own (it renews
  * it as usual when it expires); a `connect` that starts while it is on its way takes it over. Call
- * it when the user shows intent; the prebuilt modal does when the pointer comes over or focus
- * reaches a row leading to WalletConnect, and at idle while All Wallets shows (~2 MB of SDK and
- * client stay in memory once it ran). Does nothing without WalletConnect,
- * with `walletConnect: { prepare: false }`, or when a WalletConnect session is already connected. Safe to call often; never rejects (a
- * failure is reported by the connection that follows).
+ * it when the user shows intent; the prebuilt modal does when the pointer moves over or focus
+ * reaches a row that pairs over WalletConnect (the client and its key stay in memory once it ran;
+ * `preloadWalletConnect` loads only the code, earlier). Does nothing without WalletConnect,
+ * with `walletConnect: { prepare: false }`, or when a WalletConnect session is already connected.
+ * Safe to call often; never rejects (a failure is reported by the connection that follows).
  *
  * @example
  * const ready = () => void prepareWalletConnect(portico)

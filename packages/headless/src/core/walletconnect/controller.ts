@@ -42,6 +42,7 @@ const preparedMinimumLifeMs = 30_000
  */
 export class WalletConnectController {
   private clientPromise: Promise<Client> | undefined
+  private sdkPromise: Promise<typeof import('@walletconnect/sign-client')> | undefined
   private topic: string | undefined
   /** An offer made ahead of the user's pick (see {@link prepare}); taken by the next `connect`. */
   private prepared: Prepared | undefined
@@ -65,8 +66,28 @@ export class WalletConnectController {
     return this.clientPromise
   }
 
+  /** The SDK's module, fetched and evaluated once (a failed fetch is tried again next time). */
+  private sdk(): Promise<typeof import('@walletconnect/sign-client')> {
+    this.sdkPromise ??= import('@walletconnect/sign-client').catch((error: unknown) => {
+      this.sdkPromise = undefined
+      throw error
+    })
+    return this.sdkPromise
+  }
+
+  /**
+   * Fetches and evaluates the SDK's code without starting it: no storage, socket, keys or
+   * request beyond the app's own chunk (see `preloadWalletConnect`). Never rejects.
+   */
+  preload(): Promise<void> {
+    return this.sdk().then(
+      () => {},
+      () => {},
+    )
+  }
+
   private async createClient(): Promise<Client> {
-    const { default: SignClientClass } = await import('@walletconnect/sign-client')
+    const { default: SignClientClass } = await this.sdk()
     const { portico, options } = this
     const metadata = portico.options.metadata ?? defaultMetadata()
     const client = await SignClientClass.init({

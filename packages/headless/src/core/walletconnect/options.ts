@@ -26,12 +26,12 @@ export type WalletConnectOptions = {
   /** Send the SDK's own telemetry to its hosted analytics. Default `false`. */
   telemetry?: boolean | undefined
   /**
-   * Ready WalletConnect (its SDK, client and one pairing URI) ahead of the pick, so its QR code
-   * shows sooner (see `prepareWalletConnect`). The prebuilt modal does it when the user reaches
-   * for WalletConnect (pointer over or focus on its row, a recent WalletConnect wallet or All
-   * Wallets) and at idle while All Wallets shows; not merely because the Connect list is open,
-   * since the cost is the SDK's code and client in memory (~2 MB) from then on, even when another
-   * wallet is picked. `false` loads it on the pick instead. Default `true`.
+   * Ready WalletConnect ahead of the pick, so its QR code shows sooner. The prebuilt modal loads
+   * the SDK's code (not started: no socket, storage or keys) once its Connect view has painted
+   * (`preloadWalletConnect`, ~0.8 MB in memory from then on), and starts the client with one
+   * pairing URI when the user reaches for WalletConnect: the pointer moving over, or focus on,
+   * its row, a recent WalletConnect wallet or a directory wallet (`prepareWalletConnect`, ~1 MB
+   * more). `false` loads all of it on the pick instead. Default `true`.
    */
   prepare?: boolean | undefined
 }

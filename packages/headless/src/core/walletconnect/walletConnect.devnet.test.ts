@@ -26,6 +26,7 @@ import { disconnect } from '../actions/disconnect.js'
 import { getCallsStatus } from '../actions/getCallsStatus.js'
 import { getCapabilities } from '../actions/getCapabilities.js'
 import { getConnectors } from '../actions/getConnectors.js'
+import { preloadWalletConnect } from '../actions/preloadWalletConnect.js'
 import { prepareWalletConnect } from '../actions/prepareWalletConnect.js'
 import { reconnect } from '../actions/reconnect.js'
 import { request } from '../actions/request.js'
@@ -407,6 +408,47 @@ test('a prepared pairing URI is the one connect shows (no second proposal); it i
   const fresh = client.core.pairing.getPairings().filter((p) => !p.active)
   expect(fresh).toHaveLength(1)
   expect(fresh[0]?.topic).not.toBe(prepared[0])
+})
+
+test('preloading loads the code only (no socket, storage or proposal); the pick then pairs as usual; off with prepare: false', async () => {
+  const inner = createMemoryWalletConnectStorage()
+  const used: string[] = []
+  const wcStorage: WalletConnectStorage = new Proxy(inner, {
+    get: (target, key) => {
+      const value = Reflect.get(target, key)
+      return typeof value === 'function'
+        ? (...args: unknown[]) => {
+            used.push(String(key))
+            return value.apply(target, args)
+          }
+        : value
+    },
+  })
+  const { portico } = createDapp({ wcStorage })
+  const walletConnect = portico._internal.walletConnect
+  if (!walletConnect) throw new Error('WalletConnect is off')
+  const connections = relay.stats().connections
+  const load = vi.spyOn(walletConnect, 'load')
+  await preloadWalletConnect(portico)
+  await preloadWalletConnect(portico)
+  expect(load).toHaveBeenCalledTimes(2)
+  expect(relay.stats().connections).toBe(connections)
+  expect(used).toEqual([])
+  expect(getUri(portico)).toBeUndefined()
+
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  expect(account(portico, 'eip155')?.status).toBe('connected')
+  expect(used.length).toBeGreaterThan(0)
+  // Connected over WalletConnect: the code is there, nothing to preload.
+  load.mockClear()
+  await preloadWalletConnect(portico)
+  expect(load).not.toHaveBeenCalled()
+
+  const { portico: off } = createDapp({ prepare: false })
+  const offLoad = vi.spyOn(off._internal.walletConnect as NonNullable<typeof walletConnect>, 'load')
+  await preloadWalletConnect(off)
+  expect(offLoad).not.toHaveBeenCalled()
 })
 
 test('the pairing URI is shown before its proposal is published; a wallet that pairs at once still gets it', async () => {
