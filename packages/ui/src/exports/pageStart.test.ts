@@ -67,7 +67,7 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // Shares nothing with page start any more (ox's hex and error modules now load with viem here).
   readEvmBalances: 95,
   readSolanaBalances: 115,
-  controller: 4,
+  controller: 4.5, // 4.03: the SDK's module is loaded apart from its client (preloadWalletConnect)
   signing: 3.5,
   // The send action's body and the fee quote's, loaded on the first send or quote.
   sendTokenNow: 125,

@@ -279,7 +279,7 @@ describe('devnet relay', () => {
   })
 })
 
-describe('WalletConnect is readied on intent, not when the Connect list shows (issue 18: heap after open)', () => {
+describe('WalletConnect: its code loads when the Connect list has painted, its client on intent (issue 18)', () => {
   const relayUrl = inject('devnet').walletConnectRelayUrl
   /** Resolves once the page has been idle (what `runAtIdle` waits for), twice over. */
   const idle = async () => {
@@ -291,11 +291,13 @@ describe('WalletConnect is readied on intent, not when the Connect list shows (i
     await userEvent.hover(page.getByText('pointer parked here'))
   }
 
-  test('Connect: nothing is prepared while the list shows; pointing at the WalletConnect row prepares it', async () => {
+  test('Connect: only the code loads while the list shows; pointing at the WalletConnect row prepares it', async () => {
     const { Wrapper, portico } = await harness({ walletConnectRelayUrl: relayUrl })
     const walletConnect = portico._internal.walletConnect
     if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
     const prepare = vi.spyOn(walletConnect, 'prepare')
+    // Loading the controller without preparing it is preloading (preloadWalletConnect).
+    const load = vi.spyOn(walletConnect, 'load')
     await parkPointer()
     await render(
       <Wrapper>
@@ -304,6 +306,7 @@ describe('WalletConnect is readied on intent, not when the Connect list shows (i
     )
     const row = page.getByRole('button', { name: /WalletConnect/ })
     await expect.element(row).toBeVisible()
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1), { timeout: 10_000 })
     await idle()
     expect(prepare).not.toHaveBeenCalled()
     // An installed wallet's row is no intent toward WalletConnect.

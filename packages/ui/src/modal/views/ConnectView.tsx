@@ -18,7 +18,13 @@ import { usePorticoUI } from '../../context.js'
 import { directoryCountLabel } from '../../utils/directoryCount.js'
 import { EmailFieldSlot } from '../embedded/EmailFieldSlot.js'
 import { useAfterFirstPaint } from '../useAfterFirstPaint.js'
-import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
+import {
+  connectingView,
+  pairsRemotely,
+  usePreloadWalletConnect,
+  usePrepareWalletConnectOnIntent,
+  useStartConnection,
+} from './connection.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -36,8 +42,10 @@ export function ConnectView() {
   const all = useConnectors()
   const recent = useRecentWallets()
   const connectors = useMemo(() => listedConnectors(all), [all])
-  // WalletConnect is readied when a row leading to it is pointed at or focused, not when the list shows.
+  // WalletConnect's code loads once the list has painted; its client starts when a row leading to
+  // it is pointed at or focused, not when the list shows.
   const prepareWalletConnect = usePrepareWalletConnectOnIntent()
+  usePreloadWalletConnect(painted && all.some(pairsRemotely))
   // The badge counts what "All Wallets" offers: the directory, not the installed wallets above it.
   const directoryCount = directoryCountLabel(
     useWalletDirectory({ search: '', enabled: features.allWallets && painted }).data?.pages[0]?.count,

@@ -1,13 +1,14 @@
 import {
   type ConnectErrorType,
   type ConnectParameters,
+  preloadWalletConnect,
   prepareWalletConnect,
   type SortedConnector,
   useConnect,
   usePortico,
 } from '@portico/headless'
 import { type MutationState, useMutationState } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntry } from '../../state/modalStore.js'
 import { preloadView } from '../loadModal.js'
@@ -84,6 +85,11 @@ export function pairsRemotely(connector: Pick<SortedConnector, 'type'>): boolean
  */
 function readyWalletConnect(portico: Parameters<typeof prepareWalletConnect>[0]): void {
   void prepareWalletConnect(portico)
+  preloadWalletConnectViews()
+}
+
+/** The WalletConnect views' chunks; their module loads the QR encoder. */
+function preloadWalletConnectViews(): void {
   preloadView('ConnectingWalletConnectBasic').catch(() => {})
   preloadView('ConnectingWalletConnect').catch(() => {})
 }
@@ -103,4 +109,24 @@ function readyWalletConnect(portico: Parameters<typeof prepareWalletConnect>[0])
 export function usePrepareWalletConnectOnIntent(): () => void {
   const { portico } = usePortico('usePrepareWalletConnectOnIntent')
   return useCallback(() => readyWalletConnect(portico), [portico])
+}
+
+/**
+ * @internal
+ * Loads what the QR code will need and costs no request elsewhere, no socket and no key, once the
+ * view that offers WalletConnect has painted (`ready`): WalletConnect's code, evaluated but not
+ * started (`preloadWalletConnect`, which honours `walletConnect.prepare`), and the WalletConnect
+ * views' chunks with the QR encoder. Fetching and evaluating the SDK was ~150 of the ~350 ms from
+ * the press on WalletConnect to its QR code (issue 18), and a press can follow the opening within
+ * a frame or two, before any hover: it now happens while the user reads the list. Its cost is the
+ * code in memory (~0.8 MB), for users who opened the modal to connect; the client, its storage,
+ * socket and keys still wait for a row to be reached for (`usePrepareWalletConnectOnIntent`).
+ */
+export function usePreloadWalletConnect(ready: boolean): void {
+  const { portico } = usePortico('usePreloadWalletConnect')
+  useEffect(() => {
+    if (!ready) return
+    void preloadWalletConnect(portico)
+    preloadWalletConnectViews()
+  }, [portico, ready])
 }
