@@ -4,7 +4,6 @@ import type { StorageLike } from '../state/storage.js'
 import type { AccountType, ChainAdapter, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { chainNamespaces, parseCaipNetworkId } from '../utils/caip.js'
-import { lazy } from '../utils/lazy.js'
 import type { WalletConnectOptions } from '../walletconnect/options.js'
 import {
   type ApiUrls,
@@ -91,7 +90,7 @@ export type PorticoOptions = {
   embeddedWallet?: { frameUrl: string; enableLogger?: boolean | undefined } | undefined
 }
 
-const httpUrl = lazy(() =>
+const httpUrl = () =>
   z.string().check(
     z.refine((value) => {
       try {
@@ -101,10 +100,9 @@ const httpUrl = lazy(() =>
         return false
       }
     }, 'must be an http(s) URL'),
-  ),
-)
+  )
 
-const wsUrl = lazy(() =>
+const wsUrl = () =>
   z.string().check(
     z.refine((value) => {
       try {
@@ -114,21 +112,19 @@ const wsUrl = lazy(() =>
         return false
       }
     }, 'must be a ws(s) URL'),
-  ),
-)
+  )
 
-const tokenSchema = lazy(() =>
+const tokenSchema = () =>
   z.object({
     address: z.string().check(z.minLength(1)),
     name: z.optional(z.string()),
     symbol: z.optional(z.string()),
     decimals: z.optional(z.int().check(z.minimum(0), z.maximum(255))),
     iconUrl: z.optional(z.string()),
-  }),
-)
+  })
 
-/** @internal Built on first use (issue 18: nothing of it runs before the button paints unless needed). */
-export const networkSchema = lazy(() =>
+/** @internal Built on each use, not at import (issue 18: nothing of it runs before the button paints unless needed). */
+export const networkSchema = () =>
   z
     .looseObject({
       id: z.union([z.int().check(z.positive()), z.string().check(z.minLength(1))]),
@@ -180,10 +176,9 @@ export const networkSchema = lazy(() =>
         if (network.chainNamespace === 'eip155' && typeof network.id !== 'number')
           ctx.addIssue({ code: 'custom', path: ['id'], message: 'eip155 network ids are numbers' })
       }),
-    ),
-)
+    )
 
-const adapterSchema = lazy(() =>
+const adapterSchema = () =>
   z.custom<ChainAdapter>(
     (value) =>
       typeof value === 'object' &&
@@ -192,10 +187,9 @@ const adapterSchema = lazy(() =>
       typeof (value as ChainAdapter).getBalance === 'function' &&
       typeof (value as ChainAdapter).watchConnectors === 'function',
     'must be a chain adapter such as eip155Adapter()',
-  ),
-)
+  )
 
-const featuresSchema = lazy(() =>
+const featuresSchema = () =>
   z.partial(
     z.strictObject({
       receive: z.boolean(),
@@ -216,10 +210,9 @@ const featuresSchema = lazy(() =>
       connectMethodsOrder: z.array(z.enum(['email', 'social', 'wallet'] satisfies ConnectMethod[])),
       walletFeaturesOrder: z.array(z.enum(['onramp', 'swaps', 'receive', 'send'] satisfies WalletFeature[])),
     }),
-  ),
-)
+  )
 
-const storageSchema = lazy(() =>
+const storageSchema = () =>
   z.custom<StorageLike>(
     (value) =>
       value === null ||
@@ -228,8 +221,7 @@ const storageSchema = lazy(() =>
         typeof (value as StorageLike).setItem === 'function' &&
         typeof (value as StorageLike).removeItem === 'function'),
     'must implement getItem, setItem and removeItem, or be null',
-  ),
-)
+  )
 
 // One factory per option: a schema is built the first time a host passes that option, so a page
 // that passes three options builds three (plus `ssr`'s default), not the ~170 zod functions of all
@@ -296,11 +288,12 @@ const optionFields = {
 
 type OptionFields = { [K in keyof typeof optionFields]: ReturnType<(typeof optionFields)[K]> }
 type ParsedOptions = z.output<z.ZodMiniObject<OptionFields>>
-const builtFields: { [K in keyof OptionFields]?: OptionFields[K] } = {}
+/**
+ * Built afresh for each validation and dropped after it, like every schema here: options are
+ * validated once per instance, and kept schemas were ~65 KB of the heap for the page's life (issue 18).
+ */
 function field<K extends keyof OptionFields>(key: K): OptionFields[K] {
-  const built = builtFields[key] ?? (optionFields[key]() as OptionFields[K])
-  builtFields[key] = built
-  return built
+  return optionFields[key]() as OptionFields[K]
 }
 // Always checked: the two required options, and `ssr` for its default.
 const alwaysChecked = ['networks', 'adapters', 'ssr'] as const
