@@ -1,14 +1,33 @@
+import { resolve } from 'node:path'
 import { vanillaExtractPlugin } from '@vanilla-extract/esbuild-plugin'
+import type { Plugin } from 'esbuild'
 import { defineConfig } from 'tsup'
 
 const external = [
-  /^react/,
+  // `react` itself is external through `oneReactImport`.
+  /^react\//,
+  /^react-dom/,
   /^@portico\//,
   /^radix-ui/,
   /^@radix-ui\//,
   /^@tanstack\//,
   /^@vanilla-extract\/recipes\/createRuntimeFn/,
 ]
+
+/**
+ * Points the package's `import … from 'react'` at `src/react.ts`, which alone imports React (see
+ * why there). `prerender.ts` reads React's namespace for what some versions lack, so it keeps its own.
+ */
+const oneReactImport: Plugin = {
+  name: 'one-react-import',
+  setup(build) {
+    const shim = resolve('src/react.ts')
+    const own = new Set([shim, resolve('src/modal/prerender.ts')])
+    build.onResolve({ filter: /^react$/ }, ({ importer }) =>
+      own.has(importer) ? { path: 'react', external: true } : { path: shim },
+    )
+  },
+}
 
 // Two builds with the same class-name scheme: the JS (split, so the modal and each view are
 // lazy chunks) without CSS, and one stylesheet for hosts to import.
@@ -25,7 +44,9 @@ export default defineConfig([
     target: 'es2022',
     outDir: 'dist',
     external,
-    esbuildPlugins: [vanillaExtractPlugin({ outputCss: false, identifiers: 'short' })],
+    // tsup makes peer dependencies external before any plugin runs; `oneReactImport` decides for react.
+    noExternal: [/^react$/],
+    esbuildPlugins: [vanillaExtractPlugin({ outputCss: false, identifiers: 'short' }), oneReactImport],
     banner: { js: "'use client';" },
     // Lazily loaded chunks import the entry, so a host's bundler keeps page start in a few files
     // instead of one per combination of lazy chunks (scripts/join-page-start.mjs says why).
@@ -40,7 +61,7 @@ export default defineConfig([
     dts: false,
     target: 'es2022',
     outDir: 'dist',
-    external,
+    external: [...external, /^react$/],
     esbuildPlugins: [vanillaExtractPlugin({ identifiers: 'short' })],
     async onSuccess() {
       const { rm } = await import('node:fs/promises')
