@@ -96,15 +96,16 @@ function preloadWalletConnectViews(): void {
 
 /**
  * @internal
- * Readies WalletConnect (SDK, client, one pairing proposal, the WalletConnect views' chunks) when
- * the pointer moves over (not merely rests on: a view that opens under it is no pick), or focus
- * reaches, a row that pairs over it: WalletConnect's own row, a recent WalletConnect wallet, a
- * directory wallet in All Wallets. Not at idle when a list shows
- * (issue 18): the SDK and its client hold ~2 MB from then on, which most users, who pick an
- * installed wallet, would carry for nothing; and on a slow phone its loading is a few long tasks
- * that made keystrokes in All Wallets' search late (p95 62-74 ms at 4× CPU throttling). The
- * pointer reaches a row some hundreds of ms before the press, and `connect` takes over a
- * preparation in flight, so the QR code still gets that head start. Stable across renders.
+ * Readies WalletConnect (its client and one pairing proposal, the SDK if not yet loaded, the
+ * WalletConnect views' chunks) when the pointer moves over (not merely rests on: a view that opens
+ * under it is no pick), or focus reaches, a row that pairs over it: WalletConnect's own row, a
+ * recent WalletConnect wallet, a directory wallet in All Wallets. The client is not started when a
+ * list shows (issue 18; only the SDK's code loads then, `usePreloadWalletConnect`): it holds ~1 MB
+ * more, which most users, who pick an installed wallet, would carry for nothing, and on a slow
+ * phone its start (key generation) is a long task that made keystrokes in All Wallets' search late
+ * (p95 62-74 ms at 4× CPU throttling). The pointer reaches a row some hundreds of ms before the
+ * press, and `connect` takes over a preparation in flight, so the QR code still gets that head
+ * start. Stable across renders.
  */
 export function usePrepareWalletConnectOnIntent(): () => void {
   const { portico } = usePortico('usePrepareWalletConnectOnIntent')
