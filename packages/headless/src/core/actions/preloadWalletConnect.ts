@@ -1,5 +1,5 @@
 import type { Portico } from '../config/createPortico.js'
-import { getConnection } from './getConnection.js'
+import { walletConnectToReady } from '../walletconnect/walletConnectToReady.js'
 
 export type PreloadWalletConnectReturnType = undefined
 
@@ -20,9 +20,8 @@ export type PreloadWalletConnectReturnType = undefined
  * }, [modalOpen])
  */
 export async function preloadWalletConnect(portico: Portico): Promise<PreloadWalletConnectReturnType> {
-  const walletConnect = portico._internal.walletConnect
-  if (!walletConnect?.options.prepare) return
-  if (getConnection(portico).connector?.type === 'WALLET_CONNECT') return
+  const walletConnect = walletConnectToReady(portico)
+  if (!walletConnect) return
   // Here, not beside `prepare` in the connector: this module loads with the modal, not at page start.
   await walletConnect.load().then(
     (controller) => controller.preload(),

@@ -1,5 +1,5 @@
 import type { Portico } from '../config/createPortico.js'
-import { getConnection } from './getConnection.js'
+import { walletConnectToReady } from '../walletconnect/walletConnectToReady.js'
 
 export type PrepareWalletConnectReturnType = undefined
 
@@ -19,8 +19,5 @@ export type PrepareWalletConnectReturnType = undefined
  * <button onPointerEnter={ready} onFocus={ready} onClick={connectWithWalletConnect}>WalletConnect</button>
  */
 export async function prepareWalletConnect(portico: Portico): Promise<PrepareWalletConnectReturnType> {
-  const walletConnect = portico._internal.walletConnect
-  if (!walletConnect?.options.prepare) return
-  if (getConnection(portico).connector?.type === 'WALLET_CONNECT') return
-  await walletConnect.prepare()
+  await walletConnectToReady(portico)?.prepare()
 }
