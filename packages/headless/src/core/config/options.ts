@@ -288,13 +288,6 @@ const optionFields = {
 
 type OptionFields = { [K in keyof typeof optionFields]: ReturnType<(typeof optionFields)[K]> }
 type ParsedOptions = z.output<z.ZodMiniObject<OptionFields>>
-/**
- * Built afresh for each validation and dropped after it, like every schema here: options are
- * validated once per instance, and kept schemas were ~65 KB of the heap for the page's life (issue 18).
- */
-function field<K extends keyof OptionFields>(key: K): OptionFields[K] {
-  return optionFields[key]() as OptionFields[K]
-}
 // Always checked: the two required options, and `ssr` for its default.
 const alwaysChecked = ['networks', 'adapters', 'ssr'] as const
 
@@ -312,7 +305,9 @@ export const optionsSchema = {
     const keys = new Set<keyof OptionFields>(alwaysChecked)
     if (typeof options === 'object' && options !== null)
       for (const key of Object.keys(options)) if (Object.hasOwn(optionFields, key)) keys.add(key as keyof OptionFields)
-    const shape = Object.fromEntries([...keys].map((key) => [key, field(key)]))
+    // Built afresh for each validation and dropped after it, like every schema here: options are
+    // validated once per instance, and kept schemas were ~65 KB of the heap for the page's life (issue 18).
+    const shape = Object.fromEntries([...keys].map((key) => [key, optionFields[key]()]))
     return z.object(shape).safeParse(options) as z.core.util.SafeParseResult<ParsedOptions>
   },
 }
