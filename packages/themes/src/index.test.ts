@@ -14,6 +14,7 @@ test('default', () => {
       "lightTheme",
       "readableForeground",
       "resolveTheme",
+      "resolveThemeVariables",
       "sanitizeTokens",
       "themeVariableAliases",
       "toCssVariables",

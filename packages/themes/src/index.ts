@@ -9,6 +9,11 @@ export { type CssVariableName, cssVariableName } from './css/cssVariableName.js'
 export { type CssVariables, type ToCssVariablesReturnType, toCssVariables } from './css/toCssVariables.js'
 export { getPrefersDark } from './mode/getPrefersDark.js'
 export { type ResolveThemeParameters, type ResolveThemeReturnType, resolveTheme } from './mode/resolveTheme.js'
+export {
+  type ResolveThemeVariablesParameters,
+  type ResolveThemeVariablesReturnType,
+  resolveThemeVariables,
+} from './mode/resolveThemeVariables.js'
 export { type ColorSchemeListener, type WatchColorSchemeReturnType, watchColorScheme } from './mode/watchColorScheme.js'
 export { type CssValueKind, isSafeCssValue } from './sanitize/isSafeCssValue.js'
 export { type PartialThemeTokens, sanitizeTokens } from './sanitize/sanitizeTokens.js'

@@ -1,11 +1,10 @@
 import { getConnection, getNetwork, useAlerts, usePortico, watchConnection, watchNetwork } from '@portico/headless'
 import {
   getPrefersDark,
-  resolveTheme,
+  resolveThemeVariables,
   type ThemeMode,
   type ThemeTokens,
   type ThemeVariables,
-  toCssVariables,
   watchColorScheme,
 } from '@portico/themes'
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
@@ -141,8 +140,10 @@ export function PorticoUI({
     () => (themeMode === 'auto' ? (getPrefersDark() ?? true) : true),
     () => true,
   )
+  // One step, not resolveTheme then toCssVariables: the latter would parse every colour again
+  // before the button's first paint (issue 18); the output is the same.
   const resolved = useMemo(
-    () => resolveTheme({ themeMode, themeVariables, light: theme?.light, dark: theme?.dark, prefersDark }),
+    () => resolveThemeVariables({ themeMode, themeVariables, light: theme?.light, dark: theme?.dark, prefersDark }),
     [themeMode, themeVariables, theme?.light, theme?.dark, prefersDark],
   )
 
@@ -169,7 +170,7 @@ export function PorticoUI({
       store,
       ...language,
       mode: resolved.mode,
-      themeStyle: toCssVariables(resolved.tokens) as CSSProperties,
+      themeStyle: resolved.variables as CSSProperties,
       embedded,
       appendToBody,
       container,

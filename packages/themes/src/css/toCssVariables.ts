@@ -44,6 +44,16 @@ const tokenKey = /^[A-Za-z][A-Za-z0-9]*$/
  * // SSR: `[data-portico]{${Object.entries(style).map(([k, v]) => `${k}:${v}`).join(';')}}`
  */
 export function toCssVariables(tokens: ThemeTokens): ToCssVariablesReturnType {
+  return flattenTokens(tokens, true)
+}
+
+/**
+ * @internal {@link toCssVariables} with the value re-check optional: `check: false` is only for
+ * tokens this package has just built or sanitised and never handed out (see `resolveThemeVariables`),
+ * where the re-check would parse every colour a second time before the first paint (issue 18).
+ * Keys are checked either way: the check is one regex per key.
+ */
+export function flattenTokens(tokens: ThemeTokens, check: boolean): CssVariables {
   const variables: Record<string, string> = {}
   for (const [group, kind] of Object.entries(tokenKinds) as [
     keyof ThemeTokens,
@@ -57,7 +67,7 @@ export function toCssVariables(tokens: ThemeTokens): ToCssVariablesReturnType {
         continue
       }
       const name = cssVariableName(group, key as never)
-      if (isSafeCssValue(kind, value)) variables[name] = String(value).trim()
+      if (!check || isSafeCssValue(kind, value)) variables[name] = String(value).trim()
       else {
         warn(
           `toCssVariables(): ${group}.${key}: ${describeValue(value)} is not an accepted value; emitted as "initial".`,

@@ -143,6 +143,25 @@ test('parameters: --w3m-z-index', () => {
     modal: '2147483647',
     toast: '2147483647',
   })
+  // A token reference passes the value check but is no number: the z-indices stay as they were.
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  expect(applyThemeVariables(darkTheme(), { '--w3m-z-index': 'var(--portico-z)' } as never).zIndices).toEqual(
+    darkTheme().zIndices,
+  )
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('is not an integer; ignored'))
+  warn.mockRestore()
+})
+
+test('parameters: a master length too large to scale is ignored, not written as 1e+21px', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const tokens = applyThemeVariables(darkTheme(), {
+    '--w3m-border-radius-master': 166666666666666700000 as never,
+    '--w3m-font-size-master': '20000px',
+  })
+  expect(tokens.radii).toEqual(darkTheme().radii)
+  expect(tokens.fontSizes).toEqual(darkTheme().fontSizes)
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('is more than 10000px; ignored'))
+  warn.mockRestore()
 })
 
 test('parameters: --w3m-qr-color', () => {

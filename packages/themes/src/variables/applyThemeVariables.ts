@@ -20,6 +20,7 @@ const fontSizeReference = 10
 const radiusReference = 4
 const remInPx = 16
 const maxZIndex = 2147483647
+const maxMasterPx = 10000
 const defaultToastGap = 10
 
 const porticoNames = /* @__PURE__ */ new Set<string>([
@@ -138,8 +139,13 @@ export function applyThemeVariables(tokens: ThemeTokens, variables: ThemeVariabl
     }
   }
 
+  const zIndexEntry = get('--portico-z-index')
   const zIndex = read('zIndex', '--portico-z-index')
-  if (zIndex !== undefined) {
+  // A `var(--portico-…)` passes the zIndex check (tokens may point at each other) but is no number
+  // to compute the toast's layer from; it would come out as "NaN".
+  if (zIndex !== undefined && !Number.isInteger(Number(zIndex))) {
+    warn(`themeVariables["${zIndexEntry?.key}"]: ${describeValue(zIndexEntry?.value)} is not an integer; ignored.`)
+  } else if (zIndex !== undefined) {
     const modal = Number(zIndex)
     const gap = Number(next.zIndices.toast) - Number(next.zIndices.modal)
     next.zIndices.modal = String(modal)
@@ -170,5 +176,11 @@ function readPixels(value: unknown, key: string): number | undefined {
     warn(`themeVariables["${key}"]: ${describeValue(value)} is not a px or rem length; ignored.`)
     return undefined
   }
-  return Number(match[1]) * (match[2]?.toLowerCase() === 'rem' ? remInPx : 1)
+  const pixels = Number(match[1]) * (match[2]?.toLowerCase() === 'rem' ? remInPx : 1)
+  // Bounded so scaled lengths stay plain decimals: past 1e21 JavaScript writes `1e+21px`, no CSS length.
+  if (pixels > maxMasterPx) {
+    warn(`themeVariables["${key}"]: ${describeValue(value)} is more than ${maxMasterPx}px; ignored.`)
+    return undefined
+  }
+  return pixels
 }

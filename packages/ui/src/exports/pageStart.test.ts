@@ -24,8 +24,10 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 // (scripts/join-page-start.mjs) took it to 132.4 in 5 files. The guards sit just above today's figures.
 // The kit alone: +0.2 for the slot that ties an email login's prompts to the modal from page load on
 // (a bug fix: a session restored at page load signed with no modal to approve in); +0.02 for the UI's
-// one React import (src/react.ts), which keeps ~100 KB of per-module CommonJS wrappers out of the heap.
-const pageStartBudgetKiB = { kitOnly: 49.3, prebuiltPage: 134, bothAdapters: 138.5 }
+// one React import (src/react.ts), which keeps ~100 KB of per-module CommonJS wrappers out of the heap;
+// +0.1 for resolveThemeVariables (the theme's colours parsed once, not twice, before the first paint)
+// and the two theme-variable fixes its test found.
+const pageStartBudgetKiB = { kitOnly: 49.4, prebuiltPage: 134, bothAdapters: 138.5 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
  * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button (issue 18). Lazily
