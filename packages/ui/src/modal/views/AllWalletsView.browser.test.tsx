@@ -156,6 +156,26 @@ describe('search state', () => {
   })
 })
 
+describe('search request', () => {
+  test('leaves when the search is committed, before the render it causes, and only once', async () => {
+    const harness = await mountAllWallets()
+    // What the view shows at the moment each search request is made.
+    const shownAtRequest: (string | null)[] = []
+    const fetchFn = harness.portico.fetch
+    vi.spyOn(harness.portico, 'fetch').mockImplementation((...args) => {
+      if (new URL(String(args[0])).searchParams.get('search') === 'wallet 02')
+        shownAtRequest.push(view().getAttribute('data-query'))
+      return fetchFn(...args)
+    })
+    await userEvent.fill(searchBox(), 'wallet 02')
+    await vi.waitFor(() => expect(view().hasAttribute('data-provisional')).toBe(false), { timeout: 10_000 })
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 029' })).toBeVisible()
+    // Asked from the commit itself: the list still showed the previous (empty) query. From the
+    // list's effects it would have been asked after the render, with 'wallet 02' on screen.
+    expect(shownAtRequest).toEqual([''])
+  })
+})
+
 describe('icons', () => {
   test('a row rendered while the list scrolls asks for its icon once scrolling stops; an icon shown stays', async () => {
     const wallet = { id: 'w1', name: 'Scrolled Wallet' }
