@@ -620,6 +620,8 @@ async function measure(browser, p, url, { shot = false, throttle = 0, navOnly = 
 // ---------------------------------------------------------------- interactions (devnet page)
 // Searches typed in the All Wallets view: names from the devnet's directory, one keystroke at a time.
 // Four per run, so a 5-run pass has 20 result samples: with 10, the nearest-rank p95 was the slowest one.
+// Of the first page loaded before searching (40 wallets), zenvi, kavir and solmi each match a wallet, so
+// stand-ins show at the commit; bexdo matches none, so its first rows are the directory's answer.
 const SEARCHES = ['zenvi', 'kavir', 'solmi', 'bexdo']
 const KEY_DELAY_MS = 150 // a brisk typist; each keystroke is timed on its own
 const SEARCH_WAIT_MS = 300 // spec section 9: search waits 300 ms after the last keystroke
@@ -782,7 +784,7 @@ async function measureSwapQuote(browser, url, devnet, throttle) {
  */
 async function measureDirectory(browser, url, devnet, throttle) {
   const { context, page, errors } = await devnetContext(browser, devnet, throttle)
-  const out = { errors, keys: [], searches: [], frames: [] }
+  const out = { errors, keys: [], searches: [], answers: [], frames: [] }
   try {
     await openConnectView(page, url)
     await page.locator('[role="dialog"] [data-slot="all-wallets"]').click({ timeout: 10000 })
@@ -826,8 +828,22 @@ async function measureDirectory(browser, url, devnet, throttle) {
         { timeout: 20000, polling: 'raf' },
       )
       const doneAt = await at.jsonValue()
+      // The directory's own answer: the same, and no longer flagged provisional (until it arrives,
+      // loaded entries whose names match stand in; a query none of them matches waits for it).
+      const answered = await page.waitForFunction(
+        (q) => {
+          const view = document.querySelector('[data-slot="all-wallets-view"]')
+          if (view?.getAttribute('data-query') !== q || view.hasAttribute('data-provisional')) return false
+          const rows = [...view.querySelectorAll('[data-slot="directory-wallet-row"]')]
+          return rows.length > 0 && rows.every((r) => r.textContent.toLowerCase().includes(q)) && performance.now()
+        },
+        query,
+        { timeout: 20000, polling: 'raf' },
+      )
+      const answeredAt = await answered.jsonValue()
       const lastKeyAt = await page.evaluate(() => window.__bench.lastKeyAt)
       out.searches.push(doneAt - lastKeyAt)
+      out.answers.push(answeredAt - lastKeyAt)
     }
     out.keys = await page.evaluate(() => window.__bench.keys)
     // Scroll frames over the whole (unfiltered) directory.
@@ -948,7 +964,7 @@ async function runInteractions(browser) {
           `interactions ${r + 1}/${INTERACTION_RUNS} ${throttle}×: Send click → Send view ${ms(send.sendMs)} ms${send.error ? ` (ERROR ${send.error})` : ''}; swap keystroke → quote ${ms(quote.quoteMs)} ms${quote.error ? ` (ERROR ${quote.error})` : ''}`,
         )
         log(
-          `interactions ${r + 1}/${INTERACTION_RUNS} ${throttle}×: WalletConnect→QR ${ms(wc.qrMs)} ms${wc.error ? ` (ERROR ${wc.error})` : ''}; keystroke p95 ${ms(percentile(dir.keys, 95))} ms, search ${dir.searches.map(ms).join('/')} ms, scroll frame p95 ${ms(percentile(dir.frames, 95))} ms${dir.error ? ` (ERROR ${dir.error})` : ''}`,
+          `interactions ${r + 1}/${INTERACTION_RUNS} ${throttle}×: WalletConnect→QR ${ms(wc.qrMs)} ms${wc.error ? ` (ERROR ${wc.error})` : ''}; keystroke p95 ${ms(percentile(dir.keys, 95))} ms, search ${dir.searches.map(ms).join('/')} ms (answer ${dir.answers.map(ms).join('/')} ms), scroll frame p95 ${ms(percentile(dir.frames, 95))} ms${dir.error ? ` (ERROR ${dir.error})` : ''}`,
         )
       }
     }
@@ -1255,7 +1271,7 @@ function writeReport(chromiumVersion) {
             )
       return `| ${label} | ${values.length} | ${ms(percentile(values, 50))} | ${ms(v)} | ${limit == null ? '–' : `≤ ${limit} ms`} | ${target || '–'} | ${note} |`
     }
-    const searchNet = (runs) => flat(runs, 'searches').map((x) => x - SEARCH_WAIT_MS)
+    const searchNet = (runs, key = 'searches') => flat(runs, key).map((x) => x - SEARCH_WAIT_MS)
     const wcValues = (runs) => runs.map((r) => r.qrMs).filter((x) => x != null)
     const rowsI = [
       line(
@@ -1271,14 +1287,31 @@ function writeReport(chromiumVersion) {
         '40 wheel steps of 240 px, 50 ms apart; rows page in 40 at a time',
       ),
       line(
-        `Search: last keystroke → results listed, minus the spec's ${SEARCH_WAIT_MS} ms wait (${THROTTLE}×)`,
+        `Search: last keystroke → first matching rows listed, minus the spec's ${SEARCH_WAIT_MS} ms wait (${THROTTLE}×)`,
         searchNet(I.dirT),
         50,
-        `query committed after the wait, emulator response, rows rendered (raw = this + ${SEARCH_WAIT_MS})`,
+        `query committed after the wait; loaded wallets whose names match stand in until the answer (raw = this + ${SEARCH_WAIT_MS})`,
+      ),
+      line(
+        `Search: last keystroke → the directory's answer listed, minus ${SEARCH_WAIT_MS} ms (${THROTTLE}×)`,
+        searchNet(I.dirT, 'answers'),
+        50,
+        'request at the commit, emulator response, rows rendered, no stand-ins left',
       ),
       line('Search keystroke → next paint (1×)', flat(I.dir, 'keys'), null, ''),
       line('Scroll frame interval (1×)', flat(I.dir, 'frames'), null, ''),
-      line(`Search: last keystroke → results listed, minus ${SEARCH_WAIT_MS} ms (1×)`, searchNet(I.dir), null, ''),
+      line(
+        `Search: last keystroke → first matching rows listed, minus ${SEARCH_WAIT_MS} ms (1×)`,
+        searchNet(I.dir),
+        null,
+        '',
+      ),
+      line(
+        `Search: last keystroke → the directory's answer listed, minus ${SEARCH_WAIT_MS} ms (1×)`,
+        searchNet(I.dir, 'answers'),
+        null,
+        '',
+      ),
       line(
         'WalletConnect: pointerdown → QR on screen (1×)',
         wcValues(I.wc),
