@@ -156,6 +156,25 @@ describe('search state', () => {
   })
 })
 
+describe('scrolling', () => {
+  test('rows start no hover transition while the list scrolls under a still pointer, and do again after', async () => {
+    await mountAllWallets()
+    const list = view().querySelector('ul') as HTMLUListElement
+    const scroller = list.parentElement as HTMLElement
+    const row = () => list.querySelector('li[data-index] > button') as HTMLElement
+    const transition = () => getComputedStyle(row()).transitionProperty
+    expect(list.hasAttribute('data-scrolling')).toBe(false)
+    expect(transition()).not.toBe('none')
+    scroller.scrollTop += 240
+    await vi.waitFor(() => expect(list.hasAttribute('data-scrolling')).toBe(true))
+    expect(transition()).toBe('none')
+    // The rows still take the pointer: a click just after the wheel stops is not lost.
+    expect(getComputedStyle(row()).pointerEvents).toBe('auto')
+    await vi.waitFor(() => expect(list.hasAttribute('data-scrolling')).toBe(false), { timeout: 5_000 })
+    expect(transition()).not.toBe('none')
+  })
+})
+
 describe('search request', () => {
   test('leaves when the search is committed, before the render it causes, and only once', async () => {
     const harness = await mountAllWallets()

@@ -229,6 +229,8 @@ export function AllWalletsView() {
           <ul
             ref={list}
             id={listId}
+            className={views.virtualList}
+            data-scrolling={virtualizer.isScrolling ? '' : undefined}
             style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
             aria-label={messages.walletCount(total)}
             aria-busy={isFetchingNextPage || undefined}
