@@ -139,17 +139,19 @@ export function applyThemeVariables(tokens: ThemeTokens, variables: ThemeVariabl
     }
   }
 
-  const zIndexEntry = get('--portico-z-index')
   const zIndex = read('zIndex', '--portico-z-index')
-  // A `var(--portico-…)` passes the zIndex check (tokens may point at each other) but is no number
-  // to compute the toast's layer from; it would come out as "NaN".
-  if (zIndex !== undefined && !Number.isInteger(Number(zIndex))) {
-    warn(`themeVariables["${zIndexEntry?.key}"]: ${describeValue(zIndexEntry?.value)} is not an integer; ignored.`)
-  } else if (zIndex !== undefined) {
+  if (zIndex !== undefined) {
     const modal = Number(zIndex)
-    const gap = Number(next.zIndices.toast) - Number(next.zIndices.modal)
-    next.zIndices.modal = String(modal)
-    next.zIndices.toast = String(Math.min(maxZIndex, modal + (gap > 0 ? gap : defaultToastGap)))
+    // A `var(--portico-…)` passes the zIndex check (tokens may point at each other) but is no number
+    // to compute the toast's layer from; it would come out as "NaN".
+    if (!Number.isInteger(modal)) {
+      const entry = get('--portico-z-index')
+      warn(`themeVariables["${entry?.key}"]: ${describeValue(entry?.value)} is not an integer; ignored.`)
+    } else {
+      const gap = Number(next.zIndices.toast) - Number(next.zIndices.modal)
+      next.zIndices.modal = String(modal)
+      next.zIndices.toast = String(Math.min(maxZIndex, modal + (gap > 0 ? gap : defaultToastGap)))
+    }
   }
 
   next.colors.qrForeground = read('color', '--portico-qr-color') ?? next.colors.qrForeground
