@@ -156,6 +156,85 @@ describe('search state', () => {
   })
 })
 
+describe('search answer path', () => {
+  /** Holds the directory's answers to searches until `release()` (the real server's responses). */
+  function holdSearches(harness: Awaited<ReturnType<typeof mountAllWallets>>) {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const fetchFn = harness.portico.fetch
+    vi.spyOn(harness.portico, 'fetch').mockImplementation(async (...args) => {
+      const response = await fetchFn(...args)
+      if (new URL(String(args[0])).searchParams.has('search')) await held
+      return response
+    })
+    return () => release()
+  }
+  const iconState = (id: string) =>
+    document.querySelector(`[data-wallet="${id}"] [data-state]`)?.getAttribute('data-state') ?? null
+
+  test('stand-ins ask for no icon until the answer arrives, then they do', async () => {
+    const release = holdSearches(await mountAllWallets())
+    // Not rendered before the search: it mounts as a stand-in.
+    expect(document.querySelector('[data-wallet="w019"]')).toBeNull()
+    await userEvent.fill(searchBox(), 'wallet 01')
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 019' })).toBeVisible()
+    expect(view().hasAttribute('data-provisional')).toBe(true)
+    // The initial stands in; no image is asked for while the answer is on its way.
+    expect(iconState('w019')).toBe('fallback')
+    release()
+    await vi.waitFor(() => expect(view().hasAttribute('data-provisional')).toBe(false), { timeout: 10_000 })
+    await expect.poll(() => iconState('w019'), { timeout: 5_000 }).toBe('loaded')
+  })
+
+  test('loading and no match show inside the same scroller as the rows: it is never re-created', async () => {
+    const release = holdSearches(await mountAllWallets())
+    const scroller = view().querySelector('ul')?.parentElement
+    expect(scroller).toBeTruthy()
+    // No loaded wallet matches 'wallet 09' (the first page is 001-040): the list empties until the answer.
+    await userEvent.fill(searchBox(), 'wallet 09')
+    await expect.element(page.getByRole('status', { name: 'Loading…' })).toBeVisible()
+    expect(page.getByRole('status', { name: 'Loading…' }).element().closest('div')?.parentElement).toBe(scroller)
+    release()
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 095' })).toBeVisible()
+    expect(view().querySelector('ul')?.parentElement).toBe(scroller)
+    await userEvent.fill(searchBox(), 'no such wallet')
+    await expect.element(page.getByText('No wallet matches “no such wallet”')).toBeVisible()
+    expect(scroller?.contains(page.getByText('No wallet matches “no such wallet”').element())).toBe(true)
+  })
+
+  test('the 300 ms wait counts from the keystroke, not from the render after it', async () => {
+    await mountAllWallets()
+    const input = searchBox().element() as HTMLInputElement
+    const committedAt: number[] = []
+    new MutationObserver(() => {
+      if (view().getAttribute('data-query') === 'wallet 02') committedAt.push(performance.now())
+    }).observe(view(), { attributes: true, attributeFilter: ['data-query'] })
+    const delays: unknown[] = []
+    const setTimeoutFn = window.setTimeout
+    vi.spyOn(window, 'setTimeout').mockImplementation(((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
+      delays.push(delay)
+      return setTimeoutFn(handler, delay, ...rest)
+    }) as typeof window.setTimeout)
+    // A keystroke whose render comes late: the event is 200 ms old when it is dispatched (its
+    // timestamp is when it was made), as when a slow page is busy when the key is pressed.
+    const event = new Event('input', { bubbles: true })
+    const typedAt = event.timeStamp
+    while (performance.now() - typedAt < 200) {
+      // busy, like a slow page
+    }
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'wallet 02')
+    input.dispatchEvent(event)
+    await vi.waitFor(() => expect(committedAt.length).toBeGreaterThan(0), { timeout: 5_000 })
+    // Never sooner than the spec's 300 ms after the keystroke…
+    expect(committedAt[0]).toBeGreaterThanOrEqual(typedAt + 300)
+    // …and the timer waited what was left of them, not 300 ms more from the render.
+    expect(delays).not.toContain(300)
+    expect(delays.some((d) => typeof d === 'number' && d > 0 && d <= 100)).toBe(true)
+  })
+})
+
 describe('scrolling', () => {
   test('rows start no hover transition while the list scrolls under a still pointer, and do again after', async () => {
     await mountAllWallets()

@@ -31,11 +31,10 @@ import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { allWalletsRowKey, allWalletsRows } from './allWalletsRows.js'
 import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
+import { searchWaitMs } from './searchWait.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
-/** Spec: search waits at least 300 ms after the last keystroke. */
-export const searchMinimumWaitMs = 300
 const rowHeight = 56
 const rowGap = 8
 /** Rows a Page Up / Page Down moves: what the 360 px list shows at once. */
@@ -215,17 +214,21 @@ export function AllWalletsView() {
   return (
     <div data-slot="all-wallets-view" data-query={query} data-provisional={provisional ? '' : undefined}>
       <SearchField ref={searchInput} query={query} onQuery={commitQuery} onArrowDown={enterList} listId={listId} />
-      {rows.length === 0 && directory.isFetching ? (
-        <div className={views.center}>
-          <Spinner size={24} label={messages.loading} />
-        </div>
-      ) : rows.length === 0 ? (
-        <EmptyState
-          title={query ? messages.noSearchResults(query) : messages.noWalletsTitle}
-          body={query ? undefined : messages.noWalletsBody}
-        />
-      ) : (
-        <div ref={scroller} className={views.scroller}>
+      {/* The scroller stays mounted while there is nothing to list (loading, no match): a search
+          that matches no loaded wallet empties the list until its answer, and a new scroller then
+          made the virtualiser observe and measure it again (a forced layout) in the answer's render
+          (issue 18: keystroke -> list at 4x). Its fixed height also keeps the modal from jumping. */}
+      <div ref={scroller} className={views.scroller}>
+        {rows.length === 0 && directory.isFetching ? (
+          <div className={views.center}>
+            <Spinner size={24} label={messages.loading} />
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyState
+            title={query ? messages.noSearchResults(query) : messages.noWalletsTitle}
+            body={query ? undefined : messages.noWalletsBody}
+          />
+        ) : (
           <ul
             ref={list}
             id={listId}
@@ -269,7 +272,7 @@ export function AllWalletsView() {
                     <DirectoryRow
                       wallet={row.wallet}
                       imageUrl={walletImageUrl(portico, row.wallet.image_id)}
-                      deferImage={virtualizer.isScrolling}
+                      deferImage={virtualizer.isScrolling || provisional}
                       onSelect={selectDirectory}
                       tabIndex={item.index === current ? 0 : -1}
                     />
@@ -278,8 +281,8 @@ export function AllWalletsView() {
               )
             })}
           </ul>
-        </div>
-      )}
+        )}
+      </div>
       {directory.isError ? <p className={views.muted}>{messages.directoryUnavailable}</p> : null}
     </div>
   )
@@ -294,10 +297,12 @@ const SearchField = memo(
     function SearchField({ query, onQuery, onArrowDown, listId }, ref) {
       const { messages } = usePorticoUI('AllWalletsView')
       const [input, setInput] = useState(query)
+      // When the last keystroke happened (its event's timestamp, on performance.now()'s clock).
+      const typedAt = useRef<number | undefined>(undefined)
       useEffect(() => {
         const next = normalizeSearch(input)
         if (next === query) return
-        const timer = setTimeout(() => onQuery(next), searchMinimumWaitMs)
+        const timer = setTimeout(() => onQuery(next), searchWaitMs(typedAt.current, performance.now()))
         return () => clearTimeout(timer)
       }, [input, query, onQuery])
       return (
@@ -308,7 +313,10 @@ const SearchField = memo(
             className={views.searchInput}
             type="search"
             value={input}
-            onChange={(event) => setInput(event.target.value)}
+            onChange={(event) => {
+              typedAt.current = event.timeStamp
+              setInput(event.target.value)
+            }}
             onKeyDown={(event) => {
               if (event.key !== 'ArrowDown') return
               event.preventDefault()
@@ -329,8 +337,8 @@ const SearchField = memo(
 /**
  * @internal
  * A directory wallet's row; memoised, so a scroll renders only the rows that come into view. Its
- * icon is asked for once the list is not being scrolled (`deferImage`); the name's initial stands
- * in until then, and an icon asked for stays.
+ * icon is asked for once the list is not being scrolled and the search is answered
+ * (`deferImage`); the name's initial stands in until then, and an icon asked for stays.
  */
 export const DirectoryRow = memo(function DirectoryRow({
   wallet,
@@ -342,9 +350,11 @@ export const DirectoryRow = memo(function DirectoryRow({
   wallet: DirectoryWallet
   imageUrl: string | undefined
   /**
-   * The list is being scrolled. Each icon is an SVG drawn on the main thread, and drawing those of
-   * every row passed made frames of a fast scroll late (issue 18: scroll frame interval at 4× CPU
-   * throttling, p95 50-67 ms with icons, 33 without).
+   * The list is being scrolled, or this row stands in for a search's answer still on its way.
+   * Each icon is an SVG drawn on the main thread: drawing those of every row passed made frames of
+   * a fast scroll late (issue 18: scroll frame interval at 4× CPU throttling, p95 50-67 ms with
+   * icons, 33 without), and the stand-ins' icons arrived just as the answer did, ahead of its
+   * render (~20 ms of a 4× throttled search).
    */
   deferImage: boolean
   onSelect(wallet: DirectoryWallet): void
