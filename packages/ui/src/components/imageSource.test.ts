@@ -1,4 +1,6 @@
+// @vitest-environment happy-dom
 import { createPortico, eip155Adapter, eip155Network, initialize } from '@portico/headless'
+import { createTestEip1193Wallet } from '@portico/headless/testing'
 import { expect, test } from 'vitest'
 import { allowedImageSource, imageOrigins } from './imageSource.js'
 
@@ -38,6 +40,31 @@ test('imageOrigins: the configured API hosts and the icons the host app configur
     'https://icons.host.example',
     'https://rpc.example',
   ])
+})
+
+test('imageOrigins: built once per instance, and again once its connectors change', () => {
+  const portico = createPortico({
+    projectId: 'p',
+    walletConnect: false,
+    storage: null,
+    adapters: [eip155Adapter()],
+    networks: [eip155Network({ id: 1, name: 'One', rpcUrl: 'https://rpc.one.example' })],
+  })
+  const stopDiscovery = initialize(portico)
+  const first = imageOrigins(portico)
+  // Every icon asks; the set is not rebuilt for each.
+  expect(imageOrigins(portico)).toBe(first)
+  // A wallet announces itself: the connector list changed, so the set is built again.
+  const stopWallet = createTestEip1193Wallet({
+    accounts: ['0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'],
+    chains: [{ id: 1, rpcUrl: 'https://rpc.one.example' }],
+  }).announce()
+  const second = imageOrigins(portico)
+  expect(second).not.toBe(first)
+  expect([...second]).toEqual([...first])
+  expect(imageOrigins(portico)).toBe(second)
+  stopWallet()
+  stopDiscovery?.()
 })
 
 test('allowedImageSource: directory images from the image host and data:image URIs', () => {
