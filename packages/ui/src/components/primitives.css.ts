@@ -140,3 +140,15 @@ export const empty = style({
   color: vars.colors.foregroundMuted,
 })
 export const emptyTitle = style({ color: vars.colors.foreground, fontWeight: vars.fontWeights.semibold })
+
+/**
+ * @internal
+ * An input whose field draws its focus indicator (an accent border on `:focus-within` or
+ * `:focus`): no outline of its own. The kit's keyboard ring (`[data-portico] :focus-visible`,
+ * base.css.ts) is more specific than one class, and text inputs match `:focus-visible` on every
+ * focus, so a plain `outline: none` lost to it and a square ring showed inside the rounded field.
+ */
+export const ownFocusIndicator = style({
+  outline: 'none',
+  selectors: { '[data-portico] &:focus-visible': { outline: 'none' } },
+})

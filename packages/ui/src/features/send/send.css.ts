@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
-import '../../components/primitives.css.js'
+import { ownFocusIndicator } from '../../components/primitives.css.js'
 import { vars } from '../../css/theme.css.js'
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm })
@@ -29,15 +29,16 @@ export const panelRow = style({
 
 export const label = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.sm })
 
-export const input = style({
-  flex: 1,
-  minWidth: 0,
-  background: 'transparent',
-  color: vars.colors.foreground,
-  // The panel draws the focus ring (accent border on :focus-within); a second one inside is noise.
-  outline: 'none',
-  selectors: { '&::placeholder': { color: vars.colors.foregroundSubtle } },
-})
+export const input = style([
+  ownFocusIndicator,
+  {
+    flex: 1,
+    minWidth: 0,
+    background: 'transparent',
+    color: vars.colors.foreground,
+    selectors: { '&::placeholder': { color: vars.colors.foregroundSubtle } },
+  },
+])
 
 export const amountInput = style([
   input,

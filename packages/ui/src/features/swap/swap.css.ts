@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
-import '../../components/primitives.css.js'
+import { ownFocusIndicator } from '../../components/primitives.css.js'
 import { vars } from '../../css/theme.css.js'
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
@@ -28,20 +28,22 @@ export const panelRow = style({
 
 export const label = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.sm })
 
-export const amountInput = style({
-  flex: 1,
-  minWidth: 0,
-  fontSize: vars.fontSizes.xl,
-  fontWeight: vars.fontWeights.semibold,
-  background: 'transparent',
-  color: vars.colors.foreground,
-  outline: 'none',
-  fontVariantNumeric: 'tabular-nums',
-  selectors: {
-    '&::placeholder': { color: vars.colors.foregroundSubtle },
-    '&[data-state="invalid"]': { color: vars.colors.danger },
+export const amountInput = style([
+  ownFocusIndicator,
+  {
+    flex: 1,
+    minWidth: 0,
+    fontSize: vars.fontSizes.xl,
+    fontWeight: vars.fontWeights.semibold,
+    background: 'transparent',
+    color: vars.colors.foreground,
+    fontVariantNumeric: 'tabular-nums',
+    selectors: {
+      '&::placeholder': { color: vars.colors.foregroundSubtle },
+      '&[data-state="invalid"]': { color: vars.colors.danger },
+    },
   },
-})
+])
 
 export const tokenButton = style({ flexShrink: 0 })
 

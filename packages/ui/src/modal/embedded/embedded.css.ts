@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
-import '../../components/primitives.css.js'
+import { ownFocusIndicator } from '../../components/primitives.css.js'
 import { vars } from '../../css/theme.css.js'
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
@@ -22,16 +22,17 @@ export const emailField = style({
   },
 })
 
-export const emailInput = style({
-  flex: 1,
-  minWidth: 0,
-  height: '100%',
-  background: 'transparent',
-  color: vars.colors.foreground,
-  // The field draws the focus ring (accent border on :focus-within); a second one inside is noise.
-  outline: 'none',
-  selectors: { '&::placeholder': { color: vars.colors.foregroundMuted } },
-})
+export const emailInput = style([
+  ownFocusIndicator,
+  {
+    flex: 1,
+    minWidth: 0,
+    height: '100%',
+    background: 'transparent',
+    color: vars.colors.foreground,
+    selectors: { '&::placeholder': { color: vars.colors.foregroundMuted } },
+  },
+])
 
 export const divider = style({
   height: 1,
@@ -60,24 +61,26 @@ export const visuallyHidden = style({
   whiteSpace: 'nowrap',
 })
 
-export const otpDigit = style({
-  width: 44,
-  height: 52,
-  textAlign: 'center',
-  fontSize: vars.fontSizes.xl,
-  fontWeight: vars.fontWeights.semibold,
-  fontVariantNumeric: 'tabular-nums',
-  borderRadius: vars.radii.md,
-  background: vars.colors.surfaceSunken,
-  color: vars.colors.foreground,
-  border: `1px solid ${vars.colors.border}`,
-  outline: 'none',
-  selectors: {
-    '&:focus': { borderColor: vars.colors.accent, boxShadow: `0 0 0 1px ${vars.colors.accent}` },
-    '&[aria-invalid="true"]': { borderColor: vars.colors.danger },
-    '&:disabled': { opacity: 0.6 },
+export const otpDigit = style([
+  ownFocusIndicator,
+  {
+    width: 44,
+    height: 52,
+    textAlign: 'center',
+    fontSize: vars.fontSizes.xl,
+    fontWeight: vars.fontWeights.semibold,
+    fontVariantNumeric: 'tabular-nums',
+    borderRadius: vars.radii.md,
+    background: vars.colors.surfaceSunken,
+    color: vars.colors.foreground,
+    border: `1px solid ${vars.colors.border}`,
+    selectors: {
+      '&:focus': { borderColor: vars.colors.accent, boxShadow: `0 0 0 1px ${vars.colors.accent}` },
+      '&[aria-invalid="true"]': { borderColor: vars.colors.danger },
+      '&:disabled': { opacity: 0.6 },
+    },
   },
-})
+])
 
 export const error = style({ color: vars.colors.danger, fontSize: vars.fontSizes.sm, textAlign: 'center' })
 

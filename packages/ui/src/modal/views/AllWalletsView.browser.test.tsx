@@ -156,6 +156,23 @@ describe('search state', () => {
   })
 })
 
+describe('focus', () => {
+  test('the search field shows one focus indicator (the field border), no ring inside it', async () => {
+    await mountAllWallets()
+    await userEvent.click(searchBox())
+    const input = searchBox().element() as HTMLInputElement
+    expect(document.activeElement).toBe(input)
+    // A text input matches :focus-visible on any focus; the kit's keyboard ring must not draw inside the field.
+    expect(input.matches(':focus-visible')).toBe(true)
+    expect(getComputedStyle(input).outlineStyle).toBe('none')
+    // Other controls keep the keyboard ring.
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}')
+    const previous = document.activeElement as HTMLElement
+    expect(previous.matches(':focus-visible')).toBe(true)
+    expect(getComputedStyle(previous).outlineStyle).toBe('solid')
+  })
+})
+
 describe('search answer path', () => {
   /** Holds the directory's answers to searches until `release()` (the real server's responses). */
   function holdSearches(harness: Awaited<ReturnType<typeof mountAllWallets>>) {
