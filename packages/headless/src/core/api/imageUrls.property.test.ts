@@ -2,18 +2,10 @@ import fc from 'fast-check'
 import { expect, test, vi } from 'vitest'
 import { testAdapters, testNetworks } from '../../test/fixtures.js'
 import { createPortico } from '../config/createPortico.js'
-import { type ImageKind, imageUrl } from './imageUrls.js'
+import { type ImageKind, imagePaths, imageUrl } from './imageUrls.js'
 import { directoryUrl } from './urls.js'
 
-const kinds: ImageKind[] = ['wallet', 'connector', 'network', 'chain', 'token', 'currency']
-const paths: Record<ImageKind, string> = {
-  wallet: '/getWalletImage/',
-  connector: '/getWalletImage/',
-  network: '/public/getAssetImage/',
-  chain: '/public/getAssetImage/',
-  token: '/public/getTokenImage/',
-  currency: '/public/getCurrencyImage/',
-}
+const kinds = Object.keys(imagePaths) as ImageKind[]
 
 // API base URLs a host may configure: paths, trailing slashes, ports, IPv6, upper case, escapes,
 // a query of its own (the path then lands in the query, and so does the id).
@@ -47,7 +39,7 @@ test('property: an image URL is the URL built for that id, for any base, project
           ...(pid === undefined ? {} : { projectId: pid }),
         })
         for (const each of ids)
-          expect(imageUrl(portico, kind, each)).toBe(directoryUrl(portico, `${paths[kind]}${each}`).toString())
+          expect(imageUrl(portico, kind, each)).toBe(directoryUrl(portico, `${imagePaths[kind]}${each}`).toString())
       },
     ),
     { numRuns: 300 },

@@ -4,7 +4,8 @@ import { directoryUrl } from './urls.js'
 /** The spec's image caches: one per kind, so a URL is built once per id. */
 export type ImageKind = 'wallet' | 'network' | 'chain' | 'connector' | 'token' | 'currency'
 
-const paths: Record<ImageKind, string> = {
+/** @internal Each kind's path before the id. */
+export const imagePaths: Record<ImageKind, string> = {
   wallet: '/getWalletImage/',
   connector: '/getWalletImage/',
   network: '/public/getAssetImage/',
@@ -38,7 +39,7 @@ export function imageUrl(portico: Portico, kind: ImageKind, id: string | undefin
     // The ids allowed ([\w-]) are written the same in a path and in a query, so this equals building
     // the URL for each id, without a URL parse and three query rewrites per new id (each wallet row
     // scrolled into All Wallets: ~20 ms per scroll pass at 4x CPU throttling, issue 18).
-    const template = cache.get(kind) ?? directoryUrl(portico, `${paths[kind]}${idStandIn}`).toString()
+    const template = cache.get(kind) ?? directoryUrl(portico, `${imagePaths[kind]}${idStandIn}`).toString()
     cache.set(kind, template)
     cache.set(key, template.replace(idStandIn, id))
   }

@@ -28,6 +28,21 @@ async function mountAllWallets() {
   return harness
 }
 
+/** Holds the directory's answers to searches until `release()` (the real server's responses). */
+function holdSearches(harness: Awaited<ReturnType<typeof mountAllWallets>>) {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const fetchFn = harness.portico.fetch
+  vi.spyOn(harness.portico, 'fetch').mockImplementation(async (...args) => {
+    const response = await fetchFn(...args)
+    if (new URL(String(args[0])).searchParams.has('search')) await held
+    return response
+  })
+  return () => release()
+}
+
 const view = () => document.querySelector('[data-slot="all-wallets-view"]') as HTMLElement
 const renderedRows = () => view().querySelectorAll('li[data-index]')
 const searchBox = () => page.getByRole('searchbox', { name: 'Search wallets' })
@@ -128,18 +143,7 @@ describe('virtual list', () => {
 
 describe('search state', () => {
   test('loaded matches show as soon as the search is committed; the answer replaces them without re-creating rows', async () => {
-    const harness = await mountAllWallets()
-    // Hold the directory's answer to the search (the real server's response, released on cue).
-    let release!: () => void
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const fetchFn = harness.portico.fetch
-    vi.spyOn(harness.portico, 'fetch').mockImplementation(async (...args) => {
-      const response = await fetchFn(...args)
-      if (new URL(String(args[0])).searchParams.has('search')) await held
-      return response
-    })
+    const release = holdSearches(await mountAllWallets())
     const kept = document.querySelector('[data-wallet="w010"]')
     expect(kept).not.toBeNull()
     await userEvent.fill(searchBox(), ' wallet 01 ')
@@ -174,20 +178,6 @@ describe('focus', () => {
 })
 
 describe('search answer path', () => {
-  /** Holds the directory's answers to searches until `release()` (the real server's responses). */
-  function holdSearches(harness: Awaited<ReturnType<typeof mountAllWallets>>) {
-    let release!: () => void
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const fetchFn = harness.portico.fetch
-    vi.spyOn(harness.portico, 'fetch').mockImplementation(async (...args) => {
-      const response = await fetchFn(...args)
-      if (new URL(String(args[0])).searchParams.has('search')) await held
-      return response
-    })
-    return () => release()
-  }
   const iconState = (id: string) =>
     document.querySelector(`[data-wallet="${id}"] [data-state]`)?.getAttribute('data-state') ?? null
 
