@@ -51,6 +51,24 @@ function ModalHandle() {
   return null
 }
 
+/**
+ * Holds the page's idle callbacks until `release`, which runs them at once. The closed modal is
+ * rendered ahead at idle (PorticoUI); on a busy machine that idle can come in the middle of the
+ * cycles and add the hidden modal's nodes between two samples (a fresh-clone CI run saw 103 nodes
+ * at cycle 30 and 162 at 50). Holding it makes every sample see the same page.
+ */
+function holdIdle() {
+  const real = window.requestIdleCallback
+  const held: IdleRequestCallback[] = []
+  window.requestIdleCallback = ((callback: IdleRequestCallback) => held.push(callback)) as typeof real
+  return () => {
+    window.requestIdleCallback = real
+    for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 })
+  }
+}
+
+const hiddenModalMounted = () => document.querySelector('[data-slot="modal-content"][data-state="closed"]') !== null
+
 async function mount(connected: boolean) {
   const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, connected, extraWallets: 3 })
   cleanups.push(harness.cleanup)
@@ -91,7 +109,10 @@ test('200 open/close cycles: heap levels off, DOM nodes and listeners come back'
 test('50 connect/disconnect cycles: heap levels off, DOM nodes and listeners come back', {
   timeout: 240_000,
 }, async () => {
+  const releaseIdle = holdIdle()
   const harness = await mount(false)
+  releaseIdle()
+  await until(hiddenModalMounted)
   const samples: Sample[] = []
   for (let cycle = 1; cycle <= 50; cycle++) {
     await connect(harness.portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
