@@ -240,6 +240,39 @@ describe('search answer path', () => {
     expect(delays).not.toContain(300)
     expect(delays.some((d) => typeof d === 'number' && d > 0 && d <= 100)).toBe(true)
   })
+
+  test('the keystroke is its keydown: the browser’s editing before the input event is part of the wait', async () => {
+    await mountAllWallets()
+    const input = searchBox().element() as HTMLInputElement
+    // When each search timer was set, and for how long.
+    const timers: { at: number; delay: number }[] = []
+    const setTimeoutFn = window.setTimeout
+    vi.spyOn(window, 'setTimeout').mockImplementation(((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
+      if (typeof delay === 'number' && delay > 0 && delay <= 300) timers.push({ at: performance.now(), delay })
+      return setTimeoutFn(handler, delay, ...rest)
+    }) as typeof window.setTimeout)
+    // The key goes down; the input event comes 60 ms later (a slow page's editing and key
+    // listeners), and both reach the page 150 ms after the key.
+    const keyDown = new KeyboardEvent('keydown', { key: '2', bubbles: true })
+    const busyUntil = (t: number) => {
+      while (performance.now() < t) {
+        // busy, like a slow page
+      }
+    }
+    busyUntil(keyDown.timeStamp + 60)
+    const inputEvent = new Event('input', { bubbles: true })
+    busyUntil(keyDown.timeStamp + 150)
+    input.dispatchEvent(keyDown)
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'wallet 02')
+    input.dispatchEvent(inputEvent)
+    await vi.waitFor(() => expect(view().getAttribute('data-query')).toBe('wallet 02'), { timeout: 5_000 })
+    expect(timers.length).toBeGreaterThan(0)
+    const { at, delay } = timers[timers.length - 1] as { at: number; delay: number }
+    // The timer ends 300 ms after the keydown (within the moment between computing the delay and
+    // setting it), not 300 ms after the input event, 60 ms later.
+    expect(at + delay).toBeGreaterThanOrEqual(keyDown.timeStamp + 300)
+    expect(at + delay).toBeLessThan(inputEvent.timeStamp + 300)
+  })
 })
 
 describe('scrolling', () => {

@@ -31,7 +31,7 @@ import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { allWalletsRowKey, allWalletsRows } from './allWalletsRows.js'
 import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
-import { searchWaitMs } from './searchWait.js'
+import { keystrokeAt, searchWaitMs } from './searchWait.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -299,6 +299,8 @@ const SearchField = memo(
       const [input, setInput] = useState(query)
       // When the last keystroke happened (its event's timestamp, on performance.now()'s clock).
       const typedAt = useRef<number | undefined>(undefined)
+      // The last keydown's timestamp, until an input pairs with it (see keystrokeAt).
+      const keyDownAt = useRef<number | undefined>(undefined)
       useEffect(() => {
         const next = normalizeSearch(input)
         if (next === query) return
@@ -314,10 +316,12 @@ const SearchField = memo(
             type="search"
             value={input}
             onChange={(event) => {
-              typedAt.current = event.timeStamp
+              typedAt.current = keystrokeAt(keyDownAt.current, event.timeStamp)
+              keyDownAt.current = undefined
               setInput(event.target.value)
             }}
             onKeyDown={(event) => {
+              keyDownAt.current = event.timeStamp
               if (event.key !== 'ArrowDown') return
               event.preventDefault()
               onArrowDown()
