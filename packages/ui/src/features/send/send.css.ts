@@ -102,7 +102,17 @@ export const chip = style({
   fontSize: vars.fontSizes.sm,
 })
 
-export const features = style({ display: 'flex', gap: vars.space.xs, justifyContent: 'center', flexWrap: 'wrap' })
+export const features = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  justifyContent: 'center',
+  flexWrap: 'wrap',
+  selectors: {
+    // A button still loading (FeaturePending): the row waits, keeping a button's height, and then
+    // shows them all at once, so none moves under a pointer aiming at it.
+    '&:has(> [data-pending])': { visibility: 'hidden', minHeight: 32 },
+  },
+})
 
 export const balanceLine = style({
   display: 'inline-flex',

@@ -2,6 +2,7 @@ import { useConnection, useFeatures } from '@portico/headless'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { FeaturePending } from '../../modal/views/FeaturePending.js'
 import { swapMessages } from './messages.js'
 
 /**
@@ -14,7 +15,8 @@ export function SwapFeatureButton() {
   const { swaps } = useFeatures()
   const connection = useConnection()
   const text = useFeatureMessages(swapMessages)
-  if (!swaps || !text || connection.network?.chainNamespace !== 'eip155') return null
+  if (!swaps || connection.network?.chainNamespace !== 'eip155') return null
+  if (!text) return <FeaturePending />
   return (
     <button
       type="button"

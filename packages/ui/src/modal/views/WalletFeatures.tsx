@@ -7,6 +7,7 @@ import * as send from '../../features/send/send.css.js'
 import { SwapFeatureButton } from '../../features/swap/SwapFeatureButton.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
 import { BuyFeatureButton } from './BuyFeatureButton.js'
+import { FeaturePending } from './FeaturePending.js'
 
 /**
  * The button of each wallet feature that is built, by the spec's flag name. A feature without an
@@ -44,7 +45,8 @@ function SendButton() {
   const text = useFeatureMessages(sendMessages)
   const { namespace } = useConnection()
   // Spec: balance and send are for EVM and Solana.
-  if (!text || (namespace !== 'eip155' && namespace !== 'solana')) return null
+  if (namespace !== 'eip155' && namespace !== 'solana') return null
+  if (!text) return <FeaturePending />
   return (
     <button
       type="button"
@@ -60,7 +62,7 @@ function SendButton() {
 function ReceiveButton() {
   const { store } = usePorticoUI('WalletFeatures')
   const text = useFeatureMessages(sendMessages)
-  if (!text) return null
+  if (!text) return <FeaturePending />
   return (
     <button
       type="button"

@@ -4,6 +4,7 @@ import * as css from '../../../components/primitives.css.js'
 import { usePorticoUI } from '../../../context.js'
 import { useFeatureMessages } from '../../../i18n/featureMessages.js'
 import { preloadView } from '../../loadModal.js'
+import { FeaturePending } from '../FeaturePending.js'
 import { onrampMessages } from './messages.js'
 
 /**
@@ -16,7 +17,8 @@ export function BuyButton() {
   const { onramp } = useFeatures()
   const connection = useConnection()
   const text = useFeatureMessages(onrampMessages)
-  if (!onramp || !text || !isOnrampNamespace(connection.namespace) || isRestrictedTimeZone()) return null
+  if (!onramp || !isOnrampNamespace(connection.namespace) || isRestrictedTimeZone()) return null
+  if (!text) return <FeaturePending />
   const warm = () => void preloadView('OnRampProviders').catch(() => {})
   return (
     <button
