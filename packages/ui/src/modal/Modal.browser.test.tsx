@@ -465,6 +465,10 @@ describe('modal behaviour', () => {
     await expect
       .element(explorer)
       .toHaveAttribute('href', 'http://127.0.0.1:4000/address/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    // The balances come from anvil; when they arrive the view grows and the centred modal moves up.
+    // Clicking before that can land where Copy was a moment earlier (a fresh-clone CI run at 85ceab5
+    // clicked, and no copy followed): wait for the view to settle.
+    await expect.element(page.getByText('USD Coin (Devnet)')).toBeVisible()
     // Toasts leave after a while: record what was announced rather than race the toast's lifetime.
     const announced = recordAnnouncements()
     await userEvent.click(page.getByRole('button', { name: 'Copy address' }))
