@@ -2,6 +2,7 @@
 // (`import '@portico/ui/styles.css'`). styles.test.ts fails when a *.css.ts is missing here.
 import './css/base.css.js'
 import './components/primitives.css.js'
+import './components/fieldInput.css.js'
 import './components/qrCode.css.js'
 import './buttons/buttons.css.js'
 import './modal/modal.css.js'

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
-import { ownFocusIndicator } from '../../components/primitives.css.js'
+import { fieldInput } from '../../components/fieldInput.css.js'
 import { vars } from '../../css/theme.css.js'
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm })
@@ -29,16 +29,7 @@ export const panelRow = style({
 
 export const label = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.sm })
 
-export const input = style([
-  ownFocusIndicator,
-  {
-    flex: 1,
-    minWidth: 0,
-    background: 'transparent',
-    color: vars.colors.foreground,
-    selectors: { '&::placeholder': { color: vars.colors.foregroundSubtle } },
-  },
-])
+export const input = fieldInput
 
 export const amountInput = style([
   input,

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
-import { ownFocusIndicator } from '../../components/primitives.css.js'
+import { fieldInput } from '../../components/fieldInput.css.js'
 import { vars } from '../../css/theme.css.js'
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
@@ -29,19 +29,12 @@ export const panelRow = style({
 export const label = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.sm })
 
 export const amountInput = style([
-  ownFocusIndicator,
+  fieldInput,
   {
-    flex: 1,
-    minWidth: 0,
     fontSize: vars.fontSizes.xl,
     fontWeight: vars.fontWeights.semibold,
-    background: 'transparent',
-    color: vars.colors.foreground,
     fontVariantNumeric: 'tabular-nums',
-    selectors: {
-      '&::placeholder': { color: vars.colors.foregroundSubtle },
-      '&[data-state="invalid"]': { color: vars.colors.danger },
-    },
+    selectors: { '&[data-state="invalid"]': { color: vars.colors.danger } },
   },
 ])
 

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
+import { fieldInput } from '../../components/fieldInput.css.js'
 import { ownFocusIndicator } from '../../components/primitives.css.js'
 import { vars } from '../../css/theme.css.js'
 
@@ -23,15 +24,9 @@ export const emailField = style({
 })
 
 export const emailInput = style([
-  ownFocusIndicator,
-  {
-    flex: 1,
-    minWidth: 0,
-    height: '100%',
-    background: 'transparent',
-    color: vars.colors.foreground,
-    selectors: { '&::placeholder': { color: vars.colors.foregroundMuted } },
-  },
+  fieldInput,
+  // Comes after fieldInput's rule, so its placeholder colour wins (equal specificity).
+  { height: '100%', selectors: { '&::placeholder': { color: vars.colors.foregroundMuted } } },
 ])
 
 export const divider = style({

@@ -1,6 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
-import { ownFocusIndicator } from '../../components/primitives.css.js'
+import { fieldInput } from '../../components/fieldInput.css.js'
 import { vars } from '../../css/theme.css.js'
 
 export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
@@ -18,17 +18,7 @@ export const search = style({
   border: `1px solid ${vars.colors.border}`,
   selectors: { '&:focus-within': { borderColor: vars.colors.accent } },
 })
-export const searchInput = style([
-  ownFocusIndicator,
-  {
-    flex: 1,
-    minWidth: 0,
-    height: '100%',
-    background: 'transparent',
-    color: vars.colors.foreground,
-    selectors: { '&::placeholder': { color: vars.colors.foregroundSubtle } },
-  },
-])
+export const searchInput = style([fieldInput, { height: '100%' }])
 
 export const scroller = style({
   height: 360,

@@ -1,0 +1,22 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../css/theme.css.js'
+// Loads the reset (through primitives) before this style.
+import { ownFocusIndicator } from './primitives.css.js'
+
+/**
+ * @internal
+ * The bare input inside a field whose box draws the frame and the focus indicator (the search,
+ * email, send and swap fields): it fills the rest of the row, shows the theme's foreground on no
+ * background of its own, and has no outline (see ownFocusIndicator). Kept out of primitives.css:
+ * only lazily loaded views use it, and primitives are at page start.
+ */
+export const fieldInput = style([
+  ownFocusIndicator,
+  {
+    flex: 1,
+    minWidth: 0,
+    background: 'transparent',
+    color: vars.colors.foreground,
+    selectors: { '&::placeholder': { color: vars.colors.foregroundSubtle } },
+  },
+])
