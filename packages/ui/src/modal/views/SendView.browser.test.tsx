@@ -95,8 +95,8 @@ const $ = (name: string) => document.querySelector(`[data-slot="${name}"]`) as H
 test('Account shows Receive then Send (walletFeaturesOrder); Send opens the form, a flag off hides its button', async () => {
   await mount('Account')
   await expect.element(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
-  // Swap and Buy load on their own and join the row ahead of Send: once they are in, the row is
-  // settled and the click below lands on Send, not where Send was a moment before.
+  // Swap and Buy apply here (EVM, flags on). The row shows its buttons at once (see
+  // WalletFeatures.browser.test.tsx), so these are in with Send.
   await expect.element(page.getByRole('button', { name: 'Swap', exact: true })).toBeVisible()
   await expect.element(page.getByRole('button', { name: 'Buy', exact: true })).toBeVisible()
   const features = $('wallet-features')
