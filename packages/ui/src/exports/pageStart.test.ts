@@ -50,7 +50,7 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.3 for the email field's slot (the field itself is the EmailField chunk).
   ConnectView: 4.5,
   // +0.05 (16.03) for the search request sent at the commit and the list's data-scrolling mark.
-  AllWalletsView: 16.25,
+  AllWalletsView: 16.5,
   ConnectingExternalView: 4,
   ConnectingWalletConnectView: 6,
   ConnectingWalletConnectBasicView: 5,

@@ -4,6 +4,7 @@ import { render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness } from '../../test/harness.js'
 import { DirectoryRow } from './AllWalletsView.js'
+import { searchAnswerWaitMs } from './searchWait.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -311,6 +312,91 @@ describe('search request', () => {
     // Asked from the commit itself: the list still showed the previous (empty) query. From the
     // list's effects it would have been asked after the render, with 'wallet 02' on screen.
     expect(shownAtRequest).toEqual([''])
+  })
+})
+
+describe('search answer wait', () => {
+  /**
+   * Holds the view's wait for a search's answer (the `searchAnswerWaitMs` timer) until the test
+   * ends it, so which comes first, the answer or the end of the wait, is the test's choice.
+   */
+  function holdAnswerWait() {
+    const waits: (() => void)[] = []
+    const setTimeoutFn = window.setTimeout
+    vi.spyOn(window, 'setTimeout').mockImplementation(((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
+      if (delay === searchAnswerWaitMs && typeof handler === 'function') {
+        waits.push(() => handler())
+        return 0
+      }
+      return setTimeoutFn(handler, delay, ...rest)
+    }) as typeof window.setTimeout)
+    return waits
+  }
+  /** Every state of the list (committed query, provisional or not), in order. */
+  function recordStates() {
+    const states: string[] = []
+    const record = () => {
+      const state = `${view().getAttribute('data-query')}${view().hasAttribute('data-provisional') ? ' (provisional)' : ''}`
+      if (states.at(-1) !== state) states.push(state)
+    }
+    record()
+    const observer = new MutationObserver(record)
+    observer.observe(view(), { attributes: true, attributeFilter: ['data-query', 'data-provisional'] })
+    cleanups.push(() => observer.disconnect())
+    return states
+  }
+
+  test('an answer that comes during the wait is listed in one render, without stand-ins first', async () => {
+    await mountAllWallets()
+    const waits = holdAnswerWait()
+    const states = recordStates()
+    // Loaded wallets match 'wallet 01' (001-040 are loaded), so stand-ins would show without the wait.
+    await userEvent.fill(searchBox(), 'wallet 01')
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 019' })).toBeVisible()
+    expect(waits.length).toBe(1)
+    expect(states).toEqual(['', 'wallet 01'])
+    // Until the answer, the list showed what it showed before (the whole directory).
+    expect(page.getByRole('button', { name: 'Directory Wallet 001' }).query()).toBeNull()
+  })
+
+  test('an answer slower than the wait finds the loaded matches standing in', async () => {
+    const release = holdSearches(await mountAllWallets())
+    const waits = holdAnswerWait()
+    const states = recordStates()
+    await userEvent.fill(searchBox(), 'wallet 01')
+    await vi.waitFor(() => expect(waits.length).toBe(1), { timeout: 5_000 })
+    // Still waiting: nothing changed yet.
+    expect(states).toEqual([''])
+    for (const end of waits) end()
+    await vi.waitFor(() => expect(states.at(-1)).toBe('wallet 01 (provisional)'), { timeout: 5_000 })
+    release()
+    await vi.waitFor(() => expect(states).toEqual(['', 'wallet 01 (provisional)', 'wallet 01']), { timeout: 10_000 })
+  })
+
+  test('a search typed back to the listed one while it waits is dropped, even when its answer comes', async () => {
+    const harness = await mountAllWallets()
+    const release = holdSearches(harness)
+    const waits = holdAnswerWait()
+    const states = recordStates()
+    await userEvent.fill(searchBox(), 'wallet 01')
+    await vi.waitFor(() => expect(waits.length).toBe(1), { timeout: 5_000 })
+    await userEvent.fill(searchBox(), '')
+    release()
+    // The answer is in the cache: the search would have shown by now.
+    await vi.waitFor(
+      () =>
+        expect(
+          harness.queryClient
+            .getQueryCache()
+            .findAll({ predicate: (q) => JSON.stringify(q.queryKey).includes('wallet 01') })[0]?.state.status,
+        ).toBe('success'),
+      { timeout: 10_000 },
+    )
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    for (const end of waits) end()
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    expect(states).toEqual([''])
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 001' })).toBeVisible()
   })
 })
 

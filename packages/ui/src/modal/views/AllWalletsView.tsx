@@ -31,7 +31,7 @@ import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { allWalletsRowKey, allWalletsRows } from './allWalletsRows.js'
 import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
-import { keystrokeAt, searchWaitMs } from './searchWait.js'
+import { keystrokeAt, searchAnswerWaitMs, searchWaitMs } from './searchWait.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -47,7 +47,8 @@ const prefetchAheadRows = 20
  * Every wallet, virtualised so thousands of directory entries cost a screenful of DOM: the
  * installed and configured wallets first, then the wallet directory (when one is configured),
  * paged 40 at a time, the next page fetched half a page before the end. Search is trimmed and
- * waits 300 ms; meanwhile the loaded entries that match are shown. The list is one tab stop:
+ * waits 300 ms; its answer is then listed in one render when it comes within 50 ms, else the loaded
+ * entries that match are shown until it does. The list is one tab stop:
  * arrow keys, Home/End and Page Up/Down move through every row, rendered or not (the focused row
  * is always rendered), and each row tells its position in the whole list (aria-posinset/setsize).
  */
@@ -64,15 +65,37 @@ export function AllWalletsView() {
   const [query, setQuery] = useState('')
   // The row that holds the list's tab stop (roving tabindex); it moves with the arrow keys.
   const [active, setActive] = useState(0)
+  // The query on screen, and a count that a newer commit (or unmounting) bumps, so a search still
+  // waiting for its answer is dropped when the user has typed on.
+  const shown = useRef(query)
+  const commits = useRef(0)
+  useEffect(() => () => void commits.current++, [])
   const commitQuery = useCallback(
     (next: string) => {
+      const commit = ++commits.current
+      if (next === shown.current) return
+      const show = () => {
+        if (commit !== commits.current) return
+        shown.current = next
+        setQuery(next)
+        setActive(0)
+      }
+      if (!next || !isWalletDirectoryEnabled(portico)) return show()
       // The search's request leaves with the commit, not from the effects after the render it
-      // causes: its answer is listed that render sooner (~6 ms here, ~25 ms on a 4× slower CPU;
-      // issue 18). The list's own query then finds it in flight, so it is asked once.
-      if (next && isWalletDirectoryEnabled(portico))
-        void queryClient.prefetchInfiniteQuery(walletDirectoryInfiniteQueryOptions(portico, { search: next }))
-      setQuery(next)
-      setActive(0)
+      // causes; the list's own query then finds it in flight, so it is asked once. The list waits
+      // for the answer a moment (searchAnswerWaitMs): one that comes by then is listed in one
+      // render, instead of the loaded matches first and the answer a render later, which at 4×
+      // CPU throttling took the main thread just as the answer came in (issue 18). A slower answer
+      // gets the loaded matches as stand-ins, as before.
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const waited = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, searchAnswerWaitMs)
+      })
+      const answered = queryClient.prefetchInfiniteQuery(walletDirectoryInfiniteQueryOptions(portico, { search: next }))
+      void Promise.race([answered, waited]).then(() => {
+        clearTimeout(timer)
+        show()
+      })
     },
     [portico, queryClient],
   )
@@ -303,7 +326,8 @@ const SearchField = memo(
       const keyDownAt = useRef<number | undefined>(undefined)
       useEffect(() => {
         const next = normalizeSearch(input)
-        if (next === query) return
+        // Typed back to what is listed: a search still waiting for its answer is dropped.
+        if (next === query) return onQuery(next)
         const timer = setTimeout(() => onQuery(next), searchWaitMs(typedAt.current, performance.now()))
         return () => clearTimeout(timer)
       }, [input, query, onQuery])
