@@ -14,6 +14,7 @@ import { ModalContent } from './ModalContent.js'
 import { ModalOverlay } from './ModalOverlay.js'
 import * as css from './modal.css.js'
 import { Activity } from './prerender.js'
+import { watchPageScrollbar } from './scrollLock.js'
 import { Toaster } from './Toaster.js'
 import { afterNextPaint } from './useAfterFirstPaint.js'
 import { ViewSwitch } from './ViewSwitch.js'
@@ -45,6 +46,8 @@ export function Modal() {
   const state = useModalState(ui)
   useModalSignals(ui, state.open)
   const titleId = useId()
+  // The page's scrollbar, followed from now on, so opening reads no layout (see ModalOverlay).
+  useEffect(watchPageScrollbar, [])
   // A fresh frame after each close, rendered ahead while hidden: the next opening starts from a new
   // view (no text typed before, no scroll position), as it did when the closed modal was unmounted.
   const [generation, setGeneration] = useState(0)

@@ -14,8 +14,8 @@ import { lockScroll, pageHasScrollbar } from './scrollLock.js'
  */
 export function ModalOverlay() {
   const { themeStyle } = usePorticoUI('ModalOverlay')
-  // Measured while rendering, before this commit puts the modal in the DOM: the page's layout is
-  // still the last frame's, so the read is free. Read in an effect, it forced a layout of page and
+  // Known before this commit puts the modal in the DOM (watchPageScrollbar, started with the closed
+  // modal; else read here, before the change). Read in an effect, it forced a layout of page and
   // modal, which the lock's attribute on <html> then invalidated again (issue 18: click → list).
   // The lock is set before paint, so that one style pass covers it and the modal.
   const [hasScrollbar] = useState(pageHasScrollbar)

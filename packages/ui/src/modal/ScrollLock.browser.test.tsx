@@ -1,12 +1,12 @@
 // The modal's scroll lock is static CSS keyed off an attribute on <html>: no <style> is injected
 // (a strict CSP blocks those, and the page scrolled under the modal).
-import { afterEach, expect, inject, test } from 'vitest'
+import { afterEach, expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
 import { createHarness } from '../test/harness.js'
 import '../test/provided.js'
-import { lockScroll, scrollLockAttribute } from './scrollLock.js'
+import { lockScroll, pageHasScrollbar, scrollLockAttribute, watchPageScrollbar } from './scrollLock.js'
 
 const devnet = inject('devnet')
 const cleanups: (() => void)[] = []
@@ -53,7 +53,46 @@ test('the open modal locks page scroll without injecting a <style>, and unlocks 
   expect(getComputedStyle(document.documentElement).overflow).toBe('visible')
 })
 
-test('the scrollbar is measured before the modal is in the DOM (a read after it forced a layout of page and modal)', async () => {
+/** Two frames: the browser's layout, and the ResizeObservers' callbacks after it, have run. */
+const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+
+test('the page scrollbar watcher follows the page, and answers without reading layout', async () => {
+  watchPageScrollbar()
+  await frames()
+  // Headless Chromium hides scrollbars (they never take room), so <html>'s width reports one: a
+  // 15 px scrollbar while `scrollbar` is true. The ResizeObserver and its timing are real.
+  const clientWidth = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth')?.get
+  if (!clientWidth) throw new Error('Element.prototype.clientWidth has a getter')
+  let scrollbar = false
+  let reads = 0
+  Object.defineProperty(document.documentElement, 'clientWidth', {
+    configurable: true,
+    get(this: Element) {
+      reads++
+      return clientWidth.call(this) - (scrollbar ? 15 : 0)
+    },
+  })
+  const root = document.documentElement
+  cleanups.push(() => {
+    Reflect.deleteProperty(root, 'clientWidth')
+    root.style.paddingRight = ''
+  })
+  // The page changes so that its scrollbar shows: <html> gets narrower, and the watcher measures it.
+  scrollbar = true
+  root.style.paddingRight = '15px'
+  await frames()
+  reads = 0
+  expect(pageHasScrollbar()).toBe(true)
+  expect(reads).toBe(0)
+  scrollbar = false
+  root.style.paddingRight = ''
+  await frames()
+  reads = 0
+  expect(pageHasScrollbar()).toBe(false)
+  expect(reads).toBe(0)
+})
+
+test('opening reads no layout for the scrollbar once the closed modal is rendered ahead; the lock is right', async () => {
   const spacer = document.createElement('div')
   spacer.style.height = '5000px'
   document.body.append(spacer)
@@ -79,10 +118,14 @@ test('the scrollbar is measured before the modal is in the DOM (a read after it 
     },
   })
   cleanups.push(() => Reflect.deleteProperty(document.documentElement, 'clientWidth'))
+  // The closed modal rendered ahead, and a frame for the watcher it starts.
+  await vi.waitFor(() => expect(document.querySelector('[data-slot="modal-content"]')).not.toBeNull(), {
+    timeout: 10_000,
+  })
+  await frames()
   await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
   await expect.element(page.getByRole('dialog')).toBeVisible()
-  expect(reads.length).toBeGreaterThan(0)
-  expect(reads).not.toContain(true)
+  expect(reads).toEqual([])
   // This page scrolls, so its scrollbar keeps its gutter (or has none: overlay scrollbars take no room).
   const gutter = window.innerWidth - get.call(document.documentElement) > 0
   expect(document.documentElement.getAttribute(scrollLockAttribute)).toBe(gutter ? 'gutter' : '')

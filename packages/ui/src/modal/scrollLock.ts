@@ -3,15 +3,42 @@ export const scrollLockAttribute = 'data-portico-scroll-lock'
 
 let locks = 0
 
+/** The page's scrollbar as of its last layout, kept by {@link watchPageScrollbar}. */
+let scrollbar: boolean | undefined
+let watching = false
+
+function measureScrollbar(): boolean {
+  return window.innerWidth - document.documentElement.clientWidth > 0
+}
+
 /**
  * @internal
- * Whether the page shows a scrollbar that takes room (it keeps its gutter while locked). Reads
- * layout: call it before the DOM changes (e.g. while rendering), where the last frame's layout is
- * still valid and the read is free; after a change it forces a layout.
+ * Keeps {@link pageHasScrollbar}'s answer current without reading layout when the modal opens: a
+ * ResizeObserver on `<html>`, whose width changes when the page's scrollbar comes or goes (and when
+ * the window resizes). Its callbacks run after the browser's own layout, where the read is free.
+ * Started once, when the closed modal is rendered ahead; it lives as long as the page.
+ *
+ * @example
+ * useEffect(watchPageScrollbar, [])
+ */
+export function watchPageScrollbar(): void {
+  if (watching || typeof document === 'undefined' || typeof ResizeObserver === 'undefined') return
+  watching = true
+  new ResizeObserver(() => {
+    scrollbar = measureScrollbar()
+  }).observe(document.documentElement)
+}
+
+/**
+ * @internal
+ * Whether the page shows a scrollbar that takes room (it keeps its gutter while locked). The
+ * watcher's answer when there is one; else it reads layout. That read was not free even while
+ * rendering, before any DOM change: the press that opens the modal leaves the button's style to
+ * recompute, and the read forced it (~10 ms at 4x CPU throttling on the bench, issue 18: click → list).
  */
 export function pageHasScrollbar(): boolean {
   if (typeof document === 'undefined') return false
-  return window.innerWidth - document.documentElement.clientWidth > 0
+  return scrollbar ?? measureScrollbar()
 }
 
 /**
