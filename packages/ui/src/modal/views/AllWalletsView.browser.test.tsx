@@ -346,31 +346,49 @@ describe('search answer wait', () => {
     return states
   }
 
-  test('an answer that comes during the wait is listed in one render, without stand-ins first', async () => {
-    await mountAllWallets()
-    const waits = holdAnswerWait()
-    const states = recordStates()
-    // Loaded wallets match 'wallet 01' (001-040 are loaded), so stand-ins would show without the wait.
-    await userEvent.fill(searchBox(), 'wallet 01')
-    await expect.element(page.getByRole('button', { name: 'Directory Wallet 019' })).toBeVisible()
-    expect(waits.length).toBe(1)
-    expect(states).toEqual(['', 'wallet 01'])
-    // Until the answer, the list showed what it showed before (the whole directory).
-    expect(page.getByRole('button', { name: 'Directory Wallet 001' }).query()).toBeNull()
-  })
-
-  test('an answer slower than the wait finds the loaded matches standing in', async () => {
+  test('loaded wallets that match show at once: no wait', async () => {
     const release = holdSearches(await mountAllWallets())
     const waits = holdAnswerWait()
     const states = recordStates()
     await userEvent.fill(searchBox(), 'wallet 01')
-    await vi.waitFor(() => expect(waits.length).toBe(1), { timeout: 5_000 })
-    // Still waiting: nothing changed yet.
-    expect(states).toEqual([''])
-    for (const end of waits) end()
     await vi.waitFor(() => expect(states.at(-1)).toBe('wallet 01 (provisional)'), { timeout: 5_000 })
+    expect(waits).toEqual([])
     release()
     await vi.waitFor(() => expect(states).toEqual(['', 'wallet 01 (provisional)', 'wallet 01']), { timeout: 10_000 })
+  })
+
+  // No loaded wallet matches 'wallet 09' (the first page is 001-040).
+  test('with no loaded match, an answer that comes during the wait is listed in one render, no spinner first', async () => {
+    await mountAllWallets()
+    const waits = holdAnswerWait()
+    const states = recordStates()
+    let spinner = false
+    const observer = new MutationObserver(() => {
+      spinner ||= view().querySelector('[role="status"]') !== null
+    })
+    observer.observe(view(), { childList: true, subtree: true })
+    cleanups.push(() => observer.disconnect())
+    await userEvent.fill(searchBox(), 'wallet 09')
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 095' })).toBeVisible()
+    expect(waits.length).toBe(1)
+    expect(states).toEqual(['', 'wallet 09'])
+    expect(spinner).toBe(false)
+  })
+
+  test('with no loaded match, an answer slower than the wait finds the spinner', async () => {
+    const release = holdSearches(await mountAllWallets())
+    const waits = holdAnswerWait()
+    const states = recordStates()
+    await userEvent.fill(searchBox(), 'wallet 09')
+    await vi.waitFor(() => expect(waits.length).toBe(1), { timeout: 5_000 })
+    // Still waiting: the rows shown before stay.
+    expect(states).toEqual([''])
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 001' })).toBeVisible()
+    for (const end of waits) end()
+    await vi.waitFor(() => expect(states.at(-1)).toBe('wallet 09 (provisional)'), { timeout: 5_000 })
+    await expect.element(page.getByRole('status', { name: 'Loading…' })).toBeVisible()
+    release()
+    await vi.waitFor(() => expect(states).toEqual(['', 'wallet 09 (provisional)', 'wallet 09']), { timeout: 10_000 })
   })
 
   test('a search typed back to the listed one while it waits is dropped, even when its answer comes', async () => {
@@ -378,7 +396,7 @@ describe('search answer wait', () => {
     const release = holdSearches(harness)
     const waits = holdAnswerWait()
     const states = recordStates()
-    await userEvent.fill(searchBox(), 'wallet 01')
+    await userEvent.fill(searchBox(), 'wallet 09')
     await vi.waitFor(() => expect(waits.length).toBe(1), { timeout: 5_000 })
     await userEvent.fill(searchBox(), '')
     release()
@@ -388,7 +406,7 @@ describe('search answer wait', () => {
         expect(
           harness.queryClient
             .getQueryCache()
-            .findAll({ predicate: (q) => JSON.stringify(q.queryKey).includes('wallet 01') })[0]?.state.status,
+            .findAll({ predicate: (q) => JSON.stringify(q.queryKey).includes('wallet 09') })[0]?.state.status,
         ).toBe('success'),
       { timeout: 10_000 },
     )

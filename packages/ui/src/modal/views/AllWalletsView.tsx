@@ -47,8 +47,8 @@ const prefetchAheadRows = 20
  * Every wallet, virtualised so thousands of directory entries cost a screenful of DOM: the
  * installed and configured wallets first, then the wallet directory (when one is configured),
  * paged 40 at a time, the next page fetched half a page before the end. Search is trimmed and
- * waits 300 ms; its answer is then listed in one render when it comes within 50 ms, else the loaded
- * entries that match are shown until it does. The list is one tab stop:
+ * waits 300 ms; meanwhile the loaded entries that match are shown (when none match, the rows stay a
+ * moment, and an answer within 50 ms is listed in one render). The list is one tab stop:
  * arrow keys, Home/End and Page Up/Down move through every row, rendered or not (the focused row
  * is always rendered), and each row tells its position in the whole list (aria-posinset/setsize).
  */
@@ -70,6 +70,9 @@ export function AllWalletsView() {
   const shown = useRef(query)
   const commits = useRef(0)
   useEffect(() => () => void commits.current++, [])
+  // Whether a search has rows to show before its answer (loaded wallets whose names match); set
+  // each render, from what is loaded then.
+  const hasStandIns = useRef<(search: string) => boolean>(() => false)
   const commitQuery = useCallback(
     (next: string) => {
       const commit = ++commits.current
@@ -82,16 +85,17 @@ export function AllWalletsView() {
       }
       if (!next || !isWalletDirectoryEnabled(portico)) return show()
       // The search's request leaves with the commit, not from the effects after the render it
-      // causes; the list's own query then finds it in flight, so it is asked once. The list waits
-      // for the answer a moment (searchAnswerWaitMs): one that comes by then is listed in one
-      // render, instead of the loaded matches first and the answer a render later, which at 4×
-      // CPU throttling took the main thread just as the answer came in (issue 18). A slower answer
-      // gets the loaded matches as stand-ins, as before.
+      // causes; the list's own query then finds it in flight, so it is asked once.
+      const answered = queryClient.prefetchInfiniteQuery(walletDirectoryInfiniteQueryOptions(portico, { search: next }))
+      // Loaded wallets that match show at once, and the answer replaces them.
+      if (hasStandIns.current(next)) return show()
+      // With none, the list would only trade its rows for a spinner until the answer: it keeps them
+      // a moment (searchAnswerWaitMs), and an answer that comes by then is listed in one render.
+      // That render, on a 4× slower CPU, held the main thread just as the answer came in (issue 18).
       let timer: ReturnType<typeof setTimeout> | undefined
       const waited = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, searchAnswerWaitMs)
       })
-      const answered = queryClient.prefetchInfiniteQuery(walletDirectoryInfiniteQueryOptions(portico, { search: next }))
       void Promise.race([answered, waited]).then(() => {
         clearTimeout(timer)
         show()
@@ -117,6 +121,8 @@ export function AllWalletsView() {
     [connectors, query, search.data, browse.data, directory.hasNextPage],
   )
   const more = !provisional && directory.hasNextPage
+  hasStandIns.current = (search) =>
+    allWalletsRows({ connectors, query: search, search: undefined, browse: browse.data?.pages }).rows.length > 0
   const current = Math.min(active, Math.max(0, rows.length - 1))
 
   const scroller = useRef<HTMLDivElement>(null)

@@ -25,8 +25,7 @@ export type AllWalletsRows = {
  * directory's entries, without the wallets already listed as connectors (matched by rdns) and
  * without repeats. While a search's answer is on its way, the directory entries already loaded
  * whose names contain the search stand in for it, so matches show as soon as the search is
- * committed (and the answer has not come within the view's short wait for it) instead of after the
- * round trip; the answer replaces them (same keys, so the rows
+ * committed instead of after the round trip; the answer replaces them (same keys, so the rows
  * that stay are not re-created).
  *
  * @example

@@ -3,9 +3,9 @@ export const searchMinimumWaitMs = 300
 
 /**
  * @internal
- * How long a committed search waits for the directory's answer before the loaded wallets that match
- * stand in for it. An answer that comes by then is listed in one render (issue 18); a slower one
- * finds the stand-ins already shown.
+ * How long a committed search that no loaded wallet matches keeps the rows shown before it, waiting
+ * for the directory's answer. An answer that comes by then is listed in one render, without a
+ * spinner rendered first (issue 18); a slower one finds the spinner.
  */
 export const searchAnswerWaitMs = 50
 
