@@ -77,19 +77,16 @@ test('the page scrollbar watcher follows the page, and answers without reading l
     Reflect.deleteProperty(root, 'clientWidth')
     root.style.paddingRight = ''
   })
-  // The page changes so that its scrollbar shows: <html> gets narrower, and the watcher measures it.
-  scrollbar = true
-  root.style.paddingRight = '15px'
-  await frames()
-  reads = 0
-  expect(pageHasScrollbar()).toBe(true)
-  expect(reads).toBe(0)
-  scrollbar = false
-  root.style.paddingRight = ''
-  await frames()
-  reads = 0
-  expect(pageHasScrollbar()).toBe(false)
-  expect(reads).toBe(0)
+  // The page changes so that its scrollbar shows, then goes: <html> gets narrower, then wider again,
+  // and the watcher measures it each time.
+  for (const shows of [true, false]) {
+    scrollbar = shows
+    root.style.paddingRight = shows ? '15px' : ''
+    await frames()
+    reads = 0
+    expect(pageHasScrollbar()).toBe(shows)
+    expect(reads).toBe(0)
+  }
 })
 
 test('opening reads no layout for the scrollbar once the closed modal is rendered ahead; the lock is right', async () => {

@@ -332,6 +332,8 @@ describe('search answer wait', () => {
     }) as typeof window.setTimeout)
     return waits
   }
+  /** A frame, and the tasks queued behind it: a pending search would have been shown by then. */
+  const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
   /** Every state of the list (committed query, provisional or not), in order. */
   function recordStates() {
     const states: string[] = []
@@ -410,9 +412,9 @@ describe('search answer wait', () => {
         ).toBe('success'),
       { timeout: 10_000 },
     )
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    await afterFrame()
     for (const end of waits) end()
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    await afterFrame()
     expect(states).toEqual([''])
     await expect.element(page.getByRole('button', { name: 'Directory Wallet 001' })).toBeVisible()
   })
