@@ -11,6 +11,7 @@ import { execFile } from 'node:child_process'
 import { existsSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
+import { createServer as createNetServer } from 'node:net'
 import os from 'node:os'
 import { dirname, extname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -503,6 +504,23 @@ const probe = ({ button, deep }) => {
   B.find = find
 }
 
+/**
+ * Chromium flags that leave only loopback reachable: every other host goes to a "proxy" that hangs up
+ * on every connection (blockOutside), so its requests (and websockets) fail at once. Chromium never
+ * sends loopback to a proxy, and a fixed proxy has no fallback to a direct connection.
+ * This replaces Playwright's request interception (`context.route('**\/*')`), which paused every
+ * request of every page, its own files and the devnet's API calls included, until the harness (a
+ * Node process on the same two cores) answered over CDP: a cost no user has, paid once per file, so
+ * more by a page of many files than by one of a single file. The requests are still seen (and
+ * counted) through Playwright's 'request' event, which does not hold them.
+ */
+async function blockOutside() {
+  const server = createNetServer((socket) => socket.destroy())
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok))
+  server.unref()
+  return [`--proxy-server=http://127.0.0.1:${server.address().port}`, '--proxy-bypass-list=localhost;127.0.0.1;[::1]']
+}
+
 const isLoopback = (url) => {
   try {
     const u = new URL(url)
@@ -520,14 +538,10 @@ async function measure(browser, p, url, { shot = false, throttle = 0, navOnly = 
   let acted = false
   const preExternal = []
   const preAll = []
-  await context.route('**/*', (route) => {
-    const u = route.request().url()
-    if (isLoopback(u)) return route.continue()
-    external.push(u)
-    return route.abort('blockedbyclient')
-  })
+  // Other hosts are blocked by the browser (blockOutside); this only records what was asked for.
   context.on('request', (r) => {
     all.push(r.url())
+    if (!isLoopback(r.url())) external.push(r.url())
     if (!acted) {
       preAll.push(r.url())
       if (!isLoopback(r.url())) preExternal.push(r.url())
@@ -629,12 +643,13 @@ const SWAP_QUOTE_WAIT_MS = 300 // useSwapQuote's input wait (swapQuoteDebounceMs
 
 async function devnetContext(browser, devnet, throttle) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  // Only loopback (the page and the devnet's services); everything else is aborted.
-  await context.route('**/*', (route) =>
-    isLoopback(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
-  )
   const page = await context.newPage()
   const errors = []
+  // Only loopback (the page and the devnet's services) is reachable (blockOutside). The devnet page
+  // has no reason to ask another host, so a request that tries is reported with the page's errors.
+  context.on('request', (r) => {
+    if (!isLoopback(r.url())) errors.push(`request to another host: ${r.url()}`)
+  })
   page.on('pageerror', (e) => errors.push(String(e.message).split('\n')[0]))
   const cdp = await context.newCDPSession(page)
   if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle })
@@ -1000,7 +1015,7 @@ async function main() {
       executablePath: chromiumPath,
       headless: true,
       // The project's offline flags, plus a callable GC for the heap figure.
-      args: [...chromiumArgs, '--js-flags=--expose-gc'],
+      args: [...chromiumArgs, ...(await blockOutside()), '--js-flags=--expose-gc'],
     })
     chromiumVersion = browser.version()
     const live = PAGES.filter((p) => p.build)
@@ -1480,7 +1495,7 @@ ${interactionsMd || 'Not run (--no-interactions).'}
 - **Installed pkgs**: distinct installed packages (name@version) reachable from the page's direct dependencies (dependencies + optionalDependencies + installed peerDependencies, never devDependencies), resolved the Node way through realpaths. Peers: from \`bench/peers/<kit>/package.json\` (react, react-dom, viem, @tanstack/react-query, wagmi and the kit; each kit installed in its own folder). Portico: @portico/ui + @portico/headless + @portico/themes (headless only for the headless page) as npm installed the tarballs in \`bench/portico\`, plus react/react-dom. Approximate: it counts what npm installed, including platform-specific optional packages that happened to install.
 - **Nav→button**: \`performance.now()\` (ms since navigation start) when the connect button first has a non-empty box and is not hidden, detected in the page by a MutationObserver plus a requestAnimationFrame poll (shadow DOM, e.g. AppKit, is only seen by the rAF poll, so ±1 frame).
 - **Click→list**: the mouse is moved to the button's centre, pressed and released there (CDP \`Input.dispatchMouseEvent\`, as Playwright's click does, without its scripts in the page); from the \`pointerdown\` event's \`timeStamp\` (the press the user feels, not the later \`click\`) to the wallet list selector becoming visible (same detector). Selectors in the detail table. Opening animations are not awaited (first visible box counts). The mouse reaches the button just before the press, so kits that preload on hover get only that head start (Portico also fetches its modal at idle after the first render and, with React 19.2+, renders it there hidden inside \`<Activity>\`, so the press only reveals it: work done before the click, on an idle main thread, is not in this figure; the 1500 ms settle gives every kit the same idle time for it). Portico's buttons open on a mouse press (as Radix's menus do), the peers on the click; the detail table shows the press→click gap the harness produces (the CDP round trip, far shorter than a person's ~100 ms press) and each page's time from the \`click\` event, which is the work alone (negative: the list was up before the click).
-- **Ext. requests before action**: requests (and websockets) to any non-loopback host between navigation and the click, over ${SETTLE_MS} ms of idle after the button showed. All of them are **blocked** (Playwright aborts every non-loopback request): peers' hosted services (WalletConnect/Reown API, Coinbase, etc.) are never contacted, so what is measured is each kit's **offline fallback** (e.g. AppKit's wallet list without its API, RainbowKit's built-in list).
+- **Ext. requests before action**: requests (and websockets) to any non-loopback host between navigation and the click, over ${SETTLE_MS} ms of idle after the button showed. All of them are **blocked** by the browser (a proxy that refuses every non-loopback connection; no request is held by the harness): peers' hosted services (WalletConnect/Reown API, Coinbase, etc.) are never contacted, so what is measured is each kit's **offline fallback** (e.g. AppKit's wallet list without its API, RainbowKit's built-in list).
 - **JS heap after modal**: ${AFTER_OPEN_MS} ms after the list shows, \`window.gc()\` (\`--js-flags=--expose-gc\`) plus CDP \`HeapProfiler.collectGarbage\` ×2, then CDP \`Runtime.getHeapUsage().usedSize\` of the page's main isolate. After navigation the page is driven over CDP alone (\`Runtime.evaluate\`, \`Input.dispatchMouseEvent\`), so Playwright's injected and utility scripts (~0.6-1.2 MB) are not in any page's heap.
 - **Fresh context per measurement** (no HTTP cache, no storage). Pages are served from a node:http static server on 127.0.0.1 (\`cache-control: no-store\`).
 - **Targets** (Portico rows, measured not asserted; issue 18): page-start JS ≤ 140 KiB gzip React included (prebuilt page; \`npm test\` asserts it on the packed build, \`packages/ui/src/exports/pageStart.test.ts\`); button visible ≤ 1.5× React-alone; JS heap after modal ≤ 4 MB; headless page-start within 20 KiB gzip of wagmi+injected; click→list ≤ 25 ms and ≤ RainbowKit's figure in the same run; zero requests before user action (counted as non-loopback requests; the page's own HTML/JS/CSS are not counted). Each prints its figure and, on a miss, by how much.
