@@ -18,6 +18,7 @@ import { watchPageScrollbar } from './scrollLock.js'
 import { Toaster } from './Toaster.js'
 import { afterNextPaint } from './useAfterFirstPaint.js'
 import { ViewSwitch } from './ViewSwitch.js'
+import { warmLayoutAtIdle } from './warmLayout.js'
 
 // Feature views (Send, Swap, Buy, …) title themselves from their own catalogues: see featureTitle.ts.
 const titles: Record<Exclude<ViewName, FeatureViewName>, keyof Messages> = {
@@ -48,6 +49,18 @@ export function Modal() {
   const titleId = useId()
   // The page's scrollbar, followed from now on, so opening reads no layout (see ModalOverlay).
   useEffect(watchPageScrollbar, [])
+  // The closed dialog, rendered ahead and hidden, laid out once as a copy at idle (see warmLayout).
+  useEffect(
+    () =>
+      Activity
+        ? warmLayoutAtIdle(() => {
+            const root = document.getElementById(titleId)?.closest<HTMLElement>('[data-portico]')
+            // Once a view is in it (not the loading state of a view still on its way).
+            return root?.querySelector('[data-slot="modal-body"] [data-slot$="-view"]') ? root : null
+          })
+        : undefined,
+    [titleId],
+  )
   // A fresh frame after each close, rendered ahead while hidden: the next opening starts from a new
   // view (no text typed before, no scroll position), as it did when the closed modal was unmounted.
   const [generation, setGeneration] = useState(0)
