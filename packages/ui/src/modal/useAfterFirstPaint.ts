@@ -35,3 +35,20 @@ export function useAfterFirstPaint(): boolean {
   useEffect(() => (painted ? undefined : afterNextPaint(() => setPainted(true))), [painted])
   return painted
 }
+
+/**
+ * @internal
+ * `ready`, but only once a frame has been painted since it became true: false on the render where
+ * it turns true and until that frame is painted (see {@link afterNextPaint}). A first render with
+ * `ready` already true gives true at once.
+ *
+ * @example
+ * // A search's answer asks for its icons after the frame that lists it.
+ * const answerPainted = usePaintedSince(!provisional)
+ */
+export function usePaintedSince(ready: boolean): boolean {
+  const [painted, setPainted] = useState(ready)
+  if (!ready && painted) setPainted(false)
+  useEffect(() => (ready && !painted ? afterNextPaint(() => setPainted(true)) : undefined), [ready, painted])
+  return ready && painted
+}

@@ -196,6 +196,40 @@ describe('search answer path', () => {
     await expect.poll(() => iconState('w019'), { timeout: 5_000 }).toBe('loaded')
   })
 
+  test('the answer asks for its icons once the frame that lists it is painted, not before', async () => {
+    const release = holdSearches(await mountAllWallets())
+    await userEvent.fill(searchBox(), 'wallet 01')
+    await vi.waitFor(() => expect(view().hasAttribute('data-provisional')).toBe(true), { timeout: 5_000 })
+    // Every image the page asks for from here on (PorticoImage preloads with new Image()).
+    const asked: string[] = []
+    const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src') as PropertyDescriptor
+    vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLImageElement, url) {
+      asked.push(url)
+      src.set?.call(this, url)
+    })
+    // How many were asked for when the answer was listed (its commit, effects included) and when the
+    // frame showing it had been painted.
+    let atAnswer: number | undefined
+    let atPaint: number | undefined
+    const observer = new MutationObserver(() => {
+      if (atAnswer !== undefined || view().hasAttribute('data-provisional')) return
+      atAnswer = asked.length
+      requestAnimationFrame(() => {
+        atPaint = asked.length
+      })
+    })
+    observer.observe(view(), { attributes: true, attributeFilter: ['data-provisional'] })
+    cleanups.push(() => observer.disconnect())
+    release()
+    await vi.waitFor(() => expect(atPaint).toBeDefined(), { timeout: 10_000 })
+    // Icon responses that came in before that frame would each be parsed ahead of it (issue 18).
+    expect(atAnswer).toBe(0)
+    expect(atPaint).toBe(0)
+    // Then they are: the answer's rows show their icons.
+    await expect.poll(() => iconState('w019'), { timeout: 5_000 }).toBe('loaded')
+    expect(asked.length).toBeGreaterThan(0)
+  })
+
   test('loading and no match show inside the same scroller as the rows: it is never re-created', async () => {
     const release = holdSearches(await mountAllWallets())
     const scroller = view().querySelector('ul')?.parentElement

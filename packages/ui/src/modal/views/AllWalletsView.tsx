@@ -29,6 +29,7 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
+import { usePaintedSince } from '../useAfterFirstPaint.js'
 import { allWalletsRowKey, allWalletsRows } from './allWalletsRows.js'
 import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
 import { keystrokeAt, searchAnswerWaitMs, searchWaitMs } from './searchWait.js'
@@ -121,6 +122,10 @@ export function AllWalletsView() {
     [connectors, query, search.data, browse.data, directory.hasNextPage],
   )
   const more = !provisional && directory.hasNextPage
+  // The answer's rows ask for their icons once the frame listing them is painted: asked for in its
+  // commit, the icons (SVG documents, parsed on the main thread) came back before that frame and
+  // each was parsed ahead of it, ~10 ms apiece at 4× CPU throttling (issue 18: search → answer).
+  const answerPainted = usePaintedSince(!provisional)
   hasStandIns.current = (search) =>
     allWalletsRows({ connectors, query: search, search: undefined, browse: browse.data?.pages }).rows.length > 0
   const current = Math.min(active, Math.max(0, rows.length - 1))
@@ -301,7 +306,7 @@ export function AllWalletsView() {
                     <DirectoryRow
                       wallet={row.wallet}
                       imageUrl={walletImageUrl(portico, row.wallet.image_id)}
-                      deferImage={virtualizer.isScrolling || provisional}
+                      deferImage={virtualizer.isScrolling || !answerPainted}
                       onSelect={selectDirectory}
                       tabIndex={item.index === current ? 0 : -1}
                     />
