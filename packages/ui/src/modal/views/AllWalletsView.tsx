@@ -389,7 +389,8 @@ export const DirectoryRow = memo(function DirectoryRow({
   wallet: DirectoryWallet
   imageUrl: string | undefined
   /**
-   * The list is being scrolled, or this row stands in for a search's answer still on its way.
+   * The list is being scrolled, or this row stands in for a search's answer still on its way (or
+   * lists an answer whose frame is not painted yet).
    * Each icon is an SVG drawn on the main thread: drawing those of every row passed made frames of
    * a fast scroll late (issue 18: scroll frame interval at 4× CPU throttling, p95 50-67 ms with
    * icons, 33 without), and the stand-ins' icons arrived just as the answer did, ahead of its
