@@ -540,11 +540,13 @@ async function measure(browser, p, url, { shot = false, throttle = 0, navOnly = 
   const preAll = []
   // Other hosts are blocked by the browser (blockOutside); this only records what was asked for.
   context.on('request', (r) => {
-    all.push(r.url())
-    if (!isLoopback(r.url())) external.push(r.url())
+    const u = r.url()
+    const outside = !isLoopback(u)
+    all.push(u)
+    if (outside) external.push(u)
     if (!acted) {
-      preAll.push(r.url())
-      if (!isLoopback(r.url())) preExternal.push(r.url())
+      preAll.push(u)
+      if (outside) preExternal.push(u)
     }
   })
   const page = await context.newPage()
@@ -1495,7 +1497,7 @@ ${interactionsMd || 'Not run (--no-interactions).'}
 - **Installed pkgs**: distinct installed packages (name@version) reachable from the page's direct dependencies (dependencies + optionalDependencies + installed peerDependencies, never devDependencies), resolved the Node way through realpaths. Peers: from \`bench/peers/<kit>/package.json\` (react, react-dom, viem, @tanstack/react-query, wagmi and the kit; each kit installed in its own folder). Portico: @portico/ui + @portico/headless + @portico/themes (headless only for the headless page) as npm installed the tarballs in \`bench/portico\`, plus react/react-dom. Approximate: it counts what npm installed, including platform-specific optional packages that happened to install.
 - **Nav→button**: \`performance.now()\` (ms since navigation start) when the connect button first has a non-empty box and is not hidden, detected in the page by a MutationObserver plus a requestAnimationFrame poll (shadow DOM, e.g. AppKit, is only seen by the rAF poll, so ±1 frame).
 - **Click→list**: the mouse is moved to the button's centre, pressed and released there (CDP \`Input.dispatchMouseEvent\`, as Playwright's click does, without its scripts in the page); from the \`pointerdown\` event's \`timeStamp\` (the press the user feels, not the later \`click\`) to the wallet list selector becoming visible (same detector). Selectors in the detail table. Opening animations are not awaited (first visible box counts). The mouse reaches the button just before the press, so kits that preload on hover get only that head start (Portico also fetches its modal at idle after the first render and, with React 19.2+, renders it there hidden inside \`<Activity>\`, so the press only reveals it: work done before the click, on an idle main thread, is not in this figure; the 1500 ms settle gives every kit the same idle time for it). Portico's buttons open on a mouse press (as Radix's menus do), the peers on the click; the detail table shows the press→click gap the harness produces (the CDP round trip, far shorter than a person's ~100 ms press) and each page's time from the \`click\` event, which is the work alone (negative: the list was up before the click).
-- **Ext. requests before action**: requests (and websockets) to any non-loopback host between navigation and the click, over ${SETTLE_MS} ms of idle after the button showed. All of them are **blocked** by the browser (a proxy that refuses every non-loopback connection; no request is held by the harness): peers' hosted services (WalletConnect/Reown API, Coinbase, etc.) are never contacted, so what is measured is each kit's **offline fallback** (e.g. AppKit's wallet list without its API, RainbowKit's built-in list).
+- **Ext. requests before action**: requests (and websockets) to any non-loopback host between navigation and the click, over ${SETTLE_MS} ms of idle after the button showed. All of them are **blocked** by the browser (a proxy that hangs up on every non-loopback connection; no request is held by the harness): peers' hosted services (WalletConnect/Reown API, Coinbase, etc.) are never contacted, so what is measured is each kit's **offline fallback** (e.g. AppKit's wallet list without its API, RainbowKit's built-in list).
 - **JS heap after modal**: ${AFTER_OPEN_MS} ms after the list shows, \`window.gc()\` (\`--js-flags=--expose-gc\`) plus CDP \`HeapProfiler.collectGarbage\` ×2, then CDP \`Runtime.getHeapUsage().usedSize\` of the page's main isolate. After navigation the page is driven over CDP alone (\`Runtime.evaluate\`, \`Input.dispatchMouseEvent\`), so Playwright's injected and utility scripts (~0.6-1.2 MB) are not in any page's heap.
 - **Fresh context per measurement** (no HTTP cache, no storage). Pages are served from a node:http static server on 127.0.0.1 (\`cache-control: no-store\`).
 - **Targets** (Portico rows, measured not asserted; issue 18): page-start JS ≤ 140 KiB gzip React included (prebuilt page; \`npm test\` asserts it on the packed build, \`packages/ui/src/exports/pageStart.test.ts\`); button visible ≤ 1.5× React-alone; JS heap after modal ≤ 4 MB; headless page-start within 20 KiB gzip of wagmi+injected; click→list ≤ 25 ms and ≤ RainbowKit's figure in the same run; zero requests before user action (counted as non-loopback requests; the page's own HTML/JS/CSS are not counted). Each prints its figure and, on a miss, by how much.

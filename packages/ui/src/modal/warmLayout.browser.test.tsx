@@ -67,6 +67,24 @@ const copies = (added: { node: Element }[]) =>
 
 let idle: ReturnType<typeof controlIdle>
 let restore = () => {}
+
+/**
+ * A `[data-portico]` element in `<body>` (hidden as Activity hides the closed dialog, or shown),
+ * and the nodes added to `<body>` from then on; both undone after the test.
+ */
+function mountScope(html: string, { hidden }: { hidden: boolean }) {
+  const element = document.createElement('div')
+  element.setAttribute('data-portico', '')
+  if (hidden) element.style.setProperty('display', 'none', 'important')
+  element.innerHTML = html
+  document.body.append(element)
+  const body = watchBody()
+  restore = () => {
+    body.stop()
+    element.remove()
+  }
+  return { element, body }
+}
 beforeEach(() => {
   resetWarmLayout()
   idle = controlIdle()
@@ -120,16 +138,10 @@ test('at idle a copy of the hidden dialog, with its view, is laid out once and g
 })
 
 test('the copy leaves out frames and media, which would load', () => {
-  const hidden = document.createElement('div')
-  hidden.setAttribute('data-portico', '')
-  hidden.style.setProperty('display', 'none', 'important')
-  hidden.innerHTML = '<p>Scan with your phone</p><iframe src="about:blank"></iframe><video></video><audio></audio>'
-  document.body.append(hidden)
-  const body = watchBody()
-  restore = () => {
-    body.stop()
-    hidden.remove()
-  }
+  const { element: hidden, body } = mountScope(
+    '<p>Scan with your phone</p><iframe src="about:blank"></iframe><video></video><audio></audio>',
+    { hidden: true },
+  )
   layOutCopy(hidden)
   return new Promise<void>((resolve) =>
     queueMicrotask(() => {
@@ -146,15 +158,7 @@ test('the copy leaves out frames and media, which would load', () => {
 })
 
 test('asks again at each idle period until the view is rendered; nothing is copied for a dialog already open', () => {
-  const shown = document.createElement('div')
-  shown.setAttribute('data-portico', '')
-  shown.textContent = 'open'
-  document.body.append(shown)
-  const body = watchBody()
-  restore = () => {
-    body.stop()
-    shown.remove()
-  }
+  const { element: shown, body } = mountScope('open', { hidden: false })
   let asked = 0
   warmLayoutAtIdle(() => (++asked < 3 ? null : shown))
   for (let i = 1; i <= 3; i++) {
