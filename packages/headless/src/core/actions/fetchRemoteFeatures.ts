@@ -3,6 +3,7 @@ import { hostedFetch } from '../api/http.js'
 import type { Portico } from '../config/createPortico.js'
 import { defaultFeatures, defaultSocials, type Features, remoteFeatureKeys } from '../config/defaults.js'
 import { featuresAtom, remoteConfigStatusAtom } from '../state/atoms.js'
+import { lazy } from '../utils/lazy.js'
 
 export type FetchRemoteFeaturesReturnType = Features
 
@@ -23,16 +24,21 @@ const featureIds: Record<string, (typeof remoteFeatureKeys)[number]> = {
   multi_wallet: 'multiWallet',
 }
 
-/** @internal Response of `GET /appkit/v1/config`. Unknown feature ids are ignored, not errors. */
-export const remoteConfigSchema = z.object({
-  features: z.array(
-    z.object({
-      id: z.string(),
-      isEnabled: z.boolean(),
-      config: z.optional(z.unknown()),
-    }),
-  ),
-})
+/**
+ * @internal Response of `GET /appkit/v1/config`. Unknown feature ids are ignored, not errors. Built
+ * on the first response, not at import (this module is on the page-start path; issue 18).
+ */
+export const remoteConfigSchema = lazy(() =>
+  z.object({
+    features: z.array(
+      z.object({
+        id: z.string(),
+        isEnabled: z.boolean(),
+        config: z.optional(z.unknown()),
+      }),
+    ),
+  }),
+)
 
 /**
  * Loads the remote project configuration (`GET {api}/appkit/v1/config`) once and applies its
@@ -71,7 +77,7 @@ async function load(portico: Portico): Promise<void> {
       else if (response.status === 401 || response.status === 403) portico.alerts.emit('INVALID_PROJECT_ID')
       throw new Error(`HTTP ${response.status}`)
     }
-    remote = toFeatures(remoteConfigSchema.parse(await response.json()))
+    remote = toFeatures(remoteConfigSchema().parse(await response.json()))
   } catch (error) {
     console.warn('[portico] Remote configuration unavailable; local settings apply.', error)
     store.set(remoteConfigStatusAtom, 'failed')
@@ -88,7 +94,7 @@ async function load(portico: Portico): Promise<void> {
   store.set(remoteConfigStatusAtom, 'loaded')
 }
 
-function toFeatures({ features }: z.infer<typeof remoteConfigSchema>): Partial<Features> {
+function toFeatures({ features }: z.infer<ReturnType<typeof remoteConfigSchema>>): Partial<Features> {
   const out: Partial<Record<string, unknown>> = {}
   for (const { id, isEnabled, config } of features) {
     const key = featureIds[id]

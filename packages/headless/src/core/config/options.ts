@@ -7,13 +7,14 @@ import { chainNamespaces, parseCaipNetworkId } from '../utils/caip.js'
 import type { WalletConnectOptions } from '../walletconnect/options.js'
 import {
   type ApiUrls,
-  type ConnectMethod,
   type ConnectorGroup,
+  defaultConnectMethodsOrder,
   defaultConnectorOrder,
   defaultSocials,
+  defaultWalletFeaturesOrder,
   type Features,
-  type WalletFeature,
 } from './defaults.js'
+import { parseOptionsFast } from './parseOptionsFast.js'
 
 /** Dapp metadata sent to wallets (the spec). */
 export type Metadata = { name: string; description: string; url: string; icons: readonly string[] }
@@ -207,8 +208,8 @@ const featuresSchema = () =>
       activity: z.boolean(),
       reownBranding: z.boolean(),
       multiWallet: z.boolean(),
-      connectMethodsOrder: z.array(z.enum(['email', 'social', 'wallet'] satisfies ConnectMethod[])),
-      walletFeaturesOrder: z.array(z.enum(['onramp', 'swaps', 'receive', 'send'] satisfies WalletFeature[])),
+      connectMethodsOrder: z.array(z.enum(defaultConnectMethodsOrder)),
+      walletFeaturesOrder: z.array(z.enum(defaultWalletFeaturesOrder)),
     }),
   )
 
@@ -292,15 +293,15 @@ type ParsedOptions = z.output<z.ZodMiniObject<OptionFields>>
 const alwaysChecked = ['networks', 'adapters', 'ssr'] as const
 
 /**
- * @internal Runtime validation of {@link PorticoOptions}: a zod/mini object of the options the host
- * passed (unknown keys are dropped, as a zod object does), with the same paths and messages as
- * one schema of every option.
+ * @internal Runtime validation of {@link PorticoOptions} with zod: a zod/mini object of the options
+ * the host passed (unknown keys are dropped, as a zod object does), with the same paths and
+ * messages as one schema of every option. {@link optionsSchema} runs it only when the plain checks
+ * of `parseOptionsFast` refuse the options.
  *
  * @example
- * const result = optionsSchema.safeParse(options)
- * if (!result.success) throw new InvalidOptionsError({ issues: toIssues(result.error) })
+ * const result = zodOptionsSchema.safeParse(options)
  */
-export const optionsSchema = {
+export const zodOptionsSchema = {
   safeParse(options: unknown): z.core.util.SafeParseResult<ParsedOptions> {
     const keys = new Set<keyof OptionFields>(alwaysChecked)
     if (typeof options === 'object' && options !== null)
@@ -309,5 +310,20 @@ export const optionsSchema = {
     // validated once per instance, and kept schemas were ~65 KB of the heap for the page's life (issue 18).
     const shape = Object.fromEntries([...keys].map((key) => [key, optionFields[key]()]))
     return z.object(shape).safeParse(options) as z.core.util.SafeParseResult<ParsedOptions>
+  },
+}
+
+/**
+ * @internal Runtime validation of {@link PorticoOptions}: plain checks first (`parseOptionsFast`,
+ * no zod), and the zod schema when they refuse, so invalid options get zod's paths and messages.
+ *
+ * @example
+ * const result = optionsSchema.safeParse(options)
+ * if (!result.success) throw new InvalidOptionsError({ issues: toIssues(result.error) })
+ */
+export const optionsSchema = {
+  safeParse(options: unknown): z.core.util.SafeParseResult<ParsedOptions> {
+    const data = parseOptionsFast(options)
+    return data ? { success: true, data: data as ParsedOptions } : zodOptionsSchema.safeParse(options)
   },
 }

@@ -31,7 +31,7 @@ export function cookieToInitialState(
   const state: Record<string, string> = {}
   const read = <schema extends z.ZodMiniType>(
     key: string,
-    schema: schema,
+    schema: () => schema,
     check?: (value: z.infer<schema>) => boolean,
   ) => {
     const name = storagePrefix + key
@@ -43,7 +43,7 @@ export function cookieToInitialState(
     } catch {
       return ignore(name, 'it is not JSON')
     }
-    const result = schema.safeParse(value)
+    const result = schema().safeParse(value)
     if (!result.success || (check && !check(result.data))) return ignore(name, 'it does not have the expected shape')
     state[name] = raw
   }

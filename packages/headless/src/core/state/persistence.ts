@@ -3,35 +3,48 @@ import type { Portico } from '../config/createPortico.js'
 import { recentWalletsLimit } from '../config/defaults.js'
 import { type ChainNamespace, chainNamespaces } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/imageUrl.js'
+import { lazy } from '../utils/lazy.js'
 import { activeNamespaceAtom, activeNetworksAtom, type RecentWallet, recentWalletsAtom } from './atoms.js'
 import { storageKeys } from './storage.js'
 
 // Schemas of what we persist. Storage is untrusted input (another app on the origin, an old
-// version, a user editing devtools), so every read goes through one of these.
-const namespaceSchema = z.enum(chainNamespaces)
-/** @internal */
-export const connectedConnectorSchema = z.string().check(z.minLength(1), z.maxLength(256))
-/** @internal */
-export const activeNetworkSchema = z.object({
-  namespace: namespaceSchema,
-  networks: z.partialRecord(namespaceSchema, z.string().check(z.maxLength(100))),
-})
-/** @internal */
-export const recentWalletsSchema = z
-  .array(
-    z.object({
-      id: z.string().check(z.minLength(1), z.maxLength(256)),
-      namespace: namespaceSchema,
-      name: z.string().check(z.minLength(1), z.maxLength(256)),
-      icon: z.optional(z.string().check(z.maxLength(100_000))),
-      imageId: z.optional(z.string().check(z.regex(/^[-\w.]{1,128}$/))),
-      walletConnect: z.optional(z.boolean()),
+// version, a user editing devtools), so every read goes through one of these. They are built on
+// the first read of a stored value, not at import: this module is on the page-start path, and
+// building them there ran ~25 zod constructors before the connect button's first paint on every
+// page, most of which never has anything stored (issue 18).
+const schemas = lazy(() => {
+  const namespace = z.enum(chainNamespaces)
+  return {
+    connectedConnector: z.string().check(z.minLength(1), z.maxLength(256)),
+    activeNetwork: z.object({
+      namespace,
+      networks: z.partialRecord(namespace, z.string().check(z.maxLength(100))),
     }),
-  )
-  .check(z.maxLength(20))
+    recentWallets: z
+      .array(
+        z.object({
+          id: z.string().check(z.minLength(1), z.maxLength(256)),
+          namespace,
+          name: z.string().check(z.minLength(1), z.maxLength(256)),
+          icon: z.optional(z.string().check(z.maxLength(100_000))),
+          imageId: z.optional(z.string().check(z.regex(/^[-\w.]{1,128}$/))),
+          walletConnect: z.optional(z.boolean()),
+        }),
+      )
+      .check(z.maxLength(20)),
+    // The CAIP-10 address grammar (each namespace's own check follows).
+    connectedAddress: z.string().check(z.regex(/^[-.%a-zA-Z0-9]{1,128}$/)),
+  }
+})
 
+/** @internal The persisted connector id of a namespace. Pass it (unbuilt) to `PorticoStorage.get`. */
+export const connectedConnectorSchema = () => schemas().connectedConnector
+/** @internal The persisted active namespace and each namespace's network. */
+export const activeNetworkSchema = () => schemas().activeNetwork
+/** @internal The persisted recent wallets. */
+export const recentWalletsSchema = () => schemas().recentWallets
 /** @internal The persisted active address: the CAIP-10 address grammar (each namespace's own check follows). */
-export const connectedAddressSchema = z.string().check(z.regex(/^[-.%a-zA-Z0-9]{1,128}$/))
+export const connectedAddressSchema = () => schemas().connectedAddress
 
 /** @internal Persists (or forgets) the connector connected on a namespace, and its active address. */
 export function saveConnectedConnector(

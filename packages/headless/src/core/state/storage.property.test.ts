@@ -3,6 +3,7 @@
 // never throws, and removes what it refused; what Portico writes, it reads back unchanged.
 import fc from 'fast-check'
 import { afterEach, expect, test, vi } from 'vitest'
+import type { ZodMiniType } from 'zod/mini'
 import { memoryStorage } from '../../test/fixtures.js'
 import { chainNamespaces } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/imageUrl.js'
@@ -21,7 +22,11 @@ const url = fc
   )
   .map((parts) => parts.join(''))
 
-const schemas = { connectedConnectorSchema, activeNetworkSchema, recentWalletsSchema }
+// Each builds its schema on first use; typed alike so one test reads with any of them.
+const schemas = { connectedConnectorSchema, activeNetworkSchema, recentWalletsSchema } as Record<
+  'connectedConnectorSchema' | 'activeNetworkSchema' | 'recentWalletsSchema',
+  () => ZodMiniType
+>
 const namespace = fc.constantFrom(...chainNamespaces)
 const recentWallet = fc.record(
   {
@@ -64,7 +69,7 @@ test('property: a read of anything stored is schema-valid or undefined, and refu
       const value = createPorticoStorage(raw).get('k', schemas[name])
       if (value === undefined) expect(raw.data.has('@portico/k')).toBe(false)
       else {
-        expect(schemas[name].safeParse(value).success).toBe(true)
+        expect(schemas[name]().safeParse(value).success).toBe(true)
         expect(raw.data.get('@portico/k')).toBe(text)
       }
     }),

@@ -3,9 +3,13 @@ import type * as z from 'zod/mini'
 /** The part of the Web Storage API Portico uses. Pass your own (e.g. an in-memory one) or `null`. */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
-/** @internal Typed, validated access to persisted values under one prefix. */
+/**
+ * @internal Typed, validated access to persisted values under one prefix. `get` takes the schema or
+ * a function that builds it, called only when something is stored under the key (a page with
+ * nothing stored builds no schema).
+ */
 export type PorticoStorage = {
-  get<schema extends z.ZodMiniType>(key: string, schema: schema): z.infer<schema> | undefined
+  get<schema extends z.ZodMiniType>(key: string, schema: schema | (() => schema)): z.infer<schema> | undefined
   set(key: string, value: unknown): void
   remove(key: string): void
 }
@@ -46,7 +50,7 @@ export function createPorticoStorage(storage: StorageLike | null | undefined, pr
         discard(storage, prefix + key, 'it is not JSON')
         return undefined
       }
-      const result = schema.safeParse(parsed)
+      const result = (typeof schema === 'function' ? schema() : schema).safeParse(parsed)
       if (!result.success) {
         discard(storage, prefix + key, 'it does not have the expected shape')
         return undefined
