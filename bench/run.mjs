@@ -637,7 +637,8 @@ async function measure(browser, p, url, { shot = false, throttle = 0, navOnly = 
 // Searches typed in the All Wallets view: names from the devnet's directory, one keystroke at a time.
 // Four per run, so a 5-run pass has 20 result samples: with 10, the nearest-rank p95 was the slowest one.
 // Of the first page loaded before searching (40 wallets), zenvi, kavir and solmi each match a wallet, so
-// stand-ins show at the commit; bexdo matches none, so its first rows are the directory's answer.
+// stand-ins can show (when the answer takes over 20 ms after the commit); bexdo matches none, so its
+// first rows are the directory's answer.
 const SEARCHES = ['zenvi', 'kavir', 'solmi', 'bexdo']
 const KEY_DELAY_MS = 150 // a brisk typist; each keystroke is timed on its own
 const SEARCH_WAIT_MS = 300 // spec section 9: search waits 300 ms after the last keystroke
@@ -1304,7 +1305,7 @@ function writeReport(chromiumVersion) {
         `Search: last keystroke → first matching rows listed, minus the spec's ${SEARCH_WAIT_MS} ms wait (${THROTTLE}×)`,
         searchNet(I.dirT),
         50,
-        `query committed after the wait; loaded wallets whose names match stand in until the answer (raw = this + ${SEARCH_WAIT_MS})`,
+        `query committed after the wait; loaded wallets whose names match stand in until the answer if it takes over 20 ms (raw = this + ${SEARCH_WAIT_MS})`,
       ),
       line(
         `Search: last keystroke → the directory's answer listed, minus ${SEARCH_WAIT_MS} ms (${THROTTLE}×)`,

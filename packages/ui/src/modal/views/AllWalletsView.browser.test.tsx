@@ -4,7 +4,7 @@ import { render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness } from '../../test/harness.js'
 import { DirectoryRow } from './AllWalletsView.js'
-import { searchAnswerWaitMs } from './searchWait.js'
+import { searchAnswerWaitMs, searchStandInGraceMs } from './searchWait.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -143,7 +143,7 @@ describe('virtual list', () => {
 })
 
 describe('search state', () => {
-  test('loaded matches show as soon as the search is committed; the answer replaces them without re-creating rows', async () => {
+  test('loaded matches stand in when the answer is slower than the grace; the answer replaces them without re-creating rows', async () => {
     const release = holdSearches(await mountAllWallets())
     const kept = document.querySelector('[data-wallet="w010"]')
     expect(kept).not.toBeNull()
@@ -346,14 +346,15 @@ describe('search request', () => {
 
 describe('search answer wait', () => {
   /**
-   * Holds the view's wait for a search's answer (the `searchAnswerWaitMs` timer) until the test
-   * ends it, so which comes first, the answer or the end of the wait, is the test's choice.
+   * Holds the view's wait for a search's answer (the `searchAnswerWaitMs` timer, or with `wait`
+   * the stand-ins' `searchStandInGraceMs`) until the test ends it, so which comes first, the answer
+   * or the end of the wait, is the test's choice.
    */
-  function holdAnswerWait() {
+  function holdAnswerWait(wait = searchAnswerWaitMs) {
     const waits: (() => void)[] = []
     const setTimeoutFn = window.setTimeout
     vi.spyOn(window, 'setTimeout').mockImplementation(((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
-      if (delay === searchAnswerWaitMs && typeof handler === 'function') {
+      if (delay === wait && typeof handler === 'function') {
         waits.push(() => handler())
         return 0
       }
@@ -377,15 +378,30 @@ describe('search answer wait', () => {
     return states
   }
 
-  test('loaded wallets that match show at once: no wait', async () => {
+  test('loaded wallets that match stand in once the grace passes without the answer', async () => {
     const release = holdSearches(await mountAllWallets())
-    const waits = holdAnswerWait()
+    const graces = holdAnswerWait(searchStandInGraceMs)
     const states = recordStates()
     await userEvent.fill(searchBox(), 'wallet 01')
+    await vi.waitFor(() => expect(graces.length).toBe(1), { timeout: 5_000 })
+    // Within the grace the rows shown before stay.
+    await afterFrame()
+    expect(states).toEqual([''])
+    for (const end of graces) end()
     await vi.waitFor(() => expect(states.at(-1)).toBe('wallet 01 (provisional)'), { timeout: 5_000 })
-    expect(waits).toEqual([])
     release()
     await vi.waitFor(() => expect(states).toEqual(['', 'wallet 01 (provisional)', 'wallet 01']), { timeout: 10_000 })
+  })
+
+  test('with loaded matches, an answer that comes during the grace is listed in one render, no stand-ins first', async () => {
+    await mountAllWallets()
+    // The grace never ends here: only the answer can show the search.
+    const graces = holdAnswerWait(searchStandInGraceMs)
+    const states = recordStates()
+    await userEvent.fill(searchBox(), 'wallet 01')
+    await vi.waitFor(() => expect(states.at(-1)).toBe('wallet 01'), { timeout: 10_000 })
+    expect(graces.length).toBe(1)
+    expect(states).toEqual(['', 'wallet 01'])
   })
 
   // No loaded wallet matches 'wallet 09' (the first page is 001-040).

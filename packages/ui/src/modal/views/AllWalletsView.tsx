@@ -32,7 +32,7 @@ import { usePorticoUI } from '../../context.js'
 import { usePaintedSince } from '../useAfterFirstPaint.js'
 import { allWalletsRowKey, allWalletsRows } from './allWalletsRows.js'
 import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
-import { keystrokeAt, searchAnswerWaitMs, searchWaitMs } from './searchWait.js'
+import { keystrokeAt, searchAnswerWaitMs, searchStandInGraceMs, searchWaitMs } from './searchWait.js'
 import * as views from './views.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
@@ -48,8 +48,9 @@ const prefetchAheadRows = 20
  * Every wallet, virtualised so thousands of directory entries cost a screenful of DOM: the
  * installed and configured wallets first, then the wallet directory (when one is configured),
  * paged 40 at a time, the next page fetched half a page before the end. Search is trimmed and
- * waits 300 ms; meanwhile the loaded entries that match are shown (when none match, the rows stay a
- * moment, and an answer within 50 ms is listed in one render). The list is one tab stop:
+ * waits 300 ms; then the loaded entries that match stand in for the directory's answer unless it
+ * comes within 20 ms (when none match, the rows stay up to 50 ms); an answer that comes by then is
+ * listed in one render. The list is one tab stop:
  * arrow keys, Home/End and Page Up/Down move through every row, rendered or not (the focused row
  * is always rendered), and each row tells its position in the whole list (aria-posinset/setsize).
  */
@@ -88,14 +89,14 @@ export function AllWalletsView() {
       // The search's request leaves with the commit, not from the effects after the render it
       // causes; the list's own query then finds it in flight, so it is asked once.
       const answered = queryClient.prefetchInfiniteQuery(walletDirectoryInfiniteQueryOptions(portico, { search: next }))
-      // Loaded wallets that match show at once, and the answer replaces them.
-      if (hasStandIns.current(next)) return show()
-      // With none, the list would only trade its rows for a spinner until the answer: it keeps them
-      // a moment (searchAnswerWaitMs), and an answer that comes by then is listed in one render.
-      // That render, on a 4× slower CPU, held the main thread just as the answer came in (issue 18).
+      // Loaded wallets that match stand in for the answer, after a short grace: an answer that comes
+      // by then is listed in one render, instead of the stand-ins' render and frame holding the
+      // main thread just as it came in and the list changing twice (issue 18: search -> answer).
+      // With none, the list would only trade its rows for a spinner: it keeps them longer.
+      const wait = hasStandIns.current(next) ? searchStandInGraceMs : searchAnswerWaitMs
       let timer: ReturnType<typeof setTimeout> | undefined
       const waited = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, searchAnswerWaitMs)
+        timer = setTimeout(resolve, wait)
       })
       void Promise.race([answered, waited]).then(() => {
         clearTimeout(timer)

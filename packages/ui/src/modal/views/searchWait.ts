@@ -11,6 +11,14 @@ export const searchAnswerWaitMs = 50
 
 /**
  * @internal
+ * How long a committed search waits for the directory's answer before the loaded wallets that match
+ * stand in for it. An answer that comes by then is listed in one render, with no stand-ins rendered
+ * and painted first; a slower one finds the stand-ins.
+ */
+export const searchStandInGraceMs = 20
+
+/**
+ * @internal
  * How long the search still waits, counted from the last keystroke (`typedAt`, an event timestamp)
  * rather than from when the keystroke's effect runs: that effect comes after the keystroke's render
  * (~5 ms after the key at 4x CPU throttling on the bench, more when other work is queued), and a
