@@ -53,11 +53,13 @@ export function PorticoProvider({
   const client = queryClient ?? ownClient
   // The saved session is read after hydration (so the first client render equals the server's)
   // but before the browser paints, so client-only apps show "Restoring…" without a flash of
-  // "Connect Wallet". On the server neither effect runs.
+  // "Connect Wallet". Discovery and asking the wallet again start after the paint: nothing on the
+  // first frame needs them, and they ran before the connect button's first paint (issue 18).
+  // On the server neither effect runs.
   useIsomorphicLayoutEffect(() => {
     hydrate(config)
-    return reconnectOnMount ? initialize(config) : undefined
-  }, [config, reconnectOnMount])
+  }, [config])
+  useEffect(() => (reconnectOnMount ? initialize(config) : undefined), [config, reconnectOnMount])
   const value = useMemo(() => ({ portico, queryClient: client }), [portico, client])
   return <PorticoContext.Provider value={value}>{children}</PorticoContext.Provider>
 }

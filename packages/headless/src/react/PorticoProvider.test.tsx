@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { render } from '@testing-library/react'
+import { useLayoutEffect } from 'react'
+import { afterEach, expect, test } from 'vitest'
+import { getConnection } from '../core/actions/getConnection.js'
+import { eip155Adapter } from '../core/adapters/eip155/eip155Adapter.js'
+import { createPortico } from '../core/config/createPortico.js'
+import { mainnet } from '../core/networks.js'
+import { memoryStorage } from '../test/fixtures.js'
+import { PorticoProvider } from './PorticoProvider.js'
+
+const cleanups: (() => void)[] = []
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup()
+})
+
+test('the saved session is read before the first paint; discovery and reconnecting start after it', async () => {
+  const storage = memoryStorage({ '@portico/connected-connector:eip155': JSON.stringify('io.metamask') })
+  const portico = createPortico({ projectId: 'p', networks: [mainnet], adapters: [eip155Adapter()], storage })
+  let discoveryRequests = 0
+  const onRequest = () => discoveryRequests++
+  window.addEventListener('eip6963:requestProvider', onRequest)
+  cleanups.push(() => window.removeEventListener('eip6963:requestProvider', onRequest))
+  const atLayout: { status?: string; discoveryRequests?: number } = {}
+  // A sibling after the provider: its layout effect runs after the provider's, in the same commit,
+  // before the browser paints.
+  function Probe() {
+    useLayoutEffect(() => {
+      atLayout.status = getConnection(portico).status
+      atLayout.discoveryRequests = discoveryRequests
+    }, [])
+    return null
+  }
+  const { unmount } = render(
+    <>
+      <PorticoProvider config={portico} />
+      <Probe />
+    </>,
+  )
+  cleanups.push(unmount)
+  expect(atLayout).toEqual({ status: 'reconnecting', discoveryRequests: 0 })
+  // render() flushes the passive effects: discovery has asked the page's wallets by now.
+  expect(discoveryRequests).toBeGreaterThan(0)
+})
