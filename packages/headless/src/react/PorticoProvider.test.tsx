@@ -10,6 +10,12 @@ import { memoryStorage } from '../test/fixtures.js'
 import { PorticoProvider } from './PorticoProvider.js'
 
 const cleanups: (() => void)[] = []
+
+/** Placed after the provider: its layout effect runs after the provider's, in the same commit, before the browser paints. */
+function Probe({ onLayout }: { onLayout: () => void }) {
+  useLayoutEffect(onLayout, [onLayout])
+  return null
+}
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup()
 })
@@ -22,19 +28,14 @@ test('the saved session is read before the first paint; discovery and reconnecti
   window.addEventListener('eip6963:requestProvider', onRequest)
   cleanups.push(() => window.removeEventListener('eip6963:requestProvider', onRequest))
   const atLayout: { status?: string; discoveryRequests?: number } = {}
-  // A sibling after the provider: its layout effect runs after the provider's, in the same commit,
-  // before the browser paints.
-  function Probe() {
-    useLayoutEffect(() => {
-      atLayout.status = getConnection(portico).status
-      atLayout.discoveryRequests = discoveryRequests
-    }, [])
-    return null
+  const probe = () => {
+    atLayout.status = getConnection(portico).status
+    atLayout.discoveryRequests = discoveryRequests
   }
   const { unmount } = render(
     <>
       <PorticoProvider config={portico} />
-      <Probe />
+      <Probe onLayout={probe} />
     </>,
   )
   cleanups.push(unmount)
