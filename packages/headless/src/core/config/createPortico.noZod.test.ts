@@ -1,7 +1,15 @@
 // Issue 18: what runs before the connect button's first paint builds no zod schema. Importing the
 // page-start modules, creating an instance from valid options and hydrating from empty storage
-// must not call into zod; every call of zod's functions is counted through a wrapped module.
+// must not call into zod; every call of zod's functions is counted through a wrapped module
+// (vi.mock is hoisted above the imports, so they all see the wrapped zod).
 import { expect, test, vi } from 'vitest'
+import { memoryStorage } from '../../test/fixtures.js'
+import { fetchRemoteFeatures } from '../actions/fetchRemoteFeatures.js'
+import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
+import { InvalidOptionsError } from '../errors/config.js'
+import { mainnet } from '../networks.js'
+import { hydrate } from '../state/hydrate.js'
+import { createPortico } from './createPortico.js'
 
 const zodCalls = vi.hoisted(() => ({ count: 0 }))
 vi.mock('zod/mini', async (importOriginal) => {
@@ -19,14 +27,6 @@ vi.mock('zod/mini', async (importOriginal) => {
         : value
   return counted
 })
-
-const { memoryStorage } = await import('../../test/fixtures.js')
-const { eip155Adapter } = await import('../adapters/eip155/eip155Adapter.js')
-const { mainnet } = await import('../networks.js')
-const { hydrate } = await import('../state/hydrate.js')
-const { fetchRemoteFeatures } = await import('../actions/fetchRemoteFeatures.js')
-const { createPortico } = await import('./createPortico.js')
-const { InvalidOptionsError } = await import('../errors/config.js')
 
 test('page start builds no zod schema: imports, createPortico with valid options, hydrate from empty storage', () => {
   expect(typeof fetchRemoteFeatures).toBe('function')
@@ -50,9 +50,7 @@ test('invalid options still get zod: the counter sees it, and the error names th
     error = caught
   }
   expect(error).toBeInstanceOf(InvalidOptionsError)
-  expect((error as InstanceType<typeof InvalidOptionsError>).issues.map((issue) => issue.path)).toContain(
-    'metadata.description',
-  )
+  expect((error as InvalidOptionsError).issues.map((issue) => issue.path)).toContain('metadata.description')
   expect(zodCalls.count).toBeGreaterThan(before)
 })
 

@@ -14,6 +14,7 @@ import {
   defaultWalletFeaturesOrder,
   type Features,
 } from './defaults.js'
+import { isAdapter, isHttpUrl, isStorage, isWalletConnectStorage, isWsUrl } from './optionChecks.js'
 import { parseOptionsFast } from './parseOptionsFast.js'
 
 /** Dapp metadata sent to wallets (the spec). */
@@ -91,29 +92,9 @@ export type PorticoOptions = {
   embeddedWallet?: { frameUrl: string; enableLogger?: boolean | undefined } | undefined
 }
 
-const httpUrl = () =>
-  z.string().check(
-    z.refine((value) => {
-      try {
-        const { protocol } = new URL(value)
-        return protocol === 'http:' || protocol === 'https:'
-      } catch {
-        return false
-      }
-    }, 'must be an http(s) URL'),
-  )
+const httpUrl = () => z.string().check(z.refine(isHttpUrl, 'must be an http(s) URL'))
 
-const wsUrl = () =>
-  z.string().check(
-    z.refine((value) => {
-      try {
-        const { protocol } = new URL(value)
-        return protocol === 'wss:' || protocol === 'ws:'
-      } catch {
-        return false
-      }
-    }, 'must be a ws(s) URL'),
-  )
+const wsUrl = () => z.string().check(z.refine(isWsUrl, 'must be a ws(s) URL'))
 
 const tokenSchema = () =>
   z.object({
@@ -179,16 +160,7 @@ export const networkSchema = () =>
       }),
     )
 
-const adapterSchema = () =>
-  z.custom<ChainAdapter>(
-    (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      typeof (value as ChainAdapter).namespace === 'string' &&
-      typeof (value as ChainAdapter).getBalance === 'function' &&
-      typeof (value as ChainAdapter).watchConnectors === 'function',
-    'must be a chain adapter such as eip155Adapter()',
-  )
+const adapterSchema = () => z.custom<ChainAdapter>(isAdapter, 'must be a chain adapter such as eip155Adapter()')
 
 const featuresSchema = () =>
   z.partial(
@@ -214,15 +186,7 @@ const featuresSchema = () =>
   )
 
 const storageSchema = () =>
-  z.custom<StorageLike>(
-    (value) =>
-      value === null ||
-      (typeof value === 'object' &&
-        typeof (value as StorageLike).getItem === 'function' &&
-        typeof (value as StorageLike).setItem === 'function' &&
-        typeof (value as StorageLike).removeItem === 'function'),
-    'must implement getItem, setItem and removeItem, or be null',
-  )
+  z.custom<StorageLike>(isStorage, 'must implement getItem, setItem and removeItem, or be null')
 
 // One factory per option: a schema is built the first time a host passes that option, so a page
 // that passes three options builds three (plus `ssr`'s default), not the ~170 zod functions of all
@@ -268,12 +232,7 @@ const optionFields = {
           verifyUrl: z.optional(z.union([z.literal(false), httpUrl()])),
           storage: z.optional(
             z.custom<WalletConnectOptions['storage']>(
-              (value) =>
-                typeof value === 'object' &&
-                value !== null &&
-                ['getKeys', 'getEntries', 'getItem', 'setItem', 'removeItem'].every(
-                  (key) => typeof (value as Record<string, unknown>)[key] === 'function',
-                ),
+              isWalletConnectStorage,
               'must implement getKeys, getEntries, getItem, setItem and removeItem',
             ),
           ),

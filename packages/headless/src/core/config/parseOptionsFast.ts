@@ -6,6 +6,7 @@ import {
   defaultSocials,
   defaultWalletFeaturesOrder,
 } from './defaults.js'
+import { isAdapter, isHttpUrl, isStorage, isWalletConnectStorage, isWsUrl } from './optionChecks.js'
 
 // Why this exists: `createPortico` runs before the connect button's first paint, and building and
 // running the zod schema of the options was its largest cost there (~25 ms at 4x CPU throttling,
@@ -38,19 +39,7 @@ const oneOf =
   (values: readonly string[]) =>
   (value: unknown): boolean =>
     typeof value === 'string' && values.includes(value)
-const urlWith =
-  (...protocols: string[]) =>
-  (value: unknown): boolean => {
-    if (typeof value !== 'string') return false
-    try {
-      return protocols.includes(new URL(value).protocol)
-    } catch {
-      return false
-    }
-  }
-const isHttpUrl = urlWith('http:', 'https:')
-const isWsUrl = urlWith('ws:', 'wss:')
-/** A plain object with only string keys among `keys`, each passing its check (absent ones must pass `undefined`). */
+/** A plain object whose keys are all among `fields`, each passing its check (absent ones must pass `undefined`). */
 const shape =
   (fields: Record<string, (value: unknown) => boolean>) =>
   (value: unknown): value is Obj =>
@@ -64,8 +53,6 @@ const record =
     isPlainObject(value) &&
     Reflect.ownKeys(value).every((key) => typeof key === 'string' && (!keys || keys.includes(key)) && check(value[key]))
 const isFunction = (value: unknown) => typeof value === 'function'
-const hasMethods = (value: unknown, methods: readonly string[]) =>
-  typeof value === 'object' && value !== null && methods.every((m) => typeof (value as Obj)[m] === 'function')
 
 const isToken = shape({
   address: (value) => isString(value) && value.length > 0,
@@ -118,13 +105,6 @@ function isNetwork(value: unknown): boolean {
   }
 }
 
-const isAdapter = (value: unknown) =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Obj).namespace === 'string' &&
-  typeof (value as Obj).getBalance === 'function' &&
-  typeof (value as Obj).watchConnectors === 'function'
-
 const isStringArray = arrayOf(isString)
 // The boolean flags are the features whose default is a boolean (the others are lists).
 const featureBooleans = Object.keys(defaultFeatures).filter(
@@ -164,9 +144,7 @@ const checks: Record<string, (value: unknown) => boolean> = {
   apiUrls: optional(
     shape({ api: optional(isHttpUrl), blockchain: optional(isHttpUrl), analytics: optional(isHttpUrl) }),
   ),
-  storage: optional(
-    (value) => value === null || (typeof value === 'object' && hasMethods(value, ['getItem', 'setItem', 'removeItem'])),
-  ),
+  storage: optional(isStorage),
   ssr: optional(isBoolean),
   fetch: optional(isFunction),
   sdkType: optional(isString),
@@ -177,9 +155,7 @@ const checks: Record<string, (value: unknown) => boolean> = {
       shape({
         relayUrl: optional(isWsUrl),
         verifyUrl: optional((url) => url === false || isHttpUrl(url)),
-        storage: optional((storage) =>
-          hasMethods(storage, ['getKeys', 'getEntries', 'getItem', 'setItem', 'removeItem']),
-        ),
+        storage: optional(isWalletConnectStorage),
         pairingExpirySeconds: optional((n) => typeof n === 'number' && n > 0 && n <= 3600),
         telemetry: optional(isBoolean),
         prepare: optional(isBoolean),
