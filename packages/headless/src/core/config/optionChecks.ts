@@ -1,9 +1,9 @@
 /**
  * @internal Predicates over option values that the zod schema (`options.ts`, through `z.custom` and
- * `z.refine`) and the plain checks (`parseOptionsFast.ts`) share, so each rule is written once.
+ * `z.refine`) and the plain checks (`parseOptionsFast.ts`) share, so each rule is written once (the
+ * URL checks are in `utils/url.ts`, shared with the image-source check).
  *
  * @example
- * isHttpUrl('https://rpc.example') // true
  * isAdapter(eip155Adapter()) // true
  */
 
@@ -12,21 +12,6 @@ export const hasMethods = (value: unknown, methods: readonly string[]): boolean 
   typeof value === 'object' &&
   value !== null &&
   methods.every((m) => typeof (value as Record<string, unknown>)[m] === 'function')
-
-const urlWith =
-  (...protocols: string[]) =>
-  (value: unknown): boolean => {
-    if (typeof value !== 'string') return false
-    try {
-      return protocols.includes(new URL(value).protocol)
-    } catch {
-      return false
-    }
-  }
-/** A string that parses as an http(s) URL. */
-export const isHttpUrl = urlWith('http:', 'https:')
-/** A string that parses as a ws(s) URL. */
-export const isWsUrl = urlWith('ws:', 'wss:')
 
 /** A chain adapter such as `eip155Adapter()`: a namespace and the methods Portico calls first. */
 export const isAdapter = (value: unknown): boolean =>

@@ -4,6 +4,7 @@ import type { StorageLike } from '../state/storage.js'
 import type { AccountType, ChainAdapter, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { chainNamespaces, parseCaipNetworkId } from '../utils/caip.js'
+import { isHttpUrl, isWsUrl } from '../utils/url.js'
 import type { WalletConnectOptions } from '../walletconnect/options.js'
 import {
   type ApiUrls,
@@ -14,7 +15,7 @@ import {
   defaultWalletFeaturesOrder,
   type Features,
 } from './defaults.js'
-import { isAdapter, isHttpUrl, isStorage, isWalletConnectStorage, isWsUrl } from './optionChecks.js'
+import { isAdapter, isStorage, isWalletConnectStorage } from './optionChecks.js'
 import { parseOptionsFast } from './parseOptionsFast.js'
 
 /** Dapp metadata sent to wallets (the spec). */

@@ -1,4 +1,5 @@
 import { chainNamespaces, parseCaipNetworkId } from '../utils/caip.js'
+import { isHttpUrl, isWsUrl } from '../utils/url.js'
 import {
   defaultConnectMethodsOrder,
   defaultConnectorOrder,
@@ -6,7 +7,7 @@ import {
   defaultSocials,
   defaultWalletFeaturesOrder,
 } from './defaults.js'
-import { isAdapter, isHttpUrl, isStorage, isWalletConnectStorage, isWsUrl } from './optionChecks.js'
+import { isAdapter, isStorage, isWalletConnectStorage } from './optionChecks.js'
 
 // Why this exists: `createPortico` runs before the connect button's first paint, and building and
 // running the zod schema of the options was its largest cost there (~25 ms at 4x CPU throttling,
