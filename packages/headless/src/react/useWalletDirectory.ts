@@ -8,8 +8,9 @@ import {
 import { usePortico } from './usePortico.js'
 
 /**
- * Pages through the wallet directory (40 per page). Disabled when no directory is configured
- * (no project id, or `walletDirectory: false`). Returns the TanStack infinite query unchanged.
+ * Pages through the wallet directory (40 per page; a search 100 per page, as the spec asks).
+ * Disabled when no directory is configured (no project id, or `walletDirectory: false`). Returns
+ * the TanStack infinite query unchanged.
  *
  * @example
  * const { data, fetchNextPage, hasNextPage } = useWalletDirectory({ search })

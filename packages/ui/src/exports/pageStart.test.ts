@@ -32,7 +32,9 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 // The pages with createPortico: +1.2 (134.63, 139.15) for the plain checks of its options
 // (core/config/parseOptionsFast.ts), so that valid options build no zod schema before the button
 // paints: createPortico went from ~44 to ~17 ms at 4x CPU throttling, ~7 to ~3 ms unthrottled.
-const pageStartBudgetKiB = { kitOnly: 49.5, prebuiltPage: 134.75, bothAdapters: 139.25 }
+// The kit alone: +0.25 (49.53 measured) for the wallet directory's search pages of 100 (the spec)
+// in its query options, which the main entry exports.
+const pageStartBudgetKiB = { kitOnly: 49.75, prebuiltPage: 134.75, bothAdapters: 139.25 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
  * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button (issue 18). Lazily

@@ -83,6 +83,30 @@ test('behavior: paging stops when every entry has been fetched', () => {
   expect(options.getNextPageParam(page(1, 100, 0), [page(1, 100, 0)])).toBeUndefined()
 })
 
+test('behavior: a search asks for 100 entries per page and pages by 100; browsing, 40 (the spec)', async () => {
+  const first = (parameters: { search?: string }) => {
+    const options = walletDirectoryInfiniteQueryOptions(portico(), parameters)
+    return options.queryFn({ pageParam: options.initialPageParam, queryKey: options.queryKey })
+  }
+  const asked = () => server.state.requests.map((r) => new URL(r.url ?? '', server.url).searchParams)
+  server.state.handler = (req, res) => {
+    const params = new URL(req.url ?? '', server.url).searchParams
+    const entries = Number(params.get('entries'))
+    json(res, 200, { count: 250, data: Array.from({ length: entries }, (_, i) => ({ id: `w${i}`, name: 'W' })) })
+  }
+  const search = await first({ search: ' rain ' })
+  expect(asked().map((p) => [p.get('entries'), p.get('search')])).toEqual([['100', 'rain']])
+  const options = walletDirectoryInfiniteQueryOptions(portico(), { search: 'rain' })
+  const page = (n: number) => ({ page: n, count: 250, data: search.data })
+  // 100 and 200 of 250 fetched: one more page; 300: none.
+  expect(options.getNextPageParam(page(1), [page(1)])).toBe(2)
+  expect(options.getNextPageParam(page(2), [page(1), page(2)])).toBe(3)
+  expect(options.getNextPageParam(page(3), [page(1), page(2), page(3)])).toBeUndefined()
+  server.state.requests.length = 0
+  await first({ search: '   ' })
+  expect(asked().map((p) => [p.get('entries'), p.get('search')])).toEqual([['40', null]])
+})
+
 test('behavior: image URLs only for well-formed ids; the directory needs a project id', () => {
   expect(walletImageUrl(portico(), 'abc-123')).toBe(
     `${server.url}/getWalletImage/abc-123?projectId=p1&st=portico&sv=react-portico-0.1.0`,

@@ -9,6 +9,9 @@ import { directoryUrl } from './urls.js'
 /** Spec: the wallet directory pages 40 entries at a time. */
 export const walletDirectoryPageSize = 40
 
+/** Spec: a search of the wallet directory asks for 100 entries at a time. */
+export const walletDirectorySearchPageSize = 100
+
 /** A wallet from the directory (the spec). Links are raw: build them with a link helper, never render as HTML. */
 export type DirectoryWallet = {
   id: string

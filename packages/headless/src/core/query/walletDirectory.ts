@@ -3,6 +3,7 @@ import {
   type FetchWalletsReturnType,
   fetchWallets,
   walletDirectoryPageSize,
+  walletDirectorySearchPageSize,
 } from '../api/walletDirectory.js'
 import type { Portico } from '../config/createPortico.js'
 import { hostedQueryRetry, hostedQueryRetryDelay } from './retry.js'
@@ -20,14 +21,17 @@ export function walletDirectoryQueryKey(parameters: WalletDirectoryQueryParamete
 }
 
 /**
- * Infinite-query options for the wallet directory, 40 per page, next page while more remain.
+ * Infinite-query options for the wallet directory: 40 per page, a search 100 per page (the spec),
+ * the next page while more remain.
  *
  * @example
  * const query = useInfiniteQuery(walletDirectoryInfiniteQueryOptions(portico, { search }), queryClient)
  */
 export function walletDirectoryInfiniteQueryOptions(portico: Portico, parameters: WalletDirectoryQueryParameters = {}) {
+  const queryKey = walletDirectoryQueryKey(parameters)
+  const entries = queryKey[2].search ? walletDirectorySearchPageSize : walletDirectoryPageSize
   return {
-    queryKey: walletDirectoryQueryKey(parameters),
+    queryKey,
     initialPageParam: 1,
     queryFn: ({
       pageParam,
@@ -35,9 +39,9 @@ export function walletDirectoryInfiniteQueryOptions(portico: Portico, parameters
     }: {
       pageParam: number
       queryKey: ReturnType<typeof walletDirectoryQueryKey>
-    }) => fetchWallets(portico, { ...params, page: pageParam }),
+    }) => fetchWallets(portico, { ...params, page: pageParam, entries }),
     getNextPageParam: (last: FetchWalletsReturnType, pages: FetchWalletsReturnType[]) =>
-      pages.length * walletDirectoryPageSize < last.count && last.data.length > 0 ? last.page + 1 : undefined,
+      pages.length * entries < last.count && last.data.length > 0 ? last.page + 1 : undefined,
     staleTime: 5 * 60_000,
     // Transient failures retry quickly (150 ms doubling, 3 times) so an error shows in about a second.
     retry: hostedQueryRetry,
