@@ -40,3 +40,31 @@ test.each([
   expect(state(container)).toBe('fallback')
   expect(container.querySelector('img')).toBeNull()
 })
+
+test('behavior: given another source, the image starts over in that render, never showing the previous one', async () => {
+  const { container, rerender } = await render(<PorticoImage src={`${server}/ok.png`} name="First" />)
+  await expect.poll(() => state(container)).toBe('loaded')
+  // Every source an <img> is given from here on, as the DOM changes (records, not the DOM after them:
+  // the effects that follow a render run before an observer is told).
+  const given: string[] = []
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === 'attributes' && record.target.nodeName === 'IMG')
+        given.push(`changed from ${record.oldValue}`)
+      for (const node of record.addedNodes) if (node.nodeName === 'IMG') given.push(`added`)
+    }
+  })
+  observer.observe(container, { subtree: true, childList: true, attributes: true, attributeOldValue: true })
+  // A list row that now shows another wallet, whose icon never answers (a slow CDN).
+  await rerender(<PorticoImage src={`${server}/hang?next`} name="Next" />)
+  await expect.poll(() => state(container)).toBe('loading')
+  await new Promise((resolve) => requestAnimationFrame(resolve))
+  observer.disconnect()
+  // The previous image is gone, and the new source was never put on screen before it is preloaded.
+  expect(given).toEqual([])
+  expect(container.querySelector('img')).toBeNull()
+  // Back to no source: the initial, at once.
+  await rerender(<PorticoImage src={undefined} name="Next" />)
+  expect(state(container)).toBe('fallback')
+  expect(container.textContent).toBe('N')
+})

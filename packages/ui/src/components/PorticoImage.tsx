@@ -28,21 +28,24 @@ export function PorticoImage({
   radius?: 'md' | 'full'
 }) {
   const safe = allowedImageSource(src, useImageOrigins())
-  const [state, setState] = useState<LoadState>(safe ? 'loading' : 'fallback')
+  // The state belongs to the source it was reached for: given another source (a list row that now
+  // shows another wallet), the image starts over at once, in that render, and never shows the
+  // previous source's state or an image that has not been preloaded.
+  const [load, setLoad] = useState<{ src: string | undefined; state: LoadState }>(() => ({
+    src: safe,
+    state: safe ? 'loading' : 'fallback',
+  }))
+  const state: LoadState = load.src === safe ? load.state : safe ? 'loading' : 'fallback'
 
   useEffect(() => {
-    if (!safe) {
-      setState('fallback')
-      return
-    }
-    setState('loading')
+    if (!safe) return
     let done = false
     const img = new Image()
     const finish = (next: LoadState) => {
       if (done) return
       done = true
       clearTimeout(timer)
-      setState(next)
+      setLoad({ src: safe, state: next })
     }
     const timer = setTimeout(() => finish('fallback'), imagePreloadTimeoutMs)
     img.onload = () => finish('loaded')
