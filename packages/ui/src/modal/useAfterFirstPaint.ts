@@ -36,19 +36,26 @@ export function useAfterFirstPaint(): boolean {
   return painted
 }
 
+/** No frame painted for any content yet (see {@link usePaintedSince}). */
+const unpainted = Symbol('unpainted')
+
 /**
  * @internal
- * `ready`, but only once a frame has been painted since it became true: false on the render where
- * it turns true and until that frame is painted (see {@link afterNextPaint}). A first render with
- * `ready` already true gives true at once.
+ * `ready`, but only once a frame has been painted since it became true for this `content`: false
+ * on the render where it turns true or `content` changes, and until that frame is painted (see
+ * {@link afterNextPaint}). A first render with `ready` already true gives true at once.
  *
  * @example
  * // A search's answer asks for its icons after the frame that lists it.
- * const answerPainted = usePaintedSince(!provisional)
+ * const answerPainted = usePaintedSince(!provisional, query)
  */
-export function usePaintedSince(ready: boolean): boolean {
-  const [painted, setPainted] = useState(ready)
-  if (!ready && painted) setPainted(false)
-  useEffect(() => (ready && !painted ? afterNextPaint(() => setPainted(true)) : undefined), [ready, painted])
-  return ready && painted
+export function usePaintedSince(ready: boolean, content?: unknown): boolean {
+  const [paintedFor, setPaintedFor] = useState<unknown>(ready ? content : unpainted)
+  if (!ready && paintedFor !== unpainted) setPaintedFor(unpainted)
+  const painted = ready && Object.is(paintedFor, content)
+  useEffect(
+    () => (ready && !painted ? afterNextPaint(() => setPaintedFor(content)) : undefined),
+    [ready, painted, content],
+  )
+  return painted
 }

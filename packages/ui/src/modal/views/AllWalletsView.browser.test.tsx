@@ -45,6 +45,34 @@ function holdSearches(harness: Awaited<ReturnType<typeof mountAllWallets>>) {
 }
 
 const view = () => document.querySelector('[data-slot="all-wallets-view"]') as HTMLElement
+/** The data-state of a directory row's icon: 'fallback' (its initial), 'loading' or 'loaded'. */
+const iconState = (id: string) =>
+  document.querySelector(`[data-wallet="${id}"] [data-state]`)?.getAttribute('data-state') ?? null
+
+/**
+ * Every image the page asks for from here on (PorticoImage preloads with new Image()), and how many
+ * had been asked for when the search's answer was listed (its commit, effects included: the first
+ * moment the view shows a query with no stand-ins) and when the frame showing it was painted.
+ */
+function iconsAskedAtAnswer() {
+  const icons: { asked: string[]; atAnswer?: number; atPaint?: number } = { asked: [] }
+  const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src') as PropertyDescriptor
+  vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLImageElement, url) {
+    icons.asked.push(url)
+    src.set?.call(this, url)
+  })
+  const observer = new MutationObserver(() => {
+    if (icons.atAnswer !== undefined || !view().getAttribute('data-query') || view().hasAttribute('data-provisional'))
+      return
+    icons.atAnswer = icons.asked.length
+    requestAnimationFrame(() => {
+      icons.atPaint = icons.asked.length
+    })
+  })
+  observer.observe(view(), { attributes: true, attributeFilter: ['data-query', 'data-provisional'] })
+  cleanups.push(() => observer.disconnect())
+  return icons
+}
 const renderedRows = () => view().querySelectorAll('li[data-index]')
 const searchBox = () => page.getByRole('searchbox', { name: 'Search wallets' })
 /** The list item holding the focused row. */
@@ -143,21 +171,31 @@ describe('virtual list', () => {
 })
 
 describe('search state', () => {
-  test('loaded matches stand in when the answer is slower than the grace; the answer replaces them without re-creating rows', async () => {
+  test('loaded matches stand in when the answer is slower than the grace; both are listed in the rows already on screen', async () => {
     const release = holdSearches(await mountAllWallets())
-    const kept = document.querySelector('[data-wallet="w010"]')
-    expect(kept).not.toBeNull()
+    // The list's items by position before the search.
+    const before = new Map([...renderedRows()].map((li) => [li.getAttribute('data-index'), li]))
+    expect(before.size).toBeGreaterThan(5)
+    /** How many rows on screen are the elements that held the same position before the search. */
+    const reused = () => [...renderedRows()].filter((li) => before.get(li.getAttribute('data-index')) === li).length
     await userEvent.fill(searchBox(), ' wallet 01 ')
     await vi.waitFor(() => expect(view().getAttribute('data-query')).toBe('wallet 01'), { timeout: 10_000 })
     // Stand-ins: the loaded wallets whose names match, flagged provisional.
     expect(view().hasAttribute('data-provisional')).toBe(true)
     await expect.element(page.getByRole('button', { name: 'Directory Wallet 010' })).toBeVisible()
     expect(page.getByRole('button', { name: 'Directory Wallet 001' }).query()).toBeNull()
+    // Patched in place, not removed and created again (issue 18: the answer's style and layout).
+    expect(reused()).toBe(renderedRows().length)
     release()
     await vi.waitFor(() => expect(view().hasAttribute('data-provisional')).toBe(false), { timeout: 10_000 })
     await expect.element(page.getByRole('button', { name: 'Directory Wallet 019' })).toBeVisible()
-    // The row that was there before the search is the same element.
-    expect(document.querySelector('[data-wallet="w010"]')).toBe(kept)
+    expect(reused()).toBe(renderedRows().length)
+    // Each row tells its own wallet: name, data-wallet and the initial standing in for its icon.
+    for (const li of renderedRows()) {
+      const button = li.querySelector('button') as HTMLElement
+      const id = button.getAttribute('data-wallet') ?? ''
+      expect(button.textContent).toMatch(new RegExp(`^D?Directory Wallet ${id.slice(1)}$`))
+    }
   })
 })
 
@@ -179,9 +217,6 @@ describe('focus', () => {
 })
 
 describe('search answer path', () => {
-  const iconState = (id: string) =>
-    document.querySelector(`[data-wallet="${id}"] [data-state]`)?.getAttribute('data-state') ?? null
-
   test('stand-ins ask for no icon until the answer arrives, then they do', async () => {
     const release = holdSearches(await mountAllWallets())
     // Not rendered before the search: it mounts as a stand-in.
@@ -200,34 +235,15 @@ describe('search answer path', () => {
     const release = holdSearches(await mountAllWallets())
     await userEvent.fill(searchBox(), 'wallet 01')
     await vi.waitFor(() => expect(view().hasAttribute('data-provisional')).toBe(true), { timeout: 5_000 })
-    // Every image the page asks for from here on (PorticoImage preloads with new Image()).
-    const asked: string[] = []
-    const src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src') as PropertyDescriptor
-    vi.spyOn(HTMLImageElement.prototype, 'src', 'set').mockImplementation(function (this: HTMLImageElement, url) {
-      asked.push(url)
-      src.set?.call(this, url)
-    })
-    // How many were asked for when the answer was listed (its commit, effects included) and when the
-    // frame showing it had been painted.
-    let atAnswer: number | undefined
-    let atPaint: number | undefined
-    const observer = new MutationObserver(() => {
-      if (atAnswer !== undefined || view().hasAttribute('data-provisional')) return
-      atAnswer = asked.length
-      requestAnimationFrame(() => {
-        atPaint = asked.length
-      })
-    })
-    observer.observe(view(), { attributes: true, attributeFilter: ['data-provisional'] })
-    cleanups.push(() => observer.disconnect())
+    const icons = iconsAskedAtAnswer()
     release()
-    await vi.waitFor(() => expect(atPaint).toBeDefined(), { timeout: 10_000 })
+    await vi.waitFor(() => expect(icons.atPaint).toBeDefined(), { timeout: 10_000 })
     // Icon responses that came in before that frame would each be parsed ahead of it (issue 18).
-    expect(atAnswer).toBe(0)
-    expect(atPaint).toBe(0)
+    expect(icons.atAnswer).toBe(0)
+    expect(icons.atPaint).toBe(0)
     // Then they are: the answer's rows show their icons.
     await expect.poll(() => iconState('w019'), { timeout: 5_000 }).toBe('loaded')
-    expect(asked.length).toBeGreaterThan(0)
+    expect(icons.asked.length).toBeGreaterThan(0)
   })
 
   test('loading and no match show inside the same scroller as the rows: it is never re-created', async () => {
@@ -402,6 +418,24 @@ describe('search answer wait', () => {
     await vi.waitFor(() => expect(states.at(-1)).toBe('wallet 01'), { timeout: 10_000 })
     expect(graces.length).toBe(1)
     expect(states).toEqual(['', 'wallet 01'])
+  })
+
+  test('an answer listed without stand-ins also asks for its new rows’ icons only after its frame is painted', async () => {
+    await mountAllWallets()
+    // Wallet 019 is loaded but not rendered before the search: its row is new in the answer.
+    expect(document.querySelector('[data-wallet="w019"]')).toBeNull()
+    const graces = holdAnswerWait(searchStandInGraceMs)
+    const states = recordStates()
+    const icons = iconsAskedAtAnswer()
+    await userEvent.fill(searchBox(), 'wallet 01')
+    await vi.waitFor(() => expect(icons.atPaint).toBeDefined(), { timeout: 10_000 })
+    expect(states).toEqual(['', 'wallet 01'])
+    expect(graces.length).toBe(1)
+    // Not in the answer's commit (icons parsed ahead of its frame, issue 18), nor before its paint.
+    expect(icons.atAnswer).toBe(0)
+    expect(icons.atPaint).toBe(0)
+    await expect.poll(() => iconState('w019'), { timeout: 5_000 }).toBe('loaded')
+    expect(icons.asked.length).toBeGreaterThan(0)
   })
 
   // No loaded wallet matches 'wallet 09' (the first page is 001-040).

@@ -30,7 +30,7 @@ import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { usePaintedSince } from '../useAfterFirstPaint.js'
-import { allWalletsRowKey, allWalletsRows } from './allWalletsRows.js'
+import { allWalletsRows } from './allWalletsRows.js'
 import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
 import { keystrokeAt, searchAnswerWaitMs, searchStandInGraceMs, searchWaitMs } from './searchWait.js'
 import * as views from './views.css.js'
@@ -126,7 +126,8 @@ export function AllWalletsView() {
   // The answer's rows ask for their icons once the frame listing them is painted: asked for in its
   // commit, the icons (SVG documents, parsed on the main thread) came back before that frame and
   // each was parsed ahead of it, ~10 ms apiece at 4× CPU throttling (issue 18: search → answer).
-  const answerPainted = usePaintedSince(!provisional)
+  // Per query, so an answer listed without stand-ins first waits for its frame too.
+  const answerPainted = usePaintedSince(!provisional, query)
   hasStandIns.current = (search) =>
     allWalletsRows({ connectors, query: search, search: undefined, browse: browse.data?.pages }).rows.length > 0
   const current = Math.min(active, Math.max(0, rows.length - 1))
@@ -282,7 +283,11 @@ export function AllWalletsView() {
               const row = rows[item.index]
               return (
                 <li
-                  key={row ? allWalletsRowKey(row) : 'more'}
+                  // By position, not by wallet: a search's answer patches the rows already on
+                  // screen (their text, their icon) instead of removing them and creating new
+                  // ones, whose style and layout took ~4-7 ms of the answer's frame at 4× CPU
+                  // throttling (issue 18: search -> answer). Scrolling still adds and drops rows.
+                  key={item.index}
                   data-index={row ? item.index : undefined}
                   aria-posinset={row ? item.index + 1 : undefined}
                   aria-setsize={row ? total : undefined}
@@ -378,7 +383,8 @@ const SearchField = memo(
  * @internal
  * A directory wallet's row; memoised, so a scroll renders only the rows that come into view. Its
  * icon is asked for once the list is not being scrolled and the search is answered
- * (`deferImage`); the name's initial stands in until then, and an icon asked for stays.
+ * (`deferImage`); the name's initial stands in until then, and an icon asked for stays while the
+ * row shows that wallet.
  */
 export const DirectoryRow = memo(function DirectoryRow({
   wallet,
@@ -402,8 +408,11 @@ export const DirectoryRow = memo(function DirectoryRow({
   /** The list's roving tab stop: 0 on the active row, -1 on the others. */
   tabIndex?: number | undefined
 }) {
-  const [showImage, setShowImage] = useState(!deferImage)
-  if (!deferImage && !showImage) setShowImage(true)
+  // The wallet whose icon may be asked for: a row shows another wallet after a search (rows are
+  // kept by position), and that wallet's icon waits like any new row's.
+  const [imageFor, setImageFor] = useState(deferImage ? undefined : wallet.id)
+  if (!deferImage && imageFor !== wallet.id) setImageFor(wallet.id)
+  const showImage = imageFor === wallet.id
   return (
     <button
       type="button"

@@ -75,8 +75,3 @@ export function allWalletsRows({
   const remaining = !provisional && hasNextPage ? Math.max(0, (pages?.at(-1)?.count ?? 0) - fetched) : 0
   return { rows, total: rows.length + remaining, provisional }
 }
-
-/** @internal The React key of a row: stable across searches and pages, so rows are reused. */
-export function allWalletsRowKey(row: AllWalletsRow): string {
-  return row.kind === 'connector' ? row.connector.uid : `directory:${row.wallet.id}`
-}
