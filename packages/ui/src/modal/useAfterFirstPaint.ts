@@ -50,11 +50,12 @@ const unpainted = Symbol('unpainted')
  * const answerPainted = usePaintedSince(!provisional, query)
  */
 export function usePaintedSince(ready: boolean, content?: unknown): boolean {
-  const [paintedFor, setPaintedFor] = useState<unknown>(ready ? content : unpainted)
-  if (!ready && paintedFor !== unpainted) setPaintedFor(unpainted)
+  // Set through functions: `content` may itself be one, which useState would call.
+  const [paintedFor, setPaintedFor] = useState<unknown>(() => (ready ? content : unpainted))
+  if (!ready && paintedFor !== unpainted) setPaintedFor(() => unpainted)
   const painted = ready && Object.is(paintedFor, content)
   useEffect(
-    () => (ready && !painted ? afterNextPaint(() => setPaintedFor(content)) : undefined),
+    () => (ready && !painted ? afterNextPaint(() => setPaintedFor(() => content)) : undefined),
     [ready, painted, content],
   )
   return painted
