@@ -28,14 +28,11 @@ export function PorticoImage({
   radius?: 'md' | 'full'
 }) {
   const safe = allowedImageSource(src, useImageOrigins())
-  // The state belongs to the source it was reached for: given another source (a list row that now
+  // How a preload ended, with the source it was for: given another source (a list row that now
   // shows another wallet), the image starts over at once, in that render, and never shows the
   // previous source's state or an image that has not been preloaded.
-  const [load, setLoad] = useState<{ src: string | undefined; state: LoadState }>(() => ({
-    src: safe,
-    state: safe ? 'loading' : 'fallback',
-  }))
-  const state: LoadState = load.src === safe ? load.state : safe ? 'loading' : 'fallback'
+  const [loaded, setLoaded] = useState<{ src: string; state: LoadState }>()
+  const state: LoadState = loaded && loaded.src === safe ? loaded.state : safe ? 'loading' : 'fallback'
 
   useEffect(() => {
     if (!safe) return
@@ -45,7 +42,7 @@ export function PorticoImage({
       if (done) return
       done = true
       clearTimeout(timer)
-      setLoad({ src: safe, state: next })
+      setLoaded({ src: safe, state: next })
     }
     const timer = setTimeout(() => finish('fallback'), imagePreloadTimeoutMs)
     img.onload = () => finish('loaded')
