@@ -10,10 +10,10 @@ import {
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import './css/base.css.js'
 import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
+import { EmbeddedWatchSlot } from './features/embedded/embeddedSlot.js'
 import type { AllMessages } from './i18n/allMessages.js'
 import type { Locale } from './i18n/locales.js'
 import { useLocale } from './i18n/useLocale.js'
-import { EmbeddedWatchSlot } from './modal/embedded/embeddedSlot.js'
 import { useModalModule } from './modal/loadModal.js'
 import { prefetchModalAtIdle } from './modal/prefetchAtIdle.js'
 import { Activity } from './modal/prerender.js'
@@ -109,7 +109,7 @@ export function PorticoUI({
     if (!portico.options.siwx) return
     let stop: (() => void) | undefined
     let live = true
-    void import('./modal/siwx/watchSiwx.js').then((m) => {
+    void import('./features/siwx/watchSiwx.js').then((m) => {
       if (live) stop = m.watchSiwx(portico, store)
     })
     return () => {

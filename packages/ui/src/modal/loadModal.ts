@@ -19,27 +19,31 @@ type ViewComponentOf<name extends ViewName> = ComponentType<Extract<ViewEntry, {
 
 // Each loader is checked against its own entry type; the map widens them once, here.
 const viewLoaders: { [name in ViewName]: () => Promise<ViewComponentOf<name>> } = {
-  Connect: () => import('./views/ConnectView.js').then((m) => m.ConnectView),
-  AllWallets: () => import('./views/AllWalletsView.js').then((m) => m.AllWalletsView),
-  ConnectingExternal: () => import('./views/ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
+  Connect: () => import('../features/connect/ConnectView.js').then((m) => m.ConnectView),
+  AllWallets: () => import('../features/connect/AllWalletsView.js').then((m) => m.AllWalletsView),
+  ConnectingExternal: () =>
+    import('../features/connect/ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
   ConnectingWalletConnect: () =>
-    import('./views/ConnectingWalletConnectView.js').then((m) => m.ConnectingWalletConnectView),
+    import('../features/walletconnect/ConnectingWalletConnectView.js').then((m) => m.ConnectingWalletConnectView),
   ConnectingWalletConnectBasic: () =>
-    import('./views/ConnectingWalletConnectBasicView.js').then((m) => m.ConnectingWalletConnectBasicView),
-  Account: () => import('./views/AccountView.js').then((m) => m.AccountView),
-  Networks: () => import('./views/NetworksView.js').then((m) => m.NetworksView),
-  UnsupportedChain: () => import('./views/UnsupportedChainView.js').then((m) => m.UnsupportedChainView),
-  OnRampProviders: () => import('./views/onramp/OnRampView.js').then((m) => m.OnRampView),
-  BuyInProgress: () => import('./views/onramp/BuyInProgressView.js').then((m) => m.BuyInProgressView),
-  Swap: () => import('./views/SwapView.js').then((m) => m.SwapView),
-  SIWXSignMessage: () => import('./siwx/SIWXSignMessageView.js').then((m) => m.SIWXSignMessageView),
-  Send: () => import('./views/SendView.js').then((m) => m.SendView),
-  SendSelectToken: () => import('./views/SendSelectTokenView.js').then((m) => m.SendSelectTokenView),
-  SendPreview: () => import('./views/SendPreviewView.js').then((m) => m.SendPreviewView),
-  Receive: () => import('./views/ReceiveView.js').then((m) => m.ReceiveView),
-  EmailLogin: () => import('./embedded/EmailLoginView.js').then((m) => m.EmailLoginView),
-  UpdateEmailWallet: () => import('./embedded/UpdateEmailWalletView.js').then((m) => m.UpdateEmailWalletView),
-  ApproveTransaction: () => import('./embedded/ApproveTransactionView.js').then((m) => m.ApproveTransactionView),
+    import('../features/walletconnect/ConnectingWalletConnectBasicView.js').then(
+      (m) => m.ConnectingWalletConnectBasicView,
+    ),
+  Account: () => import('../features/account/AccountView.js').then((m) => m.AccountView),
+  Networks: () => import('../features/networks/NetworksView.js').then((m) => m.NetworksView),
+  UnsupportedChain: () => import('../features/networks/UnsupportedChainView.js').then((m) => m.UnsupportedChainView),
+  OnRampProviders: () => import('../features/onramp/OnRampView.js').then((m) => m.OnRampView),
+  BuyInProgress: () => import('../features/onramp/BuyInProgressView.js').then((m) => m.BuyInProgressView),
+  Swap: () => import('../features/swap/SwapView.js').then((m) => m.SwapView),
+  SIWXSignMessage: () => import('../features/siwx/SIWXSignMessageView.js').then((m) => m.SIWXSignMessageView),
+  Send: () => import('../features/send/SendView.js').then((m) => m.SendView),
+  SendSelectToken: () => import('../features/send/SendSelectTokenView.js').then((m) => m.SendSelectTokenView),
+  SendPreview: () => import('../features/send/SendPreviewView.js').then((m) => m.SendPreviewView),
+  Receive: () => import('../features/send/ReceiveView.js').then((m) => m.ReceiveView),
+  EmailLogin: () => import('../features/embedded/EmailLoginView.js').then((m) => m.EmailLoginView),
+  UpdateEmailWallet: () => import('../features/embedded/UpdateEmailWalletView.js').then((m) => m.UpdateEmailWalletView),
+  ApproveTransaction: () =>
+    import('../features/embedded/ApproveTransactionView.js').then((m) => m.ApproveTransactionView),
 }
 
 let modal: ModalModule | undefined
