@@ -22,6 +22,7 @@ export const useCallback = React.useCallback
 export const useContext = React.useContext
 export const useEffect = React.useEffect
 export const useId = React.useId
+export const useInsertionEffect = React.useInsertionEffect
 export const useLayoutEffect = React.useLayoutEffect
 export const useMemo = React.useMemo
 export const useReducer = React.useReducer

@@ -1,5 +1,5 @@
 import type { MouseEvent, PointerEvent } from 'react'
-import type { ModalStore } from '../state/modalStore.js'
+import type { ModalController } from '../modal/controller.js'
 
 /** What a button that opens the modal spreads on its `<button>`. */
 type OpenerProps = {
@@ -27,14 +27,14 @@ const openedByPress = new WeakSet<HTMLElement>()
  *   button never opens anything; the keyboard opens on click (Enter, Space) as before;
  * - the click that ends a press which opened the modal does nothing more.
  */
-export function modalOpener(store: ModalStore, open: () => void, preload: () => void): OpenerProps {
+export function modalOpener(modal: ModalController, open: () => void, preload: () => void): OpenerProps {
   return {
     onPointerDown(event) {
       const opens =
         event.pointerType === 'mouse' &&
         event.button === 0 &&
         !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) &&
-        !store.getState().open
+        !modal.isOpen()
       if (!opens) {
         openedByPress.delete(event.currentTarget)
         return
@@ -42,7 +42,7 @@ export function modalOpener(store: ModalStore, open: () => void, preload: () => 
       event.preventDefault()
       openedByPress.add(event.currentTarget)
       open()
-      store.trigger = event.currentTarget
+      modal.trigger = event.currentTarget
     },
     onClick(event) {
       // A click from the keyboard (Enter, Space) has no press: `detail` is 0. It always opens, even

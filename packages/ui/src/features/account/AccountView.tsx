@@ -16,9 +16,10 @@ import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
+import { useToasts } from '../../modal/toasts.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
 import { useFormat } from '../../utils/useFormat.js'
-import { EmbeddedAccountSlot } from '../embedded/embeddedSlot.js'
+import { EmbeddedAccountSlot } from '../embedded/EmbeddedAccountSlot.js'
 import { SiwxAccountSlot } from '../siwx/SiwxAccountSlot.js'
 import { ActivityList } from './ActivityList.js'
 import { RetryButton } from './RetryButton.js'
@@ -27,7 +28,8 @@ import { WalletFeatures } from './WalletFeatures.js'
 
 /** @internal The connected account: identity, balance, actions, and the Tokens / NFTs / Activity tabs. */
 export function AccountView() {
-  const { store, messages } = usePorticoUI('AccountView')
+  const { modal, messages } = usePorticoUI('AccountView')
+  const toasts = useToasts()
   const format = useFormat()
   const connection = useConnection()
   const { network } = useNetwork()
@@ -42,9 +44,9 @@ export function AccountView() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address)
-      store.showToast('success', messages.addressCopied)
+      toasts.show('success', messages.addressCopied)
     } catch {
-      store.showToast('error', messages.copyFailed)
+      toasts.show('error', messages.copyFailed)
     }
   }
   const explorer = explorerAddressUrl(network, address)
@@ -78,7 +80,7 @@ export function AccountView() {
           <button
             type="button"
             className={css.button({ variant: 'secondary', size: 'sm' })}
-            onClick={() => store.push({ view: 'Networks' })}
+            onClick={() => modal.push({ view: 'Networks' })}
             data-slot="account-network"
           >
             <PorticoImage src={network.assets?.imageUrl} name={network.name} size={18} radius="full" />
@@ -173,10 +175,10 @@ export function AccountView() {
         onClick={() => {
           // Spec: disconnect closes the modal. Close first: once disconnected this view is gone,
           // and with it any per-call mutation callback.
-          store.close()
+          modal.close()
           disconnect.mutateAsync().then(
-            () => store.showToast('success', messages.disconnected),
-            () => store.showToast('error', messages.disconnectFailed),
+            () => toasts.show('success', messages.disconnected),
+            () => toasts.show('error', messages.disconnectFailed),
           )
         }}
         data-slot="disconnect"

@@ -41,7 +41,7 @@ export function WalletFeatures() {
 }
 
 function SendButton() {
-  const { store } = usePorticoUI('WalletFeatures')
+  const { modal } = usePorticoUI('WalletFeatures')
   const text = useFeatureMessages(sendMessages)
   const { namespace } = useConnection()
   // Spec: balance and send are for EVM and Solana.
@@ -51,7 +51,7 @@ function SendButton() {
     <button
       type="button"
       className={css.button({ variant: 'secondary', size: 'sm' })}
-      onClick={() => store.push({ view: 'Send' })}
+      onClick={() => modal.push({ view: 'Send' })}
       data-slot="wallet-feature-send"
     >
       {text.sendTitle}
@@ -60,14 +60,14 @@ function SendButton() {
 }
 
 function ReceiveButton() {
-  const { store } = usePorticoUI('WalletFeatures')
+  const { modal } = usePorticoUI('WalletFeatures')
   const text = useFeatureMessages(sendMessages)
   if (!text) return <FeaturePending />
   return (
     <button
       type="button"
       className={css.button({ variant: 'secondary', size: 'sm' })}
-      onClick={() => store.push({ view: 'Receive' })}
+      onClick={() => modal.push({ view: 'Receive' })}
       data-slot="wallet-feature-receive"
     >
       {text.receiveTitle}

@@ -55,7 +55,7 @@ const prefetchAheadRows = 20
  * is always rendered), and each row tells its position in the whole list (aria-posinset/setsize).
  */
 export function AllWalletsView() {
-  const { store, messages } = usePorticoUI('AllWalletsView')
+  const { modal, messages } = usePorticoUI('AllWalletsView')
   const { portico, queryClient } = usePortico('AllWalletsView')
   const all = useConnectors()
   const connectors = useMemo(() => listedConnectors(all), [all])
@@ -225,18 +225,18 @@ export function AllWalletsView() {
   const select = useCallback(
     (connector: SortedConnector) => {
       start({ connector })
-      store.push(connectingView(connector))
+      modal.push(connectingView(connector))
     },
-    [start, store],
+    [start, modal],
   )
   // A directory wallet that is not installed pairs over WalletConnect; without it, where to get it.
   const selectDirectory = useCallback(
     (wallet: DirectoryWallet) => {
-      if (!walletConnect) return store.push({ view: 'ConnectingExternal', data: { directoryWallet: wallet } })
+      if (!walletConnect) return modal.push({ view: 'ConnectingExternal', data: { directoryWallet: wallet } })
       start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.image_id } })
-      store.push({ view: 'ConnectingWalletConnect', data: { wallet } })
+      modal.push({ view: 'ConnectingWalletConnect', data: { wallet } })
     },
-    [start, store, walletConnect],
+    [start, modal, walletConnect],
   )
 
   // The next page once the list comes within half a page of its end (scrolled or focused there).

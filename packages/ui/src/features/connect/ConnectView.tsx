@@ -33,7 +33,7 @@ const visibleWallets = 5
 
 /** @internal Sections in the connect-method order; wallets in the spec's connector order. */
 export function ConnectView() {
-  const { store, messages } = usePorticoUI('ConnectView')
+  const { modal, messages } = usePorticoUI('ConnectView')
   // Opening the modal is when the remote configuration and the directory's count are worth their
   // requests (spec: prefetch on open); they start once the list is painted, not between the click
   // and that paint (issue 18: click -> list), and their answers arrive later either way.
@@ -70,14 +70,14 @@ export function ConnectView() {
   const start = useStartConnection()
   const select = (connector: SortedConnector) => {
     start({ connector })
-    store.push(connectingView(connector))
+    modal.push(connectingView(connector))
   }
   const selectRecent = (wallet: RecentWallet) => {
     const walletConnect = connectors.find(pairsRemotely)
     if (!walletConnect) return
     start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.imageId } })
     const directoryWallet: DirectoryWallet = { id: wallet.id, name: wallet.name, image_id: wallet.imageId }
-    store.push({ view: 'ConnectingWalletConnect', data: { wallet: directoryWallet } })
+    modal.push({ view: 'ConnectingWalletConnect', data: { wallet: directoryWallet } })
   }
 
   // Social login arrives with the next part of the embedded wallet; email shows when it is set up.
@@ -117,7 +117,7 @@ export function ConnectView() {
                   className={css.row}
                   // No WalletConnect readying here: All Wallets is a directory (often searched for
                   // an installed wallet); its rows that pair remotely ready it when pointed at.
-                  onClick={() => store.push({ view: 'AllWallets' })}
+                  onClick={() => modal.push({ view: 'AllWallets' })}
                   data-slot="all-wallets"
                 >
                   <span className={css.imageBox} style={{ width: 40, height: 40, borderRadius: 11 }}>

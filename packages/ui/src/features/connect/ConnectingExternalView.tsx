@@ -5,7 +5,7 @@ import { button } from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
-import type { ViewData } from '../../state/modalStore.js'
+import type { ViewEntryOf } from '../../modal/views.js'
 import { safeWebLink } from '../../utils/safeLink.js'
 import { ConnectionFailed } from './ConnectionFailed.js'
 import { useConnectionAttempt, useStartConnection } from './connection.js'
@@ -15,7 +15,7 @@ import { useConnectionAttempt, useStartConnection } from './connection.js'
  * Waiting on an installed wallet (waiting, retry, rejected and error states), or, for a directory
  * wallet that is not installed, where to get it.
  */
-export function ConnectingExternalView({ data }: { data: ViewData<'ConnectingExternal'> }) {
+export function ConnectingExternalView({ data }: ViewEntryOf<'ConnectingExternal'>) {
   if ('directoryWallet' in data) return <NotInstalled wallet={data.directoryWallet} />
   return <ConnectingInstalled connectorUid={data.connectorUid} />
 }

@@ -10,8 +10,9 @@ import {
 import { type MutationState, useMutationState } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
-import { preloadView } from '../../modal/loadModal.js'
-import type { ViewEntry } from '../../state/modalStore.js'
+import type { ModalController } from '../../modal/controller.js'
+import { useShake } from '../../modal/shake.js'
+import { preloadView, type ViewEntry } from '../../modal/views.js'
 
 /**
  * @internal
@@ -20,25 +21,48 @@ import type { ViewEntry } from '../../state/modalStore.js'
  * Success closes the modal (or shows Account when embedded); a failure shakes it.
  */
 export function useStartConnection() {
-  const { store, embedded } = usePorticoUI('useStartConnection')
+  const { modal, embedded } = usePorticoUI('useStartConnection')
+  const shake = useShake()
   const { mutate } = useConnect({
     mutation: {
       // The sign-in step may already have opened (the session lookup can beat this callback): keep it.
       onSuccess: () =>
-        store.getState().history.at(-1)?.view === 'SIWXSignMessage'
+        modal.navigation.get().history.at(-1)?.view === 'SIWXSignMessage'
           ? undefined
           : embedded
-            ? store.open({ view: 'Account' })
-            : store.close(),
+            ? modal.open({ view: 'Account' })
+            : modal.close(),
       onError: (error) => {
-        if (error.name !== 'ModalClosedError') store.shake()
+        if (error.name !== 'ModalClosedError') shake()
       },
     },
   })
   return useCallback(
-    (variables: Omit<ConnectParameters, 'signal'>) => mutate({ ...variables, signal: store.beginConnection() }),
-    [mutate, store],
+    (variables: Omit<ConnectParameters, 'signal'>) => mutate({ ...variables, signal: beginConnection(modal) }),
+    [mutate, modal],
   )
+}
+
+/** The modal's connection attempt (one per modal), and whether leaving a view gives it up yet. */
+const connectionAttempt = () => ({ current: undefined as AbortController | undefined, watched: false })
+
+/**
+ * @internal
+ * Starts the modal's connection attempt: the previous one is given up ('Modal closed'), and this
+ * one is when the user goes back or closes the modal.
+ *
+ * @example
+ * mutate({ connector, signal: beginConnection(modal) })
+ */
+export function beginConnection(modal: ModalController): AbortSignal {
+  const attempt = modal.local(connectionAttempt)
+  if (!attempt.watched) {
+    attempt.watched = true
+    modal.onLeave(() => attempt.current?.abort())
+  }
+  attempt.current?.abort()
+  attempt.current = new AbortController()
+  return attempt.current.signal
 }
 
 /** What the Connecting views show of the attempt: `connecting`, or how it failed. */

@@ -4,7 +4,8 @@ import { button } from '../../components/primitives.css.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
-import { preloadView } from '../../modal/loadModal.js'
+import { preloadView } from '../../modal/views.js'
+import { createEmailLogin } from './emailLogin.js'
 import * as css from './embedded.css.js'
 import { embeddedMessages } from './messages.js'
 
@@ -20,12 +21,12 @@ type StorageSchema = Parameters<ReturnType<typeof usePortico>['portico']['storag
 /**
  * @internal
  * The Connect view's email login field. It holds no embedded wallet code: typing starts loading
- * the EmailLogin view's chunk (the embedded wallet with it), and submitting a valid address opens
- * that view, which sends the code.
+ * the EmailLogin view's chunk (the embedded wallet with it), and submitting a valid address sends
+ * the code and opens that view.
  */
 export function EmailField() {
   const text = useFeatureMessages(embeddedMessages)
-  const { store } = usePorticoUI('EmailField')
+  const { modal } = usePorticoUI('EmailField')
   const [email, setEmail] = useState('')
   const [invalid, setInvalid] = useState(false)
   const ids = useId()
@@ -36,14 +37,18 @@ export function EmailField() {
       | { used?: unknown }
       | undefined
     if (cache?.used !== true || !text) return
-    void import('./restoreEmbedded.js').then((m) => m.restoreEmbedded(portico, store, text))
-  }, [portico, store, text])
+    void import('./restoreEmbedded.js').then((m) => m.restoreEmbedded(portico, modal, text))
+  }, [portico, modal, text])
   if (!text) return <div className={views.emailFieldSpace} aria-hidden="true" />
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const value = email.trim()
     if (!emailShape.test(value)) return setInvalid(true)
-    store.push({ view: 'EmailLogin', data: { email: value } })
+    // The code is mailed from this submit; the view that opens shows how it goes.
+    const login = modal.local(createEmailLogin)
+    login.reset()
+    void login.send(portico, value)
+    modal.push({ view: 'EmailLogin', data: { email: value } })
   }
   return (
     <form className={css.form} onSubmit={submit} noValidate data-slot="email-field">

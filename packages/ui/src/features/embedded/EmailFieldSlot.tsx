@@ -1,7 +1,7 @@
-import { type ComponentType, useEffect, useState } from 'react'
 import * as views from '../../components/views.css.js'
+import { lazy, useLazy } from '../../modal/lazy.js'
 
-let loaded: ComponentType | undefined
+const field = lazy(() => import('./EmailField.js').then((m) => m.EmailField))
 
 /**
  * @internal
@@ -10,20 +10,6 @@ let loaded: ComponentType | undefined
  * only when the host set up email login, so other Connect views fetch nothing for it.
  */
 export function EmailFieldSlot() {
-  const [Field, setField] = useState(() => loaded)
-  useEffect(() => {
-    if (Field) return
-    let live = true
-    import('./EmailField.js').then(
-      (m) => {
-        loaded = m.EmailField
-        if (live) setField(() => m.EmailField)
-      },
-      (error: unknown) => console.warn('[portico] Could not load the email field.', error),
-    )
-    return () => {
-      live = false
-    }
-  }, [Field])
+  const Field = useLazy(field, true, 'the email field')
   return Field ? <Field /> : <div className={views.emailFieldSpace} aria-hidden="true" />
 }

@@ -1,13 +1,15 @@
-import { useEmailLogin } from '@portico/headless/embedded'
-import { useEffect, useId } from 'react'
+import { usePortico } from '@portico/headless'
+import { useId } from 'react'
 import { button } from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
+import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
-import type { ViewData } from '../../state/modalStore.js'
+import type { ViewEntryOf } from '../../modal/views.js'
+import { useEmailLogin } from './emailLogin.js'
 import * as css from './embedded.css.js'
 import { useInitFailure } from './initFailure.js'
 import { embeddedMessages } from './messages.js'
@@ -15,39 +17,33 @@ import { OtpInput } from './OtpInput.js'
 import { useEmailCooldown } from './useCooldown.js'
 import { useWatchEmbedded } from './watchEmbedded.js'
 
-// The email each EmailLogin entry was opened for is sent once (a remount of the same entry, e.g.
-// React's strict mode, must not mail twice); a new entry (the user submitted again) sends again.
-const sent = new WeakSet<object>()
-
 /**
  * @internal
- * The spec's EmailLogin view, opened by the Connect view's email field: mails the code (or, on a
- * new device, the approval link: the device-verification wait), then asks for the 6-digit code and
+ * The spec's EmailLogin view, opened by the Connect view's email field once it sent the code (or,
+ * on a new device, the approval link: the device-verification wait): asks for the 6-digit code and
  * connects. Resend waits out the 30 s cooldown ('Please try again after {n} seconds'); the auth
  * server's refusals (wrong or expired code) are shown as it words them.
  */
-export function EmailLoginView({ data }: { data: ViewData<'EmailLogin'> }) {
+export function EmailLoginView({ data }: ViewEntryOf<'EmailLogin'>) {
   const text = useFeatureMessages(embeddedMessages)
-  const { store } = usePorticoUI('EmailLoginView')
-  const { step, sendEmail, verifyOtp } = useEmailLogin()
+  const { modal } = usePorticoUI('EmailLoginView')
+  const { portico } = usePortico('EmailLoginView')
+  const toasts = useToasts()
+  const { login, state } = useEmailLogin()
+  const { step } = state
   const ids = useId()
   useWatchEmbedded(true)
-  useEffect(() => {
-    if (sent.has(data)) return
-    sent.add(data)
-    sendEmail.mutate({ email: data.email })
-  }, [data, sendEmail.mutate])
-  const initFailed = useInitFailure(sendEmail.error ?? verifyOtp.error, text)
-  const cooldown = useEmailCooldown(sendEmail.submittedAt)
+  const initFailed = useInitFailure(state.sendError ?? state.verifyError, text)
+  const cooldown = useEmailCooldown(state.sentAt)
 
   if (!text || initFailed) return <ViewLoading />
   const resend = () =>
-    sendEmail.mutate({ email: data.email }, { onSuccess: () => store.showToast('success', text.otpResent) })
-  const sendError = sendEmail.error
+    void login.send(portico, data.email).then((sent) => sent && toasts.show('success', text.otpResent))
+  const sendError = state.sendError
   const error =
     sendError?.name === 'EmailCooldownError'
       ? undefined // The countdown below says it, live.
-      : (sendError?.shortMessage ?? (verifyOtp.isError ? verifyOtp.error.shortMessage : undefined))
+      : (sendError?.shortMessage ?? state.verifyError?.shortMessage)
   const resendRow = (label: string) => (
     <div className={css.resend}>
       <p className={views.muted}>
@@ -55,7 +51,7 @@ export function EmailLoginView({ data }: { data: ViewData<'EmailLogin'> }) {
         <button
           type="button"
           className={css.linkButton}
-          disabled={cooldown > 0 || sendEmail.isPending}
+          disabled={cooldown > 0 || state.sending}
           aria-describedby={cooldown > 0 ? `${ids}-cooldown` : undefined}
           onClick={resend}
           data-slot="email-resend"
@@ -76,7 +72,7 @@ export function EmailLoginView({ data }: { data: ViewData<'EmailLogin'> }) {
     </p>
   ) : null
   const changeEmail = (
-    <button type="button" className={css.linkButton} onClick={() => store.back()} data-slot="email-change">
+    <button type="button" className={css.linkButton} onClick={() => modal.back()} data-slot="email-change">
       {text.otpChangeEmail}
     </button>
   )
@@ -99,21 +95,17 @@ export function EmailLoginView({ data }: { data: ViewData<'EmailLogin'> }) {
         <OtpInput
           text={text}
           describedBy={`${ids}-prompt`}
-          disabled={verifyOtp.isPending || step === 'CONNECTED'}
-          invalid={verifyOtp.isError}
+          disabled={state.verifying || step === 'CONNECTED'}
+          invalid={state.verifyError !== undefined}
           onComplete={(otp) =>
-            verifyOtp.mutate(
-              { otp },
-              {
-                // Spec: connected, the modal shows the account (unless sign-in took over the modal).
-                onSuccess: () => {
-                  if (store.getState().history.at(-1)?.view !== 'SIWXSignMessage') store.open({ view: 'Account' })
-                },
-              },
-            )
+            void login.verify(portico, otp).then((connected) => {
+              // Spec: connected, the modal shows the account (unless sign-in took over the modal).
+              if (connected && modal.navigation.get().history.at(-1)?.view !== 'SIWXSignMessage')
+                modal.open({ view: 'Account' })
+            })
           }
         />
-        {verifyOtp.isPending || step === 'CONNECTED' ? <Spinner size={20} label={text.otpVerifying} /> : null}
+        {state.verifying || step === 'CONNECTED' ? <Spinner size={20} label={text.otpVerifying} /> : null}
         {errorLine}
         {resendRow(text.otpResend)}
         {changeEmail}
@@ -122,7 +114,7 @@ export function EmailLoginView({ data }: { data: ViewData<'EmailLogin'> }) {
   // Sending (or the send failed before the auth server named a step).
   return (
     <div className={views.center} data-slot="email-login" data-step="email">
-      {sendEmail.isPending ? <Spinner size={24} label={text.emailSending} /> : null}
+      {state.sending ? <Spinner size={24} label={text.emailSending} /> : null}
       {errorLine}
       {sendError ? (
         <>
@@ -135,7 +127,7 @@ export function EmailLoginView({ data }: { data: ViewData<'EmailLogin'> }) {
             type="button"
             className={button({ variant: 'secondary', size: 'md' })}
             disabled={cooldown > 0}
-            onClick={() => sendEmail.mutate({ email: data.email })}
+            onClick={() => void login.send(portico, data.email)}
             data-slot="email-retry"
           >
             {text.otpResend}

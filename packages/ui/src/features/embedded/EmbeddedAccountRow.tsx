@@ -3,7 +3,7 @@ import { button } from '../../components/primitives.css.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
-import { preloadView } from '../../modal/loadModal.js'
+import { preloadView } from '../../modal/views.js'
 import * as css from './embedded.css.js'
 import { useInitFailure } from './initFailure.js'
 import { embeddedMessages } from './messages.js'
@@ -16,7 +16,7 @@ import { embeddedMessages } from './messages.js'
  */
 export function EmbeddedAccountRow() {
   const text = useFeatureMessages(embeddedMessages)
-  const { store } = usePorticoUI('EmbeddedAccountRow')
+  const { modal } = usePorticoUI('EmbeddedAccountRow')
   const { isEmbedded, user } = useEmbeddedWallet()
   useInitFailure(user.error, text)
   if (!text || !isEmbedded) return null
@@ -31,7 +31,7 @@ export function EmbeddedAccountRow() {
         className={button({ variant: 'secondary', size: 'sm' })}
         onPointerEnter={() => preloadView('UpdateEmailWallet').catch(() => {})}
         onFocus={() => preloadView('UpdateEmailWallet').catch(() => {})}
-        onClick={() => store.push({ view: 'UpdateEmailWallet' })}
+        onClick={() => modal.push({ view: 'UpdateEmailWallet' })}
         aria-label={text.updateEmailTitle}
         data-slot="account-change-email"
       >

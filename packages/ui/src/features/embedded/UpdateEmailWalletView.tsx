@@ -7,6 +7,7 @@ import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
+import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import * as css from './embedded.css.js'
 import { embeddedMessages } from './messages.js'
@@ -22,7 +23,8 @@ const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
  */
 export function UpdateEmailWalletView() {
   const text = useFeatureMessages(embeddedMessages)
-  const { store } = usePorticoUI('UpdateEmailWalletView')
+  const { modal } = usePorticoUI('UpdateEmailWalletView')
+  const toasts = useToasts()
   const { queryClient } = usePortico('UpdateEmailWalletView')
   const { user } = useEmbeddedWallet()
   const { step, updateEmail, verifyPrimaryOtp, verifySecondaryOtp } = useUpdateEmail()
@@ -60,8 +62,8 @@ export function UpdateEmailWalletView() {
                   {
                     onSuccess: () => {
                       void queryClient.invalidateQueries({ queryKey: ['portico', 'embeddedWallet', 'user'] })
-                      store.showToast('success', text.updateEmailDone)
-                      store.back()
+                      toasts.show('success', text.updateEmailDone)
+                      modal.back()
                     },
                   },
                 )

@@ -1,6 +1,7 @@
 import { useConnection, useDisconnect } from '@portico/headless'
 import { useEffect, useRef } from 'react'
 import { usePorticoUI } from '../../context.js'
+import { useToasts } from '../../modal/toasts.js'
 import type { EmbeddedText } from './messages.js'
 
 /** Errors that mean the embedded wallet could not start (its frame never loaded, or it is not configured). */
@@ -15,7 +16,8 @@ export function isInitFailure(error: unknown): boolean {
  * initialize authentication', then disconnect (when connected through it) and back to Connect.
  */
 export function useInitFailure(error: unknown, text: EmbeddedText | undefined): boolean {
-  const { store } = usePorticoUI('useInitFailure')
+  const { modal } = usePorticoUI('useInitFailure')
+  const toasts = useToasts()
   const connection = useConnection()
   const disconnect = useDisconnect()
   const failed = isInitFailure(error)
@@ -23,9 +25,9 @@ export function useInitFailure(error: unknown, text: EmbeddedText | undefined): 
   useEffect(() => {
     if (!failed || !text || handled.current === error) return
     handled.current = error
-    store.showToast('error', text.initFailed)
-    if (connection.connectorId === 'auth') disconnect.mutateAsync().finally(() => store.open({ view: 'Connect' }))
-    else store.open({ view: 'Connect' })
-  }, [failed, error, text, store, connection.connectorId, disconnect.mutateAsync])
+    toasts.show('error', text.initFailed)
+    if (connection.connectorId === 'auth') disconnect.mutateAsync().finally(() => modal.open({ view: 'Connect' }))
+    else modal.open({ view: 'Connect' })
+  }, [failed, error, text, modal, toasts, connection.connectorId, disconnect.mutateAsync])
   return failed
 }

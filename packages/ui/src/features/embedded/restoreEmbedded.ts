@@ -1,27 +1,27 @@
 import type { Portico } from '@portico/headless'
 import { reconnectEmbeddedWallet } from '@portico/headless/embedded'
-import type { ModalStore } from '../../state/modalStore.js'
+import type { ModalController } from '../../modal/controller.js'
 import type { EmbeddedText } from './messages.js'
 import { watchEmbedded } from './watchEmbedded.js'
 
-const restoring = new WeakMap<Portico, Promise<boolean>>()
+/** The modal's restore, once (a Connect view shown again must not ask the frame again). */
+const restoring = () => ({ current: undefined as Promise<boolean> | undefined })
 
 /**
  * @internal
  * Restores an email login after a reload when the Connect view shows (the embedded wallet's code is
  * not part of the page, so the page-load reconnect cannot): the frame is asked whether its session
  * still holds; if so the account connects again without a code, the frame's prompts are tied to the
- * modal, and the modal moves on to the Account view. Once per instance.
+ * modal, and the modal moves on to the Account view. Once per modal.
  */
-export function restoreEmbedded(portico: Portico, store: ModalStore, text: EmbeddedText): Promise<boolean> {
-  let pending = restoring.get(portico)
-  if (!pending) {
-    pending = reconnectEmbeddedWallet(portico).then(
+export function restoreEmbedded(portico: Portico, modal: ModalController, text: EmbeddedText): Promise<boolean> {
+  const slot = modal.local(restoring)
+  if (!slot.current) {
+    slot.current = reconnectEmbeddedWallet(portico).then(
       (restored) => {
         if (!restored) return false
-        watchEmbedded(portico, store, text)
-        const state = store.getState()
-        if (state.open && state.history.at(-1)?.view === 'Connect') store.open({ view: 'Account' })
+        watchEmbedded(portico, modal, text)
+        if (modal.isOpen() && modal.navigation.get().history.at(-1)?.view === 'Connect') modal.open({ view: 'Account' })
         return true
       },
       (error: unknown) => {
@@ -29,7 +29,6 @@ export function restoreEmbedded(portico: Portico, store: ModalStore, text: Embed
         return false
       },
     )
-    restoring.set(portico, pending)
   }
-  return pending
+  return slot.current
 }

@@ -8,20 +8,22 @@ import {
 import { useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
-import { preloadView } from '../../modal/loadModal.js'
-import type { ModalStore } from '../../state/modalStore.js'
+import type { ModalController } from '../../modal/controller.js'
+import { createToasts } from '../../modal/toasts.js'
+import { preloadView } from '../../modal/views.js'
 import { type EmbeddedText, embeddedMessages } from './messages.js'
 
 /** The spec: the 'Action not allowed' error shows 300 ms after a refused request opened the modal. */
 export const notAllowedDelayMs = 300
 
-type Watch = { store: ModalStore; text: EmbeddedText; follow(store: ModalStore): void }
-const watches = new WeakMap<FrameClient, Watch>()
+/** The modal's watch: the frame it follows and the text it shows (the page's language, kept current). */
+type Watch = { client: FrameClient; text: EmbeddedText }
+const embeddedWatch = () => ({ current: undefined as Watch | undefined })
 
 /**
  * @internal
- * Ties the secure frame's prompts to the modal, once per embedded wallet (the watch lasts as long
- * as the frame; later calls only update the modal and the text it uses):
+ * Ties the secure frame's prompts to the modal, once per modal and frame (later calls only update
+ * the text it uses):
  * - a prompt (approval) opens the modal on ApproveTransaction, where the frame is laid over the
  *   view (the modal claims the placement, so the frame's centred card is only the fallback);
  * - the prompt closing (approved, rejected, answered) closes the modal, or goes back when the
@@ -30,57 +32,47 @@ const watches = new WeakMap<FrameClient, Watch>()
  * - a method off the list opens the modal, rejects pending requests, and 300 ms later shows
  *   'Action not allowed'.
  */
-export function watchEmbedded(portico: Portico, store: ModalStore, text: EmbeddedText): void {
+export function watchEmbedded(portico: Portico, modal: ModalController, text: EmbeddedText): void {
   let client: FrameClient
   try {
     client = getEmbeddedWallet(portico).client
   } catch {
     return // Not configured: there is nothing to watch (the email views show the error).
   }
-  const existing = watches.get(client)
-  if (existing) {
-    existing.text = text
-    existing.follow(store)
+  const slot = modal.local(embeddedWatch)
+  if (slot.current?.client === client) {
+    slot.current.text = text
     return
   }
-  let unsubscribe: (() => void) | undefined
-  const watch: Watch = {
-    store,
-    text,
-    follow(next) {
-      if (unsubscribe && next === watch.store) return
-      unsubscribe?.()
-      watch.store = next
-      unsubscribe = next.subscribe(() => {
-        // The user left the approval while the frame still asks: the request is rejected.
-        if (leaving || !client.prompt.visible) return
-        if (!next.getState().open || top() !== 'ApproveTransaction') client.abortRpc()
-      })
-    },
-  }
-  watches.set(client, watch)
+  const watch: Watch = { client, text }
+  slot.current = watch
   client.claimPlacement()
   preloadView('ApproveTransaction').catch(() => {})
 
-  const top = () => watch.store.getState().history.at(-1)?.view
+  const top = () => modal.navigation.get().history.at(-1)?.view
   let openedByPrompt = false
   let leaving = false
+  // The user left the approval while the frame still asks (closed the modal, went back, or the
+  // host closed it): the request is rejected.
+  modal.navigation.subscribe(() => {
+    if (!leaving && client.prompt.visible && top() !== 'ApproveTransaction') client.abortRpc()
+  })
   const onEvent = (event: FrameClientEvent) => {
-    const modal = watch.store
     if (event.type === 'notAllowed') {
-      if (!modal.getState().open) modal.open()
+      if (!modal.isOpen()) modal.open()
       client.abortRpc()
-      setTimeout(() => modal.showToast('error', watch.text.actionNotAllowed), notAllowedDelayMs)
+      setTimeout(() => modal.local(createToasts).show('error', watch.text.actionNotAllowed), notAllowedDelayMs)
       return
     }
+    const open = modal.isOpen()
     if (event.prompt.visible) {
-      if (top() === 'ApproveTransaction' && modal.getState().open) return
-      openedByPrompt = !modal.getState().open
+      if (top() === 'ApproveTransaction' && open) return
+      openedByPrompt = !open
       if (openedByPrompt) modal.open({ view: 'ApproveTransaction' })
       else modal.push({ view: 'ApproveTransaction' })
       return
     }
-    if (top() !== 'ApproveTransaction' || !modal.getState().open) return
+    if (top() !== 'ApproveTransaction' || !open) return
     leaving = true
     try {
       if (openedByPrompt) modal.close()
@@ -90,7 +82,6 @@ export function watchEmbedded(portico: Portico, store: ModalStore, text: Embedde
     }
   }
   client.subscribe(onEvent)
-  watch.follow(store)
   // The watch's code loads after the connection comes back (a lazy chunk), and a request can ask
   // for approval before that: a prompt already up is shown now, as if it had just opened.
   if (client.prompt.visible) onEvent({ type: 'prompt', prompt: client.prompt })
@@ -98,15 +89,15 @@ export function watchEmbedded(portico: Portico, store: ModalStore, text: Embedde
 
 /**
  * @internal Starts {@link watchEmbedded} from a view once `enabled` (a login in progress, an
- * embedded connection), with the modal's store and the embedded text in the page's language.
+ * embedded connection), with the modal and the embedded text in the page's language.
  */
 export function useWatchEmbedded(enabled: boolean): void {
   const { portico } = usePortico('useWatchEmbedded')
-  const { store } = usePorticoUI('useWatchEmbedded')
+  const { modal } = usePorticoUI('useWatchEmbedded')
   const text = useFeatureMessages(embeddedMessages) ?? embeddedMessages.en
   useEffect(() => {
-    if (enabled) watchEmbedded(portico, store, text)
-  }, [enabled, portico, store, text])
+    if (enabled) watchEmbedded(portico, modal, text)
+  }, [enabled, portico, modal, text])
   useSyncTheme(enabled, portico)
 }
 

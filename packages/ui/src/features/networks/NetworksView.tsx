@@ -5,6 +5,8 @@ import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
+import { useShake } from '../../modal/shake.js'
+import { useToasts } from '../../modal/toasts.js'
 
 /** @internal The configured networks; picking one asks the wallet to switch when connected. */
 export function NetworksView({
@@ -13,7 +15,9 @@ export function NetworksView({
   view?: 'Networks'
   only?: ((network: PorticoNetwork) => boolean) | undefined
 }) {
-  const { store, messages } = usePorticoUI('NetworksView')
+  const { modal, messages } = usePorticoUI('NetworksView')
+  const toasts = useToasts()
+  const shake = useShake()
   const { network: active, networks } = useNetwork()
   const { isConnected } = useConnection()
   const switchNetwork = useSwitchNetwork()
@@ -21,14 +25,14 @@ export function NetworksView({
   const list = only ? networks.filter(only) : networks
 
   const pick = (network: PorticoNetwork) => {
-    if (network.caipNetworkId === active.caipNetworkId) return store.back()
+    if (network.caipNetworkId === active.caipNetworkId) return modal.back()
     switchNetwork.mutate(
       { caipNetworkId: network.caipNetworkId },
       {
-        onSuccess: () => (isConnected ? store.open({ view: 'Account' }) : store.back()),
+        onSuccess: () => (isConnected ? modal.open({ view: 'Account' }) : modal.back()),
         onError: () => {
-          store.shake()
-          store.showToast('error', messages.switchNetworkFailed)
+          shake()
+          toasts.show('error', messages.switchNetworkFailed)
         },
       },
     )

@@ -12,7 +12,7 @@ import { NetworksView } from './NetworksView.js'
  * the same namespace, or disconnecting.
  */
 export function UnsupportedChainView() {
-  const { store, messages } = usePorticoUI('UnsupportedChainView')
+  const { modal, messages } = usePorticoUI('UnsupportedChainView')
   const { network } = useNetwork()
   const disconnect = useDisconnect()
   return (
@@ -28,7 +28,7 @@ export function UnsupportedChainView() {
         className={css.button({ variant: 'danger', size: 'lg' })}
         style={{ marginTop: 12 }}
         onClick={() => {
-          store.close()
+          modal.close()
           disconnect.mutate()
         }}
       >

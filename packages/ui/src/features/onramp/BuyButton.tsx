@@ -3,7 +3,7 @@ import { isOnrampNamespace, isRestrictedTimeZone } from '@portico/headless/onram
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
-import { preloadView } from '../../modal/loadModal.js'
+import { preloadView } from '../../modal/views.js'
 import { FeaturePending } from '../account/FeaturePending.js'
 import { onrampMessages } from './messages.js'
 
@@ -13,7 +13,7 @@ import { onrampMessages } from './messages.js'
  * and the visitor's time zone is not a restricted one. Opens the Buy view.
  */
 export function BuyButton() {
-  const { store } = usePorticoUI('BuyButton')
+  const { modal } = usePorticoUI('BuyButton')
   const { onramp } = useFeatures()
   const connection = useConnection()
   const text = useFeatureMessages(onrampMessages)
@@ -24,7 +24,7 @@ export function BuyButton() {
     <button
       type="button"
       className={css.button({ variant: 'secondary', size: 'sm' })}
-      onClick={() => store.push({ view: 'OnRampProviders' })}
+      onClick={() => modal.push({ view: 'OnRampProviders' })}
       onPointerEnter={warm}
       onFocus={warm}
       data-slot="wallet-feature-buy"

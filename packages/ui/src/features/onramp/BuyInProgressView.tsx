@@ -8,7 +8,7 @@ import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
-import type { ViewEntry } from '../../state/modalStore.js'
+import type { ViewEntryOf } from '../../modal/views.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { currentCheckout, findBought, openCheckout } from './checkout.js'
 import { onrampMessages } from './messages.js'
@@ -24,9 +24,9 @@ const popupPollMs = 1_000
  * grows past its balance at the start, then shows the success state. Offers the checkout link
  * when the popup was blocked, and says so when the window was closed before the funds arrived.
  */
-export function BuyInProgressView({ data }: Extract<ViewEntry, { view: 'BuyInProgress' }>) {
+export function BuyInProgressView({ data }: ViewEntryOf<'BuyInProgress'>) {
   const text = useFeatureMessages(onrampMessages)
-  const { store, messages } = usePorticoUI('BuyInProgressView')
+  const { modal, messages } = usePorticoUI('BuyInProgressView')
   const format = useFormat()
   const [arrivedAt, setArrivedAt] = useState<string | undefined>()
   const balance = useBalance({
@@ -85,7 +85,7 @@ export function BuyInProgressView({ data }: Extract<ViewEntry, { view: 'BuyInPro
         <button
           type="button"
           className={css.button({ variant: 'primary', size: 'lg' })}
-          onClick={() => store.open({ view: 'Account' })}
+          onClick={() => modal.open({ view: 'Account' })}
           data-slot="onramp-done"
         >
           {text.onrampBackToAccount}
@@ -140,7 +140,7 @@ export function BuyInProgressView({ data }: Extract<ViewEntry, { view: 'BuyInPro
       <button
         type="button"
         className={css.button({ variant: 'secondary', size: 'lg' })}
-        onClick={store.back}
+        onClick={modal.back}
         data-slot="onramp-retry"
       >
         {messages.tryAgain}

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
-import type { BuyInProgressData } from '../../state/modalStore.js'
+import type { BuyInProgressData } from '../../modal/views.js'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../../test/storyHarness.js'
 
 // The Buy views with the Devnet Wallet connected and seeded balances. No blockchain API runs in
@@ -28,8 +28,8 @@ const usdc = { symbol: 'USDC', address: '0x5FbDB2315678afecb367f032d93F642f64180
 const checkoutUrl = 'http://127.0.0.1:9/checkout?walletAddress=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 function OpenInProgress({ data }: { data: BuyInProgressData }) {
-  const { store } = usePorticoUI('OpenInProgress')
-  useEffect(() => store.open({ view: 'BuyInProgress', data }), [store, data])
+  const { modal } = usePorticoUI('OpenInProgress')
+  useEffect(() => modal.open({ view: 'BuyInProgress', data }), [modal, data])
   return null
 }
 

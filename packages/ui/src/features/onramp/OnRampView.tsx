@@ -41,7 +41,7 @@ type Choice = { currency: OnrampPurchaseCurrency; network: OnrampNetwork; key: s
  */
 export function OnRampView() {
   const text = useFeatureMessages(onrampMessages)
-  const { store, messages } = usePorticoUI('OnRampView')
+  const { modal, messages } = usePorticoUI('OnRampView')
   const format = useFormat()
   const connection = useConnection()
   const { network } = useNetwork()
@@ -132,7 +132,7 @@ export function OnRampView() {
       .then(
         (url) => {
           navigateCheckout(popup, url)
-          store.push({ view: 'BuyInProgress', data: { url, popupBlocked: !popup, token, baseline } })
+          modal.push({ view: 'BuyInProgress', data: { url, popupBlocked: !popup, token, baseline } })
         },
         () => popup?.close(),
       )

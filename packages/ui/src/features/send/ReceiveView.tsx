@@ -7,6 +7,7 @@ import { QrCode } from '../../components/QrCode.js'
 import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
+import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import { sendMessages } from './messages.js'
 import * as send from './send.css.js'
@@ -16,7 +17,8 @@ import * as send from './send.css.js'
  * this namespace it can receive on (one address serves every network of its namespace).
  */
 export function ReceiveView() {
-  const { store, messages } = usePorticoUI('ReceiveView')
+  const { messages } = usePorticoUI('ReceiveView')
+  const toasts = useToasts()
   const text = useFeatureMessages(sendMessages)
   const connection = useConnection()
   const { network: active, networks } = useNetwork()
@@ -28,9 +30,9 @@ export function ReceiveView() {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address)
-      store.showToast('success', messages.addressCopied)
+      toasts.show('success', messages.addressCopied)
     } catch {
-      store.showToast('error', messages.copyFailed)
+      toasts.show('error', messages.copyFailed)
     }
   }
   return (

@@ -1,7 +1,7 @@
 import { useBalance } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
-import type { PlainViewName } from '../../state/modalStore.js'
+import type { PlainViewName } from '../../modal/views.js'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../../test/storyHarness.js'
 import { type SendForm, useSendForm } from './sendForm.js'
 

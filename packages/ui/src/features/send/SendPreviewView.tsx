@@ -14,6 +14,8 @@ import { Spinner } from '../../components/Spinner.js'
 import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
+import { useShake } from '../../modal/shake.js'
+import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { sendMessages } from './messages.js'
@@ -27,8 +29,9 @@ import { useReceiver } from './useReceiver.js'
  * Account (spec).
  */
 export function SendPreviewView() {
-  const ui = usePorticoUI('SendPreviewView')
-  const { store } = ui
+  const { modal } = usePorticoUI('SendPreviewView')
+  const toasts = useToasts()
+  const shake = useShake()
   const text = useFeatureMessages(sendMessages)
   const format = useFormat()
   const connection = useConnection()
@@ -55,13 +58,13 @@ export function SendPreviewView() {
         const sent = `${format.balance(amount)} ${token?.symbol ?? ''}`.trim()
         form.reset()
         sendToken.reset()
-        if (text) store.showToast('success', text.sendSuccess(sent))
-        const view = store.getState().history.at(-1)?.view
+        if (text) toasts.show('success', text.sendSuccess(sent))
+        const view = modal.navigation.get().history.at(-1)?.view
         // Spec: after a successful send the Account view is shown.
-        if (store.getState().open && (view === 'SendPreview' || view === 'Send')) store.open({ view: 'Account' })
+        if (modal.isOpen() && (view === 'SendPreview' || view === 'Send')) modal.open({ view: 'Account' })
       },
       onError(error) {
-        if (error instanceof UserRejectedRequestError) store.shake()
+        if (error instanceof UserRejectedRequestError) shake()
       },
     },
   })
@@ -71,7 +74,7 @@ export function SendPreviewView() {
     // The form changed under the preview (another network, a reset): edit it again.
     return (
       <div className={send.summary}>
-        <button type="button" className={css.button({ variant: 'secondary', size: 'lg' })} onClick={store.back}>
+        <button type="button" className={css.button({ variant: 'secondary', size: 'lg' })} onClick={modal.back}>
           {text.sendCancel}
         </button>
       </div>
@@ -127,7 +130,7 @@ export function SendPreviewView() {
         <button
           type="button"
           className={css.button({ variant: 'secondary', size: 'lg' })}
-          onClick={store.back}
+          onClick={modal.back}
           disabled={sendToken.isPending}
           data-slot="send-cancel"
         >

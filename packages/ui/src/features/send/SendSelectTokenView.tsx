@@ -16,7 +16,7 @@ import { useSendForm } from './sendForm.js'
 
 /** @internal Picks the token to send from the account's balances (icon, amount, value). */
 export function SendSelectTokenView() {
-  const { store } = usePorticoUI('SendSelectTokenView')
+  const { modal } = usePorticoUI('SendSelectTokenView')
   const text = useFeatureMessages(sendMessages)
   const format = useFormat()
   const balance = useBalance()
@@ -35,7 +35,7 @@ export function SendSelectTokenView() {
   )
   const pick = (token: TokenBalance) => {
     form.set({ token })
-    store.back()
+    modal.back()
   }
   return (
     <div data-slot="send-select-token-view">

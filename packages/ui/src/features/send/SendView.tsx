@@ -34,7 +34,7 @@ const settleMs = 300
 
 /** @internal The send form: token, amount with Max, receiver with paste, fee, then Preview. */
 export function SendView() {
-  const { store } = usePorticoUI('SendView')
+  const { modal } = usePorticoUI('SendView')
   const text = useFeatureMessages(sendMessages)
   const format = useFormat()
   const { portico, queryClient } = usePortico('SendView')
@@ -119,7 +119,7 @@ export function SendView() {
       data-slot="send-view"
       onSubmit={(event) => {
         event.preventDefault()
-        if (!problem) store.push({ view: 'SendPreview' })
+        if (!problem) modal.push({ view: 'SendPreview' })
       }}
     >
       <div className={send.panel} data-invalid={Boolean(amountProblem)}>
@@ -158,7 +158,7 @@ export function SendView() {
           <button
             type="button"
             className={css.button({ variant: 'secondary', size: 'sm' })}
-            onClick={() => store.push({ view: 'SendSelectToken' })}
+            onClick={() => modal.push({ view: 'SendSelectToken' })}
             data-slot="send-token"
           >
             {fresh ? (

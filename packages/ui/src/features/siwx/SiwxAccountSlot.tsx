@@ -1,7 +1,7 @@
 import { usePortico } from '@portico/headless'
-import { type ComponentType, useEffect, useState } from 'react'
+import { lazy, useLazy } from '../../modal/lazy.js'
 
-let loaded: ComponentType | undefined
+const status = lazy(() => import('./SiwxAccountStatus.js').then((m) => m.SiwxAccountStatus))
 
 /**
  * @internal
@@ -10,21 +10,6 @@ let loaded: ComponentType | undefined
  */
 export function SiwxAccountSlot() {
   const { portico } = usePortico('SiwxAccountSlot')
-  const enabled = Boolean(portico.options.siwx)
-  const [Status, setStatus] = useState(() => loaded)
-  useEffect(() => {
-    if (!enabled || Status) return
-    let live = true
-    import('./SiwxAccountStatus.js').then(
-      (m) => {
-        loaded = m.SiwxAccountStatus
-        if (live) setStatus(() => m.SiwxAccountStatus)
-      },
-      (error: unknown) => console.warn('[portico] Could not load the sign-in status.', error),
-    )
-    return () => {
-      live = false
-    }
-  }, [enabled, Status])
-  return enabled && Status ? <Status /> : null
+  const Status = useLazy(status, Boolean(portico.options.siwx), 'the sign-in status')
+  return Status ? <Status /> : null
 }

@@ -11,7 +11,7 @@ import { swapMessages } from './messages.js'
  * Swaps' elsewhere). Nothing from '@portico/headless/swap' here: the Account chunk stays light.
  */
 export function SwapFeatureButton() {
-  const { store } = usePorticoUI('SwapFeatureButton')
+  const { modal } = usePorticoUI('SwapFeatureButton')
   const { swaps } = useFeatures()
   const connection = useConnection()
   const text = useFeatureMessages(swapMessages)
@@ -21,7 +21,7 @@ export function SwapFeatureButton() {
     <button
       type="button"
       className={css.button({ variant: 'secondary', size: 'sm' })}
-      onClick={() => store.push({ view: 'Swap' })}
+      onClick={() => modal.push({ view: 'Swap' })}
       data-slot="wallet-feature-swap"
     >
       {text.swapTitle}

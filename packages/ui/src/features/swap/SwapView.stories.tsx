@@ -11,7 +11,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { onlineManager } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
-import type { SwapViewData } from '../../state/modalStore.js'
+import type { SwapViewData } from '../../modal/views.js'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../../test/storyHarness.js'
 
 // The Swap view in each state, on the harness's Devnet Wallet with seeded balances. Storybook has
@@ -88,13 +88,13 @@ function seed(harness: Harness) {
 
 /** Opens Swap with `data` (and then a step of the flow) once, offline for TanStack while shown. */
 function OpenSwap({ data, step }: { data?: SwapViewData | undefined; step?: SwapViewData['step'] }) {
-  const { store } = usePorticoUI('OpenSwap')
+  const { modal } = usePorticoUI('OpenSwap')
   useEffect(() => {
     onlineManager.setOnline(false)
-    store.open({ view: 'Swap', data })
-    if (step) store.push({ view: 'Swap', data: { step } })
+    modal.open({ view: 'Swap', data })
+    if (step) modal.push({ view: 'Swap', data: { step } })
     return () => onlineManager.setOnline(true)
-  }, [store, data, step])
+  }, [modal, data, step])
   return null
 }
 

@@ -22,8 +22,9 @@ import { usePorticoUI } from '../../context.js'
 import type { Catalogue } from '../../i18n/featureMessages.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
+import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
-import type { SwapViewData, ViewEntry } from '../../state/modalStore.js'
+import type { ViewEntry, ViewEntryOf } from '../../modal/views.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { swapMessages } from './messages.js'
 import * as swapCss from './swap.css.js'
@@ -33,7 +34,6 @@ import {
   parseUnits,
   resolveSwapToken,
   sanitizeAmount,
-  updateSwapForm,
   useSwapForm,
 } from './swapForm.js'
 
@@ -45,35 +45,22 @@ const approveGas = 50_000n
 /** A price impact above this many percent is flagged. */
 const highPriceImpact = 5
 
-/** Applied prefills, so going back to the form does not apply them again. */
-const applied = new WeakSet<SwapViewData>()
-
 /**
  * @internal The swap flow: the form (`data.step` unset), the token lists (`selectFrom`,
  * `selectTo`) and the review with the approve and swap steps (`review`), each its own history
  * entry so the header's back button walks the flow. A host opens it prefilled with
  * `open({ view: 'Swap', data: { fromToken, toToken, amount } })`.
  */
-export function SwapView({ data }: { data?: SwapViewData | undefined }) {
+export function SwapView({ data }: ViewEntryOf<'Swap'>) {
   const text = useFeatureMessages(swapMessages)
-  const { store, messages } = usePorticoUI('SwapView')
+  const { modal, messages } = usePorticoUI('SwapView')
   const tokens = useSwapTokens()
   const connection = useConnection()
-
-  // A host's prefill replaces the form once; the native currency pays by default.
-  if (data && !data.step && !applied.has(data) && (data.fromToken || data.toToken || data.amount)) {
-    applied.add(data)
-    updateSwapForm(store, {
-      from: data.fromToken,
-      to: data.toToken,
-      amount: data.amount ? sanitizeAmount(data.amount) : '',
-    })
-  }
   if (!text) return <ViewLoading />
   if (!connection.isConnected) {
     return (
       <div className={views.center} data-slot="swap-unavailable">
-        <button type="button" className={css.button()} onClick={() => store.push({ view: 'Connect' })}>
+        <button type="button" className={css.button()} onClick={() => modal.push({ view: 'Connect' })}>
           {messages.connectWallet}
         </button>
       </div>
@@ -122,8 +109,7 @@ function toUnits(amount: string, decimals: number): bigint | undefined {
 
 /** The live form state shared by the form and the review: tokens, amounts, quote, fee. */
 function useSwapDraft(tokens: readonly SwapToken[]) {
-  const { store } = usePorticoUI('SwapView')
-  const form = useSwapForm(store)
+  const { form, update } = useSwapForm()
   const from = resolveSwapToken(tokens, form.from) ?? (form.from ? undefined : tokens.find(isNativeSwapToken))
   const to = resolveSwapToken(tokens, form.to)
   const balances = useBalance()
@@ -152,7 +138,7 @@ function useSwapDraft(tokens: readonly SwapToken[]) {
       ? quote.data
       : undefined
   return {
-    store,
+    update,
     form,
     from,
     to,
@@ -171,8 +157,9 @@ function useSwapDraft(tokens: readonly SwapToken[]) {
 
 function Form({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) {
   const format = useFormat()
+  const { modal } = usePorticoUI('SwapView')
   const {
-    store,
+    update,
     form,
     from,
     to,
@@ -194,10 +181,10 @@ function Form({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) {
     if (!from || available === undefined) return
     // The native currency also pays the network fee: keep it back.
     const max = isNativeSwapToken(from) ? (available > gasReserve ? available - gasReserve : 0n) : available
-    updateSwapForm(store, { amount: formatUnits(max, from.decimals) })
+    update({ amount: formatUnits(max, from.decimals) })
   }
   const flip = () =>
-    updateSwapForm(store, {
+    update({
       from: to?.address,
       to: from?.address,
       amount: current && to ? formatUnits(current.toAmount, to.decimals) : form.amount,
@@ -242,13 +229,13 @@ function Form({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) {
             data-state={insufficient ? 'invalid' : undefined}
             data-slot="swap-amount"
             value={form.amount}
-            onChange={(event) => updateSwapForm(store, { amount: sanitizeAmount(event.target.value) })}
+            onChange={(event) => update({ amount: sanitizeAmount(event.target.value) })}
           />
           <TokenButton
             text={text}
             token={from}
             slot="swap-from-token"
-            onClick={() => store.push({ view: 'Swap', data: { step: 'selectFrom' } })}
+            onClick={() => modal.push({ view: 'Swap', data: { step: 'selectFrom' } })}
           />
         </div>
       </fieldset>
@@ -287,7 +274,7 @@ function Form({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) {
             text={text}
             token={to}
             slot="swap-to-token"
-            onClick={() => store.push({ view: 'Swap', data: { step: 'selectTo' } })}
+            onClick={() => modal.push({ view: 'Swap', data: { step: 'selectTo' } })}
           />
         </div>
       </fieldset>
@@ -308,7 +295,7 @@ function Form({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) {
         disabled={!action.enabled}
         data-slot="swap-action"
         data-state={action.state}
-        onClick={() => store.push({ view: 'Swap', data: { step: 'review' } })}
+        onClick={() => modal.push({ view: 'Swap', data: { step: 'review' } })}
       >
         {action.label}
       </button>
@@ -409,8 +396,8 @@ function QuoteDetails({
 
 function TokenList({ text, tokens, side }: { text: Text; tokens: readonly SwapToken[]; side: 'from' | 'to' }) {
   const format = useFormat()
-  const { store } = usePorticoUI('SwapView')
-  const form = useSwapForm(store)
+  const { modal } = usePorticoUI('SwapView')
+  const { form, update } = useSwapForm()
   const balances = useBalance()
   const [search, setSearch] = useState('')
   const query = search.trim().toLowerCase()
@@ -427,13 +414,12 @@ function TokenList({ text, tokens, side }: { text: Text; tokens: readonly SwapTo
     // Picking the token of the other side swaps the two, as a flip would.
     const flipped = bare(otherToken?.address) === bare(token.address)
     const native = tokens.find(isNativeSwapToken)?.address
-    updateSwapForm(
-      store,
+    update(
       side === 'from'
         ? { from: token.address, to: flipped ? (form.from ?? native) : form.to }
         : { to: token.address, from: flipped ? form.to : (form.from ?? native) },
     )
-    store.back()
+    modal.back()
   }
   return (
     <div data-slot="swap-token-list">
@@ -480,7 +466,9 @@ function TokenList({ text, tokens, side }: { text: Text; tokens: readonly SwapTo
 function Review({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) {
   const format = useFormat()
   const draft = useSwapDraft(tokens)
-  const { store, from, to, amount, current, fee, needsApproval } = draft
+  const { from, to, amount, current, fee, needsApproval, update } = draft
+  const { modal } = usePorticoUI('SwapView')
+  const toasts = useToasts()
   const { nativeSymbol } = useNativeSymbol(tokens)
   const swap = useSwap()
   // Keep the quote the user agreed to on screen while the swap runs (the live one refetches).
@@ -507,9 +495,9 @@ function Review({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) 
           const received = quote
             ? `${format.balance(formatUnits(quote.toAmount, to.decimals))} ${to.symbol}`
             : to.symbol
-          store.showToast('success', text.swapSuccess(paid, received))
-          updateSwapForm(store, { amount: '' })
-          store.back()
+          toasts.show('success', text.swapSuccess(paid, received))
+          update({ amount: '' })
+          modal.back()
         },
       },
     )

@@ -8,7 +8,7 @@ import {
 import { useEffect, useMemo, useRef } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import { usePorticoUI } from '../../context.js'
-import type { ViewData } from '../../state/modalStore.js'
+import type { ViewEntryOf } from '../../modal/views.js'
 import { useCoarsePointer, useWalletConnectSession, WalletConnectPanel } from './WalletConnectPanel.js'
 
 /**
@@ -17,7 +17,7 @@ import { useCoarsePointer, useWalletConnectSession, WalletConnectPanel } from '.
  * Open desktop app and Open web app when the directory has safe links, and on touch devices the
  * wallet's mobile deep link first (opened once on arrival when it is an app scheme).
  */
-export function ConnectingWalletConnectView({ data }: { data: ViewData<'ConnectingWalletConnect'> }) {
+export function ConnectingWalletConnectView({ data }: ViewEntryOf<'ConnectingWalletConnect'>) {
   usePorticoUI('ConnectingWalletConnectView')
   const { portico } = usePortico('ConnectingWalletConnectView')
   const picked = data.wallet

@@ -1,5 +1,5 @@
 import { type DirectoryWallet, walletConnectLinks } from '@portico/headless'
-import { type ComponentProps, useEffect, useSyncExternalStore } from 'react'
+import { type ComponentProps, useEffect } from 'react'
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
@@ -8,7 +8,8 @@ import { saveScreenshot } from '../../__infra__/screenshot.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import { ThemeRoot } from '../../components/ThemeRoot.js'
 import { usePorticoUI } from '../../context.js'
-import type { ViewEntry } from '../../state/modalStore.js'
+import { useToastState } from '../../modal/toasts.js'
+import type { ViewEntry } from '../../modal/views.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
 import { WalletConnectGlyph, WalletConnectPanel } from './WalletConnectPanel.js'
 import '../../test/provided.js'
@@ -110,16 +111,15 @@ async function mountPanel(props: PanelProps, options: HarnessOptions = {}) {
 
 /** The toast the modal would show (the Toaster lives in the modal chunk, which is not open here). */
 function ToastProbe() {
-  const { store } = usePorticoUI('ToastProbe')
-  const { toast } = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  const { toast } = useToastState()
   return <output data-testid="toast">{toast ? `${toast.variant}: ${toast.message}` : ''}</output>
 }
 
 /** Opens the modal on any view, with data (the public `useModal` opens the top-level views only). */
 function OpenAt(entry: ViewEntry) {
-  const { store } = usePorticoUI('OpenAt')
+  const { modal } = usePorticoUI('OpenAt')
   // biome-ignore lint/correctness/useExhaustiveDependencies: open once per view, as a user would.
-  useEffect(() => store.open(entry), [store, entry.view])
+  useEffect(() => modal.open(entry), [modal, entry.view])
   return null
 }
 

@@ -11,6 +11,7 @@ import { preloadQrEncoder, QrCode } from '../../components/QrCode.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
+import { useToasts } from '../../modal/toasts.js'
 import { ConnectionFailed } from '../connect/ConnectionFailed.js'
 import { pairsRemotely, useConnectionAttempt, useStartConnection } from '../connect/connection.js'
 
@@ -86,14 +87,15 @@ export function WalletConnectPanel({
   mobile?: boolean | undefined
   onRetry(): void
 }) {
-  const { store, messages } = usePorticoUI('WalletConnectPanel')
+  const { messages } = usePorticoUI('WalletConnectPanel')
+  const toasts = useToasts()
   const copy = async () => {
     if (!uri) return
     try {
       await navigator.clipboard.writeText(uri)
-      store.showToast('success', messages.linkCopied)
+      toasts.show('success', messages.linkCopied)
     } catch {
-      store.showToast('error', messages.copyLinkFailed)
+      toasts.show('error', messages.copyLinkFailed)
     }
   }
 
