@@ -103,7 +103,7 @@ export function PorticoUI({
     () => true,
   )
   // One step, not resolveTheme then toCssVariables: the latter would parse every colour again
-  // before the button's first paint (issue 18); the output is the same.
+  // before the button's first paint; the output is the same.
   const resolved = useMemo(
     () => resolveThemeVariables({ themeMode, themeVariables, light: theme?.light, dark: theme?.dark, prefersDark }),
     [themeMode, themeVariables, theme?.light, theme?.dark, prefersDark],

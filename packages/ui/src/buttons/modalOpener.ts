@@ -21,7 +21,7 @@ const openedByPress = new WeakSet<HTMLElement>()
  * Event props for the kit's buttons that open the modal:
  * - pointing at or focusing the button starts loading the modal and the view it opens on;
  * - a mouse press (primary button, no modifier key) opens the modal at once, as Radix's menus do,
- *   so the view is on screen while the button is still held (issue 18: the press is what the user
+ *   so the view is on screen while the button is still held (the press is what the user
  *   feels; a press lasts ~100 ms). Focus stays off the button, the dialog takes it and gives it
  *   back to the button on close. Touch and pen open on click, so a scroll that starts on the
  *   button never opens anything; the keyboard opens on click (Enter, Space) as before;

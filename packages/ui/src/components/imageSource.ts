@@ -17,7 +17,7 @@ const unprintable = /[\p{Cc}\p{Cf}]/u
 export function imageOrigins(portico: Portico): ReadonlySet<string> {
   // Built once per instance until its connectors change, not per image: every icon that mounts
   // asks (each row scrolled into All Wallets), and building it sorts the connectors and parses a
-  // URL per source (~35 ms of main thread per scroll pass at 4x CPU throttling, issue 18).
+  // URL per source (~35 ms of main thread per scroll pass at 4x CPU throttling).
   let origins = cachedOrigins.get(portico)
   if (!origins) {
     origins = buildImageOrigins(portico)

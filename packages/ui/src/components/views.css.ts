@@ -32,7 +32,7 @@ export const scroller = style({
  * The virtual list while it scrolls: its rows' hover transitions are off. Under a still pointer,
  * every row that passes is hovered in turn, and each started a background transition that the next
  * step cancelled: three transition events and an animated repaint per row, within the scroll's own
- * frames (issue 18: scroll frame interval at 4× CPU throttling). The hover colour itself still
+ * frames (the bench's scroll frame interval at 4× CPU throttling). The hover colour itself still
  * follows the pointer, and the rows keep taking clicks (turning pointer events off too would save
  * the hover events as well, but would swallow a click made just after the wheel stops).
  */

@@ -68,7 +68,7 @@ export function Modal({ open }: { open: boolean }) {
   return (
     <>
       {/* With React's <Activity> the closed dialog stays rendered, hidden (display: none, its
-          effects unmounted), and re-renders at idle priority: opening only reveals it (issue 18). */}
+          effects unmounted), and re-renders at idle priority: opening only reveals it. */}
       {Activity
         ? createPortal(<Activity mode={open ? 'visible' : 'hidden'}>{dialog}</Activity>, container)
         : open

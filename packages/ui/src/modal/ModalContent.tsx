@@ -10,7 +10,7 @@ import { afterNextPaint } from './useAfterFirstPaint.js'
  * The dialog's box: a modal dialog built from the pieces of Radix's `Dialog.Content` (a trapped,
  * looping FocusScope that accepts branches such as the secure frame, a DismissableLayer for Escape
  * and outside presses, `aria-hidden` on the rest of the page), without the parts that cost the
- * opening frame and that this modal does not use (issue 18: click → list):
+ * opening frame and that this modal does not use (the bench's click → list):
  * - Presence, which reads the computed `animationName` as the content mounts (a forced style pass)
  *   to play exit animations this modal does not have;
  * - the focus guards inserted into `<body>` and `pointer-events: none` on `<body>`, each a restyle

@@ -184,7 +184,7 @@ describe('search state', () => {
     expect(view().hasAttribute('data-provisional')).toBe(true)
     await expect.element(page.getByRole('button', { name: 'Directory Wallet 010' })).toBeVisible()
     expect(page.getByRole('button', { name: 'Directory Wallet 001' }).query()).toBeNull()
-    // Patched in place, not removed and created again (issue 18: the answer's style and layout).
+    // Patched in place, not removed and created again (the answer's style and layout).
     expect(reused()).toBe(renderedRows().length)
     release()
     await vi.waitFor(() => expect(view().hasAttribute('data-provisional')).toBe(false), { timeout: 10_000 })
@@ -238,7 +238,7 @@ describe('search answer path', () => {
     const icons = iconsAskedAtAnswer()
     release()
     await vi.waitFor(() => expect(icons.atPaint).toBeDefined(), { timeout: 10_000 })
-    // Icon responses that came in before that frame would each be parsed ahead of it (issue 18).
+    // Icon responses that came in before that frame would each be parsed ahead of it.
     expect(icons.atAnswer).toBe(0)
     expect(icons.atPaint).toBe(0)
     // Then they are: the answer's rows show their icons.
@@ -431,7 +431,7 @@ describe('search answer wait', () => {
     await vi.waitFor(() => expect(icons.atPaint).toBeDefined(), { timeout: 10_000 })
     expect(states).toEqual(['', 'wallet 01'])
     expect(graces.length).toBe(1)
-    // Not in the answer's commit (icons parsed ahead of its frame, issue 18), nor before its paint.
+    // Not in the answer's commit (icons parsed ahead of its frame), nor before its paint.
     expect(icons.atAnswer).toBe(0)
     expect(icons.atPaint).toBe(0)
     await expect.poll(() => iconState('w019'), { timeout: 5_000 }).toBe('loaded')

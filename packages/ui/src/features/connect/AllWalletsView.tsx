@@ -63,7 +63,7 @@ export function AllWalletsView() {
   const prepareWalletConnect = usePrepareWalletConnectOnIntent()
   const start = useStartConnection()
   // The typed text lives in <SearchField>: a keystroke re-renders the field alone, and the list
-  // only when the query settles (issue 18: keystroke -> frame on a slow phone).
+  // only when the query settles (the bench's keystroke -> frame on a slow phone).
   const [query, setQuery] = useState('')
   // The row that holds the list's tab stop (roving tabindex); it moves with the arrow keys.
   const [active, setActive] = useState(0)
@@ -91,7 +91,7 @@ export function AllWalletsView() {
       const answered = queryClient.prefetchInfiniteQuery(walletDirectoryInfiniteQueryOptions(portico, { search: next }))
       // Loaded wallets that match stand in for the answer, after a short grace: an answer that comes
       // by then is listed in one render, instead of the stand-ins' render and frame holding the
-      // main thread just as it came in and the list changing twice (issue 18: search -> answer).
+      // main thread just as it came in and the list changing twice (the bench's search -> answer).
       // With none, the list would only trade its rows for a spinner: it keeps them longer.
       const wait = hasStandIns.current(next) ? searchStandInGraceMs : searchAnswerWaitMs
       let timer: ReturnType<typeof setTimeout> | undefined
@@ -125,7 +125,7 @@ export function AllWalletsView() {
   const more = !provisional && directory.hasNextPage
   // The answer's rows ask for their icons once the frame listing them is painted: asked for in its
   // commit, the icons (SVG documents, parsed on the main thread) came back before that frame and
-  // each was parsed ahead of it, ~10 ms apiece at 4× CPU throttling (issue 18: search → answer).
+  // each was parsed ahead of it, ~10 ms apiece at 4× CPU throttling (the bench's search → answer).
   // Per query, so an answer listed without stand-ins first waits for its frame too.
   const answerPainted = usePaintedSince(!provisional, query)
   hasStandIns.current = (search) =>
@@ -253,7 +253,7 @@ export function AllWalletsView() {
       {/* The scroller stays mounted while there is nothing to list (loading, no match): a search
           that matches no loaded wallet empties the list until its answer, and a new scroller then
           made the virtualiser observe and measure it again (a forced layout) in the answer's render
-          (issue 18: keystroke -> list at 4x). Its fixed height also keeps the modal from jumping. */}
+          (the bench's keystroke -> list at 4x). Its fixed height also keeps the modal from jumping. */}
       <div ref={scroller} className={views.scroller}>
         {rows.length === 0 && directory.isFetching ? (
           <div className={views.center}>
@@ -286,7 +286,7 @@ export function AllWalletsView() {
                   // By position, not by wallet: a search's answer patches the rows already on
                   // screen (their text, their icon) instead of removing them and creating new
                   // ones, whose style and layout took ~4-7 ms of the answer's frame at 4× CPU
-                  // throttling (issue 18: search -> answer). Scrolling still adds and drops rows.
+                  // throttling (the bench's search -> answer). Scrolling still adds and drops rows.
                   key={item.index}
                   data-index={row ? item.index : undefined}
                   aria-posinset={row ? item.index + 1 : undefined}
@@ -399,7 +399,7 @@ export const DirectoryRow = memo(function DirectoryRow({
    * The list is being scrolled, or this row stands in for a search's answer still on its way (or
    * lists an answer whose frame is not painted yet).
    * Each icon is an SVG drawn on the main thread: drawing those of every row passed made frames of
-   * a fast scroll late (issue 18: scroll frame interval at 4× CPU throttling, p95 50-67 ms with
+   * a fast scroll late (the bench's scroll frame interval at 4× CPU throttling, p95 50-67 ms with
    * icons, 33 without), and the stand-ins' icons arrived just as the answer did, ahead of its
    * render (~20 ms of a 4× throttled search).
    */

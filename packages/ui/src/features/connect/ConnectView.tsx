@@ -36,7 +36,7 @@ export function ConnectView() {
   const { modal, messages } = usePorticoUI('ConnectView')
   // Opening the modal is when the remote configuration and the directory's count are worth their
   // requests (spec: prefetch on open); they start once the list is painted, not between the click
-  // and that paint (issue 18: click -> list), and their answers arrive later either way.
+  // and that paint (the bench's click -> list), and their answers arrive later either way.
   const painted = useAfterFirstPaint()
   const features = useFeatures({ remote: painted })
   const all = useConnectors()

@@ -1,4 +1,4 @@
-// Copy that must not mislead (issue 17): the "All Wallets" badge counts the directory, and the
+// Copy that must not mislead: the "All Wallets" badge counts the directory, and the
 // empty state promises no phone when WalletConnect is off.
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'

@@ -124,7 +124,7 @@ function preloadWalletConnectViews(): void {
  * WalletConnect views' chunks) when the pointer moves over (not merely rests on: a view that opens
  * under it is no pick), or focus reaches, a row that pairs over it: WalletConnect's own row, a
  * recent WalletConnect wallet, a directory wallet in All Wallets. The client is not started when a
- * list shows (issue 18; only the SDK's code loads then, `usePreloadWalletConnect`): it holds ~1 MB
+ * list shows (only the SDK's code loads then, `usePreloadWalletConnect`): it holds ~1 MB
  * more, which most users, who pick an installed wallet, would carry for nothing, and on a slow
  * phone its start (key generation) is a long task that made keystrokes in All Wallets' search late
  * (p95 62-74 ms at 4× CPU throttling). The pointer reaches a row some hundreds of ms before the
@@ -142,7 +142,7 @@ export function usePrepareWalletConnectOnIntent(): () => void {
  * view that offers WalletConnect has painted (`ready`): WalletConnect's code, evaluated but not
  * started (`preloadWalletConnect`, which honours `walletConnect.prepare`), and the WalletConnect
  * views' chunks with the QR encoder. Fetching and evaluating the SDK was ~150 of the ~350 ms from
- * the press on WalletConnect to its QR code (issue 18), and a press can follow the opening within
+ * the press on WalletConnect to its QR code, and a press can follow the opening within
  * a frame or two, before any hover: it now happens while the user reads the list. Its cost is the
  * code in memory (~0.8 MB), for users who opened the modal to connect; the client, its storage,
  * socket and keys still wait for a row to be reached for (`usePrepareWalletConnectOnIntent`).

@@ -5,7 +5,7 @@ export const searchMinimumWaitMs = 300
  * @internal
  * How long a committed search that no loaded wallet matches keeps the rows shown before it, waiting
  * for the directory's answer. An answer that comes by then is listed in one render, without a
- * spinner rendered first (issue 18); a slower one finds the spinner.
+ * spinner rendered first; a slower one finds the spinner.
  */
 export const searchAnswerWaitMs = 50
 
@@ -22,7 +22,7 @@ export const searchStandInGraceMs = 20
  * How long the search still waits, counted from the last keystroke (`typedAt`, an event timestamp)
  * rather than from when the keystroke's effect runs: that effect comes after the keystroke's render
  * (~5 ms after the key at 4x CPU throttling on the bench, more when other work is queued), and a
- * timer started there made every search wait that much longer than the spec's 300 ms (issue 18).
+ * timer started there made every search wait that much longer than the spec's 300 ms.
  * A timestamp on another clock, or none, waits the full 300 ms: never less than the spec asks.
  *
  * @example
@@ -46,7 +46,7 @@ export const keyToInputMaxMs = 100
  * When the keystroke behind an edit happened: its keydown's timestamp when one came just before
  * the input, else the input's own. Between the two the browser edits the field and runs the page's
  * key listeners (~11 ms at 4x CPU throttling on the bench, more on a busy page); the user pressed
- * the key at keydown, so the spec's 300 ms counts from there (issue 18). Paste, drop and input
+ * the key at keydown, so the spec's 300 ms counts from there. Paste, drop and input
  * methods without a key fall back to the input's time.
  *
  * @example

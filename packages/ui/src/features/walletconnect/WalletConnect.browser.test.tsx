@@ -279,7 +279,7 @@ describe('devnet relay', () => {
   })
 })
 
-describe('WalletConnect: its code loads when the Connect list has painted, its client on intent (issue 18)', () => {
+describe('WalletConnect: its code loads when the Connect list has painted, its client on intent', () => {
   const relayUrl = inject('devnet').walletConnectRelayUrl
   /** Resolves once the page has been idle (what `runAtIdle` waits for), twice over. */
   const idle = async () => {
