@@ -83,8 +83,15 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
   const inbox = await startMailInbox({ host, ...options.inbox })
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-devnet-auth-'))
   const projects = options.projects ?? devnetAuthProjects
+  // The frame starts after the server (it needs the server's URL): its origin is read per request.
+  let frameOrigins: string[] = []
   const server = createAuthServer({
     projects,
+    frameOrigins: () => frameOrigins,
+    // Development: the request log would drown the devnet's own output; warnings and errors stay.
+    log: (entry) => {
+      if (entry.level !== 'info') console.error(JSON.stringify(entry))
+    },
     mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico devnet <login@portico.localhost>' },
     // After the first devnet on this machine, new databases start from a cached template (no initdb).
     database: { dataDir, template: pgliteTemplatePath() },
@@ -104,6 +111,8 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
   try {
     const { startSecureFrame } = await import('@portico/secure')
     frame = await startSecureFrame({ host, authUrl: url })
+    // Pages load the frame by either loopback name; both are the frame's origin.
+    frameOrigins = [frame.url, frame.url.replace('//127.0.0.1:', '//localhost:')]
   } catch (error) {
     await Promise.allSettled([server.close(), inbox.stop()])
     rmSync(dataDir, { recursive: true, force: true })
