@@ -512,6 +512,28 @@ describe('operations', () => {
   })
 })
 
+test('behavior: the database holds no code, link token or device id in the clear', async () => {
+  const { url, clock } = await start()
+  const phone = createTestClient(url, { origin: PAGE })
+  const email = newEmail('at-rest')
+  const { code } = await login(phone, email)
+  clock.now += EMAIL_COOLDOWN_MS
+  const laptop = createTestClient(url, { origin: PAGE })
+  await laptop.call('POST', '/v1/email/login', { email })
+  const link = (await inbox.waitFor(email, { after: inbox.latest(email)!.id - 1 })).link!
+  const linkToken = new URL(link).searchParams.get('token')!
+  const dump = async (table: string) => JSON.stringify((await db.query(`SELECT * FROM ${table}`)).rows)
+  const stored = (await Promise.all(['otp_challenges', 'device_verifications', 'devices', 'sessions'].map(dump))).join(
+    '\n',
+  )
+  for (const secret of [linkToken, phone.deviceId, laptop.deviceId, phone.token!]) expect(stored).not.toContain(secret)
+  const { rows } = await db.query<{ code_hash: string }>('SELECT code_hash FROM otp_challenges WHERE email = $1', [
+    email,
+  ])
+  expect(rows.length).toBeGreaterThan(0)
+  for (const row of rows) expect(row.code_hash ?? '').not.toContain(code)
+})
+
 describe('mounting', () => {
   test('behavior: `handle` serves the API from a Node server of the host', async () => {
     const { server } = await start()
