@@ -50,6 +50,12 @@ export interface DevnetAuth {
   /** Project ids the server accepts. */
   projectIds: string[]
   /**
+   * Lets another secure frame (one a test serves itself, e.g. behind a proxy) name its embedding
+   * page to this server, as the devnet's own frame does. The server believes `X-Portico-Origin`
+   * only from frame origins.
+   */
+  trustFrame(origin: string): void
+  /**
    * Resolves once the database is open and migrated. The server opens it on the first request by
    * itself (a new PGlite runs initdb, seconds on a busy machine), so nobody pays for it unused.
    */
@@ -125,6 +131,9 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
     inboxUrl: inbox.url,
     inbox,
     projectIds: projects.map((p) => p.id),
+    trustFrame(origin) {
+      frameOrigins = [...frameOrigins, origin]
+    },
     ready: () => server.ready(),
     stop() {
       stopping ??= Promise.allSettled([server.close(), inbox.stop(), frame.stop()]).then(() => {
