@@ -411,7 +411,8 @@ describe('operations', () => {
       status: 503,
       body: { status: 'unavailable', database: 'pglite', connection: 'failed' },
     })
-  })
+    // A second PGlite folder opens here: seconds on a busy machine.
+  }, 120_000)
 
   test('behavior: close() lets a request in flight finish, and refuses new ones meanwhile', async () => {
     let release!: () => void
