@@ -67,7 +67,7 @@ describe('portico-devnet CLI', () => {
     expect(solana.json).toMatchObject({ result: info.solana.genesisHash })
 
     expect(info.auth.projectIds).toEqual(['portico-demo', 'test-project'])
-    expect(await (await fetch(`${info.auth.url}/health`)).json()).toEqual({ status: 'ok', database: 'pglite' })
+    expect(await (await fetch(`${info.auth.url}/health`)).json()).toMatchObject({ status: 'ok', database: 'pglite' })
     expect(await (await fetch(`${info.auth.inboxUrl}/messages`)).json()).toEqual({ messages: [] })
 
     child.kill('SIGTERM')
