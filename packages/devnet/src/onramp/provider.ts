@@ -9,10 +9,10 @@ import http from 'node:http'
 import { createWalletClient, type Hex, http as httpTransport, isAddress, parseUnits, publicActions } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import { ApiRequestError } from '../api/errors.js'
 import { priceOnramp } from '../api/onramp.js'
 import { devnetDex } from '../dex.js'
 import { devnetTokenAbi } from '../dexAbi.js'
+import { HttpError } from '../emulator/app.js'
 import { formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
 import { evmTokens } from '../tokens.js'
 
@@ -87,13 +87,13 @@ async function readJson(request: http.IncomingMessage): Promise<unknown> {
   let size = 0
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size > MAX_BODY_BYTES) throw new ApiRequestError(413, 'Request body too large')
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, 'Request body too large')
     chunks.push(chunk)
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'))
   } catch {
-    throw new ApiRequestError(400, 'Body is not valid JSON')
+    throw new HttpError(400, 'Body is not valid JSON')
   }
 }
 
@@ -128,7 +128,7 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
   }
 
   const pay = async (body: unknown): Promise<{ status: number; purchase: OnrampPurchase; message?: string }> => {
-    if (!isRecord(body)) throw new ApiRequestError(400, 'Expected a JSON object')
+    if (!isRecord(body)) throw new HttpError(400, 'Expected a JSON object')
     const destinationCurrencyCode = body.destinationCurrencyCode === 'SOL' ? 'SOL' : 'USDC'
     const walletAddress = typeof body.walletAddress === 'string' ? body.walletAddress.trim() : ''
     if (
@@ -136,10 +136,7 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
         ? !isAddress(walletAddress)
         : !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(walletAddress)
     )
-      throw new ApiRequestError(
-        400,
-        `walletAddress is not a ${destinationCurrencyCode === 'SOL' ? 'Solana' : 'EVM'} address`,
-      )
+      throw new HttpError(400, `walletAddress is not a ${destinationCurrencyCode === 'SOL' ? 'Solana' : 'EVM'} address`)
     const paymentCurrency = typeof body.currency === 'string' ? body.currency.toUpperCase() : 'USD'
     const amount = Number(body.amount)
     const quote = priceOnramp({
@@ -152,13 +149,13 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
     const expiry = typeof body.expiry === 'string' ? /^(\d{2})\s*\/\s*(\d{2})$/.exec(body.expiry.trim()) : null
     const cvc = typeof body.cvc === 'string' ? body.cvc.trim() : ''
     if (card !== onrampTestCards.success && card !== onrampTestCards.declined)
-      throw new ApiRequestError(400, 'Use a test card: 4242 4242 4242 4242 (or 4000 0000 0000 0002 to be declined).')
+      throw new HttpError(400, 'Use a test card: 4242 4242 4242 4242 (or 4000 0000 0000 0002 to be declined).')
     const month = Number(expiry?.[1])
     const year = 2000 + Number(expiry?.[2])
     const now = new Date()
     if (!expiry || month < 1 || month > 12 || year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1)
-      throw new ApiRequestError(400, 'Enter an expiry date (MM/YY) in the future.')
-    if (!/^\d{3,4}$/.test(cvc)) throw new ApiRequestError(400, 'Enter the 3 or 4 digit security code.')
+      throw new HttpError(400, 'Enter an expiry date (MM/YY) in the future.')
+    if (!/^\d{3,4}$/.test(cvc)) throw new HttpError(400, 'Enter the 3 or 4 digit security code.')
 
     const base = {
       id: `devnet-purchase-${purchases.length + 1}`,
@@ -237,11 +234,11 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
         return sendJson(response, status, { ...purchase, ...(message ? { message } : {}) })
       }
       if (route === 'GET /checkout/purchases') return sendJson(response, 200, { purchases })
-      throw new ApiRequestError(404, `No route for ${route}`)
+      throw new HttpError(404, `No route for ${route}`)
     }
     reply().catch((error: unknown) => {
       if (response.headersSent) return void response.destroy()
-      if (error instanceof ApiRequestError) return sendJson(response, error.status, { message: error.message })
+      if (error instanceof HttpError) return sendJson(response, error.status, { message: error.message })
       sendJson(response, 500, { message: error instanceof Error ? error.message : String(error) })
     })
   })
