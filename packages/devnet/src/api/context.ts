@@ -63,8 +63,3 @@ export function tokenIcon(ctx: ApiContext, c: Context<EmulatorEnv>): (symbol: st
   return (symbol) =>
     `${ctx.url}/public/getTokenImage/${encodeURIComponent(symbol)}?projectId=${q('projectId')}&st=${q('st')}&sv=${q('sv')}`
 }
-
-/** @internal Whether `value` is a JSON object (not null, not an array). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

@@ -17,7 +17,7 @@ import {
 } from 'viem'
 import { devnetDex } from '../dex.js'
 import { uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from '../dexAbi.js'
-import { HttpError } from '../emulator/app.js'
+import { HttpError, isRecord } from '../emulator/app.js'
 import { evmTokens } from '../tokens.js'
 import { evmCaip2, gasPrice } from './chain.js'
 
@@ -312,10 +312,6 @@ export async function convertBuildApprove(rpcUrl: string, query: URLSearchParams
       eip155: { gas: String(APPROVE_GAS), gasPrice: standard },
     },
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /**

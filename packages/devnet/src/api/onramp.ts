@@ -4,7 +4,7 @@
  * pays out on the devnet chains; these routes only describe and price the purchase.
  */
 import { evmChainId } from '../accounts.js'
-import { HttpError } from '../emulator/app.js'
+import { HttpError, isRecord } from '../emulator/app.js'
 import { evmTokens } from '../tokens.js'
 import { fixturePrices, solanaCaip2 } from './chain.js'
 
@@ -89,10 +89,6 @@ export interface OnrampQuote {
   paymentTotal: OnrampMoney
   purchaseAmount: OnrampMoney
   quoteId: string
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Accepts an id string or an object carrying `id` (clients send either). */

@@ -2,7 +2,7 @@
  * The hosted-services emulator's failure switches: what each one may hold, their defaults, and the
  * rules `POST /__devnet/switches` checks a browser test's values with.
  */
-import { HttpError } from '../emulator/app.js'
+import { HttpError, isRecord } from '../emulator/app.js'
 import type { slowReplyDelayMs } from '../emulator/faults.js'
 import { integerIn, oneOf, type SwitchRule, type SwitchRules } from '../emulator/switches.js'
 
@@ -91,8 +91,7 @@ export const switchMessages: Readonly<Record<number, string>> = {
 }
 
 const features: SwitchRule<ApiSwitches['features']> = (value, current) => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new HttpError(400, 'features must be an object')
+  if (!isRecord(value)) throw new HttpError(400, 'features must be an object')
   const next = { ...current }
   for (const [id, enabled] of Object.entries(value)) {
     if (!Object.hasOwn(next, id) || typeof enabled !== 'boolean')

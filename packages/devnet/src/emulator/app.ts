@@ -107,6 +107,11 @@ export async function readText(c: Context<EmulatorEnv>): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/** @internal Whether a parsed JSON value is an object (not null, not an array). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 /** @internal The request body ({@link readText}) as JSON; 400 'Body is not valid JSON' when it is not. */
 export async function readJson(c: Context<EmulatorEnv>): Promise<unknown> {
   const text = await readText(c)

@@ -5,7 +5,7 @@
  * all of its fields or none.
  */
 import type { Hono } from 'hono'
-import { type EmulatorEnv, HttpError, readJson } from './app.js'
+import { type EmulatorEnv, HttpError, isRecord, readJson } from './app.js'
 
 /**
  * @internal
@@ -37,8 +37,7 @@ export function integerIn(min: number, max: number): SwitchRule<number> {
 
 /** @internal Applies a partial switches object (from HTTP) to `switches`: every field, or none on a 400. */
 export function applySwitches<S extends object>(switches: S, rules: SwitchRules<S>, body: unknown): void {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    throw new HttpError(400, 'Expected a JSON object of switches')
+  if (!isRecord(body)) throw new HttpError(400, 'Expected a JSON object of switches')
   const next: Partial<S> = {}
   for (const [key, value] of Object.entries(body)) {
     if (!Object.hasOwn(rules, key)) throw new HttpError(400, `Unknown switch ${key}`)
@@ -48,7 +47,7 @@ export function applySwitches<S extends object>(switches: S, rules: SwitchRules<
   for (const [key, value] of Object.entries(next) as [keyof S, S[keyof S]][]) {
     const current = switches[key]
     // Objects (per-feature flags) are updated in place: a test may hold a reference to them.
-    if (isPlainObject(current) && isPlainObject(value)) Object.assign(current, value)
+    if (isRecord(current) && isRecord(value)) Object.assign(current, value)
     else switches[key] = value
   }
 }
@@ -65,8 +64,4 @@ export function mountSwitches<S extends object>(app: Hono<EmulatorEnv>, switches
     applySwitches(switches, rules, await readJson(c))
     return c.json(switches)
   })
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

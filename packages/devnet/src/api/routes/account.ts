@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono'
 import { evmAccounts, solanaAccounts } from '../../accounts.js'
-import { type EmulatorEnv, HttpError, readJson } from '../../emulator/app.js'
+import { type EmulatorEnv, HttpError, isRecord, readJson } from '../../emulator/app.js'
 import { faultSwitch } from '../../emulator/faults.js'
 import { evmTokens, solanaTokens } from '../../tokens.js'
 import {
@@ -16,7 +16,7 @@ import {
   solanaBalances,
   solanaCaip2,
 } from '../chain.js'
-import { type ApiContext, isRecord, tokenIcon } from '../context.js'
+import { type ApiContext, tokenIcon } from '../context.js'
 import { switchMessages } from '../switches.js'
 
 /** @internal `/v1/supported-chains`, `/v1/fungible/price`, `/v1/identity`, `/v1/profile` and `/v1/account`. */

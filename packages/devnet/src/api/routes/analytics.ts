@@ -3,8 +3,8 @@
  * and the devnet's control routes list and clear them.
  */
 import { Hono } from 'hono'
-import { type EmulatorEnv, HttpError, readJson } from '../../emulator/app.js'
-import { type ApiContext, isRecord } from '../context.js'
+import { type EmulatorEnv, HttpError, isRecord, readJson } from '../../emulator/app.js'
+import type { ApiContext } from '../context.js'
 import { switchMessages } from '../switches.js'
 
 /** @internal `GET /__devnet/analytics` and `POST /__devnet/analytics/clear`: no hosted parameters, no faults. */
