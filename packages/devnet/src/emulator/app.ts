@@ -1,8 +1,8 @@
 /**
  * What every devnet emulator does the same way, on one router (Hono): CORS for pages on other
- * loopback ports, a request body limit (`readText`, `readJson`), JSON error replies, and listening on loopback with a free
- * port. An emulator is a Hono app made here plus its own routes; `serveEmulator` puts it on a port.
- * Route groups are sub-apps mounted with `app.route('/', group)`.
+ * loopback ports, a request body limit (`readText`, `readJson`), JSON error replies, and listening
+ * on loopback with a free port. An emulator is a Hono app made here plus its own routes;
+ * `serveEmulator` puts it on a port. Route groups are sub-apps mounted with `app.route('/', group)`.
  */
 import type { Server } from 'node:http'
 import { createAdaptorServer, type HttpBindings, type WebSocketServerLike } from '@hono/node-server'

@@ -15,7 +15,8 @@ import { type EmulatorEnv, HttpError } from './app.js'
  * What a fault switch makes a route do: `'ok'` serves normally; a status answers it with the
  * emulator's error body; `'garbage'` answers 200 with a body that is not JSON; `'slow'` holds the
  * answer (see {@link FaultOptions.slowMs}) and then serves normally, ending early when the client
- * gives up; `'reset'` drops the connection without an answer, as a service dying mid-request.
+ * gives up; `'reset'` drops the connection without an answer, as a service dying mid-request
+ * (Node's server only: it needs the socket).
  *
  * @example
  * ```ts
