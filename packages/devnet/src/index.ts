@@ -18,23 +18,16 @@ import * as accounts from './accounts.js'
 export { type AnvilInstance, type StartAnvilOptions, startAnvil } from './anvil.js'
 export { AnvilNotFoundError, anvilPackageFor } from './anvilBinary.js'
 export { fixturePrices } from './api/chain.js'
+export type { AnalyticsEvent } from './api/context.js'
 export { type ConvertQuote, type ConvertToken, type ConvertTransaction, NATIVE_TOKEN_ADDRESS } from './api/convert.js'
 export { ONRAMP_PROVIDER_FEE, type OnrampMoney, type OnrampNetwork, type OnrampQuote } from './api/onramp.js'
-export {
-  type AnalyticsEvent,
-  type ApiEmulator,
-  type ApiFeatureId,
-  type ApiSwitches,
-  allowedOrigins,
-  defaultSwitches,
-  type HostedFault,
-  type StartApiEmulatorOptions,
-  slowReplyDelayMs,
-  startApiEmulator,
-} from './api/server.js'
+export { allowedOrigins } from './api/routes/directory.js'
+export { type ApiEmulator, type StartApiEmulatorOptions, startApiEmulator } from './api/server.js'
+export { type ApiFeatureId, type ApiSwitches, defaultSwitches, type HostedFault } from './api/switches.js'
 export { type DirectoryWallet, directoryWallets, hostileImageIds, hostileWalletIds } from './api/wallets.js'
 export { devnetDex, devnetPools } from './dex.js'
 export { devnetTokenAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './dexAbi.js'
+export { slowReplyDelayMs } from './emulator/faults.js'
 export { type DevnetAuth, devnetAuthProjects, type StartDevnetAuthOptions, startDevnetAuth } from './mail/auth.js'
 export {
   extractCodeAndLink,
