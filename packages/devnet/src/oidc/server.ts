@@ -414,6 +414,7 @@ async function startOne(
 ): Promise<{ provider: DevnetSocialProvider; ready(): Promise<void>; stop(): Promise<void> }> {
   const app = new Hono<NodeEnv>()
   let building: Promise<Provider> | undefined
+  let handler: ReturnType<Provider['callback']> | undefined
   const state: ProviderState = {
     profile,
     issuer: '',
@@ -436,6 +437,23 @@ async function startOne(
     return (name: string) => (typeof body[name] === 'string' ? (body[name] as string) : '')
   }
 
+  // oidc-provider's errors on our pages (an interaction opened in another browser, or expired)
+  // carry an OAuth error and a 4xx status: show them as the provider's error page, not a 500.
+  app.onError((error, c) => {
+    const {
+      status,
+      error: code,
+      error_description: description,
+    } = error as Error & {
+      status?: number
+      error?: string
+      error_description?: string
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500 && code)
+      return c.html(messagePage(profile, 'Sign-in error', `${code}: ${description ?? error.message}`), status as 400)
+    console.error(`devnet ${profile.name} provider:`, error)
+    return c.html(messagePage(profile, 'Sign-in error', 'The provider failed to handle the request.'), 500)
+  })
   app.use('/__devnet/*', cors())
   app.get('/__devnet/switches', (c) => c.json({ nextAuthorization: state.pendingError ?? null }))
   app.post('/__devnet/switches', async (c) => {
@@ -607,7 +625,8 @@ async function startOne(
   // Everything else is the authorization server: discovery, JWKS, authorize, token, userinfo.
   app.all('*', async (c) => {
     const provider = await oidc()
-    provider.callback()(c.env.incoming, c.env.outgoing)
+    handler ??= provider.callback()
+    handler(c.env.incoming, c.env.outgoing)
     return RESPONSE_ALREADY_SENT
   })
 

@@ -290,6 +290,14 @@ describe('what the client checks and the provider refuses', () => {
     if (outcome.kind === 'page') expect(outcome.html).toContain('Wrong username or password.')
   })
 
+  test('a login page opened without its cookie (another browser, or expired) is an error page, not a crash', async () => {
+    const { url } = await startLogin(social.providers.github)
+    const first = await fetch(url, { redirect: 'manual' })
+    const page = await fetch(new URL(first.headers.get('location')!, url)) // no cookie sent
+    expect(page.status).toBe(400)
+    expect(await page.text()).toContain('invalid_request: interaction session id cookie not found')
+  })
+
   test('the user endpoints refuse a missing or unknown token the way the real provider answers', async () => {
     const answers = await Promise.all(
       (['github', 'x', 'discord', 'facebook'] as const).map(async (name) => {
