@@ -4,7 +4,10 @@
 // driven over HTTP with a cookie jar, as a browser would send it.
 import { createPublicKey, type JsonWebKey, verify } from 'node:crypto'
 import * as client from 'openid-client'
+import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+// @ts-expect-error: a plain .mjs script without types
+import { chromiumArgs, chromiumPath } from '../../../../scripts/ensure-chromium.mjs'
 import { socialProviderNames, socialTestPassword, socialTestUsers } from './providers.js'
 import { type DevnetSocialProvider, type SocialProviders, startSocialProviders } from './server.js'
 
@@ -419,4 +422,39 @@ test('the "try this" page runs a whole login and names the user', async () => {
   const outcome = await browse(new URL(github.tryUrl), { pick: socialTestUsers.github[1]!.id }, 'http://never/')
   expect(outcome).toMatchObject({ kind: 'page', status: 200 })
   if (outcome.kind === 'page') expect(outcome.html).toContain('Signed in to GitHub as gracehopper.')
+})
+
+describe('the login page in Chromium', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath as string, args: chromiumArgs as string[] })
+  })
+  afterAll(() => browser?.close())
+
+  test('a person fills Username and Password, presses Sign in, and lands back signed in (X, basic client auth)', async () => {
+    const x = social.providers.x
+    const page = await browser.newPage()
+    try {
+      await page.goto(x.tryUrl)
+      await page.getByRole('heading', { name: 'Sign in with X' }).waitFor()
+      await page.getByLabel('Username').fill('gracehopper')
+      await page.getByLabel('Password').fill(socialTestPassword)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.getByText('Signed in to X as gracehopper.').waitFor()
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('the account picker signs in with one click (Apple, form_post back to the client)', async () => {
+    const apple = social.providers.apple
+    const page = await browser.newPage()
+    try {
+      await page.goto(apple.tryUrl)
+      await page.getByRole('button', { name: 'Continue as ada@icloud.com' }).click()
+      await page.getByText('Signed in to Apple as ada@icloud.com.').waitFor()
+    } finally {
+      await page.close()
+    }
+  })
 })
