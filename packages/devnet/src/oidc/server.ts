@@ -30,6 +30,7 @@ import {
   socialTestPassword,
   socialTestUsers,
 } from './providers.js'
+import { createMemoryStore } from './store.js'
 
 /**
  * An OAuth 2 error a devnet provider can be told to answer its next authorization with.
@@ -317,6 +318,7 @@ async function buildProvider(state: ProviderState): Promise<Provider> {
         token_endpoint_auth_method: profile.tokenEndpointAuthMethod,
       },
     ],
+    adapter: createMemoryStore(),
     // Authorization code + PKCE (S256) for every client, confidential ones included.
     pkce: { required: () => true },
     responseTypes: ['code'],
