@@ -64,8 +64,16 @@ function parsePort(value, flag) {
 
 const socialNames = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
 
+/** Ports from `first` on, one per service (0: a free port each); the whole range must be valid. */
+function portRange(first, count, flag) {
+  if (first !== 0 && first + count - 1 > 65535)
+    throw new Error(`${flag} ${first} needs ports up to ${first + count - 1}; pick one at most ${65536 - count}`)
+  return Array.from({ length: count }, (_, i) => (first === 0 ? 0 : first + i))
+}
+
 function socialPorts(first) {
-  return Object.fromEntries(socialNames.map((name, i) => [name, first === 0 ? 0 : first + i]))
+  const ports = portRange(first, socialNames.length, '--social-port')
+  return Object.fromEntries(socialNames.map((name, i) => [name, ports[i]]))
 }
 
 function summary(devnet, startupMs) {
@@ -197,8 +205,12 @@ async function main() {
     farcaster: values['no-farcaster']
       ? false
       : (() => {
-          const port = parsePort(values['farcaster-port'] ?? '8806', '--farcaster-port')
-          return { relayPort: port, appPort: port === 0 ? 0 : port + 1 }
+          const [relayPort, appPort] = portRange(
+            parsePort(values['farcaster-port'] ?? '8806', '--farcaster-port'),
+            2,
+            '--farcaster-port',
+          )
+          return { relayPort, appPort }
         })(),
   }
   const { startDevnet } = await loadDevnet()
