@@ -17,7 +17,10 @@ import { formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js
  * The bindings of an emulator's routes: Node's request and response (`c.env.incoming`), and the
  * app's body limit for {@link readText}.
  */
-export type EmulatorEnv = { Bindings: HttpBindings; Variables: { maxBodyBytes: number } }
+export type EmulatorEnv = NodeEnv & { Variables: { maxBodyBytes: number } }
+
+/** @internal Hono's environment under `@hono/node-server`: the raw Node request and response. */
+export type NodeEnv = { Bindings: HttpBindings }
 
 /** @internal An emulator: a Hono app over Node's HTTP bindings. */
 export type EmulatorApp = Hono<EmulatorEnv>
