@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Address } from 'viem'
-import { resolveLoopbackHost } from '../net.js'
 import { type RunningEmulator, serveEmulator } from '../emulator/app.js'
+import { resolveLoopbackHost } from '../net.js'
 import { createFarcasterApp } from './app.js'
 import {
   type FarcasterTestUser,

@@ -16,8 +16,8 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type Provider from 'oidc-provider'
 import type { JWK } from 'oidc-provider'
-import { resolveLoopbackHost } from '../net.js'
 import { type NodeEnv, serveEmulator } from '../emulator/app.js'
+import { resolveLoopbackHost } from '../net.js'
 import { avatarSvg, loginPage, messagePage } from './pages.js'
 import {
   devnetSocialClient,
