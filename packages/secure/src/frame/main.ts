@@ -10,13 +10,14 @@ import {
   parseAppMessage,
   parseFrameQuery,
 } from '../protocol.js'
-import { cancelApproval } from './approval.js'
+import { cancelApproval, type PromptHost } from './approval.js'
 import { AuthApiError, createAuthApi } from './authApi.js'
 import { showExport } from './exportKey.js'
 import { ensureDeviceShare, ensureKeys, type Namespace, withSecret } from './keys.js'
 import { handleRpc, RpcError } from './rpc.js'
 import { applyTheme, dappName, setDappData } from './ui.js'
 import { del, get, set } from './vault.js'
+import { runWalletWindow, walletWindowKind } from './walletWindow.js'
 
 /**
  * The secure frame's entry. It trusts exactly one peer: its parent window, on the parent's origin
@@ -33,7 +34,11 @@ const log = (...args: unknown[]) => {
 
 type Session = { token: string; userId: string; email: string }
 
-if (window.parent === window || !hostOrigin || !query.success || !authUrl) {
+const windowKind = walletWindowKind()
+if (windowKind) {
+  // Opened by the frame as the wallet's own window (an approval, or a first-party visit).
+  runWalletWindow(windowKind)
+} else if (window.parent === window || !hostOrigin || !query.success || !authUrl) {
   document.body.textContent = 'This page is the Portico secure frame; it only runs inside a Portico host page.'
   if (!query.success) console.warn('[portico] invalid frame query parameters', query.error)
 } else {
@@ -51,17 +56,20 @@ function start(config: FrameQuery) {
   let updateChallenge: { id: string; email: string } | undefined
   const rpcAborts = new Set<(error: Error) => void>()
 
+  const post = (message: { id?: string; type: string; payload?: unknown }) =>
+    window.parent.postMessage(message, hostOrigin)
+  /** The page's side of a prompt shown for `reason`: shown while it is up, told of clicks it hid. */
+  const promptHost = (reason: 'approval' | 'export' | 'storage'): PromptHost => ({
+    show: (visible) => post({ type: `${framePrefix}VISIBILITY`, payload: { visible, reason } }),
+    hidden: () => post({ type: `${framePrefix}VISIBILITY`, payload: { visible: true, reason, hidden: true } }),
+  })
+
   const restored = get<Session>('session').then((saved) => {
     if (saved) {
       session = saved
       api.setToken(saved.token)
     }
   })
-
-  const post = (message: { id?: string; type: string; payload?: unknown }) =>
-    window.parent.postMessage(message, hostOrigin)
-  const setVisible = (visible: boolean, reason: 'approval' | 'export' = 'approval') =>
-    post({ type: `${framePrefix}VISIBILITY`, payload: { visible, reason } })
 
   async function signedIn(token: string, user: { id: string; email: string }) {
     session = { token, userId: user.id, email: user.email }
@@ -163,7 +171,7 @@ function start(config: FrameQuery) {
               addresses: current,
               withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use),
               assertCanSign: (namespace) => ensureDeviceShare(api, user.userId, namespace),
-              setVisible,
+              prompt: promptHost('approval'),
               log,
               dappName,
             },
@@ -220,7 +228,7 @@ function start(config: FrameQuery) {
           address,
           origin: hostOrigin,
           withSecret: (use) => withSecret(api, user.userId, namespace, use),
-          onShow: (visible) => setVisible(visible, 'export'),
+          host: promptHost('export'),
         })
         return {}
       }
