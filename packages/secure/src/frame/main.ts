@@ -15,8 +15,9 @@ import { AuthApiError, createAuthApi } from './authApi.js'
 import { showExport } from './exportKey.js'
 import { ensureDeviceShare, ensureKeys, type Namespace, withSecret } from './keys.js'
 import { handleRpc, RpcError } from './rpc.js'
-import { applyTheme, dappName, setDappData } from './ui.js'
-import { del, get, set } from './vault.js'
+import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
+import { applyTheme, dappName, setDappData, setStorageNote } from './ui.js'
+import { del, get, StorageBlockedError, set, useStore } from './vault.js'
 import { runWalletWindow, walletWindowKind } from './walletWindow.js'
 
 /**
@@ -64,7 +65,38 @@ function start(config: FrameQuery) {
     hidden: () => post({ type: `${framePrefix}VISIBILITY`, payload: { visible: true, reason, hidden: true } }),
   })
 
-  const restored = get<Session>('session').then((saved) => {
+  // Storage: what the browser gives without asking now; the rest is asked for when a login needs it.
+  let storage: FrameStorage | undefined
+  const useStorage = (chosen: FrameStorage) => {
+    storage = chosen
+    useStore(Promise.resolve(chosen.store))
+    setStorageNote(storageNote(chosen.kind, hostOrigin))
+    log('storage', chosen.kind)
+  }
+  const silently = openStorageSilently().then((found) => {
+    if (found) useStorage(found)
+    return found
+  })
+  useStore(silently.then((found) => found?.store))
+  let asking: Promise<void> | undefined
+  /** Storage for a login: asks the user in the frame when the browser gave none by itself. */
+  async function ensureStorage() {
+    await silently
+    if (storage) return
+    asking ??= askForStorage({
+      origin: hostOrigin,
+      host: promptHost('storage'),
+      cancelled: () => new StorageBlockedError(),
+    })
+      .then(useStorage)
+      .finally(() => {
+        asking = undefined
+      })
+    await asking
+  }
+
+  const restored = silently.then(async (found) => {
+    const saved = found ? await get<Session>('session') : undefined
     if (saved) {
       session = saved
       api.setToken(saved.token)
@@ -102,6 +134,7 @@ function start(config: FrameQuery) {
     await restored
     switch (message.name) {
       case 'CONNECT_EMAIL': {
+        await ensureStorage()
         const { action, challengeId } = await api.startLogin(message.payload.email)
         loginChallenge = challengeId
         return { action }
