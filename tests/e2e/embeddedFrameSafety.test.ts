@@ -172,6 +172,15 @@ describe('an approval counts only while the frame is visibly on top', () => {
     const replies = () =>
       hostile.evaluate(() => (window as unknown as { replies: { type: string }[] }).replies.map((r) => r.type))
     expect(await replies()).not.toContain('@portico-frame/RPC_REQUEST_SUCCESS')
+    await expect
+      .poll(() =>
+        hostile.evaluate(() =>
+          (window as unknown as { replies: { type: string; payload?: { hidden?: boolean } }[] }).replies.some(
+            (r) => r.type === '@portico-frame/VISIBILITY' && r.payload?.hidden === true,
+          ),
+        ),
+      )
+      .toBe(true)
     // The page is told (VISIBILITY with `hidden`), and the request is still pending. Shown, the
     // prompt arms again; the user rejects.
     await hostile.evaluate(() => {
@@ -207,6 +216,28 @@ describe('an approval counts only while the frame is visibly on top', () => {
     await removeHostile()
     await frame.getByRole('button', { name: 'Reject' }).click()
     expect(await signing).toMatchObject({ ok: false, code: 4001 })
+  })
+
+  test('behavior: a page that keeps the frame covered still lets the user approve, in the wallet’s window', async () => {
+    const { signing, frame } = await armedPrompt('approved around the cover')
+    await cover({ part: 0.5 })
+    await expect.poll(() => prompt(frame).getAttribute('data-state')).toBe('hidden')
+    await frame.getByRole('button', { name: 'Approve' }).click({ force: true })
+    await frame.getByRole('alert').filter({ hasText: 'This approval was hidden by the page' }).waitFor()
+    expect(signing.state.settled).toBe(false)
+    // After a refused click the frame offers its window, which the page cannot cover.
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      frame.getByRole('button', { name: 'Review in a secure window' }).click(),
+    ])
+    await popup.getByText('approved around the cover').waitFor()
+    await popup.getByRole('button', { name: 'Approve' }).click()
+    const signed = await signing
+    if (!signed.ok) throw new Error(signed.message)
+    expect(
+      await verifyMessage({ address, message: 'approved around the cover', signature: signed.value as `0x${string}` }),
+    ).toBe(true)
+    await removeHostile()
   })
 
   test('behavior: visible, Approve is enabled once the prompt was on screen for the delay, and a click then signs', async () => {

@@ -47,6 +47,7 @@ export function guardButton(
   alert: HTMLElement,
   host: Pick<PromptHost, 'hidden'>,
   onConfirmed: () => void,
+  onHidden: () => void = () => {},
 ): void {
   target.setAttribute('aria-disabled', String(guard.state() !== 'armed'))
   target.addEventListener('click', async (event) => {
@@ -59,6 +60,7 @@ export function guardButton(
     if (guard.state() !== 'hidden') return
     showAlert(alert, hiddenClickText)
     host.hidden()
+    onHidden()
   })
 }
 
@@ -91,19 +93,15 @@ export function requestApproval(request: ApprovalRequest, host: PromptHost): Pro
         body.append(list)
         const reject = button('Reject', 'reject')
         reject.addEventListener('click', close)
-        if (!canTrackVisibility()) {
+        /** "Review in a secure window": the request, approved in a window of the wallet's origin. */
+        const reviewButton = () => {
           const review = button('Review in a secure window', 'approve')
           review.addEventListener('click', (event) => {
             if (!event.isTrusted) return
             if (opened) return opened.focus()
             opened = openWalletWindow('approval', {
               onReady: (send) =>
-                send({
-                  ...request,
-                  dapp: currentDapp(),
-                  storageNote: currentStorageNote(),
-                  theme: themeProperties(),
-                }),
+                send({ ...request, dapp: currentDapp(), storageNote: currentStorageNote(), theme: themeProperties() }),
               onAnswer: (answer) => {
                 approved = answer
                 close()
@@ -121,16 +119,36 @@ export function requestApproval(request: ApprovalRequest, host: PromptHost): Pro
             } else
               showAlert(alert, 'Your browser blocked the wallet’s window: allow pop-ups for this site, then try again.')
           })
+          return review
+        }
+        if (!canTrackVisibility()) {
+          const review = reviewButton()
           actions.append(reject, review)
           return review
         }
         const approve = button('Approve', 'approve')
         actions.append(reject, approve)
         guard = guardPrompt(card, (state) => approve.setAttribute('aria-disabled', String(state !== 'armed')))
-        guardButton(approve, guard, alert, host, () => {
-          approved = true
-          close()
-        })
+        guardButton(
+          approve,
+          guard,
+          alert,
+          host,
+          () => {
+            approved = true
+            close()
+          },
+          // A page that cannot help hiding the frame (say, one that scales its whole layout) still
+          // lets the user approve: in the wallet's own window.
+          () => {
+            if (!actions.querySelector('[data-portico-review]')) {
+              const review = reviewButton()
+              review.dataset.porticoReview = ''
+              review.dataset.kind = 'reject'
+              actions.insertBefore(review, approve)
+            }
+          },
+        )
         return approve
       },
     )
