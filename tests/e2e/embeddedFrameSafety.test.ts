@@ -201,7 +201,7 @@ describe('an approval counts only while the frame is visibly on top', () => {
     await frame.getByRole('alert').filter({ hasText: 'This approval was hidden by the page' }).waitFor()
     expect(signing.state.settled).toBe(false)
     // The kit hears of it too and says so in the console (a developer's CSS may be the cause).
-    await expect.poll(() => consoleLines.some((l) => l.includes('hidden or covered by the page'))).toBe(true)
+    await expect.poll(() => consoleLines.some((l) => l.includes('the page hid or covered it'))).toBe(true)
     await removeHostile()
     await frame.getByRole('button', { name: 'Reject' }).click()
     expect(await signing).toMatchObject({ ok: false, code: 4001 })

@@ -248,9 +248,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     if (message.kind === 'visibility') {
       if (message.hidden) {
         // The prompt stays up: the frame refused a click because the page hid or covered it then.
-        console.warn(
-          '[portico] The secure frame’s prompt was hidden or covered by the page when the user clicked it, so the click did not count. Keep the frame on top and fully visible while it shows a prompt.',
-        )
+        console.warn('[portico] A click on the secure frame was not counted: the page hid or covered it')
         layout()
         return
       }
@@ -372,18 +370,11 @@ const onTop = {
   'pointer-events': 'auto',
   'z-index': '2147483647',
   border: '0',
-  margin: '0',
-  padding: '0',
   background: 'transparent',
   'color-scheme': 'normal',
   filter: 'none',
   'clip-path': 'none',
   mask: 'none',
-  'mix-blend-mode': 'normal',
-  'max-width': 'none',
-  'max-height': 'none',
-  'min-width': '0',
-  'min-height': '0',
 }
 
 function hide(element: HTMLIFrameElement) {
