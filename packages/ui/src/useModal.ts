@@ -1,8 +1,9 @@
 import { useConnection, useNetwork } from '@portico/headless'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { usePorticoUI } from './context.js'
+import type { SwapViewData } from './features/swap/views.js'
 import { shownView } from './modal/navigation.js'
-import { preloadModal, type SwapViewData, type ViewName } from './modal/views.js'
+import { preloadModal, type ViewName } from './modal/views.js'
 
 export type { SwapViewData, ViewName }
 

@@ -3,28 +3,12 @@ import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { Icon } from '../components/Icon.js'
 import { iconButton } from '../components/primitives.css.js'
 import { usePorticoUI } from '../context.js'
-import type { Messages } from '../i18n/messages.js'
 import { useFeatureTitle } from './featureTitle.js'
 import * as css from './modal.css.js'
 import { shownView } from './navigation.js'
 import { ShakeContext, shakeMs } from './shake.js'
 import { ViewLoading } from './ViewLoading.js'
-import { useView, type ViewName } from './views.js'
-
-// Views titled from the page-start catalogue; feature views title themselves from their own
-// catalogues (featureTitle.ts).
-type TitleKey = { [key in keyof Messages]: Messages[key] extends string ? key : never }[keyof Messages]
-const titles: Partial<Record<ViewName, TitleKey>> = {
-  Connect: 'titleConnect',
-  AllWallets: 'titleAllWallets',
-  ConnectingExternal: 'titleConnect',
-  ConnectingWalletConnect: 'titleWalletConnect',
-  ConnectingWalletConnectBasic: 'titleWalletConnect',
-  Account: 'titleAccount',
-  Networks: 'titleNetworks',
-  UnsupportedChain: 'titleUnsupported',
-  SIWXSignMessage: 'titleConnect',
-}
+import { useView, viewTitle } from './views.js'
 
 /**
  * @internal
@@ -43,17 +27,9 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
   const top = history[history.length - 1] ?? { view: 'Connect' }
   const entry = shownView(top, { isConnected, showUnsupported: showUnsupportedView })
   const featureTitle = useFeatureTitle(entry)
-  const appName = usePortico('ModalFrame').portico.options.metadata?.name
-  const titleKey = titles[entry.view]
-  // A directory wallet's view is titled with the wallet's name; sign-in with the app's.
-  const text =
-    entry.view === 'ConnectingWalletConnect'
-      ? entry.data.wallet.name
-      : entry.view === 'SIWXSignMessage' && appName
-        ? appName
-        : titleKey
-          ? messages[titleKey]
-          : (featureTitle ?? '')
+  const { portico } = usePortico('ModalFrame')
+  // From the page-start catalogue (the connection's views), else the feature's own catalogue.
+  const text = viewTitle(entry, messages, portico) ?? featureTitle ?? ''
   // A view shown over the history (the unsupported chain) is left only by fixing what shows it.
   const canGoBack = history.length > 1 && entry === top
 

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
-import type { BuyInProgressData } from '../../modal/views.js'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../../test/storyHarness.js'
+import type { BuyInProgressData } from './views.js'
 
 // The Buy views with the Devnet Wallet connected and seeded balances. No blockchain API runs in
 // Storybook, so the options call fails and the spec's sample options (USDC on Ethereum and

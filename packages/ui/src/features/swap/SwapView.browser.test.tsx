@@ -18,11 +18,11 @@ import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
-import type { SwapViewData } from '../../modal/views.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import { recordAnnouncements } from '../../test/announcements.js'
 import { freshFundedKey } from '../../test/devnetChain.js'
 import { useModal } from '../../useModal.js'
+import type { SwapViewData } from './views.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')

@@ -1,7 +1,8 @@
 import { nativeSwapTokenAddress, type SwapToken } from '@portico/headless/swap'
 import { useCallback, useSyncExternalStore } from 'react'
 import { usePorticoUI } from '../../context.js'
-import type { SwapViewData, ViewEntry } from '../../modal/views.js'
+import type { ViewEntry } from '../../modal/views.js'
+import type { SwapViewData } from './views.js'
 
 /**
  * @internal The swap form outlives its views: the token lists and the review are history entries
