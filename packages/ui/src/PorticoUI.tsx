@@ -9,6 +9,7 @@ import {
 } from '@portico/themes'
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import './css/base.css.js'
+import { imageOrigins } from './components/imageSource.js'
 import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
 import type { AllMessages } from './i18n/allMessages.js'
 import type { Locale } from './i18n/locales.js'
@@ -119,6 +120,7 @@ export function PorticoUI({
 
   const [container, setContainer] = useState<HTMLElement | null>(null)
   const language = useLocale(locale, messages)
+  const origins = useMemo(() => imageOrigins(portico), [portico])
   const value = useMemo<PorticoUIContextValue>(
     () => ({
       modal,
@@ -128,8 +130,9 @@ export function PorticoUI({
       embedded,
       appendToBody,
       container,
+      imageOrigins: origins,
     }),
-    [modal, language, resolved, embedded, appendToBody, container],
+    [modal, language, resolved, embedded, appendToBody, container, origins],
   )
 
   return (

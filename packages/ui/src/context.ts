@@ -21,6 +21,8 @@ export type PorticoUIContextValue = {
   appendToBody: boolean
   /** Where the modal portals to when `appendToBody` is false. */
   container: HTMLElement | null
+  /** The origins images may load from (see `imageOrigins`), built once per instance. */
+  imageOrigins: () => ReadonlySet<string>
 }
 
 /** @internal */
