@@ -40,15 +40,9 @@ export function BuyInProgressView({ data }: ViewEntryOf<'BuyInProgress'>) {
   const [firstRead, setFirstRead] = useState<string | undefined>()
   if (data.baseline === undefined && firstRead === undefined && current !== undefined) setFirstRead(current)
   const baseline = data.baseline ?? firstRead
-  useEffect(() => {
-    if (
-      arrivedAt === undefined &&
-      baseline !== undefined &&
-      current !== undefined &&
-      Number(current) > Number(baseline)
-    )
-      setArrivedAt(current)
-  }, [arrivedAt, current, baseline])
+  // The funds arrived: the balance grew past the baseline. Kept from then on (the poll stops).
+  if (arrivedAt === undefined && baseline !== undefined && current !== undefined && Number(current) > Number(baseline))
+    setArrivedAt(current)
 
   useEffect(() => {
     if (arrivedAt !== undefined || blocked) return

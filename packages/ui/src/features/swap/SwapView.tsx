@@ -11,7 +11,7 @@ import {
   useSwapQuote,
   useSwapTokens,
 } from '@portico/headless/swap'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
@@ -473,10 +473,7 @@ function Review({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) 
   const swap = useSwap()
   // Keep the quote the user agreed to on screen while the swap runs (the live one refetches).
   const [agreed, setAgreed] = useState<SwapQuote | undefined>(undefined)
-  const quote = agreed ?? current
-  useEffect(() => {
-    if (!swap.isPending) setAgreed(undefined)
-  }, [swap.isPending])
+  const quote = (swap.isPending ? agreed : undefined) ?? current
 
   if (!from || !to || !amount) {
     return (
