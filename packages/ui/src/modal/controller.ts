@@ -1,5 +1,4 @@
-import { useControllableState } from '@radix-ui/react-use-controllable-state'
-import { useEffect, useInsertionEffect, useState } from 'react'
+import { useCallback, useEffect, useInsertionEffect, useRef, useState } from 'react'
 import { createNavigation } from './navigation.js'
 import type { ViewEntry } from './views.js'
 
@@ -87,8 +86,9 @@ export type ModalController = ReturnType<typeof createModalController>
 
 /**
  * @internal
- * The modal controller of a `<PorticoUI>`, with `open` held by Radix's `useControllableState`:
- * controlled when the host passes `open` (requests go to `onOpenChange`), uncontrolled otherwise.
+ * The modal controller of a `<PorticoUI>`, with `open` held as React state the way a Radix
+ * Dialog's is: controlled when the host passes `open` (requests go to `onOpenChange`), uncontrolled
+ * otherwise (`onOpenChange` hears each change).
  *
  * @example
  * const [modal, open] = useModalController({ open: props.open, onOpenChange: props.onOpenChange, embedded })
@@ -103,14 +103,39 @@ export function useModalController({
   embedded: boolean
 }) {
   const [controller] = useState(() => createModalController({ embedded }))
-  const [open = false, setOpen] = useControllableState({
-    prop,
-    defaultProp: embedded,
-    onChange: onOpenChange,
-    caller: 'PorticoUI',
-  })
+  const [open, setOpen] = useOpenState(prop, onOpenChange, embedded)
   // Before any effect below this provider runs: a child's mount effect may open the modal.
   useInsertionEffect(() => controller.attach(open, setOpen))
   useEffect(() => controller.committed(open), [controller, open])
   return [controller, open] as const
+}
+
+/**
+ * Controlled or uncontrolled open state. Written here rather than taken from Radix's
+ * `useControllableState` (which `radix-ui` uses for the same props): that package and the three
+ * it imports would be the only Radix code at page start, where the provider holds this state
+ * before the modal's chunk loads (`pageStart.test.ts` keeps Radix out of page start).
+ */
+function useOpenState(
+  prop: boolean | undefined,
+  onOpenChange: ((open: boolean) => void) | undefined,
+  initial: boolean,
+): [boolean, (open: boolean) => void] {
+  const [own, setOwn] = useState(initial)
+  const open = prop ?? own
+  const latest = useRef({ open, prop, onOpenChange })
+  useInsertionEffect(() => {
+    latest.current = { open, prop, onOpenChange }
+  })
+  const setOpen = useCallback((next: boolean) => {
+    const current = latest.current
+    if (next === current.open) return
+    if (current.prop === undefined) {
+      setOwn(next)
+      // A second request before the commit compares with this one.
+      current.open = next
+    }
+    current.onOpenChange?.(next)
+  }, [])
+  return [open, setOpen]
 }
