@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { getConnection } from '../core/actions/getConnection.js'
+import { singleFlightMutation } from '../core/state/singleFlight.js'
 import { type SwapErrorType, type SwapParameters, type SwapReturnType, type SwapStep, swap } from '../core/swap/swap.js'
 import type { UseMutationParameters } from './useMutationParameters.js'
 import { usePortico } from './usePortico.js'
@@ -31,7 +32,8 @@ export function useSwap({ mutation }: UseSwapParameters = {}) {
     {
       ...mutation,
       mutationKey: ['portico', 'swap'],
-      mutationFn: (variables) =>
+      // A double click on Swap joins the swap in flight: one approval, one swap transaction.
+      mutationFn: singleFlightMutation(portico, ['portico', 'swap'], (variables: SwapParameters) =>
         swap(portico, {
           ...variables,
           onStep(next) {
@@ -39,6 +41,7 @@ export function useSwap({ mutation }: UseSwapParameters = {}) {
             variables.onStep?.(next)
           },
         }),
+      ),
       async onSettled(...args) {
         setStep(undefined)
         // Whatever happened, an approval may have landed and the balances moved: read them again.

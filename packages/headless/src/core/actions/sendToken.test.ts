@@ -63,8 +63,9 @@ test('behavior: at most 99 sends are pending at once; the 100th is refused befor
       return answer.promise
     },
   })
-  const sends = Array.from({ length: pendingTransactionsLimit }, () =>
-    sendToken(portico, { token: eth, amount: '0.001', receiver: bob }).catch((e) => e),
+  // Distinct amounts: identical sends in flight would be one send (a double click is joined).
+  const sends = Array.from({ length: pendingTransactionsLimit }, (_, i) =>
+    sendToken(portico, { token: eth, amount: `0.001${String(i).padStart(3, '0')}`, receiver: bob }).catch((e) => e),
   )
   await new Promise((resolve) => setTimeout(resolve, 0))
   expect(wallet.callsOf('request')).toHaveLength(pendingTransactionsLimit)
