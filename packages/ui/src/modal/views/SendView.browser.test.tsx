@@ -198,6 +198,26 @@ test('a rejected prompt says so, sends nothing, and Try again sends once', async
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(2)
 })
 
+test('a double click on Send (two clicks before React re-renders) sends one transaction', async () => {
+  const { wallet } = await mount('Send')
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await page.getByRole('button', { name: 'Select token' }).first().click()
+  await page.getByRole('button', { name: /USD Coin/ }).click()
+  await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '1')
+  await userEvent.fill(page.getByRole('textbox', { name: 'To' }), receiver)
+  await page.getByRole('button', { name: 'Preview send' }).click()
+  await expect.element(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled()
+  // Two real click events 0 ms apart, as a double click delivers them: both reach the handler
+  // while the button still shows enabled.
+  const send = $('send-confirm') as HTMLButtonElement
+  send.click()
+  send.click()
+  await expect.element(page.getByText('Sent 1 USDC')).toBeVisible()
+  await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)
+  expect(await balanceOf(usdc, receiver)).toBe(1_000_000n)
+})
+
 test('Max on the native currency keeps the fee back', async () => {
   await mount('Send')
   await page.getByRole('button', { name: 'Select token' }).first().click()
