@@ -230,6 +230,27 @@ test('Max on the native currency keeps the fee back', async () => {
   expect(value).toBeGreaterThan(9.99)
 })
 
+test('the whole native balance typed: the form says nothing is left for the fee before the wallet is asked; Max fixes it', async () => {
+  const { wallet } = await mount('Send')
+  await page.getByRole('button', { name: 'Select token' }).first().click()
+  await page.getByRole('button', { name: /Ether/ }).click()
+  const amount = page.getByRole('textbox', { name: 'Amount' })
+  await amount.fill('10') // the whole balance of the fresh account
+  await page.getByRole('textbox', { name: 'To' }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  // The fee estimate (after typing settles) refuses it; the form says why and will not preview.
+  await expect
+    .element(page.getByText('Not enough ETH left for the network fee', { exact: true }).first(), { timeout: 15_000 })
+    .toBeVisible()
+  const submit = page.getByRole('button', { name: 'Not enough ETH left for the network fee' })
+  await expect.element(submit).toBeDisabled()
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(0)
+  // Max keeps the fee back: the form is valid again.
+  await page.getByRole('button', { name: 'Max' }).click()
+  await expect.poll(() => Number((amount.element() as HTMLInputElement).value)).toBeLessThan(10)
+  await expect.element(page.getByRole('button', { name: 'Preview send' }), { timeout: 15_000 }).toBeEnabled()
+  expect($('send-amount-error')).toBeNull()
+})
+
 for (const themeMode of ['light', 'dark'] as const)
   test(`Receive (${themeMode}): the address as a QR code, copy, the namespace's networks; axe clean`, async () => {
     const { address } = await mount('Receive', { themeMode })
