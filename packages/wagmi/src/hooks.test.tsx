@@ -12,7 +12,7 @@ import {
 } from '@portico/headless/core'
 import { createTestEip1193Wallet } from '@portico/headless/testing'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, configure, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { defineChain, http } from 'viem'
 import { afterEach, expect, inject, test } from 'vitest'
@@ -21,6 +21,10 @@ import { useBalance, useConnection, useDisconnect, useSwitchChain, WagmiProvider
 import type {} from '../../headless/src/test/globalDevnet.js'
 import { createWagmiConfig } from './createWagmiConfig.js'
 import { porticoNetworks } from './porticoNetworks.js'
+
+// waitFor polls until its condition holds; on a busy 2-core machine balance and fee queries can
+// take well over the 1 s default, so the ceiling is generous (nothing here waits a fixed time).
+configure({ asyncUtilTimeout: 15_000 })
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []

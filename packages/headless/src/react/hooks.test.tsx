@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
+import { act, configure, render, renderHook, screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, expect, inject, test, vi } from 'vitest'
 import { eip155Adapter } from '../core/adapters/eip155/eip155Adapter.js'
@@ -16,6 +16,10 @@ import { useConnectors } from './useConnectors.js'
 import { useDisconnect } from './useDisconnect.js'
 import { useNetwork } from './useNetwork.js'
 import { useSwitchNetwork } from './useSwitchNetwork.js'
+
+// waitFor polls until its condition holds; on a busy 2-core machine balance and fee queries can
+// take well over the 1 s default, so the ceiling is generous (nothing here waits a fixed time).
+configure({ asyncUtilTimeout: 15_000 })
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []

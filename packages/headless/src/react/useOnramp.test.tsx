@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, configure, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject, test } from 'vitest'
@@ -13,6 +13,10 @@ import { useConnectors } from './useConnectors.js'
 import { useOnrampOptions } from './useOnrampOptions.js'
 import { useOnrampQuote } from './useOnrampQuote.js'
 import { useOnrampUrl } from './useOnrampUrl.js'
+
+// waitFor polls until its condition holds; on a busy 2-core machine balance and fee queries can
+// take well over the 1 s default, so the ceiling is generous (nothing here waits a fixed time).
+configure({ asyncUtilTimeout: 15_000 })
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, configure, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -14,6 +14,10 @@ import { useCapabilities } from './useCapabilities.js'
 import { useConnect } from './useConnect.js'
 import { useConnectors } from './useConnectors.js'
 import { useSendCalls } from './useSendCalls.js'
+
+// waitFor polls until its condition holds; on a busy 2-core machine balance and fee queries can
+// take well over the 1 s default, so the ceiling is generous (nothing here waits a fixed time).
+configure({ asyncUtilTimeout: 15_000 })
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []

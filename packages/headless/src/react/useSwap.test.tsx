@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The swap hooks against the shared devnet: the emulator's convert routes over a real Uniswap V2.
 // Each test swaps from a fresh key that anvil funds with ETH (no shared account is spent from).
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, configure, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createPublicClient, createTestClient, erc20Abi, type Hex, http, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -22,6 +22,10 @@ import { useSwapAllowance } from './useSwapAllowance.js'
 import { useSwapGasPrice } from './useSwapGasPrice.js'
 import { useSwapQuote } from './useSwapQuote.js'
 import { useSwapTokens } from './useSwapTokens.js'
+
+// waitFor polls until its condition holds; on a busy 2-core machine balance and fee queries can
+// take well over the 1 s default, so the ceiling is generous (nothing here waits a fixed time).
+configure({ asyncUtilTimeout: 15_000 })
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []
