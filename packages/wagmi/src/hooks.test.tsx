@@ -12,7 +12,7 @@ import {
 } from '@portico/headless/core'
 import { createTestEip1193Wallet } from '@portico/headless/testing'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, configure, renderHook, waitFor } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { defineChain, http } from 'viem'
 import { afterEach, expect, inject, test } from 'vitest'
@@ -21,10 +21,6 @@ import { useBalance, useConnection, useDisconnect, useSwitchChain, WagmiProvider
 import type {} from '../../headless/src/test/globalDevnet.js'
 import { createWagmiConfig } from './createWagmiConfig.js'
 import { porticoNetworks } from './porticoNetworks.js'
-
-// waitFor polls until its condition holds; on a busy 2-core machine balance and fee queries can
-// take well over the 1 s default, so the ceiling is generous (nothing here waits a fixed time).
-configure({ asyncUtilTimeout: 15_000 })
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []
@@ -80,22 +76,22 @@ test('behavior: useConnection, useBalance, useSwitchChain and useDisconnect foll
     { wrapper },
   )
   // WagmiProvider reconnects on mount; with nothing connected in Portico it settles disconnected.
-  await waitFor(() => expect(result.current.connection.status).toBe('disconnected'))
+  await waitFor(() => expect(result.current.connection.status).toBe('disconnected'), { timeout: 15_000 })
 
   await act(() => porticoConnect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' }))
   await waitFor(() =>
     expect(result.current.connection).toMatchObject({ status: 'connected', address: wallet.address, chainId: 31337 }),
   )
-  await waitFor(() => expect(result.current.balance.data?.value).toBeGreaterThan(0n))
+  await waitFor(() => expect(result.current.balance.data?.value).toBeGreaterThan(0n), { timeout: 15_000 })
 
   await act(() => result.current.switchChain.mutateAsync({ chainId: 31338 }))
   expect(getNetwork(portico, { namespace: 'eip155' }).network.id).toBe(31338)
-  await waitFor(() => expect(result.current.connection.chainId).toBe(31338))
+  await waitFor(() => expect(result.current.connection.chainId).toBe(31338), { timeout: 15_000 })
 
   await act(() => switchNetwork(portico, { caipNetworkId: 'eip155:31337' }))
-  await waitFor(() => expect(result.current.connection.chainId).toBe(31337))
+  await waitFor(() => expect(result.current.connection.chainId).toBe(31337), { timeout: 15_000 })
 
   await act(() => result.current.disconnect.mutateAsync())
-  await waitFor(() => expect(result.current.connection.status).toBe('disconnected'))
+  await waitFor(() => expect(result.current.connection.status).toBe('disconnected'), { timeout: 15_000 })
   expect(getConnection(portico, { namespace: 'eip155' }).isDisconnected).toBe(true)
 })

@@ -4,7 +4,7 @@
 // once (the worst case: nothing slows the second request down), on the shared devnet, and counts
 // what reached the wallet: one request, never two. A deliberate second action after the first
 // settled still reaches the wallet.
-import { act, configure, renderHook, waitFor } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import {
   createPublicClient,
@@ -36,10 +36,6 @@ import { useSignMessage } from './useSignMessage.js'
 import { useSiwx } from './useSiwx.js'
 import { useSwap } from './useSwap.js'
 import { useSwitchNetwork } from './useSwitchNetwork.js'
-
-// waitFor polls until its condition holds; on a busy 2-core machine balance and fee queries can
-// take well over the 1 s default, so the ceiling is generous (nothing here waits a fixed time).
-configure({ asyncUtilTimeout: 15_000 })
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, configure, render, renderHook, screen, waitFor } from '@testing-library/react'
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, expect, inject, test, vi } from 'vitest'
 import { eip155Adapter } from '../core/adapters/eip155/eip155Adapter.js'
@@ -16,10 +16,6 @@ import { useConnectors } from './useConnectors.js'
 import { useDisconnect } from './useDisconnect.js'
 import { useNetwork } from './useNetwork.js'
 import { useSwitchNetwork } from './useSwitchNetwork.js'
-
-// waitFor polls until its condition holds; on a busy 2-core machine balance and fee queries can
-// take well over the 1 s default, so the ceiling is generous (nothing here waits a fixed time).
-configure({ asyncUtilTimeout: 15_000 })
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []
@@ -61,7 +57,7 @@ function useEverything() {
 test('connect, balance, switch and disconnect through the hooks', async () => {
   const { wrapper } = setup()
   const { result } = renderHook(useEverything, { wrapper })
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   expect(result.current.connection.status).toBe('disconnected')
   expect(result.current.balance.fetchStatus).toBe('idle')
 
@@ -69,7 +65,7 @@ test('connect, balance, switch and disconnect through the hooks', async () => {
   expect(result.current.connect.status).toBe('success')
   expect(result.current.connection).toMatchObject({ status: 'connected', caipNetworkId: 'eip155:31337' })
 
-  await waitFor(() => expect(result.current.balance.status).toBe('success'))
+  await waitFor(() => expect(result.current.balance.status).toBe('success'), { timeout: 15_000 })
   const [native, usdc, ptk] = result.current.balance.data ?? []
   expect(native?.symbol).toBe('ETH')
   expect(Number(native?.quantity.numeric)).toBeGreaterThan(0)
@@ -85,7 +81,7 @@ test('connect, balance, switch and disconnect through the hooks', async () => {
 test('a rejected connect surfaces the typed error on the mutation', async () => {
   const { wrapper, wallet } = setup()
   const { result } = renderHook(useEverything, { wrapper })
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   wallet.rejectNext('eth_requestAccounts')
   await act(async () => {
     await result.current.connect.mutateAsync({ connector: result.current.connectors[0] }).catch(() => {})
@@ -103,7 +99,7 @@ test('a rejected connect surfaces the typed error on the mutation', async () => 
 test('reload: PorticoProvider reconnects silently (reconnecting, then connected)', async () => {
   const first = setup()
   const { result, unmount } = renderHook(useEverything, { wrapper: first.wrapper })
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
   unmount()
 

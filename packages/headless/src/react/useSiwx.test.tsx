@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, configure, renderHook, waitFor } from '@testing-library/react'
+import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { verifyMessage } from 'viem'
 import { afterEach, expect, test } from 'vitest'
@@ -12,10 +12,6 @@ import { memoryStorage, testNetworks } from '../test/fixtures.js'
 import { createTestEip1193Wallet } from '../testing/eip1193Wallet.js'
 import { PorticoProvider } from './PorticoProvider.js'
 import { useSiwx } from './useSiwx.js'
-
-// waitFor polls until its condition holds; on a busy 2-core machine balance and fee queries can
-// take well over the 1 s default, so the ceiling is generous (nothing here waits a fixed time).
-configure({ asyncUtilTimeout: 15_000 })
 
 const key = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'
 const stops: (() => void)[] = []
@@ -48,7 +44,9 @@ test('useSiwx: connect asks, signIn authenticates with a real signature, signOut
   expect(result.current).toMatchObject({ status: 'unauthenticated', step: 'idle', sessions: [] })
 
   await act(() => connect(portico, { connectorId: 'test', namespace: 'eip155' }))
-  await waitFor(() => expect(result.current).toMatchObject({ status: 'authenticating', step: 'prompt' }))
+  await waitFor(() => expect(result.current).toMatchObject({ status: 'authenticating', step: 'prompt' }), {
+    timeout: 15_000,
+  })
 
   wallet.rejectNext('personal_sign')
   await act(() => expect(result.current.signIn()).rejects.toMatchObject({ name: 'UserRejectedRequestError' }))
