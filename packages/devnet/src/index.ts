@@ -9,14 +9,34 @@
  *   that the real sign-client and walletkit SDKs pair and sign through (`startRelay`).
  * - Auth: the embedded wallet's auth server (`@portico/auth` on PGlite) and a local SMTP inbox
  *   whose HTTP API hands tests the latest mail, code and link per address (`startDevnetAuth`).
+ * - Account abstraction: ERC-4337 EntryPoint v0.8 and smart-account contracts in the chain
+ *   state, a real bundler (Pimlico's Alto) and a paymaster service (`startAccountAbstraction`).
  *
  * Everything here is Node-only except the account/token constants, which are also importable
  * from the browser-safe modules they are defined in.
  */
 import * as accounts from './accounts.js'
 
+export { type DevnetBundler, type StartBundlerOptions, startBundler } from './aa/bundler.js'
+export { devnetAccountAbstraction } from './aa/contracts.js'
+export {
+  type DevnetPaymaster,
+  defaultPaymasterPolicy,
+  type PaymasterPolicy,
+  type PaymasterSponsorship,
+  paymasterRefusedCode,
+  type StartPaymasterOptions,
+  startPaymaster,
+} from './aa/paymaster.js'
+export {
+  type DevnetAccountAbstraction,
+  type StartAccountAbstractionOptions,
+  startAccountAbstraction,
+} from './aa/start.js'
+
 export { type AnvilInstance, type StartAnvilOptions, startAnvil } from './anvil.js'
 export { AnvilNotFoundError, anvilPackageFor } from './anvilBinary.js'
+export { hostedBundlerNames } from './api/bundler.js'
 export { fixturePrices } from './api/chain.js'
 export { type ConvertQuote, type ConvertToken, type ConvertTransaction, NATIVE_TOKEN_ADDRESS } from './api/convert.js'
 export { ONRAMP_PROVIDER_FEE, type OnrampMoney, type OnrampNetwork, type OnrampQuote } from './api/onramp.js'

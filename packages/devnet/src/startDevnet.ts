@@ -1,3 +1,4 @@
+import { type DevnetAccountAbstraction, startAccountAbstraction } from './aa/start.js'
 import { evmAccounts, evmChainId, solanaAccounts, solanaCaipNetworkId, solanaGenesisHash } from './accounts.js'
 import { startAnvil } from './anvil.js'
 import { type AnalyticsEvent, type ApiSwitches, startApiEmulator } from './api/server.js'
@@ -35,6 +36,11 @@ export interface StartDevnetOptions {
   auth?: { port?: number; smtpPort?: number; inboxPort?: number; now?: () => number } | false
   /** The on-ramp provider's checkout server (always started; its own loopback origin). */
   onramp?: { port?: number }
+  /**
+   * Account abstraction: the ERC-4337 bundler (Alto, started on its first request or
+   * `aa.bundler.ready()`) and the paymaster service; `false` to skip both.
+   */
+  aa?: { bundlerPort?: number; paymasterPort?: number } | false
 }
 
 /**
@@ -160,6 +166,8 @@ export interface Devnet {
   auth: DevnetAuth
   /** The on-ramp provider's checkout (`purchases` is a method). */
   onramp: DevnetOnramp
+  /** The ERC-4337 bundler and paymaster, with their switches (not plain data). */
+  aa: DevnetAccountAbstraction
   /** Stops the relay and the API emulator, then both chains; resolves once processes and ports are released. */
   stop(): Promise<void>
 }
@@ -185,7 +193,7 @@ export type DevnetWithoutApi = Omit<Devnet, 'api'> & { api?: undefined }
 export type DevnetWithout<K extends DevnetService> = Omit<Devnet, K> & { [P in K]?: undefined }
 
 /** The devnet's optional services, each turned off with `false` in {@link StartDevnetOptions}. */
-export type DevnetService = 'api' | 'walletConnect' | 'auth'
+export type DevnetService = 'api' | 'walletConnect' | 'auth' | 'aa'
 
 /** Services that options `O` turn off for sure (`false`). */
 type DisabledServices<O> = { [K in DevnetService]: O extends { [P in K]: false } ? K : never }[DevnetService]
@@ -263,20 +271,36 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
   const relay = (relayResult as PromiseFulfilledResult<WalletConnectRelay | undefined>).value
   const auth = (authResult as PromiseFulfilledResult<DevnetAuth | undefined>).value
   let onramp: OnrampProvider | undefined
+  let aa: Awaited<ReturnType<typeof startAccountAbstraction>> | undefined
   const stopStarted = () =>
-    Promise.all([onramp?.stop(), anvil.stop(), solana.stop(), relay?.stop(), auth?.stop()]).then(() => undefined)
-  try {
-    onramp = await startOnrampProvider({
+    Promise.all([aa?.stop(), onramp?.stop(), anvil.stop(), solana.stop(), relay?.stop(), auth?.stop()]).then(
+      () => undefined,
+    )
+  // Both only need the chain's URL; allSettled so a failure in one still stops the other.
+  const aaOptions = options.aa === false ? undefined : (options.aa ?? {})
+  const [onrampResult, aaResult] = await Promise.allSettled([
+    startOnrampProvider({
       host,
       port: options.onramp?.port ?? 0,
       evmRpcUrl: anvil.rpcUrl,
       solanaRpcUrl: solana.rpcUrl,
-    })
-  } catch (error) {
+    }),
+    aaOptions
+      ? startAccountAbstraction({
+          host,
+          rpcUrl: anvil.rpcUrl,
+          bundlerPort: aaOptions.bundlerPort ?? 0,
+          paymasterPort: aaOptions.paymasterPort ?? 0,
+        })
+      : undefined,
+  ])
+  if (onrampResult.status === 'fulfilled') onramp = onrampResult.value
+  if (aaResult.status === 'fulfilled') aa = aaResult.value
+  if (onrampResult.status === 'rejected' || aaResult.status === 'rejected') {
     await stopStarted().catch(() => undefined)
-    throw error
+    throw onrampResult.status === 'rejected' ? onrampResult.reason : (aaResult as PromiseRejectedResult).reason
   }
-  const provider = onramp
+  const provider = onrampResult.value
 
   let api: Awaited<ReturnType<typeof startApiEmulator>> | undefined
   if (options.api !== false) {
@@ -287,6 +311,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
         evmRpcUrl: anvil.rpcUrl,
         solanaRpcUrl: solana.rpcUrl,
         onrampUrl: provider.url,
+        ...(aa ? { bundlerUrl: aa.bundlerUrl } : {}),
       })
     } catch (error) {
       await stopStarted().catch(() => undefined)
@@ -346,10 +371,18 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
         }
       : {}),
     ...(auth ? { auth } : {}),
+    ...(aa ? { aa: withoutStop(aa) } : {}),
     stop() {
-      // The emulator and the web wallet read from the chains, so they go first (the relay stops with the chains).
-      stopping ??= Promise.all([api?.stop(), webWallet?.stop()]).then(stopStarted)
+      // The emulator, the web wallet and the bundler read from the chains, so they go first (the
+      // relay stops with the chains).
+      stopping ??= Promise.all([api?.stop(), webWallet?.stop(), aa?.stop()]).then(stopStarted)
       return stopping
     },
   }
+}
+
+/** The account-abstraction services as the devnet hands them out: `devnet.stop()` stops them. */
+function withoutStop(aa: DevnetAccountAbstraction & { stop(): Promise<void> }): DevnetAccountAbstraction {
+  const { stop: _stop, ...rest } = Object.getOwnPropertyDescriptors(aa)
+  return Object.defineProperties({}, rest) as DevnetAccountAbstraction
 }

@@ -82,6 +82,8 @@ export interface DevnetBundler {
   readonly bundlingPaused: boolean
   /** The tail of Alto's output (for diagnosing a refused operation). */
   logs(): string
+  /** PID of the Alto process while one runs (it starts on the first request or `ready()`). */
+  readonly pid: number | undefined
   /** Closes the URL and ends Alto; resolves once both are gone. Idempotent. */
   stop(): Promise<void>
 }
@@ -225,6 +227,9 @@ export async function startBundler(options: StartBundlerOptions): Promise<Devnet
       return alto.paused
     },
     logs: () => alto.logs(),
+    get pid() {
+      return alto.pid
+    },
     stop() {
       stopping ??= Promise.all([isUp ? closeServer() : undefined, alto.kill()]).then(() => {
         isUp = false
@@ -402,6 +407,9 @@ function altoSupervisor(opts: { host: string; rpcUrl: string; logLevel: string }
       if (current || starting) await call('debug_bundler_setBundlingMode', [next ? 'manual' : 'auto'])
     },
     logs: () => output,
+    get pid() {
+      return current?.child.pid
+    },
     async kill() {
       generation++
       const run = current

@@ -8,6 +8,7 @@ import http from 'node:http'
 import { evmAccounts, solanaAccounts } from '../accounts.js'
 import { answerPreflight, formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
 import { evmTokens, solanaTokens } from '../tokens.js'
+import { forwardBundlerCall } from './bundler.js'
 import {
   type ApiBalance,
   evmBalances,
@@ -52,6 +53,8 @@ export interface StartApiEmulatorOptions {
    * `POST /v1/generators/onrampurl` links to. Without it that route answers 503.
    */
   onrampUrl?: string
+  /** The devnet bundler's URL, which `POST /v1/bundler` forwards to. Without it that route answers 503. */
+  bundlerUrl?: string
 }
 
 /** Feature ids returned by `GET /appkit/v1/config`. */
@@ -226,6 +229,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
     evmRpcUrl: options.evmRpcUrl,
     solanaRpcUrl: options.solanaRpcUrl,
     onrampUrl: options.onrampUrl,
+    bundlerUrl: options.bundlerUrl,
     events,
     switches,
     get url() {
@@ -272,6 +276,7 @@ interface Context {
   evmRpcUrl: string
   solanaRpcUrl: string
   onrampUrl: string | undefined
+  bundlerUrl: string | undefined
   events: AnalyticsEvent[]
   switches: ApiSwitches
   readonly url: string
@@ -379,6 +384,14 @@ async function handle(request: http.IncomingMessage, response: http.ServerRespon
       'content-type': upstream.headers.get('content-type') ?? 'application/json',
     })
     response.end(Buffer.from(await upstream.arrayBuffer()))
+    return
+  }
+
+  // Hosted bundler JSON-RPC (projectId, chainId, bundler), served by the devnet's bundler.
+  if (route === 'POST /v1/bundler') {
+    const answer = await forwardBundlerCall(query, await readBody(request), ctx.bundlerUrl)
+    response.writeHead(answer.status, { ...CORS_HEADERS, 'content-type': answer.headers.get('content-type') ?? '' })
+    response.end(Buffer.from(await answer.arrayBuffer()))
     return
   }
 
