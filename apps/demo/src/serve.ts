@@ -29,9 +29,18 @@ const lines = [
   '  Pick WalletConnect in the modal, press "Copy link", paste it into the web wallet and approve:',
   '  one session for eip155, solana, polkadot, bip122 and cosmos with the devnet keys.',
   '',
+  `ERC-4337         bundler ${devnet.aa.bundlerUrl}   paymaster ${devnet.aa.paymasterUrl}   EntryPoint v0.8 ${devnet.aa.entryPoint}`,
+  '',
   'Everything listens on loopback only. Ctrl+C stops the site, the chains and the relay.',
 ]
 console.log(lines.join('\n'))
+
+// The bundler (Alto) loads for seconds: warm it now, not on the first user operation.
+const warming = performance.now()
+devnet.aa.bundler.ready().then(
+  () => console.log(`Bundler ready (${Math.round(performance.now() - warming)} ms).`),
+  (error: Error) => console.error(`The bundler failed to start: ${error.message}`),
+)
 
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

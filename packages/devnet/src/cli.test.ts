@@ -31,6 +31,12 @@ describe('portico-devnet CLI', () => {
         '--no-auth-warmup',
         '--onramp-port',
         '0',
+        '--bundler-port',
+        '0',
+        '--paymaster-port',
+        '0',
+        // Alto's start is covered by the aa tests; stopping must not wait for it.
+        '--no-bundler-warmup',
       ],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -50,6 +56,7 @@ describe('portico-devnet CLI', () => {
       walletConnect: { relayUrl: string; verifyUrl: string; walletUrl: string }
       auth: { url: string; inboxUrl: string; smtpPort: number; projectIds: string[] }
       onramp: { url: string }
+      aa: { bundlerUrl: string; paymasterUrl: string; entryPoint: string }
     }
     expect(info.evm.chainId).toBe(31337)
     expect(info.api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -70,6 +77,9 @@ describe('portico-devnet CLI', () => {
     expect(await (await fetch(`${info.auth.url}/health`)).json()).toEqual({ status: 'ok', database: 'pglite' })
     expect(await (await fetch(`${info.auth.inboxUrl}/messages`)).json()).toEqual({ messages: [] })
 
+    expect(info.aa.entryPoint).toBe('0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108')
+    expect(await (await fetch(`${info.aa.paymasterUrl}/__devnet/switches`)).json()).toMatchObject({ bundler: 'up' })
+
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
     const evmPort = Number(new URL(info.evm.rpcUrl).port)
@@ -81,5 +91,8 @@ describe('portico-devnet CLI', () => {
     expect(await canBind(Number(new URL(info.auth.url).port))).toBe(true)
     expect(await canBind(Number(new URL(info.auth.inboxUrl).port))).toBe(true)
     expect(await canBind(info.auth.smtpPort)).toBe(true)
-  })
+    expect(await canBind(Number(new URL(info.aa.bundlerUrl).port))).toBe(true)
+    expect(await canBind(Number(new URL(info.aa.paymasterUrl).port))).toBe(true)
+    // The CLI compiles the whole source tree through tsx first: tens of seconds on a busy 2-core machine.
+  }, 120_000)
 })

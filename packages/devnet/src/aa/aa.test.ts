@@ -322,9 +322,12 @@ describe('devnet account abstraction: bundler and paymaster', () => {
   it('a bundler that is down refuses connections, and answers again once it is back', async () => {
     const account = await newSmartAccount()
     const bundlerClient = sponsoredClient(account)
+    const pid = devnet.aa.bundler.pid as number
     await devnet.aa.bundler.down()
     try {
       expect(devnet.aa.bundler.isUp).toBe(false)
+      // Down means the process is gone (its mempool with it), not only the URL.
+      expect(() => process.kill(pid, 0)).toThrow(/ESRCH/)
       const error = await bundlerClient
         .sendUserOperation({ calls: [{ to: freshAddress(), value: 0n }] })
         .catch((e: unknown) => e)
