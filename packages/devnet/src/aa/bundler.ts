@@ -74,6 +74,7 @@ export interface DevnetBundler {
   /**
    * Pauses bundling: operations are still accepted (`eth_sendUserOperation` answers a hash) but
    * never sent on chain, so their receipt never comes. Survives {@link DevnetBundler.down}/`up`.
+   * Resolves once Alto's bundling loop has stopped (it waits out two bundling intervals, ~2 s).
    */
   pauseBundling(): Promise<void>
   /** Resumes bundling; operations held meanwhile are sent at once. */
@@ -402,6 +403,8 @@ function altoSupervisor(opts: { host: string; rpcUrl: string; logLevel: string }
       return paused
     },
     async setPaused(next: boolean) {
+      // Alto starts a second bundling loop when told "auto" while already bundling.
+      if (next === paused) return
       paused = next
       // A later start picks the mode up from the flag; a running Alto is switched live.
       if (current || starting) await call('debug_bundler_setBundlingMode', [next ? 'manual' : 'auto'])
