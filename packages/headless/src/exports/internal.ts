@@ -17,7 +17,6 @@ export { type ImageKind, imageUrl } from '../core/api/imageUrls.js'
 export {
   fetchAllowedOrigins,
   fetchAnalyticsEnabled,
-  isOriginAllowed,
   ProjectApiError,
   type ProjectApiErrorType,
 } from '../core/api/projectApi.js'

@@ -99,5 +99,11 @@ export {
   type ToSolanaSignInInputErrorType,
   toSolanaSignInInput,
 } from '../core/siwx/solanaSignIn.js'
+export {
+  type VerifySiwxSignatureOptions,
+  type VerifySiwxSignatureParameters,
+  type VerifySiwxSignatureReturnType,
+  verifySiwxSignature,
+} from '../core/siwx/verifySiwxSignature.js'
 export { type WatchSiwxStateParameters, watchSiwxState } from '../core/siwx/watchSiwxState.js'
 export { type UseSiwxReturnType, useSiwx } from '../react/useSiwx.js'

@@ -3,9 +3,10 @@ import { base58 } from '@scure/base'
 import type { SolanaSignInOutput } from '@solana/wallet-standard-features'
 import { createSignInMessage, verifySignIn } from '@solana/wallet-standard-util'
 import { expect, test } from 'vitest'
+// The server's verifier (in @portico/auth, by path: a dependency back would be a cycle) as an oracle.
+import { verifySiwxMessage } from '../../../../auth/src/siwx/verifySiwxMessage.js'
 import { formatSiwxMessage } from './formatSiwxMessage.js'
 import type { SiwxMessage } from './message.js'
-import { verifySiwxMessage } from './server/verifySiwxMessage.js'
 import { fromSolanaSignInOutput, toSolanaSignInInput } from './solanaSignIn.js'
 
 const secret = ed25519.utils.randomSecretKey()

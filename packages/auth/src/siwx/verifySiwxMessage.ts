@@ -1,8 +1,12 @@
-import type { CaipNetworkId } from '../../utils/caip.js'
-import type { SiwxMessage } from '../message.js'
-import { parseSiwxMessage } from '../parseSiwxMessage.js'
-import { type VerifySiwxSignatureOptions, verifySiwxSignature } from '../verifySiwxSignature.js'
-import { SiwxVerificationError, type SiwxVerificationErrorType } from './errors.js'
+import type { CaipNetworkId } from '@portico/headless/core'
+import type { SiwxMessage } from '@portico/headless/siwx'
+import {
+  parseSiwxMessage,
+  SiwxVerificationError,
+  type SiwxVerificationErrorType,
+  type VerifySiwxSignatureOptions,
+  verifySiwxSignature,
+} from '@portico/headless/siwx'
 import type { SiwxNonceState, SiwxNonceStore } from './nonceStore.js'
 
 export type VerifySiwxMessageOptions = VerifySiwxSignatureOptions & {
@@ -44,7 +48,7 @@ const nonceReasons = { unknown: 'unknown_nonce', expired: 'expired_nonce', used:
  * the nonce used up. Any failure throws {@link SiwxVerificationError} with a typed `reason`.
  *
  * @example
- * import { verifySiwxMessage, createMemoryNonceStore } from '@portico/headless/siwx-server'
+ * import { verifySiwxMessage, createMemoryNonceStore } from '@portico/auth/siwx'
  *
  * const nonces = createMemoryNonceStore()
  * const data = await verifySiwxMessage({ message, signature }, {

@@ -1,12 +1,18 @@
-import { isEvmAddress, toChecksumEvmAddress } from '../../utils/address.js'
-import { type CaipNetworkId, isCaipNetworkId } from '../../utils/caip.js'
-import type { SiwxSession } from '../config.js'
-import { generateSiwxNonce } from '../nonce.js'
-import { SiwxVerificationError } from './errors.js'
+import { type CaipNetworkId, isCaipNetworkId, isEvmAddress, toChecksumEvmAddress } from '@portico/headless/core'
+import { generateSiwxNonce, type SiwxSession, SiwxVerificationError } from '@portico/headless/siwx'
+import { type Context, Hono } from 'hono'
 import { createMemoryNonceStore, type SiwxNonceStore } from './nonceStore.js'
 import { createMemorySessionStore, type SiwxSessionRecord, type SiwxSessionStore } from './sessionStore.js'
 import { type VerifySiwxMessageOptions, verifySiwxMessage } from './verifySiwxMessage.js'
 
+/**
+ * The session cookie's attributes.
+ *
+ * @example
+ * ```ts
+ * const cookie: SiwxCookieOptions = { name: 'acme_siwx', sameSite: 'Strict' }
+ * ```
+ */
 export type SiwxCookieOptions = {
   /** Cookie name (default `portico_siwx`). */
   name?: string | undefined
@@ -20,6 +26,14 @@ export type SiwxCookieOptions = {
   domain?: string | undefined
 }
 
+/**
+ * Options of {@link createSiwxHandlers}: the verifier's, plus where nonces and sessions live.
+ *
+ * @example
+ * ```ts
+ * const options: CreateSiwxHandlersOptions = { domain: 'app.example.com', rpcUrls: { 'eip155:1': rpcUrl } }
+ * ```
+ */
 export type CreateSiwxHandlersOptions = Omit<VerifySiwxMessageOptions, 'nonces'> & {
   /** Default: {@link createMemoryNonceStore}. */
   nonces?: SiwxNonceStore | undefined
@@ -30,19 +44,34 @@ export type CreateSiwxHandlersOptions = Omit<VerifySiwxMessageOptions, 'nonces'>
   cookie?: SiwxCookieOptions | undefined
 }
 
-/** A fetch-API route handler: what Next.js route handlers, Deno, Bun and workers take. */
+/**
+ * A fetch-API route handler: what Next.js route handlers, Hono, Deno, Bun and workers take.
+ *
+ * @example
+ * ```ts
+ * export const GET: SiwxRequestHandler = siwx.handle
+ * ```
+ */
 export type SiwxRequestHandler = (request: Request) => Promise<Response>
 
+/**
+ * The sign-in routes, each on its own and all together.
+ *
+ * @example
+ * ```ts
+ * const { handle, getSessions }: CreateSiwxHandlersReturnType = createSiwxHandlers({ domain: 'app.example.com' })
+ * ```
+ */
 export type CreateSiwxHandlersReturnType = {
   /** `GET …/nonce` → `{ nonce, expiresAt }`. */
   nonce: SiwxRequestHandler
-  /** `POST …/verify` `{ message, signature }` → `{ session }` and the session cookie; 400/401 `{ error, message }`. */
+  /** `POST …/verify` `{ message, signature }` → `{ session }` and a new session cookie; 400/401 `{ error, message }`. */
   verify: SiwxRequestHandler
   /** `GET …/session?chainId=&address=` → `{ sessions }` of this browser; `DELETE` revokes like `revoke`. */
   session: SiwxRequestHandler
   /** `POST …/revoke` `{ chainId?, address? }` → `{ revoked }`; without both, every session of this browser. */
   revoke: SiwxRequestHandler
-  /** All four, routed by the last path segment (`/nonce`, `/verify`, `/session`, `/revoke`). */
+  /** All four on one Hono router, matched by the last path segment, so they mount under any path. */
   handle: SiwxRequestHandler
   /** This browser's unexpired sessions, for protecting your own routes. */
   getSessions(
@@ -53,12 +82,18 @@ export type CreateSiwxHandlersReturnType = {
 
 const maxBodyBytes = 64 * 1024
 const ownerIdRegex = /^[A-Za-z0-9]{32,64}$/
+const routeNames = ['nonce', 'verify', 'session', 'revoke'] as const
 
 /**
- * Sign-in routes over a verifier, as fetch-API handlers (`Request` → `Response`): mount
- * `handle` under one path in Next.js (`export const GET = handle, POST = handle`), or in
- * Express / Node `http` through {@link toNodeListener}. The browser is recognised by an
- * HttpOnly cookie; its sessions live in the session store.
+ * Sign-in routes over a verifier, as fetch-API handlers (`Request` → `Response`) on one Hono
+ * router, with no Node-only dependency: mount `handle` under one path in Next.js
+ * (`export const GET = handle, POST = handle, DELETE = handle`), in an edge or worker runtime as
+ * its `fetch`, or in Express / Node `http` through {@link toNodeListener}. The browser is
+ * recognised by an HttpOnly cookie; its sessions live in the session store.
+ *
+ * Every successful sign-in issues a new cookie value: a value the request brought (which
+ * someone else may have planted) never becomes a session; the browser's earlier sessions move
+ * to the new value and the old one holds nothing.
  *
  * POST bodies must be `application/json`: a cross-site form cannot send that without CORS
  * approval, which keeps sign-out and sign-in safe from cross-site request forgery. Mount the
@@ -66,13 +101,15 @@ const ownerIdRegex = /^[A-Za-z0-9]{32,64}$/
  * with credentials, which these handlers deliberately do not add.
  *
  * @example
+ * ```ts
  * // app/api/siwx/[route]/route.ts
- * import { createSiwxHandlers } from '@portico/headless/siwx-server'
+ * import { createSiwxHandlers } from '@portico/auth/siwx'
  *
  * const siwx = createSiwxHandlers({ domain: 'app.example.com', rpcUrls: { 'eip155:1': process.env.RPC_URL! } })
  * export const GET = siwx.handle
  * export const POST = siwx.handle
  * export const DELETE = siwx.handle
+ * ```
  */
 export function createSiwxHandlers(options: CreateSiwxHandlersOptions): CreateSiwxHandlersReturnType {
   const nonces = options.nonces ?? createMemoryNonceStore(options.now ? { now: options.now } : {})
@@ -107,7 +144,15 @@ export function createSiwxHandlers(options: CreateSiwxHandlersOptions): CreateSi
       const status = error.reason === 'malformed_message' || error.reason === 'malformed_signature' ? 400 : 401
       return json(status, { error: error.reason, message: error.details ?? error.shortMessage })
     }
-    const ownerId = ownerOf(request) ?? generateSiwxNonce(43)
+    // A new browser id at every sign-in (no fixation): the cookie the request carried may have
+    // been set by someone else. Sessions it already held here move to the new id.
+    const ownerId = generateSiwxNonce(43)
+    const previous = ownerOf(request)
+    if (previous) {
+      for (const record of await sessions.list({ ownerId: previous }))
+        await sessions.add({ ...record, id: generateSiwxNonce(32), ownerId })
+      await sessions.revoke({ ownerId: previous })
+    }
     const createdAt = now()
     const expiresAt = data.expirationTime
       ? Math.min(Date.parse(data.expirationTime), createdAt + sessionTtl)
@@ -179,12 +224,21 @@ export function createSiwxHandlers(options: CreateSiwxHandlersOptions): CreateSi
     return revokeFor(request, (body ?? {}) as { chainId?: unknown; address?: unknown })
   }
 
-  const routes: Record<string, SiwxRequestHandler> = { nonce, verify, session, revoke }
-  const handle: SiwxRequestHandler = async (request) => {
-    const segment = new URL(request.url).pathname.replace(/\/+$/, '').split('/').pop() ?? ''
-    const route = Object.hasOwn(routes, segment) ? routes[segment] : undefined
-    return route ? route(request) : json(404, { error: 'not_found', message: `No sign-in route ${segment}.` })
+  // One router for the four routes, each matched as the last path segment wherever the host
+  // mounts them (`/nonce`, `/api/siwx/nonce`, `/api/siwx/nonce/`).
+  const routes = { nonce, verify, session, revoke }
+  const app = new Hono({ strict: false })
+  for (const name of routeNames) {
+    const route = (c: Context) => routes[name](c.req.raw)
+    app.all(`/${name}`, route)
+    app.all(`/:prefix{.+}/${name}`, route)
   }
+  app.notFound((c) => {
+    const segment = new URL(c.req.url).pathname.replace(/\/+$/, '').split('/').pop() ?? ''
+    return json(404, { error: 'not_found', message: `No sign-in route ${segment}.` })
+  })
+  app.onError(() => json(500, { error: 'internal_error', message: 'The sign-in route failed.' }))
+  const handle: SiwxRequestHandler = async (request) => app.fetch(request)
 
   return { nonce, verify, session, revoke, handle, getSessions }
 }
@@ -212,6 +266,8 @@ function methodNotAllowed(allow: string): Response {
 async function readJson(request: Request): Promise<unknown> {
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? ''))
     return json(415, { error: 'unsupported_media_type', message: 'Send application/json.' })
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > maxBodyBytes) return json(413, { error: 'payload_too_large', message: 'Body too large.' })
   const text = await request.text()
   if (text.length > maxBodyBytes) return json(413, { error: 'payload_too_large', message: 'Body too large.' })
   try {

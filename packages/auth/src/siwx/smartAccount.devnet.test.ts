@@ -1,13 +1,15 @@
 // Node environment: @portico/devnet starts anvil. Smart-contract accounts sign in through the
 // verifier's RPC path: ERC-1271 for a deployed wallet, ERC-6492 for one not deployed yet.
-import { type AnvilInstance, evmChainId, startAnvil } from '@portico/devnet'
+import { formatSiwxMessage } from '@portico/headless/siwx'
 import { JsonRpcProvider } from 'ethers'
 import { SiweMessage } from 'siwe'
 import { encodeFunctionData, type Hex, serializeErc6492Signature } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { setUpSmartWallets } from '../../../test/smartWallet.js'
-import { formatSiwxMessage } from '../formatSiwxMessage.js'
+// By path, as the auth suite reaches the devnet: @portico/devnet depends on this package. The
+// smart wallets are the kit's test contracts.
+import { type AnvilInstance, evmChainId, startAnvil } from '../../../devnet/src/index.js'
+import { setUpSmartWallets } from '../../../headless/src/test/smartWallet.js'
 import { createMemoryNonceStore } from './nonceStore.js'
 import { type VerifySiwxMessageOptions, verifySiwxMessage } from './verifySiwxMessage.js'
 

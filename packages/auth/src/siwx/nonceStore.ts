@@ -1,4 +1,4 @@
-import { generateSiwxNonce } from '../nonce.js'
+import { generateSiwxNonce } from '@portico/headless/siwx'
 
 /** The state of a nonce when a message that carries it arrives. */
 export type SiwxNonceState = 'valid' | 'unknown' | 'expired' | 'used'

@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
-import { AuthError, serverMessages } from './errors.js'
+import { AuthError, serverMessages } from '../errors.js'
 
 /**
  * The claims of a Portico session token (HS256 JWT).

@@ -1,12 +1,15 @@
 import { createPublicKey, generateKeyPairSync, sign as nodeSign, verify as nodeVerify } from 'node:crypto'
 import { ed25519 } from '@noble/curves/ed25519.js'
+import {
+  formatSiwxMessage,
+  type SiwxMessage,
+  type SiwxRejectionReason,
+  SiwxVerificationError,
+} from '@portico/headless/siwx'
 import { base58 } from '@scure/base'
 import { SiweMessage } from 'siwe'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { formatSiwxMessage } from '../formatSiwxMessage.js'
-import type { SiwxMessage } from '../message.js'
-import { type SiwxRejectionReason, SiwxVerificationError } from './errors.js'
 import { createMemoryNonceStore } from './nonceStore.js'
 import { type VerifySiwxMessageOptions, verifySiwxMessage } from './verifySiwxMessage.js'
 

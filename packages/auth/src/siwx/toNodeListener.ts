@@ -4,6 +4,14 @@ import type { SiwxRequestHandler } from './createSiwxHandlers.js'
 /** The request as Express hands it over: `originalUrl` keeps the mount path, `body` may be parsed already. */
 type NodeRequest = IncomingMessage & { originalUrl?: string; body?: unknown }
 
+/**
+ * Options of {@link toNodeListener}.
+ *
+ * @example
+ * ```ts
+ * const options: ToNodeListenerOptions = { trustProxy: true }
+ * ```
+ */
 export type ToNodeListenerOptions = {
   /**
    * Take the scheme and host from `X-Forwarded-Proto` / `X-Forwarded-Host` (only behind a proxy
@@ -16,6 +24,8 @@ export type ToNodeListenerOptions = {
  * Adapts a fetch-API handler (e.g. `createSiwxHandlers(…).handle`) to Node's
  * `(req, res)` listener, which both `http.createServer` and Express accept. A body that
  * Express already parsed (`express.json()`) is re-serialised; otherwise the stream is read.
+ * It imports nothing (Node's types only), so the entry it is part of still bundles for edge
+ * runtimes, where a Node adapter (Hono's included) would not resolve.
  *
  * @example
  * import express from 'express'

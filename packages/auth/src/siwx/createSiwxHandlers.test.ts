@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { formatSiwxMessage, serverSiwx } from '@portico/headless/siwx'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, test } from 'vitest'
-import { formatSiwxMessage } from '../formatSiwxMessage.js'
-import { serverSiwx } from '../serverSiwx.js'
 import { type CreateSiwxHandlersOptions, createSiwxHandlers } from './createSiwxHandlers.js'
 import { toNodeListener } from './toNodeListener.js'
 

@@ -1,5 +1,5 @@
-import type { CaipNetworkId } from '../../utils/caip.js'
-import type { SiwxMessage } from '../message.js'
+import type { CaipNetworkId } from '@portico/headless/core'
+import type { SiwxMessage } from '@portico/headless/siwx'
 
 /** A verified sign-in as the server keeps it. */
 export type SiwxSessionRecord = {
