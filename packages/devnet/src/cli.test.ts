@@ -31,6 +31,10 @@ describe('portico-devnet CLI', () => {
         '--no-auth-warmup',
         '--onramp-port',
         '0',
+        '--social-port',
+        '0',
+        '--farcaster-port',
+        '0',
         '--bundler-port',
         '0',
         '--paymaster-port',
@@ -56,6 +60,8 @@ describe('portico-devnet CLI', () => {
       walletConnect: { relayUrl: string; verifyUrl: string; walletUrl: string }
       auth: { url: string; inboxUrl: string; smtpPort: number; projectIds: string[] }
       onramp: { url: string }
+      social: Record<string, { issuer: string; clientId: string; tryUrl: string }>
+      farcaster: { relayUrl: string; appUrl: string }
       aa: { bundlerUrl: string; paymasterUrl: string; entryPoint: string }
     }
     expect(info.evm.chainId).toBe(31337)
@@ -74,8 +80,11 @@ describe('portico-devnet CLI', () => {
     expect(solana.json).toMatchObject({ result: info.solana.genesisHash })
 
     expect(info.auth.projectIds).toEqual(['portico-demo', 'test-project'])
-    expect(await (await fetch(`${info.auth.url}/health`)).json()).toEqual({ status: 'ok', database: 'pglite' })
+    expect(await (await fetch(`${info.auth.url}/health`)).json()).toMatchObject({ status: 'ok', database: 'pglite' })
     expect(await (await fetch(`${info.auth.inboxUrl}/messages`)).json()).toEqual({ messages: [] })
+    expect(Object.keys(info.social)).toEqual(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
+    expect(info.social.github?.clientId).toBe('portico-devnet-github')
+    expect((await fetch(`${info.farcaster.relayUrl}/healthcheck`)).status).toBe(200)
 
     expect(info.aa.entryPoint).toBe('0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108')
     expect(await (await fetch(`${info.aa.paymasterUrl}/__devnet/switches`)).json()).toMatchObject({ bundler: 'up' })
@@ -91,6 +100,9 @@ describe('portico-devnet CLI', () => {
     expect(await canBind(Number(new URL(info.auth.url).port))).toBe(true)
     expect(await canBind(Number(new URL(info.auth.inboxUrl).port))).toBe(true)
     expect(await canBind(info.auth.smtpPort)).toBe(true)
+    for (const { issuer } of Object.values(info.social)) expect(await canBind(Number(new URL(issuer).port))).toBe(true)
+    expect(await canBind(Number(new URL(info.farcaster.relayUrl).port))).toBe(true)
+    expect(await canBind(Number(new URL(info.farcaster.appUrl).port))).toBe(true)
     expect(await canBind(Number(new URL(info.aa.bundlerUrl).port))).toBe(true)
     expect(await canBind(Number(new URL(info.aa.paymasterUrl).port))).toBe(true)
     // The CLI compiles the whole source tree through tsx first: tens of seconds on a busy 2-core machine.

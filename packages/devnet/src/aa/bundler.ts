@@ -1,6 +1,6 @@
 /**
  * The devnet's ERC-4337 bundler: Pimlico's Alto (`@pimlico/alto`, TypeScript) in a child
- * process against anvil, behind a small loopback front on Hono.
+ * process against anvil, behind a small loopback front (an emulator on the devnet's shared Hono layer).
  *
  * Why a front: Alto takes seconds to load (many more on a busy machine), so it starts on the
  * first request (or `ready()`) and a devnet that never sends a user operation pays nothing; the
@@ -11,14 +11,19 @@
  */
 import type { ChildProcess } from 'node:child_process'
 import { spawn } from 'node:child_process'
-import type { Server } from 'node:http'
 import { createRequire } from 'node:module'
-import { createAdaptorServer } from '@hono/node-server'
-import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { cors } from 'hono/cors'
+import type { Context } from 'hono'
 import { trackChild, withParentDeathSignal } from '../anvil.js'
-import { formatHostPort, getFreePort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
+import {
+  createEmulatorApp,
+  type EmulatorEnv,
+  HttpError,
+  isRecord,
+  type RunningEmulator,
+  readText,
+  serveEmulator,
+} from '../emulator/app.js'
+import { formatHostPort, getFreePort, resolveLoopbackHost } from '../net.js'
 import { devnetAccountAbstraction } from './contracts.js'
 
 /**
@@ -137,12 +142,7 @@ export async function startBundler(options: StartBundlerOptions): Promise<Devnet
   const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
   const alto = altoSupervisor({ host, rpcUrl: options.rpcUrl, logLevel: options.logLevel ?? 'warn' })
 
-  const app = new Hono()
-  app.use('*', cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], maxAge: 86_400 }))
-  app.use(
-    '*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(rpcError(null, -32600, 'Request too large'), 413) }),
-  )
+  const app = createEmulatorApp({ cors: ['POST', 'OPTIONS'], maxBodyBytes: MAX_BODY_BYTES })
   const relay = async (body: string): Promise<Response> => {
     let parsed: unknown
     try {
@@ -188,20 +188,25 @@ export async function startBundler(options: StartBundlerOptions): Promise<Devnet
       })
     }
   }
-  app.post('/', async (c) => relay(await c.req.text()))
-  app.post('/rpc', async (c) => relay(await c.req.text()))
+  const handle = async (c: Context<EmulatorEnv>) => {
+    let body: string
+    try {
+      body = await readText(c)
+    } catch (error) {
+      // A bundler client reads JSON-RPC errors, not the emulator's `{ message }`.
+      if (error instanceof HttpError)
+        return Response.json(rpcError(null, -32600, error.message), { status: error.status })
+      throw error
+    }
+    return relay(body)
+  }
+  app.post('/', handle)
+  app.post('/rpc', handle)
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server
-  const port = await listenOnLoopback(server, host, options.port ?? 0)
-  const url = `http://${formatHostPort(host, port)}`
+  let server: RunningEmulator = await serveEmulator(app, { host, port: options.port ?? 0 })
+  const { url, port } = server
   let isUp = true
   let stopping: Promise<void> | undefined
-
-  const closeServer = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-    })
 
   const bundler: DevnetBundler = {
     url,
@@ -215,11 +220,12 @@ export async function startBundler(options: StartBundlerOptions): Promise<Devnet
     down: async () => {
       if (!isUp) return
       isUp = false
-      await Promise.all([closeServer(), alto.kill()])
+      await Promise.all([server.stop(), alto.kill()])
     },
     up: async () => {
       if (isUp || stopping) return
-      await listenOnLoopback(server, host, port)
+      // The same URL as before: a client configured with it reconnects.
+      server = await serveEmulator(app, { host, port })
       isUp = true
     },
     pauseBundling: () => alto.setPaused(true),
@@ -232,7 +238,7 @@ export async function startBundler(options: StartBundlerOptions): Promise<Devnet
       return alto.pid
     },
     stop() {
-      stopping ??= Promise.all([isUp ? closeServer() : undefined, alto.kill()]).then(() => {
+      stopping ??= Promise.all([server.stop(), alto.kill()]).then(() => {
         isUp = false
       })
       return stopping
@@ -247,10 +253,6 @@ export async function startBundler(options: StartBundlerOptions): Promise<Devnet
     }
   }
   return bundler
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 function rpcError(id: unknown, code: number, message: string) {

@@ -3,13 +3,9 @@
  * PaymasterSigner on anvil) by a policy, over the paymaster RPC of ERC-7677 that viem's
  * `createPaymasterClient` speaks (`pm_getPaymasterStubData`, `pm_getPaymasterData`).
  */
-import type { Server } from 'node:http'
-import { createAdaptorServer } from '@hono/node-server'
-import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { cors } from 'hono/cors'
+import type { Hono } from 'hono'
 import { type Address, getAddress } from 'viem'
-import { formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
+import { createEmulatorApp, type EmulatorEnv, HttpError, readText, serveEmulator } from '../emulator/app.js'
 import { devnetAccountAbstraction } from './contracts.js'
 
 /**
@@ -90,7 +86,7 @@ export interface StartPaymasterOptions {
   /** Initial policy fields (the rest from {@link defaultPaymasterPolicy}). */
   policy?: Partial<PaymasterPolicy>
   /** @internal Extra routes served under `/__devnet` (the devnet's account-abstraction switches). */
-  controlRoutes?: (policy: PaymasterPolicy) => Hono
+  controlRoutes?: (policy: PaymasterPolicy) => Hono<EmulatorEnv>
 }
 
 /**
@@ -137,63 +133,57 @@ const MAX_BODY_BYTES = 256 * 1024
  * ```
  */
 export async function startPaymaster(options: StartPaymasterOptions): Promise<DevnetPaymaster> {
-  const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
   const policy: PaymasterPolicy = { ...defaultPaymasterPolicy(), ...options.policy }
   const sponsorships: PaymasterSponsorship[] = []
   const context = { rpcUrl: options.rpcUrl, policy, record: (s: PaymasterSponsorship) => void sponsorships.push(s) }
 
-  const app = new Hono()
-  app.use('*', cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], maxAge: 86_400 }))
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Request too large' } }, 413),
-    }),
-  )
+  const app = createEmulatorApp({ cors: ['GET', 'POST', 'OPTIONS'], maxBodyBytes: MAX_BODY_BYTES })
   if (options.controlRoutes) app.route('/__devnet', options.controlRoutes(policy))
   app.post('/', async (c) => {
+    let text: string
+    try {
+      text = await readText(c)
+    } catch (error) {
+      // A paymaster client reads JSON-RPC errors, not the emulator's `{ message }`.
+      if (error instanceof HttpError) return c.json(rpcError(null, -32600, error.message), error.status)
+      throw error
+    }
     let body: unknown
     try {
-      body = await c.req.json()
+      body = JSON.parse(text)
     } catch {
-      return c.json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }, 400)
+      return c.json(rpcError(null, -32700, 'Parse error'), 400)
     }
     const answer = async (call: unknown) => {
-      if (!isRequest(call)) return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request' } }
+      if (!isRequest(call)) return rpcError(null, -32600, 'Invalid request')
       const id = call.id ?? null
       try {
         const { answerPaymasterCall } = await import('./sponsor.js')
         return { jsonrpc: '2.0', id, result: await answerPaymasterCall(context, call.method, call.params) }
       } catch (error) {
         const code = typeof (error as { code?: unknown }).code === 'number' ? (error as { code: number }).code : -32603
-        return { jsonrpc: '2.0', id, error: { code, message: (error as Error).message } }
+        return rpcError(id, code, (error as Error).message)
       }
     }
     if (Array.isArray(body)) {
-      if (body.length === 0)
-        return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Empty batch' } })
+      if (body.length === 0) return c.json(rpcError(null, -32600, 'Empty batch'))
       return c.json(await Promise.all(body.map(answer)))
     }
     return c.json(await answer(body))
   })
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server
-  const port = await listenOnLoopback(server, host, options.port ?? 0)
-  let stopping: Promise<void> | undefined
+  const server = await serveEmulator(app, { host: options.host, port: options.port ?? 0 })
   return {
-    url: `http://${formatHostPort(host, port)}`,
+    url: server.url,
     address: getAddress(devnetAccountAbstraction.paymaster),
     policy,
     sponsored: () => sponsorships.map((s) => ({ ...s })),
-    stop() {
-      stopping ??= new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-      return stopping
-    },
+    stop: server.stop,
   }
+}
+
+function rpcError(id: string | number | null, code: number, message: string) {
+  return { jsonrpc: '2.0', id, error: { code, message } }
 }
 
 /** A JSON-RPC 2.0 request envelope (the params are checked by the method). */

@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono'
 import type { Address } from 'viem'
+import { type EmulatorEnv, readJson } from '../emulator/app.js'
 import { type DevnetBundler, startBundler } from './bundler.js'
 import { devnetAccountAbstraction } from './contracts.js'
 import { type PaymasterPolicy, type PaymasterSponsorship, startPaymaster } from './paymaster.js'
@@ -129,30 +130,18 @@ export async function startAccountAbstraction(
   }
 }
 
-function switchRoutes(bundler: DevnetBundler, policy: PaymasterPolicy): Hono {
-  const app = new Hono()
-  app.get('/switches', (c) => c.json(switchState(bundler, policy)))
+function switchRoutes(bundler: DevnetBundler, policy: PaymasterPolicy): Hono<EmulatorEnv> {
+  const app = new Hono<EmulatorEnv>()
+  app.get('/switches', async (c) => {
+    const { switchState } = await import('./switches.js')
+    return c.json(switchState(bundler, policy))
+  })
   app.post('/switches', async (c) => {
-    let body: unknown
-    try {
-      body = await c.req.json()
-    } catch {
-      return c.json({ message: 'Body is not valid JSON' }, 400)
-    }
+    const body = await readJson(c)
     // zod loads with the first switch flipped, not with every devnet.
-    const { applySwitches } = await import('./switches.js')
-    const refused = await applySwitches(body, bundler, policy)
-    if (refused) return c.json({ message: refused.message }, refused.status)
+    const { applyAaSwitches, switchState } = await import('./switches.js')
+    await applyAaSwitches(body, bundler, policy)
     return c.json(switchState(bundler, policy))
   })
   return app
-}
-
-/** The switches as `GET /__devnet/switches` reports them. */
-function switchState(bundler: DevnetBundler, policy: PaymasterPolicy) {
-  return {
-    bundler: bundler.isUp ? 'up' : 'down',
-    bundling: bundler.bundlingPaused ? 'paused' : 'auto',
-    paymaster: { ...policy, maxGas: policy.maxGas === null ? null : policy.maxGas.toString() },
-  }
 }
