@@ -224,8 +224,7 @@ export function AllWalletsView() {
   // Stable callbacks, so scrolling (which re-renders the virtual list) leaves memoised rows alone.
   const select = useCallback(
     (connector: SortedConnector) => {
-      start({ connector })
-      modal.push(connectingView(connector))
+      if (start({ connector })) modal.push(connectingView(connector))
     },
     [start, modal],
   )
@@ -233,8 +232,8 @@ export function AllWalletsView() {
   const selectDirectory = useCallback(
     (wallet: DirectoryWallet) => {
       if (!walletConnect) return modal.push({ view: 'ConnectingExternal', data: { directoryWallet: wallet } })
-      start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.image_id } })
-      modal.push({ view: 'ConnectingWalletConnect', data: { wallet } })
+      if (start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.image_id } }))
+        modal.push({ view: 'ConnectingWalletConnect', data: { wallet } })
     },
     [start, modal, walletConnect],
   )

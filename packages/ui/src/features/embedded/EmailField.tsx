@@ -44,6 +44,8 @@ export function EmailField() {
     event.preventDefault()
     const value = email.trim()
     if (!emailShape.test(value)) return setInvalid(true)
+    // A double submit lands twice before the view changes: the login it opened is already on top.
+    if (modal.navigation.get().history.at(-1)?.view === 'EmailLogin') return
     // The code is mailed from this submit; the view that opens shows how it goes.
     const login = modal.local(createEmailLogin)
     login.reset()
