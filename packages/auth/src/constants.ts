@@ -24,3 +24,7 @@ export const PURGE_INTERVAL_MS = 10 * 60_000
 export const SHUTDOWN_TIMEOUT_MS = 10_000
 /** How long the health check waits for the database. */
 export const HEALTH_TIMEOUT_MS = 2_000
+/** A social or Farcaster login must finish within 10 minutes of its start (the popup or the app approval). */
+export const SOCIAL_LOGIN_TTL_MS = 10 * 60_000
+/** How long one `POST /v1/farcaster/connect` waits for the Farcaster app's approval before answering "still pending". */
+export const FARCASTER_WAIT_MS = 25_000

@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http'
 import type { AuthDeps } from '../deps.js'
 import type { RequestContext } from '../login/challenges.js'
 import type { SessionContext } from '../sessions/sessions.js'
+import type { FarcasterDeps } from '../social/farcaster.js'
+import type { SocialDeps } from '../social/social.js'
 
 /**
  * A project (an app using the embedded wallet): its id, sent by the secure frame with every
@@ -26,6 +28,10 @@ export interface AuthHttpConfig {
   /** Requests per window per client and route group, or `false`. */
   rateLimit: { perWindow: number; windowMs: number } | false
   trustProxy: boolean
+  /** Social-login providers (read per request) and their openid-client configurations. */
+  social: SocialDeps
+  /** Sign In With Farcaster (read per request) and its auth client. */
+  farcaster: FarcasterDeps
 }
 
 /**
