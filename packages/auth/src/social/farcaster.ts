@@ -129,7 +129,7 @@ export async function connectFarcaster(
       const verified = await client
         .verifySignInMessage({
           nonce: row.nonce,
-          ...pick(signIn(deps, config)),
+          domain: signIn(deps, config).domain,
           message: message ?? '',
           signature: signature ?? '0x',
         })
@@ -151,5 +151,3 @@ export async function connectFarcaster(
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
 }
-
-const pick = (s: { domain: string }) => ({ domain: s.domain })
