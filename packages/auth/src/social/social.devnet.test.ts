@@ -5,7 +5,7 @@
 // since a real provider never issues one), another device, a provider outside the six.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import {
   authSocialConfig,
   type SocialProviders,
@@ -13,6 +13,7 @@ import {
   socialTestUsers,
   startSocialProviders,
 } from '../../../devnet/src/index.js'
+import { createSocialLogin } from '../../../secure/src/frame/social.js'
 import { type AuthServer, createAuthServer } from '../createAuthServer.js'
 import { pgliteTemplatePath } from '../db/pglite.js'
 import { createTestClient } from '../test/client.js'
@@ -245,4 +246,83 @@ test('the callback page: one hashed script, no framing, and the result for the f
   const html = await stray.text()
   expect(html).toContain('"frameOrigins":["http://127.0.0.1:5199"]')
   expect(html).not.toContain('pageOrigin":"http')
+})
+
+describe('the secure frame’s half: the popup result only from the auth server’s origin', () => {
+  /** The frame's social login over this test's client (the frame's own API client needs a browser's IndexedDB). */
+  const frameLogin = (client = createTestClient(url)) => {
+    const call = async <T>(path: string, body: unknown) => {
+      const reply = await client.call<T>('POST', path, body)
+      if (reply.status !== 200) throw new Error(reply.body.error?.message)
+      return reply.body as T
+    }
+    return createSocialLogin({
+      api: {
+        startSocial: (provider) => call('/v1/social/start', { provider }),
+        connectSocial: (uri) => call('/v1/social/connect', { uri }),
+      },
+      resultOrigin: new URL(url).origin,
+    })
+  }
+  const result = (uri: string, origin: string) =>
+    new MessageEvent('message', { data: { type: '@portico-social/result', uri }, origin })
+
+  test('a result from another origin is ignored (the login goes on with the real one); the real one logs in', async () => {
+    const login = frameLogin()
+    const { uri } = await login.redirectUri('github')
+    const request = await browseToCallback(uri, { pick: socialTestUsers.github[0]!.id }, `${url}${socialCallbackPath}`)
+    const page = await readCallbackPage(request)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      expect(login.onMessage(result(page.uri, 'http://127.0.0.1:5173'))).toBe(true)
+      expect(warn).toHaveBeenCalledWith(
+        '[portico] Ignored a social login result from another origin',
+        'http://127.0.0.1:5173',
+      )
+    } finally {
+      warn.mockRestore()
+    }
+    const connecting = login.connect()
+    expect(login.onMessage(result(page.uri, new URL(url).origin))).toBe(true)
+    await expect(connecting).resolves.toMatchObject({ user: { socialProvider: 'github', username: 'ada-lovelace' } })
+  })
+
+  test('only a result from another origin: nothing is stored and connect fails with the spec’s text', async () => {
+    const login = createSocialLogin({
+      api: {
+        startSocial: async (provider) =>
+          (await createTestClient(url).call<{ uri: string }>('POST', '/v1/social/start', { provider })).body,
+        connectSocial: () => Promise.reject(new Error('must not be called')),
+      },
+      resultOrigin: new URL(url).origin,
+      timeoutMs: 200,
+    })
+    const { uri } = await login.redirectUri('discord')
+    const state = new URL(uri).searchParams.get('state')
+    const before = await counts()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      login.onMessage(result(`${url}${socialCallbackPath}?code=stolen&state=${state}`, 'http://evil.127.0.0.1.nip.io'))
+    } finally {
+      warn.mockRestore()
+    }
+    await expect(login.connect()).rejects.toThrow('Failed to connect')
+    expect(await counts()).toEqual(before)
+  })
+
+  test('a provider outside the six: Failed to initiate social connection', async () => {
+    await expect(frameLogin().redirectUri('myspace')).rejects.toThrow('Failed to initiate social connection')
+  })
+
+  test('a tampered result (another state) from the right origin is ignored too', async () => {
+    const login = frameLogin()
+    await login.redirectUri('x')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      expect(login.onMessage(result(`${url}${socialCallbackPath}?code=c&state=other`, new URL(url).origin))).toBe(true)
+      expect(warn).toHaveBeenCalledWith('[portico] Ignored a social login result for no login in progress')
+    } finally {
+      warn.mockRestore()
+    }
+  })
 })
