@@ -229,6 +229,8 @@ export {
 export {
   InsufficientBalanceError,
   type InsufficientBalanceErrorType,
+  InsufficientFundsForFeeError,
+  type InsufficientFundsForFeeErrorType,
   InvalidAmountError,
   type InvalidAmountErrorType,
   type InvalidAmountReason,

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import type { ConnectReturnType } from '../core/actions/connect.js'
 import type { BaseError } from '../core/errors/base.js'
+import { singleFlightMutation } from '../core/state/singleFlight.js'
 import { usePortico } from './usePortico.js'
 
 /** Where an email login stands: the spec's VERIFY_DEVICE and VERIFY_OTP steps, then CONNECT(ed). */
@@ -26,7 +27,7 @@ export function useEmailLogin() {
   const sendEmail = useMutation<EmailLoginStep, BaseError, { email: string }>(
     {
       mutationKey: ['portico', 'emailLogin', 'sendEmail'],
-      async mutationFn({ email }) {
+      mutationFn: singleFlightMutation(portico, ['portico', 'emailLogin', 'sendEmail'], async ({ email }) => {
         const { startEmailLogin } = await import('../core/embedded/startEmailLogin.js')
         const { action } = await startEmailLogin(portico, { email })
         setStep(action)
@@ -36,19 +37,19 @@ export function useEmailLogin() {
           setStep('VERIFY_OTP')
         }
         return action
-      },
+      }),
     },
     queryClient,
   )
   const verifyOtp = useMutation<ConnectReturnType, BaseError, { otp: string }>(
     {
       mutationKey: ['portico', 'emailLogin', 'verifyOtp'],
-      async mutationFn({ otp }) {
+      mutationFn: singleFlightMutation(portico, ['portico', 'emailLogin', 'verifyOtp'], async ({ otp }) => {
         const { verifyEmailOtp } = await import('../core/embedded/verifyEmailOtp.js')
         const result = await verifyEmailOtp(portico, { otp })
         setStep('CONNECTED')
         return result
-      },
+      }),
     },
     queryClient,
   )

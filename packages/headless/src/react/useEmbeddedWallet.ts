@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 // point of its own and split page start into one more file.
 import { disconnect } from '../core/actions/disconnect.js'
 import type { BaseError } from '../core/errors/base.js'
+import { singleFlightMutation } from '../core/state/singleFlight.js'
 import { useConnection } from './useConnection.js'
 import { usePortico } from './usePortico.js'
 
@@ -41,20 +42,20 @@ export function useEmbeddedWallet() {
   const signOut = useMutation<void, BaseError, void>(
     {
       mutationKey: ['portico', 'embeddedWallet', 'signOut'],
-      async mutationFn() {
+      mutationFn: singleFlightMutation(portico, ['portico', 'embeddedWallet', 'signOut'], async () => {
         await disconnect(portico)
         queryClient.removeQueries({ queryKey: ['portico', 'embeddedWallet', 'user'] })
-      },
+      }),
     },
     queryClient,
   )
   const exportKey = useMutation<void, BaseError, { namespace?: 'eip155' | 'solana' | undefined } | undefined>(
     {
       mutationKey: ['portico', 'embeddedWallet', 'exportKey'],
-      async mutationFn(parameters) {
+      mutationFn: singleFlightMutation(portico, ['portico', 'embeddedWallet', 'exportKey'], async (parameters) => {
         const { exportEmbeddedWallet } = await import('../core/embedded/exportEmbeddedWallet.js')
         await exportEmbeddedWallet(portico, parameters ?? {})
-      },
+      }),
     },
     queryClient,
   )

@@ -6,6 +6,7 @@ import {
   type CreateOnrampUrlReturnType,
   createOnrampUrl,
 } from '../core/actions/createOnrampUrl.js'
+import { singleFlightMutation } from '../core/state/singleFlight.js'
 import type { UseMutationParameters } from './useMutationParameters.js'
 import { usePortico } from './usePortico.js'
 
@@ -35,7 +36,10 @@ export function useOnrampUrl({ mutation }: UseOnrampUrlParameters = {}) {
     {
       ...mutation,
       mutationKey: ['portico', 'onrampUrl'],
-      mutationFn: (parameters) => createOnrampUrl(portico, parameters),
+      // A double click on Buy joins the link being made: one request, one checkout.
+      mutationFn: singleFlightMutation(portico, ['portico', 'onrampUrl'], (parameters: CreateOnrampUrlParameters) =>
+        createOnrampUrl(portico, parameters),
+      ),
     },
     queryClient,
   )

@@ -5,6 +5,7 @@ import { rpcUrlFor } from '../api/rpcUrl.js'
 import type { Portico } from '../config/createPortico.js'
 import { toNodeError, UnknownNodeError } from '../errors/node.js'
 import type { EstimateSendFeeParameters, EstimateSendFeeReturnType } from './estimateSendFee.js'
+import { assertFeeLeft } from './nativeFeeLeft.js'
 import { prepareSendToken } from './prepareSendToken.js'
 import { resolveReceiver } from './resolveReceiver.js'
 import { solanaRpc } from './sendTokenNow.js'
@@ -37,37 +38,44 @@ export async function estimateSendFeeNow(
       ...extra,
     }
   }
-  try {
-    if (prepared.namespace === 'eip155') {
-      const url = rpcUrlFor(portico, network)
-      const client = createPublicClient({ transport: http(url, { timeout: rpcTimeoutMs }) })
-      const [gas, feePerGas] = await Promise.all([
-        client.estimateGas({ account: account.address as `0x${string}`, ...prepared.transaction }),
-        client.getGasPrice(),
+  const estimated = await estimate()
+  // A native send must leave the fee: the same refusal `sendToken` makes, shown while the user types.
+  assertFeeLeft({ token: prepared.token, units: prepared.units, fee: estimated.fee, symbol, decimals })
+  return estimated
+
+  async function estimate(): Promise<EstimateSendFeeReturnType> {
+    try {
+      if (prepared.namespace === 'eip155') {
+        const url = rpcUrlFor(portico, network)
+        const client = createPublicClient({ transport: http(url, { timeout: rpcTimeoutMs }) })
+        const [gas, feePerGas] = await Promise.all([
+          client.estimateGas({ account: account.address as `0x${string}`, ...prepared.transaction }),
+          client.getGasPrice(),
+        ])
+        return result(gas * feePerGas, { gas, feePerGas })
+      }
+      const rpc = solanaRpc(portico, network)
+      const { message, createsAccount } = await buildSolanaTransfer({
+        rpc,
+        from: account.address as never,
+        to: prepared.receiver,
+        amount: prepared.units,
+        mint: prepared.mint,
+        decimals: prepared.decimals,
+      })
+      const abortSignal = AbortSignal.timeout(rpcTimeoutMs)
+      const [{ value }, accountRent] = await Promise.all([
+        rpc.getFeeForMessage(message).send({ abortSignal }),
+        createsAccount ? rpc.getMinimumBalanceForRentExemption(tokenAccountSize).send({ abortSignal }) : undefined,
       ])
-      return result(gas * feePerGas, { gas, feePerGas })
+      // null: the cluster no longer knows the blockhash the message was built on (it expired meanwhile).
+      if (value === null) throw new UnknownNodeError({ cause: new Error('The cluster gave no fee for the message') })
+      return result(BigInt(value), {
+        createsAccount,
+        accountRent: accountRent === undefined ? undefined : BigInt(accountRent),
+      })
+    } catch (error) {
+      throw toNodeError(error)
     }
-    const rpc = solanaRpc(portico, network)
-    const { message, createsAccount } = await buildSolanaTransfer({
-      rpc,
-      from: account.address as never,
-      to: prepared.receiver,
-      amount: prepared.units,
-      mint: prepared.mint,
-      decimals: prepared.decimals,
-    })
-    const abortSignal = AbortSignal.timeout(rpcTimeoutMs)
-    const [{ value }, accountRent] = await Promise.all([
-      rpc.getFeeForMessage(message).send({ abortSignal }),
-      createsAccount ? rpc.getMinimumBalanceForRentExemption(tokenAccountSize).send({ abortSignal }) : undefined,
-    ])
-    // null: the cluster no longer knows the blockhash the message was built on (it expired meanwhile).
-    if (value === null) throw new UnknownNodeError({ cause: new Error('The cluster gave no fee for the message') })
-    return result(BigInt(value), {
-      createsAccount,
-      accountRent: accountRent === undefined ? undefined : BigInt(accountRent),
-    })
-  } catch (error) {
-    throw toNodeError(error)
   }
 }

@@ -6,6 +6,7 @@ import type { AdapterNotFoundErrorType } from '../errors/network.js'
 import {
   InsufficientBalanceError,
   type InsufficientBalanceErrorType,
+  type InsufficientFundsForFeeErrorType,
   type InvalidAmountErrorType,
   InvalidTokenError,
   type InvalidTokenErrorType,
@@ -46,6 +47,7 @@ export type SendTokenValidationErrorType =
   | InvalidAddressErrorType
   | InvalidAmountErrorType
   | InsufficientBalanceErrorType
+  | InsufficientFundsForFeeErrorType
   | ReceiverIsTokenContractErrorType
   | NotConnectedErrorType
   | AdapterNotFoundErrorType

@@ -5,11 +5,13 @@ import { rpcUrlFor } from '../api/rpcUrl.js'
 import type { Portico } from '../config/createPortico.js'
 import { toNodeError } from '../errors/node.js'
 import {
+  InsufficientFundsForFeeError,
   TooManyPendingTransactionsError,
   TransactionConfirmationTimeoutError,
   TransactionFailedError,
 } from '../errors/send.js'
 import type { PorticoNetwork } from '../types.js'
+import { estimateSendFeeNow } from './estimateSendFeeNow.js'
 import { type PreparedSend, prepareSendToken, type SendTokenParameters } from './prepareSendToken.js'
 import { request, WalletRequestError } from './request.js'
 import { resolveReceiver } from './resolveReceiver.js'
@@ -23,7 +25,9 @@ const pending = new WeakMap<Portico, number>()
  * transaction builders stay off the page until someone sends.
  */
 export async function sendTokenNow(portico: Portico, parameters: SendTokenParameters): Promise<SendTokenReturnType> {
-  const prepared = prepareSendToken(portico, await resolveReceiver(portico, parameters))
+  const resolved = await resolveReceiver(portico, parameters)
+  const prepared = prepareSendToken(portico, resolved)
+  if (prepared.token.address === undefined) await assertFeeLeftNow(portico, resolved)
   const count = pending.get(portico) ?? 0
   if (count >= pendingTransactionsLimit) throw new TooManyPendingTransactionsError({ limit: pendingTransactionsLimit })
   pending.set(portico, count + 1)
@@ -31,6 +35,19 @@ export async function sendTokenNow(portico: Portico, parameters: SendTokenParame
     return prepared.namespace === 'eip155' ? await sendEvm(portico, prepared) : await sendSolana(portico, prepared)
   } finally {
     pending.set(portico, (pending.get(portico) ?? 1) - 1)
+  }
+}
+
+/**
+ * A native send is estimated first: one that leaves too little for the fee is refused here, not
+ * by the wallet. Only that refusal stops the send; an estimate that fails otherwise (a node
+ * hiccup) leaves the judgement to the wallet and the chain, as before.
+ */
+async function assertFeeLeftNow(portico: Portico, parameters: SendTokenParameters): Promise<void> {
+  try {
+    await estimateSendFeeNow(portico, parameters)
+  } catch (error) {
+    if (error instanceof InsufficientFundsForFeeError) throw error
   }
 }
 

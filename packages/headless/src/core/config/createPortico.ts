@@ -4,6 +4,7 @@ import { type AlertBus, createAlertBus } from '../alerts.js'
 import { InvalidOptionsError, SiwxConflictError } from '../errors/config.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, featuresAtom } from '../state/atoms.js'
 import { hydrate } from '../state/hydrate.js'
+import { createSingleFlightState, type SingleFlightState } from '../state/singleFlight.js'
 import { createPorticoStorage, getDefaultStorage, type PorticoStorage } from '../state/storage.js'
 import type { AccountState, AccountType, ChainAdapter, PorticoNetwork } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
@@ -80,6 +81,8 @@ export type Portico = {
     balanceRetryAt: number | undefined
     /** WalletConnect connectors and their lazily loaded session controller, when it is on. */
     walletConnect: PorticoWalletConnect | undefined
+    /** Wallet work in flight, joined by identical calls so a double click asks the wallet once. */
+    singleFlight: SingleFlightState
   }
 }
 
@@ -194,6 +197,7 @@ export function createPortico(options: PorticoOptions): Portico {
       connectAttempts: new Map(),
       balanceRetryAt: undefined,
       walletConnect: undefined,
+      singleFlight: createSingleFlightState(),
     },
   }
   if (portico.options.walletConnect)

@@ -7,6 +7,7 @@ import {
   sendCalls,
 } from '../actions/sendCalls.js'
 import type { Portico } from '../config/createPortico.js'
+import { singleFlightMutation } from '../state/singleFlight.js'
 import type { PorticoMutationOptions } from './mutations.js'
 
 type QueryOverrides = { enabled?: boolean | undefined; [key: string]: unknown } | undefined
@@ -99,5 +100,9 @@ export function capabilitiesQueryOptions(
 export function sendCallsMutationOptions(
   portico: Portico,
 ): PorticoMutationOptions<SendCallsReturnType, SendCallsErrorType, SendCallsParameters> {
-  return { mutationKey: ['portico', 'sendCalls'], mutationFn: (variables) => sendCalls(portico, variables) }
+  const mutationKey = ['portico', 'sendCalls'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (variables) => sendCalls(portico, variables)),
+  }
 }

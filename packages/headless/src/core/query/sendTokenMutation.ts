@@ -1,6 +1,7 @@
 import type { SendTokenErrorType, SendTokenParameters, SendTokenReturnType } from '../actions/sendToken.js'
 import { sendToken } from '../actions/sendToken.js'
 import type { Portico } from '../config/createPortico.js'
+import { singleFlightMutation } from '../state/singleFlight.js'
 import type { PorticoMutationOptions } from './mutations.js'
 
 /**
@@ -14,5 +15,10 @@ import type { PorticoMutationOptions } from './mutations.js'
 export function sendTokenMutationOptions(
   portico: Portico,
 ): PorticoMutationOptions<SendTokenReturnType, SendTokenErrorType, SendTokenParameters> {
-  return { mutationKey: ['portico', 'sendToken'], mutationFn: (variables) => sendToken(portico, variables) }
+  const mutationKey = ['portico', 'sendToken'] as const
+  // A double click on Send joins the send in flight: one transaction (see `PorticoMutationOptions`).
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (variables) => sendToken(portico, variables)),
+  }
 }
