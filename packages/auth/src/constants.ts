@@ -26,3 +26,7 @@ export const SHUTDOWN_TIMEOUT_MS = 10_000
 export const HEALTH_TIMEOUT_MS = 2_000
 /** A WebAuthn challenge (passkey registration, login, device approval) works once, for 5 minutes. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000
+/** A social or Farcaster login must finish within 10 minutes of its start (the popup or the app approval). */
+export const SOCIAL_LOGIN_TTL_MS = 10 * 60_000
+/** How long one `POST /v1/farcaster/connect` waits for the Farcaster app's approval before answering "still pending". */
+export const FARCASTER_WAIT_MS = 25_000

@@ -30,6 +30,7 @@ test('behavior: migrations apply once', async () => {
     '0001_init.sql',
     '0002_device_shares.sql',
     '0003_rate_limits.sql',
+    '0004_social_farcaster.sql',
     '0005_passkeys.sql',
   ])
 })

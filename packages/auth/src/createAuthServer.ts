@@ -22,6 +22,8 @@ import { type AuthLogSink, createLog, errorText, jsonLines } from './log.js'
 import { createSmtpMailer, type Mailer, type SmtpOptions } from './mailer.js'
 import { type AuthPurgeResult, purgeExpired } from './maintenance/purge.js'
 import { migrate } from './migrate.js'
+import { createFarcasterClientCache, type FarcasterConfig } from './social/farcaster.js'
+import { createClientCache, type SocialProvidersConfig } from './social/providers.js'
 
 export type { AuthProject } from './http/env.js'
 
@@ -116,6 +118,15 @@ export interface AuthServerOptions {
    * `'/api/auth'` for a Next.js catch-all route). Set `publicUrl` to include it too.
    */
   basePath?: string
+  /**
+   * Social login: the providers this server logs in with, by name (google, github, apple,
+   * facebook, x, discord; any other name is refused). Each provider redirects to
+   * `{publicUrl}/v1/social/callback`: register that URI at the provider. A function when the
+   * providers are known only later (the devnet).
+   */
+  social?: SocialProvidersConfig | (() => SocialProvidersConfig)
+  /** Sign In With Farcaster: the auth relay and the chain RPC of the IdRegistry. A function for the devnet. */
+  farcaster?: FarcasterConfig | (() => FarcasterConfig | undefined)
 }
 
 /**
@@ -176,6 +187,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
   const databaseKind =
     'dataDir' in databaseOption ? 'pglite' : 'url' in databaseOption ? 'postgres' : databaseOption.kind
   const frameOrigins = options.frameOrigins
+  const { social, farcaster } = options
   const purgeEvery = options.purgeIntervalMs ?? PURGE_INTERVAL_MS
 
   let server: Server | undefined
@@ -246,6 +258,14 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
       },
       name: options.passkeys?.rpName ?? options.appName ?? 'Portico',
       origins: () => (typeof frameOrigins === 'function' ? frameOrigins() : (frameOrigins ?? [])),
+    },
+    social: {
+      providers: typeof social === 'function' ? social : () => social ?? {},
+      client: createClientCache(),
+    },
+    farcaster: {
+      config: typeof farcaster === 'function' ? farcaster : () => farcaster,
+      client: createFarcasterClientCache(),
     },
   }
 

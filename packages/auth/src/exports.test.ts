@@ -19,6 +19,7 @@ test('@portico/auth entry', () => {
       "openPostgres",
       "pgliteTemplatePath",
       "serverMessages",
+      "socialProviderNames",
     ]
   `)
 })

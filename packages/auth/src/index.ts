@@ -19,3 +19,10 @@ export type { AuthLogEntry, AuthLogSink } from './log.js'
 export { createSmtpMailer, type Mail, type Mailer, type SmtpOptions } from './mailer.js'
 export type { AuthPurgeResult } from './maintenance/purge.js'
 export { listMigrations, migrate } from './migrate.js'
+export type { FarcasterConfig } from './social/farcaster.js'
+export {
+  type SocialProviderConfig,
+  type SocialProviderName,
+  type SocialProvidersConfig,
+  socialProviderNames,
+} from './social/providers.js'

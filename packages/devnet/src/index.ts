@@ -69,6 +69,7 @@ export {
   type StartMailInboxOptions,
   startMailInbox,
 } from './mail/inbox.js'
+export { authSocialConfig } from './oidc/authConfig.js'
 export {
   devnetSocialClient,
   type SocialProviderName,

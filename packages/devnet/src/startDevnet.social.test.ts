@@ -85,6 +85,37 @@ describe('startDevnet: social login and Farcaster', () => {
     for (const port of ports) expect(await canBind(port)).toBe(true)
   })
 
+  test('the auth server is wired to the six providers and the Farcaster relay: each login starts at its own devnet service', async () => {
+    const devnet = await startDevnet({ api: false, walletConnect: false })
+    try {
+      const call = (path: string, body: unknown) =>
+        fetch(`${devnet.auth.url}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-project-id': 'portico-demo',
+            'x-portico-origin': 'http://127.0.0.1:5173',
+            'x-portico-device': 'devnet-wiring-test-device',
+          },
+          body: JSON.stringify(body),
+        })
+      for (const provider of Object.values(devnet.social.providers)) {
+        const started = await call('/v1/social/start', { provider: provider.name })
+        const { uri } = (await started.json()) as { uri: string }
+        expect(uri.startsWith(`${provider.authorizationEndpoint}?`), uri).toBe(true)
+        expect(new URL(uri).searchParams.get('redirect_uri')).toBe(`${devnet.auth.url}/v1/social/callback`)
+        // The provider takes the request to its login page.
+        expect((await fetch(uri, { redirect: 'manual' })).status).toBe(303)
+      }
+      const farcaster = await call('/v1/farcaster/start', {})
+      expect(((await farcaster.json()) as { url: string }).url).toMatch(
+        `${devnet.farcaster.appUrl}/~/siwf?channelToken=`,
+      )
+    } finally {
+      await devnet.stop()
+    }
+  })
+
   test('social: false and farcaster: false start neither', async () => {
     const devnet = await startDevnet({ api: false, walletConnect: false, auth: false, social: false, farcaster: false })
     try {

@@ -8,6 +8,7 @@ import { devnetDex } from './dex.js'
 import type { DevnetFarcaster } from './farcaster/server.js'
 import type { DevnetAuth } from './mail/auth.js'
 import { resolveLoopbackHost } from './net.js'
+import { authSocialConfig } from './oidc/authConfig.js'
 import type { SocialProviderName } from './oidc/providers.js'
 import type { DevnetSocialProvider, SocialProviders } from './oidc/server.js'
 import { type OnrampProvider, type OnrampPurchase, startOnrampProvider } from './onramp/provider.js'
@@ -323,7 +324,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
   const auth = (authResult as PromiseFulfilledResult<DevnetAuth | undefined>).value
   const social = (socialResult as PromiseFulfilledResult<SocialProviders | undefined>).value
   // The auth server logs in with the providers: its callbacks, whatever their path, are allowed.
-  if (auth && social) social.allowRedirectOrigin(auth.url)
+  if (auth && social) {
+    social.allowRedirectOrigin(auth.url)
+    auth.configureSocial(authSocialConfig(social.providers))
+  }
   let onramp: OnrampProvider | undefined
   let farcaster: DevnetFarcaster | undefined
   let aa: Awaited<ReturnType<typeof startAccountAbstraction>> | undefined
@@ -374,6 +378,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
     if (onrampResult.status === 'rejected') throw onrampResult.reason
     if (farcasterResult.status === 'rejected') throw farcasterResult.reason
     if (aaResult.status === 'rejected') throw aaResult.reason
+    if (auth && farcaster) auth.configureFarcaster({ relayUrl: farcaster.relayUrl, rpcUrl: farcaster.rpcUrl })
   } catch (error) {
     await stopStarted().catch(() => undefined)
     throw error

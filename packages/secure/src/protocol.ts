@@ -108,6 +108,10 @@ export const frameUserSchema = z.object({
   chainId: chainId,
   accounts: z.array(z.object({ namespace: z.enum(['eip155', 'solana']), address: z.string() })),
   preferredAccountType: z.optional(z.string()),
+  /** The provider of a social or Farcaster login (`google`, …, `farcaster`). */
+  socialProvider: z.optional(z.string()),
+  /** The provider's username (the spec's social username, Farcaster userName). */
+  userName: z.optional(z.string()),
 })
 export type FrameUser = z.output<typeof frameUserSchema>
 
@@ -333,6 +337,13 @@ export const frameTexts = {
   approvalHidden: 'This approval was hidden by the page',
   /** The browser refused the frame's storage on this site and the user did not continue without it. */
   storageBlocked: 'This browser blocks the wallet’s storage on this site',
+  /** The social login's popup was closed before it came back (told by whoever holds the popup). */
+  popupClosed: 'Popup closed',
+  /** No authorization URI for the popup (provider refused, not configured, server unreachable). */
+  socialInitiateFailed: 'Failed to initiate social connection',
+  /** The provider's answer did not log the user in (refused, tampered, expired, replayed). */
+  connectFailed: 'Failed to connect',
+  farcasterFailed: 'Failed to connect to farcaster',
 } as const
 
 /**

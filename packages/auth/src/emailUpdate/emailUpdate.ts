@@ -11,6 +11,8 @@ import { getUser, openSession, revokeSession, type SessionContext } from '../ses
 export async function startEmailUpdate(deps: AuthDeps, session: SessionContext, newEmail: string) {
   const db = await deps.database()
   const current = (await getUser(deps, session)).user.email
+  // A social or Farcaster account has no address to send the first code to.
+  if (current === null) throw new AuthError('BAD_REQUEST', 'This account has no email address')
   if (newEmail === current) throw new AuthError('BAD_REQUEST', 'The new email is the current one')
   await assertEmailFree(db, newEmail)
   const sentAt = await reserveEmail(deps, db, current)

@@ -10,6 +10,7 @@ import { errorText } from '../log.js'
 import { loginRoutes } from '../login/routes.js'
 import { passkeyRoutes } from '../passkeys/routes.js'
 import { sessionRoutes } from '../sessions/routes.js'
+import { socialRoutes } from '../social/routes.js'
 import type { AuthEnv, AuthHttpConfig } from './env.js'
 import { corsAllowed } from './origin.js'
 
@@ -38,7 +39,7 @@ export function errorResponse(c: Context, error: unknown, config: AuthHttpConfig
 
 /**
  * The auth server's routes on one Hono app, grouped by domain: email login, device approval,
- * sessions, email update, key shares, and `/health`. Its `fetch` takes a web `Request` and
+ * sessions, email update, key shares, social and Farcaster login, and `/health`. Its `fetch` takes a web `Request` and
  * answers a `Response`, so it mounts in any server (see `createAuthServer`).
  */
 export function createAuthApp(config: AuthHttpConfig, health: HealthCheck): Hono<AuthEnv> {
@@ -103,6 +104,7 @@ export function createAuthApp(config: AuthHttpConfig, health: HealthCheck): Hono
   app.route('/v1/keys', keyRoutes(config))
   app.route('/v1/passkeys', passkeyRoutes(config))
   app.route('/v1/account', accountRoutes(config))
+  app.route('/v1', socialRoutes(config, config.social, config.farcaster))
 
   app.notFound((c) => errorResponse(c, new AuthError('NOT_FOUND', 'Not found'), config))
   app.onError((error, c) => errorResponse(c, error, config))

@@ -3,6 +3,8 @@ import type { AuthDeps } from '../deps.js'
 import type { RequestContext } from '../login/challenges.js'
 import type { PasskeyRelyingParty } from '../passkeys/passkeys.js'
 import type { SessionContext } from '../sessions/sessions.js'
+import type { FarcasterDeps } from '../social/farcaster.js'
+import type { SocialDeps } from '../social/social.js'
 
 /**
  * A project (an app using the embedded wallet): its id, sent by the secure frame with every
@@ -29,6 +31,10 @@ export interface AuthHttpConfig {
   trustProxy: boolean
   /** The passkeys' relying party (the secure frame's origin). */
   passkeys: PasskeyRelyingParty
+  /** Social-login providers (read per request) and their openid-client configurations. */
+  social: SocialDeps
+  /** Sign In With Farcaster (read per request) and its auth client. */
+  farcaster: FarcasterDeps
 }
 
 /**

@@ -14,11 +14,12 @@ export interface SessionContext extends RequestContext {
 /** A user as the API shows it. */
 export interface AuthUser {
   id: string
-  email: string
+  /** `null` for a user who logged in with a social provider or Farcaster and never gave one. */
+  email: string | null
   createdAt: string
 }
 
-export const toUser = (row: { id: string; email: string; created_at: Date }): AuthUser => ({
+export const toUser = (row: { id: string; email: string | null; created_at: Date }): AuthUser => ({
   id: row.id,
   email: row.email,
   createdAt: iso(row.created_at),
@@ -78,16 +79,25 @@ export async function authenticate(
 /** The signed-in user and their session. */
 export async function getUser(deps: AuthDeps, session: SessionContext) {
   const db = await deps.database()
-  const { rows } = await db.query<{ id: string; email: string; created_at: Date }>(
+  const { rows } = await db.query<{ id: string; email: string | null; created_at: Date }>(
     'SELECT id, email, created_at FROM users WHERE id = $1',
     [session.claims.sub],
   )
   if (!rows[0]) throw new AuthError('SESSION_REVOKED', 'Session signed out')
+  // The provider identity the user last logged in with, if any (the spec's social username).
+  const social = await db.query<{ provider: string; username: string }>(
+    'SELECT provider, username FROM social_identities WHERE user_id = $1 ORDER BY last_login_at DESC LIMIT 1',
+    [session.claims.sub],
+  )
+  const identity = social.rows[0]
   const sessions = await db.query<{ expires_at: Date }>('SELECT expires_at FROM sessions WHERE id = $1', [
     session.claims.sid,
   ])
   return {
-    user: toUser(rows[0]),
+    user: {
+      ...toUser(rows[0]),
+      ...(identity ? { socialProvider: identity.provider, username: identity.username } : {}),
+    },
     session: {
       id: session.claims.sid,
       projectId: session.claims.pid,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AuthProject } from '@portico/auth'
+import type { AuthProject, FarcasterConfig, SocialProvidersConfig } from '@portico/auth'
 import { allowedOrigins } from '../api/routes/directory.js'
 import { resolveLoopbackHost } from '../net.js'
 import { type MailInbox, startMailInbox } from './inbox.js'
@@ -56,6 +56,13 @@ export interface DevnetAuth {
    */
   trustFrame(origin: string): void
   /**
+   * Sets the social-login providers the server logs in with (`startDevnet` passes its six; see
+   * `authSocialConfig`). Read per request, so it applies at once.
+   */
+  configureSocial(providers: SocialProvidersConfig): void
+  /** Sets Sign In With Farcaster's relay and chain RPC (`startDevnet` passes its own). */
+  configureFarcaster(config: FarcasterConfig): void
+  /**
    * Resolves once the database is open and migrated. The server opens it on the first request by
    * itself (a new PGlite runs initdb, seconds on a busy machine), so nobody pays for it unused.
    */
@@ -91,9 +98,14 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
   const projects = options.projects ?? devnetAuthProjects
   // The frame starts after the server (it needs the server's URL): its origin is read per request.
   let frameOrigins: string[] = []
+  // The providers and the Farcaster relay start beside or after this server: set when they are up.
+  let social: SocialProvidersConfig = {}
+  let farcaster: FarcasterConfig | undefined
   const server = createAuthServer({
     projects,
     frameOrigins: () => frameOrigins,
+    social: () => social,
+    farcaster: () => farcaster,
     // Development: the request log would drown the devnet's own output; warnings and errors stay.
     log: (entry) => {
       if (entry.level !== 'info') console.error(JSON.stringify(entry))
@@ -134,6 +146,12 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
     projectIds: projects.map((p) => p.id),
     trustFrame(origin) {
       frameOrigins = [...frameOrigins, origin]
+    },
+    configureSocial(providers) {
+      social = providers
+    },
+    configureFarcaster(config) {
+      farcaster = config
     },
     ready: () => server.ready(),
     stop() {

@@ -19,6 +19,12 @@ export class AuthApiError extends Error {
   }
 }
 
+/** What a finished social or Farcaster login answers (as an email login, plus the identity). */
+export type SocialLoginAnswer = {
+  token: string
+  user: { id: string; email: string | null; socialProvider: string; username: string }
+}
+
 /** Calls the auth server on behalf of the host page `hostOrigin` (the frame's parent). */
 export function createAuthApi(options: { url: string; projectId: string; hostOrigin: string }) {
   let token: string | undefined
@@ -134,6 +140,13 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
         { challengeId, otp },
         true,
       ),
+    startSocial: (provider: string) => call<{ uri: string }>('POST', '/v1/social/start', { provider }),
+    connectSocial: (uri: string) => call<SocialLoginAnswer>('POST', '/v1/social/connect', { uri }),
+    startFarcaster: () => call<{ url: string; challengeId: string }>('POST', '/v1/farcaster/start', {}),
+    connectFarcaster: (challengeId: string) =>
+      call<{ status: 'pending' } | ({ status: 'completed' } & SocialLoginAnswer)>('POST', '/v1/farcaster/connect', {
+        challengeId,
+      }),
     secondaryOtp: (challengeId: string, otp: string) =>
       call<{ email: string; token: string }>('POST', '/v1/email/update/secondary', { challengeId, otp }, true),
   }

@@ -23,6 +23,7 @@ import { showExport } from './exportKey.js'
 import { ensureDeviceShare, ensureKeys, type Namespace, shareName, withSecret } from './keys.js'
 import type { RecoveryMode } from './recovery.js'
 import { handleRpc, RpcError } from './rpc.js'
+import { createFarcasterLogin, createSocialLogin } from './social.js'
 import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
 import { applyTheme, dappName, setDappData, setStorageNote } from './ui.js'
 import { del, get, StorageBlockedError, set, useStore } from './vault.js'
@@ -48,7 +49,7 @@ const log = (...args: unknown[]) => {
   if (query.success && query.data.enableLogger) console.info('[portico-secure]', ...args)
 }
 
-type Session = { token: string; userId: string; email: string }
+type Session = { token: string; userId: string; email: string; socialProvider?: string; userName?: string }
 
 const windowKind = walletWindowKind()
 if (windowKind) {
@@ -71,6 +72,9 @@ function start(config: FrameQuery) {
   let loginChallenge: string | undefined
   let updateChallenge: { id: string; email: string } | undefined
   const rpcAborts = new Set<(error: Error) => void>()
+  // The popup's result comes from the auth server's callback page, on the auth server's origin.
+  const social = createSocialLogin({ api, resultOrigin: new URL(authUrl).origin, log })
+  const farcaster = createFarcasterLogin({ api, log })
 
   const post = (message: { id?: string; type: string; payload?: unknown }) =>
     window.parent.postMessage(message, hostOrigin)
@@ -121,8 +125,17 @@ function start(config: FrameQuery) {
     }
   })
 
-  async function signedIn(token: string, user: { id: string; email: string }) {
-    session = { token, userId: user.id, email: user.email }
+  async function signedIn(
+    token: string,
+    user: { id: string; email: string | null; socialProvider?: string; username?: string },
+  ) {
+    session = {
+      token,
+      userId: user.id,
+      email: user.email ?? '',
+      ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
+      ...(user.username ? { userName: user.username } : {}),
+    }
     api.setToken(token)
     await set('session', session)
     addresses = await ensureKeys(api, user.id, recovery)
@@ -145,6 +158,8 @@ function start(config: FrameQuery) {
       address: addresses[namespace],
       chainId,
       accounts: (['eip155', 'solana'] as const).map((ns) => ({ namespace: ns, address: addresses?.[ns] ?? '' })),
+      ...(session.socialProvider ? { socialProvider: session.socialProvider } : {}),
+      ...(session.userName ? { userName: session.userName } : {}),
     }
   }
 
@@ -172,6 +187,25 @@ function start(config: FrameQuery) {
         loginChallenge = undefined
         await signedIn(token, user)
         return {}
+      }
+      case 'GET_SOCIAL_REDIRECT_URI':
+        await ensureStorage()
+        return social.redirectUri(message.payload.provider)
+      case 'CONNECT_SOCIAL': {
+        // The payload's uri is not used for the code: the result comes from the popup itself.
+        const { token, user } = await social.connect()
+        if (message.payload.chainId !== undefined) chainId = message.payload.chainId
+        if (message.payload.rpcUrl) rpcUrls.set(chainId, message.payload.rpcUrl)
+        await signedIn(token, user)
+        return currentUser()
+      }
+      case 'GET_FARCASTER_URI':
+        await ensureStorage()
+        return farcaster.uri()
+      case 'CONNECT_FARCASTER': {
+        const { token, user } = await farcaster.connect()
+        await signedIn(token, user)
+        return { userName: user.username }
       }
       case 'GET_USER':
         if (message.payload?.chainId !== undefined) chainId = message.payload.chainId
@@ -313,12 +347,14 @@ function start(config: FrameQuery) {
         return { keys }
       }
       default:
-        // Social, Farcaster and smart accounts come with the next part of the embedded wallet.
+        // Smart accounts come with a later part of the embedded wallet.
         throw new Error(`${message.name} is not supported by this frame yet`)
     }
   }
 
   window.addEventListener('message', (event: MessageEvent) => {
+    // The social login popup's result (its own origin check inside).
+    if (event.source !== window.parent && social.onMessage(event)) return
     // Only the parent page, on its own origin: anything else (another frame, a popup) is dropped.
     if (event.source !== window.parent || event.origin !== hostOrigin) return
     const parsed = parseAppMessage(event.data)
