@@ -3,51 +3,51 @@
 // packages need (the UI's helpers, tuning constants, raw API clients) is in './internal.ts'.
 
 export {
-  type ConnectErrorType,
-  type ConnectParameters,
-  type ConnectReturnType,
-  connect,
-  type WalletConnectWallet,
-} from '../core/actions/connect.js'
-export { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../core/actions/disconnect.js'
+  type Transaction,
+  TransactionHistoryError,
+  type TransactionHistoryErrorType,
+} from '../features/activity/fetchTransactions.js'
+export { transactionsInfiniteQueryOptions, transactionsQueryKey } from '../features/activity/query.js'
+export { identityQueryOptions } from '../features/identity/query.js'
+export {
+  InsufficientBalanceError,
+  type InsufficientBalanceErrorType,
+  InvalidAmountError,
+  type InvalidAmountErrorType,
+  type InvalidAmountReason,
+  InvalidTokenError,
+  type InvalidTokenErrorType,
+  ReceiverIsTokenContractError,
+  type ReceiverIsTokenContractErrorType,
+  SendParametersRequiredError,
+  type SendParametersRequiredErrorType,
+  TokenNetworkMismatchError,
+  type TokenNetworkMismatchErrorType,
+  TokenRequiredError,
+  type TokenRequiredErrorType,
+  TooManyPendingTransactionsError,
+  type TooManyPendingTransactionsErrorType,
+  TransactionConfirmationTimeoutError,
+  type TransactionConfirmationTimeoutErrorType,
+  TransactionFailedError,
+  type TransactionFailedErrorType,
+  UnsupportedChainError,
+  type UnsupportedChainErrorType,
+} from '../features/send/errors.js'
 export {
   type EstimateSendFeeErrorType,
   type EstimateSendFeeParameters,
   type EstimateSendFeeReturnType,
   estimateSendFee,
-} from '../core/actions/estimateSendFee.js'
-export { type FetchRemoteFeaturesReturnType, fetchRemoteFeatures } from '../core/actions/fetchRemoteFeatures.js'
+} from '../features/send/estimateSendFee.js'
+export { type ParseAmountErrorType, parseAmount } from '../features/send/parseAmount.js'
 export {
-  type GetBalanceErrorType,
-  type GetBalanceParameters,
-  type GetBalanceReturnType,
-  getBalance,
-} from '../core/actions/getBalance.js'
-export {
-  type GetConnectionParameters,
-  type GetConnectionReturnType,
-  getConnection,
-} from '../core/actions/getConnection.js'
-export {
-  type GetConnectorsParameters,
-  type GetConnectorsReturnType,
-  getConnectors,
-} from '../core/actions/getConnectors.js'
-export { getFeatures } from '../core/actions/getFeatures.js'
-export { type GetNetworkParameters, type GetNetworkReturnType, getNetwork } from '../core/actions/getNetwork.js'
-export { type GetRecentWalletsReturnType, getRecentWallets } from '../core/actions/getRecentWallets.js'
-export { type GetWalletConnectUriReturnType, getWalletConnectUri } from '../core/actions/getWalletConnectUri.js'
-export { type InitializeReturnType, initialize } from '../core/actions/initialize.js'
-export { type PreloadWalletConnectReturnType, preloadWalletConnect } from '../core/actions/preloadWalletConnect.js'
-export { type PrepareWalletConnectReturnType, prepareWalletConnect } from '../core/actions/prepareWalletConnect.js'
-export { type ReconnectReturnType, reconnect } from '../core/actions/reconnect.js'
-export {
-  type RequestErrorType,
-  type RequestParameters,
-  request,
-  WalletRequestError,
-  type WalletRequestErrorType,
-} from '../core/actions/request.js'
+  type EstimateSendFeeQueryKeyParameters,
+  type EstimateSendFeeQueryOptionsParameters,
+  estimateSendFeeQueryKey,
+  estimateSendFeeQueryOptions,
+  sendFeeStaleTimeMs,
+} from '../features/send/query.js'
 export {
   evmConfirmTimeoutMs,
   pendingTransactionsLimit,
@@ -56,81 +56,135 @@ export {
   type SendTokenReturnType,
   type SendTokenValidationErrorType,
   sendToken,
-} from '../core/actions/sendToken.js'
+} from '../features/send/sendToken.js'
+export { sendTokenMutationOptions } from '../features/send/sendTokenMutation.js'
+// Types only (no code): the sign-in functions are in '@portico/headless/siwx'.
+export type { SiwxConfig, SiwxCreateMessageInput, SiwxSession } from '../features/siwx/config.js'
+export type { SiwxMessage } from '../features/siwx/message.js'
+export {
+  type GetWalletConnectUriReturnType,
+  getWalletConnectUri,
+} from '../features/walletconnect/getWalletConnectUri.js'
+export {
+  type PreloadWalletConnectReturnType,
+  preloadWalletConnect,
+} from '../features/walletconnect/preloadWalletConnect.js'
+export {
+  type PrepareWalletConnectReturnType,
+  prepareWalletConnect,
+} from '../features/walletconnect/prepareWalletConnect.js'
+export {
+  buildWalletLink,
+  type WalletConnectLinks,
+  type WalletLinkKind,
+  walletConnectLinks,
+} from '../features/walletconnect/walletLinks.js'
+export {
+  type WatchWalletConnectUriParameters,
+  watchWalletConnectUri,
+} from '../features/walletconnect/watchWalletConnectUri.js'
+export {
+  type ConnectErrorType,
+  type ConnectParameters,
+  type ConnectReturnType,
+  connect,
+  type WalletConnectWallet,
+} from '../kernel/actions/connect.js'
+export { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../kernel/actions/disconnect.js'
+export { type FetchRemoteFeaturesReturnType, fetchRemoteFeatures } from '../kernel/actions/fetchRemoteFeatures.js'
+export {
+  type GetBalanceErrorType,
+  type GetBalanceParameters,
+  type GetBalanceReturnType,
+  getBalance,
+} from '../kernel/actions/getBalance.js'
+export {
+  type GetConnectionParameters,
+  type GetConnectionReturnType,
+  getConnection,
+} from '../kernel/actions/getConnection.js'
+export {
+  type GetConnectorsParameters,
+  type GetConnectorsReturnType,
+  getConnectors,
+} from '../kernel/actions/getConnectors.js'
+export { getFeatures } from '../kernel/actions/getFeatures.js'
+export { type GetNetworkParameters, type GetNetworkReturnType, getNetwork } from '../kernel/actions/getNetwork.js'
+export { type GetRecentWalletsReturnType, getRecentWallets } from '../kernel/actions/getRecentWallets.js'
+export { type InitializeReturnType, initialize } from '../kernel/actions/initialize.js'
+export { type ReconnectReturnType, reconnect } from '../kernel/actions/reconnect.js'
+export {
+  type RequestErrorType,
+  type RequestParameters,
+  request,
+  WalletRequestError,
+  type WalletRequestErrorType,
+} from '../kernel/actions/request.js'
 export {
   type SendTransactionErrorType,
   type SendTransactionParameters,
   type SendTransactionReturnType,
   sendTransaction,
-} from '../core/actions/sendTransaction.js'
+} from '../kernel/actions/sendTransaction.js'
 export {
   type SignMessageErrorType,
   type SignMessageParameters,
   type SignMessageReturnType,
   signMessage,
-} from '../core/actions/signMessage.js'
+} from '../kernel/actions/signMessage.js'
 export {
   type SignTypedDataErrorType,
   type SignTypedDataParameters,
   type SignTypedDataReturnType,
   signTypedData,
   type TypedData,
-} from '../core/actions/signTypedData.js'
+} from '../kernel/actions/signTypedData.js'
 export {
   type SwitchNetworkErrorType,
   type SwitchNetworkParameters,
   type SwitchNetworkReturnType,
   switchNetwork,
-} from '../core/actions/switchNetwork.js'
-export { type WatchAlertsParameters, watchAlerts } from '../core/actions/watchAlerts.js'
-export { type WatchConnectionParameters, watchConnection } from '../core/actions/watchConnection.js'
-export { type WatchConnectorsParameters, watchConnectors } from '../core/actions/watchConnectors.js'
-export { watchFeatures } from '../core/actions/watchFeatures.js'
-export { type WatchNetworkParameters, watchNetwork } from '../core/actions/watchNetwork.js'
-export { type WatchRecentWalletsParameters, watchRecentWallets } from '../core/actions/watchRecentWallets.js'
-export {
-  type WatchWalletConnectUriParameters,
-  watchWalletConnectUri,
-} from '../core/actions/watchWalletConnectUri.js'
-export { type Bip122AdapterParameters, bip122Adapter } from '../core/adapters/bip122/bip122Adapter.js'
-export type { BitcoinAddressPurpose } from '../core/adapters/bip122/bitcoinStandardConnector.js'
-export { type SatsConnectProvider, SatsConnectRpcError } from '../core/adapters/bip122/satsConnectConnector.js'
+} from '../kernel/actions/switchNetwork.js'
+export { type WatchAlertsParameters, watchAlerts } from '../kernel/actions/watchAlerts.js'
+export { type WatchConnectionParameters, watchConnection } from '../kernel/actions/watchConnection.js'
+export { type WatchConnectorsParameters, watchConnectors } from '../kernel/actions/watchConnectors.js'
+export { watchFeatures } from '../kernel/actions/watchFeatures.js'
+export { type WatchNetworkParameters, watchNetwork } from '../kernel/actions/watchNetwork.js'
+export { type WatchRecentWalletsParameters, watchRecentWallets } from '../kernel/actions/watchRecentWallets.js'
+export { type Bip122AdapterParameters, bip122Adapter } from '../kernel/adapters/bip122/bip122Adapter.js'
+export type { BitcoinAddressPurpose } from '../kernel/adapters/bip122/bitcoinStandardConnector.js'
+export { type SatsConnectProvider, SatsConnectRpcError } from '../kernel/adapters/bip122/satsConnectConnector.js'
 export {
   type CosmosAdapterParameters,
   type CosmosInjectedWallet,
   cosmosAdapter,
   defaultCosmosWallets,
-} from '../core/adapters/cosmos/cosmosAdapter.js'
-export type { KeplrLikeProvider } from '../core/adapters/cosmos/keplrConnector.js'
+} from '../kernel/adapters/cosmos/cosmosAdapter.js'
+export type { KeplrLikeProvider } from '../kernel/adapters/cosmos/keplrConnector.js'
 export {
   type Eip155AdapterParameters,
   type Eip155ExternalConnector,
   eip155Adapter,
-} from '../core/adapters/eip155/eip155Adapter.js'
-export type { Eip1193Provider, Eip6963ProviderInfo } from '../core/adapters/eip155/types.js'
-export type { InjectedWeb3Entry } from '../core/adapters/polkadot/injectedWeb3Connector.js'
-export { type PolkadotAdapterParameters, polkadotAdapter } from '../core/adapters/polkadot/polkadotAdapter.js'
-export { type SolanaAdapterParameters, solanaAdapter } from '../core/adapters/solana/solanaAdapter.js'
-export type { Alert, AlertCode, AlertListener, AlertSeverity } from '../core/alerts.js'
+} from '../kernel/adapters/eip155/eip155Adapter.js'
+export type { Eip1193Provider, Eip6963ProviderInfo } from '../kernel/adapters/eip155/types.js'
+export type { InjectedWeb3Entry } from '../kernel/adapters/polkadot/injectedWeb3Connector.js'
+export { type PolkadotAdapterParameters, polkadotAdapter } from '../kernel/adapters/polkadot/polkadotAdapter.js'
+export { type SolanaAdapterParameters, solanaAdapter } from '../kernel/adapters/solana/solanaAdapter.js'
+export type { Alert, AlertCode, AlertListener, AlertSeverity } from '../kernel/alerts.js'
 export {
   BlockchainApiError,
   type BlockchainApiErrorType,
   type FungiblePrice,
   type GasPrice,
   type Identity,
-} from '../core/api/blockchainApi.js'
-export {
-  type Transaction,
-  TransactionHistoryError,
-  type TransactionHistoryErrorType,
-} from '../core/api/transactionHistory.js'
+} from '../kernel/api/blockchainApi.js'
 export {
   type DirectoryWallet,
   WalletDirectoryError,
   type WalletDirectoryErrorType,
   walletImageUrl,
-} from '../core/api/walletDirectory.js'
-export { createPortico, type Portico, type ResolvedOptions } from '../core/config/createPortico.js'
+} from '../kernel/api/walletDirectory.js'
+export { createPortico, type Portico, type ResolvedOptions } from '../kernel/createPortico.js'
 export type {
   ApiUrls,
   ConnectMethod,
@@ -138,15 +192,9 @@ export type {
   Features,
   SocialProvider,
   WalletFeature,
-} from '../core/config/defaults.js'
-export {
-  type GetDefaultConfigParameters,
-  type GetDefaultConfigReturnType,
-  getDefaultConfig,
-} from '../core/config/getDefaultConfig.js'
-export type { Metadata, PorticoOptions } from '../core/config/options.js'
-export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../core/errors/base.js'
-export { InvalidPsbtError, type InvalidPsbtErrorType } from '../core/errors/bitcoin.js'
+} from '../kernel/defaults.js'
+export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../kernel/errors/base.js'
+export { InvalidPsbtError, type InvalidPsbtErrorType } from '../kernel/errors/bitcoin.js'
 export {
   InvalidOptionsError,
   type InvalidOptionsErrorType,
@@ -154,7 +202,7 @@ export {
   type ProviderNotFoundErrorType,
   SiwxConflictError,
   type SiwxConflictErrorType,
-} from '../core/errors/config.js'
+} from '../kernel/errors/config.js'
 export {
   ConnectionRejectedError,
   type ConnectionRejectedErrorType,
@@ -168,14 +216,14 @@ export {
   type ModalClosedErrorType,
   NotConnectedError,
   type NotConnectedErrorType,
-} from '../core/errors/connection.js'
+} from '../kernel/errors/connection.js'
 export {
   HostedHttpError,
   type HostedHttpErrorType,
   HostedTimeoutError,
   type HostedTimeoutErrorType,
-} from '../core/errors/http.js'
-export { isUserRejection } from '../core/errors/isUserRejection.js'
+} from '../kernel/errors/http.js'
+export { isUserRejection } from '../kernel/errors/isUserRejection.js'
 export {
   AdapterNotFoundError,
   type AdapterNotFoundErrorType,
@@ -191,7 +239,7 @@ export {
   type SwitchNetworkNotFoundErrorType,
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
-} from '../core/errors/network.js'
+} from '../kernel/errors/network.js'
 export {
   ContractDeploymentFailedError,
   type ContractDeploymentFailedErrorType,
@@ -225,32 +273,7 @@ export {
   toNodeError,
   UnknownNodeError,
   type UnknownNodeErrorType,
-} from '../core/errors/node.js'
-export {
-  InsufficientBalanceError,
-  type InsufficientBalanceErrorType,
-  InvalidAmountError,
-  type InvalidAmountErrorType,
-  type InvalidAmountReason,
-  InvalidTokenError,
-  type InvalidTokenErrorType,
-  ReceiverIsTokenContractError,
-  type ReceiverIsTokenContractErrorType,
-  SendParametersRequiredError,
-  type SendParametersRequiredErrorType,
-  TokenNetworkMismatchError,
-  type TokenNetworkMismatchErrorType,
-  TokenRequiredError,
-  type TokenRequiredErrorType,
-  TooManyPendingTransactionsError,
-  type TooManyPendingTransactionsErrorType,
-  TransactionConfirmationTimeoutError,
-  type TransactionConfirmationTimeoutErrorType,
-  TransactionFailedError,
-  type TransactionFailedErrorType,
-  UnsupportedChainError,
-  type UnsupportedChainErrorType,
-} from '../core/errors/send.js'
+} from '../kernel/errors/node.js'
 export {
   InvalidAddressError,
   type InvalidAddressErrorType,
@@ -260,7 +283,7 @@ export {
   type InvalidCaipAddressErrorType,
   InvalidCaipNetworkIdError,
   type InvalidCaipNetworkIdErrorType,
-} from '../core/errors/validation.js'
+} from '../kernel/errors/validation.js'
 export {
   NamespaceNotApprovedError,
   type NamespaceNotApprovedErrorType,
@@ -268,7 +291,12 @@ export {
   type RequestNotApprovedErrorType,
   WalletConnectNotConnectedError,
   type WalletConnectNotConnectedErrorType,
-} from '../core/errors/walletConnect.js'
+} from '../kernel/errors/walletConnect.js'
+export {
+  type GetDefaultConfigParameters,
+  type GetDefaultConfigReturnType,
+  getDefaultConfig,
+} from '../kernel/getDefaultConfig.js'
 export {
   base,
   bip122Network,
@@ -287,21 +315,14 @@ export {
   solanaDevnet,
   solanaNetwork,
   type WalletConnectNetworkParameters,
-} from '../core/networks.js'
+} from '../kernel/networks.js'
+export type { Metadata, PorticoOptions } from '../kernel/options.js'
 export {
   type BalanceQueryKeyParameters,
   type BalanceQueryOptionsParameters,
   balanceQueryKey,
   balanceQueryOptions,
-} from '../core/query/balance.js'
-export {
-  type EstimateSendFeeQueryKeyParameters,
-  type EstimateSendFeeQueryOptionsParameters,
-  estimateSendFeeQueryKey,
-  estimateSendFeeQueryOptions,
-  sendFeeStaleTimeMs,
-} from '../core/query/estimateSendFee.js'
-export { identityQueryOptions } from '../core/query/identity.js'
+} from '../kernel/query/balance.js'
 export {
   connectMutationOptions,
   disconnectMutationOptions,
@@ -311,23 +332,18 @@ export {
   signMessageMutationOptions,
   signTypedDataMutationOptions,
   switchNetworkMutationOptions,
-} from '../core/query/mutations.js'
-export { sendTokenMutationOptions } from '../core/query/sendTokenMutation.js'
-export { transactionsInfiniteQueryOptions, transactionsQueryKey } from '../core/query/transactions.js'
+} from '../kernel/query/mutations.js'
 export {
   type WalletDirectoryQueryParameters,
   walletDirectoryInfiniteQueryOptions,
   walletDirectoryQueryKey,
-} from '../core/query/walletDirectory.js'
-// Types only (no code): the sign-in functions are in '@portico/headless/siwx'.
-export type { SiwxConfig, SiwxCreateMessageInput, SiwxSession } from '../core/siwx/config.js'
-export type { SiwxMessage } from '../core/siwx/message.js'
-export type { RecentWallet, WalletConnectPairing } from '../core/state/atoms.js'
-export { cookieStorage } from '../core/state/cookieStorage.js'
-export { cookieToInitialState } from '../core/state/cookieToInitialState.js'
-export type { PorticoInitialState } from '../core/state/initialState.js'
-export type { ConnectorListing, SortedConnector } from '../core/state/sortConnectors.js'
-export type { StorageLike } from '../core/state/storage.js'
+} from '../kernel/query/walletDirectory.js'
+export type { RecentWallet, WalletConnectPairing } from '../kernel/state/atoms.js'
+export { cookieStorage } from '../kernel/state/cookieStorage.js'
+export { cookieToInitialState } from '../kernel/state/cookieToInitialState.js'
+export type { PorticoInitialState } from '../kernel/state/initialState.js'
+export type { ConnectorListing, SortedConnector } from '../kernel/state/sortConnectors.js'
+export type { StorageLike } from '../kernel/state/storage.js'
 export type {
   AccountState,
   AccountType,
@@ -342,7 +358,7 @@ export type {
   NetworkToken,
   PorticoNetwork,
   TokenBalance,
-} from '../core/types.js'
+} from '../kernel/types.js'
 export {
   assertEvmAddress,
   assertSolanaAddress,
@@ -350,8 +366,7 @@ export {
   isEvmAddress,
   isSolanaAddress,
   toChecksumEvmAddress,
-} from '../core/utils/address.js'
-export { type ParseAmountErrorType, parseAmount } from '../core/utils/amount.js'
+} from '../kernel/utils/address.js'
 export {
   buildCaipAddress,
   buildCaipNetworkId,
@@ -364,7 +379,7 @@ export {
   isChainNamespace,
   parseCaipAddress,
   parseCaipNetworkId,
-} from '../core/utils/caip.js'
+} from '../kernel/utils/caip.js'
 export {
   formatBalance,
   formatSignedAmount,
@@ -372,18 +387,12 @@ export {
   formatUnitsTruncated,
   truncateAddress,
   truncateDecimals,
-} from '../core/utils/format.js'
-export { isBitcoinAddress, isCosmosAddress, isSs58Address } from '../core/utils/namespaceAddress.js'
-export {
-  buildWalletLink,
-  type WalletConnectLinks,
-  type WalletLinkKind,
-  walletConnectLinks,
-} from '../core/utils/walletLinks.js'
-export { type ParseWebLinkOptions, parseWebLink } from '../core/utils/webLink.js'
-export { version } from '../core/version.js'
+} from '../kernel/utils/format.js'
+export { isBitcoinAddress, isCosmosAddress, isSs58Address } from '../kernel/utils/namespaceAddress.js'
+export { type ParseWebLinkOptions, parseWebLink } from '../kernel/utils/webLink.js'
+export { version } from '../kernel/version.js'
 export {
   createMemoryWalletConnectStorage,
   type WalletConnectOptions,
   type WalletConnectStorage,
-} from '../core/walletconnect/options.js'
+} from '../kernel/walletConnectOptions.js'

@@ -3,42 +3,9 @@
 // use it. The React hook `useEmailLogin` (here too) loads the actions on the first email sent, so a
 // page that imports it still loads nothing else of the embedded wallet before the visitor types an email.
 
-export { authConnectorId } from '../core/embedded/authConnector.js'
+export { authConnectorId } from '../features/embedded/authConnector.js'
 // embeddedTimings is @internal: tests shorten the frame's timings (e.g. its load timeout) per instance.
-export { type EmbeddedWallet, embeddedTimings, getEmbeddedWallet } from '../core/embedded/embeddedWallet.js'
-export {
-  type ExportEmbeddedWalletParameters,
-  exportEmbeddedWallet,
-} from '../core/embedded/exportEmbeddedWallet.js'
-// Placement of the frame's prompt by a host UI (Portico's modal): see FrameClient.placeIn.
-export type { FrameClientEvent, FramePrompt } from '../core/embedded/frameClient.js'
-export { type FrameClient, type FrameClientOptions, frameTimings } from '../core/embedded/frameClient.js'
-export { reconnectEmbeddedWallet } from '../core/embedded/reconnectEmbeddedWallet.js'
-export {
-  emailCooldownMs,
-  type StartEmailLoginParameters,
-  type StartEmailLoginReturnType,
-  startEmailLogin,
-} from '../core/embedded/startEmailLogin.js'
-export {
-  type EmbeddedWalletTheme,
-  syncEmbeddedWalletTheme,
-} from '../core/embedded/syncEmbeddedWalletTheme.js'
-export {
-  type UpdateEmailParameters,
-  updateEmail,
-  updateEmailPollMs,
-  updateEmailPrimaryOtp,
-  updateEmailSecondaryOtp,
-} from '../core/embedded/updateEmail.js'
-export {
-  NoAuthConnectorError,
-  type NoAuthConnectorErrorType,
-  NotConnectedToEmailError,
-  type NotConnectedToEmailErrorType,
-} from '../core/embedded/updateEmailErrors.js'
-export { type VerifyEmailOtpParameters, verifyEmailOtp } from '../core/embedded/verifyEmailOtp.js'
-export { waitForDeviceApproval } from '../core/embedded/waitForDeviceApproval.js'
+export { type EmbeddedWallet, embeddedTimings, getEmbeddedWallet } from '../features/embedded/embeddedWallet.js'
 export {
   EmailCooldownError,
   type EmailCooldownErrorType,
@@ -58,7 +25,40 @@ export {
   type RequestAbortedErrorType,
   RpcMethodNotAllowedError,
   type RpcMethodNotAllowedErrorType,
-} from '../core/errors/embedded.js'
-export { type EmailLoginStep, useEmailLogin } from '../react/useEmailLogin.js'
-export { type EmbeddedWalletUser, useEmbeddedWallet } from '../react/useEmbeddedWallet.js'
-export { type UpdateEmailStep, useUpdateEmail } from '../react/useUpdateEmail.js'
+} from '../features/embedded/errors.js'
+export {
+  type ExportEmbeddedWalletParameters,
+  exportEmbeddedWallet,
+} from '../features/embedded/exportEmbeddedWallet.js'
+// Placement of the frame's prompt by a host UI (Portico's modal): see FrameClient.placeIn.
+export type { FrameClientEvent, FramePrompt } from '../features/embedded/frameClient.js'
+export { type FrameClient, type FrameClientOptions, frameTimings } from '../features/embedded/frameClient.js'
+export { type EmailLoginStep, useEmailLogin } from '../features/embedded/react/useEmailLogin.js'
+export { type EmbeddedWalletUser, useEmbeddedWallet } from '../features/embedded/react/useEmbeddedWallet.js'
+export { type UpdateEmailStep, useUpdateEmail } from '../features/embedded/react/useUpdateEmail.js'
+export { reconnectEmbeddedWallet } from '../features/embedded/reconnectEmbeddedWallet.js'
+export {
+  emailCooldownMs,
+  type StartEmailLoginParameters,
+  type StartEmailLoginReturnType,
+  startEmailLogin,
+} from '../features/embedded/startEmailLogin.js'
+export {
+  type EmbeddedWalletTheme,
+  syncEmbeddedWalletTheme,
+} from '../features/embedded/syncEmbeddedWalletTheme.js'
+export {
+  type UpdateEmailParameters,
+  updateEmail,
+  updateEmailPollMs,
+  updateEmailPrimaryOtp,
+  updateEmailSecondaryOtp,
+} from '../features/embedded/updateEmail.js'
+export {
+  NoAuthConnectorError,
+  type NoAuthConnectorErrorType,
+  NotConnectedToEmailError,
+  type NotConnectedToEmailErrorType,
+} from '../features/embedded/updateEmailErrors.js'
+export { type VerifyEmailOtpParameters, verifyEmailOtp } from '../features/embedded/verifyEmailOtp.js'
+export { waitForDeviceApproval } from '../features/embedded/waitForDeviceApproval.js'

@@ -4,13 +4,6 @@
 // lazily loaded view uses it, so feature code reached only from here stays in the views' chunks.
 
 export {
-  type CreateOnrampUrlErrorType,
-  type CreateOnrampUrlParameters,
-  type CreateOnrampUrlReturnType,
-  createOnrampUrl,
-  type OnrampDirectProvider,
-} from '../core/actions/createOnrampUrl.js'
-export {
   buildOnrampProviderUrl,
   defaultOnrampPurchaseCurrency,
   fetchOnrampOptions,
@@ -29,14 +22,21 @@ export {
   parseOnrampProviders,
   placeholderOnrampQuote,
   restrictedTimeZones,
-} from '../core/api/onramp.js'
-export { OnrampApiError, OnrampNotAvailableError } from '../core/errors/onramp.js'
-export { onrampOptionsQueryKey, onrampOptionsQueryOptions } from '../core/query/onrampOptions.js'
-export { onrampQuoteQueryKey, onrampQuoteQueryOptions } from '../core/query/onrampQuote.js'
+} from '../features/onramp/client.js'
+export {
+  type CreateOnrampUrlErrorType,
+  type CreateOnrampUrlParameters,
+  type CreateOnrampUrlReturnType,
+  createOnrampUrl,
+  type OnrampDirectProvider,
+} from '../features/onramp/createOnrampUrl.js'
+export { OnrampApiError, OnrampNotAvailableError } from '../features/onramp/errors.js'
+export { onrampQuoteQueryKey, onrampQuoteQueryOptions } from '../features/onramp/onrampQuoteQuery.js'
+export { onrampOptionsQueryKey, onrampOptionsQueryOptions } from '../features/onramp/query.js'
 export {
   defaultOnrampProviders,
   type UseOnrampOptionsParameters,
   useOnrampOptions,
-} from '../react/useOnrampOptions.js'
-export { type UseOnrampQuoteParameters, useOnrampQuote } from '../react/useOnrampQuote.js'
-export { type UseOnrampUrlParameters, useOnrampUrl } from '../react/useOnrampUrl.js'
+} from '../features/onramp/react/useOnrampOptions.js'
+export { type UseOnrampQuoteParameters, useOnrampQuote } from '../features/onramp/react/useOnrampQuote.js'
+export { type UseOnrampUrlParameters, useOnrampUrl } from '../features/onramp/react/useOnrampUrl.js'

@@ -30,7 +30,7 @@ export {
   type SwapTransaction,
   swapChainIds,
   swapSlippage,
-} from '../core/swap/convert.js'
+} from '../features/swap/convert.js'
 export {
   InvalidSwapAmountError,
   type InvalidSwapAmountErrorType,
@@ -42,20 +42,20 @@ export {
   type SwapNotConfirmedErrorType,
   SwapRevertedError,
   type SwapRevertedErrorType,
-} from '../core/swap/errors.js'
+} from '../features/swap/errors.js'
+export { type UseSwapParameters, useSwap } from '../features/swap/react/useSwap.js'
+export { type UseSwapAllowanceParameters, useSwapAllowance } from '../features/swap/react/useSwapAllowance.js'
+export { type UseSwapGasPriceParameters, useSwapGasPrice } from '../features/swap/react/useSwapGasPrice.js'
+export { type UseSwapQuoteParameters, useSwapQuote } from '../features/swap/react/useSwapQuote.js'
+export { type UseSwapTokensParameters, useSwapTokens } from '../features/swap/react/useSwapTokens.js'
 export {
   type SwapErrorType,
   type SwapParameters,
   type SwapReturnType,
   type SwapStep,
   swap,
-} from '../core/swap/swap.js'
-export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../core/swap/swapAllowance.js'
-export { swapGasPriceQueryKey, swapGasPriceQueryOptions } from '../core/swap/swapGasPrice.js'
-export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../core/swap/swapQuote.js'
-export { swapTokensQueryKey, swapTokensQueryOptions } from '../core/swap/swapTokens.js'
-export { type UseSwapParameters, useSwap } from '../react/useSwap.js'
-export { type UseSwapAllowanceParameters, useSwapAllowance } from '../react/useSwapAllowance.js'
-export { type UseSwapGasPriceParameters, useSwapGasPrice } from '../react/useSwapGasPrice.js'
-export { type UseSwapQuoteParameters, useSwapQuote } from '../react/useSwapQuote.js'
-export { type UseSwapTokensParameters, useSwapTokens } from '../react/useSwapTokens.js'
+} from '../features/swap/swap.js'
+export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../features/swap/swapAllowance.js'
+export { swapGasPriceQueryKey, swapGasPriceQueryOptions } from '../features/swap/swapGasPrice.js'
+export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../features/swap/swapQuote.js'
+export { swapTokensQueryKey, swapTokensQueryOptions } from '../features/swap/swapTokens.js'

@@ -1,0 +1,33 @@
+import { type ConnectReturnType, connect } from '../../kernel/actions/connect.js'
+import type { Portico } from '../../kernel/createPortico.js'
+import { activeNamespaceAtom } from '../../kernel/state/atoms.js'
+import { getEmbeddedWallet } from './embeddedWallet.js'
+import { InvalidLoginInputError } from './errors.js'
+
+export type VerifyEmailOtpParameters = { otp: string }
+
+/**
+ * Last step of email login: the frame checks the code with the auth server, creates the user's keys
+ * on first login (inside the frame), and the AUTH connector connects every embedded namespace
+ * through the ordinary `connect` action (status `connecting`, then `connected`). Success stores
+ * the email and the login-used flag and clears the last email login time.
+ *
+ * @example
+ * ```ts
+ * const { address } = await verifyEmailOtp(portico, { otp: '042137' })
+ * ```
+ */
+export async function verifyEmailOtp(
+  portico: Portico,
+  parameters: VerifyEmailOtpParameters,
+): Promise<ConnectReturnType> {
+  if (typeof parameters.otp !== 'string' || !/^\d{6}$/.test(parameters.otp.trim()))
+    throw new InvalidLoginInputError({ field: 'otp' })
+  const wallet = getEmbeddedWallet(portico)
+  await wallet.client.request('CONNECT_OTP', { otp: parameters.otp.trim() })
+  const active = portico.store.get(activeNamespaceAtom)
+  const result = await connect(portico, { connector: wallet.connector(active) })
+  const user = await wallet.client.request('GET_USER')
+  wallet.writeLoginCache({ used: true, email: user.email, lastEmailLoginTime: undefined })
+  return result
+}

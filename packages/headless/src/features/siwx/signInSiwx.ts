@@ -1,0 +1,19 @@
+import type { Portico } from '../../kernel/createPortico.js'
+import type { SiwxSession } from './config.js'
+import type { SignInWithSiwxErrorType } from './signInWithSiwx.js'
+import { runSiwxSignIn } from './siwxFlow.js'
+
+export type SignInSiwxReturnType = SiwxSession
+export type SignInSiwxErrorType = SignInWithSiwxErrorType
+
+/**
+ * The sign step's "Sign": signs the connected account in and moves the sign-in state along
+ * (`authenticating` while the wallet is asked, then `authenticated`, or `step: 'failed'` with
+ * the error so the user can retry). Use {@link signInWithSiwx} to sign without touching the state.
+ *
+ * @example
+ * await signInSiwx(portico) // getSiwxState(portico).status === 'authenticated'
+ */
+export function signInSiwx(portico: Portico): Promise<SignInSiwxReturnType> {
+  return runSiwxSignIn(portico)
+}

@@ -1,0 +1,72 @@
+import { BaseError } from '../../kernel/errors/base.js'
+
+export type SwapNetworkNotSupportedErrorType = SwapNetworkNotSupportedError & { name: 'SwapNetworkNotSupportedError' }
+/** Swaps were asked for on a network the convert API does not serve. */
+export class SwapNetworkNotSupportedError extends BaseError {
+  override name = 'SwapNetworkNotSupportedError' as const
+  constructor({ caipNetworkId }: { caipNetworkId?: string } = {}) {
+    super('Network not supported for Swaps', {
+      details: caipNetworkId ? `${caipNetworkId} is not a swap network.` : undefined,
+      metaMessages: ['Switch to a network that supports swaps.'],
+    })
+  }
+}
+
+export type SwapApiErrorType = SwapApiError & { name: 'SwapApiError' }
+/**
+ * A convert (swap) API call failed or answered something that is not its documented shape.
+ * `status` is the HTTP status when the service answered (429 and 5xx are worth a retry).
+ */
+export class SwapApiError extends BaseError {
+  override name = 'SwapApiError' as const
+  readonly status: number | undefined
+  constructor(shortMessage: string, { cause, status }: { cause?: unknown; status?: number | undefined } = {}) {
+    super(shortMessage, { cause, details: status === undefined ? undefined : `The service answered HTTP ${status}.` })
+    this.status = status
+  }
+}
+
+export type InvalidSwapAmountErrorType = InvalidSwapAmountError & { name: 'InvalidSwapAmountError' }
+/** A swap amount that is not a positive whole number of token units. */
+export class InvalidSwapAmountError extends BaseError {
+  override name = 'InvalidSwapAmountError' as const
+  constructor() {
+    super('Swap amount must be greater than 0', {
+      metaMessages: ['Pass the amount in the token’s smallest units as a bigint (e.g. parseUnits("1.5", decimals)).'],
+    })
+  }
+}
+
+export type SwapRevertedErrorType = SwapRevertedError & { name: 'SwapRevertedError' }
+/**
+ * A swap or approval transaction was mined but reverted (the price moved past the slippage
+ * tolerance, the deadline passed…). Only gas was spent: the tokens stayed where they were.
+ */
+export class SwapRevertedError extends BaseError {
+  override name = 'SwapRevertedError' as const
+  readonly hash: `0x${string}`
+  constructor({ hash, step }: { hash: `0x${string}`; step: 'approve' | 'permit' | 'swap' }) {
+    super(step === 'swap' ? 'Swap failed' : 'Approval failed', {
+      details: `Transaction ${hash} reverted.`,
+      metaMessages:
+        step === 'swap'
+          ? ['The price may have moved past the slippage tolerance. Get a new quote and try again.']
+          : undefined,
+    })
+    this.hash = hash
+  }
+}
+
+export type SwapNotConfirmedErrorType = SwapNotConfirmedError & { name: 'SwapNotConfirmedError' }
+/** A swap or approval was sent but no receipt arrived in time; it may still land. */
+export class SwapNotConfirmedError extends BaseError {
+  override name = 'SwapNotConfirmedError' as const
+  readonly hash: `0x${string}`
+  constructor({ hash }: { hash: `0x${string}` }) {
+    super('Transaction not confirmed', {
+      details: `No receipt for ${hash} yet.`,
+      metaMessages: ['Check the wallet’s activity before trying again: the transaction may still be mined.'],
+    })
+    this.hash = hash
+  }
+}

@@ -1,0 +1,28 @@
+import type { Portico } from '../createPortico.js'
+import { connectorsAtom, recentWalletsAtom } from '../state/atoms.js'
+import { type SortedConnector, sortConnectors } from '../state/sortConnectors.js'
+import type { ChainNamespace } from '../utils/caip.js'
+
+export type GetConnectorsParameters = { namespace?: ChainNamespace | undefined }
+export type GetConnectorsReturnType = SortedConnector[]
+
+/**
+ * Discovered and configured connectors, in the spec's connector order (or `connectorOrder`), each
+ * with its group and the recent / installed / featured flags.
+ *
+ * @example
+ * const connectors = getConnectors(portico, { namespace: 'eip155' })
+ */
+export function getConnectors(portico: Portico, { namespace }: GetConnectorsParameters = {}): GetConnectorsReturnType {
+  const all = portico.store.get(connectorsAtom)
+  const discovered = namespace ? (all[namespace] ?? []) : Object.values(all).flatMap((c) => c ?? [])
+  const walletConnect = (portico._internal.walletConnect?.connectors ?? []).filter(
+    (c) => !namespace || c.chain === namespace,
+  )
+  const list = [...walletConnect, ...discovered]
+  return sortConnectors(list, {
+    order: portico.options.connectorOrder,
+    recent: portico.store.get(recentWalletsAtom),
+    featuredWalletIds: portico.options.featuredWalletIds,
+  })
+}

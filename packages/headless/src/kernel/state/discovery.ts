@@ -1,0 +1,45 @@
+import type { Portico } from '../createPortico.js'
+import type { Connector } from '../types.js'
+import type { ChainNamespace } from '../utils/caip.js'
+import { connectorsAtom } from './atoms.js'
+
+type DiscoveryState = { count: number; stops: (() => void)[] }
+const discovery = new WeakMap<Portico, DiscoveryState>()
+
+/**
+ * @internal
+ * Starts wallet discovery on every adapter (reference-counted, so React StrictMode's double
+ * mount and several providers share one discovery). Returns the release function.
+ */
+export function startDiscovery(portico: Portico): () => void {
+  let state = discovery.get(portico)
+  if (!state) {
+    state = { count: 0, stops: [] }
+    discovery.set(portico, state)
+  }
+  state.count++
+  if (state.count === 1 && portico.options.enableInjected) {
+    for (const adapter of portico.adapters.values()) {
+      try {
+        state.stops.push(adapter.watchConnectors((connectors) => setConnectors(portico, adapter.namespace, connectors)))
+      } catch (error) {
+        // One adapter's broken discovery must not take the others down.
+        console.warn(`[portico] Wallet discovery failed for ${adapter.namespace}`, error)
+      }
+    }
+  }
+  let released = false
+  return () => {
+    if (released || !state) return
+    released = true
+    state.count--
+    if (state.count > 0) return
+    for (const stop of state.stops.splice(0)) stop()
+  }
+}
+
+function setConnectors(portico: Portico, namespace: ChainNamespace, connectors: readonly Connector[]) {
+  // Two announcements with the same id (a wallet injected twice) would make ids ambiguous.
+  const unique = connectors.filter((c, i) => connectors.findIndex((o) => o.id === c.id) === i)
+  portico.store.set(connectorsAtom, { ...portico.store.get(connectorsAtom), [namespace]: unique })
+}
