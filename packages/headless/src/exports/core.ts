@@ -184,7 +184,7 @@ export {
   type WalletDirectoryErrorType,
   walletImageUrl,
 } from '../kernel/api/walletDirectory.js'
-export { createPortico, type Portico, type ResolvedOptions } from '../kernel/createPortico.js'
+export { createPortico } from '../kernel/createPortico.js'
 export type {
   ApiUrls,
   ConnectMethod,
@@ -317,6 +317,7 @@ export {
   type WalletConnectNetworkParameters,
 } from '../kernel/networks.js'
 export type { Metadata, PorticoOptions } from '../kernel/options.js'
+export type { Portico, ResolvedOptions } from '../kernel/portico.js'
 export {
   type BalanceQueryKeyParameters,
   type BalanceQueryOptionsParameters,

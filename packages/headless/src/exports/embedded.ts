@@ -4,8 +4,7 @@
 // page that imports it still loads nothing else of the embedded wallet before the visitor types an email.
 
 export { authConnectorId } from '../features/embedded/authConnector.js'
-// embeddedTimings is @internal: tests shorten the frame's timings (e.g. its load timeout) per instance.
-export { type EmbeddedWallet, embeddedTimings, getEmbeddedWallet } from '../features/embedded/embeddedWallet.js'
+export { type EmbeddedWallet, getEmbeddedWallet } from '../features/embedded/embeddedWallet.js'
 export {
   EmailCooldownError,
   type EmailCooldownErrorType,

@@ -1,10 +1,9 @@
 import { createStore } from 'jotai/vanilla'
 import type * as z from 'zod/mini'
-import { createWalletConnect, type PorticoWalletConnect } from '../features/walletconnect/walletConnectConnector.js'
-import { type AlertBus, createAlertBus } from './alerts.js'
+import { createWalletConnect } from '../features/walletconnect/walletConnectConnector.js'
+import { createAlertBus } from './alerts.js'
 import {
   type ApiUrls,
-  type ConnectorGroup,
   defaultAccountTypes,
   defaultApiUrls,
   defaultConnectorOrder,
@@ -12,76 +11,15 @@ import {
   type Features,
 } from './defaults.js'
 import { InvalidOptionsError, SiwxConflictError } from './errors/config.js'
-import { type Metadata, optionsSchema, type PorticoOptions } from './options.js'
+import { optionsSchema, type PorticoOptions } from './options.js'
+import type { Portico } from './portico.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, featuresAtom } from './state/atoms.js'
 import { hydrate } from './state/hydrate.js'
-import { createPorticoStorage, getDefaultStorage, type PorticoStorage } from './state/storage.js'
-import type { AccountState, AccountType, ChainAdapter, PorticoNetwork } from './types.js'
+import { createPorticoStorage, getDefaultStorage } from './state/storage.js'
+import type { AccountState, ChainAdapter, PorticoNetwork } from './types.js'
 import type { ChainNamespace } from './utils/caip.js'
 import { version } from './version.js'
-import { type ResolvedWalletConnectOptions, resolveWalletConnectOptions } from './walletConnectOptions.js'
-
-/** Options after validation, with every default filled in. */
-export type ResolvedOptions = {
-  projectId: string | undefined
-  metadata: Metadata | undefined
-  localFeatures: Partial<Features> | undefined
-  keepLocalFeatures: boolean
-  remoteConfig: boolean
-  walletDirectory: boolean
-  blockchainApi: boolean
-  rpcMap: Readonly<Record<string, string>>
-  connectorOrder: readonly ConnectorGroup[]
-  featuredWalletIds: readonly string[]
-  includeWalletIds: readonly string[]
-  excludeWalletIds: readonly string[]
-  defaultAccountTypes: Partial<Record<ChainNamespace, AccountType>>
-  signOutOnDisconnect: boolean
-  allowUnsupportedChain: boolean
-  enableNetworkSwitch: boolean
-  enableInjected: boolean
-  siwx: unknown
-  apiUrls: ApiUrls
-  sdkType: string
-  sdkVersion: string
-  /** WalletConnect settings, `undefined` when it is off (no project id, or `walletConnect: false`). */
-  walletConnect: ResolvedWalletConnectOptions | undefined
-  /** The embedded wallet's settings as given (checked by the lazily loaded email login). */
-  embeddedWallet: PorticoOptions['embeddedWallet']
-}
-
-/**
- * A Portico instance: validated options, the adapters, and a private state store. Pass it to
- * actions (`connect(portico, …)`) or to `<PorticoProvider config={portico}>`.
- */
-export type Portico = {
-  readonly options: ResolvedOptions
-  readonly networks: readonly PorticoNetwork[]
-  readonly defaultNetwork: PorticoNetwork
-  readonly adapters: ReadonlyMap<ChainNamespace, ChainAdapter>
-  /** @internal Private jotai store; never the host's. */
-  readonly store: ReturnType<typeof createStore>
-  /** @internal */
-  readonly alerts: AlertBus
-  /** @internal */
-  readonly storage: PorticoStorage
-  /** @internal */
-  readonly fetch: typeof fetch
-  /** @internal Mutable runtime bookkeeping (subscriptions, in-flight promises). */
-  readonly _internal: {
-    hydrated: boolean
-    ssr: boolean
-    walletSubscriptions: Map<ChainNamespace, () => void>
-    reconnecting: Promise<readonly AccountState[]> | undefined
-    remoteConfig: Promise<void> | undefined
-    /** Monotonic counter per namespace so a stale connect can't overwrite a newer one. */
-    connectAttempts: Map<ChainNamespace, number>
-    /** Until when balance fetches are refused after a failure (spec: 30 s lockout). */
-    balanceRetryAt: number | undefined
-    /** WalletConnect connectors and their lazily loaded session controller, when it is on. */
-    walletConnect: PorticoWalletConnect | undefined
-  }
-}
+import { resolveWalletConnectOptions } from './walletConnectOptions.js'
 
 /**
  * Creates a Portico instance from validated options.
@@ -192,8 +130,14 @@ export function createPortico(options: PorticoOptions): Portico {
       reconnecting: undefined,
       remoteConfig: undefined,
       connectAttempts: new Map(),
+      connectsInFlight: new Map(),
       balanceRetryAt: undefined,
+      discovery: { holders: 0, stops: [] },
+      supportedChains: undefined,
+      analyticsEnabled: undefined,
+      imageUrls: new Map(),
       walletConnect: undefined,
+      features: new Map(),
     },
   }
   if (portico.options.walletConnect)

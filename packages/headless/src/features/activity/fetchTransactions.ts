@@ -1,8 +1,8 @@
 import * as z from 'zod/mini'
 import { fetchJson } from '../../kernel/api/http.js'
 import { blockchainApiUrl } from '../../kernel/api/urls.js'
-import type { Portico } from '../../kernel/createPortico.js'
 import { BaseError } from '../../kernel/errors/base.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { lazy } from '../../kernel/utils/lazy.js'
 

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { hostedQueryRetry, hostedQueryRetryDelay } from '../../kernel/query/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { type FetchTransactionsReturnType, fetchTransactions } from './fetchTransactions.js'

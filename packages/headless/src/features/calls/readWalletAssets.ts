@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { getActiveConnection } from '../../kernel/state/activeConnection.js'
 import type { PorticoNetwork, TokenBalance } from '../../kernel/types.js'
 import { formatUnits } from '../../kernel/utils/format.js'

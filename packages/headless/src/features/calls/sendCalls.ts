@@ -1,5 +1,5 @@
 import { type RequestErrorType, request, WalletRequestError } from '../../kernel/actions/request.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { getActiveConnection } from '../../kernel/state/activeConnection.js'
 import {
   CallsNotSupportedError,

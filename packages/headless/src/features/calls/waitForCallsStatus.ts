@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { type GetCallsStatusErrorType, type GetCallsStatusReturnType, getCallsStatus } from './getCallsStatus.js'
 
 export type WaitForCallsStatusParameters = {

@@ -11,10 +11,8 @@ export const authConnectorId = 'auth'
 /** How long disconnect waits for the frame's sign-out (the spec: at most 3 s). */
 export const signOutWaitMs = 3_000
 
-const listeners = new WeakMap<EmbeddedWallet, Map<ChainNamespace, Set<(event: ConnectorEvent) => void>>>()
-
 function emit(wallet: EmbeddedWallet, namespace: ChainNamespace, event: ConnectorEvent) {
-  for (const listener of listeners.get(wallet)?.get(namespace) ?? []) listener(event)
+  for (const listener of wallet.listeners.get(namespace) ?? []) listener(event)
 }
 
 function toHex(bytes: Uint8Array): string {
@@ -145,13 +143,8 @@ export function createAuthConnector(wallet: EmbeddedWallet, namespace: ChainName
       }
     },
     subscribe(ns, listener) {
-      let byNamespace = listeners.get(wallet)
-      if (!byNamespace) {
-        byNamespace = new Map()
-        listeners.set(wallet, byNamespace)
-      }
-      const set = byNamespace.get(ns) ?? new Set()
-      byNamespace.set(ns, set)
+      const set = wallet.listeners.get(ns) ?? new Set()
+      wallet.listeners.set(ns, set)
       set.add(listener)
       return () => set.delete(listener)
     },

@@ -1,12 +1,14 @@
 import * as z from 'zod/mini'
 import { rpcUrlFor } from '../../kernel/api/rpcUrl.js'
-import type { Portico } from '../../kernel/createPortico.js'
-import type { Connector, PorticoNetwork } from '../../kernel/types.js'
+import { featureState } from '../../kernel/featureState.js'
+import type { Portico } from '../../kernel/portico.js'
+import type { Connector, ConnectorEvent, PorticoNetwork } from '../../kernel/types.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
 import { createAuthConnector } from './authConnector.js'
 import { EmbeddedWalletNotConfiguredError } from './errors.js'
-import { createFrameClient, type FrameClient, type FrameTimings } from './frameClient.js'
-import { embeddedWalletTheme, onEmbeddedWalletTheme } from './syncEmbeddedWalletTheme.js'
+import { createFrameClient, type FrameClient } from './frameClient.js'
+import { embeddedState } from './state.js'
+import type { EmbeddedWalletTheme } from './syncEmbeddedWalletTheme.js'
 
 /** The namespaces the embedded wallet serves (the spec: email/social login on eip155 and solana only). */
 export const embeddedNamespaces = ['eip155', 'solana'] as const satisfies readonly ChainNamespace[]
@@ -35,11 +37,11 @@ export type EmbeddedWallet = {
   /** The chain the frame is on (one for both namespaces: the frame keeps a single current chain). */
   frameChain: number | string | undefined
   rpcUrl(network: PorticoNetwork): string | undefined
+  /** Sends the host's theme to the frame (the spec's sync theme message). */
+  syncTheme(theme: EmbeddedWalletTheme): void
+  /** The AUTH connectors' listeners, per namespace (one login serves every embedded namespace). */
+  readonly listeners: Map<ChainNamespace, Set<(event: ConnectorEvent) => void>>
 }
-
-const wallets = new WeakMap<Portico, EmbeddedWallet>()
-/** @internal Tests pass shorter timings. */
-export const embeddedTimings = new WeakMap<Portico, Partial<FrameTimings>>()
 
 /**
  * The embedded wallet of `portico`, created (frame added to the page) on first use. Throws the
@@ -52,8 +54,8 @@ export const embeddedTimings = new WeakMap<Portico, Partial<FrameTimings>>()
  * ```
  */
 export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
-  const existing = wallets.get(portico)
-  if (existing) return existing
+  const state = featureState(portico, embeddedState)
+  if (state.wallet) return state.wallet
   const settings = portico.options.embeddedWallet
   const projectId = portico.options.projectId
   if (!settings?.frameUrl)
@@ -92,7 +94,7 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
     chainId: start?.chainNamespace === 'eip155' ? Number(start.id) : 1,
     rpcUrl: start?.chainNamespace === 'eip155' ? rpcUrl(start) : undefined,
     enableLogger: settings.enableLogger,
-    timings: embeddedTimings.get(portico),
+    timings: state.timings,
   })
   const wallet: EmbeddedWallet = {
     client,
@@ -112,10 +114,14 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
     networkFor,
     rpcUrl,
     frameChain: start?.chainNamespace === 'eip155' ? Number(start.id) : undefined,
+    syncTheme(theme) {
+      client.request('SYNC_THEME', theme).catch(warnSync)
+    },
+    listeners: new Map(),
   }
   ;(wallet.connectors as Connector[]).push(...namespaces.map((ns) => createAuthConnector(wallet, ns)))
-  wallets.set(portico, wallet)
-  syncFrame(portico, client)
+  state.wallet = wallet
+  syncFrame(portico, wallet)
   return wallet
 }
 
@@ -123,8 +129,7 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
  * The spec's sync messages, sent once the frame is ready: the app's data (its prompts name the
  * app and show its icon) and the theme, then every later theme change as it comes.
  */
-function syncFrame(portico: Portico, client: FrameClient) {
-  const warn = (error: unknown) => console.warn('[portico] Could not sync the embedded wallet', error)
+function syncFrame(portico: Portico, { client, syncTheme }: EmbeddedWallet) {
   const { metadata, sdkVersion } = portico.options
   const projectId = portico.options.projectId ?? ''
   client
@@ -142,10 +147,12 @@ function syncFrame(portico: Portico, client: FrameClient) {
           }
         : {}),
     })
-    .catch(warn)
-  const send = (theme: NonNullable<ReturnType<typeof embeddedWalletTheme>>) =>
-    client.request('SYNC_THEME', theme).catch(warn)
-  // The spec's default theme is dark, until the host (its modal) gives its own.
-  send(embeddedWalletTheme(portico) ?? { themeMode: 'dark' })
-  onEmbeddedWalletTheme(portico, send)
+    .catch(warnSync)
+  // The spec's default theme is dark, until the host (its modal) gives its own; later themes are
+  // sent as they come (syncEmbeddedWalletTheme).
+  syncTheme(featureState(portico, embeddedState).theme ?? { themeMode: 'dark' })
+}
+
+function warnSync(error: unknown) {
+  console.warn('[portico] Could not sync the embedded wallet', error)
 }

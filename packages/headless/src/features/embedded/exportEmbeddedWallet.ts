@@ -1,5 +1,5 @@
 import { getConnection } from '../../kernel/actions/getConnection.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { activeNamespaceAtom } from '../../kernel/state/atoms.js'
 import { authConnectorId } from './authConnector.js'
 import { embeddedNamespaces, getEmbeddedWallet } from './embeddedWallet.js'

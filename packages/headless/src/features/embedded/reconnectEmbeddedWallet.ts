@@ -1,6 +1,6 @@
 import type { ConnectReturnType } from '../../kernel/actions/connect.js'
 import { reconnect } from '../../kernel/actions/reconnect.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { accountsAtom, activeNamespaceAtom, connectorsAtom } from '../../kernel/state/atoms.js'
 import { updateAccount } from '../../kernel/state/connection.js'
 import { hydrate } from '../../kernel/state/hydrate.js'

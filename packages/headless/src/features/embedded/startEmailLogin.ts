@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
 import { EmailCooldownError, InvalidLoginInputError } from './errors.js'
 

@@ -1,21 +1,10 @@
 import type { AppRequestPayload } from '@portico/secure/protocol'
-import type { Portico } from '../../kernel/createPortico.js'
+import { featureState } from '../../kernel/featureState.js'
+import type { Portico } from '../../kernel/portico.js'
+import { embeddedState } from './state.js'
 
 /** The theme the secure frame is given: the spec's themeMode (light or dark) and themeVariables. */
 export type EmbeddedWalletTheme = AppRequestPayload<'SYNC_THEME'>
-
-const themes = new WeakMap<Portico, EmbeddedWalletTheme>()
-const senders = new WeakMap<Portico, (theme: EmbeddedWalletTheme) => void>()
-
-/** @internal The last theme given for `portico` (sent by the embedded wallet when its frame starts). */
-export function embeddedWalletTheme(portico: Portico): EmbeddedWalletTheme | undefined {
-  return themes.get(portico)
-}
-
-/** @internal Called by the embedded wallet once its frame exists: later themes go straight to it. */
-export function onEmbeddedWalletTheme(portico: Portico, send: (theme: EmbeddedWalletTheme) => void): void {
-  senders.set(portico, send)
-}
 
 /**
  * Gives the embedded wallet's secure frame the host's theme (the spec's sync theme message), so
@@ -30,6 +19,7 @@ export function onEmbeddedWalletTheme(portico: Portico, send: (theme: EmbeddedWa
  * ```
  */
 export function syncEmbeddedWalletTheme(portico: Portico, theme: EmbeddedWalletTheme): void {
-  themes.set(portico, theme)
-  senders.get(portico)?.(theme)
+  const state = featureState(portico, embeddedState)
+  state.theme = theme
+  state.wallet?.syncTheme(theme)
 }

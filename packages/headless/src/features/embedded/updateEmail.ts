@@ -1,5 +1,5 @@
 import { getConnection } from '../../kernel/actions/getConnection.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { authConnectorId } from './authConnector.js'
 import { type EmbeddedWallet, getEmbeddedWallet } from './embeddedWallet.js'
 import { InvalidLoginInputError } from './errors.js'

@@ -1,5 +1,5 @@
 import { type ConnectReturnType, connect } from '../../kernel/actions/connect.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { activeNamespaceAtom } from '../../kernel/state/atoms.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
 import { InvalidLoginInputError } from './errors.js'

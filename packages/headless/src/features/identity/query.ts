@@ -1,5 +1,5 @@
 import { fetchIdentity } from '../../kernel/api/blockchainApi.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 
 /** Spec: name and identity are cached 5 minutes. */
 export const identityStaleTimeMs = 5 * 60_000

@@ -4,7 +4,7 @@ import * as z from 'zod/mini'
 import { BlockchainApiError } from '../../kernel/api/blockchainApi.js'
 import { fetchJson } from '../../kernel/api/http.js'
 import { blockchainApiUrl } from '../../kernel/api/urls.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 
 const profileSchema = z.object({
   name: z.optional(z.string()),

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
 import { isName } from './isName.js'
 import { resolveName } from './resolveName.js'

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { resolveNamespace } from '../../kernel/state/activeConnection.js'
 import { isAddressForNamespace, toChecksumEvmAddress } from '../../kernel/utils/address.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { hostedFetch } from '../../kernel/api/http.js'
 import { blockchainApiUrl } from '../../kernel/api/urls.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { OnrampApiError } from './errors.js'
 
 // Clients of the blockchain API's on-ramp routes, with the spec's fallbacks: sample options when

@@ -1,7 +1,7 @@
 import { getConnection } from '../../kernel/actions/getConnection.js'
-import type { Portico } from '../../kernel/createPortico.js'
 import type { NotConnectedErrorType } from '../../kernel/errors/connection.js'
 import { NotConnectedError } from '../../kernel/errors/connection.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
 import {
   buildOnrampProviderUrl,

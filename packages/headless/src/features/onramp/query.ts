@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { fetchOnrampOptions } from './client.js'
 
 /** On-ramp options change rarely: cached 5 minutes. */

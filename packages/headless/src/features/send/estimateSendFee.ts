@@ -1,5 +1,5 @@
-import type { Portico } from '../../kernel/createPortico.js'
 import type { NodeErrorType } from '../../kernel/errors/node.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { NameResolutionErrorType } from '../names/errors.js'
 import type { SendTokenParameters, SendTokenValidationErrorType } from './prepareSendToken.js'
 

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { TokenBalance } from '../../kernel/types.js'
 import { type EstimateSendFeeParameters, estimateSendFee } from './estimateSendFee.js'
 

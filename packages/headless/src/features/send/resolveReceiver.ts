@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { isName } from '../names/isName.js'
 import { resolveName } from '../names/resolveName.js'
 import type { SendTokenParameters } from './prepareSendToken.js'

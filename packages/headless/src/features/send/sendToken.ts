@@ -1,6 +1,6 @@
 import type { RequestErrorType } from '../../kernel/actions/request.js'
-import type { Portico } from '../../kernel/createPortico.js'
 import type { NodeErrorType } from '../../kernel/errors/node.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { NameResolutionErrorType } from '../names/errors.js'
 import type {
   TooManyPendingTransactionsErrorType,

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
 import type { SendTokenErrorType, SendTokenParameters, SendTokenReturnType } from './sendToken.js'
 import { sendToken } from './sendToken.js'

@@ -8,8 +8,9 @@ import {
   type SolanaRpc,
 } from '../../kernel/adapters/solana/solanaTransfer.js'
 import { rpcUrlFor } from '../../kernel/api/rpcUrl.js'
-import type { Portico } from '../../kernel/createPortico.js'
 import { toNodeError } from '../../kernel/errors/node.js'
+import { defineFeatureState, featureState } from '../../kernel/featureState.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { PorticoNetwork } from '../../kernel/types.js'
 import {
   TooManyPendingTransactionsError,
@@ -20,7 +21,8 @@ import { type PreparedSend, prepareSendToken, type SendTokenParameters } from '.
 import { resolveReceiver } from './resolveReceiver.js'
 import { evmConfirmTimeoutMs, pendingTransactionsLimit, type SendTokenReturnType } from './sendToken.js'
 
-const pending = new WeakMap<Portico, number>()
+/** The sends of an instance still waiting for their confirmation (the spec allows 99). */
+const sendState = defineFeatureState('send', () => ({ pending: 0 }))
 
 /**
  * @internal The body of {@link sendToken}, loaded on the first send: viem's client and the Solana
@@ -28,13 +30,14 @@ const pending = new WeakMap<Portico, number>()
  */
 export async function sendTokenNow(portico: Portico, parameters: SendTokenParameters): Promise<SendTokenReturnType> {
   const prepared = prepareSendToken(portico, await resolveReceiver(portico, parameters))
-  const count = pending.get(portico) ?? 0
-  if (count >= pendingTransactionsLimit) throw new TooManyPendingTransactionsError({ limit: pendingTransactionsLimit })
-  pending.set(portico, count + 1)
+  const state = featureState(portico, sendState)
+  if (state.pending >= pendingTransactionsLimit)
+    throw new TooManyPendingTransactionsError({ limit: pendingTransactionsLimit })
+  state.pending++
   try {
     return prepared.namespace === 'eip155' ? await sendEvm(portico, prepared) : await sendSolana(portico, prepared)
   } finally {
-    pending.set(portico, (pending.get(portico) ?? 1) - 1)
+    state.pending--
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { InvalidSiwxMessageErrorType } from './errors.js'
 import { formatSiwxMessage } from './formatSiwxMessage.js'
 import { type RequireSiwxConfigErrorType, requireSiwxConfig } from './getSiwxConfig.js'

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { type SiwxState, siwxStateAtom, startSiwxFlow } from './siwxFlow.js'
 
 export type { SiwxState, SiwxStatus, SiwxStep } from './siwxFlow.js'

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { type GetSiwxConfigErrorType, getSiwxConfig } from './getSiwxConfig.js'
 
 export type IsSiwxRequiredReturnType = boolean

@@ -1,5 +1,5 @@
 import { getConnection } from '../../kernel/actions/getConnection.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { type CaipNetworkId, isCaipNetworkId, isChainNamespace } from '../../kernel/utils/caip.js'
 import {
   SiwxNoActiveCaipAddressError,

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { SiwxSession } from './config.js'
 import { type RequireSiwxConfigErrorType, requireSiwxConfig } from './getSiwxConfig.js'
 

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { SiwxSession } from './config.js'
 import type { SignInWithSiwxErrorType } from './signInWithSiwx.js'
 import { runSiwxSignIn } from './siwxFlow.js'

@@ -3,7 +3,8 @@ import { disconnect } from '../../kernel/actions/disconnect.js'
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import { switchNetwork } from '../../kernel/actions/switchNetwork.js'
 import { watchConnection } from '../../kernel/actions/watchConnection.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import { defineFeatureState, featureState } from '../../kernel/featureState.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import type { SiwxConfig, SiwxSession } from './config.js'
 import { getSiwxConfig } from './getSiwxConfig.js'
@@ -65,7 +66,8 @@ type Flow = {
   settled: Promise<void>
 }
 
-const flows = new WeakMap<Portico, Flow>()
+/** The instance's flow, once started (`undefined` until then, or when sign-in is off). */
+const flowState = defineFeatureState<{ flow: Flow | undefined }>('siwxFlow', () => ({ flow: undefined }))
 
 // EVM addresses compare case-insensitively (checksums); other namespaces' addresses are exact.
 const addressKey = (address: string) => (address.startsWith('0x') ? address.toLowerCase() : address)
@@ -78,7 +80,7 @@ const addressKey = (address: string) => (address.startsWith('0x') ? address.toLo
  * module lazily when a `siwx` option is given, so pages without sign-in never download it.
  */
 export function startSiwxFlow(portico: Portico): Flow | undefined {
-  const existing = flows.get(portico)
+  const existing = featureState(portico, flowState).flow
   if (existing) return existing
   let siwx: SiwxConfig | undefined
   try {
@@ -97,7 +99,7 @@ export function startSiwxFlow(portico: Portico): Flow | undefined {
     stop: () => {},
     settled: Promise.resolve(),
   }
-  flows.set(portico, flow)
+  featureState(portico, flowState).flow = flow
   const required = () => config.getRequired?.() ?? false
 
   const evaluate = () => {
@@ -229,7 +231,7 @@ export async function runSiwxSignOut(portico: Portico): Promise<void> {
   const state = portico.store.get(siwxStateAtom)
   if (!config || !state.address || !state.caipNetworkId) return
   await config.revokeSession(state.caipNetworkId, state.address)
-  const flow = flows.get(portico)
+  const flow = featureState(portico, flowState).flow
   const address = state.address
   if (flow?.lastSignedIn.get(addressKey(address)) === state.caipNetworkId) flow.lastSignedIn.delete(addressKey(address))
   const current = portico.store.get(siwxStateAtom)
@@ -245,5 +247,5 @@ export async function runSiwxSignOut(portico: Portico): Promise<void> {
 
 /** @internal Resolves when the pending session lookup of the flow is done. */
 export function siwxFlowSettled(portico: Portico): Promise<void> {
-  return flows.get(portico)?.settled ?? Promise.resolve()
+  return featureState(portico, flowState).flow?.settled ?? Promise.resolve()
 }

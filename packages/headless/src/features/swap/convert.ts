@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { hostedFetch } from '../../kernel/api/http.js'
 import { blockchainApiUrl } from '../../kernel/api/urls.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { InvalidSwapAmountError, SwapApiError, SwapNetworkNotSupportedError } from './errors.js'
 

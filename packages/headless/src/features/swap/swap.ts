@@ -2,8 +2,8 @@ import type { Hex } from 'viem'
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import { type RequestErrorType, request } from '../../kernel/actions/request.js'
 import { type SendTransactionErrorType, sendTransaction } from '../../kernel/actions/sendTransaction.js'
-import type { Portico } from '../../kernel/createPortico.js'
 import { NotConnectedError } from '../../kernel/errors/connection.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import {
   type BuildSwapApproveErrorType,

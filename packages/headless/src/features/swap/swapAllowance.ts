@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { hostedRetryDelay, retryHostedCall } from '../../kernel/query/hostedRetry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { fetchSwapAllowance, isSwapNetwork, nativeSwapTokenAddress } from './convert.js'

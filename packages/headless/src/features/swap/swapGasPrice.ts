@@ -1,5 +1,5 @@
 import { fetchGasPrice } from '../../kernel/api/blockchainApi.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { hostedRetryDelay, retryHostedCall } from '../../kernel/query/hostedRetry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 

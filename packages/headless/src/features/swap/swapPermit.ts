@@ -10,7 +10,7 @@ import {
 import { request } from '../../kernel/actions/request.js'
 import { sendTransaction } from '../../kernel/actions/sendTransaction.js'
 import { signTypedData } from '../../kernel/actions/signTypedData.js'
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import type { SwapTransaction } from './convert.js'
 

@@ -1,6 +1,5 @@
 import type SignClient from '@walletconnect/sign-client'
 import type { SessionTypes } from '@walletconnect/types'
-import type { Portico } from '../../kernel/createPortico.js'
 import { ConnectionRejectedError, FailedToConnectError, ModalClosedError } from '../../kernel/errors/connection.js'
 import { isUserRejection } from '../../kernel/errors/isUserRejection.js'
 import { SwitchChainNotApprovedError } from '../../kernel/errors/network.js'
@@ -9,6 +8,7 @@ import {
   RequestNotApprovedError,
   WalletConnectNotConnectedError,
 } from '../../kernel/errors/walletConnect.js'
+import type { Portico } from '../../kernel/portico.js'
 import { walletConnectPairingAtom } from '../../kernel/state/atoms.js'
 import type { ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../../kernel/types.js'
 import type { CaipNetworkId, ChainNamespace } from '../../kernel/utils/caip.js'

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { SiwxConfig, SiwxSession } from '../siwx/config.js'
 import { getSiwxConfig } from '../siwx/getSiwxConfig.js'
 import { parseSiwxMessage } from '../siwx/parseSiwxMessage.js'

@@ -35,8 +35,9 @@ import { cosmosAdapter } from '../../kernel/adapters/cosmos/cosmosAdapter.js'
 import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { polkadotAdapter } from '../../kernel/adapters/polkadot/polkadotAdapter.js'
 import { solanaAdapter } from '../../kernel/adapters/solana/solanaAdapter.js'
-import { createPortico, type Portico } from '../../kernel/createPortico.js'
+import { createPortico } from '../../kernel/createPortico.js'
 import { bip122Network, cosmosNetwork, eip155Network, polkadotNetwork, solanaNetwork } from '../../kernel/networks.js'
+import type { Portico } from '../../kernel/portico.js'
 import {
   accountsAtom,
   activeNamespaceAtom,

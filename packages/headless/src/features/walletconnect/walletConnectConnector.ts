@@ -1,5 +1,5 @@
-import type { Portico } from '../../kernel/createPortico.js'
 import { FailedToConnectError } from '../../kernel/errors/connection.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { Connector, ConnectorConnection } from '../../kernel/types.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
 import { type ResolvedWalletConnectOptions, walletConnectConnectorId } from '../../kernel/walletConnectOptions.js'

@@ -1,4 +1,4 @@
-import type { Portico } from '../../kernel/createPortico.js'
+import type { Portico } from '../../kernel/portico.js'
 import { walletConnectPairingAtom } from '../../kernel/state/atoms.js'
 import type { GetWalletConnectUriReturnType } from './getWalletConnectUri.js'
 

@@ -1,4 +1,3 @@
-import type { Portico } from '../createPortico.js'
 import { BaseError } from '../errors/base.js'
 import {
   ConnectionRejectedError,
@@ -13,6 +12,7 @@ import {
 import { isUserRejection } from '../errors/isUserRejection.js'
 import type { AdapterNotFoundErrorType, NetworkNotFoundErrorType } from '../errors/network.js'
 import { NetworkNotFoundError } from '../errors/network.js'
+import type { Portico } from '../portico.js'
 import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom } from '../state/atoms.js'
 import { applyConnection, findConnector, updateAccount } from '../state/connection.js'
@@ -90,7 +90,7 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   // Snapshot so a rejected attempt leaves the previous connection (if any) exactly as it was. While
   // an older attempt is still in flight the namespace shows its 'connecting', so a newer attempt
   // keeps the snapshot taken before the older one: failing must not leave 'connecting' behind.
-  const inFlight = attemptsInFlight(portico)
+  const inFlight = portico._internal.connectsInFlight
   const older = inFlight.get(ns)
   const now = portico.store.get(accountsAtom)[ns]
   const before: AccountState =
@@ -159,20 +159,6 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
     accounts: state?.addresses ?? [],
     caipNetworkId: state?.caipNetworkId,
   }
-}
-
-/** Per instance and namespace: the connect attempt in flight, its snapshot and the state it set. */
-const inFlightAttempts = new WeakMap<
-  Portico,
-  Map<ChainNamespace, { before: AccountState; during: AccountState | undefined }>
->()
-function attemptsInFlight(portico: Portico) {
-  let map = inFlightAttempts.get(portico)
-  if (!map) {
-    map = new Map()
-    inFlightAttempts.set(portico, map)
-  }
-  return map
 }
 
 /**

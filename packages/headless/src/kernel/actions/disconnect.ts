@@ -1,6 +1,6 @@
-import type { Portico } from '../createPortico.js'
 import { disconnectTimeoutMs } from '../defaults.js'
 import { FailedToDisconnectError, type FailedToDisconnectErrorType } from '../errors/connection.js'
+import type { Portico } from '../portico.js'
 import { accountsAtom } from '../state/atoms.js'
 import { resetAccount } from '../state/connection.js'
 import type { AccountState, Connector } from '../types.js'

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { hostedFetch } from '../api/http.js'
-import type { Portico } from '../createPortico.js'
 import { defaultFeatures, defaultSocials, type Features, remoteFeatureKeys } from '../defaults.js'
+import type { Portico } from '../portico.js'
 import { featuresAtom, remoteConfigStatusAtom } from '../state/atoms.js'
 import { lazy } from '../utils/lazy.js'
 

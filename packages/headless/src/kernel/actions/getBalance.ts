@@ -1,6 +1,5 @@
 import { balanceRetryLockoutMs, fetchAccountBalances, usesBlockchainApi } from '../api/blockchainApi.js'
 import { rpcUrlFor } from '../api/rpcUrl.js'
-import type { Portico } from '../createPortico.js'
 import { NotConnectedError, type NotConnectedErrorType } from '../errors/connection.js'
 import {
   BalanceUnavailableError,
@@ -8,6 +7,7 @@ import {
   NetworkNotFoundError,
   type NetworkNotFoundErrorType,
 } from '../errors/network.js'
+import type { Portico } from '../portico.js'
 import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom, activeNetworksAtom } from '../state/atoms.js'
 import type { PorticoNetwork, TokenBalance } from '../types.js'

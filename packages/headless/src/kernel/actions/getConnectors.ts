@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { connectorsAtom, recentWalletsAtom } from '../state/atoms.js'
 import { type SortedConnector, sortConnectors } from '../state/sortConnectors.js'
 import type { ChainNamespace } from '../utils/caip.js'

@@ -1,5 +1,5 @@
-import type { Portico } from '../createPortico.js'
 import { defaultFeatures, type Features } from '../defaults.js'
+import type { Portico } from '../portico.js'
 import { featuresAtom } from '../state/atoms.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { type RecentWallet, recentWalletsAtom } from '../state/atoms.js'
 
 export type GetRecentWalletsReturnType = readonly RecentWallet[]

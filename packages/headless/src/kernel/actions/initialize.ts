@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { startDiscovery } from '../state/discovery.js'
 import { hydrate } from '../state/hydrate.js'
 import { reconnect } from './reconnect.js'

@@ -1,5 +1,5 @@
-import type { Portico } from '../createPortico.js'
 import { reconnectDiscoveryTimeoutMs } from '../defaults.js'
+import type { Portico } from '../portico.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, connectorsAtom } from '../state/atoms.js'
 import { applyConnection, findConnector, resetAccount, setActiveNetwork, updateAccount } from '../state/connection.js'
 import { startDiscovery } from '../state/discovery.js'

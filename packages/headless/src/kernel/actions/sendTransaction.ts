@@ -1,6 +1,6 @@
-import type { Portico } from '../createPortico.js'
 // Type only: the mapping itself loads on the error path, so sending adds nothing to page start.
 import type { NodeErrorType } from '../errors/node.js'
+import type { Portico } from '../portico.js'
 import { getActiveConnection } from '../state/activeConnection.js'
 import { isTransactionHash } from '../utils/validation.js'
 import { type RequestErrorType, request, WalletRequestError } from './request.js'

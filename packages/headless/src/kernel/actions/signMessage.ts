@@ -1,4 +1,3 @@
-import type { Portico } from '../createPortico.js'
 import { BaseError } from '../errors/base.js'
 import type { NotConnectedErrorType } from '../errors/connection.js'
 import { isUserRejection } from '../errors/isUserRejection.js'
@@ -10,6 +9,7 @@ import {
   type UserRejectedRequestErrorType,
 } from '../errors/network.js'
 import type { RequestNotApprovedErrorType } from '../errors/walletConnect.js'
+import type { Portico } from '../portico.js'
 import { getActiveConnection } from '../state/activeConnection.js'
 import type { ChainNamespace } from '../utils/caip.js'
 

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { getActiveConnection } from '../state/activeConnection.js'
 import { isSignedMessage } from '../utils/validation.js'
 import { type RequestErrorType, request, WalletRequestError } from './request.js'

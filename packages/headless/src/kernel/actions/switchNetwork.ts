@@ -1,4 +1,3 @@
-import type { Portico } from '../createPortico.js'
 import { BaseError } from '../errors/base.js'
 import { isUserRejection } from '../errors/isUserRejection.js'
 import {
@@ -10,6 +9,7 @@ import {
   UserRejectedRequestError,
   type UserRejectedRequestErrorType,
 } from '../errors/network.js'
+import type { Portico } from '../portico.js'
 import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom } from '../state/atoms.js'
 import { setActiveNetwork } from '../state/connection.js'

@@ -1,5 +1,5 @@
 import type { AlertListener } from '../alerts.js'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 
 export type WatchAlertsParameters = {
   onAlert: AlertListener

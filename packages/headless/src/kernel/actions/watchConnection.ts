@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom } from '../state/atoms.js'
 import { type GetConnectionParameters, type GetConnectionReturnType, getConnection } from './getConnection.js'
 

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { connectorsAtom, recentWalletsAtom } from '../state/atoms.js'
 import { type GetConnectorsParameters, type GetConnectorsReturnType, getConnectors } from './getConnectors.js'
 

@@ -1,5 +1,5 @@
-import type { Portico } from '../createPortico.js'
 import type { Features } from '../defaults.js'
+import type { Portico } from '../portico.js'
 import { featuresAtom } from '../state/atoms.js'
 import { getFeatures } from './getFeatures.js'
 

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { activeNamespaceAtom, activeNetworksAtom } from '../state/atoms.js'
 import { type GetNetworkParameters, type GetNetworkReturnType, getNetwork } from './getNetwork.js'
 

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { recentWalletsAtom } from '../state/atoms.js'
 import { type GetRecentWalletsReturnType, getRecentWallets } from './getRecentWallets.js'
 

@@ -1,12 +1,10 @@
 import { getFeatures } from '../actions/getFeatures.js'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { hostedFetch } from './http.js'
 import { fetchAnalyticsEnabled } from './projectApi.js'
 
 /** An analytics event: its name and its data (the spec). */
 export type AnalyticsEvent = { event: string; properties?: Readonly<Record<string, unknown>> | undefined }
-
-const enabled = new WeakMap<Portico, Promise<boolean>>()
 
 /**
  * @internal
@@ -15,12 +13,8 @@ const enabled = new WeakMap<Portico, Promise<boolean>>()
  */
 function isEnabled(portico: Portico): Promise<boolean> {
   if (!getFeatures(portico).analytics || !portico.options.projectId) return Promise.resolve(false)
-  let decided = enabled.get(portico)
-  if (!decided) {
-    decided = fetchAnalyticsEnabled(portico)
-    enabled.set(portico, decided)
-  }
-  return decided
+  portico._internal.analyticsEnabled ??= fetchAnalyticsEnabled(portico)
+  return portico._internal.analyticsEnabled
 }
 
 /**

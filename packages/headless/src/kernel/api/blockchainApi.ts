@@ -1,8 +1,8 @@
 // The blockchain API's client: balances and supported chains, identity (names), fungible prices
 // and gas price. Every response is schema-checked; failures are typed errors.
 import * as z from 'zod/mini'
-import type { Portico } from '../createPortico.js'
 import { BaseError } from '../errors/base.js'
+import type { Portico } from '../portico.js'
 import type { PorticoNetwork, TokenBalance } from '../types.js'
 import type { CaipNetworkId } from '../utils/caip.js'
 import { lazy } from '../utils/lazy.js'
@@ -30,8 +30,6 @@ const balanceSchema = lazy(() =>
 )
 const supportedSchema = lazy(() => z.object({ http: z.array(z.string()), ws: z.optional(z.array(z.string())) }))
 
-const supported = new WeakMap<Portico, Promise<ReadonlySet<string>>>()
-
 /**
  * CAIP-2 ids the blockchain API serves (`GET /v1/supported-chains`), asked once per instance.
  * A failure means none for that call (balances then come from the chain's own RPC) and is not
@@ -41,17 +39,13 @@ const supported = new WeakMap<Portico, Promise<ReadonlySet<string>>>()
  * (await fetchSupportedChains(portico)).has('eip155:1')
  */
 export function fetchSupportedChains(portico: Portico): Promise<ReadonlySet<string>> {
-  let pending = supported.get(portico)
-  if (!pending) {
-    pending = fetchJson(portico, blockchainApiUrl(portico, '/v1/supported-chains'))
-      .then((body) => new Set(supportedSchema().parse(body).http))
-      .catch(() => {
-        supported.delete(portico)
-        return new Set<string>()
-      })
-    supported.set(portico, pending)
-  }
-  return pending
+  portico._internal.supportedChains ??= fetchJson(portico, blockchainApiUrl(portico, '/v1/supported-chains'))
+    .then((body) => new Set(supportedSchema().parse(body).http))
+    .catch(() => {
+      portico._internal.supportedChains = undefined
+      return new Set<string>()
+    })
+  return portico._internal.supportedChains
 }
 
 /**

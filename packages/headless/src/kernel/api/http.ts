@@ -1,5 +1,5 @@
-import type { Portico } from '../createPortico.js'
 import { HostedHttpError, HostedTimeoutError } from '../errors/http.js'
+import type { Portico } from '../portico.js'
 
 /** Hosted calls give up after 10 s, like JSON-RPC calls (the spec). */
 export const hostedTimeoutMs = 10_000

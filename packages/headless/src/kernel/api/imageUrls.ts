@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { directoryUrl } from './urls.js'
 
 /** The spec's image caches: one per kind, so a URL is built once per id. */
@@ -14,7 +14,6 @@ export const imagePaths: Record<ImageKind, string> = {
   currency: '/public/getCurrencyImage/',
 }
 
-const caches = new WeakMap<Portico, Map<string, string | undefined>>()
 const idStandIn = '__portico_image_id__'
 
 /**
@@ -28,11 +27,7 @@ const idStandIn = '__portico_image_id__'
  */
 export function imageUrl(portico: Portico, kind: ImageKind, id: string | undefined): string | undefined {
   if (!id || !/^[\w-]{1,200}$/.test(id)) return undefined
-  let cache = caches.get(portico)
-  if (!cache) {
-    cache = new Map()
-    caches.set(portico, cache)
-  }
+  const cache = portico._internal.imageUrls
   const key = `${kind}:${id}`
   if (!cache.has(key)) {
     // The kind's URL with a stand-in id, built once; each id is spliced in where the stand-in was.

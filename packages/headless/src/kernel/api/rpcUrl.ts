@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import type { PorticoNetwork } from '../types.js'
 
 /**

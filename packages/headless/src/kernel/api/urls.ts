@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 
 // The two hosted APIs' URL builders: every call carries the project id, the SDK type (st) and
 // the SDK version (sv) as query parameters (the spec).

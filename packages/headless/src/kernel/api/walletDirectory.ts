@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import type { Portico } from '../createPortico.js'
 import { BaseError } from '../errors/base.js'
+import type { Portico } from '../portico.js'
 import { lazy } from '../utils/lazy.js'
 import { hostedFetch } from './http.js'
 import { imageUrl } from './imageUrls.js'

@@ -1,9 +1,9 @@
 import { type GetBalanceReturnType, getBalance } from '../actions/getBalance.js'
 import { balanceRetryLockoutMs } from '../api/blockchainApi.js'
-import type { Portico } from '../createPortico.js'
 import { balanceStaleTimeMs } from '../defaults.js'
 import { HostedTimeoutError } from '../errors/http.js'
 import { BalanceUnavailableError } from '../errors/network.js'
+import type { Portico } from '../portico.js'
 import type { CaipNetworkId } from '../utils/caip.js'
 
 /**

@@ -25,7 +25,7 @@ import {
   type SwitchNetworkReturnType,
   switchNetwork,
 } from '../actions/switchNetwork.js'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 
 /**
  * TanStack Query mutation options for one action, in the library's own shape (the core does not

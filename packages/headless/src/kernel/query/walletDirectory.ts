@@ -5,7 +5,7 @@ import {
   walletDirectoryPageSize,
   walletDirectorySearchPageSize,
 } from '../api/walletDirectory.js'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { hostedQueryRetry, hostedQueryRetryDelay } from './retry.js'
 
 export type WalletDirectoryQueryParameters = Omit<FetchWalletsParameters, 'page' | 'entries'>

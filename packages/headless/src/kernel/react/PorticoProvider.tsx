@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { initialize } from '../actions/initialize.js'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { hydrate } from '../state/hydrate.js'
 import { type PorticoInitialState, withInitialState } from '../state/initialState.js'
 import { PorticoContext } from './context.js'

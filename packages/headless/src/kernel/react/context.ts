@@ -1,7 +1,7 @@
 'use client'
 import type { QueryClient } from '@tanstack/react-query'
 import { createContext } from 'react'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 
 /** @internal */
 export type PorticoContextValue = { portico: Portico; queryClient: QueryClient }

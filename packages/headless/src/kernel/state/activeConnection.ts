@@ -1,6 +1,6 @@
-import type { Portico } from '../createPortico.js'
 import { NotConnectedError } from '../errors/connection.js'
 import { AdapterNotFoundError } from '../errors/network.js'
+import type { Portico } from '../portico.js'
 import type { AccountState, ChainAdapter, Connector, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom } from './atoms.js'

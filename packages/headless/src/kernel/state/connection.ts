@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import type { AccountState, Connector, ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../types.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, connectorsAtom, type RecentWallet } from './atoms.js'

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { isAddressForNamespace } from '../utils/address.js'
 import { parseCookies } from './cookieStorage.js'
 import type { PorticoInitialState } from './initialState.js'

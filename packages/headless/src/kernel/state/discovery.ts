@@ -1,10 +1,7 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import type { Connector } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 import { connectorsAtom } from './atoms.js'
-
-type DiscoveryState = { count: number; stops: (() => void)[] }
-const discovery = new WeakMap<Portico, DiscoveryState>()
 
 /**
  * @internal
@@ -12,13 +9,9 @@ const discovery = new WeakMap<Portico, DiscoveryState>()
  * mount and several providers share one discovery). Returns the release function.
  */
 export function startDiscovery(portico: Portico): () => void {
-  let state = discovery.get(portico)
-  if (!state) {
-    state = { count: 0, stops: [] }
-    discovery.set(portico, state)
-  }
-  state.count++
-  if (state.count === 1 && portico.options.enableInjected) {
+  const state = portico._internal.discovery
+  state.holders++
+  if (state.holders === 1 && portico.options.enableInjected) {
     for (const adapter of portico.adapters.values()) {
       try {
         state.stops.push(adapter.watchConnectors((connectors) => setConnectors(portico, adapter.namespace, connectors)))
@@ -30,10 +23,10 @@ export function startDiscovery(portico: Portico): () => void {
   }
   let released = false
   return () => {
-    if (released || !state) return
+    if (released) return
     released = true
-    state.count--
-    if (state.count > 0) return
+    state.holders--
+    if (state.holders > 0) return
     for (const stop of state.stops.splice(0)) stop()
   }
 }

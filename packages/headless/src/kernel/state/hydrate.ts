@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import type { AccountState } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/imageUrl.js'

@@ -1,4 +1,4 @@
-import type { Portico } from '../createPortico.js'
+import type { Portico } from '../portico.js'
 import { hydrate } from './hydrate.js'
 import { createPorticoStorage } from './storage.js'
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import type { Portico } from '../createPortico.js'
 import { recentWalletsLimit } from '../defaults.js'
+import type { Portico } from '../portico.js'
 import { type ChainNamespace, chainNamespaces } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/imageUrl.js'
 import { lazy } from '../utils/lazy.js'

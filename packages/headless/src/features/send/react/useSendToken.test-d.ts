@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { expectTypeOf } from 'vitest'
-import type { Portico } from '../../../kernel/createPortico.js'
+import type { Portico } from '../../../kernel/portico.js'
 import type { EstimateSendFeeReturnType } from '../estimateSendFee.js'
 import type { SendTokenErrorType } from '../sendToken.js'
 import { sendTokenMutationOptions } from '../sendTokenMutation.js'
