@@ -48,7 +48,6 @@ export {
 } from '../kernel/defaults.js'
 export { balanceLockoutRemainingMs, balanceReadTimeoutMs } from '../kernel/query/balance.js'
 export { hostedQueryRetry, hostedQueryRetryDelay } from '../kernel/query/retry.js'
-export { type ConnectionEvent, nextConnectionStatus } from '../kernel/state/status.js'
 export { isSafeImageUrl } from '../kernel/utils/imageUrl.js'
 export {
   isEmail,

@@ -1,6 +1,5 @@
 import { createStore } from 'jotai/vanilla'
 import type * as z from 'zod/mini'
-import { createWalletConnect } from '../features/walletconnect/walletConnectConnector.js'
 import { createAlertBus } from './alerts.js'
 import {
   type ApiUrls,
@@ -11,6 +10,7 @@ import {
   type Features,
 } from './defaults.js'
 import { InvalidOptionsError, SiwxConflictError } from './errors/config.js'
+import { attachFeatures } from './lifecycle.js'
 import { optionsSchema, type PorticoOptions } from './options.js'
 import type { Portico } from './portico.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, featuresAtom } from './state/atoms.js'
@@ -68,7 +68,7 @@ export function createPortico(options: PorticoOptions): Portico {
       })
   }
   // The sign-in config's methods are listed here, not imported, so page start never pulls
-  // sign-in code (core/siwx/config.ts `siwxConfigMethods` is the same list).
+  // sign-in code (features/siwx/config.ts `siwxConfigMethods` is the same list).
   const siwx = options.siwx as unknown
   if (siwx !== undefined && siwx !== null) {
     const missing = ['createMessage', 'addSession', 'getSessions', 'revokeSession', 'setSessions'].filter(
@@ -136,12 +136,9 @@ export function createPortico(options: PorticoOptions): Portico {
       supportedChains: undefined,
       analyticsEnabled: undefined,
       imageUrls: new Map(),
-      walletConnect: undefined,
       features: new Map(),
     },
   }
-  if (portico.options.walletConnect)
-    portico._internal.walletConnect = createWalletConnect(portico, portico.options.walletConnect, adapters.keys())
 
   const { store } = portico
   store.set(featuresAtom, { ...defaultFeatures, ...portico.options.localFeatures })
@@ -154,9 +151,9 @@ export function createPortico(options: PorticoOptions): Portico {
   store.set(activeNetworksAtom, activeNetworks)
   store.set(accountsAtom, accounts)
 
-  // Sign-in code loads only when it is asked for: the connect lifecycle (sign step after connect,
-  // sign-out on disconnect) starts once its chunk arrives and then reads the current connection.
-  if (portico.options.siwx) void import('../features/siwx/siwxFlow.js').then((flow) => flow.startSiwxFlow(portico))
+  // WalletConnect's and the embedded wallet's connectors enter the registry (their code loads on
+  // first use); sign-in's flow loads and starts, then reads the current connection.
+  attachFeatures(portico)
   if (!projectId) portico.alerts.emit('PROJECT_ID_NOT_CONFIGURED', { details: 'Pass `projectId` to createPortico.' })
   if (!portico._internal.ssr) hydrate(portico)
   return portico

@@ -109,3 +109,9 @@ export const disconnectTimeoutMs = 3_000
 export const reconnectDiscoveryTimeoutMs = 1_000
 /** Portfolio and native balance cache lifetime (the spec). */
 export const balanceStaleTimeMs = 30_000
+
+/** The id of the embedded wallet's connector (type `AUTH`) in every namespace it serves. */
+export const authConnectorId = 'auth'
+
+/** The namespaces the embedded wallet serves (the spec: email and social login on eip155 and solana only). */
+export const embeddedWalletNamespaces = ['eip155', 'solana'] as const satisfies readonly ChainNamespace[]

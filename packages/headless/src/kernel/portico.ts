@@ -1,5 +1,4 @@
 import type { createStore } from 'jotai/vanilla'
-import type { PorticoWalletConnect } from '../features/walletconnect/walletConnectConnector.js'
 import type { AlertBus } from './alerts.js'
 import type { ApiUrls, ConnectorGroup, Features } from './defaults.js'
 import type { Metadata, PorticoOptions } from './options.js'
@@ -92,8 +91,6 @@ export type PorticoRuntime = {
   analyticsEnabled: Promise<boolean> | undefined
   /** Directory image URLs by `kind:id`, and each kind's URL template by `kind`. */
   imageUrls: Map<string, string | undefined>
-  /** WalletConnect connectors and their lazily loaded session controller, when it is on. */
-  walletConnect: PorticoWalletConnect | undefined
   /** Each feature's own per-instance state, keyed by its {@link FeatureStateKey}. */
   features: Map<FeatureStateKey<unknown>, unknown>
 }

@@ -1,12 +1,14 @@
 import { frameTexts, rpcMethodKind } from '@portico/secure/protocol'
 import { base58 } from '@scure/base'
+import { authConnectorId } from '../../kernel/defaults.js'
+import type { Portico } from '../../kernel/portico.js'
 import type { Connector, ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../../kernel/types.js'
 import type { CaipNetworkId, ChainNamespace } from '../../kernel/utils/caip.js'
-import type { EmbeddedWallet } from './embeddedWallet.js'
+import { type EmbeddedWallet, getEmbeddedWallet } from './embeddedWallet.js'
 import { EmbeddedDeviceNotApprovedError, EmbeddedWalletError, RpcMethodNotAllowedError } from './errors.js'
+import { readLoginCache } from './loginCache.js'
 
-/** The id of the embedded wallet's connector in every namespace. */
-export const authConnectorId = 'auth'
+export { authConnectorId }
 
 /** How long disconnect waits for the frame's sign-out (the spec: at most 3 s). */
 export const signOutWaitMs = 3_000
@@ -20,12 +22,49 @@ function toHex(bytes: Uint8Array): string {
 }
 
 /**
- * The embedded wallet as a {@link Connector} (type `AUTH`) for `namespace`. One login serves both
- * namespaces, so `connect` returns a connection for each configured one. Everything goes through
- * the secure frame: this side never holds a key, and unsafe requests wait for the user's approval
- * drawn by the frame's own origin.
+ * @internal
+ * The embedded wallet as a {@link Connector} (type `AUTH`) for `namespace`: the implementation
+ * behind the `auth` descriptor the registry lists from the instance's creation. The wallet, and
+ * with it the secure frame, is made on first real use: a reload whose login cache says email login
+ * was never used restores nothing and adds no frame.
+ *
+ * @example
+ * const connector = createAuthConnector(portico, 'eip155')
  */
-export function createAuthConnector(wallet: EmbeddedWallet, namespace: ChainNamespace): Connector {
+export function createAuthConnector(portico: Portico, namespace: ChainNamespace): Connector {
+  let connector: Connector | undefined
+  const frame = async () => {
+    connector ??= frameConnector(getEmbeddedWallet(portico), namespace)
+    return connector
+  }
+  return {
+    id: authConnectorId,
+    uid: `${namespace}:${authConnectorId}`,
+    name: 'Email',
+    chain: namespace,
+    type: 'AUTH',
+    provider: undefined,
+    connect: async (parameters) => (await frame()).connect(parameters),
+    // Nothing to restore without a login: the frame is not asked.
+    reconnect: async (parameters) => (readLoginCache(portico).used ? (await frame()).reconnect(parameters) : []),
+    disconnect: async () => (await frame()).disconnect(),
+    switchNetwork: async (parameters) => (await frame()).switchNetwork(parameters),
+    signMessage: async (parameters) => (await frame()).signMessage(parameters),
+    request: async (parameters) => (await frame()).request(parameters),
+    subscribe(ns, listener) {
+      // Subscribing follows a connection, so the wallet exists by then.
+      connector ??= frameConnector(getEmbeddedWallet(portico), namespace)
+      return connector.subscribe(ns, listener)
+    },
+  }
+}
+
+/**
+ * The connector's work through the secure frame. One login serves both namespaces, so `connect`
+ * returns a connection for each configured one. This side never holds a key, and unsafe requests
+ * wait for the user's approval drawn by the frame's own origin.
+ */
+function frameConnector(wallet: EmbeddedWallet, namespace: ChainNamespace): Connector {
   const { client } = wallet
 
   async function moveFrameTo(network: PorticoNetwork) {

@@ -1,34 +1,23 @@
-import * as z from 'zod/mini'
 import { rpcUrlFor } from '../../kernel/api/rpcUrl.js'
+import { embeddedWalletNamespaces } from '../../kernel/defaults.js'
 import { featureState } from '../../kernel/featureState.js'
 import type { Portico } from '../../kernel/portico.js'
-import type { Connector, ConnectorEvent, PorticoNetwork } from '../../kernel/types.js'
+import type { ConnectorEvent, PorticoNetwork } from '../../kernel/types.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
-import { createAuthConnector } from './authConnector.js'
 import { EmbeddedWalletNotConfiguredError } from './errors.js'
 import { createFrameClient, type FrameClient } from './frameClient.js'
+import { clearLoginCache, type LoginCache, readLoginCache, writeLoginCache } from './loginCache.js'
 import { embeddedState } from './state.js'
 import type { EmbeddedWalletTheme } from './syncEmbeddedWalletTheme.js'
 
-/** The namespaces the embedded wallet serves (the spec: email/social login on eip155 and solana only). */
-export const embeddedNamespaces = ['eip155', 'solana'] as const satisfies readonly ChainNamespace[]
-
-/** The login cache of the spec: login-used flag, email, last chain, last email login time. */
-export const loginCacheSchema = z.object({
-  used: z.boolean(),
-  email: z.optional(z.string()),
-  lastChain: z.optional(z.string()),
-  lastEmailLoginTime: z.optional(z.number()),
-})
-export type LoginCache = z.infer<typeof loginCacheSchema>
-const loginCacheKey = 'embedded-login'
-
-/** One embedded wallet per Portico instance: its frame client and its AUTH connectors. */
+/**
+ * One embedded wallet per Portico instance: its frame client and login cache. Its AUTH connectors
+ * are in the instance's connector registry (id `auth`), from creation on.
+ */
 export type EmbeddedWallet = {
   readonly client: FrameClient
-  /** The AUTH connector of each embedded namespace the host configured. */
-  readonly connectors: readonly Connector[]
-  connector(namespace?: ChainNamespace | undefined): Connector
+  /** The namespaces it serves here: eip155 and solana, where the host configured them. */
+  readonly namespaces: readonly ChainNamespace[]
   readLoginCache(): LoginCache
   writeLoginCache(update: Partial<LoginCache>): void
   clearLoginCache(): void
@@ -74,7 +63,7 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
     throw new EmbeddedWalletNotConfiguredError({
       reason: 'The secure frame must be served from another origin than the page: it keeps the keys away from it.',
     })
-  const namespaces = embeddedNamespaces.filter((ns) => portico.adapters.has(ns))
+  const namespaces = embeddedWalletNamespaces.filter((ns) => portico.adapters.has(ns))
   if (namespaces.length === 0)
     throw new EmbeddedWalletNotConfiguredError({ reason: 'Email login needs an eip155 or solana adapter.' })
 
@@ -82,8 +71,7 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
     (caipNetworkId ? portico.networks.find((n) => n.caipNetworkId === caipNetworkId) : undefined) ??
     portico.networks.find((n) => n.chainNamespace === namespace)
   const rpcUrl = (network: PorticoNetwork) => rpcUrlFor(portico, network) ?? network.rpcUrls.default.http[0]
-  const cache = (): LoginCache => portico.storage.get(loginCacheKey, loginCacheSchema) ?? { used: false }
-  const cachedChain = cache().lastChain
+  const cachedChain = readLoginCache(portico).lastChain
   const start =
     portico.networks.find((n) => n.caipNetworkId === cachedChain && n.chainNamespace === 'eip155') ??
     networkFor('eip155') ??
@@ -98,19 +86,10 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
   })
   const wallet: EmbeddedWallet = {
     client,
-    connectors: [],
-    connector(namespace) {
-      const found = wallet.connectors.find((c) => c.chain === namespace) ?? wallet.connectors[0]
-      if (!found) throw new EmbeddedWalletNotConfiguredError({ reason: 'No embedded namespace is configured.' })
-      return found
-    },
-    readLoginCache: cache,
-    writeLoginCache(update) {
-      portico.storage.set(loginCacheKey, { ...cache(), ...update })
-    },
-    clearLoginCache() {
-      portico.storage.remove(loginCacheKey)
-    },
+    namespaces,
+    readLoginCache: () => readLoginCache(portico),
+    writeLoginCache: (update) => writeLoginCache(portico, update),
+    clearLoginCache: () => clearLoginCache(portico),
     networkFor,
     rpcUrl,
     frameChain: start?.chainNamespace === 'eip155' ? Number(start.id) : undefined,
@@ -119,7 +98,6 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
     },
     listeners: new Map(),
   }
-  ;(wallet.connectors as Connector[]).push(...namespaces.map((ns) => createAuthConnector(wallet, ns)))
   state.wallet = wallet
   syncFrame(portico, wallet)
   return wallet

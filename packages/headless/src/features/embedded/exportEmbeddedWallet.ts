@@ -1,8 +1,9 @@
 import { getConnection } from '../../kernel/actions/getConnection.js'
+import { embeddedWalletNamespaces } from '../../kernel/defaults.js'
 import type { Portico } from '../../kernel/portico.js'
 import { activeNamespaceAtom } from '../../kernel/state/atoms.js'
 import { authConnectorId } from './authConnector.js'
-import { embeddedNamespaces, getEmbeddedWallet } from './embeddedWallet.js'
+import { getEmbeddedWallet } from './embeddedWallet.js'
 import { EmbeddedDeviceNotApprovedError, EmbeddedWalletError } from './errors.js'
 import { NoAuthConnectorError, NotConnectedToEmailError } from './updateEmailErrors.js'
 
@@ -31,7 +32,7 @@ export async function exportEmbeddedWallet(
   const active = portico.store.get(activeNamespaceAtom)
   const namespace =
     parameters.namespace ??
-    (embeddedNamespaces.includes(active as 'eip155') ? (active as 'eip155' | 'solana') : 'eip155')
+    (embeddedWalletNamespaces.includes(active as 'eip155') ? (active as 'eip155' | 'solana') : 'eip155')
   const connection = getConnection(portico, { namespace })
   if (!connection.isConnected || connection.connectorId !== authConnectorId) throw new NotConnectedToEmailError()
   let wallet: ReturnType<typeof getEmbeddedWallet>

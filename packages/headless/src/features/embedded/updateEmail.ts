@@ -17,7 +17,6 @@ function connectedWallet(portico: Portico): EmbeddedWallet {
   } catch (cause) {
     throw new NoAuthConnectorError({ cause })
   }
-  if (wallet.connectors.length === 0) throw new NoAuthConnectorError()
   const connection = getConnection(portico)
   if (!connection.isConnected || connection.connectorId !== authConnectorId) throw new NotConnectedToEmailError()
   return wallet

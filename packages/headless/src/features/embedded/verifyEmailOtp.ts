@@ -1,4 +1,5 @@
 import { type ConnectReturnType, connect } from '../../kernel/actions/connect.js'
+import { authConnectorId } from '../../kernel/defaults.js'
 import type { Portico } from '../../kernel/portico.js'
 import { activeNamespaceAtom } from '../../kernel/state/atoms.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
@@ -25,8 +26,11 @@ export async function verifyEmailOtp(
     throw new InvalidLoginInputError({ field: 'otp' })
   const wallet = getEmbeddedWallet(portico)
   await wallet.client.request('CONNECT_OTP', { otp: parameters.otp.trim() })
+  // The AUTH connector of the active namespace when the wallet serves it, else of its first one;
+  // connecting it connects every namespace the login serves.
   const active = portico.store.get(activeNamespaceAtom)
-  const result = await connect(portico, { connector: wallet.connector(active) })
+  const namespace = wallet.namespaces.find((ns) => ns === active) ?? wallet.namespaces[0]
+  const result = await connect(portico, { connectorId: authConnectorId, namespace })
   const user = await wallet.client.request('GET_USER')
   wallet.writeLoginCache({ used: true, email: user.email, lastEmailLoginTime: undefined })
   return result

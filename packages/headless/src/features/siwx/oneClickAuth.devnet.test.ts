@@ -1,6 +1,7 @@
 // One-click auth over WalletConnect against the real devnet wallet (@reown/walletkit) through the
 // devnet relay: wc_sessionAuthenticate connects and signs in with one approval; a wallet without
 // it answers the fallback proposal and Portico asks for the signature afterwards.
+
 import { createDevnetWallet, type DevnetWallet, startRelay, type WalletConnectRelay } from '@portico/devnet'
 import { verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
@@ -14,6 +15,7 @@ import { eip155Network, solanaNetwork } from '../../kernel/networks.js'
 import type { Portico } from '../../kernel/portico.js'
 import { createMemoryWalletConnectStorage } from '../../kernel/walletConnectOptions.js'
 import { memoryStorage } from '../../test/fixtures.js'
+import { walletConnectOf } from '../../test/walletConnect.js'
 import { watchWalletConnectUri } from '../walletconnect/watchWalletConnectUri.js'
 import type { SiwxConfig } from './config.js'
 import { getSiwxState, type SiwxState } from './getSiwxState.js'
@@ -30,7 +32,7 @@ beforeAll(async () => {
   relay = await startRelay()
 }, 60_000)
 afterEach(async () => {
-  for (const portico of porticos.splice(0)) await (await portico._internal.walletConnect?.load())?.close()
+  for (const portico of porticos.splice(0)) await (await walletConnectOf(portico)?.load())?.close()
   await Promise.all(wallets.splice(0).map((w) => w.close()))
 })
 afterAll(async () => {

@@ -48,6 +48,7 @@ import type { StorageLike } from '../../kernel/state/storage.js'
 import type { AccountState } from '../../kernel/types.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
 import { createMemoryWalletConnectStorage, type WalletConnectStorage } from '../../kernel/walletConnectOptions.js'
+import { walletConnectOf } from '../../test/walletConnect.js'
 import { getCallsStatus } from '../calls/getCallsStatus.js'
 import { getCapabilities } from '../calls/getCapabilities.js'
 import { sendCalls } from '../calls/sendCalls.js'
@@ -201,13 +202,13 @@ function until(portico: Portico, namespace: ChainNamespace, predicate: (a: Accou
 }
 
 async function signClientOf(portico: Portico) {
-  const controller = await portico._internal.walletConnect?.load()
+  const controller = await walletConnectOf(portico)?.load()
   if (!controller) throw new Error('WalletConnect is off')
   return controller.client()
 }
 
 async function closePortico(portico: Portico) {
-  await (await portico._internal.walletConnect?.load())?.close()
+  await (await walletConnectOf(portico)?.load())?.close()
 }
 
 test('one session connects all five namespaces; each signs with its own cryptography; a transaction lands on anvil', async () => {
@@ -431,7 +432,7 @@ test('preloading loads the code only (no socket, storage or proposal); the pick 
     },
   })
   const { portico } = createDapp({ wcStorage })
-  const walletConnect = portico._internal.walletConnect
+  const walletConnect = walletConnectOf(portico)
   if (!walletConnect) throw new Error('WalletConnect is off')
   const connections = relay.stats().connections
   const load = vi.spyOn(walletConnect, 'load')
@@ -452,7 +453,7 @@ test('preloading loads the code only (no socket, storage or proposal); the pick 
   expect(load).not.toHaveBeenCalled()
 
   const { portico: off } = createDapp({ prepare: false })
-  const offLoad = vi.spyOn(off._internal.walletConnect as NonNullable<typeof walletConnect>, 'load')
+  const offLoad = vi.spyOn(walletConnectOf(off) as NonNullable<typeof walletConnect>, 'load')
   await preloadWalletConnect(off)
   expect(offLoad).not.toHaveBeenCalled()
 })
@@ -489,7 +490,7 @@ test('the pairing URI is shown before its proposal is published; a wallet that p
 test('walletConnect.prepare false: preparing loads nothing; the pick creates its own proposal', async () => {
   const { portico } = createDapp({ prepare: false })
   await prepareWalletConnect(portico)
-  const controller = await portico._internal.walletConnect?.load()
+  const controller = await walletConnectOf(portico)?.load()
   // No client was started: the SDK was never asked for one.
   expect((controller as unknown as { clientPromise?: unknown }).clientPromise).toBeUndefined()
   const wallet = await createWallet()

@@ -1,6 +1,6 @@
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import type { Portico } from '../../kernel/portico.js'
-import type { PorticoWalletConnect } from './walletConnectConnector.js'
+import { type WalletConnectSession, walletConnectSession } from './session.js'
 
 /**
  * @internal
@@ -11,9 +11,8 @@ import type { PorticoWalletConnect } from './walletConnectConnector.js'
  * @example
  * await walletConnectToReady(portico)?.prepare()
  */
-export function walletConnectToReady(portico: Portico): PorticoWalletConnect | undefined {
-  const walletConnect = portico._internal.walletConnect
-  if (!walletConnect?.options.prepare) return undefined
+export function walletConnectToReady(portico: Portico): WalletConnectSession | undefined {
+  if (!portico.options.walletConnect?.prepare) return undefined
   if (getConnection(portico).connector?.type === 'WALLET_CONNECT') return undefined
-  return walletConnect
+  return walletConnectSession(portico)
 }

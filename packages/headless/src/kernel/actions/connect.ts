@@ -15,9 +15,9 @@ import { NetworkNotFoundError } from '../errors/network.js'
 import type { Portico } from '../portico.js'
 import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom } from '../state/atoms.js'
-import { applyConnection, findConnector, updateAccount } from '../state/connection.js'
+import { applyConnection, markConnecting, restoreAccount } from '../state/connection.js'
 import { addRecentWallet, saveActiveNetworks } from '../state/persistence.js'
-import { nextConnectionStatus } from '../state/status.js'
+import { findConnector } from '../state/registry.js'
 import type { AccountState, Connector, ConnectorConnection, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/imageUrl.js'
@@ -98,13 +98,12 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
   const attempt = (portico._internal.connectAttempts.get(ns) ?? 0) + 1
   portico._internal.connectAttempts.set(ns, attempt)
   const isCurrent = () => portico._internal.connectAttempts.get(ns) === attempt
-  updateAccount(portico, ns, (current) => ({ ...current, status: nextConnectionStatus(current.status, 'CONNECT') }))
-  const during = portico.store.get(accountsAtom)[ns]
+  const during = markConnecting(portico, ns)
   inFlight.set(ns, { before, during })
   // Put the snapshot back only over this attempt's own state: when something else moved the
   // namespace meanwhile (a page-load reconnect settling, a disconnect), that is the newer truth.
   const restore = () => {
-    if (isCurrent() && portico.store.get(accountsAtom)[ns] === during) updateAccount(portico, ns, () => before)
+    if (isCurrent() && portico.store.get(accountsAtom)[ns] === during) restoreAccount(portico, ns, before)
   }
   // The newest attempt settles the namespace; older ones leave it to the newest.
   const settle = () => {
@@ -132,9 +131,8 @@ export async function connect(portico: Portico, parameters: ConnectParameters): 
     const fallbackNetwork = networks[connection.namespace]
     if (!fallbackNetwork) continue
     // A namespace another wallet holds is taken over: the user just chose this wallet for it.
-    updateAccount(portico, connection.namespace, (current) =>
-      current.status === 'connected' ? { ...current, status: 'connecting' } : current,
-    )
+    if (portico.store.get(accountsAtom)[connection.namespace]?.status === 'connected')
+      markConnecting(portico, connection.namespace)
     applyConnection(portico, { connector, connection, fallbackNetwork, recent: false })
   }
   const connected = connections.map((c) => c.namespace)

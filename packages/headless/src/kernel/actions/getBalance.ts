@@ -7,6 +7,7 @@ import {
   NetworkNotFoundError,
   type NetworkNotFoundErrorType,
 } from '../errors/network.js'
+import { featureLoaders } from '../featureLoaders.js'
 import type { Portico } from '../portico.js'
 import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom, activeNetworksAtom } from '../state/atoms.js'
@@ -57,8 +58,8 @@ export async function getBalance(
   const lockedUntil = portico._internal.balanceRetryAt
   if (lockedUntil !== undefined && Date.now() < lockedUntil) throw new BalanceUnavailableError({ retryAt: lockedUntil })
   if (parameters.walletAssets) {
-    // A lazy chunk: page start reads balances without it.
-    const { readWalletAssets } = await import('../../features/calls/readWalletAssets.js')
+    // The batched-calls feature reads them (EIP-7811): loaded for this read only, never at page start.
+    const { readWalletAssets } = await featureLoaders.walletAssets()
     const fromWallet = await readWalletAssets(portico, { address, network })
     if (fromWallet) return fromWallet.filter((b) => b.address === undefined || b.quantity.decimals !== '0')
   }

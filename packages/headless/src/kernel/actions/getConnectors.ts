@@ -1,5 +1,6 @@
 import type { Portico } from '../portico.js'
-import { connectorsAtom, recentWalletsAtom } from '../state/atoms.js'
+import { recentWalletsAtom } from '../state/atoms.js'
+import { listConnectors } from '../state/registry.js'
 import { type SortedConnector, sortConnectors } from '../state/sortConnectors.js'
 import type { ChainNamespace } from '../utils/caip.js'
 
@@ -14,13 +15,7 @@ export type GetConnectorsReturnType = SortedConnector[]
  * const connectors = getConnectors(portico, { namespace: 'eip155' })
  */
 export function getConnectors(portico: Portico, { namespace }: GetConnectorsParameters = {}): GetConnectorsReturnType {
-  const all = portico.store.get(connectorsAtom)
-  const discovered = namespace ? (all[namespace] ?? []) : Object.values(all).flatMap((c) => c ?? [])
-  const walletConnect = (portico._internal.walletConnect?.connectors ?? []).filter(
-    (c) => !namespace || c.chain === namespace,
-  )
-  const list = [...walletConnect, ...discovered]
-  return sortConnectors(list, {
+  return sortConnectors(listConnectors(portico, namespace), {
     order: portico.options.connectorOrder,
     recent: portico.store.get(recentWalletsAtom),
     featuredWalletIds: portico.options.featuredWalletIds,

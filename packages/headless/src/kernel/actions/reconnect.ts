@@ -1,9 +1,10 @@
 import { reconnectDiscoveryTimeoutMs } from '../defaults.js'
 import type { Portico } from '../portico.js'
-import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, connectorsAtom } from '../state/atoms.js'
-import { applyConnection, findConnector, resetAccount, setActiveNetwork, updateAccount } from '../state/connection.js'
+import { accountsAtom, activeNamespaceAtom, activeNetworksAtom } from '../state/atoms.js'
+import { applyConnection, markReconnectFailed, resetAccount, setActiveNetwork } from '../state/connection.js'
 import { startDiscovery } from '../state/discovery.js'
 import { hydrate } from '../state/hydrate.js'
+import { findConnector, watchRegistry } from '../state/registry.js'
 import type { AccountState, Connector, PorticoNetwork } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 
@@ -36,17 +37,6 @@ async function run(portico: Portico): Promise<ReconnectReturnType> {
   for (const { connectorId, namespace } of pending)
     groups.set(connectorId, [...(groups.get(connectorId) ?? []), namespace])
   const release = startDiscovery(portico)
-  // An email login (the AUTH connector, id 'auth') is no discovered wallet: its code loads here, and
-  // only for a page whose stored connection is one, so a reload restores it without the modal.
-  let releaseAuth: (() => void) | undefined
-  if (groups.has('auth') && portico.options.embeddedWallet) {
-    try {
-      const { publishAuthConnectorsForReconnect } = await import('../../features/embedded/reconnectEmbeddedWallet.js')
-      releaseAuth = publishAuthConnectorsForReconnect(portico)
-    } catch (error) {
-      console.warn('[portico] Could not load the embedded wallet to restore an email login', error)
-    }
-  }
   // The namespace that was active when the page was left stays active: restoring a connection makes
   // its namespace active, so a wallet restored on two (one approval, or an email login) would
   // otherwise leave whichever answered last active.
@@ -66,7 +56,6 @@ async function run(portico: Portico): Promise<ReconnectReturnType> {
       setActiveNetwork(portico, activeNetwork)
     return results
   } finally {
-    releaseAuth?.()
     release()
   }
 }
@@ -87,7 +76,7 @@ async function reconnectGroup(
   if (!connector) {
     // The wallet is not here (extension removed or disabled): don't prompt, stay disconnected,
     // but keep the stored record so it reconnects once the wallet is back.
-    for (const namespace of namespaces) updateAccount(portico, namespace, () => ({ namespace, status: 'disconnected' }))
+    for (const namespace of namespaces) markReconnectFailed(portico, namespace)
     return []
   }
   try {
@@ -110,8 +99,7 @@ async function reconnectGroup(
     return restored
   } catch (error) {
     console.warn(`[portico] Could not reconnect ${connectorId} on ${namespaces.join(', ')}`, error)
-    for (const namespace of namespaces)
-      if (stillReconnecting(namespace)) updateAccount(portico, namespace, () => ({ namespace, status: 'disconnected' }))
+    for (const namespace of namespaces) markReconnectFailed(portico, namespace)
     return []
   }
 }
@@ -122,7 +110,7 @@ function waitForConnector(portico: Portico, namespace: ChainNamespace, connector
   if (found) return Promise.resolve(found)
   return new Promise<Connector | undefined>((resolve) => {
     const timer = setTimeout(() => finish(undefined), reconnectDiscoveryTimeoutMs)
-    const unsubscribe = portico.store.sub(connectorsAtom, () => {
+    const unsubscribe = watchRegistry(portico, () => {
       const connector = findConnector(portico, namespace, connectorId)
       if (connector) finish(connector)
     })

@@ -1,5 +1,6 @@
 import type { Portico } from '../portico.js'
-import { connectorsAtom, recentWalletsAtom } from '../state/atoms.js'
+import { recentWalletsAtom } from '../state/atoms.js'
+import { watchRegistry } from '../state/registry.js'
 import { type GetConnectorsParameters, type GetConnectorsReturnType, getConnectors } from './getConnectors.js'
 
 export type WatchConnectorsParameters = GetConnectorsParameters & {
@@ -15,7 +16,7 @@ export type WatchConnectorsParameters = GetConnectorsParameters & {
  */
 export function watchConnectors(portico: Portico, { onChange, ...parameters }: WatchConnectorsParameters) {
   const emit = () => onChange(getConnectors(portico, parameters))
-  const offConnectors = portico.store.sub(connectorsAtom, emit)
+  const offConnectors = watchRegistry(portico, emit)
   const offRecent = portico.store.sub(recentWalletsAtom, emit)
   return () => {
     offConnectors()

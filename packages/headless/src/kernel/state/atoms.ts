@@ -15,8 +15,12 @@ export const activeNamespaceAtom = atom<ChainNamespace | undefined>(undefined)
 /** @internal Selected network per namespace (may be an 'Unknown Network' the wallet moved to). */
 export const activeNetworksAtom = atom<Partial<Record<ChainNamespace, PorticoNetwork>>>({})
 
-/** @internal Connectors discovered or configured, per namespace, in discovery order. */
-export const connectorsAtom = atom<Partial<Record<ChainNamespace, readonly Connector[]>>>({})
+/**
+ * @internal The connector registry: every connector of the instance, by the source that listed it
+ * (an adapter's discovery, a feature's connectors), each source's list in its own order. Read and
+ * written through `state/registry.ts` only.
+ */
+export const connectorsAtom = atom<Readonly<Record<string, readonly Connector[]>>>({})
 
 /**
  * A wallet the user connected recently (spec: two are kept). `walletConnect` entries are directory

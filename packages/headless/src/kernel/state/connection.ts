@@ -1,24 +1,73 @@
 import type { Portico } from '../portico.js'
 import type { AccountState, Connector, ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../types.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../utils/caip.js'
-import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, connectorsAtom, type RecentWallet } from './atoms.js'
+import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, type RecentWallet } from './atoms.js'
 import { addRecentWallet, saveActiveNetworks, saveConnectedConnector } from './persistence.js'
-import { type ConnectionEvent, nextConnectionStatus } from './status.js'
 
-/** @internal Immutable update of one namespace's account state. */
-export function updateAccount(
-  portico: Portico,
-  namespace: ChainNamespace,
-  update: (current: AccountState) => AccountState,
-) {
+// The connection status of each namespace changes here only, through the transitions below:
+//   disconnected --markConnecting--> connecting --applyConnection--> connected
+//   disconnected --markReconnecting (page load)--> reconnecting --applyConnection--> connected
+//   reconnecting --markReconnectFailed--> disconnected (the stored connection is kept)
+//   connecting --restoreAccount--> the state before the attempt (rejected, failed or superseded)
+//   any --resetAccount (disconnect, the wallet's disconnect, no accounts left)--> disconnected
+// A transition that makes no sense from the current status changes nothing, so a late answer from
+// a wallet can never leave a namespace in a status it cannot leave.
+
+function updateAccount(portico: Portico, namespace: ChainNamespace, update: (current: AccountState) => AccountState) {
   const accounts = portico.store.get(accountsAtom)
   const current = accounts[namespace] ?? { namespace, status: 'disconnected' }
   portico.store.set(accountsAtom, { ...accounts, [namespace]: update(current) })
 }
 
-/** @internal Moves the status machine of a namespace. */
-export function sendStatusEvent(portico: Portico, namespace: ChainNamespace, event: ConnectionEvent) {
-  updateAccount(portico, namespace, (current) => ({ ...current, status: nextConnectionStatus(current.status, event) }))
+/**
+ * @internal The user started a connection on `namespace`: `connecting`, unless the page-load
+ * reconnect is still asking its wallet (that answer settles it). Returns the state it set.
+ */
+export function markConnecting(portico: Portico, namespace: ChainNamespace): AccountState | undefined {
+  updateAccount(portico, namespace, (current) =>
+    current.status === 'reconnecting' ? current : { ...current, status: 'connecting' },
+  )
+  return portico.store.get(accountsAtom)[namespace]
+}
+
+/**
+ * @internal A stored connection is being restored without a prompt: a disconnected namespace goes
+ * `reconnecting` with the connector to ask (and the last known address, when given).
+ */
+export function markReconnecting(
+  portico: Portico,
+  namespace: ChainNamespace,
+  restoring: Pick<AccountState, 'connectorId'> & Partial<AccountState>,
+) {
+  updateAccount(portico, namespace, (current) => reconnectingState(current, restoring))
+}
+
+/**
+ * @internal {@link markReconnecting} as a pure function, for `hydrate`, which restores every
+ * namespace in one write: an action already under way on a namespace (connecting, connected) wins.
+ */
+export function reconnectingState(
+  current: AccountState,
+  restoring: Pick<AccountState, 'connectorId'> & Partial<AccountState>,
+): AccountState {
+  return current.status === 'disconnected' || current.status === 'reconnecting'
+    ? { ...current, ...restoring, status: 'reconnecting' }
+    : current
+}
+
+/**
+ * @internal Restoring gave nothing (the wallet is gone, or asking it failed): `disconnected`,
+ * keeping the stored connection so it reconnects once the wallet is back.
+ */
+export function markReconnectFailed(portico: Portico, namespace: ChainNamespace) {
+  updateAccount(portico, namespace, (current) =>
+    current.status === 'reconnecting' ? { namespace, status: 'disconnected' } : current,
+  )
+}
+
+/** @internal Puts back the state a failed or superseded connection attempt started from. */
+export function restoreAccount(portico: Portico, namespace: ChainNamespace, before: AccountState) {
+  updateAccount(portico, namespace, () => before)
 }
 
 /** @internal The network for a CAIP-2 id: a configured one, or an 'Unknown Network' flagged unsupported. */
@@ -56,14 +105,6 @@ export function setActiveNetwork(portico: Portico, network: PorticoNetwork, { ac
   saveActiveNetworks(portico)
 }
 
-/** @internal A connector by id within a namespace (discovered ones, then WalletConnect). */
-export function findConnector(portico: Portico, namespace: ChainNamespace, connectorId: string): Connector | undefined {
-  return (
-    portico.store.get(connectorsAtom)[namespace]?.find((c) => c.id === connectorId) ??
-    portico._internal.walletConnect?.connectors.find((c) => c.chain === namespace && c.id === connectorId)
-  )
-}
-
 /**
  * @internal
  * Records a successful connect or reconnect: account state, network, persistence, recent
@@ -91,7 +132,7 @@ export function applyConnection(
 
   updateAccount(portico, namespace, (current) => ({
     ...current,
-    status: nextConnectionStatus(current.status, 'CONNECTED'),
+    status: 'connected',
     address,
     addresses: connection.accounts,
     caipNetworkId: network.caipNetworkId,
@@ -152,7 +193,6 @@ export function onWalletEvent(portico: Portico, namespace: ChainNamespace, event
       const caipNetworkId = current.caipNetworkId
       updateAccount(portico, namespace, (state) => ({
         ...state,
-        status: nextConnectionStatus(state.status, 'CONNECTED'),
         address,
         addresses: event.accounts,
         caipAddress: caipNetworkId ? (`${caipNetworkId}:${address}` as CaipAddress) : state.caipAddress,

@@ -1,7 +1,5 @@
 import type { Portico } from '../portico.js'
-import type { Connector } from '../types.js'
-import type { ChainNamespace } from '../utils/caip.js'
-import { connectorsAtom } from './atoms.js'
+import { setConnectors } from './registry.js'
 
 /**
  * @internal
@@ -14,7 +12,9 @@ export function startDiscovery(portico: Portico): () => void {
   if (state.holders === 1 && portico.options.enableInjected) {
     for (const adapter of portico.adapters.values()) {
       try {
-        state.stops.push(adapter.watchConnectors((connectors) => setConnectors(portico, adapter.namespace, connectors)))
+        state.stops.push(
+          adapter.watchConnectors((connectors) => setConnectors(portico, `adapter:${adapter.namespace}`, connectors)),
+        )
       } catch (error) {
         // One adapter's broken discovery must not take the others down.
         console.warn(`[portico] Wallet discovery failed for ${adapter.namespace}`, error)
@@ -29,10 +29,4 @@ export function startDiscovery(portico: Portico): () => void {
     if (state.holders > 0) return
     for (const stop of state.stops.splice(0)) stop()
   }
-}
-
-function setConnectors(portico: Portico, namespace: ChainNamespace, connectors: readonly Connector[]) {
-  // Two announcements with the same id (a wallet injected twice) would make ids ambiguous.
-  const unique = connectors.filter((c, i) => connectors.findIndex((o) => o.id === c.id) === i)
-  portico.store.set(connectorsAtom, { ...portico.store.get(connectorsAtom), [namespace]: unique })
 }

@@ -3,13 +3,13 @@ import type { AccountState } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/imageUrl.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, type RecentWallet, recentWalletsAtom } from './atoms.js'
+import { reconnectingState } from './connection.js'
 import {
   activeNetworkSchema,
   connectedAddressSchema,
   connectedConnectorSchema,
   recentWalletsSchema,
 } from './persistence.js'
-import { nextConnectionStatus } from './status.js'
 import { type PorticoStorage, storageKeys } from './storage.js'
 
 /**
@@ -55,23 +55,22 @@ export function hydrate(portico: Portico, snapshot?: PorticoStorage) {
     const connectorId = storage.get(storageKeys.connectedConnector(namespace), connectedConnectorSchema)
     if (!connectorId) continue
     const current: AccountState = accounts[namespace] ?? { namespace, status: 'disconnected' }
-    const status = nextConnectionStatus(current.status, 'RECONNECT')
     // The last known address shows while the wallet is asked again (the server renders it from a
     // cookie); the wallet's answer replaces it, or clears it when the wallet is gone.
     const address = storage.get(storageKeys.connectedAddress(namespace), connectedAddressSchema)
     const network = store.get(activeNetworksAtom)[namespace]
-    accounts[namespace as ChainNamespace] =
-      status === 'reconnecting' && address && network
+    accounts[namespace as ChainNamespace] = reconnectingState(
+      current,
+      address && network
         ? {
-            ...current,
             connectorId,
-            status,
             address,
             addresses: [address],
             caipNetworkId: network.caipNetworkId,
             caipAddress: `${network.caipNetworkId}:${address}`,
           }
-        : { ...current, connectorId, status }
+        : { connectorId },
+    )
   }
   store.set(accountsAtom, accounts)
 }

@@ -40,7 +40,9 @@ export function sortConnectors<connector extends Sortable>(
     if (isRecent(c)) groups.push('recent')
     if (c.type === 'ANNOUNCED' || c.type === 'INJECTED' || c.type === 'MULTI_CHAIN') groups.push('injected')
     if (isFeatured(c)) groups.push('featured')
-    if (c.type === 'EXTERNAL' || c.type === 'AUTH') groups.push('external')
+    // The embedded wallet (AUTH) is in the registry but no wallet to pick from a list: the email
+    // field reaches it.
+    if (c.type === 'EXTERNAL') groups.push('external')
     return groups
   }
   const recency = (c: Sortable) => {
