@@ -27,10 +27,6 @@ export {
   type TokenRequiredErrorType,
   TooManyPendingTransactionsError,
   type TooManyPendingTransactionsErrorType,
-  TransactionConfirmationTimeoutError,
-  type TransactionConfirmationTimeoutErrorType,
-  TransactionFailedError,
-  type TransactionFailedErrorType,
   UnsupportedChainError,
   type UnsupportedChainErrorType,
 } from '../features/send/errors.js'
@@ -47,6 +43,7 @@ export {
   estimateSendFeeQueryKey,
   estimateSendFeeQueryOptions,
   sendFeeStaleTimeMs,
+  sendTokenMutationOptions,
 } from '../features/send/query.js'
 export {
   evmConfirmTimeoutMs,
@@ -57,7 +54,6 @@ export {
   type SendTokenValidationErrorType,
   sendToken,
 } from '../features/send/sendToken.js'
-export { sendTokenMutationOptions } from '../features/send/sendTokenMutation.js'
 // Types only (no code): the sign-in functions are in '@portico/headless/siwx'.
 export type { SiwxConfig, SiwxCreateMessageInput, SiwxSession } from '../features/siwx/config.js'
 export type { SiwxMessage } from '../features/siwx/message.js'
@@ -241,39 +237,11 @@ export {
   type UserRejectedRequestErrorType,
 } from '../kernel/errors/network.js'
 export {
-  ContractDeploymentFailedError,
-  type ContractDeploymentFailedErrorType,
-  ContractRevertError,
-  type ContractRevertErrorType,
-  ContractZeroDataError,
-  type ContractZeroDataErrorType,
-  ExecutionRevertedError,
-  type ExecutionRevertedErrorType,
-  FeeCapTooHighError,
-  type FeeCapTooHighErrorType,
-  FeeCapTooLowError,
-  type FeeCapTooLowErrorType,
-  InsufficientFundsError,
-  type InsufficientFundsErrorType,
-  IntrinsicGasTooHighError,
-  type IntrinsicGasTooHighErrorType,
-  IntrinsicGasTooLowError,
-  type IntrinsicGasTooLowErrorType,
-  type NodeErrorType,
-  NonceMaxValueError,
-  type NonceMaxValueErrorType,
-  NonceTooHighError,
-  type NonceTooHighErrorType,
-  NonceTooLowError,
-  type NonceTooLowErrorType,
-  TipAboveFeeCapError,
-  type TipAboveFeeCapErrorType,
-  TransactionTypeNotSupportedError,
-  type TransactionTypeNotSupportedErrorType,
-  toNodeError,
-  UnknownNodeError,
-  type UnknownNodeErrorType,
-} from '../kernel/errors/node.js'
+  TransactionConfirmationTimeoutError,
+  type TransactionConfirmationTimeoutErrorType,
+  TransactionFailedError,
+  type TransactionFailedErrorType,
+} from '../kernel/errors/transaction.js'
 export {
   InvalidAddressError,
   type InvalidAddressErrorType,

@@ -1,7 +1,10 @@
-import type { NodeErrorType } from '../../kernel/errors/node.js'
+import { type NodeErrorType, toNodeError } from '../../kernel/errors/nodeError.js'
 import type { Portico } from '../../kernel/portico.js'
+import { formatUnits } from '../../kernel/utils/format.js'
 import type { NameResolutionErrorType } from '../names/errors.js'
-import type { SendTokenParameters, SendTokenValidationErrorType } from './prepareSendToken.js'
+import { prepareSendToken, type SendTokenParameters, type SendTokenValidationErrorType } from './prepareSendToken.js'
+import { resolveReceiver } from './resolveReceiver.js'
+import { loadEvm, rpcUrl } from './sendToken.js'
 
 export type EstimateSendFeeParameters = SendTokenParameters & {
   /**
@@ -34,7 +37,8 @@ export type EstimateSendFeeErrorType = SendTokenValidationErrorType | NodeErrorT
  * Estimates the network fee of a {@link sendToken} with the same inputs, validated the same way:
  * on eip155 the gas the node estimates for the transfer times the current gas price; on solana the
  * cluster's fee for the transfer message (`getFeeForMessage`). The fee is given in native base
- * units, as an exact decimal string, and in USD when the native price is known.
+ * units, as an exact decimal string, and in USD when the native price is known. The namespace's
+ * chain code loads on the first quote.
  *
  * @example
  * const { formatted, symbol, usd } = await estimateSendFee(portico, { token: usdc, amount: '5', receiver })
@@ -44,7 +48,48 @@ export async function estimateSendFee(
   portico: Portico,
   parameters: EstimateSendFeeParameters,
 ): Promise<EstimateSendFeeReturnType> {
-  // The body is its own chunk (see sendToken): loaded on the first quote.
-  const { estimateSendFeeNow } = await import('./estimateSendFeeNow.js')
-  return estimateSendFeeNow(portico, parameters)
+  const prepared = prepareSendToken(portico, await resolveReceiver(portico, parameters))
+  const { network, account } = prepared.connection
+  const { symbol, decimals } = network.nativeCurrency
+  const nativePrice =
+    parameters.nativePrice ?? (parameters.token?.address === undefined ? parameters.token?.price : undefined)
+  const result = (fee: bigint, extra: Partial<EstimateSendFeeReturnType>): EstimateSendFeeReturnType => {
+    const formatted = formatUnits(fee, decimals)
+    return {
+      fee,
+      formatted,
+      symbol,
+      decimals,
+      usd:
+        typeof nativePrice === 'number' && Number.isFinite(nativePrice) ? Number(formatted) * nativePrice : undefined,
+      ...extra,
+    }
+  }
+  try {
+    if (prepared.namespace === 'eip155') {
+      const evm = await loadEvm()
+      const transaction = prepared.contract
+        ? evm.erc20Transfer({ ...prepared, contract: prepared.contract })
+        : { to: prepared.receiver, value: prepared.units }
+      const { gas, feePerGas } = await evm.estimateEvmFee(rpcUrl(portico, network), {
+        account: account.address as `0x${string}`,
+        ...transaction,
+      })
+      return result(gas * feePerGas, { gas, feePerGas })
+    }
+    const solana = await import('../../kernel/adapters/solana/solanaTransfer.js')
+    const { fee, createsAccount, accountRent } = await solana.estimateSolanaTransfer({
+      rpc: solana.solanaRpc(rpcUrl(portico, network)),
+      from: account.address as never,
+      to: prepared.receiver,
+      amount: prepared.units,
+      mint: prepared.mint,
+      decimals: prepared.decimals,
+    })
+    // No fee: the cluster no longer knows the blockhash the message was built on (it expired meanwhile).
+    if (fee === undefined) throw new Error('The cluster gave no fee for the message')
+    return result(fee, { createsAccount, accountRent })
+  } catch (error) {
+    throw toNodeError(error)
+  }
 }

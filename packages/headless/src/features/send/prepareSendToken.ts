@@ -1,5 +1,4 @@
 import type { Address as SolanaAddress } from '@solana/kit'
-import { encodeFunctionData, erc20Abi } from 'viem'
 import type { NotConnectedErrorType } from '../../kernel/errors/connection.js'
 import type { AdapterNotFoundErrorType } from '../../kernel/errors/network.js'
 import { InvalidAddressError, type InvalidAddressErrorType } from '../../kernel/errors/validation.js'
@@ -58,8 +57,8 @@ export type PreparedSend =
       token: TokenBalance
       units: bigint
       receiver: `0x${string}`
-      /** The transaction to send: a native transfer, or the ERC20 `transfer` call. */
-      transaction: { to: `0x${string}`; value?: bigint | undefined; data?: `0x${string}` | undefined }
+      /** The ERC20 contract; absent for the native currency. */
+      contract: `0x${string}` | undefined
     }
   | {
       namespace: 'solana'
@@ -97,13 +96,7 @@ export function prepareSendToken(portico: Portico, parameters: SendTokenParamete
     if (contract && contract.toLowerCase() === checksummed.toLowerCase()) throw new ReceiverIsTokenContractError()
     const units = parseAmount(amount, decimals)
     assertBalance(token, units, decimals)
-    const transaction = contract
-      ? {
-          to: contract,
-          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [checksummed, units] }),
-        }
-      : { to: checksummed, value: units }
-    return { namespace, connection, token, units, receiver: checksummed, transaction }
+    return { namespace, connection, token, units, receiver: checksummed, contract }
   }
 
   if (!isSolanaAddress(to)) throw new InvalidAddressError({ address: receiver, namespace })

@@ -1,6 +1,8 @@
 import type { Portico } from '../../kernel/portico.js'
+import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
 import type { TokenBalance } from '../../kernel/types.js'
 import { type EstimateSendFeeParameters, estimateSendFee } from './estimateSendFee.js'
+import { type SendTokenErrorType, type SendTokenParameters, type SendTokenReturnType, sendToken } from './sendToken.js'
 
 /** A fee goes stale with the gas price and the blockhash: re-quoted every 15 s while shown. */
 export const sendFeeStaleTimeMs = 15_000
@@ -51,4 +53,17 @@ export function estimateSendFeeQueryOptions(portico: Portico, parameters: Estima
     queryFn: ({ queryKey: [, , p] }: { queryKey: ReturnType<typeof estimateSendFeeQueryKey> }) =>
       estimateSendFee(portico, { token: p.token, amount: p.amount, receiver: p.receiver, nativePrice: p.nativePrice }),
   }
+}
+
+/**
+ * Mutation options for {@link sendToken}: `data` is the transaction hash or Solana signature.
+ *
+ * @example
+ * const mutation = useMutation(sendTokenMutationOptions(portico))
+ * mutation.mutate({ token: usdc, amount: '5', receiver })
+ */
+export function sendTokenMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<SendTokenReturnType, SendTokenErrorType, SendTokenParameters> {
+  return { mutationKey: ['portico', 'sendToken'], mutationFn: (variables) => sendToken(portico, variables) }
 }

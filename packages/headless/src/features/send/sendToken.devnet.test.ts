@@ -179,7 +179,10 @@ describe('eip155: the devnet EIP-1193 test wallet on anvil', () => {
     const stale = { ...usdc, quantity: { ...usdc.quantity, numeric: '99999999' } }
     const before = sends()
     const error = await sendToken(portico, { token: stale, amount: '50000000', receiver }).catch((e) => e)
-    expect(error).toMatchObject({ name: 'ExecutionRevertedError', shortMessage: 'Execution reverted' })
+    expect(error).toMatchObject({
+      name: 'ExecutionRevertedError',
+      shortMessage: expect.stringMatching(/^Execution reverted/),
+    })
     expect(sends()).toBe(before + 1) // it reached the wallet once; the node refused it
     expect(await tokenBalance(usdc.address as `0x${string}`, receiver)).toBe(0n)
   })

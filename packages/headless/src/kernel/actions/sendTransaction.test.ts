@@ -175,14 +175,20 @@ describe('real EIP-1193 wallet (devnet)', () => {
     await client.waitForTransactionReceipt({ hash: await sendTransaction(portico, { to, value: 1n }) })
     const nonce = await client.getTransactionCount({ address: wallet.address })
     const stale = await sendTransaction(portico, { to, value: 1n, nonce: nonce - 1 }).catch((e) => e)
-    expect(stale).toMatchObject({ name: 'NonceTooLowError', shortMessage: 'Nonce is too low' })
+    expect(stale).toMatchObject({
+      name: 'NonceTooLowError',
+      shortMessage: expect.stringContaining('is lower than the current nonce'),
+    })
     const broke = await sendTransaction(portico, { to, value: 10n ** 30n }).catch((e) => e)
     expect(broke).toMatchObject({ name: 'InsufficientFundsError' })
     // An ERC20 transfer of more than the sender holds: the token's require() reverts in estimation.
     const token = suite.devnet.evm.tokens[0]?.address as `0x${string}`
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 10n ** 40n] })
     const reverted = await sendTransaction(portico, { to: token, data }).catch((e) => e)
-    expect(reverted).toMatchObject({ name: 'ExecutionRevertedError', shortMessage: 'Execution reverted' })
+    expect(reverted).toMatchObject({
+      name: 'ExecutionRevertedError',
+      shortMessage: expect.stringMatching(/^Execution reverted/),
+    })
     // Nothing of it was sent: the account's nonce did not move.
     expect(await client.getTransactionCount({ address: wallet.address })).toBe(nonce)
   })

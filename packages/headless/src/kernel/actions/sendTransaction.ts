@@ -1,5 +1,5 @@
-// Type only: the mapping itself loads on the error path, so sending adds nothing to page start.
-import type { NodeErrorType } from '../errors/node.js'
+// Type only: the mapping (viem's) loads on the error path, so sending adds nothing to page start.
+import type { NodeErrorType } from '../errors/nodeError.js'
 import type { Portico } from '../portico.js'
 import { getActiveConnection } from '../state/activeConnection.js'
 import { isTransactionHash } from '../utils/validation.js'
@@ -43,9 +43,9 @@ export async function sendTransaction(
     hash = await request(portico, { namespace: 'eip155', method: 'eth_sendTransaction', params: [transaction] })
   } catch (error) {
     // Node and contract failures (nonce too low, insufficient funds, execution reverted…) reach
-    // us as the wallet's JSON-RPC error; the typed mapping is a lazy chunk, fetched only here.
-    const { mapNodeError } = await import('../errors/mapNodeError.js')
-    throw mapNodeError(error)
+    // us as the wallet's JSON-RPC error; viem names them, and its code loads on this path only.
+    const { toNodeError } = await import('../errors/nodeError.js')
+    throw toNodeError(error)
   }
   if (!isTransactionHash(hash))
     throw new WalletRequestError({

@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query'
 import { getConnection } from '../../../kernel/actions/getConnection.js'
 import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
+import { sendTokenMutationOptions } from '../query.js'
 import type { SendTokenErrorType, SendTokenParameters, SendTokenReturnType } from '../sendToken.js'
-import { sendTokenMutationOptions } from '../sendTokenMutation.js'
 
 export type UseSendTokenParameters = {
   /** TanStack mutation options, e.g. `onSuccess`; the function and key are Portico's. */

@@ -3,7 +3,7 @@ import {
   appendTransactionMessageInstructions,
   compileTransaction,
   createNoopSigner,
-  type createSolanaRpc,
+  createSolanaRpc,
   createTransactionMessage,
   getBase64Decoder,
   getBase64EncodedWireTransaction,
@@ -21,13 +21,55 @@ import {
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
-import { TransactionConfirmationTimeoutError, TransactionFailedError } from '../../../features/send/errors.js'
+import { TransactionConfirmationTimeoutError, TransactionFailedError } from '../../errors/transaction.js'
 import { rpcTimeoutMs } from '../rpcDefaults.js'
 
 const token2022Program = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
 
+// The Solana side of a token transfer (building, fee, confirmation), on @solana/kit: loaded by the
+// send feature on its first send or fee quote, like the balance reader beside it.
+
 /** @internal A JSON-RPC client of the @solana/kit kind. */
 export type SolanaRpc = ReturnType<typeof createSolanaRpc>
+
+/**
+ * @internal The Solana RPC client for `url`.
+ *
+ * @example
+ * const rpc = solanaRpc('http://127.0.0.1:8899')
+ */
+export function solanaRpc(url: string): SolanaRpc {
+  return createSolanaRpc(url)
+}
+
+/** Bytes of an SPL token account (what its rent-exempt deposit is computed for). */
+const tokenAccountSize = 165n
+
+/**
+ * @internal
+ * The fee of a transfer (`getFeeForMessage` on the message it builds) and, when it creates the
+ * receiver's token account, that account's rent-exempt deposit. `fee` is `undefined` when the
+ * cluster no longer knows the blockhash the message was built on (it expired meanwhile).
+ *
+ * @example
+ * const { fee, createsAccount, accountRent } = await estimateSolanaTransfer({ rpc, from, to, amount, decimals })
+ */
+export async function estimateSolanaTransfer(
+  parameters: SolanaTransferParameters,
+): Promise<{ fee: bigint | undefined; createsAccount: boolean; accountRent: bigint | undefined }> {
+  const { rpc } = parameters
+  const { message, createsAccount } = await buildSolanaTransfer(parameters)
+  const abortSignal = AbortSignal.timeout(rpcTimeoutMs)
+  const [{ value }, accountRent] = await Promise.all([
+    rpc.getFeeForMessage(message).send({ abortSignal }),
+    createsAccount ? rpc.getMinimumBalanceForRentExemption(tokenAccountSize).send({ abortSignal }) : undefined,
+  ])
+  return {
+    fee: value === null ? undefined : BigInt(value),
+    createsAccount,
+    accountRent: accountRent === undefined ? undefined : BigInt(accountRent),
+  }
+}
 
 /** @internal */
 export type SolanaTransferParameters = {
