@@ -47,7 +47,6 @@ export {
   recentWalletsLimit,
 } from '../kernel/defaults.js'
 export { balanceLockoutRemainingMs, balanceReadTimeoutMs } from '../kernel/query/balance.js'
-export { hostedQueryRetry, hostedQueryRetryDelay } from '../kernel/query/retry.js'
 export { isSafeImageUrl } from '../kernel/utils/imageUrl.js'
 export {
   isEmail,

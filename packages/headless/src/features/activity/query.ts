@@ -1,5 +1,5 @@
 import type { Portico } from '../../kernel/portico.js'
-import { hostedQueryRetry, hostedQueryRetryDelay } from '../../kernel/query/retry.js'
+import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { type FetchTransactionsReturnType, fetchTransactions } from './fetchTransactions.js'
 
@@ -46,7 +46,7 @@ export function transactionsInfiniteQueryOptions(
     getNextPageParam: (last: FetchTransactionsReturnType) => last.next,
     staleTime: 30_000,
     // Transient failures retry quickly (150 ms doubling, 3 times) so an error shows in about a second.
-    retry: hostedQueryRetry,
-    retryDelay: hostedQueryRetryDelay,
+    retry,
+    retryDelay,
   }
 }

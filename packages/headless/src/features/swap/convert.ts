@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { hostedFetch } from '../../kernel/api/http.js'
 import { blockchainApiUrl } from '../../kernel/api/urls.js'
 import type { Portico } from '../../kernel/portico.js'
+import { retryAfterMs } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { InvalidSwapAmountError, SwapApiError, SwapNetworkNotSupportedError } from './errors.js'
 
@@ -71,6 +72,7 @@ async function call<schema extends z.ZodMiniType>(
     const serverMessage = (body as { message?: unknown } | undefined)?.message
     throw new SwapApiError(message, {
       status: response.status,
+      retryAfterMs: retryAfterMs(response),
       cause: typeof serverMessage === 'string' ? new Error(serverMessage) : undefined,
     })
   }

@@ -20,9 +20,19 @@ export type SwapApiErrorType = SwapApiError & { name: 'SwapApiError' }
 export class SwapApiError extends BaseError {
   override name = 'SwapApiError' as const
   readonly status: number | undefined
-  constructor(shortMessage: string, { cause, status }: { cause?: unknown; status?: number | undefined } = {}) {
+  /** How long the service asked to wait before another try (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined
+  constructor(
+    shortMessage: string,
+    {
+      cause,
+      status,
+      retryAfterMs,
+    }: { cause?: unknown; status?: number | undefined; retryAfterMs?: number | undefined } = {},
+  ) {
     super(shortMessage, { cause, details: status === undefined ? undefined : `The service answered HTTP ${status}.` })
     this.status = status
+    this.retryAfterMs = retryAfterMs
   }
 }
 

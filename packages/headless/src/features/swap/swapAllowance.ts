@@ -1,5 +1,5 @@
 import type { Portico } from '../../kernel/portico.js'
-import { hostedRetryDelay, retryHostedCall } from '../../kernel/query/hostedRetry.js'
+import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { fetchSwapAllowance, isSwapNetwork, nativeSwapTokenAddress } from './convert.js'
 
@@ -38,8 +38,8 @@ export function swapAllowanceQueryOptions(
   const native = key.tokenAddress?.toLowerCase().endsWith(nativeSwapTokenAddress) ?? false
   return {
     staleTime: 0,
-    retry: retryHostedCall,
-    retryDelay: hostedRetryDelay,
+    retry,
+    retryDelay,
     ...query,
     queryKey: swapAllowanceQueryKey(key),
     enabled: Boolean(

@@ -1,6 +1,6 @@
 import { fetchGasPrice } from '../../kernel/api/blockchainApi.js'
 import type { Portico } from '../../kernel/portico.js'
-import { hostedRetryDelay, retryHostedCall } from '../../kernel/query/hostedRetry.js'
+import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 
 /** Gas prices move block by block: a shown price is re-read this often. */
@@ -33,8 +33,8 @@ export function swapGasPriceQueryOptions(
   return {
     staleTime: 0,
     refetchInterval: swapGasPriceRefetchIntervalMs,
-    retry: retryHostedCall,
-    retryDelay: hostedRetryDelay,
+    retry,
+    retryDelay,
     ...query,
     queryKey: swapGasPriceQueryKey(key),
     enabled: Boolean(key.caipNetworkId && (query?.enabled ?? true)),

@@ -2,7 +2,7 @@ import { type DevnetWithout, evmTokens, startDevnet } from '@portico/devnet'
 import { parseEther } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createPortico } from '../../kernel/createPortico.js'
-import { hostedRetryDelay, retryHostedCall } from '../../kernel/query/hostedRetry.js'
+import { retry, retryDelay } from '../../kernel/retry.js'
 import { testAdapters, testNetworks } from '../../test/fixtures.js'
 import { nativeSwapTokenAddress } from './convert.js'
 import { swapAllowanceQueryOptions } from './swapAllowance.js'
@@ -108,13 +108,13 @@ test('retry rules: 429 and 5xx (and no answer) up to 3 times with backoff from 1
     .queryFn({ queryKey: swapQuoteQueryKey({ ...quoteParams(), to: nativeSwapTokenAddress }) })
     .catch((e: unknown) => e)
   expect(badRequest).toMatchObject({ name: 'SwapApiError', status: 400 })
-  expect(retryHostedCall(0, badRequest)).toBe(false)
+  expect(retry(0, badRequest)).toBe(false)
   const unsupported = await swapQuoteQueryOptions(p, { ...quoteParams(), caipNetworkId: 'eip155:5' })
     .queryFn({ queryKey: swapQuoteQueryKey({ ...quoteParams(), caipNetworkId: 'eip155:5' }) })
     .catch((e: unknown) => e)
   expect(unsupported).toMatchObject({ shortMessage: 'Network not supported for Swaps' })
-  expect(retryHostedCall(0, unsupported)).toBe(false)
-  expect([0, 1, 2].map(hostedRetryDelay)).toEqual([150, 300, 600])
+  expect(retry(0, unsupported)).toBe(false)
+  expect([0, 1, 2].map((attempt) => retryDelay(attempt))).toEqual([150, 300, 600])
   // After the failures the same options answer again: nothing is stuck.
   expect((await options.queryFn({ queryKey: options.queryKey })).toAmount).toBeGreaterThan(0n)
 })

@@ -1,5 +1,5 @@
 import type { Portico } from '../../kernel/portico.js'
-import { hostedRetryDelay, retryHostedCall } from '../../kernel/query/hostedRetry.js'
+import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { fetchSwapQuote, isSwapNetwork } from './convert.js'
 
@@ -55,8 +55,8 @@ export function swapQuoteQueryOptions(
   return {
     refetchInterval: swapQuoteRefetchIntervalMs,
     staleTime: 0,
-    retry: retryHostedCall,
-    retryDelay: hostedRetryDelay,
+    retry,
+    retryDelay,
     ...query,
     queryKey: swapQuoteQueryKey(key),
     enabled: ready && (query?.enabled ?? true),

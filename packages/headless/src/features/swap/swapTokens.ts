@@ -1,5 +1,5 @@
 import type { Portico } from '../../kernel/portico.js'
-import { hostedRetryDelay, retryHostedCall } from '../../kernel/query/hostedRetry.js'
+import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { fetchSwapTokens, isSwapNetwork } from './convert.js'
 
@@ -32,8 +32,8 @@ export function swapTokensQueryOptions(
   const { query, ...key } = parameters
   return {
     staleTime: swapTokensStaleTimeMs,
-    retry: retryHostedCall,
-    retryDelay: hostedRetryDelay,
+    retry,
+    retryDelay,
     ...query,
     queryKey: swapTokensQueryKey(key),
     enabled: Boolean(key.caipNetworkId && isSwapNetwork(key.caipNetworkId) && (query?.enabled ?? true)),

@@ -1,5 +1,6 @@
 import { HostedHttpError, HostedTimeoutError } from '../errors/http.js'
 import type { Portico } from '../portico.js'
+import { retryAfterMs } from '../retry.js'
 
 /** Hosted calls give up after 10 s, like JSON-RPC calls (the spec). */
 export const hostedTimeoutMs = 10_000
@@ -31,6 +32,6 @@ export async function hostedFetch(portico: Portico, url: URL | string, init?: Re
 /** @internal A hosted call whose only outcomes are "JSON body" or "failed" (any non-2xx throws). */
 export async function fetchJson(portico: Portico, url: URL | string, init?: RequestInit): Promise<unknown> {
   const response = await hostedFetch(portico, url, init)
-  if (!response.ok) throw new HostedHttpError({ status: response.status })
+  if (!response.ok) throw new HostedHttpError({ status: response.status, retryAfterMs: retryAfterMs(response) })
   return response.json()
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { BaseError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
+import { retryAfterMs } from '../retry.js'
 import { lazy } from '../utils/lazy.js'
 import { hostedFetch } from './http.js'
 import { imageUrl } from './imageUrls.js'
@@ -55,9 +56,16 @@ export class WalletDirectoryError extends BaseError {
   override name = 'WalletDirectoryError' as const
   /** The HTTP status when the directory answered with one (429, 5xx, …). */
   readonly status: number | undefined
-  constructor({ cause, status }: { cause?: unknown; status?: number } = {}) {
+  /** How long the directory asked to wait before another try (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined
+  constructor({
+    cause,
+    status,
+    retryAfterMs,
+  }: { cause?: unknown; status?: number; retryAfterMs?: number | undefined } = {}) {
     super('Failed to fetch wallets', { cause, details: status ? `HTTP ${status}` : undefined })
     this.status = status
+    this.retryAfterMs = retryAfterMs
   }
 }
 
@@ -92,7 +100,7 @@ export async function fetchWallets(
   let body: unknown
   try {
     const response = await hostedFetch(portico, url)
-    if (!response.ok) throw new WalletDirectoryError({ status: response.status })
+    if (!response.ok) throw new WalletDirectoryError({ status: response.status, retryAfterMs: retryAfterMs(response) })
     body = await response.json()
   } catch (error) {
     throw error instanceof WalletDirectoryError ? error : new WalletDirectoryError({ cause: error })

@@ -16,8 +16,11 @@ export type HostedHttpErrorType = HostedHttpError & { name: 'HostedHttpError' }
 export class HostedHttpError extends BaseError {
   override name = 'HostedHttpError' as const
   readonly status: number
-  constructor({ status }: { status: number }) {
+  /** How long the service asked to wait before another try (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined
+  constructor({ status, retryAfterMs }: { status: number; retryAfterMs?: number | undefined }) {
     super(status === 429 ? 'Rate Limited' : 'The server answered with an error.', { details: `HTTP ${status}` })
     this.status = status
+    this.retryAfterMs = retryAfterMs
   }
 }

@@ -6,7 +6,7 @@ import {
   walletDirectorySearchPageSize,
 } from '../api/walletDirectory.js'
 import type { Portico } from '../portico.js'
-import { hostedQueryRetry, hostedQueryRetryDelay } from './retry.js'
+import { retry, retryDelay } from '../retry.js'
 
 export type WalletDirectoryQueryParameters = Omit<FetchWalletsParameters, 'page' | 'entries'>
 
@@ -44,7 +44,7 @@ export function walletDirectoryInfiniteQueryOptions(portico: Portico, parameters
       pages.length * entries < last.count && last.data.length > 0 ? last.page + 1 : undefined,
     staleTime: 5 * 60_000,
     // Transient failures retry quickly (150 ms doubling, 3 times) so an error shows in about a second.
-    retry: hostedQueryRetry,
-    retryDelay: hostedQueryRetryDelay,
+    retry,
+    retryDelay,
   }
 }
