@@ -27,7 +27,6 @@ export default defineConfig({
       'exports/internal': 'src/exports/internal.ts',
       'exports/onramp': 'src/exports/onramp.ts',
       'exports/siwx': 'src/exports/siwx.ts',
-      'exports/siwxServer': 'src/exports/siwxServer.ts',
       'exports/embedded': 'src/exports/embedded.ts',
       'exports/swap': 'src/exports/swap.ts',
       'exports/calls': 'src/exports/calls.ts',

@@ -15,7 +15,9 @@ export default defineConfig([
     // The kit's side of the protocol, with its own copy of zod: a host page's bundler would otherwise
     // merge it with the zod the kit's page start uses, and every schema feature the protocol needs
     // would land at page start (measured +1.9 KiB gzip and one more file on the prebuilt page).
-    entry: ['src/protocol.ts'],
+    // The origin matcher shares this build: browser code with no dependency, imported by the kit
+    // and the auth server alike.
+    entry: ['src/protocol.ts', 'src/origins.ts'],
     format: ['esm'],
     dts: true,
     target: 'es2022',

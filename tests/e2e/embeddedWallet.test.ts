@@ -796,6 +796,7 @@ describe('embedded wallet: the auth server goes down mid-login', () => {
       host: '127.0.0.1',
       authUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     })
+    devnet.auth.trustFrame(frame.url)
   })
   afterAll(async () => {
     await frame?.stop()

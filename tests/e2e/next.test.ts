@@ -7,7 +7,9 @@ import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startDevnet } from '@portico/devnet'
+import { formatSiwxMessage } from '@portico/headless/siwx'
 import { build } from 'esbuild'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { type Browser, launchChromium, offlineContext, shot } from './browser.js'
 
@@ -29,7 +31,7 @@ beforeAll(async () => {
   const port = await freePort()
   server = spawn(nextBin, ['start', '-H', '127.0.0.1', '-p', String(port)], {
     cwd: app,
-    env,
+    env: { ...env, PORTICO_SIWX_DOMAIN: `127.0.0.1:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   server.stdout?.on('data', (chunk: Buffer) => serverOutput.push(chunk.toString()))
@@ -141,6 +143,40 @@ test('the server renders the restored account from cookies; connect, reload, no 
   expect(consoleProblems).toEqual([])
   // Nothing on the server touched a browser global.
   expect(serverOutput.join('')).not.toMatch(/ReferenceError|window is not defined|document is not defined/)
+})
+
+test('the sign-in verifier as route handlers of the app: nonce, verify (a new session id), session, sign out', async () => {
+  const account = privateKeyToAccount(generatePrivateKey())
+  const host = new URL(url).host
+  const { nonce } = (await (await fetch(`${url}api/siwx/nonce`)).json()) as { nonce: string }
+  const message = formatSiwxMessage({
+    accountAddress: account.address,
+    chainId: 'eip155:31337',
+    domain: host,
+    uri: url,
+    version: '1',
+    nonce,
+    issuedAt: new Date().toISOString(),
+  })
+  // A cookie value someone else chose before the sign-in.
+  const planted = 'A'.repeat(43)
+  const verified = await fetch(`${url}api/siwx/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `portico_siwx=${planted}` },
+    body: JSON.stringify({ message, signature: await account.signMessage({ message }) }),
+  })
+  expect(verified.status).toBe(200)
+  const cookie = verified.headers.get('set-cookie')?.split(';')[0] ?? ''
+  expect(cookie).toMatch(/^portico_siwx=[A-Za-z0-9]{43}$/)
+  expect(cookie).not.toBe(`portico_siwx=${planted}`)
+  const sessions = async (value: string) =>
+    ((await (await fetch(`${url}api/siwx/session`, { headers: { cookie: value } })).json()) as { sessions: unknown[] })
+      .sessions.length
+  expect(await sessions(cookie)).toBe(1)
+  expect(await sessions(`portico_siwx=${planted}`)).toBe(0)
+  const signedOut = await fetch(`${url}api/siwx/session`, { method: 'DELETE', headers: { cookie } })
+  expect(await signedOut.json()).toEqual({ revoked: 1 })
+  expect(await sessions(cookie)).toBe(0)
 })
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv) {

@@ -1,9 +1,9 @@
 // End to end: Sign in with X on the demo's #/sign-in page, in Chromium, offline. The demo server
-// runs @portico/headless/siwx-server: connecting in the prebuilt modal opens the sign step, the
+// runs @portico/auth/siwx: connecting in the prebuilt modal opens the sign step, the
 // signature is verified there (session cookie), reload keeps it, disconnect signs out; a
 // replayed or tampered message is refused by the same routes. Every wait is on a condition.
 
-import { formatSiwxMessage } from '@portico/headless/siwx-server'
+import { formatSiwxMessage } from '@portico/headless/siwx'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'

@@ -1,8 +1,8 @@
-// The demo's sign-in backend: the routes of @portico/headless/siwx-server on the demo's own
+// The demo's sign-in backend: the routes of @portico/auth/siwx on the demo's own
 // origin (nonce, verify, session, revoke under /api/siwx) and one protected endpoint, /api/me,
 // that answers only a browser holding a verified session. Node-only, mounted by server.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { type CreateSiwxHandlersReturnType, createSiwxHandlers, toNodeListener } from '@portico/headless/siwx-server'
+import { type CreateSiwxHandlersReturnType, createSiwxHandlers, toNodeListener } from '@portico/auth/siwx'
 import type { Plugin } from 'vite'
 
 export type DemoSiwxBackend = {

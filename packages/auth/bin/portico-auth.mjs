@@ -24,14 +24,23 @@ Runs the Portico auth server. Every option has an environment variable.
   --mail-from FROM    sender address (MAIL_FROM, e.g. 'Portico <login@example.com>')
   --public-url URL    public base URL of this server, used in device approval links (PUBLIC_URL)
   --app-name NAME     product name in mails (PORTICO_AUTH_APP_NAME, default Portico)
+  --frame-origin URL  origin of the secure frame that calls this server; repeat for several
+                      (PORTICO_AUTH_FRAME_ORIGINS, comma-separated). Only the frame may name the
+                      page that embeds it (X-Portico-Origin); without one, pages must call directly
   --trust-proxy       read the client IP from X-Forwarded-For (PORTICO_AUTH_TRUST_PROXY=1)
+  --rate-limit N      requests per minute per client IP and route group, shared by every server on
+                      the database (PORTICO_AUTH_RATE_LIMIT, default 60; 0 turns it off)
   -h, --help          show this help
 
 The session secret comes from PORTICO_AUTH_SECRET only (at least 32 characters; the same on
 every server behind a load balancer). Without it a random one is used: sessions end on restart.
 The key sealing the wallets' recovery shares comes from PORTICO_AUTH_RECOVERY_KEY only (at least
 32 characters, kept apart from the database and never changed); without it, it is derived from
-the session secret.`
+the session secret.
+
+Logs are JSON lines on stdout (errors on stderr): one per request and per event, never a code,
+token, key share or full email address. SIGTERM or SIGINT stops taking requests, lets the ones in
+flight finish (up to 10 s), closes the database and exits 0; a second signal exits at once.`
 
 async function loadAuth() {
   const dist = new URL('../dist/index.js', import.meta.url)
@@ -73,7 +82,9 @@ async function main() {
       'mail-from': { type: 'string' },
       'public-url': { type: 'string' },
       'app-name': { type: 'string' },
+      'frame-origin': { type: 'string', multiple: true },
       'trust-proxy': { type: 'boolean', default: false },
+      'rate-limit': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -95,8 +106,26 @@ async function main() {
   if (!from) throw new Error('no sender: pass --mail-from or set MAIL_FROM')
   const databaseUrl = values['database-url'] ?? env.DATABASE_URL
   const secret = env.PORTICO_AUTH_SECRET
-  if (!secret)
-    console.error('portico-auth: PORTICO_AUTH_SECRET is not set; using a random secret (sessions end on restart)')
+  const frameOrigins =
+    values['frame-origin'] ??
+    (env.PORTICO_AUTH_FRAME_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+  const rateLimitText = values['rate-limit'] ?? env.PORTICO_AUTH_RATE_LIMIT
+  const rateLimit = rateLimitText === undefined ? undefined : Number(rateLimitText)
+  if (rateLimit !== undefined && (!Number.isInteger(rateLimit) || rateLimit < 0))
+    throw new Error(`--rate-limit expects a whole number of requests per minute, got "${rateLimitText}"`)
+  const log = (level, msg, fields = {}) => {
+    const line = `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`
+    if (level === 'error') process.stderr.write(line)
+    else process.stdout.write(line)
+  }
+  if (!secret) log('warn', 'config.random_secret', { hint: 'PORTICO_AUTH_SECRET is not set: sessions end on restart' })
+  if (frameOrigins.length === 0)
+    log('warn', 'config.no_frame_origin', {
+      hint: 'no --frame-origin: the secure frame cannot name the page that embeds it, so its calls are refused',
+    })
 
   const { createAuthServer } = await loadAuth()
   const auth = createAuthServer({
@@ -112,24 +141,31 @@ async function main() {
       ? { appName: values['app-name'] ?? env.PORTICO_AUTH_APP_NAME }
       : {}),
     trustProxy: values['trust-proxy'] || env.PORTICO_AUTH_TRUST_PROXY === '1',
+    frameOrigins,
+    ...(rateLimit === undefined ? {} : { rateLimit: rateLimit === 0 ? false : { perMinute: rateLimit } }),
   })
   const started = performance.now()
   // Migrate before taking traffic, so a bad DATABASE_URL fails here and not at the first visitor.
   await auth.ready()
   const url = await auth.listen({ port, host: values.host ?? env.HOST ?? '127.0.0.1' })
-  console.log(
-    `portico-auth listening on ${url} (${databaseUrl ? 'Postgres' : 'PGlite'}, ready in ${Math.round(performance.now() - started)} ms)`,
-  )
+  log('info', 'listening', {
+    url,
+    database: databaseUrl ? 'postgres' : 'pglite',
+    readyMs: Math.round(performance.now() - started),
+    pid: process.pid,
+  })
 
   let stopping = false
-  const shutdown = async () => {
+  const shutdown = async (signal) => {
     if (stopping) process.exit(1)
     stopping = true
+    log('info', 'shutdown', { signal })
     await auth.close()
+    log('info', 'stopped', {})
     process.exit(0)
   }
-  process.on('SIGINT', () => void shutdown())
-  process.on('SIGTERM', () => void shutdown())
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
 }
 
 main().catch((error) => {

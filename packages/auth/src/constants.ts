@@ -14,3 +14,13 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000
 export const MAX_BODY_BYTES = 64 * 1024
 /** Largest key share accepted (a Shamir share of a 32-byte key is 33 bytes). */
 export const MAX_SHARE_BYTES = 1024
+/** Window of the per-client request limit (the `rateLimit` option counts requests per window). */
+export const RATE_LIMIT_WINDOW_MS = 60_000
+/** How long a consumed or expired code is kept after it expires, so a late try reads "Code expired", not "not found". */
+export const CHALLENGE_RETENTION_MS = 24 * 60 * 60_000
+/** How often expired rows are purged by default. */
+export const PURGE_INTERVAL_MS = 10 * 60_000
+/** How long `close()` waits for requests in flight before it cuts the remaining connections. */
+export const SHUTDOWN_TIMEOUT_MS = 10_000
+/** How long the health check waits for the database. */
+export const HEALTH_TIMEOUT_MS = 2_000

@@ -1,32 +1,29 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { z } from 'zod'
-import { MAX_BODY_BYTES, MAX_SHARE_BYTES } from './constants.js'
-import { recoveryKeyFrom, sha256 } from './crypto.js'
+import { getRequestListener } from '@hono/node-server'
+import { Hono } from 'hono'
+import {
+  HEALTH_TIMEOUT_MS,
+  PURGE_INTERVAL_MS,
+  RATE_LIMIT_WINDOW_MS,
+  SESSION_TTL_MS,
+  SHUTDOWN_TIMEOUT_MS,
+} from './constants.js'
+import { recoveryKeyFrom } from './crypto.js'
 import type { Database } from './db/database.js'
 import { openPglite } from './db/pglite.js'
 import { openPostgres } from './db/postgres.js'
-import { AuthError, serverMessages } from './errors.js'
+import type { AuthDeps } from './deps.js'
+import { AuthError } from './errors.js'
+import { createAuthApp, type HealthCheck } from './http/app.js'
+import type { AuthEnv, AuthHttpConfig, AuthProject } from './http/env.js'
+import { type AuthLogSink, createLog, errorText, jsonLines } from './log.js'
 import { createSmtpMailer, type Mailer, type SmtpOptions } from './mailer.js'
+import { type AuthPurgeResult, purgeExpired } from './maintenance/purge.js'
 import { migrate } from './migrate.js'
-import { isOriginAllowed } from './origins.js'
-import { RateLimiter } from './rateLimit.js'
-import { AuthService, type RequestContext, type SessionContext } from './service.js'
 
-/**
- * A project (an app using the embedded wallet): its id, sent by the secure frame with every
- * request, and the page origins allowed to embed the wallet (exact, or with `*` wildcards).
- *
- * @example
- * ```ts
- * const project: AuthProject = { id: 'my-dapp', allowedOrigins: ['https://app.example.com', 'https://*.example.com'] }
- * ```
- */
-export interface AuthProject {
-  id: string
-  allowedOrigins: string[]
-}
+export type { AuthProject } from './http/env.js'
 
 /**
  * Where the data lives: a PGlite data folder (default `./portico-auth-data`; `memory://` for a
@@ -78,7 +75,18 @@ export interface AuthServerOptions {
   publicUrl?: string
   /** Name in the mails (default `Portico`). */
   appName?: string
-  /** Requests per minute per client IP and route group (default 60); `false` turns the limit off. */
+  /**
+   * Origins of the secure frame (`@portico/secure`) that calls this server, e.g.
+   * `['https://secure.example.com']`. Only a request whose browser-set `Origin` is one of these may
+   * name the page embedding the frame in `X-Portico-Origin`; any other caller's page is its own
+   * `Origin`. A function when the frame starts after this server (the devnet). Default none: pages
+   * may call the API directly, the frame may not.
+   */
+  frameOrigins?: readonly string[] | (() => readonly string[])
+  /**
+   * Requests per minute per client IP and route group (default 60), counted in the database so
+   * every server on it shares the budget; `false` turns the limit off.
+   */
   rateLimit?: { perMinute: number } | false
   /** Read the client IP from `X-Forwarded-For` (behind a reverse proxy). Default false. */
   trustProxy?: boolean
@@ -86,8 +94,21 @@ export interface AuthServerOptions {
   sessionTtlMs?: number
   /** Clock in ms (tests pass a fake one). Default `Date.now`. */
   now?: () => number
-  /** Where unexpected errors are reported (default `console.error`). */
-  log?: (message: string, error?: unknown) => void
+  /**
+   * Where the structured log goes: one entry per request and per event (codes sent, logins,
+   * approvals, purges, failures), never a code, token, share, device id or full email address.
+   * Default: JSON lines on stdout (errors on stderr).
+   */
+  log?: AuthLogSink
+  /** How often expired rows are deleted (default every 10 minutes once the database is open); `false` for never (call `purge`). */
+  purgeIntervalMs?: number | false
+  /** How long `close()` lets requests in flight finish (default 10 s). */
+  shutdownTimeoutMs?: number
+  /**
+   * A path prefix the routes live under when `fetch` is mounted inside another app (e.g.
+   * `'/api/auth'` for a Next.js catch-all route). Set `publicUrl` to include it too.
+   */
+  basePath?: string
 }
 
 /**
@@ -111,63 +132,26 @@ export interface AuthServer {
   ready(): Promise<void>
   /** The database (opened and migrated). */
   database(): Promise<Database>
-  /** The request listener, to mount the API in a server of your own. */
+  /**
+   * The API as a web-standard handler (`Request` in, `Response` out): export it from a Next.js
+   * route handler, mount it in a Hono, Bun or Deno server, or wrap it as you like.
+   */
+  fetch(request: Request): Promise<Response>
+  /** The API as a Node request listener, to mount it in an `http` or Express server of your own. */
   handle(request: IncomingMessage, response: ServerResponse): void
-  /** Stops listening and closes the database (unless it was passed in opened). Idempotent. */
+  /** Deletes expired codes, sessions, cooldowns and rate-limit windows now (it also runs periodically). */
+  purge(): Promise<AuthPurgeResult>
+  /**
+   * Stops taking requests (new ones get 503), lets the ones in flight finish (up to
+   * `shutdownTimeoutMs`), stops listening and closes the database (unless it was passed in
+   * opened). Idempotent.
+   */
   close(): Promise<void>
 }
 
-const emailSchema = z
-  .string()
-  .max(254)
-  .transform((s) => s.trim().toLowerCase())
-  .pipe(z.email())
-const otpSchema = z.string().min(1).max(32)
-const idSchema = z.string().min(1).max(64)
-const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/)
-const namespaceSchema = z.enum(['eip155', 'solana'])
-const shareSchema = z.base64().max(Math.ceil(MAX_SHARE_BYTES / 3) * 4)
-const keySchema = z.object({
-  address: z.string().min(1).max(128),
-  share: shareSchema,
-  recoveryShare: shareSchema.optional(),
-})
-const deviceShareSchema = z.object({ share: shareSchema })
-
-function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value)
-  if (!result.success) {
-    const path = result.error.issues[0]?.path.join('.')
-    throw new AuthError('BAD_REQUEST', `Invalid ${path ? `${what}.${path}` : what}`)
-  }
-  return result.data
-}
-
-const CORS_HEADERS =
-  'content-type, authorization, x-project-id, x-portico-origin, x-portico-device, x-portico-sdk-version'
-
-/**
- * Creates the auth server behind the embedded wallet's secure frame: email codes, device
- * approval, email update, sessions (HS256 JWTs) and the server's key shares, on PGlite or Postgres,
- * with mail over SMTP. Nothing is opened until `listen`, `ready` or the first request.
- *
- * @example
- * ```ts
- * import { createAuthServer } from '@portico/auth'
- *
- * const auth = createAuthServer({
- *   projects: [{ id: 'my-dapp', allowedOrigins: ['https://app.example.com'] }],
- *   mail: { host: 'smtp.example.com', port: 587, user: 'login', password: process.env.SMTP_PASSWORD, from: 'login@example.com' },
- *   database: process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: './portico-auth-data' },
- *   secret: process.env.PORTICO_AUTH_SECRET,
- *   publicUrl: 'https://auth.example.com',
- * })
- * await auth.listen({ port: 8790, host: '0.0.0.0' })
- * ```
- */
 export function createAuthServer(options: AuthServerOptions): AuthServer {
   const now = options.now ?? Date.now
-  const log = options.log ?? ((message: string, error?: unknown) => console.error(`[portico-auth] ${message}`, error))
+  const log = createLog(options.log ?? jsonLines, now)
   const secret =
     options.secret === undefined
       ? new Uint8Array(randomBytes(32))
@@ -179,18 +163,23 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     typeof options.recoveryKey === 'string' ? new TextEncoder().encode(options.recoveryKey) : options.recoveryKey
   if (recoveryKeyOption && recoveryKeyOption.length < 32)
     throw new AuthError('BAD_REQUEST', 'The recovery key must be at least 32 bytes')
-  const recoveryKey = recoveryKeyFrom(recoveryKeyOption, secret)
-  const projects = new Map(options.projects.map((p) => [p.id, p]))
   const mailer: Mailer = 'send' in options.mail ? options.mail : createSmtpMailer(options.mail)
   const databaseOption = options.database ?? { dataDir: './portico-auth-data' }
   const ownsDatabase = 'dataDir' in databaseOption || 'url' in databaseOption
-  const limiter =
-    options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit?.perMinute ?? 60, 60_000, now)
+  const databaseKind =
+    'dataDir' in databaseOption ? 'pglite' : 'url' in databaseOption ? 'postgres' : databaseOption.kind
+  const frameOrigins = options.frameOrigins
+  const purgeEvery = options.purgeIntervalMs ?? PURGE_INTERVAL_MS
 
   let server: Server | undefined
   let url: string | undefined
   let opening: Promise<Database> | undefined
+  let opened = false
+  let purgeTimer: ReturnType<typeof setInterval> | undefined
+  let stopping = false
   let closing: Promise<void> | undefined
+  let inFlight = 0
+  let drained: (() => void) | undefined
 
   const database = () => {
     opening ??= (async () => {
@@ -201,6 +190,8 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
             ? await openPostgres(databaseOption)
             : databaseOption
       await migrate(db, now)
+      opened = true
+      startPurging()
       return db
     })()
     // A failed open (e.g. Postgres not up yet) is retried by the next request.
@@ -210,205 +201,85 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     return opening
   }
 
-  const service = new AuthService({
+  const deps: AuthDeps = {
     database,
     mailer,
     secret,
-    recoveryKey,
+    recoveryKey: recoveryKeyFrom(recoveryKeyOption, secret),
     now,
     publicUrl: () => (options.publicUrl ?? url ?? '').replace(/\/+$/, ''),
     appName: options.appName ?? 'Portico',
-    ...(options.sessionTtlMs ? { sessionTtlMs: options.sessionTtlMs } : {}),
-  })
-
-  const clientIp = (request: IncomingMessage) => {
-    const forwarded = options.trustProxy
-      ? String(request.headers['x-forwarded-for'] ?? '')
-          .split(',')[0]
-          ?.trim()
-      : ''
-    return forwarded || request.socket.remoteAddress || 'unknown'
+    sessionTtlMs: options.sessionTtlMs ?? SESSION_TTL_MS,
+    log,
   }
 
-  /** Project id and page origin: the spec's two server messages for a wrong key or origin. */
-  const checkProject = (request: IncomingMessage, query: URLSearchParams): { projectId: string; origin: string } => {
-    const projectId = header(request, 'x-project-id') ?? query.get('projectId') ?? ''
-    const project = projects.get(projectId)
-    if (!project) throw new AuthError('INVALID_PROJECT_ID', serverMessages.invalidKey)
-    // The frame runs on its own origin and names the page that embeds it; a direct call has only Origin.
-    const origin = header(request, 'x-portico-origin') ?? header(request, 'origin') ?? ''
-    if (!origin || !isOriginAllowed(origin, project.allowedOrigins))
-      throw new AuthError('ORIGIN_NOT_ALLOWED', serverMessages.originNotAllowed)
-    return { projectId, origin }
+  const purge = () => purgeExpired(deps)
+  function startPurging() {
+    if (purgeEvery === false || purgeTimer || stopping) return
+    purgeTimer = setInterval(() => {
+      purge().catch((error: unknown) => log.error('purge.failed', { error: errorText(error) }))
+    }, purgeEvery)
+    // A server that is otherwise done must not be kept alive by its purge.
+    purgeTimer.unref?.()
   }
 
-  const context = (request: IncomingMessage, query: URLSearchParams): RequestContext => {
-    const project = checkProject(request, query)
-    const deviceId = parse(deviceIdSchema, header(request, 'x-portico-device'), 'X-Portico-Device')
-    return { ...project, deviceHash: sha256(deviceId) }
+  const config: AuthHttpConfig = {
+    deps,
+    projects: new Map(options.projects.map((p) => [p.id, p])),
+    frameOrigins: typeof frameOrigins === 'function' ? frameOrigins : () => frameOrigins ?? [],
+    rateLimit:
+      options.rateLimit === false
+        ? false
+        : { perWindow: options.rateLimit?.perMinute ?? 60, windowMs: RATE_LIMIT_WINDOW_MS },
+    trustProxy: options.trustProxy ?? false,
   }
 
-  const authenticated = async (request: IncomingMessage, query: URLSearchParams): Promise<SessionContext> => {
-    const ctx = context(request, query)
-    const auth = header(request, 'authorization')
-    const token = auth?.match(/^Bearer\s+(\S+)$/i)?.[1]
-    return service.authenticate(token, ctx)
-  }
-
-  const limit = (request: IncomingMessage, group: string) => {
-    const wait = limiter?.hit(`${clientIp(request)}|${group}`) ?? 0
-    if (wait > 0) throw new AuthError('RATE_LIMITED', `Please try again after ${wait} seconds`, { retryAfter: wait })
-  }
-
-  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const requestUrl = new URL(request.url ?? '/', 'http://localhost')
-    const { pathname, searchParams: query } = requestUrl
-    const method = request.method ?? 'GET'
-    const send = (status: number, body: unknown) => sendJson(response, status, body)
-
-    if (pathname === '/health' && method === 'GET')
-      return send(200, {
-        status: 'ok',
-        database: 'dataDir' in databaseOption ? 'pglite' : 'url' in databaseOption ? 'postgres' : databaseOption.kind,
-      })
-
-    // The link in the device mail: a page with one button (a GET never approves, so mail
-    // scanners that open links cannot approve a device by themselves).
-    if (pathname === '/v1/devices/approve') {
-      if (method === 'GET') return sendHtml(response, 200, approvePage(query.get('token') ?? ''))
-      if (method !== 'POST') throw new AuthError('METHOD_NOT_ALLOWED', 'Method not allowed')
-      limit(request, 'device')
-      const isJson = (request.headers['content-type'] ?? '').includes('json')
-      const body = await readBody(request)
-      const token = parse(z.string().min(1).max(128), (body as { token?: unknown }).token, 'token')
-      try {
-        const result = await service.approveDevice(token)
-        return isJson ? send(200, { approved: true, ...result }) : sendHtml(response, 200, approvedPage(result.email))
-      } catch (error) {
-        if (isJson || !(error instanceof AuthError)) throw error
-        return sendHtml(response, error.status, messagePage('This link does not work', error.message))
-      }
+  const health: HealthCheck = async () => {
+    const base = { database: databaseKind }
+    if (stopping) return { status: 503, body: { status: 'stopping', ...base } }
+    // A server that has not needed its database yet (it opens on first use) does not open it for a probe.
+    if (!opened && !opening) return { status: 200, body: { status: 'ok', ...base, connection: 'idle' } }
+    try {
+      await withTimeout(
+        database().then((db) => db.query('SELECT 1')),
+        HEALTH_TIMEOUT_MS,
+      )
+      return { status: 200, body: { status: 'ok', ...base, connection: 'ok' } }
+    } catch (error) {
+      log.error('health.database_unreachable', { error: errorText(error) })
+      return { status: 503, body: { status: 'unavailable', ...base, connection: 'failed' } }
     }
-
-    if (!pathname.startsWith('/v1/')) throw new AuthError('NOT_FOUND', 'Not found')
-    const key = `${method} ${pathname}`
-    const keyMatch = pathname.match(/^\/v1\/keys\/([^/]+)(?:\/(share|recovery|device))?$/)
-
-    switch (key) {
-      case 'POST /v1/email/login': {
-        const ctx = context(request, query)
-        limit(request, 'email')
-        const body = await readBody(request)
-        const email = parse(emailSchema, body.email, 'email')
-        return send(200, await service.startLogin(email, ctx))
-      }
-      case 'POST /v1/email/device': {
-        const ctx = context(request, query)
-        const body = await readBody(request)
-        return send(200, await service.loginStatus(parse(idSchema, body.challengeId, 'challengeId'), ctx))
-      }
-      case 'POST /v1/email/otp': {
-        const ctx = context(request, query)
-        limit(request, 'otp')
-        const body = await readBody(request)
-        const challengeId = parse(idSchema, body.challengeId, 'challengeId')
-        return send(200, await service.verifyLogin(challengeId, parse(otpSchema, body.otp, 'otp'), ctx))
-      }
-      case 'GET /v1/session':
-        return send(200, await service.getUser(await authenticated(request, query)))
-      case 'DELETE /v1/session': {
-        await service.signOut(await authenticated(request, query))
-        return send(200, { signedOut: true })
-      }
-      case 'POST /v1/email/update': {
-        const session = await authenticated(request, query)
-        limit(request, 'email')
-        const body = await readBody(request)
-        return send(200, await service.startEmailUpdate(session, parse(emailSchema, body.email, 'email')))
-      }
-      case 'POST /v1/email/update/primary':
-      case 'POST /v1/email/update/secondary': {
-        const session = await authenticated(request, query)
-        limit(request, 'otp')
-        const body = await readBody(request)
-        const challengeId = parse(idSchema, body.challengeId, 'challengeId')
-        const otp = parse(otpSchema, body.otp, 'otp')
-        return send(
-          200,
-          pathname.endsWith('primary')
-            ? await service.verifyPrimaryOtp(session, challengeId, otp)
-            : await service.verifySecondaryOtp(session, challengeId, otp),
-        )
-      }
-      case 'GET /v1/keys':
-        return send(200, { keys: await service.listKeys(await authenticated(request, query)) })
-    }
-    if (keyMatch) {
-      const session = await authenticated(request, query)
-      const namespace = parse(namespaceSchema, decodeURIComponent(keyMatch[1] ?? ''), 'namespace')
-      const bytes = (base64: string, what: string) => {
-        const share = Buffer.from(base64, 'base64')
-        if (share.length === 0 || share.length > MAX_SHARE_BYTES) throw new AuthError('BAD_REQUEST', `Invalid ${what}`)
-        return share
-      }
-      const sub = keyMatch[2]
-      if (method === 'PUT' && !sub) {
-        const body = parse(keySchema, await readBody(request), 'body')
-        const share = bytes(body.share, 'body.share')
-        const recovery = body.recoveryShare ? bytes(body.recoveryShare, 'body.recoveryShare') : undefined
-        return send(201, { key: await service.putKeyShare(session, namespace, body.address, share, recovery) })
-      }
-      if (method === 'GET' && sub === 'share') return send(200, await service.getKeyShare(session, namespace))
-      if (method === 'GET' && sub === 'recovery') {
-        limit(request, 'recovery')
-        return send(200, await service.recoverKeyShares(session, namespace))
-      }
-      if (method === 'PUT' && sub === 'device') {
-        const body = parse(deviceShareSchema, await readBody(request), 'body')
-        return send(201, { key: await service.putDeviceShare(session, namespace, bytes(body.share, 'body.share')) })
-      }
-      throw new AuthError('METHOD_NOT_ALLOWED', 'Method not allowed')
-    }
-    throw new AuthError('NOT_FOUND', 'Not found')
   }
 
-  const handle = (request: IncomingMessage, response: ServerResponse) => {
-    // The frame calls from its own origin with bearer tokens, never cookies: reflecting the
-    // origin is safe, and the project's origin list is checked on every call.
-    const origin = header(request, 'origin')
-    if (origin) {
-      response.setHeader('Access-Control-Allow-Origin', origin)
-      response.setHeader('Vary', 'Origin')
-      response.setHeader('Access-Control-Expose-Headers', 'Retry-After')
+  const app = createAuthApp(config, health)
+  const routed = options.basePath ? new Hono().mount(options.basePath.replace(/\/+$/, ''), app.fetch) : app
+
+  const fetch = async (request: Request, env?: unknown): Promise<Response> => {
+    if (stopping)
+      return Response.json(
+        { error: { code: 'UNAVAILABLE', message: 'The server is shutting down' } },
+        { status: 503, headers: { Connection: 'close', 'Cache-Control': 'no-store' } },
+      )
+    inFlight += 1
+    try {
+      return await routed.fetch(request, env as AuthEnv['Bindings'])
+    } finally {
+      inFlight -= 1
+      if (inFlight === 0) drained?.()
     }
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204, {
-        'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
-        'Access-Control-Allow-Headers': CORS_HEADERS,
-        'Access-Control-Max-Age': '600',
-      })
-      response.end()
-      return
-    }
-    route(request, response).catch((error: unknown) => {
-      if (!(error instanceof AuthError) || error.code === 'INTERNAL' || error.code === 'MAIL_FAILED')
-        log(`${request.method} ${request.url}: ${error instanceof Error ? error.message : String(error)}`, error)
-      const known = error instanceof AuthError ? error : new AuthError('INTERNAL', 'Internal server error')
-      if (response.headersSent) {
-        response.destroy()
-        return
-      }
-      if (known.code === 'RATE_LIMITED') response.setHeader('Retry-After', String(known.details.retryAfter ?? 30))
-      sendJson(response, known.status, { error: { code: known.code, message: known.message, ...known.details } })
-    })
   }
+  const handle = getRequestListener(fetch)
 
   return {
     get url() {
       return url
     },
-    handle,
+    fetch: (request) => fetch(request),
+    handle: (request, response) => {
+      void handle(request, response)
+    },
     database,
+    purge,
     async ready() {
       await database()
     },
@@ -429,13 +300,21 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     },
     close() {
       closing ??= (async () => {
+        stopping = true
+        if (purgeTimer) clearInterval(purgeTimer)
         const listening = server
-        if (listening) {
-          await new Promise<void>((resolve) => {
-            listening.close(() => resolve())
-            listening.closeAllConnections()
+        const closed = listening ? new Promise<void>((resolve) => listening.close(() => resolve())) : Promise.resolve()
+        listening?.closeIdleConnections()
+        if (inFlight > 0) {
+          const finished = new Promise<void>((resolve) => {
+            drained = resolve
+          })
+          await withTimeout(finished, options.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS).catch(() => {
+            log.warn('shutdown.timeout', { inFlight })
           })
         }
+        listening?.closeAllConnections()
+        await closed
         mailer.close?.()
         if (ownsDatabase && opening) {
           const db = await opening.catch(() => undefined)
@@ -447,67 +326,20 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
   }
 }
 
-function header(request: IncomingMessage, name: string): string | undefined {
-  const value = request.headers[name]
-  const first = Array.isArray(value) ? value[0] : value
-  return first === undefined || first === '' ? undefined : first
-}
-
-async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES) throw new AuthError('PAYLOAD_TOO_LARGE', 'Request body too large')
-    chunks.push(chunk as Buffer)
-  }
-  const text = Buffer.concat(chunks).toString('utf8')
-  if (text.trim() === '') return {}
-  if ((request.headers['content-type'] ?? '').includes('application/x-www-form-urlencoded'))
-    return Object.fromEntries(new URLSearchParams(text))
-  try {
-    const value: unknown = JSON.parse(text)
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>
-  } catch {
-    // falls through to the error below
-  }
-  throw new AuthError('BAD_REQUEST', 'The body must be a JSON object')
-}
-
-function sendJson(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
-  response.end(JSON.stringify(body))
-}
-
-function sendHtml(response: ServerResponse, status: number, html: string) {
-  response.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy':
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
+/** `promise`, or a rejection after `ms` (the timer never keeps the process alive). */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
+    timer.unref?.()
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
   })
-  response.end(html)
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
-
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#3b82f6;color:#fff;cursor:pointer}</style></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`
-
-// The form posts to the page's own path (relative), so the server also works under a path prefix.
-const approvePage = (token: string) =>
-  page(
-    'Approve this device?',
-    `<p>Someone asked to log in to your wallet from a new device. Approve only if it was you.</p><form method="post" action="approve"><input type="hidden" name="token" value="${escapeHtml(token)}"><button type="submit">Approve device</button></form>`,
-  )
-
-const approvedPage = (email: string) =>
-  page(
-    'Device approved',
-    `<p>The device is approved for ${escapeHtml(email)}. Go back to the app: a code is on its way.</p>`,
-  )
-
-const messagePage = (title: string, message: string) => page(title, `<p>${escapeHtml(message)}.</p>`)

@@ -29,6 +29,7 @@ export type AuthErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'PAYLOAD_TOO_LARGE'
   | 'MAIL_FAILED'
+  | 'UNAVAILABLE'
   | 'INTERNAL'
 
 const STATUS: Record<AuthErrorCode, number> = {
@@ -58,6 +59,7 @@ const STATUS: Record<AuthErrorCode, number> = {
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
   MAIL_FAILED: 502,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 }
 

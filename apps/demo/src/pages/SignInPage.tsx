@@ -18,7 +18,7 @@ export function SignInPage() {
         <header className="page-header">
           <div>
             <h1>Sign in with your wallet</h1>
-            <p className="muted">useSiwx and @portico/headless/siwx-server on the demo server</p>
+            <p className="muted">useSiwx and @portico/auth/siwx on the demo server</p>
           </div>
           <ConnectButton />
         </header>

@@ -35,6 +35,7 @@ export function describeAuthRules(label: string, database: () => Database | unde
         secret: SECRET,
         now: () => clock.now,
         rateLimit: false,
+        log: () => {},
         ...overrides,
       })
       const url = await server.listen()
@@ -270,15 +271,32 @@ export function describeAuthRules(label: string, database: () => Database | unde
         expect((await direct('https://evil.test')).status).toBe(403)
       })
 
-      test('behavior: CORS preflight names the headers the frame sends', async () => {
-        const { url } = await start()
-        const r = await fetch(`${url}/v1/email/login`, {
-          method: 'OPTIONS',
-          headers: { origin: 'http://127.0.0.1:9000', 'access-control-request-method': 'POST' },
-        })
-        expect(r.status).toBe(204)
-        expect(r.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:9000')
-        expect(r.headers.get('access-control-allow-headers')).toContain('x-portico-device')
+      test('behavior: CORS preflight names the headers the frame sends, to the frame and the project pages only', async () => {
+        const frame = 'http://127.0.0.1:9000'
+        const { url } = await start({ frameOrigins: [frame] })
+        const preflight = (origin: string) =>
+          fetch(`${url}/v1/email/login`, {
+            method: 'OPTIONS',
+            headers: {
+              origin,
+              'access-control-request-method': 'POST',
+              'access-control-request-headers': 'content-type, x-project-id, x-portico-origin, x-portico-device',
+            },
+          })
+        for (const origin of [frame, ORIGIN, 'https://shop.example.com']) {
+          const r = await preflight(origin)
+          expect(r.status).toBe(204)
+          expect(r.headers.get('access-control-allow-origin')).toBe(origin)
+          expect(r.headers.get('access-control-allow-headers')).toContain('x-portico-device')
+        }
+        // A foreign page learns nothing it could use: no allow headers, so its browser never sends the call.
+        for (const origin of ['https://evil.test', 'null', 'https://a.b.example.com']) {
+          const r = await preflight(origin)
+          expect(r.status).toBe(403)
+          expect(r.headers.get('access-control-allow-origin')).toBeNull()
+          expect(r.headers.get('access-control-allow-headers')).toBeNull()
+          expect(r.headers.get('access-control-allow-methods')).toBeNull()
+        }
       })
     })
 

@@ -45,7 +45,11 @@ describe('devnet auth', () => {
     const started = performance.now()
     const devnet = await startDevnet({ api: false, walletConnect: false })
     try {
-      expect(await (await fetch(`${devnet.auth.url}/health`)).json()).toEqual({ status: 'ok', database: 'pglite' })
+      expect(await (await fetch(`${devnet.auth.url}/health`)).json()).toEqual({
+        status: 'ok',
+        database: 'pglite',
+        connection: 'idle',
+      })
       expect(await (await fetch(`${devnet.auth.inboxUrl}/messages`)).json()).toEqual({ messages: [] })
     } finally {
       await devnet.stop()

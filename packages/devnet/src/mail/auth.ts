@@ -50,6 +50,12 @@ export interface DevnetAuth {
   /** Project ids the server accepts. */
   projectIds: string[]
   /**
+   * Lets another secure frame (one a test serves itself, e.g. behind a proxy) name its embedding
+   * page to this server, as the devnet's own frame does. The server believes `X-Portico-Origin`
+   * only from frame origins.
+   */
+  trustFrame(origin: string): void
+  /**
    * Resolves once the database is open and migrated. The server opens it on the first request by
    * itself (a new PGlite runs initdb, seconds on a busy machine), so nobody pays for it unused.
    */
@@ -83,8 +89,15 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
   const inbox = await startMailInbox({ host, ...options.inbox })
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-devnet-auth-'))
   const projects = options.projects ?? devnetAuthProjects
+  // The frame starts after the server (it needs the server's URL): its origin is read per request.
+  let frameOrigins: string[] = []
   const server = createAuthServer({
     projects,
+    frameOrigins: () => frameOrigins,
+    // Development: the request log would drown the devnet's own output; warnings and errors stay.
+    log: (entry) => {
+      if (entry.level !== 'info') console.error(JSON.stringify(entry))
+    },
     mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico devnet <login@portico.localhost>' },
     // After the first devnet on this machine, new databases start from a cached template (no initdb).
     database: { dataDir, template: pgliteTemplatePath() },
@@ -104,6 +117,8 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
   try {
     const { startSecureFrame } = await import('@portico/secure')
     frame = await startSecureFrame({ host, authUrl: url })
+    // Pages load the frame by either loopback name; both are the frame's origin.
+    frameOrigins = [frame.url, frame.url.replace('//127.0.0.1:', '//localhost:')]
   } catch (error) {
     await Promise.allSettled([server.close(), inbox.stop()])
     rmSync(dataDir, { recursive: true, force: true })
@@ -116,6 +131,9 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
     inboxUrl: inbox.url,
     inbox,
     projectIds: projects.map((p) => p.id),
+    trustFrame(origin) {
+      frameOrigins = [...frameOrigins, origin]
+    },
     ready: () => server.ready(),
     stop() {
       stopping ??= Promise.allSettled([server.close(), inbox.stop(), frame.stop()]).then(() => {

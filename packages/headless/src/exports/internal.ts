@@ -24,7 +24,6 @@ export { type ImageKind, imageUrl } from '../kernel/api/imageUrls.js'
 export {
   fetchAllowedOrigins,
   fetchAnalyticsEnabled,
-  isOriginAllowed,
   ProjectApiError,
   type ProjectApiErrorType,
 } from '../kernel/api/projectApi.js'

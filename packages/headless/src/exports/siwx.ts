@@ -4,11 +4,6 @@
 // lazy view (the modal's sign step) would land at page start. Explicit named exports only.
 
 export {
-  type SiwxRejectionReason,
-  SiwxVerificationError,
-  type SiwxVerificationErrorType,
-} from '../core/siwx/server/errors.js'
-export {
   type AddSiwxSessionErrorType,
   type AddSiwxSessionParameters,
   type AddSiwxSessionReturnType,
@@ -36,8 +31,11 @@ export {
   type SiwxNoActiveNetworkErrorType,
   SiwxNotEnabledError,
   type SiwxNotEnabledErrorType,
+  type SiwxRejectionReason,
   SiwxRequestError,
   type SiwxRequestErrorType,
+  SiwxVerificationError,
+  type SiwxVerificationErrorType,
 } from '../features/siwx/errors.js'
 export {
   type FormatSiwxMessageErrorType,
@@ -104,4 +102,10 @@ export {
   type ToSolanaSignInInputErrorType,
   toSolanaSignInInput,
 } from '../features/siwx/solanaSignIn.js'
+export {
+  type VerifySiwxSignatureOptions,
+  type VerifySiwxSignatureParameters,
+  type VerifySiwxSignatureReturnType,
+  verifySiwxSignature,
+} from '../features/siwx/verifySiwxSignature.js'
 export { type WatchSiwxStateParameters, watchSiwxState } from '../features/siwx/watchSiwxState.js'

@@ -30,8 +30,14 @@ export async function setup(project: TestProject) {
   let offset = 0
   const inbox = await startMailInbox({ host: '127.0.0.1' })
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-ui-auth-'))
+  // The frames start after the server (they need its URL): their origins are read per request.
+  let frameOrigins: string[] = []
   const server = createAuthServer({
     projects: [{ id: 'test-project', allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'] }],
+    frameOrigins: () => frameOrigins,
+    log: (entry) => {
+      if (entry.level !== 'info') console.error(JSON.stringify(entry))
+    },
     mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico tests <login@portico.localhost>' },
     database: { dataDir, template: pgliteTemplatePath() },
     secret: randomBytes(32),
@@ -41,6 +47,7 @@ export async function setup(project: TestProject) {
   const frame = await startSecureFrame({ host: '127.0.0.1', authUrl: url })
   // A second frame origin is a second device: its own IndexedDB, so device verification applies.
   const otherFrame = await startSecureFrame({ host: '127.0.0.1', authUrl: url })
+  frameOrigins = [frame.url, otherFrame.url].flatMap((origin) => [origin, sameSite(origin)])
   const control = createServer((request, response) => {
     const headers = { 'access-control-allow-origin': '*', 'content-type': 'application/json' }
     const ms = Number(new URL(request.url ?? '/', 'http://control').searchParams.get('advance') ?? 0)

@@ -29,7 +29,7 @@ export type ServerSiwxOptions = {
 
 /**
  * A `siwx` config backed by a server running `createSiwxHandlers` (from
- * `@portico/headless/siwx-server`): the nonce comes from `GET {url}/nonce`, signed messages go
+ * `@portico/auth/siwx`): the nonce comes from `GET {url}/nonce`, signed messages go
  * to `POST {url}/verify`, sessions are read from `GET {url}/session` and revoked with
  * `POST {url}/revoke`. The server keeps the session behind an HttpOnly cookie, so the page
  * never holds a bearer token.

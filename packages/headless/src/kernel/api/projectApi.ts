@@ -46,25 +46,6 @@ export async function fetchAllowedOrigins(portico: Portico): Promise<string[]> {
 }
 
 /**
- * Whether `origin` is allowed: an exact entry, or a wildcard pattern where `*` stands for any run
- * of characters other than `/` (e.g. `https://*.example.com`, `http://localhost:*`).
- *
- * @example
- * isOriginAllowed('https://app.example.com', ['https://*.example.com']) // true
- */
-export function isOriginAllowed(origin: string, allowed: readonly string[]): boolean {
-  return allowed.some((entry) => {
-    if (entry === origin) return true
-    if (!entry.includes('*')) return false
-    const pattern = entry
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('[^/]*')
-    return new RegExp(`^${pattern}$`).test(origin)
-  })
-}
-
-/**
  * Whether analytics is enabled for the project (`GET {api}/getAnalyticsConfig`). Any failure means
  * off (the spec), so an unreachable service never produces analytics traffic.
  *
