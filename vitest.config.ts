@@ -23,7 +23,15 @@ function isLoopback(url: URL): boolean {
 function offlinePlaywright() {
   const base = playwright({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-    contextOptions: { reducedMotion: 'reduce', locale: 'en-US', timezoneId: 'UTC' },
+    // The page as large as the tests' viewport (below): Vitest scales the test frame down to fit a
+    // smaller window, and a scaled page is one the secure frame cannot prove visible (its Approve
+    // would never arm), unlike any real page.
+    contextOptions: {
+      reducedMotion: 'reduce',
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      viewport: { width: 1280, height: 800 },
+    },
     actionTimeout: 5_000,
   })
   return {

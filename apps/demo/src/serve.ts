@@ -29,6 +29,15 @@ const lines = [
   '  Pick WalletConnect in the modal, press "Copy link", paste it into the web wallet and approve:',
   '  one session for eip155, solana, polkadot, bip122 and cosmos with the devnet keys.',
   '',
+  "Social login providers (OpenID Connect / OAuth 2, code + PKCE; every test user's password: devnet-password)",
+  ...Object.values(devnet.social.providers).map(
+    (p) => `  ${p.name.padEnd(9)} ${p.issuer}   users ${p.users.map((u) => u.username).join(', ')}`,
+  ),
+  `  Try this: open ${devnet.social.providers.github.tryUrl} (or any provider's /devnet/try), pick a user: the page names who logged in.`,
+  '',
+  `Farcaster        relay ${devnet.farcaster.relayUrl}   app ${devnet.farcaster.appUrl}   IdRegistry ${devnet.farcaster.idRegistry} on anvil`,
+  `  Try this: open ${devnet.farcaster.appUrl}/try, press Approve, then "See what the app receives" (verified against the IdRegistry).`,
+  '',
   'Everything listens on loopback only. Ctrl+C stops the site, the chains and the relay.',
 ]
 console.log(lines.join('\n'))

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * portico-devnet: starts the local EVM (anvil) and Solana (litesvm) chains, the emulator of the
- * hosted services and a local WalletConnect relay, and keeps them running until SIGINT/SIGTERM.
+ * hosted services, a local WalletConnect relay, the auth server, the social-login providers and
+ * Sign In With Farcaster, and keeps them running until SIGINT/SIGTERM.
  *
  * Works without a build: it loads `../dist/index.js` when the package has been built (the
  * published case) and otherwise the TypeScript sources through tsx's API (the workspace case).
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util'
 
 const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--api-port N | --no-api] [--wc-port N | --no-wc]
                       [--auth-port N] [--inbox-port N] [--smtp-port N] [--no-auth] [--no-auth-warmup] [--onramp-port N]
-                      [--host H] [--json]
+                      [--social-port N | --no-social] [--farcaster-port N | --no-farcaster] [--host H] [--json]
 
 Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
 
@@ -28,6 +29,11 @@ Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
   --no-auth         do not start the auth server and the mail inbox
   --no-auth-warmup  open the auth database on the first login instead of at start
   --onramp-port N   on-ramp provider checkout port (default 8792; 0 picks a free port)
+  --social-port N   first social-login provider port: google N, github N+1, apple N+2, facebook N+3,
+                    x N+4, discord N+5 (default 8800; 0 picks free ports)
+  --no-social       do not start the social-login providers
+  --farcaster-port N  Farcaster auth relay port, the Farcaster app on N+1 (default 8806; 0 picks free ports)
+  --no-farcaster    do not start the Farcaster relay and app
   --host H          loopback address to bind (default 127.0.0.1)
   --json            print one line of JSON instead of the summary (for scripts)
   -h, --help        show this help`
@@ -56,8 +62,22 @@ function parsePort(value, flag) {
   return port
 }
 
+const socialNames = ['google', 'github', 'apple', 'facebook', 'x', 'discord']
+
+/** Ports from `first` on, one per service (0: a free port each); the whole range must be valid. */
+function portRange(first, count, flag) {
+  if (first !== 0 && first + count - 1 > 65535)
+    throw new Error(`${flag} ${first} needs ports up to ${first + count - 1}; pick one at most ${65536 - count}`)
+  return Array.from({ length: count }, (_, i) => (first === 0 ? 0 : first + i))
+}
+
+function socialPorts(first) {
+  const ports = portRange(first, socialNames.length, '--social-port')
+  return Object.fromEntries(socialNames.map((name, i) => [name, ports[i]]))
+}
+
 function summary(devnet, startupMs) {
-  const { evm, solana, api, walletConnect, onramp } = devnet
+  const { evm, solana, api, walletConnect, onramp, social, farcaster } = devnet
   const lines = [
     `Portico devnet is running (started in ${startupMs} ms). Keys below are public test keys: local use only.`,
     '',
@@ -109,6 +129,27 @@ function summary(devnet, startupMs) {
     'On-ramp provider',
     `  Checkout      ${onramp.url}/checkout  (test card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined)`,
     '',
+    ...(social
+      ? [
+          'Social login (OpenID Connect / OAuth 2, code + PKCE; discovery at ISSUER/.well-known/openid-configuration)',
+          ...Object.values(social.providers).map(
+            (p) =>
+              `  ${p.name.padEnd(9)} ${p.issuer}  client ${p.clientId} / ${p.clientSecret}  users ${p.users.map((u) => u.username).join(', ')}`,
+          ),
+          `  Try this      open ${social.providers.google.tryUrl} (any provider's /devnet/try): log in, see the username read`,
+          '  Password      devnet-password for every test user',
+          '',
+        ]
+      : []),
+    ...(farcaster
+      ? [
+          'Sign In With Farcaster',
+          `  Auth relay    ${farcaster.relayUrl}  (createAppClient({ relay }); verify with viemConnector({ rpcUrl: ${farcaster.rpcUrl} }))`,
+          `  Farcaster app ${farcaster.appUrl}  (channel links /~/siwf?channelToken=…; IdRegistry ${farcaster.idRegistry})`,
+          `  Try this      open ${farcaster.appUrl}/try: approve as ${farcaster.users.map((u) => `@${u.username} (fid ${u.fid})`).join(' or ')}`,
+          '',
+        ]
+      : []),
     'Press Ctrl+C to stop.',
   ]
   return lines.join('\n')
@@ -129,6 +170,10 @@ async function main() {
       'no-auth': { type: 'boolean', default: false },
       'no-auth-warmup': { type: 'boolean', default: false },
       'onramp-port': { type: 'string' },
+      'social-port': { type: 'string' },
+      'no-social': { type: 'boolean', default: false },
+      'farcaster-port': { type: 'string' },
+      'no-farcaster': { type: 'boolean', default: false },
       host: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -154,6 +199,19 @@ async function main() {
           smtpPort: parsePort(values['smtp-port'] ?? '2525', '--smtp-port'),
         },
     onramp: { port: parsePort(values['onramp-port'] ?? '8792', '--onramp-port') },
+    social: values['no-social']
+      ? false
+      : { ports: socialPorts(parsePort(values['social-port'] ?? '8800', '--social-port')) },
+    farcaster: values['no-farcaster']
+      ? false
+      : (() => {
+          const [relayPort, appPort] = portRange(
+            parsePort(values['farcaster-port'] ?? '8806', '--farcaster-port'),
+            2,
+            '--farcaster-port',
+          )
+          return { relayPort, appPort }
+        })(),
   }
   const { startDevnet } = await loadDevnet()
   const started = performance.now()
@@ -174,7 +232,7 @@ async function main() {
 
   if (values.json) {
     // One line, so a parent process can read the first line and parse it.
-    const { evm, solana, api, walletConnect, onramp } = devnet
+    const { evm, solana, api, walletConnect, onramp, social, farcaster } = devnet
     console.log(
       JSON.stringify({
         evm,
@@ -201,6 +259,26 @@ async function main() {
             }
           : {}),
         onramp: { url: onramp.url },
+        ...(social
+          ? {
+              social: Object.fromEntries(
+                Object.values(social.providers).map((p) => [
+                  p.name,
+                  { issuer: p.issuer, clientId: p.clientId, clientSecret: p.clientSecret, tryUrl: p.tryUrl },
+                ]),
+              ),
+            }
+          : {}),
+        ...(farcaster
+          ? {
+              farcaster: {
+                relayUrl: farcaster.relayUrl,
+                appUrl: farcaster.appUrl,
+                rpcUrl: farcaster.rpcUrl,
+                idRegistry: farcaster.idRegistry,
+              },
+            }
+          : {}),
         startupMs,
       }),
     )

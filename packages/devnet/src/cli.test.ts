@@ -31,6 +31,10 @@ describe('portico-devnet CLI', () => {
         '--no-auth-warmup',
         '--onramp-port',
         '0',
+        '--social-port',
+        '0',
+        '--farcaster-port',
+        '0',
       ],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -50,6 +54,8 @@ describe('portico-devnet CLI', () => {
       walletConnect: { relayUrl: string; verifyUrl: string; walletUrl: string }
       auth: { url: string; inboxUrl: string; smtpPort: number; projectIds: string[] }
       onramp: { url: string }
+      social: Record<string, { issuer: string; clientId: string; tryUrl: string }>
+      farcaster: { relayUrl: string; appUrl: string }
     }
     expect(info.evm.chainId).toBe(31337)
     expect(info.api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -67,8 +73,11 @@ describe('portico-devnet CLI', () => {
     expect(solana.json).toMatchObject({ result: info.solana.genesisHash })
 
     expect(info.auth.projectIds).toEqual(['portico-demo', 'test-project'])
-    expect(await (await fetch(`${info.auth.url}/health`)).json()).toEqual({ status: 'ok', database: 'pglite' })
+    expect(await (await fetch(`${info.auth.url}/health`)).json()).toMatchObject({ status: 'ok', database: 'pglite' })
     expect(await (await fetch(`${info.auth.inboxUrl}/messages`)).json()).toEqual({ messages: [] })
+    expect(Object.keys(info.social)).toEqual(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
+    expect(info.social.github?.clientId).toBe('portico-devnet-github')
+    expect((await fetch(`${info.farcaster.relayUrl}/healthcheck`)).status).toBe(200)
 
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
@@ -81,5 +90,8 @@ describe('portico-devnet CLI', () => {
     expect(await canBind(Number(new URL(info.auth.url).port))).toBe(true)
     expect(await canBind(Number(new URL(info.auth.inboxUrl).port))).toBe(true)
     expect(await canBind(info.auth.smtpPort)).toBe(true)
+    for (const { issuer } of Object.values(info.social)) expect(await canBind(Number(new URL(issuer).port))).toBe(true)
+    expect(await canBind(Number(new URL(info.farcaster.relayUrl).port))).toBe(true)
+    expect(await canBind(Number(new URL(info.farcaster.appUrl).port))).toBe(true)
   })
 })

@@ -9,6 +9,10 @@
  *   that the real sign-client and walletkit SDKs pair and sign through (`startRelay`).
  * - Auth: the embedded wallet's auth server (`@portico/auth` on PGlite) and a local SMTP inbox
  *   whose HTTP API hands tests the latest mail, code and link per address (`startDevnetAuth`).
+ * - Social login: six OpenID Connect / OAuth 2 providers on oidc-provider, one per social name,
+ *   with test users and a login page (`startSocialProviders`).
+ * - Farcaster: an emulator of the Sign In With Farcaster auth relay, a Farcaster app page that
+ *   approves with custody keys, and Farcaster's IdRegistry on anvil (`startFarcaster`).
  *
  * Everything here is Node-only except the account/token constants, which are also importable
  * from the browser-safe modules they are defined in.
@@ -18,23 +22,25 @@ import * as accounts from './accounts.js'
 export { type AnvilInstance, type StartAnvilOptions, startAnvil } from './anvil.js'
 export { AnvilNotFoundError, anvilPackageFor } from './anvilBinary.js'
 export { fixturePrices } from './api/chain.js'
+export type { AnalyticsEvent } from './api/context.js'
 export { type ConvertQuote, type ConvertToken, type ConvertTransaction, NATIVE_TOKEN_ADDRESS } from './api/convert.js'
 export { ONRAMP_PROVIDER_FEE, type OnrampMoney, type OnrampNetwork, type OnrampQuote } from './api/onramp.js'
-export {
-  type AnalyticsEvent,
-  type ApiEmulator,
-  type ApiFeatureId,
-  type ApiSwitches,
-  allowedOrigins,
-  defaultSwitches,
-  type HostedFault,
-  type StartApiEmulatorOptions,
-  slowReplyDelayMs,
-  startApiEmulator,
-} from './api/server.js'
+export { allowedOrigins } from './api/routes/directory.js'
+export { type ApiEmulator, type StartApiEmulatorOptions, startApiEmulator } from './api/server.js'
+export { type ApiFeatureId, type ApiSwitches, defaultSwitches, type HostedFault } from './api/switches.js'
 export { type DirectoryWallet, directoryWallets, hostileImageIds, hostileWalletIds } from './api/wallets.js'
 export { devnetDex, devnetPools } from './dex.js'
 export { devnetTokenAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './dexAbi.js'
+export { slowReplyDelayMs } from './emulator/faults.js'
+export {
+  type FarcasterTestUser,
+  farcasterIdRegistry,
+  farcasterIdRegistryAbi,
+  farcasterKeyRegistry,
+  farcasterTestUsers,
+} from './farcaster/registry.js'
+export type { FarcasterChannelStatus, FarcasterSignatureParams } from './farcaster/relay.js'
+export { type DevnetFarcaster, type StartFarcasterOptions, startFarcaster } from './farcaster/server.js'
 export { type DevnetAuth, devnetAuthProjects, type StartDevnetAuthOptions, startDevnetAuth } from './mail/auth.js'
 export {
   extractCodeAndLink,
@@ -43,6 +49,22 @@ export {
   type StartMailInboxOptions,
   startMailInbox,
 } from './mail/inbox.js'
+export {
+  devnetSocialClient,
+  type SocialProviderName,
+  type SocialTestUser,
+  type SocialUsernameSource,
+  socialProviderNames,
+  socialTestPassword,
+  socialTestUsers,
+} from './oidc/providers.js'
+export {
+  type DevnetSocialProvider,
+  type SocialAuthorizationError,
+  type SocialProviders,
+  type StartSocialProvidersOptions,
+  startSocialProviders,
+} from './oidc/server.js'
 export {
   type OnrampProvider,
   type OnrampPurchase,
@@ -58,6 +80,7 @@ export {
   type DevnetFor,
   type DevnetOnramp,
   type DevnetService,
+  type DevnetSocial,
   type DevnetSolanaToken,
   type DevnetWalletConnect,
   type DevnetWithout,

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Server } from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 
 /**
@@ -70,23 +70,4 @@ export function listenOnLoopback(server: Server, host: string, port = 0): Promis
       resolve((server.address() as AddressInfo).port)
     })
   })
-}
-
-/**
- * @internal
- * Answers a CORS preflight (dapps in a browser call the devnet cross-origin: page on the dev
- * server, RPC and services on other ports). Returns whether the request was one.
- */
-export function answerPreflight(
-  request: IncomingMessage,
-  response: ServerResponse,
-  corsHeaders: Readonly<Record<string, string>>,
-): boolean {
-  if (request.method !== 'OPTIONS') return false
-  response.writeHead(204, {
-    ...corsHeaders,
-    'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'content-type',
-  })
-  response.end()
-  return true
 }

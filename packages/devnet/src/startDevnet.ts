@@ -1,9 +1,14 @@
 import { evmAccounts, evmChainId, solanaAccounts, solanaCaipNetworkId, solanaGenesisHash } from './accounts.js'
 import { startAnvil } from './anvil.js'
-import { type AnalyticsEvent, type ApiSwitches, startApiEmulator } from './api/server.js'
+import type { AnalyticsEvent } from './api/context.js'
+import { startApiEmulator } from './api/server.js'
+import type { ApiSwitches } from './api/switches.js'
 import { devnetDex } from './dex.js'
+import type { DevnetFarcaster } from './farcaster/server.js'
 import type { DevnetAuth } from './mail/auth.js'
 import { resolveLoopbackHost } from './net.js'
+import type { SocialProviderName } from './oidc/providers.js'
+import type { DevnetSocialProvider, SocialProviders } from './oidc/server.js'
 import { type OnrampProvider, type OnrampPurchase, startOnrampProvider } from './onramp/provider.js'
 import { startSolanaRpc } from './solana/server.js'
 import { evmTokens, solanaTokens } from './tokens.js'
@@ -35,6 +40,37 @@ export interface StartDevnetOptions {
   auth?: { port?: number; smtpPort?: number; inboxPort?: number; now?: () => number } | false
   /** The on-ramp provider's checkout server (always started; its own loopback origin). */
   onramp?: { port?: number }
+  /**
+   * The six social-login providers (google, github, apple, facebook, x, discord), each on its own
+   * port (started with the chains); `false` to skip them. Their clients accept `redirectUris`
+   * exactly, and any redirect URI on the devnet auth server's origin.
+   */
+  social?: { ports?: Partial<Record<SocialProviderName, number>>; redirectUris?: readonly string[] } | false
+  /**
+   * Sign In With Farcaster: the auth relay and the Farcaster app page (started after anvil, where
+   * the IdRegistry is installed); `false` to skip them.
+   */
+  farcaster?: { relayPort?: number; appPort?: number } | false
+}
+
+/**
+ * The social-login providers of a running devnet (see `startSocialProviders`).
+ *
+ * @example
+ * ```ts
+ * const { social } = await startDevnet()
+ * const google = social.providers.google // issuer, clientId, clientSecret, users, ...
+ * social.allowRedirectUri('http://127.0.0.1:3000/auth/callback')
+ * ```
+ */
+export interface DevnetSocial {
+  providers: Readonly<Record<SocialProviderName, DevnetSocialProvider>>
+  /** Lets every devnet client redirect to `uri` (exact match). */
+  allowRedirectUri(uri: string): void
+  /** Lets every devnet client redirect anywhere under `origin`. */
+  allowRedirectOrigin(origin: string): void
+  /** Builds the six authorization servers now (signing keys) instead of on their first request. */
+  ready(): Promise<void>
 }
 
 /**
@@ -160,6 +196,10 @@ export interface Devnet {
   auth: DevnetAuth
   /** The on-ramp provider's checkout (`purchases` is a method). */
   onramp: DevnetOnramp
+  /** The six social-login providers (methods: `allowRedirectUri`, `ready`, each provider's error switch). */
+  social: DevnetSocial
+  /** Sign In With Farcaster: the auth relay, the Farcaster app and the IdRegistry on the EVM chain. */
+  farcaster: Omit<DevnetFarcaster, 'stop'>
   /** Stops the relay and the API emulator, then both chains; resolves once processes and ports are released. */
   stop(): Promise<void>
 }
@@ -185,7 +225,7 @@ export type DevnetWithoutApi = Omit<Devnet, 'api'> & { api?: undefined }
 export type DevnetWithout<K extends DevnetService> = Omit<Devnet, K> & { [P in K]?: undefined }
 
 /** The devnet's optional services, each turned off with `false` in {@link StartDevnetOptions}. */
-export type DevnetService = 'api' | 'walletConnect' | 'auth'
+export type DevnetService = 'api' | 'walletConnect' | 'auth' | 'social' | 'farcaster'
 
 /** Services that options `O` turn off for sure (`false`). */
 type DisabledServices<O> = { [K in DevnetService]: O extends { [P in K]: false } ? K : never }[DevnetService]
@@ -232,7 +272,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
   // Validate before starting anything so a bad host fails fast and cleanly.
   const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
   const authOptions = options.auth === false ? undefined : (options.auth ?? {})
-  const [evmResult, solanaResult, relayResult, authResult] = await Promise.allSettled([
+  const socialOptions = options.social === false ? undefined : (options.social ?? {})
+  const [evmResult, solanaResult, relayResult, authResult, socialResult] = await Promise.allSettled([
     startAnvil({ host, port: options.evm?.port ?? 0 }),
     startSolanaRpc({ host, port: options.solana?.port ?? 0 }),
     options.walletConnect === false ? undefined : startRelay({ host, port: options.walletConnect?.port ?? 0 }),
@@ -247,8 +288,18 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
           }),
         )
       : undefined,
+    // Imported only when wanted, like auth: the providers' servers are built on first use anyway.
+    socialOptions
+      ? import('./oidc/server.js').then(({ startSocialProviders }) =>
+          startSocialProviders({
+            host,
+            ...(socialOptions.ports ? { ports: socialOptions.ports } : {}),
+            ...(socialOptions.redirectUris ? { redirectUris: socialOptions.redirectUris } : {}),
+          }),
+        )
+      : undefined,
   ])
-  const results = [evmResult, solanaResult, relayResult, authResult] as const
+  const results = [evmResult, solanaResult, relayResult, authResult, socialResult] as const
   if (results.some((r) => r.status === 'rejected')) {
     await Promise.allSettled(
       results.map((r) =>
@@ -262,21 +313,50 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
   const solana = (solanaResult as PromiseFulfilledResult<Awaited<ReturnType<typeof startSolanaRpc>>>).value
   const relay = (relayResult as PromiseFulfilledResult<WalletConnectRelay | undefined>).value
   const auth = (authResult as PromiseFulfilledResult<DevnetAuth | undefined>).value
+  const social = (socialResult as PromiseFulfilledResult<SocialProviders | undefined>).value
+  // The auth server logs in with the providers: its callbacks, whatever their path, are allowed.
+  if (auth && social) social.allowRedirectOrigin(auth.url)
   let onramp: OnrampProvider | undefined
+  let farcaster: DevnetFarcaster | undefined
   const stopStarted = () =>
-    Promise.all([onramp?.stop(), anvil.stop(), solana.stop(), relay?.stop(), auth?.stop()]).then(() => undefined)
+    Promise.all([
+      onramp?.stop(),
+      farcaster?.stop(),
+      anvil.stop(),
+      solana.stop(),
+      relay?.stop(),
+      auth?.stop(),
+      social?.stop(),
+    ]).then(() => undefined)
   try {
-    onramp = await startOnrampProvider({
-      host,
-      port: options.onramp?.port ?? 0,
-      evmRpcUrl: anvil.rpcUrl,
-      solanaRpcUrl: solana.rpcUrl,
-    })
+    const farcasterOptions = options.farcaster === false ? undefined : (options.farcaster ?? {})
+    const [onrampResult, farcasterResult] = await Promise.allSettled([
+      startOnrampProvider({
+        host,
+        port: options.onramp?.port ?? 0,
+        evmRpcUrl: anvil.rpcUrl,
+        solanaRpcUrl: solana.rpcUrl,
+      }),
+      farcasterOptions
+        ? import('./farcaster/server.js').then(({ startFarcaster }) =>
+            startFarcaster({
+              host,
+              evmRpcUrl: anvil.rpcUrl,
+              relayPort: farcasterOptions.relayPort ?? 0,
+              appPort: farcasterOptions.appPort ?? 0,
+            }),
+          )
+        : undefined,
+    ])
+    if (onrampResult.status === 'fulfilled') onramp = onrampResult.value
+    if (farcasterResult.status === 'fulfilled') farcaster = farcasterResult.value
+    if (onrampResult.status === 'rejected') throw onrampResult.reason
+    if (farcasterResult.status === 'rejected') throw farcasterResult.reason
   } catch (error) {
     await stopStarted().catch(() => undefined)
     throw error
   }
-  const provider = onramp
+  const provider = onramp as OnrampProvider
 
   let api: Awaited<ReturnType<typeof startApiEmulator>> | undefined
   if (options.api !== false) {
@@ -346,6 +426,29 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
         }
       : {}),
     ...(auth ? { auth } : {}),
+    ...(social
+      ? {
+          social: {
+            providers: social.providers,
+            allowRedirectUri: (uri: string) => social.allowRedirectUri(uri),
+            allowRedirectOrigin: (origin: string) => social.allowRedirectOrigin(origin),
+            ready: () => social.ready(),
+          },
+        }
+      : {}),
+    ...(farcaster
+      ? {
+          farcaster: {
+            relayUrl: farcaster.relayUrl,
+            appUrl: farcaster.appUrl,
+            rpcUrl: farcaster.rpcUrl,
+            idRegistry: farcaster.idRegistry,
+            keyRegistry: farcaster.keyRegistry,
+            users: farcaster.users,
+            authKey: farcaster.authKey,
+          },
+        }
+      : {}),
     stop() {
       // The emulator and the web wallet read from the chains, so they go first (the relay stops with the chains).
       stopping ??= Promise.all([api?.stop(), webWallet?.stop()]).then(stopStarted)

@@ -10,7 +10,9 @@ export {
 } from './protocol.js'
 export {
   bundleFrame,
+  createSecureFrameHandler,
   framePage,
+  type SecureFrameOptions,
   type SecureFrameServer,
   type StartSecureFrameOptions,
   startSecureFrame,

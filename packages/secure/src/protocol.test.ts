@@ -97,6 +97,23 @@ describe('frame→app messages', () => {
     ).toMatchObject({ message: 'Request was aborted', code: 4001 })
   })
 
+  test('behavior: visibility names its prompt (approval, export, storage) and may report a click the page hid', () => {
+    expect(frame({ type: '@portico-frame/VISIBILITY', payload: { visible: true, reason: 'storage' } })).toEqual({
+      kind: 'visibility',
+      visible: true,
+      reason: 'storage',
+    })
+    expect(
+      frame({ type: '@portico-frame/VISIBILITY', payload: { visible: true, reason: 'approval', hidden: true } }),
+    ).toEqual({ kind: 'visibility', visible: true, reason: 'approval', hidden: true })
+    expect(
+      parseFrameMessage({ type: '@portico-frame/VISIBILITY', payload: { visible: true, reason: 'popup' } }).success,
+    ).toBe(false)
+    expect(
+      parseFrameMessage({ type: '@portico-frame/VISIBILITY', payload: { visible: true, hidden: 'yes' } }).success,
+    ).toBe(false)
+  })
+
   test('error: a reply without an id, for an unknown request, or malformed is rejected', () => {
     expect(parseFrameMessage({ type: '@portico-frame/SIGN_OUT_SUCCESS' }).success).toBe(false)
     expect(parseFrameMessage({ id: 'a', type: '@portico-frame/STEAL_KEY_SUCCESS' }).success).toBe(false)

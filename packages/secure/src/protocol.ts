@@ -175,10 +175,15 @@ export type AppMessage = {
   [N in AppRequestName]: { id: string; name: N; payload: AppRequestPayload<N> }
 }[AppRequestName]
 
-/** The visibility the frame asks for: shown while the user approves a request inside it. */
+/**
+ * The visibility the frame asks for: shown while the user approves a request inside it (`approval`),
+ * reveals a key (`export`) or grants the frame storage access (`storage`). `hidden` reports that a
+ * click on the prompt was not counted because the page hid or covered the frame at that moment.
+ */
 export const frameVisibilitySchema = z.object({
   visible: z.boolean(),
-  reason: z.optional(z.enum(['approval', 'export'])),
+  reason: z.optional(z.enum(['approval', 'export', 'storage'])),
+  hidden: z.optional(z.boolean()),
 })
 
 const frameEnvelope = z.strictObject({
@@ -239,7 +244,12 @@ export function parseFrameMessage(data: unknown): ParseResult<FrameMessage> {
 /** A parsed frame→app message. A frame error without a message reads 'An error occurred' (the spec). */
 export type FrameMessage =
   | { kind: 'ready'; version: string | undefined }
-  | { kind: 'visibility'; visible: boolean; reason?: 'approval' | 'export' | undefined }
+  | {
+      kind: 'visibility'
+      visible: boolean
+      reason?: 'approval' | 'export' | 'storage' | undefined
+      hidden?: boolean | undefined
+    }
   | { kind: 'success'; id: string; name: AppRequestName; payload: unknown }
   | { kind: 'error'; id: string; name: AppRequestName; message: string; code?: number | undefined }
 
@@ -305,7 +315,25 @@ export const frameTexts = {
   rejected: 'User rejected the request.',
   noMessage: 'An error occurred',
   unsupportedNetwork: 'Unsupported network',
+  /** A click on a prompt the page had made invisible or covered: not counted. */
+  approvalHidden: 'This approval was hidden by the page',
+  /** The browser refused the frame's storage on this site and the user did not continue without it. */
+  storageBlocked: 'This browser blocks the wallet’s storage on this site',
 } as const
+
+/**
+ * How long (ms) an approval prompt must have been fully visible, without interruption, before its
+ * Approve (or Reveal key) button counts a click. Longer than the longest double-click interval an
+ * operating system lets a user set (900 ms on Windows), so neither click of a double-click on a
+ * decoy can land on a prompt the page showed between them; the same second Firefox waits before
+ * enabling the buttons of its own security dialogs. Any loss of visibility starts it again.
+ *
+ * @example
+ * ```ts
+ * approvalDelayMs // 1000
+ * ```
+ */
+export const approvalDelayMs = 1000
 
 /**
  * The networks the frame accepts by itself (the spec: 25, EVM mainnets and testnets and three

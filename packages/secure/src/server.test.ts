@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type SecureFrameServer, startSecureFrame } from './server.js'
+import { createSecureFrameHandler, type SecureFrameServer, startSecureFrame } from './server.js'
 
 describe('secure frame server', () => {
   let frame: SecureFrameServer
@@ -27,6 +27,40 @@ describe('secure frame server', () => {
     expect(await script.text()).toContain('@portico-frame/')
     expect((await fetch(`${frame.url}/secrets`)).status).toBe(404)
     expect((await fetch(`${frame.url}/`, { method: 'POST' })).status).toBe(405)
+  })
+
+  test('behavior: the fetch handler answers exactly as the Node listener, so the frame mounts in any runtime', async () => {
+    const handler = createSecureFrameHandler({
+      authUrl: 'http://127.0.0.1:9/auth',
+      frameAncestors: ['http://127.0.0.1:5173'],
+    })
+    // What only the transport sets (dates, framing, keep-alive) is not the frame's.
+    const transport = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'])
+    const answer = async (response: Response) => ({
+      status: response.status,
+      headers: Object.fromEntries([...response.headers].filter(([name]) => !transport.has(name))),
+      body: await response.text(),
+    })
+    for (const [method, path] of [
+      ['GET', '/?projectId=p&chainId=1'],
+      ['GET', '/frame.js'],
+      ['HEAD', '/'],
+      ['GET', '/secrets'],
+      ['POST', '/'],
+      ['DELETE', '/frame.js'],
+    ] as const) {
+      const mounted = await answer(await handler(new Request(`https://secure.example${path}`, { method })))
+      const listening = await answer(await fetch(`${frame.url}${path}`, { method }))
+      expect(mounted, `${method} ${path}`).toEqual(listening)
+      expect(mounted.headers).toMatchObject({
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      })
+    }
+    const page = await handler(new Request('https://secure.example/'))
+    expect(page.headers.get('content-security-policy')).toContain('frame-ancestors http://127.0.0.1:5173')
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
   })
 
   test('default: loopback ancestors and images, every source one a browser accepts (CSP has no IPv6 literals)', async () => {

@@ -1,8 +1,28 @@
 import { readFile } from 'node:fs/promises'
-import http from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createAdaptorServer } from '@hono/node-server'
+import { Hono } from 'hono'
+
+/**
+ * Options of {@link createSecureFrameHandler}: what the frame's page and headers name.
+ *
+ * @example
+ * ```ts
+ * const options: SecureFrameOptions = { authUrl: 'https://auth.example.com', frameAncestors: ['https://app.example.com'] }
+ * ```
+ */
+export interface SecureFrameOptions {
+  /** Base URL of the `@portico/auth` server the frame logs in with. */
+  authUrl: string
+  /**
+   * Page origins allowed to embed the frame (its `frame-ancestors`), e.g. `['https://app.example.com']`.
+   * Default: any loopback origin, for development.
+   */
+  frameAncestors?: readonly string[]
+}
 
 /**
  * Options of {@link startSecureFrame}.
@@ -12,17 +32,10 @@ import { fileURLToPath } from 'node:url'
  * const frame = await startSecureFrame({ authUrl: 'http://127.0.0.1:8790', port: 0 })
  * ```
  */
-export interface StartSecureFrameOptions {
-  /** Base URL of the `@portico/auth` server the frame logs in with. */
-  authUrl: string
+export interface StartSecureFrameOptions extends SecureFrameOptions {
   host?: string
   /** Port to listen on (default 0: a free one). */
   port?: number
-  /**
-   * Page origins allowed to embed the frame (its `frame-ancestors`), e.g. `['https://app.example.com']`.
-   * Default: any loopback origin, for development.
-   */
-  frameAncestors?: readonly string[]
 }
 
 /**
@@ -95,23 +108,20 @@ export function framePage(authUrl: string): string {
 `
 }
 
-/**
- * Serves the secure frame on its own origin: `/` (the page) and `/frame.js`. Self-host it on a
- * domain of its own (never the host site's), next to the auth server.
- *
- * @example
- * ```ts
- * import { startSecureFrame } from '@portico/secure'
- * const frame = await startSecureFrame({ authUrl: 'https://auth.example.com', frameAncestors: ['https://app.example.com'], port: 8791 })
- * ```
- */
-export async function startSecureFrame(options: StartSecureFrameOptions): Promise<SecureFrameServer> {
-  const script = await bundleFrame()
+/** Sent with every answer: nothing cached, no type sniffing, no referrer to the pages it loads. */
+const commonHeaders = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const
+
+/** The page's policy: its one script from its own origin, embedded only by `frameAncestors`. */
+function contentSecurityPolicy(options: SecureFrameOptions): string {
   // Loopback for development. CSP source expressions have no syntax for IPv6 literals (browsers
   // report `http://[::1]:*` as invalid on every load and ignore it), so `[::1]` is not listed.
   const ancestors = options.frameAncestors?.join(' ') ?? 'http://127.0.0.1:* http://localhost:*'
   const authOrigin = new URL(options.authUrl).origin
-  const csp = [
+  return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'unsafe-inline'",
@@ -123,25 +133,62 @@ export async function startSecureFrame(options: StartSecureFrameOptions): Promis
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ')
+}
+
+/**
+ * The secure frame as a web-standard handler (a `Request` in, a `Response` out), to mount in any
+ * server or runtime: `GET /` is the page, `GET /frame.js` its script (bundled on first use),
+ * anything else 404 and writes 405. Serve it at the root of an origin of its own (never the host
+ * site's): the page loads `/frame.js`.
+ *
+ * @example
+ * ```ts
+ * import { createSecureFrameHandler } from '@portico/secure'
+ *
+ * const handler = createSecureFrameHandler({ authUrl: 'https://auth.example.com', frameAncestors: ['https://app.example.com'] })
+ * // e.g. Next.js app/[[...frame]]/route.ts on the frame's own domain:
+ * export const GET = handler
+ * ```
+ */
+export function createSecureFrameHandler(options: SecureFrameOptions): (request: Request) => Promise<Response> {
+  const csp = contentSecurityPolicy(options)
   const page = framePage(options.authUrl)
-  const server = http.createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://frame').pathname
-    const common = {
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, common).end()
-    } else if (path === '/') {
-      response.writeHead(200, { ...common, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp })
-      response.end(page)
-    } else if (path === '/frame.js') {
-      response.writeHead(200, { ...common, 'content-type': 'text/javascript; charset=utf-8' })
-      response.end(script)
-    } else {
-      response.writeHead(404, common).end()
-    }
+  const app = new Hono()
+  app.use(async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.body(null, 405, commonHeaders)
+    await next()
+  })
+  app.get('/', (c) =>
+    c.body(page, 200, {
+      ...commonHeaders,
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': csp,
+    }),
+  )
+  app.get('/frame.js', async (c) =>
+    c.body(await bundleFrame(), 200, { ...commonHeaders, 'content-type': 'text/javascript; charset=utf-8' }),
+  )
+  app.notFound((c) => c.body(null, 404, commonHeaders))
+  return async (request) => app.fetch(request)
+}
+
+/**
+ * Serves the secure frame on its own origin with Node's HTTP server ({@link createSecureFrameHandler}
+ * behind a listener): `/` (the page) and `/frame.js`. Self-host it on a domain of its own (never
+ * the host site's), next to the auth server. The script is bundled before it listens.
+ *
+ * @example
+ * ```ts
+ * import { startSecureFrame } from '@portico/secure'
+ * const frame = await startSecureFrame({ authUrl: 'https://auth.example.com', frameAncestors: ['https://app.example.com'], port: 8791 })
+ * ```
+ */
+export async function startSecureFrame(options: StartSecureFrameOptions): Promise<SecureFrameServer> {
+  await bundleFrame()
+  const server = createAdaptorServer({
+    fetch: createSecureFrameHandler(options),
+    // Whoever runs the frame's server may run other code in the process: leave its globals alone.
+    overrideGlobalObjects: false,
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -149,12 +196,13 @@ export async function startSecureFrame(options: StartSecureFrameOptions): Promis
   })
   const { address, port } = server.address() as AddressInfo
   const host = address.includes(':') ? `[${address}]` : address
+  const http1 = server as Server
   return {
     url: `http://${host}:${port}`,
     stop: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
+        http1.closeAllConnections()
+        http1.close(() => resolve())
       }),
   }
 }

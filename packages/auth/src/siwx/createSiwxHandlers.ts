@@ -237,7 +237,11 @@ export function createSiwxHandlers(options: CreateSiwxHandlersOptions): CreateSi
     const segment = new URL(c.req.url).pathname.replace(/\/+$/, '').split('/').pop() ?? ''
     return json(404, { error: 'not_found', message: `No sign-in route ${segment}.` })
   })
-  app.onError(() => json(500, { error: 'internal_error', message: 'The sign-in route failed.' }))
+  // The client learns only that the route failed; the host's log gets the cause.
+  app.onError((error) => {
+    console.error('[portico] A sign-in route failed:', error)
+    return json(500, { error: 'internal_error', message: 'The sign-in route failed.' })
+  })
   const handle: SiwxRequestHandler = async (request) => app.fetch(request)
 
   return { nonce, verify, session, revoke, handle, getSessions }

@@ -129,7 +129,8 @@ export async function send(
         balancer.down.add(url)
         continue
       }
-      ;(timings[route] ??= []).push(performance.now() - started)
+      timings[route] ??= []
+      timings[route].push(performance.now() - started)
       return { status: response.status, body, url, cut }
     } catch {
       balancer.down.add(url)

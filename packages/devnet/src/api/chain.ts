@@ -5,6 +5,7 @@
  */
 import { formatUnits } from 'viem'
 import { evmChainId, solanaCaipNetworkId } from '../accounts.js'
+import { HttpError } from '../emulator/app.js'
 import { evmTokens, solanaTokens } from '../tokens.js'
 
 /**
@@ -27,7 +28,12 @@ const topicAddress = (topic: string | undefined): string | undefined =>
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 const SPL_TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
 
-export class UpstreamError extends Error {}
+/** A devnet chain the route reads from failed or is unreachable: 502 with its reason. */
+export class UpstreamError extends HttpError {
+  constructor(message: string) {
+    super(502, message)
+  }
+}
 
 let nextId = 1
 /** One JSON-RPC call; throws {@link UpstreamError} on transport or RPC errors. */

@@ -17,9 +17,9 @@ import {
 } from 'viem'
 import { devnetDex } from '../dex.js'
 import { uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from '../dexAbi.js'
+import { HttpError, isRecord } from '../emulator/app.js'
 import { evmTokens } from '../tokens.js'
 import { evmCaip2, gasPrice } from './chain.js'
-import { ApiRequestError } from './errors.js'
 
 /** The native-currency placeholder address the convert API uses for ETH. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
@@ -88,34 +88,34 @@ function clientFor(rpcUrl: string): PublicClient {
 
 /** Requires the devnet chain; the convert API serves no other network here. */
 function requireDevnetChain(chainId: string | null): void {
-  if (chainId !== evmCaip2) throw new ApiRequestError(400, `Unsupported chainId ${chainId ?? '(none)'}`)
+  if (chainId !== evmCaip2) throw new HttpError(400, `Unsupported chainId ${chainId ?? '(none)'}`)
 }
 
 /** Parses a CAIP-10 (on the devnet chain) or bare EVM address. */
 function parseAddress(value: unknown, name: string): Address {
-  if (typeof value !== 'string' || value === '') throw new ApiRequestError(400, `Missing ${name}`)
+  if (typeof value !== 'string' || value === '') throw new HttpError(400, `Missing ${name}`)
   const parts = value.split(':')
   if (parts.length === 3 && `${parts[0]}:${parts[1]}` !== evmCaip2)
-    throw new ApiRequestError(400, `${name}: unsupported chain ${parts[0]}:${parts[1]}`)
-  if (parts.length !== 1 && parts.length !== 3) throw new ApiRequestError(400, `${name} is not an address`)
+    throw new HttpError(400, `${name}: unsupported chain ${parts[0]}:${parts[1]}`)
+  if (parts.length !== 1 && parts.length !== 3) throw new HttpError(400, `${name} is not an address`)
   const bare = parts.at(-1) ?? ''
-  if (!isAddress(bare, { strict: false })) throw new ApiRequestError(400, `${name} is not an address`)
+  if (!isAddress(bare, { strict: false })) throw new HttpError(400, `${name} is not an address`)
   return getAddress(bare)
 }
 
 function findToken(value: unknown, name: string): DevnetSwapToken {
   const address = parseAddress(value, name).toLowerCase()
   const token = swapTokens.find((t) => t.apiAddress.toLowerCase() === address)
-  if (!token) throw new ApiRequestError(400, `${name}: ${address} is not a swappable devnet token`)
+  if (!token) throw new HttpError(400, `${name}: ${address} is not a swappable devnet token`)
   return token
 }
 
 function parseAmount(value: unknown): bigint {
   const text = typeof value === 'number' ? String(value) : value
   if (typeof text !== 'string' || !/^\d+$/.test(text))
-    throw new ApiRequestError(400, 'amount must be a whole number of base units')
+    throw new HttpError(400, 'amount must be a whole number of base units')
   const amount = BigInt(text)
-  if (amount === 0n) throw new ApiRequestError(400, 'amount must be greater than 0')
+  if (amount === 0n) throw new HttpError(400, 'amount must be greater than 0')
   return amount
 }
 
@@ -128,7 +128,7 @@ async function reserves(client: PublicClient, a: Address, b: Address): Promise<[
     functionName: 'getPair',
     args: [a, b],
   })
-  if (/^0x0{40}$/.test(pair)) throw new ApiRequestError(400, 'No liquidity for this pair')
+  if (/^0x0{40}$/.test(pair)) throw new HttpError(400, 'No liquidity for this pair')
   const [[r0, r1], token0] = await Promise.all([
     client.readContract({ address: pair, abi: uniswapV2PairAbi, functionName: 'getReserves' }),
     client.readContract({ address: pair, abi: uniswapV2PairAbi, functionName: 'token0' }),
@@ -200,7 +200,7 @@ async function quote(
   to: DevnetSwapToken,
   amount: bigint,
 ): Promise<{ amountOut: bigint; path: Address[]; priceImpact: string }> {
-  if (from === to) throw new ApiRequestError(400, 'from and to are the same token')
+  if (from === to) throw new HttpError(400, 'from and to are the same token')
   const client = clientFor(rpcUrl)
   const path = [from.routerAddress, to.routerAddress]
   const [reserveIn, reserveOut] = await reserves(client, from.routerAddress, to.routerAddress)
@@ -212,7 +212,7 @@ async function quote(
       args: [amount, path],
     })
     .catch((error: Error) => {
-      throw new ApiRequestError(400, `No quote: ${error.message.split('\n')[0]}`)
+      throw new HttpError(400, `No quote: ${error.message.split('\n')[0]}`)
     })
   const amountOut = amounts.at(-1) ?? 0n
   // Mid-price output after the fee; the shortfall of the real output against it is the impact.
@@ -300,7 +300,7 @@ export async function convertBuildApprove(rpcUrl: string, query: URLSearchParams
   const user = parseAddress(query.get('userAddress'), 'userAddress')
   const from = findToken(query.get('from'), 'from')
   findToken(query.get('to'), 'to')
-  if (from.native) throw new ApiRequestError(400, 'The native token needs no approval')
+  if (from.native) throw new HttpError(400, 'The native token needs no approval')
   const amount = query.get('amount') ? parseAmount(query.get('amount')) : maxUint256
   const { standard } = await gasPrice(rpcUrl)
   return {
@@ -312,10 +312,6 @@ export async function convertBuildApprove(rpcUrl: string, query: URLSearchParams
       eip155: { gas: String(APPROVE_GAS), gasPrice: standard },
     },
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /**
@@ -334,7 +330,7 @@ export async function convertBuildTransaction(
   rpcUrl: string,
   body: unknown,
 ): Promise<{ tx: ConvertTransaction & { amount: string } }> {
-  if (!isRecord(body)) throw new ApiRequestError(400, 'Expected a JSON object')
+  if (!isRecord(body)) throw new HttpError(400, 'Expected a JSON object')
   const from = findToken(body.from, 'from')
   const to = findToken(body.to, 'to')
   const user = parseAddress(body.userAddress, 'userAddress')
@@ -342,10 +338,10 @@ export async function convertBuildTransaction(
   const slippageRaw = isRecord(body.eip155) ? body.eip155.slippage : undefined
   const slippage = slippageRaw === undefined ? 1 : Number(slippageRaw)
   if (!Number.isFinite(slippage) || slippage < 0 || slippage >= 100)
-    throw new ApiRequestError(400, 'eip155.slippage must be a percentage from 0 to 100')
+    throw new HttpError(400, 'eip155.slippage must be a percentage from 0 to 100')
   const now = Math.floor(Date.now() / 1000)
   const deadline = body.deadline === undefined ? now + DEFAULT_DEADLINE_SECONDS : Number(body.deadline)
-  if (!Number.isInteger(deadline) || deadline <= 0) throw new ApiRequestError(400, 'deadline must be unix seconds')
+  if (!Number.isInteger(deadline) || deadline <= 0) throw new HttpError(400, 'deadline must be unix seconds')
 
   const { amountOut, path } = await quote(rpcUrl, from, to, amount)
   const minOut = (amountOut * BigInt(Math.round((100 - slippage) * 100))) / 10_000n
@@ -367,7 +363,7 @@ export async function convertBuildTransaction(
     gas = await clientFor(rpcUrl)
       .estimateGas({ account: user, to: devnetDex.router, data, value })
       .catch((error: Error) => {
-        throw new ApiRequestError(400, `The swap would fail: ${error.message.split('\n')[0]}`)
+        throw new HttpError(400, `The swap would fail: ${error.message.split('\n')[0]}`)
       })
   }
   return {

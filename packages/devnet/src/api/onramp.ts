@@ -4,9 +4,9 @@
  * pays out on the devnet chains; these routes only describe and price the purchase.
  */
 import { evmChainId } from '../accounts.js'
+import { HttpError, isRecord } from '../emulator/app.js'
 import { evmTokens } from '../tokens.js'
 import { fixturePrices, solanaCaip2 } from './chain.js'
-import { ApiRequestError } from './errors.js'
 
 /** Fiat currencies the devnet provider takes, with their USD value. */
 const FIAT_USD: Record<string, number> = { USD: 1, EUR: 1.08 }
@@ -91,14 +91,10 @@ export interface OnrampQuote {
   quoteId: string
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
 /** Accepts an id string or an object carrying `id` (clients send either). */
 function currencyId(value: unknown, name: string): string {
   const id = isRecord(value) ? value.id : value
-  if (typeof id !== 'string' || id === '') throw new ApiRequestError(400, `Missing ${name}`)
+  if (typeof id !== 'string' || id === '') throw new HttpError(400, `Missing ${name}`)
   return id.toUpperCase()
 }
 
@@ -119,15 +115,15 @@ export function priceOnramp(request: {
   paymentMethod?: string
 }): OnrampQuote {
   const fiatUsd = FIAT_USD[request.paymentCurrency]
-  if (fiatUsd === undefined) throw new ApiRequestError(400, `Unsupported paymentCurrency ${request.paymentCurrency}`)
+  if (fiatUsd === undefined) throw new HttpError(400, `Unsupported paymentCurrency ${request.paymentCurrency}`)
   const priceUsd = fixturePrices[request.purchaseCurrency]
   if (priceUsd === undefined || !['USDC', 'SOL'].includes(request.purchaseCurrency))
-    throw new ApiRequestError(400, `Unsupported purchaseCurrency ${request.purchaseCurrency}`)
+    throw new HttpError(400, `Unsupported purchaseCurrency ${request.purchaseCurrency}`)
   const limit = LIMITS.find((l) => l.id === (request.paymentMethod ?? 'card'))
-  if (!limit) throw new ApiRequestError(400, `Unsupported payment method ${request.paymentMethod}`)
+  if (!limit) throw new HttpError(400, `Unsupported payment method ${request.paymentMethod}`)
   const { amount } = request
   if (!Number.isFinite(amount) || amount < Number(limit.min) || amount > Number(limit.max))
-    throw new ApiRequestError(
+    throw new HttpError(
       400,
       `amount must be between ${limit.min} and ${limit.max} ${request.paymentCurrency} for ${limit.id}`,
     )
@@ -154,10 +150,10 @@ export function priceOnramp(request: {
  * ```
  */
 export function onrampQuote(body: unknown): OnrampQuote {
-  if (!isRecord(body)) throw new ApiRequestError(400, 'Expected a JSON object')
+  if (!isRecord(body)) throw new HttpError(400, 'Expected a JSON object')
   const amount = Number(body.amount)
   if (body.amount === undefined || body.amount === '' || !Number.isFinite(amount))
-    throw new ApiRequestError(400, 'amount must be a number')
+    throw new HttpError(400, 'amount must be a number')
   return priceOnramp({
     purchaseCurrency: currencyId(body.purchaseCurrency, 'purchaseCurrency'),
     paymentCurrency: currencyId(body.paymentCurrency, 'paymentCurrency'),
@@ -177,17 +173,17 @@ export function onrampQuote(body: unknown): OnrampQuote {
  * ```
  */
 export function onrampUrl(providerUrl: string, body: unknown): { url: string } {
-  if (!isRecord(body)) throw new ApiRequestError(400, 'Expected a JSON object')
+  if (!isRecord(body)) throw new HttpError(400, 'Expected a JSON object')
   const wallets = body.destinationWallets
   if (!Array.isArray(wallets) || wallets.length === 0)
-    throw new ApiRequestError(400, 'destinationWallets must be a non-empty array')
+    throw new HttpError(400, 'destinationWallets must be a non-empty array')
   const network = typeof body.defaultNetwork === 'string' ? body.defaultNetwork : undefined
   const solanaNetwork = (n: unknown) => typeof n === 'string' && n.toLowerCase().startsWith('solana')
   const wallet =
     wallets.find((w) => isRecord(w) && Array.isArray(w.blockchains) && w.blockchains.some((b) => b === network)) ??
     wallets[0]
   if (!isRecord(wallet) || typeof wallet.address !== 'string' || wallet.address === '')
-    throw new ApiRequestError(400, 'destinationWallets[].address is required')
+    throw new HttpError(400, 'destinationWallets[].address is required')
   const onSolana =
     solanaNetwork(network) || (Array.isArray(wallet.blockchains) && wallet.blockchains.some(solanaNetwork))
   const url = new URL('/checkout', providerUrl)

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AuthProject } from '@portico/auth'
-import { allowedOrigins } from '../api/server.js'
+import { allowedOrigins } from '../api/routes/directory.js'
 import { resolveLoopbackHost } from '../net.js'
 import { type MailInbox, startMailInbox } from './inbox.js'
 

@@ -1,8 +1,8 @@
-import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
-import { answerPreflight, formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
+import { createEmulatorApp, HttpError, serveEmulator } from '../emulator/app.js'
+import { resolveLoopbackHost } from '../net.js'
 
 /**
  * A mail the inbox received, with the login code and the first link already pulled out.
@@ -75,7 +75,6 @@ export interface MailInbox {
 
 const MAX_MAILS = 1000
 const MAX_WAIT_MS = 30_000
-const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, DELETE, OPTIONS' }
 
 /** The first 6-digit code (a word of its own, outside links) and http(s) link of a mail. */
 export function extractCodeAndLink(subject: string, text: string): { code?: string; link?: string } {
@@ -168,36 +167,27 @@ export async function startMailInbox(options: StartMailInboxOptions = {}): Promi
       waiters.add(check)
     })
 
-  const server = http.createServer((request, response) => {
-    if (answerPreflight(request, response, CORS)) return
-    const url = new URL(request.url ?? '/', 'http://inbox')
-    const json = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json', ...CORS })
-      response.end(JSON.stringify(body))
-    }
-    const to = url.searchParams.get('to') ?? undefined
-    if (url.pathname === '/messages' && request.method === 'GET') return json(200, { messages: messages(to) })
-    if (url.pathname === '/messages' && request.method === 'DELETE') {
-      mails.length = 0
-      return json(200, { cleared: true })
-    }
-    if (url.pathname === '/messages/latest' && request.method === 'GET') {
-      if (!to) return json(400, { error: 'The `to` parameter is required' })
-      const after = Number(url.searchParams.get('after') ?? 0) || 0
-      const wait = Math.min(Number(url.searchParams.get('wait') ?? 0) || 0, MAX_WAIT_MS)
-      if (wait <= 0) {
-        const mail = latest(to, after)
-        return mail ? json(200, mail) : json(404, { error: `No mail for ${to}` })
-      }
-      waitFor(to, { after, timeoutMs: wait }).then(
-        (mail) => json(200, mail),
-        () => json(404, { error: `No mail for ${to}` }),
-      )
-      return
-    }
-    json(404, { error: 'Not found' })
+  const app = createEmulatorApp({
+    cors: ['GET', 'DELETE', 'OPTIONS'],
+    corsMaxAge: null,
+    errorBody: (message) => ({ error: message }),
+    notFoundMessage: () => 'Not found',
   })
-  const httpPort = await listenOnLoopback(server, host, options.httpPort ?? 0).catch(async (error) => {
+  app.get('/messages', (c) => c.json({ messages: messages(c.req.query('to')) }))
+  app.delete('/messages', (c) => {
+    mails.length = 0
+    return c.json({ cleared: true })
+  })
+  app.get('/messages/latest', async (c) => {
+    const to = c.req.query('to')
+    if (!to) throw new HttpError(400, 'The `to` parameter is required')
+    const after = Number(c.req.query('after') ?? 0) || 0
+    const wait = Math.min(Number(c.req.query('wait') ?? 0) || 0, MAX_WAIT_MS)
+    const mail = wait <= 0 ? latest(to, after) : await waitFor(to, { after, timeoutMs: wait }).catch(() => undefined)
+    if (!mail) throw new HttpError(404, `No mail for ${to}`)
+    return c.json(mail)
+  })
+  const http = await serveEmulator(app, { host, port: options.httpPort }).catch(async (error) => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()))
     throw error
   })
@@ -206,7 +196,7 @@ export async function startMailInbox(options: StartMailInboxOptions = {}): Promi
   return {
     smtpHost: host,
     smtpPort,
-    url: `http://${formatHostPort(host, httpPort)}`,
+    url: http.url,
     messages,
     latest,
     waitFor,
@@ -214,13 +204,9 @@ export async function startMailInbox(options: StartMailInboxOptions = {}): Promi
       mails.length = 0
     },
     stop() {
-      stopping ??= Promise.all([
-        new Promise<void>((resolve) => smtp.close(() => resolve())),
-        new Promise<void>((resolve) => {
-          server.close(() => resolve())
-          server.closeAllConnections()
-        }),
-      ]).then(() => undefined)
+      stopping ??= Promise.all([new Promise<void>((resolve) => smtp.close(() => resolve())), http.stop()]).then(
+        () => undefined,
+      )
       return stopping
     },
   }

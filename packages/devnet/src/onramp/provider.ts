@@ -5,15 +5,14 @@
  * from the Solana faucet (`requestAirdrop`, a real signed transfer), so a purchase shows up as a
  * balance change in any wallet.
  */
-import http from 'node:http'
+import type { Context } from 'hono'
 import { createWalletClient, type Hex, http as httpTransport, isAddress, parseUnits, publicActions } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import { ApiRequestError } from '../api/errors.js'
 import { priceOnramp } from '../api/onramp.js'
 import { devnetDex } from '../dex.js'
 import { devnetTokenAbi } from '../dexAbi.js'
-import { formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
+import { createEmulatorApp, HttpError, isRecord, readJson, serveEmulator } from '../emulator/app.js'
 import { evmTokens } from '../tokens.js'
 
 /** Test cards: the standard success card and the standard "generic decline" card. */
@@ -71,32 +70,6 @@ export interface OnrampProvider {
   stop(): Promise<void>
 }
 
-const MAX_BODY_BYTES = 64 * 1024
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function sendJson(response: http.ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
-  response.end(JSON.stringify(body))
-}
-
-async function readJson(request: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_BODY_BYTES) throw new ApiRequestError(413, 'Request body too large')
-    chunks.push(chunk)
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'))
-  } catch {
-    throw new ApiRequestError(400, 'Body is not valid JSON')
-  }
-}
-
 /**
  * Starts the provider's checkout server. `GET /checkout?walletAddress&destinationCurrencyCode
  * [&externalCustomerId&publicKey&presetFiatAmount&currency]` shows the page; the page posts to
@@ -111,7 +84,6 @@ async function readJson(request: http.IncomingMessage): Promise<unknown> {
  * ```
  */
 export async function startOnrampProvider(options: StartOnrampProviderOptions): Promise<OnrampProvider> {
-  const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
   const purchases: OnrampPurchase[] = []
   const treasury = createWalletClient({
     account: privateKeyToAccount(devnetDex.treasuryPrivateKey),
@@ -127,8 +99,8 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
     return next
   }
 
-  const pay = async (body: unknown): Promise<{ status: number; purchase: OnrampPurchase; message?: string }> => {
-    if (!isRecord(body)) throw new ApiRequestError(400, 'Expected a JSON object')
+  const pay = async (body: unknown): Promise<{ status: 200 | 402; purchase: OnrampPurchase; message?: string }> => {
+    if (!isRecord(body)) throw new HttpError(400, 'Expected a JSON object')
     const destinationCurrencyCode = body.destinationCurrencyCode === 'SOL' ? 'SOL' : 'USDC'
     const walletAddress = typeof body.walletAddress === 'string' ? body.walletAddress.trim() : ''
     if (
@@ -136,10 +108,7 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
         ? !isAddress(walletAddress)
         : !/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(walletAddress)
     )
-      throw new ApiRequestError(
-        400,
-        `walletAddress is not a ${destinationCurrencyCode === 'SOL' ? 'Solana' : 'EVM'} address`,
-      )
+      throw new HttpError(400, `walletAddress is not a ${destinationCurrencyCode === 'SOL' ? 'Solana' : 'EVM'} address`)
     const paymentCurrency = typeof body.currency === 'string' ? body.currency.toUpperCase() : 'USD'
     const amount = Number(body.amount)
     const quote = priceOnramp({
@@ -152,13 +121,13 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
     const expiry = typeof body.expiry === 'string' ? /^(\d{2})\s*\/\s*(\d{2})$/.exec(body.expiry.trim()) : null
     const cvc = typeof body.cvc === 'string' ? body.cvc.trim() : ''
     if (card !== onrampTestCards.success && card !== onrampTestCards.declined)
-      throw new ApiRequestError(400, 'Use a test card: 4242 4242 4242 4242 (or 4000 0000 0000 0002 to be declined).')
+      throw new HttpError(400, 'Use a test card: 4242 4242 4242 4242 (or 4000 0000 0000 0002 to be declined).')
     const month = Number(expiry?.[1])
     const year = 2000 + Number(expiry?.[2])
     const now = new Date()
     if (!expiry || month < 1 || month > 12 || year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1)
-      throw new ApiRequestError(400, 'Enter an expiry date (MM/YY) in the future.')
-    if (!/^\d{3,4}$/.test(cvc)) throw new ApiRequestError(400, 'Enter the 3 or 4 digit security code.')
+      throw new HttpError(400, 'Enter an expiry date (MM/YY) in the future.')
+    if (!/^\d{3,4}$/.test(cvc)) throw new HttpError(400, 'Enter the 3 or 4 digit security code.')
 
     const base = {
       id: `devnet-purchase-${purchases.length + 1}`,
@@ -218,45 +187,29 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
     throw new Error(`SOL payout ${signature} did not confirm`)
   }
 
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://devnet.invalid')
-    const route = `${request.method ?? 'GET'} ${url.pathname.replace(/\/+$/, '') || '/'}`
-    const reply = async () => {
-      if (route === 'GET /' || route === 'GET /checkout') {
-        response.writeHead(200, {
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': 'no-store',
-          'content-security-policy':
-            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
-        })
-        response.end(CHECKOUT_PAGE)
-        return
-      }
-      if (route === 'POST /checkout/pay') {
-        const { status, purchase, message } = await pay(await readJson(request))
-        return sendJson(response, status, { ...purchase, ...(message ? { message } : {}) })
-      }
-      if (route === 'GET /checkout/purchases') return sendJson(response, 200, { purchases })
-      throw new ApiRequestError(404, `No route for ${route}`)
-    }
-    reply().catch((error: unknown) => {
-      if (response.headersSent) return void response.destroy()
-      if (error instanceof ApiRequestError) return sendJson(response, error.status, { message: error.message })
-      sendJson(response, 500, { message: error instanceof Error ? error.message : String(error) })
-    })
+  // No CORS: the checkout page is the only client, on this origin.
+  const app = createEmulatorApp({ cors: false, maxBodyBytes: 64 * 1024 })
+  app.use(async (c, next) => {
+    await next()
+    c.header('cache-control', 'no-store')
   })
-  const port = await listenOnLoopback(server, host, options.port ?? 0)
-  let stopping: Promise<void> | undefined
+  const page = (c: Context) =>
+    c.html(CHECKOUT_PAGE, 200, {
+      'content-security-policy':
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
+    })
+  app.get('/', page)
+  app.get('/checkout', page)
+  app.post('/checkout/pay', async (c) => {
+    const { status, purchase, message } = await pay(await readJson(c))
+    return c.json({ ...purchase, ...(message ? { message } : {}) }, status)
+  })
+  app.get('/checkout/purchases', (c) => c.json({ purchases }))
+  const server = await serveEmulator(app, { host: options.host, port: options.port })
   return {
-    url: `http://${formatHostPort(host, port)}`,
+    url: server.url,
     purchases: () => purchases.map((p) => ({ ...p })),
-    stop() {
-      stopping ??= new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-      return stopping
-    },
+    stop: server.stop,
   }
 }
 

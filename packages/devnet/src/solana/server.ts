@@ -4,9 +4,10 @@
  * wallets talk to during development and tests. No websocket subscriptions: confirm by polling
  * `getSignatureStatuses` (transactions are final as soon as `sendTransaction` returns).
  */
-import http from 'node:http'
+import type { Context } from 'hono'
 import type { LiteSVM } from 'litesvm'
-import { answerPreflight, formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
+import { createEmulatorApp, type EmulatorEnv, readText, serveEmulator } from '../emulator/app.js'
+import { resolveLoopbackHost } from '../net.js'
 import { type JsonValue, RpcError, stringifyJson } from './json.js'
 import { SolanaLedger } from './ledger.js'
 import { createRpcMethods, type RpcHandler } from './methods.js'
@@ -74,84 +75,37 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
   const ledger = await SolanaLedger.create()
   const methods = createRpcMethods(ledger)
 
-  const server = http.createServer((request, response) => {
-    handleHttp(request, response, methods).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500)
-      response.end(String(error))
-    })
-  })
-  const port = await listenOnLoopback(server, host, options.port ?? 0)
+  // JSON-RPC on any path, as a validator answers; a browser page calls it cross-origin.
+  const app = createEmulatorApp({ cors: ['POST', 'OPTIONS'], maxBodyBytes: MAX_BODY_BYTES })
+  app.post('*', (c) => handleRpc(c, methods))
+  app.all('*', (c) =>
+    c.text('Used HTTP Method is not allowed. POST or OPTIONS is required', 405, { allow: 'POST, OPTIONS' }),
+  )
+  const { url, port, stop } = await serveEmulator(app, { host, port: options.port })
 
-  let stopping: Promise<void> | undefined
-  const stop = (): Promise<void> => {
-    stopping ??= new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      // Clients keep connections alive; without this, close() waits for them to time out.
-      server.closeAllConnections()
-    })
-    return stopping
-  }
-
-  return { rpcUrl: `http://${formatHostPort(host, port)}`, host, port, svm: ledger.svm, stop }
+  return { rpcUrl: url, host, port, svm: ledger.svm, stop }
 }
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-max-age': '86400',
-}
-
-async function handleHttp(
-  request: http.IncomingMessage,
-  response: http.ServerResponse,
-  methods: Record<string, RpcHandler>,
-): Promise<void> {
-  if (answerPreflight(request, response, CORS_HEADERS)) return
-  if (request.method !== 'POST') {
-    response.writeHead(405, { ...CORS_HEADERS, allow: 'POST, OPTIONS' })
-    response.end('Used HTTP Method is not allowed. POST or OPTIONS is required')
-    return
-  }
-
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > MAX_BODY_BYTES) {
-      response.writeHead(413, CORS_HEADERS)
-      response.end()
-      request.destroy()
-      return
-    }
-    chunks.push(chunk)
-  }
-
+async function handleRpc(c: Context<EmulatorEnv>, methods: Record<string, RpcHandler>): Promise<Response> {
+  const text = await readText(c)
   let payload: unknown
   try {
-    payload = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+    payload = JSON.parse(text)
   } catch {
-    return send(response, errorResponse(null, new RpcError(-32700, 'Parse error')))
+    return send(c, errorResponse(null, new RpcError(-32700, 'Parse error')))
   }
 
   if (Array.isArray(payload)) {
-    if (payload.length === 0) return send(response, errorResponse(null, new RpcError(-32600, 'Invalid request')))
+    if (payload.length === 0) return send(c, errorResponse(null, new RpcError(-32600, 'Invalid request')))
     const replies = await Promise.all(payload.map((item) => handleCall(item, methods)))
     const present = replies.filter((reply): reply is JsonValue => reply !== undefined)
     // A batch of notifications only gets no content back (JSON-RPC 2.0 §6).
-    if (present.length === 0) {
-      response.writeHead(204, CORS_HEADERS)
-      response.end()
-      return
-    }
-    return send(response, present)
+    if (present.length === 0) return c.body(null, 204)
+    return send(c, present)
   }
   const reply = await handleCall(payload, methods)
-  if (reply === undefined) {
-    response.writeHead(204, CORS_HEADERS)
-    response.end()
-    return
-  }
-  send(response, reply)
+  if (reply === undefined) return c.body(null, 204)
+  return send(c, reply)
 }
 
 /** One JSON-RPC call; `undefined` for a notification (no `id` member), which gets no reply. */
@@ -198,7 +152,7 @@ function errorResponse(id: JsonValue, error: RpcError): JsonValue {
   }
 }
 
-function send(response: http.ServerResponse, body: JsonValue): void {
-  response.writeHead(200, { ...CORS_HEADERS, 'content-type': 'application/json; charset=utf-8' })
-  response.end(stringifyJson(body))
+/** Written with {@link stringifyJson}: u64 values as bare integers, floats with a decimal point. */
+function send(c: Context<EmulatorEnv>, body: JsonValue): Response {
+  return c.body(stringifyJson(body), 200, { 'content-type': 'application/json; charset=utf-8' })
 }

@@ -3,9 +3,9 @@
  * (built with esbuild on first request, then cached). Node only. Loopback only.
  */
 import { existsSync } from 'node:fs'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
+import { type Context, Hono } from 'hono'
+import { serveEmulator } from '../emulator/app.js'
 import type { WebWalletConfig } from './webWallet.js'
 
 /**
@@ -160,7 +160,6 @@ button { font: inherit; padding: 0.3rem 0.9rem; }
  * ```
  */
 export async function startWebWallet(options: StartWebWalletOptions): Promise<WebWallet> {
-  const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
   const config: WebWalletConfig = {
     relayUrl: options.relayUrl,
     evmRpcUrl: options.evmRpcUrl,
@@ -172,43 +171,30 @@ export async function startWebWallet(options: StartWebWalletOptions): Promise<We
   const html = webWalletHtml(config)
   const headers = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }
 
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end()
-    } else if (path === '/' || path === '/index.html') {
-      response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8' }).end(html)
-    } else if (path === BUNDLE_PATH) {
-      try {
-        const js = await buildWebWalletBundle()
-        response.writeHead(200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' }).end(js)
-      } catch (error) {
-        response
-          .writeHead(500, { ...headers, 'content-type': 'text/plain; charset=utf-8' })
-          .end(`web wallet bundle failed to build: ${(error as Error).message}`)
-      }
-    } else if (path === '/favicon.ico') {
-      response.writeHead(204, headers).end()
-    } else {
-      response.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('not found')
-    }
-  }
-
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500).end()
-    })
+  // A page and its script, no JSON API: plain Hono (no CORS, text errors), listening like the emulators.
+  const app = new Hono()
+  app.use(async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.body(null, 405, { ...headers, allow: 'GET, HEAD' })
+    return next()
   })
-  const port = await listenOnLoopback(server, host, options.port ?? 0)
-  let stopping: Promise<void> | undefined
-  return {
-    url: `http://${formatHostPort(host, port)}/`,
-    stop() {
-      stopping ??= new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
-        server.closeAllConnections()
+  const page = (c: Context) => c.body(html, 200, { ...headers, 'content-type': 'text/html; charset=utf-8' })
+  app.get('/', page)
+  app.get('/index.html', page)
+  app.get(BUNDLE_PATH, async (c) => {
+    try {
+      const js = await buildWebWalletBundle()
+      return c.body(js, 200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' })
+    } catch (error) {
+      return c.body(`web wallet bundle failed to build: ${(error as Error).message}`, 500, {
+        ...headers,
+        'content-type': 'text/plain; charset=utf-8',
       })
-      return stopping
-    },
-  }
+    }
+  })
+  app.get('/favicon.ico', (c) => c.body(null, 204, headers))
+  app.notFound((c) => c.body('not found', 404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }))
+  app.onError((_error, c) => c.body(null, 500))
+
+  const server = await serveEmulator(app, { host: options.host, port: options.port })
+  return { url: `${server.url}/`, stop: server.stop }
 }

@@ -17,11 +17,12 @@
  * reconnect.
  */
 import { randomUUID } from 'node:crypto'
-import http from 'node:http'
-import type { Duplex } from 'node:stream'
+import { upgradeWebSocket } from '@hono/node-server'
+import type { Context } from 'hono'
 import { type WebSocket, WebSocketServer } from 'ws'
-import { answerPreflight, formatHostPort, listenOnLoopback, resolveLoopbackHost } from '../net.js'
-import { LocalVerify, sha256Hex, type VerifyPublicKey } from './verify.js'
+import { createEmulatorApp, serveEmulator } from '../emulator/app.js'
+import { formatHostPort, resolveLoopbackHost } from '../net.js'
+import { LocalVerify, sha256Hex, type VerifyPublicKey, verifyRoutes } from './verify.js'
 
 /**
  * Options for {@link startRelay}.
@@ -130,12 +131,6 @@ class RpcError extends Error {
 const DEFAULT_TTL_S = 300
 const MAX_TTL_S = 30 * 24 * 60 * 60
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-max-age': '86400',
-}
-
 /**
  * Starts the local WalletConnect relay and Verify service on one loopback port.
  *
@@ -166,8 +161,6 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
   const clients = new Set<Client>()
   const counters = { published: 0, delivered: 0, restarts: 0 }
   let nextDeliveryId = Date.now() * 1000
-
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 })
 
   // ---------- mailbox ----------
 
@@ -398,11 +391,10 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
     client.unacked.clear()
   }
 
-  wss.on('connection', (socket: WebSocket, request: http.IncomingMessage) => {
-    const url = new URL(request.url ?? '/', 'ws://relay.local')
+  const connect = (socket: WebSocket, auth: string | undefined): Client => {
     const client: Client = {
       socket,
-      id: clientIdFromAuth(url.searchParams.get('auth')) ?? `anonymous:${randomUUID()}`,
+      id: clientIdFromAuth(auth) ?? `anonymous:${randomUUID()}`,
       topics: new Set(),
       alive: true,
       unacked: new Map(),
@@ -411,10 +403,8 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
     socket.on('pong', () => {
       client.alive = true
     })
-    socket.on('message', (data) => onMessage(client, data.toString()))
-    socket.on('close', () => onClose(client))
-    socket.on('error', () => socket.terminate())
-  })
+    return client
+  }
 
   const heartbeat = setInterval(() => {
     for (const client of clients) {
@@ -430,38 +420,47 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
   }, pingIntervalMs)
   heartbeat.unref()
 
-  // ---------- HTTP server (verify routes + websocket upgrade) ----------
+  // ---------- HTTP server (websocket, verify routes, health) ----------
 
-  const createServer = () => {
-    const server = http.createServer((request, response) => {
-      if (answerPreflight(request, response, CORS_HEADERS)) return
-      verify
-        .handle(request, response, CORS_HEADERS)
-        .then((handled) => {
-          if (handled) return
-          const path = new URL(request.url ?? '/', 'http://relay.local').pathname
-          if (request.method === 'GET' && (path === '/' || path === '/health')) {
-            response.writeHead(200, { ...CORS_HEADERS, 'content-type': 'application/json' })
-            response.end(JSON.stringify({ status: 'ok', relay: 'portico-devnet', ...stats() }))
-            return
-          }
-          response.writeHead(404, { ...CORS_HEADERS, 'content-type': 'application/json' })
-          response.end(JSON.stringify({ message: `no route for ${request.method} ${path}` }))
-        })
-        .catch((error: unknown) => {
-          if (response.headersSent) return response.destroy()
-          response.writeHead(400, { ...CORS_HEADERS, 'content-type': 'application/json' })
-          response.end(JSON.stringify({ message: error instanceof Error ? error.message : String(error) }))
-        })
-    })
-    server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-      wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request))
-    })
-    return server
-  }
+  const app = createEmulatorApp({
+    cors: ['GET', 'POST', 'OPTIONS'],
+    maxBodyBytes: 64 * 1024,
+    notFoundMessage: (method, path) => `no route for ${method} ${path}`,
+  })
+  // The SDK connects on any path, with its relay-auth JWT in the `auth` parameter.
+  app.get(
+    '*',
+    upgradeWebSocket((c) => {
+      let client: Client | undefined
+      return {
+        onOpen: (_event, ws) => {
+          client = connect(ws.raw as WebSocket, c.req.query('auth'))
+        },
+        onMessage: (event) => {
+          const { data } = event
+          if (client) onMessage(client, typeof data === 'string' ? data : Buffer.from(data as ArrayBuffer).toString())
+        },
+        onClose: () => {
+          if (client) onClose(client)
+        },
+        onError: () => client?.socket.terminate(),
+      }
+    }),
+  )
+  app.route('/', verifyRoutes(verify))
+  const health = (c: Context) => c.json({ status: 'ok', relay: 'portico-devnet', ...stats() })
+  app.get('/', health)
+  app.get('/health', health)
 
-  let server = createServer()
-  const port = await listenOnLoopback(server, host, options.port ?? 0)
+  // A server closes its websocket server with it, so every (re)start gets a new one.
+  const listen = (port: number) =>
+    serveEmulator(app, {
+      host,
+      port,
+      websocket: new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 }),
+    })
+  let server = await listen(options.port ?? 0)
+  const { port } = server
   const hostPort = formatHostPort(host, port)
 
   const closeServer = async () => {
@@ -469,10 +468,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
       client.socket.terminate()
       onClose(client)
     }
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-    })
+    await server.stop()
   }
 
   const stats = (): RelayStats => {
@@ -494,8 +490,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
       if (stopping) return Promise.reject(new Error('relay is stopped'))
       restarting ??= (async () => {
         await closeServer()
-        server = createServer()
-        await listenOnLoopback(server, host, port)
+        server = await listen(port)
         counters.restarts++
       })().finally(() => {
         restarting = undefined
@@ -507,7 +502,6 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
         clearInterval(heartbeat)
         await restarting?.catch(() => undefined)
         await closeServer()
-        wss.close()
       })()
       return stopping
     },
@@ -520,7 +514,7 @@ function subscriptionId(topic: string, clientId: string): string {
 }
 
 /** The `iss` (the client's did:key) of the relay-auth JWT, without checking it: any client is accepted. */
-function clientIdFromAuth(auth: string | null): string | undefined {
+function clientIdFromAuth(auth: string | undefined): string | undefined {
   const payload = auth?.split('.')[1]
   if (!payload) return undefined
   try {

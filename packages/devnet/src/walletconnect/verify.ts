@@ -17,7 +17,8 @@
  * route) or seeds the public key into the wallet's storage ({@link verifyPublicKeyStorageKey}).
  */
 import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { type Context, Hono, type Next } from 'hono'
+import { type EmulatorEnv, isRecord, readJson } from '../emulator/app.js'
 
 /** The attestation JWT payload the SDK checks (`exp` in seconds). */
 interface AttestationPayload {
@@ -100,55 +101,45 @@ export class LocalVerify {
     }
     return { origin: entry.origin, isScam: false, isVerified: true }
   }
-
-  /**
-   * Answers the Verify routes; returns false for any other path. Routes: `GET /v3/public-key`,
-   * `GET /v3/attestation?...` (the iframe page), `GET /attestation/:id` and `/v3/attestation/:id`
-   * (JSON lookups), plus `POST /attestation` (`{ attestationId, origin }`) to register one directly.
-   */
-  async handle(request: IncomingMessage, response: ServerResponse, headers: Record<string, string>): Promise<boolean> {
-    const url = new URL(request.url ?? '/', 'http://relay.local')
-    const path = url.pathname.replace(/\/+$/, '')
-    const json = (status: number, body: unknown) => {
-      response.writeHead(status, { ...headers, 'content-type': 'application/json', 'cache-control': 'no-store' })
-      response.end(JSON.stringify(body))
-    }
-    if (request.method === 'GET' && path === '/v3/public-key') {
-      json(200, this.publicKey)
-      return true
-    }
-    if (request.method === 'GET' && (path === '/v3/attestation' || path === '/attestation') && url.search) {
-      const id = url.searchParams.get('id') ?? ''
-      const decryptedId = url.searchParams.get('decryptedId') ?? undefined
-      const origin = refererOrigin(request) ?? url.searchParams.get('origin') ?? ''
-      const attestation = this.attest(id, origin, decryptedId)
-      response.writeHead(200, { ...headers, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-      response.end(attestationPage(attestation))
-      return true
-    }
-    const lookup = /^(?:\/v3)?\/attestation\/([^/]+)$/.exec(path)
-    if (request.method === 'GET' && lookup) {
-      const found = this.lookup(decodeURIComponent(lookup[1] ?? ''))
-      if (found) json(200, found)
-      else json(404, { message: 'attestation not found' })
-      return true
-    }
-    if (request.method === 'POST' && path === '/attestation') {
-      const body = JSON.parse(await readBody(request)) as { attestationId?: string; origin?: string }
-      if (!body.attestationId || !body.origin) {
-        json(400, { message: 'attestationId and origin are required' })
-        return true
-      }
-      this.attest(body.attestationId, body.origin)
-      json(200, { status: 'ok' })
-      return true
-    }
-    return false
-  }
 }
 
-function refererOrigin(request: IncomingMessage): string | undefined {
-  const referer = request.headers.referer
+/**
+ * @internal
+ * The Verify routes: `GET /v3/public-key`, `GET /v3/attestation?...` and `/attestation?...` (the
+ * iframe page), `GET /attestation/:id` and `/v3/attestation/:id` (JSON lookups), plus
+ * `POST /attestation` (`{ attestationId, origin }`) to register one directly. Nothing is cached.
+ */
+export function verifyRoutes(verify: LocalVerify): Hono<EmulatorEnv> {
+  const app = new Hono<EmulatorEnv>()
+  const noStore = { 'cache-control': 'no-store' }
+  app.get('/v3/public-key', (c) => c.json(verify.publicKey, 200, noStore))
+  const page = async (c: Context<EmulatorEnv>, next: Next) => {
+    // Without a query this is no iframe request (nor a lookup): nothing here answers it.
+    if (!new URL(c.req.url).search) return next()
+    const origin = refererOrigin(c.req.header('referer')) ?? c.req.query('origin') ?? ''
+    const attestation = verify.attest(c.req.query('id') ?? '', origin, c.req.query('decryptedId'))
+    return c.html(attestationPage(attestation), 200, noStore)
+  }
+  app.get('/v3/attestation', page)
+  app.get('/attestation', page)
+  const lookup = (c: Context<EmulatorEnv>) => {
+    const found = verify.lookup(c.req.param('id') ?? '')
+    return found ? c.json(found, 200, noStore) : c.json({ message: 'attestation not found' }, 404, noStore)
+  }
+  app.get('/attestation/:id', lookup)
+  app.get('/v3/attestation/:id', lookup)
+  app.post('/attestation', async (c) => {
+    const body = await readJson(c)
+    const { attestationId, origin } = isRecord(body) ? body : {}
+    if (typeof attestationId !== 'string' || !attestationId || typeof origin !== 'string' || !origin)
+      return c.json({ message: 'attestationId and origin are required' }, 400, noStore)
+    verify.attest(attestationId, origin)
+    return c.json({ status: 'ok' }, 200, noStore)
+  })
+  return app
+}
+
+function refererOrigin(referer: string | undefined): string | undefined {
   if (!referer) return undefined
   try {
     const { origin } = new URL(referer)
@@ -156,19 +147,6 @@ function refererOrigin(request: IncomingMessage): string | undefined {
   } catch {
     return undefined
   }
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = ''
-    request.setEncoding('utf8')
-    request.on('data', (chunk: string) => {
-      body += chunk
-      if (body.length > 64 * 1024) request.destroy(new Error('body too large'))
-    })
-    request.on('end', () => resolve(body))
-    request.on('error', reject)
-  })
 }
 
 /**

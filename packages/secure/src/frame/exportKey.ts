@@ -1,9 +1,11 @@
 import { base58 } from '@scure/base'
 import { bytesToHex } from 'viem'
 import { frameTexts } from '../protocol.js'
+import { guardButton, type PromptHost } from './approval.js'
 import type { Namespace } from './keys.js'
 import { RpcError } from './rpc.js'
 import { button, showPrompt } from './ui.js'
+import { guardPrompt, type PromptGuard } from './visibility.js'
 
 /** The key in the form wallets import: 0x-hex for eip155, base58 of the 64-byte keypair for solana. */
 export function formatSecret(namespace: Namespace, secret: Uint8Array, address: string): string {
@@ -22,30 +24,33 @@ const names: Record<Namespace, string> = { eip155: 'Ethereum (EVM)', solana: 'So
 
 /**
  * Shows the user their private key inside this document. The key is rebuilt only after a trusted
- * click on "Reveal key" in the frame, drawn as text here, and removed from the document when the
- * prompt closes. Nothing about the key is ever posted to the host: the request resolves with an
- * empty reply when the user closes the prompt, or rejects (4001) when they cancel before revealing.
+ * click on "Reveal key" in the frame, counted like an approval (the prompt visibly on top for the
+ * approval delay), drawn as text here, and removed from the document when the prompt closes.
+ * Nothing about the key is ever posted to the host: the request resolves with an empty reply when
+ * the user closes the prompt, or rejects (4001) when they cancel before revealing.
  */
 export function showExport(options: {
   namespace: Namespace
   address: string
   origin: string
   withSecret: <T>(use: (secret: Uint8Array) => T) => Promise<T>
-  onShow: (visible: boolean) => void
+  host: PromptHost
 }): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let revealed = false
+    let guard: PromptGuard | undefined
     showPrompt(
       {
         title: 'Export private key',
         origin: options.origin,
         onClose: () => {
-          options.onShow(false)
+          guard?.stop()
+          options.host.show(false)
           if (revealed) resolve()
           else reject(new RpcError(frameTexts.rejected, 4001))
         },
       },
-      (card, close) => {
+      ({ card, body, alert, actions }, close) => {
         const account = document.createElement('dl')
         const dt = document.createElement('dt')
         dt.textContent = `${names[options.namespace]} account`
@@ -65,16 +70,18 @@ export function showExport(options: {
         output.hidden = true
         output.setAttribute('aria-label', 'Private key')
         output.dataset.porticoSecret = ''
-        const actions = document.createElement('div')
-        actions.className = 'actions'
         const cancel = button('Cancel', 'reject')
         const reveal = button('Reveal key', 'approve')
         actions.append(cancel, reveal)
-        card.append(account, warning, note, output, actions)
+        body.append(account, warning, note, output)
         cancel.addEventListener('click', close)
-        reveal.addEventListener('click', async (event) => {
-          // A script-dispatched click (never possible from the host, but still) reveals nothing.
-          if (!event.isTrusted || revealed) return
+        const currentGuard = guardPrompt(card, (state) => {
+          if (!reveal.disabled) reveal.setAttribute('aria-disabled', String(state !== 'armed'))
+        })
+        guard = currentGuard
+        // A script-dispatched click (never possible from the host, but still) reveals nothing.
+        guardButton(reveal, currentGuard, alert, options.host, async () => {
+          if (revealed) return
           reveal.disabled = true
           try {
             output.textContent = await options.withSecret((secret) =>
@@ -107,6 +114,6 @@ export function showExport(options: {
         return reveal
       },
     )
-    options.onShow(true)
+    options.host.show(true)
   })
 }

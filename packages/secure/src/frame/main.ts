@@ -10,13 +10,15 @@ import {
   parseAppMessage,
   parseFrameQuery,
 } from '../protocol.js'
-import { cancelApproval } from './approval.js'
+import { cancelApproval, type PromptHost } from './approval.js'
 import { AuthApiError, createAuthApi } from './authApi.js'
 import { showExport } from './exportKey.js'
 import { ensureDeviceShare, ensureKeys, type Namespace, withSecret } from './keys.js'
 import { handleRpc, RpcError } from './rpc.js'
-import { applyTheme, dappName, setDappData } from './ui.js'
-import { del, get, set } from './vault.js'
+import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
+import { applyTheme, dappName, setDappData, setStorageNote } from './ui.js'
+import { del, get, StorageBlockedError, set, useStore } from './vault.js'
+import { runWalletWindow, walletWindowKind } from './walletWindow.js'
 
 /**
  * The secure frame's entry. It trusts exactly one peer: its parent window, on the parent's origin
@@ -33,7 +35,11 @@ const log = (...args: unknown[]) => {
 
 type Session = { token: string; userId: string; email: string }
 
-if (window.parent === window || !hostOrigin || !query.success || !authUrl) {
+const windowKind = walletWindowKind()
+if (windowKind) {
+  // Opened by the frame as the wallet's own window (an approval, or a first-party visit).
+  runWalletWindow(windowKind)
+} else if (window.parent === window || !hostOrigin || !query.success || !authUrl) {
   document.body.textContent = 'This page is the Portico secure frame; it only runs inside a Portico host page.'
   if (!query.success) console.warn('[portico] invalid frame query parameters', query.error)
 } else {
@@ -51,17 +57,51 @@ function start(config: FrameQuery) {
   let updateChallenge: { id: string; email: string } | undefined
   const rpcAborts = new Set<(error: Error) => void>()
 
-  const restored = get<Session>('session').then((saved) => {
+  const post = (message: { id?: string; type: string; payload?: unknown }) =>
+    window.parent.postMessage(message, hostOrigin)
+  /** The page's side of a prompt shown for `reason`: shown while it is up, told of clicks it hid. */
+  const promptHost = (reason: 'approval' | 'export' | 'storage'): PromptHost => ({
+    show: (visible) => post({ type: `${framePrefix}VISIBILITY`, payload: { visible, reason } }),
+    hidden: () => post({ type: `${framePrefix}VISIBILITY`, payload: { visible: true, reason, hidden: true } }),
+  })
+
+  // Storage: what the browser gives without asking now; the rest is asked for when a login needs it.
+  let storage: FrameStorage | undefined
+  const useStorage = (chosen: FrameStorage) => {
+    storage = chosen
+    useStore(Promise.resolve(chosen.store))
+    setStorageNote(storageNote(chosen.kind, hostOrigin))
+    log('storage', chosen.kind)
+  }
+  const silently = openStorageSilently().then((found) => {
+    if (found) useStorage(found)
+    return found
+  })
+  useStore(silently.then((found) => found?.store))
+  let asking: Promise<void> | undefined
+  /** Storage for a login: asks the user in the frame when the browser gave none by itself. */
+  async function ensureStorage() {
+    await silently
+    if (storage) return
+    asking ??= askForStorage({
+      origin: hostOrigin,
+      host: promptHost('storage'),
+      cancelled: () => new StorageBlockedError(),
+    })
+      .then(useStorage)
+      .finally(() => {
+        asking = undefined
+      })
+    await asking
+  }
+
+  const restored = silently.then(async (found) => {
+    const saved = found ? await get<Session>('session') : undefined
     if (saved) {
       session = saved
       api.setToken(saved.token)
     }
   })
-
-  const post = (message: { id?: string; type: string; payload?: unknown }) =>
-    window.parent.postMessage(message, hostOrigin)
-  const setVisible = (visible: boolean, reason: 'approval' | 'export' = 'approval') =>
-    post({ type: `${framePrefix}VISIBILITY`, payload: { visible, reason } })
 
   async function signedIn(token: string, user: { id: string; email: string }) {
     session = { token, userId: user.id, email: user.email }
@@ -94,6 +134,7 @@ function start(config: FrameQuery) {
     await restored
     switch (message.name) {
       case 'CONNECT_EMAIL': {
+        await ensureStorage()
         const { action, challengeId } = await api.startLogin(message.payload.email)
         loginChallenge = challengeId
         return { action }
@@ -163,7 +204,7 @@ function start(config: FrameQuery) {
               addresses: current,
               withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use),
               assertCanSign: (namespace) => ensureDeviceShare(api, user.userId, namespace),
-              setVisible,
+              prompt: promptHost('approval'),
               log,
               dappName,
             },
@@ -220,7 +261,7 @@ function start(config: FrameQuery) {
           address,
           origin: hostOrigin,
           withSecret: (use) => withSecret(api, user.userId, namespace, use),
-          onShow: (visible) => setVisible(visible, 'export'),
+          host: promptHost('export'),
         })
         return {}
       }

@@ -13,7 +13,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { frameTexts, rpcMethodKind } from '../protocol.js'
-import { type ApprovalRequest, requestApproval } from './approval.js'
+import { type ApprovalRequest, type PromptHost, requestApproval } from './approval.js'
 import { updateGrants } from './grants.js'
 import type { Namespace } from './keys.js'
 import {
@@ -43,7 +43,8 @@ export type RpcContext = {
   withSecret<T>(namespace: Namespace, use: (secret: Uint8Array) => Promise<T> | T): Promise<T>
   /** Throws when this device cannot sign in `namespace` (checked before the user is asked). */
   assertCanSign(namespace: Namespace): Promise<void>
-  setVisible(visible: boolean): void
+  /** The page around the frame: shows it while a prompt is up, hears of clicks it hid. */
+  prompt: PromptHost
   log(...args: unknown[]): void
   /** The host's app name as synced (SYNC_DAPP_DATA), shown beside the verified origin in grant prompts. */
   dappName?: () => string | undefined
@@ -190,7 +191,7 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
   // Never ask the user to approve what this device cannot sign.
   await context.assertCanSign(method.startsWith('solana_') ? 'solana' : 'eip155')
   const ask = (request: Omit<ApprovalRequest, 'origin'>) =>
-    requestApproval({ ...request, origin: context.hostOrigin }, context.setVisible)
+    requestApproval({ ...request, origin: context.hostOrigin }, context.prompt)
   const approveOrThrow = async (request: Omit<ApprovalRequest, 'origin'>) => {
     if (!(await ask(request))) throw new RpcError(frameTexts.rejected, 4001)
   }

@@ -31,7 +31,9 @@ let mode: 'light' | 'dark' | undefined
 const style = `
 :root{color-scheme:light dark;font-family:var(--portico-fonts-body,system-ui,sans-serif)}
 body{margin:0;background:transparent}
-.card{box-sizing:border-box;margin:0;padding:20px;min-height:100vh;background:var(--portico-colors-surface,Canvas);color:var(--portico-colors-foreground,CanvasText);display:flex;flex-direction:column;gap:12px;border-radius:var(--portico-radii-lg,0)}
+.card{box-sizing:border-box;margin:0;padding:20px;height:100vh;overflow:hidden;background:var(--portico-colors-surface,Canvas);color:var(--portico-colors-foreground,CanvasText);display:flex;flex-direction:column;gap:12px;border-radius:var(--portico-radii-lg,0)}
+.body{flex:1 1 auto;min-height:0;overflow:auto;display:flex;flex-direction:column;gap:12px}
+.alert{font-size:13px;margin:0;padding:10px;border-radius:var(--portico-radii-md,10px);background:var(--portico-colors-danger,#d92d20);color:var(--portico-colors-dangerForeground,#fff)}
 h1{font-size:18px;margin:0}
 .dapp{display:flex;align-items:center;gap:8px;margin:0}
 .dapp img{inline-size:24px;block-size:24px;border-radius:var(--portico-radii-sm,6px);object-fit:cover}
@@ -43,9 +45,11 @@ dl{margin:0;display:grid;gap:6px}
 dt{font-size:12px;opacity:.7}
 dd{margin:0;font-family:var(--portico-fonts-mono,ui-monospace,monospace);font-size:13px;white-space:pre-wrap;overflow-wrap:anywhere;max-height:160px;overflow:auto}
 .secret{margin:0;padding:10px;font-family:var(--portico-fonts-mono,ui-monospace,monospace);font-size:13px;overflow-wrap:anywhere;user-select:all;border:1px solid var(--portico-colors-border,#8884);border-radius:var(--portico-radii-md,10px)}
-.actions{display:flex;gap:8px;margin-top:auto}
+.actions{display:flex;gap:8px}
 button{flex:1;padding:10px;border-radius:var(--portico-radii-md,10px);border:1px solid var(--portico-colors-border,#8884);background:var(--portico-colors-surfaceRaised,transparent);color:inherit;font:inherit;cursor:pointer}
 button[data-kind=approve]{background:var(--portico-colors-accent,#2b6de8);color:var(--portico-colors-accentForeground,#fff);border-color:var(--portico-colors-accent,#2b6de8)}
+button[aria-disabled=true]{opacity:.55;cursor:not-allowed}
+.link{flex:none;align-self:flex-start;padding:6px 10px}
 `
 
 /** Applies the host's theme (SYNC_THEME) to this document's custom properties. */
@@ -112,7 +116,29 @@ export function dappName(): string | undefined {
   return dapp?.name
 }
 
+/** The host's app name and (checked) icon as last synced, for the wallet's window. */
+export function currentDapp(): { name: string; icon?: string | undefined } | undefined {
+  return dapp && { ...dapp }
+}
+
 let pending: { close: () => void } | undefined
+let storageNote: string | undefined
+
+/**
+ * A line every prompt shows under the request, saying what the frame's storage on this site means
+ * for this device (kept for this site only, or for this visit only); `undefined` for none.
+ */
+export function setStorageNote(text: string | undefined): void {
+  storageNote = text
+}
+
+/** The storage note every prompt shows (see {@link setStorageNote}). */
+export function currentStorageNote(): string | undefined {
+  return storageNote
+}
+
+/** The parts of a prompt its builder fills: the scrolling body, the alert line, the buttons row. */
+export type PromptParts = { card: HTMLElement; body: HTMLElement; alert: HTMLElement; actions: HTMLElement }
 
 /** The prompt frame: title, the asking app (name, icon) and the verified origin. */
 function header(title: string, origin: string): HTMLElement[] {
@@ -152,14 +178,22 @@ export function button(label: string, kind: 'approve' | 'reject'): HTMLButtonEle
   return element
 }
 
+/** Shows `text` in the prompt's alert line (an alert: screen readers announce it). */
+export function showAlert(alert: HTMLElement, text: string): void {
+  alert.textContent = text
+  alert.hidden = false
+}
+
 /**
- * Shows a prompt in this document (closing any other as cancelled). `build` fills the card below
- * the header and returns the element to focus. `onClose` runs once when the prompt goes away,
- * whoever closes it; `close` is what the prompt's own buttons call.
+ * Shows a prompt in this document (closing any other as cancelled). The prompt fills the frame: a
+ * header (title, app, origin), a body that scrolls when the request is long, an alert line and a
+ * row of buttons that always stay in view. `build` fills the body and the buttons and returns the
+ * element to focus. `onClose` runs once when the prompt goes away, whoever closes it; `close` is
+ * what the prompt's own buttons call.
  */
 export function showPrompt(
   options: { title: string; origin: string; onClose: () => void },
-  build: (card: HTMLElement, close: () => void) => HTMLElement,
+  build: (parts: PromptParts, close: () => void) => HTMLElement,
 ): () => void {
   pending?.close()
   const card = document.createElement('section')
@@ -167,7 +201,15 @@ export function showPrompt(
   card.setAttribute('role', 'dialog')
   card.setAttribute('aria-modal', 'true')
   card.setAttribute('aria-labelledby', 'portico-prompt-title')
-  card.append(...header(options.title, options.origin))
+  const body = document.createElement('div')
+  body.className = 'body'
+  const alert = document.createElement('p')
+  alert.className = 'alert'
+  alert.setAttribute('role', 'alert')
+  alert.hidden = true
+  const actions = document.createElement('div')
+  actions.className = 'actions'
+  card.append(...header(options.title, options.origin), body, alert, actions)
   const sheet = document.createElement('style')
   sheet.textContent = style
   let closed = false
@@ -180,7 +222,14 @@ export function showPrompt(
     options.onClose()
   }
   pending = { close }
-  const focus = build(card, close)
+  const focus = build({ card, body, alert, actions }, close)
+  if (storageNote) {
+    const note = document.createElement('p')
+    note.className = 'note'
+    note.dataset.porticoStorageNote = ''
+    note.textContent = storageNote
+    body.append(note)
+  }
   document.body.replaceChildren(sheet, card)
   focus.focus()
   return close

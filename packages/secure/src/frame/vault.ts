@@ -1,42 +1,89 @@
+import { frameTexts } from '../protocol.js'
+
 /**
  * The frame origin's own storage: an IndexedDB database that only this origin can open. Key shares
  * are kept encrypted with an AES-GCM key created as non-extractable, so even a script running in
  * this origin can use it but never read its bytes; the CryptoKey object itself is stored (browsers
  * store it by structured clone without exposing the key material).
+ *
+ * Which IndexedDB (this origin's own, a partitioned one, or none: memory for this visit) is chosen
+ * by the frame's storage step (`storage.ts`) and given here with {@link useStore}.
  */
 
 const dbName = 'portico-secure'
 const storeName = 'vault'
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(dbName, 1)
+/** Where the vault keeps its entries. */
+export type VaultStore = {
+  get(key: string): Promise<unknown>
+  put(key: string, value: unknown): Promise<void>
+  delete(key: string): Promise<void>
+}
+
+/** Thrown when something must be stored and the browser gives the frame no storage on this site. */
+export class StorageBlockedError extends Error {
+  constructor() {
+    super(frameTexts.storageBlocked)
+    this.name = 'StorageBlockedError'
+  }
+}
+
+/** The vault in `factory` (an origin's IndexedDB); rejects when the browser refuses to open it. */
+export function indexedDbStore(factory: IDBFactory): Promise<VaultStore> {
+  return new Promise<IDBDatabase>((resolve, reject) => {
+    const request = factory.open(dbName, 1)
     request.onupgradeneeded = () => request.result.createObjectStore(storeName)
     request.onsuccess = () => resolve(request.result)
     request.onerror = () => reject(request.error)
+  }).then((db) => {
+    const run = <T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest) =>
+      new Promise<T>((resolve, reject) => {
+        const request = action(db.transaction(storeName, mode).objectStore(storeName))
+        request.onsuccess = () => resolve(request.result as T)
+        request.onerror = () => reject(request.error)
+      })
+    return {
+      get: (key) => run('readonly', (store) => store.get(key)),
+      put: (key, value) => run('readwrite', (store) => store.put(value, key)),
+      delete: (key) => run('readwrite', (store) => store.delete(key)),
+    }
   })
 }
 
-let database: Promise<IDBDatabase> | undefined
-
-async function run<T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest): Promise<T> {
-  database ??= open()
-  const db = await database
-  return new Promise<T>((resolve, reject) => {
-    const request = action(db.transaction(storeName, mode).objectStore(storeName))
-    request.onsuccess = () => resolve(request.result as T)
-    request.onerror = () => reject(request.error)
-  })
+/** A vault that lasts as long as this document (entries are copied in and out, as IndexedDB does). */
+export function memoryStore(): VaultStore {
+  const entries = new Map<string, unknown>()
+  return {
+    get: async (key) => structuredClone(entries.get(key)),
+    put: async (key, value) => {
+      entries.set(key, structuredClone(value))
+    },
+    delete: async (key) => {
+      entries.delete(key)
+    },
+  }
 }
 
-export function get<T>(key: string): Promise<T | undefined> {
-  return run<T | undefined>('readonly', (store) => store.get(key))
+let current: Promise<VaultStore | undefined> = Promise.resolve(undefined)
+
+/** Sets where the vault keeps its entries from now on (`undefined`: nowhere, storage is refused). */
+export function useStore(store: Promise<VaultStore | undefined>): void {
+  current = store
 }
-export function set(key: string, value: unknown): Promise<void> {
-  return run<void>('readwrite', (store) => store.put(value, key))
+
+/** The entry under `key`; `undefined` when there is none, or no storage to have one in. */
+export async function get<T>(key: string): Promise<T | undefined> {
+  return (await current)?.get(key) as Promise<T | undefined>
 }
-export function del(key: string): Promise<void> {
-  return run<void>('readwrite', (store) => store.delete(key))
+/** Stores `value` under `key`; throws {@link StorageBlockedError} when the frame has no storage. */
+export async function set(key: string, value: unknown): Promise<void> {
+  const store = await current
+  if (!store) throw new StorageBlockedError()
+  await store.put(key, value)
+}
+/** Removes the entry under `key` (nothing to do without storage). */
+export async function del(key: string): Promise<void> {
+  await (await current)?.delete(key)
 }
 
 /** The origin's wrapping key, created once, non-extractable. */

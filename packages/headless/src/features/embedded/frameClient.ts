@@ -31,8 +31,8 @@ export const frameTimings = {
 /** The frame's timings in ms (tests pass shorter ones). */
 export type FrameTimings = { [key in keyof typeof frameTimings]: number }
 
-/** What the frame asks the page to show: nothing, or its own approval (or key export) prompt. */
-export type FramePrompt = { visible: boolean; reason?: 'approval' | 'export' | undefined }
+/** What the frame asks the page to show: nothing, or its own approval, key export or storage prompt. */
+export type FramePrompt = { visible: boolean; reason?: 'approval' | 'export' | 'storage' | undefined }
 
 /**
  * What a host UI hears from the frame client: the prompt changed, or the AUTH connector refused a
@@ -154,30 +154,42 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   let container: HTMLElement | undefined
   let waitTimer: ReturnType<typeof setTimeout> | undefined
   let follow: number | undefined
-  // A modal library hides the rest of the page from assistive tech while it is open (aria-hidden on
-  // the body's other children) and gives the attributes back when it closes. The frame's own state
-  // wins: exposed while it shows a prompt the user must read, hidden otherwise.
-  const keepExposed =
+  // The frame's element is the kit's alone. A modal library hides the rest of the page from
+  // assistive tech while it is open (aria-hidden on the body's other children) and gives the
+  // attributes back when it closes: the frame's own state wins, exposed while it shows a prompt the
+  // user must read, hidden otherwise. And nothing the page writes into its style, class or `hidden`
+  // stays: the frame would refuse a click on a prompt made transparent, shrunk or moved off screen,
+  // so the kit offers no way to do it and puts its own placement back at once.
+  const guard =
     typeof MutationObserver === 'undefined'
       ? undefined
-      : new MutationObserver(() => {
+      : new MutationObserver((records) => {
+          if (records.some((r) => r.attributeName !== 'aria-hidden')) return layout()
           const hidden = element.getAttribute('aria-hidden') === 'true'
           if (prompt.visible && element.getAttribute('aria-hidden') !== null) element.removeAttribute('aria-hidden')
           else if (!prompt.visible && !hidden) element.setAttribute('aria-hidden', 'true')
         })
-  keepExposed?.observe(element, { attributes: true, attributeFilter: ['aria-hidden'] })
+  guard?.observe(element, { attributes: true, attributeFilter: ['aria-hidden', 'style', 'class', 'hidden'] })
+  /** Writes the frame's whole placement (dropping anything else in its style), then forgets its own writes. */
+  const place = (placement: (element: HTMLIFrameElement) => void) => {
+    element.removeAttribute('class')
+    element.hidden = false
+    placement(element)
+    guard?.takeRecords()
+  }
 
   /** Draws the frame for the current prompt and placement. */
   function layout() {
     clearTimeout(waitTimer)
     if (follow !== undefined) cancelAnimationFrame(follow)
     follow = undefined
-    if (!prompt.visible) return hide(element)
+    if (!prompt.visible) return place(hide)
     if (container) {
       // Follows the box every frame while shown: the modal animates its height and views slide.
       const track = () => {
         if (!container) return
-        placeOver(element, container.getBoundingClientRect())
+        const box = container.getBoundingClientRect()
+        place((frame) => placeOver(frame, box))
         follow = requestAnimationFrame(track)
       }
       track()
@@ -186,13 +198,13 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       return
     }
     if (claims > 0) {
-      hide(element)
+      place(hide)
       waitTimer = setTimeout(() => {
-        if (prompt.visible && !container) show(element)
+        if (prompt.visible && !container) place(show)
       }, timings.placementWaitMs)
       return
     }
-    show(element)
+    place(show)
   }
 
   type Pending = {
@@ -234,6 +246,12 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       return
     }
     if (message.kind === 'visibility') {
+      if (message.hidden) {
+        // The prompt stays up: the frame refused a click because the page hid or covered it then.
+        console.warn('[portico] A click on the secure frame was not counted: the page hid or covered it')
+        layout()
+        return
+      }
       prompt = { visible: message.visible, ...(message.reason ? { reason: message.reason } : {}) }
       layout()
       emit({ type: 'prompt', prompt })
@@ -321,7 +339,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       clearTimeout(loadTimer)
       clearTimeout(waitTimer)
       if (follow !== undefined) cancelAnimationFrame(follow)
-      keepExposed?.disconnect()
+      guard?.disconnect()
       listeners.clear()
       window.removeEventListener('message', onMessage)
       for (const [id, request] of pending) {
@@ -334,22 +352,43 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   }
 }
 
+/**
+ * A placement is the frame's whole inline style, every declaration `!important`: a page's own
+ * stylesheet (a reset's `iframe { … }`, or a rule meant to hide it) cannot override it.
+ */
+function setPlacement(element: HTMLIFrameElement, declarations: Record<string, string>) {
+  element.style.cssText = Object.entries(declarations)
+    .map(([name, value]) => `${name}:${value} !important`)
+    .join(';')
+}
+
+/** What every shown placement has: opaque, on top, clickable, unaltered. */
+const onTop = {
+  opacity: '1',
+  visibility: 'visible',
+  display: 'block',
+  'pointer-events': 'auto',
+  'z-index': '2147483647',
+  border: '0',
+  background: 'transparent',
+  'color-scheme': 'normal',
+  filter: 'none',
+  'clip-path': 'none',
+  mask: 'none',
+}
+
 function hide(element: HTMLIFrameElement) {
   element.setAttribute('aria-hidden', 'true')
   element.tabIndex = -1
-  Object.assign(element.style, {
+  setPlacement(element, {
     position: 'fixed',
+    'inset-block-start': '0',
+    'inset-inline-start': '0',
     width: '0',
     height: '0',
     border: '0',
     opacity: '0',
-    pointerEvents: 'none',
-    top: '',
-    left: '',
-    transform: '',
-    boxShadow: '',
-    insetBlockStart: '0',
-    insetInlineStart: '0',
+    'pointer-events': 'none',
   })
 }
 
@@ -360,46 +399,32 @@ function expose(element: HTMLIFrameElement) {
 
 /** Over a host UI's box: physical coordinates (a client rect is physical in either direction). */
 function placeOver(element: HTMLIFrameElement, rect: DOMRect) {
-  Object.assign(element.style, {
+  setPlacement(element, {
+    ...onTop,
     position: 'fixed',
-    insetBlockStart: '',
-    insetInlineStart: '',
     top: `${rect.top}px`,
     left: `${rect.left}px`,
     width: `${rect.width}px`,
     height: `${rect.height}px`,
     transform: 'none',
-    border: '0',
-    borderRadius: '12px',
-    boxShadow: 'none',
-    opacity: '1',
-    pointerEvents: 'auto',
-    zIndex: '2147483647',
-    background: 'transparent',
-    colorScheme: 'normal',
+    'border-radius': '12px',
+    'box-shadow': 'none',
   })
 }
 
 /** While the user approves inside it: a centred card above the page (the modal may place it instead). */
 function show(element: HTMLIFrameElement) {
   expose(element)
-  Object.assign(element.style, {
+  setPlacement(element, {
+    ...onTop,
     position: 'fixed',
-    top: '',
-    left: '',
+    'inset-block-start': '50%',
+    'inset-inline-start': '50%',
     width: 'min(360px, 100vw)',
     height: 'min(480px, 100vh)',
-    insetBlockStart: '50%',
-    insetInlineStart: '50%',
     transform: 'translate(-50%, -50%)',
-    border: '0',
-    borderRadius: '16px',
-    boxShadow: '0 12px 48px rgba(0,0,0,.35)',
-    opacity: '1',
-    pointerEvents: 'auto',
-    zIndex: '2147483647',
-    background: 'transparent',
-    colorScheme: 'normal',
+    'border-radius': '16px',
+    'box-shadow': '0 12px 48px rgba(0,0,0,.35)',
   })
   element.focus()
 }

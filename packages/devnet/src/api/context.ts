@@ -1,0 +1,65 @@
+/**
+ * What the hosted-services emulator's route groups share: the running emulator's state and the
+ * checks of the hosted services' query parameters.
+ */
+import type { Context } from 'hono'
+import { type EmulatorEnv, HttpError } from '../emulator/app.js'
+import type { ApiSwitches } from './switches.js'
+
+/**
+ * An analytics event as posted to `POST /e`, with the query parameters it came with.
+ *
+ * @example
+ * ```ts
+ * const opened: AnalyticsEvent[] = api.analytics.events().filter((e) => e.props.event === 'MODAL_OPEN')
+ * ```
+ */
+export interface AnalyticsEvent {
+  eventId: string
+  url: string
+  domain: string
+  timestamp: number
+  props: Record<string, unknown>
+  projectId: string
+  st: string
+  sv: string
+}
+
+/** @internal The state of one running emulator, read by its routes. */
+export interface ApiContext {
+  evmRpcUrl: string
+  solanaRpcUrl: string
+  onrampUrl: string | undefined
+  events: AnalyticsEvent[]
+  switches: ApiSwitches
+  /** The emulator's base URL (known once it listens). */
+  readonly url: string
+}
+
+/** @internal Query parameters every hosted route needs. */
+export const HOSTED_PARAMS = ['projectId', 'st', 'sv'] as const
+
+/** @internal 400 naming the missing query parameters. */
+export function requireParams(c: Context<EmulatorEnv>, names: readonly string[]): void {
+  const missing = names.filter((name) => !c.req.query(name))
+  if (missing.length > 0) throw new HttpError(400, `Missing required query parameter(s): ${missing.join(', ')}`)
+}
+
+/** @internal A positive integer query parameter, capped at `max`. */
+export function intParam(c: Context<EmulatorEnv>, name: string, fallback: number, max: number): number {
+  const raw = c.req.query(name)
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 1) throw new HttpError(400, `${name} must be a positive integer`)
+  return Math.min(value, max)
+}
+
+/**
+ * @internal
+ * The token icon URL the hosted service links to, carrying this request's hosted parameters.
+ */
+export function tokenIcon(ctx: ApiContext, c: Context<EmulatorEnv>): (symbol: string) => string {
+  const q = (name: string) => encodeURIComponent(c.req.query(name) ?? '')
+  return (symbol) =>
+    `${ctx.url}/public/getTokenImage/${encodeURIComponent(symbol)}?projectId=${q('projectId')}&st=${q('st')}&sv=${q('sv')}`
+}

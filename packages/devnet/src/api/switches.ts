@@ -1,0 +1,125 @@
+/**
+ * The hosted-services emulator's failure switches: what each one may hold, their defaults, and the
+ * rules `POST /__devnet/switches` checks a browser test's values with.
+ */
+import { HttpError, isRecord } from '../emulator/app.js'
+import type { slowReplyDelayMs } from '../emulator/faults.js'
+import { integerIn, oneOf, type SwitchRule, type SwitchRules } from '../emulator/switches.js'
+
+/** Feature ids returned by `GET /appkit/v1/config`. */
+export type ApiFeatureId = 'social_login' | 'swap' | 'onramp' | 'activity' | 'reown_branding' | 'multi_wallet'
+
+/** Faults {@link ApiSwitches.hosted} can inject on every hosted route. */
+export type HostedFault = 'ok' | 429 | 500 | 'garbage' | 'slow' | 'reset'
+
+/**
+ * Mutable failure switches. `'ok'` serves normally; a number makes the route answer that HTTP
+ * status. `features` sets `isEnabled` per feature in the project config.
+ *
+ * @example
+ * ```ts
+ * api.switches.origins = 403 // GET /projects/v1/origins and POST /e answer 403
+ * api.switches.features.swap = false
+ * ```
+ */
+export interface ApiSwitches {
+  origins: 'ok' | 403 | 429 | 500
+  config: 'ok' | 429 | 500
+  balance: 'ok' | 500
+  /** Every `/v1/convert/*` route (swaps and gas price). */
+  convert: 'ok' | 403 | 429 | 500
+  /** `GET /v1/convert/allowance` alone: a quote that works while the allowance check fails. */
+  allowance: 'ok' | 429 | 500
+  /** `/v1/onramp/*` and `POST /v1/generators/onrampurl`. */
+  onramp: 'ok' | 403 | 429 | 500
+  /** Delay in ms before the convert and on-ramp routes answer (0 to 10000), to test loading states. */
+  latencyMs: number
+  features: Record<ApiFeatureId, boolean>
+  /** Providers listed in the `social_login` feature config. */
+  socials: string[]
+  /**
+   * A fault on every hosted route (control routes under `/__devnet` excepted), the JSON-RPC proxy
+   * included: a status (429 with `Retry-After: 1`, 500), `'garbage'` (200 with a body that is not
+   * JSON), `'slow'` (answers only after {@link slowReplyDelayMs}, past every client timeout; ends
+   * early when the client gives up) or `'reset'` (the connection is dropped without an answer, as
+   * when the service dies mid-request).
+   */
+  hosted: HostedFault
+  /**
+   * Limits `hosted` to calls carrying this `projectId` (`null`: every call), so a test can break
+   * the service for its own instance while others share the emulator.
+   */
+  hostedProjectId: string | null
+}
+
+/**
+ * Defaults of {@link ApiSwitches}: everything healthy, all features but branding on.
+ *
+ * @example
+ * ```ts
+ * Object.assign(api.switches, defaultSwitches()) // reset between tests
+ * ```
+ */
+export function defaultSwitches(): ApiSwitches {
+  return {
+    origins: 'ok',
+    config: 'ok',
+    balance: 'ok',
+    convert: 'ok',
+    allowance: 'ok',
+    onramp: 'ok',
+    latencyMs: 0,
+    features: {
+      social_login: true,
+      swap: true,
+      onramp: true,
+      activity: true,
+      reown_branding: false,
+      multi_wallet: true,
+    },
+    socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+    hosted: 'ok',
+    hostedProjectId: null,
+  }
+}
+
+/** @internal Messages of the status the switches answer with. */
+export const switchMessages: Readonly<Record<number, string>> = {
+  403: 'Unauthorized: origin not allowed',
+  429: 'Rate limited',
+  500: 'Internal server error',
+}
+
+const features: SwitchRule<ApiSwitches['features']> = (value, current) => {
+  if (!isRecord(value)) throw new HttpError(400, 'features must be an object')
+  const next = { ...current }
+  for (const [id, enabled] of Object.entries(value)) {
+    if (!Object.hasOwn(next, id) || typeof enabled !== 'boolean')
+      throw new HttpError(400, `features.${id} must be a known feature id with a boolean`)
+    next[id as ApiFeatureId] = enabled
+  }
+  return next
+}
+
+/** @internal How `POST /__devnet/switches` checks each switch. */
+export const apiSwitchRules: SwitchRules<ApiSwitches> = {
+  origins: oneOf(['ok', 403, 429, 500] as const),
+  config: oneOf(['ok', 429, 500] as const),
+  balance: oneOf(['ok', 500] as const),
+  convert: oneOf(['ok', 403, 429, 500] as const),
+  allowance: oneOf(['ok', 429, 500] as const),
+  onramp: oneOf(['ok', 403, 429, 500] as const),
+  hosted: oneOf(['ok', 429, 500, 'garbage', 'slow', 'reset'] as const),
+  latencyMs: integerIn(0, 10_000),
+  features,
+  socials: (value) => {
+    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
+      throw new HttpError(400, 'socials must be an array of strings')
+    return [...value]
+  },
+  hostedProjectId: (value) => {
+    if (value !== null && typeof value !== 'string')
+      throw new HttpError(400, 'hostedProjectId must be a string or null')
+    return value
+  },
+}

@@ -1,0 +1,94 @@
+// What the secure frame's safety e2e tests share: the host page of `host.ts` served on its own
+// loopback origin, the mailed code, and a way to find the frame among a page's frames.
+import { createServer, type Server } from 'node:http'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import type { Frame, Page } from 'playwright-core'
+
+const here = dirname(fileURLToPath(import.meta.url))
+
+export type Settled<T> = { ok: true; value: T } | { ok: false; name?: string; message?: string; code?: unknown }
+
+/** The host page's `window.host` (see `host.ts`), as the tests call it through `page.evaluate`. */
+export type HostApi = {
+  frameReady(): Promise<Settled<{ version?: string }>>
+  startEmailLogin(email: string): Promise<Settled<{ action: string }>>
+  verifyEmailOtp(otp: string): Promise<Settled<{ address: string; accounts: string[] }>>
+  signMessage(message: string, namespace?: 'eip155' | 'solana'): Promise<Settled<string>>
+  exportKey(namespace: 'eip155' | 'solana'): Promise<Settled<void>>
+  reconnect(): Promise<Settled<{ address: string } | undefined>>
+  messages(): string[]
+}
+
+/** Serves the host page (one script bundled from `host.ts` against the kit's sources) on 127.0.0.1. */
+export async function serveHost(): Promise<Server> {
+  const bundle = await build({
+    entryPoints: [join(here, 'host.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    conditions: ['portico-source'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  })
+  const script = bundle.outputFiles[0]?.text ?? ''
+  const page =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title><script type="module" src="/host.js"></script></head><body><h1>Host page</h1><p id="decoy">Click here to claim your prize</p></body></html>'
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://host').pathname
+    if (path === '/host.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
+    else if (path === '/icon.svg') response.writeHead(404).end()
+    else if (path === '/blank')
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Another page</title>')
+    else response.writeHead(200, { 'content-type': 'text/html' }).end(page)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return server
+}
+
+/** The secure frame among `page`'s frames (the one loaded from `frameUrl`). */
+export function secureFrame(page: Page, frameUrl: string): Frame {
+  const frame = page.frames().find((f) => f.url().startsWith(frameUrl))
+  if (!frame) throw new Error('no secure frame')
+  return frame
+}
+
+/** The code mailed to `email` (the devnet inbox answers once the mail arrived). */
+export async function mailedCode(inboxUrl: string, email: string): Promise<string> {
+  const response = await fetch(`${inboxUrl}/messages/latest?to=${encodeURIComponent(email)}&wait=10000`)
+  return ((await response.json()) as { code: string }).code
+}
+
+/**
+ * Records, inside the secure frame's document, every state its prompt card goes through
+ * (`data-state`: hidden, arming, armed) with the frame's own clock, so a test can check the order
+ * and spacing of the transitions without waiting for a duration itself.
+ */
+export function recordPromptStates(frame: Frame): Promise<void> {
+  return frame.evaluate(() => {
+    const seen: { state: string; at: number }[] = []
+    ;(window as unknown as { __promptStates: typeof seen }).__promptStates = seen
+    const record = () => {
+      const state = document.querySelector<HTMLElement>('[role="dialog"]')?.dataset.state
+      if (state && seen.at(-1)?.state !== state) seen.push({ state, at: performance.now() })
+    }
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-state'],
+    })
+    record()
+  })
+}
+
+/** The transitions {@link recordPromptStates} saw so far (and forgets them). */
+export function takePromptStates(frame: Frame): Promise<{ state: string; at: number }[]> {
+  return frame.evaluate(() => {
+    const seen = (window as unknown as { __promptStates: { state: string; at: number }[] }).__promptStates
+    return seen.splice(0, seen.length)
+  })
+}
