@@ -1,21 +1,10 @@
 import { authConnectorId, embeddedWalletNamespaces } from './defaults.js'
+import type { FeatureLifecycle } from './featureLifecycle.js'
 import { featureLoaders } from './featureLoaders.js'
 import { type ConnectorDescriptor, lazyConnector } from './lazyConnector.js'
 import type { Portico } from './portico.js'
 import { setConnectors } from './state/registry.js'
-import type { Connector } from './types.js'
 import { walletConnectConnectorId } from './walletConnectOptions.js'
-
-/**
- * What a feature gives the kernel at its lifecycle points, from its `lifecycle.ts` (loaded by
- * `featureLoaders` when first needed).
- */
-export type FeatureLifecycle = {
-  /** The working connector behind one of the descriptors the feature listed. */
-  connector?(portico: Portico, descriptor: ConnectorDescriptor): Connector
-  /** Runs once when the instance is created (sign-in watches the connection from then on). */
-  start?(portico: Portico): void
-}
 
 type LifecycleFeature = {
   /** Whether the instance's options turn the feature on. */

@@ -2,35 +2,15 @@ import { rpcUrlFor } from '../../kernel/api/rpcUrl.js'
 import { embeddedWalletNamespaces } from '../../kernel/defaults.js'
 import { featureState } from '../../kernel/featureState.js'
 import type { Portico } from '../../kernel/portico.js'
-import type { ConnectorEvent, PorticoNetwork } from '../../kernel/types.js'
+import type { PorticoNetwork } from '../../kernel/types.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
 import { EmbeddedWalletNotConfiguredError } from './errors.js'
-import { createFrameClient, type FrameClient } from './frameClient.js'
-import { clearLoginCache, type LoginCache, readLoginCache, writeLoginCache } from './loginCache.js'
+import { createFrameClient } from './frameClient.js'
+import { clearLoginCache, readLoginCache, writeLoginCache } from './loginCache.js'
 import { embeddedState } from './state.js'
-import type { EmbeddedWalletTheme } from './syncEmbeddedWalletTheme.js'
+import type { EmbeddedWallet } from './types.js'
 
-/**
- * One embedded wallet per Portico instance: its frame client and login cache. Its AUTH connectors
- * are in the instance's connector registry (id `auth`), from creation on.
- */
-export type EmbeddedWallet = {
-  readonly client: FrameClient
-  /** The namespaces it serves here: eip155 and solana, where the host configured them. */
-  readonly namespaces: readonly ChainNamespace[]
-  readLoginCache(): LoginCache
-  writeLoginCache(update: Partial<LoginCache>): void
-  clearLoginCache(): void
-  /** The configured network `caipNetworkId` of `namespace`, else the namespace's first. */
-  networkFor(namespace: ChainNamespace, caipNetworkId?: string | undefined): PorticoNetwork | undefined
-  /** The chain the frame is on (one for both namespaces: the frame keeps a single current chain). */
-  frameChain: number | string | undefined
-  rpcUrl(network: PorticoNetwork): string | undefined
-  /** Sends the host's theme to the frame (the spec's sync theme message). */
-  syncTheme(theme: EmbeddedWalletTheme): void
-  /** The AUTH connectors' listeners, per namespace (one login serves every embedded namespace). */
-  readonly listeners: Map<ChainNamespace, Set<(event: ConnectorEvent) => void>>
-}
+export type { EmbeddedWallet }
 
 /**
  * The embedded wallet of `portico`, created (frame added to the page) on first use. Throws the

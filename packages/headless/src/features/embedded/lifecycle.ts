@@ -1,4 +1,4 @@
-import type { FeatureLifecycle } from '../../kernel/lifecycle.js'
+import type { FeatureLifecycle } from '../../kernel/featureLifecycle.js'
 import { createAuthConnector } from './authConnector.js'
 
 /**

@@ -1,7 +1,6 @@
 import { defineFeatureState } from '../../kernel/featureState.js'
-import type { EmbeddedWallet } from './embeddedWallet.js'
 import type { FrameTimings } from './frameClient.js'
-import type { EmbeddedWalletTheme } from './syncEmbeddedWalletTheme.js'
+import type { EmbeddedWallet, EmbeddedWalletTheme } from './types.js'
 
 /**
  * @internal

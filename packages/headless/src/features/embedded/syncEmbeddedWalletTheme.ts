@@ -1,10 +1,9 @@
-import type { AppRequestPayload } from '@portico/secure/protocol'
 import { featureState } from '../../kernel/featureState.js'
 import type { Portico } from '../../kernel/portico.js'
 import { embeddedState } from './state.js'
+import type { EmbeddedWalletTheme } from './types.js'
 
-/** The theme the secure frame is given: the spec's themeMode (light or dark) and themeVariables. */
-export type EmbeddedWalletTheme = AppRequestPayload<'SYNC_THEME'>
+export type { EmbeddedWalletTheme }
 
 /**
  * Gives the embedded wallet's secure frame the host's theme (the spec's sync theme message), so

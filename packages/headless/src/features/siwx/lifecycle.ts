@@ -1,4 +1,4 @@
-import type { FeatureLifecycle } from '../../kernel/lifecycle.js'
+import type { FeatureLifecycle } from '../../kernel/featureLifecycle.js'
 import { startSiwxFlow } from './siwxFlow.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { FeatureLifecycle } from '../../kernel/lifecycle.js'
+import type { FeatureLifecycle } from '../../kernel/featureLifecycle.js'
 import { walletConnectConnector } from './connector.js'
 
 /**

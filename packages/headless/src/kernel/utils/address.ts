@@ -1,8 +1,8 @@
 import type { Address as SolanaAddress } from '@solana/kit'
 import type { Address as EvmAddress } from 'viem'
 import { InvalidAddressError, type InvalidAddressErrorType } from '../errors/validation.js'
-import type { ChainNamespace } from './caip.js'
 import { checksumHexAddress } from './hex.js'
+import type { ChainNamespace } from './namespace.js'
 
 const evmAddressRegex = /^(?:0x)?([0-9a-fA-F]{40})$/
 /** The CAIP-10 `account_address` grammar; used where we know no stricter, namespace-specific rule. */

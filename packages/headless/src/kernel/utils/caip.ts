@@ -7,23 +7,9 @@ import {
   type InvalidCaipNetworkIdErrorType,
 } from '../errors/validation.js'
 import { isCaip10AccountAddress, isEvmAddress, isSolanaAddress } from './address.js'
+import { type ChainNamespace, chainNamespaces } from './namespace.js'
 
-/** Chain namespaces Portico supports (CAIP-2 namespaces). */
-export type ChainNamespace = 'eip155' | 'solana' | 'polkadot' | 'bip122' | 'cosmos'
-
-/**
- * Every supported {@link ChainNamespace}, in a stable order.
- *
- * @example
- * chainNamespaces.includes('eip155') // true
- */
-export const chainNamespaces = [
-  'eip155',
-  'solana',
-  'polkadot',
-  'bip122',
-  'cosmos',
-] as const satisfies readonly ChainNamespace[]
+export { type ChainNamespace, chainNamespaces }
 
 /** A CAIP-2 chain id, `namespace:reference` (e.g. `eip155:1`). */
 export type CaipNetworkId = `${string}:${string}`
