@@ -1,5 +1,5 @@
 // @portico/headless/calls: EIP-5792 batched calls (sendCalls, getCallsStatus, getCapabilities) and
-// EIP-7811 wallet assets, with their hooks. Their own entry, not the main one: esbuild splits by
+// EIP-7811 wallet assets, without React (hooks: '/calls/react'). Their own entry, not the main one: esbuild splits by
 // file, so anything the main entry re-exports that a lazily loaded view uses lands on every page's
 // start (see pageStart.test.ts in @portico/ui).
 
@@ -47,9 +47,6 @@ export {
   capabilitiesQueryOptions,
   sendCallsMutationOptions,
 } from '../features/calls/query.js'
-export { type UseCallsStatusParameters, useCallsStatus } from '../features/calls/react/useCallsStatus.js'
-export { type UseCapabilitiesParameters, useCapabilities } from '../features/calls/react/useCapabilities.js'
-export { type UseSendCallsParameters, useSendCalls } from '../features/calls/react/useSendCalls.js'
 export {
   type Call,
   type SendCallsErrorType,

@@ -1,7 +1,6 @@
 // @portico/headless/embedded: the embedded wallet (email login through the secure frame). A separate
 // entry so that nothing of it, nor the frame protocol's schemas, is part of a page that does not
-// use it. The React hook `useEmailLogin` (here too) loads the actions on the first email sent, so a
-// page that imports it still loads nothing else of the embedded wallet before the visitor types an email.
+// use it. No React here: the hooks are in '/embedded/react'.
 
 export { authConnectorId } from '../features/embedded/authConnector.js'
 export { type EmbeddedWallet, getEmbeddedWallet } from '../features/embedded/embeddedWallet.js'
@@ -32,9 +31,6 @@ export {
 // Placement of the frame's prompt by a host UI (Portico's modal): see FrameClient.placeIn.
 export type { FrameClientEvent, FramePrompt } from '../features/embedded/frameClient.js'
 export { type FrameClient, type FrameClientOptions, frameTimings } from '../features/embedded/frameClient.js'
-export { type EmailLoginStep, useEmailLogin } from '../features/embedded/react/useEmailLogin.js'
-export { type EmbeddedWalletUser, useEmbeddedWallet } from '../features/embedded/react/useEmbeddedWallet.js'
-export { type UpdateEmailStep, useUpdateEmail } from '../features/embedded/react/useUpdateEmail.js'
 export { reconnectEmbeddedWallet } from '../features/embedded/reconnectEmbeddedWallet.js'
 export {
   emailCooldownMs,

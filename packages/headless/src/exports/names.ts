@@ -1,5 +1,5 @@
 // @portico/headless/names: names (`bob.reown.id`) to addresses through the blockchain API's profile
-// lookup. Its own entry, not the main one: esbuild splits by file, so anything the main entry
+// lookup, without React (the hook: '/names/react'). Its own entry, not the main one: esbuild splits by file, so anything the main entry
 // re-exports that a lazily loaded view uses lands on every page's start (see pageStart.test.ts
 // in @portico/ui).
 
@@ -7,7 +7,6 @@ export { NameResolutionError, type NameResolutionErrorType } from '../features/n
 export { fetchNameProfile, type NameProfile } from '../features/names/fetchNameProfile.js'
 export { isName } from '../features/names/isName.js'
 export { resolveNameQueryOptions } from '../features/names/query.js'
-export { useResolveName } from '../features/names/react/useResolveName.js'
 export {
   type ResolveNameErrorType,
   type ResolveNameParameters,

@@ -1,10 +1,12 @@
 // @portico/headless/onramp: buying crypto through an on-ramp provider (options, quotes, the
-// checkout link) and its React hooks. An entry of its own, not part of '@portico/headless': a
-// bundler assigns every module the main entry re-exports to the host's first page as soon as any
-// lazily loaded view uses it, so feature code reached only from here stays in the views' chunks.
+// checkout link), without React (the hooks are in '/onramp/react'). An entry of its own, not part
+// of '@portico/headless': a bundler assigns every module the main entry re-exports to the host's
+// first page as soon as any lazily loaded view uses it, so feature code reached only from here
+// stays in the views' chunks.
 
 export {
   buildOnrampProviderUrl,
+  defaultOnrampProviders,
   defaultOnrampPurchaseCurrency,
   fetchOnrampOptions,
   fetchOnrampQuote,
@@ -33,10 +35,3 @@ export {
 export { OnrampApiError, OnrampNotAvailableError } from '../features/onramp/errors.js'
 export { onrampQuoteQueryKey, onrampQuoteQueryOptions } from '../features/onramp/onrampQuoteQuery.js'
 export { onrampOptionsQueryKey, onrampOptionsQueryOptions } from '../features/onramp/query.js'
-export {
-  defaultOnrampProviders,
-  type UseOnrampOptionsParameters,
-  useOnrampOptions,
-} from '../features/onramp/react/useOnrampOptions.js'
-export { type UseOnrampQuoteParameters, useOnrampQuote } from '../features/onramp/react/useOnrampQuote.js'
-export { type UseOnrampUrlParameters, useOnrampUrl } from '../features/onramp/react/useOnrampUrl.js'

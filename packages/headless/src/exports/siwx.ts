@@ -1,7 +1,8 @@
-// @portico/headless/siwx: Sign in with X in the browser (messages, configs, the connect-lifecycle
-// flow and useSiwx). Its own entry, not part of '.' or '/core': a bundler that splits code follows
-// every import of a barrel it keeps, so sign-in code reachable from the main barrel and used by a
-// lazy view (the modal's sign step) would land at page start. Explicit named exports only.
+// @portico/headless/siwx: Sign in with X (messages, configs, the connect-lifecycle flow), without
+// React, so a server route can import it too (useSiwx is in '/siwx/react'). Its own entry, not part
+// of '.' or '/core': a bundler that splits code follows every import of a barrel it keeps, so
+// sign-in code reachable from the main barrel and used by a lazy view (the modal's sign step) would
+// land at page start. Explicit named exports only.
 
 export {
   type AddSiwxSessionErrorType,
@@ -10,7 +11,6 @@ export {
   addSiwxSession,
 } from '../features/siwx/addSiwxSession.js'
 export { cancelSiwxSignIn } from '../features/siwx/cancelSiwxSignIn.js'
-export type { SiwxConfig, SiwxCreateMessageInput, SiwxSession } from '../features/siwx/config.js'
 export {
   type CreateSiwxMessageErrorType,
   type CreateSiwxMessageParameters,
@@ -73,7 +73,6 @@ export {
   type ParseSiwxMessageReturnType,
   parseSiwxMessage,
 } from '../features/siwx/parseSiwxMessage.js'
-export { type UseSiwxReturnType, useSiwx } from '../features/siwx/react/useSiwx.js'
 export type { SiwxAccountParameters } from '../features/siwx/resolveSiwxAccount.js'
 export {
   type RevokeSiwxSessionErrorType,
@@ -109,3 +108,4 @@ export {
   verifySiwxSignature,
 } from '../features/siwx/verifySiwxSignature.js'
 export { type WatchSiwxStateParameters, watchSiwxState } from '../features/siwx/watchSiwxState.js'
+export type { SiwxConfig, SiwxCreateMessageInput, SiwxSession } from '../kernel/siwxConfig.js'

@@ -1,5 +1,5 @@
 // @portico/headless/swap: swaps (the convert API clients, the `swap` action, query options, typed
-// errors and the React hooks). Its own entry on purpose: with code splitting, a bundler moves every
+// errors; the hooks are in '/swap/react'). Its own entry on purpose: with code splitting, a bundler moves every
 // module that a lazily loaded chunk uses and that the page's entry can reach (through any static
 // import or re-export) into a chunk the page starts with. Kept out of '@portico/headless' and
 // '/core', swap code stays in the chunk of the view that swaps, and a page that never swaps never
@@ -43,11 +43,6 @@ export {
   SwapRevertedError,
   type SwapRevertedErrorType,
 } from '../features/swap/errors.js'
-export { type UseSwapParameters, useSwap } from '../features/swap/react/useSwap.js'
-export { type UseSwapAllowanceParameters, useSwapAllowance } from '../features/swap/react/useSwapAllowance.js'
-export { type UseSwapGasPriceParameters, useSwapGasPrice } from '../features/swap/react/useSwapGasPrice.js'
-export { type UseSwapQuoteParameters, useSwapQuote } from '../features/swap/react/useSwapQuote.js'
-export { type UseSwapTokensParameters, useSwapTokens } from '../features/swap/react/useSwapTokens.js'
 export {
   type SwapErrorType,
   type SwapParameters,

@@ -68,7 +68,7 @@ export function createPortico(options: PorticoOptions): Portico {
       })
   }
   // The sign-in config's methods are listed here, not imported, so page start never pulls
-  // sign-in code (features/siwx/config.ts `siwxConfigMethods` is the same list).
+  // sign-in code (kernel/siwxConfig.ts `siwxConfigMethods` is the same list).
   const siwx = options.siwx as unknown
   if (siwx !== undefined && siwx !== null) {
     const missing = ['createMessage', 'addSession', 'getSessions', 'revokeSession', 'setSessions'].filter(

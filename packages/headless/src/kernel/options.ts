@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import type { SiwxConfig } from '../features/siwx/config.js'
 import {
   type ApiUrls,
   type ConnectorGroup,
@@ -11,6 +10,7 @@ import {
 } from './defaults.js'
 import { isAdapter, isStorage, isWalletConnectStorage } from './optionChecks.js'
 import { parseOptionsFast } from './parseOptionsFast.js'
+import type { SiwxConfig } from './siwxConfig.js'
 import type { StorageLike } from './state/storage.js'
 import type { AccountType, ChainAdapter, PorticoNetwork } from './types.js'
 import type { CaipNetworkId, ChainNamespace } from './utils/caip.js'

@@ -119,6 +119,14 @@ export function onrampSampleOptions(): OnrampOptions {
 }
 
 /**
+ * The built-in provider list: `hosted` is the checkout the blockchain API's URL generator links to.
+ *
+ * @example
+ * parseOnrampProviders(remoteProviders ?? [...defaultOnrampProviders]) // ['hosted']
+ */
+export const defaultOnrampProviders = ['hosted'] as const
+
+/**
  * Spec: the on-ramp provider list must be an array of strings, otherwise it is emptied.
  *
  * @example

@@ -1,5 +1,5 @@
 import type { Portico } from '../../kernel/portico.js'
-import type { SiwxSession } from './config.js'
+import type { SiwxSession } from '../../kernel/siwxConfig.js'
 import { type RequireSiwxConfigErrorType, requireSiwxConfig } from './getSiwxConfig.js'
 
 export type AddSiwxSessionParameters = SiwxSession

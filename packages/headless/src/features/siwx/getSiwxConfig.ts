@@ -1,5 +1,5 @@
 import type { Portico } from '../../kernel/portico.js'
-import { type SiwxConfig, siwxConfigMethods } from './config.js'
+import { type SiwxConfig, siwxConfigMethods } from '../../kernel/siwxConfig.js'
 import {
   InvalidSiwxConfigError,
   type InvalidSiwxConfigErrorType,

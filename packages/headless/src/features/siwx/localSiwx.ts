@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
+import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
 import { createPorticoStorage, getDefaultStorage, type StorageLike } from '../../kernel/state/storage.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
-import type { SiwxConfig, SiwxSession } from './config.js'
 import { SiwxVerificationError } from './errors.js'
 import type { SiwxMessage } from './message.js'
 import { generateSiwxNonce } from './nonce.js'

@@ -1,44 +1,10 @@
 import { base58 } from '@scure/base'
+import type { SiwxMessage } from '../../kernel/siwxConfig.js'
 import { isCaip10AccountAddress, isEvmAddress, toChecksumEvmAddress } from '../../kernel/utils/address.js'
-import { type CaipNetworkId, parseCaipNetworkId } from '../../kernel/utils/caip.js'
+import { parseCaipNetworkId } from '../../kernel/utils/caip.js'
 import { InvalidSiwxMessageError, type InvalidSiwxMessageErrorType, type SiwxMessageField } from './errors.js'
 
-/**
- * A sign-in message (CAIP-122): what the user signs to prove they control `accountAddress` on
- * `chainId`. Serialised as EIP-4361 text for `eip155`, the Solana sign-in text for `solana`
- * and CAIP-122 text for other namespaces (see {@link formatSiwxMessage}).
- *
- * Times are RFC 3339 strings (`new Date().toISOString()`), kept as text so the signed bytes
- * never depend on a round trip through `Date`.
- */
-export type SiwxMessage = {
-  /** The account signing in, in its chain's own format (EIP-55 checksummed for `eip155`). */
-  accountAddress: string
-  /** CAIP-2 network the session is for, e.g. `eip155:1`. */
-  chainId: CaipNetworkId
-  /** RFC 3986 authority asking for the sign-in, e.g. `app.example.com` or `localhost:3000`. */
-  domain: string
-  /** Optional URI scheme shown before the domain (EIP-4361 `scheme://domain`), e.g. `https`. */
-  scheme?: string | undefined
-  /** RFC 3986 URI of the resource the sign-in is for, usually the page's origin. */
-  uri: string
-  /** Message version; `1` in every format. */
-  version: string
-  /** At least 8 alphanumeric characters chosen by the verifier; used once. */
-  nonce: string
-  /** Human-readable assertion the user agrees to; one line. */
-  statement?: string | undefined
-  /** URIs the user grants access to. */
-  resources?: readonly string[] | undefined
-  /** Request id the verifier can use to find its request. */
-  requestId?: string | undefined
-  /** When the message was made (required by EIP-4361). */
-  issuedAt?: string | undefined
-  /** After this the message, and the session it opens, is no longer valid. */
-  expirationTime?: string | undefined
-  /** Before this the message is not yet valid. */
-  notBefore?: string | undefined
-}
+export type { SiwxMessage }
 
 const nonceRegex = /^[a-zA-Z0-9]{8,}$/
 const schemeRegex = /^[a-zA-Z][a-zA-Z0-9+.-]*$/

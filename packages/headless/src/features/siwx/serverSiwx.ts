@@ -1,5 +1,5 @@
+import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
-import type { SiwxConfig, SiwxSession } from './config.js'
 import { SiwxRequestError } from './errors.js'
 import type { SiwxMessage } from './message.js'
 import { toSiwxSession } from './sessionSchema.js'

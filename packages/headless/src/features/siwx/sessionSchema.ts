@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { SiwxSession } from './config.js'
+import type { SiwxSession } from '../../kernel/siwxConfig.js'
 import { validateSiwxMessage } from './message.js'
 
 /** @internal The stored / transported shape of a session; fields are re-validated after this. */

@@ -1,5 +1,5 @@
 import type { Portico } from '../../kernel/portico.js'
-import type { SiwxSession } from './config.js'
+import type { SiwxSession } from '../../kernel/siwxConfig.js'
 import type { SignInWithSiwxErrorType } from './signInWithSiwx.js'
 import { runSiwxSignIn } from './siwxFlow.js'
 

@@ -1,6 +1,6 @@
 import { base58 } from '@scure/base'
 import type { SolanaSignInInput, SolanaSignInOutput } from '@solana/wallet-standard-features'
-import type { SiwxSession } from './config.js'
+import type { SiwxSession } from '../../kernel/siwxConfig.js'
 import { type InvalidSiwxMessageErrorType, SiwxMessageParseError, type SiwxMessageParseErrorType } from './errors.js'
 import { type SiwxMessage, validateSiwxMessage } from './message.js'
 import { parseSiwxMessage } from './parseSiwxMessage.js'

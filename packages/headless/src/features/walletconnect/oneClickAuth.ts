@@ -1,5 +1,5 @@
 import type { Portico } from '../../kernel/portico.js'
-import type { SiwxConfig, SiwxSession } from '../siwx/config.js'
+import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
 import { getSiwxConfig } from '../siwx/getSiwxConfig.js'
 import { parseSiwxMessage } from '../siwx/parseSiwxMessage.js'
 import { type ProposalNamespace, proposalNamespaces } from './namespaces.js'

@@ -1,4 +1,4 @@
-import { useEmailLogin } from '@portico/headless/embedded'
+import { useEmailLogin } from '@portico/headless/embedded/react'
 import { useEffect, useId } from 'react'
 import { button } from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'

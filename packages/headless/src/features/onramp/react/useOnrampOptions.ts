@@ -1,13 +1,8 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
 import { usePortico } from '../../../kernel/react/usePortico.js'
-import { onrampSampleOptions, parseOnrampProviders } from '../client.js'
+import { defaultOnrampProviders, onrampSampleOptions, parseOnrampProviders } from '../client.js'
 import { onrampOptionsQueryOptions } from '../query.js'
-
-/**
- * The built-in provider list: `hosted` is the checkout the blockchain API's URL generator links to.
- */
-export const defaultOnrampProviders = ['hosted'] as const
 
 export type UseOnrampOptionsParameters = {
   /**
