@@ -106,7 +106,7 @@ const tokenSchema = () =>
     iconUrl: z.optional(z.string()),
   })
 
-/** @internal Built on each use, not at import (issue 18: nothing of it runs before the button paints unless needed). */
+/** @internal Built on each use, not at import: nothing of it runs before the button paints unless needed. */
 export const networkSchema = () =>
   z
     .looseObject({
@@ -191,7 +191,7 @@ const storageSchema = () =>
 
 // One factory per option: a schema is built the first time a host passes that option, so a page
 // that passes three options builds three (plus `ssr`'s default), not the ~170 zod functions of all
-// of them, between navigation and the connect button's first paint (issue 18).
+// of them, between navigation and the connect button's first paint.
 const optionFields = {
   projectId: () => z.optional(z.string().check(z.trim())),
   networks: () => z.array(networkSchema()).check(z.minLength(1, 'at least one network is required')),
@@ -267,7 +267,7 @@ export const zodOptionsSchema = {
     if (typeof options === 'object' && options !== null)
       for (const key of Object.keys(options)) if (Object.hasOwn(optionFields, key)) keys.add(key as keyof OptionFields)
     // Built afresh for each validation and dropped after it, like every schema here: options are
-    // validated once per instance, and kept schemas were ~65 KB of the heap for the page's life (issue 18).
+    // validated once per instance, and kept schemas were ~65 KB of the heap for the page's life.
     const shape = Object.fromEntries([...keys].map((key) => [key, optionFields[key]()]))
     return z.object(shape).safeParse(options) as z.core.util.SafeParseResult<ParsedOptions>
   },

@@ -11,7 +11,7 @@ import { isHttpUrl, isWsUrl } from './utils/url.js'
 
 // Why this exists: `createPortico` runs before the connect button's first paint, and building and
 // running the zod schema of the options was its largest cost there (~25 ms at 4x CPU throttling,
-// a hundred zod constructors and their first compilation; issue 18). Valid options, the case of
+// a hundred zod constructors and their first compilation). Valid options, the case of
 // every page load, are checked here with plain predicates instead; zod runs only when this says
 // no, and then it decides, and words the issues. So the predicates may be stricter than the schema
 // (a stricter one only sends more input to zod) but never looser: `parseOptionsFast.test.ts`

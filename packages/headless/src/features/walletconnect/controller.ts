@@ -103,7 +103,7 @@ export class WalletConnectController {
     // The SDK's connect() hands the pairing URI over only once the proposal is published, and even
     // the pairing it creates first waits for the relay socket: on a cold start the socket's opening
     // and authentication, the Verify attestation and the publish were ~100 of ~350 ms from the
-    // pick to the QR code (desktop CPU, issue 18). The URI's parts exist as soon as the pairing's
+    // pick to the QR code (desktop CPU). The URI's parts exist as soon as the pairing's
     // key is made, when the SDK announces the pairing: the URI is built from them then and shown
     // at once (the offer's own URI replaces it when it comes, should they ever differ). A wallet
     // that scans it before the proposal lands gets the proposal from the relay's mailbox.

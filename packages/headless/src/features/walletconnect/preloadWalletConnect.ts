@@ -6,7 +6,7 @@ export type PreloadWalletConnectReturnType = undefined
 /**
  * Fetches and evaluates WalletConnect's code (the SDK's chunk, ~110 KiB gzip) without starting
  * it: no storage, relay socket, keys or request to any other host. Evaluating that code is the
- * largest step between the pick and the QR code (~150 ms of ~350 on a desktop CPU, issue 18), and
+ * largest step between the pick and the QR code (~150 ms of ~350 on a desktop CPU), and
  * it can run before the user is anywhere near a WalletConnect row: the prebuilt modal calls it
  * once its Connect view has painted. The code then stays in memory (~0.8 MB). The client and its
  * pairing proposal wait for a real intent (`prepareWalletConnect`). Does nothing without

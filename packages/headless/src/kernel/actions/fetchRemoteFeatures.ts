@@ -26,7 +26,7 @@ const featureIds: Record<string, (typeof remoteFeatureKeys)[number]> = {
 
 /**
  * @internal Response of `GET /appkit/v1/config`. Unknown feature ids are ignored, not errors. Built
- * on the first response, not at import (this module is on the page-start path; issue 18).
+ * on the first response, not at import (this module is on the page-start path).
  */
 export const remoteConfigSchema = lazy(() =>
   z.object({

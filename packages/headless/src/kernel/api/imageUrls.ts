@@ -33,7 +33,7 @@ export function imageUrl(portico: Portico, kind: ImageKind, id: string | undefin
     // The kind's URL with a stand-in id, built once; each id is spliced in where the stand-in was.
     // The ids allowed ([\w-]) are written the same in a path and in a query, so this equals building
     // the URL for each id, without a URL parse and three query rewrites per new id (each wallet row
-    // scrolled into All Wallets: ~20 ms per scroll pass at 4x CPU throttling, issue 18).
+    // scrolled into All Wallets: ~20 ms per scroll pass at 4x CPU throttling).
     const template = cache.get(kind) ?? directoryUrl(portico, `${imagePaths[kind]}${idStandIn}`).toString()
     cache.set(kind, template)
     cache.set(key, template.replace(idStandIn, id))

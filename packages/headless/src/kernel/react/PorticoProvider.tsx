@@ -54,7 +54,7 @@ export function PorticoProvider({
   // The saved session is read after hydration (so the first client render equals the server's)
   // but before the browser paints, so client-only apps show "Restoring…" without a flash of
   // "Connect Wallet". Discovery and asking the wallet again start after the paint: nothing on the
-  // first frame needs them, and they ran before the connect button's first paint (issue 18).
+  // first frame needs them, and they ran before the connect button's first paint.
   // On the server neither effect runs.
   useIsomorphicLayoutEffect(() => {
     hydrate(config)

@@ -11,7 +11,7 @@ import { storageKeys } from './storage.js'
 // version, a user editing devtools), so every read goes through one of these. They are built on
 // the first read of a stored value, not at import: this module is on the page-start path, and
 // building them there ran ~25 zod constructors before the connect button's first paint on every
-// page, most of which never has anything stored (issue 18).
+// page, most of which never has anything stored.
 const schemas = lazy(() => {
   const namespace = z.enum(chainNamespaces)
   return {
