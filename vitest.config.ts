@@ -32,7 +32,10 @@ function offlinePlaywright() {
       timezoneId: 'UTC',
       viewport: { width: 1280, height: 800 },
     },
-    actionTimeout: 5_000,
+    // An action waits for its element; on a busy 2-core machine a lazily loaded view's first
+    // transform alone can take several seconds, so the bound is generous (it is a ceiling on a
+    // wait for a condition, not a duration any test sleeps).
+    actionTimeout: 15_000,
   })
   return {
     ...base,
@@ -116,9 +119,10 @@ export default defineConfig({
             './packages/ui/src/test/globalImageServer.ts',
             './packages/ui/src/test/globalAuth.ts',
           ],
-          testTimeout: 30_000,
-          // Element assertions poll; lazily loaded views can take a moment on a cold 2-core machine.
-          expect: { poll: { timeout: 5_000 } },
+          testTimeout: 60_000,
+          // Element assertions poll until their condition holds; lazily loaded views can take
+          // several seconds on a cold, busy 2-core machine (the bound is a ceiling, not a wait).
+          expect: { poll: { timeout: 15_000 } },
           browser: {
             enabled: true,
             headless: true,

@@ -19,7 +19,8 @@ export function isLoopback(url: URL): boolean {
 
 export function launchChromium(): Promise<Browser> {
   mkdirSync(screenshotDir, { recursive: true })
-  return chromium.launch({ executablePath: chromiumPath as string, args: chromiumArgs as string[] })
+  // A launch on a busy machine can be slow; wait for it generously (it resolves when Chromium is up).
+  return chromium.launch({ executablePath: chromiumPath as string, args: chromiumArgs as string[], timeout: 120_000 })
 }
 
 /** A fresh context (own storage) whose non-loopback requests are aborted and recorded. */
@@ -31,6 +32,10 @@ export async function offlineContext(browser: Browser) {
     timezoneId: 'UTC',
   })
   context.setDefaultTimeout(15_000)
+  // A page load on the demo's Vite dev server transforms its modules on first request: on a busy
+  // 2-core machine that alone can take far longer than an element wait. The bound is a ceiling on
+  // waiting for the load event, not a duration anything sleeps.
+  context.setDefaultNavigationTimeout(90_000)
   const blocked: string[] = []
   await context.route(
     (url) => !isLoopback(url),

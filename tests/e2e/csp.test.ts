@@ -150,7 +150,8 @@ test('strict CSP: no violation, the modal opens and lists wallets, the page does
   await page.mouse.wheel(0, 800)
   await page.mouse.move(640, 430)
   await page.mouse.wheel(0, 800)
-  await page.waitForTimeout(300)
+  // The wheel events are handled (and any scroll they caused applied) by the next two frames.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   expect(await page.evaluate(() => window.scrollY)).toBe(0)
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden')
 

@@ -38,9 +38,18 @@ const lines = [
   `Farcaster        relay ${devnet.farcaster.relayUrl}   app ${devnet.farcaster.appUrl}   IdRegistry ${devnet.farcaster.idRegistry} on anvil`,
   `  Try this: open ${devnet.farcaster.appUrl}/try, press Approve, then "See what the app receives" (verified against the IdRegistry).`,
   '',
+  `ERC-4337         bundler ${devnet.aa.bundlerUrl}   paymaster ${devnet.aa.paymasterUrl}   EntryPoint v0.8 ${devnet.aa.entryPoint}`,
+  '',
   'Everything listens on loopback only. Ctrl+C stops the site, the chains and the relay.',
 ]
 console.log(lines.join('\n'))
+
+// The bundler (Alto) loads for seconds: warm it now, not on the first user operation.
+const warming = performance.now()
+devnet.aa.bundler.ready().then(
+  () => console.log(`Bundler ready (${Math.round(performance.now() - warming)} ms).`),
+  (error: Error) => console.error(`The bundler failed to start: ${error.message}`),
+)
 
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

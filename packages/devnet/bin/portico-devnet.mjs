@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * portico-devnet: starts the local EVM (anvil) and Solana (litesvm) chains, the emulator of the
- * hosted services, a local WalletConnect relay, the auth server, the social-login providers and
- * Sign In With Farcaster, and keeps them running until SIGINT/SIGTERM.
+ * hosted services, a local WalletConnect relay, the auth server, the social-login providers,
+ * Sign In With Farcaster, and the ERC-4337 bundler and paymaster, and keeps them running until
+ * SIGINT/SIGTERM.
  *
  * Works without a build: it loads `../dist/index.js` when the package has been built (the
  * published case) and otherwise the TypeScript sources through tsx's API (the workspace case).
@@ -13,7 +14,8 @@ import { parseArgs } from 'node:util'
 
 const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--api-port N | --no-api] [--wc-port N | --no-wc]
                       [--auth-port N] [--inbox-port N] [--smtp-port N] [--no-auth] [--no-auth-warmup] [--onramp-port N]
-                      [--social-port N | --no-social] [--farcaster-port N | --no-farcaster] [--host H] [--json]
+                      [--social-port N | --no-social] [--farcaster-port N | --no-farcaster]
+                      [--bundler-port N] [--paymaster-port N] [--no-aa] [--no-bundler-warmup] [--host H] [--json]
 
 Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
 
@@ -34,6 +36,10 @@ Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
   --no-social       do not start the social-login providers
   --farcaster-port N  Farcaster auth relay port, the Farcaster app on N+1 (default 8806; 0 picks free ports)
   --no-farcaster    do not start the Farcaster relay and app
+  --bundler-port N  ERC-4337 bundler (Alto) port (default 4337; 0 picks a free port)
+  --paymaster-port N  paymaster service port (default 4338; 0 picks a free port)
+  --no-aa           do not start the bundler and the paymaster
+  --no-bundler-warmup  start the bundler on its first request instead of at start
   --host H          loopback address to bind (default 127.0.0.1)
   --json            print one line of JSON instead of the summary (for scripts)
   -h, --help        show this help`
@@ -150,6 +156,18 @@ function summary(devnet, startupMs) {
           '',
         ]
       : []),
+    ...(devnet.aa
+      ? [
+          'Account abstraction (ERC-4337, EntryPoint v0.8)',
+          `  Bundler       ${devnet.aa.bundlerUrl}  (Alto; eth_sendUserOperation, eth_getUserOperationReceipt, ...)`,
+          `  Paymaster     ${devnet.aa.paymasterUrl}  (ERC-7677 pm_getPaymasterStubData / pm_getPaymasterData; sponsors everything)`,
+          `  Switches      GET/POST ${devnet.aa.paymasterUrl}/__devnet/switches`,
+          `  EntryPoint    ${devnet.aa.entryPoint}`,
+          `  Accounts      SimpleAccountFactory ${devnet.aa.simpleAccountFactory}  Simple7702Account ${devnet.aa.simple7702Account}`,
+          `  Paymaster     PorticoPaymaster ${devnet.aa.paymaster}`,
+          '',
+        ]
+      : []),
     'Press Ctrl+C to stop.',
   ]
   return lines.join('\n')
@@ -174,6 +192,10 @@ async function main() {
       'no-social': { type: 'boolean', default: false },
       'farcaster-port': { type: 'string' },
       'no-farcaster': { type: 'boolean', default: false },
+      'bundler-port': { type: 'string' },
+      'paymaster-port': { type: 'string' },
+      'no-aa': { type: 'boolean', default: false },
+      'no-bundler-warmup': { type: 'boolean', default: false },
       host: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -212,6 +234,12 @@ async function main() {
           )
           return { relayPort, appPort }
         })(),
+    aa: values['no-aa']
+      ? false
+      : {
+          bundlerPort: parsePort(values['bundler-port'] ?? '4337', '--bundler-port'),
+          paymasterPort: parsePort(values['paymaster-port'] ?? '4338', '--paymaster-port'),
+        },
   }
   const { startDevnet } = await loadDevnet()
   const started = performance.now()
@@ -279,6 +307,18 @@ async function main() {
               },
             }
           : {}),
+        ...(devnet.aa
+          ? {
+              aa: {
+                bundlerUrl: devnet.aa.bundlerUrl,
+                paymasterUrl: devnet.aa.paymasterUrl,
+                entryPoint: devnet.aa.entryPoint,
+                simpleAccountFactory: devnet.aa.simpleAccountFactory,
+                simple7702Account: devnet.aa.simple7702Account,
+                paymaster: devnet.aa.paymaster,
+              },
+            }
+          : {}),
         startupMs,
       }),
     )
@@ -293,6 +333,16 @@ async function main() {
         if (!values.json) console.log(`Auth database ready (${Math.round(performance.now() - warming)} ms).`)
       },
       (error) => console.error(`portico-devnet: the auth database failed to open: ${error?.message ?? error}`),
+    )
+  }
+  // Alto loads for seconds: start it now rather than on the first user operation.
+  if (devnet.aa && !values['no-bundler-warmup']) {
+    const warming = performance.now()
+    devnet.aa.bundler.ready().then(
+      () => {
+        if (!values.json) console.log(`Bundler ready (${Math.round(performance.now() - warming)} ms).`)
+      },
+      (error) => console.error(`portico-devnet: the bundler failed to start: ${error?.message ?? error}`),
     )
   }
 }

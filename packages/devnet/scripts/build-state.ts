@@ -1,7 +1,7 @@
 /**
  * Regenerates the committed EVM fixtures: `state/anvil-state.json` (an anvil chain with the
- * devnet ERC20s deployed and funded, and Uniswap V2 with three seeded pools) and
- * `state/contracts.json` (their addresses and ABIs).
+ * devnet ERC20s deployed and funded, Uniswap V2 with three seeded pools, and the ERC-4337 stack
+ * of `build-aa.ts`) and `state/contracts.json` (their addresses and ABIs).
  *
  * Run with `pnpm --filter @portico/devnet build:state`. Only needed when the token contract or
  * `src/tokens.ts` changes: normal start-up loads the snapshot and never compiles Solidity,
@@ -26,10 +26,12 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import { devnetAccountAbstraction } from '../src/aa/contracts.js'
 import { evmAccounts, evmChainId } from '../src/accounts.js'
 import { defaultAnvilStatePath, startAnvil } from '../src/anvil.js'
 import { devnetDex, devnetPools } from '../src/dex.js'
 import { evmTokens } from '../src/tokens.js'
+import { deployAccountAbstraction } from './build-aa.js'
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url))
 const require = createRequire(import.meta.url)
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
   const deployer = privateKeyToAccount(evmAccounts[0].privateKey)
   const holders = evmAccounts.map((a) => a.address)
   const anvil = await startAnvil({ state: false })
+  let accountAbstraction: Awaited<ReturnType<typeof deployAccountAbstraction>> | undefined
   try {
     const client = createWalletClient({
       account: deployer,
@@ -131,6 +134,7 @@ async function main(): Promise<void> {
     }
 
     await deployDex(anvil.rpcUrl)
+    accountAbstraction = await deployAccountAbstraction(anvil.rpcUrl)
 
     // anvil_dumpState returns hex-encoded gzip of the JSON that --load-state reads. Storing it
     // as plain, indented JSON keeps the committed file reviewable in diffs.
@@ -157,6 +161,8 @@ async function main(): Promise<void> {
     abi: artifacts.PorticoToken.abi,
     permitAbi: artifacts.PorticoPermitToken.abi,
     dex: devnetDex,
+    /** ERC-4337: EntryPoint v0.8, SimpleAccountFactory, Simple7702Account, the paymaster (see src/aa/contracts.ts). */
+    accountAbstraction,
   }
   const contractsPath = path.join(packageRoot, 'state/contracts.json')
   writeFileSync(contractsPath, `${JSON.stringify(contracts, null, 2)}\n`)
@@ -313,6 +319,10 @@ async function verify(): Promise<void> {
           throw new Error(`reloaded state: ${token.symbol} balance of ${holder.address} is ${balance}`)
         }
       }
+    }
+    for (const name of ['entryPoint', 'simpleAccountFactory', 'simple7702Account', 'paymaster'] as const) {
+      const code = await client.getCode({ address: devnetAccountAbstraction[name] })
+      if (!code || code === '0x') throw new Error(`reloaded state: no ${name} at ${devnetAccountAbstraction[name]}`)
     }
   } finally {
     await anvil.stop()

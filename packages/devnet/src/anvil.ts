@@ -83,8 +83,10 @@ const PORT_RACE_RETRIES = 3
  */
 const liveChildren = new Set<ChildProcess>()
 let exitHookInstalled = false
-function trackChild(child: ChildProcess): void {
+/** @internal Also used for the bundler's process. */
+export function trackChild(child: ChildProcess): void {
   liveChildren.add(child)
+  child.once('exit', () => liveChildren.delete(child))
   if (exitHookInstalled) return
   exitHookInstalled = true
   process.once('exit', () => {
@@ -98,8 +100,9 @@ function trackChild(child: ChildProcess): void {
  * process dies for any reason, including SIGKILL or a test runner tearing down its workers
  * (neither runs `exit` hooks). The kernel ties this to the spawning thread, so an anvil started
  * inside a worker thread also ends with that worker. Without setpriv, anvil is spawned directly.
+ * @internal Also used for the bundler's process.
  */
-function withParentDeathSignal(command: string, args: string[]): { command: string; args: string[] } {
+export function withParentDeathSignal(command: string, args: string[]): { command: string; args: string[] } {
   if (process.platform !== 'linux') return { command, args }
   const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate))
   return setpriv ? { command: setpriv, args: ['--pdeathsig', 'SIGKILL', '--', command, ...args] } : { command, args }
@@ -200,6 +203,10 @@ async function launch(opts: {
     String(evmChainId),
     '--mnemonic',
     anvilMnemonic,
+    // Prague is the first hardfork with EIP-7702 (an EOA delegating to a smart-account
+    // implementation); pinned so a newer anvil's default cannot change the chain under the tests.
+    '--hardfork',
+    'prague',
     // Request logging costs time on every call and nobody reads it; errors still reach stderr.
     '--silent',
   ]

@@ -35,6 +35,12 @@ describe('portico-devnet CLI', () => {
         '0',
         '--farcaster-port',
         '0',
+        '--bundler-port',
+        '0',
+        '--paymaster-port',
+        '0',
+        // Alto's start is covered by the aa tests; stopping must not wait for it.
+        '--no-bundler-warmup',
       ],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -56,6 +62,7 @@ describe('portico-devnet CLI', () => {
       onramp: { url: string }
       social: Record<string, { issuer: string; clientId: string; tryUrl: string }>
       farcaster: { relayUrl: string; appUrl: string }
+      aa: { bundlerUrl: string; paymasterUrl: string; entryPoint: string }
     }
     expect(info.evm.chainId).toBe(31337)
     expect(info.api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -79,6 +86,9 @@ describe('portico-devnet CLI', () => {
     expect(info.social.github?.clientId).toBe('portico-devnet-github')
     expect((await fetch(`${info.farcaster.relayUrl}/healthcheck`)).status).toBe(200)
 
+    expect(info.aa.entryPoint).toBe('0x4337084D9E255Ff0702461CF8895CE9E3b5Ff108')
+    expect(await (await fetch(`${info.aa.paymasterUrl}/__devnet/switches`)).json()).toMatchObject({ bundler: 'up' })
+
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
     const evmPort = Number(new URL(info.evm.rpcUrl).port)
@@ -93,5 +103,8 @@ describe('portico-devnet CLI', () => {
     for (const { issuer } of Object.values(info.social)) expect(await canBind(Number(new URL(issuer).port))).toBe(true)
     expect(await canBind(Number(new URL(info.farcaster.relayUrl).port))).toBe(true)
     expect(await canBind(Number(new URL(info.farcaster.appUrl).port))).toBe(true)
-  })
+    expect(await canBind(Number(new URL(info.aa.bundlerUrl).port))).toBe(true)
+    expect(await canBind(Number(new URL(info.aa.paymasterUrl).port))).toBe(true)
+    // The CLI compiles the whole source tree through tsx first: tens of seconds on a busy 2-core machine.
+  }, 120_000)
 })

@@ -13,11 +13,30 @@
  *   with test users and a login page (`startSocialProviders`).
  * - Farcaster: an emulator of the Sign In With Farcaster auth relay, a Farcaster app page that
  *   approves with custody keys, and Farcaster's IdRegistry on anvil (`startFarcaster`).
+ * - Account abstraction: ERC-4337 EntryPoint v0.8 and smart-account contracts in the chain
+ *   state, a real bundler (Pimlico's Alto) and a paymaster service (`startAccountAbstraction`).
  *
  * Everything here is Node-only except the account/token constants, which are also importable
  * from the browser-safe modules they are defined in.
  */
 import * as accounts from './accounts.js'
+
+export { type DevnetBundler, type StartBundlerOptions, startBundler } from './aa/bundler.js'
+export { devnetAccountAbstraction } from './aa/contracts.js'
+export {
+  type DevnetPaymaster,
+  defaultPaymasterPolicy,
+  type PaymasterPolicy,
+  type PaymasterSponsorship,
+  paymasterRefusedCode,
+  type StartPaymasterOptions,
+  startPaymaster,
+} from './aa/paymaster.js'
+export {
+  type DevnetAccountAbstraction,
+  type StartAccountAbstractionOptions,
+  startAccountAbstraction,
+} from './aa/start.js'
 
 export { type AnvilInstance, type StartAnvilOptions, startAnvil } from './anvil.js'
 export { AnvilNotFoundError, anvilPackageFor } from './anvilBinary.js'
@@ -25,6 +44,7 @@ export { fixturePrices } from './api/chain.js'
 export type { AnalyticsEvent } from './api/context.js'
 export { type ConvertQuote, type ConvertToken, type ConvertTransaction, NATIVE_TOKEN_ADDRESS } from './api/convert.js'
 export { ONRAMP_PROVIDER_FEE, type OnrampMoney, type OnrampNetwork, type OnrampQuote } from './api/onramp.js'
+export { hostedBundlerNames } from './api/routes/bundler.js'
 export { allowedOrigins } from './api/routes/directory.js'
 export { type ApiEmulator, type StartApiEmulatorOptions, startApiEmulator } from './api/server.js'
 export { type ApiFeatureId, type ApiSwitches, defaultSwitches, type HostedFault } from './api/switches.js'

@@ -165,7 +165,11 @@ describe('startDevnet lifecycle', () => {
     const solanaPort = Number(new URL(devnet.solana.rpcUrl).port)
     const apiPort = Number(new URL(devnet.api.url).port)
     const wcPort = Number(new URL(devnet.walletConnect.relayUrl).port)
+    const bundlerPort = Number(new URL(devnet.aa.bundlerUrl).port)
+    const paymasterPort = Number(new URL(devnet.aa.paymasterUrl).port)
     expect(anvilProcessesOnPort(evmPort)).toHaveLength(1)
+    await expect(canBind(bundlerPort)).resolves.toBe(false)
+    await expect(canBind(paymasterPort)).resolves.toBe(false)
     await expect(canBind(apiPort)).resolves.toBe(false)
     await expect(canBind(wcPort)).resolves.toBe(false)
     // The relay restarts on the same port.
@@ -179,6 +183,8 @@ describe('startDevnet lifecycle', () => {
     await expect(canBind(solanaPort)).resolves.toBe(true)
     await expect(canBind(apiPort)).resolves.toBe(true)
     await expect(canBind(wcPort)).resolves.toBe(true)
+    await expect(canBind(bundlerPort)).resolves.toBe(true)
+    await expect(canBind(paymasterPort)).resolves.toBe(true)
     await devnet.stop() // idempotent
   })
 
@@ -209,11 +215,12 @@ describe('startDevnet lifecycle', () => {
     }
   })
 
-  it('skips the API emulator with api: false and the relay with walletConnect: false', async () => {
-    const devnet = await startDevnet({ api: false, walletConnect: false })
+  it('skips the API emulator with api: false, the relay with walletConnect: false, the bundler and paymaster with aa: false', async () => {
+    const devnet = await startDevnet({ api: false, walletConnect: false, aa: false })
     try {
       expect(devnet.api).toBeUndefined()
       expect(devnet.walletConnect).toBeUndefined()
+      expect(devnet.aa).toBeUndefined()
       expect(devnet.evm.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     } finally {
       await devnet.stop()
@@ -235,6 +242,23 @@ describe('startDevnet lifecycle', () => {
       await expect(startDevnet({ evm: { port: evmPort }, solana: { port: taken } })).rejects.toThrow(/EADDRINUSE/)
       expect(anvilProcessesOnPort(evmPort)).toEqual([])
       await expect(canBind(evmPort)).resolves.toBe(true)
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve))
+    }
+  })
+
+  it('stops both chains when the bundler cannot bind its port', async () => {
+    const blocker = net.createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const taken = (blocker.address() as net.AddressInfo).port
+    const [evmPort, paymasterPort] = [await freePort(), await freePort()]
+    try {
+      await expect(
+        startDevnet({ evm: { port: evmPort }, aa: { bundlerPort: taken, paymasterPort }, walletConnect: false }),
+      ).rejects.toThrow(/EADDRINUSE/)
+      expect(anvilProcessesOnPort(evmPort)).toEqual([])
+      await expect(canBind(evmPort)).resolves.toBe(true)
+      await expect(canBind(paymasterPort)).resolves.toBe(true)
     } finally {
       await new Promise((resolve) => blocker.close(resolve))
     }

@@ -1,3 +1,4 @@
+import { type DevnetAccountAbstraction, startAccountAbstraction } from './aa/start.js'
 import { evmAccounts, evmChainId, solanaAccounts, solanaCaipNetworkId, solanaGenesisHash } from './accounts.js'
 import { startAnvil } from './anvil.js'
 import type { AnalyticsEvent } from './api/context.js'
@@ -40,6 +41,11 @@ export interface StartDevnetOptions {
   auth?: { port?: number; smtpPort?: number; inboxPort?: number; now?: () => number } | false
   /** The on-ramp provider's checkout server (always started; its own loopback origin). */
   onramp?: { port?: number }
+  /**
+   * Account abstraction: the ERC-4337 bundler (Alto, started on its first request or
+   * `aa.bundler.ready()`) and the paymaster service; `false` to skip both.
+   */
+  aa?: { bundlerPort?: number; paymasterPort?: number } | false
   /**
    * The six social-login providers (google, github, apple, facebook, x, discord), each on its own
    * port (started with the chains); `false` to skip them. Their clients accept `redirectUris`
@@ -196,6 +202,8 @@ export interface Devnet {
   auth: DevnetAuth
   /** The on-ramp provider's checkout (`purchases` is a method). */
   onramp: DevnetOnramp
+  /** The ERC-4337 bundler and paymaster, with their switches (not plain data). */
+  aa: DevnetAccountAbstraction
   /** The six social-login providers (methods: `allowRedirectUri`, `ready`, each provider's error switch). */
   social: DevnetSocial
   /** Sign In With Farcaster: the auth relay, the Farcaster app and the IdRegistry on the EVM chain. */
@@ -225,7 +233,7 @@ export type DevnetWithoutApi = Omit<Devnet, 'api'> & { api?: undefined }
 export type DevnetWithout<K extends DevnetService> = Omit<Devnet, K> & { [P in K]?: undefined }
 
 /** The devnet's optional services, each turned off with `false` in {@link StartDevnetOptions}. */
-export type DevnetService = 'api' | 'walletConnect' | 'auth' | 'social' | 'farcaster'
+export type DevnetService = 'api' | 'walletConnect' | 'auth' | 'social' | 'farcaster' | 'aa'
 
 /** Services that options `O` turn off for sure (`false`). */
 type DisabledServices<O> = { [K in DevnetService]: O extends { [P in K]: false } ? K : never }[DevnetService]
@@ -318,8 +326,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
   if (auth && social) social.allowRedirectOrigin(auth.url)
   let onramp: OnrampProvider | undefined
   let farcaster: DevnetFarcaster | undefined
+  let aa: Awaited<ReturnType<typeof startAccountAbstraction>> | undefined
   const stopStarted = () =>
     Promise.all([
+      aa?.stop(),
       onramp?.stop(),
       farcaster?.stop(),
       anvil.stop(),
@@ -329,8 +339,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
       social?.stop(),
     ]).then(() => undefined)
   try {
+    // These only need the chain's URL; allSettled so a failure in one still stops the others.
     const farcasterOptions = options.farcaster === false ? undefined : (options.farcaster ?? {})
-    const [onrampResult, farcasterResult] = await Promise.allSettled([
+    const aaOptions = options.aa === false ? undefined : (options.aa ?? {})
+    const [onrampResult, farcasterResult, aaResult] = await Promise.allSettled([
       startOnrampProvider({
         host,
         port: options.onramp?.port ?? 0,
@@ -347,11 +359,21 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
             }),
           )
         : undefined,
+      aaOptions
+        ? startAccountAbstraction({
+            host,
+            rpcUrl: anvil.rpcUrl,
+            bundlerPort: aaOptions.bundlerPort ?? 0,
+            paymasterPort: aaOptions.paymasterPort ?? 0,
+          })
+        : undefined,
     ])
     if (onrampResult.status === 'fulfilled') onramp = onrampResult.value
     if (farcasterResult.status === 'fulfilled') farcaster = farcasterResult.value
+    if (aaResult.status === 'fulfilled') aa = aaResult.value
     if (onrampResult.status === 'rejected') throw onrampResult.reason
     if (farcasterResult.status === 'rejected') throw farcasterResult.reason
+    if (aaResult.status === 'rejected') throw aaResult.reason
   } catch (error) {
     await stopStarted().catch(() => undefined)
     throw error
@@ -367,6 +389,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
         evmRpcUrl: anvil.rpcUrl,
         solanaRpcUrl: solana.rpcUrl,
         onrampUrl: provider.url,
+        ...(aa ? { bundlerUrl: aa.bundlerUrl } : {}),
       })
     } catch (error) {
       await stopStarted().catch(() => undefined)
@@ -426,6 +449,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
         }
       : {}),
     ...(auth ? { auth } : {}),
+    ...(aa ? { aa: withoutStop(aa) } : {}),
     ...(social
       ? {
           social: {
@@ -450,9 +474,16 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
         }
       : {}),
     stop() {
-      // The emulator and the web wallet read from the chains, so they go first (the relay stops with the chains).
-      stopping ??= Promise.all([api?.stop(), webWallet?.stop()]).then(stopStarted)
+      // The emulator, the web wallet and the bundler read from the chains, so they go first (the
+      // relay stops with the chains).
+      stopping ??= Promise.all([api?.stop(), webWallet?.stop(), aa?.stop()]).then(stopStarted)
       return stopping
     },
   }
+}
+
+/** The account-abstraction services as the devnet hands them out: `devnet.stop()` stops them. */
+function withoutStop(aa: DevnetAccountAbstraction & { stop(): Promise<void> }): DevnetAccountAbstraction {
+  const { stop: _stop, ...rest } = Object.getOwnPropertyDescriptors(aa)
+  return Object.defineProperties({}, rest) as DevnetAccountAbstraction
 }

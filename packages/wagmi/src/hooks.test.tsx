@@ -76,22 +76,22 @@ test('behavior: useConnection, useBalance, useSwitchChain and useDisconnect foll
     { wrapper },
   )
   // WagmiProvider reconnects on mount; with nothing connected in Portico it settles disconnected.
-  await waitFor(() => expect(result.current.connection.status).toBe('disconnected'))
+  await waitFor(() => expect(result.current.connection.status).toBe('disconnected'), { timeout: 15_000 })
 
   await act(() => porticoConnect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' }))
   await waitFor(() =>
     expect(result.current.connection).toMatchObject({ status: 'connected', address: wallet.address, chainId: 31337 }),
   )
-  await waitFor(() => expect(result.current.balance.data?.value).toBeGreaterThan(0n))
+  await waitFor(() => expect(result.current.balance.data?.value).toBeGreaterThan(0n), { timeout: 15_000 })
 
   await act(() => result.current.switchChain.mutateAsync({ chainId: 31338 }))
   expect(getNetwork(portico, { namespace: 'eip155' }).network.id).toBe(31338)
-  await waitFor(() => expect(result.current.connection.chainId).toBe(31338))
+  await waitFor(() => expect(result.current.connection.chainId).toBe(31338), { timeout: 15_000 })
 
   await act(() => switchNetwork(portico, { caipNetworkId: 'eip155:31337' }))
-  await waitFor(() => expect(result.current.connection.chainId).toBe(31337))
+  await waitFor(() => expect(result.current.connection.chainId).toBe(31337), { timeout: 15_000 })
 
   await act(() => result.current.disconnect.mutateAsync())
-  await waitFor(() => expect(result.current.connection.status).toBe('disconnected'))
+  await waitFor(() => expect(result.current.connection.status).toBe('disconnected'), { timeout: 15_000 })
   expect(getConnection(portico, { namespace: 'eip155' }).isDisconnected).toBe(true)
 })

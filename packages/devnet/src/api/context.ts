@@ -30,6 +30,8 @@ export interface ApiContext {
   evmRpcUrl: string
   solanaRpcUrl: string
   onrampUrl: string | undefined
+  /** The devnet bundler's URL (`POST /v1/bundler`), when one runs. */
+  bundlerUrl: string | undefined
   events: AnalyticsEvent[]
   switches: ApiSwitches
   /** The emulator's base URL (known once it listens). */

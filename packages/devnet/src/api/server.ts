@@ -13,6 +13,7 @@ import { mountSwitches } from '../emulator/switches.js'
 import { type AnalyticsEvent, type ApiContext, HOSTED_PARAMS, requireParams } from './context.js'
 import { accountRoutes } from './routes/account.js'
 import { analyticsControlRoutes, analyticsRoutes } from './routes/analytics.js'
+import { bundlerRoutes } from './routes/bundler.js'
 import { convertRoutes } from './routes/convert.js'
 import { directoryRoutes } from './routes/directory.js'
 import { onrampRoutes } from './routes/onramp.js'
@@ -41,6 +42,8 @@ export interface StartApiEmulatorOptions {
    * `POST /v1/generators/onrampurl` links to. Without it that route answers 503.
    */
   onrampUrl?: string
+  /** The devnet bundler's URL, which `POST /v1/bundler` forwards to. Without it that route answers 503. */
+  bundlerUrl?: string
 }
 
 /**
@@ -88,6 +91,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
     evmRpcUrl: options.evmRpcUrl,
     solanaRpcUrl: options.solanaRpcUrl,
     onrampUrl: options.onrampUrl,
+    bundlerUrl: options.bundlerUrl,
     events,
     switches,
     get url() {
@@ -110,6 +114,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
     ),
   )
   app.route('/', rpcRoutes(ctx))
+  app.route('/', bundlerRoutes(ctx))
   app.use((c, next) => {
     requireParams(c, HOSTED_PARAMS)
     return next()

@@ -14,6 +14,8 @@ export { identityQueryOptions } from '../features/identity/query.js'
 export {
   InsufficientBalanceError,
   type InsufficientBalanceErrorType,
+  InsufficientFundsForFeeError,
+  type InsufficientFundsForFeeErrorType,
   InvalidAmountError,
   type InvalidAmountErrorType,
   type InvalidAmountReason,

@@ -15,6 +15,7 @@ import { optionsSchema, type PorticoOptions } from './options.js'
 import type { Portico } from './portico.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, featuresAtom } from './state/atoms.js'
 import { hydrate } from './state/hydrate.js'
+import { createSingleFlightState } from './state/singleFlight.js'
 import { createPorticoStorage, getDefaultStorage } from './state/storage.js'
 import type { AccountState, ChainAdapter, PorticoNetwork } from './types.js'
 import type { ChainNamespace } from './utils/caip.js'
@@ -137,6 +138,7 @@ export function createPortico(options: PorticoOptions): Portico {
       analyticsEnabled: undefined,
       imageUrls: new Map(),
       features: new Map(),
+      singleFlight: createSingleFlightState(),
     },
   }
 

@@ -2,6 +2,7 @@ import type { createStore } from 'jotai/vanilla'
 import type { AlertBus } from './alerts.js'
 import type { ApiUrls, ConnectorGroup, Features } from './defaults.js'
 import type { Metadata, PorticoOptions } from './options.js'
+import type { SingleFlightState } from './state/singleFlight.js'
 import type { PorticoStorage } from './state/storage.js'
 import type { AccountState, AccountType, ChainAdapter, PorticoNetwork } from './types.js'
 import type { ChainNamespace } from './utils/caip.js'
@@ -93,6 +94,8 @@ export type PorticoRuntime = {
   imageUrls: Map<string, string | undefined>
   /** Each feature's own per-instance state, keyed by its {@link FeatureStateKey}. */
   features: Map<FeatureStateKey<unknown>, unknown>
+  /** Wallet work in flight, joined by identical calls so a double click asks the wallet once. */
+  singleFlight: SingleFlightState
 }
 
 /**

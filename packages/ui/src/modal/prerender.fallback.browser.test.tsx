@@ -15,7 +15,8 @@ test('without <Activity> nothing of the modal is rendered until it opens, and it
   // The idle prefetch has run (the chunk is loaded), and still no frame is rendered.
   await preloadModal()
   await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }))
-  await new Promise((resolve) => setTimeout(resolve, 50))
+  // A render the prefetch could have caused has committed by the next two frames.
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
   expect(document.querySelector('[data-slot="modal-frame"]')).toBeNull()
 
   await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))

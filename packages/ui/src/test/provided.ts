@@ -13,6 +13,8 @@ declare module 'vitest' {
       walletConnectRelayUrl: string
       /** The devnet on-ramp provider's checkout origin. */
       onrampUrl: string
+      /** The devnet Uniswap V2 router (the spender swaps approve). */
+      swapRouter: string
     }
     /** The loopback image host of globalImageServer.ts. */
     imageServerUrl: string

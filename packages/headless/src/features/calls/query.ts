@@ -1,5 +1,6 @@
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import { type GetCallsStatusReturnType, getCallsStatus } from './getCallsStatus.js'
 import { type GetCapabilitiesReturnType, getCapabilities } from './getCapabilities.js'
 import { type SendCallsErrorType, type SendCallsParameters, type SendCallsReturnType, sendCalls } from './sendCalls.js'
@@ -94,5 +95,9 @@ export function capabilitiesQueryOptions(
 export function sendCallsMutationOptions(
   portico: Portico,
 ): PorticoMutationOptions<SendCallsReturnType, SendCallsErrorType, SendCallsParameters> {
-  return { mutationKey: ['portico', 'sendCalls'], mutationFn: (variables) => sendCalls(portico, variables) }
+  const mutationKey = ['portico', 'sendCalls'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (variables) => sendCalls(portico, variables)),
+  }
 }

@@ -58,6 +58,28 @@ export class InsufficientBalanceError extends BaseError {
   }
 }
 
+export type InsufficientFundsForFeeErrorType = InsufficientFundsForFeeError & { name: 'InsufficientFundsForFeeError' }
+/**
+ * The native currency sent would leave too little to pay the network fee (the whole balance, or
+ * close to it): refused before the wallet is asked, which would otherwise fail or refuse it.
+ *
+ * @example
+ * const error = await sendToken(portico, { token: eth, amount: eth.quantity.numeric, receiver }).catch((e) => e)
+ * error.shortMessage // 'Not enough ETH left for the network fee'
+ */
+export class InsufficientFundsForFeeError extends BaseError {
+  override name = 'InsufficientFundsForFeeError' as const
+  /** The fee the network asks, in native base units (wei, lamports). */
+  readonly fee: bigint
+  constructor({ symbol, fee, feeFormatted }: { symbol: string; fee: bigint; feeFormatted: string }) {
+    super(`Not enough ${symbol} left for the network fee`, {
+      details: `The network fee is about ${feeFormatted} ${symbol}.`,
+      metaMessages: ['Send less, or use Max: it keeps the fee back.'],
+    })
+    this.fee = fee
+  }
+}
+
 export type ReceiverIsTokenContractErrorType = ReceiverIsTokenContractError & { name: 'ReceiverIsTokenContractError' }
 /** Tokens sent to their own contract (or mint) are lost: refused before the wallet is asked. */
 export class ReceiverIsTokenContractError extends BaseError {

@@ -2,6 +2,7 @@ import { type NodeErrorType, toNodeError } from '../../kernel/errors/nodeError.j
 import type { Portico } from '../../kernel/portico.js'
 import { formatUnits } from '../../kernel/utils/format.js'
 import type { NameResolutionErrorType } from '../names/errors.js'
+import { assertFeeLeft } from './nativeFeeLeft.js'
 import { prepareSendToken, type SendTokenParameters, type SendTokenValidationErrorType } from './prepareSendToken.js'
 import { resolveReceiver } from './resolveReceiver.js'
 import { loadEvm, rpcUrl } from './sendToken.js'
@@ -65,31 +66,38 @@ export async function estimateSendFee(
       ...extra,
     }
   }
-  try {
-    if (prepared.namespace === 'eip155') {
-      const evm = await loadEvm()
-      const transaction = prepared.contract
-        ? evm.erc20Transfer({ ...prepared, contract: prepared.contract })
-        : { to: prepared.receiver, value: prepared.units }
-      const { gas, feePerGas } = await evm.estimateEvmFee(rpcUrl(portico, network), {
-        account: account.address as `0x${string}`,
-        ...transaction,
+  const estimated = await estimate()
+  // A native send must leave the fee: the same refusal `sendToken` makes, shown while the user types.
+  assertFeeLeft({ token: prepared.token, units: prepared.units, fee: estimated.fee, symbol, decimals })
+  return estimated
+
+  async function estimate(): Promise<EstimateSendFeeReturnType> {
+    try {
+      if (prepared.namespace === 'eip155') {
+        const evm = await loadEvm()
+        const transaction = prepared.contract
+          ? evm.erc20Transfer({ ...prepared, contract: prepared.contract })
+          : { to: prepared.receiver, value: prepared.units }
+        const { gas, feePerGas } = await evm.estimateEvmFee(rpcUrl(portico, network), {
+          account: account.address as `0x${string}`,
+          ...transaction,
+        })
+        return result(gas * feePerGas, { gas, feePerGas })
+      }
+      const solana = await import('../../kernel/adapters/solana/solanaTransfer.js')
+      const { fee, createsAccount, accountRent } = await solana.estimateSolanaTransfer({
+        rpc: solana.solanaRpc(rpcUrl(portico, network)),
+        from: account.address as never,
+        to: prepared.receiver,
+        amount: prepared.units,
+        mint: prepared.mint,
+        decimals: prepared.decimals,
       })
-      return result(gas * feePerGas, { gas, feePerGas })
+      // No fee: the cluster no longer knows the blockhash the message was built on (it expired meanwhile).
+      if (fee === undefined) throw new Error('The cluster gave no fee for the message')
+      return result(fee, { createsAccount, accountRent })
+    } catch (error) {
+      throw toNodeError(error)
     }
-    const solana = await import('../../kernel/adapters/solana/solanaTransfer.js')
-    const { fee, createsAccount, accountRent } = await solana.estimateSolanaTransfer({
-      rpc: solana.solanaRpc(rpcUrl(portico, network)),
-      from: account.address as never,
-      to: prepared.receiver,
-      amount: prepared.units,
-      mint: prepared.mint,
-      decimals: prepared.decimals,
-    })
-    // No fee: the cluster no longer knows the blockhash the message was built on (it expired meanwhile).
-    if (fee === undefined) throw new Error('The cluster gave no fee for the message')
-    return result(fee, { createsAccount, accountRent })
-  } catch (error) {
-    throw toNodeError(error)
   }
 }

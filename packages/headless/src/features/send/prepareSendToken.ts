@@ -9,6 +9,7 @@ import { isEvmAddress, isSolanaAddress, toChecksumEvmAddress } from '../../kerne
 import {
   InsufficientBalanceError,
   type InsufficientBalanceErrorType,
+  type InsufficientFundsForFeeErrorType,
   type InvalidAmountErrorType,
   InvalidTokenError,
   type InvalidTokenErrorType,
@@ -45,6 +46,7 @@ export type SendTokenValidationErrorType =
   | InvalidAddressErrorType
   | InvalidAmountErrorType
   | InsufficientBalanceErrorType
+  | InsufficientFundsForFeeErrorType
   | ReceiverIsTokenContractErrorType
   | NotConnectedErrorType
   | AdapterNotFoundErrorType

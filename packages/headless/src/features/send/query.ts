@@ -1,5 +1,6 @@
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import type { TokenBalance } from '../../kernel/types.js'
 import { type EstimateSendFeeParameters, estimateSendFee } from './estimateSendFee.js'
 import { type SendTokenErrorType, type SendTokenParameters, type SendTokenReturnType, sendToken } from './sendToken.js'
@@ -65,5 +66,10 @@ export function estimateSendFeeQueryOptions(portico: Portico, parameters: Estima
 export function sendTokenMutationOptions(
   portico: Portico,
 ): PorticoMutationOptions<SendTokenReturnType, SendTokenErrorType, SendTokenParameters> {
-  return { mutationKey: ['portico', 'sendToken'], mutationFn: (variables) => sendToken(portico, variables) }
+  const mutationKey = ['portico', 'sendToken'] as const
+  // A double click on Send joins the send in flight: one transaction (see `PorticoMutationOptions`).
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (variables) => sendToken(portico, variables)),
+  }
 }

@@ -1,7 +1,7 @@
 import { type Devnet, startDevnet } from '@portico/devnet'
 import { address, createSolanaRpc, generateKeyPairSigner } from '@solana/kit'
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
-import { createPublicClient, erc20Abi, http } from 'viem'
+import { createPublicClient, erc20Abi, formatEther, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
@@ -213,6 +213,25 @@ describe('eip155: the devnet EIP-1193 test wallet on anvil', () => {
     })
     expect(estimate.usd).toBeCloseTo(Number(estimate.formatted) * 2000, 10)
     expect(estimate.gas).toBe(21_000n)
+  })
+
+  test('behavior: the whole native balance leaves nothing for the fee: InsufficientFundsForFeeError before the wallet is asked; the balance less the fee goes', async () => {
+    const { portico, eth, sends } = await evmConnected()
+    const receiver = freshEvm()
+    const before = sends()
+    const whole = { token: eth, amount: eth.quantity.numeric as string, receiver }
+    const expected = { name: 'InsufficientFundsForFeeError', shortMessage: 'Not enough ETH left for the network fee' }
+    // Said while the user types (the fee estimate) and again at the send.
+    expect(await estimateSendFee(portico, whole).catch((e) => e)).toMatchObject(expected)
+    expect(await sendToken(portico, whole).catch((e) => e)).toMatchObject(expected)
+    expect(sends()).toBe(before)
+    expect(await client().getBalance({ address: receiver })).toBe(0n)
+    // What Max offers (the balance less the fee) is estimated without complaint.
+    const fee = await estimateSendFee(portico, { token: eth, amount: '1', receiver })
+    const max = formatEther(parseEther(eth.quantity.numeric as string) - (fee.fee * 3n) / 2n)
+    await expect(estimateSendFee(portico, { token: eth, amount: max, receiver })).resolves.toMatchObject({
+      gas: 21_000n,
+    })
   })
 })
 

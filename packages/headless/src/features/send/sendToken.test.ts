@@ -1,4 +1,4 @@
-import { afterEach, expect, test } from 'vitest'
+import { afterEach, expect, test, vi } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { initialize } from '../../kernel/actions/initialize.js'
 import { createPortico } from '../../kernel/createPortico.js'
@@ -63,11 +63,12 @@ test('behavior: at most 99 sends are pending at once; the 100th is refused befor
       return answer.promise
     },
   })
-  const sends = Array.from({ length: pendingTransactionsLimit }, () =>
-    sendToken(portico, { token: eth, amount: '0.001', receiver: bob }).catch((e) => e),
+  // Distinct amounts: identical sends in flight would be one send (a double click is joined).
+  const sends = Array.from({ length: pendingTransactionsLimit }, (_, i) =>
+    sendToken(portico, { token: eth, amount: `0.001${String(i).padStart(3, '0')}`, receiver: bob }).catch((e) => e),
   )
-  await new Promise((resolve) => setTimeout(resolve, 0))
-  expect(wallet.callsOf('request')).toHaveLength(pendingTransactionsLimit)
+  // Each send reaches the wallet once its checks are done (its fee estimate included): wait for that.
+  await vi.waitFor(() => expect(wallet.callsOf('request')).toHaveLength(pendingTransactionsLimit), { timeout: 30_000 })
   expect(await sendToken(portico, { token: eth, amount: '0.001', receiver: bob }).catch((e) => e)).toMatchObject({
     name: 'TooManyPendingTransactionsError',
   })
@@ -77,8 +78,9 @@ test('behavior: at most 99 sends are pending at once; the 100th is refused befor
   for (const result of await Promise.all(sends)) expect(result).toMatchObject({ name: 'NonceTooLowError' })
   answers.length = 0
   const again = sendToken(portico, { token: eth, amount: '0.001', receiver: bob }).catch((e) => e)
-  await new Promise((resolve) => setTimeout(resolve, 0))
-  expect(wallet.callsOf('request')).toHaveLength(pendingTransactionsLimit + 1)
+  await vi.waitFor(() => expect(wallet.callsOf('request')).toHaveLength(pendingTransactionsLimit + 1), {
+    timeout: 30_000,
+  })
   answers[0]?.reject(rpcError(4001, 'User rejected the request.'))
   expect(await again).toMatchObject({ name: 'UserRejectedRequestError' })
 })

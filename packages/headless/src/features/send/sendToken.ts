@@ -12,7 +12,12 @@ import { defineFeatureState, featureState } from '../../kernel/featureState.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoNetwork } from '../../kernel/types.js'
 import type { NameResolutionErrorType } from '../names/errors.js'
-import { TooManyPendingTransactionsError, type TooManyPendingTransactionsErrorType } from './errors.js'
+import {
+  InsufficientFundsForFeeError,
+  TooManyPendingTransactionsError,
+  type TooManyPendingTransactionsErrorType,
+} from './errors.js'
+import { estimateSendFee } from './estimateSendFee.js'
 import {
   type PreparedSend,
   prepareSendToken,
@@ -58,7 +63,9 @@ const sendState = defineFeatureState('send', () => ({ pending: 0 }))
  * const hash = await sendToken(portico, { token: usdc, amount: '12.5', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
  */
 export async function sendToken(portico: Portico, parameters: SendTokenParameters): Promise<SendTokenReturnType> {
-  const prepared = prepareSendToken(portico, await resolveReceiver(portico, parameters))
+  const resolved = await resolveReceiver(portico, parameters)
+  const prepared = prepareSendToken(portico, resolved)
+  if (prepared.token.address === undefined) await assertFeeLeftNow(portico, resolved)
   const state = featureState(portico, sendState)
   if (state.pending >= pendingTransactionsLimit)
     throw new TooManyPendingTransactionsError({ limit: pendingTransactionsLimit })
@@ -67,6 +74,19 @@ export async function sendToken(portico: Portico, parameters: SendTokenParameter
     return prepared.namespace === 'eip155' ? await sendEvm(portico, prepared) : await sendSolana(portico, prepared)
   } finally {
     state.pending--
+  }
+}
+
+/**
+ * A native send is estimated first: one that leaves too little for the fee is refused here, not
+ * by the wallet. Only that refusal stops the send; an estimate that fails otherwise (a node
+ * hiccup) leaves the judgement to the wallet and the chain, as before.
+ */
+async function assertFeeLeftNow(portico: Portico, parameters: SendTokenParameters): Promise<void> {
+  try {
+    await estimateSendFee(portico, parameters)
+  } catch (error) {
+    if (error instanceof InsufficientFundsForFeeError) throw error
   }
 }
 

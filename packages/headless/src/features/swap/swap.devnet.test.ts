@@ -1,9 +1,11 @@
 // Swaps on the devnet's Uniswap V2 through the convert API emulator, with an installed test
 // wallet (EIP-6963) connected through Portico. Real chain, real calldata, no mocks.
-import { type DevnetWithout, evmTokens, startDevnet } from '@portico/devnet'
+import { type DevnetWithout, evmTokens, startDevnet, uniswapV2RouterAbi } from '@portico/devnet'
 import {
   createPublicClient,
+  createTestClient,
   createWalletClient,
+  decodeFunctionData,
   erc20Abi,
   type Hex,
   http,
@@ -12,7 +14,7 @@ import {
   parseUnits,
   publicActions,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
@@ -22,7 +24,7 @@ import { createPortico } from '../../kernel/createPortico.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { installTestWindow, removeTestWindow } from '../../test/window.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
-import { nativeSwapTokenAddress } from './convert.js'
+import { fetchSwapQuote, nativeSwapTokenAddress } from './convert.js'
 import { type SwapStep, swap } from './swap.js'
 
 let devnet: DevnetWithout<'walletConnect'>
@@ -91,12 +93,22 @@ async function connectedWithFrontRunner(account: number, beforeSend: (tx: { to?:
   return { portico, address: devnet.evm.accounts[account]?.address as Hex }
 }
 
-async function connected(account: number) {
+/** A fresh key with 10 ETH (the devnet's five funded accounts are taken by the tests above). */
+async function freshKey(): Promise<Hex> {
+  const key = generatePrivateKey()
+  await createTestClient({ mode: 'anvil', transport: http(devnet.evm.rpcUrl) }).setBalance({
+    address: privateKeyToAccount(key).address,
+    value: parseEther('10'),
+  })
+  return key
+}
+
+async function connected(account: number | Hex) {
   const wallet = createTestEip1193Wallet({
-    accounts: devnet.evm.accounts.map((a) => a.privateKey),
+    accounts: typeof account === 'number' ? devnet.evm.accounts.map((a) => a.privateKey) : [account],
     chains: [{ id: 31337, rpcUrl: devnet.evm.rpcUrl }],
   })
-  wallet.setAccount(account)
+  if (typeof account === 'number') wallet.setAccount(account)
   stops.push(wallet.announce())
   const portico = createPortico({
     projectId: 'p',
@@ -108,7 +120,8 @@ async function connected(account: number) {
   })
   stops.push(initialize(portico))
   await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
-  return { portico, wallet, address: devnet.evm.accounts[account]?.address as Hex }
+  const address = typeof account === 'number' ? devnet.evm.accounts[account]?.address : wallet.address
+  return { portico, wallet, address: address as Hex }
 }
 
 test('ETH → USDC: no approval, the USDC arrives', async () => {
@@ -177,7 +190,94 @@ test('a swap past its deadline is refused before anything is sent: the tokens st
   expect(await chain().getBalance({ address })).toBe(ethBefore)
 })
 
-test('the market moves past the slippage before the swap lands: the router reverts, SwapRevertedError, only gas is spent', async () => {
+/** Another account buys USDC with `eth` ETH on the devnet pool: the market moves against ETH sellers. */
+async function moveMarket(eth: string) {
+  const whale = createWalletClient({
+    account: privateKeyToAccount(devnet.evm.accounts[4].privateKey),
+    chain: foundry,
+    transport: http(devnet.evm.rpcUrl),
+    pollingInterval: 50,
+  }).extend(publicActions)
+  const hash = await whale.writeContract({
+    address: devnet.evm.dex.router,
+    abi: uniswapV2RouterAbi,
+    functionName: 'swapExactETHForTokens',
+    args: [0n, [devnet.evm.dex.weth, usdc.address], whale.account.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
+    value: parseEther(eth),
+  })
+  await whale.waitForTransactionReceipt({ hash })
+}
+
+/** The quote a user reviews: 1 ETH → USDC for `address`. */
+const review = (portico: Awaited<ReturnType<typeof connected>>['portico'], address: Hex) =>
+  fetchSwapQuote(portico, {
+    caipNetworkId: 'eip155:31337',
+    from: nativeSwapTokenAddress,
+    to: usdc.address,
+    amount: parseEther('1'),
+    userAddress: address,
+  })
+
+test('the market moves a little between review and click: the chain enforces the reviewed minimum, and received is what arrived', async () => {
+  const { portico, wallet, address } = await connected(await freshKey())
+  const reviewed = await review(portico, address)
+  await moveMarket('0.3')
+  const moved = await review(portico, address)
+  // Worse than reviewed, yet still above the reviewed minimum: the swap may go on, at that minimum.
+  expect(moved.toAmount).toBeLessThan(reviewed.toAmount)
+  expect(moved.toAmount).toBeGreaterThan(reviewed.minimumReceived)
+  expect(moved.minimumReceived).toBeLessThan(reviewed.minimumReceived)
+
+  const before = await balanceOf(usdc.address, address)
+  const result = await swap(portico, {
+    from: nativeSwapTokenAddress,
+    to: usdc.address,
+    amount: parseEther('1'),
+    minimumReceived: reviewed.minimumReceived,
+  })
+  const sent = await chain().getTransaction({ hash: result.hash })
+  const { functionName, args } = decodeFunctionData({ abi: uniswapV2RouterAbi, data: sent.input })
+  expect(functionName).toBe('swapExactETHForTokens')
+  expect(args?.[0]).toBeGreaterThanOrEqual(reviewed.minimumReceived) // amountOutMin
+  const arrived = (await balanceOf(usdc.address, address)) - before
+  expect(result.received).toBe(arrived)
+  expect(arrived).toBeGreaterThanOrEqual(reviewed.minimumReceived)
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)
+})
+
+test('the market moves past the reviewed minimum between review and click: nothing is sent, SwapPriceChangedError carries the new quote', async () => {
+  const { portico, wallet, address } = await connected(await freshKey())
+  const reviewed = await review(portico, address)
+  await moveMarket('5')
+  const before = await balanceOf(usdc.address, address)
+  const error = await swap(portico, {
+    from: nativeSwapTokenAddress,
+    to: usdc.address,
+    amount: parseEther('1'),
+    minimumReceived: reviewed.minimumReceived,
+  }).catch((e: unknown) => e)
+  expect(error).toMatchObject({ name: 'SwapPriceChangedError', shortMessage: 'The price changed' })
+  const { quote, minimumReceived } = error as { quote: { minimumReceived: bigint }; minimumReceived: bigint }
+  expect(minimumReceived).toBe(reviewed.minimumReceived)
+  expect(quote.minimumReceived).toBeLessThan(reviewed.minimumReceived)
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(0)
+  expect(await balanceOf(usdc.address, address)).toBe(before)
+})
+
+test('USDC → ETH: received is the native balance change over the swap, fee added back', async () => {
+  const { portico, address } = await connected(await freshKey())
+  await swap(portico, { from: nativeSwapTokenAddress, to: usdc.address, amount: parseEther('0.2') })
+  const ethBefore = await chain().getBalance({ address })
+  const result = await swap(portico, { from: usdc.address, to: nativeSwapTokenAddress, amount: parseUnits('100', 6) })
+  const receipts = await Promise.all(
+    [result.approval?.hash, result.hash].flatMap((hash) => (hash ? [chain().getTransactionReceipt({ hash })] : [])),
+  )
+  const fees = receipts.reduce((sum, r) => sum + r.gasUsed * r.effectiveGasPrice, 0n)
+  expect(result.received).toBe((await chain().getBalance({ address })) - ethBefore + fees)
+  expect(result.received).toBeGreaterThan(parseEther('0.03'))
+})
+
+test('the market moves past the slippage before the swap lands: the router refuses to pay less than the minimum, SwapMinimumNotMetError, only gas is spent', async () => {
   const whale = createWalletClient({
     account: privateKeyToAccount(devnet.evm.accounts[4].privateKey),
     chain: foundry,
@@ -210,7 +310,10 @@ test('the market moves past the slippage before the swap lands: the router rever
   const amount = parseEther('1')
   const error = await swap(portico, { from: nativeSwapTokenAddress, to: usdc.address, amount }).catch((e: unknown) => e)
   expect(frontRun).toBe(true)
-  expect(error).toMatchObject({ name: 'SwapRevertedError', shortMessage: 'Swap failed' })
+  expect(error).toMatchObject({
+    name: 'SwapMinimumNotMetError',
+    shortMessage: 'The price moved below the minimum received',
+  })
   const receipt = await chain().getTransactionReceipt({ hash: (error as { hash: Hex }).hash })
   expect(receipt.status).toBe('reverted')
   expect(await balanceOf(usdc.address, address)).toBe(usdcBefore)

@@ -10,17 +10,25 @@ import {
   type BuildSwapTransactionErrorType,
   buildSwapApprove,
   buildSwapTransaction,
+  type FetchSwapQuoteErrorType,
   fetchSwapAllowance,
+  fetchSwapQuote,
   fetchSwapTokens,
   isAllowanceSufficient,
   nativeSwapTokenAddress,
 } from './convert.js'
 import {
+  SwapMinimumNotMetError,
+  type SwapMinimumNotMetErrorType,
   SwapNotConfirmedError,
   type SwapNotConfirmedErrorType,
+  SwapPriceChangedError,
+  type SwapPriceChangedErrorType,
   SwapRevertedError,
   type SwapRevertedErrorType,
 } from './errors.js'
+import { isInsufficientOutput, slippageForMinimum } from './swapMinimum.js'
+import { readSwapReceived, type SwapReceipt } from './swapReceived.js'
 
 export type SwapParameters = {
   /** Source token, `0x…` or CAIP-10 (native: `0xeeee…eeee`). */
@@ -32,6 +40,14 @@ export type SwapParameters = {
   caipNetworkId?: CaipNetworkId | undefined
   /** Percent; the spec's 1 by default. */
   slippage?: number | undefined
+  /**
+   * The minimum received the user reviewed (base units of `to`, the quote's `minimumReceived`).
+   * The swap is then built so that the chain enforces at least this much: the market is quoted
+   * again right before building, and a fresh quote below it stops the swap with
+   * `SwapPriceChangedError` (carrying the new quote) before the wallet is asked. Without it the
+   * swap is built at `slippage` from the market at that moment.
+   */
+  minimumReceived?: bigint | undefined
   /** Unix seconds after which the swap reverts. */
   deadline?: number | undefined
   /**
@@ -47,6 +63,12 @@ export type SwapReturnType = {
   /** The approve or permit transaction, when the allowance was short. */
   approval: { kind: 'approve' | 'permit'; hash: Hex } | undefined
   hash: Hex
+  /**
+   * What arrived, in base units of `to`, as the receipt says (the token's `Transfer` to the
+   * account, or the native balance change over the swap's block plus its fee), never the quote.
+   * `undefined` when the node could not tell.
+   */
+  received: bigint | undefined
 }
 export type SwapErrorType =
   | NotConnectedError
@@ -54,6 +76,9 @@ export type SwapErrorType =
   | BuildSwapTransactionErrorType
   | SendTransactionErrorType
   | RequestErrorType
+  | FetchSwapQuoteErrorType
+  | SwapPriceChangedErrorType
+  | SwapMinimumNotMetErrorType
   | SwapRevertedErrorType
   | SwapNotConfirmedErrorType
 
@@ -65,11 +90,15 @@ const RECEIPT_TIMEOUT_MS = 120_000
  * when the allowance is short (less than the amount, in token units) it first approves exactly
  * the amount, by a signed EIP-2612 permit when the token takes one or else an approve
  * transaction, waits for that to land, then sends the swap built at the spec's 1% slippage.
- * Each transaction is awaited; a reverted one throws `SwapRevertedError`, one without a receipt
- * after 2 minutes `SwapNotConfirmedError`.
+ * With `minimumReceived` (what the user reviewed) the chain enforces at least that minimum, and a
+ * market that moved below it stops the swap with `SwapPriceChangedError` before the wallet is
+ * asked. Each transaction is awaited; a swap that would pay less than its minimum throws
+ * `SwapMinimumNotMetError`, another revert `SwapRevertedError`, no receipt after 2 minutes
+ * `SwapNotConfirmedError`. `received` is what the receipt says arrived.
  *
  * @example
- * const { hash } = await swap(portico, { from: usdc, to: weth, amount: parseUnits('100', 6) })
+ * const quote = await fetchSwapQuote(portico, { caipNetworkId, from: usdc, to: weth, amount, userAddress })
+ * const { hash, received } = await swap(portico, { from: usdc, to: weth, amount, minimumReceived: quote.minimumReceived })
  */
 export async function swap(portico: Portico, parameters: SwapParameters): Promise<SwapReturnType> {
   const connection = getConnection(portico, { namespace: 'eip155' })
@@ -110,18 +139,72 @@ export async function swap(portico: Portico, parameters: SwapParameters): Promis
   }
 
   parameters.onStep?.('swap')
+  let slippage = parameters.slippage
+  if (parameters.minimumReceived !== undefined) {
+    // The market as it is now (the approval may have taken a while): the reviewed minimum must hold.
+    const fresh = await fetchSwapQuote(portico, { caipNetworkId, from, to, amount, userAddress })
+    slippage = slippageForMinimum({
+      toAmount: fresh.toAmount,
+      minimumReceived: parameters.minimumReceived,
+      slippage: parameters.slippage,
+    })
+    if (slippage === undefined)
+      throw new SwapPriceChangedError({ quote: fresh, minimumReceived: parameters.minimumReceived })
+  }
   const tx = await buildSwapTransaction(portico, {
     caipNetworkId,
     from,
     to,
     amount,
     userAddress,
-    slippage: parameters.slippage,
+    slippage,
     deadline: parameters.deadline,
   })
-  const hash = await sendTransaction(portico, { to: tx.to, data: tx.data, value: tx.value, gas: tx.gas })
-  await waitForSuccess(portico, hash, 'swap')
-  return { approval, hash }
+  const sent = { to: tx.to, data: tx.data, value: tx.value, gas: tx.gas }
+  const hash = await sendTransaction(portico, sent).catch((error: unknown) => {
+    // The wallet's gas estimate already hit the router's minimum check: nothing was sent.
+    throw isInsufficientOutput(error) ? new SwapMinimumNotMetError({ cause: error }) : error
+  })
+  let receipt: SwapReceipt
+  try {
+    receipt = await waitForSuccess(portico, hash, 'swap')
+  } catch (error) {
+    if (error instanceof SwapRevertedError && (await revertedForMinimum(portico, userAddress, sent, error)))
+      throw new SwapMinimumNotMetError({ hash, cause: error })
+    throw error
+  }
+  const received = await readSwapReceived(portico, {
+    receipt,
+    token: to,
+    receiver: userAddress,
+    native: to.toLowerCase().endsWith(nativeSwapTokenAddress),
+  })
+  return { approval, hash, received }
+}
+
+/**
+ * Why a mined swap reverted, by replaying it on the state of its block: a swap that was
+ * front-run past its minimum fails the same way again. Only the reason is read; nothing is sent.
+ */
+async function revertedForMinimum(
+  portico: Portico,
+  from: Hex,
+  sent: { to: Hex; data: Hex; value: bigint },
+  reverted: SwapRevertedError,
+): Promise<boolean> {
+  try {
+    await request(portico, {
+      namespace: 'eip155',
+      method: 'eth_call',
+      params: [
+        { from, to: sent.to, data: sent.data, value: `0x${sent.value.toString(16)}` },
+        reverted.blockNumber ?? 'latest',
+      ],
+    })
+    return false
+  } catch (error) {
+    return isInsufficientOutput(error)
+  }
 }
 
 function sameToken(a: string, b: string): boolean {
@@ -129,17 +212,17 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /** Polls the receipt through the wallet's provider (no separate RPC client is assumed). */
-async function waitForSuccess(portico: Portico, hash: Hex, step: 'approve' | 'permit' | 'swap'): Promise<void> {
+async function waitForSuccess(portico: Portico, hash: Hex, step: 'approve' | 'permit' | 'swap'): Promise<SwapReceipt> {
   const started = Date.now()
   while (Date.now() - started < RECEIPT_TIMEOUT_MS) {
-    const receipt = await request<{ status?: string } | null>(portico, {
+    const receipt = await request<SwapReceipt | null>(portico, {
       namespace: 'eip155',
       method: 'eth_getTransactionReceipt',
       params: [hash],
     })
     if (receipt) {
-      if (receipt.status === '0x1') return
-      throw new SwapRevertedError({ hash, step })
+      if (receipt.status === '0x1') return receipt
+      throw new SwapRevertedError({ hash, step, blockNumber: receipt.blockNumber })
     }
     await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS))
   }

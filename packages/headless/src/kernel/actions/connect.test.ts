@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { deferred, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
@@ -117,12 +117,19 @@ describe('real wallet (EIP-6963 test wallet on the devnet)', () => {
 })
 
 describe('contract (host connectors)', () => {
-  test('behavior: the connector gets the networks of every configured namespace and the signal', async () => {
-    const wallet = hostConnector({ connect: async () => [on('eip155', [alice], net.caipNetworkId)] })
+  test('behavior: the connector gets the networks of every configured namespace and a signal that aborts with the caller', async () => {
+    // The wallet leaves its prompt open: the caller gives up meanwhile.
+    const wallet = hostConnector({ connect: () => new Promise(() => {}) })
     const { portico } = setup([wallet.connector])
-    const signal = new AbortController().signal
-    await connect(portico, { connectorId: 'host', namespace: 'eip155', signal })
-    expect(wallet.callsOf('connect')).toEqual([{ networks: { eip155: net, solana: solanaLocal }, signal }])
+    const controller = new AbortController()
+    const pending = connect(portico, { connectorId: 'host', namespace: 'eip155', signal: controller.signal })
+    await vi.waitFor(() => expect(wallet.callsOf('connect')).toHaveLength(1), { timeout: 10_000 })
+    const [call] = wallet.callsOf('connect') as [{ networks: unknown; signal: AbortSignal }]
+    expect(call.networks).toEqual({ eip155: net, solana: solanaLocal })
+    expect(call.signal.aborted).toBe(false)
+    controller.abort()
+    expect(call.signal.aborted).toBe(true)
+    await expect(pending).rejects.toMatchObject({ name: 'ModalClosedError' })
   })
 
   test('behavior: rejection (4001) throws ConnectionRejectedError and restores the previous wallet exactly', async () => {

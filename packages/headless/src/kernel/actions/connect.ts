@@ -18,6 +18,7 @@ import { accountsAtom, activeNamespaceAtom, activeNetworksAtom } from '../state/
 import { applyConnection, markConnecting, restoreAccount } from '../state/connection.js'
 import { addRecentWallet, saveActiveNetworks } from '../state/persistence.js'
 import { findConnector } from '../state/registry.js'
+import { singleFlight } from '../state/singleFlight.js'
 import type { AccountState, Connector, ConnectorConnection, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/imageUrl.js'
@@ -67,12 +68,26 @@ export type ConnectErrorType =
  * `connecting`, the connector asks the wallet, and every namespace the approval covered is
  * `connected` together (one for an installed wallet, several for WalletConnect). On rejection
  * the typed {@link ConnectionRejectedError} is thrown and the previous state is restored untouched.
+ * A second call for the same wallet while the first is still with it (a double click) joins the
+ * first: the wallet is asked once. The wallet's prompt is given up only when every caller waiting
+ * for it aborted its `signal`.
  *
  * @example
  * const [metamask] = getConnectors(portico, { namespace: 'eip155' })
  * const { address } = await connect(portico, { connector: metamask })
  */
-export async function connect(portico: Portico, parameters: ConnectParameters): Promise<ConnectReturnType> {
+export function connect(portico: Portico, parameters: ConnectParameters): Promise<ConnectReturnType> {
+  const { signal, ...asked } = parameters
+  const attempt = singleFlight(
+    portico,
+    ['wallet', 'connect', asked.connector ?? null, asked],
+    (shared) => connectOnce(portico, { ...asked, signal: signal ? shared : undefined }),
+    { signal },
+  )
+  return untilAborted(attempt, signal)
+}
+
+async function connectOnce(portico: Portico, parameters: ConnectParameters): Promise<ConnectReturnType> {
   const namespace = parameters.connector?.chain ?? parameters.namespace ?? namespaceOf(parameters.caipNetworkId)
   const { namespace: ns } = resolveNamespace(portico, namespace)
   const connectorId = parameters.connector?.id ?? parameters.connectorId

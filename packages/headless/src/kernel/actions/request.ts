@@ -5,6 +5,7 @@ import { UserRejectedRequestError, type UserRejectedRequestErrorType } from '../
 import type { RequestNotApprovedErrorType } from '../errors/walletConnect.js'
 import type { Portico } from '../portico.js'
 import { getActiveConnection } from '../state/activeConnection.js'
+import { singleFlight } from '../state/singleFlight.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 
 export type RequestParameters = {
@@ -36,7 +37,7 @@ export class WalletRequestError extends BaseError {
 
 /**
  * Sends a JSON-RPC request to the connected wallet, in the namespace's own method and params
- * format, through its connector: over the WalletConnect session (refused before sending when the
+ * format, through its connector (an identical request still in flight is joined, not sent again): over the WalletConnect session (refused before sending when the
  * session did not approve the method on that chain), to an injected EIP-1193 wallet, or mapped
  * onto an installed Solana wallet's Wallet Standard features (`solana_signTransaction`,
  * `solana_signAllTransactions`, `solana_signAndSendTransaction`, `solana_signMessage`).
@@ -48,14 +49,17 @@ export class WalletRequestError extends BaseError {
 export async function request<result = unknown>(portico: Portico, parameters: RequestParameters): Promise<result> {
   const { namespace, account, connector } = getActiveConnection(portico, parameters.namespace)
   const chainId = parameters.caipNetworkId ?? account.caipNetworkId
+  const ask = {
+    namespace,
+    chainId,
+    address: account.address,
+    method: parameters.method,
+    params: parameters.params ?? [],
+  }
   try {
-    return (await connector.request({
-      namespace,
-      chainId,
-      address: account.address,
-      method: parameters.method,
-      params: parameters.params ?? [],
-    })) as result
+    // The same request while it is still with the wallet (a double click) joins it: one prompt,
+    // one transaction.
+    return (await singleFlight(portico, ['wallet', 'request', connector, ask], () => connector.request(ask))) as result
   } catch (error) {
     if (error instanceof BaseError) throw error
     if (isUserRejection(error)) throw new UserRejectedRequestError({ cause: error })

@@ -11,6 +11,7 @@ import {
 import type { RequestNotApprovedErrorType } from '../errors/walletConnect.js'
 import type { Portico } from '../portico.js'
 import { getActiveConnection } from '../state/activeConnection.js'
+import { singleFlight } from '../state/singleFlight.js'
 import type { ChainNamespace } from '../utils/caip.js'
 
 export type SignMessageParameters = {
@@ -39,14 +40,16 @@ export async function signMessage(
   portico: Portico,
   { message, namespace }: SignMessageParameters,
 ): Promise<SignMessageReturnType> {
-  const connection = getActiveConnection(portico, namespace)
+  const { connector, ...connection } = getActiveConnection(portico, namespace)
+  const ask = {
+    namespace: connection.namespace,
+    address: connection.account.address,
+    message,
+    network: connection.network,
+  }
   try {
-    return await connection.connector.signMessage({
-      namespace: connection.namespace,
-      address: connection.account.address,
-      message,
-      network: connection.network,
-    })
+    // The same message while the wallet still shows it (a double click) joins that prompt.
+    return await singleFlight(portico, ['wallet', 'signMessage', connector, ask], () => connector.signMessage(ask))
   } catch (error) {
     // Typed errors from the connector (a WalletConnect session that did not approve the signing
     // method) already say what went wrong; re-wrapping them would hide it behind a generic one.

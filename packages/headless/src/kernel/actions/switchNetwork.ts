@@ -13,6 +13,7 @@ import type { Portico } from '../portico.js'
 import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom } from '../state/atoms.js'
 import { setActiveNetwork } from '../state/connection.js'
+import { singleFlight } from '../state/singleFlight.js'
 import type { PorticoNetwork } from '../types.js'
 import type { CaipNetworkId } from '../utils/caip.js'
 
@@ -48,7 +49,10 @@ export async function switchNetwork(
   const connector = account?.status === 'connected' ? account.connector : undefined
   if (connector && account?.caipNetworkId !== caipNetworkId) {
     try {
-      await connector.switchNetwork({ namespace, network, networks: portico.networks, current: account?.caipNetworkId })
+      // A second click on the same network while the wallet asks joins that prompt.
+      await singleFlight(portico, ['wallet', 'switchNetwork', connector, namespace, caipNetworkId], () =>
+        connector.switchNetwork({ namespace, network, networks: portico.networks, current: account?.caipNetworkId }),
+      )
     } catch (error) {
       // The connector's typed errors (WalletConnect's own 'not approved' for a chain outside the
       // session) pass through as they are.

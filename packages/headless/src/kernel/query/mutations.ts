@@ -26,11 +26,16 @@ import {
   switchNetwork,
 } from '../actions/switchNetwork.js'
 import type { Portico } from '../portico.js'
+import { singleFlightMutation } from '../state/singleFlight.js'
 
 /**
  * TanStack Query mutation options for one action, in the library's own shape (the core does not
  * depend on it). `error` is the action's typed error union: `onError` carries it, so
  * `useMutation(connectMutationOptions(portico))` infers `ConnectErrorType` as its error.
+ *
+ * Every mutation that asks the wallet joins an identical one still running on the same instance
+ * (same key and variables): two `mutate` calls from a double click ask the wallet once and both
+ * settle with its answer. Once it settled, the same variables run again.
  */
 export type PorticoMutationOptions<data, error, variables> = {
   mutationKey: readonly ['portico', string]
@@ -59,7 +64,11 @@ export function connectMutationOptions(
 export function disconnectMutationOptions(
   portico: Portico,
 ): PorticoMutationOptions<void, DisconnectErrorType, DisconnectParameters | undefined> {
-  return { mutationKey: ['portico', 'disconnect'], mutationFn: (variables) => disconnect(portico, variables) }
+  const mutationKey = ['portico', 'disconnect'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (variables) => disconnect(portico, variables)),
+  }
 }
 
 /**
@@ -71,7 +80,11 @@ export function disconnectMutationOptions(
 export function switchNetworkMutationOptions(
   portico: Portico,
 ): PorticoMutationOptions<SwitchNetworkReturnType, SwitchNetworkErrorType, SwitchNetworkParameters> {
-  return { mutationKey: ['portico', 'switchNetwork'], mutationFn: (variables) => switchNetwork(portico, variables) }
+  const mutationKey = ['portico', 'switchNetwork'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (variables) => switchNetwork(portico, variables)),
+  }
 }
 
 /**
@@ -83,7 +96,11 @@ export function switchNetworkMutationOptions(
 export function signMessageMutationOptions(
   portico: Portico,
 ): PorticoMutationOptions<SignMessageReturnType, SignMessageErrorType, SignMessageParameters> {
-  return { mutationKey: ['portico', 'signMessage'], mutationFn: (variables) => signMessage(portico, variables) }
+  const mutationKey = ['portico', 'signMessage'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (variables) => signMessage(portico, variables)),
+  }
 }
 
 /**
@@ -95,7 +112,11 @@ export function signMessageMutationOptions(
 export function signTypedDataMutationOptions(
   portico: Portico,
 ): PorticoMutationOptions<SignTypedDataReturnType, SignTypedDataErrorType, SignTypedDataParameters> {
-  return { mutationKey: ['portico', 'signTypedData'], mutationFn: (variables) => signTypedData(portico, variables) }
+  const mutationKey = ['portico', 'signTypedData'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (variables) => signTypedData(portico, variables)),
+  }
 }
 
 /**
@@ -107,9 +128,10 @@ export function signTypedDataMutationOptions(
 export function sendTransactionMutationOptions(
   portico: Portico,
 ): PorticoMutationOptions<SendTransactionReturnType, SendTransactionErrorType, SendTransactionParameters> {
+  const mutationKey = ['portico', 'sendTransaction'] as const
   return {
-    mutationKey: ['portico', 'sendTransaction'],
-    mutationFn: (variables) => sendTransaction(portico, variables),
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (variables) => sendTransaction(portico, variables)),
   }
 }
 
@@ -122,5 +144,9 @@ export function sendTransactionMutationOptions(
 export function requestMutationOptions(
   portico: Portico,
 ): PorticoMutationOptions<unknown, RequestErrorType, RequestParameters> {
-  return { mutationKey: ['portico', 'request'], mutationFn: (variables) => request(portico, variables) }
+  const mutationKey = ['portico', 'request'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (variables) => request(portico, variables)),
+  }
 }

@@ -58,7 +58,7 @@ function useEverything() {
 test('connect, balance, switch and disconnect through the hooks', async () => {
   const { wrapper } = setup()
   const { result } = renderHook(useEverything, { wrapper })
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   expect(result.current.connection.status).toBe('disconnected')
   expect(result.current.balance.fetchStatus).toBe('idle')
 
@@ -66,7 +66,7 @@ test('connect, balance, switch and disconnect through the hooks', async () => {
   expect(result.current.connect.status).toBe('success')
   expect(result.current.connection).toMatchObject({ status: 'connected', caipNetworkId: 'eip155:31337' })
 
-  await waitFor(() => expect(result.current.balance.status).toBe('success'))
+  await waitFor(() => expect(result.current.balance.status).toBe('success'), { timeout: 15_000 })
   const [native, usdc, ptk] = result.current.balance.data ?? []
   expect(native?.symbol).toBe('ETH')
   expect(Number(native?.quantity.numeric)).toBeGreaterThan(0)
@@ -82,7 +82,7 @@ test('connect, balance, switch and disconnect through the hooks', async () => {
 test('a rejected connect surfaces the typed error on the mutation', async () => {
   const { wrapper, wallet } = setup()
   const { result } = renderHook(useEverything, { wrapper })
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   wallet.rejectNext('eth_requestAccounts')
   await act(async () => {
     await result.current.connect.mutateAsync({ connector: result.current.connectors[0] }).catch(() => {})
@@ -100,7 +100,7 @@ test('a rejected connect surfaces the typed error on the mutation', async () => 
 test('reload: PorticoProvider reconnects silently (reconnecting, then connected)', async () => {
   const first = setup()
   const { result, unmount } = renderHook(useEverything, { wrapper: first.wrapper })
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
   unmount()
 

@@ -20,6 +20,7 @@ export const sendEn = {
   sendInvalidAmount: 'Invalid amount',
   sendTooManyDecimals: (decimals: number) => `At most ${decimals} decimals`,
   sendInsufficientFunds: 'Insufficient funds',
+  sendNotEnoughForFee: (symbol: string) => `Not enough ${symbol} left for the network fee`,
   sendAddAddress: 'Add address',
   sendInvalidAddress: 'Invalid address',
   sendReceiverIsToken: 'This is the token contract, not a wallet',

@@ -20,6 +20,7 @@ export const messages = {
   sendInvalidAmount: 'مبلغ غير صالح',
   sendTooManyDecimals: (decimals) => `${decimals} منازل عشرية على الأكثر`,
   sendInsufficientFunds: 'الرصيد غير كافٍ',
+  sendNotEnoughForFee: (symbol) => `لا يتبقى ما يكفي من ${symbol} لرسوم الشبكة`,
   sendAddAddress: 'أدخل عنوانًا',
   sendInvalidAddress: 'عنوان غير صالح',
   sendReceiverIsToken: 'هذا عقد الرمز وليس محفظة',

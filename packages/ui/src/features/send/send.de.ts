@@ -20,6 +20,7 @@ export const messages = {
   sendInvalidAmount: 'Ungültiger Betrag',
   sendTooManyDecimals: (decimals) => `Höchstens ${decimals} Nachkommastellen`,
   sendInsufficientFunds: 'Guthaben reicht nicht aus',
+  sendNotEnoughForFee: (symbol) => `Nicht genug ${symbol} für die Netzwerkgebühr übrig`,
   sendAddAddress: 'Adresse eingeben',
   sendInvalidAddress: 'Ungültige Adresse',
   sendReceiverIsToken: 'Das ist der Token-Vertrag, keine Wallet',

@@ -20,6 +20,7 @@ export const messages = {
   sendInvalidAmount: 'Cantidad no válida',
   sendTooManyDecimals: (decimals) => `Como máximo ${decimals} decimales`,
   sendInsufficientFunds: 'Fondos insuficientes',
+  sendNotEnoughForFee: (symbol) => `No queda suficiente ${symbol} para la comisión de red`,
   sendAddAddress: 'Añade una dirección',
   sendInvalidAddress: 'Dirección no válida',
   sendReceiverIsToken: 'Es el contrato del token, no una billetera',

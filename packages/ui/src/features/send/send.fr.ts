@@ -20,6 +20,7 @@ export const messages = {
   sendInvalidAmount: 'Montant invalide',
   sendTooManyDecimals: (decimals) => `${decimals} décimales au plus`,
   sendInsufficientFunds: 'Fonds insuffisants',
+  sendNotEnoughForFee: (symbol) => `Pas assez de ${symbol} restant pour les frais de réseau`,
   sendAddAddress: 'Saisissez une adresse',
   sendInvalidAddress: 'Adresse invalide',
   sendReceiverIsToken: "C'est le contrat du jeton, pas un portefeuille",

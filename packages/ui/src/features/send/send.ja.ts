@@ -20,6 +20,7 @@ export const messages = {
   sendInvalidAmount: '無効な金額',
   sendTooManyDecimals: (decimals) => `小数点以下は ${decimals} 桁まで`,
   sendInsufficientFunds: '残高が不足しています',
+  sendNotEnoughForFee: (symbol) => `ネットワーク手数料に必要な${symbol}が残りません`,
   sendAddAddress: 'アドレスを入力',
   sendInvalidAddress: '無効なアドレス',
   sendReceiverIsToken: 'これはトークンのコントラクトで、ウォレットではありません',

@@ -20,6 +20,7 @@ export const messages = {
   sendInvalidAmount: '잘못된 금액',
   sendTooManyDecimals: (decimals) => `소수점 이하 최대 ${decimals}자리`,
   sendInsufficientFunds: '잔액 부족',
+  sendNotEnoughForFee: (symbol) => `네트워크 수수료에 필요한 ${symbol}이(가) 남지 않습니다`,
   sendAddAddress: '주소를 입력하세요',
   sendInvalidAddress: '잘못된 주소',
   sendReceiverIsToken: '지갑이 아닌 토큰 컨트랙트 주소입니다',

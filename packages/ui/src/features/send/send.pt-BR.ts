@@ -20,6 +20,7 @@ export const messages = {
   sendInvalidAmount: 'Valor inválido',
   sendTooManyDecimals: (decimals) => `No máximo ${decimals} casas decimais`,
   sendInsufficientFunds: 'Saldo insuficiente',
+  sendNotEnoughForFee: (symbol) => `Não sobra ${symbol} suficiente para a taxa de rede`,
   sendAddAddress: 'Informe um endereço',
   sendInvalidAddress: 'Endereço inválido',
   sendReceiverIsToken: 'Este é o contrato do token, não uma carteira',

@@ -20,6 +20,7 @@ export const messages = {
   sendInvalidAmount: '金额无效',
   sendTooManyDecimals: (decimals) => `最多 ${decimals} 位小数`,
   sendInsufficientFunds: '余额不足',
+  sendNotEnoughForFee: (symbol) => `剩余的 ${symbol} 不足以支付网络费用`,
   sendAddAddress: '请输入地址',
   sendInvalidAddress: '地址无效',
   sendReceiverIsToken: '这是代币合约地址，不是钱包',

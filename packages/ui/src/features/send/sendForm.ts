@@ -75,6 +75,8 @@ export type SendFormProblem =
   | { field: 'token'; kind: 'missing' }
   | { field: 'amount'; kind: 'missing' | 'invalid' | 'insufficient' }
   | { field: 'amount'; kind: 'decimals'; decimals: number }
+  /** The native currency sent leaves too little for the network fee (the fee estimate says so). */
+  | { field: 'amount'; kind: 'fee'; symbol: string }
   | { field: 'receiver'; kind: 'missing' | 'invalid' | 'tokenContract' }
   /** A name being resolved, or one that could not be (see `useReceiver`). */
   | { field: 'receiver'; kind: 'resolving' | 'unresolved' }

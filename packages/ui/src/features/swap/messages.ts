@@ -33,6 +33,8 @@ export const swapEn = {
   swapConfirm: 'Swap',
   swapConfirmInWallet: 'Confirm in your wallet',
   swapSuccess: (paid: string, received: string) => `Swapped ${paid} for ${received}`,
+  swapPriceChanged: 'The price changed. Check the new minimum received and confirm again.',
+  swapMinimumNotMet: 'The price moved below the minimum received. No tokens were swapped.',
   swapUnsupportedBody: 'Switch to a network that supports swaps.',
 }
 

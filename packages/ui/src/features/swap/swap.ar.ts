@@ -33,5 +33,7 @@ export const messages = {
   swapConfirm: 'مبادلة',
   swapConfirmInWallet: 'أكّد في محفظتك',
   swapSuccess: (paid, received) => `تمت مبادلة ${paid} بـ ${received}`,
+  swapPriceChanged: 'تغيّر السعر. راجع الحد الأدنى الجديد للاستلام ثم أكّد مرة أخرى.',
+  swapMinimumNotMet: 'انخفض السعر دون الحد الأدنى للاستلام. لم تتم مبادلة أي رمز.',
   swapUnsupportedBody: 'انتقل إلى شبكة تدعم المبادلات.',
 } satisfies Catalogue<typeof swapEn>

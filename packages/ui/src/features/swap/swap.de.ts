@@ -33,5 +33,7 @@ export const messages = {
   swapConfirm: 'Tauschen',
   swapConfirmInWallet: 'In deiner Wallet bestätigen',
   swapSuccess: (paid, received) => `${paid} gegen ${received} getauscht`,
+  swapPriceChanged: 'Der Preis hat sich geändert. Prüfe das neue Minimum und bestätige erneut.',
+  swapMinimumNotMet: 'Der Preis ist unter das Minimum gefallen. Es wurden keine Token getauscht.',
   swapUnsupportedBody: 'Wechsle zu einem Netzwerk, das Tauschvorgänge unterstützt.',
 } satisfies Catalogue<typeof swapEn>

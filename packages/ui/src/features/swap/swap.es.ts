@@ -33,5 +33,7 @@ export const messages = {
   swapConfirm: 'Intercambiar',
   swapConfirmInWallet: 'Confirma en tu billetera',
   swapSuccess: (paid, received) => `Intercambiaste ${paid} por ${received}`,
+  swapPriceChanged: 'El precio cambió. Revisa el nuevo mínimo recibido y confirma de nuevo.',
+  swapMinimumNotMet: 'El precio bajó del mínimo recibido. No se intercambió ningún token.',
   swapUnsupportedBody: 'Cambia a una red que admita intercambios.',
 } satisfies Catalogue<typeof swapEn>

@@ -33,5 +33,7 @@ export const messages = {
   swapConfirm: 'Échanger',
   swapConfirmInWallet: 'Confirmez dans votre portefeuille',
   swapSuccess: (paid, received) => `${paid} échangés contre ${received}`,
+  swapPriceChanged: 'Le prix a changé. Vérifiez le nouveau minimum reçu et confirmez à nouveau.',
+  swapMinimumNotMet: 'Le prix est passé sous le minimum reçu. Aucun jeton n’a été échangé.',
   swapUnsupportedBody: 'Passez à un réseau qui prend en charge les échanges.',
 } satisfies Catalogue<typeof swapEn>

@@ -33,5 +33,7 @@ export const messages = {
   swapConfirm: 'スワップ',
   swapConfirmInWallet: 'ウォレットで確認してください',
   swapSuccess: (paid, received) => `${paid} を ${received} にスワップしました`,
+  swapPriceChanged: '価格が変わりました。新しい最低受取額を確認して、もう一度確定してください。',
+  swapMinimumNotMet: '価格が最低受取額を下回りました。トークンはスワップされていません。',
   swapUnsupportedBody: 'スワップに対応したネットワークに切り替えてください。',
 } satisfies Catalogue<typeof swapEn>

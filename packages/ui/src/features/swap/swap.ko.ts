@@ -33,5 +33,7 @@ export const messages = {
   swapConfirm: '스왑',
   swapConfirmInWallet: '지갑에서 확인하세요',
   swapSuccess: (paid, received) => `${paid}을(를) ${received}(으)로 스왑했습니다`,
+  swapPriceChanged: '가격이 변경되었습니다. 새 최소 수령액을 확인하고 다시 확인해 주세요.',
+  swapMinimumNotMet: '가격이 최소 수령액 아래로 떨어졌습니다. 토큰이 스왑되지 않았습니다.',
   swapUnsupportedBody: '스왑을 지원하는 네트워크로 전환하세요.',
 } satisfies Catalogue<typeof swapEn>

@@ -33,5 +33,7 @@ export const messages = {
   swapConfirm: 'Trocar',
   swapConfirmInWallet: 'Confirme na sua carteira',
   swapSuccess: (paid, received) => `Você trocou ${paid} por ${received}`,
+  swapPriceChanged: 'O preço mudou. Confira o novo mínimo recebido e confirme novamente.',
+  swapMinimumNotMet: 'O preço caiu abaixo do mínimo recebido. Nenhum token foi trocado.',
   swapUnsupportedBody: 'Mude para uma rede que aceite trocas.',
 } satisfies Catalogue<typeof swapEn>

@@ -33,5 +33,7 @@ export const messages = {
   swapConfirm: '兑换',
   swapConfirmInWallet: '请在钱包中确认',
   swapSuccess: (paid, received) => `已将 ${paid} 兑换为 ${received}`,
+  swapPriceChanged: '价格已变化。请查看新的最低到账数量后再次确认。',
+  swapMinimumNotMet: '价格已低于最低到账数量。未兑换任何代币。',
   swapUnsupportedBody: '请切换到支持兑换的网络。',
 } satisfies Catalogue<typeof swapEn>

@@ -43,6 +43,8 @@ export function EmailField() {
     event.preventDefault()
     const value = email.trim()
     if (!emailShape.test(value)) return setInvalid(true)
+    // A double submit lands twice before the view changes: the login it opened is already on top.
+    if (store.getState().history.at(-1)?.view === 'EmailLogin') return
     store.push({ view: 'EmailLogin', data: { email: value } })
   }
   return (

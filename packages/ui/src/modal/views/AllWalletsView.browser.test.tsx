@@ -331,7 +331,7 @@ describe('scrolling', () => {
     expect(list.hasAttribute('data-scrolling')).toBe(false)
     expect(transition()).not.toBe('none')
     scroller.scrollTop += 240
-    await vi.waitFor(() => expect(list.hasAttribute('data-scrolling')).toBe(true))
+    await vi.waitFor(() => expect(list.hasAttribute('data-scrolling')).toBe(true), { timeout: 15_000 })
     expect(transition()).toBe('none')
     // The rows still take the pointer: a click just after the wheel stops is not lost.
     expect(getComputedStyle(row()).pointerEvents).toBe('auto')

@@ -224,8 +224,7 @@ export function AllWalletsView() {
   // Stable callbacks, so scrolling (which re-renders the virtual list) leaves memoised rows alone.
   const select = useCallback(
     (connector: SortedConnector) => {
-      start({ connector })
-      store.push(connectingView(connector))
+      if (start({ connector })) store.push(connectingView(connector))
     },
     [start, store],
   )
@@ -233,8 +232,8 @@ export function AllWalletsView() {
   const selectDirectory = useCallback(
     (wallet: DirectoryWallet) => {
       if (!walletConnect) return store.push({ view: 'ConnectingExternal', data: { directoryWallet: wallet } })
-      start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.image_id } })
-      store.push({ view: 'ConnectingWalletConnect', data: { wallet } })
+      if (start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.image_id } }))
+        store.push({ view: 'ConnectingWalletConnect', data: { wallet } })
     },
     [start, store, walletConnect],
   )

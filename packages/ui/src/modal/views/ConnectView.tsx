@@ -69,13 +69,13 @@ export function ConnectView() {
     (portico.adapters.has('eip155') || portico.adapters.has('solana'))
   const start = useStartConnection()
   const select = (connector: SortedConnector) => {
-    start({ connector })
-    store.push(connectingView(connector))
+    if (start({ connector })) store.push(connectingView(connector))
   }
   const selectRecent = (wallet: RecentWallet) => {
     const walletConnect = connectors.find(pairsRemotely)
     if (!walletConnect) return
-    start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.imageId } })
+    if (!start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.imageId } }))
+      return
     const directoryWallet: DirectoryWallet = { id: wallet.id, name: wallet.name, image_id: wallet.imageId }
     store.push({ view: 'ConnectingWalletConnect', data: { wallet: directoryWallet } })
   }

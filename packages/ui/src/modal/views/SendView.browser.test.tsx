@@ -198,6 +198,26 @@ test('a rejected prompt says so, sends nothing, and Try again sends once', async
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(2)
 })
 
+test('a double click on Send (two clicks before React re-renders) sends one transaction', async () => {
+  const { wallet } = await mount('Send')
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await page.getByRole('button', { name: 'Select token' }).first().click()
+  await page.getByRole('button', { name: /USD Coin/ }).click()
+  await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '1')
+  await userEvent.fill(page.getByRole('textbox', { name: 'To' }), receiver)
+  await page.getByRole('button', { name: 'Preview send' }).click()
+  await expect.element(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled()
+  // Two real click events 0 ms apart, as a double click delivers them: both reach the handler
+  // while the button still shows enabled.
+  const send = $('send-confirm') as HTMLButtonElement
+  send.click()
+  send.click()
+  await expect.element(page.getByText('Sent 1 USDC')).toBeVisible()
+  await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)
+  expect(await balanceOf(usdc, receiver)).toBe(1_000_000n)
+})
+
 test('Max on the native currency keeps the fee back', async () => {
   await mount('Send')
   await page.getByRole('button', { name: 'Select token' }).first().click()
@@ -208,6 +228,27 @@ test('Max on the native currency keeps the fee back', async () => {
   const value = Number((amount.element() as HTMLInputElement).value)
   expect(value).toBeLessThan(10)
   expect(value).toBeGreaterThan(9.99)
+})
+
+test('the whole native balance typed: the form says nothing is left for the fee before the wallet is asked; Max fixes it', async () => {
+  const { wallet } = await mount('Send')
+  await page.getByRole('button', { name: 'Select token' }).first().click()
+  await page.getByRole('button', { name: /Ether/ }).click()
+  const amount = page.getByRole('textbox', { name: 'Amount' })
+  await amount.fill('10') // the whole balance of the fresh account
+  await page.getByRole('textbox', { name: 'To' }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  // The fee estimate (after typing settles) refuses it; the form says why and will not preview.
+  await expect
+    .element(page.getByText('Not enough ETH left for the network fee', { exact: true }).first(), { timeout: 15_000 })
+    .toBeVisible()
+  const submit = page.getByRole('button', { name: 'Not enough ETH left for the network fee' })
+  await expect.element(submit).toBeDisabled()
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(0)
+  // Max keeps the fee back: the form is valid again.
+  await page.getByRole('button', { name: 'Max' }).click()
+  await expect.poll(() => Number((amount.element() as HTMLInputElement).value)).toBeLessThan(10)
+  await expect.element(page.getByRole('button', { name: 'Preview send' }), { timeout: 15_000 }).toBeEnabled()
+  expect($('send-amount-error')).toBeNull()
 })
 
 for (const themeMode of ['light', 'dark'] as const)

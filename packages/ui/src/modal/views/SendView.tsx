@@ -60,6 +60,15 @@ export function SendView() {
     nativePrice: balance.data?.[0]?.price,
     query: { enabled: Boolean(settled) && !problem },
   })
+  // Sending (nearly) the whole native balance leaves nothing for the fee: the estimate refuses it,
+  // and the form says so before the wallet could be asked. Kept apart from `problem`, which
+  // gates the estimate itself.
+  const feeError = fee.error as { name?: string; shortMessage?: string } | null
+  const feeProblem: SendFormProblem | undefined =
+    !problem && feeError?.name === 'InsufficientFundsForFeeError' && fresh
+      ? { field: 'amount', kind: 'fee', symbol: fresh.symbol }
+      : undefined
+  const blocked = problem ?? feeProblem
   const receiverValid = problem?.field !== 'receiver'
   const identity = useIdentity({ address: receiverValid && receiver.address ? receiver.address : undefined })
   const [maxPending, setMaxPending] = useState(false)
@@ -103,7 +112,7 @@ export function SendView() {
     }
   }
 
-  const amountProblem = problem?.field === 'amount' && problem.kind !== 'missing' ? problem : undefined
+  const amountProblem = blocked?.field === 'amount' && blocked.kind !== 'missing' ? blocked : undefined
   const receiverProblem =
     problem?.field === 'receiver' && problem.kind !== 'missing' && problem.kind !== 'resolving' ? problem : undefined
   const usd =
@@ -119,7 +128,7 @@ export function SendView() {
       data-slot="send-view"
       onSubmit={(event) => {
         event.preventDefault()
-        if (!problem) store.push({ view: 'SendPreview' })
+        if (!blocked) store.push({ view: 'SendPreview' })
       }}
     >
       <div className={send.panel} data-invalid={Boolean(amountProblem)}>
@@ -224,7 +233,7 @@ export function SendView() {
         ) : null}
       </div>
 
-      {!problem ? (
+      {!blocked ? (
         <div className={send.line} data-slot="send-fee">
           <span>{text.sendNetworkFee}</span>
           <span className={send.value}>
@@ -244,10 +253,10 @@ export function SendView() {
       <button
         type="submit"
         className={css.button({ variant: 'primary', size: 'lg' })}
-        disabled={Boolean(problem)}
+        disabled={Boolean(blocked)}
         data-slot="send-submit"
       >
-        {problem ? buttonText(text, problem) : text.sendPreview}
+        {blocked ? buttonText(text, blocked) : text.sendPreview}
       </button>
     </form>
   )
@@ -268,7 +277,9 @@ function buttonText(text: SendText, problem: SendFormProblem): string {
       ? text.sendAddAmount
       : problem.kind === 'insufficient'
         ? text.sendInsufficientFunds
-        : text.sendInvalidAmount
+        : problem.kind === 'fee'
+          ? text.sendNotEnoughForFee(problem.symbol)
+          : text.sendInvalidAmount
   if (problem.kind === 'resolving') return text.sendResolvingName
   if (problem.kind === 'unresolved') return text.sendNameError
   return problem.kind === 'missing' ? text.sendAddAddress : text.sendInvalidAddress
@@ -278,6 +289,7 @@ function buttonText(text: SendText, problem: SendFormProblem): string {
 function problemText(text: SendText, problem: SendFormProblem): string {
   if (problem.field === 'amount' && problem.kind === 'decimals') return text.sendTooManyDecimals(problem.decimals)
   if (problem.field === 'amount' && problem.kind === 'insufficient') return text.sendInsufficientFunds
+  if (problem.field === 'amount' && problem.kind === 'fee') return text.sendNotEnoughForFee(problem.symbol)
   if (problem.field === 'amount') return text.sendInvalidAmount
   if (problem.field === 'receiver' && problem.kind === 'tokenContract') return text.sendReceiverIsToken
   if (problem.field === 'receiver' && problem.kind === 'unresolved') return text.sendNameError

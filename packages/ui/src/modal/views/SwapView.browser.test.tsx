@@ -13,7 +13,17 @@ import {
 import { createTestEip1193Wallet } from '@portico/headless/testing'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { createPublicClient, erc20Abi, type Hex, http, parseUnits } from 'viem'
+import {
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  maxUint256,
+  parseAbi,
+  parseEther,
+  parseUnits,
+} from 'viem'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
@@ -21,7 +31,7 @@ import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import type { SwapViewData } from '../../state/modalStore.js'
 import { recordAnnouncements } from '../../test/announcements.js'
-import { freshFundedKey } from '../../test/devnetChain.js'
+import { anvil, freshFundedKey } from '../../test/devnetChain.js'
 import { useModal } from '../../useModal.js'
 import '../../test/provided.js'
 
@@ -257,5 +267,86 @@ test('a token whose allowance is not known yet: no review until it is; the allow
     await expect.element(page.getByRole('button', { name: 'Approve USDC and swap' })).toBeEnabled()
   } finally {
     await setSwitches({ allowance: 'ok' })
+  }
+})
+
+const router = parseAbi([
+  'function WETH() view returns (address)',
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[])',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[])',
+])
+
+/** Someone else trades on the devnet pool, from an account anvil lets the test act as. */
+async function trade(from: Hex, tx: { to: Hex; data: Hex; value?: bigint }) {
+  await anvil('anvil_impersonateAccount', [from])
+  const hash = (await anvil('eth_sendTransaction', [
+    // A set gas limit: anvil's estimate for an impersonated sender fell short of the swap's needs.
+    { from, to: tx.to, data: tx.data, value: `0x${(tx.value ?? 0n).toString(16)}`, gas: '0x493e0' },
+  ])) as Hex
+  const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  if (receipt.status !== 'success') throw new Error(`The other account's trade ${hash} reverted`)
+}
+
+test('the market moves between review and click: the swap stops and shows the new minimum, the next confirm swaps at it, the toast says what arrived', async () => {
+  const { address, wallet } = await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '1' })
+  const announced = recordAnnouncements()
+  // The view's chunk may be transformed cold (the test run alone), and the quote must be in.
+  const review = page.getByRole('button', { name: 'Review swap' })
+  await expect.element(review, { timeout: 15_000 }).toBeEnabled()
+  await userEvent.click(review)
+  await expect.element(page.getByRole('heading', { name: 'Review swap' })).toBeVisible()
+  await expect.poll(() => $('swap-minimum-received')?.textContent).toMatch(/USDC$/)
+  const shownMinimum = () => Number($('swap-minimum-received')?.textContent?.replace(/[^\d.]/g, ''))
+  const reviewed = shownMinimum()
+
+  // Another account buys 3 ETH worth of USDC while the user reads the review: ETH buys ~3% less.
+  const { address: whale } = await freshFundedKey()
+  const swapRouter = devnet.swapRouter as Hex
+  const weth = await chain.readContract({ address: swapRouter, abi: router, functionName: 'WETH' })
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + 600)
+  await trade(whale, {
+    to: swapRouter,
+    value: parseEther('3'),
+    data: encodeFunctionData({
+      abi: router,
+      functionName: 'swapExactETHForTokens',
+      args: [0n, [weth, usdc], whale, deadline],
+    }),
+  })
+  try {
+    await userEvent.click(page.getByRole('button', { name: 'Swap', exact: true }))
+    await expect
+      .element(page.getByRole('alert'))
+      .toHaveTextContent('The price changed. Check the new minimum received and confirm again.')
+    expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(0)
+    // The new figures replace the reviewed ones before the user can confirm again.
+    await expect.poll(shownMinimum).toBeLessThan(reviewed)
+    const confirmedMinimum = shownMinimum()
+    const before = await balanceOf(usdc, address)
+    await userEvent.click(page.getByRole('button', { name: 'Try again' }))
+    await expect.poll(announced.texts).toContainEqual(expect.stringMatching(/^Swapped 1 ETH for [\d,.]+ USDC$/))
+    const arrived = (await balanceOf(usdc, address)) - before
+    const toast = announced.texts().find((t) => t.startsWith('Swapped')) ?? ''
+    // Balances show truncated to 3 decimals.
+    expect(Number(toast.replace(/^.* for ([\d,.]+) USDC$/, '$1').replace(/,/g, ''))).toBe(
+      Math.floor(Number(arrived) / 1_000) / 1_000,
+    )
+    expect(Number(arrived) / 1e6).toBeGreaterThanOrEqual(confirmedMinimum)
+  } finally {
+    announced.stop()
+    // The whale sells its USDC back: the pool is shared with the other tests of this file.
+    const bought = await balanceOf(usdc, whale)
+    await trade(whale, {
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [swapRouter, maxUint256] }),
+    })
+    await trade(whale, {
+      to: swapRouter,
+      data: encodeFunctionData({
+        abi: router,
+        functionName: 'swapExactTokensForETH',
+        args: [bought, 0n, [usdc, weth], whale, deadline],
+      }),
+    })
   }
 })

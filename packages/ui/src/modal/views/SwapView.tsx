@@ -489,15 +489,20 @@ function Review({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) 
     )
   }
   const paid = `${format.balance(formatUnits(amount, from.decimals))} ${from.symbol}`
+  // The market moved below the minimum the user saw: the new figures are being fetched; confirming
+  // waits for them, so what is confirmed next is what is on screen.
+  const priceChanged = swap.error?.name === 'SwapPriceChangedError'
   const confirm = () => {
+    if (!current) return
     setAgreed(current)
     swap.mutate(
-      { from: from.address, to: to.address, amount, eip2612: from.eip2612 },
+      // The minimum on screen is the minimum the chain enforces (or the swap stops and asks again).
+      { from: from.address, to: to.address, amount, eip2612: from.eip2612, minimumReceived: current.minimumReceived },
       {
-        onSuccess() {
-          const received = quote
-            ? `${format.balance(formatUnits(quote.toAmount, to.decimals))} ${to.symbol}`
-            : to.symbol
+        onSuccess({ received: units }) {
+          // What the receipt says arrived, never the quote.
+          const received =
+            units === undefined ? to.symbol : `${format.balance(formatUnits(units, to.decimals))} ${to.symbol}`
           store.showToast('success', text.swapSuccess(paid, received))
           updateSwapForm(store, { amount: '' })
           store.back()
@@ -541,14 +546,18 @@ function Review({ text, tokens }: { text: Text; tokens: readonly SwapToken[] }) 
         </ol>
       ) : null}
       {swap.isError ? (
-        <p className={swapCss.error} role="alert" data-slot="swap-error">
-          {swap.error.shortMessage}
+        <p className={swapCss.error} role="alert" data-slot="swap-error" data-error={swap.error.name}>
+          {priceChanged
+            ? text.swapPriceChanged
+            : swap.error.name === 'SwapMinimumNotMetError'
+              ? text.swapMinimumNotMet
+              : swap.error.shortMessage}
         </p>
       ) : null}
       <button
         type="button"
         className={css.button({ size: 'lg' })}
-        disabled={swap.isPending || !quote}
+        disabled={swap.isPending || !current || (priceChanged && draft.quote.isFetching)}
         onClick={confirm}
         data-slot="swap-confirm"
         data-state={swap.isPending ? 'pending' : swap.isError ? 'error' : 'idle'}

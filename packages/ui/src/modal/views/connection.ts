@@ -8,7 +8,7 @@ import {
   usePortico,
 } from '@portico/headless'
 import { type MutationState, useMutationState } from '@tanstack/react-query'
-import { useCallback, useEffect } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntry } from '../../state/modalStore.js'
 import { preloadView } from '../loadModal.js'
@@ -16,12 +16,16 @@ import { preloadView } from '../loadModal.js'
 /**
  * @internal
  * Starts a connection from the user's click (never from a view's mount): the modal owns the
- * attempt, so closing the modal or going back gives it up, and a second click replaces it.
- * Success closes the modal (or shows Account when embedded); a failure shakes it.
+ * attempt, so closing the modal or going back gives it up, and a click on another wallet replaces
+ * it. A second click on the same wallet while its attempt runs (a double click: both land before
+ * the view changes) is that attempt: it starts nothing and returns `false`, so the caller does not
+ * show the attempt's view twice. Success closes the modal (or shows Account when embedded); a
+ * failure shakes it.
  */
 export function useStartConnection() {
   const { store, embedded } = usePorticoUI('useStartConnection')
-  const { mutate } = useConnect({
+  const live = useRef<{ key: string; signal: AbortSignal; settled: boolean } | undefined>(undefined)
+  const { mutateAsync } = useConnect({
     mutation: {
       // The sign-in step may already have opened (the session lookup can beat this callback): keep it.
       onSuccess: () =>
@@ -36,8 +40,19 @@ export function useStartConnection() {
     },
   })
   return useCallback(
-    (variables: Omit<ConnectParameters, 'signal'>) => mutate({ ...variables, signal: store.beginConnection() }),
-    [mutate, store],
+    (variables: Omit<ConnectParameters, 'signal'>): boolean => {
+      const key = `${variables.connector?.uid ?? variables.connectorId ?? ''}|${variables.wallet?.id ?? ''}`
+      const current = live.current
+      if (current?.key === key && !current.settled && !current.signal.aborted) return false
+      const attempt = { key, signal: store.beginConnection(), settled: false }
+      live.current = attempt
+      const settle = () => {
+        attempt.settled = true
+      }
+      mutateAsync({ ...variables, signal: attempt.signal }).then(settle, settle)
+      return true
+    },
+    [mutateAsync, store],
   )
 }
 

@@ -64,7 +64,7 @@ test('useSendCalls + useCallsStatus + useCapabilities: a batch lands and its sta
     { wrapper },
   )
   expect(result.current.capabilities.fetchStatus).toBe('idle') // no address yet: nothing asked
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
   await waitFor(() =>
     expect(result.current.capabilities.data).toEqual({
@@ -80,7 +80,7 @@ test('useSendCalls + useCallsStatus + useCapabilities: a batch lands and its sta
       ],
     }),
   )
-  await waitFor(() => expect(result.current.status.data?.status).toBe('success'))
+  await waitFor(() => expect(result.current.status.data?.status).toBe('success'), { timeout: 15_000 })
   expect(result.current.status.data?.receipts).toHaveLength(2)
   expect(await createPublicClient({ transport: http(devnet.evmRpcUrl) }).getBalance({ address: to })).toBe(12n)
 })
@@ -96,12 +96,14 @@ test('useSendCalls: a wallet without EIP-5792 is a typed error on the mutation, 
     }),
     { wrapper },
   )
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
-  await waitFor(() => expect(result.current.capabilities.error?.name).toBe('CallsNotSupportedError'))
+  await waitFor(() => expect(result.current.capabilities.error?.name).toBe('CallsNotSupportedError'), {
+    timeout: 15_000,
+  })
   await act(() =>
     result.current.send.mutateAsync({ calls: [{ to: '0x0000000000000000000000000000000000000001' }] }).catch(() => {}),
   )
-  await waitFor(() => expect(result.current.send.status).toBe('error'))
+  await waitFor(() => expect(result.current.send.status).toBe('error'), { timeout: 15_000 })
   expect(result.current.send.error?.name).toBe('CallsNotSupportedError')
 })

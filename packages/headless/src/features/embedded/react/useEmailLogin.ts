@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react'
 import type { ConnectReturnType } from '../../../kernel/actions/connect.js'
 import type { BaseError } from '../../../kernel/errors/base.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
+import { singleFlightMutation } from '../../../kernel/state/singleFlight.js'
 
 /** Where an email login stands: the spec's VERIFY_DEVICE and VERIFY_OTP steps, then CONNECT(ed). */
 export type EmailLoginStep = 'EMAIL' | 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECTED'
@@ -26,7 +27,7 @@ export function useEmailLogin() {
   const sendEmail = useMutation<EmailLoginStep, BaseError, { email: string }>(
     {
       mutationKey: ['portico', 'emailLogin', 'sendEmail'],
-      async mutationFn({ email }) {
+      mutationFn: singleFlightMutation(portico, ['portico', 'emailLogin', 'sendEmail'], async ({ email }) => {
         const { startEmailLogin } = await import('../startEmailLogin.js')
         const { action } = await startEmailLogin(portico, { email })
         setStep(action)
@@ -36,19 +37,19 @@ export function useEmailLogin() {
           setStep('VERIFY_OTP')
         }
         return action
-      },
+      }),
     },
     queryClient,
   )
   const verifyOtp = useMutation<ConnectReturnType, BaseError, { otp: string }>(
     {
       mutationKey: ['portico', 'emailLogin', 'verifyOtp'],
-      async mutationFn({ otp }) {
+      mutationFn: singleFlightMutation(portico, ['portico', 'emailLogin', 'verifyOtp'], async ({ otp }) => {
         const { verifyEmailOtp } = await import('../verifyEmailOtp.js')
         const result = await verifyEmailOtp(portico, { otp })
         setStep('CONNECTED')
         return result
-      },
+      }),
     },
     queryClient,
   )

@@ -6,6 +6,7 @@ import { disconnect } from '../../../kernel/actions/disconnect.js'
 import type { BaseError } from '../../../kernel/errors/base.js'
 import { useConnection } from '../../../kernel/react/useConnection.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
+import { singleFlightMutation } from '../../../kernel/state/singleFlight.js'
 
 /** The embedded wallet's user as the secure frame reports it (`GET_USER`). */
 export type EmbeddedWalletUser = { email?: string | undefined; address?: string | undefined } & Record<string, unknown>
@@ -41,20 +42,20 @@ export function useEmbeddedWallet() {
   const signOut = useMutation<void, BaseError, void>(
     {
       mutationKey: ['portico', 'embeddedWallet', 'signOut'],
-      async mutationFn() {
+      mutationFn: singleFlightMutation(portico, ['portico', 'embeddedWallet', 'signOut'], async () => {
         await disconnect(portico)
         queryClient.removeQueries({ queryKey: ['portico', 'embeddedWallet', 'user'] })
-      },
+      }),
     },
     queryClient,
   )
   const exportKey = useMutation<void, BaseError, { namespace?: 'eip155' | 'solana' | undefined } | undefined>(
     {
       mutationKey: ['portico', 'embeddedWallet', 'exportKey'],
-      async mutationFn(parameters) {
+      mutationFn: singleFlightMutation(portico, ['portico', 'embeddedWallet', 'exportKey'], async (parameters) => {
         const { exportEmbeddedWallet } = await import('../exportEmbeddedWallet.js')
         await exportEmbeddedWallet(portico, parameters ?? {})
-      },
+      }),
     },
     queryClient,
   )

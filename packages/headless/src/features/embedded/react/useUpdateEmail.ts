@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import type { BaseError } from '../../../kernel/errors/base.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
+import { singleFlightMutation } from '../../../kernel/state/singleFlight.js'
 
 /** Where an email change stands: new address asked, primary code, secondary code, done. */
 export type UpdateEmailStep = 'EMAIL' | 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' | 'DONE'
@@ -25,35 +26,35 @@ export function useUpdateEmail() {
   const updateEmail = useMutation<UpdateEmailStep, BaseError, { email: string }>(
     {
       mutationKey: ['portico', 'updateEmail', 'email'],
-      async mutationFn({ email }) {
+      mutationFn: singleFlightMutation(portico, ['portico', 'updateEmail', 'email'], async ({ email }) => {
         const { updateEmail } = await import('../updateEmail.js')
         const { action } = await updateEmail(portico, { email })
         setStep(action)
         return action
-      },
+      }),
     },
     queryClient,
   )
   const verifyPrimaryOtp = useMutation<void, BaseError, { otp: string }>(
     {
       mutationKey: ['portico', 'updateEmail', 'primaryOtp'],
-      async mutationFn({ otp }) {
+      mutationFn: singleFlightMutation(portico, ['portico', 'updateEmail', 'primaryOtp'], async ({ otp }) => {
         const { updateEmailPrimaryOtp } = await import('../updateEmail.js')
         await updateEmailPrimaryOtp(portico, { otp })
         setStep('VERIFY_SECONDARY_OTP')
-      },
+      }),
     },
     queryClient,
   )
   const verifySecondaryOtp = useMutation<{ email: string }, BaseError, { otp: string }>(
     {
       mutationKey: ['portico', 'updateEmail', 'secondaryOtp'],
-      async mutationFn({ otp }) {
+      mutationFn: singleFlightMutation(portico, ['portico', 'updateEmail', 'secondaryOtp'], async ({ otp }) => {
         const { updateEmailSecondaryOtp } = await import('../updateEmail.js')
         const result = await updateEmailSecondaryOtp(portico, { otp })
         setStep('DONE')
         return result
-      },
+      }),
     },
     queryClient,
   )

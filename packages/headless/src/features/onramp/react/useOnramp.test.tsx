@@ -44,7 +44,7 @@ function setup({ blockchain = devnet.apiUrl, privateKey = generatePrivateKey() }
 
 test('useOnrampOptions: the emulator options, and the sample options when the call fails', async () => {
   const live = renderHook(() => useOnrampOptions(), { wrapper: setup().wrapper })
-  await waitFor(() => expect(live.result.current.status).toBe('success'))
+  await waitFor(() => expect(live.result.current.status).toBe('success'), { timeout: 15_000 })
   expect(live.result.current.data?.source).toBe('api')
   expect(live.result.current.data?.purchaseCurrencies.map((c) => c.symbol)).toEqual(['USDC', 'SOL'])
   expect(live.result.current.providers).toEqual(['hosted'])
@@ -53,7 +53,7 @@ test('useOnrampOptions: the emulator options, and the sample options when the ca
   const failing = renderHook(() => useOnrampOptions({ providers: ['hosted', 'other'] }), {
     wrapper: setup({ blockchain: `${devnet.apiUrl}/missing` }).wrapper,
   })
-  await waitFor(() => expect(failing.result.current.status).toBe('success'))
+  await waitFor(() => expect(failing.result.current.status).toBe('success'), { timeout: 15_000 })
   expect(failing.result.current.data?.source).toBe('sample')
   expect(failing.result.current.data?.purchaseCurrencies[0]?.symbol).toBe('USDC')
   expect(failing.result.current.data?.purchaseCurrencies[0]?.networks.map((n) => n.name)).toEqual([
@@ -84,7 +84,7 @@ test('useOnrampQuote: loading flag while fetching, the emulator quote, reset, pl
     { wrapper, initialProps: { amount: '100' } },
   )
   expect(result.current.isLoading).toBe(true)
-  await waitFor(() => expect(result.current.quote).toBeDefined())
+  await waitFor(() => expect(result.current.quote).toBeDefined(), { timeout: 15_000 })
   expect(result.current.isLoading).toBe(false)
   // 100 USD less the 1.5% provider fee and the 0.50 network fee, at 1 USD per USDC.
   expect(result.current.quote).toMatchObject({
@@ -100,7 +100,7 @@ test('useOnrampQuote: loading flag while fetching, the emulator quote, reset, pl
 
   // Below the card minimum the emulator answers 400: the placeholder quote, not an error.
   rerender({ amount: '5' })
-  await waitFor(() => expect(result.current.quote).toBeDefined())
+  await waitFor(() => expect(result.current.quote).toBeDefined(), { timeout: 15_000 })
   expect(result.current.quote).toMatchObject({
     placeholder: true,
     paymentTotal: { amount: '5.00', currency: 'USD' },
@@ -114,7 +114,7 @@ test('useOnrampUrl: the generator links the devnet checkout with the purchase in
   const { result } = renderHook(() => ({ connectors: useConnectors(), connect: useConnect(), url: useOnrampUrl() }), {
     wrapper,
   })
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
 
   let link = ''
@@ -144,7 +144,7 @@ test('useOnrampUrl: a direct provider gets the spec parameters; typed errors whe
       shortMessage: 'No ActiveCaipAddress found',
     })
   })
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
 
   let link = ''
@@ -166,5 +166,5 @@ test('useOnrampUrl: a direct provider gets the spec parameters; typed errors whe
       shortMessage: 'Buying crypto is not available',
     })
   })
-  await waitFor(() => expect(result.current.url.error?.name).toBe('OnrampNotAvailableError'))
+  await waitFor(() => expect(result.current.url.error?.name).toBe('OnrampNotAvailableError'), { timeout: 15_000 })
 })

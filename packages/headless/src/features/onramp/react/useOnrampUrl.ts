@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query'
 import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
+import { singleFlightMutation } from '../../../kernel/state/singleFlight.js'
 import {
   type CreateOnrampUrlErrorType,
   type CreateOnrampUrlParameters,
@@ -35,7 +36,10 @@ export function useOnrampUrl({ mutation }: UseOnrampUrlParameters = {}) {
     {
       ...mutation,
       mutationKey: ['portico', 'onrampUrl'],
-      mutationFn: (parameters) => createOnrampUrl(portico, parameters),
+      // A double click on Buy joins the link being made: one request, one checkout.
+      mutationFn: singleFlightMutation(portico, ['portico', 'onrampUrl'], (parameters: CreateOnrampUrlParameters) =>
+        createOnrampUrl(portico, parameters),
+      ),
     },
     queryClient,
   )

@@ -54,15 +54,15 @@ test('useSendToken: sends USDC, then the sender balance query refetches on its o
     () => ({ connectors: useConnectors(), connect: useConnect(), balance: useBalance(), send: useSendToken() }),
     { wrapper },
   )
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
-  await waitFor(() => expect(result.current.balance.status).toBe('success'))
+  await waitFor(() => expect(result.current.balance.status).toBe('success'), { timeout: 15_000 })
   const usdc = result.current.balance.data?.find((b) => b.symbol === 'USDC')
   expect(usdc).toBeDefined()
   const before = Number(usdc?.quantity.numeric)
 
   await act(() => result.current.send.mutateAsync({ token: usdc, amount: '2', receiver }))
-  await waitFor(() => expect(result.current.send.status).toBe('success'))
+  await waitFor(() => expect(result.current.send.status).toBe('success'), { timeout: 15_000 })
   expect(result.current.send.data).toMatch(/^0x[0-9a-f]{64}$/)
   await waitFor(() =>
     expect(Number(result.current.balance.data?.find((b) => b.symbol === 'USDC')?.quantity.numeric)).toBe(before - 2),
@@ -80,9 +80,9 @@ test('useSendToken: a refused input is the typed error on the mutation, and the 
     () => ({ connectors: useConnectors(), connect: useConnect(), balance: useBalance(), send: useSendToken() }),
     { wrapper },
   )
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
-  await waitFor(() => expect(result.current.balance.status).toBe('success'))
+  await waitFor(() => expect(result.current.balance.status).toBe('success'), { timeout: 15_000 })
   await act(async () => {
     await result.current.send.mutateAsync({ token: undefined, amount: '1', receiver: '0x1' }).catch(() => {})
   })
@@ -93,7 +93,7 @@ test('useSendToken: a refused input is the typed error on the mutation, and the 
     }),
   )
   act(() => result.current.send.reset())
-  await waitFor(() => expect(result.current.send.status).toBe('idle'))
+  await waitFor(() => expect(result.current.send.status).toBe('idle'), { timeout: 15_000 })
 })
 
 test('useEstimateSendFee: quotes the fee of a native transfer in ETH', async () => {
@@ -113,8 +113,8 @@ test('useEstimateSendFee: quotes the fee of a native transfer in ETH', async () 
     { wrapper },
   )
   expect(result.current.fee.fetchStatus).toBe('idle') // nothing to quote before a connection
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
-  await waitFor(() => expect(result.current.fee.status).toBe('success'))
+  await waitFor(() => expect(result.current.fee.status).toBe('success'), { timeout: 15_000 })
   expect(result.current.fee.data).toMatchObject({ symbol: 'ETH', gas: 21_000n })
 })

@@ -44,7 +44,9 @@ test('useSiwx: connect asks, signIn authenticates with a real signature, signOut
   expect(result.current).toMatchObject({ status: 'unauthenticated', step: 'idle', sessions: [] })
 
   await act(() => connect(portico, { connectorId: 'test', namespace: 'eip155' }))
-  await waitFor(() => expect(result.current).toMatchObject({ status: 'authenticating', step: 'prompt' }))
+  await waitFor(() => expect(result.current).toMatchObject({ status: 'authenticating', step: 'prompt' }), {
+    timeout: 15_000,
+  })
 
   wallet.rejectNext('personal_sign')
   await act(() => expect(result.current.signIn()).rejects.toMatchObject({ name: 'UserRejectedRequestError' }))

@@ -62,7 +62,7 @@ async function setup() {
 async function connectFirst(result: {
   current: { connectors: ReturnType<typeof useConnectors>; connect: ReturnType<typeof useConnect> }
 }) {
-  await waitFor(() => expect(result.current.connectors).toHaveLength(1))
+  await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
 }
 
@@ -81,17 +81,17 @@ test('useSwapTokens, useSwapGasPrice and a debounced useSwapQuote: only the sett
   )
   expect(result.current.quote.fetchStatus).toBe('idle') // nothing to quote before a connection
   await connectFirst(result)
-  await waitFor(() => expect(result.current.tokens.status).toBe('success'))
+  await waitFor(() => expect(result.current.tokens.status).toBe('success'), { timeout: 15_000 })
   expect(result.current.tokens.data?.map((t) => [t.symbol, t.decimals, t.eip2612])).toEqual([
     ['ETH', 18, false],
     ['USDC', 6, false],
     ['PTK', 18, true],
   ])
-  await waitFor(() => expect(result.current.gas.status).toBe('success'))
+  await waitFor(() => expect(result.current.gas.status).toBe('success'), { timeout: 15_000 })
   expect(result.current.gas.data?.standard).toBeGreaterThan(0n)
 
   // The first input is quoted at once.
-  await waitFor(() => expect(result.current.quote.status).toBe('success'))
+  await waitFor(() => expect(result.current.quote.status).toBe('success'), { timeout: 15_000 })
   const one = result.current.quote.data
   expect(one?.fromAmount).toBe(parseEther('1'))
   expect(one?.toAmount).toBeGreaterThan(parseUnits('2900', 6)) // ~3000 USDC per ETH, less fee and impact
@@ -101,7 +101,7 @@ test('useSwapTokens, useSwapGasPrice and a debounced useSwapQuote: only the sett
   // Typing 2, 2.5, 3 in quick succession: debouncing meanwhile, then one quote for 3.
   for (const typed of ['2', '2.5', '3']) rerender({ amount: parseEther(typed) })
   expect(result.current.quote.isDebouncing).toBe(true)
-  await waitFor(() => expect(result.current.quote.data?.fromAmount).toBe(parseEther('3')))
+  await waitFor(() => expect(result.current.quote.data?.fromAmount).toBe(parseEther('3')), { timeout: 15_000 })
   expect(result.current.quote.isDebouncing).toBe(false)
   expect(result.current.quote.data?.toAmount).toBeGreaterThan(one?.toAmount ?? 0n)
   const quoted = result.current.queryClient
@@ -132,10 +132,10 @@ test('useSwap: ETH → USDC without approval, then USDC → PTK with an approve 
     { wrapper },
   )
   await connectFirst(result)
-  await waitFor(() => expect(result.current.balance.status).toBe('success'))
+  await waitFor(() => expect(result.current.balance.status).toBe('success'), { timeout: 15_000 })
   const usdcShown = () => Number(result.current.balance.data?.find((b) => b.symbol === 'USDC')?.quantity.numeric ?? 0)
   expect(usdcShown()).toBe(0)
-  await waitFor(() => expect(result.current.allowance.data).toBe(0n))
+  await waitFor(() => expect(result.current.allowance.data).toBe(0n), { timeout: 15_000 })
 
   const steps: SwapStep[] = []
   await act(async () => {
@@ -149,20 +149,20 @@ test('useSwap: ETH → USDC without approval, then USDC → PTK with an approve 
   })
   expect(steps).toEqual(['swap'])
   expect(rendered).toContain('swap')
-  await waitFor(() => expect(result.current.swap.status).toBe('success'))
+  await waitFor(() => expect(result.current.swap.status).toBe('success'), { timeout: 15_000 })
   expect(result.current.swap.data?.approval).toBeUndefined()
   expect(result.current.swap.step).toBeUndefined()
   const usdcGot = await balanceOf(usdc, address)
   expect(usdcGot).toBeGreaterThan(parseUnits('2900', 6))
   // The balance query refetched on its own after the swap.
-  await waitFor(() => expect(usdcShown()).toBeGreaterThan(2900))
+  await waitFor(() => expect(usdcShown()).toBeGreaterThan(2900), { timeout: 15_000 })
 
   const amount = parseUnits('100', 6)
   const ptkBefore = await balanceOf(ptk, address)
   const second: SwapStep[] = []
   await act(() => result.current.swap.mutateAsync({ from: usdc, to: ptk, amount, onStep: (s) => second.push(s) }))
   expect(second).toEqual(['allowance', 'approve', 'swap'])
-  await waitFor(() => expect(result.current.swap.data?.approval?.kind).toBe('approve'))
+  await waitFor(() => expect(result.current.swap.data?.approval?.kind).toBe('approve'), { timeout: 15_000 })
   expect(await balanceOf(usdc, address)).toBe(usdcGot - amount)
   expect((await balanceOf(ptk, address)) - ptkBefore).toBeGreaterThan(parseUnits('190', 18))
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(3)
@@ -197,7 +197,9 @@ test("unsupported network: the spec's texts as typed errors, no request left pen
       .mutateAsync({ caipNetworkId: 'eip155:5', from: nativeSwapTokenAddress, to: usdc, amount: 1n })
       .catch(() => {})
   })
-  await waitFor(() => expect(result.current.swap.error).toMatchObject({ name: 'SwapNetworkNotSupportedError' }))
+  await waitFor(() => expect(result.current.swap.error).toMatchObject({ name: 'SwapNetworkNotSupportedError' }), {
+    timeout: 15_000,
+  })
   act(() => result.current.swap.reset())
-  await waitFor(() => expect(result.current.swap.status).toBe('idle'))
+  await waitFor(() => expect(result.current.swap.status).toBe('idle'), { timeout: 15_000 })
 })

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { getConnection } from '../../../kernel/actions/getConnection.js'
 import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
+import { singleFlightMutation } from '../../../kernel/state/singleFlight.js'
 import { type SwapErrorType, type SwapParameters, type SwapReturnType, type SwapStep, swap } from '../swap.js'
 
 export type UseSwapParameters = {
@@ -15,13 +16,16 @@ export type UseSwapParameters = {
  * Swaps with the connected eip155 wallet: when the allowance is short of the source amount (in
  * token units) it first approves, by an EIP-2612 permit signature when the token takes one or an
  * approve transaction otherwise, then sends the swap at the spec's 1% slippage and waits for it.
+ * Pass the reviewed quote's `minimumReceived` so the chain enforces what the user saw (a market
+ * that moved below it ends in `SwapPriceChangedError` with the new quote, nothing sent); `data.received`
+ * is what the receipt says arrived.
  * `step` names the step in progress ('allowance', 'approve', 'permit', 'swap'; undefined when
  * idle or done), `data` holds the hashes. On success the wallet's balances, allowances and quotes
  * are refetched. Returns the TanStack mutation plus `step`.
  *
  * @example
  * const swap = useSwap()
- * swap.mutate({ from: usdc, to: ptk, amount: parseUnits('100', 6) })
+ * swap.mutate({ from: usdc, to: ptk, amount: parseUnits('100', 6), minimumReceived: quote.minimumReceived })
  * swap.step === 'approve' // the wallet is asked to approve USDC first
  */
 export function useSwap({ mutation }: UseSwapParameters = {}) {
@@ -31,7 +35,8 @@ export function useSwap({ mutation }: UseSwapParameters = {}) {
     {
       ...mutation,
       mutationKey: ['portico', 'swap'],
-      mutationFn: (variables) =>
+      // A double click on Swap joins the swap in flight: one approval, one swap transaction.
+      mutationFn: singleFlightMutation(portico, ['portico', 'swap'], (variables: SwapParameters) =>
         swap(portico, {
           ...variables,
           onStep(next) {
@@ -39,6 +44,7 @@ export function useSwap({ mutation }: UseSwapParameters = {}) {
             variables.onStep?.(next)
           },
         }),
+      ),
       async onSettled(...args) {
         setStep(undefined)
         // Whatever happened, an approval may have landed and the balances moved: read them again.
