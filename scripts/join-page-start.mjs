@@ -2,7 +2,7 @@
 // the package's dist that is loaded lazily (the target of a relative `import()`) gets an unused
 // namespace import of the package's page-start entry. Only Node built-ins.
 //
-// Why (issue 18: navigation -> connect button): a host's bundler splits code by the set of entry
+// Why (the bench's navigation -> connect button): a host's bundler splits code by the set of entry
 // points (the page and each dynamic import) that reach each file. A page-start module that lazy
 // views A and B also import lands in chunk {page, A, B}, one that only B imports in {page, B}, and
 // so on: the prebuilt page started with 26 files, fetched after the entry was parsed, six at a

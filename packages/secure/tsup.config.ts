@@ -25,16 +25,7 @@ export default defineConfig([
     sourcemap: true,
     noExternal: ['zod'],
   },
-  {
-    // The frame's own script, prebuilt so a published server needs no bundler at run time.
-    entry: { frame: 'src/frame/main.ts' },
-    format: ['esm'],
-    platform: 'browser',
-    target: 'es2022',
-    outDir: 'dist',
-    minify: true,
-    noExternal: [/.*/],
-    // One file: the server serves /frame.js only, so dynamic imports (viem's) must not become chunks.
-    splitting: false,
-  },
+  // The frame's own script (dist/frame.js) is written by `portico-frame-hash --write` after this:
+  // one esbuild call with fixed options (buildFrameScript), the same the server runs from sources,
+  // so a published package serves the very bytes a reproducible build gives.
 ])

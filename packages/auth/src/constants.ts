@@ -24,3 +24,5 @@ export const PURGE_INTERVAL_MS = 10 * 60_000
 export const SHUTDOWN_TIMEOUT_MS = 10_000
 /** How long the health check waits for the database. */
 export const HEALTH_TIMEOUT_MS = 2_000
+/** A WebAuthn challenge (passkey registration, login, device approval) works once, for 5 minutes. */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000

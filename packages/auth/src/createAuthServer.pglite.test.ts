@@ -26,7 +26,12 @@ describeAuthRules('auth server on PGlite', () => db)
 test('behavior: migrations apply once', async () => {
   expect(await migrate(db!)).toEqual([])
   const { rows } = await db!.query<{ name: string }>('SELECT name FROM portico_auth_migrations')
-  expect(rows.map((r) => r.name)).toEqual(['0001_init.sql', '0002_device_shares.sql', '0003_rate_limits.sql'])
+  expect(rows.map((r) => r.name)).toEqual([
+    '0001_init.sql',
+    '0002_device_shares.sql',
+    '0003_rate_limits.sql',
+    '0005_passkeys.sql',
+  ])
 })
 
 test('behavior: the data folder keeps the data across a restart', async () => {

@@ -84,6 +84,13 @@ export interface AuthServerOptions {
    */
   frameOrigins?: readonly string[] | (() => readonly string[])
   /**
+   * Passkeys (WebAuthn), made and used inside the secure frame: `rpId` is the relying party's id,
+   * the frame's host name or a registrable suffix of it (default: the host name of the first
+   * `frameOrigins` entry); assertions are accepted from the frame origins only. `rpName` is shown
+   * by the authenticator (default `appName`).
+   */
+  passkeys?: { rpId?: string; rpName?: string }
+  /**
    * Requests per minute per client IP and route group (default 60), counted in the database so
    * every server on it shares the budget; `false` turns the limit off.
    */
@@ -232,6 +239,14 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
         ? false
         : { perWindow: options.rateLimit?.perMinute ?? 60, windowMs: RATE_LIMIT_WINDOW_MS },
     trustProxy: options.trustProxy ?? false,
+    passkeys: {
+      get id() {
+        const first = (typeof frameOrigins === 'function' ? frameOrigins() : (frameOrigins ?? []))[0]
+        return options.passkeys?.rpId ?? (first ? new URL(first).hostname : 'localhost')
+      },
+      name: options.passkeys?.rpName ?? options.appName ?? 'Portico',
+      origins: () => (typeof frameOrigins === 'function' ? frameOrigins() : (frameOrigins ?? [])),
+    },
   }
 
   const health: HealthCheck = async () => {

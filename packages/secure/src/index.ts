@@ -9,9 +9,11 @@ export {
   rpcMethods,
 } from './protocol.js'
 export {
+  buildFrameScript,
   bundleFrame,
   createSecureFrameHandler,
   framePage,
+  frameScriptHash,
   type SecureFrameOptions,
   type SecureFrameServer,
   type StartSecureFrameOptions,

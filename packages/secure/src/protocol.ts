@@ -84,6 +84,14 @@ export const appRequestSchemas = {
    * there. The reply never carries the key (an empty success once the user closes the prompt).
    */
   EXPORT_PRIVATE_KEY: z.object({ namespace: z.enum(['eip155', 'solana']) }),
+  /** Not in the spec's list: signs in with a passkey alone (the ceremony runs in the frame, after a click there). */
+  CONNECT_PASSKEY: empty,
+  /** Not in the spec's list: approves this device's pending email login with a passkey instead of the mailed link. */
+  APPROVE_DEVICE_PASSKEY: empty,
+  /** Not in the spec's list: makes a passkey for the signed-in user. */
+  REGISTER_PASSKEY: empty,
+  /** Not in the spec's list: deletes the account after the user confirms in the frame, told what is lost. */
+  DELETE_ACCOUNT: empty,
 } as const
 
 /** The name of an app→frame request (`CONNECT_EMAIL`, `RPC_REQUEST`, …). */
@@ -130,6 +138,10 @@ export const frameSuccessSchemas = {
   RPC_ABORT: empty,
   // An object with no keys: whatever else a reply carried would be dropped by the parse.
   EXPORT_PRIVATE_KEY: empty,
+  CONNECT_PASSKEY: empty,
+  APPROVE_DEVICE_PASSKEY: empty,
+  REGISTER_PASSKEY: z.object({ id: z.string() }),
+  DELETE_ACCOUNT: z.object({ keys: z.array(z.object({ namespace: z.string(), address: z.string() })) }),
 } as const satisfies Record<AppRequestName, z.ZodMiniType>
 
 /** The success payload of request `N`. */
@@ -191,7 +203,8 @@ const frameEnvelope = z.strictObject({
   type: z.string().check(z.startsWith(framePrefix), z.maxLength(128)),
   payload: z.optional(z.unknown()),
 })
-const readyPayload = z.optional(z.object({ version: z.optional(str(0, 32)) }))
+// `build`: the SHA-256 (base64) of the frame's script, as the page pinned it (see SECURITY.md).
+const readyPayload = z.optional(z.object({ version: z.optional(str(0, 32)), build: z.optional(str(0, 128)) }))
 const errorPayload = z.optional(z.object({ message: z.optional(str(0, 1024)), code: z.optional(z.int()) }))
 
 /**
@@ -211,7 +224,8 @@ export function parseFrameMessage(data: unknown): ParseResult<FrameMessage> {
   const rest = type.slice(framePrefix.length)
   if (rest === 'READY') {
     const parsed = readyPayload.safeParse(payload)
-    if (parsed.success) return { success: true, data: { kind: 'ready', version: parsed.data?.version } }
+    if (parsed.success)
+      return { success: true, data: { kind: 'ready', version: parsed.data?.version, build: parsed.data?.build } }
   } else if (rest === 'VISIBILITY') {
     const parsed = frameVisibilitySchema.safeParse(payload)
     if (parsed.success) return { success: true, data: { kind: 'visibility', ...parsed.data } }
@@ -243,7 +257,7 @@ export function parseFrameMessage(data: unknown): ParseResult<FrameMessage> {
 
 /** A parsed frame→app message. A frame error without a message reads 'An error occurred' (the spec). */
 export type FrameMessage =
-  | { kind: 'ready'; version: string | undefined }
+  | { kind: 'ready'; version: string | undefined; build?: string | undefined }
   | {
       kind: 'visibility'
       visible: boolean

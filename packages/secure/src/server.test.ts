@@ -13,7 +13,8 @@ describe('secure frame server', () => {
     expect(response.status).toBe(200)
     const html = await response.text()
     expect(html).toContain('<meta name="portico-auth-url" content="http://127.0.0.1:9/auth">')
-    expect(html).toContain('<script type="module" src="/frame.js"></script>')
+    // The one script, pinned by its hash (frameBuild.test.ts checks the hash itself).
+    expect(html).toMatch(/<script type="module" src="\/frame.js" integrity="sha256-[A-Za-z0-9+/]{43}="><\/script>/)
     const csp = response.headers.get('content-security-policy') ?? ''
     expect(csp).toContain("script-src 'self'")
     expect(csp).toContain('img-src https: data:')

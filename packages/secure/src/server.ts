@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -22,6 +23,14 @@ export interface SecureFrameOptions {
    * Default: any loopback origin, for development.
    */
   frameAncestors?: readonly string[]
+  /**
+   * How the frame protects the recovery share of each key it makes (see the README's "Recovery
+   * modes"): `'user-held'` (default) encrypts it in the frame with a recovery code shown to the user
+   * once, so the auth server's operator cannot rebuild keys; `'operator-assisted'` lets the auth
+   * server seal it with its recovery key, so the user needs only their mailbox, and the operator
+   * can rebuild every key.
+   */
+  recoveryMode?: 'user-held' | 'operator-assisted'
 }
 
 /**
@@ -57,30 +66,39 @@ export interface SecureFrameServer {
 const here = dirname(fileURLToPath(import.meta.url))
 
 /**
- * Bundles the frame (its script from `src/frame/main.ts` with esbuild, once per process), the
- * static page that loads it, and the headers that keep it a frame of allowed pages only.
+ * Builds the frame's script from `src/frame/main.ts` with esbuild: one file, minified, with fixed
+ * options and no paths, dates or comments in it, so the same sources and lockfile give the same
+ * bytes on every machine (the package's build writes exactly this as `dist/frame.js`).
+ */
+export async function buildFrameScript(): Promise<string> {
+  const { build } = await import('esbuild')
+  const result = await build({
+    entryPoints: [join(here, here.endsWith('dist') ? '../src/frame/main.ts' : 'frame/main.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    conditions: ['portico-source'],
+    legalComments: 'none',
+    charset: 'utf8',
+    absWorkingDir: join(here, '..'),
+  })
+  const file = result.outputFiles[0]
+  if (!file) throw new Error('The secure frame bundle is empty')
+  return file.text
+}
+
+/**
+ * The frame's script as served: the prebuilt `dist/frame.js` of a published package, else built
+ * once per process ({@link buildFrameScript}).
  */
 let bundle: Promise<string> | undefined
 export function bundleFrame(): Promise<string> {
   bundle ??= (async () => {
-    const built = join(here, 'frame.js')
-    const prebuilt = await readFile(built, 'utf8').catch(() => undefined)
-    if (prebuilt) return prebuilt
-    const { build } = await import('esbuild')
-    const result = await build({
-      entryPoints: [join(here, 'frame/main.ts')],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      minify: true,
-      write: false,
-      conditions: ['portico-source'],
-      legalComments: 'none',
-    })
-    const file = result.outputFiles[0]
-    if (!file) throw new Error('The secure frame bundle is empty')
-    return file.text
+    const prebuilt = await readFile(join(here, 'frame.js'), 'utf8').catch(() => undefined)
+    return prebuilt ?? buildFrameScript()
   })()
   bundle.catch(() => {
     bundle = undefined
@@ -88,20 +106,42 @@ export function bundleFrame(): Promise<string> {
   return bundle
 }
 
+/**
+ * The SHA-256 (base64) of the script the frame serves: the page pins it (Subresource Integrity) and
+ * the frame reports it in its ready message. `npx portico-frame-hash` prints it for a build.
+ *
+ * @example
+ * ```ts
+ * console.log(`sha256-${await frameScriptHash()}`)
+ * ```
+ */
+export async function frameScriptHash(): Promise<string> {
+  return createHash('sha256')
+    .update(await bundleFrame(), 'utf8')
+    .digest('base64')
+}
+
 function escapeAttribute(value: string) {
   return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
 }
 
-/** The frame page: no inline script, its configuration in a meta tag. */
-export function framePage(authUrl: string): string {
+/**
+ * The frame page: no inline script, its configuration in meta tags, its one script pinned by hash
+ * (`integrity`) when given, so a browser runs no other bytes under that page.
+ */
+export function framePage(
+  authUrl: string,
+  options: { recoveryMode?: 'user-held' | 'operator-assisted'; scriptHash?: string } = {},
+): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="portico-auth-url" content="${escapeAttribute(authUrl)}">
+<meta name="portico-recovery-mode" content="${options.recoveryMode ?? 'user-held'}">
 <title>Portico secure frame</title>
-<script type="module" src="/frame.js"></script>
+<script type="module" src="/frame.js"${options.scriptHash ? ` integrity="sha256-${escapeAttribute(options.scriptHash)}"` : ''}></script>
 </head>
 <body></body>
 </html>
@@ -152,14 +192,23 @@ function contentSecurityPolicy(options: SecureFrameOptions): string {
  */
 export function createSecureFrameHandler(options: SecureFrameOptions): (request: Request) => Promise<Response> {
   const csp = contentSecurityPolicy(options)
-  const page = framePage(options.authUrl)
+  let page: Promise<string> | undefined
+  const pageHtml = () => {
+    page ??= frameScriptHash().then((scriptHash) =>
+      framePage(options.authUrl, { recoveryMode: options.recoveryMode ?? 'user-held', scriptHash }),
+    )
+    page.catch(() => {
+      page = undefined
+    })
+    return page
+  }
   const app = new Hono()
   app.use(async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.body(null, 405, commonHeaders)
     await next()
   })
-  app.get('/', (c) =>
-    c.body(page, 200, {
+  app.get('/', async (c) =>
+    c.body(await pageHtml(), 200, {
       ...commonHeaders,
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': csp,

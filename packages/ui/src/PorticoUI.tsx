@@ -1,4 +1,4 @@
-import { getConnection, getNetwork, useAlerts, usePortico, watchConnection, watchNetwork } from '@portico/headless'
+import { getConnection, useAlerts, usePortico } from '@portico/headless'
 import {
   getPrefersDark,
   resolveThemeVariables,
@@ -9,15 +9,16 @@ import {
 } from '@portico/themes'
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import './css/base.css.js'
+import { imageOrigins } from './components/imageSource.js'
 import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
 import type { AllMessages } from './i18n/allMessages.js'
 import type { Locale } from './i18n/locales.js'
 import { useLocale } from './i18n/useLocale.js'
-import { EmbeddedWatchSlot } from './modal/embedded/embeddedSlot.js'
-import { useModalModule } from './modal/loadModal.js'
+import { useModalController } from './modal/controller.js'
 import { prefetchModalAtIdle } from './modal/prefetchAtIdle.js'
 import { Activity } from './modal/prerender.js'
-import { createModalStore } from './state/modalStore.js'
+import { useModalModule } from './modal/views.js'
+import { FeatureWatchers } from './modal/watchers.js'
 
 export type PorticoUIProps = {
   /** `dark` (default), `light`, or `auto` to follow `prefers-color-scheme`. */
@@ -83,48 +84,10 @@ export function PorticoUI({
   children,
 }: PorticoUIProps) {
   const { portico } = usePortico('PorticoUI')
-  // The store reads the connection from the core when it decides (Connect or Account), and
-  // re-decides when the core says the connection or network changed.
-  const [store] = useState(() =>
-    createModalStore({
-      isConnected: () => getConnection(portico).isConnected,
-      showUnsupported: () => getNetwork(portico).showUnsupportedView,
-      embedded,
-      control: { controlled: open !== undefined, onOpenChange },
-      initiallyOpen: open,
-    }),
-  )
-  useEffect(() => {
-    const sync = () => store.syncConnection()
-    const offConnection = watchConnection(portico, { onChange: sync })
-    const offNetwork = watchNetwork(portico, { onChange: sync })
-    sync()
-    return () => {
-      offConnection()
-      offNetwork()
-    }
-  }, [portico, store])
-  // Sign-in: the watcher (and the flow) load only when the instance has a `siwx` option.
-  useEffect(() => {
-    if (!portico.options.siwx) return
-    let stop: (() => void) | undefined
-    let live = true
-    void import('./modal/siwx/watchSiwx.js').then((m) => {
-      if (live) stop = m.watchSiwx(portico, store)
-    })
-    return () => {
-      live = false
-      stop?.()
-    }
-  }, [portico, store])
-  // Props reach the store after commit (never written during render); the first values at creation.
-  useEffect(() => {
-    store.control = { controlled: open !== undefined, onOpenChange }
-    if (open !== undefined) store.sync(open)
-  }, [store, open, onOpenChange])
+  const [modal, isOpen] = useModalController({ open, onOpenChange, embedded })
   // The modal and its first view load at idle after the first render, so a click opens them at once.
   // With React's <Activity> the closed modal is then mounted, hidden, so its first render is done
-  // ahead at idle priority too and the click only reveals it (issue 18: click -> list).
+  // ahead at idle priority too and the click only reveals it (docs/performance.md).
   const [requested, setRequested] = useState(embedded)
   useEffect(
     () =>
@@ -141,49 +104,43 @@ export function PorticoUI({
     () => true,
   )
   // One step, not resolveTheme then toCssVariables: the latter would parse every colour again
-  // before the button's first paint (issue 18); the output is the same.
+  // before the button's first paint; the output is the same.
   const resolved = useMemo(
     () => resolveThemeVariables({ themeMode, themeVariables, light: theme?.light, dark: theme?.dark, prefersDark }),
     [themeMode, themeVariables, theme?.light, theme?.dark, prefersDark],
   )
 
-  // Mount the (lazy) modal from its first opening on; read from the store during render so an
-  // open() fired by a child's mount effect, before ours run, is not missed.
-  const isOpen = useSyncExternalStore(
-    store.subscribe,
-    () => store.getState().open,
-    () => false,
-  )
-  if (isOpen && !requested) setRequested(true)
-  const modalRequested = requested || isOpen
-  const ModalModule = useModalModule(modalRequested && !embedded)
+  // The (lazy) modal is mounted from its first opening on.
+  const ModalModule = useModalModule((requested || isOpen) && !embedded)
   // An error alert (e.g. 'Token Balance Unavailable') must be seen even with the modal closed: load
   // the modal chunk, whose toaster shows it. Errors are rare, so page start stays lean.
   useAlerts((alert) => {
-    if (alert.severity === 'error' && alert.id > store.lastAlertShown) setRequested(true)
+    if (alert.severity === 'error') setRequested(true)
   })
 
   const [container, setContainer] = useState<HTMLElement | null>(null)
   const language = useLocale(locale, messages)
+  const origins = useMemo(() => imageOrigins(portico), [portico])
   const value = useMemo<PorticoUIContextValue>(
     () => ({
-      store,
+      modal,
       ...language,
       mode: resolved.mode,
       themeStyle: resolved.variables as CSSProperties,
       embedded,
       appendToBody,
       container,
+      imageOrigins: origins,
     }),
-    [store, language, resolved, embedded, appendToBody, container],
+    [modal, language, resolved, embedded, appendToBody, container, origins],
   )
 
   return (
     <PorticoUIContext.Provider value={value}>
       {children}
       {appendToBody ? null : <div ref={setContainer} data-portico-container="" />}
-      {ModalModule ? <ModalModule.Modal /> : null}
-      <EmbeddedWatchSlot />
+      {ModalModule ? <ModalModule.Modal open={isOpen} /> : null}
+      <FeatureWatchers />
     </PorticoUIContext.Provider>
   )
 }

@@ -2,11 +2,12 @@ import { type CSSProperties, createContext, useContext } from 'react'
 import { UIProviderNotFoundError } from './errors.js'
 import type { Locale } from './i18n/locales.js'
 import type { Messages } from './i18n/messages.js'
-import type { ModalStore } from './state/modalStore.js'
+import type { ModalController } from './modal/controller.js'
 
 /** @internal What the UI's components share. */
 export type PorticoUIContextValue = {
-  store: ModalStore
+  /** The modal: its history, open state and each feature's per-instance state (stable). */
+  modal: ModalController
   messages: Messages
   /** The language shown (English until the chosen one's catalogue has loaded). */
   locale: Locale
@@ -20,6 +21,8 @@ export type PorticoUIContextValue = {
   appendToBody: boolean
   /** Where the modal portals to when `appendToBody` is false. */
   container: HTMLElement | null
+  /** The origins images may load from (see `imageOrigins`), built once per instance. */
+  imageOrigins: () => ReadonlySet<string>
 }
 
 /** @internal */

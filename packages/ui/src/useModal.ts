@@ -1,7 +1,9 @@
+import { useConnection, useNetwork } from '@portico/headless'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { usePorticoUI } from './context.js'
-import { preloadModal } from './modal/loadModal.js'
-import type { SwapViewData, ViewName } from './state/modalStore.js'
+import type { SwapViewData } from './features/swap/views.js'
+import { shownView } from './modal/navigation.js'
+import { preloadModal, type ViewName } from './modal/views.js'
 
 export type { SwapViewData, ViewName }
 
@@ -24,27 +26,24 @@ export type ModalViewWithData = { view: 'Swap'; data?: SwapViewData | undefined 
  * <button onClick={() => open({ view: 'Swap', data: { fromToken: 'ETH', toToken: 'USDC', amount: '0.1' } })}>Swap</button>
  */
 export function useModal() {
-  const { store } = usePorticoUI('useModal')
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  const { modal } = usePorticoUI('useModal')
+  const isOpen = useSyncExternalStore(modal.subscribeOpen, modal.isOpen, modal.isOpen)
+  const { history } = useSyncExternalStore(modal.navigation.subscribe, modal.navigation.get, modal.navigation.get)
+  const { isConnected } = useConnection()
+  const { showUnsupportedView } = useNetwork()
+  const top = history[history.length - 1] ?? { view: 'Connect' }
+  const view = shownView(top, { isConnected, showUnsupported: showUnsupportedView }).view
   const open = useCallback(
     (options: { view?: ModalView } | ModalViewWithData = {}) => {
       void preloadModal(options.view)
       if (options.view === 'Swap') {
         // Only the documented fields reach the view (its `step` is the flow's own).
         const { fromToken, toToken, amount } = options.data ?? {}
-        return store.open({ view: 'Swap', data: { fromToken, toToken, amount } })
+        return modal.open({ view: 'Swap', data: { fromToken, toToken, amount } })
       }
-      store.open(options.view ? { view: options.view } : undefined)
+      modal.open(options.view ? { view: options.view } : undefined)
     },
-    [store],
+    [modal],
   )
-  return useMemo(
-    () => ({
-      isOpen: state.open,
-      view: state.history[state.history.length - 1]?.view ?? 'Connect',
-      open,
-      close: store.close,
-    }),
-    [state, open, store],
-  )
+  return useMemo(() => ({ isOpen, view, open, close: modal.close }), [isOpen, view, open, modal])
 }

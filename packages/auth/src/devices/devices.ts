@@ -67,6 +67,25 @@ export async function approveDevice(
   }>('SELECT * FROM device_verifications WHERE token_hash = $1', [sha256(token)])
   const link = rows[0]
   if (!link) throw new AuthError('DEVICE_LINK_INVALID', 'Device approval link not found')
+  return approveLink(deps, { ...link, token_hash: sha256(token) })
+}
+
+/**
+ * Approves the device of a pending link row: from the mailed link, or from a passkey of the user
+ * (the passkey then stands in for the click on the link). Mails the waiting login its code.
+ */
+export async function approveLink(
+  deps: AuthDeps,
+  link: {
+    token_hash: string
+    challenge_id: string
+    user_id: string
+    device_hash: string
+    expires_at: Date
+    approved_at: Date | null
+  },
+): Promise<{ email: string; alreadyApproved: boolean }> {
+  const db = await deps.database()
   const challenge = await db.query<{ email: string }>('SELECT email FROM otp_challenges WHERE id = $1', [
     link.challenge_id,
   ])
@@ -79,7 +98,7 @@ export async function approveDevice(
   const approved = await db.transaction(async (tx) => {
     const marked = await tx.query(
       'UPDATE device_verifications SET approved_at = $2 WHERE token_hash = $1 AND approved_at IS NULL RETURNING token_hash',
-      [sha256(token), now],
+      [link.token_hash, now],
     )
     if (marked.rows.length === 0) return false
     // The link marks the device as approved by the mailbox's owner: only such a device may

@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { accountRoutes } from '../account/routes.js'
 import { MAX_BODY_BYTES } from '../constants.js'
 import { deviceRoutes } from '../devices/routes.js'
 import { emailUpdateRoutes } from '../emailUpdate/routes.js'
@@ -7,6 +8,7 @@ import { AuthError } from '../errors.js'
 import { keyRoutes } from '../keys/routes.js'
 import { errorText } from '../log.js'
 import { loginRoutes } from '../login/routes.js'
+import { passkeyRoutes } from '../passkeys/routes.js'
 import { sessionRoutes } from '../sessions/routes.js'
 import type { AuthEnv, AuthHttpConfig } from './env.js'
 import { corsAllowed } from './origin.js'
@@ -99,6 +101,8 @@ export function createAuthApp(config: AuthHttpConfig, health: HealthCheck): Hono
   app.route('/v1/devices', deviceRoutes(config))
   app.route('/v1/session', sessionRoutes(config))
   app.route('/v1/keys', keyRoutes(config))
+  app.route('/v1/passkeys', passkeyRoutes(config))
+  app.route('/v1/account', accountRoutes(config))
 
   app.notFound((c) => errorResponse(c, new AuthError('NOT_FOUND', 'Not found'), config))
   app.onError((error, c) => errorResponse(c, error, config))

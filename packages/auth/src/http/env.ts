@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { AuthDeps } from '../deps.js'
 import type { RequestContext } from '../login/challenges.js'
+import type { PasskeyRelyingParty } from '../passkeys/passkeys.js'
 import type { SessionContext } from '../sessions/sessions.js'
 
 /**
@@ -26,6 +27,8 @@ export interface AuthHttpConfig {
   /** Requests per window per client and route group, or `false`. */
   rateLimit: { perWindow: number; windowMs: number } | false
   trustProxy: boolean
+  /** The passkeys' relying party (the secure frame's origin). */
+  passkeys: PasskeyRelyingParty
 }
 
 /**

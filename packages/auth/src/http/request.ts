@@ -23,6 +23,15 @@ export const keySchema = z.object({
   address: z.string().min(1).max(128),
   share: shareSchema,
   recoveryShare: shareSchema.optional(),
+  recoveryMode: z.enum(['operator-assisted', 'user-held']).optional(),
+})
+/** A WebAuthn response as the browser library gives it (checked in depth by the WebAuthn library). */
+export const passkeyResponseSchema = z.looseObject({
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().max(8192) }),
+  clientExtensionResults: z.looseObject({}).optional().default({}),
 })
 export const deviceShareSchema = z.object({ share: shareSchema })
 

@@ -5,11 +5,19 @@ import { isLinkVerified } from '../devices/devices.js'
 import { AuthError } from '../errors.js'
 import type { SessionContext } from '../sessions/sessions.js'
 
+/**
+ * How a key's recovery share is protected: sealed with the server's recovery key (the operator can
+ * rebuild the key), or encrypted in the frame with a secret only the user holds (the server keeps
+ * ciphertext it cannot open).
+ */
+export type RecoveryMode = 'operator-assisted' | 'user-held'
+
 interface KeyRow {
   id: string
   namespace: string
   address: string
   created_at: Date
+  recovery_mode: RecoveryMode
 }
 
 const toKey = (row: KeyRow) => ({
@@ -17,6 +25,7 @@ const toKey = (row: KeyRow) => ({
   namespace: row.namespace,
   address: row.address,
   createdAt: iso(row.created_at),
+  recoveryMode: row.recovery_mode,
 })
 
 // The sealed recovery share names its user, namespace and address, so it cannot be moved to another row.
@@ -40,20 +49,31 @@ export async function putKeyShare(
   address: string,
   share: Uint8Array,
   recoveryShare?: Uint8Array,
+  recoveryMode: RecoveryMode = 'operator-assisted',
 ) {
   const db = await deps.database()
   const sealed = recoveryShare
     ? seal(deps.recoveryKey, recoveryContext(session.claims.sub, namespace, address), recoveryShare)
     : null
   const { rows } = await db.query<KeyRow>(
-    `INSERT INTO key_shares (id, user_id, namespace, address, share, created_at, device_hash, recovery_share)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO key_shares (id, user_id, namespace, address, share, created_at, device_hash, recovery_share, recovery_mode)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (user_id, namespace) DO NOTHING
-     RETURNING id, namespace, address, created_at`,
-    [randomUUID(), session.claims.sub, namespace, address, share, new Date(deps.now()), session.deviceHash, sealed],
+     RETURNING id, namespace, address, created_at, recovery_mode`,
+    [
+      randomUUID(),
+      session.claims.sub,
+      namespace,
+      address,
+      share,
+      new Date(deps.now()),
+      session.deviceHash,
+      sealed,
+      recoveryMode,
+    ],
   )
   if (!rows[0]) throw new AuthError('KEY_EXISTS', `A ${namespace} key already exists for this user`)
-  deps.log.info('key.stored', { userId: session.claims.sub, namespace })
+  deps.log.info('key.stored', { userId: session.claims.sub, namespace, recoveryMode })
   return toKey(rows[0])
 }
 
@@ -66,7 +86,7 @@ export async function recoverKeyShares(deps: AuthDeps, session: SessionContext, 
   const db = await deps.database()
   if (!(await isLinkVerified(db, session.claims.sub, session.deviceHash))) throw notApproved()
   const { rows } = await db.query<KeyRow & { share: Uint8Array; recovery_share: Uint8Array | null }>(
-    'SELECT id, namespace, address, created_at, share, recovery_share FROM key_shares WHERE user_id = $1 AND namespace = $2',
+    'SELECT id, namespace, address, created_at, recovery_mode, share, recovery_share FROM key_shares WHERE user_id = $1 AND namespace = $2',
     [session.claims.sub, namespace],
   )
   const row = rows[0]
@@ -92,7 +112,7 @@ export async function putDeviceShare(deps: AuthDeps, session: SessionContext, na
   const db = await deps.database()
   if (!(await isLinkVerified(db, session.claims.sub, session.deviceHash))) throw notApproved()
   const { rows } = await db.query<KeyRow>(
-    'SELECT id, namespace, address, created_at FROM key_shares WHERE user_id = $1 AND namespace = $2',
+    'SELECT id, namespace, address, created_at, recovery_mode FROM key_shares WHERE user_id = $1 AND namespace = $2',
     [session.claims.sub, namespace],
   )
   if (!rows[0]) throw new AuthError('KEY_NOT_FOUND', `No ${namespace} key for this user`)
@@ -108,7 +128,7 @@ export async function putDeviceShare(deps: AuthDeps, session: SessionContext, na
 export async function listKeys(deps: AuthDeps, session: SessionContext) {
   const db = await deps.database()
   const { rows } = await db.query<KeyRow>(
-    'SELECT id, namespace, address, created_at FROM key_shares WHERE user_id = $1 ORDER BY created_at, namespace',
+    'SELECT id, namespace, address, created_at, recovery_mode FROM key_shares WHERE user_id = $1 ORDER BY created_at, namespace',
     [session.claims.sub],
   )
   return rows.map(toKey)
@@ -123,7 +143,7 @@ export async function getKeyShare(deps: AuthDeps, session: SessionContext, names
   const { rows } = await db.query<
     KeyRow & { share: Uint8Array; device_hash: string | null; own_share: Uint8Array | null }
   >(
-    `SELECT k.id, k.namespace, k.address, k.created_at, k.share, k.device_hash, d.share AS own_share
+    `SELECT k.id, k.namespace, k.address, k.created_at, k.recovery_mode, k.share, k.device_hash, d.share AS own_share
      FROM key_shares k
      LEFT JOIN device_key_shares d ON d.user_id = k.user_id AND d.namespace = k.namespace AND d.device_hash = $3
      WHERE k.user_id = $1 AND k.namespace = $2`,

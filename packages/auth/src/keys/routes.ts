@@ -26,7 +26,10 @@ export function keyRoutes(config: AuthHttpConfig) {
       const body = parse(keySchema, await readBody(c), 'body')
       const share = shareBytes(body.share, 'body.share')
       const recovery = body.recoveryShare ? shareBytes(body.recoveryShare, 'body.recoveryShare') : undefined
-      return c.json({ key: await putKeyShare(deps, c.get('session'), namespace, body.address, share, recovery) }, 201)
+      return c.json(
+        { key: await putKeyShare(deps, c.get('session'), namespace, body.address, share, recovery, body.recoveryMode) },
+        201,
+      )
     })
     .get('/:namespace/share', ...signedIn, async (c) =>
       c.json(await getKeyShare(deps, c.get('session'), namespaceOf(c.req.param('namespace')))),

@@ -31,10 +31,9 @@ export async function purgeExpired(deps: AuthDeps): Promise<AuthPurgeResult> {
   const now = deps.now()
   const count = async (sql: string, at: number) => (await db.query(sql, [new Date(at)])).rows.length
   const result: AuthPurgeResult = {
-    challenges: await count(
-      'DELETE FROM otp_challenges WHERE expires_at < $1 RETURNING id',
-      now - CHALLENGE_RETENTION_MS,
-    ),
+    challenges:
+      (await count('DELETE FROM otp_challenges WHERE expires_at < $1 RETURNING id', now - CHALLENGE_RETENTION_MS)) +
+      (await count('DELETE FROM passkey_challenges WHERE expires_at < $1 RETURNING id', now - CHALLENGE_RETENTION_MS)),
     sessions: await count('DELETE FROM sessions WHERE expires_at < $1 RETURNING id', now),
     cooldowns: await count(
       'DELETE FROM email_cooldowns WHERE last_sent_at < $1 RETURNING email',

@@ -116,7 +116,8 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
   let frame: { url: string; stop(): Promise<void> }
   try {
     const { startSecureFrame } = await import('@portico/secure')
-    frame = await startSecureFrame({ host, authUrl: url })
+    // The e2e flows log in without a user to note a recovery code: the devnet runs operator-assisted.
+    frame = await startSecureFrame({ host, authUrl: url, recoveryMode: 'operator-assisted' })
     // Pages load the frame by either loopback name; both are the frame's origin.
     frameOrigins = [frame.url, frame.url.replace('//127.0.0.1:', '//localhost:')]
   } catch (error) {

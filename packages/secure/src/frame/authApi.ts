@@ -1,3 +1,10 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser'
+import type { RecoveryMode } from './recovery.js'
 import { deviceId } from './vault.js'
 
 /** An error answer of the auth server (`{ error: { code, message } }`). */
@@ -70,12 +77,12 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
         undefined,
         true,
       ),
-    putShare: (namespace: string, address: string, share: string, recoveryShare: string) =>
-      call<unknown>('PUT', `/v1/keys/${namespace}`, { address, share, recoveryShare }, true),
+    putShare: (namespace: string, address: string, share: string, recoveryShare: string, recoveryMode: RecoveryMode) =>
+      call<unknown>('PUT', `/v1/keys/${namespace}`, { address, share, recoveryShare, recoveryMode }, true),
     getShare: (namespace: string) =>
       call<{ key: { address: string }; share: string }>('GET', `/v1/keys/${namespace}/share`, undefined, true),
     recoverShares: (namespace: string) =>
-      call<{ key: { address: string }; share: string; recoveryShare: string }>(
+      call<{ key: { address: string; recoveryMode?: RecoveryMode }; share: string; recoveryShare: string }>(
         'GET',
         `/v1/keys/${namespace}/recovery`,
         undefined,
@@ -83,6 +90,41 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
       ),
     putDeviceShare: (namespace: string, share: string) =>
       call<unknown>('PUT', `/v1/keys/${namespace}/device`, { share }, true),
+    passkeyRegisterOptions: () =>
+      call<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>(
+        'POST',
+        '/v1/passkeys/register/options',
+        {},
+        true,
+      ),
+    passkeyRegister: (challengeId: string, response: RegistrationResponseJSON) =>
+      call<{ passkey: { id: string } }>('POST', '/v1/passkeys/register/verify', { challengeId, response }, true),
+    passkeyLoginOptions: () =>
+      call<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }>(
+        'POST',
+        '/v1/passkeys/login/options',
+        {},
+      ),
+    passkeyLogin: (challengeId: string, response: AuthenticationResponseJSON) =>
+      call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/passkeys/login/verify', {
+        challengeId,
+        response,
+      }),
+    passkeyApproveOptions: (loginChallengeId: string) =>
+      call<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }>(
+        'POST',
+        '/v1/passkeys/approve/options',
+        { loginChallengeId },
+      ),
+    passkeyApprove: (challengeId: string, response: AuthenticationResponseJSON) =>
+      call<{ action: 'VERIFY_OTP' }>('POST', '/v1/passkeys/approve/verify', { challengeId, response }),
+    deleteAccount: (confirm: string) =>
+      call<{ deleted: true; keys: { namespace: string; address: string }[] }>(
+        'DELETE',
+        '/v1/account',
+        { confirm },
+        true,
+      ),
     startEmailUpdate: (email: string) =>
       call<{ action: 'VERIFY_PRIMARY_OTP'; challengeId: string }>('POST', '/v1/email/update', { email }, true),
     primaryOtp: (challengeId: string, otp: string) =>

@@ -5,6 +5,7 @@ import { combine, split } from 'shamir-secret-sharing'
 import { bytesToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type AuthApi, AuthApiError } from './authApi.js'
+import { type RecoveryMode, sealWithCode } from './recovery.js'
 import { RpcError } from './rpc.js'
 import { getSecret, putSecret } from './vault.js'
 
@@ -33,17 +34,43 @@ export class ShareMissingError extends RpcError {
   }
 }
 
-const shareName = (userId: string, namespace: Namespace) => `share:${userId}:${namespace}`
+export const shareName = (userId: string, namespace: Namespace) => `share:${userId}:${namespace}`
+
+/**
+ * How this frame protects the recovery share of a key it makes, and how it opens one made
+ * elsewhere. `newCode` shows a new recovery code to the user and resolves once they confirm having
+ * kept it (asked once per login, whatever the number of keys made); `openShare` asks the user for
+ * their code and returns the opened share (it retries on a wrong code itself).
+ */
+export type RecoveryPolicy = {
+  mode: RecoveryMode
+  newCode(): Promise<string>
+  openShare(sealed: Uint8Array, address: string, namespace: Namespace): Promise<Uint8Array>
+}
+
+/** Operator-assisted recovery only: what a frame without a user in front of it (a test) can do. */
+export const operatorAssisted: RecoveryPolicy = {
+  mode: 'operator-assisted',
+  newCode: () => Promise.reject(new Error('No recovery code in operator-assisted mode')),
+  openShare: () => Promise.reject(new Error('This wallet needs its recovery code')),
+}
 
 /**
  * Makes sure the user has a key in every namespace. A missing key is created here, in the frame,
  * and split 2-of-3: share 1 is encrypted into this origin's IndexedDB, share 2 goes to the auth
- * server for this device, share 3 (the recovery share) goes to the auth server too, which seals it
- * with its recovery key. The secret itself is never stored or sent anywhere. Returns the addresses.
+ * server for this device, share 3 (the recovery share) goes to the auth server too: in user-held
+ * mode encrypted here first with a recovery code the user keeps (the server cannot open it), in
+ * operator-assisted mode as is (the server seals it with its recovery key). The secret itself is
+ * never stored or sent anywhere. Returns the addresses.
  */
-export async function ensureKeys(api: AuthApi, userId: string): Promise<Record<Namespace, string>> {
+export async function ensureKeys(
+  api: AuthApi,
+  userId: string,
+  recovery: RecoveryPolicy = operatorAssisted,
+): Promise<Record<Namespace, string>> {
   const { keys } = await api.keys()
   const addresses = {} as Record<Namespace, string>
+  let code: Promise<string> | undefined
   for (const namespace of namespaces) {
     const existing = keys.find((k) => k.namespace === namespace)
     if (existing) {
@@ -55,8 +82,14 @@ export async function ensureKeys(api: AuthApi, userId: string): Promise<Record<N
       const address = addressOf(namespace, secret)
       const [deviceShare, serverShare, recoveryShare] = await split(secret, 3, 2)
       if (!deviceShare || !serverShare || !recoveryShare) throw new Error('Key split failed')
+      let storedRecovery = recoveryShare
+      if (recovery.mode === 'user-held') {
+        code ??= recovery.newCode()
+        storedRecovery = await sealWithCode(recoveryShare, await code, address)
+        recoveryShare.fill(0)
+      }
       await putSecret(shareName(userId, namespace), deviceShare)
-      await api.putShare(namespace, address, base64.encode(serverShare), base64.encode(recoveryShare))
+      await api.putShare(namespace, address, base64.encode(serverShare), base64.encode(storedRecovery), recovery.mode)
       addresses[namespace] = address
     } finally {
       secret.fill(0)
@@ -72,7 +105,12 @@ export async function ensureKeys(api: AuthApi, userId: string): Promise<Record<N
  * to the server for this device) and wiped. Returns the rebuilt key for one immediate use (the
  * caller wipes it).
  */
-async function recover(api: AuthApi, userId: string, namespace: Namespace): Promise<Uint8Array> {
+async function recover(
+  api: AuthApi,
+  userId: string,
+  namespace: Namespace,
+  recovery: RecoveryPolicy,
+): Promise<Uint8Array> {
   let released: Awaited<ReturnType<AuthApi['recoverShares']>>
   try {
     released = await api.recoverShares(namespace)
@@ -81,7 +119,13 @@ async function recover(api: AuthApi, userId: string, namespace: Namespace): Prom
       throw new ShareMissingError(namespace, error.message)
     throw error
   }
-  const secret = await combine([base64.decode(released.share), base64.decode(released.recoveryShare)])
+  // A user-held recovery share is ciphertext: only the user's recovery code opens it.
+  const recoveryShare =
+    released.key.recoveryMode === 'user-held'
+      ? await recovery.openShare(base64.decode(released.recoveryShare), released.key.address, namespace)
+      : base64.decode(released.recoveryShare)
+  const secret = await combine([base64.decode(released.share), recoveryShare])
+  recoveryShare.fill(0)
   if (addressOf(namespace, secret) !== released.key.address) {
     secret.fill(0)
     throw new Error('The key shares do not match')
@@ -99,9 +143,14 @@ async function recover(api: AuthApi, userId: string, namespace: Namespace): Prom
  * Makes sure this device can sign in `namespace` (recovering its own share pair on a device
  * approved from the link), before the user is asked to approve anything.
  */
-export async function ensureDeviceShare(api: AuthApi, userId: string, namespace: Namespace): Promise<void> {
+export async function ensureDeviceShare(
+  api: AuthApi,
+  userId: string,
+  namespace: Namespace,
+  recovery: RecoveryPolicy = operatorAssisted,
+): Promise<void> {
   if ((await getSecret(shareName(userId, namespace))) !== undefined) return
-  ;(await recover(api, userId, namespace)).fill(0)
+  ;(await recover(api, userId, namespace, recovery)).fill(0)
 }
 
 /**
@@ -113,6 +162,7 @@ export async function withSecret<T>(
   userId: string,
   namespace: Namespace,
   use: (secret: Uint8Array) => Promise<T> | T,
+  recovery: RecoveryPolicy = operatorAssisted,
 ): Promise<T> {
   const deviceShare = await getSecret(shareName(userId, namespace))
   let secret: Uint8Array | undefined
@@ -132,10 +182,13 @@ export async function withSecret<T>(
   }
   // No pair, or a pair that does not match (two tabs recovering at once kept halves of two
   // splits): a device approved by link splits the key again; any other gets ShareMissingError.
-  secret ??= await recover(api, userId, namespace)
+  secret ??= await recover(api, userId, namespace, recovery)
   try {
     return await use(secret)
   } finally {
     secret.fill(0)
   }
 }
+
+/** Combines Shamir shares (no check: a wrong share gives a wrong secret, see {@link addressOf}). */
+export const combineShares = (shares: Uint8Array[]): Promise<Uint8Array> => combine(shares)

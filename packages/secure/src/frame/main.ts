@@ -10,10 +10,18 @@ import {
   parseAppMessage,
   parseFrameQuery,
 } from '../protocol.js'
+import {
+  approveDeviceWithPasskey,
+  deleteAccount,
+  loginWithPasskey,
+  recoveryPolicy,
+  registerPasskey,
+} from './accountFlows.js'
 import { cancelApproval, type PromptHost } from './approval.js'
 import { AuthApiError, createAuthApi } from './authApi.js'
 import { showExport } from './exportKey.js'
-import { ensureDeviceShare, ensureKeys, type Namespace, withSecret } from './keys.js'
+import { ensureDeviceShare, ensureKeys, type Namespace, shareName, withSecret } from './keys.js'
+import type { RecoveryMode } from './recovery.js'
 import { handleRpc, RpcError } from './rpc.js'
 import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
 import { applyTheme, dappName, setDappData, setStorageNote } from './ui.js'
@@ -27,6 +35,13 @@ import { runWalletWindow, walletWindowKind } from './walletWindow.js'
  */
 
 const authUrl = document.querySelector<HTMLMetaElement>('meta[name="portico-auth-url"]')?.content ?? ''
+const recoveryMode: RecoveryMode =
+  document.querySelector<HTMLMetaElement>('meta[name="portico-recovery-mode"]')?.content === 'operator-assisted'
+    ? 'operator-assisted'
+    : 'user-held'
+// The script's hash as the page pinned it (Subresource Integrity): the browser ran this script only
+// because its bytes have that hash, so the ready message reports which build is running.
+const build = document.querySelector<HTMLScriptElement>('script[integrity]')?.integrity.replace(/^sha256-/, '')
 const query = parseFrameQuery(location.search)
 const hostOrigin = location.ancestorOrigins?.[0] ?? (document.referrer ? new URL(document.referrer).origin : '')
 const log = (...args: unknown[]) => {
@@ -60,6 +75,7 @@ function start(config: FrameQuery) {
   const post = (message: { id?: string; type: string; payload?: unknown }) =>
     window.parent.postMessage(message, hostOrigin)
   /** The page's side of a prompt shown for `reason`: shown while it is up, told of clicks it hid. */
+  // Passkey, recovery-code and account prompts show as approvals: the kit shows the frame the same way.
   const promptHost = (reason: 'approval' | 'export' | 'storage'): PromptHost => ({
     show: (visible) => post({ type: `${framePrefix}VISIBILITY`, payload: { visible, reason } }),
     hidden: () => post({ type: `${framePrefix}VISIBILITY`, payload: { visible: true, reason, hidden: true } }),
@@ -95,6 +111,8 @@ function start(config: FrameQuery) {
     await asking
   }
 
+  const recovery = recoveryPolicy(recoveryMode, hostOrigin, promptHost('approval'))
+
   const restored = silently.then(async (found) => {
     const saved = found ? await get<Session>('session') : undefined
     if (saved) {
@@ -107,7 +125,7 @@ function start(config: FrameQuery) {
     session = { token, userId: user.id, email: user.email }
     api.setToken(token)
     await set('session', session)
-    addresses = await ensureKeys(api, user.id)
+    addresses = await ensureKeys(api, user.id, recovery)
   }
 
   async function signOutLocally() {
@@ -119,7 +137,7 @@ function start(config: FrameQuery) {
 
   async function currentUser(): Promise<FrameUser> {
     if (!session) throw new Error('Not connected')
-    addresses ??= await ensureKeys(api, session.userId)
+    addresses ??= await ensureKeys(api, session.userId, recovery)
     const namespace: Namespace = typeof chainId === 'number' ? 'eip155' : 'solana'
     return {
       id: session.userId,
@@ -202,8 +220,8 @@ function start(config: FrameQuery) {
               chainId: isSolana ? (message.payload.chainId ?? chainId) : chainId,
               rpcUrl: isSolana ? message.payload.rpcUrl : rpcUrls.get(chainId),
               addresses: current,
-              withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use),
-              assertCanSign: (namespace) => ensureDeviceShare(api, user.userId, namespace),
+              withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use, recovery),
+              assertCanSign: (namespace) => ensureDeviceShare(api, user.userId, namespace, recovery),
               prompt: promptHost('approval'),
               log,
               dappName,
@@ -252,18 +270,47 @@ function start(config: FrameQuery) {
         if (!session) throw new Error('Not connected')
         const user = session
         const { namespace } = message.payload
-        addresses ??= await ensureKeys(api, user.userId)
+        addresses ??= await ensureKeys(api, user.userId, recovery)
         const address = addresses[namespace]
         // Refused devices fail here, before the user sees anything.
-        await ensureDeviceShare(api, user.userId, namespace)
+        await ensureDeviceShare(api, user.userId, namespace, recovery)
         await showExport({
           namespace,
           address,
           origin: hostOrigin,
-          withSecret: (use) => withSecret(api, user.userId, namespace, use),
+          withSecret: (use) => withSecret(api, user.userId, namespace, use, recovery),
           host: promptHost('export'),
         })
         return {}
+      }
+      case 'CONNECT_PASSKEY': {
+        await ensureStorage()
+        const { token, user } = await loginWithPasskey(api, hostOrigin, promptHost('approval'))
+        await signedIn(token, user)
+        return {}
+      }
+      case 'APPROVE_DEVICE_PASSKEY': {
+        if (!loginChallenge) throw new Error('No login in progress')
+        await approveDeviceWithPasskey(api, loginChallenge, hostOrigin, promptHost('approval'))
+        return {}
+      }
+      case 'REGISTER_PASSKEY': {
+        if (!session) throw new Error('Not connected')
+        return registerPasskey(api, hostOrigin, promptHost('approval'))
+      }
+      case 'DELETE_ACCOUNT': {
+        if (!session) throw new Error('Not connected')
+        const user = session
+        const keys = await deleteAccount(api, {
+          email: user.email,
+          addresses,
+          origin: hostOrigin,
+          host: promptHost('approval'),
+        })
+        // The server's shares are gone; this device's halves are useless now: wipe them too.
+        for (const namespace of ['eip155', 'solana'] as const) await del(`secret:${shareName(user.userId, namespace)}`)
+        await signOutLocally()
+        return { keys }
       }
       default:
         // Social, Farcaster and smart accounts come with the next part of the embedded wallet.
@@ -293,5 +340,5 @@ function start(config: FrameQuery) {
     )
   })
 
-  post({ type: `${framePrefix}READY`, payload: { version: frameProtocolVersion } })
+  post({ type: `${framePrefix}READY`, payload: { version: frameProtocolVersion, ...(build ? { build } : {}) } })
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Avatar } from '../components/Avatar.js'
 import { ThemeRoot } from '../components/ThemeRoot.js'
 import { usePorticoUI } from '../context.js'
-import { preloadModal } from '../modal/loadModal.js'
+import { preloadModal } from '../modal/views.js'
 import { useModal } from '../useModal.js'
 import * as css from './buttons.css.js'
 import { modalOpener } from './modalOpener.js'
@@ -18,7 +18,7 @@ import { modalOpener } from './modalOpener.js'
  * <AccountButton />
  */
 export function AccountButton({ showBalance = true }: { showBalance?: boolean }) {
-  const { store } = usePorticoUI('AccountButton')
+  const { modal } = usePorticoUI('AccountButton')
   const { address, isConnected, isReconnecting } = useConnection()
   const { showUnsupportedView } = useNetwork()
   const balance = useBalance({ query: { enabled: showBalance } })
@@ -33,8 +33,8 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
         data-slot="account-button"
         data-state={showUnsupportedView ? 'unsupported' : 'connected'}
         {...modalOpener(
-          store,
-          () => (showUnsupportedView ? store.open({ view: 'UnsupportedChain' }) : open({ view: 'Account' })),
+          modal,
+          () => open({ view: 'Account' }),
           () => void preloadModal(showUnsupportedView ? 'UnsupportedChain' : 'Account'),
         )}
       >

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { button } from '../components/primitives.css.js'
 import { ThemeRoot } from '../components/ThemeRoot.js'
 import { usePorticoUI } from '../context.js'
-import { preloadModal } from '../modal/loadModal.js'
+import { preloadModal } from '../modal/views.js'
 import { useModal } from '../useModal.js'
 import { AccountButton } from './AccountButton.js'
 import { modalOpener } from './modalOpener.js'
@@ -25,7 +25,7 @@ export type ConnectButtonProps = {
  * <ConnectButton />
  */
 export function ConnectButton({ label, showNetwork = true }: ConnectButtonProps) {
-  const { messages, store } = usePorticoUI('ConnectButton')
+  const { messages, modal } = usePorticoUI('ConnectButton')
   const { status, address } = useConnection()
   const { open } = useModal()
   // A restoring session with a known address (saved, or rendered by the server from a cookie)
@@ -47,7 +47,7 @@ export function ConnectButton({ label, showNetwork = true }: ConnectButtonProps)
         data-state={status}
         aria-busy={busy || undefined}
         {...modalOpener(
-          store,
+          modal,
           () => open(),
           () => void preloadModal(),
         )}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { PorticoImage } from '../components/PorticoImage.js'
 import { ThemeRoot } from '../components/ThemeRoot.js'
 import { usePorticoUI } from '../context.js'
-import { preloadModal } from '../modal/loadModal.js'
+import { preloadModal } from '../modal/views.js'
 import { useModal } from '../useModal.js'
 import * as css from './buttons.css.js'
 import { modalOpener } from './modalOpener.js'
@@ -15,7 +15,7 @@ import { modalOpener } from './modalOpener.js'
  * <NetworkButton />
  */
 export function NetworkButton() {
-  const { messages, store } = usePorticoUI('NetworkButton')
+  const { messages, modal } = usePorticoUI('NetworkButton')
   const { network, isUnsupported } = useNetwork()
   const { open } = useModal()
   return (
@@ -26,7 +26,7 @@ export function NetworkButton() {
         data-slot="network-button"
         data-state={isUnsupported ? 'unsupported' : 'supported'}
         {...modalOpener(
-          store,
+          modal,
           () => open({ view: 'Networks' }),
           () => void preloadModal('Networks'),
         )}

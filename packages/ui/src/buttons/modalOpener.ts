@@ -1,5 +1,5 @@
 import type { MouseEvent, PointerEvent } from 'react'
-import type { ModalStore } from '../state/modalStore.js'
+import type { ModalController } from '../modal/controller.js'
 
 /** What a button that opens the modal spreads on its `<button>`. */
 type OpenerProps = {
@@ -21,20 +21,20 @@ const openedByPress = new WeakSet<HTMLElement>()
  * Event props for the kit's buttons that open the modal:
  * - pointing at or focusing the button starts loading the modal and the view it opens on;
  * - a mouse press (primary button, no modifier key) opens the modal at once, as Radix's menus do,
- *   so the view is on screen while the button is still held (issue 18: the press is what the user
+ *   so the view is on screen while the button is still held (the press is what the user
  *   feels; a press lasts ~100 ms). Focus stays off the button, the dialog takes it and gives it
  *   back to the button on close. Touch and pen open on click, so a scroll that starts on the
  *   button never opens anything; the keyboard opens on click (Enter, Space) as before;
  * - the click that ends a press which opened the modal does nothing more.
  */
-export function modalOpener(store: ModalStore, open: () => void, preload: () => void): OpenerProps {
+export function modalOpener(modal: ModalController, open: () => void, preload: () => void): OpenerProps {
   return {
     onPointerDown(event) {
       const opens =
         event.pointerType === 'mouse' &&
         event.button === 0 &&
         !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) &&
-        !store.getState().open
+        !modal.isOpen()
       if (!opens) {
         openedByPress.delete(event.currentTarget)
         return
@@ -42,7 +42,7 @@ export function modalOpener(store: ModalStore, open: () => void, preload: () => 
       event.preventDefault()
       openedByPress.add(event.currentTarget)
       open()
-      store.trigger = event.currentTarget
+      modal.trigger = event.currentTarget
     },
     onClick(event) {
       // A click from the keyboard (Enter, Space) has no press: `detail` is 0. It always opens, even

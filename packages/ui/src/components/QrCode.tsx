@@ -10,7 +10,7 @@ let leanQrPending: Promise<LeanQr> | undefined
  * @internal
  * Starts loading the QR encoder (a small chunk of its own); safe to call often. The WalletConnect
  * views call it as their chunk loads, so the encoder arrives while the pairing is being made
- * instead of after the view has mounted (issue 18: pointerdown -> QR code).
+ * instead of after the view has mounted (the bench's pointerdown -> QR code).
  */
 export const preloadQrEncoder = (): Promise<LeanQr> => {
   leanQrPending ??= import('lean-qr').then(

@@ -34,7 +34,7 @@ test('imageOrigins: the configured API hosts and the icons the host app configur
     ],
   })
   initialize(portico)
-  expect([...imageOrigins(portico)].sort()).toEqual([
+  expect([...imageOrigins(portico)()].sort()).toEqual([
     'https://assets.host.example',
     'https://directory.example',
     'https://icons.host.example',
@@ -51,18 +51,19 @@ test('imageOrigins: built once per instance, and again once its connectors chang
     networks: [eip155Network({ id: 1, name: 'One', rpcUrl: 'https://rpc.one.example' })],
   })
   const stopDiscovery = initialize(portico)
-  const first = imageOrigins(portico)
+  const origins = imageOrigins(portico)
+  const first = origins()
   // Every icon asks; the set is not rebuilt for each.
-  expect(imageOrigins(portico)).toBe(first)
+  expect(origins()).toBe(first)
   // A wallet announces itself: the connector list changed, so the set is built again.
   const stopWallet = createTestEip1193Wallet({
     accounts: ['0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'],
     chains: [{ id: 1, rpcUrl: 'https://rpc.one.example' }],
   }).announce()
-  const second = imageOrigins(portico)
+  const second = origins()
   expect(second).not.toBe(first)
   expect([...second]).toEqual([...first])
-  expect(imageOrigins(portico)).toBe(second)
+  expect(origins()).toBe(second)
   stopWallet()
   stopDiscovery?.()
 })

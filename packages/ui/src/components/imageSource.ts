@@ -9,30 +9,30 @@ const unprintable = /[\p{Cc}\p{Cf}]/u
  * The origins a Portico instance may load remote images from: its configured directory and
  * blockchain API hosts (the image host), plus the hosts of the icons the host app configured itself
  * (its networks and its own `EXTERNAL` connectors). Nothing a wallet, a directory entry or an API
- * response says can add to this list.
+ * response says can add to this list. Returns a reader that builds the set once until the
+ * instance's connectors change, not per image: every icon that mounts asks (each row scrolled into
+ * All Wallets), and building it sorts the connectors and parses a URL per source (~35 ms of main
+ * thread per scroll pass at 4x CPU throttling). `<PorticoUI>` holds one reader per instance.
  *
  * @example
- * imageOrigins(portico) // Set { 'https://api.portico.dev', 'https://rpc.portico.dev' }
+ * const origins = imageOrigins(portico)
+ * origins() // Set { 'https://api.portico.dev', 'https://rpc.portico.dev' }
  */
-export function imageOrigins(portico: Portico): ReadonlySet<string> {
-  // Built once per instance until its connectors change, not per image: every icon that mounts
-  // asks (each row scrolled into All Wallets), and building it sorts the connectors and parses a
-  // URL per source (~35 ms of main thread per scroll pass at 4x CPU throttling, issue 18).
-  let origins = cachedOrigins.get(portico)
-  if (!origins) {
-    origins = buildImageOrigins(portico)
-    cachedOrigins.set(portico, origins)
-    const stop = watchConnectors(portico, {
-      onChange() {
-        cachedOrigins.delete(portico)
-        stop()
-      },
-    })
+export function imageOrigins(portico: Portico): () => ReadonlySet<string> {
+  let origins: ReadonlySet<string> | undefined
+  return () => {
+    if (!origins) {
+      origins = buildImageOrigins(portico)
+      const stop = watchConnectors(portico, {
+        onChange() {
+          origins = undefined
+          stop()
+        },
+      })
+    }
+    return origins
   }
-  return origins
 }
-
-const cachedOrigins = new WeakMap<Portico, ReadonlySet<string>>()
 
 function buildImageOrigins(portico: Portico): ReadonlySet<string> {
   const origins = new Set<string>()

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { joinPageStart } from '../../../../scripts/join-page-start.mjs'
 
-// The post-build step both packages run (issue 18: page start in few files, see the script).
+// The post-build step both packages run (page start in few files, see the script).
 const dirs: string[] = []
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })

@@ -37,7 +37,7 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 const pageStartBudgetKiB = { kitOnly: 49.75, prebuiltPage: 134.75, bothAdapters: 139.25 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
- * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button (issue 18). Lazily
+ * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button. Lazily
  * loaded modules import their package's entry (scripts/join-page-start.mjs), so esbuild puts every
  * page-start module in one entry set: the page start is the entry, React, Portico, esbuild's helpers.
  */
@@ -89,7 +89,7 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // sendTransaction's typed node errors and getBalance({ walletAssets }), on first use.
   mapNodeError: 12,
   readWalletAssets: 2.5,
-  // Coming features (issue 18): each joins with its own chunk and budget, and a `<feature>.*` row
+  // Coming features: each joins with its own chunk and budget, and a `<feature>.*` row
   // for its translations (one chunk per language, see i18n/featureMessages.ts).
   SendView: 12,
   SendSelectTokenView: 7,
@@ -113,7 +113,7 @@ const lazyBudgetKiB: Record<string, number | null> = {
   siwxFlow: 8.5,
   oneClickAuth: 7,
   EmbeddedWalletView: null,
-  // Email login (issue 15). The Connect view's email field is its own chunk (fetched only when
+  // Email login. The Connect view's email field is its own chunk (fetched only when
   // the host set up email login); typing there fetches the views, which bring
   // @portico/headless/embedded (frame client, AUTH connector) and @portico/secure's protocol with
   // its own zod copy (shared with page start, the schemas it needs would move there: +1.9 KiB).
@@ -267,7 +267,7 @@ test('page start holds the provider and buttons only: no Radix, no virtualiser, 
     expect(Object.keys(chunk.inputs).filter((input) => !input.includes('lean-qr'))).toEqual([])
 
   // The UI's code imports React through one module (src/react.ts; prerender.ts reads its
-  // namespace): esbuild wraps CommonJS React again for each importing module (issue 18: heap).
+  // namespace): esbuild wraps CommonJS React again for each importing module (the bench's heap).
   const reactImporters = Object.entries(metafile.inputs).filter(
     ([input, { imports }]) => input.includes('@portico/ui/') && imports.some((i) => i.path === 'react'),
   )
@@ -281,7 +281,7 @@ test('page start holds the provider and buttons only: no Radix, no virtualiser, 
   expect(gzip / 1024).toBeLessThanOrEqual(pageStartBudgetKiB.kitOnly)
 })
 
-test('the prebuilt page (React, createPortico with the EVM adapter, PorticoUI, ConnectButton) stays within its page-start budget (issue 18 target 140 KiB), and each lazy chunk within its budget', async () => {
+test('the prebuilt page (React, createPortico with the EVM adapter, PorticoUI, ConnectButton) stays within its page-start budget (target 140 KiB), and each lazy chunk within its budget', async () => {
   const { metafile, entry, gzipOf } = await buildPacked(prebuiltPage)
   const start = staticClosure(metafile, entry)
   const gzip = gzipOf(start)

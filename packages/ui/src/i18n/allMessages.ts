@@ -1,8 +1,8 @@
+import type { embeddedEn } from '../features/embedded/messages.js'
+import type { onrampEn } from '../features/onramp/messages.js'
 import type { sendEn } from '../features/send/messages.js'
+import type { siwxEn } from '../features/siwx/messages.js'
 import type { swapEn } from '../features/swap/messages.js'
-import type { embeddedEn } from '../modal/embedded/messages.js'
-import type { siwxEn } from '../modal/siwx/messages.js'
-import type { onrampEn } from '../modal/views/onramp/messages.js'
 import type { Catalogue } from './featureMessages.js'
 import type { Messages } from './messages.js'
 

@@ -1,6 +1,6 @@
 import { expect, test, vi } from 'vitest'
+import { expectCompleteTranslations } from '../test/featureMessages.js'
 import { type Catalogue, defineFeatureMessages } from './featureMessages.js'
-import { expectCompleteTranslations } from './featureMessages.testing.js'
 
 const sampleEn = { sampleTitle: 'Send', sampleTo: (name: string) => `Send to ${name}` }
 type Sample = Catalogue<typeof sampleEn>

@@ -4,9 +4,10 @@ import { ConnectButton } from '../buttons/ConnectButton.js'
 import { usePorticoUI } from '../context.js'
 import { EmbeddedModal } from '../EmbeddedModal.js'
 import type { PorticoUIProps } from '../PorticoUI.js'
-import type { PlainViewName, ToastVariant } from '../state/modalStore.js'
 import type { HarnessOptions } from '../test/harness.js'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../test/storyHarness.js'
+import { type ToastVariant, useToasts } from './toasts.js'
+import type { PlainViewName } from './views.js'
 
 // ---------------------------------------------------------------------------------------------
 // DOM helpers for play functions (no testing library: plain DOM, like a user would).
@@ -228,11 +229,12 @@ export const EmbeddedConnected: Story = modalStory({
 // Toasts ------------------------------------------------------------------------------------------
 
 /**
- * Shows a toast through the modal store and keeps it up: success and error toasts leave after
+ * Shows a toast through the modal's toasts and keeps it up: success and error toasts leave after
  * 2.5 s, so the story shows them again when they go.
  */
 function PinnedToast({ variant }: { variant: ToastVariant }) {
-  const { store, messages } = usePorticoUI('PinnedToast')
+  const { messages } = usePorticoUI('PinnedToast')
+  const toasts = useToasts()
   const message =
     variant === 'loading'
       ? messages.switchingNetwork
@@ -241,18 +243,18 @@ function PinnedToast({ variant }: { variant: ToastVariant }) {
         : messages.copyFailed
   useEffect(() => {
     let active = true
-    const show = () => store.showToast(variant, message)
+    const show = () => toasts.show(variant, message)
     show()
-    const unsubscribe = store.subscribe(() => {
-      const { toast, toastLeaving } = store.getState()
-      if (!toast && !toastLeaving) queueMicrotask(() => active && show())
+    const unsubscribe = toasts.subscribe(() => {
+      const { toast, leaving } = toasts.get()
+      if (!toast && !leaving) queueMicrotask(() => active && show())
     })
     return () => {
       active = false
       unsubscribe()
-      store.dismissToast()
+      toasts.dismiss()
     }
-  }, [store, variant, message])
+  }, [toasts, variant, message])
   return null
 }
 
@@ -268,28 +270,29 @@ const toastStory = (variant: ToastVariant): Story =>
     ),
   })
 
-/** `store.showToast('loading', …)`: stays until replaced or dismissed. */
+/** `toasts.show('loading', …)`: stays until replaced or dismissed. */
 export const ToastLoading: Story = toastStory('loading')
-/** `store.showToast('success', …)`. */
+/** `toasts.show('success', …)`. */
 export const ToastSuccess: Story = toastStory('success')
-/** `store.showToast('error', …)`. */
+/** `toasts.show('error', …)`. */
 export const ToastError: Story = toastStory('error')
 
 function ToastButtons() {
-  const { store, messages } = usePorticoUI('ToastButtons')
+  const { messages } = usePorticoUI('ToastButtons')
+  const toasts = useToasts()
   const style = { font: 'inherit', padding: '6px 12px', borderRadius: 8, cursor: 'pointer' }
   return (
     <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', marginBottom: 16 }}>
-      <button type="button" style={style} onClick={() => store.showToast('loading', messages.switchingNetwork)}>
+      <button type="button" style={style} onClick={() => toasts.show('loading', messages.switchingNetwork)}>
         Loading toast
       </button>
-      <button type="button" style={style} onClick={() => store.showToast('success', messages.addressCopied)}>
+      <button type="button" style={style} onClick={() => toasts.show('success', messages.addressCopied)}>
         Success toast
       </button>
-      <button type="button" style={style} onClick={() => store.showToast('error', messages.copyFailed)}>
+      <button type="button" style={style} onClick={() => toasts.show('error', messages.copyFailed)}>
         Error toast
       </button>
-      <button type="button" style={style} onClick={() => store.dismissToast()}>
+      <button type="button" style={style} onClick={() => toasts.dismiss()}>
         Dismiss
       </button>
     </div>

@@ -1,7 +1,7 @@
 import { hideOthers } from 'aria-hidden'
 import { DismissableLayer, FocusScope } from 'radix-ui/internal'
 import { type ReactNode, useEffect, useRef } from 'react'
-import type { ModalStore } from '../state/modalStore.js'
+import type { ModalController } from './controller.js'
 import * as css from './modal.css.js'
 import { afterNextPaint } from './useAfterFirstPaint.js'
 
@@ -10,7 +10,7 @@ import { afterNextPaint } from './useAfterFirstPaint.js'
  * The dialog's box: a modal dialog built from the pieces of Radix's `Dialog.Content` (a trapped,
  * looping FocusScope that accepts branches such as the secure frame, a DismissableLayer for Escape
  * and outside presses, `aria-hidden` on the rest of the page), without the parts that cost the
- * opening frame and that this modal does not use (issue 18: click → list):
+ * opening frame and that this modal does not use (the bench's click → list):
  * - Presence, which reads the computed `animationName` as the content mounts (a forced style pass)
  *   to play exit animations this modal does not have;
  * - the focus guards inserted into `<body>` and `pointer-events: none` on `<body>`, each a restyle
@@ -19,16 +19,16 @@ import { afterNextPaint } from './useAfterFirstPaint.js'
  *   where focus forces a layout of the page and the modal: both happen once that frame is painted
  *   (a frame later, with layout clean).
  *
- * Closing gives focus back to the element that opened the modal (`store.trigger`), else to the
+ * Closing gives focus back to the element that opened the modal (`modal.trigger`), else to the
  * element that had it when the modal opened.
  */
 export function ModalContent({
-  store,
+  modal,
   titleId,
   open = true,
   children,
 }: {
-  store: ModalStore
+  modal: ModalController
   titleId: string
   /**
    * False while the closed dialog is rendered ahead, hidden (see Modal): it is not a dialog then,
@@ -70,7 +70,7 @@ export function ModalContent({
         branches={branches}
         onMountAutoFocus={(event) => event.preventDefault()}
         onUnmountAutoFocus={(event) => {
-          const trigger = store.trigger
+          const trigger = modal.trigger
           if (trigger?.isConnected) {
             event.preventDefault()
             trigger.focus()
@@ -94,7 +94,7 @@ export function ModalContent({
           }}
           // Focus leaving for a branch (the secure frame) or the browser's UI is not a dismissal.
           onFocusOutside={(event) => event.preventDefault()}
-          onDismiss={store.close}
+          onDismiss={modal.close}
         >
           {children}
         </DismissableLayer.Root>

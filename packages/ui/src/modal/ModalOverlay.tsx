@@ -16,7 +16,7 @@ export function ModalOverlay() {
   const { themeStyle } = usePorticoUI('ModalOverlay')
   // Known before this commit puts the modal in the DOM (watchPageScrollbar, started with the closed
   // modal; else read here, before the change). Read in an effect, it forced a layout of page and
-  // modal, which the lock's attribute on <html> then invalidated again (issue 18: click → list).
+  // modal, which the lock's attribute on <html> then invalidated again (the bench's click → list).
   // The lock is set before paint, so that one style pass covers it and the modal.
   const [hasScrollbar] = useState(pageHasScrollbar)
   useLayoutEffect(() => lockScroll(hasScrollbar), [hasScrollbar])
@@ -36,7 +36,7 @@ const blurVariable = cssVariableName('blurs', 'overlay')
 /**
  * The theme blurs the page behind the modal: its `blurs.overlay` is not a zero length (`0`, `0px`,
  * `0.0rem`; the `none` option is `0px`). Without a blur the overlay gets no `backdrop-filter` at all:
- * even `blur(0px)` has the browser re-filter the page behind the modal on every frame (issue 18:
+ * even `blur(0px)` has the browser re-filter the page behind the modal on every frame (the bench's
  * scroll frames in All Wallets).
  */
 function blurs(themeStyle: CSSProperties): boolean {

@@ -1,13 +1,11 @@
-import { useSyncExternalStore } from 'react'
 import { Icon } from '../components/Icon.js'
 import { Spinner } from '../components/Spinner.js'
-import { usePorticoUI } from '../context.js'
 import * as css from './modal.css.js'
+import { useToastState } from './toasts.js'
 
 /** @internal One toast at a time (the spec); announced politely to screen readers. */
 export function Toaster() {
-  const { store } = usePorticoUI('Toaster')
-  const { toast, toastLeaving } = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  const { toast, leaving } = useToastState()
   return (
     <div className={css.toastRegion} role="status" aria-live="polite" data-slot="toast-region">
       {toast ? (
@@ -15,7 +13,7 @@ export function Toaster() {
           key={toast.id}
           className={css.toast}
           data-variant={toast.variant}
-          data-leaving={toastLeaving}
+          data-leaving={leaving}
           data-slot="toast"
           data-toast-id={toast.id}
         >

@@ -1,21 +1,5 @@
 import { defineFeatureMessages, type FeatureMessages, useFeatureMessages } from '../i18n/featureMessages.js'
-import type { ViewEntry, ViewName } from '../state/modalStore.js'
-import { useView } from './loadModal.js'
-
-/** Views whose title is in their feature's catalogue, not the page-start one. */
-export type FeatureViewName = Extract<
-  ViewName,
-  | 'Swap'
-  | 'OnRampProviders'
-  | 'BuyInProgress'
-  | 'Send'
-  | 'SendSelectToken'
-  | 'SendPreview'
-  | 'Receive'
-  | 'EmailLogin'
-  | 'UpdateEmailWallet'
-  | 'ApproveTransaction'
->
+import { useView, type ViewEntry } from './views.js'
 
 /**
  * @internal What a feature view's component carries (as a static `featureTitle`) so the modal's
@@ -37,8 +21,7 @@ const noMessages = defineFeatureMessages(
 
 /** @internal The title of a feature view once its chunk and catalogue are loaded, else undefined. */
 export function useFeatureTitle(entry: ViewEntry): string | undefined {
-  const View = useView(entry.view) as { featureTitle?: FeatureTitle } | undefined
-  const spec = View?.featureTitle
+  const spec = useView(entry.view)?.featureTitle
   const catalogue = useFeatureMessages(spec?.messages ?? noMessages)
   return spec && catalogue ? spec.title(catalogue, entry) : undefined
 }

@@ -35,7 +35,7 @@ export const overlay = style({
   animation: `${fadeIn} ${vars.durations.viewTransition} ${vars.easings.standard}`,
   // Only for a theme that blurs (ModalOverlay sets data-blur): any backdrop-filter, blur(0px)
   // included, has the compositor filter the whole page behind the modal on every frame. In
-  // headless Chromium that made All Wallets scroll at 6-10 frames a second (issue 18).
+  // headless Chromium that made All Wallets scroll at 6-10 frames a second.
   selectors: { '&[data-blur]': { backdropFilter: `blur(${vars.blurs.overlay})` } },
 })
 

@@ -11,7 +11,7 @@ test('behavior: a cancelled prefetch fetches nothing, even after the idle timeou
   cancel()
   await new Promise((resolve) => setTimeout(resolve, 2_500))
   expect(fetched(/\/modal\/Modal\.tsx$/)).toBe(false)
-  expect(fetched(/\/views\/ConnectView\.tsx$/)).toBe(false)
+  expect(fetched(/\/connect\/ConnectView\.tsx$/)).toBe(false)
 })
 
 test('behavior: the modal and the view it opens on are fetched at idle, from the page origin only', async () => {
@@ -19,7 +19,7 @@ test('behavior: the modal and the view it opens on are fetched at idle, from the
   await vi.waitFor(
     () => {
       expect(fetched(/\/modal\/Modal\.tsx$/)).toBe(true)
-      expect(fetched(/\/views\/ConnectView\.tsx$/)).toBe(true)
+      expect(fetched(/\/connect\/ConnectView\.tsx$/)).toBe(true)
     },
     { timeout: 10_000, interval: 50 },
   )
@@ -31,5 +31,5 @@ test('behavior: the modal and the view it opens on are fetched at idle, from the
   )
   expect([...hosts]).toEqual([location.host])
   // The other views stay on demand.
-  expect(fetched(/\/views\/AccountView\.tsx$/)).toBe(false)
+  expect(fetched(/\/account\/AccountView\.tsx$/)).toBe(false)
 })

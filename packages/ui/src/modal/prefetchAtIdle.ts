@@ -1,5 +1,4 @@
-import type { ViewName } from '../state/modalStore.js'
-import { preloadModal, preloadView } from './loadModal.js'
+import { preloadModal, preloadView, type ViewName } from './views.js'
 
 /** Fallback delay where `requestIdleCallback` is missing (Safari before 18.2): after first paint. */
 const fallbackDelayMs = 300

@@ -1,5 +1,5 @@
 // With React's <Activity> the closed modal is rendered ahead at idle, hidden, so a click only
-// reveals it (issue 18: click -> list); each close starts a fresh frame for the next opening.
+// reveals it (the bench's click -> list); each close starts a fresh frame for the next opening.
 import { expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import '../test/provided.js'

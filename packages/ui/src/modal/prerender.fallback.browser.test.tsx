@@ -4,7 +4,7 @@ import { expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import '../test/provided.js'
 import { renderConnectButton } from '../test/renderConnectButton.js'
-import { preloadModal } from './loadModal.js'
+import { preloadModal } from './views.js'
 
 vi.mock('./prerender.js', () => ({ Activity: undefined }))
 

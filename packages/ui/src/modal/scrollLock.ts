@@ -34,7 +34,7 @@ export function watchPageScrollbar(): void {
  * Whether the page shows a scrollbar that takes room (it keeps its gutter while locked). The
  * watcher's answer when there is one; else it reads layout. That read was not free even while
  * rendering, before any DOM change: the press that opens the modal leaves the button's style to
- * recompute, and the read forced it (~10 ms at 4x CPU throttling on the bench, issue 18: click → list).
+ * recompute, and the read forced it (~10 ms of the bench's click → list at 4x CPU throttling).
  */
 export function pageHasScrollbar(): boolean {
   if (typeof document === 'undefined') return false

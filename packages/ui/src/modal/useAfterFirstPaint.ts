@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
  * Runs `work` once the browser has painted the next frame: rAF runs just before that paint, and a
  * task queued from it runs after. For work an opening starts that its first frame does not need
  * (requests whose answers arrive later anyway); started in the opening commit, it runs between the
- * click and the first paint (issue 18: click -> list). Returns a cancel function.
+ * click and the first paint (the bench's click -> list). Returns a cancel function.
  *
  * @example
  * afterNextPaint(() => void sendAnalyticsEvent(portico, { event: 'MODAL_OPEN' }))

@@ -1,5 +1,5 @@
 // The closed dialog, rendered ahead and hidden, is laid out once as a copy at idle, so opening it
-// does not pay for the browser's first layout of its text (issue 18: click -> list).
+// does not pay for the browser's first layout of its text (the bench's click -> list).
 import { afterEach, beforeEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import '../test/provided.js'

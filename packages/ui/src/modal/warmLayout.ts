@@ -11,7 +11,7 @@ const maxAttempts = 10
 /**
  * @internal
  * Lays out a copy of the closed dialog once per page, at idle, so that opening it does not pay for
- * the browser's first layout of its text (issue 18: click → list). The closed dialog is rendered
+ * the browser's first layout of its text (the bench's click → list). The closed dialog is rendered
  * ahead but hidden (`display: none`, see Modal), so the browser has never matched its fonts or
  * shaped its text; at 4× CPU throttling that first layout took ~15 ms of the opening press, and
  * 1.5–3.5 ms once a copy had been laid out before. `find` returns the hidden dialog's root once its

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react'
 import { usePorticoUI } from '../context.js'
+import type { PlainViewName } from '../modal/views.js'
 import { PorticoUI, type PorticoUIProps } from '../PorticoUI.js'
-import type { PlainViewName } from '../state/modalStore.js'
 import { createHarness, type HarnessOptions } from './harness.js'
 
 // Storybook plumbing shared by every story file (a *.stories.tsx cannot export helpers without
@@ -92,7 +92,7 @@ export function Stage({
 
 /** Opens the modal on a view once (not again on re-renders, so clicks in the story stick). */
 export function OpenView({ view }: { view: PlainViewName }) {
-  const { store } = usePorticoUI('OpenView')
-  useEffect(() => store.open({ view }), [store, view])
+  const { modal } = usePorticoUI('OpenView')
+  useEffect(() => modal.open({ view }), [modal, view])
   return null
 }

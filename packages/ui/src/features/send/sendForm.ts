@@ -7,7 +7,6 @@ import {
 } from '@portico/headless'
 import { useSyncExternalStore } from 'react'
 import { usePorticoUI } from '../../context.js'
-import type { ModalStore } from '../../state/modalStore.js'
 
 /**
  * The spec's send state as the form holds it: the token, the amount as typed, the receiver as
@@ -22,50 +21,35 @@ export type SendForm = {
 
 const empty: SendForm = { token: undefined, amount: '', receiver: '' }
 
-type SendFormStore = {
-  get(): SendForm
-  set(patch: Partial<SendForm>): void
-  reset(): void
-  subscribe(listener: () => void): () => void
-}
-
-// One form per modal (per PorticoUI), so two Portico instances on a page never share a send.
-const forms = new WeakMap<ModalStore, SendFormStore>()
-
-function formOf(store: ModalStore): SendFormStore {
-  let form = forms.get(store)
-  if (!form) {
-    let state = empty
-    const listeners = new Set<() => void>()
-    const emit = () => {
-      for (const listener of listeners) listener()
-    }
-    form = {
-      get: () => state,
-      set(patch) {
-        state = { ...state, ...patch }
-        emit()
-      },
-      reset() {
-        state = empty
-        emit()
-      },
-      subscribe(listener) {
-        listeners.add(listener)
-        return () => {
-          listeners.delete(listener)
-        }
-      },
-    }
-    forms.set(store, form)
+/** One modal's send form (made on first use, see {@link useSendForm}): it outlives the Send views. */
+function createSendForm() {
+  let state = empty
+  const listeners = new Set<() => void>()
+  const emit = () => {
+    for (const listener of listeners) listener()
   }
-  return form
+  return {
+    get: () => state,
+    set(patch: Partial<SendForm>) {
+      state = { ...state, ...patch }
+      emit()
+    },
+    reset() {
+      state = empty
+      emit()
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+  }
 }
 
-/** @internal The modal's send form and its setters. */
+/** @internal The modal's send form and its setters (one form per modal: two on a page never share a send). */
 export function useSendForm() {
-  const { store } = usePorticoUI('useSendForm')
-  const form = formOf(store)
+  const form = usePorticoUI('useSendForm').modal.local(createSendForm)
   const state = useSyncExternalStore(form.subscribe, form.get, form.get)
   return { ...state, set: form.set, reset: form.reset }
 }

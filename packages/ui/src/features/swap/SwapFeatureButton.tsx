@@ -2,7 +2,7 @@ import { useConnection, useFeatures } from '@portico/headless'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
-import { FeaturePending } from '../../modal/views/FeaturePending.js'
+import { FeaturePending } from '../account/FeaturePending.js'
 import { swapMessages } from './messages.js'
 
 /**
@@ -11,7 +11,7 @@ import { swapMessages } from './messages.js'
  * Swaps' elsewhere). Nothing from '@portico/headless/swap' here: the Account chunk stays light.
  */
 export function SwapFeatureButton() {
-  const { store } = usePorticoUI('SwapFeatureButton')
+  const { modal } = usePorticoUI('SwapFeatureButton')
   const { swaps } = useFeatures()
   const connection = useConnection()
   const text = useFeatureMessages(swapMessages)
@@ -21,7 +21,7 @@ export function SwapFeatureButton() {
     <button
       type="button"
       className={css.button({ variant: 'secondary', size: 'sm' })}
-      onClick={() => store.push({ view: 'Swap' })}
+      onClick={() => modal.push({ view: 'Swap' })}
       data-slot="wallet-feature-swap"
     >
       {text.swapTitle}

@@ -1,5 +1,5 @@
 import { test } from 'vitest'
-import { expectCompleteTranslations } from '../../i18n/featureMessages.testing.js'
+import { expectCompleteTranslations } from '../../test/featureMessages.js'
 import { swapMessages } from './messages.js'
 
 test('swap messages are complete in every language', () =>

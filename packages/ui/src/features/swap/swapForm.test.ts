@@ -1,13 +1,13 @@
 import type { SwapToken } from '@portico/headless/swap'
 import { expect, test } from 'vitest'
 import {
+  createSwapForm,
   formatUnits,
   isNativeSwapToken,
   parseUnits,
-  readSwapForm,
   resolveSwapToken,
   sanitizeAmount,
-  updateSwapForm,
+  swapFormOf,
 } from './swapForm.js'
 
 const token = (symbol: string, address: string): SwapToken => ({
@@ -41,14 +41,32 @@ test('resolveSwapToken: by bare or CAIP-10 address (any case) or by symbol; unkn
   expect(isNativeSwapToken(usdc)).toBe(false)
 })
 
-test('updateSwapForm keeps one form per owner (each modal its own)', () => {
-  const a = {}
-  const b = {}
-  updateSwapForm(a, { amount: '1' })
-  updateSwapForm(b, { amount: '2', to: 'PTK' })
-  updateSwapForm(a, { to: 'USDC' })
-  expect(readSwapForm(a)).toEqual({ from: undefined, to: 'USDC', amount: '1' })
-  expect(readSwapForm(b)).toEqual({ from: undefined, to: 'PTK', amount: '2' })
+test('the swap form is one per modal: each store its own', () => {
+  const a = createSwapForm()
+  const b = createSwapForm()
+  a.set({ ...a.get().form, amount: '1' }, undefined)
+  b.set({ ...b.get().form, amount: '2', to: 'PTK' }, undefined)
+  a.set({ ...a.get().form, to: 'USDC' }, undefined)
+  expect(a.get().form).toEqual({ from: undefined, to: 'USDC', amount: '1' })
+  expect(b.get().form).toEqual({ from: undefined, to: 'PTK', amount: '2' })
+})
+
+test("a host's prefill shows until the user changes the form, once: its steps and a return to the form keep the edit", () => {
+  const form = createSwapForm()
+  form.set({ from: undefined, to: 'PTK', amount: '5' }, undefined)
+  const prefill = { fromToken: 'ETH', toToken: 'USDC', amount: '0,1' }
+  const flow = [{ view: 'Swap' as const, data: prefill }]
+  expect(swapFormOf(form.get(), flow)).toEqual({ from: 'ETH', to: 'USDC', amount: '0.1' })
+  // The token list is a step of the same flow: it sees the prefill too.
+  expect(swapFormOf(form.get(), [...flow, { view: 'Swap', data: { step: 'selectTo' } }])).toEqual({
+    from: 'ETH',
+    to: 'USDC',
+    amount: '0.1',
+  })
+  form.set({ ...swapFormOf(form.get(), flow), amount: '2' }, prefill)
+  expect(swapFormOf(form.get(), flow)).toEqual({ from: 'ETH', to: 'USDC', amount: '2' })
+  // A flow opened without a prefill shows the form as it is.
+  expect(swapFormOf(form.get(), [{ view: 'Swap' }])).toEqual({ from: 'ETH', to: 'USDC', amount: '2' })
 })
 
 test('formatUnits: exact, no trailing zeros, zero decimals', () => {

@@ -1,5 +1,8 @@
 import { nativeSwapTokenAddress, type SwapToken } from '@portico/headless/swap'
-import { useSyncExternalStore } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
+import { usePorticoUI } from '../../context.js'
+import type { ViewEntry } from '../../modal/views.js'
+import type { SwapViewData } from './views.js'
 
 /**
  * @internal The swap form outlives its views: the token lists and the review are history entries
@@ -8,42 +11,78 @@ import { useSyncExternalStore } from 'react'
  */
 export type SwapFormState = { from: string | undefined; to: string | undefined; amount: string }
 
-type FormStore = { state: SwapFormState; listeners: Set<() => void> }
-const forms = new WeakMap<object, FormStore>()
 const initial: SwapFormState = { from: undefined, to: undefined, amount: '' }
 
-function formOf(owner: object): FormStore {
-  let form = forms.get(owner)
-  if (!form) {
-    form = { state: initial, listeners: new Set() }
-    forms.set(owner, form)
-  }
-  return form
-}
-
-/** @internal Replaces part of the form of `owner` (the modal store). */
-export function updateSwapForm(owner: object, patch: Partial<SwapFormState>): void {
-  const form = formOf(owner)
-  form.state = { ...form.state, ...patch }
-  for (const listener of form.listeners) listener()
-}
-
-/** @internal The form of `owner` now. */
-export function readSwapForm(owner: object): SwapFormState {
-  return formOf(owner).state
-}
-
-/** @internal The form of `owner`, re-rendering on change. */
-export function useSwapForm(owner: object): SwapFormState {
-  const form = formOf(owner)
-  return useSyncExternalStore(
-    (listener) => {
-      form.listeners.add(listener)
-      return () => form.listeners.delete(listener)
+/**
+ * @internal
+ * One modal's swap form (made on first use, see {@link useSwapForm}). `applied` is the host's
+ * prefill the form was last written after: until then, a flow opened with a prefill shows it.
+ */
+export function createSwapForm() {
+  let state = { form: initial, applied: undefined as SwapViewData | undefined }
+  const listeners = new Set<() => void>()
+  return {
+    get: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
     },
-    () => form.state,
-    () => form.state,
+    set(form: SwapFormState, applied: SwapViewData | undefined) {
+      state = { form, applied }
+      for (const listener of listeners) listener()
+    },
+  }
+}
+
+/** The host's prefill of the flow in `history`: the data of its Swap entry below the steps. */
+function prefillOf(history: readonly ViewEntry[]): SwapViewData | undefined {
+  const root = history.findLast((entry) => entry.view === 'Swap' && !entry.data?.step)
+  const data = root?.view === 'Swap' ? root.data : undefined
+  return data && (data.fromToken || data.toToken || data.amount) ? data : undefined
+}
+
+/**
+ * @internal
+ * The form as the flow shows it: a prefill the host opened the flow with (`open({ view: 'Swap',
+ * data })`) replaces the form until the user changes it, derived here at render rather than written
+ * into the form when the view mounts; the native currency pays by default.
+ */
+export function swapFormOf(
+  state: ReturnType<ReturnType<typeof createSwapForm>['get']>,
+  history: readonly ViewEntry[],
+): SwapFormState {
+  const prefill = prefillOf(history)
+  if (!prefill || state.applied === prefill) return state.form
+  return {
+    from: prefill.fromToken,
+    to: prefill.toToken,
+    amount: prefill.amount ? sanitizeAmount(prefill.amount) : '',
+  }
+}
+
+/**
+ * @internal The modal's swap form, re-rendering on change, and `update` for the user's edits.
+ *
+ * @example
+ * const { form, update } = useSwapForm()
+ * update({ amount: sanitizeAmount(event.target.value) })
+ */
+export function useSwapForm() {
+  const { modal } = usePorticoUI('useSwapForm')
+  const store = modal.local(createSwapForm)
+  const state = useSyncExternalStore(store.subscribe, store.get, store.get)
+  const { history } = useSyncExternalStore(modal.navigation.subscribe, modal.navigation.get, modal.navigation.get)
+  const form = swapFormOf(state, history)
+  const update = useCallback(
+    (patch: Partial<SwapFormState>) => {
+      const now = modal.navigation.get().history
+      store.set({ ...swapFormOf(store.get(), now), ...patch }, prefillOf(now) ?? store.get().applied)
+    },
+    [modal, store],
   )
+  return { form, update }
 }
 
 const bare = (address: string) => address.split(':').at(-1)?.toLowerCase()

@@ -1,0 +1,191 @@
+import {
+  BalanceUnavailableError,
+  truncateAddress,
+  useBalance,
+  useConnection,
+  useDisconnect,
+  useIdentity,
+  useNetwork,
+} from '@portico/headless'
+import { Tabs } from 'radix-ui'
+import { Avatar } from '../../components/Avatar.js'
+import { EmptyState } from '../../components/EmptyState.js'
+import { Icon } from '../../components/Icon.js'
+import { PorticoImage } from '../../components/PorticoImage.js'
+import * as css from '../../components/primitives.css.js'
+import { Spinner } from '../../components/Spinner.js'
+import * as views from '../../components/views.css.js'
+import { usePorticoUI } from '../../context.js'
+import { useToasts } from '../../modal/toasts.js'
+import { explorerAddressUrl } from '../../utils/explorer.js'
+import { useFormat } from '../../utils/useFormat.js'
+import { EmbeddedAccountSlot } from '../embedded/EmbeddedAccountSlot.js'
+import { SiwxAccountSlot } from '../siwx/SiwxAccountSlot.js'
+import { ActivityList } from './ActivityList.js'
+import { RetryButton } from './RetryButton.js'
+import { sortTokensByValue } from './sortTokensByValue.js'
+import { WalletFeatures } from './WalletFeatures.js'
+
+/** @internal The connected account: identity, balance, actions, and the Tokens / NFTs / Activity tabs. */
+export function AccountView() {
+  const { modal, messages } = usePorticoUI('AccountView')
+  const toasts = useToasts()
+  const format = useFormat()
+  const connection = useConnection()
+  const { network } = useNetwork()
+  const balance = useBalance()
+  const disconnect = useDisconnect()
+  const identity = useIdentity()
+  const address = connection.address ?? ''
+  const [native, ...tokens] = balance.data ?? []
+  // A disabled query (no network yet, or an unsupported one) is pending for ever: not loading.
+  const balanceLoading = balance.isPending && balance.fetchStatus !== 'idle'
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address)
+      toasts.show('success', messages.addressCopied)
+    } catch {
+      toasts.show('error', messages.copyFailed)
+    }
+  }
+  const explorer = explorerAddressUrl(network, address)
+
+  return (
+    <div data-slot="account-view">
+      <div className={views.accountHead}>
+        <Avatar address={address} size={64} />
+        <p className={views.address} data-slot="account-name">
+          {connection.profileName ?? identity.data?.name ?? truncateAddress(address)}
+          <button
+            type="button"
+            className={css.iconButton}
+            onClick={copy}
+            aria-label={messages.copyAddress}
+            data-slot="copy-address"
+          >
+            <Icon name="copy" size={16} />
+          </button>
+        </p>
+        <p className={views.balance} data-slot="account-balance">
+          {native ? (
+            `${format.balance(native.quantity.numeric)} ${native.symbol}`
+          ) : balanceLoading ? (
+            <Spinner size={14} />
+          ) : (
+            '—'
+          )}
+        </p>
+        <div className={views.actions}>
+          <button
+            type="button"
+            className={css.button({ variant: 'secondary', size: 'sm' })}
+            onClick={() => modal.push({ view: 'Networks' })}
+            data-slot="account-network"
+          >
+            <PorticoImage src={network.assets?.imageUrl} name={network.name} size={18} radius="full" />
+            {network.name}
+          </button>
+          {explorer ? (
+            <a
+              className={css.button({ variant: 'secondary', size: 'sm' })}
+              href={explorer}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {messages.viewOnExplorer}
+              <Icon name="external" size={14} />
+            </a>
+          ) : (
+            <span />
+          )}
+        </div>
+        <WalletFeatures />
+      </div>
+      <EmbeddedAccountSlot />
+      <SiwxAccountSlot />
+
+      <Tabs.Root defaultValue="tokens">
+        <Tabs.List className={views.tabsList} aria-label={messages.titleAccount}>
+          <Tabs.Trigger className={views.tab} value="tokens">
+            {messages.tabTokens}
+          </Tabs.Trigger>
+          <Tabs.Trigger className={views.tab} value="nfts">
+            {messages.tabNfts}
+          </Tabs.Trigger>
+          <Tabs.Trigger className={views.tab} value="activity">
+            {messages.tabActivity}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="tokens" className={views.list}>
+          {balanceLoading ? (
+            <div className={views.center}>
+              <Spinner size={24} label={messages.loading} />
+            </div>
+          ) : balance.isError || !native ? (
+            <div className={views.center} data-slot="balance-error">
+              <EmptyState title={messages.balanceUnavailable} />
+              {balance.isError ? (
+                <RetryButton
+                  slot="retry-balance"
+                  retryAt={balance.error instanceof BalanceUnavailableError ? balance.error.retryAt : undefined}
+                  onRetry={() => void balance.refetch()}
+                />
+              ) : null}
+            </div>
+          ) : (
+            // Spec: balances with 3 decimals, value and price with 2; the most valuable first.
+            sortTokensByValue([native, ...tokens]).map((token) => (
+              <div key={token.address ?? 'native'} className={css.row} data-slot="token-row">
+                <PorticoImage src={token.iconUrl} name={token.symbol || token.name} size={36} radius="full" />
+                <span className={css.rowLabel}>
+                  {token.name}
+                  <span className={css.rowMeta} style={{ display: 'block' }}>
+                    {token.symbol}
+                    {typeof token.price === 'number' && Number.isFinite(token.price) ? (
+                      <span data-slot="token-price"> · {format.currency(token.price)}</span>
+                    ) : null}
+                  </span>
+                </span>
+                <span className={views.amount}>
+                  <span data-slot="token-balance">{format.balance(token.quantity.numeric)}</span>
+                  {typeof token.value === 'number' && Number.isFinite(token.value) ? (
+                    <span className={css.rowMeta} style={{ display: 'block' }} data-slot="token-value">
+                      {format.currency(token.value)}
+                    </span>
+                  ) : null}
+                </span>
+              </div>
+            ))
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="nfts">
+          <EmptyState title={messages.noNfts} body={messages.noNftsBody} />
+        </Tabs.Content>
+        <Tabs.Content value="activity">
+          <ActivityList />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <button
+        type="button"
+        className={css.button({ variant: 'danger', size: 'lg' })}
+        style={{ marginTop: 12 }}
+        disabled={disconnect.isPending}
+        onClick={() => {
+          // Spec: disconnect closes the modal. Close first: once disconnected this view is gone,
+          // and with it any per-call mutation callback.
+          modal.close()
+          disconnect.mutateAsync().then(
+            () => toasts.show('success', messages.disconnected),
+            () => toasts.show('error', messages.disconnectFailed),
+          )
+        }}
+        data-slot="disconnect"
+      >
+        <Icon name="disconnect" size={18} />
+        {messages.disconnect}
+      </button>
+    </div>
+  )
+}

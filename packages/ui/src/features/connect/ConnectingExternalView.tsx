@@ -1,0 +1,66 @@
+import { type DirectoryWallet, useConnectors, usePortico, walletImageUrl } from '@portico/headless'
+import { Icon } from '../../components/Icon.js'
+import { PorticoImage } from '../../components/PorticoImage.js'
+import { button } from '../../components/primitives.css.js'
+import { Spinner } from '../../components/Spinner.js'
+import * as views from '../../components/views.css.js'
+import { usePorticoUI } from '../../context.js'
+import type { ViewEntryOf } from '../../modal/views.js'
+import { safeWebLink } from '../../utils/safeLink.js'
+import { ConnectionFailed } from './ConnectionFailed.js'
+import { useConnectionAttempt, useStartConnection } from './connection.js'
+
+/**
+ * @internal
+ * Waiting on an installed wallet (waiting, retry, rejected and error states), or, for a directory
+ * wallet that is not installed, where to get it.
+ */
+export function ConnectingExternalView({ data }: ViewEntryOf<'ConnectingExternal'>) {
+  if ('directoryWallet' in data) return <NotInstalled wallet={data.directoryWallet} />
+  return <ConnectingInstalled connectorUid={data.connectorUid} />
+}
+
+function NotInstalled({ wallet }: { wallet: DirectoryWallet }) {
+  const { messages } = usePorticoUI('ConnectingExternalView')
+  const { portico } = usePortico('ConnectingExternalView')
+  const link = safeWebLink(wallet.webapp_link) ?? safeWebLink(wallet.desktop_link)
+  return (
+    <div className={views.center} data-slot="connecting-external" data-state="not-installed">
+      <PorticoImage src={walletImageUrl(portico, wallet.image_id)} name={wallet.name} size={72} />
+      <p className={views.headline}>{messages.notInstalled(wallet.name)}</p>
+      <p className={views.muted}>{messages.notInstalledBody}</p>
+      {link ? (
+        <a className={button({ variant: 'primary', size: 'md' })} href={link} target="_blank" rel="noopener noreferrer">
+          {messages.getWallet(wallet.name)}
+          <Icon name="external" size={16} />
+        </a>
+      ) : null}
+    </div>
+  )
+}
+
+function ConnectingInstalled({ connectorUid }: { connectorUid: string }) {
+  const { messages } = usePorticoUI('ConnectingExternalView')
+  const connector = useConnectors().find((c) => c.uid === connectorUid)
+  const start = useStartConnection()
+  const state = useConnectionAttempt()
+  // Try again is the user's click, like the first attempt.
+  const retry = () => connector && start({ connector })
+  const name = connector?.name ?? ''
+  return (
+    <div className={views.center} data-slot="connecting-external" data-state={state}>
+      <div className={views.walletRing} data-state={state}>
+        <PorticoImage src={connector?.imageUrl} name={name || '?'} size={72} />
+      </div>
+      {state === 'connecting' ? (
+        <>
+          <p className={views.headline}>{messages.continueInWallet(name)}</p>
+          <p className={views.muted}>{messages.acceptRequest}</p>
+          <Spinner size={20} label={messages.connecting} />
+        </>
+      ) : (
+        <ConnectionFailed state={state} onRetry={retry} />
+      )}
+    </div>
+  )
+}

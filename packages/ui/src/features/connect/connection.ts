@@ -1,0 +1,172 @@
+import {
+  type ConnectErrorType,
+  type ConnectParameters,
+  preloadWalletConnect,
+  prepareWalletConnect,
+  type SortedConnector,
+  useConnect,
+  usePortico,
+} from '@portico/headless'
+import { type MutationState, useMutationState } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef } from 'react'
+import { usePorticoUI } from '../../context.js'
+import type { ModalController } from '../../modal/controller.js'
+import { useShake } from '../../modal/shake.js'
+import { preloadView, type ViewEntry } from '../../modal/views.js'
+
+/**
+ * @internal
+ * Starts a connection from the user's click (never from a view's mount): the modal owns the
+ * attempt, so closing the modal or going back gives it up, and a click on another wallet replaces
+ * it. A second click on the same wallet while its attempt runs (a double click: both land before
+ * the view changes) is that attempt: it starts nothing and returns `false`, so the caller does not
+ * show the attempt's view twice. Success closes the modal (or shows Account when embedded); a
+ * failure shakes it.
+ */
+export function useStartConnection() {
+  const { modal, embedded } = usePorticoUI('useStartConnection')
+  const shake = useShake()
+  const live = useRef<{ key: string; signal: AbortSignal; settled: boolean } | undefined>(undefined)
+  const { mutateAsync } = useConnect({
+    mutation: {
+      // The sign-in step may already have opened (the session lookup can beat this callback): keep it.
+      onSuccess: () =>
+        modal.navigation.get().history.at(-1)?.view === 'SIWXSignMessage'
+          ? undefined
+          : embedded
+            ? modal.open({ view: 'Account' })
+            : modal.close(),
+      onError: (error) => {
+        if (error.name !== 'ModalClosedError') shake()
+      },
+    },
+  })
+  return useCallback(
+    (variables: Omit<ConnectParameters, 'signal'>): boolean => {
+      const key = `${variables.connector?.uid ?? variables.connectorId ?? ''}|${variables.wallet?.id ?? ''}`
+      const current = live.current
+      if (current?.key === key && !current.settled && !current.signal.aborted) return false
+      const attempt = { key, signal: beginConnection(modal), settled: false }
+      live.current = attempt
+      const settle = () => {
+        attempt.settled = true
+      }
+      mutateAsync({ ...variables, signal: attempt.signal }).then(settle, settle)
+      return true
+    },
+    [mutateAsync, modal],
+  )
+}
+
+/** The modal's connection attempt (one per modal), and whether leaving a view gives it up yet. */
+const connectionAttempt = () => ({ current: undefined as AbortController | undefined, watched: false })
+
+/**
+ * @internal
+ * Starts the modal's connection attempt: the previous one is given up ('Modal closed'), and this
+ * one is when the user goes back or closes the modal.
+ *
+ * @example
+ * mutate({ connector, signal: beginConnection(modal) })
+ */
+export function beginConnection(modal: ModalController): AbortSignal {
+  const attempt = modal.local(connectionAttempt)
+  if (!attempt.watched) {
+    attempt.watched = true
+    modal.onLeave(() => attempt.current?.abort())
+  }
+  attempt.current?.abort()
+  attempt.current = new AbortController()
+  return attempt.current.signal
+}
+
+/** What the Connecting views show of the attempt: `connecting`, or how it failed. */
+export type AttemptState = 'connecting' | 'rejected' | 'error'
+
+/**
+ * @internal
+ * The modal's latest connection attempt, read from the query client's mutation cache (the
+ * Connecting views show it; they start nothing themselves). Giving up ('Modal closed') is not
+ * a failure to show.
+ */
+export function useConnectionAttempt(): AttemptState {
+  const { queryClient } = usePortico('useConnectionAttempt')
+  const states = useMutationState<MutationState<unknown, ConnectErrorType>>(
+    { filters: { mutationKey: ['portico', 'connect'] } },
+    queryClient,
+  )
+  const last = states[states.length - 1]
+  if (last?.status !== 'error' || last.error?.name === 'ModalClosedError') return 'connecting'
+  return last.error?.name === 'ConnectionRejectedError' ? 'rejected' : 'error'
+}
+
+/**
+ * @internal
+ * The view that follows an attempt on `connector`: a QR code for connectors that pair with a
+ * wallet elsewhere (WalletConnect), else the wait on the installed wallet. The one place the UI
+ * tells connector kinds apart, and only to choose what to show.
+ */
+export function connectingView(connector: SortedConnector): ViewEntry {
+  return pairsRemotely(connector)
+    ? { view: 'ConnectingWalletConnectBasic' }
+    : { view: 'ConnectingExternal', data: { connectorUid: connector.uid } }
+}
+
+/** @internal Whether the connector pairs with a wallet on another device (shows a QR code). */
+export function pairsRemotely(connector: Pick<SortedConnector, 'type'>): boolean {
+  return connector.type === 'WALLET_CONNECT'
+}
+
+/**
+ * Everything between the pick and the QR code that can be had ahead: the pairing (SDK, client, one
+ * proposal; `prepareWalletConnect`, which honours `walletConnect.prepare`) and the WalletConnect
+ * views' chunks, whose module loads the QR encoder. The chunks are the app's own, a few KiB.
+ */
+function readyWalletConnect(portico: Parameters<typeof prepareWalletConnect>[0]): void {
+  void prepareWalletConnect(portico)
+  preloadWalletConnectViews()
+}
+
+/** The WalletConnect views' chunks; their module loads the QR encoder. */
+function preloadWalletConnectViews(): void {
+  preloadView('ConnectingWalletConnectBasic').catch(() => {})
+  preloadView('ConnectingWalletConnect').catch(() => {})
+}
+
+/**
+ * @internal
+ * Readies WalletConnect (its client and one pairing proposal, the SDK if not yet loaded, the
+ * WalletConnect views' chunks) when the pointer moves over (not merely rests on: a view that opens
+ * under it is no pick), or focus reaches, a row that pairs over it: WalletConnect's own row, a
+ * recent WalletConnect wallet, a directory wallet in All Wallets. The client is not started when a
+ * list shows (only the SDK's code loads then, `usePreloadWalletConnect`): it holds ~1 MB
+ * more, which most users, who pick an installed wallet, would carry for nothing, and on a slow
+ * phone its start (key generation) is a long task that made keystrokes in All Wallets' search late
+ * (p95 62-74 ms at 4× CPU throttling). The pointer reaches a row some hundreds of ms before the
+ * press, and `connect` takes over a preparation in flight, so the QR code still gets that head
+ * start. Stable across renders.
+ */
+export function usePrepareWalletConnectOnIntent(): () => void {
+  const { portico } = usePortico('usePrepareWalletConnectOnIntent')
+  return useCallback(() => readyWalletConnect(portico), [portico])
+}
+
+/**
+ * @internal
+ * Loads what the QR code will need and costs no request elsewhere, no socket and no key, once the
+ * view that offers WalletConnect has painted (`ready`): WalletConnect's code, evaluated but not
+ * started (`preloadWalletConnect`, which honours `walletConnect.prepare`), and the WalletConnect
+ * views' chunks with the QR encoder. Fetching and evaluating the SDK was ~150 of the ~350 ms from
+ * the press on WalletConnect to its QR code, and a press can follow the opening within
+ * a frame or two, before any hover: it now happens while the user reads the list. Its cost is the
+ * code in memory (~0.8 MB), for users who opened the modal to connect; the client, its storage,
+ * socket and keys still wait for a row to be reached for (`usePrepareWalletConnectOnIntent`).
+ */
+export function usePreloadWalletConnect(ready: boolean): void {
+  const { portico } = usePortico('usePreloadWalletConnect')
+  useEffect(() => {
+    if (!ready) return
+    void preloadWalletConnect(portico)
+    preloadWalletConnectViews()
+  }, [portico, ready])
+}

@@ -1,0 +1,25 @@
+import type { DirectoryWallet } from '@portico/headless'
+import { type ViewSlots, viewSlot } from '../../modal/viewSlot.js'
+
+/** The connect feature's views: the wallet list, all wallets, and waiting on an installed wallet. */
+export type ConnectViewEntry =
+  | { view: 'Connect' }
+  | { view: 'AllWallets' }
+  /** Waiting on an installed wallet (`connectorUid`), or where to get a directory wallet that is not. */
+  | { view: 'ConnectingExternal'; data: { connectorUid: string } | { directoryWallet: DirectoryWallet } }
+
+/** @internal The connect feature's slots in the modal's view table. */
+export const connectViews: ViewSlots<ConnectViewEntry> = {
+  Connect: viewSlot(
+    () => import('./ConnectView.js').then((m) => m.ConnectView),
+    (text) => text.titleConnect,
+  ),
+  AllWallets: viewSlot(
+    () => import('./AllWalletsView.js').then((m) => m.AllWalletsView),
+    (text) => text.titleAllWallets,
+  ),
+  ConnectingExternal: viewSlot(
+    () => import('./ConnectingExternalView.js').then((m) => m.ConnectingExternalView),
+    (text) => text.titleConnect,
+  ),
+}

@@ -1,0 +1,93 @@
+import { usePortico } from '@portico/headless'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { button } from '../../components/primitives.css.js'
+import * as views from '../../components/views.css.js'
+import { usePorticoUI } from '../../context.js'
+import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { preloadView } from '../../modal/views.js'
+import { createEmailLogin } from './emailLogin.js'
+import * as css from './embedded.css.js'
+import { embeddedMessages } from './messages.js'
+
+// The spec only asks for a valid email; the auth server and the headless action check it again.
+const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+// The embedded wallet's login cache, read without its schema (which lives in the embedded wallet's
+// code, not loaded yet): only `used: true` matters here, the restore checks the rest.
+const loginCacheKey = 'embedded-login'
+const anyShape = { safeParse: (data: unknown) => ({ success: true, data }) }
+type StorageSchema = Parameters<ReturnType<typeof usePortico>['portico']['storage']['get']>[1]
+
+/**
+ * @internal
+ * The Connect view's email login field. It holds no embedded wallet code: typing starts loading
+ * the EmailLogin view's chunk (the embedded wallet with it), and submitting a valid address sends
+ * the code and opens that view.
+ */
+export function EmailField() {
+  const text = useFeatureMessages(embeddedMessages)
+  const { modal } = usePorticoUI('EmailField')
+  const [email, setEmail] = useState('')
+  const [invalid, setInvalid] = useState(false)
+  const ids = useId()
+  const { portico } = usePortico('EmailField')
+  // A visitor who logged in by email before this reload: restore the session (no code needed).
+  useEffect(() => {
+    const cache = portico.storage.get(loginCacheKey, anyShape as unknown as StorageSchema) as
+      | { used?: unknown }
+      | undefined
+    if (cache?.used !== true || !text) return
+    void import('./restoreEmbedded.js').then((m) => m.restoreEmbedded(portico, modal, text))
+  }, [portico, modal, text])
+  if (!text) return <div className={views.emailFieldSpace} aria-hidden="true" />
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const value = email.trim()
+    if (!emailShape.test(value)) return setInvalid(true)
+    // A double submit lands twice before the view changes: the login it opened is already on top.
+    if (modal.navigation.get().history.at(-1)?.view === 'EmailLogin') return
+    // The code is mailed from this submit; the view that opens shows how it goes.
+    const login = modal.local(createEmailLogin)
+    login.reset()
+    void login.send(portico, value)
+    modal.push({ view: 'EmailLogin', data: { email: value } })
+  }
+  return (
+    <form className={css.form} onSubmit={submit} noValidate data-slot="email-field">
+      <div className={css.emailField} data-invalid={invalid}>
+        <input
+          className={css.emailInput}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={text.emailPlaceholder}
+          aria-label={text.emailLabel}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${ids}-error` : undefined}
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value)
+            setInvalid(false)
+            // The visitor is typing an email: now the embedded wallet's code is worth fetching.
+            preloadView('EmailLogin').catch(() => {})
+          }}
+          data-slot="email-input"
+        />
+        <button
+          type="submit"
+          className={button({ variant: 'primary', size: 'sm' })}
+          disabled={email.trim() === ''}
+          data-slot="email-submit"
+        >
+          {text.emailSubmit}
+        </button>
+      </div>
+      {invalid ? (
+        <p id={`${ids}-error`} className={css.error} role="alert" data-slot="email-invalid">
+          {text.emailInvalid}
+        </p>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,15 @@
+import * as views from '../../components/views.css.js'
+import { lazy, useLazy } from '../../modal/lazy.js'
+
+const field = lazy(() => import('./EmailField.js').then((m) => m.EmailField))
+
+/**
+ * @internal
+ * Where the Connect view shows the email field, once its small chunk (the field and the email
+ * login text) has arrived; the space is held meanwhile so the list below does not move. Rendered
+ * only when the host set up email login, so other Connect views fetch nothing for it.
+ */
+export function EmailFieldSlot() {
+  const Field = useLazy(field, true, 'the email field')
+  return Field ? <Field /> : <div className={views.emailFieldSpace} aria-hidden="true" />
+}

@@ -1,0 +1,145 @@
+import { usePortico } from '@portico/headless'
+import { useId } from 'react'
+import { button } from '../../components/primitives.css.js'
+import { Spinner } from '../../components/Spinner.js'
+import * as views from '../../components/views.css.js'
+import { usePorticoUI } from '../../context.js'
+import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
+import type { FeatureTitle } from '../../modal/featureTitle.js'
+import { useToasts } from '../../modal/toasts.js'
+import { ViewLoading } from '../../modal/ViewLoading.js'
+import type { ViewEntryOf } from '../../modal/views.js'
+import { useEmailLogin } from './emailLogin.js'
+import * as css from './embedded.css.js'
+import { useInitFailure } from './initFailure.js'
+import { embeddedMessages } from './messages.js'
+import { OtpInput } from './OtpInput.js'
+import { useEmailCooldown } from './useCooldown.js'
+import { useWatchEmbedded } from './watchEmbedded.js'
+
+/**
+ * @internal
+ * The spec's EmailLogin view, opened by the Connect view's email field once it sent the code (or,
+ * on a new device, the approval link: the device-verification wait): asks for the 6-digit code and
+ * connects. Resend waits out the 30 s cooldown ('Please try again after {n} seconds'); the auth
+ * server's refusals (wrong or expired code) are shown as it words them.
+ */
+export function EmailLoginView({ data }: ViewEntryOf<'EmailLogin'>) {
+  const text = useFeatureMessages(embeddedMessages)
+  const { modal } = usePorticoUI('EmailLoginView')
+  const { portico } = usePortico('EmailLoginView')
+  const toasts = useToasts()
+  const { login, state } = useEmailLogin()
+  const { step } = state
+  const ids = useId()
+  useWatchEmbedded(true)
+  const initFailed = useInitFailure(state.sendError ?? state.verifyError, text)
+  const cooldown = useEmailCooldown(state.sentAt)
+
+  if (!text || initFailed) return <ViewLoading />
+  const resend = () =>
+    void login.send(portico, data.email).then((sent) => sent && toasts.show('success', text.otpResent))
+  const sendError = state.sendError
+  const error =
+    sendError?.name === 'EmailCooldownError'
+      ? undefined // The countdown below says it, live.
+      : (sendError?.shortMessage ?? state.verifyError?.shortMessage)
+  const resendRow = (label: string) => (
+    <div className={css.resend}>
+      <p className={views.muted}>
+        {text.otpNotReceived}{' '}
+        <button
+          type="button"
+          className={css.linkButton}
+          disabled={cooldown > 0 || state.sending}
+          aria-describedby={cooldown > 0 ? `${ids}-cooldown` : undefined}
+          onClick={resend}
+          data-slot="email-resend"
+        >
+          {label}
+        </button>
+      </p>
+      {cooldown > 0 ? (
+        <p id={`${ids}-cooldown`} className={views.muted} data-slot="email-cooldown">
+          {text.otpCooldown(cooldown)}
+        </p>
+      ) : null}
+    </div>
+  )
+  const errorLine = error ? (
+    <p className={css.error} role="alert" data-slot="email-error">
+      {error}
+    </p>
+  ) : null
+  const changeEmail = (
+    <button type="button" className={css.linkButton} onClick={() => modal.back()} data-slot="email-change">
+      {text.otpChangeEmail}
+    </button>
+  )
+
+  if (step === 'VERIFY_DEVICE')
+    return (
+      <div className={views.center} data-slot="email-login" data-step="verify-device">
+        <p className={views.headline}>{text.deviceTitle}</p>
+        <p className={views.muted}>{text.deviceBody(data.email)}</p>
+        <Spinner size={24} label={text.deviceWaiting} />
+        {errorLine}
+        {resendRow(text.deviceResend)}
+        {changeEmail}
+      </div>
+    )
+  if (step === 'VERIFY_OTP' || step === 'CONNECTED')
+    return (
+      <div className={views.center} data-slot="email-login" data-step="verify-otp">
+        <p id={`${ids}-prompt`}>{text.otpPrompt(data.email)}</p>
+        <OtpInput
+          text={text}
+          describedBy={`${ids}-prompt`}
+          disabled={state.verifying || step === 'CONNECTED'}
+          invalid={state.verifyError !== undefined}
+          onComplete={(otp) =>
+            void login.verify(portico, otp).then((connected) => {
+              // Spec: connected, the modal shows the account (unless sign-in took over the modal).
+              if (connected && modal.navigation.get().history.at(-1)?.view !== 'SIWXSignMessage')
+                modal.open({ view: 'Account' })
+            })
+          }
+        />
+        {state.verifying || step === 'CONNECTED' ? <Spinner size={20} label={text.otpVerifying} /> : null}
+        {errorLine}
+        {resendRow(text.otpResend)}
+        {changeEmail}
+      </div>
+    )
+  // Sending (or the send failed before the auth server named a step).
+  return (
+    <div className={views.center} data-slot="email-login" data-step="email">
+      {state.sending ? <Spinner size={24} label={text.emailSending} /> : null}
+      {errorLine}
+      {sendError ? (
+        <>
+          {cooldown > 0 ? (
+            <p className={views.muted} data-slot="email-cooldown">
+              {text.otpCooldown(cooldown)}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className={button({ variant: 'secondary', size: 'md' })}
+            disabled={cooldown > 0}
+            onClick={() => void login.send(portico, data.email)}
+            data-slot="email-retry"
+          >
+            {text.otpResend}
+          </button>
+          {changeEmail}
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+EmailLoginView.featureTitle = {
+  messages: embeddedMessages,
+  title: (text: Catalogue<typeof embeddedMessages.en>) => text.emailLoginTitle,
+} satisfies FeatureTitle

@@ -1,0 +1,42 @@
+import { useEmbeddedWallet } from '@portico/headless/embedded/react'
+import { button } from '../../components/primitives.css.js'
+import * as views from '../../components/views.css.js'
+import { usePorticoUI } from '../../context.js'
+import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { preloadView } from '../../modal/views.js'
+import * as css from './embedded.css.js'
+import { useInitFailure } from './initFailure.js'
+import { embeddedMessages } from './messages.js'
+
+/**
+ * @internal
+ * The Account view's row for an email login: the address the wallet belongs to and "Change"
+ * (UpdateEmailWallet). Also handles a frame that cannot start (the spec's init failure); the
+ * frame's prompts are tied to the modal by `EmbeddedWatchSlot`.
+ */
+export function EmbeddedAccountRow() {
+  const text = useFeatureMessages(embeddedMessages)
+  const { modal } = usePorticoUI('EmbeddedAccountRow')
+  const { isEmbedded, user } = useEmbeddedWallet()
+  useInitFailure(user.error, text)
+  if (!text || !isEmbedded) return null
+  return (
+    <div className={css.emailRow} data-slot="account-email">
+      <span className={views.muted}>{text.accountEmail}</span>
+      <span className={css.emailAddress} data-slot="account-email-address">
+        {user.data?.email ?? '…'}
+      </span>
+      <button
+        type="button"
+        className={button({ variant: 'secondary', size: 'sm' })}
+        onPointerEnter={() => preloadView('UpdateEmailWallet').catch(() => {})}
+        onFocus={() => preloadView('UpdateEmailWallet').catch(() => {})}
+        onClick={() => modal.push({ view: 'UpdateEmailWallet' })}
+        aria-label={text.updateEmailTitle}
+        data-slot="account-change-email"
+      >
+        {text.accountChangeEmail}
+      </button>
+    </div>
+  )
+}

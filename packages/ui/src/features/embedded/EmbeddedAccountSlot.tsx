@@ -1,0 +1,16 @@
+import { useConnection } from '@portico/headless'
+import { lazy, useLazy } from '../../modal/lazy.js'
+
+const row = lazy(() => import('./EmbeddedAccountRow.js').then((m) => m.EmbeddedAccountRow))
+
+/**
+ * @internal
+ * Where the Account view shows the embedded wallet's email (and "Change"). Its code loads only
+ * while the account is connected through email login (the AUTH connector), so other accounts pay
+ * nothing for it.
+ */
+export function EmbeddedAccountSlot() {
+  const connection = useConnection()
+  const Row = useLazy(row, connection.isConnected && connection.connectorId === 'auth', 'the email wallet row')
+  return Row ? <Row /> : null
+}

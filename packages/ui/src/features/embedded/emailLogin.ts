@@ -1,0 +1,106 @@
+import { BaseError, type Portico } from '@portico/headless'
+import type { EmailLoginStep } from '@portico/headless/embedded/react'
+import { useSyncExternalStore } from 'react'
+import { usePorticoUI } from '../../context.js'
+
+/** Where the modal's email login stands (the spec's steps), and how its last request ended. */
+export type EmailLoginState = {
+  step: EmailLoginStep
+  /** A code (or device link) is being mailed, or the device approval awaited. */
+  sending: boolean
+  /** The last send's refusal: 'Please try again after {n} seconds', the auth server's own words. */
+  sendError: BaseError | undefined
+  /** When the last send was asked: the cooldown is read again then. */
+  sentAt: number
+  verifying: boolean
+  verifyError: BaseError | undefined
+}
+
+const initial: EmailLoginState = {
+  step: 'EMAIL',
+  sending: false,
+  sendError: undefined,
+  sentAt: 0,
+  verifying: false,
+  verifyError: undefined,
+}
+
+const asBaseError = (error: unknown) =>
+  error instanceof BaseError ? error : new BaseError('Something went wrong', { cause: error })
+
+/**
+ * @internal
+ * One modal's email login, started by the user's submit in the Connect view's field (never by
+ * the view that shows its steps): mails the code, or on a new device the approval link, then
+ * waits for the approval; `verify` checks the code and connects. The embedded wallet's code loads
+ * on the first send. Made per modal on first use (see {@link useEmailLogin}).
+ *
+ * @example
+ * const login = modal.local(createEmailLogin)
+ * void login.send(portico, 'me@example.com')
+ */
+export function createEmailLogin() {
+  let state = initial
+  const listeners = new Set<() => void>()
+  const set = (patch: Partial<EmailLoginState>) => {
+    state = { ...state, ...patch }
+    for (const listener of listeners) listener()
+  }
+  return {
+    get: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    /** Starts over for a new address (the field's submit). */
+    reset() {
+      set(initial)
+    },
+    /** Mails the code for `email`; resolves `true` once it is on its way (and any device approved). */
+    async send(portico: Portico, email: string): Promise<boolean> {
+      set({ sending: true, sendError: undefined, sentAt: Date.now() })
+      try {
+        const { startEmailLogin, waitForDeviceApproval } = await import('@portico/headless/embedded')
+        const { action } = await startEmailLogin(portico, { email })
+        set({ step: action })
+        if (action === 'VERIFY_DEVICE') {
+          await waitForDeviceApproval(portico)
+          set({ step: 'VERIFY_OTP' })
+        }
+        set({ sending: false })
+        return true
+      } catch (error) {
+        set({ sending: false, sendError: asBaseError(error) })
+        return false
+      }
+    },
+    /** Checks the code and connects; resolves `true` once connected. */
+    async verify(portico: Portico, otp: string): Promise<boolean> {
+      set({ verifying: true, verifyError: undefined })
+      try {
+        const { verifyEmailOtp } = await import('@portico/headless/embedded')
+        await verifyEmailOtp(portico, { otp })
+        set({ verifying: false, step: 'CONNECTED' })
+        return true
+      } catch (error) {
+        set({ verifying: false, verifyError: asBaseError(error) })
+        return false
+      }
+    },
+  }
+}
+
+/**
+ * @internal The modal's email login and its state, re-rendering on change.
+ *
+ * @example
+ * const { login, state } = useEmailLogin()
+ * if (state.step === 'VERIFY_OTP') login.verify(portico, otp)
+ */
+export function useEmailLogin() {
+  const login = usePorticoUI('useEmailLogin').modal.local(createEmailLogin)
+  const state = useSyncExternalStore(login.subscribe, login.get, login.get)
+  return { login, state }
+}

@@ -1,0 +1,435 @@
+import { type DirectoryWallet, walletConnectLinks } from '@portico/headless'
+import { type ComponentProps, useEffect } from 'react'
+import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { render } from 'vitest-browser-react'
+import { walletConnectOf } from '../../../../headless/src/test/walletConnect.js'
+import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
+import { saveScreenshot } from '../../__infra__/screenshot.js'
+import { PorticoImage } from '../../components/PorticoImage.js'
+import { ThemeRoot } from '../../components/ThemeRoot.js'
+import { usePorticoUI } from '../../context.js'
+import { useToastState } from '../../modal/toasts.js'
+import type { ViewEntry } from '../../modal/views.js'
+import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import { WalletConnectGlyph, WalletConnectPanel } from './WalletConnectPanel.js'
+import '../../test/provided.js'
+
+const devnet = inject('devnet')
+const cleanups: (() => void)[] = []
+afterEach(() => {
+  vi.restoreAllMocks()
+  for (const stop of cleanups.splice(0)) stop()
+})
+
+/** A fixed pairing URI, shaped like the relay's (topic, version 2, relay protocol, key, expiry). */
+const sampleUri =
+  'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000300'
+const renewedUri = sampleUri.replace('7f6e504b', '0badc0de').replace('1700000300', '1700000600')
+
+const normalWallet: DirectoryWallet = {
+  id: 'normal',
+  name: 'Normal Wallet',
+  image_id: 'img-001',
+  mobile_link: 'normalwallet://',
+  desktop_link: 'https://normal.example/desktop/',
+  webapp_link: 'https://app.normal.example',
+}
+
+// The devnet directory's hostile entries (packages/devnet/src/api/wallets.ts) and the UI fixture's.
+const hostileWallets: DirectoryWallet[] = [
+  {
+    id: 'hostile-javascript-webapp-link',
+    name: 'jslink',
+    mobile_link: 'jslink://',
+    webapp_link: 'javascript:alert(document.domain)',
+  },
+  {
+    id: 'hostile-data-html-desktop-link',
+    name: 'datalink',
+    mobile_link: 'datalink://',
+    desktop_link: 'data:text/html,<script>alert(document.domain)</script>',
+    webapp_link: 'https://datalink.example',
+  },
+  { id: 'evil-markup', name: '<img src=x onerror="window.__pwned=1">Evil', webapp_link: 'javascript:window.__pwned=1' },
+  {
+    id: 'evil-all',
+    name: 'Evil Everything',
+    mobile_link: 'intent://x#Intent;S.browser_fallback_url=javascript%3Aalert(1);end',
+    desktop_link: 'vbscript:msgbox(1)',
+    webapp_link: 'http://evil.example',
+  },
+]
+
+async function harness(options: HarnessOptions = {}) {
+  const created = await createHarness({ rpcUrl: devnet.evmRpcUrl, ...options })
+  cleanups.push(created.cleanup)
+  return created
+}
+
+type PanelProps = Omit<ComponentProps<typeof WalletConnectPanel>, 'slot' | 'logo' | 'onRetry' | 'links'> & {
+  wallet?: DirectoryWallet | undefined
+  onRetry?: () => void
+}
+
+/** The panel alone on the modal's surface, as a view shows it (the URI comes in as a prop). */
+function PanelOnSurface({ wallet, onRetry = () => {}, ...props }: PanelProps) {
+  const links = wallet && props.uri ? walletConnectLinks(wallet, props.uri) : {}
+  return (
+    <ThemeRoot>
+      <ToastProbe />
+      <div
+        style={{
+          width: 360,
+          padding: 16,
+          background: 'var(--portico-colors-surface)',
+          color: 'var(--portico-colors-foreground)',
+        }}
+        data-testid="surface"
+      >
+        <WalletConnectPanel
+          slot={wallet ? 'connecting-walletconnect-view' : 'connecting-walletconnect-basic-view'}
+          logo={wallet ? <PorticoImage name={wallet.name} /> : <WalletConnectGlyph />}
+          links={links}
+          walletName={wallet?.name}
+          onRetry={onRetry}
+          {...props}
+        />
+      </div>
+    </ThemeRoot>
+  )
+}
+
+async function mountPanel(props: PanelProps, options: HarnessOptions = {}) {
+  const { Wrapper } = await harness(options)
+  const screen = await render(
+    <Wrapper>
+      <PanelOnSurface {...props} />
+    </Wrapper>,
+  )
+  return { screen, Wrapper }
+}
+
+/** The toast the modal would show (the Toaster lives in the modal chunk, which is not open here). */
+function ToastProbe() {
+  const { toast } = useToastState()
+  return <output data-testid="toast">{toast ? `${toast.variant}: ${toast.message}` : ''}</output>
+}
+
+/** Opens the modal on any view, with data (the public `useModal` opens the top-level views only). */
+function OpenAt(entry: ViewEntry) {
+  const { modal } = usePorticoUI('OpenAt')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: open once per view, as a user would.
+  useEffect(() => modal.open(entry), [modal, entry.view])
+  return null
+}
+
+const qr = () => page.getByRole('img', { name: /QR code/ })
+
+describe('QR code', () => {
+  test('renders the URI, exposes it in data-uri, and is renewed when the URI changes', async () => {
+    const { screen, Wrapper } = await mountPanel({ state: 'connecting', uri: sampleUri })
+    await expect.element(qr()).toHaveAttribute('data-uri', sampleUri)
+    await expect.element(qr()).toHaveAttribute('data-state', 'ready')
+    await expect.element(qr()).toHaveAccessibleName('WalletConnect QR code')
+    const svg = qr().element().querySelector('svg')
+    const path = svg?.querySelector('path')?.getAttribute('d')
+    expect(path?.length).toBeGreaterThan(100)
+    // Quiet zone: the view box starts 4 modules outside the code.
+    expect(svg?.getAttribute('viewBox')).toMatch(/^-4 -4 /)
+    // The logo sits in the centre.
+    expect(qr().element().querySelector('[data-slot="qr-code-logo"]')).not.toBeNull()
+    // The theme's QR colours (dark on light in both modes).
+    expect(getComputedStyle(svg?.querySelector('path') as Element).fill).toBe('rgb(20, 20, 20)')
+
+    await screen.rerender(
+      <Wrapper>
+        <PanelOnSurface state="connecting" uri={renewedUri} />
+      </Wrapper>,
+    )
+    await expect.element(qr()).toHaveAttribute('data-uri', renewedUri)
+    expect(qr().element().querySelector('path')?.getAttribute('d')).not.toBe(path)
+  })
+
+  test('a skeleton and a spinner until the URI exists; Copy link is disabled', async () => {
+    await mountPanel({ state: 'loading', uri: undefined })
+    const skeleton = page.getByRole('img', { name: 'Preparing the QR code…' })
+    await expect.element(skeleton).toHaveAttribute('data-state', 'loading')
+    expect(skeleton.element().hasAttribute('data-uri')).toBe(false)
+    await expect.element(page.getByRole('button', { name: 'Copy link' })).toBeDisabled()
+  })
+
+  test('Copy link copies the URI and says so', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined)
+    await mountPanel({ state: 'connecting', uri: sampleUri })
+    await userEvent.click(page.getByRole('button', { name: 'Copy link' }))
+    expect(writeText).toHaveBeenCalledWith(sampleUri)
+    await expect.element(page.getByTestId('toast')).toHaveTextContent('success: Link copied')
+  })
+
+  test('rejected: the rejected state with Try again', async () => {
+    const onRetry = vi.fn()
+    await mountPanel({ state: 'rejected', uri: undefined, onRetry })
+    await expect.element(page.getByText('Connection rejected')).toBeVisible()
+    expect(
+      document.querySelector('[data-slot="connecting-walletconnect-basic-view"]')?.getAttribute('data-state'),
+    ).toBe('rejected')
+    await userEvent.click(page.getByRole('button', { name: 'Try again' }))
+    expect(onRetry).toHaveBeenCalledOnce()
+  })
+})
+
+describe('wallet links', () => {
+  test('a normal wallet: desktop and web app links, built safely from the directory', async () => {
+    await mountPanel({ state: 'connecting', uri: sampleUri, wallet: normalWallet })
+    const encoded = encodeURIComponent(sampleUri)
+    await expect
+      .element(page.getByRole('link', { name: 'Open desktop app' }))
+      .toHaveAttribute('href', `https://normal.example/desktop/wc?uri=${encoded}`)
+    await expect
+      .element(page.getByRole('link', { name: 'Open web app' }))
+      .toHaveAttribute('href', `https://app.normal.example/wc?uri=${encoded}`)
+    expect(page.getByRole('link', { name: 'Open web app' }).element().getAttribute('rel')).toContain('noopener')
+    // Not a touch device: no mobile deep link.
+    expect(page.getByRole('link', { name: /Open Normal Wallet/ }).query()).toBeNull()
+    await expect.element(qr()).toHaveAccessibleName('QR code to connect Normal Wallet')
+  })
+
+  test('on a touch device the mobile deep link comes first', async () => {
+    await mountPanel({ state: 'connecting', uri: sampleUri, wallet: normalWallet, mobile: true })
+    await expect
+      .element(page.getByRole('link', { name: 'Open Normal Wallet' }))
+      .toHaveAttribute('href', `normalwallet://wc?uri=${encodeURIComponent(sampleUri)}`)
+    const slots = [...document.querySelectorAll('[data-slot="open-mobile"], [data-slot="qr-code"]')].map((e) =>
+      e.getAttribute('data-slot'),
+    )
+    expect(slots).toEqual(['open-mobile', 'qr-code'])
+  })
+
+  test('hostile directory entries: no javascript:, data:, vbscript: or intent: href anywhere', async () => {
+    for (const wallet of hostileWallets) {
+      const { screen } = await mountPanel({ state: 'connecting', uri: sampleUri, wallet, mobile: true })
+      await expect.element(qr()).toHaveAttribute('data-uri', sampleUri)
+      const hrefs = [...page.getByTestId('surface').element().querySelectorAll('[href], [src], [action]')].map(
+        (e) => e.getAttribute('href') ?? e.getAttribute('src') ?? e.getAttribute('action') ?? '',
+      )
+      // What is safe stays usable: the app-scheme mobile link of the first two, the https web app.
+      if (wallet.mobile_link?.endsWith('link://')) expect(hrefs.length).toBeGreaterThan(0)
+      for (const href of hrefs) expect(href).not.toMatch(/^\s*(javascript|data|vbscript|intent|http):/i)
+      expect(hrefs.every((href) => /^(https:\/\/|[a-z][a-z0-9+.-]*:\/\/wc\?uri=wc%3A)/.test(href))).toBe(true)
+      // Markup in a name is text.
+      expect(document.querySelector('img[src="x"]')).toBeNull()
+      await screen.unmount()
+    }
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined()
+  })
+})
+
+describe('views in the modal', () => {
+  test('ConnectingWalletConnect is titled with the wallet and waits for a pairing', async () => {
+    const { Wrapper } = await harness()
+    await render(
+      <Wrapper>
+        <OpenAt view="ConnectingWalletConnect" data={{ wallet: normalWallet }} />
+      </Wrapper>,
+    )
+    await expect.element(page.getByRole('heading', { name: 'Normal Wallet' })).toBeVisible()
+    await expect.element(page.getByRole('dialog').getByRole('img', { name: 'Preparing the QR code…' })).toBeVisible()
+    expect(document.querySelector('[data-slot="connecting-walletconnect-view"]')?.getAttribute('data-state')).toBe(
+      'loading',
+    )
+  })
+
+  test('ConnectingWalletConnectBasic is titled WalletConnect', async () => {
+    const { Wrapper } = await harness()
+    await render(
+      <Wrapper>
+        <OpenAt view="ConnectingWalletConnectBasic" />
+      </Wrapper>,
+    )
+    await expect.element(page.getByRole('heading', { name: 'WalletConnect' })).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Copy link' })).toBeDisabled()
+  })
+})
+
+describe('devnet relay', () => {
+  const relayUrl = inject('devnet').walletConnectRelayUrl
+
+  test('Connect lists WalletConnect once; the Basic view shows a real pairing URI from the relay', async () => {
+    const { Wrapper } = await harness({ walletConnectRelayUrl: relayUrl })
+    await render(
+      <Wrapper>
+        <OpenAt view="Connect" />
+      </Wrapper>,
+    )
+    const rows = page.getByRole('button', { name: /WalletConnect/ })
+    await expect.element(rows.first()).toBeVisible()
+    expect(rows.elements()).toHaveLength(1)
+    // First, by the spec's connector order.
+    expect(document.querySelector('[data-slot="wallet-row"]')?.textContent).toContain('WalletConnect')
+    await userEvent.click(rows.first())
+    await expect.element(page.getByRole('heading', { name: 'WalletConnect' })).toBeVisible()
+    await expect
+      .element(qr(), { timeout: 15_000 })
+      .toHaveAttribute('data-uri', expect.stringMatching(/^wc:[0-9a-f]{64}@2\?/))
+    expect(qr().element().getAttribute('data-uri')).toContain('relay-protocol=irn')
+    await saveScreenshot('walletconnect/relay-basic')
+    // Leaving the view gives the pairing up (the URI goes away).
+    await userEvent.click(page.getByRole('button', { name: 'Back' }))
+    await expect.element(page.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
+  })
+})
+
+describe('WalletConnect: its code loads when the Connect list has painted, its client on intent', () => {
+  const relayUrl = inject('devnet').walletConnectRelayUrl
+  /** Resolves once the page has been idle (what `runAtIdle` waits for), twice over. */
+  const idle = async () => {
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2_000 }))
+  }
+  /** Moves the pointer to the page's corner, so the modal does not open under it (which is intent). */
+  const parkPointer = async () => {
+    await render(<p style={{ position: 'fixed', top: 0, left: 0, margin: 0 }}>pointer parked here</p>)
+    await userEvent.hover(page.getByText('pointer parked here'))
+  }
+
+  test('Connect: only the code loads while the list shows; pointing at the WalletConnect row prepares it', async () => {
+    const { Wrapper, portico } = await harness({ walletConnectRelayUrl: relayUrl })
+    const walletConnect = walletConnectOf(portico)
+    if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
+    const prepare = vi.spyOn(walletConnect, 'prepare')
+    // Loading the controller without preparing it is preloading (preloadWalletConnect).
+    const load = vi.spyOn(walletConnect, 'load')
+    await parkPointer()
+    await render(
+      <Wrapper>
+        <OpenAt view="Connect" />
+      </Wrapper>,
+    )
+    const row = page.getByRole('button', { name: /WalletConnect/ })
+    await expect.element(row).toBeVisible()
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1), { timeout: 10_000 })
+    await idle()
+    expect(prepare).not.toHaveBeenCalled()
+    // An installed wallet's row is no intent toward WalletConnect.
+    await userEvent.hover(page.getByRole('button', { name: /Devnet Wallet/ }))
+    await idle()
+    expect(prepare).not.toHaveBeenCalled()
+    await userEvent.hover(row)
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1), { timeout: 10_000 })
+    // The pick that follows shows the prepared pairing.
+    await userEvent.click(row)
+    await expect
+      .element(qr(), { timeout: 15_000 })
+      .toHaveAttribute('data-uri', expect.stringMatching(/^wc:[0-9a-f]{64}@2\?/))
+  })
+
+  test('All Wallets: opening it or typing a search readies nothing; pointing at or focusing a directory wallet does', async () => {
+    const server = inject('imageServerUrl')
+    const { Wrapper, portico } = await harness({ walletConnectRelayUrl: relayUrl, directoryUrl: server })
+    const walletConnect = walletConnectOf(portico)
+    if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
+    const prepare = vi.spyOn(walletConnect, 'prepare')
+    await parkPointer()
+    await render(
+      <Wrapper>
+        <OpenAt view="Connect" />
+      </Wrapper>,
+    )
+    const allWallets = page.getByRole('button', { name: /All Wallets/ })
+    await expect.element(allWallets).toBeVisible()
+    // The way into the directory is not intent toward WalletConnect (it is often searched for an
+    // installed wallet), focused or clicked; nor is the list appearing under the resting pointer.
+    ;(allWallets.element() as HTMLElement).focus()
+    await idle()
+    expect(prepare).not.toHaveBeenCalled()
+    await userEvent.click(allWallets)
+    const search = page.getByRole('searchbox', { name: 'Search wallets' })
+    await expect.element(search).toBeVisible()
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 001' })).toBeVisible()
+    await idle()
+    await userEvent.type(search, 'Directory Wallet 00')
+    await expect.element(page.getByRole('button', { name: 'Directory Wallet 005' })).toBeVisible()
+    await idle()
+    expect(prepare).not.toHaveBeenCalled()
+    // Arrow Down from the search enters the list: focus on a directory wallet is intent.
+    await userEvent.keyboard('{ArrowDown}')
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalled(), { timeout: 10_000 })
+    prepare.mockClear()
+    ;(search.element() as HTMLElement).focus()
+    // So is the pointer over one.
+    await userEvent.hover(page.getByRole('button', { name: 'Directory Wallet 005' }))
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalled(), { timeout: 10_000 })
+  })
+})
+
+describe('directory wallets over the devnet relay', () => {
+  const relayUrl = inject('devnet').walletConnectRelayUrl
+  const server = inject('imageServerUrl')
+
+  test('AllWallets: a directory wallet opens its WalletConnect view; hostile links never become hrefs', async () => {
+    const { Wrapper } = await harness({ walletConnectRelayUrl: relayUrl, directoryUrl: server })
+    await render(
+      <Wrapper>
+        <OpenAt view="AllWallets" />
+      </Wrapper>,
+    )
+    await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), 'Directory Wallet 005')
+    await userEvent.click(page.getByRole('button', { name: 'Directory Wallet 005' }))
+    await expect.element(page.getByRole('heading', { name: 'Directory Wallet 005' })).toBeVisible()
+    await expect.element(qr(), { timeout: 15_000 }).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))
+    const uri = qr().element().getAttribute('data-uri') as string
+    await expect
+      .element(page.getByRole('link', { name: 'Open web app' }))
+      .toHaveAttribute('href', `https://wallet005.example/wc?uri=${encodeURIComponent(uri)}`)
+
+    for (const search of ['evil', 'long']) {
+      await userEvent.click(page.getByRole('button', { name: 'Back' }))
+      await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), search)
+      await userEvent.click(page.getByRole('button', { name: search === 'evil' ? /Evil/ : /^Long/ }))
+      await expect.element(qr(), { timeout: 15_000 }).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))
+      const hrefs = [...page.getByRole('dialog').element().querySelectorAll('[href]')].map((e) =>
+        e.getAttribute('href'),
+      )
+      expect(hrefs).toEqual([])
+    }
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined()
+  })
+})
+
+describe('every WalletConnect view: accessible, and screenshots for people', () => {
+  for (const mode of ['dark', 'light'] as const) {
+    test(`${mode}: basic and wallet views, waiting, with a URI, on a phone, rejected`, async () => {
+      const shots: [string, PanelProps][] = [
+        ['basic', { state: 'connecting', uri: sampleUri }],
+        ['basic-loading', { state: 'loading', uri: undefined }],
+        ['basic-rejected', { state: 'rejected', uri: undefined }],
+        ['wallet', { state: 'connecting', uri: sampleUri, wallet: normalWallet }],
+        ['wallet-mobile', { state: 'connecting', uri: sampleUri, wallet: normalWallet, mobile: true }],
+        ['wallet-error', { state: 'error', uri: undefined, wallet: normalWallet }],
+      ]
+      for (const [name, props] of shots) {
+        const { screen } = await mountPanel(props, { ui: { themeMode: mode } })
+        if (props.uri) await expect.element(qr()).toHaveAttribute('data-state', 'ready')
+        await expectNoSeriousA11yViolations(page.getByTestId('surface').element())
+        await saveScreenshot(`walletconnect/${name}-${mode}`, { element: page.getByTestId('surface') })
+        await screen.unmount()
+      }
+      // The real views in the dialog (waiting for a pairing until WalletConnect is configured).
+      for (const [name, view] of [
+        ['modal-basic', 'ConnectingWalletConnectBasic'],
+        ['modal-wallet', 'ConnectingWalletConnect'],
+      ] as const) {
+        const { Wrapper } = await harness({ ui: { themeMode: mode } })
+        const screen = await render(
+          <Wrapper>
+            <OpenAt {...(view === 'ConnectingWalletConnect' ? { view, data: { wallet: normalWallet } } : { view })} />
+          </Wrapper>,
+        )
+        await expect.element(page.getByRole('dialog').getByRole('img', { name: /QR code/ })).toBeVisible()
+        await expectNoSeriousA11yViolations(page.getByRole('dialog').element())
+        await saveScreenshot(`walletconnect/${name}-${mode}`)
+        await screen.unmount()
+      }
+    })
+  }
+})

@@ -1,0 +1,16 @@
+import { Spinner } from '../components/Spinner.js'
+import { usePorticoUI } from '../context.js'
+import * as css from './modal.css.js'
+
+/**
+ * @internal The modal's loading state: a view's chunk, or its messages in the page's language,
+ * are on their way.
+ */
+export function ViewLoading() {
+  const { messages } = usePorticoUI('ViewLoading')
+  return (
+    <div className={css.loading}>
+      <Spinner size={28} label={messages.loading} />
+    </div>
+  )
+}

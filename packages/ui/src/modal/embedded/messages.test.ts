@@ -1,6 +1,0 @@
-import { test } from 'vitest'
-import { expectCompleteTranslations } from '../../i18n/featureMessages.testing.js'
-import { embeddedMessages } from './messages.js'
-
-test('embedded wallet messages are complete in every language', () =>
-  expectCompleteTranslations(embeddedMessages, { otpDigit: [2, 6], otpCooldown: [27] }))
