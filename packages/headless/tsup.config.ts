@@ -31,23 +31,30 @@ export default defineConfig({
       'exports/swap': 'src/exports/swap.ts',
       'exports/calls': 'src/exports/calls.ts',
       'exports/names': 'src/exports/names.ts',
+      'exports/react/onramp': 'src/exports/react/onramp.ts',
+      'exports/react/siwx': 'src/exports/react/siwx.ts',
+      'exports/react/embedded': 'src/exports/react/embedded.ts',
+      'exports/react/swap': 'src/exports/react/swap.ts',
+      'exports/react/calls': 'src/exports/react/calls.ts',
+      'exports/react/names': 'src/exports/react/names.ts',
     },
   },
   sourcemap: true,
   clean: true,
   target: 'es2022',
   outDir: 'dist',
-  // esbuild drops module-level directives when transforming. The React entry must keep 'use client'
-  // for server-component frameworks.
+  // esbuild drops module-level directives when transforming. The React entries (the main one and each
+  // feature's /react) must keep 'use client' for server-component frameworks; the core entries must
+  // not have it, or a server route calling a core function (generateSiwxNonce) gets a client reference.
   async onSuccess() {
     for (const file of [
       'dist/exports/index.js',
-      'dist/exports/onramp.js',
-      'dist/exports/swap.js',
-      'dist/exports/embedded.js',
-      'dist/exports/siwx.js',
-      'dist/exports/calls.js',
-      'dist/exports/names.js',
+      'dist/exports/react/onramp.js',
+      'dist/exports/react/siwx.js',
+      'dist/exports/react/embedded.js',
+      'dist/exports/react/swap.js',
+      'dist/exports/react/calls.js',
+      'dist/exports/react/names.js',
     ]) {
       const code = await readFile(file, 'utf8')
       if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)

@@ -1,14 +1,8 @@
 // A swap built on the @portico/headless swap hooks alone (no @portico/ui): token list, debounced
 // live quote with the minimum received, allowance, and the approve-or-permit-then-swap mutation.
 import { formatBalance } from '@portico/headless'
-import {
-  isAllowanceSufficient,
-  nativeSwapTokenAddress,
-  useSwap,
-  useSwapAllowance,
-  useSwapQuote,
-  useSwapTokens,
-} from '@portico/headless/swap'
+import { isAllowanceSufficient, nativeSwapTokenAddress } from '@portico/headless/swap'
+import { useSwap, useSwapAllowance, useSwapQuote, useSwapTokens } from '@portico/headless/swap/react'
 import { useState } from 'react'
 import { formatUnits, parseUnits } from 'viem'
 

@@ -1,5 +1,6 @@
 // WalletConnect through Portico drives wagmi: the devnet's web wallet (@reown/walletkit) pairs
 // through the devnet relay; wagmi's actions then sign and send through the session. Loopback only.
+
 import {
   createDevnetWallet,
   type DevnetWallet,
@@ -29,6 +30,7 @@ import {
 } from '@wagmi/core'
 import { defineChain, http, parseEther } from 'viem'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import { walletConnectOf } from '../../headless/src/test/walletConnect.js'
 import { createWagmiConfig } from './createWagmiConfig.js'
 import { porticoNetworks } from './porticoNetworks.js'
 
@@ -42,7 +44,7 @@ beforeAll(async () => {
   ;[devnet, relay] = await Promise.all([startDevnet({ api: false, walletConnect: false }), startRelay()])
 }, 60_000)
 afterEach(async () => {
-  for (const portico of porticos.splice(0)) await (await portico._internal.walletConnect?.load())?.close()
+  for (const portico of porticos.splice(0)) await (await walletConnectOf(portico)?.load())?.close()
   await Promise.all(wallets.splice(0).map((w) => w.close()))
 })
 afterAll(async () => {

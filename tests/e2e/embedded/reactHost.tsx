@@ -1,6 +1,6 @@
 // A React host page for the useEmailLogin e2e test: the form a site would build with the hook.
 import { createPortico, eip155Adapter, eip155Network, PorticoProvider, useConnection } from '@portico/headless'
-import { useEmailLogin, useEmbeddedWallet } from '@portico/headless/embedded'
+import { useEmailLogin, useEmbeddedWallet } from '@portico/headless/embedded/react'
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
 

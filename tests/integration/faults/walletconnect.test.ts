@@ -2,6 +2,7 @@
 // restarts on the same port; both peers redial by themselves; the wallet's answer, given after
 // the restart, still reaches the dapp (the relay's mailbox), and the session keeps working.
 // Everything on loopback: a private relay, the devnet wallet (WalletKit), the devnet anvil.
+
 import {
   createDevnetWallet,
   type DevnetWallet,
@@ -22,6 +23,7 @@ import {
   watchWalletConnectUri,
 } from '@portico/headless'
 import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest'
+import { walletConnectOf } from '../../../packages/headless/src/test/walletConnect.js'
 
 const devnet = inject('devnet')
 let relay: WalletConnectRelay
@@ -32,7 +34,7 @@ beforeAll(async () => {
   relay = await startRelay()
 })
 afterEach(async () => {
-  for (const portico of porticos.splice(0)) await (await portico._internal.walletConnect?.load())?.close()
+  for (const portico of porticos.splice(0)) await (await walletConnectOf(portico)?.load())?.close()
   await Promise.all(wallets.splice(0).map((w) => w.close()))
 })
 afterAll(() => relay.stop())
@@ -85,7 +87,7 @@ test('relay killed mid-request: the answer given after the restart arrives, and 
   const pending = await wallet.nextRequest()
   expect(pending.method).toBe('personal_sign')
 
-  const client = await (await portico._internal.walletConnect?.load())?.client()
+  const client = await (await walletConnectOf(portico)?.load())?.client()
   const reconnected = Promise.all(
     [client?.core.relayer, wallet.walletKit.core.relayer].map(
       (relayer) => new Promise<void>((resolve) => relayer?.once('relayer_connect', () => resolve())),

@@ -3,7 +3,7 @@
 // /api/me answers only while that session lives. Reload keeps it; disconnect signs out.
 
 import { PorticoProvider, useConnection } from '@portico/headless'
-import { useSiwx } from '@portico/headless/siwx'
+import { useSiwx } from '@portico/headless/siwx/react'
 import { ConnectButton, PorticoUI } from '@portico/ui'
 import { QueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -1,44 +1,9 @@
 // @portico/headless/embedded: the embedded wallet (email login through the secure frame). A separate
 // entry so that nothing of it, nor the frame protocol's schemas, is part of a page that does not
-// use it. The React hook `useEmailLogin` (here too) loads the actions on the first email sent, so a
-// page that imports it still loads nothing else of the embedded wallet before the visitor types an email.
+// use it. No React here: the hooks are in '/embedded/react'.
 
-export { authConnectorId } from '../core/embedded/authConnector.js'
-// embeddedTimings is @internal: tests shorten the frame's timings (e.g. its load timeout) per instance.
-export { type EmbeddedWallet, embeddedTimings, getEmbeddedWallet } from '../core/embedded/embeddedWallet.js'
-export {
-  type ExportEmbeddedWalletParameters,
-  exportEmbeddedWallet,
-} from '../core/embedded/exportEmbeddedWallet.js'
-// Placement of the frame's prompt by a host UI (Portico's modal): see FrameClient.placeIn.
-export type { FrameClientEvent, FramePrompt } from '../core/embedded/frameClient.js'
-export { type FrameClient, type FrameClientOptions, frameTimings } from '../core/embedded/frameClient.js'
-export { reconnectEmbeddedWallet } from '../core/embedded/reconnectEmbeddedWallet.js'
-export {
-  emailCooldownMs,
-  type StartEmailLoginParameters,
-  type StartEmailLoginReturnType,
-  startEmailLogin,
-} from '../core/embedded/startEmailLogin.js'
-export {
-  type EmbeddedWalletTheme,
-  syncEmbeddedWalletTheme,
-} from '../core/embedded/syncEmbeddedWalletTheme.js'
-export {
-  type UpdateEmailParameters,
-  updateEmail,
-  updateEmailPollMs,
-  updateEmailPrimaryOtp,
-  updateEmailSecondaryOtp,
-} from '../core/embedded/updateEmail.js'
-export {
-  NoAuthConnectorError,
-  type NoAuthConnectorErrorType,
-  NotConnectedToEmailError,
-  type NotConnectedToEmailErrorType,
-} from '../core/embedded/updateEmailErrors.js'
-export { type VerifyEmailOtpParameters, verifyEmailOtp } from '../core/embedded/verifyEmailOtp.js'
-export { waitForDeviceApproval } from '../core/embedded/waitForDeviceApproval.js'
+export { authConnectorId } from '../features/embedded/authConnector.js'
+export { type EmbeddedWallet, getEmbeddedWallet } from '../features/embedded/embeddedWallet.js'
 export {
   EmailCooldownError,
   type EmailCooldownErrorType,
@@ -58,7 +23,37 @@ export {
   type RequestAbortedErrorType,
   RpcMethodNotAllowedError,
   type RpcMethodNotAllowedErrorType,
-} from '../core/errors/embedded.js'
-export { type EmailLoginStep, useEmailLogin } from '../react/useEmailLogin.js'
-export { type EmbeddedWalletUser, useEmbeddedWallet } from '../react/useEmbeddedWallet.js'
-export { type UpdateEmailStep, useUpdateEmail } from '../react/useUpdateEmail.js'
+} from '../features/embedded/errors.js'
+export {
+  type ExportEmbeddedWalletParameters,
+  exportEmbeddedWallet,
+} from '../features/embedded/exportEmbeddedWallet.js'
+// Placement of the frame's prompt by a host UI (Portico's modal): see FrameClient.placeIn.
+export type { FrameClientEvent, FramePrompt } from '../features/embedded/frameClient.js'
+export { type FrameClient, type FrameClientOptions, frameTimings } from '../features/embedded/frameClient.js'
+export { reconnectEmbeddedWallet } from '../features/embedded/reconnectEmbeddedWallet.js'
+export {
+  emailCooldownMs,
+  type StartEmailLoginParameters,
+  type StartEmailLoginReturnType,
+  startEmailLogin,
+} from '../features/embedded/startEmailLogin.js'
+export {
+  type EmbeddedWalletTheme,
+  syncEmbeddedWalletTheme,
+} from '../features/embedded/syncEmbeddedWalletTheme.js'
+export {
+  type UpdateEmailParameters,
+  updateEmail,
+  updateEmailPollMs,
+  updateEmailPrimaryOtp,
+  updateEmailSecondaryOtp,
+} from '../features/embedded/updateEmail.js'
+export {
+  NoAuthConnectorError,
+  type NoAuthConnectorErrorType,
+  NotConnectedToEmailError,
+  type NotConnectedToEmailErrorType,
+} from '../features/embedded/updateEmailErrors.js'
+export { type VerifyEmailOtpParameters, verifyEmailOtp } from '../features/embedded/verifyEmailOtp.js'
+export { waitForDeviceApproval } from '../features/embedded/waitForDeviceApproval.js'

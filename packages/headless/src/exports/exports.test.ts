@@ -69,7 +69,7 @@ test('swap entry: the swap API and hooks, none of it in the main entries (they w
 test('siwx entry: sign-in in the browser, apart from the main barrel (page start)', () => {
   expect(Object.keys(siwx).sort()).toMatchSnapshot()
   for (const key of Object.keys(siwx)) expect(core).not.toHaveProperty(key)
-  expect(Object.keys(siwx)).toContain('useSiwx')
+  expect(Object.keys(siwx)).toContain('generateSiwxNonce')
 })
 
 test('calls entry: EIP-5792 and wallet assets, none of it in the main entries (they would pull it into page start)', async () => {
@@ -82,5 +82,18 @@ test('names entry: name to address, none of it in the main entries (they would p
   const names = await import('./names.js')
   expect(Object.keys(names).sort()).toMatchSnapshot()
   for (const key of Object.keys(names)) expect(index).not.toHaveProperty(key)
-  expect(Object.keys(names)).toEqual(expect.arrayContaining(['resolveName', 'useResolveName', 'isName']))
+  expect(Object.keys(names)).toEqual(expect.arrayContaining(['resolveName', 'isName']))
+})
+
+// Each feature has a core entry (no React: a server route or a plain script can import it, and
+// the build gives it no 'use client' banner) and a React entry holding only its hooks.
+const features = ['calls', 'embedded', 'names', 'onramp', 'siwx', 'swap'] as const
+
+test.each(features)('%s: the core entry has no React, the React entry only hooks', async (feature) => {
+  const core = await import(`./${feature}.ts`)
+  const react = await import(`./react/${feature}.ts`)
+  expect(Object.keys(core).filter((key) => /^use[A-Z]|Provider$/.test(key))).toEqual([])
+  expect(Object.keys(react).length).toBeGreaterThan(0)
+  expect(Object.keys(react).filter((key) => !/^use[A-Z]/.test(key))).toEqual([])
+  expect(Object.keys(react).sort()).toMatchSnapshot()
 })

@@ -1,29 +1,40 @@
 // @portico/headless: the framework-free core plus its React hooks. Hosts without React import
 // '@portico/headless/core' (same names, minus the hooks).
 
-export { PorticoProvider, type PorticoProviderProps } from '../react/PorticoProvider.js'
-export { useAlerts } from '../react/useAlerts.js'
-export { type UseBalanceParameters, useBalance } from '../react/useBalance.js'
-export { type UseConnectParameters, useConnect } from '../react/useConnect.js'
-export { type UseConnectionParameters, type UseConnectionReturnType, useConnection } from '../react/useConnection.js'
-export { type UseConnectorsParameters, type UseConnectorsReturnType, useConnectors } from '../react/useConnectors.js'
-export { type UseDisconnectParameters, useDisconnect } from '../react/useDisconnect.js'
-export { type UseEstimateSendFeeParameters, useEstimateSendFee } from '../react/useEstimateSendFee.js'
-export { useFeatures } from '../react/useFeatures.js'
-export { useIdentity } from '../react/useIdentity.js'
-export type { UseMutationParameters } from '../react/useMutationParameters.js'
-export { type UseNetworkParameters, type UseNetworkReturnType, useNetwork } from '../react/useNetwork.js'
-export { usePortico } from '../react/usePortico.js'
-export { useRecentWallets } from '../react/useRecentWallets.js'
-export { type UseRequestParameters, useRequest } from '../react/useRequest.js'
-export { type UseSendTokenParameters, useSendToken } from '../react/useSendToken.js'
-export { type UseSendTransactionParameters, useSendTransaction } from '../react/useSendTransaction.js'
-export { type UseSignMessageParameters, useSignMessage } from '../react/useSignMessage.js'
-export { type UseSignTypedDataParameters, useSignTypedData } from '../react/useSignTypedData.js'
-export { type UseSwitchNetworkParameters, useSwitchNetwork } from '../react/useSwitchNetwork.js'
-export { useTransactions } from '../react/useTransactions.js'
-export { useWalletConnectUri } from '../react/useWalletConnectUri.js'
-export { useWalletDirectory } from '../react/useWalletDirectory.js'
+// biome-ignore-start lint/style/noRestrictedImports: activity, identity, send and WalletConnect still ship in the main entries;
+// their own entries are not drawn yet (every other feature has one). Nothing may join this block.
+export { useTransactions } from '../features/activity/react/useTransactions.js'
+export { useIdentity } from '../features/identity/react/useIdentity.js'
+export { type UseEstimateSendFeeParameters, useEstimateSendFee } from '../features/send/react/useEstimateSendFee.js'
+export { type UseSendTokenParameters, useSendToken } from '../features/send/react/useSendToken.js'
+export { useWalletConnectUri } from '../features/walletconnect/react/useWalletConnectUri.js'
+// biome-ignore-end lint/style/noRestrictedImports: end of the features the main entries still carry.
+export { PorticoProvider, type PorticoProviderProps } from '../kernel/react/PorticoProvider.js'
+export { useAlerts } from '../kernel/react/useAlerts.js'
+export { type UseBalanceParameters, useBalance } from '../kernel/react/useBalance.js'
+export { type UseConnectParameters, useConnect } from '../kernel/react/useConnect.js'
+export {
+  type UseConnectionParameters,
+  type UseConnectionReturnType,
+  useConnection,
+} from '../kernel/react/useConnection.js'
+export {
+  type UseConnectorsParameters,
+  type UseConnectorsReturnType,
+  useConnectors,
+} from '../kernel/react/useConnectors.js'
+export { type UseDisconnectParameters, useDisconnect } from '../kernel/react/useDisconnect.js'
+export { useFeatures } from '../kernel/react/useFeatures.js'
+export type { UseMutationParameters } from '../kernel/react/useMutationParameters.js'
+export { type UseNetworkParameters, type UseNetworkReturnType, useNetwork } from '../kernel/react/useNetwork.js'
+export { usePortico } from '../kernel/react/usePortico.js'
+export { useRecentWallets } from '../kernel/react/useRecentWallets.js'
+export { type UseRequestParameters, useRequest } from '../kernel/react/useRequest.js'
+export { type UseSendTransactionParameters, useSendTransaction } from '../kernel/react/useSendTransaction.js'
+export { type UseSignMessageParameters, useSignMessage } from '../kernel/react/useSignMessage.js'
+export { type UseSignTypedDataParameters, useSignTypedData } from '../kernel/react/useSignTypedData.js'
+export { type UseSwitchNetworkParameters, useSwitchNetwork } from '../kernel/react/useSwitchNetwork.js'
+export { useWalletDirectory } from '../kernel/react/useWalletDirectory.js'
 // The React entry is a strict superset of the core entry. Re-exporting it whole (the one
 // exception to our no-`export *` rule) keeps the two lists from drifting apart; core.ts itself
 // lists every name explicitly and exports.test.ts snapshots both.

@@ -2,8 +2,15 @@
 // hosts should not build on: raw clients of the hosted services, tuning constants and the UI's
 // helpers. No semver promise: anything here may change in a minor release.
 
-export { alertCatalogue } from '../core/alerts.js'
-export { type AnalyticsEvent, sendAnalyticsEvent } from '../core/api/analytics.js'
+export {
+  type FetchTransactionsReturnType,
+  fetchTransactions,
+  isSpamTransaction,
+} from '../features/activity/fetchTransactions.js'
+export { identityStaleTimeMs } from '../features/identity/query.js'
+export { walletLinkMaxLength } from '../features/walletconnect/walletLinks.js'
+export { alertCatalogue } from '../kernel/alerts.js'
+export { type AnalyticsEvent, sendAnalyticsEvent } from '../kernel/api/analytics.js'
 export {
   balanceRetryLockoutMs,
   fetchAccountBalances,
@@ -12,27 +19,22 @@ export {
   fetchIdentity,
   fetchSupportedChains,
   usesBlockchainApi,
-} from '../core/api/blockchainApi.js'
-export { type ImageKind, imageUrl } from '../core/api/imageUrls.js'
+} from '../kernel/api/blockchainApi.js'
+export { type ImageKind, imageUrl } from '../kernel/api/imageUrls.js'
 export {
   fetchAllowedOrigins,
   fetchAnalyticsEnabled,
   ProjectApiError,
   type ProjectApiErrorType,
-} from '../core/api/projectApi.js'
-export { hostedRpcNetworks, rpcUrlFor } from '../core/api/rpcUrl.js'
-export {
-  type FetchTransactionsReturnType,
-  fetchTransactions,
-  isSpamTransaction,
-} from '../core/api/transactionHistory.js'
+} from '../kernel/api/projectApi.js'
+export { hostedRpcNetworks, rpcUrlFor } from '../kernel/api/rpcUrl.js'
 export {
   type FetchWalletsParameters,
   type FetchWalletsReturnType,
   fetchWallets,
   isWalletDirectoryEnabled,
   walletDirectoryPageSize,
-} from '../core/api/walletDirectory.js'
+} from '../kernel/api/walletDirectory.js'
 export {
   defaultAccountTypes,
   defaultApiUrls,
@@ -42,12 +44,14 @@ export {
   defaultSocials,
   defaultWalletFeaturesOrder,
   recentWalletsLimit,
-} from '../core/config/defaults.js'
-export { balanceLockoutRemainingMs, balanceReadTimeoutMs } from '../core/query/balance.js'
-export { identityStaleTimeMs } from '../core/query/identity.js'
-export { hostedQueryRetry, hostedQueryRetryDelay } from '../core/query/retry.js'
-export { type ConnectionEvent, nextConnectionStatus } from '../core/state/status.js'
-export { isSafeImageUrl } from '../core/utils/imageUrl.js'
-export { isEmail, isSignedMessage, isTransactionHash, isValidName, normalizeSearch } from '../core/utils/validation.js'
-export { walletLinkMaxLength } from '../core/utils/walletLinks.js'
-export { walletConnectConnectorId, walletConnectDefaults } from '../core/walletconnect/options.js'
+} from '../kernel/defaults.js'
+export { balanceLockoutRemainingMs, balanceReadTimeoutMs } from '../kernel/query/balance.js'
+export { isSafeImageUrl } from '../kernel/utils/imageUrl.js'
+export {
+  isEmail,
+  isSignedMessage,
+  isTransactionHash,
+  isValidName,
+  normalizeSearch,
+} from '../kernel/utils/validation.js'
+export { walletConnectConnectorId, walletConnectDefaults } from '../kernel/walletConnectOptions.js'

@@ -1,5 +1,5 @@
 // @portico/headless/swap: swaps (the convert API clients, the `swap` action, query options, typed
-// errors and the React hooks). Its own entry on purpose: with code splitting, a bundler moves every
+// errors; the hooks are in '/swap/react'). Its own entry on purpose: with code splitting, a bundler moves every
 // module that a lazily loaded chunk uses and that the page's entry can reach (through any static
 // import or re-export) into a chunk the page starts with. Kept out of '@portico/headless' and
 // '/core', swap code stays in the chunk of the view that swaps, and a page that never swaps never
@@ -30,7 +30,7 @@ export {
   type SwapTransaction,
   swapChainIds,
   swapSlippage,
-} from '../core/swap/convert.js'
+} from '../features/swap/convert.js'
 export {
   InvalidSwapAmountError,
   type InvalidSwapAmountErrorType,
@@ -46,20 +46,15 @@ export {
   type SwapPriceChangedErrorType,
   SwapRevertedError,
   type SwapRevertedErrorType,
-} from '../core/swap/errors.js'
+} from '../features/swap/errors.js'
 export {
   type SwapErrorType,
   type SwapParameters,
   type SwapReturnType,
   type SwapStep,
   swap,
-} from '../core/swap/swap.js'
-export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../core/swap/swapAllowance.js'
-export { swapGasPriceQueryKey, swapGasPriceQueryOptions } from '../core/swap/swapGasPrice.js'
-export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../core/swap/swapQuote.js'
-export { swapTokensQueryKey, swapTokensQueryOptions } from '../core/swap/swapTokens.js'
-export { type UseSwapParameters, useSwap } from '../react/useSwap.js'
-export { type UseSwapAllowanceParameters, useSwapAllowance } from '../react/useSwapAllowance.js'
-export { type UseSwapGasPriceParameters, useSwapGasPrice } from '../react/useSwapGasPrice.js'
-export { type UseSwapQuoteParameters, useSwapQuote } from '../react/useSwapQuote.js'
-export { type UseSwapTokensParameters, useSwapTokens } from '../react/useSwapTokens.js'
+} from '../features/swap/swap.js'
+export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../features/swap/swapAllowance.js'
+export { swapGasPriceQueryKey, swapGasPriceQueryOptions } from '../features/swap/swapGasPrice.js'
+export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../features/swap/swapQuote.js'
+export { swapTokensQueryKey, swapTokensQueryOptions } from '../features/swap/swapTokens.js'

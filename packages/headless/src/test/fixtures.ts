@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { eip155Adapter } from '../core/adapters/eip155/eip155Adapter.js'
-import { solanaAdapter } from '../core/adapters/solana/solanaAdapter.js'
-import { eip155Network, solanaNetwork } from '../core/networks.js'
-import type { StorageLike } from '../core/state/storage.js'
+import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
+import { solanaAdapter } from '../kernel/adapters/solana/solanaAdapter.js'
+import { eip155Network, solanaNetwork } from '../kernel/networks.js'
+import type { StorageLike } from '../kernel/state/storage.js'
 
 /** @internal In-memory Web Storage for tests (each test its own). */
 export function memoryStorage(initial: Record<string, string> = {}): StorageLike & { data: Map<string, string> } {

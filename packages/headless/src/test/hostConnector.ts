@@ -1,14 +1,14 @@
-import { connect } from '../core/actions/connect.js'
-import { initialize } from '../core/actions/initialize.js'
-import { createPortico } from '../core/config/createPortico.js'
+import { connect } from '../kernel/actions/connect.js'
+import { initialize } from '../kernel/actions/initialize.js'
+import { createPortico } from '../kernel/createPortico.js'
 import type {
   ChainAdapter,
   Connector,
   ConnectorConnection,
   ConnectorConnectParameters,
   ConnectorEvent,
-} from '../core/types.js'
-import type { ChainNamespace } from '../core/utils/caip.js'
+} from '../kernel/types.js'
+import type { ChainNamespace } from '../kernel/utils/caip.js'
 import { memoryStorage, testNetworks } from './fixtures.js'
 
 /** @internal One call a host connector received, in order. */

@@ -15,8 +15,8 @@ import type {
   BitcoinInputToSign,
   BitcoinSignMessageFeature,
   BitcoinSignTransactionFeature,
-} from '../core/adapters/bip122/bitcoinStandardConnector.js'
-import type { SatsConnectProvider, SatsConnectResponse } from '../core/adapters/bip122/satsConnectConnector.js'
+} from '../kernel/adapters/bip122/bitcoinStandardConnector.js'
+import type { SatsConnectProvider, SatsConnectResponse } from '../kernel/adapters/bip122/satsConnectConnector.js'
 import { devnetWalletIcon } from './devnetWalletIcon.js'
 import { createCustomEvent, resolveEventTarget, type TestWalletEventTarget } from './eventTarget.js'
 import { TestProviderRpcError } from './testProviderRpcError.js'

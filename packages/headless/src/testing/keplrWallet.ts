@@ -2,13 +2,13 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { ripemd160 } from '@noble/hashes/legacy.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { base64, bech32 } from '@scure/base'
+import { adr36SignDoc } from '../features/walletconnect/signing.js'
 import type {
   KeplrDirectSignDoc,
   KeplrKey,
   KeplrLikeProvider,
   KeplrStdSignature,
-} from '../core/adapters/cosmos/keplrConnector.js'
-import { adr36SignDoc } from '../core/walletconnect/signing.js'
+} from '../kernel/adapters/cosmos/keplrConnector.js'
 import { resolveEventTarget, type TestWalletEventTarget } from './eventTarget.js'
 import { TestProviderRpcError } from './testProviderRpcError.js'
 import { createTestWalletUser, hexToBytes } from './testWalletPrompts.js'

@@ -5,7 +5,7 @@ import type {
   InjectedPolkadotAccount,
   InjectedPolkadotExtension,
   InjectedWeb3Entry,
-} from '../core/adapters/polkadot/injectedWeb3Connector.js'
+} from '../kernel/adapters/polkadot/injectedWeb3Connector.js'
 import { resolveEventTarget } from './eventTarget.js'
 import { TestProviderRpcError } from './testProviderRpcError.js'
 import { bytesToHex, createTestWalletUser, hexToBytes } from './testWalletPrompts.js'

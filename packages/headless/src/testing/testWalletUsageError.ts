@@ -1,4 +1,4 @@
-import { BaseError } from '../core/errors/base.js'
+import { BaseError } from '../kernel/errors/base.js'
 
 /**
  * {@link TestWalletUsageError} narrowed by its `name`, for `XErrorType` unions.

@@ -13,7 +13,7 @@ import {
   signMessage,
   request as walletRequest,
 } from '@portico/headless'
-import { embeddedTimings, getEmbeddedWallet, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
+import { getEmbeddedWallet, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { verifyMessage } from 'viem'
@@ -24,6 +24,7 @@ import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
+import { embeddedTimings } from '../../../../headless/src/test/embeddedTimings.js'
 
 const devnet = inject('devnet')
 const embedded = inject('embedded')

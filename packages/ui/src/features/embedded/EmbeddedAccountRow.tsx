@@ -1,4 +1,4 @@
-import { useEmbeddedWallet } from '@portico/headless/embedded'
+import { useEmbeddedWallet } from '@portico/headless/embedded/react'
 import { button } from '../../components/primitives.css.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'

@@ -1,5 +1,5 @@
 import { usePortico } from '@portico/headless'
-import { useEmbeddedWallet, useUpdateEmail } from '@portico/headless/embedded'
+import { useEmbeddedWallet, useUpdateEmail } from '@portico/headless/embedded/react'
 import { type FormEvent, useId, useState } from 'react'
 import { button } from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'

@@ -1,5 +1,5 @@
 import { BaseError, type Portico } from '@portico/headless'
-import type { EmailLoginStep } from '@portico/headless/embedded'
+import type { EmailLoginStep } from '@portico/headless/embedded/react'
 import { useSyncExternalStore } from 'react'
 import { usePorticoUI } from '../../context.js'
 

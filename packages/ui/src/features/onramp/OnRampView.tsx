@@ -4,10 +4,8 @@ import {
   isRestrictedTimeZone,
   type OnrampNetwork,
   type OnrampPurchaseCurrency,
-  useOnrampOptions,
-  useOnrampQuote,
-  useOnrampUrl,
 } from '@portico/headless/onramp'
+import { useOnrampOptions, useOnrampQuote, useOnrampUrl } from '@portico/headless/onramp/react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'

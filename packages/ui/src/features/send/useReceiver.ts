@@ -1,4 +1,5 @@
-import { isName, useResolveName } from '@portico/headless/names'
+import { isName } from '@portico/headless/names'
+import { useResolveName } from '@portico/headless/names/react'
 
 /** @internal What the receiver field stands for once names are resolved. */
 export type Receiver = {

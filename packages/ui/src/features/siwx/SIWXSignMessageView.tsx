@@ -1,5 +1,5 @@
 import { truncateAddress, useNetwork, usePortico } from '@portico/headless'
-import { useSiwx } from '@portico/headless/siwx'
+import { useSiwx } from '@portico/headless/siwx/react'
 import { Avatar } from '../../components/Avatar.js'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'

@@ -1,4 +1,4 @@
-import { useSiwx } from '@portico/headless/siwx'
+import { useSiwx } from '@portico/headless/siwx/react'
 import * as css from '../../components/primitives.css.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
 import { siwxMessages } from './messages.js'

@@ -1,16 +1,7 @@
 import { type TokenBalance, useBalance, useConnection } from '@portico/headless'
 // The swap hooks from their own entry: see packages/headless/src/exports/swap.ts (page start).
-import {
-  isAllowanceSufficient,
-  type SwapQuote,
-  type SwapToken,
-  swapSlippage,
-  useSwap,
-  useSwapAllowance,
-  useSwapGasPrice,
-  useSwapQuote,
-  useSwapTokens,
-} from '@portico/headless/swap'
+import { isAllowanceSufficient, type SwapQuote, type SwapToken, swapSlippage } from '@portico/headless/swap'
+import { useSwap, useSwapAllowance, useSwapGasPrice, useSwapQuote, useSwapTokens } from '@portico/headless/swap/react'
 import { useState } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'

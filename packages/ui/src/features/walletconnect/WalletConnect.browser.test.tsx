@@ -3,6 +3,7 @@ import { type ComponentProps, useEffect } from 'react'
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
+import { walletConnectOf } from '../../../../headless/src/test/walletConnect.js'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { saveScreenshot } from '../../__infra__/screenshot.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
@@ -293,7 +294,7 @@ describe('WalletConnect: its code loads when the Connect list has painted, its c
 
   test('Connect: only the code loads while the list shows; pointing at the WalletConnect row prepares it', async () => {
     const { Wrapper, portico } = await harness({ walletConnectRelayUrl: relayUrl })
-    const walletConnect = portico._internal.walletConnect
+    const walletConnect = walletConnectOf(portico)
     if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
     const prepare = vi.spyOn(walletConnect, 'prepare')
     // Loading the controller without preparing it is preloading (preloadWalletConnect).
@@ -325,7 +326,7 @@ describe('WalletConnect: its code loads when the Connect list has painted, its c
   test('All Wallets: opening it or typing a search readies nothing; pointing at or focusing a directory wallet does', async () => {
     const server = inject('imageServerUrl')
     const { Wrapper, portico } = await harness({ walletConnectRelayUrl: relayUrl, directoryUrl: server })
-    const walletConnect = portico._internal.walletConnect
+    const walletConnect = walletConnectOf(portico)
     if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
     const prepare = vi.spyOn(walletConnect, 'prepare')
     await parkPointer()

@@ -1,6 +1,7 @@
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
+import { walletConnectOf } from '../../../../headless/src/test/walletConnect.js'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness } from '../../test/harness.js'
 import '../../test/provided.js'
@@ -19,7 +20,7 @@ test('the QR code shows the pairing prepared when the pointer reached WalletConn
     walletConnectRelayUrl: devnet.walletConnectRelayUrl,
   })
   cleanups.push(harness.cleanup)
-  const walletConnect = harness.portico._internal.walletConnect
+  const walletConnect = walletConnectOf(harness.portico)
   if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
   // The modal opens away from the pointer (a pointer over a row is intent).
   await render(<p style={{ position: 'fixed', top: 0, left: 0, margin: 0 }}>pointer parked here</p>)

@@ -1,0 +1,7 @@
+// @portico/headless/embedded/react: the feature's React hooks, glue over the query and mutation
+// option factories of '@portico/headless/embedded' (its core entry, usable without React). The build
+// gives this entry, and no core entry, the 'use client' directive.
+
+export { type EmailLoginStep, useEmailLogin } from '../../features/embedded/react/useEmailLogin.js'
+export { type EmbeddedWalletUser, useEmbeddedWallet } from '../../features/embedded/react/useEmbeddedWallet.js'
+export { type UpdateEmailStep, useUpdateEmail } from '../../features/embedded/react/useUpdateEmail.js'

@@ -1,0 +1,5 @@
+// @portico/headless/names/react: the feature's React hooks, glue over the query and mutation
+// option factories of '@portico/headless/names' (its core entry, usable without React). The build
+// gives this entry, and no core entry, the 'use client' directive.
+
+export { useResolveName } from '../../features/names/react/useResolveName.js'

@@ -1,0 +1,115 @@
+import { BaseError } from '../../kernel/errors/base.js'
+
+export type EmbeddedWalletLoadErrorType = EmbeddedWalletLoadError & { name: 'EmbeddedWalletLoadError' }
+/** The secure frame did not report ready in 20 s (IFRAME_LOAD_FAILED): the request is aborted. */
+export class EmbeddedWalletLoadError extends BaseError {
+  override name = 'EmbeddedWalletLoadError' as const
+  readonly code = 'IFRAME_LOAD_FAILED'
+  constructor({ frameUrl }: { frameUrl: string }) {
+    super('Network Error - Could not load embedded wallet', { details: `No ready message from ${frameUrl}.` })
+  }
+}
+
+export type EmbeddedWalletTimeoutErrorType = EmbeddedWalletTimeoutError & { name: 'EmbeddedWalletTimeoutError' }
+/** A login request (email, device, otp) got no answer from the frame in 120 s (IFRAME_REQUEST_TIMEOUT). */
+export class EmbeddedWalletTimeoutError extends BaseError {
+  override name = 'EmbeddedWalletTimeoutError' as const
+  readonly code = 'IFRAME_REQUEST_TIMEOUT'
+  constructor({ request }: { request: string }) {
+    super('Embedded Wallet Request Timed Out', { details: `${request} was not answered.` })
+  }
+}
+
+export type EmbeddedWalletErrorType = EmbeddedWalletError & { name: 'EmbeddedWalletError' }
+/**
+ * The frame answered a request with an error. `shortMessage` is the frame's message ('An error
+ * occurred' when it sent none); `code` the EIP-1193 code it gave (4001 for a rejection).
+ */
+export class EmbeddedWalletError extends BaseError {
+  override name = 'EmbeddedWalletError' as const
+  readonly code: number | undefined
+  constructor({ message, code, request }: { message: string; code?: number | undefined; request: string }) {
+    super(message, { details: `The embedded wallet refused ${request}.` })
+    this.code = code
+  }
+}
+
+export type RequestAbortedErrorType = RequestAbortedError & { name: 'RequestAbortedError' }
+/** A request given up on: 'Request was aborted' for an RPC request, 'Something went wrong' otherwise. */
+export class RequestAbortedError extends BaseError {
+  override name = 'RequestAbortedError' as const
+  constructor({ rpc }: { rpc: boolean }) {
+    super(rpc ? 'Request was aborted' : 'Something went wrong')
+  }
+}
+
+export type EmailCooldownErrorType = EmailCooldownError & { name: 'EmailCooldownError' }
+/** An email login asked again within 30 s of the last one. */
+export class EmailCooldownError extends BaseError {
+  override name = 'EmailCooldownError' as const
+  readonly seconds: number
+  constructor({ seconds }: { seconds: number }) {
+    super(`Please try again after ${seconds} seconds`)
+    this.seconds = seconds
+  }
+}
+
+export type EmbeddedWalletNotConfiguredErrorType = EmbeddedWalletNotConfiguredError & {
+  name: 'EmbeddedWalletNotConfiguredError'
+}
+/** Email login without `embeddedWallet.frameUrl` (and a project id) in the Portico options. */
+export class EmbeddedWalletNotConfiguredError extends BaseError {
+  override name = 'EmbeddedWalletNotConfiguredError' as const
+  constructor({ reason }: { reason: string }) {
+    super('Unable to load email login dependency', { details: reason })
+  }
+}
+
+export type NoEmailLoginErrorType = NoEmailLoginError & { name: 'NoEmailLoginError' }
+/** A code or device step without an email login in progress. */
+export class NoEmailLoginError extends BaseError {
+  override name = 'NoEmailLoginError' as const
+  constructor() {
+    super('No email login in progress', { metaMessages: ['Call the email step first.'] })
+  }
+}
+
+export type RpcMethodNotAllowedErrorType = RpcMethodNotAllowedError & { name: 'RpcMethodNotAllowedError' }
+/** A method off the embedded wallet's allowed list; refused before it reaches the frame. */
+export class RpcMethodNotAllowedError extends BaseError {
+  override name = 'RpcMethodNotAllowedError' as const
+  readonly code = 4200
+  constructor({ method, cause }: { method: string; cause?: unknown }) {
+    super('Requested RPC call is not allowed', { details: `${method} is not on the embedded wallet's list.`, cause })
+  }
+}
+
+export type InvalidLoginInputErrorType = InvalidLoginInputError & { name: 'InvalidLoginInputError' }
+/** An email that is not an email, or a one-time code that is not a 6-digit string. */
+export class InvalidLoginInputError extends BaseError {
+  override name = 'InvalidLoginInputError' as const
+  constructor({ field }: { field: 'email' | 'otp' }) {
+    super(field === 'email' ? 'Invalid email' : 'Invalid otp', {
+      details: field === 'email' ? 'Enter a valid email address.' : 'The code is a string of 6 digits.',
+    })
+  }
+}
+
+export type EmbeddedDeviceNotApprovedErrorType = EmbeddedDeviceNotApprovedError & {
+  name: 'EmbeddedDeviceNotApprovedError'
+}
+/**
+ * This browser holds no share of the user's key (it was made on another device) and the auth
+ * server refused it the recovery share: the device logged in with a code but was never approved
+ * from the link in the mail. Code 4100 (EIP-1193 unauthorized).
+ */
+export class EmbeddedDeviceNotApprovedError extends BaseError {
+  override name = 'EmbeddedDeviceNotApprovedError' as const
+  readonly code = 4100
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('This device is not approved for this wallet', {
+      details: 'Sign out, log in again on this device and approve it from the link in the mail.',
+      cause,
+    })
+  }
+}

@@ -1,0 +1,13 @@
+import type { FeatureLifecycle } from '../../kernel/featureLifecycle.js'
+import { createAuthConnector } from './authConnector.js'
+
+/**
+ * @internal What the kernel loads when an embedded-wallet connector (`auth`) is first used, e.g.
+ * to restore an email login on reload: its implementation.
+ *
+ * @example
+ * const connector = lifecycle.connector?.(portico, descriptor)
+ */
+export const lifecycle: FeatureLifecycle = {
+  connector: (portico, { chain }) => createAuthConnector(portico, chain),
+}

@@ -1,0 +1,43 @@
+import * as z from 'zod/mini'
+import type { Portico } from '../../kernel/portico.js'
+import { lazy } from '../../kernel/utils/lazy.js'
+
+/** The login cache of the spec: login-used flag, email, last chain, last email login time. */
+export type LoginCache = {
+  used: boolean
+  email?: string | undefined
+  lastChain?: string | undefined
+  lastEmailLoginTime?: number | undefined
+}
+
+const loginCacheKey = 'embedded-login'
+// Storage is untrusted input: the stored value is checked on every read.
+const loginCacheSchema = lazy(() =>
+  z.object({
+    used: z.boolean(),
+    email: z.optional(z.string()),
+    lastChain: z.optional(z.string()),
+    lastEmailLoginTime: z.optional(z.number()),
+  }),
+)
+
+/**
+ * @internal The login cache of `portico`'s embedded wallet (`{ used: false }` when none is stored).
+ * Read without the wallet: a page that never used email login makes no frame to find that out.
+ *
+ * @example
+ * if (readLoginCache(portico).used) restore()
+ */
+export function readLoginCache(portico: Portico): LoginCache {
+  return portico.storage.get(loginCacheKey, loginCacheSchema) ?? { used: false }
+}
+
+/** @internal Merges `update` into the stored login cache. */
+export function writeLoginCache(portico: Portico, update: Partial<LoginCache>): void {
+  portico.storage.set(loginCacheKey, { ...readLoginCache(portico), ...update })
+}
+
+/** @internal Forgets the login cache (the spec: on sign-out, and when the frame's session no longer holds). */
+export function clearLoginCache(portico: Portico): void {
+  portico.storage.remove(loginCacheKey)
+}

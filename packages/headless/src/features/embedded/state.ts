@@ -1,0 +1,17 @@
+import { defineFeatureState } from '../../kernel/featureState.js'
+import type { FrameTimings } from './frameClient.js'
+import type { EmbeddedWallet, EmbeddedWalletTheme } from './types.js'
+
+/**
+ * @internal
+ * The embedded wallet's per-instance state: the wallet once made (its frame is on the page from
+ * then on), the host's latest theme for the frame, and frame timings (tests shorten them).
+ *
+ * @example
+ * featureState(portico, embeddedState).wallet?.client.ready()
+ */
+export const embeddedState = defineFeatureState('embedded', () => ({
+  wallet: undefined as EmbeddedWallet | undefined,
+  theme: undefined as EmbeddedWalletTheme | undefined,
+  timings: undefined as Partial<FrameTimings> | undefined,
+}))

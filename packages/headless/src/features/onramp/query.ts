@@ -1,0 +1,44 @@
+import type { Portico } from '../../kernel/portico.js'
+import { fetchOnrampOptions } from './client.js'
+
+/** On-ramp options change rarely: cached 5 minutes. */
+export const onrampOptionsStaleTimeMs = 5 * 60_000
+
+/**
+ * The sample options stand in for a failed call; they are stale at once, so the next time the
+ * Buy view mounts asks the service again instead of keeping the stand-in for five minutes.
+ */
+function staleTime(query: { state: { data?: { source?: string } | undefined } }): number {
+  return query.state.data?.source === 'sample' ? 0 : onrampOptionsStaleTimeMs
+}
+
+/**
+ * Query key of the on-ramp options: `['portico', 'onrampOptions', {}]`.
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: onrampOptionsQueryKey() })
+ */
+export function onrampOptionsQueryKey() {
+  return ['portico', 'onrampOptions', {}] as const
+}
+
+/**
+ * Query options for {@link fetchOnrampOptions}. The fetch never fails (sample options stand in),
+ * so no retry: a retry would only delay the samples.
+ *
+ * @example
+ * const options = await queryClient.fetchQuery(onrampOptionsQueryOptions(portico))
+ */
+export function onrampOptionsQueryOptions(
+  portico: Portico,
+  { query }: { query?: { enabled?: boolean | undefined; [key: string]: unknown } } = {},
+) {
+  return {
+    staleTime,
+    retry: false,
+    ...query,
+    queryKey: onrampOptionsQueryKey(),
+    enabled: query?.enabled ?? true,
+    queryFn: () => fetchOnrampOptions(portico),
+  }
+}

@@ -1,0 +1,126 @@
+import * as z from 'zod/mini'
+import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
+import { createPorticoStorage, getDefaultStorage, type StorageLike } from '../../kernel/state/storage.js'
+import type { CaipNetworkId } from '../../kernel/utils/caip.js'
+import { SiwxVerificationError } from './errors.js'
+import type { SiwxMessage } from './message.js'
+import { generateSiwxNonce } from './nonce.js'
+import { parseSiwxMessage } from './parseSiwxMessage.js'
+import { sameAddress, toSiwxSession } from './sessionSchema.js'
+import { type VerifySiwxSignatureOptions, verifySiwxSignature } from './verifySiwxSignature.js'
+
+export type LocalSiwxOptions = {
+  /** The message's domain (default: the page's `location.host`). */
+  domain?: string | undefined
+  /** The message's URI (default: the page's `location.origin`). */
+  uri?: string | undefined
+  /** One line shown to the user in the wallet. */
+  statement?: string | undefined
+  /** How long a session lasts, in ms (default 24 h). */
+  expiration?: number | undefined
+  /** Whether the user must sign in to stay connected (default false). */
+  required?: boolean | undefined
+  /** Whether disconnecting signs out (default true). */
+  signOutOnDisconnect?: boolean | undefined
+  /** Where sessions are kept (default: `localStorage`; `null` keeps them in memory only). */
+  storage?: StorageLike | null | undefined
+  /**
+   * Signature check before a session is stored (default: on, EOA and ed25519 locally). Pass
+   * clients or RPC URLs to accept smart-contract accounts, or `false` to store unchecked.
+   */
+  verify?: VerifySiwxSignatureOptions | false | undefined
+  /** Clock, in ms since the epoch (tests pass their own). */
+  now?: (() => number) | undefined
+}
+
+/** Storage key of the sessions (under the `@portico/` prefix). */
+export const localSiwxStorageKey = 'siwx-sessions'
+
+/**
+ * A `siwx` config for client-only apps: messages are made in the browser with a random nonce,
+ * signatures are checked locally, and sessions are kept in local storage. Stored data is
+ * schema-checked on every read; corrupt data is discarded with a warning. This proves to the
+ * page, not to a server, that the user controls the account; use {@link serverSiwx} when a
+ * back end must trust the sign-in.
+ *
+ * @example
+ * createPortico({ …, siwx: localSiwx({ statement: 'Sign in to Acme.' }) })
+ */
+export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
+  const now = options.now ?? Date.now
+  const expiration = options.expiration ?? 24 * 60 * 60_000
+  let memory: SiwxSession[] = []
+  const backing = options.storage === undefined ? getDefaultStorage() : options.storage
+  const storage = backing ? createPorticoStorage(backing) : undefined
+
+  const readAll = (): SiwxSession[] => {
+    if (!storage) return memory
+    const raw = storage.get(localSiwxStorageKey, z.array(z.unknown())) ?? []
+    const sessions = raw.map(toSiwxSession)
+    if (sessions.some((s) => s === undefined))
+      console.warn(`[portico] Discarded ${sessions.filter((s) => !s).length} corrupt stored sign-in session(s).`)
+    return sessions.filter((s): s is SiwxSession => s !== undefined)
+  }
+  const writeAll = (sessions: SiwxSession[]) => {
+    if (storage) storage.set(localSiwxStorageKey, sessions)
+    else memory = sessions
+  }
+  const alive = (session: SiwxSession) =>
+    !session.data.expirationTime || Date.parse(session.data.expirationTime) > now()
+
+  return {
+    async createMessage({ accountAddress, chainId }): Promise<SiwxMessage> {
+      const location = (globalThis as { location?: { host?: string; origin?: string } }).location
+      const issued = now()
+      return {
+        accountAddress,
+        chainId,
+        domain: options.domain ?? location?.host ?? '',
+        uri: options.uri ?? location?.origin ?? '',
+        version: '1',
+        nonce: generateSiwxNonce(),
+        ...(options.statement ? { statement: options.statement } : {}),
+        issuedAt: new Date(issued).toISOString(),
+        expirationTime: new Date(issued + expiration).toISOString(),
+      }
+    },
+    async addSession(session) {
+      // The signed text is the truth; the fields are read back from it.
+      const data = parseSiwxMessage(session.message)
+      if (data.expirationTime && Date.parse(data.expirationTime) <= now())
+        throw new SiwxVerificationError({ reason: 'expired', details: `It expired at ${data.expirationTime}.` })
+      if (options.verify !== false) {
+        const result = await verifySiwxSignature(
+          {
+            address: data.accountAddress,
+            chainId: data.chainId,
+            message: session.message,
+            signature: session.signature,
+          },
+          options.verify,
+        )
+        if (!result.valid) throw new SiwxVerificationError({ reason: result.reason, details: result.details })
+      }
+      const others = readAll().filter(
+        (s) =>
+          !(s.data.chainId === data.chainId && sameAddress(data.chainId, s.data.accountAddress, data.accountAddress)),
+      )
+      writeAll([...others.filter(alive), { ...session, data }])
+    },
+    async getSessions(chainId: CaipNetworkId, address: string) {
+      return readAll().filter(
+        (s) => alive(s) && s.data.chainId === chainId && sameAddress(chainId, s.data.accountAddress, address),
+      )
+    },
+    async revokeSession(chainId: CaipNetworkId, address: string) {
+      writeAll(
+        readAll().filter((s) => !(s.data.chainId === chainId && sameAddress(chainId, s.data.accountAddress, address))),
+      )
+    },
+    async setSessions(sessions) {
+      writeAll(sessions.map((s) => ({ ...s, data: parseSiwxMessage(s.message) })))
+    },
+    getRequired: () => options.required ?? false,
+    signOutOnDisconnect: options.signOutOnDisconnect ?? true,
+  }
+}

@@ -1,0 +1,120 @@
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
+import { createPublicClient, type Hex, http, isHex, type PublicClient, verifyMessage } from 'viem'
+import type { CaipNetworkId } from '../../kernel/utils/caip.js'
+
+/** How to reach a chain for signatures that need one (smart-contract accounts). */
+export type VerifySiwxSignatureOptions = {
+  /**
+   * A viem public client for the message's network. Needed for smart-contract accounts:
+   * ERC-1271 (deployed) and ERC-6492 (not yet deployed) signatures are checked on chain.
+   */
+  getClient?: ((chainId: CaipNetworkId) => PublicClient | undefined) | undefined
+  /** RPC URLs per CAIP-2 network, used when `getClient` gives none. */
+  rpcUrls?: Readonly<Record<string, string>> | undefined
+}
+
+export type VerifySiwxSignatureParameters = {
+  /** The account that claims to have signed. */
+  address: string
+  /** CAIP-2 network of the sign-in (selects the signature scheme and the RPC). */
+  chainId: CaipNetworkId
+  /** The exact signed text. */
+  message: string
+  /** 0x-hex on eip155; base58 (or 0x-hex) on solana. */
+  signature: string
+}
+
+export type VerifySiwxSignatureReturnType =
+  | { valid: true }
+  | { valid: false; reason: 'malformed_signature' | 'invalid_signature' | 'unsupported_namespace'; details: string }
+
+/**
+ * Checks a sign-in signature. Never throws for bad input: the answer says why it failed.
+ * - `eip155`: an EOA signature (EIP-191 `personal_sign`) is recovered locally; anything else
+ *   goes to the chain through viem's `verifyMessage` (ERC-1271 for deployed contract accounts,
+ *   ERC-6492 for counterfactual ones), when a client or RPC URL for the network is given.
+ * - `solana`: ed25519 over the UTF-8 text, the address being the public key.
+ *
+ * @example
+ * const { valid } = await verifySiwxSignature({ address, chainId: 'eip155:1', message, signature },
+ *   { rpcUrls: { 'eip155:1': 'https://…' } })
+ */
+export async function verifySiwxSignature(
+  { address, chainId, message, signature }: VerifySiwxSignatureParameters,
+  options: VerifySiwxSignatureOptions = {},
+): Promise<VerifySiwxSignatureReturnType> {
+  const namespace = chainId.split(':')[0]
+  if (namespace === 'eip155') return verifyEip155({ address, chainId, message, signature }, options)
+  if (namespace === 'solana') return verifySolana({ address, message, signature })
+  return { valid: false, reason: 'unsupported_namespace', details: `No signature scheme for ${chainId}.` }
+}
+
+async function verifyEip155(
+  { address, chainId, message, signature }: VerifySiwxSignatureParameters,
+  { getClient, rpcUrls }: VerifySiwxSignatureOptions,
+): Promise<VerifySiwxSignatureReturnType> {
+  if (!isHex(signature, { strict: true }) || signature.length < 4)
+    return { valid: false, reason: 'malformed_signature', details: 'Expected a 0x-hex signature.' }
+  const hex = signature as Hex
+  // An EOA's signature needs no chain: try recovery first, it is free.
+  if (hex.length === 132) {
+    try {
+      if (await verifyMessage({ address: address as Hex, message, signature: hex })) return { valid: true }
+    } catch {}
+  }
+  const client =
+    getClient?.(chainId) ?? (rpcUrls?.[chainId] ? createPublicClient({ transport: http(rpcUrls[chainId]) }) : undefined)
+  if (!client)
+    return {
+      valid: false,
+      reason: 'invalid_signature',
+      details: `Not an EOA signature of ${address}, and no RPC for ${chainId} to check a smart-contract account.`,
+    }
+  try {
+    if (await client.verifyMessage({ address: address as Hex, message, signature: hex })) return { valid: true }
+    return {
+      valid: false,
+      reason: 'invalid_signature',
+      details: `Not a signature of ${address} (EOA, ERC-1271 or ERC-6492).`,
+    }
+  } catch (error) {
+    return {
+      valid: false,
+      reason: 'invalid_signature',
+      details: `The chain could not check the signature: ${(error as { shortMessage?: string }).shortMessage ?? String(error)}`,
+    }
+  }
+}
+
+function verifySolana({ address, message, signature }: Omit<VerifySiwxSignatureParameters, 'chainId'>) {
+  let publicKey: Uint8Array
+  let bytes: Uint8Array
+  try {
+    publicKey = base58.decode(address)
+  } catch {
+    return { valid: false, reason: 'invalid_signature', details: 'The address is not base58.' } as const
+  }
+  try {
+    bytes = isHex(signature, { strict: true }) ? hexToBytes(signature) : base58.decode(signature)
+  } catch {
+    return { valid: false, reason: 'malformed_signature', details: 'Expected a base58 or 0x-hex signature.' } as const
+  }
+  if (bytes.length !== 64)
+    return { valid: false, reason: 'malformed_signature', details: 'An ed25519 signature has 64 bytes.' } as const
+  if (publicKey.length !== 32)
+    return { valid: false, reason: 'invalid_signature', details: 'The address is not an ed25519 public key.' } as const
+  let valid = false
+  try {
+    valid = ed25519.verify(bytes, new TextEncoder().encode(message), publicKey)
+  } catch {}
+  return valid
+    ? ({ valid: true } as const)
+    : ({ valid: false, reason: 'invalid_signature', details: `Not an ed25519 signature of ${address}.` } as const)
+}
+
+function hexToBytes(hex: string): Uint8Array {
+  const body = hex.slice(2)
+  if (body.length % 2) throw new Error('odd hex')
+  return Uint8Array.from({ length: body.length / 2 }, (_, i) => Number.parseInt(body.slice(i * 2, i * 2 + 2), 16))
+}

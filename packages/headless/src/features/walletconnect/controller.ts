@@ -1,0 +1,531 @@
+import type SignClient from '@walletconnect/sign-client'
+import type { SessionTypes } from '@walletconnect/types'
+import { ConnectionRejectedError, FailedToConnectError, ModalClosedError } from '../../kernel/errors/connection.js'
+import { isUserRejection } from '../../kernel/errors/isUserRejection.js'
+import { SwitchChainNotApprovedError } from '../../kernel/errors/network.js'
+import {
+  NamespaceNotApprovedError,
+  RequestNotApprovedError,
+  WalletConnectNotConnectedError,
+} from '../../kernel/errors/walletConnect.js'
+import type { Portico } from '../../kernel/portico.js'
+import { walletConnectPairingAtom } from '../../kernel/state/atoms.js'
+import type { ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../../kernel/types.js'
+import type { CaipNetworkId, ChainNamespace } from '../../kernel/utils/caip.js'
+import { isChainNamespace } from '../../kernel/utils/caip.js'
+import type { ResolvedWalletConnectOptions } from '../../kernel/walletConnectOptions.js'
+import { proposalNamespaces, type SessionNamespace, sessionAccounts, sessionConnection } from './namespaces.js'
+
+type Client = Awaited<ReturnType<typeof SignClient.init>>
+type Listener = (event: ConnectorEvent) => void
+/** A published pairing proposal: its URI, the wallet's answer, and when we stop offering it. */
+type Offer = { uri: string; approval: Promise<SessionTypes.Struct>; expiresAt: number }
+/**
+ * An offer being made. Its pairing URI is known before the proposal is published (see
+ * {@link WalletConnectController.createClient}); `onUri` hands it to whoever shows it.
+ */
+type Draft = { uri: string | undefined; onUri: ((uri: string) => void) | undefined }
+/** An offer made ahead of the pick, on its way or made (undefined if making it failed). */
+type Prepared = Draft & { offer: Promise<Offer | undefined> }
+
+/**
+ * A prepared URI with less time than this left is not shown, a scan would race its renewal (30 s
+ * of the spec's 4 min; half the life of a shorter configured expiry).
+ */
+const preparedMinimumLifeMs = 30_000
+
+/**
+ * @internal
+ * One WalletConnect sign client and session per Portico instance. Loaded on demand (this module
+ * and the SDK are a separate chunk): nothing of WalletConnect runs until the user picks it or a
+ * persisted WalletConnect connection is restored.
+ */
+export class WalletConnectController {
+  private clientPromise: Promise<Client> | undefined
+  private sdkPromise: Promise<typeof import('@walletconnect/sign-client')> | undefined
+  private topic: string | undefined
+  /** An offer made ahead of the user's pick (see {@link prepare}); taken by the next `connect`. */
+  private prepared: Prepared | undefined
+  /** The offer whose proposal the SDK is making now; its pairing URI is reported to it. */
+  private drafting: Draft | undefined
+  /** The last proposal in the making: proposals are made one after the other. */
+  private proposing: Promise<unknown> = Promise.resolve()
+  private readonly listeners = new Map<ChainNamespace, Set<Listener>>()
+
+  constructor(
+    private readonly portico: Portico,
+    private readonly options: ResolvedWalletConnectOptions,
+  ) {}
+
+  /** The sign client, created once (the SDK restores its stored sessions and pairings on init). */
+  client(): Promise<Client> {
+    this.clientPromise ??= this.createClient().catch((error) => {
+      this.clientPromise = undefined
+      throw error
+    })
+    return this.clientPromise
+  }
+
+  /** The SDK's module, fetched and evaluated once (a failed fetch is tried again next time). */
+  private sdk(): Promise<typeof import('@walletconnect/sign-client')> {
+    this.sdkPromise ??= import('@walletconnect/sign-client').catch((error: unknown) => {
+      this.sdkPromise = undefined
+      throw error
+    })
+    return this.sdkPromise
+  }
+
+  /**
+   * Fetches and evaluates the SDK's code without starting it: no storage, socket, keys or
+   * request beyond the app's own chunk (see `preloadWalletConnect`). Never rejects.
+   */
+  preload(): Promise<void> {
+    return this.sdk().then(
+      () => {},
+      () => {},
+    )
+  }
+
+  private async createClient(): Promise<Client> {
+    const { default: SignClientClass } = await this.sdk()
+    const { portico, options } = this
+    const metadata = portico.options.metadata ?? defaultMetadata()
+    const client = await SignClientClass.init({
+      projectId: portico.options.projectId,
+      relayUrl: options.relayUrl,
+      metadata: { ...metadata, icons: [...metadata.icons] },
+      customStoragePrefix: options.storagePrefix,
+      telemetryEnabled: options.telemetry,
+      logger: 'error',
+      ...(options.storage ? { storage: options.storage as never } : {}),
+    })
+    configureVerify(client, options.verifyUrl)
+    // The SDK's connect() hands the pairing URI over only once the proposal is published, and even
+    // the pairing it creates first waits for the relay socket: on a cold start the socket's opening
+    // and authentication, the Verify attestation and the publish were ~100 of ~350 ms from the
+    // pick to the QR code (desktop CPU). The URI's parts exist as soon as the pairing's
+    // key is made, when the SDK announces the pairing: the URI is built from them then and shown
+    // at once (the offer's own URI replaces it when it comes, should they ever differ). A wallet
+    // that scans it before the proposal lands gets the proposal from the relay's mailbox.
+    client.core.pairing.events.on('pairing_create', (pairing: CreatedPairing) => {
+      const draft = this.drafting
+      if (!draft || draft.uri !== undefined) return
+      let symKey: string
+      try {
+        symKey = client.core.crypto.keychain.get(pairing.topic)
+      } catch {
+        return // no key, no early URI: the offer's own shows when it comes
+      }
+      draft.uri = pairingUri({ protocol: client.core.protocol, version: client.core.version, symKey, ...pairing })
+      draft.onUri?.(draft.uri)
+    })
+    client.on('session_delete', ({ topic }) => this.onSessionEnded(topic))
+    client.on('session_expire', ({ topic }) => this.onSessionEnded(topic))
+    client.on('session_update', ({ topic, params }) => this.onSessionUpdate(topic, params.namespaces))
+    client.on('session_event', ({ topic, params }) => this.onSessionEvent(topic, params))
+    return client
+  }
+
+  /**
+   * Gets WalletConnect ready before the user picks it: starts the client (the SDK's chunk, its
+   * storage and the relay socket: most of the wait) and publishes one pairing proposal, which the
+   * next {@link connect} shows at once instead of creating its own. Called when a wallet list shows.
+   * Safe to call often: one offer at a time, a fresh one only once the last was used or has gone
+   * stale. Never rejects; a failure here is reported by the `connect` that follows.
+   */
+  prepare(): Promise<void> {
+    // With sign-in on, the proposal may be a one-click authentication carrying a single-use
+    // nonce from the host's server: made ahead, it would spend nonces on users who never pick it.
+    if (this.portico.options.siwx) return Promise.resolve()
+    if (this.prepared) return this.prepared.offer.then(() => {})
+    const prepared: Prepared = { uri: undefined, onUri: undefined, offer: Promise.resolve(undefined) }
+    prepared.offer = this.createOffer(prepared).then(
+      (offer) => {
+        // Stale by the time anyone looks: forget it so the next call prepares a fresh one.
+        const timer = setTimeout(
+          () => {
+            if (this.prepared === prepared) this.prepared = undefined
+          },
+          Math.max(0, (offer?.expiresAt ?? 0) - Date.now() - this.minimumLifeMs()),
+        )
+        ;(timer as { unref?: () => void }).unref?.()
+        return offer
+      },
+      () => {
+        if (this.prepared === prepared) this.prepared = undefined
+        return undefined
+      },
+    )
+    this.prepared = prepared
+    return prepared.offer.then(() => {})
+  }
+
+  /**
+   * Publishes a pairing proposal for the configured networks. With sign-in on and an eip155-only
+   * proposal, one approval connects and signs in (wc_sessionAuthenticate); a wallet without it
+   * answers the fallback proposal instead. One-click auth's code (and sign-in's parser) loads only
+   * for apps with sign-in.
+   */
+  private async createOffer(draft?: Draft): Promise<Offer> {
+    const client = await this.client()
+    const oneClick = this.portico.options.siwx ? await import('./oneClickAuth.js') : undefined
+    const auth = oneClick && (await oneClick.oneClickAuthParams(this.portico))
+    if (oneClick && auth) {
+      const offer = await client.authenticate(auth.params)
+      if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
+      const approval = (async () => {
+        const { session, auths } = await offer.response().catch((error: unknown) => {
+          // The SDK rejects a declined authentication with the wallet's bare message string.
+          if (typeof error === 'string' && /reject/i.test(error)) throw { code: 5000, message: error }
+          throw error
+        })
+        await oneClick.addOneClickSessions(auth.siwx, auths as never, (cacao) =>
+          client.formatAuthMessage({ request: cacao.p as never, iss: cacao.p.iss }),
+        )
+        if (!session) throw new FailedToConnectError({ cause: new Error('The wallet approved no session') })
+        return session
+      })()
+      approval.catch(() => {})
+      return { uri: offer.uri, approval, expiresAt: Date.now() + this.options.pairingExpiryMs }
+    }
+    // One proposal at a time, so the pairing the SDK creates is this draft's (see createClient).
+    const made = this.proposing.then(async () => {
+      this.drafting = draft
+      try {
+        return await client.connect({ optionalNamespaces: proposalNamespaces(this.portico.networks) })
+      } finally {
+        this.drafting = undefined
+      }
+    })
+    this.proposing = made.catch(() => {})
+    const offer = await made
+    if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
+    const approval = offer.approval()
+    // Nobody may ever take it (the user picks another wallet): its expiry must not be unhandled.
+    approval.catch(() => {})
+    return { uri: offer.uri, approval, expiresAt: Date.now() + this.options.pairingExpiryMs }
+  }
+
+  /**
+   * The prepared offer if one is ready or on its way and has life left; it is used up either way.
+   * While it is on its way, its pairing URI is shown as soon as it exists (`show`).
+   */
+  private async takePrepared(aborted: Promise<never>, show: (uri: string) => void): Promise<Offer | undefined> {
+    const prepared = this.prepared
+    this.prepared = undefined
+    if (!prepared) return undefined
+    if (prepared.uri !== undefined) show(prepared.uri)
+    else prepared.onUri = show
+    const offer = await Promise.race([prepared.offer, aborted])
+    return offer && offer.expiresAt - Date.now() > this.minimumLifeMs() ? offer : undefined
+  }
+
+  private minimumLifeMs(): number {
+    return Math.min(preparedMinimumLifeMs, this.options.pairingExpiryMs / 2)
+  }
+
+  /** The active session, if it is still valid. */
+  async session(): Promise<SessionTypes.Struct | undefined> {
+    const client = await this.client()
+    if (this.topic) {
+      const current = client.session.getAll().find((s) => s.topic === this.topic)
+      if (current && current.expiry * 1000 > Date.now()) return current
+      this.topic = undefined
+    }
+    return undefined
+  }
+
+  /**
+   * Pairs with a wallet: publishes the pairing URI (renewed before it expires, spec: 4 min),
+   * and resolves with the approved session. Rejects with 'Connection rejected' when the wallet
+   * declines, 'Modal closed' when `signal` aborts.
+   */
+  async connect({ signal }: { signal?: AbortSignal | undefined } = {}): Promise<SessionTypes.Struct> {
+    const { store } = this.portico
+    const aborted = new Promise<never>((_, reject) => {
+      if (signal?.aborted) reject(new ModalClosedError())
+      signal?.addEventListener('abort', () => reject(new ModalClosedError()), { once: true })
+    })
+    aborted.catch(() => {})
+    // A URI that exists before its proposal is published is shown with the offer's expected expiry.
+    const show = (uri: string) => {
+      if (!signal?.aborted)
+        store.set(walletConnectPairingAtom, { uri, expiresAt: Date.now() + this.options.pairingExpiryMs })
+    }
+    try {
+      let offer = await this.takePrepared(aborted, show)
+      for (let failures = 0; ; offer = undefined) {
+        if (!offer) {
+          // The prepared URI (if one was shown) did not become an offer, or the last one expired.
+          store.set(walletConnectPairingAtom, undefined)
+          try {
+            const made = this.createOffer({ uri: undefined, onUri: show })
+            // Given up on (the modal closed first), its failure must not be unhandled.
+            made.catch(() => {})
+            offer = await Promise.race([made, aborted])
+          } catch (error) {
+            store.set(walletConnectPairingAtom, undefined)
+            if (error instanceof ModalClosedError) throw error
+            if (error instanceof FailedToConnectError) throw error
+            // Spec: retry after 1 s; a relay that stays unreachable fails the connection.
+            if (++failures >= this.options.pairingAttempts) throw new FailedToConnectError({ cause: error })
+            await Promise.race([delay(this.options.pairingRetryMs), aborted])
+            continue
+          }
+        }
+        const { uri, approval, expiresAt } = offer
+        store.set(walletConnectPairingAtom, { uri, expiresAt })
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const expired = new Promise<'expired'>((resolve) => {
+          timer = setTimeout(() => resolve('expired'), expiresAt - Date.now())
+        })
+        try {
+          const outcome = await Promise.race([approval, expired, aborted])
+          if (outcome === 'expired') continue // nobody scanned it in time: a fresh URI is offered
+          this.topic = outcome.topic
+          return outcome
+        } catch (error) {
+          if (error instanceof ModalClosedError) throw error
+          if (isUserRejection(error) || isRejectionReason(error)) throw new ConnectionRejectedError({ cause: error })
+          throw new FailedToConnectError({ cause: error })
+        } finally {
+          clearTimeout(timer)
+        }
+      }
+    } finally {
+      store.set(walletConnectPairingAtom, undefined)
+    }
+  }
+
+  /** Picks up the newest valid session after a reload. */
+  async restore(): Promise<SessionTypes.Struct | undefined> {
+    const existing = await this.session()
+    if (existing) return existing
+    const client = await this.client()
+    const now = Date.now()
+    const sessions = client.session
+      .getAll()
+      .filter((s) => s.acknowledged && s.expiry * 1000 > now)
+      .sort((a, b) => b.expiry - a.expiry)
+    this.topic = sessions[0]?.topic
+    return sessions[0]
+  }
+
+  /** Sends a request to the wallet on `chainId`, refusing what the session did not approve. */
+  async request<result = unknown>({
+    chainId,
+    method,
+    params,
+  }: {
+    chainId: CaipNetworkId
+    method: string
+    params: unknown
+  }): Promise<result> {
+    const session = await this.session()
+    if (!session) throw new WalletConnectNotConnectedError()
+    const namespace = chainId.slice(0, chainId.indexOf(':'))
+    const approved = session.namespaces[namespace] as SessionNamespace | undefined
+    if (!approved) throw new NamespaceNotApprovedError({ namespace })
+    const chainApproved = sessionAccounts(approved).has(chainId)
+    if (!approved.methods.includes(method) || !chainApproved)
+      throw new RequestNotApprovedError({ method, chainId, reason: chainApproved ? 'method' : 'chain' })
+    const client = await this.client()
+    return client.request<result>({ topic: session.topic, chainId, request: { method, params } })
+  }
+
+  /** What `session` connects on `namespace` (see {@link sessionConnection}). */
+  connection(
+    session: SessionTypes.Struct,
+    namespace: ChainNamespace,
+    preferred: PorticoNetwork | undefined,
+  ): ConnectorConnection | undefined {
+    return sessionConnection(session, namespace, preferred)
+  }
+
+  /**
+   * Spec: switching goes only to chains the session approved, unless the wallet supports
+   * `wallet_switchEthereumChain`; then the wallet is asked (from `current` when the target is not
+   * approved yet, since requests must name an approved chain).
+   */
+  async switchChain({
+    namespace,
+    network,
+    current,
+  }: {
+    namespace: ChainNamespace
+    network: PorticoNetwork
+    current: CaipNetworkId | undefined
+  }): Promise<void> {
+    const approved = (await this.session())?.namespaces[namespace] as SessionNamespace | undefined
+    const chainApproved = (sessionAccounts(approved).get(network.caipNetworkId)?.length ?? 0) > 0
+    if (namespace === 'eip155' && approved?.methods.includes('wallet_switchEthereumChain')) {
+      await this.request({
+        chainId: (chainApproved ? network.caipNetworkId : current) ?? network.caipNetworkId,
+        method: 'wallet_switchEthereumChain',
+        params: [{ chainId: `0x${Number(network.id).toString(16)}` }],
+      })
+      return
+    }
+    if (!chainApproved) throw new SwitchChainNotApprovedError({ chainId: network.id })
+  }
+
+  /** Deletes the session on both sides. Local state goes regardless of the wallet's answer. */
+  async disconnect(): Promise<void> {
+    const client = await this.client()
+    const topic = this.topic
+    this.topic = undefined
+    if (!topic || !client.session.keys.includes(topic)) return
+    await client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
+  }
+
+  /**
+   * Closes the relay connection and stops the SDK's timers. The SDK keeps one core per storage
+   * prefix in a global; it is released too, so a later client (a remounted app, a test) starts
+   * fresh from storage instead of inheriting a closed socket.
+   */
+  async close(): Promise<void> {
+    const pending = this.clientPromise
+    this.clientPromise = undefined
+    this.topic = undefined
+    this.prepared = undefined
+    const client = await pending?.catch(() => undefined)
+    if (!client) return
+    client.core.heartbeat.stop()
+    await client.core.relayer.transportClose().catch(() => {})
+    const key = `_walletConnectCore_${this.options.storagePrefix}`
+    const globals = globalThis as Record<string, unknown>
+    if (globals[key] === client.core) {
+      delete globals[key]
+      delete globals[`${key}_count`]
+    }
+  }
+
+  subscribe(namespace: ChainNamespace, listener: Listener): () => void {
+    let set = this.listeners.get(namespace)
+    if (!set) {
+      set = new Set()
+      this.listeners.set(namespace, set)
+    }
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+    }
+  }
+
+  private emit(namespace: ChainNamespace, event: ConnectorEvent) {
+    for (const listener of [...(this.listeners.get(namespace) ?? [])]) listener(event)
+  }
+
+  private onSessionEnded(topic: string) {
+    if (topic !== this.topic) return
+    this.topic = undefined
+    for (const namespace of [...this.listeners.keys()]) this.emit(namespace, { type: 'disconnect' })
+  }
+
+  private onSessionUpdate(topic: string, namespaces: SessionTypes.Namespaces) {
+    if (topic !== this.topic) return
+    for (const namespace of [...this.listeners.keys()]) {
+      const byChain = sessionAccounts(namespaces[namespace])
+      const accounts = [...new Set([...byChain.values()].flat())]
+      this.emit(namespace, { type: 'accountsChanged', accounts })
+    }
+  }
+
+  private onSessionEvent(
+    topic: string,
+    { event, chainId }: { event: { name: string; data: unknown }; chainId: string },
+  ) {
+    if (topic !== this.topic) return
+    const namespace = chainId.slice(0, chainId.indexOf(':'))
+    if (!isChainNamespace(namespace)) return
+    if (event.name === 'chainChanged') {
+      const reference = normaliseChainReference(namespace, event.data)
+      if (reference) this.emit(namespace, { type: 'chainChanged', caipNetworkId: `${namespace}:${reference}` })
+      return
+    }
+    if (event.name === 'accountsChanged' || event.name === 'bip122_addressesChanged') {
+      const accounts = normaliseAccounts(event.data)
+      if (accounts) this.emit(namespace, { type: 'accountsChanged', accounts })
+    }
+  }
+}
+
+/**
+ * The SDK has no option for the Verify host (it only honours its own hosted ones), so the URL is
+ * set on the instance it reads it from; `false` turns the dapp-side attestation off entirely
+ * (no hidden iframe, no 5 s wait on a host that cannot be reached).
+ */
+function configureVerify(client: Client, verifyUrl: string | false) {
+  const verify = client.core.verify as unknown as {
+    verifyUrlV3?: string
+    register?: (...args: unknown[]) => Promise<string>
+  }
+  if (verifyUrl === false) verify.register = async () => ''
+  else verify.verifyUrlV3 = `${verifyUrl}/v3`
+}
+
+function normaliseChainReference(namespace: ChainNamespace, data: unknown): string | undefined {
+  if (namespace === 'eip155') {
+    const id = typeof data === 'number' ? data : typeof data === 'string' ? Number(data.split(':').pop()) : Number.NaN
+    return Number.isSafeInteger(id) && id > 0 ? String(id) : undefined
+  }
+  if (typeof data !== 'string') return undefined
+  const reference = data.includes(':') ? data.slice(data.indexOf(':') + 1) : data
+  return /^[-_a-zA-Z0-9]{1,32}$/.test(reference) ? reference : undefined
+}
+
+function normaliseAccounts(data: unknown): string[] | undefined {
+  if (!Array.isArray(data)) return undefined
+  const accounts: string[] = []
+  for (const entry of data) {
+    const value = typeof entry === 'string' ? entry : (entry as { address?: unknown } | null)?.address
+    if (typeof value !== 'string' || value.length === 0 || value.length > 200) continue
+    accounts.push(value.includes(':') ? value.slice(value.lastIndexOf(':') + 1) : value)
+  }
+  return accounts
+}
+
+/** The SDK rejects a declined proposal with the wallet's reason ({code, message}), not an Error. */
+function isRejectionReason(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 5000 || code === 5001 || code === 5002 || code === 4001
+}
+
+function delay(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms))
+}
+
+function defaultMetadata() {
+  const url = typeof window !== 'undefined' ? window.location.origin : 'http://localhost'
+  return { name: 'Portico', description: 'Connect a wallet', url, icons: [] as string[] }
+}
+
+/** What the SDK announces of a pairing it has just created (`pairing_create`). */
+type CreatedPairing = {
+  topic: string
+  expiry: number
+  relay: { protocol: string; data?: string | undefined }
+  methods?: readonly string[] | undefined
+}
+
+/**
+ * A pairing URI as the SDK formats it (WalletConnect v2: `wc:{topic}@2?` and the relay, key,
+ * expiry and methods as sorted query parameters). Tested equal to the URI the SDK's connect returns.
+ */
+export function pairingUri({
+  protocol,
+  version,
+  topic,
+  symKey,
+  relay,
+  expiry,
+  methods,
+}: CreatedPairing & { protocol: string; version: number; symKey: string }): string {
+  // The SDK sorts the parameters by name: expiryTimestamp, methods, relay-data, relay-protocol, symKey.
+  const query = new URLSearchParams({ expiryTimestamp: String(expiry) })
+  if (methods) query.append('methods', methods.join(','))
+  if (relay.data) query.append('relay-data', relay.data)
+  query.append('relay-protocol', relay.protocol)
+  query.append('symKey', symKey)
+  return `${protocol}:${topic}@${version}?${query}`
+}

@@ -1,0 +1,30 @@
+import type { Portico } from '../../kernel/portico.js'
+import { walletConnectToReady } from './walletConnectToReady.js'
+
+export type PreloadWalletConnectReturnType = undefined
+
+/**
+ * Fetches and evaluates WalletConnect's code (the SDK's chunk, ~110 KiB gzip) without starting
+ * it: no storage, relay socket, keys or request to any other host. Evaluating that code is the
+ * largest step between the pick and the QR code (~150 ms of ~350 on a desktop CPU), and
+ * it can run before the user is anywhere near a WalletConnect row: the prebuilt modal calls it
+ * once its Connect view has painted. The code then stays in memory (~0.8 MB). The client and its
+ * pairing proposal wait for a real intent (`prepareWalletConnect`). Does nothing without
+ * WalletConnect, with `walletConnect: { prepare: false }`, or when a WalletConnect session is
+ * already connected (the code is there). Safe to call often; never rejects (a failure is reported
+ * by the connection that follows).
+ *
+ * @example
+ * useEffect(() => {
+ *   if (modalOpen) void preloadWalletConnect(portico)
+ * }, [modalOpen])
+ */
+export async function preloadWalletConnect(portico: Portico): Promise<PreloadWalletConnectReturnType> {
+  const walletConnect = walletConnectToReady(portico)
+  if (!walletConnect) return
+  // Here, not beside `prepare` in the connector: this module loads with the modal, not at page start.
+  await walletConnect.load().then(
+    (controller) => controller.preload(),
+    () => {}, // the chunk failed to arrive: connecting will say so
+  )
+}

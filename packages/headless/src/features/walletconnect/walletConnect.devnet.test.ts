@@ -1,0 +1,696 @@
+// Integration: Portico's WalletConnect connector against a real @reown/walletkit wallet (the
+// devnet wallet) through the devnet relay, with anvil for transactions. No mocks, loopback only.
+
+import {
+  createDevnetWallet,
+  type DevnetWallet,
+  type DevnetWalletOptions,
+  devnetChainIds,
+  startDevnet,
+  startRelay,
+  verifyBip122Message,
+  verifyCosmosAmino,
+  verifyCosmosDirect,
+  verifyEip155Message,
+  verifyEip155TypedData,
+  verifyPolkadotMessage,
+  verifySolanaMessage,
+  type WalletConnectRelay,
+} from '@portico/devnet'
+import { base64, hex } from '@scure/base'
+import { createPublicClient, http } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { connect, type WalletConnectWallet } from '../../kernel/actions/connect.js'
+import { disconnect } from '../../kernel/actions/disconnect.js'
+import { getConnectors } from '../../kernel/actions/getConnectors.js'
+import { reconnect } from '../../kernel/actions/reconnect.js'
+import { request } from '../../kernel/actions/request.js'
+import { sendTransaction } from '../../kernel/actions/sendTransaction.js'
+import { signMessage } from '../../kernel/actions/signMessage.js'
+import { signTypedData } from '../../kernel/actions/signTypedData.js'
+import { switchNetwork } from '../../kernel/actions/switchNetwork.js'
+import { bip122Adapter } from '../../kernel/adapters/bip122/bip122Adapter.js'
+import { cosmosAdapter } from '../../kernel/adapters/cosmos/cosmosAdapter.js'
+import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
+import { polkadotAdapter } from '../../kernel/adapters/polkadot/polkadotAdapter.js'
+import { solanaAdapter } from '../../kernel/adapters/solana/solanaAdapter.js'
+import { createPortico } from '../../kernel/createPortico.js'
+import { bip122Network, cosmosNetwork, eip155Network, polkadotNetwork, solanaNetwork } from '../../kernel/networks.js'
+import type { Portico } from '../../kernel/portico.js'
+import {
+  accountsAtom,
+  activeNamespaceAtom,
+  recentWalletsAtom,
+  walletConnectPairingAtom,
+} from '../../kernel/state/atoms.js'
+import type { StorageLike } from '../../kernel/state/storage.js'
+import type { AccountState } from '../../kernel/types.js'
+import type { ChainNamespace } from '../../kernel/utils/caip.js'
+import { createMemoryWalletConnectStorage, type WalletConnectStorage } from '../../kernel/walletConnectOptions.js'
+import { walletConnectOf } from '../../test/walletConnect.js'
+import { getCallsStatus } from '../calls/getCallsStatus.js'
+import { getCapabilities } from '../calls/getCapabilities.js'
+import { sendCalls } from '../calls/sendCalls.js'
+import { waitForCallsStatus } from '../calls/waitForCallsStatus.js'
+import { preloadWalletConnect } from './preloadWalletConnect.js'
+import { prepareWalletConnect } from './prepareWalletConnect.js'
+import { adr36SignDoc } from './signing.js'
+import { watchWalletConnectUri } from './watchWalletConnectUri.js'
+
+type Devnet = Awaited<ReturnType<typeof startDevnet>>
+let devnet: Devnet
+let relay: WalletConnectRelay
+const wallets: DevnetWallet[] = []
+const porticos: Portico[] = []
+
+beforeAll(async () => {
+  ;[devnet, relay] = await Promise.all([startDevnet({ api: false, walletConnect: false }), startRelay()])
+}, 60_000)
+
+// Each test ends its dapps and wallets: the SDK shares one core per storage prefix in a global.
+afterEach(async () => {
+  for (const portico of porticos.splice(0)) await closePortico(portico)
+  await Promise.all(wallets.splice(0).map((w) => w.close()))
+})
+
+afterAll(async () => {
+  await relay?.stop()
+  await devnet?.stop()
+})
+
+const namespaces: ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']
+
+function memoryStorage(): StorageLike {
+  const map = new Map<string, string>()
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  }
+}
+
+function networks() {
+  return [
+    eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evm.rpcUrl, testnet: true }),
+    // A chain the devnet wallet does not have: switching to it must follow the spec's rule.
+    eip155Network({ id: 31338, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9', testnet: true }),
+    solanaNetwork({ genesisHash: devnet.solana.genesisHash, name: 'Solana devnet', rpcUrl: devnet.solana.rpcUrl }),
+    solanaNetwork({ genesisHash: 'X'.repeat(44), name: 'Solana elsewhere', rpcUrl: 'http://127.0.0.1:9' }),
+    polkadotNetwork({
+      genesisHash: devnetChainIds.polkadot.split(':')[1] as string,
+      name: 'Polkadot devnet',
+      nativeCurrency: { name: 'Westend', symbol: 'WND', decimals: 12 },
+    }),
+    bip122Network({
+      genesisHash: devnetChainIds.bip122.split(':')[1] as string,
+      name: 'Bitcoin regtest',
+      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    }),
+    cosmosNetwork({
+      chainId: devnetChainIds.cosmos.split(':')[1] as string,
+      name: 'Cosmos devnet',
+      nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
+    }),
+  ] as const
+}
+
+type Setup = {
+  storage?: StorageLike
+  wcStorage?: WalletConnectStorage
+  pairingExpirySeconds?: number
+  prepare?: boolean
+}
+
+function createDapp({
+  storage = memoryStorage(),
+  wcStorage = createMemoryWalletConnectStorage(),
+  ...rest
+}: Setup = {}) {
+  const portico = createPortico({
+    projectId: 'portico-devnet',
+    metadata: { name: 'Portico test dapp', description: 'integration', url: 'http://127.0.0.1:5173', icons: [] },
+    networks: networks(),
+    adapters: [eip155Adapter(), solanaAdapter(), polkadotAdapter(), bip122Adapter(), cosmosAdapter()],
+    storage,
+    ssr: false, // reloads here are client-only: storage is read while creating
+    walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl, storage: wcStorage, ...rest },
+  })
+  porticos.push(portico)
+  return { portico, storage, wcStorage }
+}
+
+let walletCount = 0
+async function createWallet(options: Partial<DevnetWalletOptions> = {}) {
+  const wallet = await createDevnetWallet({
+    // The SDK shares one core per storage prefix in a global: every wallet gets its own.
+    storagePrefix: `test-wallet-${++walletCount}`,
+    relayUrl: relay.url,
+    verifyUrl: relay.verifyUrl,
+    evmRpcUrl: devnet.evm.rpcUrl,
+    solanaRpcUrl: devnet.solana.rpcUrl,
+    accountIndex: 4,
+    evmChainIds: [31337, 1],
+    ...options,
+  })
+  wallets.push(wallet)
+  return wallet
+}
+
+const wcConnector = (portico: Portico, namespace: ChainNamespace = 'eip155') => {
+  const connector = getConnectors(portico, { namespace }).find((c) => c.type === 'WALLET_CONNECT')
+  if (!connector) throw new Error(`no WalletConnect connector on ${namespace}`)
+  return connector
+}
+
+/** Resolves with the next pairing URI Portico offers (the one already offered counts). */
+function nextUri(portico: Portico, except?: string) {
+  return new Promise<string>((resolve) => {
+    const unwatch = watchWalletConnectUri(portico, {
+      onChange: (pairing) => {
+        if (pairing && pairing.uri !== except) {
+          unwatch()
+          resolve(pairing.uri)
+        }
+      },
+    })
+  })
+}
+
+async function pairAndConnect(portico: Portico, wallet: DevnetWallet, picked?: WalletConnectWallet) {
+  const uri = nextUri(portico)
+  const connected = connect(portico, { connector: wcConnector(portico), wallet: picked })
+  await wallet.pair(await uri)
+  return connected
+}
+
+const account = (portico: Portico, namespace: ChainNamespace) => portico.store.get(accountsAtom)[namespace]
+
+/** Resolves once the namespace's account state satisfies `predicate` (state changes are events, not time). */
+function until(portico: Portico, namespace: ChainNamespace, predicate: (a: AccountState | undefined) => boolean) {
+  return new Promise<AccountState | undefined>((resolve) => {
+    const check = () => {
+      const state = account(portico, namespace)
+      if (predicate(state)) {
+        unsubscribe()
+        resolve(state)
+      }
+    }
+    const unsubscribe = portico.store.sub(accountsAtom, check)
+    check()
+  })
+}
+
+async function signClientOf(portico: Portico) {
+  const controller = await walletConnectOf(portico)?.load()
+  if (!controller) throw new Error('WalletConnect is off')
+  return controller.client()
+}
+
+async function closePortico(portico: Portico) {
+  await (await walletConnectOf(portico)?.load())?.close()
+}
+
+test('one session connects all five namespaces; each signs with its own cryptography; a transaction lands on anvil', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  const result = await pairAndConnect(portico, wallet)
+  expect(result.namespace).toBe('eip155')
+
+  for (const namespace of namespaces) {
+    const state = account(portico, namespace)
+    expect(state?.status, namespace).toBe('connected')
+    expect(state?.address, namespace).toBe(wallet.accounts[namespace].address)
+    expect(state?.connectorId).toBe('walletConnect')
+    expect(state?.connectedWalletInfo?.name).toBeTruthy()
+  }
+  expect(account(portico, 'eip155')?.caipNetworkId).toBe('eip155:31337')
+  expect(account(portico, 'solana')?.caipNetworkId).toBe(devnet.solana.caipNetworkId)
+
+  const message = 'Portico signs in on every chain'
+  const evm = await signMessage(portico, { namespace: 'eip155', message })
+  expect(await verifyEip155Message({ address: wallet.accounts.eip155.address, message, signature: evm })).toBe(true)
+  expect(
+    await verifyEip155Message({ address: wallet.accounts.eip155.address, message: `${message}!`, signature: evm }),
+  ).toBe(false)
+
+  const sol = await signMessage(portico, { namespace: 'solana', message })
+  const solMessage = (await import('@scure/base')).base58.encode(new TextEncoder().encode(message))
+  expect(verifySolanaMessage({ address: wallet.accounts.solana.address, message: solMessage, signature: sol })).toBe(
+    true,
+  )
+
+  const dot = await signMessage(portico, { namespace: 'polkadot', message })
+  expect(verifyPolkadotMessage({ address: wallet.accounts.polkadot.address, message, signature: dot })).toBe(true)
+  expect(verifyPolkadotMessage({ address: wallet.accounts.polkadot.address, message: 'other', signature: dot })).toBe(
+    false,
+  )
+
+  const btc = await signMessage(portico, { namespace: 'bip122', message })
+  expect(verifyBip122Message({ address: wallet.accounts.bip122.address, message, signature: btc })).toBe(true)
+  expect(verifyBip122Message({ address: wallet.accounts.bip122.address, message: 'other', signature: btc })).toBe(false)
+
+  const atom = await signMessage(portico, { namespace: 'cosmos', message })
+  const cosmosAddress = wallet.accounts.cosmos.address
+  const pubKey = base64.encode(hex.decode(wallet.accounts.cosmos.publicKey))
+  const stdSignature = { pub_key: { type: 'tendermint/PubKeySecp256k1', value: pubKey }, signature: atom }
+  expect(
+    verifyCosmosAmino({
+      address: cosmosAddress,
+      signDoc: adr36SignDoc(cosmosAddress, message),
+      signature: stdSignature,
+    }),
+  ).toBe(true)
+  expect(
+    verifyCosmosAmino({
+      address: cosmosAddress,
+      signDoc: adr36SignDoc(cosmosAddress, 'other'),
+      signature: stdSignature,
+    }),
+  ).toBe(false)
+
+  // Typed data (EIP-712) and a raw cosmos_signDirect, each verified with the chain's own crypto.
+  const typedData = {
+    types: { Mail: [{ name: 'contents', type: 'string' }] },
+    primaryType: 'Mail',
+    domain: { name: 'Portico', chainId: 31337 },
+    message: { contents: 'typed hello' },
+  }
+  const typed = await signTypedData(portico, { typedData })
+  expect(await verifyEip155TypedData({ address: wallet.accounts.eip155.address, typedData, signature: typed })).toBe(
+    true,
+  )
+  const signDoc = {
+    chainId: 'portico-devnet-1',
+    accountNumber: '7',
+    authInfoBytes: base64.encode(new Uint8Array([10, 2, 8, 1])),
+    bodyBytes: base64.encode(new TextEncoder().encode('body')),
+  }
+  const direct = await request<{ signature: typeof stdSignature }>(portico, {
+    namespace: 'cosmos',
+    method: 'cosmos_signDirect',
+    params: { signerAddress: cosmosAddress, signDoc },
+  })
+  expect(verifyCosmosDirect({ address: cosmosAddress, signDoc, signature: direct.signature })).toBe(true)
+  expect(
+    verifyCosmosDirect({
+      address: cosmosAddress,
+      signDoc: { ...signDoc, accountNumber: '8' },
+      signature: direct.signature,
+    }),
+  ).toBe(false)
+
+  const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
+  const recipient = devnet.evm.accounts[1].address
+  const before = await client.getBalance({ address: recipient })
+  const hash = await sendTransaction(portico, { to: recipient, value: 12345n })
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(wallet.accounts.eip155.address.toLowerCase())
+  expect(await client.getBalance({ address: recipient })).toBe(before + 12345n)
+})
+
+test('the directory wallet picked is remembered as a recent WalletConnect wallet (two kept)', async () => {
+  const { portico, storage } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet, { id: 'devnet-wallet-id', name: 'Devnet Web Wallet', imageId: 'img-1' })
+  expect(portico.store.get(recentWalletsAtom)[0]).toEqual({
+    id: 'devnet-wallet-id',
+    namespace: 'eip155',
+    name: 'Devnet Web Wallet',
+    imageId: 'img-1',
+    walletConnect: true,
+  })
+  expect(portico.store.get(recentWalletsAtom).length).toBeLessThanOrEqual(2)
+  // Persisted, so the next visit lists it again.
+  expect(JSON.parse(storage.getItem('@portico/recent-wallets') ?? '[]')[0]).toMatchObject({
+    id: 'devnet-wallet-id',
+    walletConnect: true,
+  })
+  // The connected wallet shown is the peer's own metadata.
+  expect(account(portico, 'eip155')?.connectedWalletInfo?.name).toBe(wallet.walletKit.metadata.name)
+})
+
+test('a request the session did not approve is refused before it reaches the wallet', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  const published = relay.stats().published
+  await expect(
+    request(portico, { namespace: 'eip155', method: 'eth_getEncryptionPublicKey', params: [] }),
+  ).rejects.toMatchObject({ name: 'RequestNotApprovedError', shortMessage: 'Requested RPC call is not allowed' })
+  await expect(
+    request(portico, { namespace: 'eip155', method: 'personal_sign', params: ['0x00'], caipNetworkId: 'eip155:31338' }),
+  ).rejects.toMatchObject({ name: 'RequestNotApprovedError' })
+  expect(relay.stats().published).toBe(published)
+})
+
+test('the wallet rejecting the proposal gives "Connection rejected" and leaves state as it was', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet({ autoApprove: { proposals: 'reject' } })
+  await expect(pairAndConnect(portico, wallet)).rejects.toMatchObject({
+    name: 'ConnectionRejectedError',
+    shortMessage: 'Connection rejected',
+  })
+  for (const namespace of namespaces) expect(account(portico, namespace)?.status).toBe('disconnected')
+  expect(getUri(portico)).toBeUndefined()
+})
+
+const getUri = (portico: Portico) => portico.store.get(walletConnectPairingAtom)
+
+test('the wallet rejecting a request gives the typed rejection', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet({ autoApprove: { proposals: 'approve', requests: 'manual' } })
+  await pairAndConnect(portico, wallet)
+  const signing = signMessage(portico, { namespace: 'solana', message: 'no' })
+  const pending = await wallet.nextRequest()
+  expect(pending.method).toBe('solana_signMessage')
+  await pending.reject()
+  await expect(signing).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
+  expect(account(portico, 'solana')?.status).toBe('connected')
+})
+
+test('giving up (abort) gives "Modal closed"; an expired pairing URI is replaced by a fresh one', async () => {
+  const { portico } = createDapp({ pairingExpirySeconds: 0.3 })
+  const controller = new AbortController()
+  const first = nextUri(portico)
+  const connecting = connect(portico, { connector: wcConnector(portico), signal: controller.signal })
+  const uri1 = await first
+  const uri2 = await nextUri(portico, uri1)
+  expect(uri2).not.toBe(uri1)
+  expect(uri2).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  controller.abort()
+  await expect(connecting).rejects.toMatchObject({ name: 'ModalClosedError', shortMessage: 'Modal closed' })
+  expect(account(portico, 'eip155')?.status).toBe('disconnected')
+  expect(getUri(portico)).toBeUndefined()
+})
+
+test('a prepared pairing URI is the one connect shows (no second proposal); it is used once; connected, preparing does nothing', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  const topicOf = (uri: string) => uri.slice(3, uri.indexOf('@'))
+  await prepareWalletConnect(portico)
+  await prepareWalletConnect(portico) // one offer at a time
+  const client = await signClientOf(portico)
+  const prepared = client.core.pairing.getPairings().map((p) => p.topic)
+  expect(prepared).toHaveLength(1)
+  expect(getUri(portico)).toBeUndefined() // nothing is shown before the user picks WalletConnect
+
+  const shown = nextUri(portico)
+  const connecting = connect(portico, { connector: wcConnector(portico) })
+  const uri = await shown
+  expect(topicOf(uri)).toBe(prepared[0])
+  expect(client.core.pairing.getPairings()).toHaveLength(1)
+  await wallet.pair(uri)
+  await connecting
+  expect(account(portico, 'eip155')?.status).toBe('connected')
+
+  // Connected over WalletConnect: nothing to prepare.
+  await prepareWalletConnect(portico)
+  expect(client.core.pairing.getPairings().filter((p) => !p.active)).toHaveLength(0)
+
+  // After a disconnect, the next prepare publishes a fresh proposal: the used one is not offered again.
+  await disconnect(portico)
+  await prepareWalletConnect(portico)
+  const fresh = client.core.pairing.getPairings().filter((p) => !p.active)
+  expect(fresh).toHaveLength(1)
+  expect(fresh[0]?.topic).not.toBe(prepared[0])
+})
+
+test('preloading loads the code only (no socket, storage or proposal); the pick then pairs as usual; off with prepare: false', async () => {
+  const inner = createMemoryWalletConnectStorage()
+  const used: string[] = []
+  const wcStorage: WalletConnectStorage = new Proxy(inner, {
+    get: (target, key) => {
+      const value = Reflect.get(target, key)
+      return typeof value === 'function'
+        ? (...args: unknown[]) => {
+            used.push(String(key))
+            return value.apply(target, args)
+          }
+        : value
+    },
+  })
+  const { portico } = createDapp({ wcStorage })
+  const walletConnect = walletConnectOf(portico)
+  if (!walletConnect) throw new Error('WalletConnect is off')
+  const connections = relay.stats().connections
+  const load = vi.spyOn(walletConnect, 'load')
+  await preloadWalletConnect(portico)
+  await preloadWalletConnect(portico)
+  expect(load).toHaveBeenCalledTimes(2)
+  expect(relay.stats().connections).toBe(connections)
+  expect(used).toEqual([])
+  expect(getUri(portico)).toBeUndefined()
+
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  expect(account(portico, 'eip155')?.status).toBe('connected')
+  expect(used.length).toBeGreaterThan(0)
+  // Connected over WalletConnect: the code is there, nothing to preload.
+  load.mockClear()
+  await preloadWalletConnect(portico)
+  expect(load).not.toHaveBeenCalled()
+
+  const { portico: off } = createDapp({ prepare: false })
+  const offLoad = vi.spyOn(walletConnectOf(off) as NonNullable<typeof walletConnect>, 'load')
+  await preloadWalletConnect(off)
+  expect(offLoad).not.toHaveBeenCalled()
+})
+
+test('the pairing URI is shown before its proposal is published; a wallet that pairs at once still gets it', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  const client = await signClientOf(portico)
+  const publish = vi.spyOn(client.core.relayer, 'publishCustom')
+  const sdkConnect = vi.spyOn(client, 'connect')
+  // What had been published when the URI first showed (read in the store's synchronous notification).
+  const publishedWhenShown = new Promise<number>((resolve) => {
+    const unwatch = watchWalletConnectUri(portico, {
+      onChange: (pairing) => {
+        if (!pairing) return
+        unwatch()
+        resolve(publish.mock.calls.length)
+      },
+    })
+  })
+  const uri = nextUri(portico)
+  const connecting = connect(portico, { connector: wcConnector(portico) })
+  expect(await publishedWhenShown).toBe(0)
+  // The wallet scans it right away: the relay hands it the proposal once it lands.
+  const shown = await uri
+  await wallet.pair(shown)
+  await connecting
+  expect(account(portico, 'eip155')?.status).toBe('connected')
+  expect(publish).toHaveBeenCalledTimes(1)
+  // The URI built early is the one the SDK made (same parameters, same order).
+  expect((await sdkConnect.mock.results[0]?.value)?.uri).toBe(shown)
+})
+
+test('walletConnect.prepare false: preparing loads nothing; the pick creates its own proposal', async () => {
+  const { portico } = createDapp({ prepare: false })
+  await prepareWalletConnect(portico)
+  const controller = await walletConnectOf(portico)?.load()
+  // No client was started: the SDK was never asked for one.
+  expect((controller as unknown as { clientPromise?: unknown }).clientPromise).toBeUndefined()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  expect(account(portico, 'eip155')?.status).toBe('connected')
+})
+
+test('wallet-side disconnect disconnects every namespace of the session', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  await wallet.disconnect()
+  for (const namespace of namespaces)
+    expect((await until(portico, namespace, (a) => a?.status === 'disconnected'))?.address).toBeUndefined()
+  // Back on the app's default namespace, not on whichever was reset last.
+  expect(portico.store.get(activeNamespaceAtom)).toBe('eip155')
+})
+
+test('session expiry leads to a clean disconnected state', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  const client = await signClientOf(portico)
+  const [session] = client.session.getAll()
+  if (!session) throw new Error('no session')
+  // Expire it now and run the SDK's expiry check (it runs on every heartbeat pulse).
+  client.core.expirer.set(session.topic, Math.floor(Date.now() / 1000) - 1)
+  client.core.heartbeat.events.emit('heartbeat_pulse')
+  for (const namespace of namespaces) await until(portico, namespace, (a) => a?.status === 'disconnected')
+  await expect(signMessage(portico, { namespace: 'eip155', message: 'x' })).rejects.toMatchObject({
+    name: 'NotConnectedError',
+  })
+})
+
+test('account and chain changes from the wallet update the state; our disconnect deletes the session', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  const [session] = wallet.sessions()
+  if (!session) throw new Error('no session')
+  const other = devnet.evm.accounts[2].address
+  await wallet.emit(session.topic, 'accountsChanged', [other], 'eip155:31337')
+  expect((await until(portico, 'eip155', (a) => a?.address === other))?.caipAddress).toBe(`eip155:31337:${other}`)
+
+  await wallet.switchChain(session.topic, 1)
+  // eip155:1 is not configured here: the wallet moved to an 'Unknown Network'.
+  await until(portico, 'eip155', (a) => a?.caipNetworkId === 'eip155:1')
+
+  const deleted = new Promise<void>((resolve) =>
+    wallet.subscribe((event) => event.type === 'sessions' && event.sessions.length === 0 && resolve()),
+  )
+  await disconnect(portico)
+  await deleted
+  for (const namespace of namespaces) expect(account(portico, namespace)?.status).toBe('disconnected')
+})
+
+test('chain switching follows the spec: approved chains only, unless the wallet has the switch method', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  // eip155: the wallet supports wallet_switchEthereumChain, so it is asked, and refuses 31338 (4902).
+  const asked = new Promise<string>((resolve) =>
+    wallet.subscribe((event) => event.type === 'request' && resolve(event.request.method)),
+  )
+  await expect(switchNetwork(portico, { caipNetworkId: 'eip155:31338' })).rejects.toMatchObject({
+    name: 'SwitchChainNotApprovedError',
+  })
+  expect(await asked).toBe('wallet_switchEthereumChain')
+  expect(account(portico, 'eip155')?.caipNetworkId).toBe('eip155:31337')
+
+  // solana has no switch method: an unapproved cluster is refused with the spec's text, nothing sent.
+  const published = relay.stats().published
+  const elsewhere = `solana:${'X'.repeat(32)}` as const
+  const error = await switchNetwork(portico, { caipNetworkId: elsewhere }).catch((e) => e)
+  expect(error.shortMessage).toMatch(
+    /^Failed to switch to chain .* not approved or wallet does not support wallet_switchEthereumChain$/,
+  )
+  expect(relay.stats().published).toBe(published)
+})
+
+test('reload: a new instance on the same storage restores the session silently, and it still signs', async () => {
+  const first = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(first.portico, wallet)
+  await closePortico(first.portico)
+
+  const { portico } = createDapp({ storage: first.storage, wcStorage: first.wcStorage })
+  for (const namespace of namespaces) expect(account(portico, namespace)?.status).toBe('reconnecting')
+  const restored = await reconnect(portico)
+  expect(restored.map((a) => a.namespace).sort()).toEqual([...namespaces].sort())
+  for (const namespace of namespaces)
+    expect(account(portico, namespace)?.address).toBe(wallet.accounts[namespace].address)
+  const message = 'after reload'
+  const signature = await signMessage(portico, { namespace: 'bip122', message })
+  expect(verifyBip122Message({ address: wallet.accounts.bip122.address, message, signature })).toBe(true)
+})
+
+test('a relay restart in the middle of a session: the next request still succeeds', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  const client = await signClientOf(portico)
+  // Both sides notice the dropped socket and redial by themselves (the SDK's own reconnect). A
+  // request sent into the socket in the instant it closes is re-published by the SDK only after
+  // its publish timeout, so the test waits for the reconnection rather than for a clock.
+  const reconnected = Promise.all(
+    [client.core.relayer, wallet.walletKit.core.relayer].map(
+      (relayer) => new Promise<void>((resolve) => relayer.once('relayer_connect', () => resolve())),
+    ),
+  )
+  await relay.restart()
+  await reconnected
+  const message = 'after the relay restarted'
+  const signature = await signMessage(portico, { namespace: 'eip155', message })
+  expect(await verifyEip155Message({ address: wallet.accounts.eip155.address, message, signature })).toBe(true)
+  const dot = await signMessage(portico, { namespace: 'polkadot', message })
+  expect(verifyPolkadotMessage({ address: wallet.accounts.polkadot.address, message, signature: dot })).toBe(true)
+})
+
+test('a saved session whose client cannot start leaves the namespace disconnected after 10 s, not reconnecting', async () => {
+  const first = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(first.portico, wallet)
+  await closePortico(first.portico)
+  // Storage that never answers: the SDK's init waits on it for ever.
+  const stuck: WalletConnectStorage = {
+    getKeys: () => new Promise(() => {}),
+    getEntries: () => new Promise(() => {}),
+    getItem: () => new Promise(() => {}),
+    setItem: () => new Promise(() => {}),
+    removeItem: () => new Promise(() => {}),
+  }
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+  try {
+    const { portico } = createDapp({ storage: first.storage, wcStorage: stuck })
+    expect(account(portico, 'eip155')?.status).toBe('reconnecting')
+    const restoring = reconnect(portico)
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(await restoring).toEqual([])
+    for (const namespace of namespaces) expect(account(portico, namespace)?.status).toBe('disconnected')
+    porticos.splice(porticos.indexOf(portico), 1) // its client never started: nothing to close
+  } finally {
+    vi.useRealTimers()
+    // The SDK registered the stuck core as the global one for our prefix; later clients must not get it.
+    delete (globalThis as Record<string, unknown>)['_walletConnectCore_@portico/']
+  }
+})
+
+test('EIP-5792 over WalletConnect: the devnet wallet runs a batch on anvil; the status settles with its receipts', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet({ accountIndex: 3 })
+  await pairAndConnect(portico, wallet)
+  expect(await getCapabilities(portico)).toEqual({
+    1: { atomic: { status: 'unsupported' } },
+    31337: { atomic: { status: 'unsupported' } },
+  })
+  const to = privateKeyToAccount(generatePrivateKey()).address
+  const { id } = await sendCalls(portico, {
+    calls: [
+      { to, value: 3n },
+      { to, value: 4n },
+    ],
+  })
+  const status = await waitForCallsStatus(portico, { id, pollingInterval: 50 })
+  expect(status).toMatchObject({ status: 'success', statusCode: 200, chainId: 31337, atomic: false })
+  expect(status.receipts).toHaveLength(2)
+  const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
+  expect(await client.getBalance({ address: to })).toBe(7n)
+  await expect(sendCalls(portico, { calls: [{ to, value: 1n }], atomicRequired: true })).rejects.toMatchObject({
+    name: 'CallsRejectedError',
+    reason: 'atomicityNotSupported',
+  })
+  // A node error behind the wallet comes back typed: more than the account holds.
+  await expect(sendTransaction(portico, { to, value: 10n ** 30n })).rejects.toMatchObject({
+    name: 'InsufficientFundsError',
+  })
+  expect(await client.getBalance({ address: to })).toBe(7n)
+})
+
+test("EIP-5792 over WalletConnect: a session without wallet_getCallsStatus gives the spec's text before asking the wallet", async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet({ autoApprove: { proposals: 'manual' } })
+  const uri = nextUri(portico)
+  const connected = connect(portico, { connector: wcConnector(portico) })
+  await wallet.pair(await uri)
+  const proposal = await wallet.nextProposal()
+  const namespaces = proposal.approvedNamespaces()
+  const eip155 = namespaces.eip155 as { methods: string[] }
+  eip155.methods = eip155.methods.filter((m) => !m.startsWith('wallet_') || m === 'wallet_switchEthereumChain')
+  await proposal.approve(namespaces)
+  await connected
+  const published = relay.stats().published
+  await expect(getCallsStatus(portico, { id: '0x01' })).rejects.toMatchObject({
+    name: 'CallsStatusNotApprovedError',
+    shortMessage: 'Fetching call status not approved by the wallet.',
+  })
+  await expect(
+    sendCalls(portico, { calls: [{ to: wallet.accounts.eip155.address as `0x${string}` }] }),
+  ).rejects.toMatchObject({
+    name: 'CallsNotSupportedError',
+  })
+  expect(relay.stats().published).toBe(published)
+})

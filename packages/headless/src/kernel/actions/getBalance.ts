@@ -1,0 +1,84 @@
+import { balanceRetryLockoutMs, fetchAccountBalances, usesBlockchainApi } from '../api/blockchainApi.js'
+import { rpcUrlFor } from '../api/rpcUrl.js'
+import { NotConnectedError, type NotConnectedErrorType } from '../errors/connection.js'
+import {
+  BalanceUnavailableError,
+  type BalanceUnavailableErrorType,
+  NetworkNotFoundError,
+  type NetworkNotFoundErrorType,
+} from '../errors/network.js'
+import { featureLoaders } from '../featureLoaders.js'
+import type { Portico } from '../portico.js'
+import { resolveNamespace } from '../state/activeConnection.js'
+import { accountsAtom, activeNetworksAtom } from '../state/atoms.js'
+import type { PorticoNetwork, TokenBalance } from '../types.js'
+import type { CaipNetworkId } from '../utils/caip.js'
+
+export type GetBalanceParameters = {
+  /** Default: the connected address on the network's namespace. */
+  address?: string | undefined
+  /** Default: the selected network of the active namespace. */
+  caipNetworkId?: CaipNetworkId | undefined
+  /**
+   * Ask the connected eip155 wallet first (`wallet_getAssets`, EIP-7811) where its capabilities
+   * report `assetDiscovery`; otherwise, or when that fails, the blockchain API or the RPC as usual.
+   */
+  walletAssets?: boolean | undefined
+}
+/** Native balance first, then each configured token. */
+export type GetBalanceReturnType = TokenBalance[]
+export type GetBalanceErrorType = BalanceUnavailableErrorType | NetworkNotFoundErrorType | NotConnectedErrorType
+
+/**
+ * Reads the native and token balances: from the blockchain API (with prices and values) when the
+ * instance has a project id and the API serves the network, otherwise straight from the network's
+ * RPC (native and configured tokens). Failures and networks Portico does not know throw
+ * {@link BalanceUnavailableError} ('Token Balance Unavailable'); after a failure further attempts
+ * are refused for 30 s without a request (the spec), and the alert is raised. Entries whose
+ * decimals are '0' are dropped as low quality (the spec).
+ *
+ * @example
+ * const [native, ...tokens] = await getBalance(portico)
+ * formatBalance(native.quantity.numeric) // '9,999.998'
+ */
+export async function getBalance(
+  portico: Portico,
+  parameters: GetBalanceParameters = {},
+): Promise<GetBalanceReturnType> {
+  const namespace = parameters.caipNetworkId ? (parameters.caipNetworkId.split(':')[0] as never) : undefined
+  const { namespace: ns, adapter } = resolveNamespace(portico, namespace)
+  const network = parameters.caipNetworkId
+    ? portico.networks.find((n) => n.caipNetworkId === parameters.caipNetworkId)
+    : portico.store.get(activeNetworksAtom)[ns]
+  if (!network) throw new NetworkNotFoundError({ caipNetworkId: parameters.caipNetworkId })
+  if (network.unsupported)
+    throw new BalanceUnavailableError({ cause: new Error(`${network.caipNetworkId} is not supported`) })
+  const address = parameters.address ?? portico.store.get(accountsAtom)[ns]?.address
+  if (!address) throw new NotConnectedError({ namespace: ns })
+  const lockedUntil = portico._internal.balanceRetryAt
+  if (lockedUntil !== undefined && Date.now() < lockedUntil) throw new BalanceUnavailableError({ retryAt: lockedUntil })
+  if (parameters.walletAssets) {
+    // The batched-calls feature reads them (EIP-7811): loaded for this read only, never at page start.
+    const { readWalletAssets } = await featureLoaders.walletAssets()
+    const fromWallet = await readWalletAssets(portico, { address, network })
+    if (fromWallet) return fromWallet.filter((b) => b.address === undefined || b.quantity.decimals !== '0')
+  }
+  try {
+    const balances = (await usesBlockchainApi(portico, network))
+      ? await fetchAccountBalances(portico, { address, network })
+      : await adapter.getBalance({ address, network: withRpcUrl(network, rpcUrlFor(portico, network)) })
+    portico._internal.balanceRetryAt = undefined
+    return balances.filter((b) => b.address === undefined || b.quantity.decimals !== '0')
+  } catch (error) {
+    const retryAt = Date.now() + balanceRetryLockoutMs
+    portico._internal.balanceRetryAt = retryAt
+    portico.alerts.emit('TOKEN_BALANCE_UNAVAILABLE', { cause: error })
+    throw new BalanceUnavailableError({ cause: error, retryAt })
+  }
+}
+
+/** The network with `url` as its RPC, so adapters read from the endpoint Portico chose. */
+function withRpcUrl(network: PorticoNetwork, url: string | undefined): PorticoNetwork {
+  if (!url || url === network.rpcUrls.default.http[0]) return network
+  return { ...network, rpcUrls: { default: { http: [url] } } }
+}

@@ -1,0 +1,56 @@
+import { getFeatures } from '../actions/getFeatures.js'
+import type { Portico } from '../portico.js'
+import { hostedFetch } from './http.js'
+import { fetchAnalyticsEnabled } from './projectApi.js'
+
+/** An analytics event: its name and its data (the spec). */
+export type AnalyticsEvent = { event: string; properties?: Readonly<Record<string, unknown>> | undefined }
+
+/**
+ * @internal
+ * Analytics is on only if the `analytics` feature is on, the project has an id, and the project's
+ * analytics configuration says so (asked once, lazily). Any doubt means off.
+ */
+function isEnabled(portico: Portico): Promise<boolean> {
+  if (!getFeatures(portico).analytics || !portico.options.projectId) return Promise.resolve(false)
+  portico._internal.analyticsEnabled ??= fetchAnalyticsEnabled(portico)
+  return portico._internal.analyticsEnabled
+}
+
+/**
+ * Sends one analytics event (`POST {analytics}/e?projectId&st&sv`, body `{ eventId, url, domain,
+ * timestamp, props }` with the event data and the connected address). Skipped for `MODAL_CREATED`
+ * and when analytics is off, in which case not a single analytics request is made. A 403 (origin
+ * not on the allow-list) raises the 'Invalid App Configuration' alert, once. Never throws.
+ *
+ * @example
+ * await sendAnalyticsEvent(portico, { event: 'MODAL_OPEN', properties: { connected: false } }, address)
+ */
+export async function sendAnalyticsEvent(portico: Portico, event: AnalyticsEvent, address?: string): Promise<boolean> {
+  if (event.event === 'MODAL_CREATED') return false
+  if (!(await isEnabled(portico))) return false
+  const url = new URL(`${portico.options.apiUrls.analytics}/e`)
+  url.searchParams.set('projectId', portico.options.projectId ?? '')
+  url.searchParams.set('st', portico.options.sdkType)
+  url.searchParams.set('sv', portico.options.sdkVersion)
+  const location = typeof window === 'undefined' ? undefined : window.location
+  const body = {
+    eventId: globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(16).slice(2)}`,
+    url: location?.href ?? '',
+    domain: location?.hostname ?? '',
+    timestamp: Date.now(),
+    props: { type: 'track', event: event.event, properties: event.properties, address },
+  }
+  try {
+    const response = await hostedFetch(portico, url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (response.status === 403) portico.alerts.emit('INVALID_APP_CONFIGURATION', { details: 'Origin not allowed' })
+    return response.ok
+  } catch {
+    // Analytics must never break the app; a lost event is acceptable.
+    return false
+  }
+}

@@ -1,0 +1,150 @@
+import * as z from 'zod/mini'
+import { BaseError } from '../errors/base.js'
+import type { Portico } from '../portico.js'
+import { retryAfterMs } from '../retry.js'
+import { lazy } from '../utils/lazy.js'
+import { hostedFetch } from './http.js'
+import { imageUrl } from './imageUrls.js'
+import { directoryUrl } from './urls.js'
+
+/** Spec: the wallet directory pages 40 entries at a time. */
+export const walletDirectoryPageSize = 40
+
+/** Spec: a search of the wallet directory asks for 100 entries at a time. */
+export const walletDirectorySearchPageSize = 100
+
+/** A wallet from the directory (the spec). Links are raw: build them with a link helper, never render as HTML. */
+export type DirectoryWallet = {
+  id: string
+  name: string
+  image_id?: string | undefined
+  rdns?: string | undefined
+  mobile_link?: string | undefined
+  desktop_link?: string | undefined
+  webapp_link?: string | undefined
+  chains?: readonly string[] | undefined
+}
+
+const walletSchema = lazy(() =>
+  z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(200)),
+    name: z.string().check(z.minLength(1), z.maxLength(500)),
+    image_id: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+    rdns: z.optional(z.nullable(z.string().check(z.maxLength(300)))),
+    mobile_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
+    desktop_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
+    webapp_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
+    chains: z.optional(z.nullable(z.array(z.string()))),
+  }),
+)
+const pageSchema = lazy(() => z.object({ count: z.int().check(z.minimum(0)), data: z.array(z.unknown()) }))
+
+export type FetchWalletsParameters = {
+  page?: number | undefined
+  entries?: number | undefined
+  search?: string | undefined
+  include?: readonly string[] | undefined
+  exclude?: readonly string[] | undefined
+  chains?: readonly string[] | undefined
+  badge_type?: string | undefined
+}
+export type FetchWalletsReturnType = { count: number; data: DirectoryWallet[]; page: number }
+
+export type WalletDirectoryErrorType = WalletDirectoryError & { name: 'WalletDirectoryError' }
+/** The directory answered with an error status or a response that is not a page of wallets. */
+export class WalletDirectoryError extends BaseError {
+  override name = 'WalletDirectoryError' as const
+  /** The HTTP status when the directory answered with one (429, 5xx, …). */
+  readonly status: number | undefined
+  /** How long the directory asked to wait before another try (its Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined
+  constructor({
+    cause,
+    status,
+    retryAfterMs,
+  }: { cause?: unknown; status?: number; retryAfterMs?: number | undefined } = {}) {
+    super('Failed to fetch wallets', { cause, details: status ? `HTTP ${status}` : undefined })
+    this.status = status
+    this.retryAfterMs = retryAfterMs
+  }
+}
+
+/**
+ * One page of the wallet directory (`GET {api}/getWallets`). The response is untrusted: entries
+ * that do not have the directory's shape are dropped one by one (with a warning), so one bad
+ * entry never empties a page; a response that is not a page at all is a {@link WalletDirectoryError}.
+ *
+ * @example
+ * const { data, count } = await fetchWallets(portico, { page: 1, search: 'rain' })
+ */
+export async function fetchWallets(
+  portico: Portico,
+  {
+    page = 1,
+    entries = walletDirectoryPageSize,
+    search,
+    include,
+    exclude,
+    chains,
+    badge_type,
+  }: FetchWalletsParameters = {},
+): Promise<FetchWalletsReturnType> {
+  const url = directoryUrl(portico, '/getWallets')
+  url.searchParams.set('page', String(page))
+  url.searchParams.set('entries', String(entries))
+  if (search?.trim()) url.searchParams.set('search', search.trim())
+  if (include?.length) url.searchParams.set('include', include.join(','))
+  if (exclude?.length) url.searchParams.set('exclude', exclude.join(','))
+  if (chains?.length) url.searchParams.set('chains', chains.join(','))
+  if (badge_type) url.searchParams.set('badge_type', badge_type)
+  let body: unknown
+  try {
+    const response = await hostedFetch(portico, url)
+    if (!response.ok) throw new WalletDirectoryError({ status: response.status, retryAfterMs: retryAfterMs(response) })
+    body = await response.json()
+  } catch (error) {
+    throw error instanceof WalletDirectoryError ? error : new WalletDirectoryError({ cause: error })
+  }
+  const parsed = pageSchema().safeParse(body)
+  if (!parsed.success) throw new WalletDirectoryError({ cause: parsed.error })
+  const data: DirectoryWallet[] = []
+  for (const entry of parsed.data.data) {
+    const wallet = walletSchema().safeParse(entry)
+    if (!wallet.success) {
+      console.warn('[portico] Ignored a malformed wallet directory entry')
+      continue
+    }
+    const { image_id, rdns, mobile_link, desktop_link, webapp_link, chains: walletChains, ...rest } = wallet.data
+    data.push({
+      ...rest,
+      image_id: image_id ?? undefined,
+      rdns: rdns ?? undefined,
+      mobile_link: mobile_link ?? undefined,
+      desktop_link: desktop_link ?? undefined,
+      webapp_link: webapp_link ?? undefined,
+      chains: walletChains ?? undefined,
+    })
+  }
+  return { count: parsed.data.count, data, page }
+}
+
+/**
+ * URL of a wallet's image in the directory (`GET {api}/getWalletImage/{id}`), or undefined.
+ *
+ * @example
+ * <img src={walletImageUrl(portico, wallet.image_id)} />
+ */
+export function walletImageUrl(portico: Portico, imageId: string | undefined): string | undefined {
+  return imageUrl(portico, 'wallet', imageId)
+}
+
+/**
+ * Whether the hosted (or self-hosted) wallet directory is used: it needs a project id, and the
+ * `walletDirectory` option not set to false. Otherwise lists show the installed wallets only.
+ *
+ * @example
+ * if (isWalletDirectoryEnabled(portico)) …
+ */
+export function isWalletDirectoryEnabled(portico: Portico): boolean {
+  return Boolean(portico.options.projectId) && portico.options.walletDirectory
+}

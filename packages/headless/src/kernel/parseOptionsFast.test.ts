@@ -1,0 +1,230 @@
+// The plain checks must never be looser than the zod schema: whatever they accept, zod accepts
+// with the same output (that is what createPortico reads). Refusing more is allowed: zod then decides.
+import fc from 'fast-check'
+import { expect, test } from 'vitest'
+import { localSiwx } from '../features/siwx/localSiwx.js'
+import { memoryStorage, testAdapters, testNetworks } from '../test/fixtures.js'
+import { base, bitcoin, cosmosHub, mainnet, polkadot, sepolia, solana, solanaDevnet } from './networks.js'
+import { zodOptionsSchema } from './options.js'
+import { parseOptionsFast } from './parseOptionsFast.js'
+
+const builtIn = [mainnet, sepolia, base, solana, solanaDevnet, polkadot, bitcoin, cosmosHub]
+const adapters = testAdapters()
+
+/** What createPortico reads from the parse: everything but `networks`, which it takes from the caller. */
+const readPart = ({ networks: _, ...rest }: Record<string, unknown>) => rest
+
+function expectSameAsZod(options: unknown) {
+  const fast = parseOptionsFast(options)
+  const zod = zodOptionsSchema.safeParse(options)
+  if (fast === undefined) return false
+  expect(zod.success, JSON.stringify(zod.error?.issues)).toBe(true)
+  expect(readPart(fast)).toEqual(readPart(zod.data as Record<string, unknown>))
+  return true
+}
+
+test('the options pages pass every day take the plain path, with the output zod gives', () => {
+  const common: unknown[] = [
+    { projectId: 'bench', networks: [mainnet], adapters },
+    { projectId: '  padded  ', networks: builtIn, adapters, defaultNetwork: base },
+    { networks: testNetworks().all, adapters, storage: memoryStorage(), ssr: false, fetch: globalThis.fetch },
+    {
+      projectId: 'demo',
+      networks: [mainnet, solana],
+      adapters,
+      features: { analytics: false, email: true, socials: ['google', 'x'], connectMethodsOrder: ['wallet', 'email'] },
+      walletConnect: { relayUrl: 'ws://127.0.0.1:1/', verifyUrl: false, pairingExpirySeconds: 300 },
+      metadata: { name: 'Demo', description: 'A demo', url: 'http://127.0.0.1:5173', icons: ['https://x.test/i.png'] },
+      apiUrls: { api: 'http://127.0.0.1:2', blockchain: 'http://127.0.0.1:3', analytics: 'http://127.0.0.1:4' },
+      rpcMap: { 'eip155:1': 'http://127.0.0.1:8545' },
+      connectorOrder: ['injected', 'walletConnect'],
+      featuredWalletIds: ['a'],
+      defaultAccountTypes: { eip155: 'smartAccount' },
+      siwx: localSiwx(),
+      embeddedWallet: { frameUrl: 'http://127.0.0.1:9/frame' },
+      walletDirectory: false,
+      unknownOption: 1,
+    },
+  ]
+  for (const options of common) expect(expectSameAsZod(options)).toBe(true)
+})
+
+test('what the plain checks refuse goes to zod, and zod refuses it too, for each kind of mistake', () => {
+  const bad: unknown[] = [
+    null,
+    [],
+    {},
+    { networks: [], adapters },
+    { networks: [mainnet], adapters: [] },
+    { networks: [{ ...mainnet, caipNetworkId: 'eip155:2' }], adapters },
+    { networks: [{ ...mainnet, rpcUrls: { default: { http: ['ftp://x'] } } }], adapters },
+    { networks: [{ ...mainnet, rpcUrls: { default: { http: [] } } }], adapters },
+    { networks: [{ ...mainnet, id: '1' }], adapters },
+    { networks: [{ ...mainnet, nativeCurrency: { ...mainnet.nativeCurrency, decimals: 256 } }], adapters },
+    { networks: [{ ...mainnet, blockExplorers: { default: { name: 'x', url: 'javascript:alert(1)' } } }], adapters },
+    { networks: [mainnet], adapters: [{ namespace: 'eip155' }] },
+    { networks: [mainnet], adapters, projectId: 7 },
+    { networks: [mainnet], adapters, features: { unknownFeature: true } },
+    { networks: [mainnet], adapters, walletConnect: { relayUrl: 'http://not-ws' } },
+    { networks: [mainnet], adapters, walletConnect: { pairingExpirySeconds: 3601 } },
+    { networks: [mainnet], adapters, metadata: { name: 'x', description: 'y', url: 'file:///z', icons: [] } },
+    { networks: [mainnet], adapters, rpcMap: { 'eip155:1': 'ws://x' } },
+    { networks: [mainnet], adapters, defaultAccountTypes: { tron: 'eoa' } },
+    { networks: [mainnet], adapters, storage: {} },
+    { networks: [mainnet], adapters, ssr: 'yes' },
+  ]
+  for (const options of bad) {
+    expect(parseOptionsFast(options)).toBeUndefined()
+    expect(zodOptionsSchema.safeParse(options).success).toBe(false)
+  }
+})
+
+// Generated options: each field mostly valid, sometimes invalid, absent or undefined; networks
+// built consistent or not. Mostly valid, so that the plain path is taken often enough to test it.
+const often = <T>(valid: fc.Arbitrary<T>, ...invalid: fc.Arbitrary<unknown>[]) =>
+  fc.oneof(
+    { arbitrary: valid as fc.Arbitrary<unknown>, weight: 8 },
+    ...invalid.map((arbitrary) => ({ arbitrary, weight: 1 })),
+  )
+const goodUrl = fc.constantFrom('https://a.test/x', 'http://127.0.0.1:1')
+const url = often(goodUrl, fc.constantFrom('ws://a.test', 'wss://a.test', 'ftp://a', 'nope', ''))
+const wsUrl = often(fc.constantFrom('ws://a.test', 'wss://a.test/r'), goodUrl, fc.constant('nope'))
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.oneof(arb, fc.constant(undefined))
+const junk = fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.boolean(), fc.constant([]), fc.constant({}))
+const network = fc
+  .record({
+    namespace: often(fc.constantFrom('eip155', 'solana', 'polkadot', 'bip122', 'cosmos'), fc.constant('tron')),
+    id: fc.oneof(
+      fc.integer({ min: 1, max: 70 }),
+      fc.constantFrom('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'cosmoshub-4'),
+      fc.constantFrom(0, -1, 1.5, Number.NaN, '', 'a b', 2 ** 60),
+    ),
+    consistent: often(fc.constant(true), fc.constant(false)),
+    name: often(fc.constant('Chain'), fc.constant(''), junk),
+    nativeCurrency: often(
+      fc.record({
+        name: fc.string(),
+        symbol: often(fc.constant('ETH'), fc.constant('')),
+        decimals: fc.integer({ min: -1, max: 300 }),
+      }),
+      junk,
+    ),
+    http: often(fc.array(url, { maxLength: 2 }), junk),
+    blockExplorers: maybe(often(fc.record({ default: fc.record({ name: fc.string(), url }) }), junk)),
+    assets: maybe(often(fc.record({ imageUrl: maybe(fc.string()), imageId: maybe(often(fc.string(), junk)) }), junk)),
+    testnet: maybe(often(fc.boolean(), junk)),
+    tokens: maybe(
+      often(
+        fc.array(
+          fc.record(
+            {
+              address: often(fc.constant('0xabc'), fc.constant('')),
+              symbol: maybe(often(fc.string(), junk)),
+              decimals: maybe(fc.integer({ min: -1, max: 300 })),
+            },
+            { requiredKeys: ['address'] },
+          ),
+          { maxLength: 2 },
+        ),
+        junk,
+      ),
+    ),
+  })
+  .map(({ namespace, id, consistent, http, ...rest }) => ({
+    id,
+    caipNetworkId: consistent ? `${namespace}:${id}` : `${namespace}:${typeof id === 'number' ? id + 1 : 'x'}`,
+    chainNamespace: namespace,
+    rpcUrls: { default: { http } },
+    ...rest,
+  }))
+const options = fc.record(
+  {
+    projectId: often(fc.string(), junk),
+    networks: often(
+      fc.array(fc.oneof(network, fc.constant(mainnet)), { minLength: 1, maxLength: 3 }),
+      fc.constant([]),
+      junk,
+    ),
+    adapters: often(fc.constant(adapters), fc.constant([]), fc.constant([{ namespace: 'eip155' }]), junk),
+    defaultNetwork: often(fc.constantFrom('eip155:1', mainnet), junk),
+    metadata: often(
+      fc.record({ name: fc.string(), description: fc.string(), url, icons: often(fc.array(fc.string()), junk) }),
+      junk,
+    ),
+    features: often(
+      fc.record(
+        {
+          analytics: often(fc.boolean(), junk),
+          socials: often(fc.constantFrom(false, ['google'], ['x', 'github']), fc.constant(['myspace']), junk),
+          walletFeaturesOrder: often(fc.constantFrom(['swaps'], ['send', 'receive']), fc.constant(['fly'])),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.constant({ other: true }),
+      junk,
+    ),
+    keepLocalFeatures: often(fc.boolean(), junk),
+    rpcMap: often(fc.dictionary(fc.string(), url, { maxKeys: 2 }), junk),
+    connectorOrder: often(fc.constantFrom(['injected'], ['recent', 'featured']), fc.constant(['nope']), junk),
+    excludeWalletIds: often(fc.array(fc.string(), { maxLength: 2 }), fc.array(junk, { minLength: 1, maxLength: 2 })),
+    defaultAccountTypes: often(
+      fc.constantFrom({ eip155: 'eoa' }, { solana: 'ordinal', bip122: 'payment' }),
+      fc.constantFrom({ eip155: 'nope' }, { x: 'eoa' }),
+      junk,
+    ),
+    siwx: junk,
+    apiUrls: often(fc.record({ api: url, blockchain: url }, { requiredKeys: [] }), junk),
+    storage: often(fc.constantFrom(null, memoryStorage()), junk),
+    ssr: often(fc.boolean(), junk),
+    fetch: often(
+      fc.constant(() => undefined),
+      junk,
+    ),
+    sdkType: often(fc.string(), junk),
+    walletConnect: often(
+      fc.oneof(
+        fc.constant(false),
+        fc.record(
+          {
+            relayUrl: wsUrl,
+            verifyUrl: fc.oneof(fc.constant(false), url),
+            pairingExpirySeconds: often(
+              fc.integer({ min: 1, max: 3600 }),
+              fc.constantFrom(0, 3601, Number.NaN, Infinity),
+            ),
+            telemetry: often(fc.boolean(), junk),
+          },
+          { requiredKeys: [] },
+        ),
+      ),
+      junk,
+    ),
+    embeddedWallet: often(fc.record({ frameUrl: url, enableLogger: maybe(fc.boolean()) }), junk),
+  },
+  { requiredKeys: [] },
+)
+
+test('property: whatever the plain checks accept, zod accepts with the same output', () => {
+  let accepted = 0
+  let total = 0
+  fc.assert(
+    fc.property(options, (generated) => {
+      total++
+      if (expectSameAsZod(generated)) accepted++
+    }),
+    { numRuns: 3000 },
+  )
+  // The property says something only if the plain path is taken often enough.
+  expect(accepted / total).toBeGreaterThan(0.005)
+})
+
+test('property: a network the plain checks accept is one the zod schema accepts', () => {
+  let accepted = 0
+  fc.assert(
+    fc.property(fc.array(network, { minLength: 1, maxLength: 2 }), (networks) => {
+      if (expectSameAsZod({ networks, adapters })) accepted++
+    }),
+    { numRuns: 3000 },
+  )
+  expect(accepted).toBeGreaterThan(30)
+})

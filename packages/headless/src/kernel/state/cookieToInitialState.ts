@@ -1,0 +1,62 @@
+import type * as z from 'zod/mini'
+import type { Portico } from '../portico.js'
+import { isAddressForNamespace } from '../utils/address.js'
+import { parseCookies } from './cookieStorage.js'
+import type { PorticoInitialState } from './initialState.js'
+import { activeNetworkSchema, connectedAddressSchema, connectedConnectorSchema } from './persistence.js'
+import { storageKeys, storagePrefix } from './storage.js'
+
+/**
+ * Reads the connection a visitor had from a request's `Cookie` header (written by
+ * {@link cookieStorage}), for `<PorticoProvider initialState>`: the server then renders the
+ * restored account, and the browser's first render matches it. Works in server components and
+ * route handlers (no React, no `window`). Cookies are the visitor's input: each value is parsed
+ * and checked (JSON, its schema, the namespace's address format); anything else is ignored with a
+ * warning, never thrown. Returns `undefined` when there is nothing to restore.
+ *
+ * @example
+ * // app/layout.tsx (a server component)
+ * import { cookieToInitialState } from '@portico/headless/core'
+ * import { headers } from 'next/headers'
+ *
+ * const initialState = cookieToInitialState(portico, (await headers()).get('cookie'))
+ * return <Providers initialState={initialState}>{children}</Providers>
+ */
+export function cookieToInitialState(
+  portico: Portico,
+  cookieHeader: string | null | undefined,
+): PorticoInitialState | undefined {
+  if (typeof cookieHeader !== 'string' || cookieHeader.length === 0) return undefined
+  const cookies = parseCookies(cookieHeader)
+  const state: Record<string, string> = {}
+  const read = <schema extends z.ZodMiniType>(
+    key: string,
+    schema: () => schema,
+    check?: (value: z.infer<schema>) => boolean,
+  ) => {
+    const name = storagePrefix + key
+    const raw = cookies.get(name)
+    if (raw === undefined) return
+    let value: unknown
+    try {
+      value = JSON.parse(raw)
+    } catch {
+      return ignore(name, 'it is not JSON')
+    }
+    const result = schema().safeParse(value)
+    if (!result.success || (check && !check(result.data))) return ignore(name, 'it does not have the expected shape')
+    state[name] = raw
+  }
+  read(storageKeys.activeNetwork, activeNetworkSchema)
+  for (const namespace of portico.adapters.keys()) {
+    read(storageKeys.connectedConnector(namespace), connectedConnectorSchema)
+    read(storageKeys.connectedAddress(namespace), connectedAddressSchema, (address) =>
+      isAddressForNamespace(namespace, address),
+    )
+  }
+  return Object.keys(state).length > 0 ? state : undefined
+}
+
+function ignore(name: string, why: string) {
+  console.warn(`[portico] Ignored the cookie ${name}: ${why}.`)
+}

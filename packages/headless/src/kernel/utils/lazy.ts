@@ -1,0 +1,18 @@
+/**
+ * @internal
+ * A value built on its first use instead of at import. For zod schemas in modules the main entry
+ * reaches (the API clients): built at import, every page ran them between navigation and the
+ * connect button's first paint (schema objects and their closures, thousands of calls into zod)
+ * and kept them in its heap, used or not.
+ *
+ * @example
+ * const schemas = lazy(() => ({ page: z.object({ next: z.string() }) }))
+ * schemas().page.parse(body)
+ */
+export function lazy<T>(create: () => T): () => T {
+  let built: { value: T } | undefined
+  return () => {
+    built ??= { value: create() }
+    return built.value
+  }
+}
