@@ -2,10 +2,10 @@ import { type NodeErrorType, toNodeError } from '../../kernel/errors/nodeError.j
 import type { Portico } from '../../kernel/portico.js'
 import { formatUnits } from '../../kernel/utils/format.js'
 import type { NameResolutionErrorType } from '../names/errors.js'
+import { loadEvm, rpcUrl } from './chainAccess.js'
 import { assertFeeLeft } from './nativeFeeLeft.js'
 import { prepareSendToken, type SendTokenParameters, type SendTokenValidationErrorType } from './prepareSendToken.js'
 import { resolveReceiver } from './resolveReceiver.js'
-import { loadEvm, rpcUrl } from './sendToken.js'
 
 export type EstimateSendFeeParameters = SendTokenParameters & {
   /**

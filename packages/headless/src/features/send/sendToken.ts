@@ -1,6 +1,5 @@
 import { type RequestErrorType, request, WalletRequestError } from '../../kernel/actions/request.js'
 import { sendTransaction } from '../../kernel/actions/sendTransaction.js'
-import { rpcUrlFor } from '../../kernel/api/rpcUrl.js'
 import { type NodeErrorType, toNodeError } from '../../kernel/errors/nodeError.js'
 import {
   TransactionConfirmationTimeoutError,
@@ -10,8 +9,8 @@ import {
 } from '../../kernel/errors/transaction.js'
 import { defineFeatureState, featureState } from '../../kernel/featureState.js'
 import type { Portico } from '../../kernel/portico.js'
-import type { PorticoNetwork } from '../../kernel/types.js'
 import type { NameResolutionErrorType } from '../names/errors.js'
+import { loadEvm, rpcUrl } from './chainAccess.js'
 import {
   InsufficientFundsForFeeError,
   TooManyPendingTransactionsError,
@@ -140,14 +139,4 @@ async function sendSolana(portico: Portico, prepared: Extract<PreparedSend, { na
     })
   await solana.confirmSolanaSignature(rpc, signature)
   return signature
-}
-
-/** @internal The EVM chain code of a transfer (viem), loaded on the first send or quote. */
-export const loadEvm = () => import('../../kernel/adapters/eip155/evmTransfer.js')
-
-/** @internal The RPC URL Portico reads `network` from (its hosted endpoint, `rpcMap` or its own). */
-export function rpcUrl(portico: Portico, network: PorticoNetwork): string {
-  const url = rpcUrlFor(portico, network)
-  if (!url) throw new TypeError(`Network ${network.caipNetworkId} has no RPC URL`)
-  return url
 }
