@@ -1,4 +1,4 @@
-import { type NodeErrorType, toNodeError } from '../../kernel/errors/nodeError.js'
+import type { NodeErrorType } from '../../kernel/errors/nodeError.js'
 import type { Portico } from '../../kernel/portico.js'
 import { formatUnits } from '../../kernel/utils/format.js'
 import type { NameResolutionErrorType } from '../names/errors.js'
@@ -97,6 +97,8 @@ export async function estimateSendFee(
       if (fee === undefined) throw new Error('The cluster gave no fee for the message')
       return result(fee, { createsAccount, accountRent })
     } catch (error) {
+      // viem's node errors name the failure; their code loads on this path only (as in sendTransaction).
+      const { toNodeError } = await import('../../kernel/errors/nodeError.js')
       throw toNodeError(error)
     }
   }

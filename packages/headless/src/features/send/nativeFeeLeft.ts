@@ -1,5 +1,5 @@
-import { formatUnits } from 'viem'
 import type { TokenBalance } from '../../kernel/types.js'
+import { formatUnits } from '../../kernel/utils/format.js'
 import { InsufficientFundsForFeeError } from './errors.js'
 
 // The native currency pays the network fee too: sending all of it (or nearly) leaves nothing to

@@ -1,6 +1,6 @@
 import { type RequestErrorType, request, WalletRequestError } from '../../kernel/actions/request.js'
 import { sendTransaction } from '../../kernel/actions/sendTransaction.js'
-import { type NodeErrorType, toNodeError } from '../../kernel/errors/nodeError.js'
+import type { NodeErrorType } from '../../kernel/errors/nodeError.js'
 import {
   TransactionConfirmationTimeoutError,
   type TransactionConfirmationTimeoutErrorType,
@@ -119,7 +119,9 @@ async function sendSolana(portico: Portico, prepared: Extract<PreparedSend, { na
       mint: prepared.mint,
       decimals: prepared.decimals,
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
+      // viem's node errors name the failure; their code loads on this path only (as in sendTransaction).
+      const { toNodeError } = await import('../../kernel/errors/nodeError.js')
       throw toNodeError(error)
     })
   let signature: unknown
@@ -130,6 +132,7 @@ async function sendSolana(portico: Portico, prepared: Extract<PreparedSend, { na
       params: { transaction },
     }))
   } catch (error) {
+    const { toNodeError } = await import('../../kernel/errors/nodeError.js')
     throw toNodeError(error)
   }
   if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(signature))
