@@ -35,7 +35,7 @@ export function useModal() {
   const view = shownView(top, { isConnected, showUnsupported: showUnsupportedView }).view
   const open = useCallback(
     (options: { view?: ModalView } | ModalViewWithData = {}) => {
-      void preloadModal(options.view)
+      void preloadModal(modal.table, options.view)
       if (options.view === 'Swap') {
         // Only the documented fields reach the view (its `step` is the flow's own).
         const { fromToken, toToken, amount } = options.data ?? {}
