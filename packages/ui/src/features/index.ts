@@ -14,8 +14,12 @@ import { walletConnectViews } from './walletconnect/views.js'
 // module and hands the table to the modal through its controller; neither a feature nor the shell
 // imports it, so the shell knows no feature and the features know only the shell.
 
-/** @internal The modal's table of views and the features' watchers. */
-export const viewTable: ViewTable = {
+/**
+ * @internal The modal's table of views and the features' watchers. Its own type (not `ViewTable`)
+ * keeps the view names literal for the public `ViewName`: a bundled `.d.ts` drops the features'
+ * declaration merges, so the public types must not read `ModalViews`.
+ */
+export const viewTable = {
   views: {
     ...connectViews,
     ...walletConnectViews,
@@ -28,4 +32,4 @@ export const viewTable: ViewTable = {
     ...embeddedViews,
   },
   watchers: [siwxWatcher, embeddedWatcher],
-}
+} satisfies ViewTable
