@@ -23,15 +23,13 @@ import * as accounts from './accounts.js'
 
 export { type DevnetBundler, type StartBundlerOptions, startBundler } from './aa/bundler.js'
 export { devnetAccountAbstraction } from './aa/contracts.js'
+export { type DevnetPaymaster, type StartPaymasterOptions, startPaymaster } from './aa/paymaster.js'
 export {
-  type DevnetPaymaster,
   defaultPaymasterPolicy,
   type PaymasterPolicy,
   type PaymasterSponsorship,
   paymasterRefusedCode,
-  type StartPaymasterOptions,
-  startPaymaster,
-} from './aa/paymaster.js'
+} from './aa/policy.js'
 export {
   type DevnetAccountAbstraction,
   type StartAccountAbstractionOptions,

@@ -25,7 +25,7 @@ import { evmAccounts } from '../accounts.js'
 import { type DevnetFor, startDevnet } from '../startDevnet.js'
 import { evmTokens } from '../tokens.js'
 import { devnetAccountAbstraction } from './contracts.js'
-import { defaultPaymasterPolicy, paymasterRefusedCode } from './paymaster.js'
+import { defaultPaymasterPolicy, paymasterRefusedCode } from './policy.js'
 
 const usdc = evmTokens[0]
 const entryPointAbi = parseAbi(['function balanceOf(address) view returns (uint256)'])

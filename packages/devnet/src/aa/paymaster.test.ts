@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../anvil.js'
 import { canBind } from '../test-utils.js'
 import { devnetAccountAbstraction as aa } from './contracts.js'
-import { defaultPaymasterPolicy, paymasterRefusedCode } from './paymaster.js'
+import { defaultPaymasterPolicy, paymasterRefusedCode } from './policy.js'
 import { startAccountAbstraction } from './start.js'
 
 const validateAbi = parseAbi([

@@ -8,7 +8,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { z } from 'zod'
 import { evmChainId } from '../accounts.js'
 import { devnetAccountAbstraction } from './contracts.js'
-import { type PaymasterPolicy, type PaymasterSponsorship, paymasterRefusedCode } from './paymaster.js'
+import { type PaymasterPolicy, type PaymasterSponsorship, paymasterRefusedCode } from './policy.js'
 
 /**
  * What the paymaster's validation may use: an EIP-712 hash of the operation and one ecrecover

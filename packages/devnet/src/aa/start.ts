@@ -8,7 +8,8 @@ import type { Address } from 'viem'
 import { type EmulatorEnv, readJson } from '../emulator/app.js'
 import { type DevnetBundler, startBundler } from './bundler.js'
 import { devnetAccountAbstraction } from './contracts.js'
-import { type PaymasterPolicy, type PaymasterSponsorship, startPaymaster } from './paymaster.js'
+import { startPaymaster } from './paymaster.js'
+import type { PaymasterPolicy, PaymasterSponsorship } from './policy.js'
 
 /**
  * The account-abstraction stack of a running devnet: ERC-4337 EntryPoint v0.8 with its bundler

@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { HttpError } from '../emulator/app.js'
 import { applySwitches, oneOf, type SwitchRules } from '../emulator/switches.js'
 import type { DevnetBundler } from './bundler.js'
-import type { PaymasterPolicy } from './paymaster.js'
+import type { PaymasterPolicy } from './policy.js'
 
 /** @internal The switches as `GET /__devnet/switches` reports them (`maxGas` as a decimal string). */
 export interface AaSwitches {

@@ -1,8 +1,21 @@
-// @portico/headless/embedded: the embedded wallet (email login through the secure frame). A separate
-// entry so that nothing of it, nor the frame protocol's schemas, is part of a page that does not
-// use it. No React here: the hooks are in '/embedded/react'.
+// @portico/headless/embedded: the embedded wallet (email, social, Farcaster and passkey login
+// through the secure frame). A separate entry so that nothing of it, nor the frame protocol's
+// schemas, is part of a page that does not use it. No React here: the hooks are in '/embedded/react'.
 
+export { approveDeviceWithPasskey } from '../features/embedded/approveDeviceWithPasskey.js'
 export { authConnectorId } from '../features/embedded/authConnector.js'
+export {
+  type ConnectFarcasterErrorType,
+  type ConnectFarcasterParameters,
+  type ConnectFarcasterReturnType,
+  connectFarcaster,
+} from '../features/embedded/connectFarcaster.js'
+export {
+  type ConnectSocialErrorType,
+  type ConnectSocialParameters,
+  type ConnectSocialReturnType,
+  connectSocial,
+} from '../features/embedded/connectSocial.js'
 export { type EmbeddedWallet, getEmbeddedWallet } from '../features/embedded/embeddedWallet.js'
 export {
   EmailCooldownError,
@@ -17,12 +30,23 @@ export {
   type EmbeddedWalletNotConfiguredErrorType,
   EmbeddedWalletTimeoutError,
   type EmbeddedWalletTimeoutErrorType,
+  FarcasterConnectError,
+  type FarcasterConnectErrorType,
   InvalidLoginInputError,
   type InvalidLoginInputErrorType,
   RequestAbortedError,
   type RequestAbortedErrorType,
   RpcMethodNotAllowedError,
   type RpcMethodNotAllowedErrorType,
+  SocialConnectError,
+  type SocialConnectErrorType,
+  SocialInitiateError,
+  type SocialInitiateErrorType,
+  SocialPopupBlockedError,
+  type SocialPopupBlockedErrorType,
+  SocialPopupClosedError,
+  type SocialPopupClosedErrorType,
+  type SocialProvider,
 } from '../features/embedded/errors.js'
 export {
   type ExportEmbeddedWalletParameters,
@@ -31,7 +55,24 @@ export {
 // Placement of the frame's prompt by a host UI (Portico's modal): see FrameClient.placeIn.
 export type { FrameClientEvent, FramePrompt } from '../features/embedded/frameClient.js'
 export { type FrameClient, type FrameClientOptions, frameTimings } from '../features/embedded/frameClient.js'
+export {
+  type LoginWithPasskeyErrorType,
+  type LoginWithPasskeyReturnType,
+  loginWithPasskey,
+} from '../features/embedded/loginWithPasskey.js'
+export {
+  connectFarcasterMutationOptions,
+  connectSocialMutationOptions,
+  loginWithPasskeyMutationOptions,
+  registerPasskeyMutationOptions,
+} from '../features/embedded/query.js'
 export { reconnectEmbeddedWallet } from '../features/embedded/reconnectEmbeddedWallet.js'
+export {
+  type RegisterPasskeyErrorType,
+  type RegisterPasskeyReturnType,
+  registerPasskey,
+} from '../features/embedded/registerPasskey.js'
+export { openSocialPopup, socialPopup, socialProviders } from '../features/embedded/socialPopup.js'
 export {
   emailCooldownMs,
   type StartEmailLoginParameters,

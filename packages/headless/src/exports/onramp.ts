@@ -34,4 +34,8 @@ export {
 } from '../features/onramp/createOnrampUrl.js'
 export { OnrampApiError, OnrampNotAvailableError } from '../features/onramp/errors.js'
 export { onrampQuoteQueryKey, onrampQuoteQueryOptions } from '../features/onramp/onrampQuoteQuery.js'
-export { onrampOptionsQueryKey, onrampOptionsQueryOptions } from '../features/onramp/query.js'
+export {
+  createOnrampUrlMutationOptions,
+  onrampOptionsQueryKey,
+  onrampOptionsQueryOptions,
+} from '../features/onramp/query.js'

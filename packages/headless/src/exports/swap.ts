@@ -47,6 +47,7 @@ export {
   SwapRevertedError,
   type SwapRevertedErrorType,
 } from '../features/swap/errors.js'
+export { refetchAfterSwap, type SwapQueryInvalidator, swapMutationOptions } from '../features/swap/query.js'
 export {
   type SwapErrorType,
   type SwapParameters,
@@ -57,4 +58,10 @@ export {
 export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../features/swap/swapAllowance.js'
 export { swapGasPriceQueryKey, swapGasPriceQueryOptions } from '../features/swap/swapGasPrice.js'
 export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../features/swap/swapQuote.js'
+export {
+  type GetSwapStepReturnType,
+  getSwapStep,
+  type WatchSwapStepParameters,
+  watchSwapStep,
+} from '../features/swap/swapStep.js'
 export { swapTokensQueryKey, swapTokensQueryOptions } from '../features/swap/swapTokens.js'

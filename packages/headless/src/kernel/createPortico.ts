@@ -1,5 +1,4 @@
 import { createStore } from 'jotai/vanilla'
-import type * as z from 'zod/mini'
 import { createAlertBus } from './alerts.js'
 import {
   type ApiUrls,
@@ -9,15 +8,14 @@ import {
   defaultFeatures,
   type Features,
 } from './defaults.js'
-import { InvalidOptionsError, SiwxConflictError } from './errors/config.js'
 import { attachFeatures } from './lifecycle.js'
-import { optionsSchema, type PorticoOptions } from './options.js'
+import { type PorticoOptions, parseOptions } from './options.js'
 import type { Portico } from './portico.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, featuresAtom } from './state/atoms.js'
 import { hydrate } from './state/hydrate.js'
 import { createSingleFlightState } from './state/singleFlight.js'
 import { createPorticoStorage, getDefaultStorage } from './state/storage.js'
-import type { AccountState, ChainAdapter, PorticoNetwork } from './types.js'
+import type { AccountState, PorticoNetwork } from './types.js'
 import type { ChainNamespace } from './utils/caip.js'
 import { version } from './version.js'
 import { resolveWalletConnectOptions } from './walletConnectOptions.js'
@@ -41,49 +39,7 @@ import { resolveWalletConnectOptions } from './walletConnectOptions.js'
  * })
  */
 export function createPortico(options: PorticoOptions): Portico {
-  if (options && typeof options === 'object' && options.siweConfig !== undefined && options.siwx !== undefined)
-    throw new SiwxConflictError()
-
-  const result = optionsSchema.safeParse(options)
-  if (!result.success) throw new InvalidOptionsError({ issues: toIssues(result.error) })
-  const parsed = result.data
-  // zod validated the shapes; keep the caller's objects (adapters hold closures, networks identity).
-  const networks = options.networks as readonly PorticoNetwork[]
-  const adapters = new Map<ChainNamespace, ChainAdapter>()
-  const issues: { path: string; message: string }[] = []
-
-  for (const [index, adapter] of options.adapters.entries()) {
-    if (adapters.has(adapter.namespace))
-      issues.push({ path: `adapters.${index}`, message: `a second adapter for ${adapter.namespace}` })
-    adapters.set(adapter.namespace, adapter)
-  }
-  const seen = new Set<string>()
-  for (const [index, network] of networks.entries()) {
-    if (seen.has(network.caipNetworkId))
-      issues.push({ path: `networks.${index}`, message: `${network.caipNetworkId} is listed twice` })
-    seen.add(network.caipNetworkId)
-    if (!adapters.has(network.chainNamespace))
-      issues.push({
-        path: `networks.${index}`,
-        message: `No adapter configured for namespace ${network.chainNamespace}`,
-      })
-  }
-  // The sign-in config's methods are listed here, not imported, so page start never pulls
-  // sign-in code (kernel/siwxConfig.ts `siwxConfigMethods` is the same list).
-  const siwx = options.siwx as unknown
-  if (siwx !== undefined && siwx !== null) {
-    const missing = ['createMessage', 'addSession', 'getSessions', 'revokeSession', 'setSessions'].filter(
-      (method) => typeof (siwx as Record<string, unknown> | undefined)?.[method] !== 'function',
-    )
-    if (typeof siwx !== 'object' || missing.length)
-      issues.push({ path: 'siwx', message: `not a SiwxConfig (missing or not a function: ${missing.join(', ')})` })
-  }
-  const defaultId =
-    typeof options.defaultNetwork === 'string' ? options.defaultNetwork : options.defaultNetwork?.caipNetworkId
-  const defaultNetwork = defaultId ? networks.find((n) => n.caipNetworkId === defaultId) : networks[0]
-  if (!defaultNetwork) issues.push({ path: 'defaultNetwork', message: `${defaultId} is not among the networks` })
-  if (issues.length || !defaultNetwork) throw new InvalidOptionsError({ issues })
-
+  const { parsed, networks, adapters, defaultNetwork } = parseOptions(options)
   const projectId = parsed.projectId || undefined
   const storage = options.storage === undefined ? getDefaultStorage() : options.storage
   const fetchFn = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
@@ -159,23 +115,6 @@ export function createPortico(options: PorticoOptions): Portico {
   if (!projectId) portico.alerts.emit('PROJECT_ID_NOT_CONFIGURED', { details: 'Pass `projectId` to createPortico.' })
   if (!portico._internal.ssr) hydrate(portico)
   return portico
-}
-
-function toIssues(error: z.core.$ZodError): { path: string; message: string }[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: describeIssue(issue) }))
-}
-
-// zod/mini ships no locale (that is what keeps it small), so its default message is a bare
-// "Invalid input"; the issue itself says what was expected.
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.message && issue.message !== 'Invalid input') return issue.message
-  const detail = issue as { expected?: unknown; minimum?: unknown; maximum?: unknown; keys?: unknown; values?: unknown }
-  if (issue.code === 'invalid_type') return `expected ${String(detail.expected)}`
-  if (issue.code === 'too_small') return `too small (minimum ${String(detail.minimum)})`
-  if (issue.code === 'too_big') return `too big (maximum ${String(detail.maximum)})`
-  if (issue.code === 'unrecognized_keys') return `unknown keys: ${(detail.keys as string[]).join(', ')}`
-  if (issue.code === 'invalid_value') return `expected one of ${(detail.values as unknown[]).map(String).join(', ')}`
-  return issue.code
 }
 
 function stripTrailingSlashes(urls: Partial<ApiUrls> | undefined): Partial<ApiUrls> {

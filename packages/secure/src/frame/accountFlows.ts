@@ -4,7 +4,7 @@ import { guardButton, type PromptHost } from './approval.js'
 import type { AuthApi } from './authApi.js'
 import type { Namespace, RecoveryPolicy } from './keys.js'
 import { newRecoveryCode, openWithCode, type RecoveryMode, WrongRecoveryCodeError } from './recovery.js'
-import { RpcError } from './rpc.js'
+import { RpcError } from './rpcError.js'
 import { button, showAlert, showPrompt } from './ui.js'
 import { guardPrompt } from './visibility.js'
 

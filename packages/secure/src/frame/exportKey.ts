@@ -3,7 +3,7 @@ import { bytesToHex } from 'viem'
 import { frameTexts } from '../protocol.js'
 import { guardButton, type PromptHost } from './approval.js'
 import type { Namespace } from './keys.js'
-import { RpcError } from './rpc.js'
+import { RpcError } from './rpcError.js'
 import { button, showPrompt } from './ui.js'
 import { guardPrompt, type PromptGuard } from './visibility.js'
 

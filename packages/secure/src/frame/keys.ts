@@ -6,7 +6,7 @@ import { bytesToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type AuthApi, AuthApiError } from './authApi.js'
 import { type RecoveryMode, sealWithCode } from './recovery.js'
-import { RpcError } from './rpc.js'
+import { RpcError } from './rpcError.js'
 import { getSecret, putSecret } from './vault.js'
 
 export type Namespace = 'eip155' | 'solana'

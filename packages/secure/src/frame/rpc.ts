@@ -26,6 +26,7 @@ import {
   recordSpends,
   type Spend,
 } from './permissions.js'
+import { RpcError } from './rpcError.js'
 import {
   describeTransaction,
   InvalidTransactionError,
@@ -65,17 +66,6 @@ function permissionsCapability(capabilities: unknown): { context: string; option
     ?.permissions
   if (typeof permissions?.context !== 'string') return undefined
   return { context: permissions.context, optional: permissions.optional !== false }
-}
-
-/** An RPC failure with the EIP-1193 code the kit maps (4001 rejected, 4200 unsupported). */
-export class RpcError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message)
-    this.name = 'RpcError'
-  }
 }
 
 const callsById = new Map<string, { chainId: Hex; receipts: Hex[] }>()

@@ -28,9 +28,12 @@ export type EmbeddedWalletErrorType = EmbeddedWalletError & { name: 'EmbeddedWal
 export class EmbeddedWalletError extends BaseError {
   override name = 'EmbeddedWalletError' as const
   readonly code: number | undefined
+  /** The frame request it answers (`CONNECT_SOCIAL`, `RPC_REQUEST`, …). */
+  readonly request: string
   constructor({ message, code, request }: { message: string; code?: number | undefined; request: string }) {
     super(message, { details: `The embedded wallet refused ${request}.` })
     this.code = code
+    this.request = request
   }
 }
 
@@ -111,5 +114,76 @@ export class EmbeddedDeviceNotApprovedError extends BaseError {
       details: 'Sign out, log in again on this device and approve it from the link in the mail.',
       cause,
     })
+  }
+}
+
+/** The social providers of the spec, in no particular order (the UI's order is its own). */
+export type SocialProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
+
+export type SocialInitiateErrorType = SocialInitiateError & { name: 'SocialInitiateError' }
+/**
+ * No login window could be pointed at the provider: a provider outside the six, the frame or the
+ * auth server refused to start, or it answered with an address that is not an http(s) URL.
+ */
+export class SocialInitiateError extends BaseError {
+  override name = 'SocialInitiateError' as const
+  readonly provider: string
+  constructor({ provider, details, cause }: { provider: string; details?: string | undefined; cause?: unknown }) {
+    super('Failed to initiate social connection', {
+      details: details ?? `The login with ${provider} could not start.`,
+      cause,
+    })
+    this.provider = provider
+  }
+}
+
+export type SocialPopupClosedErrorType = SocialPopupClosedError & { name: 'SocialPopupClosedError' }
+/** The user closed the login window before the provider sent them back (polled every second). */
+export class SocialPopupClosedError extends BaseError {
+  override name = 'SocialPopupClosedError' as const
+  readonly provider: string
+  constructor({ provider }: { provider: string }) {
+    super('Popup closed', { details: `The ${provider} login window was closed before the login finished.` })
+    this.provider = provider
+  }
+}
+
+export type SocialPopupBlockedErrorType = SocialPopupBlockedError & { name: 'SocialPopupBlockedError' }
+/**
+ * The browser blocked the login window (Safari does when it was not opened in the click itself).
+ * `url` is the provider's login address: show it as a link, and call `connectSocial` again from
+ * that link's click with `redirectUri: url` (the frame still waits for that login).
+ */
+export class SocialPopupBlockedError extends BaseError {
+  override name = 'SocialPopupBlockedError' as const
+  readonly provider: string
+  readonly url: string
+  constructor({ provider, url }: { provider: string; url: string }) {
+    super('Popup blocked', {
+      details: `The browser blocked the ${provider} login window.`,
+      metaMessages: ['Open the login from a link the user clicks, with redirectUri set to this url.'],
+    })
+    this.provider = provider
+    this.url = url
+  }
+}
+
+export type SocialConnectErrorType = SocialConnectError & { name: 'SocialConnectError' }
+/** The provider's answer did not log the user in (refused, tampered, expired, replayed). */
+export class SocialConnectError extends BaseError {
+  override name = 'SocialConnectError' as const
+  readonly provider: string
+  constructor({ provider, cause }: { provider: string; cause?: unknown }) {
+    super('Failed to connect', { details: `The ${provider} login was refused.`, cause })
+    this.provider = provider
+  }
+}
+
+export type FarcasterConnectErrorType = FarcasterConnectError & { name: 'FarcasterConnectError' }
+/** Sign In With Farcaster did not start or was not approved. */
+export class FarcasterConnectError extends BaseError {
+  override name = 'FarcasterConnectError' as const
+  constructor({ cause }: { cause?: unknown } = {}) {
+    super('Failed to connect to farcaster', { cause })
   }
 }

@@ -19,7 +19,7 @@ export const frameTimings = {
   loadTimeoutMs: 20_000,
   /** After ready, initialisation resolves this much later. */
   readyDelayMs: 500,
-  /** Login requests (email, device, otp, social) unanswered this long: IFRAME_REQUEST_TIMEOUT. */
+  /** Login requests (email, device, otp, social, social redirect) unanswered this long: IFRAME_REQUEST_TIMEOUT. */
   loginTimeoutMs: 120_000,
   /**
    * A prompt shown while a host UI claimed the placement ({@link FrameClient.claimPlacement}) waits
@@ -141,7 +141,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   element.title = 'Portico secure wallet'
   element.dataset.porticoSecureFrame = ''
   // The frame's own document draws the approval prompt; the page only decides where it sits.
-  element.setAttribute('allow', 'clipboard-write')
+  // Passkeys are made and used in the frame's own document: WebAuthn in an iframe needs them allowed.
+  element.setAttribute('allow', 'clipboard-write; publickey-credentials-get; publickey-credentials-create')
   hide(element)
   document.body.append(element)
 

@@ -2,10 +2,12 @@ import * as z from 'zod/mini'
 import type { Portico } from '../../kernel/portico.js'
 import { lazy } from '../../kernel/utils/lazy.js'
 
-/** The login cache of the spec: login-used flag, email, last chain, last email login time. */
+/** The login cache of the spec: login-used flag, email, last chain, social username, last email login time. */
 export type LoginCache = {
   used: boolean
   email?: string | undefined
+  /** The provider's username of a social or Farcaster login. */
+  socialUsername?: string | undefined
   lastChain?: string | undefined
   lastEmailLoginTime?: number | undefined
 }
@@ -16,6 +18,7 @@ const loginCacheSchema = lazy(() =>
   z.object({
     used: z.boolean(),
     email: z.optional(z.string()),
+    socialUsername: z.optional(z.string()),
     lastChain: z.optional(z.string()),
     lastEmailLoginTime: z.optional(z.number()),
   }),

@@ -1,9 +1,8 @@
-import { type ConnectReturnType, connect } from '../../kernel/actions/connect.js'
-import { authConnectorId } from '../../kernel/defaults.js'
+import type { ConnectReturnType } from '../../kernel/actions/connect.js'
 import type { Portico } from '../../kernel/portico.js'
-import { activeNamespaceAtom } from '../../kernel/state/atoms.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
 import { InvalidLoginInputError } from './errors.js'
+import { finishLogin } from './finishLogin.js'
 
 export type VerifyEmailOtpParameters = { otp: string }
 
@@ -26,12 +25,5 @@ export async function verifyEmailOtp(
     throw new InvalidLoginInputError({ field: 'otp' })
   const wallet = getEmbeddedWallet(portico)
   await wallet.client.request('CONNECT_OTP', { otp: parameters.otp.trim() })
-  // The AUTH connector of the active namespace when the wallet serves it, else of its first one;
-  // connecting it connects every namespace the login serves.
-  const active = portico.store.get(activeNamespaceAtom)
-  const namespace = wallet.namespaces.find((ns) => ns === active) ?? wallet.namespaces[0]
-  const result = await connect(portico, { connectorId: authConnectorId, namespace })
-  const user = await wallet.client.request('GET_USER')
-  wallet.writeLoginCache({ used: true, email: user.email, lastEmailLoginTime: undefined })
-  return result
+  return finishLogin(portico, wallet)
 }

@@ -1,5 +1,13 @@
 import type { Portico } from '../../kernel/portico.js'
+import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import { fetchOnrampOptions } from './client.js'
+import {
+  type CreateOnrampUrlErrorType,
+  type CreateOnrampUrlParameters,
+  type CreateOnrampUrlReturnType,
+  createOnrampUrl,
+} from './createOnrampUrl.js'
 
 /** On-ramp options change rarely: cached 5 minutes. */
 export const onrampOptionsStaleTimeMs = 5 * 60_000
@@ -40,5 +48,25 @@ export function onrampOptionsQueryOptions(
     queryKey: onrampOptionsQueryKey(),
     enabled: query?.enabled ?? true,
     queryFn: () => fetchOnrampOptions(portico),
+  }
+}
+
+/**
+ * Mutation options for {@link createOnrampUrl}: `data` is the provider's checkout link.
+ *
+ * @example
+ * const mutation = useMutation(createOnrampUrlMutationOptions(portico))
+ * const url = await mutation.mutateAsync({ network: 'ethereum', asset: 'USDC', presetFiatAmount: 100 })
+ */
+export function createOnrampUrlMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<CreateOnrampUrlReturnType, CreateOnrampUrlErrorType, CreateOnrampUrlParameters> {
+  const mutationKey = ['portico', 'onrampUrl'] as const
+  // A double click on Buy joins the link being made: one request, one checkout.
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (parameters: CreateOnrampUrlParameters) =>
+      createOnrampUrl(portico, parameters),
+    ),
   }
 }

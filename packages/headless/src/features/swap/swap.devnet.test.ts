@@ -25,7 +25,9 @@ import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { installTestWindow, removeTestWindow } from '../../test/window.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { fetchSwapQuote, nativeSwapTokenAddress } from './convert.js'
+import { swapMutationOptions } from './query.js'
 import { type SwapStep, swap } from './swap.js'
+import { getSwapStep, watchSwapStep } from './swapStep.js'
 
 let devnet: DevnetWithout<'walletConnect'>
 const stops: (() => void)[] = []
@@ -171,6 +173,41 @@ test('PTK → USDC: a signed EIP-2612 permit instead of an approve transaction',
   expect(wallet.requests.some((r) => r.method === 'eth_signTypedData_v4')).toBe(true)
   expect(await balanceOf(ptk.address, address)).toBe(ptk.initialBalance - amount)
   expect((await balanceOf(usdc.address, address)) - usdcBefore).toBeGreaterThan(parseUnits('4.9', 6))
+})
+
+test('without React: the mutation options publish each step as the instance swap step, and a double click swaps once', async () => {
+  const { portico, wallet, address } = await connected(await freshKey())
+  const watched: (SwapStep | undefined)[] = []
+  const unwatch = watchSwapStep(portico, { onChange: (step) => watched.push(step) })
+  const { mutationFn } = swapMutationOptions(portico)
+  expect(getSwapStep(portico)).toBeUndefined()
+
+  // Two presses before anything re-renders: the second joins the first (one transaction).
+  const variables = { from: nativeSwapTokenAddress, to: usdc.address, amount: parseEther('1') }
+  const [first, second] = await Promise.all([mutationFn(variables), mutationFn({ ...variables })])
+  expect(second.hash).toBe(first.hash)
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)
+  expect(watched).toEqual(['swap', undefined])
+  expect(getSwapStep(portico)).toBeUndefined()
+
+  // A token with a short allowance: approve, then swap; the caller's own onStep still hears each.
+  const own: SwapStep[] = []
+  watched.length = 0
+  const amount = parseUnits('100', 6)
+  const result = await mutationFn({ from: usdc.address, to: ptk.address, amount, onStep: (s) => own.push(s) })
+  expect(result.approval?.kind).toBe('approve')
+  expect(own).toEqual(['allowance', 'approve', 'swap'])
+  expect(watched).toEqual(['allowance', 'approve', 'swap', undefined])
+  expect(await allowanceOf(usdc.address, address)).toBe(0n)
+
+  // A failed swap clears the step too.
+  watched.length = 0
+  await expect(
+    mutationFn({ caipNetworkId: 'eip155:5', from: usdc.address, to: ptk.address, amount }),
+  ).rejects.toMatchObject({ name: 'SwapNetworkNotSupportedError' })
+  expect(watched).toEqual(['allowance', undefined])
+  expect(getSwapStep(portico)).toBeUndefined()
+  unwatch()
 })
 
 test('a swap past its deadline is refused before anything is sent: the tokens stay', async () => {

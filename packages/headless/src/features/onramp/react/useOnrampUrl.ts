@@ -2,13 +2,12 @@
 import { useMutation } from '@tanstack/react-query'
 import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
-import { singleFlightMutation } from '../../../kernel/state/singleFlight.js'
-import {
-  type CreateOnrampUrlErrorType,
-  type CreateOnrampUrlParameters,
-  type CreateOnrampUrlReturnType,
-  createOnrampUrl,
+import type {
+  CreateOnrampUrlErrorType,
+  CreateOnrampUrlParameters,
+  CreateOnrampUrlReturnType,
 } from '../createOnrampUrl.js'
+import { createOnrampUrlMutationOptions } from '../query.js'
 
 export type UseOnrampUrlParameters = {
   /** TanStack mutation options, e.g. `onSuccess`; the function and key are Portico's. */
@@ -33,14 +32,7 @@ export type UseOnrampUrlParameters = {
 export function useOnrampUrl({ mutation }: UseOnrampUrlParameters = {}) {
   const { portico, queryClient } = usePortico('useOnrampUrl')
   return useMutation<CreateOnrampUrlReturnType, CreateOnrampUrlErrorType, CreateOnrampUrlParameters>(
-    {
-      ...mutation,
-      mutationKey: ['portico', 'onrampUrl'],
-      // A double click on Buy joins the link being made: one request, one checkout.
-      mutationFn: singleFlightMutation(portico, ['portico', 'onrampUrl'], (parameters: CreateOnrampUrlParameters) =>
-        createOnrampUrl(portico, parameters),
-      ),
-    },
+    { ...mutation, ...createOnrampUrlMutationOptions(portico) },
     queryClient,
   )
 }

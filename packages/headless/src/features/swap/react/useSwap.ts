@@ -1,11 +1,11 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
-import { getConnection } from '../../../kernel/actions/getConnection.js'
+import { useCoreState } from '../../../kernel/react/useCoreState.js'
 import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
-import { singleFlightMutation } from '../../../kernel/state/singleFlight.js'
-import { type SwapErrorType, type SwapParameters, type SwapReturnType, type SwapStep, swap } from '../swap.js'
+import { refetchAfterSwap, swapMutationOptions } from '../query.js'
+import type { SwapErrorType, SwapParameters, SwapReturnType } from '../swap.js'
+import { getSwapStep, watchSwapStep } from '../swapStep.js'
 
 export type UseSwapParameters = {
   /** TanStack mutation options, e.g. `onSuccess`; the function and key are Portico's. */
@@ -20,8 +20,8 @@ export type UseSwapParameters = {
  * that moved below it ends in `SwapPriceChangedError` with the new quote, nothing sent); `data.received`
  * is what the receipt says arrived.
  * `step` names the step in progress ('allowance', 'approve', 'permit', 'swap'; undefined when
- * idle or done), `data` holds the hashes. On success the wallet's balances, allowances and quotes
- * are refetched. Returns the TanStack mutation plus `step`.
+ * idle or done; the instance's `getSwapStep`), `data` holds the hashes. On success the wallet's
+ * balances, allowances and quotes are refetched. Returns the TanStack mutation plus `step`.
  *
  * @example
  * const swap = useSwap()
@@ -30,34 +30,17 @@ export type UseSwapParameters = {
  */
 export function useSwap({ mutation }: UseSwapParameters = {}) {
   const { portico, queryClient } = usePortico('useSwap')
-  const [step, setStep] = useState<SwapStep | undefined>(undefined)
+  const step = useCoreState(
+    (onChange) => watchSwapStep(portico, { onChange }),
+    () => getSwapStep(portico),
+    [portico],
+  )
   const result = useMutation<SwapReturnType, SwapErrorType, SwapParameters>(
     {
       ...mutation,
-      mutationKey: ['portico', 'swap'],
-      // A double click on Swap joins the swap in flight: one approval, one swap transaction.
-      mutationFn: singleFlightMutation(portico, ['portico', 'swap'], (variables: SwapParameters) =>
-        swap(portico, {
-          ...variables,
-          onStep(next) {
-            setStep(next)
-            variables.onStep?.(next)
-          },
-        }),
-      ),
+      ...swapMutationOptions(portico),
       async onSettled(...args) {
-        setStep(undefined)
-        // Whatever happened, an approval may have landed and the balances moved: read them again.
-        const owner = getConnection(portico, { namespace: 'eip155' }).address?.toLowerCase()
-        const ownedBy = ({ queryKey }: { queryKey: readonly unknown[] }) => {
-          const params = queryKey[2] as { address?: string; userAddress?: string } | undefined
-          return (params?.address ?? params?.userAddress)?.toLowerCase() === owner
-        }
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: ['portico', 'balance'], predicate: ownedBy }),
-          queryClient.invalidateQueries({ queryKey: ['portico', 'swapAllowance'], predicate: ownedBy }),
-          queryClient.invalidateQueries({ queryKey: ['portico', 'swapQuote'] }),
-        ])
+        await refetchAfterSwap(portico, queryClient)
         return mutation?.onSettled?.(...args)
       },
     },

@@ -5,8 +5,7 @@ import { expect, test } from 'vitest'
 import { localSiwx } from '../features/siwx/localSiwx.js'
 import { memoryStorage, testAdapters, testNetworks } from '../test/fixtures.js'
 import { base, bitcoin, cosmosHub, mainnet, polkadot, sepolia, solana, solanaDevnet } from './networks.js'
-import { zodOptionsSchema } from './options.js'
-import { parseOptionsFast } from './parseOptionsFast.js'
+import { parseOptionsFast, zodOptionsSchema } from './options.js'
 
 const builtIn = [mainnet, sepolia, base, solana, solanaDevnet, polkadot, bitcoin, cosmosHub]
 const adapters = testAdapters()
