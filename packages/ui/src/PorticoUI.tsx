@@ -11,6 +11,7 @@ import { type CSSProperties, type ReactNode, useEffect, useMemo, useState, useSy
 import './css/base.css.js'
 import { imageOrigins } from './components/imageSource.js'
 import { PorticoUIContext, type PorticoUIContextValue } from './context.js'
+import { viewTable } from './features/index.js'
 import type { AllMessages } from './i18n/allMessages.js'
 import type { Locale } from './i18n/locales.js'
 import { useLocale } from './i18n/useLocale.js'
@@ -84,7 +85,7 @@ export function PorticoUI({
   children,
 }: PorticoUIProps) {
   const { portico } = usePortico('PorticoUI')
-  const [modal, isOpen] = useModalController({ open, onOpenChange, embedded })
+  const [modal, isOpen] = useModalController({ open, onOpenChange, embedded, table: viewTable })
   // The modal and its first view load at idle after the first render, so a click opens them at once.
   // With React's <Activity> the closed modal is then mounted, hidden, so its first render is done
   // ahead at idle priority too and the click only reveals it (docs/performance.md).
@@ -92,6 +93,7 @@ export function PorticoUI({
   useEffect(
     () =>
       prefetchModalAtIdle(
+        viewTable,
         () => (getConnection(portico).isConnected ? 'Account' : 'Connect'),
         Activity ? () => setRequested(true) : undefined,
       ),

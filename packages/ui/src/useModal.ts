@@ -1,11 +1,15 @@
 import { useConnection, useNetwork } from '@portico/headless'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { usePorticoUI } from './context.js'
+import type { viewTable } from './features/index.js'
 import type { SwapViewData } from './features/swap/views.js'
 import { shownView } from './modal/navigation.js'
-import { preloadModal, type ViewName } from './modal/views.js'
+import { preloadModal } from './modal/views.js'
 
-export type { SwapViewData, ViewName }
+export type { SwapViewData }
+
+/** Names of the modal's views. */
+export type ViewName = keyof typeof viewTable.views
 
 /** Views a host may open directly. `view` in the result is any {@link ViewName}. */
 export type ModalView = Extract<
@@ -35,7 +39,7 @@ export function useModal() {
   const view = shownView(top, { isConnected, showUnsupported: showUnsupportedView }).view
   const open = useCallback(
     (options: { view?: ModalView } | ModalViewWithData = {}) => {
-      void preloadModal(options.view)
+      void preloadModal(modal.table, options.view)
       if (options.view === 'Swap') {
         // Only the documented fields reach the view (its `step` is the flow's own).
         const { fromToken, toToken, amount } = options.data ?? {}

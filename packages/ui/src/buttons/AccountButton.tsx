@@ -35,7 +35,7 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
         {...modalOpener(
           modal,
           () => open({ view: 'Account' }),
-          () => void preloadModal(showUnsupportedView ? 'UnsupportedChain' : 'Account'),
+          () => void preloadModal(modal.table, showUnsupportedView ? 'UnsupportedChain' : 'Account'),
         )}
       >
         <Avatar address={address} size={30} />

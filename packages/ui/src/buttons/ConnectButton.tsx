@@ -49,7 +49,7 @@ export function ConnectButton({ label, showNetwork = true }: ConnectButtonProps)
         {...modalOpener(
           modal,
           () => open(),
-          () => void preloadModal(),
+          () => void preloadModal(modal.table),
         )}
       >
         {status === 'reconnecting'

@@ -28,7 +28,7 @@ export function NetworkButton() {
         {...modalOpener(
           modal,
           () => open({ view: 'Networks' }),
-          () => void preloadModal('Networks'),
+          () => void preloadModal(modal.table, 'Networks'),
         )}
       >
         {isUnsupported ? null : (

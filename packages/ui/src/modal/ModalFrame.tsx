@@ -29,7 +29,7 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
   const featureTitle = useFeatureTitle(entry)
   const { portico } = usePortico('ModalFrame')
   // From the page-start catalogue (the connection's views), else the feature's own catalogue.
-  const text = viewTitle(entry, messages, portico) ?? featureTitle ?? ''
+  const text = viewTitle(modal.table, entry, messages, portico) ?? featureTitle ?? ''
   // A view shown over the history (the unsupported chain) is left only by fixing what shows it.
   const canGoBack = history.length > 1 && entry === top
 
@@ -52,7 +52,7 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
     return () => clearTimeout(timer)
   }, [shaking])
 
-  const View = useView(entry.view)
+  const View = useView(modal.table, entry.view)
   return (
     <div
       data-slot="modal-frame"

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useInsertionEffect, useRef, useState } from 'react'
 import { createNavigation } from './navigation.js'
-import type { ViewEntry } from './views.js'
+import type { ViewEntry, ViewTable } from './viewRegistry.js'
 
 /** Why the user left the current view: going back, or closing the modal. */
 export type LeaveReason = 'back' | 'close'
@@ -13,7 +13,7 @@ export type LeaveReason = 'back' | 'close'
  * Views move it with `open`, `push`, `back` and `close`; code outside React (a feature watching
  * its own state machine) reads `isOpen()` and listens with `onLeave`.
  */
-export function createModalController({ embedded }: { embedded: boolean }) {
+export function createModalController({ embedded, table }: { embedded: boolean; table: ViewTable }) {
   const navigation = createNavigation()
   let open = embedded
   let setOpen: (open: boolean) => void = () => {}
@@ -30,6 +30,8 @@ export function createModalController({ embedded }: { embedded: boolean }) {
   const controller = {
     navigation,
     embedded,
+    /** The features' views and watchers, composed at the top (`features/index.ts`): the shell imports no feature. */
+    table,
     /** The element that opened the modal: closing gives focus back to it (a press keeps focus off the button). */
     trigger: undefined as HTMLElement | undefined,
     /** Whether the modal is open, as last committed. */
@@ -91,18 +93,20 @@ export type ModalController = ReturnType<typeof createModalController>
  * otherwise (`onOpenChange` hears each change).
  *
  * @example
- * const [modal, open] = useModalController({ open: props.open, onOpenChange: props.onOpenChange, embedded })
+ * const [modal, open] = useModalController({ open: props.open, onOpenChange: props.onOpenChange, embedded, table: viewTable })
  */
 export function useModalController({
   open: prop,
   onOpenChange,
   embedded,
+  table,
 }: {
   open: boolean | undefined
   onOpenChange: ((open: boolean) => void) | undefined
   embedded: boolean
+  table: ViewTable
 }) {
-  const [controller] = useState(() => createModalController({ embedded }))
+  const [controller] = useState(() => createModalController({ embedded, table }))
   const [open, setOpen] = useOpenState(prop, onOpenChange, embedded)
   // Before any effect below this provider runs: a child's mount effect may open the modal.
   useInsertionEffect(() => controller.attach(open, setOpen))

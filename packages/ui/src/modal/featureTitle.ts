@@ -1,5 +1,7 @@
+import { usePorticoUI } from '../context.js'
 import { defineFeatureMessages, type FeatureMessages, useFeatureMessages } from '../i18n/featureMessages.js'
-import { useView, type ViewEntry } from './views.js'
+import type { ViewEntry } from './viewRegistry.js'
+import { useView } from './views.js'
 
 /**
  * @internal What a feature view's component carries (as a static `featureTitle`) so the modal's
@@ -21,7 +23,7 @@ const noMessages = defineFeatureMessages(
 
 /** @internal The title of a feature view once its chunk and catalogue are loaded, else undefined. */
 export function useFeatureTitle(entry: ViewEntry): string | undefined {
-  const spec = useView(entry.view)?.featureTitle
+  const spec = useView(usePorticoUI('ModalFrame').modal.table, entry.view)?.featureTitle
   const catalogue = useFeatureMessages(spec?.messages ?? noMessages)
   return spec && catalogue ? spec.title(catalogue, entry) : undefined
 }

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest'
+import { viewTable } from '../features/index.js'
 import { createModalController } from './controller.js'
 import { createNavigation, type HomeInputs, shownView } from './navigation.js'
-import type { ViewEntry } from './views.js'
+import type { ViewEntry } from './viewRegistry.js'
 
 const disconnected: HomeInputs = { isConnected: false, showUnsupported: false }
 const connected: HomeInputs = { isConnected: true, showUnsupported: false }
@@ -12,7 +13,7 @@ const shown = (history: readonly ViewEntry[], home: HomeInputs) =>
   shownView(history[history.length - 1] ?? { view: 'Connect' }, home).view
 
 function setup(embedded = false) {
-  const modal = createModalController({ embedded })
+  const modal = createModalController({ embedded, table: viewTable })
   const requests: boolean[] = []
   // What PorticoUI hands over: an uncontrolled open state (no React here).
   const setOpen = (open: boolean) => {
@@ -115,8 +116,8 @@ test("behavior: a host's own close (its `open` turned false) resets the history 
 })
 
 test('behavior: local state is made once per modal, never shared between two', () => {
-  const a = createModalController({ embedded: false })
-  const b = createModalController({ embedded: false })
+  const a = createModalController({ embedded: false, table: viewTable })
+  const b = createModalController({ embedded: false, table: viewTable })
   const form = () => ({ amount: '' })
   a.local(form).amount = '1'
   expect(a.local(form).amount).toBe('1')

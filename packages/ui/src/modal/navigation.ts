@@ -1,4 +1,4 @@
-import type { ViewEntry } from './views.js'
+import type { ViewEntry } from './viewRegistry.js'
 
 /** Where the user went in the modal, nothing else: which view shows is decided at render. */
 export type NavigationState = {

@@ -1,4 +1,5 @@
 import { expect, test, vi } from 'vitest'
+import { viewTable } from '../features/index.js'
 import { prefetchModalAtIdle } from './prefetchAtIdle.js'
 
 /** Whether the page has fetched a module whose URL matches (Vite serves each source file). */
@@ -7,7 +8,7 @@ const fetched = (pattern: RegExp) =>
 
 // In this order: nothing else in this file imports the modal, so only the prefetch can fetch it.
 test('behavior: a cancelled prefetch fetches nothing, even after the idle timeout', async () => {
-  const cancel = prefetchModalAtIdle()
+  const cancel = prefetchModalAtIdle(viewTable)
   cancel()
   await new Promise((resolve) => setTimeout(resolve, 2_500))
   expect(fetched(/\/modal\/Modal\.tsx$/)).toBe(false)
@@ -15,7 +16,7 @@ test('behavior: a cancelled prefetch fetches nothing, even after the idle timeou
 })
 
 test('behavior: the modal and the view it opens on are fetched at idle, from the page origin only', async () => {
-  prefetchModalAtIdle(() => 'Connect')
+  prefetchModalAtIdle(viewTable, () => 'Connect')
   await vi.waitFor(
     () => {
       expect(fetched(/\/modal\/Modal\.tsx$/)).toBe(true)

@@ -1,4 +1,4 @@
-import { preloadModal, preloadView, type ViewName } from './views.js'
+import { preloadModal, preloadView, type ViewName, type ViewTable } from './views.js'
 
 /** Fallback delay where `requestIdleCallback` is missing (Safari before 18.2): after first paint. */
 const fallbackDelayMs = 300
@@ -14,14 +14,18 @@ const idleTimeoutMs = 2000
  * function (for an effect's cleanup). `onLoaded` runs once both have arrived.
  *
  * @example
- * useEffect(() => prefetchModalAtIdle(() => (isConnected ? 'Account' : 'Connect')), [])
+ * useEffect(() => prefetchModalAtIdle(modal.table, () => (isConnected ? 'Account' : 'Connect')), [])
  */
-export function prefetchModalAtIdle(view: () => ViewName = () => 'Connect', onLoaded?: () => void): () => void {
+export function prefetchModalAtIdle(
+  table: ViewTable,
+  view: () => ViewName = () => 'Connect',
+  onLoaded?: () => void,
+): () => void {
   return runAtIdle(() => {
     const name = view()
     // preloadModal has the view on its way already: this waits for the one in flight.
-    preloadModal(name)
-      .then(() => preloadView(name))
+    preloadModal(table, name)
+      .then(() => preloadView(table, name))
       .then(onLoaded, () => {})
   })
 }

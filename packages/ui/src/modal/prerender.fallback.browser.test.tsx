@@ -3,6 +3,7 @@
 import { expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import '../test/provided.js'
+import { viewTable } from '../features/index.js'
 import { renderConnectButton } from '../test/renderConnectButton.js'
 import { preloadModal } from './views.js'
 
@@ -13,7 +14,7 @@ const devnet = inject('devnet')
 test('without <Activity> nothing of the modal is rendered until it opens, and it is removed on close', async () => {
   await renderConnectButton({ rpcUrl: devnet.evmRpcUrl })
   // The idle prefetch has run (the chunk is loaded), and still no frame is rendered.
-  await preloadModal()
+  await preloadModal(viewTable)
   await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }))
   // A render the prefetch could have caused has committed by the next two frames.
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))

@@ -1,10 +1,11 @@
 import { useConnection, usePortico } from '@portico/headless'
+import { usePorticoUI } from '../context.js'
 import { useLazy } from './lazy.js'
 import type { WatcherSlot } from './viewSlot.js'
-import { watchers } from './views.js'
 
-/** @internal Beside the modal in `<PorticoUI>`: the watchers of the features that apply (see `watchers`). */
+/** @internal Beside the modal in `<PorticoUI>`: the watchers of the features that apply (the table's `watchers`). */
 export function FeatureWatchers() {
+  const { watchers } = usePorticoUI('FeatureWatchers').modal.table
   return (
     <>
       {watchers.map((watcher) => (

@@ -1,9 +1,10 @@
 import { expect, test } from 'vitest'
 import { createModalController } from '../../modal/controller.js'
+import { viewTable } from '../index.js'
 import { beginConnection } from './connection.js'
 
 test('behavior: a connection attempt is given up when the modal closes, on back, or by the next attempt', () => {
-  const modal = createModalController({ embedded: false })
+  const modal = createModalController({ embedded: false, table: viewTable })
   const setOpen = (open: boolean) => modal.attach(open, setOpen)
   modal.attach(false, setOpen)
   modal.open()

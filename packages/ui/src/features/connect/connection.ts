@@ -12,7 +12,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { usePorticoUI } from '../../context.js'
 import type { ModalController } from '../../modal/controller.js'
 import { useShake } from '../../modal/shake.js'
-import { preloadView, type ViewEntry } from '../../modal/views.js'
+import { preloadView, type ViewEntry, type ViewTable } from '../../modal/views.js'
 
 /**
  * @internal
@@ -122,15 +122,15 @@ export function pairsRemotely(connector: Pick<SortedConnector, 'type'>): boolean
  * proposal; `prepareWalletConnect`, which honours `walletConnect.prepare`) and the WalletConnect
  * views' chunks, whose module loads the QR encoder. The chunks are the app's own, a few KiB.
  */
-function readyWalletConnect(portico: Parameters<typeof prepareWalletConnect>[0]): void {
+function readyWalletConnect(portico: Parameters<typeof prepareWalletConnect>[0], table: ViewTable): void {
   void prepareWalletConnect(portico)
-  preloadWalletConnectViews()
+  preloadWalletConnectViews(table)
 }
 
 /** The WalletConnect views' chunks; their module loads the QR encoder. */
-function preloadWalletConnectViews(): void {
-  preloadView('ConnectingWalletConnectBasic').catch(() => {})
-  preloadView('ConnectingWalletConnect').catch(() => {})
+function preloadWalletConnectViews(table: ViewTable): void {
+  preloadView(table, 'ConnectingWalletConnectBasic').catch(() => {})
+  preloadView(table, 'ConnectingWalletConnect').catch(() => {})
 }
 
 /**
@@ -148,7 +148,8 @@ function preloadWalletConnectViews(): void {
  */
 export function usePrepareWalletConnectOnIntent(): () => void {
   const { portico } = usePortico('usePrepareWalletConnectOnIntent')
-  return useCallback(() => readyWalletConnect(portico), [portico])
+  const { table } = usePorticoUI('usePrepareWalletConnectOnIntent').modal
+  return useCallback(() => readyWalletConnect(portico, table), [portico, table])
 }
 
 /**
@@ -164,9 +165,10 @@ export function usePrepareWalletConnectOnIntent(): () => void {
  */
 export function usePreloadWalletConnect(ready: boolean): void {
   const { portico } = usePortico('usePreloadWalletConnect')
+  const { table } = usePorticoUI('usePreloadWalletConnect').modal
   useEffect(() => {
     if (!ready) return
     void preloadWalletConnect(portico)
-    preloadWalletConnectViews()
-  }, [portico, ready])
+    preloadWalletConnectViews(table)
+  }, [portico, table, ready])
 }

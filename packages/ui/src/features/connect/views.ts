@@ -8,6 +8,13 @@ export type ConnectViewEntry =
   /** Waiting on an installed wallet (`connectorUid`), or where to get a directory wallet that is not. */
   | { view: 'ConnectingExternal'; data: { connectorUid: string } | { directoryWallet: DirectoryWallet } }
 
+// Registers the views with the modal (its `ViewEntry` union); see ../../modal/viewRegistry.ts.
+declare module '../../modal/viewRegistry.js' {
+  interface ModalViews {
+    connect: ConnectViewEntry
+  }
+}
+
 /** @internal The connect feature's slots in the modal's view table. */
 export const connectViews: ViewSlots<ConnectViewEntry> = {
   Connect: viewSlot(

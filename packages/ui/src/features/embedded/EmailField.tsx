@@ -70,7 +70,7 @@ export function EmailField() {
             setEmail(event.target.value)
             setInvalid(false)
             // The visitor is typing an email: now the embedded wallet's code is worth fetching.
-            preloadView('EmailLogin').catch(() => {})
+            preloadView(modal.table, 'EmailLogin').catch(() => {})
           }}
           data-slot="email-input"
         />

@@ -29,8 +29,8 @@ export function EmbeddedAccountRow() {
       <button
         type="button"
         className={button({ variant: 'secondary', size: 'sm' })}
-        onPointerEnter={() => preloadView('UpdateEmailWallet').catch(() => {})}
-        onFocus={() => preloadView('UpdateEmailWallet').catch(() => {})}
+        onPointerEnter={() => preloadView(modal.table, 'UpdateEmailWallet').catch(() => {})}
+        onFocus={() => preloadView(modal.table, 'UpdateEmailWallet').catch(() => {})}
         onClick={() => modal.push({ view: 'UpdateEmailWallet' })}
         aria-label={text.updateEmailTitle}
         data-slot="account-change-email"

@@ -9,6 +9,13 @@ export type EmbeddedViewEntry =
   /** The secure frame's approval prompt, laid over this view while the frame asks. */
   | { view: 'ApproveTransaction' }
 
+// Registers the views with the modal (its `ViewEntry` union); see ../../modal/viewRegistry.ts.
+declare module '../../modal/viewRegistry.js' {
+  interface ModalViews {
+    embedded: EmbeddedViewEntry
+  }
+}
+
 /** @internal The email wallet's slots in the modal's view table. */
 export const embeddedViews: ViewSlots<EmbeddedViewEntry> = {
   EmailLogin: viewSlot(() => import('./EmailLoginView.js').then((m) => m.EmailLoginView)),

@@ -47,7 +47,7 @@ export function watchEmbedded(portico: Portico, modal: ModalController, text: Em
   const watch: Watch = { client, text }
   slot.current = watch
   client.claimPlacement()
-  preloadView('ApproveTransaction').catch(() => {})
+  preloadView(modal.table, 'ApproveTransaction').catch(() => {})
 
   const top = () => modal.navigation.get().history.at(-1)?.view
   let openedByPrompt = false

@@ -19,7 +19,7 @@ export function BuyButton() {
   const text = useFeatureMessages(onrampMessages)
   if (!onramp || !isOnrampNamespace(connection.namespace) || isRestrictedTimeZone()) return null
   if (!text) return <FeaturePending />
-  const warm = () => void preloadView('OnRampProviders').catch(() => {})
+  const warm = () => void preloadView(modal.table, 'OnRampProviders').catch(() => {})
   return (
     <button
       type="button"

@@ -19,6 +19,13 @@ export type BuyInProgressData = {
   baseline?: string | undefined
 }
 
+// Registers the views with the modal (its `ViewEntry` union); see ../../modal/viewRegistry.ts.
+declare module '../../modal/viewRegistry.js' {
+  interface ModalViews {
+    onramp: OnRampViewEntry
+  }
+}
+
 /** @internal The on-ramp feature's slots in the modal's view table. */
 export const onRampViews: ViewSlots<OnRampViewEntry> = {
   OnRampProviders: viewSlot(() => import('./OnRampView.js').then((m) => m.OnRampView)),

@@ -11,6 +11,13 @@ export type SendViewEntry =
   /** The address as a QR code, with the networks it can receive on. */
   | { view: 'Receive' }
 
+// Registers the views with the modal (its `ViewEntry` union); see ../../modal/viewRegistry.ts.
+declare module '../../modal/viewRegistry.js' {
+  interface ModalViews {
+    send: SendViewEntry
+  }
+}
+
 /** @internal The send feature's slots in the modal's view table. */
 export const sendViews: ViewSlots<SendViewEntry> = {
   Send: viewSlot(() => import('./SendView.js').then((m) => m.SendView)),

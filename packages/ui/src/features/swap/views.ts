@@ -17,6 +17,13 @@ export type SwapViewData = {
   step?: 'selectFrom' | 'selectTo' | 'review' | undefined
 }
 
+// Registers the views with the modal (its `ViewEntry` union); see ../../modal/viewRegistry.ts.
+declare module '../../modal/viewRegistry.js' {
+  interface ModalViews {
+    swap: SwapViewEntry
+  }
+}
+
 /** @internal The swap feature's slot in the modal's view table. */
 export const swapViews: ViewSlots<SwapViewEntry> = {
   Swap: viewSlot(() => import('./SwapView.js').then((m) => m.SwapView)),

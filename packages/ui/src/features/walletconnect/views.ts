@@ -8,6 +8,13 @@ export type WalletConnectViewEntry =
   /** Pairing any wallet over WalletConnect (QR code). */
   | { view: 'ConnectingWalletConnectBasic' }
 
+// Registers the views with the modal (its `ViewEntry` union); see ../../modal/viewRegistry.ts.
+declare module '../../modal/viewRegistry.js' {
+  interface ModalViews {
+    walletconnect: WalletConnectViewEntry
+  }
+}
+
 /** @internal The WalletConnect feature's slots in the modal's view table. */
 export const walletConnectViews: ViewSlots<WalletConnectViewEntry> = {
   // Titled with the wallet's name.
