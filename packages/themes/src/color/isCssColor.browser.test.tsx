@@ -1,5 +1,5 @@
 // In Chromium: every colour the server-side grammar accepts is one the browser parses, so what
-// the kit validates in Node (SSR) is what the browser will render (issue 17: 2,439 of 3,347
+// the kit validates in Node (SSR) is what the browser will render (once, 2,439 of 3,347
 // generated strings the old allow-list accepted were not colours Chromium parses).
 import fc from 'fast-check'
 import { expect, test } from 'vitest'

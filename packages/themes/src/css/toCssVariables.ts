@@ -50,7 +50,7 @@ export function toCssVariables(tokens: ThemeTokens): ToCssVariablesReturnType {
 /**
  * @internal {@link toCssVariables} with the value re-check optional: `check: false` is only for
  * tokens this package has just built or sanitised and never handed out (see `resolveThemeVariables`),
- * where the re-check would parse every colour a second time before the first paint (issue 18).
+ * where the re-check would parse every colour a second time before the first paint (the page-start budget).
  * Keys are checked either way: the check is one regex per key.
  */
 export function flattenTokens(tokens: ThemeTokens, check: boolean): CssVariables {

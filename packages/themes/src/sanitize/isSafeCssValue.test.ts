@@ -110,7 +110,7 @@ test.each<[CssValueKind, unknown]>([
   ['easing', 'cubic-bezier(0.2, 0, 0)'],
   ['easing', 'bounce'],
   ['shadow', '0 1px'.repeat(3)],
-  // Colours the browser would not parse, or only it can resolve (issue 17: a transparent accent).
+  // Colours the browser would not parse, or only it can resolve (a transparent accent among them).
   ['color', 'rgb(1,2)'],
   ['color', 'hsl(1,2,3)'],
   ['color', 'rgb(1, 2%, 3)'],
