@@ -34,7 +34,13 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 // paints: createPortico went from ~44 to ~17 ms at 4x CPU throttling, ~7 to ~3 ms unthrottled.
 // The kit alone: +0.25 (49.53 measured) for the wallet directory's search pages of 100 (the spec)
 // in its query options, which the main entry exports.
-const pageStartBudgetKiB = { kitOnly: 49.75, prebuiltPage: 134.75, bothAdapters: 139.25 }
+// +1.5 on every page (51.23, 136.21, 140.78 measured) for the double-click guard on the click path
+// (kernel/state/singleFlight.ts, around connect, request, signMessage and switchNetwork: a second
+// click joins the first instead of asking the wallet twice) and for the send feature, which the
+// main entry still re-exports: with the send twins gone, its code is reachable from page start.
+// Giving send its own entry (as swap, calls and on-ramp have) is the structural way back under the
+// earlier budgets; until then this growth is recorded here, not hidden.
+const pageStartBudgetKiB = { kitOnly: 51.25, prebuiltPage: 136.25, bothAdapters: 141 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
  * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button. Lazily
@@ -53,17 +59,25 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // @portico/ui: the modal frame (Radix Dialog) and each view.
   Modal: 25,
   // +0.3 for the email field's slot (the field itself is the EmailField chunk).
-  ConnectView: 4.5,
+  // 4.55 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  ConnectView: 4.75,
   // +0.05 (16.03) for the search request sent at the commit and the list's data-scrolling mark;
   // +0.27 (16.56) for the after-paint helpers it now shares with the Modal chunk (a chunk of its own,
   // 0.9 KiB raw), so a search's answer asks for its icons after the frame that lists it.
-  AllWalletsView: 16.75,
+  // 16.97 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  AllWalletsView: 17,
   ConnectingExternalView: 4,
   ConnectingWalletConnectView: 6,
-  ConnectingWalletConnectBasicView: 5,
+  // 5.54 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  ConnectingWalletConnectBasicView: 5.75,
   AccountView: 28,
   NetworksView: 3,
-  UnsupportedChainView: 3,
+  // 3.0 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  UnsupportedChainView: 3.25,
   // Each locale but English, fetched when the page's language is resolved to it.
   locales: 1.2,
   es: 2.2,
@@ -82,12 +96,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   readSolanaBalances: 115,
   controller: 4.5, // 4.03: the SDK's module is loaded apart from its client (preloadWalletConnect)
   signing: 3.5,
-  // The send action's body and the fee quote's, loaded on the first send or quote.
-  sendTokenNow: 125,
-  estimateSendFeeNow: 125,
   '@walletconnect/sign-client': 150,
-  // sendTransaction's typed node errors and getBalance({ walletAssets }), on first use.
-  mapNodeError: 12,
+  // getBalance({ walletAssets }), on first use.
   readWalletAssets: 2.5,
   // Coming features: each joins with its own chunk and budget, and a `<feature>.*` row
   // for its translations (one chunk per language, see i18n/featureMessages.ts).
@@ -119,28 +129,57 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // its own zod copy (shared with page start, the schemas it needs would move there: +1.9 KiB).
   // The Account view's email row loads only for an email connection. The headless hooks' actions
   // are separate chunks, already loaded with the views.
-  EmailField: 3,
-  EmailLoginView: 26,
+  // 3.33 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  EmailField: 3.5,
+  // 28.91 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  EmailLoginView: 29,
   UpdateEmailWalletView: 25,
-  ApproveTransactionView: 36.5,
+  // 39.05 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  ApproveTransactionView: 39.25,
   EmbeddedAccountRow: 24,
   // The restore after a reload, from the email field when the login cache says email login was used.
-  restoreEmbedded: 23,
-  EmbeddedWatch: 23,
+  // 25.23 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  restoreEmbedded: 25.5,
+  // 25.04 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  EmbeddedWatch: 25.25,
   'embedded.*': 1.2,
   startEmailLogin: 17,
   waitForDeviceApproval: 17,
   verifyEmailOtp: 17,
-  updateEmail: 17.5,
+  // 18.3 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  updateEmail: 18.5,
   // +0.2 in every chunk with the frame client (17.14 measured): its placement guard, so that the page
   // cannot hide or shrink the secure frame while it shows a prompt.
-  exportEmbeddedWallet: 17.25,
+  // 18.1 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  exportEmbeddedWallet: 18.25,
   reconnectEmbeddedWallet: 17.5,
   embeddedWallet: 17,
   // @portico/headless/embedded as the email login's steps import it (features/embedded/emailLogin.ts):
   // the core entry of the email wallet (frame client, start/verify/approve actions), fetched when the
   // user submits an email; measured 20.4 by the lead after the restructure.
-  embedded: 20.5,
+  // 22.84 measured after this wave's restructure (features in their own folders and
+  // entries, the double-click guard, social and passkey logins beside email).
+  embedded: 23,
+  // The embedded wallet's other logins, each loaded on its click: social (a popup), Farcaster
+  // (a QR code), passkeys (WebAuthn in the frame).
+  connectSocial: 15.5,
+  connectFarcaster: 15,
+  loginWithPasskey: 14.75,
+  registerPasskey: 18.25,
+  // A send's chain code, loaded on the first send or fee estimate (viem for EVM, @solana/kit for
+  // Solana), and viem's node-error mapping, loaded only when a send fails.
+  evmTransfer: 91.75,
+  solanaTransfer: 27.25,
+  nodeError: 91.75,
+  // WalletConnect's and the embedded wallet's connector lifecycle, attached on first use.
+  lifecycle: 17.5,
 }
 
 let workDir: string
