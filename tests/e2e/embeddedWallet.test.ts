@@ -795,6 +795,8 @@ describe('embedded wallet: the auth server goes down mid-login', () => {
     frame = await startSecureFrame({
       host: '127.0.0.1',
       authUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+      // The devnet's mode: these flows are about login and signing, not the recovery code step.
+      recoveryMode: 'operator-assisted',
     })
     devnet.auth.trustFrame(frame.url)
   })

@@ -44,9 +44,11 @@ export async function setup(project: TestProject) {
     now: () => Date.now() + offset,
   })
   const url = await server.listen({ host: '127.0.0.1', port: 0 })
-  const frame = await startSecureFrame({ host: '127.0.0.1', authUrl: url })
+  // The devnet's recovery mode: these UI flows are about login and signing; the user-held mode's
+  // recovery-code step has no view in the modal yet.
+  const frame = await startSecureFrame({ host: '127.0.0.1', authUrl: url, recoveryMode: 'operator-assisted' })
   // A second frame origin is a second device: its own IndexedDB, so device verification applies.
-  const otherFrame = await startSecureFrame({ host: '127.0.0.1', authUrl: url })
+  const otherFrame = await startSecureFrame({ host: '127.0.0.1', authUrl: url, recoveryMode: 'operator-assisted' })
   frameOrigins = [frame.url, otherFrame.url].flatMap((origin) => [origin, sameSite(origin)])
   const control = createServer((request, response) => {
     const headers = { 'access-control-allow-origin': '*', 'content-type': 'application/json' }
