@@ -22,20 +22,15 @@ test('react entry is the core entry plus the hooks', () => {
       "useConnection",
       "useConnectors",
       "useDisconnect",
-      "useEstimateSendFee",
       "useFeatures",
-      "useIdentity",
       "useNetwork",
       "usePortico",
       "useRecentWallets",
       "useRequest",
-      "useSendToken",
       "useSendTransaction",
       "useSignMessage",
       "useSignTypedData",
       "useSwitchNetwork",
-      "useTransactions",
-      "useWalletConnectUri",
       "useWalletDirectory",
     ]
   `)
@@ -85,9 +80,39 @@ test('names entry: name to address, none of it in the main entries (they would p
   expect(Object.keys(names)).toEqual(expect.arrayContaining(['resolveName', 'isName']))
 })
 
+// Send, activity, identity and WalletConnect were re-exported by the main entries until they got
+// entries of their own; a name of theirs back in '.' or '/core' would bring the feature back onto
+// every page's start.
+test.each(['activity', 'identity', 'send', 'walletconnect'] as const)(
+  '%s entry: none of it in the main entries or /internal (page start)',
+  async (feature) => {
+    const names = [
+      ...Object.keys(await import(`./${feature}.ts`)),
+      ...Object.keys(await import(`./react/${feature}.ts`)),
+    ]
+    expect(names.length).toBeGreaterThan(0)
+    for (const key of names) {
+      expect(index).not.toHaveProperty(key)
+      expect(internal).not.toHaveProperty(key)
+    }
+    expect(Object.keys(await import(`./${feature}.ts`)).sort()).toMatchSnapshot()
+  },
+)
+
 // Each feature has a core entry (no React: a server route or a plain script can import it, and
 // the build gives it no 'use client' banner) and a React entry holding only its hooks.
-const features = ['calls', 'embedded', 'names', 'onramp', 'siwx', 'swap'] as const
+const features = [
+  'activity',
+  'calls',
+  'embedded',
+  'identity',
+  'names',
+  'onramp',
+  'send',
+  'siwx',
+  'swap',
+  'walletconnect',
+] as const
 
 test.each(features)('%s: the core entry has no React, the React entry only hooks', async (feature) => {
   const core = await import(`./${feature}.ts`)

@@ -2,13 +2,6 @@
 // hosts should not build on: raw clients of the hosted services, tuning constants and the UI's
 // helpers. No semver promise: anything here may change in a minor release.
 
-export {
-  type FetchTransactionsReturnType,
-  fetchTransactions,
-  isSpamTransaction,
-} from '../features/activity/fetchTransactions.js'
-export { identityStaleTimeMs } from '../features/identity/query.js'
-export { walletLinkMaxLength } from '../features/walletconnect/walletLinks.js'
 export { alertCatalogue } from '../kernel/alerts.js'
 export { type AnalyticsEvent, sendAnalyticsEvent } from '../kernel/api/analytics.js'
 export {
