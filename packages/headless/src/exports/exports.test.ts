@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
 import * as core from './core.js'
 import * as embedded from './embedded.js'
@@ -40,6 +43,38 @@ test('react entry is the core entry plus the hooks', () => {
 test('internal entry: what only sibling packages use, never also public', () => {
   expect(Object.keys(internal).sort()).toMatchSnapshot()
   for (const key of Object.keys(internal)) expect(core).not.toHaveProperty(key)
+})
+
+/** Source files under `dir`, without installed or built folders. */
+function sourceFiles(dir: string): string[] {
+  const out: string[] = []
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === 'dist') continue
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...sourceFiles(full))
+    else if (/\.(ts|tsx|mts|mjs)$/.test(entry.name)) out.push(full)
+  }
+  return out
+}
+
+test('internal entry holds exactly the names sibling packages, apps and repository tests import from it', () => {
+  const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..')
+  const headless = path.join(root, 'packages', 'headless')
+  const imported = new Set<string>()
+  const files = ['packages', 'apps', 'tests'].flatMap((top) => sourceFiles(path.join(root, top)))
+  for (const file of files.filter((file) => !file.startsWith(headless + path.sep))) {
+    const code = readFileSync(file, 'utf8')
+    for (const match of code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@portico\/headless\/internal'/g)) {
+      for (const name of (match[1] ?? '').split(',')) {
+        const local = name
+          .replace(/\btype\b/, '')
+          .split(' as ')[0]
+          ?.trim()
+        if (local) imported.add(local)
+      }
+    }
+  }
+  expect(Object.keys(internal).sort()).toEqual([...imported].sort())
 })
 
 test('core entry has no React', () => {
