@@ -152,6 +152,8 @@ const checks: Record<string, (value: unknown) => boolean> = {
   walletDirectory: optional(isBoolean),
   blockchainApi: optional(isBoolean),
   rpcMap: optional(record(isHttpUrl)),
+  transports: optional(record(isFunction)),
+  rpcPing: optional(isBoolean),
   connectorOrder: optional(arrayOf(oneOf(defaultConnectorOrder))),
   featuredWalletIds: optional(isStringArray),
   includeWalletIds: optional(isStringArray),

@@ -9,6 +9,7 @@ import {
   defaultWalletFeaturesOrder,
 } from './defaults.js'
 import { isAdapter, isStorage, isWalletConnectStorage } from './optionsChecks.js'
+import type { PorticoTransport } from './rpc/types.js'
 import type { StorageLike } from './state/storage.js'
 import type { ChainAdapter } from './types.js'
 import { chainNamespaces, parseCaipNetworkId } from './utils/caip.js'
@@ -127,6 +128,14 @@ const optionFields = {
   walletDirectory: () => z.optional(z.boolean()),
   blockchainApi: () => z.optional(z.boolean()),
   rpcMap: () => z.optional(z.record(z.string(), httpUrl())),
+  transports: () =>
+    z.optional(
+      z.record(
+        z.string(),
+        z.custom<PorticoTransport>((value) => typeof value === 'function', 'must be a transport function'),
+      ),
+    ),
+  rpcPing: () => z.optional(z.boolean()),
   connectorOrder: () => z.optional(z.array(z.enum(defaultConnectorOrder))),
   featuredWalletIds: () => z.optional(z.array(z.string())),
   includeWalletIds: () => z.optional(z.array(z.string())),
