@@ -37,6 +37,14 @@ export default defineConfig({
       'exports/react/swap': 'src/exports/react/swap.ts',
       'exports/react/calls': 'src/exports/react/calls.ts',
       'exports/react/names': 'src/exports/react/names.ts',
+      'exports/activity': 'src/exports/activity.ts',
+      'exports/identity': 'src/exports/identity.ts',
+      'exports/send': 'src/exports/send.ts',
+      'exports/walletconnect': 'src/exports/walletconnect.ts',
+      'exports/react/activity': 'src/exports/react/activity.ts',
+      'exports/react/identity': 'src/exports/react/identity.ts',
+      'exports/react/send': 'src/exports/react/send.ts',
+      'exports/react/walletconnect': 'src/exports/react/walletconnect.ts',
     },
   },
   sourcemap: true,
@@ -55,6 +63,10 @@ export default defineConfig({
       'dist/exports/react/swap.js',
       'dist/exports/react/calls.js',
       'dist/exports/react/names.js',
+      'dist/exports/react/activity.js',
+      'dist/exports/react/identity.js',
+      'dist/exports/react/send.js',
+      'dist/exports/react/walletconnect.js',
     ]) {
       const code = await readFile(file, 'utf8')
       if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)

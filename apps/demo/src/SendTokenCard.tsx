@@ -1,7 +1,8 @@
 // A send form on the headless hooks alone: the balances pick the token, useEstimateSendFee quotes
 // the fee as the user types, useSendToken sends and waits for the chain (the sender's balances
 // refetch on success). Validation errors are the typed errors sendToken throws, shown as is.
-import { formatBalance, useBalance, useConnection, useEstimateSendFee, useSendToken } from '@portico/headless'
+import { formatBalance, useBalance, useConnection } from '@portico/headless'
+import { useEstimateSendFee, useSendToken } from '@portico/headless/send/react'
 import { useState } from 'react'
 
 export function SendTokenCard() {

@@ -17,8 +17,8 @@ import {
   type Portico,
   connect as porticoConnect,
   disconnect as porticoDisconnect,
-  watchWalletConnectUri,
 } from '@portico/headless/core'
+import { watchWalletConnectUri } from '@portico/headless/walletconnect'
 import {
   type Config,
   disconnect,

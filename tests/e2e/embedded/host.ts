@@ -8,7 +8,6 @@ import {
   getBalance,
   getConnection,
   request,
-  sendToken,
   sendTransaction,
   signMessage,
   solanaAdapter,
@@ -25,6 +24,7 @@ import {
   verifyEmailOtp,
   waitForDeviceApproval,
 } from '@portico/headless/embedded'
+import { sendToken } from '@portico/headless/send'
 
 // Every message this page receives, from the first one on: the key export test checks that no
 // message to the host ever carries a key.

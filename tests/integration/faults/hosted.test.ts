@@ -9,10 +9,10 @@ import {
   eip155Network,
   getBalance,
   type Portico,
-  transactionsInfiniteQueryOptions,
   walletDirectoryInfiniteQueryOptions,
 } from '@portico/headless'
-import { fetchAllowedOrigins, fetchIdentity, fetchTransactions, fetchWallets } from '@portico/headless/internal'
+import { fetchTransactions, transactionsInfiniteQueryOptions } from '@portico/headless/activity'
+import { fetchAllowedOrigins, fetchIdentity, fetchWallets } from '@portico/headless/internal'
 import { QueryClient } from '@tanstack/react-query'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 

@@ -20,8 +20,8 @@ import {
   getConnectors,
   type Portico,
   signMessage,
-  watchWalletConnectUri,
 } from '@portico/headless'
+import { watchWalletConnectUri } from '@portico/headless/walletconnect'
 import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest'
 import { walletConnectOf } from '../../../packages/headless/src/test/walletConnect.js'
 

@@ -11,8 +11,8 @@ import {
   useDisconnect,
   useNetwork,
   useSwitchNetwork,
-  useWalletConnectUri,
 } from '@portico/headless'
+import { useWalletConnectUri } from '@portico/headless/walletconnect/react'
 import { useRef } from 'react'
 import { SendTokenCard } from '../SendTokenCard.js'
 import { SwapCard } from '../SwapCard.js'

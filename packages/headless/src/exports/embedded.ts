@@ -52,6 +52,14 @@ export {
   type ExportEmbeddedWalletParameters,
   exportEmbeddedWallet,
 } from '../features/embedded/exportEmbeddedWallet.js'
+export {
+  type EmailLoginStep,
+  getEmailLoginStep,
+  getUpdateEmailStep,
+  type UpdateEmailStep,
+  watchEmailLoginStep,
+  watchUpdateEmailStep,
+} from '../features/embedded/flowStep.js'
 // Placement of the frame's prompt by a host UI (Portico's modal): see FrameClient.placeIn.
 export type { FrameClientEvent, FramePrompt } from '../features/embedded/frameClient.js'
 export { type FrameClient, type FrameClientOptions, frameTimings } from '../features/embedded/frameClient.js'
@@ -63,8 +71,19 @@ export {
 export {
   connectFarcasterMutationOptions,
   connectSocialMutationOptions,
+  type EmbeddedQueryRemover,
+  type EmbeddedWalletUser,
+  embeddedSignOutMutationOptions,
+  embeddedWalletUserQueryKey,
+  embeddedWalletUserQueryOptions,
+  exportEmbeddedWalletMutationOptions,
   loginWithPasskeyMutationOptions,
   registerPasskeyMutationOptions,
+  sendEmailLoginMutationOptions,
+  updateEmailMutationOptions,
+  updateEmailPrimaryOtpMutationOptions,
+  updateEmailSecondaryOtpMutationOptions,
+  verifyEmailOtpMutationOptions,
 } from '../features/embedded/query.js'
 export { reconnectEmbeddedWallet } from '../features/embedded/reconnectEmbeddedWallet.js'
 export {

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
 import * as core from './core.js'
 import * as embedded from './embedded.js'
@@ -22,20 +25,15 @@ test('react entry is the core entry plus the hooks', () => {
       "useConnection",
       "useConnectors",
       "useDisconnect",
-      "useEstimateSendFee",
       "useFeatures",
-      "useIdentity",
       "useNetwork",
       "usePortico",
       "useRecentWallets",
       "useRequest",
-      "useSendToken",
       "useSendTransaction",
       "useSignMessage",
       "useSignTypedData",
       "useSwitchNetwork",
-      "useTransactions",
-      "useWalletConnectUri",
       "useWalletDirectory",
     ]
   `)
@@ -45,6 +43,38 @@ test('react entry is the core entry plus the hooks', () => {
 test('internal entry: what only sibling packages use, never also public', () => {
   expect(Object.keys(internal).sort()).toMatchSnapshot()
   for (const key of Object.keys(internal)) expect(core).not.toHaveProperty(key)
+})
+
+/** Source files under `dir`, without installed or built folders. */
+function sourceFiles(dir: string): string[] {
+  const out: string[] = []
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === 'dist') continue
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...sourceFiles(full))
+    else if (/\.(ts|tsx|mts|mjs)$/.test(entry.name)) out.push(full)
+  }
+  return out
+}
+
+test('internal entry holds exactly the names sibling packages, apps and repository tests import from it', () => {
+  const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..')
+  const headless = path.join(root, 'packages', 'headless')
+  const imported = new Set<string>()
+  const files = ['packages', 'apps', 'tests'].flatMap((top) => sourceFiles(path.join(root, top)))
+  for (const file of files.filter((file) => !file.startsWith(headless + path.sep))) {
+    const code = readFileSync(file, 'utf8')
+    for (const match of code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'@portico\/headless\/internal'/g)) {
+      for (const name of (match[1] ?? '').split(',')) {
+        const local = name
+          .replace(/\btype\b/, '')
+          .split(' as ')[0]
+          ?.trim()
+        if (local) imported.add(local)
+      }
+    }
+  }
+  expect(Object.keys(internal).sort()).toEqual([...imported].sort())
 })
 
 test('core entry has no React', () => {
@@ -85,9 +115,39 @@ test('names entry: name to address, none of it in the main entries (they would p
   expect(Object.keys(names)).toEqual(expect.arrayContaining(['resolveName', 'isName']))
 })
 
+// Send, activity, identity and WalletConnect were re-exported by the main entries until they got
+// entries of their own; a name of theirs back in '.' or '/core' would bring the feature back onto
+// every page's start.
+test.each(['activity', 'identity', 'send', 'walletconnect'] as const)(
+  '%s entry: none of it in the main entries or /internal (page start)',
+  async (feature) => {
+    const names = [
+      ...Object.keys(await import(`./${feature}.ts`)),
+      ...Object.keys(await import(`./react/${feature}.ts`)),
+    ]
+    expect(names.length).toBeGreaterThan(0)
+    for (const key of names) {
+      expect(index).not.toHaveProperty(key)
+      expect(internal).not.toHaveProperty(key)
+    }
+    expect(Object.keys(await import(`./${feature}.ts`)).sort()).toMatchSnapshot()
+  },
+)
+
 // Each feature has a core entry (no React: a server route or a plain script can import it, and
 // the build gives it no 'use client' banner) and a React entry holding only its hooks.
-const features = ['calls', 'embedded', 'names', 'onramp', 'siwx', 'swap'] as const
+const features = [
+  'activity',
+  'calls',
+  'embedded',
+  'identity',
+  'names',
+  'onramp',
+  'send',
+  'siwx',
+  'swap',
+  'walletconnect',
+] as const
 
 test.each(features)('%s: the core entry has no React, the React entry only hooks', async (feature) => {
   const core = await import(`./${feature}.ts`)

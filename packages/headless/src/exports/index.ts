@@ -1,14 +1,6 @@
 // @portico/headless: the framework-free core plus its React hooks. Hosts without React import
 // '@portico/headless/core' (same names, minus the hooks).
 
-// biome-ignore-start lint/style/noRestrictedImports: activity, identity, send and WalletConnect still ship in the main entries;
-// their own entries are not drawn yet (every other feature has one). Nothing may join this block.
-export { useTransactions } from '../features/activity/react/useTransactions.js'
-export { useIdentity } from '../features/identity/react/useIdentity.js'
-export { type UseEstimateSendFeeParameters, useEstimateSendFee } from '../features/send/react/useEstimateSendFee.js'
-export { type UseSendTokenParameters, useSendToken } from '../features/send/react/useSendToken.js'
-export { useWalletConnectUri } from '../features/walletconnect/react/useWalletConnectUri.js'
-// biome-ignore-end lint/style/noRestrictedImports: end of the features the main entries still carry.
 export { PorticoProvider, type PorticoProviderProps } from '../kernel/react/PorticoProvider.js'
 export { useAlerts } from '../kernel/react/useAlerts.js'
 export { type UseBalanceParameters, useBalance } from '../kernel/react/useBalance.js'

@@ -5,7 +5,8 @@ import { expect, test } from 'vitest'
 import { localSiwx } from '../features/siwx/localSiwx.js'
 import { memoryStorage, testAdapters, testNetworks } from '../test/fixtures.js'
 import { base, bitcoin, cosmosHub, mainnet, polkadot, sepolia, solana, solanaDevnet } from './networks.js'
-import { parseOptionsFast, zodOptionsSchema } from './options.js'
+import { parseOptionsFast } from './optionsChecks.js'
+import { zodOptionsSchema } from './optionsSchema.js'
 
 const builtIn = [mainnet, sepolia, base, solana, solanaDevnet, polkadot, bitcoin, cosmosHub]
 const adapters = testAdapters()

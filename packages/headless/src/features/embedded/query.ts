@@ -1,3 +1,9 @@
+// Static: disconnect is page start already. As a dynamic import target it would become an entry
+// point of its own and split page start into one more file.
+
+import type { ConnectReturnType } from '../../kernel/actions/connect.js'
+import { disconnect } from '../../kernel/actions/disconnect.js'
+import type { BaseError } from '../../kernel/errors/base.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
 import { singleFlight, singleFlightMutation } from '../../kernel/state/singleFlight.js'
@@ -7,6 +13,8 @@ import type {
   ConnectFarcasterReturnType,
 } from './connectFarcaster.js'
 import type { ConnectSocialErrorType, ConnectSocialParameters, ConnectSocialReturnType } from './connectSocial.js'
+import type { ExportEmbeddedWalletParameters } from './exportEmbeddedWallet.js'
+import { type EmailLoginStep, setEmailLoginStep, setUpdateEmailStep, type UpdateEmailStep } from './flowStep.js'
 import type { LoginWithPasskeyErrorType, LoginWithPasskeyReturnType } from './loginWithPasskey.js'
 import type { RegisterPasskeyErrorType, RegisterPasskeyReturnType } from './registerPasskey.js'
 
@@ -104,5 +112,210 @@ export function registerPasskeyMutationOptions(
       const { registerPasskey } = await import('./registerPasskey.js')
       return registerPasskey(portico)
     }),
+  }
+}
+
+/**
+ * Mutation options for an email login's first step: mails a code (or, on a new device, a device
+ * approval link: the instance's email login step is 'VERIFY_DEVICE' until the link is approved,
+ * then 'VERIFY_OTP'). Resolves with the action the auth server answered. Errors: 'Please try again
+ * after {n} seconds', 'Invalid email', the auth server's own messages.
+ *
+ * @example
+ * const mutation = useMutation(sendEmailLoginMutationOptions(portico))
+ * mutation.mutate({ email: 'ada@example.com' })
+ */
+export function sendEmailLoginMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<EmailLoginStep, BaseError, { email: string }> {
+  const mutationKey = ['portico', 'emailLogin', 'sendEmail'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, async ({ email }: { email: string }) => {
+      const { startEmailLogin } = await import('./startEmailLogin.js')
+      const { action } = await startEmailLogin(portico, { email })
+      setEmailLoginStep(portico, action)
+      if (action === 'VERIFY_DEVICE') {
+        const { waitForDeviceApproval } = await import('./waitForDeviceApproval.js')
+        await waitForDeviceApproval(portico)
+        setEmailLoginStep(portico, 'VERIFY_OTP')
+      }
+      return action
+    }),
+  }
+}
+
+/**
+ * Mutation options for an email login's second step: checks the mailed code and connects the
+ * embedded wallet (the instance's email login step is then 'CONNECTED'). Error: 'Invalid otp'.
+ *
+ * @example
+ * const mutation = useMutation(verifyEmailOtpMutationOptions(portico))
+ * mutation.mutate({ otp: '123456' })
+ */
+export function verifyEmailOtpMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<ConnectReturnType, BaseError, { otp: string }> {
+  const mutationKey = ['portico', 'emailLogin', 'verifyOtp'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, async ({ otp }: { otp: string }) => {
+      const { verifyEmailOtp } = await import('./verifyEmailOtp.js')
+      const result = await verifyEmailOtp(portico, { otp })
+      setEmailLoginStep(portico, 'CONNECTED')
+      return result
+    }),
+  }
+}
+
+/**
+ * Mutation options for an email change's first step: mails a code to the current address (the
+ * instance's email change step is then 'VERIFY_PRIMARY_OTP', or 'VERIFY_SECONDARY_OTP' when the
+ * server skips it). Errors: 'No auth connector found', 'Not connected to email or social',
+ * 'Invalid email'.
+ *
+ * @example
+ * const mutation = useMutation(updateEmailMutationOptions(portico))
+ * mutation.mutate({ email: 'new@example.com' })
+ */
+export function updateEmailMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<UpdateEmailStep, BaseError, { email: string }> {
+  const mutationKey = ['portico', 'updateEmail', 'email'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, async ({ email }: { email: string }) => {
+      const { updateEmail } = await import('./updateEmail.js')
+      const { action } = await updateEmail(portico, { email })
+      setUpdateEmailStep(portico, action)
+      return action
+    }),
+  }
+}
+
+/**
+ * Mutation options for an email change's second step: checks the code mailed to the current
+ * address, and the frame mails one to the new address ('VERIFY_SECONDARY_OTP'). Error: 'Invalid otp'.
+ *
+ * @example
+ * const mutation = useMutation(updateEmailPrimaryOtpMutationOptions(portico))
+ * mutation.mutate({ otp: '123456' })
+ */
+export function updateEmailPrimaryOtpMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<void, BaseError, { otp: string }> {
+  const mutationKey = ['portico', 'updateEmail', 'primaryOtp'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, async ({ otp }: { otp: string }) => {
+      const { updateEmailPrimaryOtp } = await import('./updateEmail.js')
+      await updateEmailPrimaryOtp(portico, { otp })
+      setUpdateEmailStep(portico, 'VERIFY_SECONDARY_OTP')
+    }),
+  }
+}
+
+/**
+ * Mutation options for an email change's last step: checks the code mailed to the new address and
+ * resolves once the frame reports the new email ('DONE'). Error: 'Invalid otp'.
+ *
+ * @example
+ * const mutation = useMutation(updateEmailSecondaryOtpMutationOptions(portico))
+ * mutation.mutate({ otp: '123456' })
+ */
+export function updateEmailSecondaryOtpMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<{ email: string }, BaseError, { otp: string }> {
+  const mutationKey = ['portico', 'updateEmail', 'secondaryOtp'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, async ({ otp }: { otp: string }) => {
+      const { updateEmailSecondaryOtp } = await import('./updateEmail.js')
+      const result = await updateEmailSecondaryOtp(portico, { otp })
+      setUpdateEmailStep(portico, 'DONE')
+      return result
+    }),
+  }
+}
+
+/** The embedded wallet's user as the secure frame reports it (`GET_USER`). */
+export type EmbeddedWalletUser = { email?: string | undefined; address?: string | undefined } & Record<string, unknown>
+
+/**
+ * Query key of the embedded wallet's user for `address` (`null`: not connected).
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: embeddedWalletUserQueryKey() }) // every address
+ */
+export function embeddedWalletUserQueryKey(address?: string | null) {
+  return address === undefined
+    ? (['portico', 'embeddedWallet', 'user'] as const)
+    : (['portico', 'embeddedWallet', 'user', address] as const)
+}
+
+/**
+ * Query options of the embedded wallet's user (email, address), read from the secure frame. Enable
+ * it only while connected through the embedded wallet: its code and the frame load on first fetch.
+ *
+ * @example
+ * const user = useQuery({ ...embeddedWalletUserQueryOptions(portico, { address }), enabled: isEmbedded })
+ */
+export function embeddedWalletUserQueryOptions(portico: Portico, { address }: { address: string | null }) {
+  return {
+    queryKey: embeddedWalletUserQueryKey(address),
+    async queryFn(): Promise<EmbeddedWalletUser> {
+      const { getEmbeddedWallet } = await import('./embeddedWallet.js')
+      return (await getEmbeddedWallet(portico).client.request('GET_USER')) as EmbeddedWalletUser
+    },
+  }
+}
+
+/** The part of TanStack's `QueryClient` signing out needs (the core imports no React binding). */
+export type EmbeddedQueryRemover = { removeQueries(filters: { queryKey: readonly unknown[] }): void }
+
+/**
+ * Mutation options for signing out of the embedded wallet: disconnects (which signs the frame
+ * out) and drops the cached user.
+ *
+ * @example
+ * const mutation = useMutation(embeddedSignOutMutationOptions(portico, queryClient))
+ * mutation.mutate()
+ */
+export function embeddedSignOutMutationOptions(
+  portico: Portico,
+  queryClient: EmbeddedQueryRemover,
+): PorticoMutationOptions<void, BaseError, void> {
+  const mutationKey = ['portico', 'embeddedWallet', 'signOut'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, async () => {
+      await disconnect(portico)
+      queryClient.removeQueries({ queryKey: embeddedWalletUserQueryKey() })
+    }),
+  }
+}
+
+/**
+ * Mutation options for {@link exportEmbeddedWallet}: the secure frame shows the user their private
+ * key in its own document; the key never reaches this page.
+ *
+ * @example
+ * const mutation = useMutation(exportEmbeddedWalletMutationOptions(portico))
+ * mutation.mutate({ namespace: 'eip155' })
+ */
+export function exportEmbeddedWalletMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<void, BaseError, ExportEmbeddedWalletParameters | undefined> {
+  const mutationKey = ['portico', 'embeddedWallet', 'exportKey'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(
+      portico,
+      mutationKey,
+      async (parameters: ExportEmbeddedWalletParameters | undefined) => {
+        const { exportEmbeddedWallet } = await import('./exportEmbeddedWallet.js')
+        await exportEmbeddedWallet(portico, parameters ?? {})
+      },
+    ),
   }
 }

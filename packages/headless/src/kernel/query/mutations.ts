@@ -38,7 +38,7 @@ import { singleFlightMutation } from '../state/singleFlight.js'
  * settle with its answer. Once it settled, the same variables run again.
  */
 export type PorticoMutationOptions<data, error, variables> = {
-  mutationKey: readonly ['portico', string]
+  mutationKey: readonly ['portico', string, ...string[]]
   mutationFn(variables: variables): Promise<data>
   onError?: ((error: error, variables: variables, ...rest: unknown[]) => unknown) | undefined
 }

@@ -4,9 +4,9 @@ import {
   useBalance,
   useConnection,
   useDisconnect,
-  useIdentity,
   useNetwork,
 } from '@portico/headless'
+import { useIdentity } from '@portico/headless/identity/react'
 import { Tabs } from 'radix-ui'
 import { Avatar } from '../../components/Avatar.js'
 import { EmptyState } from '../../components/EmptyState.js'

@@ -1,4 +1,6 @@
-import { type Transaction, truncateAddress, useTransactions } from '@portico/headless'
+import { truncateAddress } from '@portico/headless'
+import type { Transaction } from '@portico/headless/activity'
+import { useTransactions } from '@portico/headless/activity/react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'

@@ -1,12 +1,11 @@
 import {
   type ConnectErrorType,
   type ConnectParameters,
-  preloadWalletConnect,
-  prepareWalletConnect,
   type SortedConnector,
   useConnect,
   usePortico,
 } from '@portico/headless'
+import { preloadWalletConnect, prepareWalletConnect } from '@portico/headless/walletconnect'
 import { type MutationState, useMutationState } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef } from 'react'
 import { usePorticoUI } from '../../context.js'

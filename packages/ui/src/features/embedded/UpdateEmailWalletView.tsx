@@ -1,6 +1,6 @@
 import { usePortico } from '@portico/headless'
 import { useEmbeddedWallet, useUpdateEmail } from '@portico/headless/embedded/react'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { button } from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
@@ -27,7 +27,10 @@ export function UpdateEmailWalletView() {
   const toasts = useToasts()
   const { queryClient } = usePortico('UpdateEmailWalletView')
   const { user } = useEmbeddedWallet()
-  const { step, updateEmail, verifyPrimaryOtp, verifySecondaryOtp } = useUpdateEmail()
+  const { step, updateEmail, verifyPrimaryOtp, verifySecondaryOtp, reset } = useUpdateEmail()
+  // The email change's step is the instance's; leaving this view abandons the change, so the next
+  // visit starts at the address again (the new address typed here is not kept either).
+  useEffect(() => reset, [reset])
   const [email, setEmail] = useState('')
   const [invalid, setInvalid] = useState(false)
   const ids = useId()

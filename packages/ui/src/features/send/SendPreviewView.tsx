@@ -1,12 +1,6 @@
-import {
-  truncateAddress,
-  UserRejectedRequestError,
-  useBalance,
-  useConnection,
-  useEstimateSendFee,
-  useIdentity,
-  useSendToken,
-} from '@portico/headless'
+import { truncateAddress, UserRejectedRequestError, useBalance, useConnection } from '@portico/headless'
+import { useIdentity } from '@portico/headless/identity/react'
+import { useEstimateSendFee, useSendToken } from '@portico/headless/send/react'
 import { Avatar } from '../../components/Avatar.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'

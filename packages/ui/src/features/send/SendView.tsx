@@ -1,12 +1,7 @@
-import {
-  estimateSendFeeQueryOptions,
-  truncateAddress,
-  useBalance,
-  useConnection,
-  useEstimateSendFee,
-  useIdentity,
-  usePortico,
-} from '@portico/headless'
+import { truncateAddress, useBalance, useConnection, usePortico } from '@portico/headless'
+import { useIdentity } from '@portico/headless/identity/react'
+import { estimateSendFeeQueryOptions } from '@portico/headless/send'
+import { useEstimateSendFee } from '@portico/headless/send/react'
 import { useEffect, useId, useState } from 'react'
 import { Avatar } from '../../components/Avatar.js'
 import { PorticoImage } from '../../components/PorticoImage.js'

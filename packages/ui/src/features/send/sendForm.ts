@@ -1,10 +1,5 @@
-import {
-  type ChainNamespace,
-  InvalidAmountError,
-  isAddressForNamespace,
-  parseAmount,
-  type TokenBalance,
-} from '@portico/headless'
+import { type ChainNamespace, isAddressForNamespace, type TokenBalance } from '@portico/headless'
+import { InvalidAmountError, parseAmount } from '@portico/headless/send'
 import { useSyncExternalStore } from 'react'
 import { usePorticoUI } from '../../context.js'
 

@@ -1,10 +1,5 @@
-import {
-  type DirectoryWallet,
-  usePortico,
-  useWalletDirectory,
-  walletConnectLinks,
-  walletImageUrl,
-} from '@portico/headless'
+import { type DirectoryWallet, usePortico, useWalletDirectory, walletImageUrl } from '@portico/headless'
+import { walletConnectLinks } from '@portico/headless/walletconnect'
 import { useEffect, useMemo, useRef } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import { usePorticoUI } from '../../context.js'

@@ -1,4 +1,5 @@
-import { type DirectoryWallet, walletConnectLinks } from '@portico/headless'
+import type { DirectoryWallet } from '@portico/headless'
+import { walletConnectLinks } from '@portico/headless/walletconnect'
 import { type ComponentProps, useEffect } from 'react'
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'

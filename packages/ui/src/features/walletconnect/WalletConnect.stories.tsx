@@ -1,5 +1,5 @@
 import type { DirectoryWallet } from '@portico/headless'
-import { walletConnectLinks } from '@portico/headless'
+import { walletConnectLinks } from '@portico/headless/walletconnect'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import { ThemeRoot } from '../../components/ThemeRoot.js'

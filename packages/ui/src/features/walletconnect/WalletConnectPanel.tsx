@@ -1,9 +1,6 @@
-import {
-  useConnectors,
-  useWalletConnectUri,
-  type WalletConnectLinks,
-  type WalletConnectWallet,
-} from '@portico/headless'
+import { useConnectors, type WalletConnectWallet } from '@portico/headless'
+import type { WalletConnectLinks } from '@portico/headless/walletconnect'
+import { useWalletConnectUri } from '@portico/headless/walletconnect/react'
 import { type ReactNode, useSyncExternalStore } from 'react'
 import { Icon } from '../../components/Icon.js'
 import { button } from '../../components/primitives.css.js'

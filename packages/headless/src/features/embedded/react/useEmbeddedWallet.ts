@@ -1,15 +1,14 @@
 'use client'
 import { useMutation, useQuery } from '@tanstack/react-query'
-// Static: disconnect is page start already. As a dynamic import target it would become an entry
-// point of its own and split page start into one more file.
-import { disconnect } from '../../../kernel/actions/disconnect.js'
-import type { BaseError } from '../../../kernel/errors/base.js'
 import { useConnection } from '../../../kernel/react/useConnection.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
-import { singleFlightMutation } from '../../../kernel/state/singleFlight.js'
+import {
+  embeddedSignOutMutationOptions,
+  embeddedWalletUserQueryOptions,
+  exportEmbeddedWalletMutationOptions,
+} from '../query.js'
 
-/** The embedded wallet's user as the secure frame reports it (`GET_USER`). */
-export type EmbeddedWalletUser = { email?: string | undefined; address?: string | undefined } & Record<string, unknown>
+export type { EmbeddedWalletUser } from '../query.js'
 
 /**
  * The embedded wallet of the current connection: `isEmbedded` when connected through email login
@@ -28,36 +27,11 @@ export function useEmbeddedWallet() {
   const { portico, queryClient } = usePortico('useEmbeddedWallet')
   const connection = useConnection()
   const isEmbedded = connection.isConnected && connection.connectorId === 'auth'
-  const user = useQuery<EmbeddedWalletUser, BaseError>(
-    {
-      queryKey: ['portico', 'embeddedWallet', 'user', connection.address ?? null],
-      enabled: isEmbedded,
-      async queryFn() {
-        const { getEmbeddedWallet } = await import('../embeddedWallet.js')
-        return (await getEmbeddedWallet(portico).client.request('GET_USER')) as EmbeddedWalletUser
-      },
-    },
+  const user = useQuery(
+    { ...embeddedWalletUserQueryOptions(portico, { address: connection.address ?? null }), enabled: isEmbedded },
     queryClient,
   )
-  const signOut = useMutation<void, BaseError, void>(
-    {
-      mutationKey: ['portico', 'embeddedWallet', 'signOut'],
-      mutationFn: singleFlightMutation(portico, ['portico', 'embeddedWallet', 'signOut'], async () => {
-        await disconnect(portico)
-        queryClient.removeQueries({ queryKey: ['portico', 'embeddedWallet', 'user'] })
-      }),
-    },
-    queryClient,
-  )
-  const exportKey = useMutation<void, BaseError, { namespace?: 'eip155' | 'solana' | undefined } | undefined>(
-    {
-      mutationKey: ['portico', 'embeddedWallet', 'exportKey'],
-      mutationFn: singleFlightMutation(portico, ['portico', 'embeddedWallet', 'exportKey'], async (parameters) => {
-        const { exportEmbeddedWallet } = await import('../exportEmbeddedWallet.js')
-        await exportEmbeddedWallet(portico, parameters ?? {})
-      }),
-    },
-    queryClient,
-  )
+  const signOut = useMutation(embeddedSignOutMutationOptions(portico, queryClient), queryClient)
+  const exportKey = useMutation(exportEmbeddedWalletMutationOptions(portico), queryClient)
   return { isEmbedded, user, signOut, exportKey }
 }

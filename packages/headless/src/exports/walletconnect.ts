@@ -1,0 +1,28 @@
+// @portico/headless/walletconnect: WalletConnect's pairing URI and wallet links, and the two steps
+// that ready its SDK before the user picks it (`preloadWalletConnect`, `prepareWalletConnect`),
+// without React (hooks: '/walletconnect/react'). Its own entry, not the main one: the SDK's
+// controller is ~0.8 MB, and anything the main entry re-exports that a lazily loaded view uses
+// lands on every page's start (see pageStart.test.ts in @portico/ui).
+
+export {
+  type GetWalletConnectUriReturnType,
+  getWalletConnectUri,
+} from '../features/walletconnect/getWalletConnectUri.js'
+export {
+  type PreloadWalletConnectReturnType,
+  preloadWalletConnect,
+} from '../features/walletconnect/preloadWalletConnect.js'
+export {
+  type PrepareWalletConnectReturnType,
+  prepareWalletConnect,
+} from '../features/walletconnect/prepareWalletConnect.js'
+export {
+  buildWalletLink,
+  type WalletConnectLinks,
+  type WalletLinkKind,
+  walletConnectLinks,
+} from '../features/walletconnect/walletLinks.js'
+export {
+  type WatchWalletConnectUriParameters,
+  watchWalletConnectUri,
+} from '../features/walletconnect/watchWalletConnectUri.js'

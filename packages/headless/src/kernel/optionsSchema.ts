@@ -1,0 +1,205 @@
+// The zod schema of createPortico's options (`zodOptionsSchema`): it runs only when the plain
+// checks of optionsChecks.ts refuse, decides, and words the issues (paths and messages).
+
+import * as z from 'zod/mini'
+import {
+  defaultConnectMethodsOrder,
+  defaultConnectorOrder,
+  defaultSocials,
+  defaultWalletFeaturesOrder,
+} from './defaults.js'
+import { isAdapter, isStorage, isWalletConnectStorage } from './optionsChecks.js'
+import type { PorticoTransport } from './rpc/types.js'
+import type { StorageLike } from './state/storage.js'
+import type { ChainAdapter } from './types.js'
+import { chainNamespaces, parseCaipNetworkId } from './utils/caip.js'
+import { isHttpUrl, isWsUrl } from './utils/url.js'
+import type { WalletConnectOptions } from './walletConnectOptions.js'
+
+const httpUrl = () => z.string().check(z.refine(isHttpUrl, 'must be an http(s) URL'))
+
+const wsUrl = () => z.string().check(z.refine(isWsUrl, 'must be a ws(s) URL'))
+
+const tokenSchema = () =>
+  z.object({
+    address: z.string().check(z.minLength(1)),
+    name: z.optional(z.string()),
+    symbol: z.optional(z.string()),
+    decimals: z.optional(z.int().check(z.minimum(0), z.maximum(255))),
+    iconUrl: z.optional(z.string()),
+  })
+
+/** @internal Built on each use, not at import: nothing of it runs before the button paints unless needed. */
+export const networkSchema = () =>
+  z
+    .looseObject({
+      id: z.union([z.int().check(z.positive()), z.string().check(z.minLength(1))]),
+      caipNetworkId: z.string(),
+      chainNamespace: z.enum(chainNamespaces),
+      name: z.string().check(z.minLength(1)),
+      nativeCurrency: z.object({
+        name: z.string(),
+        symbol: z.string().check(z.minLength(1)),
+        decimals: z.int().check(z.minimum(0), z.maximum(255)),
+      }),
+      // Namespaces Portico reaches only through WalletConnect (polkadot, bip122, cosmos) need no RPC.
+      rpcUrls: z.object({ default: z.object({ http: z.array(httpUrl()) }) }),
+      blockExplorers: z.optional(z.object({ default: z.object({ name: z.string(), url: httpUrl() }) })),
+      assets: z.optional(z.object({ imageId: z.optional(z.string()), imageUrl: z.optional(z.string()) })),
+      testnet: z.optional(z.boolean()),
+      tokens: z.optional(z.array(tokenSchema())),
+    })
+    .check(
+      z.superRefine((network, ctx) => {
+        let parsed: { namespace: string; reference: string }
+        try {
+          parsed = parseCaipNetworkId(network.caipNetworkId)
+        } catch (error) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['caipNetworkId'],
+            message: (error as Error & { shortMessage?: string }).shortMessage ?? 'Invalid CAIP-2 network id',
+          })
+          return
+        }
+        if (parsed.namespace !== network.chainNamespace)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['caipNetworkId'],
+            message: `namespace must be ${network.chainNamespace}`,
+          })
+        if (parsed.reference !== String(network.id))
+          ctx.addIssue({ code: 'custom', path: ['id'], message: `must match the CAIP-2 reference ${parsed.reference}` })
+        if (
+          (network.chainNamespace === 'eip155' || network.chainNamespace === 'solana') &&
+          network.rpcUrls.default.http.length === 0
+        )
+          ctx.addIssue({
+            code: 'custom',
+            path: ['rpcUrls', 'default', 'http'],
+            message: 'at least one RPC URL is required',
+          })
+        if (network.chainNamespace === 'eip155' && typeof network.id !== 'number')
+          ctx.addIssue({ code: 'custom', path: ['id'], message: 'eip155 network ids are numbers' })
+      }),
+    )
+
+const adapterSchema = () => z.custom<ChainAdapter>(isAdapter, 'must be a chain adapter such as eip155Adapter()')
+
+const featuresSchema = () =>
+  z.partial(
+    z.strictObject({
+      receive: z.boolean(),
+      send: z.boolean(),
+      analytics: z.boolean(),
+      allWallets: z.boolean(),
+      legalCheckbox: z.boolean(),
+      smartSessions: z.boolean(),
+      collapseWallets: z.boolean(),
+      pay: z.boolean(),
+      email: z.boolean(),
+      socials: z.union([z.literal(false), z.array(z.enum(defaultSocials))]),
+      swaps: z.boolean(),
+      onramp: z.boolean(),
+      activity: z.boolean(),
+      reownBranding: z.boolean(),
+      multiWallet: z.boolean(),
+      connectMethodsOrder: z.array(z.enum(defaultConnectMethodsOrder)),
+      walletFeaturesOrder: z.array(z.enum(defaultWalletFeaturesOrder)),
+    }),
+  )
+
+const storageSchema = () =>
+  z.custom<StorageLike>(isStorage, 'must implement getItem, setItem and removeItem, or be null')
+
+// One factory per option: a schema is built the first time a host passes that option, so a page
+// that passes three options builds three (plus `ssr`'s default), not the ~170 zod functions of all
+// of them, between navigation and the connect button's first paint.
+const optionFields = {
+  projectId: () => z.optional(z.string().check(z.trim())),
+  networks: () => z.array(networkSchema()).check(z.minLength(1, 'at least one network is required')),
+  adapters: () => z.array(adapterSchema()).check(z.minLength(1, 'at least one adapter is required')),
+  defaultNetwork: () => z.optional(z.union([z.string(), z.looseObject({ caipNetworkId: z.string() })])),
+  metadata: () =>
+    z.optional(z.object({ name: z.string(), description: z.string(), url: httpUrl(), icons: z.array(z.string()) })),
+  features: () => z.optional(featuresSchema()),
+  keepLocalFeatures: () => z.optional(z.boolean()),
+  remoteConfig: () => z.optional(z.boolean()),
+  walletDirectory: () => z.optional(z.boolean()),
+  blockchainApi: () => z.optional(z.boolean()),
+  rpcMap: () => z.optional(z.record(z.string(), httpUrl())),
+  transports: () =>
+    z.optional(
+      z.record(
+        z.string(),
+        z.custom<PorticoTransport>((value) => typeof value === 'function', 'must be a transport function'),
+      ),
+    ),
+  rpcPing: () => z.optional(z.boolean()),
+  connectorOrder: () => z.optional(z.array(z.enum(defaultConnectorOrder))),
+  featuredWalletIds: () => z.optional(z.array(z.string())),
+  includeWalletIds: () => z.optional(z.array(z.string())),
+  excludeWalletIds: () => z.optional(z.array(z.string())),
+  defaultAccountTypes: () =>
+    z.optional(z.partialRecord(z.enum(chainNamespaces), z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']))),
+  signOutOnDisconnect: () => z.optional(z.boolean()),
+  allowUnsupportedChain: () => z.optional(z.boolean()),
+  enableNetworkSwitch: () => z.optional(z.boolean()),
+  enableInjected: () => z.optional(z.boolean()),
+  siweConfig: () => z.optional(z.unknown()),
+  siwx: () => z.optional(z.unknown()),
+  apiUrls: () => z.optional(z.partial(z.object({ api: httpUrl(), blockchain: httpUrl(), analytics: httpUrl() }))),
+  storage: () => z.optional(storageSchema()),
+  // Server-render safe by default: storage is read on the client, after hydration.
+  ssr: () => z._default(z.boolean(), true),
+  fetch: () => z.optional(z.custom<typeof fetch>((value) => typeof value === 'function', 'must be a function')),
+  sdkType: () => z.optional(z.string()),
+  sdkVersion: () => z.optional(z.string()),
+  walletConnect: () =>
+    z.optional(
+      z.union([
+        z.literal(false),
+        z.object({
+          relayUrl: z.optional(wsUrl()),
+          verifyUrl: z.optional(z.union([z.literal(false), httpUrl()])),
+          storage: z.optional(
+            z.custom<WalletConnectOptions['storage']>(
+              isWalletConnectStorage,
+              'must implement getKeys, getEntries, getItem, setItem and removeItem',
+            ),
+          ),
+          pairingExpirySeconds: z.optional(z.number().check(z.positive(), z.maximum(3600))),
+          telemetry: z.optional(z.boolean()),
+          prepare: z.optional(z.boolean()),
+        }),
+      ]),
+    ),
+  // The frame URL is checked again (origin differs from the page's) when email login first loads.
+  embeddedWallet: () => z.optional(z.object({ frameUrl: httpUrl(), enableLogger: z.optional(z.boolean()) })),
+}
+
+type OptionFields = { [K in keyof typeof optionFields]: ReturnType<(typeof optionFields)[K]> }
+export type ParsedOptions = z.output<z.ZodMiniObject<OptionFields>>
+// Always checked: the two required options, and `ssr` for its default.
+const alwaysChecked = ['networks', 'adapters', 'ssr'] as const
+
+/**
+ * @internal Runtime validation of {@link PorticoOptions} with zod: a zod/mini object of the options
+ * the host passed (unknown keys are dropped, as a zod object does), with the same paths and
+ * messages as one schema of every option. {@link parseOptions} runs it only when the plain checks
+ * of {@link parseOptionsFast} refuse the options.
+ *
+ * @example
+ * const result = zodOptionsSchema.safeParse(options)
+ */
+export const zodOptionsSchema = {
+  safeParse(options: unknown): z.core.util.SafeParseResult<ParsedOptions> {
+    const keys = new Set<keyof OptionFields>(alwaysChecked)
+    if (typeof options === 'object' && options !== null)
+      for (const key of Object.keys(options)) if (Object.hasOwn(optionFields, key)) keys.add(key as keyof OptionFields)
+    // Built afresh for each validation and dropped after it, like every schema here: options are
+    // validated once per instance, and kept schemas were ~65 KB of the heap for the page's life.
+    const shape = Object.fromEntries([...keys].map((key) => [key, optionFields[key]()]))
+    return z.object(shape).safeParse(options) as z.core.util.SafeParseResult<ParsedOptions>
+  },
+}
