@@ -1,4 +1,5 @@
 import { type ViewSlots, viewSlot, watcherSlot } from '../../modal/viewSlot.js'
+import type { PopupProvider } from './socialLogin.js'
 
 /** The email wallet's views (titled from its own catalogue, see each view's `featureTitle`). */
 export type EmbeddedViewEntry =
@@ -8,6 +9,10 @@ export type EmbeddedViewEntry =
   | { view: 'UpdateEmailWallet' }
   /** The secure frame's approval prompt, laid over this view while the frame asks. */
   | { view: 'ApproveTransaction' }
+  /** A social login in its window (opened by the Connect view's button): waiting, blocked, failed. */
+  | { view: 'ConnectingSocial'; data: { provider: PopupProvider } }
+  /** Sign In With Farcaster: the QR code and link, then the username. */
+  | { view: 'ConnectingFarcaster' }
 
 // Registers the views with the modal (its `ViewEntry` union); see ../../modal/viewRegistry.ts.
 declare module '../../modal/viewRegistry.js' {
@@ -21,6 +26,8 @@ export const embeddedViews: ViewSlots<EmbeddedViewEntry> = {
   EmailLogin: viewSlot(() => import('./EmailLoginView.js').then((m) => m.EmailLoginView)),
   UpdateEmailWallet: viewSlot(() => import('./UpdateEmailWalletView.js').then((m) => m.UpdateEmailWalletView)),
   ApproveTransaction: viewSlot(() => import('./ApproveTransactionView.js').then((m) => m.ApproveTransactionView)),
+  ConnectingSocial: viewSlot(() => import('./ConnectingSocialView.js').then((m) => m.ConnectingSocialView)),
+  ConnectingFarcaster: viewSlot(() => import('./ConnectingFarcasterView.js').then((m) => m.ConnectingFarcasterView)),
 }
 
 /**
