@@ -151,6 +151,3 @@ export const divider = style({
 
 /** The email field's height, held while its chunk arrives (see EmailFieldSlot). */
 export const emailFieldSpace = style({ height: 48 })
-
-/** The social logins' height (a large button, then a row), held while their chunk arrives (see SocialLoginsSlot). */
-export const socialsSpace = style({ height: 96 })

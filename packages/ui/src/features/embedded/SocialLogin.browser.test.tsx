@@ -138,14 +138,15 @@ test('behavior: a blocked login window shows a link whose click opens it and the
   await expectNoSeriousA11yViolations(dialog())
 })
 
-test('behavior: Farcaster opens ConnectingFarcaster; an auth server without Farcaster says Failed to connect to farcaster with Try again; axe clean dark and light', async () => {
+test('behavior: Farcaster opens its QR-code view; an auth server without Farcaster says Failed to connect to farcaster with Try again; axe clean dark and light', async () => {
   for (const mode of ['dark', 'light'] as const) {
     await mount(makePortico(), mode)
     await userEvent.click(page.getByRole('button', { name: 'Continue with Farcaster' }))
-    expect($('modal-frame')?.getAttribute('data-view')).toBe('ConnectingFarcaster')
+    expect($('modal-frame')?.getAttribute('data-view')).toBe('ConnectingSocial')
     await expect
       .element(page.getByRole('alert'), { timeout: 30_000 })
       .toHaveTextContent('Failed to connect to farcaster')
+    expect($('connecting-farcaster')).not.toBeNull()
     await expect.element(page.getByRole('button', { name: 'Try again' })).toBeVisible()
     await expectNoSeriousA11yViolations(dialog())
     await cleanup()

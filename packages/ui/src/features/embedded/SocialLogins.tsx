@@ -32,7 +32,7 @@ export function SocialLogins({ socials }: { socials: readonly SocialProvider[] }
   const row = collapsed ? rest.slice(0, rowSize) : rest
   const select = (provider: SocialProvider) => {
     if (provider === 'farcaster') {
-      modal.push({ view: 'ConnectingFarcaster' })
+      modal.push({ view: 'ConnectingSocial', data: { provider } })
       return
     }
     // The window opens in this click, before the view's code is fetched.
@@ -42,16 +42,15 @@ export function SocialLogins({ socials }: { socials: readonly SocialProvider[] }
     })
     modal.push({ view: 'ConnectingSocial', data: { provider } })
   }
-  const intent = (provider: SocialProvider) => () =>
-    void preloadView(modal.table, provider === 'farcaster' ? 'ConnectingFarcaster' : 'ConnectingSocial').catch(() => {})
+  const intent = () => () => void preloadView(modal.table, 'ConnectingSocial').catch(() => {})
   return (
     <fieldset className={css.socials} aria-label={text.socialSection} data-slot="connect-socials">
       <button
         type="button"
         className={button({ variant: 'secondary', size: 'lg' })}
         onClick={() => select(first)}
-        onPointerEnter={intent(first)}
-        onFocus={intent(first)}
+        onPointerEnter={intent()}
+        onFocus={intent()}
         data-slot="social-login"
         data-provider={first}
       >
@@ -65,8 +64,8 @@ export function SocialLogins({ socials }: { socials: readonly SocialProvider[] }
               type="button"
               className={`${button({ variant: 'secondary', size: 'md' })} ${css.socialButton}`}
               onClick={() => select(provider)}
-              onPointerEnter={intent(provider)}
-              onFocus={intent(provider)}
+              onPointerEnter={intent()}
+              onFocus={intent()}
               aria-label={text.socialContinueWith(socialNames[provider])}
               data-slot="social-login"
               data-provider={provider}

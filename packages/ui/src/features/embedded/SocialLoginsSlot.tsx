@@ -1,6 +1,8 @@
-import * as views from '../../components/views.css.js'
 import { lazy, useLazy } from '../../modal/lazy.js'
 import type { SocialProvider } from './socialLogin.js'
+
+/** The logins' height (a large button, then a row), held while their chunk arrives. */
+const socialsSpace = { height: 96 }
 
 const logins = lazy(() => import('./SocialLogins.js').then((m) => m.SocialLogins))
 
@@ -12,5 +14,5 @@ const logins = lazy(() => import('./SocialLogins.js').then((m) => m.SocialLogins
  */
 export function SocialLoginsSlot({ socials }: { socials: readonly SocialProvider[] }) {
   const Logins = useLazy(logins, true, 'the social logins')
-  return Logins ? <Logins socials={socials} /> : <div className={views.socialsSpace} aria-hidden="true" />
+  return Logins ? <Logins socials={socials} /> : <div style={socialsSpace} aria-hidden="true" />
 }

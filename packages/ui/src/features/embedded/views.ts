@@ -1,5 +1,5 @@
 import { type ViewSlots, viewSlot, watcherSlot } from '../../modal/viewSlot.js'
-import type { PopupProvider } from './socialLogin.js'
+import type { SocialProvider } from './socialLogin.js'
 
 /** The email wallet's views (titled from its own catalogue, see each view's `featureTitle`). */
 export type EmbeddedViewEntry =
@@ -9,10 +9,12 @@ export type EmbeddedViewEntry =
   | { view: 'UpdateEmailWallet' }
   /** The secure frame's approval prompt, laid over this view while the frame asks. */
   | { view: 'ApproveTransaction' }
-  /** A social login in its window (opened by the Connect view's button): waiting, blocked, failed. */
-  | { view: 'ConnectingSocial'; data: { provider: PopupProvider } }
-  /** Sign In With Farcaster: the QR code and link, then the username. */
-  | { view: 'ConnectingFarcaster' }
+  /**
+   * A social login: in its window (opened by the Connect view's button) waiting, blocked, failed;
+   * for `farcaster` the spec's ConnectingFarcaster (the QR code and link, then the username). One
+   * view name for both keeps page start (the view table) from growing.
+   */
+  | { view: 'ConnectingSocial'; data: { provider: SocialProvider } }
 
 // Registers the views with the modal (its `ViewEntry` union); see ../../modal/viewRegistry.ts.
 declare module '../../modal/viewRegistry.js' {
@@ -27,7 +29,6 @@ export const embeddedViews: ViewSlots<EmbeddedViewEntry> = {
   UpdateEmailWallet: viewSlot(() => import('./UpdateEmailWalletView.js').then((m) => m.UpdateEmailWalletView)),
   ApproveTransaction: viewSlot(() => import('./ApproveTransactionView.js').then((m) => m.ApproveTransactionView)),
   ConnectingSocial: viewSlot(() => import('./ConnectingSocialView.js').then((m) => m.ConnectingSocialView)),
-  ConnectingFarcaster: viewSlot(() => import('./ConnectingFarcasterView.js').then((m) => m.ConnectingFarcasterView)),
 }
 
 /**
