@@ -78,6 +78,73 @@ function freePort() {
   })
 }
 
+/**
+ * Packages a user may install that ask for a newer Node than ours (>=20.19.0), each with why it
+ * stays: commander 15 (Node 22.12) comes only with @solana/errors, for its command-line tool that
+ * nothing of Portico runs, and every @solana/kit from 7.0 on pins it exactly.
+ */
+const knownNewerEngines = [/^commander@15\./]
+const ourMinimumNode = [20, 19, 0]
+
+/** Whether a semver range of the simple forms engines use (>=, >, <, <=, ^, ~, x, ||) admits `version`. */
+function admits(range, version) {
+  const cmp = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
+  const parse = (text) =>
+    text
+      .replace(/^v/, '')
+      .split('.')
+      .map((part) => (/^\d+$/.test(part) ? Number(part) : 0))
+  return range.split('||').some((alternative) =>
+    alternative
+      .trim()
+      .replace(/([<>=^~]+)\s+/g, '$1')
+      .split(/\s+/)
+      .filter(Boolean)
+      .every((comparator) => {
+        const [, op = '', text = ''] = comparator.match(/^([<>=^~]*)(.*)$/) ?? []
+        if (text === '*' || text === 'x' || text === '') return true
+        const v = [...parse(text), 0, 0].slice(0, 3)
+        const c = cmp(version, v)
+        if (op === '>=') return c >= 0
+        if (op === '>') return c > 0
+        if (op === '<=') return c <= 0
+        if (op === '<') return c < 0
+        if (op === '^') return c >= 0 && version[0] === v[0]
+        if (op === '~') return c >= 0 && version[0] === v[0] && version[1] === v[1]
+        return text.split('.').length < 3 ? version[0] === v[0] : c === 0
+      }),
+  )
+}
+
+/** Every installed package (pnpm's virtual store) whose `engines.node` refuses our minimum Node. */
+function newerEngines(app) {
+  const store = join(app, 'node_modules/.pnpm')
+  const found = []
+  for (const entry of readdirSync(store)) {
+    const modules = join(store, entry, 'node_modules')
+    let names
+    try {
+      names = readdirSync(modules).flatMap((n) =>
+        n.startsWith('@') ? readdirSync(join(modules, n)).map((m) => `${n}/${m}`) : [n],
+      )
+    } catch {
+      continue
+    }
+    for (const name of names) {
+      let manifest
+      try {
+        manifest = JSON.parse(readFileSync(join(modules, name, 'package.json'), 'utf8'))
+      } catch {
+        continue
+      }
+      if (manifest.name !== name || typeof manifest.engines?.node !== 'string') continue
+      if (!admits(manifest.engines.node, ourMinimumNode))
+        found.push(`${name}@${manifest.version} (node ${manifest.engines.node})`)
+    }
+  }
+  return [...new Set(found)]
+}
+
 /** Installs from the local store only; falls back to --prefer-offline (metadata refresh) if the cache lacks something. */
 function install(dir) {
   try {
@@ -206,6 +273,12 @@ async function main() {
 
   install(viteApp)
   install(nextApp)
+  // What `npm i` on Node 20 would warn about (EBADENGINE): the Next.js app holds only what a
+  // user's production install has (the packages, React, React Query, Next).
+  const newer = newerEngines(nextApp)
+  const unknownNewer = newer.filter((pkg) => !knownNewerEngines.some((known) => known.test(pkg)))
+  if (newer.length) log(`packages asking for a newer Node than 20.19 (known, explained): ${newer.join(', ')}`)
+  if (unknownNewer.length) throw new Error(`installed packages refuse Node 20.19: ${unknownNewer.join(', ')}`)
 
   // 4. The devnet from the installed package, as the README tells a host to run it.
   const devnet = await startDevnet(viteApp)
@@ -217,10 +290,21 @@ async function main() {
   sh(join(viteApp, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: viteApp, label: 'vite app: tsc (strict)' })
   sh(join(viteApp, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: viteApp,
-    env: { VITE_PORTICO_DEVNET_RPC_URL: devnet.evm.rpcUrl },
+    env: {
+      VITE_PORTICO_DEVNET_RPC_URL: devnet.evm.rpcUrl,
+      VITE_PORTICO_DEVNET_API_URL: devnet.api.url,
+      VITE_PORTICO_DEVNET_RELAY_URL: devnet.walletConnect.relayUrl,
+      VITE_PORTICO_PROJECT_ID: 'consumer-test',
+    },
     label: 'vite app: vite build',
   })
-  const nextEnv = { NEXT_TELEMETRY_DISABLED: '1', NEXT_PUBLIC_PORTICO_DEVNET_RPC_URL: devnet.evm.rpcUrl }
+  const nextEnv = {
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_PUBLIC_PORTICO_DEVNET_RPC_URL: devnet.evm.rpcUrl,
+    NEXT_PUBLIC_PORTICO_DEVNET_API_URL: devnet.api.url,
+    NEXT_PUBLIC_PORTICO_DEVNET_RELAY_URL: devnet.walletConnect.relayUrl,
+    NEXT_PUBLIC_PORTICO_PROJECT_ID: 'consumer-test',
+  }
   sh(join(nextApp, 'node_modules/.bin/next'), ['build'], { cwd: nextApp, env: nextEnv, label: 'next app: next build' })
   nextTypeCheck(nextApp)
 
@@ -317,7 +401,11 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
   log(`${name}: the modal lists Devnet Wallet`)
   await walletRow.click()
   await page.locator('[data-slot="account-button"]').waitFor()
-  if (headless) await page.getByTestId('headless-address').filter({ hasText: account0 }).waitFor()
+  if (headless) {
+    await page.getByTestId('headless-address').filter({ hasText: account0 }).waitFor()
+    // The token balances come from the devnet's blockchain API (apiUrls + projectId, as the README says).
+    await page.getByTestId('headless-balances').filter({ hasText: 'USDC' }).waitFor()
+  }
   log(`${name}: connected`)
 
   await page.reload()
@@ -336,7 +424,20 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
 function startDevnet(app) {
   const child = spawn(
     join(app, 'node_modules/.bin/portico-devnet'),
-    ['--json', '--evm-port', '0', '--solana-port', '0', '--no-api', '--no-wc', '--no-auth', '--onramp-port', '0'],
+    [
+      '--json',
+      '--evm-port',
+      '0',
+      '--solana-port',
+      '0',
+      '--api-port',
+      '0',
+      '--wc-port',
+      '0',
+      '--no-auth',
+      '--onramp-port',
+      '0',
+    ],
     { cwd: app, stdio: ['ignore', 'pipe', 'inherit'] },
   )
   cleanups.push(() => stopChild(child))

@@ -3,8 +3,8 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type StartDemoReturnType, startDemo } from '@portico/demo'
-import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core'
-import { afterAll, beforeAll, onTestFailed } from 'vitest'
+import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Route } from 'playwright-core'
+import { afterAll, beforeAll, expect, onTestFailed } from 'vitest'
 // @ts-expect-error: a plain .mjs script without types
 import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
 
@@ -136,4 +136,33 @@ export function shot(page: Page, name: string) {
   return page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true })
 }
 
-export type { Browser, BrowserContext, Page, Route }
+/**
+ * Clicks `target` (a button in the secure frame) until `done()` holds, as a user clicks again when
+ * nothing happened. Chromium routes a click to a cross-origin frame from the compositor's last
+ * hit-test data: on a starved machine a frame that was just placed or painted can miss a click that
+ * Playwright reports as delivered, and the request then waits for the user for ever. `done` is the
+ * effect the click must have (the request settled, an alert shown), checked before each retry, so a
+ * test never clicks twice once the first click counted.
+ */
+export async function clickUntil(
+  target: Locator,
+  done: () => boolean | Promise<boolean>,
+  options: { force?: boolean } = {},
+): Promise<void> {
+  await target.click({ force: options.force })
+  let checks = 0
+  await expect
+    .poll(
+      async () => {
+        if (await done()) return true
+        // The first check comes at once, before the click's effect can have arrived.
+        if (checks++ > 0 && (await target.isVisible()))
+          await target.click({ force: options.force, timeout: 5_000 }).catch(() => undefined)
+        return done()
+      },
+      { timeout: 60_000, interval: 1_000 },
+    )
+    .toBe(true)
+}
+
+export type { Browser, BrowserContext, Locator, Page, Route }

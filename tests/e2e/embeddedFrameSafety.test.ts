@@ -22,7 +22,7 @@ import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 // @ts-expect-error: a plain .mjs script without types
 import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
-import { type Browser, isLoopback, launchChromium, offlineContext } from './browser.js'
+import { type Browser, clickUntil, isLoopback, launchChromium, offlineContext } from './browser.js'
 import {
   type HostApi,
   mailedCode,
@@ -167,8 +167,8 @@ describe('an approval counts only while the frame is visibly on top', () => {
     await card.getByRole('button', { name: 'Approve' }).waitFor()
     // The frame sees that it cannot be seen.
     await expect.poll(() => card.getAttribute('data-state')).toBe('hidden')
-    await card.getByRole('button', { name: 'Approve' }).click({ force: true })
-    await card.getByRole('alert').filter({ hasText: 'This approval was hidden by the page' }).waitFor()
+    const hiddenAlert = card.getByRole('alert').filter({ hasText: 'This approval was hidden by the page' })
+    await clickUntil(card.getByRole('button', { name: 'Approve' }), () => hiddenAlert.isVisible(), { force: true })
     const replies = () =>
       hostile.evaluate(() => (window as unknown as { replies: { type: string }[] }).replies.map((r) => r.type))
     expect(await replies()).not.toContain('@portico-frame/RPC_REQUEST_SUCCESS')

@@ -13,6 +13,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { createServer, type Plugin } from 'vite'
 import type { DemoDevnetConfig } from './devnetConfig.js'
+import { devnetPagesPlugin } from './devnetPages.js'
 import { demoSiwxBackend } from './siwxBackend.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -101,7 +102,13 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<StartDe
       root,
       logLevel: 'warn',
       clearScreen: false,
-      plugins: [devnetConfigPlugin(toDemoDevnetConfig(devnet)), siwx.plugin, vanillaExtractPlugin(), react()],
+      plugins: [
+        devnetConfigPlugin(toDemoDevnetConfig(devnet)),
+        devnetPagesPlugin({ inboxUrl: devnet.auth.inboxUrl, evmRpcUrl: devnet.evm.rpcUrl }),
+        siwx.plugin,
+        vanillaExtractPlugin(),
+        react(),
+      ],
       // Workspace packages resolve to their TypeScript sources (no build needed).
       resolve: { conditions: ['portico-source', 'module', 'browser', 'development|production'] },
       // Prebundle every dependency up front (lazy pages included): a dependency discovered later

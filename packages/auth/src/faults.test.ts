@@ -12,7 +12,14 @@ import { join } from 'node:path'
 import { SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest'
 import { type MailInbox, startMailInbox } from '../../devnet/src/mail/inbox.js'
-import { EMAIL_COOLDOWN_MS, MAX_BODY_BYTES, OTP_MAX_ATTEMPTS, OTP_TTL_MS, SESSION_TTL_MS } from './constants.js'
+import {
+  EMAIL_COOLDOWN_MS,
+  MAX_BODY_BYTES,
+  OTP_MAX_ATTEMPTS,
+  OTP_TTL_MS,
+  RATE_LIMIT_WINDOW_MS,
+  SESSION_TTL_MS,
+} from './constants.js'
 import { type AuthServer, type AuthServerOptions, createAuthServer } from './createAuthServer.js'
 import type { Database } from './db/database.js'
 import { openPglite, pgliteTemplatePath } from './db/pglite.js'
@@ -361,11 +368,27 @@ describe('operations', () => {
     const oldEmail = newEmail('old')
     const oldLogin = await login(old, oldEmail)
     // A day and a session lifetime later, everything of that login has expired.
-    clock.now += SESSION_TTL_MS + 24 * 60 * 60_000 + OTP_TTL_MS
+    const later = clock.now + SESSION_TTL_MS + 24 * 60 * 60_000 + OTP_TTL_MS
+    // Another login shortly before: its code and session stay live. Two rate-limit windows before the
+    // purge, so this client's window (one per client, renewed by any request) has ended by then.
+    clock.now = later - 2 * RATE_LIMIT_WINDOW_MS
     const fresh = createTestClient(url, { origin: PAGE })
     const freshLogin = await login(fresh, newEmail('fresh'))
+    clock.now = later
+    // A social login started then (its state, PKCE verifier and nonce), and one started now.
+    const socialLogin = (id: string, at: number) =>
+      db.query(
+        `INSERT INTO social_logins (id, provider, state_hash, code_verifier, nonce, device_hash, project_id, page_origin, created_at, expires_at)
+         VALUES ($1, 'github', $1, 'verifier', 'nonce', 'device', 'project', $2, $3, $4)`,
+        [id, PAGE, new Date(at), new Date(at + 10 * 60_000)],
+      )
+    const oldSocial = `old-social-${newEmail('s')}`
+    const freshSocial = `fresh-social-${newEmail('s')}`
+    await socialLogin(oldSocial, clock.now - SESSION_TTL_MS - 24 * 60 * 60_000 - OTP_TTL_MS)
+    await socialLogin(freshSocial, clock.now)
     const purged = await server.purge()
     expect(purged.challenges).toBeGreaterThanOrEqual(1)
+    expect(purged.socialLogins).toBeGreaterThanOrEqual(1)
     expect(purged.sessions).toBeGreaterThanOrEqual(1)
     expect(purged.cooldowns).toBeGreaterThanOrEqual(1)
     expect(purged.rateLimits).toBeGreaterThanOrEqual(1)
@@ -373,6 +396,8 @@ describe('operations', () => {
     expect(await rows('SELECT 1 FROM otp_challenges WHERE id = $1', oldLogin.challengeId)).toBe(0)
     expect(await rows('SELECT 1 FROM email_cooldowns WHERE email = $1', oldEmail)).toBe(0)
     expect(await rows('SELECT 1 FROM otp_challenges WHERE id = $1', freshLogin.challengeId)).toBe(1)
+    expect(await rows('SELECT 1 FROM social_logins WHERE id = $1', oldSocial)).toBe(0)
+    expect(await rows('SELECT 1 FROM social_logins WHERE id = $1', freshSocial)).toBe(1)
     expect((await fresh.call('GET', '/v1/session')).status).toBe(200)
     // The old token is refused as expired, with or without its row.
     expect((await old.call('GET', '/v1/session')).body.error?.code).toBe('JWT_EXPIRED')

@@ -119,7 +119,8 @@ function summary(devnet, startupMs) {
           'Embedded-wallet auth (PGlite in a temp folder)',
           `  Auth URL      ${devnet.auth.url}  (projects: ${devnet.auth.projectIds.join(', ')})`,
           `  Secure frame  ${devnet.auth.frameUrl}/?projectId=portico-demo&chainId=31337`,
-          `  Mail inbox    ${devnet.auth.inboxUrl}/messages/latest?to=EMAIL  (code and link extracted; SMTP port ${devnet.auth.inbox.smtpPort})`,
+          `  Mail inbox    ${devnet.auth.inboxUrl}/  (open it after an email login: each code up front)`,
+          `                ${devnet.auth.inboxUrl}/messages/latest?to=EMAIL  (JSON, code and link extracted; SMTP port ${devnet.auth.inbox.smtpPort})`,
           '',
         ]
       : []),

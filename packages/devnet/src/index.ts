@@ -91,6 +91,13 @@ export {
   type StartOnrampProviderOptions,
   startOnrampProvider,
 } from './onramp/provider.js'
+export {
+  type DevnetRpcEndpoint,
+  type RpcEndpointFault,
+  type RpcEndpointSwitches,
+  type StartRpcEndpointOptions,
+  startRpcEndpoint,
+} from './rpc/endpoint.js'
 export { type SolanaRpcServer, type StartSolanaRpcOptions, startSolanaRpc } from './solana/server.js'
 export {
   type Devnet,

@@ -6,12 +6,14 @@ import type { AuthDeps } from '../deps.js'
  *
  * @example
  * ```ts
- * const purged: AuthPurgeResult = await auth.purge() // { challenges: 3, sessions: 1, cooldowns: 7, rateLimits: 12 }
+ * const purged: AuthPurgeResult = await auth.purge() // { challenges: 3, socialLogins: 2, sessions: 1, cooldowns: 7, rateLimits: 12 }
  * ```
  */
 export interface AuthPurgeResult {
   /** Codes and device links expired more than a day ago (their device links go with them). */
   challenges: number
+  /** Social and Farcaster logins (state, PKCE verifier, nonce) expired more than a day ago, used or not. */
+  socialLogins: number
   /** Sessions past their expiry (signed out or not: an expired token is refused anyway). */
   sessions: number
   /** Email cooldowns that ended. */
@@ -34,6 +36,10 @@ export async function purgeExpired(deps: AuthDeps): Promise<AuthPurgeResult> {
     challenges:
       (await count('DELETE FROM otp_challenges WHERE expires_at < $1 RETURNING id', now - CHALLENGE_RETENTION_MS)) +
       (await count('DELETE FROM passkey_challenges WHERE expires_at < $1 RETURNING id', now - CHALLENGE_RETENTION_MS)),
+    socialLogins: await count(
+      'DELETE FROM social_logins WHERE expires_at < $1 RETURNING id',
+      now - CHALLENGE_RETENTION_MS,
+    ),
     sessions: await count('DELETE FROM sessions WHERE expires_at < $1 RETURNING id', now),
     cooldowns: await count(
       'DELETE FROM email_cooldowns WHERE last_sent_at < $1 RETURNING email',

@@ -113,4 +113,26 @@ describe('mail inbox', () => {
   test('behavior: refuses a non-loopback host', async () => {
     await expect(startMailInbox({ host: '0.0.0.0' })).rejects.toThrow(/loopback/)
   })
+
+  test('the page at / shows each mail with its code, escaped, newest first', async () => {
+    inbox.clear()
+    await sendRawMail(inbox.smtpPort, {
+      from: 'login@portico.test',
+      to: ['page@example.com'],
+      data: mail('page@example.com', 'Your code <script>alert(1)</script>', 'Your login code is 482913.'),
+    })
+    await inbox.waitFor('page@example.com', { timeoutMs: 20_000 })
+    const response = await fetch(`${inbox.url}/?to=page@example.com`)
+    expect(response.headers.get('content-type')).toMatch(/text\/html/)
+    const html = await response.text()
+    expect(html).toContain('<output data-code>482913</output>')
+    expect(html).toContain('&#60;script&#62;')
+    expect(html).not.toContain('<script>')
+  })
+
+  test('the page says how to get a mail when there is none', async () => {
+    inbox.clear()
+    const html = await (await fetch(`${inbox.url}/`)).text()
+    expect(html).toContain('No mail yet')
+  })
 })

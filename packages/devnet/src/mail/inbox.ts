@@ -47,6 +47,7 @@ export interface StartMailInboxOptions {
 /**
  * A local SMTP server that keeps every mail in memory, plus an HTTP API to read them:
  *
+ * - `GET /` → a page listing the mails, newest first, with each login code up front
  * - `GET /messages?to=ADDRESS` → `{ messages: InboxMail[] }`, newest first (all addresses without `to`)
  * - `GET /messages/latest?to=ADDRESS[&after=ID][&wait=MS]` → the newest mail for the address (newer
  *   than mail `after` if given), waiting up to `wait` ms (max 30 s) for one to arrive; 404 if none
@@ -84,6 +85,38 @@ export function extractCodeAndLink(subject: string, text: string): { code?: stri
   // A sentence may end right after a link: its final full stop or comma is not part of it.
   const link = text.match(/https?:\/\/[^\s<>"')]+/)?.[0]?.replace(/[.,;:]+$/, '')
   return { ...(code ? { code } : {}), ...(link ? { link } : {}) }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/**
+ * The inbox as a page: newest first, the code and the link of each mail up front. Every mail
+ * field is escaped (a mail is input from anywhere); it reloads itself every few seconds so a
+ * code sent after the page opened shows up.
+ */
+function inboxPage(mails: readonly InboxMail[], to?: string): string {
+  const rows = mails
+    .slice(0, 50)
+    .map(
+      (mail) => `<article>
+  <p class="meta">To ${escapeHtml(mail.to.join(', '))} · ${escapeHtml(mail.receivedAt)}</p>
+  <h2>${escapeHtml(mail.subject)}</h2>
+  ${mail.code ? `<p>Code <output data-code>${escapeHtml(mail.code)}</output></p>` : ''}
+  ${mail.link ? `<p><a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a></p>` : ''}
+  <details><summary>Text</summary><pre>${escapeHtml(mail.text)}</pre></details>
+</article>`,
+    )
+    .join('\n')
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="3"><title>Devnet inbox</title>
+<style>body{font:16px system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}
+article{border:1px solid #8884;border-radius:12px;padding:0 1rem;margin:1rem 0}.meta{color:#888;font-size:14px}
+output{font:600 28px ui-monospace,monospace;letter-spacing:.2em}pre{white-space:pre-wrap}</style></head>
+<body><h1>Devnet inbox${to ? ` for ${escapeHtml(to)}` : ''}</h1>
+<p>Every mail the devnet's auth server sends (email login codes, device approvals), newest first. Nothing leaves this machine.</p>
+${rows || '<p>No mail yet. Log in with any email address in the app; its code shows here.</p>'}
+</body></html>`
 }
 
 /**
@@ -173,6 +206,9 @@ export async function startMailInbox(options: StartMailInboxOptions = {}): Promi
     errorBody: (message) => ({ error: message }),
     notFoundMessage: () => 'Not found',
   })
+  // A page for people: the newest mails with their login code large, so a developer trying email
+  // login in a browser finds the code without reading JSON.
+  app.get('/', (c) => c.html(inboxPage(messages(c.req.query('to')), c.req.query('to'))))
   app.get('/messages', (c) => c.json({ messages: messages(c.req.query('to')) }))
   app.delete('/messages', (c) => {
     mails.length = 0

@@ -239,6 +239,12 @@ export {
   type UserRejectedRequestErrorType,
 } from '../kernel/errors/network.js'
 export {
+  RpcUnavailableError,
+  type RpcUnavailableErrorType,
+  RpcUrlNotCompatibleError,
+  type RpcUrlNotCompatibleErrorType,
+} from '../kernel/errors/rpc.js'
+export {
   TransactionConfirmationTimeoutError,
   type TransactionConfirmationTimeoutErrorType,
   TransactionFailedError,
@@ -309,6 +315,7 @@ export {
   walletDirectoryInfiniteQueryOptions,
   walletDirectoryQueryKey,
 } from '../kernel/query/walletDirectory.js'
+export type { PorticoTransport } from '../kernel/rpc/types.js'
 // Types only (the `siwx` option's contract): the sign-in functions are in '@portico/headless/siwx'.
 export type { SiwxConfig, SiwxCreateMessageInput, SiwxMessage, SiwxSession } from '../kernel/siwxConfig.js'
 export type { RecentWallet, WalletConnectPairing } from '../kernel/state/atoms.js'

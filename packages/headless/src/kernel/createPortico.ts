@@ -11,6 +11,7 @@ import {
 import { attachFeatures } from './lifecycle.js'
 import { type PorticoOptions, parseOptions } from './options.js'
 import type { Portico } from './portico.js'
+import type { PorticoTransport } from './rpc/types.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, featuresAtom } from './state/atoms.js'
 import { hydrate } from './state/hydrate.js'
 import { createSingleFlightState } from './state/singleFlight.js'
@@ -54,6 +55,8 @@ export function createPortico(options: PorticoOptions): Portico {
       walletDirectory: parsed.walletDirectory ?? true,
       blockchainApi: parsed.blockchainApi ?? true,
       rpcMap: parsed.rpcMap ?? {},
+      transports: (parsed.transports ?? {}) as Readonly<Record<string, PorticoTransport>>,
+      rpcPing: parsed.rpcPing ?? true,
       connectorOrder: parsed.connectorOrder ?? defaultConnectorOrder,
       featuredWalletIds: parsed.featuredWalletIds ?? [],
       includeWalletIds: parsed.includeWalletIds ?? [],
@@ -95,6 +98,7 @@ export function createPortico(options: PorticoOptions): Portico {
       imageUrls: new Map(),
       features: new Map(),
       singleFlight: createSingleFlightState(),
+      rpcClients: new Map(),
     },
   }
 

@@ -25,6 +25,7 @@ import {
   type Features,
 } from './defaults.js'
 import { InvalidOptionsError, SiwxConflictError } from './errors/config.js'
+import type { PorticoTransport } from './rpc/types.js'
 import type { SiwxConfig } from './siwxConfig.js'
 import type { StorageLike } from './state/storage.js'
 import type { AccountType, ChainAdapter, PorticoNetwork } from './types.js'
@@ -70,6 +71,17 @@ export type PorticoOptions = {
   keepLocalFeatures?: boolean | undefined
   /** JSON-RPC URL per CAIP-2 network id, overriding the hosted endpoint and the network's own. */
   rpcMap?: Readonly<Record<string, string>> | undefined
+  /**
+   * The host's own transport per CAIP-2 network id, used instead of the one Portico builds from
+   * `rpcMap`, the hosted endpoint and the network's URLs (like wagmi's `transports`): a viem
+   * `Transport` for eip155 networks, an `@solana/kit` `RpcTransport` for Solana ones.
+   */
+  transports?: Readonly<Record<string, PorticoTransport>> | undefined
+  /**
+   * Send the JSON-RPC 'test' ping when a network's client is first made (the spec's registration
+   * ping); an endpoint that does not answer it is reported with a warning. Default `true`.
+   */
+  rpcPing?: boolean | undefined
   /** Read balances (with prices) from the blockchain API for the networks it serves (needs a project id). Default `true`. */
   blockchainApi?: boolean | undefined
   /** Page through the wallet directory in All Wallets (needs a project id). Default `true`. */
@@ -238,6 +250,14 @@ const optionFields = {
   walletDirectory: () => z.optional(z.boolean()),
   blockchainApi: () => z.optional(z.boolean()),
   rpcMap: () => z.optional(z.record(z.string(), httpUrl())),
+  transports: () =>
+    z.optional(
+      z.record(
+        z.string(),
+        z.custom<PorticoTransport>((value) => typeof value === 'function', 'must be a transport function'),
+      ),
+    ),
+  rpcPing: () => z.optional(z.boolean()),
   connectorOrder: () => z.optional(z.array(z.enum(defaultConnectorOrder))),
   featuredWalletIds: () => z.optional(z.array(z.string())),
   includeWalletIds: () => z.optional(z.array(z.string())),
@@ -422,6 +442,8 @@ const checks: Record<string, (value: unknown) => boolean> = {
   walletDirectory: optional(isBoolean),
   blockchainApi: optional(isBoolean),
   rpcMap: optional(record(isHttpUrl)),
+  transports: optional(record(isFunction)),
+  rpcPing: optional(isBoolean),
   connectorOrder: optional(arrayOf(oneOf(defaultConnectorOrder))),
   featuredWalletIds: optional(isStringArray),
   includeWalletIds: optional(isStringArray),

@@ -2,6 +2,7 @@ import type { createStore } from 'jotai/vanilla'
 import type { AlertBus } from './alerts.js'
 import type { ApiUrls, ConnectorGroup, Features } from './defaults.js'
 import type { Metadata, PorticoOptions } from './options.js'
+import type { PorticoTransport } from './rpc/types.js'
 import type { SingleFlightState } from './state/singleFlight.js'
 import type { PorticoStorage } from './state/storage.js'
 import type { AccountState, AccountType, ChainAdapter, PorticoNetwork } from './types.js'
@@ -18,6 +19,10 @@ export type ResolvedOptions = {
   walletDirectory: boolean
   blockchainApi: boolean
   rpcMap: Readonly<Record<string, string>>
+  /** The host's own transport per CAIP-2 network id. */
+  transports: Readonly<Record<string, PorticoTransport>>
+  /** Whether a network's client sends the 'test' ping when it is made. */
+  rpcPing: boolean
   connectorOrder: readonly ConnectorGroup[]
   featuredWalletIds: readonly string[]
   includeWalletIds: readonly string[]
@@ -96,6 +101,11 @@ export type PorticoRuntime = {
   features: Map<FeatureStateKey<unknown>, unknown>
   /** Wallet work in flight, joined by identical calls so a double click asks the wallet once. */
   singleFlight: SingleFlightState
+  /**
+   * The one JSON-RPC client of each network (by CAIP-2 id), made on its first read: every feature
+   * that reads a chain shares it, so reads batch and a fallback's ranking is learnt once.
+   */
+  rpcClients: Map<string, unknown>
 }
 
 /**

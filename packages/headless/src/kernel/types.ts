@@ -1,3 +1,4 @@
+import type { Portico } from './portico.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './utils/caip.js'
 
 /**
@@ -207,5 +208,10 @@ export type ChainAdapter<namespace extends ChainNamespace = ChainNamespace> = {
    * function. Must not throw when there is no `window`.
    */
   watchConnectors(onChange: (connectors: readonly Connector[]) => void): () => void
-  getBalance(parameters: { address: string; network: PorticoNetwork }): Promise<TokenBalance[]>
+  /**
+   * Reads the balances of `address` on `network`. `portico` is the instance asking: an adapter
+   * reads through its one RPC client of the network (what the `transports`, `rpcMap` and hosted
+   * endpoint settings chose), never a client of its own.
+   */
+  getBalance(parameters: { address: string; network: PorticoNetwork; portico: Portico }): Promise<TokenBalance[]>
 }

@@ -177,7 +177,8 @@ test('connect: two clicks on the same wallet ask it once (one eth_requestAccount
     await both
   })
   expect(asked('eth_requestAccounts')).toBe(1)
-  expect(result.current.connect.status).toBe('success')
+  // The observer's render is batched by the query client's notifier: wait for it, not a duration.
+  await waitFor(() => expect(result.current.connect.status).toBe('success'), settled)
 })
 
 test('send: a double click on Send sends one transaction; a deliberate second send afterwards sends again', async () => {
@@ -296,5 +297,5 @@ test('sign-in: a double click on Sign asks for one signature, although each mess
     await both
   })
   expect(asked('personal_sign')).toBe(1)
-  expect(result.current.value.status).toBe('authenticated')
+  await waitFor(() => expect(result.current.value.status).toBe('authenticated'), settled)
 })

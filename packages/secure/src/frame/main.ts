@@ -3,13 +3,13 @@ import {
   type AppRequestName,
   type FrameQuery,
   type FrameUser,
-  frameNetworks,
   framePrefix,
   frameProtocolVersion,
   frameTexts,
   parseAppMessage,
   parseFrameQuery,
 } from '../protocol.js'
+import { acceptsNetwork } from './acceptsNetwork.js'
 import {
   approveDeviceWithPasskey,
   deleteAccount,
@@ -229,8 +229,7 @@ function start(config: FrameQuery) {
       case 'SWITCH_NETWORK': {
         const next = message.payload.chainId
         // The spec's networks, or one the host configured (it gives the RPC URL, now or before).
-        if (!frameNetworks.has(next) && !message.payload.rpcUrl && !rpcUrls.has(next))
-          throw new Error(frameTexts.unsupportedNetwork)
+        if (!acceptsNetwork(next, message.payload.rpcUrl, rpcUrls)) throw new Error(frameTexts.unsupportedNetwork)
         chainId = next
         if (message.payload.rpcUrl) rpcUrls.set(chainId, message.payload.rpcUrl)
         return { chainId }

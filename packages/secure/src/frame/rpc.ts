@@ -26,7 +26,7 @@ import {
   recordSpends,
   type Spend,
 } from './permissions.js'
-import { RpcError } from './rpcError.js'
+import { httpRpcUrl, RpcError } from './rpcError.js'
 import {
   describeTransaction,
   InvalidTransactionError,
@@ -71,8 +71,7 @@ function permissionsCapability(capabilities: unknown): { context: string; option
 const callsById = new Map<string, { chainId: Hex; receipts: Hex[] }>()
 
 async function forward(context: RpcContext, method: string, params: unknown): Promise<unknown> {
-  if (!context.rpcUrl) throw new RpcError('No RPC URL for this network', -32603)
-  const response = await fetch(context.rpcUrl, {
+  const response = await fetch(httpRpcUrl(context.rpcUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
@@ -188,8 +187,7 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
   const evmAccount = <T>(use: (account: ReturnType<typeof privateKeyToAccount>) => Promise<T>) =>
     context.withSecret('eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))))
   const walletClient = (account: ReturnType<typeof privateKeyToAccount>) => {
-    if (!context.rpcUrl) throw new RpcError('No RPC URL for this network', -32603)
-    return createWalletClient({ account, transport: http(context.rpcUrl) })
+    return createWalletClient({ account, transport: http(httpRpcUrl(context.rpcUrl)) })
   }
   /**
    * Reserves the spend of `calls` from the grant named by `capability` when they fall within it

@@ -8,3 +8,22 @@ export class RpcError extends Error {
     this.name = 'RpcError'
   }
 }
+
+/**
+ * The chain RPC URL the frame was given (a query parameter or a message from the app's origin), if
+ * it is http(s): the frame reaches chains over HTTP only, so a ws or other URL is refused with the
+ * spec's 'Provided URL is not compatible with HTTP connection' rather than handed to `fetch`.
+ *
+ * @example
+ * const url = httpRpcUrl(context.rpcUrl) // throws RpcError for 'wss://node.example'
+ */
+export function httpRpcUrl(url: string | undefined): string {
+  if (!url) throw new RpcError('No RPC URL for this network', -32603)
+  let protocol: string | undefined
+  try {
+    protocol = new URL(url).protocol
+  } catch {}
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw new RpcError('Provided URL is not compatible with HTTP connection', -32602)
+  return url
+}

@@ -94,6 +94,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // Shares nothing with page start any more (ox's hex and error modules now load with viem here).
   readEvmBalances: 95,
   readSolanaBalances: 115,
+  // The one RPC client per network (viem's transports / @solana/kit's), loaded with the first
+  // balance read, fee quote or send: the readers and the send's chain code import them.
+  evmClient: 93.5,
+  solanaClient: 19.75,
   controller: 4.5, // 4.03: the SDK's module is loaded apart from its client (preloadWalletConnect)
   signing: 3.5,
   '@walletconnect/sign-client': 150,

@@ -2,7 +2,7 @@ import type { NodeErrorType } from '../../kernel/errors/nodeError.js'
 import type { Portico } from '../../kernel/portico.js'
 import { formatUnits } from '../../kernel/utils/format.js'
 import type { NameResolutionErrorType } from '../names/errors.js'
-import { loadEvm, rpcUrl } from './chainAccess.js'
+import { loadEvm, loadSolana } from './chainAccess.js'
 import { assertFeeLeft } from './nativeFeeLeft.js'
 import { prepareSendToken, type SendTokenParameters, type SendTokenValidationErrorType } from './prepareSendToken.js'
 import { resolveReceiver } from './resolveReceiver.js'
@@ -78,15 +78,15 @@ export async function estimateSendFee(
         const transaction = prepared.contract
           ? evm.erc20Transfer({ ...prepared, contract: prepared.contract })
           : { to: prepared.receiver, value: prepared.units }
-        const { gas, feePerGas } = await evm.estimateEvmFee(rpcUrl(portico, network), {
+        const { gas, feePerGas } = await evm.estimateEvmFee(evm.evmPublicClient(portico, network), {
           account: account.address as `0x${string}`,
           ...transaction,
         })
         return result(gas * feePerGas, { gas, feePerGas })
       }
-      const solana = await import('../../kernel/adapters/solana/solanaTransfer.js')
+      const solana = await loadSolana()
       const { fee, createsAccount, accountRent } = await solana.estimateSolanaTransfer({
-        rpc: solana.solanaRpc(rpcUrl(portico, network)),
+        rpc: solana.solanaRpcFor(portico, network),
         from: account.address as never,
         to: prepared.receiver,
         amount: prepared.units,

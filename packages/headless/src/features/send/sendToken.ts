@@ -10,7 +10,7 @@ import {
 import { defineFeatureState, featureState } from '../../kernel/featureState.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { NameResolutionErrorType } from '../names/errors.js'
-import { loadEvm, rpcUrl } from './chainAccess.js'
+import { loadEvm, loadSolana } from './chainAccess.js'
 import {
   InsufficientFundsForFeeError,
   TooManyPendingTransactionsError,
@@ -96,10 +96,14 @@ async function sendEvm(portico: Portico, prepared: Extract<PreparedSend, { names
     : { to: prepared.receiver, value: prepared.units }
   // sendTransaction gives node errors their viem types already.
   const hash = await sendTransaction(portico, transaction)
-  const { waitForReceiptStatus } = await loadEvm()
+  const { waitForReceiptStatus, evmPublicClient } = await loadEvm()
   let status: 'success' | 'reverted'
   try {
-    status = await waitForReceiptStatus(rpcUrl(portico, prepared.connection.network), hash, evmConfirmTimeoutMs)
+    status = await waitForReceiptStatus(
+      evmPublicClient(portico, prepared.connection.network),
+      hash,
+      evmConfirmTimeoutMs,
+    )
   } catch (error) {
     throw new TransactionConfirmationTimeoutError({ hash, timeoutMs: evmConfirmTimeoutMs, cause: error })
   }
@@ -108,8 +112,8 @@ async function sendEvm(portico: Portico, prepared: Extract<PreparedSend, { names
 }
 
 async function sendSolana(portico: Portico, prepared: Extract<PreparedSend, { namespace: 'solana' }>) {
-  const solana = await import('../../kernel/adapters/solana/solanaTransfer.js')
-  const rpc = solana.solanaRpc(rpcUrl(portico, prepared.connection.network))
+  const solana = await loadSolana()
+  const rpc = solana.solanaRpcFor(portico, prepared.connection.network)
   const { transaction } = await solana
     .buildSolanaTransfer({
       rpc,

@@ -38,6 +38,15 @@ export function toSolanaSignInInput(message: SiwxMessage): SolanaSignInInput {
 export type FromSolanaSignInOutputErrorType = SiwxMessageParseErrorType
 
 /**
+ * A `solana:signIn` output, with the optional format field newer wallets add when they signed an
+ * off-chain-message envelope. Declared here rather than taken from a newer
+ * `@solana/wallet-standard-features`, whose releases from 1.4 on refuse Node 20 at install.
+ */
+type SignInOutput = SolanaSignInOutput & {
+  readonly signedMessageFormat?: { readonly kind?: string; readonly messageVersion?: number } | undefined
+}
+
+/**
  * A sign-in session from a Wallet Standard `solana:signIn` output: the text the wallet signed
  * (read back, strictly), and the ed25519 signature in base58. The signed account must be the
  * message's account. Off-chain-message envelopes are refused (Portico verifies plain text).
@@ -46,7 +55,7 @@ export type FromSolanaSignInOutputErrorType = SiwxMessageParseErrorType
  * const session = fromSolanaSignInOutput(output)
  * await addSiwxSession(portico, session)
  */
-export function fromSolanaSignInOutput(output: SolanaSignInOutput): SiwxSession {
+export function fromSolanaSignInOutput(output: SignInOutput): SiwxSession {
   if (output.signedMessageFormat && output.signedMessageFormat.kind !== undefined)
     throw new SiwxMessageParseError({ reason: 'the wallet signed an off-chain message envelope, not the sign-in text' })
   if (output.signatureType !== undefined && output.signatureType !== 'ed25519')

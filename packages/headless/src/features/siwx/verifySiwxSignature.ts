@@ -1,6 +1,8 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
-import { createPublicClient, type Hex, http, isHex, type PublicClient, verifyMessage } from 'viem'
+import { createPublicClient, type Hex, isHex, type PublicClient, verifyMessage } from 'viem'
+import { httpRpcUrl } from '../../kernel/rpc/endpoints.js'
+import { evmHttpTransport } from '../../kernel/rpc/evmClient.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 
 /** How to reach a chain for signatures that need one (smart-contract accounts). */
@@ -10,7 +12,10 @@ export type VerifySiwxSignatureOptions = {
    * ERC-1271 (deployed) and ERC-6492 (not yet deployed) signatures are checked on chain.
    */
   getClient?: ((chainId: CaipNetworkId) => PublicClient | undefined) | undefined
-  /** RPC URLs per CAIP-2 network, used when `getClient` gives none. */
+  /**
+   * RPC URLs per CAIP-2 network, used when `getClient` gives none (a URL that is not http(s) throws
+   * 'Provided URL is not compatible with HTTP connection').
+   */
   rpcUrls?: Readonly<Record<string, string>> | undefined
 }
 
@@ -64,7 +69,9 @@ async function verifyEip155(
     } catch {}
   }
   const client =
-    getClient?.(chainId) ?? (rpcUrls?.[chainId] ? createPublicClient({ transport: http(rpcUrls[chainId]) }) : undefined)
+    getClient?.(chainId) ??
+    // The spec's transport rules (timeout, retries, Retry-After), as every read of the kit.
+    (rpcUrls?.[chainId] ? createPublicClient({ transport: evmHttpTransport(httpRpcUrl(rpcUrls[chainId])) }) : undefined)
   if (!client)
     return {
       valid: false,

@@ -1,5 +1,4 @@
 import { balanceRetryLockoutMs, fetchAccountBalances, usesBlockchainApi } from '../api/blockchainApi.js'
-import { rpcUrlFor } from '../api/rpcUrl.js'
 import { NotConnectedError, type NotConnectedErrorType } from '../errors/connection.js'
 import {
   BalanceUnavailableError,
@@ -11,7 +10,7 @@ import { featureLoaders } from '../featureLoaders.js'
 import type { Portico } from '../portico.js'
 import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom, activeNetworksAtom } from '../state/atoms.js'
-import type { PorticoNetwork, TokenBalance } from '../types.js'
+import type { TokenBalance } from '../types.js'
 import type { CaipNetworkId } from '../utils/caip.js'
 
 export type GetBalanceParameters = {
@@ -66,7 +65,7 @@ export async function getBalance(
   try {
     const balances = (await usesBlockchainApi(portico, network))
       ? await fetchAccountBalances(portico, { address, network })
-      : await adapter.getBalance({ address, network: withRpcUrl(network, rpcUrlFor(portico, network)) })
+      : await adapter.getBalance({ address, network, portico })
     portico._internal.balanceRetryAt = undefined
     return balances.filter((b) => b.address === undefined || b.quantity.decimals !== '0')
   } catch (error) {
@@ -75,10 +74,4 @@ export async function getBalance(
     portico.alerts.emit('TOKEN_BALANCE_UNAVAILABLE', { cause: error })
     throw new BalanceUnavailableError({ cause: error, retryAt })
   }
-}
-
-/** The network with `url` as its RPC, so adapters read from the endpoint Portico chose. */
-function withRpcUrl(network: PorticoNetwork, url: string | undefined): PorticoNetwork {
-  if (!url || url === network.rpcUrls.default.http[0]) return network
-  return { ...network, rpcUrls: { default: { http: [url] } } }
 }

@@ -25,7 +25,7 @@ test('a bad rpcMap URL is an options error', () => {
 })
 
 // The spec's client retry rules (429/5xx retried, Retry-After honoured, backoff from 150 ms, 3
-// retries) are viem's HTTP transport's, configured in readEvmBalances; checked here for real.
+// retries) are viem's HTTP transport's, configured in kernel/rpc/evmClient.ts; checked here for real.
 let server: Awaited<ReturnType<typeof startHttpServer>>
 let script: number[] = []
 beforeAll(async () => {

@@ -23,7 +23,23 @@ export const hostedRpcNetworks: ReadonlySet<string> = new Set([
 ])
 
 /**
- * The JSON-RPC URL Portico uses for a network: the host's `rpcMap` entry first; then, with a
+ * @internal
+ * The hosted JSON-RPC endpoint of `network` (`{blockchain}/v1/?chainId=…&projectId=…`) when the
+ * instance has a project id and the endpoint serves the network; `undefined` otherwise.
+ *
+ * @example
+ * hostedRpcUrl(portico, mainnet) // 'https://rpc.walletconnect.org/v1/?chainId=eip155%3A1&projectId=…'
+ */
+export function hostedRpcUrl(portico: Portico, network: PorticoNetwork): string | undefined {
+  if (!portico.options.projectId || !hostedRpcNetworks.has(network.caipNetworkId)) return undefined
+  const url = new URL(`${portico.options.apiUrls.blockchain}/v1/`)
+  url.searchParams.set('chainId', network.caipNetworkId)
+  url.searchParams.set('projectId', portico.options.projectId)
+  return url.toString()
+}
+
+/**
+ * The JSON-RPC URL Portico uses first for a network: the host's `rpcMap` entry first; then, with a
  * project id, the hosted endpoint (`{blockchain}/v1/?chainId=…&projectId=…`) for the networks it
  * serves; otherwise the network's own first RPC URL.
  *
@@ -31,13 +47,7 @@ export const hostedRpcNetworks: ReadonlySet<string> = new Set([
  * rpcUrlFor(portico, mainnet) // 'https://rpc.walletconnect.org/v1/?chainId=eip155:1&projectId=…'
  */
 export function rpcUrlFor(portico: Portico, network: PorticoNetwork): string | undefined {
-  const mapped = portico.options.rpcMap[network.caipNetworkId]
-  if (mapped) return mapped
-  if (portico.options.projectId && hostedRpcNetworks.has(network.caipNetworkId)) {
-    const url = new URL(`${portico.options.apiUrls.blockchain}/v1/`)
-    url.searchParams.set('chainId', network.caipNetworkId)
-    url.searchParams.set('projectId', portico.options.projectId)
-    return url.toString()
-  }
-  return network.rpcUrls.default.http[0]
+  return (
+    portico.options.rpcMap[network.caipNetworkId] ?? hostedRpcUrl(portico, network) ?? network.rpcUrls.default.http[0]
+  )
 }

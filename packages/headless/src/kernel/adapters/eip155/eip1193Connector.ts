@@ -21,6 +21,9 @@ export type Eip1193ConnectorParameters = {
  * `wallet_switchEthereumChain` (adding the chain on 4902), sign with `personal_sign`, and pass
  * any other request to the provider.
  */
+/** Switch errors meaning the wallet lacks the chain, so adding it is the way on. */
+const unknownChainCodes: ReadonlySet<number> = new Set([4902, 32603])
+
 export function createEip1193Connector({ provider, ...identity }: Eip1193ConnectorParameters): Connector {
   // Providers come from extensions: one without `request` fails its calls, never the list.
   const call: Eip1193Provider['request'] = async (args) => {
@@ -63,7 +66,9 @@ export function createEip1193Connector({ provider, ...identity }: Eip1193Connect
       try {
         await call({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })
       } catch (error) {
-        if (providerErrorCode(error) !== 4902) throw error
+        // The spec's codes for a chain the wallet does not know: 4902 (unrecognized chain) and
+        // 32603 (invalid chain id, what some mobile wallets answer); any other refusal passes on.
+        if (!unknownChainCodes.has(providerErrorCode(error) ?? 0)) throw error
         await call({ method: 'wallet_addEthereumChain', params: [addChainParameters(network)] })
         // Most wallets switch after adding, but not all; asking again is a no-op for those that did.
         await call({ method: 'wallet_switchEthereumChain', params: [{ chainId }] })

@@ -70,10 +70,10 @@ export function eip155Adapter(parameters: Eip155AdapterParameters = {}): ChainAd
       return watchEip6963Announcements(emit)
     },
 
-    async getBalance({ address, network }) {
+    async getBalance({ address, network, portico }) {
       // viem's RPC client is not needed to render a button: load it with the first balance read.
       const { readEvmBalances } = await import('./readEvmBalances.js')
-      return readEvmBalances({ address, network })
+      return readEvmBalances({ address, network, portico })
     },
   }
 }

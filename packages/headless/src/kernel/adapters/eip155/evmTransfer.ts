@@ -1,9 +1,8 @@
-import { createPublicClient, encodeFunctionData, erc20Abi, http } from 'viem'
-import { rpcTimeoutMs } from '../rpcDefaults.js'
+import { encodeFunctionData, erc20Abi, type PublicClient } from 'viem'
 
-// The EVM side of a token transfer that needs viem (its ABI coder and RPC client): loaded by the
-// send feature on its first send or fee quote, like the balance reader beside it, so neither the
-// page nor the Send view carries viem before then.
+// The EVM side of a token transfer that needs viem (its ABI coder): loaded by the send feature on
+// its first send or fee quote, like the balance reader beside it, so neither the page nor the Send
+// view carries viem before then. Reads go through the instance's client of the network.
 
 /** A transfer ready for the wallet: a native transfer, or the ERC20 `transfer` call. */
 export type EvmTransfer = { to: `0x${string}`; value?: bigint | undefined; data?: `0x${string}` | undefined }
@@ -34,13 +33,12 @@ export function erc20Transfer({
  * The fee of `transaction` from `account`: the gas the node estimates times its current gas price.
  *
  * @example
- * const { gas, feePerGas } = await estimateEvmFee(rpcUrl, { account, ...tx })
+ * const { gas, feePerGas } = await estimateEvmFee(evmPublicClient(portico, network), { account, ...tx })
  */
 export async function estimateEvmFee(
-  url: string,
+  client: PublicClient,
   transaction: EvmTransfer & { account: `0x${string}` },
 ): Promise<{ gas: bigint; feePerGas: bigint }> {
-  const client = createPublicClient({ transport: http(url, { timeout: rpcTimeoutMs }) })
   const [gas, feePerGas] = await Promise.all([client.estimateGas(transaction), client.getGasPrice()])
   return { gas, feePerGas }
 }
@@ -52,14 +50,13 @@ export async function estimateEvmFee(
  * mid-send gives a clear error within seconds instead of a send stuck loading.
  *
  * @example
- * const status = await waitForReceiptStatus(rpcUrl, hash, 120_000)
+ * const status = await waitForReceiptStatus(evmPublicClient(portico, network), hash, 120_000)
  */
 export async function waitForReceiptStatus(
-  url: string,
+  client: PublicClient,
   hash: `0x${string}`,
   timeoutMs: number,
 ): Promise<'success' | 'reverted'> {
-  const client = createPublicClient({ transport: http(url, { retryCount: 1, retryDelay: 250 }) })
   const deadline = Date.now() + timeoutMs
   let failures = 0
   for (;;) {

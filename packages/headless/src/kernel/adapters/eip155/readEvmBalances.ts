@@ -1,31 +1,25 @@
-import { createPublicClient, erc20Abi, formatUnits, getAddress, http } from 'viem'
+import { erc20Abi, formatUnits, getAddress } from 'viem'
+import type { Portico } from '../../portico.js'
+import { evmPublicClient } from '../../rpc/evmClient.js'
 import type { PorticoNetwork, TokenBalance } from '../../types.js'
-import { createClientCache, rpcRetryCount, rpcRetryDelayMs, rpcTimeoutMs } from '../rpcDefaults.js'
-
-const clientFor = createClientCache((url) =>
-  createPublicClient({
-    transport: http(url, {
-      batch: true,
-      timeout: rpcTimeoutMs,
-      retryCount: rpcRetryCount,
-      retryDelay: rpcRetryDelayMs,
-    }),
-  }),
-)
 
 /**
  * @internal
- * Native and configured ERC20 balances of `address`, read straight from the chain. Token metadata
+ * Native and configured ERC20 balances of `address`, read straight from the chain through the
+ * instance's client of the network. Token metadata
  * the configuration leaves out is read from the contract.
  */
 export async function readEvmBalances({
   address,
   network,
+  portico,
 }: {
   address: string
   network: PorticoNetwork
+  portico: Portico
 }): Promise<TokenBalance[]> {
-  const client = clientFor(network)
+  // The instance's one client of the network: these reads batch with every other read of it.
+  const client = evmPublicClient(portico, network)
   const owner = getAddress(address)
   const native = client.getBalance({ address: owner })
   const tokens = (network.tokens ?? []).map(async (token): Promise<TokenBalance> => {

@@ -1,11 +1,11 @@
-import { createSolanaRpc, address as toAddress } from '@solana/kit'
+import { address as toAddress } from '@solana/kit'
 import { formatUnits } from 'viem'
+import type { Portico } from '../../portico.js'
+import { solanaRpcFor } from '../../rpc/solanaClient.js'
 import type { PorticoNetwork, TokenBalance } from '../../types.js'
-import { createClientCache, rpcTimeoutMs } from '../rpcDefaults.js'
 
 const tokenProgram = toAddress('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
 const token2022Program = toAddress('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
-const rpcFor = createClientCache((url) => createSolanaRpc(url))
 
 type ParsedTokenAccount = {
   mint: string
@@ -20,21 +20,21 @@ type ParsedTokenAccount = {
 export async function readSolanaBalances({
   address,
   network,
+  portico,
 }: {
   address: string
   network: PorticoNetwork
+  portico: Portico
 }): Promise<TokenBalance[]> {
-  const rpc = rpcFor(network)
+  // The instance's one RPC of the network, with the spec's timeout and retries.
+  const rpc = solanaRpcFor(portico, network)
   const owner = toAddress(address)
-  const abortSignal = AbortSignal.timeout(rpcTimeoutMs)
   const tokens = network.tokens ?? []
   const [lamports, ...accountLists] = await Promise.all([
-    rpc.getBalance(owner, { commitment: 'confirmed' }).send({ abortSignal }),
+    rpc.getBalance(owner, { commitment: 'confirmed' }).send(),
     ...(tokens.length
       ? [tokenProgram, token2022Program].map((programId) =>
-          rpc
-            .getTokenAccountsByOwner(owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' })
-            .send({ abortSignal }),
+          rpc.getTokenAccountsByOwner(owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }).send(),
         )
       : []),
   ])

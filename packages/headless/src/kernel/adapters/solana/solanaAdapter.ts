@@ -61,10 +61,10 @@ export function solanaAdapter(parameters: SolanaAdapterParameters = {}): ChainAd
       }
     },
 
-    async getBalance({ address, network }) {
+    async getBalance({ address, network, portico }) {
       // @solana/kit's RPC client is not needed to render a button: load it with the first read.
       const { readSolanaBalances } = await import('./readSolanaBalances.js')
-      return readSolanaBalances({ address, network })
+      return readSolanaBalances({ address, network, portico })
     },
   }
 }

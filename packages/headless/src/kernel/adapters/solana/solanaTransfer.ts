@@ -3,7 +3,6 @@ import {
   appendTransactionMessageInstructions,
   compileTransaction,
   createNoopSigner,
-  createSolanaRpc,
   createTransactionMessage,
   getBase64Decoder,
   getBase64EncodedWireTransaction,
@@ -22,25 +21,15 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { TransactionConfirmationTimeoutError, TransactionFailedError } from '../../errors/transaction.js'
-import { rpcTimeoutMs } from '../rpcDefaults.js'
+import type { SolanaRpc } from '../../rpc/solanaClient.js'
 
 const token2022Program = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
 
 // The Solana side of a token transfer (building, fee, confirmation), on @solana/kit: loaded by the
 // send feature on its first send or fee quote, like the balance reader beside it.
 
-/** @internal A JSON-RPC client of the @solana/kit kind. */
-export type SolanaRpc = ReturnType<typeof createSolanaRpc>
-
-/**
- * @internal The Solana RPC client for `url`.
- *
- * @example
- * const rpc = solanaRpc('http://127.0.0.1:8899')
- */
-export function solanaRpc(url: string): SolanaRpc {
-  return createSolanaRpc(url)
-}
+// The RPC is the instance's one client of the network (`solanaRpcFor`): its transport times out
+// each attempt and retries, so no call here sets a signal of its own.
 
 /** Bytes of an SPL token account (what its rent-exempt deposit is computed for). */
 const tokenAccountSize = 165n
@@ -59,10 +48,9 @@ export async function estimateSolanaTransfer(
 ): Promise<{ fee: bigint | undefined; createsAccount: boolean; accountRent: bigint | undefined }> {
   const { rpc } = parameters
   const { message, createsAccount } = await buildSolanaTransfer(parameters)
-  const abortSignal = AbortSignal.timeout(rpcTimeoutMs)
   const [{ value }, accountRent] = await Promise.all([
-    rpc.getFeeForMessage(message).send({ abortSignal }),
-    createsAccount ? rpc.getMinimumBalanceForRentExemption(tokenAccountSize).send({ abortSignal }) : undefined,
+    rpc.getFeeForMessage(message).send(),
+    createsAccount ? rpc.getMinimumBalanceForRentExemption(tokenAccountSize).send() : undefined,
   ])
   return {
     fee: value === null ? undefined : BigInt(value),
@@ -108,20 +96,19 @@ export async function buildSolanaTransfer({
   mint,
   decimals,
 }: SolanaTransferParameters): Promise<SolanaTransfer> {
-  const abortSignal = AbortSignal.timeout(rpcTimeoutMs)
   // Only an address is needed to build the message: the wallet signs it later.
   const signer = createNoopSigner(from)
   const instructions: Instruction[] = []
   let createsAccount = false
-  const blockhash = rpc.getLatestBlockhash({ commitment: 'confirmed' }).send({ abortSignal })
+  const blockhash = rpc.getLatestBlockhash({ commitment: 'confirmed' }).send()
   if (!mint) {
     instructions.push(getTransferSolInstruction({ source: signer, destination: to, amount }))
   } else {
-    const mintAccount = await rpc.getAccountInfo(mint, { encoding: 'base64' }).send({ abortSignal })
+    const mintAccount = await rpc.getAccountInfo(mint, { encoding: 'base64' }).send()
     const tokenProgram = mintAccount.value?.owner === token2022Program ? token2022Program : TOKEN_PROGRAM_ADDRESS
     const [source] = await findAssociatedTokenPda({ owner: from, mint, tokenProgram })
     const [destination] = await findAssociatedTokenPda({ owner: to, mint, tokenProgram })
-    const existing = await rpc.getAccountInfo(destination, { encoding: 'base64' }).send({ abortSignal })
+    const existing = await rpc.getAccountInfo(destination, { encoding: 'base64' }).send()
     if (!existing.value) {
       createsAccount = true
       instructions.push(
@@ -178,9 +165,7 @@ export async function confirmSolanaSignature(
     try {
       const {
         value: [status],
-      } = await rpc
-        .getSignatureStatuses([signature as Signature])
-        .send({ abortSignal: AbortSignal.timeout(rpcTimeoutMs) })
+      } = await rpc.getSignatureStatuses([signature as Signature]).send()
       if (status?.err)
         throw new TransactionFailedError({
           hash: signature,

@@ -1,0 +1,36 @@
+// The demo's faucet tops up a new (empty) embedded wallet on the devnet's anvil, so its first
+// transaction can pay gas; it never lowers a balance and refuses anything but an address.
+import { expect, inject, test } from 'vitest'
+import { faucetAmount, topUp } from '../../apps/demo/src/devnetPages.js'
+
+const { evmRpcUrl } = inject('devnet')
+
+async function balance(address: string): Promise<bigint> {
+  const response = await fetch(evmRpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
+  })
+  return BigInt(((await response.json()) as { result: string }).result)
+}
+
+test('an empty address is topped up to 10 ETH, and a second press changes nothing', async () => {
+  const fresh = `0x${'5a17'.repeat(10)}`
+  expect(await balance(fresh)).toBe(0n)
+  expect(await topUp(evmRpcUrl, fresh)).toEqual({ before: 0n, after: faucetAmount })
+  expect(await balance(fresh)).toBe(faucetAmount)
+  expect(await topUp(evmRpcUrl, fresh)).toEqual({ before: faucetAmount, after: faucetAmount })
+})
+
+test('a funded account keeps its balance (the faucet never lowers one)', async () => {
+  const rich = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  const before = await balance(rich)
+  expect(before).toBeGreaterThan(faucetAmount)
+  await topUp(evmRpcUrl, rich)
+  expect(await balance(rich)).toBe(before)
+})
+
+test('anything but a 0x address is refused before reaching the chain', async () => {
+  for (const bad of ['', 'bob.eth', '0x123', `0x${'g'.repeat(40)}`, `0x${'1'.repeat(40)}; drop`])
+    await expect(topUp(evmRpcUrl, bad)).rejects.toThrow('Enter an EVM address: 0x and 40 hex digits')
+})
