@@ -10,6 +10,8 @@ import type { TestProject } from 'vitest/node'
 // need a prior build. This is the same server, inbox and frame, wired from their sources.
 import { createAuthServer, pgliteTemplatePath } from '../../../auth/src/index.js'
 import { startMailInbox } from '../../../devnet/src/mail/inbox.js'
+import { authSocialConfig } from '../../../devnet/src/oidc/authConfig.js'
+import { type SocialAuthorizationError, startSocialProviders } from '../../../devnet/src/oidc/server.js'
 import { startSecureFrame } from '../../../secure/src/server.js'
 import './provided.js'
 
@@ -29,6 +31,9 @@ const sameSite = (url: string) => url.replace('//127.0.0.1:', '//localhost:')
 export async function setup(project: TestProject) {
   let offset = 0
   const inbox = await startMailInbox({ host: '127.0.0.1' })
+  // The devnet's six social-login providers, each on a free loopback port (not the devnet's fixed
+  // ones: another devnet may run beside the tests).
+  const social = await startSocialProviders({ host: '127.0.0.1' })
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-ui-auth-'))
   // The frames start after the server (they need its URL): their origins are read per request.
   let frameOrigins: string[] = []
@@ -40,29 +45,41 @@ export async function setup(project: TestProject) {
     },
     mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico tests <login@portico.localhost>' },
     database: { dataDir, template: pgliteTemplatePath() },
+    social: authSocialConfig(social.providers),
     secret: randomBytes(32),
     now: () => Date.now() + offset,
   })
   const url = await server.listen({ host: '127.0.0.1', port: 0 })
-  // The devnet's recovery mode: these UI flows are about login and signing; the user-held mode's
-  // recovery-code step has no view in the modal yet.
+  social.allowRedirectOrigin(url)
+  // Most UI flows are about login and signing: their frames run the operator-assisted recovery
+  // mode. The third frame runs the default (user-held): a first login there shows the recovery
+  // code inside the frame, laid over the modal's ApproveTransaction view.
   const frame = await startSecureFrame({ host: '127.0.0.1', authUrl: url, recoveryMode: 'operator-assisted' })
   // A second frame origin is a second device: its own IndexedDB, so device verification applies.
   const otherFrame = await startSecureFrame({ host: '127.0.0.1', authUrl: url, recoveryMode: 'operator-assisted' })
-  frameOrigins = [frame.url, otherFrame.url].flatMap((origin) => [origin, sameSite(origin)])
+  const userHeldFrame = await startSecureFrame({ host: '127.0.0.1', authUrl: url })
+  frameOrigins = [frame.url, otherFrame.url, userHeldFrame.url].flatMap((origin) => [origin, sameSite(origin)])
   const control = createServer((request, response) => {
     const headers = { 'access-control-allow-origin': '*', 'content-type': 'application/json' }
-    const ms = Number(new URL(request.url ?? '/', 'http://control').searchParams.get('advance') ?? 0)
+    const params = new URL(request.url ?? '/', 'http://control').searchParams
+    const ms = Number(params.get('advance') ?? 0)
     if (Number.isFinite(ms) && ms > 0) offset += ms
+    // `?failSocial=github`: that provider's next authorization answers an error (access_denied).
+    const failing = params.get('failSocial') as keyof typeof social.providers | null
+    if (failing && failing in social.providers)
+      social.providers[failing].failNextAuthorization(
+        (params.get('error') ?? 'access_denied') as SocialAuthorizationError,
+      )
     response.writeHead(200, headers).end(JSON.stringify({ offset }))
   })
   await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve))
   // Opens (and migrates) the database now, not under the first test's timeout.
-  await server.ready()
+  await Promise.all([server.ready(), social.ready()])
   project.provide('embedded', {
     authUrl: url,
     frameUrl: sameSite(frame.url),
     otherFrameUrl: sameSite(otherFrame.url),
+    userHeldFrameUrl: sameSite(userHeldFrame.url),
     inboxUrl: inbox.url,
     clockUrl: `http://127.0.0.1:${(control.address() as AddressInfo).port}/`,
     projectId: 'test-project',
@@ -71,8 +88,10 @@ export async function setup(project: TestProject) {
     await Promise.allSettled([
       server.close(),
       inbox.stop(),
+      social.stop(),
       frame.stop(),
       otherFrame.stop(),
+      userHeldFrame.stop(),
       new Promise((resolve) => control.close(resolve)),
     ])
     rmSync(dataDir, { recursive: true, force: true })

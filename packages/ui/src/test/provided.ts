@@ -24,6 +24,8 @@ declare module 'vitest' {
       frameUrl: string
       /** The same frame on another origin: another device. */
       otherFrameUrl: string
+      /** A frame in the default recovery mode (user-held: the recovery code is shown once). */
+      userHeldFrameUrl: string
       inboxUrl: string
       clockUrl: string
       projectId: string

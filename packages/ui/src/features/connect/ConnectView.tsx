@@ -19,6 +19,7 @@ import { usePorticoUI } from '../../context.js'
 import { useAfterFirstPaint } from '../../modal/useAfterFirstPaint.js'
 import { directoryCountLabel } from '../../utils/directoryCount.js'
 import { EmailFieldSlot } from '../embedded/EmailFieldSlot.js'
+import { SocialLoginsSlot } from '../embedded/SocialLoginsSlot.js'
 import {
   connectingView,
   pairsRemotely,
@@ -62,11 +63,12 @@ export function ConnectView() {
     return [...connectorRows.slice(0, walletConnect + 1), ...recentRows, ...connectorRows.slice(walletConnect + 1)]
   }, [connectors, recent])
   const { portico } = usePortico('ConnectView')
-  // Email login needs the host's embedded wallet (its secure frame) and an eip155 or solana adapter.
-  const email =
-    features.email &&
-    Boolean(portico.options.embeddedWallet) &&
-    (portico.adapters.has('eip155') || portico.adapters.has('solana'))
+  // Email and social login need the host's embedded wallet (its secure frame) and an eip155 or
+  // solana adapter.
+  const embedded =
+    Boolean(portico.options.embeddedWallet) && (portico.adapters.has('eip155') || portico.adapters.has('solana'))
+  const email = features.email && embedded
+  const socials = embedded && features.socials ? features.socials : []
   const start = useStartConnection()
   const select = (connector: SortedConnector) => {
     if (start({ connector })) modal.push(connectingView(connector))
@@ -80,12 +82,19 @@ export function ConnectView() {
     modal.push({ view: 'ConnectingWalletConnect', data: { wallet: directoryWallet } })
   }
 
-  // Social login arrives with the next part of the embedded wallet; email shows when it is set up.
-  const sections = features.connectMethodsOrder.filter((method) => method === 'wallet' || (method === 'email' && email))
+  // Email and social login show when the host set up the embedded wallet (and left them on).
+  const sections = features.connectMethodsOrder.filter(
+    (method) => method === 'wallet' || (method === 'email' && email) || (method === 'social' && socials.length > 0),
+  )
   return (
     <div className={views.list} data-slot="connect-view">
       {sections.map((section, index) =>
-        section === 'email' ? (
+        section === 'social' ? (
+          <div key={section} data-slot="connect-social">
+            <SocialLoginsSlot socials={socials} />
+            {index < sections.length - 1 ? <hr className={views.divider} /> : null}
+          </div>
+        ) : section === 'email' ? (
           <div key={section} data-slot="connect-email">
             <EmailFieldSlot />
             {index < sections.length - 1 ? <hr className={views.divider} /> : null}

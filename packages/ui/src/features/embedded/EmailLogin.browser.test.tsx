@@ -382,3 +382,26 @@ function ThemedHost({ portico, queryClient, accent }: { portico: Portico; queryC
     </PorticoProvider>
   )
 }
+
+test('behavior: under the default user-held recovery mode a first email login shows the recovery code once inside the secure frame over ApproveTransaction; saving it completes the login on Account; axe clean', async () => {
+  const portico = makePortico(embedded.userHeldFrameUrl)
+  await mount(portico, 'Connect')
+  const email = freshEmail()
+  await submitEmail(email)
+  const { code } = await mail(email)
+  await expect.element(digit(1)).toHaveFocus()
+  await userEvent.keyboard(code ?? '')
+  // The frame asks the user to keep the code: the modal lays the frame over its approval view.
+  await expect.poll(() => $('modal-frame')?.getAttribute('data-view'), { timeout: 30_000 }).toBe('ApproveTransaction')
+  const frame = document.querySelector('iframe[data-portico-secure-frame]') as HTMLIFrameElement
+  await expect.poll(() => frame.getAttribute('aria-hidden')).toBeNull()
+  const inFrame = page.frameLocator(page.elementLocator(frame))
+  await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
+  // The page cannot read it: the code lives in the frame's own document (another origin), which
+  // only Playwright's trusted click reaches (the page's assertions cannot look inside).
+  expect(document.body.textContent).not.toMatch(/[A-Z2-9]{4}(-[A-Z2-9]{4}){4}/)
+  await userEvent.click(inFrame.getByRole('button', { name: 'I have saved it' }))
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  expect($('modal-frame')?.getAttribute('data-view')).toBe('Account')
+  await expect.poll(() => frame.getAttribute('aria-hidden')).toBe('true')
+})

@@ -7,11 +7,12 @@ import { preloadView } from '../../modal/views.js'
 import * as css from './embedded.css.js'
 import { useInitFailure } from './initFailure.js'
 import { embeddedMessages } from './messages.js'
+import { socialName } from './socialNames.js'
 
 /**
  * @internal
  * The Account view's row for an email login: the address the wallet belongs to and "Change"
- * (UpdateEmailWallet). Also handles a frame that cannot start (the spec's init failure); the
+ * (UpdateEmailWallet); for a social or Farcaster login, the provider and the username it gave. Also handles a frame that cannot start (the spec's init failure); the
  * frame's prompts are tied to the modal by `EmbeddedWatchSlot`.
  */
 export function EmbeddedAccountRow() {
@@ -20,6 +21,18 @@ export function EmbeddedAccountRow() {
   const { isEmbedded, user } = useEmbeddedWallet()
   useInitFailure(user.error, text)
   if (!text || !isEmbedded) return null
+  const provider = typeof user.data?.socialProvider === 'string' ? user.data.socialProvider : undefined
+  if (provider) {
+    const userName = typeof user.data?.userName === 'string' ? user.data.userName : undefined
+    return (
+      <div className={css.emailRow} data-slot="account-social" data-provider={provider}>
+        <span className={views.muted}>{text.accountSocial(socialName(provider))}</span>
+        <span className={css.emailAddress} data-slot="account-social-user">
+          {userName ?? user.data?.email ?? ''}
+        </span>
+      </div>
+    )
+  }
   return (
     <div className={css.emailRow} data-slot="account-email">
       <span className={views.muted}>{text.accountEmail}</span>

@@ -112,3 +112,25 @@ export const emailRow = style({
 export const resend = style({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vars.space.xxs })
 
 export const emailAddress = style({ flex: 1, minWidth: 0, overflowWrap: 'anywhere', textAlign: 'start' })
+
+/** The Connect view's social logins: the first large, the others in a row that wraps. */
+export const socials = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  border: 0,
+  margin: 0,
+  padding: 0,
+  minWidth: 0,
+})
+
+export const socialRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs })
+
+/** A social login of the row: each takes an equal share of the row. */
+export const socialButton = style({ flex: '1 1 0', minWidth: 0 })
+
+export const socialLink = style({
+  color: vars.colors.accent,
+  fontWeight: vars.fontWeights.semibold,
+  textDecoration: 'underline',
+})

@@ -34,6 +34,23 @@ export const embeddedEn = {
   approveBody: 'Review the request in your wallet’s secure window.',
   approveWaiting: 'Opening the secure window…',
   actionNotAllowed: 'Action not allowed',
+  socialSection: 'Social login',
+  socialContinueWith: (name: string) => `Continue with ${name}`,
+  socialMore: 'More ways to log in',
+  socialTitle: 'Social login',
+  socialWaiting: (name: string) => `Continue in the ${name} window`,
+  socialWaitingBody: 'Sign in there. This window updates once you are done.',
+  socialBlocked: 'Your browser blocked the login window.',
+  socialOpenLink: (name: string) => `Open the ${name} login`,
+  socialRetry: 'Try again',
+  farcasterTitle: 'Farcaster',
+  farcasterScan: 'Scan with your phone’s camera or open the link in your Farcaster app.',
+  farcasterQrLabel: 'QR code of the Farcaster login',
+  farcasterLoading: 'Preparing the Farcaster login…',
+  farcasterOpen: 'Open in Farcaster',
+  farcasterWaiting: 'Waiting for approval in Farcaster…',
+  farcasterSignedIn: (userName: string) => `Signed in as @${userName}`,
+  accountSocial: (provider: string) => `Logged in with ${provider}`,
 }
 
 /** @internal The embedded wallet views' messages (English here, one chunk per other language). */

@@ -1,4 +1,5 @@
 import { type ViewSlots, viewSlot, watcherSlot } from '../../modal/viewSlot.js'
+import type { SocialProvider } from './socialLogin.js'
 
 /** The email wallet's views (titled from its own catalogue, see each view's `featureTitle`). */
 export type EmbeddedViewEntry =
@@ -8,6 +9,12 @@ export type EmbeddedViewEntry =
   | { view: 'UpdateEmailWallet' }
   /** The secure frame's approval prompt, laid over this view while the frame asks. */
   | { view: 'ApproveTransaction' }
+  /**
+   * A social login: in its window (opened by the Connect view's button) waiting, blocked, failed;
+   * for `farcaster` the spec's ConnectingFarcaster (the QR code and link, then the username). One
+   * view name for both keeps page start (the view table) from growing.
+   */
+  | { view: 'ConnectingSocial'; data: { provider: SocialProvider } }
 
 // Registers the views with the modal (its `ViewEntry` union); see ../../modal/viewRegistry.ts.
 declare module '../../modal/viewRegistry.js' {
@@ -21,6 +28,7 @@ export const embeddedViews: ViewSlots<EmbeddedViewEntry> = {
   EmailLogin: viewSlot(() => import('./EmailLoginView.js').then((m) => m.EmailLoginView)),
   UpdateEmailWallet: viewSlot(() => import('./UpdateEmailWalletView.js').then((m) => m.UpdateEmailWalletView)),
   ApproveTransaction: viewSlot(() => import('./ApproveTransactionView.js').then((m) => m.ApproveTransactionView)),
+  ConnectingSocial: viewSlot(() => import('./ConnectingSocialView.js').then((m) => m.ConnectingSocialView)),
 }
 
 /**
