@@ -1,7 +1,8 @@
-import { BaseError, type Portico } from '@portico/headless'
+import type { BaseError, Portico } from '@portico/headless'
 import type { EmailLoginStep } from '@portico/headless/embedded/react'
 import { useSyncExternalStore } from 'react'
 import { usePorticoUI } from '../../context.js'
+import { asBaseError } from './asBaseError.js'
 
 /** Where the modal's email login stands (the spec's steps), and how its last request ended. */
 export type EmailLoginState = {
@@ -24,9 +25,6 @@ const initial: EmailLoginState = {
   verifying: false,
   verifyError: undefined,
 }
-
-const asBaseError = (error: unknown) =>
-  error instanceof BaseError ? error : new BaseError('Something went wrong', { cause: error })
 
 /**
  * @internal

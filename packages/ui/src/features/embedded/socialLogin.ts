@@ -1,4 +1,4 @@
-import { BaseError, type Portico } from '@portico/headless'
+import type { BaseError, Portico } from '@portico/headless'
 import {
   connectFarcasterMutationOptions,
   connectSocialMutationOptions,
@@ -7,6 +7,7 @@ import {
 } from '@portico/headless/embedded'
 import { useSyncExternalStore } from 'react'
 import { usePorticoUI } from '../../context.js'
+import { asBaseError } from './asBaseError.js'
 
 /** A social login of the Connect view: one through a popup, or Farcaster (its own flow: a QR code). */
 export type SocialProvider = PopupProvider | 'farcaster'
@@ -31,9 +32,6 @@ const initial: SocialLoginState = {
   farcasterUrl: undefined,
   userName: undefined,
 }
-
-const asBaseError = (error: unknown) =>
-  error instanceof BaseError ? error : new BaseError('Something went wrong', { cause: error })
 
 /**
  * @internal
