@@ -99,8 +99,10 @@ async function device(context: BrowserContext) {
   return { page, cdp, authenticatorId, ready, frame }
 }
 
-// Skipped: the frame's ready message never reaches this page in this setup (frame on localhost, page
-// on 127.0.0.1); not yet diagnosed. The server side runs in passkeys.pglite.test.ts.
+// Skipped: not yet passing. The frame does report ready here; the email login then waits on the
+// frame's storage step (a frame on localhost inside a 127.0.0.1 page is another site, and this
+// browser gives it no lasting storage without the user's say), and answering that step with "this
+// visit only" did not get the flow through either. The server side runs in passkeys.pglite.test.ts.
 test.skip('passkey: made in the frame after an email login, it signs in alone on a new device, which recovers the key and signs', async () => {
   const email = `passkey-${randomBytes(4).toString('hex')}@example.com`
   const first = await device((await offlineContext(browser)).context)
