@@ -5,6 +5,9 @@ import type { Portico } from '../../kernel/portico.js'
 import { retryAfterMs } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { InvalidSwapAmountError, SwapApiError, SwapNetworkNotSupportedError } from './errors.js'
+import type { SwapQuote } from './types.js'
+
+export type { SwapQuote }
 
 // Clients of the blockchain API's convert (swap) routes. Every response is schema-checked: a bad
 // body is a SwapApiError, a bad entry in a list is dropped. Amounts are bigint base units.
@@ -147,19 +150,6 @@ export async function fetchSwapTokens(
       },
     ]
   })
-}
-
-/** A swap quote in base units. */
-export type SwapQuote = {
-  from: string
-  to: string
-  fromAmount: bigint
-  toAmount: bigint
-  /** What the swap pays out at worst: `toAmount` less the slippage tolerance. */
-  minimumReceived: bigint
-  /** Percent the trade moves the price, when the API states it. */
-  priceImpact: number | undefined
-  slippage: number
 }
 
 const quotesSchema = z.object({

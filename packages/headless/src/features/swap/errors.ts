@@ -1,5 +1,5 @@
 import { BaseError } from '../../kernel/errors/base.js'
-import type { SwapQuote } from './convert.js'
+import type { SwapQuote } from './types.js'
 
 export type SwapNetworkNotSupportedErrorType = SwapNetworkNotSupportedError & { name: 'SwapNetworkNotSupportedError' }
 /** Swaps were asked for on a network the convert API does not serve. */

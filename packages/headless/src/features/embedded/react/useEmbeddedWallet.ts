@@ -2,6 +2,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useConnection } from '../../../kernel/react/useConnection.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
+import { authConnectorId } from '../authConnector.js'
 import {
   embeddedSignOutMutationOptions,
   embeddedWalletUserQueryOptions,
@@ -26,7 +27,8 @@ export type { EmbeddedWalletUser } from '../query.js'
 export function useEmbeddedWallet() {
   const { portico, queryClient } = usePortico('useEmbeddedWallet')
   const connection = useConnection()
-  const isEmbedded = connection.isConnected && connection.connectorId === 'auth'
+  // The embedded feature recognises its own connector (as its verbs do), never another wallet's kind.
+  const isEmbedded = connection.isConnected && connection.connectorId === authConnectorId
   const user = useQuery(
     { ...embeddedWalletUserQueryOptions(portico, { address: connection.address ?? null }), enabled: isEmbedded },
     queryClient,
