@@ -713,7 +713,7 @@ async function connectBenchWallet(page, url) {
 }
 
 /**
- * Send (issue 12): connected with the page's test wallet on the devnet chain, the Account view
+ * Send: connected with the page's test wallet on the devnet chain, the Account view
  * open, pointerdown on its Send button → the Send view on screen (its chunk and the send messages
  * load on this click unless the Account view already brought them).
  */
@@ -752,7 +752,7 @@ async function measureSend(browser, url, devnet, throttle) {
 }
 
 /**
- * Swap quote latency (issue 13): connected on the devnet chain, the Swap view open prefilled
+ * Swap quote latency: connected on the devnet chain, the Swap view open prefilled
  * ETH → USDC (`useModal().open({ view: 'Swap', data })`), one keystroke typing the amount "1" →
  * the quote's rate on screen. The quote comes from the emulator's convert API reading Uniswap V2
  * on anvil; the figure includes the spec's 300 ms input wait, reported separately as "minus 300".
@@ -1501,7 +1501,7 @@ ${interactionsMd || 'Not run (--no-interactions).'}
 - **Ext. requests before action**: requests (and websockets) to any non-loopback host between navigation and the click, over ${SETTLE_MS} ms of idle after the button showed. All of them are **blocked** by the browser (a proxy that hangs up on every non-loopback connection; no request is held by the harness): peers' hosted services (WalletConnect/Reown API, Coinbase, etc.) are never contacted, so what is measured is each kit's **offline fallback** (e.g. AppKit's wallet list without its API, RainbowKit's built-in list).
 - **JS heap after modal**: ${AFTER_OPEN_MS} ms after the list shows, \`window.gc()\` (\`--js-flags=--expose-gc\`) plus CDP \`HeapProfiler.collectGarbage\` ×2, then CDP \`Runtime.getHeapUsage().usedSize\` of the page's main isolate. After navigation the page is driven over CDP alone (\`Runtime.evaluate\`, \`Input.dispatchMouseEvent\`), so Playwright's injected and utility scripts (~0.6-1.2 MB) are not in any page's heap.
 - **Fresh context per measurement** (no HTTP cache, no storage). Pages are served from a node:http static server on 127.0.0.1 (\`cache-control: no-store\`).
-- **Targets** (Portico rows, measured not asserted; issue 18): page-start JS ≤ 140 KiB gzip React included (prebuilt page; \`npm test\` asserts it on the packed build, \`packages/ui/src/exports/pageStart.test.ts\`); button visible ≤ 1.5× React-alone; JS heap after modal ≤ 4 MB; headless page-start within 20 KiB gzip of wagmi+injected; click→list ≤ 25 ms and ≤ RainbowKit's figure in the same run; zero requests before user action (counted as non-loopback requests; the page's own HTML/JS/CSS are not counted). Each prints its figure and, on a miss, by how much.
+- **Targets** (Portico rows, measured not asserted): page-start JS ≤ 140 KiB gzip React included (prebuilt page; \`npm test\` asserts it on the packed build, \`packages/ui/src/exports/pageStart.test.ts\`); button visible ≤ 1.5× React-alone; JS heap after modal ≤ 4 MB; headless page-start within 20 KiB gzip of wagmi+injected; click→list ≤ 25 ms and ≤ RainbowKit's figure in the same run; zero requests before user action (counted as non-loopback requests; the page's own HTML/JS/CSS are not counted). Each prints its figure and, on a miss, by how much.
 - **Noise**: figures are medians on a shared machine; run on a quiet one for final numbers.
 
 ## Caveats

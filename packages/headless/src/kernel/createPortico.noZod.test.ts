@@ -1,4 +1,4 @@
-// Issue 18: what runs before the connect button's first paint builds no zod schema. Importing the
+// What runs before the connect button's first paint builds no zod schema. Importing the
 // page-start modules, creating an instance from valid options and hydrating from empty storage
 // must not call into zod; every call of zod's functions is counted through a wrapped module
 // (vi.mock is hoisted above the imports, so they all see the wrapped zod).

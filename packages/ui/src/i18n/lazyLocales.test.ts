@@ -3,7 +3,7 @@ import { build } from 'esbuild'
 import { expect, test } from 'vitest'
 import { supportedLocales } from './locales.js'
 
-// Issue 16: "Locales load lazily: English only at page start". Bundled like a host would (the
+// Locales load lazily: English only at page start. Bundled like a host would (the
 // same options as exports/pageStart.test.ts), the entry and its static imports hold English and
 // nothing else of i18n; each other language is a chunk of its own, holding only its catalogue.
 test('English only at page start; every other language is its own lazily loaded chunk', async () => {

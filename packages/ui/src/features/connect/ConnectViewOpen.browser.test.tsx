@@ -1,5 +1,4 @@
-// Issue 18 (click -> wallet list): opening the Connect view starts no request before its first
-// frame. The remote configuration and the directory's count are fetched once the list is painted.
+// Click -> wallet list: opening the Connect view starts no request before its first frame. The remote configuration and the directory's count are fetched once the list is painted.
 import { afterEach, expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
@@ -29,24 +28,36 @@ test('opening runs no directory or configuration fetch before the Connect view h
       <ConnectButton />
     </Wrapper>,
   )
-  // Set (from an animation frame) once the Connect view has been in the DOM for a frame.
-  let framed = false
+  // Animation frames counted from before the click: a request counts as after the view's first frame
+  // when a frame has begun since the view entered the DOM. The counter's callback is registered a
+  // frame ahead, so within one frame it runs before any callback the view registers after the click
+  // (a flag set from a callback registered on insertion could run after the view's own).
+  let frames = 0
+  let insertedAt: number | undefined
+  let counting = true
+  const count = () => {
+    frames += 1
+    if (counting) requestAnimationFrame(count)
+  }
+  requestAnimationFrame(count)
+  cleanups.push(() => {
+    counting = false
+  })
   const observer = new MutationObserver(() => {
-    if (document.querySelector('[data-slot="connect-view"]')) {
+    if (insertedAt === undefined && document.querySelector('[data-slot="connect-view"]')) {
+      insertedAt = frames
       observer.disconnect()
-      requestAnimationFrame(() => {
-        framed = true
-      })
     }
   })
   observer.observe(document.body, { childList: true, subtree: true })
   cleanups.push(() => observer.disconnect())
+  const framed = () => insertedAt !== undefined && frames > insertedAt
   // Every request the page makes while the modal opens, and whether the view had had its frame.
   const requests: { url: string; framed: boolean }[] = []
   const fetch = window.fetch
   vi.spyOn(window, 'fetch').mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input)
-    if (url.startsWith(server)) requests.push({ url, framed })
+    if (url.startsWith(server)) requests.push({ url, framed: framed() })
     return fetch(input, init)
   })
   await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
