@@ -85,6 +85,40 @@ test.each(providers)(
   240_000,
 )
 
+test('demo: Farcaster from the modal: the QR view links to the devnet Farcaster app, approved there (on "another device"), connected with the Farcaster username', async () => {
+  const { context } = await offlineContext(running.browser)
+  const phone = await offlineContext(running.browser)
+  try {
+    await running.demo.devnet.auth.ready()
+    const page = await context.newPage()
+    await page.goto(running.demo.url)
+    await openConnect(page)
+    await page.getByRole('button', { name: 'Continue with Farcaster' }).click()
+    const link = page.locator('[data-slot="farcaster-link"]')
+    await link.waitFor({ timeout: 60_000 })
+    const href = (await link.getAttribute('href')) ?? ''
+    expect(new URL(href).origin).toBe(new URL(running.demo.devnet.farcaster.appUrl).origin)
+    expect(await page.getByRole('img', { name: /QR/i }).count()).toBeGreaterThan(0)
+
+    // The user's Farcaster app (a phone that scanned the code): it signs with the account's custody key.
+    const app = await phone.context.newPage()
+    await app.goto(href)
+    const username = ((await app.locator('input[name="fid"]:checked').locator('xpath=..').textContent()) ?? '').match(
+      /@([\w.-]+)/,
+    )?.[1]
+    expect(username).toBeTruthy()
+    await app.getByRole('button', { name: 'Approve' }).click()
+
+    const social = page.locator('[data-slot="account-social"][data-provider="farcaster"]')
+    await social.waitFor({ timeout: 60_000 })
+    expect(await page.locator('[data-slot="account-social-user"]').textContent()).toContain(username)
+    await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
+    expect(await page.getByTestId('account-address').textContent()).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  } finally {
+    await Promise.allSettled([context.close(), phone.context.close()])
+  }
+}, 240_000)
+
 test('demo: closing the login window ends the social login with "Popup closed"; nothing connected', async () => {
   const { context } = await offlineContext(running.browser)
   try {
