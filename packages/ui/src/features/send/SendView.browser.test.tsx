@@ -50,9 +50,12 @@ async function mount(
     features,
     themeMode = 'dark',
     names = false,
-  }: { features?: Partial<Features>; themeMode?: 'light' | 'dark'; names?: boolean } = {},
+    key: givenKey,
+  }: { features?: Partial<Features>; themeMode?: 'light' | 'dark'; names?: boolean; key?: Hex } = {},
 ) {
-  const { key, address } = await freshFundedKey({ usdc: 100_000_000n })
+  const { key, address } = givenKey
+    ? { key: givenKey, address: privateKeyToAccount(givenKey).address }
+    : await freshFundedKey({ usdc: 100_000_000n })
   const wallet = createTestEip1193Wallet({
     accounts: [key],
     chains: [
@@ -87,7 +90,7 @@ async function mount(
       </PorticoUI>
     </PorticoProvider>,
   )
-  return { address, wallet }
+  return { address, wallet, queryClient }
 }
 
 const $ = (name: string) => document.querySelector(`[data-slot="${name}"]`) as HTMLElement | null
@@ -289,6 +292,20 @@ test('a name receiver: resolved as typed (name and address shown), reviewed and 
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
   expect((await balanceOf(usdc, bob)) - before).toBe(2_000_000n)
+})
+
+test("an empty To shows no name: never the sender's own (the identity of the connected account)", async () => {
+  // Devnet account #0, which the emulator names alice.portico; nothing is sent from it here.
+  const alice = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+  const { address, queryClient } = await mount('Send', { names: true, key: alice })
+  await page.getByRole('textbox', { name: 'To' }).element()
+  // The sender's identity is loaded (the Account view and the header read it too)…
+  await expect
+    .poll(() => queryClient.getQueryData<{ name: string | null }>(['portico', 'identity', { address }])?.name)
+    .toBe('alice.portico')
+  // …and the form, with no receiver typed, does not show it under To.
+  expect($('send-receiver-name')).toBeNull()
+  expect(document.querySelector('[data-slot="send-view"]')?.textContent).not.toContain('alice.portico')
 })
 
 test('names off (no blockchain API): a typed name is refused at once, never left resolving', async () => {

@@ -114,8 +114,10 @@ export function SendView() {
     fresh?.price !== undefined && !amountProblem && form.amount.trim()
       ? Number(form.amount) * Number(fresh.price)
       : undefined
-  // A typed name is the name shown; an address shows the name its identity has, if any.
-  const name = receiver.name ?? identity.data?.name
+  // A typed name is the name shown; an address shows the name its identity has, if any. With no
+  // receiver the identity hook falls back to the connected account: that is the sender, never shown.
+  const receiverIdentity = receiverValid && receiver.address ? identity.data : undefined
+  const name = receiver.name ?? receiverIdentity?.name
 
   return (
     <form
@@ -218,8 +220,8 @@ export function SendView() {
           </span>
         ) : name ? (
           <span className={send.receiver} data-slot="send-receiver-name">
-            {identity.data?.avatar ? (
-              <PorticoImage src={identity.data.avatar} name={name} size={20} radius="full" />
+            {receiverIdentity?.avatar ? (
+              <PorticoImage src={receiverIdentity.avatar} name={name} size={20} radius="full" />
             ) : (
               <Avatar address={receiver.address} size={20} />
             )}
