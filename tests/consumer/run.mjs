@@ -6,7 +6,7 @@
 // drives them in Chromium with every non-loopback request blocked: the button renders, the modal
 // lists the test wallet, connecting works, a reload restores the session, and the console shows
 // no hydration warning and no error. In the Vite app the README's feature examples are then driven
-// against the installed devnet: send 0.01 ETH (its receipt read from the chain), quote and swap,
+// against the installed devnet: sign in with Ethereum, send 0.01 ETH (its receipt read from the chain), quote and swap,
 // open the on-ramp checkout and pay with the test card, resolve a name, send EIP-5792 calls and
 // read their status. The apps' sources are the README's code blocks tagged
 // ```tsx title="src/App.tsx"```, so the README cannot drift from what works.
@@ -410,10 +410,15 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
     await page.getByTestId('headless-balances').filter({ hasText: 'USDC' }).waitFor()
   }
   log(`${name}: connected`)
+  if (headless) await driveSignIn(page, account0)
 
   await page.reload()
   await page.locator('[data-slot="account-button"]').waitFor()
-  if (headless) await page.getByTestId('headless-address').filter({ hasText: account0 }).waitFor()
+  if (headless) {
+    await page.getByTestId('headless-address').filter({ hasText: account0 }).waitFor()
+    // The session signed before the reload is still there: no sign-in asked again.
+    await textMatching(page.getByTestId('siwx-status'), new RegExp(`^Signed in as ${account0}$`, 'i'), 'siwx: reload')
+  }
   // Give late hydration reports (React logs them after commit) a moment to arrive.
   await page.waitForTimeout(500)
   log(`${name}: the reload restored the session`)
@@ -447,6 +452,21 @@ async function textMatching(locator, pattern, what) {
     })
   }
   return (await locator.textContent()) ?? ''
+}
+
+/**
+ * The README's sign-in: connecting with the `siwx` option opens the modal's sign step; cancelled
+ * there, the README's src/SignIn.tsx signs in with the connected account (SIWE).
+ */
+async function driveSignIn(page, account0) {
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  const signIn = page.getByRole('region', { name: 'Sign in' })
+  await textMatching(signIn.getByTestId('siwx-status'), /^Not signed in$/, 'siwx: before')
+  await signIn.getByRole('button', { name: 'Sign in with Ethereum' }).click()
+  await textMatching(signIn.getByTestId('siwx-status'), new RegExp(`^Signed in as ${account0}$`, 'i'), 'siwx: sign in')
+  log('vite: the SignIn example signed in with Ethereum')
 }
 
 /**
