@@ -5,7 +5,10 @@
 // (`skipLibCheck: false`, `noUncheckedIndexedAccess`), builds them, serves them on 127.0.0.1 and
 // drives them in Chromium with every non-loopback request blocked: the button renders, the modal
 // lists the test wallet, connecting works, a reload restores the session, and the console shows
-// no hydration warning and no error. The apps' sources are the README's code blocks tagged
+// no hydration warning and no error. In the Vite app the README's feature examples are then driven
+// against the installed devnet: sign in with Ethereum, send 0.01 ETH (its receipt read from the chain), quote and swap,
+// open the on-ramp checkout and pay with the test card, resolve a name, send EIP-5792 calls and
+// read their status. The apps' sources are the README's code blocks tagged
 // ```tsx title="src/App.tsx"```, so the README cannot drift from what works.
 // The devnet (anvil) is started from the packed @portico/devnet's `portico-devnet` bin.
 // Run after the build: `node tests/consumer/run.mjs` (PORTICO_CONSUMER_KEEP=1 keeps the temp dir).
@@ -330,7 +333,7 @@ async function main() {
 
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   cleanups.push(() => browser.close())
-  await drive(browser, 'vite', viteUrl, { devnetConfig, walletScript, account0, headless: true })
+  await drive(browser, 'vite', viteUrl, { devnetConfig, walletScript, account0, headless: true, devnet })
   await drive(browser, 'next', nextUrl, { devnetConfig, walletScript, account0, headless: false })
   log(`passed: both apps install, type-check, build, connect and restore without hydration warnings`)
 }
@@ -359,7 +362,7 @@ function isLoopback(url) {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
 }
 
-async function drive(browser, name, url, { devnetConfig, walletScript, account0, headless }) {
+async function drive(browser, name, url, { devnetConfig, walletScript, account0, headless, devnet }) {
   const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' })
   context.setDefaultTimeout(20_000)
   const blocked = []
@@ -407,17 +410,125 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
     await page.getByTestId('headless-balances').filter({ hasText: 'USDC' }).waitFor()
   }
   log(`${name}: connected`)
+  if (headless) await driveSignIn(page, account0)
 
   await page.reload()
   await page.locator('[data-slot="account-button"]').waitFor()
-  if (headless) await page.getByTestId('headless-address').filter({ hasText: account0 }).waitFor()
+  if (headless) {
+    await page.getByTestId('headless-address').filter({ hasText: account0 }).waitFor()
+    // The session signed before the reload is still there: no sign-in asked again.
+    await textMatching(page.getByTestId('siwx-status'), new RegExp(`^Signed in as ${account0}$`, 'i'), 'siwx: reload')
+  }
   // Give late hydration reports (React logs them after commit) a moment to arrive.
   await page.waitForTimeout(500)
   log(`${name}: the reload restored the session`)
+  if (headless) await driveFeatures(page, devnet)
   await context.close()
   if (warnings.length) log(`${name}: console warnings (allowed):\n  ${warnings.join('\n  ')}`)
   if (blocked.length) log(`${name}: blocked non-loopback requests:\n  ${blocked.join('\n  ')}`)
   if (problems.length) throw new Error(`${name}: console errors or hydration warnings:\n  ${problems.join('\n  ')}`)
+}
+
+/** One JSON-RPC call to the devnet's chain (to read what a page says it did from the chain itself). */
+async function evmRpc(devnet, method, params) {
+  const response = await fetch(devnet.evm.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const { result, error } = await response.json()
+  if (error) throw new Error(`${method}: ${error.message}`)
+  return result
+}
+
+/** Waits until the element's text matches `pattern`; returns that text. */
+async function textMatching(locator, pattern, what) {
+  try {
+    await locator.filter({ hasText: pattern }).waitFor({ timeout: 60_000 })
+  } catch (error) {
+    const alerts = await locator.page().getByRole('alert').allTextContents()
+    throw new Error(`${what}: never showed ${pattern} (shows "${await locator.textContent()}"; alerts: ${alerts})`, {
+      cause: error,
+    })
+  }
+  return (await locator.textContent()) ?? ''
+}
+
+/**
+ * The README's sign-in: connecting with the `siwx` option opens the modal's sign step; cancelled
+ * there, the README's src/SignIn.tsx signs in with the connected account (SIWE).
+ */
+async function driveSignIn(page, account0) {
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  const signIn = page.getByRole('region', { name: 'Sign in' })
+  await textMatching(signIn.getByTestId('siwx-status'), /^Not signed in$/, 'siwx: before')
+  await signIn.getByRole('button', { name: 'Sign in with Ethereum' }).click()
+  await textMatching(signIn.getByTestId('siwx-status'), new RegExp(`^Signed in as ${account0}$`, 'i'), 'siwx: sign in')
+  log('vite: the SignIn example signed in with Ethereum')
+}
+
+/**
+ * The README's feature examples (src/Send.tsx, Swap, Buy, ResolveName, Calls) driven against the
+ * installed devnet with the connected test wallet, each asserted on what the page shows and,
+ * where it reports a transaction, on the chain itself.
+ */
+async function driveFeatures(page, devnet) {
+  const account0 = devnet.evm.accounts[0].address
+  const account1 = devnet.evm.accounts[1].address
+
+  // Send: the fee is quoted, then 0.01 ETH goes to account #1 and the page shows the hash of a mined transfer.
+  const send = page.getByRole('form', { name: 'Send' })
+  await send.getByRole('textbox', { name: 'Receiver' }).fill(account1)
+  await textMatching(send.getByTestId('send-fee'), /^Fee 0\.\d+ ETH$/, 'send: the fee')
+  await send.getByRole('button', { name: 'Send 0.01 ETH' }).click()
+  const hash = await textMatching(send.getByTestId('send-hash'), /^0x[0-9a-f]{64}$/, 'send: the hash')
+  const receipt = await evmRpc(devnet, 'eth_getTransactionReceipt', [hash])
+  const transaction = await evmRpc(devnet, 'eth_getTransactionByHash', [hash])
+  if (receipt?.status !== '0x1' || receipt.to?.toLowerCase() !== account1.toLowerCase())
+    throw new Error(`send: the receipt of ${hash} is not a successful transfer to #1: ${JSON.stringify(receipt)}`)
+  if (BigInt(transaction.value) !== 10n ** 16n)
+    throw new Error(`send: ${hash} moved ${transaction.value} wei, not 0.01 ETH`)
+  log('vite: the Send example sent 0.01 ETH (receipt status 1)')
+
+  // Swap: a quote from the devnet's DEX, then the swap, with what the receipt says arrived.
+  const swap = page.getByRole('region', { name: 'Swap' })
+  await textMatching(swap.getByTestId('swap-quote'), /^0\.01 ETH → at least [\d,.]+ USDC$/, 'swap: the quote')
+  await swap.getByRole('button', { name: 'Swap', exact: true }).click()
+  const received = await textMatching(swap.getByTestId('swap-received'), /^Received [\d,.]+ USDC$/, 'swap: the result')
+  if (!(Number(received.replace(/[^\d.]/g, '')) > 0)) throw new Error(`swap: nothing arrived (${received})`)
+  log(`vite: the Swap example quoted and swapped (${received})`)
+
+  // Buy: the checkout link is the devnet provider's, for the connected wallet; paying there works.
+  const buy = page.getByRole('region', { name: 'Buy' })
+  await buy.getByRole('button', { name: 'Buy USDC' }).click()
+  const link = buy.getByRole('link', { name: 'Open the checkout' })
+  await link.waitFor()
+  const checkout = new URL((await link.getAttribute('href')) ?? '')
+  if (checkout.origin !== new URL(devnet.onramp.url).origin || checkout.searchParams.get('walletAddress') !== account0)
+    throw new Error(`buy: the checkout link ${checkout} is not the devnet provider's for ${account0}`)
+  const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()])
+  await popup.getByRole('heading', { name: 'Devnet Pay' }).waitFor()
+  await popup.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await popup.getByLabel('Expiry (MM/YY)').fill('12/40')
+  await popup.getByLabel('CVC').fill('123')
+  await popup.getByRole('button', { name: 'Pay' }).click()
+  await textMatching(popup.getByRole('status'), /^Payment complete: [\d.]+ USDC/, 'buy: the checkout')
+  await popup.close()
+  log('vite: the Buy example opened the checkout and the test card paid')
+
+  // Names: bob.reown.id resolves to devnet account #1.
+  const names = page.getByRole('region', { name: 'Names' })
+  await names.getByRole('textbox', { name: 'Name' }).fill('bob.reown.id')
+  await textMatching(names.getByTestId('name-address'), new RegExp(`^${account1}$`, 'i'), 'names: bob.reown.id')
+  log('vite: the ResolveName example resolved bob.reown.id')
+
+  // Calls: one EIP-5792 batch of two transfers, read back as a success with both receipts.
+  const calls = page.getByRole('region', { name: 'Calls' })
+  await calls.getByRole('button', { name: 'Send two calls' }).click()
+  await textMatching(calls.getByTestId('calls-status'), /^success: 2 receipts$/, 'calls: the status')
+  log('vite: the Calls example sent a batch and read its status')
 }
 
 /** `portico-devnet --json` from the installed package; resolves with its one line of JSON. */
