@@ -88,7 +88,6 @@ const allowList = new Map<string, string>([
   ['features/embedded/react/useUpdateEmail.ts', 'covered by embedded/react/useEmailLogin.test.tsx; to split'],
   ['features/identity/react/useIdentity.ts', 'no test yet (needs the devnet API emulator’s history/identity routes)'],
   ['features/names/fetchNameProfile.ts', 'no test yet'],
-  ['features/names/isName.ts', 'covered by names/resolveName.test.ts; to split'],
   ['features/names/react/useResolveName.ts', 'no test yet'],
   [
     'features/onramp/createOnrampUrl.ts',
@@ -106,36 +105,18 @@ const allowList = new Map<string, string>([
     'reached through sendToken (sendToken.test.ts, sendToken.devnet.test.ts); no own test yet',
   ],
   ['features/send/react/useEstimateSendFee.ts', 'covered by send/react/useSendToken.test.tsx; to split'],
-  ['features/siwx/addSiwxSession.ts', 'covered by siwx/actions.test.ts (one flow over every session verb); to split'],
   ['features/siwx/cancelSiwxSignIn.ts', 'covered by siwx/siwxFlow.test.ts and the sign-in devnet tests; to split'],
   [
-    'features/siwx/createSiwxMessage.ts',
-    'covered by siwx/actions.test.ts (one flow over every session verb); to split',
-  ],
-  [
     'features/siwx/formatSiwxMessage.ts',
-    'covered by siwx/message.test.ts (format/parse round trips against siwe and the Solana text); to split',
+    'covered by siwx/message.test.ts (its text checked against siwe and the Solana text); to split',
   ],
-  ['features/siwx/getSiwxConfig.ts', 'covered by siwx/actions.test.ts (one flow over every session verb); to split'],
-  ['features/siwx/getSiwxSessions.ts', 'covered by siwx/actions.test.ts (one flow over every session verb); to split'],
   ['features/siwx/getSiwxState.ts', 'covered by siwx/siwxFlow.test.ts and the sign-in devnet tests; to split'],
-  ['features/siwx/isSiwxRequired.ts', 'covered by siwx/actions.test.ts (one flow over every session verb); to split'],
-  [
-    'features/siwx/parseSiwxMessage.ts',
-    'covered by siwx/message.test.ts (format/parse round trips against siwe and the Solana text); to split',
-  ],
   [
     'features/siwx/resolveSiwxAccount.ts',
-    'its typed errors are asserted through createSiwxMessage/getSiwxSessions in siwx/actions.test.ts; no own test yet',
+    'its typed errors are asserted through createSiwxMessage/getSiwxSessions in their sibling tests; no own test yet',
   ],
-  [
-    'features/siwx/revokeSiwxSession.ts',
-    'covered by siwx/actions.test.ts (one flow over every session verb); to split',
-  ],
-  ['features/siwx/serverSiwx.ts', 'covered by siwx/actions.test.ts (one flow over every session verb); to split'],
-  ['features/siwx/setSiwxSessions.ts', 'covered by siwx/actions.test.ts (one flow over every session verb); to split'],
+  ['features/siwx/serverSiwx.ts', 'no test of its own yet'],
   ['features/siwx/signInSiwx.ts', 'covered by siwx/siwxFlow.test.ts and the sign-in devnet tests; to split'],
-  ['features/siwx/signInWithSiwx.ts', 'covered by siwx/actions.test.ts (one flow over every session verb); to split'],
   ['features/siwx/signOutSiwx.ts', 'covered by siwx/siwxFlow.test.ts and the sign-in devnet tests; to split'],
   [
     'features/siwx/verifySiwxSignature.ts',
