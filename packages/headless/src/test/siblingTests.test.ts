@@ -93,8 +93,6 @@ const allowList = new Map<string, string>([
     'features/onramp/createOnrampUrl.ts',
     'reached through useOnrampUrl.test.tsx and onramp/client.test.ts; no own test yet',
   ],
-  ['features/onramp/react/useOnrampOptions.ts', 'covered by onramp/react/useOnramp.test.tsx; to split'],
-  ['features/onramp/react/useOnrampQuote.ts', 'covered by onramp/react/useOnramp.test.tsx; to split'],
   ['features/send/estimateSendFee.ts', 'covered by send/sendToken.devnet.test.ts; to split'],
   [
     'features/send/prepareSendToken.ts',
