@@ -1,7 +1,6 @@
 import { expect, inject, test } from 'vitest'
 import { createPortico } from '../../kernel/createPortico.js'
 import { startHttpServer, testAdapters, testNetworks } from '../../test/fixtures.js'
-import { isName } from './isName.js'
 import { resolveNameQueryOptions } from './query.js'
 import { resolveName } from './resolveName.js'
 
@@ -16,18 +15,6 @@ const portico = (blockchain = devnet.apiUrl) =>
     remoteConfig: false,
     apiUrls: { blockchain, api: devnet.apiUrl },
   })
-
-test('isName: dotted labels of letters, digits and hyphens; addresses and junk are not names', () => {
-  expect(isName('bob.reown.id')).toBe(true)
-  expect(isName(' Bob-1.wcn.id ')).toBe(true)
-  expect(isName('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBe(false)
-  expect(isName('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).toBe(false)
-  expect(isName('bob')).toBe(false)
-  expect(isName('bob..id')).toBe(false)
-  expect(isName('bob.reown.id/x')).toBe(false)
-  expect(isName(`${'a'.repeat(256)}.id`)).toBe(false)
-  expect(isName(42)).toBe(false)
-})
 
 test('resolveName: the emulator profile gives the EVM address (checksummed) and the Solana one by coin type', async () => {
   const p = portico()

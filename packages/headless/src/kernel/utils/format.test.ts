@@ -104,6 +104,10 @@ describe('formatBalance', () => {
     expect(formatBalance('1234567.98765')).toBe('1,234,567.987')
   })
 
+  test('a balance just under ten thousand is cut at three decimals, never rounded up', () => {
+    expect(formatBalance('9999.99876543')).toBe('9,999.998')
+  })
+
   test.each([
     ['0', '0'],
     ['0.0009', '0'],

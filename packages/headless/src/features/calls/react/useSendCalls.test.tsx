@@ -10,6 +10,7 @@ import { eip155Network } from '../../../kernel/networks.js'
 import { PorticoProvider } from '../../../kernel/react/PorticoProvider.js'
 import { useConnect } from '../../../kernel/react/useConnect.js'
 import { useConnectors } from '../../../kernel/react/useConnectors.js'
+import { hookSetup, renderConnected, settled } from '../../../test/hookHarness.js'
 import { createTestEip1193Wallet } from '../../../testing/eip1193Wallet.js'
 import { useCallsStatus } from './useCallsStatus.js'
 import { useCapabilities } from './useCapabilities.js'
@@ -106,4 +107,16 @@ test('useSendCalls: a wallet without EIP-5792 is a typed error on the mutation, 
   )
   await waitFor(() => expect(result.current.send.status).toBe('error'), { timeout: 15_000 })
   expect(result.current.send.error?.name).toBe('CallsNotSupportedError')
+})
+
+test('useSendCalls: a double click sends one wallet_sendCalls', async () => {
+  const { wrapper, asked } = await hookSetup()
+  const to = privateKeyToAccount(generatePrivateKey()).address
+  const { result } = await renderConnected(wrapper, () => useSendCalls())
+  act(() => {
+    result.current.value.mutate({ calls: [{ to, value: 1n }] })
+    result.current.value.mutate({ calls: [{ to, value: 1n }] })
+  })
+  await waitFor(() => expect(result.current.value.status).toBe('success'), settled)
+  expect(asked('wallet_sendCalls')).toBe(1)
 })

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { createPublicClient, erc20Abi, http } from 'viem'
+import { createPublicClient, erc20Abi, http, parseAbi } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject, test } from 'vitest'
 import { eip155Adapter } from '../../../kernel/adapters/eip155/eip155Adapter.js'
@@ -11,6 +11,7 @@ import { PorticoProvider } from '../../../kernel/react/PorticoProvider.js'
 import { useBalance } from '../../../kernel/react/useBalance.js'
 import { useConnect } from '../../../kernel/react/useConnect.js'
 import { useConnectors } from '../../../kernel/react/useConnectors.js'
+import { hookSetup, renderConnected, settled } from '../../../test/hookHarness.js'
 import { createTestEip1193Wallet } from '../../../testing/eip1193Wallet.js'
 import { useEstimateSendFee } from './useEstimateSendFee.js'
 import { useSendToken } from './useSendToken.js'
@@ -117,4 +118,33 @@ test('useEstimateSendFee: quotes the fee of a native transfer in ETH', async () 
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
   await waitFor(() => expect(result.current.fee.status).toBe('success'), { timeout: 15_000 })
   expect(result.current.fee.data).toMatchObject({ symbol: 'ETH', gas: 21_000n })
+})
+
+test('useSendToken: a double click on Send sends one transaction; a deliberate second send afterwards sends again', async () => {
+  const { wrapper, asked } = await hookSetup({ usdcUnits: 10_000_000n })
+  const receiver = privateKeyToAccount(generatePrivateKey()).address
+  const { result } = await renderConnected(wrapper, () => ({ balance: useBalance(), send: useSendToken() }))
+  await waitFor(() => expect(result.current.value.balance.data?.some((b) => b.symbol === 'USDC')).toBe(true), settled)
+  const token = result.current.value.balance.data?.find((b) => b.symbol === 'USDC')
+  act(() => {
+    result.current.value.send.mutate({ token, amount: '1', receiver })
+    result.current.value.send.mutate({ token, amount: '1', receiver })
+  })
+  await waitFor(() => expect(result.current.value.send.status).toBe('success'), settled)
+  expect(asked('eth_sendTransaction')).toBe(1)
+  const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as `0x${string}`
+  const reader = createPublicClient({ transport: http(devnet.evmRpcUrl) })
+  const received = () =>
+    reader.readContract({
+      address: usdc,
+      abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+      functionName: 'balanceOf',
+      args: [receiver],
+    })
+  expect(await received()).toBe(1_000_000n)
+
+  // The same send on purpose, once the first finished: it is a new payment, and it is sent.
+  await act(() => result.current.value.send.mutateAsync({ token, amount: '1', receiver }))
+  expect(asked('eth_sendTransaction')).toBe(2)
+  expect(await received()).toBe(2_000_000n)
 })

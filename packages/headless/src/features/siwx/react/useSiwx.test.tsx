@@ -9,6 +9,7 @@ import { eip155Adapter } from '../../../kernel/adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../../../kernel/createPortico.js'
 import { PorticoProvider } from '../../../kernel/react/PorticoProvider.js'
 import { memoryStorage, testNetworks } from '../../../test/fixtures.js'
+import { hookSetup, renderConnected, settled } from '../../../test/hookHarness.js'
 import { createTestEip1193Wallet } from '../../../testing/eip1193Wallet.js'
 import { localSiwx } from '../localSiwx.js'
 import { useSiwx } from './useSiwx.js'
@@ -73,4 +74,19 @@ test('useSiwx: connect asks, signIn authenticates with a real signature, signOut
   await act(() => disconnect(portico))
   expect(result.current).toMatchObject({ status: 'unauthenticated', address: undefined })
   await waitFor(async () => expect(await siwx.getSessions('eip155:31337', wallet.address)).toEqual([]))
+})
+
+test('a double click on Sign asks for one signature, although each message has its own nonce', async () => {
+  const { wrapper, asked } = await hookSetup({ siwx: true })
+  const { result } = await renderConnected(wrapper, () => useSiwx())
+  await waitFor(() => expect(result.current.value.step).toBe('prompt'), settled)
+  let both: Promise<unknown> | undefined
+  act(() => {
+    both = Promise.all([result.current.value.signIn(), result.current.value.signIn()])
+  })
+  await act(async () => {
+    await both
+  })
+  expect(asked('personal_sign')).toBe(1)
+  await waitFor(() => expect(result.current.value.status).toBe('authenticated'), settled)
 })

@@ -14,6 +14,7 @@ import { useBalance } from '../../../kernel/react/useBalance.js'
 import { useConnect } from '../../../kernel/react/useConnect.js'
 import { useConnectors } from '../../../kernel/react/useConnectors.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
+import { hookSetup, renderConnected, settled } from '../../../test/hookHarness.js'
 import { createTestEip1193Wallet } from '../../../testing/eip1193Wallet.js'
 import { nativeSwapTokenAddress } from '../convert.js'
 import type { SwapStep } from '../swap.js'
@@ -202,4 +203,19 @@ test("unsupported network: the spec's texts as typed errors, no request left pen
   })
   act(() => result.current.swap.reset())
   await waitFor(() => expect(result.current.swap.status).toBe('idle'), { timeout: 15_000 })
+})
+
+test('a double click on "Approve and swap" approves once and swaps once', async () => {
+  const { wrapper, asked } = await hookSetup({ usdcUnits: 100_000_000n })
+  const { result } = await renderConnected(wrapper, () => useSwap())
+  const variables = { from: usdc, to: ptk, amount: parseUnits('10', 6) }
+  act(() => {
+    // Inline callbacks differ on each click; they are how the caller hears back, not what is asked.
+    result.current.value.mutate({ ...variables, onStep: () => {} })
+    result.current.value.mutate({ ...variables, onStep: () => {} })
+  })
+  await waitFor(() => expect(result.current.value.status).toBe('success'), settled)
+  expect(result.current.value.data?.approval?.kind).toBe('approve')
+  // One approve and one swap transaction.
+  expect(asked('eth_sendTransaction')).toBe(2)
 })
