@@ -39,6 +39,7 @@ test('the options pages pass every day take the plain path, with the output zod 
       rpcMap: { 'eip155:1': 'http://127.0.0.1:8545' },
       connectorOrder: ['injected', 'walletConnect'],
       featuredWalletIds: ['a'],
+      nameSuffixes: ['.wcn.id', '.Example.ID'],
       defaultAccountTypes: { eip155: 'smartAccount' },
       siwx: localSiwx(),
       embeddedWallet: { frameUrl: 'http://127.0.0.1:9/frame' },
@@ -167,6 +168,12 @@ const options = fc.record(
     rpcMap: often(fc.dictionary(fc.string(), url, { maxKeys: 2 }), junk),
     connectorOrder: often(fc.constantFrom(['injected'], ['recent', 'featured']), fc.constant(['nope']), junk),
     excludeWalletIds: often(fc.array(fc.string(), { maxLength: 2 }), fc.array(junk, { minLength: 1, maxLength: 2 })),
+    nameSuffixes: often(
+      fc.array(fc.constantFrom('.reown.id', '.wcn.id', '.Eth'), { minLength: 1, maxLength: 2 }),
+      fc.constant([]),
+      fc.array(fc.constantFrom('reown.id', '.', '.a..b', '', '.a b'), { minLength: 1, maxLength: 2 }),
+      junk,
+    ),
     defaultAccountTypes: often(
       fc.constantFrom({ eip155: 'eoa' }, { solana: 'ordinal', bip122: 'payment' }),
       fc.constantFrom({ eip155: 'nope' }, { x: 'eoa' }),
