@@ -120,7 +120,8 @@ export type NameQueryInvalidator = {
 
 /**
  * After a registration: the address's names and identity are fetched again, so the account
- * button and views show the new name at once (not after the 5-minute cache).
+ * button and views show the new name at once (not after the 5-minute cache), and suggestions
+ * too (the name is taken now).
  *
  * @example
  * useMutation({ ...registerNameMutationOptions(portico), onSuccess: (data) => refetchAfterRegisterName(queryClient, data) })
@@ -135,5 +136,7 @@ export async function refetchAfterRegisterName(
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: ['portico', 'namesForAddress'], predicate: ownedBy }),
     queryClient.invalidateQueries({ queryKey: ['portico', 'identity'], predicate: ownedBy }),
+    // The name is taken now: suggestions that listed it free are stale.
+    queryClient.invalidateQueries({ queryKey: ['portico', 'nameSuggestions'] }),
   ])
 }

@@ -13,7 +13,7 @@ export type UseRegisterNameParameters = {
 /**
  * Registers a name for the connected address with the embedded wallet: `isPending` while the
  * wallet signs and the service stores it, `data.name` once done (`alice.reown.id`). On success the
- * address's names and identity are refetched, so the account button shows the name. `error` is
+ * address's names, identity and name suggestions are refetched, so the account button shows the name. `error` is
  * 'Address or auth connector not found', 'Error registering name {name}' (`reason`: invalid-name,
  * taken, failed) or the user's rejection. Returns the TanStack mutation unchanged.
  *
