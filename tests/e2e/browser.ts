@@ -1,5 +1,6 @@
 // Chromium for the end-to-end tests: Debian's build driven by playwright-core, offline.
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type StartDemoReturnType, startDemo } from '@portico/demo'
@@ -21,6 +22,40 @@ export function launchChromium(): Promise<Browser> {
   mkdirSync(screenshotDir, { recursive: true })
   // A launch on a busy machine can be slow; wait for it generously (it resolves when Chromium is up).
   return chromium.launch({ executablePath: chromiumPath as string, args: chromiumArgs as string[], timeout: 120_000 })
+}
+
+/**
+ * A browser of its own profile whose "block third-party cookies" setting is on (`'block'`: Chrome's
+ * default in private windows; Brave, Safari and Firefox's strict mode do the same; a cross-site
+ * frame's IndexedDB is refused) or off (`'allow'`: a cross-site frame gets its own storage without
+ * asking). Non-loopback requests are aborted.
+ */
+export async function storageContext(mode: 'block' | 'allow') {
+  const profile = mkdtempSync(join(tmpdir(), 'portico-e2e-profile-'))
+  mkdirSync(join(profile, 'Default'))
+  // Chromium's cookie controls: 1 blocks third-party cookies and the storage that goes with them.
+  writeFileSync(
+    join(profile, 'Default', 'Preferences'),
+    JSON.stringify({ profile: { cookie_controls_mode: mode === 'block' ? 1 : 0 } }),
+  )
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath as string,
+    args: chromiumArgs as string[],
+    viewport: { width: 1280, height: 860 },
+    reducedMotion: 'reduce',
+  })
+  context.setDefaultTimeout(15_000)
+  await context.route(
+    (url) => !isLoopback(url),
+    (route) => route.abort('blockedbyclient'),
+  )
+  return {
+    context,
+    close: async () => {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
 }
 
 /** A fresh context (own storage) whose non-loopback requests are aborted and recorded. */

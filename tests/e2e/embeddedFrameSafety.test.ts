@@ -10,19 +10,14 @@
 // Every wait is on an element, an attribute or a message; nothing sleeps.
 
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { type DevnetFor, startDevnet } from '@portico/devnet'
 import { approvalDelayMs } from '@portico/secure/protocol'
-import { type BrowserContext, chromium, type Frame, type Page } from 'playwright-core'
+import type { BrowserContext, Frame, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-// @ts-expect-error: a plain .mjs script without types
-import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
-import { type Browser, clickUntil, isLoopback, launchChromium, offlineContext } from './browser.js'
+import { type Browser, clickUntil, launchChromium, offlineContext, storageContext } from './browser.js'
 import {
   type HostApi,
   mailedCode,
@@ -356,42 +351,10 @@ describe('without IntersectionObserver v2 (Firefox, Safari) the approval moves t
   })
 })
 
-/**
- * A browser whose "block third-party cookies" setting is on (Chrome's default in private windows;
- * Brave, Safari and Firefox's strict mode do the same): a cross-site frame's IndexedDB is refused.
- */
-async function strictStorageContext(mode: 'block' | 'allow') {
-  const profile = mkdtempSync(join(tmpdir(), 'portico-e2e-profile-'))
-  mkdirSync(join(profile, 'Default'))
-  // Chromium's cookie controls: 1 blocks third-party cookies and the storage that goes with them.
-  writeFileSync(
-    join(profile, 'Default', 'Preferences'),
-    JSON.stringify({ profile: { cookie_controls_mode: mode === 'block' ? 1 : 0 } }),
-  )
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath as string,
-    args: chromiumArgs as string[],
-    viewport: { width: 1280, height: 860 },
-    reducedMotion: 'reduce',
-  })
-  context.setDefaultTimeout(15_000)
-  await context.route(
-    (url) => !isLoopback(url),
-    (route) => route.abort('blockedbyclient'),
-  )
-  return {
-    context,
-    close: async () => {
-      await context.close()
-      rmSync(profile, { recursive: true, force: true })
-    },
-  }
-}
-
 describe('third-party storage blocked: login asks in the frame, then works for this visit', () => {
-  let strict: Awaited<ReturnType<typeof strictStorageContext>>
+  let strict: Awaited<ReturnType<typeof storageContext>>
   beforeAll(async () => {
-    strict = await strictStorageContext('block')
+    strict = await storageContext('block')
   })
   afterAll(() => strict?.close())
 
@@ -471,9 +434,9 @@ describe('third-party storage blocked: login asks in the frame, then works for t
 })
 
 describe('third-party storage allowed on another site', () => {
-  let strict: Awaited<ReturnType<typeof strictStorageContext>>
+  let strict: Awaited<ReturnType<typeof storageContext>>
   beforeAll(async () => {
-    strict = await strictStorageContext('allow')
+    strict = await storageContext('allow')
   })
   afterAll(() => strict?.close())
 

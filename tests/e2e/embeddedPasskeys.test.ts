@@ -14,9 +14,8 @@ import type { BrowserContext, Frame, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createAuthServer } from '../../packages/auth/src/index.js'
-import { type Browser, launchChromium, offlineContext } from './browser.js'
+import { storageContext } from './browser.js'
 
-let browser: Browser
 let hostServer: Server
 let hostOrigin: string
 let frameOrigin: string
@@ -61,11 +60,9 @@ window.call = (name, payload) => new Promise((resolve) => {
   const frame = await startSecureFrame({ authUrl, recoveryMode: 'operator-assisted' })
   frameOrigin = frame.url.replace('127.0.0.1', 'localhost')
   frameUrl = frameOrigin
-  browser = await launchChromium()
   stops = [() => auth.close(), () => frame.stop(), () => inbox.stop()]
 }, 120_000)
 afterAll(async () => {
-  await browser?.close()
   await new Promise((resolve) => hostServer?.close(resolve))
   for (const stop of stops) await stop().catch(() => {})
 })
@@ -76,6 +73,12 @@ const call = (page: Page, name: string, payload?: unknown) =>
     name,
     payload,
   ] as const)
+
+async function profile() {
+  const { context, close } = await storageContext('allow')
+  stops.push(close)
+  return context
+}
 
 async function device(context: BrowserContext) {
   const page = await context.newPage()
@@ -99,13 +102,12 @@ async function device(context: BrowserContext) {
   return { page, cdp, authenticatorId, ready, frame }
 }
 
-// Skipped: not yet passing. The frame does report ready here; the email login then waits on the
-// frame's storage step (a frame on localhost inside a 127.0.0.1 page is another site, and this
-// browser gives it no lasting storage without the user's say), and answering that step with "this
-// visit only" did not get the flow through either. The server side runs in passkeys.pglite.test.ts.
-test.skip('passkey: made in the frame after an email login, it signs in alone on a new device, which recovers the key and signs', async () => {
+// Each device is a browser profile that lets a cross-site frame keep its own storage (the frame on
+// localhost is another site than the page on 127.0.0.1): a passkey login recovers the device's
+// key shares into that storage. Blocked third-party storage has its own tests (embeddedFrameSafety).
+test('passkey: made in the frame after an email login, it signs in alone on a new device, which recovers the key and signs', async () => {
   const email = `passkey-${randomBytes(4).toString('hex')}@example.com`
-  const first = await device((await offlineContext(browser)).context)
+  const first = await device(await profile())
   // The frame reports the build the page pinned: the hash the package prints.
   expect(first.ready.build).toBe(await frameScriptHash())
 
@@ -122,7 +124,7 @@ test.skip('passkey: made in the frame after an email login, it signs in alone on
   expect(credentials).toHaveLength(1)
 
   // Another device: a fresh context whose authenticator holds the same (synced) passkey.
-  const second = await device((await offlineContext(browser)).context)
+  const second = await device(await profile())
   await second.cdp.send('WebAuthn.addCredential', {
     authenticatorId: second.authenticatorId,
     credential: credentials[0] as never,

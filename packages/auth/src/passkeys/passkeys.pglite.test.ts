@@ -177,6 +177,60 @@ describe('passkeys', () => {
     expect(await countRows('SELECT id FROM passkeys WHERE id = $1', [passkey.id])).toBe(0)
   })
 
+  test('in the frame inside the project page (cross-origin, top origin = that page): registration and sign-in count', async () => {
+    const { client } = await start()
+    const user = client()
+    await emailLogin(user, newEmail())
+    const passkey = softAuthenticator({ rpId: 'localhost', origin: FRAME })
+    const options = await user.call<{ challengeId: string; options: { challenge: string } }>(
+      'POST',
+      '/v1/passkeys/register/options',
+    )
+    const registered = await user.call('POST', '/v1/passkeys/register/verify', {
+      challengeId: options.body.challengeId,
+      response: passkey.register(options.body.options.challenge, FRAME, PAGE),
+    })
+    expect(registered.status).toBe(201)
+    const device = client()
+    const challenge = await loginChallenge(device)
+    const done = await device.call('POST', '/v1/passkeys/login/verify', {
+      challengeId: challenge.challengeId,
+      response: passkey.assert(challenge.options.challenge, FRAME, PAGE),
+    })
+    expect(done.status).toBe(200)
+  })
+
+  test("hostile: the frame inside a page that is not the project's: the passkey ceremony counts for nothing", async () => {
+    const { client } = await start()
+    const { passkey } = await userWithPasskey(client())
+    const device = client()
+    const challenge = await loginChallenge(device)
+    const sessions = await countRows('SELECT id FROM sessions', [])
+    const refused = await device.call('POST', '/v1/passkeys/login/verify', {
+      challengeId: challenge.challengeId,
+      response: passkey.assert(challenge.options.challenge, FRAME, 'https://evil.example'),
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error?.message).toMatch(/^Passkey verification failed: .*top origin/i)
+    expect(await countRows('SELECT id FROM sessions', [])).toBe(sessions)
+    expect(await counterOf(passkey.id)).toBe(0)
+
+    const user = client()
+    await emailLogin(user, newEmail())
+    const another = softAuthenticator({ rpId: 'localhost', origin: FRAME })
+    const options = await user.call<{ challengeId: string; options: { challenge: string } }>(
+      'POST',
+      '/v1/passkeys/register/options',
+    )
+    const notStored = await user.call('POST', '/v1/passkeys/register/verify', {
+      challengeId: options.body.challengeId,
+      response: another.register(options.body.options.challenge, FRAME, 'https://evil.example'),
+    })
+    expect(notStored.body.error).toMatchObject({ code: 'PASSKEY_INVALID' })
+    expect(notStored.body.error?.message).toMatch(/top origin/i)
+    expect(await countRows('SELECT id FROM passkeys WHERE id = $1', [another.id])).toBe(0)
+  })
+
   test('hostile: a replayed challenge is refused as used; the first answer stands alone', async () => {
     const { client } = await start()
     const { passkey } = await userWithPasskey(client())

@@ -58,6 +58,26 @@ const notFound = () => new AuthError('PASSKEY_CHALLENGE_INVALID', 'Passkey chall
 /** A failed ceremony: the library's reason, behind one code the frame shows as is. */
 const failed = (reason: string) => new AuthError('PASSKEY_INVALID', `Passkey verification failed: ${reason}`)
 
+/**
+ * A ceremony in the frame embedded in a page is cross-origin, and the browser names the page as
+ * `topOrigin`. It must be the page the request was made for (`ctx.origin`, already checked against
+ * the project's allow-list), so a passkey prompt raised by the frame inside a page that is not the
+ * project's never counts. The library checks this for assertions (`expectedTopOrigin`); for a
+ * registration it does not, so it is checked here. A top-level ceremony (the wallet's own window)
+ * has no top origin.
+ */
+function checkTopOrigin(response: RegistrationResponseJSON, pageOrigin: string) {
+  let clientData: { crossOrigin?: unknown; topOrigin?: unknown }
+  try {
+    clientData = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'))
+  } catch {
+    throw failed('unreadable client data')
+  }
+  if (clientData.topOrigin === undefined) return
+  if (clientData.crossOrigin !== true || clientData.topOrigin !== pageOrigin)
+    throw failed(`Unexpected top origin "${String(clientData.topOrigin)}", expected: ${pageOrigin}`)
+}
+
 async function newChallenge(
   deps: AuthDeps,
   db: Sql,
@@ -143,6 +163,7 @@ export async function registerPasskey(
 ) {
   const challenge = await consumeChallenge(deps, challengeId, 'register', session)
   if (challenge.user_id !== session.claims.sub) throw notFound()
+  checkTopOrigin(response, session.origin)
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {
     verified = await verifyRegistrationResponse({
@@ -227,6 +248,7 @@ export async function approvalOptions(
 async function verifyAssertion(
   deps: AuthDeps,
   rp: PasskeyRelyingParty,
+  ctx: RequestContext,
   challenge: ChallengeRow,
   response: AuthenticationResponseJSON,
 ): Promise<string> {
@@ -241,6 +263,8 @@ async function verifyAssertion(
       response,
       expectedChallenge: challenge.challenge,
       expectedOrigin: [...rp.origins()],
+      // In the frame inside a page: that page must be the one the request was made for.
+      expectedTopOrigin: ctx.origin,
       expectedRPID: rp.id,
       requireUserVerification: true,
       credential: {
@@ -274,7 +298,7 @@ export async function loginWithPasskey(
   response: AuthenticationResponseJSON,
 ) {
   const challenge = await consumeChallenge(deps, challengeId, 'login', ctx)
-  const userId = await verifyAssertion(deps, rp, challenge, response)
+  const userId = await verifyAssertion(deps, rp, ctx, challenge, response)
   const db = await deps.database()
   const { rows } = await db.query<{ id: string; email: string; created_at: Date }>(
     'SELECT id, email, created_at FROM users WHERE id = $1',
@@ -303,7 +327,7 @@ export async function approveWithPasskey(
   response: AuthenticationResponseJSON,
 ) {
   const challenge = await consumeChallenge(deps, challengeId, 'approve', ctx)
-  await verifyAssertion(deps, rp, challenge, response)
+  await verifyAssertion(deps, rp, ctx, challenge, response)
   const db = await deps.database()
   const { rows } = await db.query<{
     token_hash: string

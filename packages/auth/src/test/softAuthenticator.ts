@@ -25,8 +25,18 @@ export function softAuthenticator(options: { rpId: string; origin: string }) {
       [-3, Buffer.from(jwk.y, 'base64url')],
     ]),
   )
-  const clientData = (type: string, challenge: string, origin: string) =>
-    Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }))
+  // A ceremony in a cross-origin frame (the secure frame in a host's page) says so, with the page's
+  // origin as `topOrigin`, as Chromium writes it.
+  const clientData = (type: string, challenge: string, origin: string, topOrigin?: string) =>
+    Buffer.from(
+      JSON.stringify({
+        type,
+        challenge,
+        origin,
+        crossOrigin: topOrigin !== undefined,
+        ...(topOrigin ? { topOrigin } : {}),
+      }),
+    )
   const authData = (flags: number, count: number, attested?: Uint8Array) => {
     const head = Buffer.alloc(37)
     sha256(options.rpId).copy(head, 0)
@@ -40,7 +50,7 @@ export function softAuthenticator(options: { rpId: string; origin: string }) {
     setCounter(value: number) {
       counter = value
     },
-    register(challenge: string, origin = options.origin) {
+    register(challenge: string, origin = options.origin, topOrigin?: string) {
       const attested = Buffer.concat([Buffer.alloc(16), Buffer.from([0, credentialId.length]), credentialId, cose])
       const attestationObject = isoCBOR.encode(
         new Map<string, unknown>([
@@ -54,17 +64,17 @@ export function softAuthenticator(options: { rpId: string; origin: string }) {
         rawId: b64url(credentialId),
         type: 'public-key' as const,
         response: {
-          clientDataJSON: b64url(clientData('webauthn.create', challenge, origin)),
+          clientDataJSON: b64url(clientData('webauthn.create', challenge, origin, topOrigin)),
           attestationObject: b64url(attestationObject),
           transports: ['internal'],
         },
         clientExtensionResults: {},
       }
     },
-    assert(challenge: string, origin = options.origin) {
+    assert(challenge: string, origin = options.origin, topOrigin?: string) {
       counter += 1
       const data = authData(0x05, counter)
-      const client = clientData('webauthn.get', challenge, origin)
+      const client = clientData('webauthn.get', challenge, origin, topOrigin)
       const signature = sign('sha256', Buffer.concat([data, sha256(client)]), privateKey)
       return {
         id: b64url(credentialId),

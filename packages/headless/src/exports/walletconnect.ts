@@ -5,6 +5,15 @@
 // lands on every page's start (see pageStart.test.ts in @portico/ui).
 
 export {
+  type WalletConnectErrorKind,
+  WalletConnectProtocolError,
+  type WalletConnectProtocolErrorType,
+} from '../features/walletconnect/errors.js'
+export {
+  type GetWalletConnectLogsReturnType,
+  getWalletConnectLogs,
+} from '../features/walletconnect/getWalletConnectLogs.js'
+export {
   type GetWalletConnectUriReturnType,
   getWalletConnectUri,
 } from '../features/walletconnect/getWalletConnectUri.js'

@@ -200,6 +200,7 @@ const options = fc.record(
               fc.constantFrom(0, 3601, Number.NaN, Infinity),
             ),
             telemetry: often(fc.boolean(), junk),
+            logLevel: often(fc.constantFrom('silent', 'error', 'warn', 'info', 'debug', 'trace'), junk),
           },
           { requiredKeys: [] },
         ),

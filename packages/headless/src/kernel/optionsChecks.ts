@@ -186,6 +186,7 @@ const checks: Record<string, (value: unknown) => boolean> = {
         pairingExpirySeconds: optional((n) => typeof n === 'number' && n > 0 && n <= 3600),
         telemetry: optional(isBoolean),
         prepare: optional(isBoolean),
+        logLevel: optional(oneOf(['silent', 'error', 'warn', 'info', 'debug', 'trace'])),
       })(value),
   ),
   embeddedWallet: optional(shape({ frameUrl: isHttpUrl, enableLogger: optional(isBoolean) })),

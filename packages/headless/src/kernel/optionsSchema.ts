@@ -178,6 +178,7 @@ const optionFields = {
           pairingExpirySeconds: z.optional(z.number().check(z.positive(), z.maximum(3600))),
           telemetry: z.optional(z.boolean()),
           prepare: z.optional(z.boolean()),
+          logLevel: z.optional(z.enum(['silent', 'error', 'warn', 'info', 'debug', 'trace'])),
         }),
       ]),
     ),

@@ -34,6 +34,12 @@ export type WalletConnectOptions = {
    * more). `false` loads all of it on the pick instead. Default `true`.
    */
   prepare?: boolean | undefined
+  /**
+   * What WalletConnect's log records (and prints): `'error'` (the default, spec), down to
+   * `'trace'` when chasing a problem, or `'silent'`. Keys and tokens are never recorded; read the
+   * log with `getWalletConnectLogs`.
+   */
+  logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | undefined
 }
 
 /** @internal WalletConnect options with every default filled in. */
@@ -47,6 +53,7 @@ export type ResolvedWalletConnectOptions = {
   pairingAttempts: number
   telemetry: boolean
   prepare: boolean
+  logLevel: NonNullable<WalletConnectOptions['logLevel']>
 }
 
 /** Connector id of WalletConnect in every namespace. */
@@ -78,6 +85,7 @@ export function resolveWalletConnectOptions(options: WalletConnectOptions = {}):
     pairingAttempts: walletConnectDefaults.pairingAttempts,
     telemetry: options.telemetry ?? false,
     prepare: options.prepare ?? true,
+    logLevel: options.logLevel ?? 'error',
   }
 }
 

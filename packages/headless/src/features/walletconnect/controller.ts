@@ -14,6 +14,8 @@ import type { ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../../
 import type { CaipNetworkId, ChainNamespace } from '../../kernel/utils/caip.js'
 import { isChainNamespace } from '../../kernel/utils/caip.js'
 import type { ResolvedWalletConnectOptions } from '../../kernel/walletConnectOptions.js'
+import { toWalletConnectProtocolError, WalletConnectProtocolError } from './errors.js'
+import { createWalletConnectLog, type WalletConnectLog } from './logger.js'
 import { proposalNamespaces, type SessionNamespace, sessionAccounts, sessionConnection } from './namespaces.js'
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>
@@ -51,11 +53,15 @@ export class WalletConnectController {
   /** The last proposal in the making: proposals are made one after the other. */
   private proposing: Promise<unknown> = Promise.resolve()
   private readonly listeners = new Map<ChainNamespace, Set<Listener>>()
+  /** The SDK's log, kept for a support request (see `getWalletConnectLogs`). */
+  readonly log: WalletConnectLog
 
   constructor(
     private readonly portico: Portico,
     private readonly options: ResolvedWalletConnectOptions,
-  ) {}
+  ) {
+    this.log = createWalletConnectLog(options.logLevel)
+  }
 
   /** The sign client, created once (the SDK restores its stored sessions and pairings on init). */
   client(): Promise<Client> {
@@ -96,7 +102,7 @@ export class WalletConnectController {
       metadata: { ...metadata, icons: [...metadata.icons] },
       customStoragePrefix: options.storagePrefix,
       telemetryEnabled: options.telemetry,
-      logger: 'error',
+      logger: this.log.logger,
       ...(options.storage ? { storage: options.storage as never } : {}),
     })
     configureVerify(client, options.verifyUrl)
@@ -226,7 +232,9 @@ export class WalletConnectController {
 
   /** The active session, if it is still valid. */
   async session(): Promise<SessionTypes.Struct | undefined> {
-    const client = await this.client()
+    const client = await this.client().catch((cause: unknown) => {
+      throw new WalletConnectProtocolError({ kind: 'NOT_INITIALIZED', cause })
+    })
     if (this.topic) {
       const current = client.session.getAll().find((s) => s.topic === this.topic)
       if (current && current.expiry * 1000 > Date.now()) return current
@@ -287,7 +295,7 @@ export class WalletConnectController {
         } catch (error) {
           if (error instanceof ModalClosedError) throw error
           if (isUserRejection(error) || isRejectionReason(error)) throw new ConnectionRejectedError({ cause: error })
-          throw new FailedToConnectError({ cause: error })
+          throw new FailedToConnectError({ cause: toWalletConnectProtocolError(error) ?? error })
         } finally {
           clearTimeout(timer)
         }
@@ -330,7 +338,11 @@ export class WalletConnectController {
     if (!approved.methods.includes(method) || !chainApproved)
       throw new RequestNotApprovedError({ method, chainId, reason: chainApproved ? 'method' : 'chain' })
     const client = await this.client()
-    return client.request<result>({ topic: session.topic, chainId, request: { method, params } })
+    try {
+      return await client.request<result>({ topic: session.topic, chainId, request: { method, params } })
+    } catch (error) {
+      throw toWalletConnectProtocolError(error) ?? error
+    }
   }
 
   /** What `session` connects on `namespace` (see {@link sessionConnection}). */

@@ -8,19 +8,24 @@ export type WalletConnectSession = {
   load(): Promise<WalletConnectController>
   /** Readies a pairing URI ahead of the user's pick (see `prepareWalletConnect`). Never rejects. */
   prepare(): Promise<void>
+  /** The controller once loaded; reading it never loads anything. */
+  loaded(): WalletConnectController | undefined
 }
 
 const sessionState = defineFeatureState('walletConnect', (portico): WalletConnectSession => {
   let controller: Promise<WalletConnectController> | undefined
+  let current: WalletConnectController | undefined
   const session: WalletConnectSession = {
     load() {
       controller ??= import('./controller.js').then(({ WalletConnectController }) => {
         const options = portico.options.walletConnect
         if (!options) throw new TypeError('WalletConnect is off for this instance')
-        return new WalletConnectController(portico, options)
+        current = new WalletConnectController(portico, options)
+        return current
       })
       return controller
     },
+    loaded: () => current,
     prepare: () =>
       session.load().then(
         (wc) => wc.prepare(),

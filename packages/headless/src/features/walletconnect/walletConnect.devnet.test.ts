@@ -53,6 +53,8 @@ import { getCallsStatus } from '../calls/getCallsStatus.js'
 import { getCapabilities } from '../calls/getCapabilities.js'
 import { sendCalls } from '../calls/sendCalls.js'
 import { waitForCallsStatus } from '../calls/waitForCallsStatus.js'
+import { WalletConnectProtocolError } from './errors.js'
+import { getWalletConnectLogs } from './getWalletConnectLogs.js'
 import { preloadWalletConnect } from './preloadWalletConnect.js'
 import { prepareWalletConnect } from './prepareWalletConnect.js'
 import { adr36SignDoc } from './signing.js'
@@ -70,6 +72,7 @@ beforeAll(async () => {
 
 // Each test ends its dapps and wallets: the SDK shares one core per storage prefix in a global.
 afterEach(async () => {
+  vi.restoreAllMocks()
   for (const portico of porticos.splice(0)) await closePortico(portico)
   await Promise.all(wallets.splice(0).map((w) => w.close()))
 })
@@ -120,6 +123,7 @@ type Setup = {
   wcStorage?: WalletConnectStorage
   pairingExpirySeconds?: number
   prepare?: boolean
+  logLevel?: 'error' | 'trace'
 }
 
 function createDapp({
@@ -637,6 +641,63 @@ test('a saved session whose client cannot start leaves the namespace disconnecte
     // The SDK registered the stuck core as the global one for our prefix; later clients must not get it.
     delete (globalThis as Record<string, unknown>)['_walletConnectCore_@portico/']
   }
+})
+
+test("the log for a support request: empty at the default level after a clean connect; at 'trace' it records the SDK's work but never the pairing key", async () => {
+  const quiet = createDapp()
+  const wallet = await createWallet()
+  expect(getWalletConnectLogs(quiet.portico)).toBe('') // nothing loaded yet, and reading loads nothing
+  expect(walletConnectOf(quiet.portico)?.loaded()).toBeUndefined()
+  await pairAndConnect(quiet.portico, wallet)
+  expect(getWalletConnectLogs(quiet.portico)).toBe('')
+  await closePortico(quiet.portico)
+  porticos.splice(porticos.indexOf(quiet.portico), 1)
+
+  // At 'trace' every entry is also printed (console.debug): kept out of the test's output.
+  vi.spyOn(console, 'debug').mockImplementation(() => {})
+  const { portico } = createDapp({ logLevel: 'trace' })
+  const uri = nextUri(portico)
+  const connected = connect(portico, { connector: wcConnector(portico) })
+  const pairing = new URL(await uri)
+  await wallet.pair(pairing.href)
+  await connected
+  await signMessage(portico, { namespace: 'eip155', message: 'for the log' })
+  const logs = getWalletConnectLogs(portico)
+  const entries = logs
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { level: number })
+  expect(entries.length).toBeGreaterThan(10)
+  expect(entries.some((entry) => entry.level === 10)).toBe(true) // trace entries are kept
+  expect(logs).toContain('wc_sessionRequest')
+  const symKey = pairing.searchParams.get('symKey') as string
+  expect(symKey).toMatch(/^[0-9a-f]{64}$/)
+  expect(logs).not.toContain(symKey)
+  expect(logs).toMatch(/"topic":"[0-9a-f]{8}…"/) // topics stay tellable apart by their first digits
+  expect(logs).not.toMatch(/(?<![0-9a-fA-F])[0-9a-fA-F]{64}(?![0-9a-fA-F])/) // no key, no whole topic
+  expect(logs).not.toMatch(/eyJ[\w-]+\.[\w-]+\./)
+})
+
+test("a client that cannot start: a request gives 'Sign Client not initialized' (typed), not a hang or a bare error", async () => {
+  const broken: WalletConnectStorage = {
+    ...createMemoryWalletConnectStorage(),
+    getKeys: () => Promise.reject(new Error('storage unavailable')),
+    getEntries: () => Promise.reject(new Error('storage unavailable')),
+    // Verify's key is read by a call the SDK does not await: answered, so the only failure is
+    // the one the client's start reports.
+    getItem: (key) =>
+      key.includes('verify') ? Promise.resolve(undefined) : Promise.reject(new Error('storage unavailable')),
+  }
+  const { portico } = createDapp({ wcStorage: broken })
+  porticos.splice(porticos.indexOf(portico), 1) // its client never starts: nothing to close
+  const controller = await walletConnectOf(portico)?.load()
+  const failure = await controller
+    ?.request({ chainId: 'eip155:31337', method: 'personal_sign', params: [] })
+    .catch((error: unknown) => error)
+  expect(failure).toBeInstanceOf(WalletConnectProtocolError)
+  expect((failure as WalletConnectProtocolError).kind).toBe('NOT_INITIALIZED')
+  expect((failure as WalletConnectProtocolError).shortMessage).toBe('Sign Client not initialized')
+  delete (globalThis as Record<string, unknown>)['_walletConnectCore_@portico/']
 })
 
 test('EIP-5792 over WalletConnect: the devnet wallet runs a batch on anvil; the status settles with its receipts', async () => {
