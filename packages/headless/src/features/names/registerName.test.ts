@@ -5,9 +5,11 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, inject, test } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { initialize } from '../../kernel/actions/initialize.js'
+import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { fetchIdentity } from '../../kernel/api/blockchainApi.js'
 import { createPortico } from '../../kernel/createPortico.js'
 import type { PorticoOptions } from '../../kernel/options.js'
+import { listConnectors } from '../../kernel/state/registry.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { deferred, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
 import { getNameSuggestions } from './getNameSuggestions.js'
@@ -276,5 +278,25 @@ test('suggestions and reverse lookups: suggestions that are not names are left o
     expect(namesForAddressQueryKey({ address: '0xABC' })).toEqual(['portico', 'namesForAddress', { address: '0xabc' }])
   } finally {
     await server.close()
+  }
+})
+
+test('the embedded wallet is the connector that may register names, from the moment it is listed (before its code loads); an installed one is not', () => {
+  const portico = createPortico({
+    projectId: 'p',
+    walletConnect: false,
+    networks: [testNetworks().devnet],
+    adapters: [
+      eip155Adapter({ eip6963: false, connectors: [{ id: 'w', name: 'W', provider: { request: async () => null } }] }),
+    ],
+    storage: null,
+    embeddedWallet: { frameUrl: 'http://127.0.0.1:9/frame' },
+  })
+  const stop = initialize(portico)
+  try {
+    const flags = Object.fromEntries(listConnectors(portico, 'eip155').map((c) => [c.id, c.accountNames === true]))
+    expect(flags).toEqual({ auth: true, w: false })
+  } finally {
+    stop()
   }
 })
