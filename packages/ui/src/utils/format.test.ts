@@ -33,6 +33,12 @@ describe('other locales go through Intl for their digits, separators and words',
     expect(createFormatters('de').signedAmount('receive', '1.23456')).toBe('+1,234')
     expect(createFormatters('de').signedAmount('burn', '2')).toBe('-2')
     expect(createFormatters('de').signedAmount('approve', '0')).toBe('0')
+    // A send has no sign in English; in no other language may it read as money received.
+    for (const locale of ['de', 'fr', 'es', 'ja', 'ko', 'pt-BR', 'zh-CN', 'ar']) {
+      const send = createFormatters(locale).signedAmount('send', '0.1')
+      expect(send, locale).not.toContain('+')
+      expect(createFormatters(locale).signedAmount('receive', '0.1'), locale).toContain('+')
+    }
   })
   test('currencies', () => {
     expect(createFormatters('ja').currency('1234.567', 'JPY')).toMatch(/1,234/)

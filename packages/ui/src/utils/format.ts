@@ -80,7 +80,12 @@ export function createFormatters(locale: string): Formatters {
     },
     signedAmount: english
       ? formatSignedAmount
-      : (type, value) => localise(signedFormat, formatSignedAmount(type, value)),
+      : (type, value) => {
+          // Only the types that carry a sign get one: a send, a swap or an approval keeps the
+          // amount's own (none), so in no language does money sent read as money received.
+          const enUS = formatSignedAmount(type, value)
+          return localise(/^[+-]/.test(enUS) ? signedFormat : balanceFormat, enUS)
+        },
     relativeTime: (iso, now) => relativeTime(iso, now, tag),
   }
 }
