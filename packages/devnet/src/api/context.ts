@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono'
 import { type EmulatorEnv, HttpError } from '../emulator/app.js'
+import type { ProfileStore } from './profiles.js'
 import type { ApiSwitches } from './switches.js'
 
 /**
@@ -34,6 +35,8 @@ export interface ApiContext {
   bundlerUrl: string | undefined
   events: AnalyticsEvent[]
   switches: ApiSwitches
+  /** Names: fixtures and those registered on this emulator. */
+  profiles: ProfileStore
   /** The emulator's base URL (known once it listens). */
   readonly url: string
 }

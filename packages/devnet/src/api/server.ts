@@ -11,12 +11,14 @@ import { createEmulatorApp, serveEmulator } from '../emulator/app.js'
 import { faultSwitch } from '../emulator/faults.js'
 import { mountSwitches } from '../emulator/switches.js'
 import { type AnalyticsEvent, type ApiContext, HOSTED_PARAMS, requireParams } from './context.js'
+import { createProfileStore } from './profiles.js'
 import { accountRoutes } from './routes/account.js'
 import { analyticsControlRoutes, analyticsRoutes } from './routes/analytics.js'
 import { bundlerRoutes } from './routes/bundler.js'
 import { convertRoutes } from './routes/convert.js'
 import { directoryRoutes } from './routes/directory.js'
 import { onrampRoutes } from './routes/onramp.js'
+import { profileRoutes } from './routes/profile.js'
 import { rpcRoutes } from './routes/rpc.js'
 import { type ApiSwitches, apiSwitchRules, defaultSwitches, switchMessages } from './switches.js'
 
@@ -94,6 +96,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
     bundlerUrl: options.bundlerUrl,
     events,
     switches,
+    profiles: createProfileStore(),
     get url() {
       return baseUrl
     },
@@ -122,6 +125,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
   app.route('/', directoryRoutes(ctx))
   app.route('/', analyticsRoutes(ctx))
   app.route('/', accountRoutes(ctx))
+  app.route('/', profileRoutes(ctx))
   app.route('/', convertRoutes(ctx))
   app.route('/', onrampRoutes(ctx))
 

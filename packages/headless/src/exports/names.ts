@@ -3,10 +3,51 @@
 // re-exports that a lazily loaded view uses lands on every page's start (see pageStart.test.ts
 // in @portico/ui).
 
-export { NameResolutionError, type NameResolutionErrorType } from '../features/names/errors.js'
+export { isValidNameLabel, toAccountName } from '../features/names/accountName.js'
+export {
+  NameConnectorNotFoundError,
+  type NameConnectorNotFoundErrorType,
+  NameRegistrationError,
+  type NameRegistrationErrorType,
+  NameResolutionError,
+  type NameResolutionErrorType,
+  NameSuggestionsError,
+  type NameSuggestionsErrorType,
+  NamesForAddressError,
+  type NamesForAddressErrorType,
+} from '../features/names/errors.js'
 export { fetchNameProfile, type NameProfile } from '../features/names/fetchNameProfile.js'
+export {
+  type GetNameSuggestionsErrorType,
+  type GetNameSuggestionsParameters,
+  type GetNameSuggestionsReturnType,
+  getNameSuggestions,
+  type NameSuggestion,
+} from '../features/names/getNameSuggestions.js'
+export {
+  type GetNamesForAddressErrorType,
+  type GetNamesForAddressParameters,
+  type GetNamesForAddressReturnType,
+  getNamesForAddress,
+} from '../features/names/getNamesForAddress.js'
 export { isName } from '../features/names/isName.js'
-export { resolveNameQueryOptions } from '../features/names/query.js'
+export {
+  type NameQueryInvalidator,
+  nameStaleTimeMs,
+  nameSuggestionsQueryOptions,
+  namesForAddressQueryKey,
+  namesForAddressQueryOptions,
+  refetchAfterRegisterName,
+  registerNameMutationOptions,
+  resolveNameQueryOptions,
+} from '../features/names/query.js'
+export {
+  type RegisterNameErrorType,
+  type RegisterNameParameters,
+  type RegisterNameReturnType,
+  type RegisterNameStep,
+  registerName,
+} from '../features/names/registerName.js'
 export {
   type ResolveNameErrorType,
   type ResolveNameParameters,

@@ -6,6 +6,7 @@ import {
   defaultApiUrls,
   defaultConnectorOrder,
   defaultFeatures,
+  defaultNameSuffixes,
   type Features,
 } from './defaults.js'
 import { attachFeatures } from './lifecycle.js'
@@ -68,6 +69,7 @@ export function createPortico(options: PorticoOptions): Portico {
       enableInjected: parsed.enableInjected ?? true,
       siwx: parsed.siwx ?? parsed.siweConfig,
       apiUrls: { ...defaultApiUrls, ...stripTrailingSlashes(parsed.apiUrls) },
+      nameSuffixes: (parsed.nameSuffixes as [string, ...string[]] | undefined) ?? [...defaultNameSuffixes],
       sdkType: parsed.sdkType ?? 'portico',
       sdkVersion: parsed.sdkVersion ?? `react-portico-${version}`,
       walletConnect:

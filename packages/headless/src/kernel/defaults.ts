@@ -102,6 +102,11 @@ export const defaultApiUrls = {
 export type ApiUrls = { api: string; blockchain: string; analytics: string }
 
 /** Recent wallets kept (the spec). */
+/** The spec's name suffixes, the first the default zone of a registration. */
+export const defaultNameSuffixes = ['.reown.id', '.wcn.id'] as const satisfies readonly [string, ...string[]]
+/** What a name suffix option must look like: a dot and dot-separated labels. */
+export const nameSuffixPattern = /^(\.[a-z0-9-]+)+$/i
+
 export const recentWalletsLimit = 2
 /** Disconnect waits at most this long for the wallet's sign-out (the spec). */
 export const disconnectTimeoutMs = 3_000

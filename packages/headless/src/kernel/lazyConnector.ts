@@ -5,7 +5,7 @@ import type { Connector } from './types.js'
  * {@link Connector} that are data. `uid` is derived (`${chain}:${id}`).
  */
 export type ConnectorDescriptor = Pick<Connector, 'id' | 'name' | 'chain' | 'type'> &
-  Partial<Pick<Connector, 'imageUrl' | 'imageId' | 'explorerId' | 'info'>>
+  Partial<Pick<Connector, 'imageUrl' | 'imageId' | 'explorerId' | 'info' | 'accountNames'>>
 
 /**
  * @internal

@@ -35,7 +35,7 @@ const lifecycleFeatures: Record<string, LifecycleFeature> = {
     connectors: (portico) =>
       embeddedWalletNamespaces
         .filter((chain) => portico.adapters.has(chain))
-        .map((chain) => ({ id: authConnectorId, name: 'Email', chain, type: 'AUTH' })),
+        .map((chain) => ({ id: authConnectorId, name: 'Email', chain, type: 'AUTH', accountNames: true })),
     load: featureLoaders.embedded,
   },
   siwx: {

@@ -39,6 +39,7 @@ test('the options pages pass every day take the plain path, with the output zod 
       rpcMap: { 'eip155:1': 'http://127.0.0.1:8545' },
       connectorOrder: ['injected', 'walletConnect'],
       featuredWalletIds: ['a'],
+      nameSuffixes: ['.wcn.id', '.Example.ID'],
       defaultAccountTypes: { eip155: 'smartAccount' },
       siwx: localSiwx(),
       embeddedWallet: { frameUrl: 'http://127.0.0.1:9/frame' },
@@ -226,6 +227,25 @@ test('property: a network the plain checks accept is one the zod schema accepts'
       if (expectSameAsZod({ networks, adapters })) accepted++
     }),
     { numRuns: 3000 },
+  )
+  expect(accepted).toBeGreaterThan(30)
+})
+
+// Its own property, not a field of the one above: that one builds zod for every option it
+// generates and is already near its time limit on a busy machine.
+test('property: the name suffixes the plain checks accept are the ones zod accepts, with the same output', () => {
+  const nameSuffixes = often(
+    fc.array(fc.constantFrom('.reown.id', '.wcn.id', '.Eth'), { minLength: 1, maxLength: 2 }),
+    fc.constant([]),
+    fc.array(fc.constantFrom('reown.id', '.', '.a..b', '', '.a b'), { minLength: 1, maxLength: 2 }),
+    junk,
+  )
+  let accepted = 0
+  fc.assert(
+    fc.property(nameSuffixes, (suffixes) => {
+      if (expectSameAsZod({ networks: [mainnet], adapters, nameSuffixes: suffixes })) accepted++
+    }),
+    { numRuns: 300 },
   )
   expect(accepted).toBeGreaterThan(30)
 })

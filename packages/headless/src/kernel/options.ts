@@ -73,6 +73,11 @@ export type PorticoOptions = {
    * asks the user to sign in. Mutually exclusive with `siweConfig`.
    */
   siwx?: SiwxConfig | null | undefined
+  /**
+   * Zones a registered name may end in, the first one the default (`alice` registers
+   * `alice.reown.id`). Default `['.reown.id', '.wcn.id']`.
+   */
+  nameSuffixes?: readonly string[] | undefined
   /** Base URLs of the hosted services (defaults: the hosted ones). */
   apiUrls?: Partial<ApiUrls> | undefined
   /** Storage for persistence; `null` disables it. Default: `localStorage` in a browser. */

@@ -13,6 +13,7 @@ import {
   defaultFeatures,
   defaultSocials,
   defaultWalletFeaturesOrder,
+  nameSuffixPattern,
 } from './defaults.js'
 import { chainNamespaces, parseCaipNetworkId } from './utils/caip.js'
 import { isHttpUrl, isWsUrl } from './utils/url.js'
@@ -128,6 +129,7 @@ function isNetwork(value: unknown): boolean {
 }
 
 const isStringArray = arrayOf(isString)
+const isNameSuffix = (value: unknown) => isString(value) && nameSuffixPattern.test(value)
 // The boolean flags are the features whose default is a boolean (the others are lists).
 const featureBooleans = Object.keys(defaultFeatures).filter(
   (key) => typeof defaultFeatures[key as keyof typeof defaultFeatures] === 'boolean',
@@ -168,6 +170,7 @@ const checks: Record<string, (value: unknown) => boolean> = {
   apiUrls: optional(
     shape({ api: optional(isHttpUrl), blockchain: optional(isHttpUrl), analytics: optional(isHttpUrl) }),
   ),
+  nameSuffixes: optional((value) => Array.isArray(value) && value.length > 0 && value.every(isNameSuffix)),
   storage: optional(isStorage),
   ssr: optional(isBoolean),
   fetch: optional(isFunction),

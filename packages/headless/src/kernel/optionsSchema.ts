@@ -7,6 +7,7 @@ import {
   defaultConnectorOrder,
   defaultSocials,
   defaultWalletFeaturesOrder,
+  nameSuffixPattern,
 } from './defaults.js'
 import { isAdapter, isStorage, isWalletConnectStorage } from './optionsChecks.js'
 import type { PorticoTransport } from './rpc/types.js'
@@ -149,6 +150,12 @@ const optionFields = {
   siweConfig: () => z.optional(z.unknown()),
   siwx: () => z.optional(z.unknown()),
   apiUrls: () => z.optional(z.partial(z.object({ api: httpUrl(), blockchain: httpUrl(), analytics: httpUrl() }))),
+  nameSuffixes: () =>
+    z.optional(
+      z
+        .array(z.string().check(z.regex(nameSuffixPattern, 'must be a dot and labels, e.g. .reown.id')))
+        .check(z.minLength(1, 'at least one suffix is required')),
+    ),
   storage: () => z.optional(storageSchema()),
   // Server-render safe by default: storage is read on the client, after hydration.
   ssr: () => z._default(z.boolean(), true),

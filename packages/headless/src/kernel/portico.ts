@@ -34,6 +34,8 @@ export type ResolvedOptions = {
   enableInjected: boolean
   siwx: unknown
   apiUrls: ApiUrls
+  /** Zones of registered names, the default first. */
+  nameSuffixes: readonly [string, ...string[]]
   sdkType: string
   sdkVersion: string
   /** WalletConnect settings, `undefined` when it is off (no project id, or `walletConnect: false`). */

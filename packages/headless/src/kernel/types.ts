@@ -58,6 +58,13 @@ export type Connector = {
   type: ConnectorType
   info?: { rdns?: string | undefined; explorerId?: string | undefined } | undefined
   explorerId?: string | undefined
+  /**
+   * The profile service registers names (`alice.reown.id`) for this wallet's accounts. The spec
+   * allows it only through an auth connector (the embedded wallet), so only that one sets it; a
+   * host's own connector may too. Absent: `registerName` refuses ('Address or auth connector not
+   * found').
+   */
+  accountNames?: boolean | undefined
   /** The underlying provider (EIP-1193 provider, Wallet Standard wallet, …). Opaque to the UI. */
   provider: unknown
   /**

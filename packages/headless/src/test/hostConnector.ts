@@ -29,8 +29,9 @@ export function hostConnector({
   id = 'host',
   name = 'Host Wallet',
   chain = 'eip155',
+  accountNames,
   ...behaviour
-}: HostConnectorBehaviour & { id?: string; name?: string; chain?: ChainNamespace } = {}) {
+}: HostConnectorBehaviour & { id?: string; name?: string; chain?: ChainNamespace; accountNames?: boolean } = {}) {
   const calls: HostConnectorCall[] = []
   const listeners = new Set<{ namespace: ChainNamespace; listener: (event: ConnectorEvent) => void }>()
   const record = (method: HostConnectorCall['method'], parameters: unknown) => calls.push({ method, parameters })
@@ -41,6 +42,7 @@ export function hostConnector({
     imageUrl: 'data:image/svg+xml,<svg/>',
     chain,
     type: 'EXTERNAL',
+    accountNames,
     provider: undefined,
     async connect(parameters: ConnectorConnectParameters): Promise<readonly ConnectorConnection[]> {
       record('connect', parameters)

@@ -41,6 +41,16 @@ const allowList = new Map<string, string>([
     'features/calls/waitForCallsStatus.ts',
     'covered by calls/sendCalls.devnet.test.ts (the EIP-5792 round trip on anvil); to split',
   ],
+  [
+    'features/names/getNameSuggestions.ts',
+    'covered by names/registerName.test.ts (the devnet profile service); to split',
+  ],
+  [
+    'features/names/getNamesForAddress.ts',
+    'covered by names/registerName.test.ts (the devnet profile service); to split',
+  ],
+  ['features/names/react/useNameSuggestions.ts', 'covered by names/react/useRegisterName.test.tsx; to split'],
+  ['features/names/react/useNamesForAddress.ts', 'covered by names/react/useRegisterName.test.tsx; to split'],
   ['features/calls/react/useCallsStatus.ts', 'covered by calls/react/useSendCalls.test.tsx; to split'],
   ['features/calls/react/useCapabilities.ts', 'covered by calls/react/useSendCalls.test.tsx; to split'],
   [

@@ -1,9 +1,8 @@
 /**
- * The blockchain data routes: supported chains, token prices, names (identity and profiles), and
+ * The blockchain data routes: supported chains, token prices, identities, and
  * an account's balances and history, read live from the devnet chains.
  */
 import { Hono } from 'hono'
-import { evmAccounts, solanaAccounts } from '../../accounts.js'
 import { type EmulatorEnv, HttpError, isRecord, readJson } from '../../emulator/app.js'
 import { faultSwitch } from '../../emulator/faults.js'
 import { evmTokens, solanaTokens } from '../../tokens.js'
@@ -19,7 +18,7 @@ import {
 import { type ApiContext, tokenIcon } from '../context.js'
 import { switchMessages } from '../switches.js'
 
-/** @internal `/v1/supported-chains`, `/v1/fungible/price`, `/v1/identity`, `/v1/profile` and `/v1/account`. */
+/** @internal `/v1/supported-chains`, `/v1/fungible/price`, `/v1/identity` and `/v1/account`. */
 export function accountRoutes(ctx: ApiContext): Hono<EmulatorEnv> {
   const app = new Hono<EmulatorEnv>()
 
@@ -44,18 +43,12 @@ export function accountRoutes(ctx: ApiContext): Hono<EmulatorEnv> {
     return c.json({ fungibles })
   })
 
-  app.get('/v1/identity/:address', (c) => c.json(identityOf(c.req.param('address'))))
-  app.get('/v1/profile/account/:name', (c) => {
-    const name = c.req.param('name').toLowerCase()
-    const addresses = PROFILES[name]
-    if (!addresses) throw new HttpError(404, `No profile named ${name}`)
-    return c.json({
-      name,
-      addresses: Object.fromEntries(Object.entries(addresses).map(([coin, address]) => [coin, { address }])),
-      attributes: {},
-    })
+  app.get('/v1/identity/:address', (c) => {
+    const address = c.req.param('address')
+    // A name registered here is the address's identity from then on, as on the hosted service.
+    const registered = ctx.profiles.byAddress(address).find((p) => p.created > 0)
+    return c.json(registered ? { name: registered.name, avatar: null } : identityOf(address))
   })
-
   const chainOf = (address: string, chainId: string | undefined) =>
     chainId ?? (address.startsWith('0x') ? evmCaip2 : solanaCaip2)
   app.get(
@@ -101,17 +94,6 @@ function decodeCursor(cursor: string | undefined): number {
   const match = /^devnet:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'))
   if (!match) throw new HttpError(400, 'Invalid cursor')
   return Number(match[1])
-}
-
-/**
- * Names the profile lookup (`GET /v1/profile/account/{name}`) resolves, with their addresses by
- * SLIP-44 coin type (60 EVM, 501 Solana): bob has both devnet accounts #1, carol only an EVM one,
- * dave an EVM address no devnet account uses (tests send to it and read exact balances).
- */
-const PROFILES: Record<string, Record<string, string>> = {
-  'bob.reown.id': { '60': evmAccounts[1].address, '501': solanaAccounts[1].address },
-  'carol.wcn.id': { '60': evmAccounts[2].address },
-  'dave.reown.id': { '60': '0x00000000000000000000000000000000000da7e0' },
 }
 
 /** Account #0 of the devnet EVM chain has a name; everyone else is anonymous. */

@@ -43,6 +43,7 @@ export function createAuthConnector(portico: Portico, namespace: ChainNamespace)
     name: 'Email',
     chain: namespace,
     type: 'AUTH',
+    accountNames: true,
     provider: undefined,
     connect: async (parameters) => (await frame()).connect(parameters),
     // Nothing to restore without a login: the frame is not asked.
@@ -99,6 +100,7 @@ function frameConnector(wallet: EmbeddedWallet, namespace: ChainNamespace): Conn
     name: 'Email',
     chain: namespace,
     type: 'AUTH',
+    accountNames: true,
     provider: client,
     async connect({ networks }) {
       return connections(networks)

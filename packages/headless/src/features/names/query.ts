@@ -1,7 +1,21 @@
 import type { Portico } from '../../kernel/portico.js'
+import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
+import { isValidNameLabel } from './accountName.js'
+import { getNameSuggestions } from './getNameSuggestions.js'
+import { getNamesForAddress } from './getNamesForAddress.js'
 import { isName } from './isName.js'
+import {
+  type RegisterNameErrorType,
+  type RegisterNameParameters,
+  type RegisterNameReturnType,
+  registerName,
+} from './registerName.js'
 import { resolveName } from './resolveName.js'
+
+/** Spec: names are cached 5 minutes, like identities. */
+export const nameStaleTimeMs = 5 * 60_000
 
 /**
  * Query options for a name's address on a namespace: `['portico', 'name', { name, namespace }]`,
@@ -20,8 +34,109 @@ export function resolveNameQueryOptions(
     queryKey: ['portico', 'name', { name: key, namespace }] as const,
     // As identities: only where the blockchain API is in use (it needs a project id).
     enabled: Boolean(key && namespace && isName(key) && portico.options.projectId && portico.options.blockchainApi),
-    staleTime: 5 * 60_000,
+    staleTime: nameStaleTimeMs,
     retry: false,
     queryFn: () => resolveName(portico, { name: key ?? '', namespace }),
   }
+}
+
+/**
+ * Query options for the profile service's suggestions for a typed name (`['portico',
+ * 'nameSuggestions', { label, suffix }]`): idle until the label follows the spec's rule (letters,
+ * digits and hyphen, at least 4 characters), and without a project id or the blockchain API.
+ *
+ * @example
+ * useQuery(nameSuggestionsQueryOptions(portico, { name: 'alice' }), queryClient)
+ */
+export function nameSuggestionsQueryOptions(
+  portico: Portico,
+  { name, suffix }: { name: string | undefined; suffix?: string | undefined },
+) {
+  const label = name?.trim().toLowerCase().split('.')[0]
+  const zone = (suffix ?? portico.options.nameSuffixes[0]).toLowerCase()
+  return {
+    queryKey: ['portico', 'nameSuggestions', { label, suffix: zone }] as const,
+    enabled: Boolean(isValidNameLabel(label) && portico.options.projectId && portico.options.blockchainApi),
+    staleTime: nameStaleTimeMs,
+    retry: false,
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      getNameSuggestions(portico, { name: label ?? '', suffix: zone, signal }),
+  }
+}
+
+/**
+ * Query key of an address's names: `['portico', 'namesForAddress', { address }]` (EVM addresses
+ * lower case, so one address is one entry).
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: namesForAddressQueryKey({ address }) })
+ */
+export function namesForAddressQueryKey({ address }: { address?: string | undefined } = {}) {
+  return ['portico', 'namesForAddress', { address: address?.toLowerCase() }] as const
+}
+
+/**
+ * Query options for the names pointing to an address (reverse lookup), cached 5 minutes; idle
+ * without an address, a project id or the blockchain API.
+ *
+ * @example
+ * useQuery(namesForAddressQueryOptions(portico, { address }), queryClient)
+ */
+export function namesForAddressQueryOptions(portico: Portico, { address }: { address?: string | undefined }) {
+  return {
+    queryKey: namesForAddressQueryKey({ address }),
+    enabled: Boolean(address && portico.options.projectId && portico.options.blockchainApi),
+    staleTime: nameStaleTimeMs,
+    retry: false,
+    queryFn: ({ signal }: { signal?: AbortSignal }) => getNamesForAddress(portico, { address: address ?? '', signal }),
+  }
+}
+
+/**
+ * Mutation options for {@link registerName}. A double click on Register joins the registration in
+ * flight: the wallet is asked to sign once and the service is called once.
+ *
+ * @example
+ * const mutation = useMutation(registerNameMutationOptions(portico))
+ * mutation.mutate({ name: 'alice' })
+ */
+export function registerNameMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<RegisterNameReturnType, RegisterNameErrorType, RegisterNameParameters> {
+  const mutationKey = ['portico', 'registerName'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, (variables) => registerName(portico, variables)),
+  }
+}
+
+/** The part of TanStack's `QueryClient` a refetch needs (the core imports no React binding). */
+export type NameQueryInvalidator = {
+  invalidateQueries(filters: {
+    queryKey: readonly unknown[]
+    predicate?: (query: { queryKey: readonly unknown[] }) => boolean
+  }): Promise<unknown>
+}
+
+/**
+ * After a registration: the address's names and identity are fetched again, so the account
+ * button and views show the new name at once (not after the 5-minute cache), and suggestions
+ * too (the name is taken now).
+ *
+ * @example
+ * useMutation({ ...registerNameMutationOptions(portico), onSuccess: (data) => refetchAfterRegisterName(queryClient, data) })
+ */
+export async function refetchAfterRegisterName(
+  queryClient: NameQueryInvalidator,
+  { address }: { address: string },
+): Promise<void> {
+  const owner = address.toLowerCase()
+  const ownedBy = ({ queryKey }: { queryKey: readonly unknown[] }) =>
+    (queryKey[2] as { address?: string } | undefined)?.address?.toLowerCase() === owner
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['portico', 'namesForAddress'], predicate: ownedBy }),
+    queryClient.invalidateQueries({ queryKey: ['portico', 'identity'], predicate: ownedBy }),
+    // The name is taken now: suggestions that listed it free are stale.
+    queryClient.invalidateQueries({ queryKey: ['portico', 'nameSuggestions'] }),
+  ])
 }

@@ -1,0 +1,52 @@
+import * as z from 'zod/mini'
+import { fetchJson } from '../../kernel/api/http.js'
+import { blockchainApiUrl } from '../../kernel/api/urls.js'
+import type { Portico } from '../../kernel/portico.js'
+import { NamesForAddressError } from './errors.js'
+import type { NameProfile } from './fetchNameProfile.js'
+import { isName } from './isName.js'
+
+export type GetNamesForAddressParameters = {
+  /** An EVM address. */
+  address: string
+  signal?: AbortSignal | undefined
+}
+export type GetNamesForAddressReturnType = NameProfile[]
+export type GetNamesForAddressErrorType = NamesForAddressError
+
+const reverseSchema = z.array(
+  z.object({
+    name: z.string(),
+    addresses: z.optional(z.record(z.string(), z.object({ address: z.string() }))),
+  }),
+)
+
+/**
+ * The names that point to an address, through the profile service's reverse lookup
+ * (`GET /v1/profile/reverse/{address}?sender=…&apiVersion=2`); an empty list when it has none.
+ * Entries that are not names are left out. Spec: 'Error fetching names for address'.
+ *
+ * @example
+ * const [profile] = await getNamesForAddress(portico, { address: '0xf39F…2266' })
+ * profile?.name // 'alice.reown.id'
+ */
+export async function getNamesForAddress(
+  portico: Portico,
+  { address, signal }: GetNamesForAddressParameters,
+): Promise<GetNamesForAddressReturnType> {
+  const url = blockchainApiUrl(portico, `/v1/profile/reverse/${encodeURIComponent(address)}`)
+  url.searchParams.set('sender', address)
+  url.searchParams.set('apiVersion', '2')
+  let body: z.infer<typeof reverseSchema>
+  try {
+    body = reverseSchema.parse(await fetchJson(portico, url, signal ? { signal } : undefined))
+  } catch (cause) {
+    throw new NamesForAddressError({ cause })
+  }
+  return body
+    .filter((profile) => isName(profile.name))
+    .map((profile) => ({
+      name: profile.name.toLowerCase(),
+      addresses: Object.fromEntries(Object.entries(profile.addresses ?? {}).map(([coin, a]) => [coin, a.address])),
+    }))
+}
