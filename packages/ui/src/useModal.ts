@@ -5,6 +5,7 @@ import type { viewTable } from './features/index.js'
 import type { SwapViewData } from './features/swap/views.js'
 import { shownView } from './modal/navigation.js'
 import { preloadModal } from './modal/views.js'
+import { useStore } from './utils/store.js'
 
 export type { SwapViewData }
 
@@ -32,7 +33,7 @@ export type ModalViewWithData = { view: 'Swap'; data?: SwapViewData | undefined 
 export function useModal() {
   const { modal } = usePorticoUI('useModal')
   const isOpen = useSyncExternalStore(modal.subscribeOpen, modal.isOpen, modal.isOpen)
-  const { history } = useSyncExternalStore(modal.navigation.subscribe, modal.navigation.get, modal.navigation.get)
+  const { history } = useStore(modal.navigation)
   const { isConnected } = useConnection()
   const { showUnsupportedView } = useNetwork()
   const top = history[history.length - 1] ?? { view: 'Connect' }

@@ -1,8 +1,9 @@
 import { useConnection, useNetwork, usePortico } from '@portico/headless'
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Icon } from '../components/Icon.js'
 import { iconButton } from '../components/primitives.css.js'
 import { usePorticoUI } from '../context.js'
+import { useStore } from '../utils/store.js'
 import { useFeatureTitle } from './featureTitle.js'
 import * as css from './modal.css.js'
 import { shownView } from './navigation.js'
@@ -17,11 +18,7 @@ import { useView, viewTitle } from './views.js'
  */
 export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
   const { modal, messages, embedded } = usePorticoUI('ModalFrame')
-  const { history, direction } = useSyncExternalStore(
-    modal.navigation.subscribe,
-    modal.navigation.get,
-    modal.navigation.get,
-  )
+  const { history, direction } = useStore(modal.navigation)
   const { isConnected } = useConnection()
   const { showUnsupportedView } = useNetwork()
   const top = history[history.length - 1] ?? { view: 'Connect' }

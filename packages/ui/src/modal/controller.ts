@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useInsertionEffect, useRef, useState } from 'react'
+import { createStore } from '../utils/store.js'
 import { createNavigation } from './navigation.js'
 import type { ViewEntry, ViewTable } from './viewRegistry.js'
 
@@ -17,16 +18,10 @@ export function createModalController({ embedded, table }: { embedded: boolean; 
   const navigation = createNavigation()
   let open = embedded
   let setOpen: (open: boolean) => void = () => {}
-  let notified = open
-  const openListeners = new Set<() => void>()
+  /** The open state listeners last heard of (a commit, not a request). */
+  const notified = createStore({ open })
   const leaveListeners = new Set<(reason: LeaveReason) => void>()
   const states = new Map<() => unknown, unknown>()
-  const subscribe = <listener>(set: Set<listener>, listener: listener) => {
-    set.add(listener)
-    return () => {
-      set.delete(listener)
-    }
-  }
   const controller = {
     navigation,
     embedded,
@@ -36,7 +31,7 @@ export function createModalController({ embedded, table }: { embedded: boolean; 
     trigger: undefined as HTMLElement | undefined,
     /** Whether the modal is open, as last committed. */
     isOpen: () => open,
-    subscribeOpen: (listener: () => void) => subscribe(openListeners, listener),
+    subscribeOpen: notified.subscribe,
     /** Opens on `entry`, or on the home view (a request to the host's `onOpenChange` when it owns `open`). */
     open(entry?: ViewEntry) {
       if (!open && typeof document !== 'undefined' && document.activeElement instanceof HTMLElement)
@@ -58,7 +53,12 @@ export function createModalController({ embedded, table }: { embedded: boolean; 
       if (!navigation.back()) controller.close()
     },
     /** Calls `listener` when the user goes back or closes, before the history changes. */
-    onLeave: (listener: (reason: LeaveReason) => void) => subscribe(leaveListeners, listener),
+    onLeave(listener: (reason: LeaveReason) => void): () => void {
+      leaveListeners.add(listener)
+      return () => {
+        leaveListeners.delete(listener)
+      }
+    },
     /**
      * This modal's instance of a feature's state, made by `create` on first use (`create` is its
      * key: a module-level function). Two `<PorticoUI>` on a page never share a form.
@@ -75,10 +75,9 @@ export function createModalController({ embedded, table }: { embedded: boolean; 
     /** @internal After a commit of `committed`: listeners hear of a change, and a host's own close resets the history. */
     committed(committed: boolean) {
       open = committed
-      if (notified === open) return
-      notified = open
+      if (notified.get().open === open) return
       if (!open) navigation.home()
-      for (const listener of openListeners) listener()
+      notified.set({ open })
     },
   }
   return controller

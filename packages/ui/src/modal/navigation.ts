@@ -1,3 +1,4 @@
+import { createStore } from '../utils/store.js'
 import type { ViewEntry } from './viewRegistry.js'
 
 /** Where the user went in the modal, nothing else: which view shows is decided at render. */
@@ -23,40 +24,31 @@ const home: NavigationState = { history: [{ view: 'Connect' }], direction: 'back
  * navigation.back() // true: Networks again
  */
 export function createNavigation() {
-  let state: NavigationState = home
-  const listeners = new Set<() => void>()
-  const set = (next: NavigationState) => {
-    if (next === state) return
-    state = next
-    for (const listener of listeners) listener()
-  }
+  const { get, set, subscribe } = createStore(home)
   return {
-    get: (): NavigationState => state,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
+    get,
+    subscribe,
     /** A new history on `entry`, or on the home view: how the modal opens. */
     start(entry: ViewEntry = { view: 'Connect' }) {
       set({ history: [entry], direction: 'forward' })
     },
     /** Back to the home view, as the modal is when it closes. */
     home() {
-      if (state.history.length !== 1 || state.history[0]?.view !== 'Connect') set(home)
+      const { history } = get()
+      if (history.length !== 1 || history[0]?.view !== 'Connect') set(home)
     },
     push(entry: ViewEntry) {
-      set({ history: [...state.history, entry], direction: 'forward' })
+      set({ history: [...get().history, entry], direction: 'forward' })
     },
     /** Swaps the current view without growing the history. */
     replace(entry: ViewEntry) {
-      set({ history: [...state.history.slice(0, -1), entry], direction: 'forward' })
+      set({ history: [...get().history.slice(0, -1), entry], direction: 'forward' })
     },
     /** Pops the current view; `false` at the first one, where going back closes the modal. */
     back(): boolean {
-      if (state.history.length <= 1) return false
-      set({ history: state.history.slice(0, -1), direction: 'back' })
+      const { history } = get()
+      if (history.length <= 1) return false
+      set({ history: history.slice(0, -1), direction: 'back' })
       return true
     },
   }

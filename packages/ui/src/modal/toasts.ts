@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import { usePorticoUI } from '../context.js'
+import { createStore, useStore } from '../utils/store.js'
 
 export type ToastVariant = 'loading' | 'success' | 'error'
 export type Toast = { id: number; variant: ToastVariant; message: string }
@@ -24,22 +24,12 @@ export const toastDurationMs = 2_500
  * toasts.show('success', 'Address copied')
  */
 export function createToasts() {
-  let state: ToastState = { toast: undefined, leaving: false }
+  const { get, set, subscribe } = createStore<ToastState>({ toast: undefined, leaving: false })
   let timer: ReturnType<typeof setTimeout> | undefined
   let nextId = 1
-  const listeners = new Set<() => void>()
-  const set = (next: ToastState) => {
-    state = next
-    for (const listener of listeners) listener()
-  }
   const toasts = {
-    get: () => state,
-    subscribe(listener: () => void) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
+    get,
+    subscribe,
     /** Id of the last alert shown as a toast: replays (remounts, StrictMode) must not show it again. */
     lastAlertShown: 0,
     show(variant: ToastVariant, message: string) {
@@ -49,13 +39,14 @@ export function createToasts() {
         set({ toast, leaving: false })
         if (variant !== 'loading') timer = setTimeout(() => toasts.dismiss(toast.id), toastDurationMs)
       }
-      if (!state.toast && !state.leaving) return show()
-      if (!state.leaving) set({ toast: state.toast, leaving: true })
+      const shown = get()
+      if (!shown.toast && !shown.leaving) return show()
+      if (!shown.leaving) set({ toast: shown.toast, leaving: true })
       timer = setTimeout(show, toastReplaceDelayMs)
     },
     /** Dismisses the toast `id` (any toast when omitted). */
     dismiss(id?: number) {
-      if (id !== undefined && state.toast?.id !== id) return
+      if (id !== undefined && get().toast?.id !== id) return
       clearTimeout(timer)
       set({ toast: undefined, leaving: false })
     },
@@ -78,6 +69,5 @@ export function useToasts(): Toasts {
 
 /** @internal The toast shown now, re-rendering on change (the Toaster). */
 export function useToastState(): ToastState {
-  const toasts = useToasts()
-  return useSyncExternalStore(toasts.subscribe, toasts.get, toasts.get)
+  return useStore(useToasts())
 }

@@ -1,4 +1,3 @@
-import type SignClient from '@walletconnect/sign-client'
 import type { SessionTypes } from '@walletconnect/types'
 import { ConnectionRejectedError, FailedToConnectError, ModalClosedError } from '../../kernel/errors/connection.js'
 import { isUserRejection } from '../../kernel/errors/isUserRejection.js'
@@ -12,14 +11,14 @@ import type { Portico } from '../../kernel/portico.js'
 import { walletConnectPairingAtom } from '../../kernel/state/atoms.js'
 import type { ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../../kernel/types.js'
 import type { CaipNetworkId, ChainNamespace } from '../../kernel/utils/caip.js'
-import { isChainNamespace } from '../../kernel/utils/caip.js'
 import type { ResolvedWalletConnectOptions } from '../../kernel/walletConnectOptions.js'
 import { toWalletConnectProtocolError, WalletConnectProtocolError } from './errors.js'
 import { createWalletConnectLog, type WalletConnectLog } from './logger.js'
 import { proposalNamespaces, type SessionNamespace, sessionAccounts, sessionConnection } from './namespaces.js'
+import { type CreatedPairing, createdPairingUri } from './pairingUri.js'
+import { createSessionEvents } from './sessionEvents.js'
+import { type Client, delay, initSignClient, isRejectionReason } from './signClient.js'
 
-type Client = Awaited<ReturnType<typeof SignClient.init>>
-type Listener = (event: ConnectorEvent) => void
 /** A published pairing proposal: its URI, the wallet's answer, and when we stop offering it. */
 type Offer = { uri: string; approval: Promise<SessionTypes.Struct>; expiresAt: number }
 /**
@@ -52,7 +51,7 @@ export class WalletConnectController {
   private drafting: Draft | undefined
   /** The last proposal in the making: proposals are made one after the other. */
   private proposing: Promise<unknown> = Promise.resolve()
-  private readonly listeners = new Map<ChainNamespace, Set<Listener>>()
+  private readonly events = createSessionEvents()
   /** The SDK's log, kept for a support request (see `getWalletConnectLogs`). */
   readonly log: WalletConnectLog
 
@@ -93,19 +92,7 @@ export class WalletConnectController {
   }
 
   private async createClient(): Promise<Client> {
-    const { default: SignClientClass } = await this.sdk()
-    const { portico, options } = this
-    const metadata = portico.options.metadata ?? defaultMetadata()
-    const client = await SignClientClass.init({
-      projectId: portico.options.projectId,
-      relayUrl: options.relayUrl,
-      metadata: { ...metadata, icons: [...metadata.icons] },
-      customStoragePrefix: options.storagePrefix,
-      telemetryEnabled: options.telemetry,
-      logger: this.log.logger,
-      ...(options.storage ? { storage: options.storage as never } : {}),
-    })
-    configureVerify(client, options.verifyUrl)
+    const client = await initSignClient(await this.sdk(), this.portico, this.options, this.log.logger)
     // The SDK's connect() hands the pairing URI over only once the proposal is published, and even
     // the pairing it creates first waits for the relay socket: on a cold start the socket's opening
     // and authentication, the Verify attestation and the publish were ~100 of ~350 ms from the
@@ -116,19 +103,17 @@ export class WalletConnectController {
     client.core.pairing.events.on('pairing_create', (pairing: CreatedPairing) => {
       const draft = this.drafting
       if (!draft || draft.uri !== undefined) return
-      let symKey: string
-      try {
-        symKey = client.core.crypto.keychain.get(pairing.topic)
-      } catch {
-        return // no key, no early URI: the offer's own shows when it comes
-      }
-      draft.uri = pairingUri({ protocol: client.core.protocol, version: client.core.version, symKey, ...pairing })
-      draft.onUri?.(draft.uri)
+      draft.uri = createdPairingUri(client, pairing)
+      if (draft.uri !== undefined) draft.onUri?.(draft.uri)
     })
     client.on('session_delete', ({ topic }) => this.onSessionEnded(topic))
     client.on('session_expire', ({ topic }) => this.onSessionEnded(topic))
-    client.on('session_update', ({ topic, params }) => this.onSessionUpdate(topic, params.namespaces))
-    client.on('session_event', ({ topic, params }) => this.onSessionEvent(topic, params))
+    client.on('session_update', ({ topic, params }) => {
+      if (topic === this.topic) this.events.updated(params.namespaces)
+    })
+    client.on('session_event', ({ topic, params }) => {
+      if (topic === this.topic) this.events.event(params)
+    })
     return client
   }
 
@@ -412,132 +397,14 @@ export class WalletConnectController {
     }
   }
 
-  subscribe(namespace: ChainNamespace, listener: Listener): () => void {
-    let set = this.listeners.get(namespace)
-    if (!set) {
-      set = new Set()
-      this.listeners.set(namespace, set)
-    }
-    set.add(listener)
-    return () => {
-      set.delete(listener)
-    }
-  }
-
-  private emit(namespace: ChainNamespace, event: ConnectorEvent) {
-    for (const listener of [...(this.listeners.get(namespace) ?? [])]) listener(event)
+  /** Listens to the session's wallet events of `namespace` (see {@link createSessionEvents}). */
+  subscribe(namespace: ChainNamespace, listener: (event: ConnectorEvent) => void): () => void {
+    return this.events.subscribe(namespace, listener)
   }
 
   private onSessionEnded(topic: string) {
     if (topic !== this.topic) return
     this.topic = undefined
-    for (const namespace of [...this.listeners.keys()]) this.emit(namespace, { type: 'disconnect' })
+    this.events.ended()
   }
-
-  private onSessionUpdate(topic: string, namespaces: SessionTypes.Namespaces) {
-    if (topic !== this.topic) return
-    for (const namespace of [...this.listeners.keys()]) {
-      const byChain = sessionAccounts(namespaces[namespace])
-      const accounts = [...new Set([...byChain.values()].flat())]
-      this.emit(namespace, { type: 'accountsChanged', accounts })
-    }
-  }
-
-  private onSessionEvent(
-    topic: string,
-    { event, chainId }: { event: { name: string; data: unknown }; chainId: string },
-  ) {
-    if (topic !== this.topic) return
-    const namespace = chainId.slice(0, chainId.indexOf(':'))
-    if (!isChainNamespace(namespace)) return
-    if (event.name === 'chainChanged') {
-      const reference = normaliseChainReference(namespace, event.data)
-      if (reference) this.emit(namespace, { type: 'chainChanged', caipNetworkId: `${namespace}:${reference}` })
-      return
-    }
-    if (event.name === 'accountsChanged' || event.name === 'bip122_addressesChanged') {
-      const accounts = normaliseAccounts(event.data)
-      if (accounts) this.emit(namespace, { type: 'accountsChanged', accounts })
-    }
-  }
-}
-
-/**
- * The SDK has no option for the Verify host (it only honours its own hosted ones), so the URL is
- * set on the instance it reads it from; `false` turns the dapp-side attestation off entirely
- * (no hidden iframe, no 5 s wait on a host that cannot be reached).
- */
-function configureVerify(client: Client, verifyUrl: string | false) {
-  const verify = client.core.verify as unknown as {
-    verifyUrlV3?: string
-    register?: (...args: unknown[]) => Promise<string>
-  }
-  if (verifyUrl === false) verify.register = async () => ''
-  else verify.verifyUrlV3 = `${verifyUrl}/v3`
-}
-
-function normaliseChainReference(namespace: ChainNamespace, data: unknown): string | undefined {
-  if (namespace === 'eip155') {
-    const id = typeof data === 'number' ? data : typeof data === 'string' ? Number(data.split(':').pop()) : Number.NaN
-    return Number.isSafeInteger(id) && id > 0 ? String(id) : undefined
-  }
-  if (typeof data !== 'string') return undefined
-  const reference = data.includes(':') ? data.slice(data.indexOf(':') + 1) : data
-  return /^[-_a-zA-Z0-9]{1,32}$/.test(reference) ? reference : undefined
-}
-
-function normaliseAccounts(data: unknown): string[] | undefined {
-  if (!Array.isArray(data)) return undefined
-  const accounts: string[] = []
-  for (const entry of data) {
-    const value = typeof entry === 'string' ? entry : (entry as { address?: unknown } | null)?.address
-    if (typeof value !== 'string' || value.length === 0 || value.length > 200) continue
-    accounts.push(value.includes(':') ? value.slice(value.lastIndexOf(':') + 1) : value)
-  }
-  return accounts
-}
-
-/** The SDK rejects a declined proposal with the wallet's reason ({code, message}), not an Error. */
-function isRejectionReason(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code
-  return code === 5000 || code === 5001 || code === 5002 || code === 4001
-}
-
-function delay(ms: number) {
-  return new Promise<void>((resolve) => setTimeout(resolve, ms))
-}
-
-function defaultMetadata() {
-  const url = typeof window !== 'undefined' ? window.location.origin : 'http://localhost'
-  return { name: 'Portico', description: 'Connect a wallet', url, icons: [] as string[] }
-}
-
-/** What the SDK announces of a pairing it has just created (`pairing_create`). */
-type CreatedPairing = {
-  topic: string
-  expiry: number
-  relay: { protocol: string; data?: string | undefined }
-  methods?: readonly string[] | undefined
-}
-
-/**
- * A pairing URI as the SDK formats it (WalletConnect v2: `wc:{topic}@2?` and the relay, key,
- * expiry and methods as sorted query parameters). Tested equal to the URI the SDK's connect returns.
- */
-export function pairingUri({
-  protocol,
-  version,
-  topic,
-  symKey,
-  relay,
-  expiry,
-  methods,
-}: CreatedPairing & { protocol: string; version: number; symKey: string }): string {
-  // The SDK sorts the parameters by name: expiryTimestamp, methods, relay-data, relay-protocol, symKey.
-  const query = new URLSearchParams({ expiryTimestamp: String(expiry) })
-  if (methods) query.append('methods', methods.join(','))
-  if (relay.data) query.append('relay-data', relay.data)
-  query.append('relay-protocol', relay.protocol)
-  query.append('symKey', symKey)
-  return `${protocol}:${topic}@${version}?${query}`
 }

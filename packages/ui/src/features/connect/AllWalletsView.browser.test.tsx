@@ -3,7 +3,7 @@ import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness } from '../../test/harness.js'
-import { DirectoryRow } from './AllWalletsView.js'
+import { DirectoryRow } from './DirectoryRow.js'
 import { searchAnswerWaitMs, searchStandInGraceMs } from './searchWait.js'
 import '../../test/provided.js'
 

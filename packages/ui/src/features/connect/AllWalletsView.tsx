@@ -7,13 +7,11 @@ import {
   walletDirectoryInfiniteQueryOptions,
   walletImageUrl,
 } from '@portico/headless'
-import { isWalletDirectoryEnabled, normalizeSearch } from '@portico/headless/internal'
+import { isWalletDirectoryEnabled } from '@portico/headless/internal'
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual'
 import {
   type FocusEvent,
-  forwardRef,
   type KeyboardEvent,
-  memo,
   useCallback,
   useEffect,
   useId,
@@ -24,17 +22,16 @@ import {
   useState,
 } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
-import { Icon } from '../../components/Icon.js'
-import { PorticoImage } from '../../components/PorticoImage.js'
-import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { usePaintedSince } from '../../modal/useAfterFirstPaint.js'
 import { allWalletsRows } from './allWalletsRows.js'
 import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
-import { keystrokeAt, searchAnswerWaitMs, searchStandInGraceMs, searchWaitMs } from './searchWait.js'
+import { DirectoryRow } from './DirectoryRow.js'
+import { searchAnswerWaitMs, searchStandInGraceMs } from './searchWait.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
+import { WalletSearchField } from './WalletSearchField.js'
 
 const rowHeight = 56
 const rowGap = 8
@@ -62,7 +59,7 @@ export function AllWalletsView() {
   const walletConnect = connectors.find(pairsRemotely)
   const prepareWalletConnect = usePrepareWalletConnectOnIntent()
   const start = useStartConnection()
-  // The typed text lives in <SearchField>: a keystroke re-renders the field alone, and the list
+  // The typed text lives in <WalletSearchField>: a keystroke re-renders the field alone, and the list
   // only when the query settles (the bench's keystroke -> frame on a slow phone).
   const [query, setQuery] = useState('')
   // The row that holds the list's tab stop (roving tabindex); it moves with the arrow keys.
@@ -248,7 +245,13 @@ export function AllWalletsView() {
 
   return (
     <div data-slot="all-wallets-view" data-query={query} data-provisional={provisional ? '' : undefined}>
-      <SearchField ref={searchInput} query={query} onQuery={commitQuery} onArrowDown={enterList} listId={listId} />
+      <WalletSearchField
+        ref={searchInput}
+        query={query}
+        onQuery={commitQuery}
+        onArrowDown={enterList}
+        listId={listId}
+      />
       {/* The scroller stays mounted while there is nothing to list (loading, no match): a search
           that matches no loaded wallet empties the list until its answer, and a new scroller then
           made the virtualiser observe and measure it again (a forced layout) in the answer's render
@@ -326,103 +329,3 @@ export function AllWalletsView() {
     </div>
   )
 }
-
-/**
- * The search box. It owns the typed text, so a keystroke renders this field alone; the trimmed,
- * normalised query reaches the list 300 ms after the last keystroke (spec). Arrow Down enters the list.
- */
-const SearchField = memo(
-  forwardRef<HTMLInputElement, { query: string; onQuery(query: string): void; onArrowDown(): void; listId: string }>(
-    function SearchField({ query, onQuery, onArrowDown, listId }, ref) {
-      const { messages } = usePorticoUI('AllWalletsView')
-      const [input, setInput] = useState(query)
-      // When the last keystroke happened (its event's timestamp, on performance.now()'s clock).
-      const typedAt = useRef<number | undefined>(undefined)
-      // The last keydown's timestamp, until an input pairs with it (see keystrokeAt).
-      const keyDownAt = useRef<number | undefined>(undefined)
-      useEffect(() => {
-        const next = normalizeSearch(input)
-        // Typed back to what is listed: a search still waiting for its answer is dropped.
-        if (next === query) return onQuery(next)
-        const timer = setTimeout(() => onQuery(next), searchWaitMs(typedAt.current, performance.now()))
-        return () => clearTimeout(timer)
-      }, [input, query, onQuery])
-      return (
-        <label className={views.search}>
-          <Icon name="search" size={18} />
-          <input
-            ref={ref}
-            className={views.searchInput}
-            type="search"
-            value={input}
-            onChange={(event) => {
-              typedAt.current = keystrokeAt(keyDownAt.current, event.timeStamp)
-              keyDownAt.current = undefined
-              setInput(event.target.value)
-            }}
-            onKeyDown={(event) => {
-              keyDownAt.current = event.timeStamp
-              if (event.key !== 'ArrowDown') return
-              event.preventDefault()
-              onArrowDown()
-            }}
-            placeholder={messages.searchPlaceholder}
-            aria-label={messages.searchLabel}
-            aria-controls={listId}
-            autoComplete="off"
-            spellCheck={false}
-          />
-        </label>
-      )
-    },
-  ),
-)
-
-/**
- * @internal
- * A directory wallet's row; memoised, so a scroll renders only the rows that come into view. Its
- * icon is asked for once the list is not being scrolled and the search is answered
- * (`deferImage`); the name's initial stands in until then, and an icon asked for stays while the
- * row shows that wallet.
- */
-export const DirectoryRow = memo(function DirectoryRow({
-  wallet,
-  imageUrl,
-  deferImage,
-  onSelect,
-  tabIndex,
-}: {
-  wallet: DirectoryWallet
-  imageUrl: string | undefined
-  /**
-   * The list is being scrolled, or this row stands in for a search's answer still on its way (or
-   * lists an answer whose frame is not painted yet).
-   * Each icon is an SVG drawn on the main thread: drawing those of every row passed made frames of
-   * a fast scroll late (the bench's scroll frame interval at 4× CPU throttling, p95 50-67 ms with
-   * icons, 33 without), and the stand-ins' icons arrived just as the answer did, ahead of its
-   * render (~20 ms of a 4× throttled search).
-   */
-  deferImage: boolean
-  onSelect(wallet: DirectoryWallet): void
-  /** The list's roving tab stop: 0 on the active row, -1 on the others. */
-  tabIndex?: number | undefined
-}) {
-  // The wallet whose icon may be asked for: a row shows another wallet after a search (rows are
-  // kept by position), and that wallet's icon waits like any new row's.
-  const [imageFor, setImageFor] = useState(deferImage ? undefined : wallet.id)
-  if (!deferImage && imageFor !== wallet.id) setImageFor(wallet.id)
-  const showImage = imageFor === wallet.id
-  return (
-    <button
-      type="button"
-      className={css.row}
-      tabIndex={tabIndex}
-      onClick={() => onSelect(wallet)}
-      data-slot="directory-wallet-row"
-      data-wallet={wallet.id}
-    >
-      <PorticoImage src={showImage ? imageUrl : undefined} name={wallet.name} size={40} />
-      <span className={css.rowLabel}>{wallet.name}</span>
-    </button>
-  )
-})

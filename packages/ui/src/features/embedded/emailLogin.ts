@@ -1,7 +1,7 @@
 import type { BaseError, Portico } from '@portico/headless'
 import type { EmailLoginStep } from '@portico/headless/embedded/react'
-import { useSyncExternalStore } from 'react'
 import { usePorticoUI } from '../../context.js'
+import { createStore, useStore } from '../../utils/store.js'
 import { asBaseError } from './asBaseError.js'
 
 /** Where the modal's email login stands (the spec's steps), and how its last request ended. */
@@ -38,20 +38,10 @@ const initial: EmailLoginState = {
  * void login.send(portico, 'me@example.com')
  */
 export function createEmailLogin() {
-  let state = initial
-  const listeners = new Set<() => void>()
-  const set = (patch: Partial<EmailLoginState>) => {
-    state = { ...state, ...patch }
-    for (const listener of listeners) listener()
-  }
+  const { get, set, subscribe } = createStore(initial)
   return {
-    get: () => state,
-    subscribe(listener: () => void) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
+    get,
+    subscribe,
     /** Starts over for a new address (the field's submit). */
     reset() {
       set(initial)
@@ -99,6 +89,6 @@ export function createEmailLogin() {
  */
 export function useEmailLogin() {
   const login = usePorticoUI('useEmailLogin').modal.local(createEmailLogin)
-  const state = useSyncExternalStore(login.subscribe, login.get, login.get)
+  const state = useStore(login)
   return { login, state }
 }

@@ -5,8 +5,8 @@ import {
   openSocialPopup,
   type SocialProvider as PopupProvider,
 } from '@portico/headless/embedded'
-import { useSyncExternalStore } from 'react'
 import { usePorticoUI } from '../../context.js'
+import { createStore, useStore } from '../../utils/store.js'
 import { asBaseError } from './asBaseError.js'
 
 /** A social login of the Connect view: one through a popup, or Farcaster (its own flow: a QR code). */
@@ -45,13 +45,8 @@ const initial: SocialLoginState = {
  * button.onclick = () => void login.social(portico, 'github')
  */
 export function createSocialLogin() {
-  let state = initial
   let run = 0
-  const listeners = new Set<() => void>()
-  const set = (patch: Partial<SocialLoginState>) => {
-    state = { ...state, ...patch }
-    for (const listener of listeners) listener()
-  }
+  const { get, set, subscribe } = createStore(initial)
   /** Runs `login` as the current attempt: an older attempt that settles later changes nothing. */
   const attempt = async (provider: SocialProvider, login: () => Promise<{ userName?: string }>) => {
     const id = ++run
@@ -66,13 +61,8 @@ export function createSocialLogin() {
     }
   }
   return {
-    get: () => state,
-    subscribe(listener: () => void) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
+    get,
+    subscribe,
     /**
      * Social login with `provider`; call it in the click itself (it opens the 600×800 window
      * first). `redirectUri`: the blocked window's address, offered as a link, whose click calls
@@ -104,6 +94,6 @@ export function createSocialLogin() {
  */
 export function useSocialLogin() {
   const login = usePorticoUI('useSocialLogin').modal.local(createSocialLogin)
-  const state = useSyncExternalStore(login.subscribe, login.get, login.get)
+  const state = useStore(login)
   return { login, state }
 }

@@ -1,7 +1,7 @@
 import { type ChainNamespace, isAddressForNamespace, type TokenBalance } from '@portico/headless'
 import { InvalidAmountError, parseAmount } from '@portico/headless/send'
-import { useSyncExternalStore } from 'react'
 import { usePorticoUI } from '../../context.js'
+import { createStore, useStore } from '../../utils/store.js'
 
 /**
  * The spec's send state as the form holds it: the token, the amount as typed, the receiver as
@@ -17,36 +17,13 @@ export type SendForm = {
 const empty: SendForm = { token: undefined, amount: '', receiver: '' }
 
 /** One modal's send form (made on first use, see {@link useSendForm}): it outlives the Send views. */
-function createSendForm() {
-  let state = empty
-  const listeners = new Set<() => void>()
-  const emit = () => {
-    for (const listener of listeners) listener()
-  }
-  return {
-    get: () => state,
-    set(patch: Partial<SendForm>) {
-      state = { ...state, ...patch }
-      emit()
-    },
-    reset() {
-      state = empty
-      emit()
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
-  }
-}
+const createSendForm = () => createStore(empty)
 
 /** @internal The modal's send form and its setters (one form per modal: two on a page never share a send). */
 export function useSendForm() {
   const form = usePorticoUI('useSendForm').modal.local(createSendForm)
-  const state = useSyncExternalStore(form.subscribe, form.get, form.get)
-  return { ...state, set: form.set, reset: form.reset }
+  const state = useStore(form)
+  return { ...state, set: form.set, reset: () => form.set(empty) }
 }
 
 /** Why the form cannot be previewed yet, in the order a person fixes it (see `validateSendForm`). */

@@ -1,4 +1,4 @@
-import { defineFeatureMessages } from '../../i18n/featureMessages.js'
+import { type Catalogue, defineFeatureMessages } from '../../i18n/featureMessages.js'
 
 /** The Swap views' English text (this object ships in the Swap chunk only). */
 export const swapEn = {
@@ -49,3 +49,6 @@ export const swapMessages = defineFeatureMessages('swap', swapEn, {
   ko: () => import('./swap.ko.js').then((m) => m.messages),
   ar: () => import('./swap.ar.js').then((m) => m.messages),
 })
+
+/** @internal The swap views' text, in the user's language. */
+export type SwapText = Catalogue<typeof swapEn>

@@ -44,16 +44,16 @@ test('resolveSwapToken: by bare or CAIP-10 address (any case) or by symbol; unkn
 test('the swap form is one per modal: each store its own', () => {
   const a = createSwapForm()
   const b = createSwapForm()
-  a.set({ ...a.get().form, amount: '1' }, undefined)
-  b.set({ ...b.get().form, amount: '2', to: 'PTK' }, undefined)
-  a.set({ ...a.get().form, to: 'USDC' }, undefined)
+  a.set({ form: { ...a.get().form, amount: '1' }, applied: undefined })
+  b.set({ form: { ...b.get().form, amount: '2', to: 'PTK' }, applied: undefined })
+  a.set({ form: { ...a.get().form, to: 'USDC' }, applied: undefined })
   expect(a.get().form).toEqual({ from: undefined, to: 'USDC', amount: '1' })
   expect(b.get().form).toEqual({ from: undefined, to: 'PTK', amount: '2' })
 })
 
 test("a host's prefill shows until the user changes the form, once: its steps and a return to the form keep the edit", () => {
   const form = createSwapForm()
-  form.set({ from: undefined, to: 'PTK', amount: '5' }, undefined)
+  form.set({ form: { from: undefined, to: 'PTK', amount: '5' }, applied: undefined })
   const prefill = { fromToken: 'ETH', toToken: 'USDC', amount: '0,1' }
   const flow = [{ view: 'Swap' as const, data: prefill }]
   expect(swapFormOf(form.get(), flow)).toEqual({ from: 'ETH', to: 'USDC', amount: '0.1' })
@@ -63,7 +63,7 @@ test("a host's prefill shows until the user changes the form, once: its steps an
     to: 'USDC',
     amount: '0.1',
   })
-  form.set({ ...swapFormOf(form.get(), flow), amount: '2' }, prefill)
+  form.set({ form: { ...swapFormOf(form.get(), flow), amount: '2' }, applied: prefill })
   expect(swapFormOf(form.get(), flow)).toEqual({ from: 'ETH', to: 'USDC', amount: '2' })
   // A flow opened without a prefill shows the form as it is.
   expect(swapFormOf(form.get(), [{ view: 'Swap' }])).toEqual({ from: 'ETH', to: 'USDC', amount: '2' })

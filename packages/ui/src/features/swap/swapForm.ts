@@ -1,7 +1,8 @@
 import { nativeSwapTokenAddress, type SwapToken } from '@portico/headless/swap'
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback } from 'react'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntry } from '../../modal/views.js'
+import { createStore, useStore } from '../../utils/store.js'
 import type { SwapViewData } from './views.js'
 
 /**
@@ -13,27 +14,16 @@ export type SwapFormState = { from: string | undefined; to: string | undefined; 
 
 const initial: SwapFormState = { from: undefined, to: undefined, amount: '' }
 
+/** @internal The form, and the host's prefill it was last written after. */
+export type SwapFormStore = { form: SwapFormState; applied: SwapViewData | undefined }
+
 /**
  * @internal
  * One modal's swap form (made on first use, see {@link useSwapForm}). `applied` is the host's
  * prefill the form was last written after: until then, a flow opened with a prefill shows it.
  */
 export function createSwapForm() {
-  let state = { form: initial, applied: undefined as SwapViewData | undefined }
-  const listeners = new Set<() => void>()
-  return {
-    get: () => state,
-    subscribe(listener: () => void) {
-      listeners.add(listener)
-      return () => {
-        listeners.delete(listener)
-      }
-    },
-    set(form: SwapFormState, applied: SwapViewData | undefined) {
-      state = { form, applied }
-      for (const listener of listeners) listener()
-    },
-  }
+  return createStore<SwapFormStore>({ form: initial, applied: undefined })
 }
 
 /** The host's prefill of the flow in `history`: the data of its Swap entry below the steps. */
@@ -49,10 +39,7 @@ function prefillOf(history: readonly ViewEntry[]): SwapViewData | undefined {
  * data })`) replaces the form until the user changes it, derived here at render rather than written
  * into the form when the view mounts; the native currency pays by default.
  */
-export function swapFormOf(
-  state: ReturnType<ReturnType<typeof createSwapForm>['get']>,
-  history: readonly ViewEntry[],
-): SwapFormState {
+export function swapFormOf(state: SwapFormStore, history: readonly ViewEntry[]): SwapFormState {
   const prefill = prefillOf(history)
   if (!prefill || state.applied === prefill) return state.form
   return {
@@ -72,13 +59,13 @@ export function swapFormOf(
 export function useSwapForm() {
   const { modal } = usePorticoUI('useSwapForm')
   const store = modal.local(createSwapForm)
-  const state = useSyncExternalStore(store.subscribe, store.get, store.get)
-  const { history } = useSyncExternalStore(modal.navigation.subscribe, modal.navigation.get, modal.navigation.get)
+  const state = useStore(store)
+  const { history } = useStore(modal.navigation)
   const form = swapFormOf(state, history)
   const update = useCallback(
     (patch: Partial<SwapFormState>) => {
       const now = modal.navigation.get().history
-      store.set({ ...swapFormOf(store.get(), now), ...patch }, prefillOf(now) ?? store.get().applied)
+      store.set({ form: { ...swapFormOf(store.get(), now), ...patch }, applied: prefillOf(now) ?? store.get().applied })
     },
     [modal, store],
   )

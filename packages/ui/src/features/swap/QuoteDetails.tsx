@@ -1,0 +1,66 @@
+// The swap hooks from their own entry: see packages/headless/src/exports/swap.ts (page start).
+import { type SwapQuote, type SwapToken, swapSlippage } from '@portico/headless/swap'
+import { useFormat } from '../../utils/useFormat.js'
+import type { SwapText as Text } from './messages.js'
+import * as swapCss from './swap.css.js'
+import { formatUnits } from './swapForm.js'
+
+/** A price impact above this many percent is flagged. */
+const highPriceImpact = 5
+
+/** The quote's rate, price impact (flagged when high), slippage, minimum received and network fee. */
+export function QuoteDetails({
+  text,
+  quote,
+  from,
+  to,
+  fee,
+  nativeSymbol,
+}: {
+  text: Text
+  quote: SwapQuote
+  from: SwapToken
+  to: SwapToken
+  fee: bigint | undefined
+  nativeSymbol: string
+}) {
+  const format = useFormat()
+  // Units of `to` per whole `from`, kept in integers until the end.
+  const rate = quote.fromAmount > 0n ? (quote.toAmount * 10n ** BigInt(from.decimals)) / quote.fromAmount : 0n
+  const impact = quote.priceImpact
+  return (
+    <>
+      <dl className={swapCss.details} data-slot="swap-details">
+        <dt>{text.swapRate}</dt>
+        <dd className={swapCss.detailValue} data-slot="swap-rate">
+          1 {from.symbol} = {format.balance(formatUnits(rate, to.decimals))} {to.symbol}
+        </dd>
+        <dt>{text.swapPriceImpact}</dt>
+        <dd
+          className={swapCss.detailValue}
+          data-slot="swap-price-impact"
+          data-state={impact !== undefined && impact > highPriceImpact ? 'high' : undefined}
+        >
+          {impact === undefined ? '—' : `${format.tokenValue(String(impact))}%`}
+        </dd>
+        <dt>{text.swapNetworkFee}</dt>
+        <dd className={swapCss.detailValue} data-slot="swap-network-fee">
+          {fee === undefined
+            ? '—'
+            : `≈ ${Number(formatUnits(fee, 18)).toLocaleString(format.locale, { maximumSignificantDigits: 3 })} ${nativeSymbol}`}
+        </dd>
+        <dt>{text.swapSlippage}</dt>
+        <dd className={swapCss.detailValue}>{quote.slippage ?? swapSlippage}%</dd>
+        <dt>{text.swapMinimumReceived}</dt>
+        <dd className={swapCss.detailValue} data-slot="swap-minimum-received">
+          {format.balance(formatUnits(quote.minimumReceived, to.decimals))} {to.symbol}
+        </dd>
+      </dl>
+      {impact !== undefined && impact > highPriceImpact ? (
+        <p className={swapCss.error} data-slot="swap-high-impact">
+          {text.swapHighPriceImpact}
+        </p>
+      ) : null}
+    </>
+  )
+}
