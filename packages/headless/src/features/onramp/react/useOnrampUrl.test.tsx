@@ -1,48 +1,16 @@
 // @vitest-environment happy-dom
 import { act, renderHook, waitFor } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterEach, expect, inject, test } from 'vitest'
-import { eip155Adapter } from '../../../kernel/adapters/eip155/eip155Adapter.js'
-import { createPortico } from '../../../kernel/createPortico.js'
-import { eip155Network } from '../../../kernel/networks.js'
-import { PorticoProvider } from '../../../kernel/react/PorticoProvider.js'
+import { expect, inject, test } from 'vitest'
 import { useConnect } from '../../../kernel/react/useConnect.js'
 import { useConnectors } from '../../../kernel/react/useConnectors.js'
 import { hookSetup, renderConnected } from '../../../test/hookHarness.js'
-import { createTestEip1193Wallet } from '../../../testing/eip1193Wallet.js'
+import { onrampHookSetup } from '../../../test/onrampHookSetup.js'
 import { useOnrampUrl } from './useOnrampUrl.js'
 
 const devnet = inject('devnet')
-const stops: (() => void)[] = []
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-  localStorage.clear()
-})
-
-function setup({ blockchain = devnet.apiUrl, privateKey = generatePrivateKey() } = {}) {
-  const wallet = createTestEip1193Wallet({
-    accounts: [privateKey],
-    chains: [{ id: 31337, rpcUrl: devnet.evmRpcUrl }],
-  })
-  stops.push(wallet.announce())
-  const portico = createPortico({
-    projectId: 'p',
-    blockchainApi: false,
-    walletConnect: false,
-    remoteConfig: false,
-    apiUrls: { api: devnet.apiUrl, blockchain },
-    networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, tokens: devnet.evmTokens })],
-    adapters: [eip155Adapter()],
-  })
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <PorticoProvider config={portico}>{children}</PorticoProvider>
-  )
-  return { wrapper, address: privateKeyToAccount(privateKey).address }
-}
 
 test('the generator links the devnet checkout with the purchase in its query', async () => {
-  const { wrapper, address } = setup()
+  const { wrapper, address } = onrampHookSetup()
   const { result } = renderHook(() => ({ connectors: useConnectors(), connect: useConnect(), url: useOnrampUrl() }), {
     wrapper,
   })
@@ -66,7 +34,7 @@ test('the generator links the devnet checkout with the purchase in its query', a
 })
 
 test('a direct provider gets the spec parameters; typed errors when not offered', async () => {
-  const { wrapper, address } = setup()
+  const { wrapper, address } = onrampHookSetup()
   const { result } = renderHook(() => ({ connectors: useConnectors(), connect: useConnect(), url: useOnrampUrl() }), {
     wrapper,
   })
