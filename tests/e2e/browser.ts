@@ -44,7 +44,9 @@ export async function storageContext(mode: 'block' | 'allow') {
     viewport: { width: 1280, height: 860 },
     reducedMotion: 'reduce',
   })
-  context.setDefaultTimeout(15_000)
+  // A ceiling, not a wait: on a starved machine the browser's storage-access answer and the
+  // frame's steps after it took longer than 15 s while other browsers ran beside this one.
+  context.setDefaultTimeout(30_000)
   await context.route(
     (url) => !isLoopback(url),
     (route) => route.abort('blockedbyclient'),

@@ -376,6 +376,8 @@ describe('third-party storage blocked: login asks in the frame, then works for t
 
     const email = `strict-${randomBytes(4).toString('hex')}@example.com`
     const starting = page.evaluate((e) => host.startEmailLogin(e), email)
+    // Awaited below; a failure before that must not also surface as an unhandled rejection.
+    starting.catch(() => {})
     // The frame asks to be shown and explains, with a button the user clicks to grant access.
     await frame.getByRole('heading', { name: 'Let the wallet remember this device' }).waitFor()
     await frame.getByRole('button', { name: 'Allow access' }).click()
@@ -424,6 +426,7 @@ describe('third-party storage blocked: login asks in the frame, then works for t
       (e) => host.startEmailLogin(e),
       `cancel-${randomBytes(4).toString('hex')}@example.com`,
     )
+    starting.catch(() => {})
     await frame.getByRole('button', { name: 'Allow access' }).waitFor()
     await frame.getByRole('button', { name: 'Cancel' }).click()
     expect(await starting).toMatchObject({
