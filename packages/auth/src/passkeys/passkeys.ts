@@ -8,6 +8,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
+import { decodeClientDataJSON } from '@simplewebauthn/server/helpers'
 import { PASSKEY_CHALLENGE_TTL_MS } from '../constants.js'
 import type { Sql } from '../db/database.js'
 import { type AuthDeps, iso } from '../deps.js'
@@ -69,7 +70,7 @@ const failed = (reason: string) => new AuthError('PASSKEY_INVALID', `Passkey ver
 function checkTopOrigin(response: RegistrationResponseJSON, pageOrigin: string) {
   let clientData: { crossOrigin?: unknown; topOrigin?: unknown }
   try {
-    clientData = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'))
+    clientData = decodeClientDataJSON(response.response.clientDataJSON)
   } catch {
     throw failed('unreadable client data')
   }
