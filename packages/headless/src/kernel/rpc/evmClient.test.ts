@@ -119,14 +119,19 @@ test('an endpoint serving another chain is ranked below the one serving this cha
 })
 
 test("the 'test' ping is sent when the client is made, unless rpcPing is false", async () => {
-  const before = a.served.length
-  setup([a.url], { rpcPing: true })
-  await vi.waitFor(() => expect(a.served.slice(before)).toContain('test'))
-  const quiet = a.requests
-  const { client } = setup([a.url], { rpcPing: false })
-  await client.getBlockNumber()
-  expect(a.served.slice(before)).toEqual(['test', 'eth_blockNumber'])
-  expect(a.requests).toBe(quiet + 1)
+  // An endpoint of its own: the fallback clients of the tests above keep ranking a and b every 4 s.
+  const own = await startRpcEndpoint({ upstream: anvil.rpcUrl })
+  try {
+    setup([own.url], { rpcPing: true })
+    await vi.waitFor(() => expect(own.served).toContain('test'))
+    const quiet = own.requests
+    const { client } = setup([own.url], { rpcPing: false })
+    await client.getBlockNumber()
+    expect(own.served).toEqual(['test', 'eth_blockNumber'])
+    expect(own.requests).toBe(quiet + 1)
+  } finally {
+    await own.stop()
+  }
 })
 
 test('a ping that gets no answer is a warning, not an error', async () => {

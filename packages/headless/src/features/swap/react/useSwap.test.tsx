@@ -208,13 +208,18 @@ test("unsupported network: the spec's texts as typed errors, no request left pen
 test('a double click on "Approve and swap" approves once and swaps once', async () => {
   const { wrapper, asked } = await hookSetup({ usdcUnits: 100_000_000n })
   const { result } = await renderConnected(wrapper, () => useSwap())
-  const variables = { from: usdc, to: ptk, amount: parseUnits('10', 6) }
+  // A wide slippage: other files trade on the shared devnet's pools at the same time, and what is
+  // asserted here is how many requests a double click makes, not the price.
+  const variables = { from: usdc, to: ptk, amount: parseUnits('10', 6), slippage: 50 }
   act(() => {
     // Inline callbacks differ on each click; they are how the caller hears back, not what is asked.
     result.current.value.mutate({ ...variables, onStep: () => {} })
     result.current.value.mutate({ ...variables, onStep: () => {} })
   })
-  await waitFor(() => expect(result.current.value.status).toBe('success'), settled)
+  await waitFor(() => expect(['success', 'error']).toContain(result.current.value.status), settled)
+  // The error itself on failure, not only its status.
+  expect(result.current.value.error).toBeNull()
+  expect(result.current.value.status).toBe('success')
   expect(result.current.value.data?.approval?.kind).toBe('approve')
   // One approve and one swap transaction.
   expect(asked('eth_sendTransaction')).toBe(2)
