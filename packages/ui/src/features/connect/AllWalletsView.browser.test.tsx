@@ -46,6 +46,15 @@ function holdSearches(harness: Awaited<ReturnType<typeof mountAllWallets>>) {
 
 const view = () => document.querySelector('[data-slot="all-wallets-view"]') as HTMLElement
 /** The data-state of a directory row's icon: 'fallback' (its initial), 'loading' or 'loaded'. */
+/**
+ * Waits until the icons of the rows listed at mount are in: on a loaded machine their requests can
+ * still be going out during a later search, and would be counted as that search's.
+ */
+async function mountIconsSettled() {
+  await vi.waitFor(() => expect(view().querySelectorAll('[data-wallet] [data-state="loading"]')).toHaveLength(0), {
+    timeout: 15_000,
+  })
+}
 const iconState = (id: string) =>
   document.querySelector(`[data-wallet="${id}"] [data-state]`)?.getAttribute('data-state') ?? null
 
@@ -233,6 +242,7 @@ describe('search answer path', () => {
 
   test('the answer asks for its icons once the frame that lists it is painted, not before', async () => {
     const release = holdSearches(await mountAllWallets())
+    await mountIconsSettled()
     await userEvent.fill(searchBox(), 'wallet 01')
     await vi.waitFor(() => expect(view().hasAttribute('data-provisional')).toBe(true), { timeout: 5_000 })
     const icons = iconsAskedAtAnswer()
@@ -422,6 +432,7 @@ describe('search answer wait', () => {
 
   test('an answer listed without stand-ins also asks for its new rows’ icons only after its frame is painted', async () => {
     await mountAllWallets()
+    await mountIconsSettled()
     // Wallet 019 is loaded but not rendered before the search: its row is new in the answer.
     expect(document.querySelector('[data-wallet="w019"]')).toBeNull()
     const graces = holdAnswerWait(searchStandInGraceMs)
