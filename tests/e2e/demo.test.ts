@@ -118,6 +118,41 @@ describe('demo site', () => {
     await context.close()
   })
 
+  test('switching to a namespace no wallet is connected on offers its wallets; both connections stay', async () => {
+    const { context, blocked } = await offlineContext(running.browser)
+    const page = await context.newPage()
+    const { address0 } = evmClients()
+    await page.goto(running.demo.url)
+    await connectButton(page).click()
+    await walletRow(page, 'evm').click()
+    await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
+
+    // Account view → network → Solana Devnet, where no wallet is connected yet.
+    await accountButton(page).click()
+    await page.locator('[data-slot="account-network"]').click()
+    await page.locator('[data-slot="networks-view"]').getByText('Solana Devnet', { exact: true }).click()
+    // Not an Account view without an account: the wallets that connect on Solana, and why.
+    await expect
+      .poll(() => page.locator('[data-slot="connect-for-network"]').textContent())
+      .toBe('Connect a wallet for Solana Devnet')
+    await walletRow(page, 'solana').waitFor()
+    expect(await walletRow(page, 'evm').count()).toBe(0)
+    await shot(page, '07-switch-to-unconnected-namespace')
+
+    await walletRow(page, 'solana').click()
+    const solanaAddress = running.demo.devnet.solana.accounts[0]!.address
+    await expect.poll(() => page.getByTestId('account-address').textContent()).toBe(solanaAddress)
+
+    // Back to the EVM network: its wallet is still connected, nothing is asked again.
+    await accountButton(page).click()
+    await page.locator('[data-slot="account-network"]').click()
+    await page.locator('[data-slot="networks-view"]').getByText('Devnet', { exact: true }).click()
+    await expect.poll(() => page.getByTestId('account-address').textContent()).toBe(address0)
+    await page.locator('[data-slot="account-view"]').waitFor()
+    expect(blocked).toEqual([])
+    await context.close()
+  })
+
   test('custom page: connects with the headless hooks only, no @portico/ui code loaded', async () => {
     const { context, blocked } = await offlineContext(running.browser)
     const page = await context.newPage()

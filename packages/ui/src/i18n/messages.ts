@@ -32,6 +32,8 @@ export const en = {
   searchPlaceholder: 'Search wallets',
   searchLabel: 'Search wallets',
   noSearchResults: (query: string) => `No wallet matches “${query}”`,
+  /** Over the wallet list after switching to a network of a namespace no wallet is connected on. */
+  connectForNetwork: (network: string) => `Connect a wallet for ${network}`,
   directoryUnavailable: 'The wallet directory could not be loaded.',
   notInstalled: (wallet: string) => `${wallet} is not installed`,
   notInstalledBody: 'Get the wallet, then come back to connect.',

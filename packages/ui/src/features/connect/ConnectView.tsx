@@ -1,9 +1,11 @@
 import {
+  type ChainNamespace,
   type DirectoryWallet,
   type RecentWallet,
   type SortedConnector,
   useConnectors,
   useFeatures,
+  useNetwork,
   usePortico,
   useRecentWallets,
   useWalletDirectory,
@@ -33,8 +35,11 @@ import { listedConnectors, WalletRow } from './WalletRow.js'
 const visibleWallets = 5
 
 /** @internal Sections in the connect-method order; wallets in the spec's connector order. */
-export function ConnectView() {
+export function ConnectView({ data }: { view?: 'Connect'; data?: { namespace: ChainNamespace } | undefined }) {
   const { modal, messages } = usePorticoUI('ConnectView')
+  // After a switch to a network whose namespace no wallet is connected on: that namespace's wallets.
+  const namespace = data?.namespace
+  const { network } = useNetwork()
   // Opening the modal is when the remote configuration and the directory's count are worth their
   // requests (spec: prefetch on open); they start once the list is painted, not between the click
   // and that paint (the bench's click -> list), and their answers arrive later either way.
@@ -42,7 +47,10 @@ export function ConnectView() {
   const features = useFeatures({ remote: painted })
   const all = useConnectors()
   const recent = useRecentWallets()
-  const connectors = useMemo(() => listedConnectors(all), [all])
+  const connectors = useMemo(
+    () => listedConnectors(namespace ? all.filter((c) => pairsRemotely(c) || c.chain === namespace) : all),
+    [all, namespace],
+  )
   // WalletConnect's code loads once the list has painted; its client starts when a row leading to
   // it is pointed at or focused, not when the list shows.
   const prepareWalletConnect = usePrepareWalletConnectOnIntent()
@@ -66,7 +74,9 @@ export function ConnectView() {
   // Email and social login need the host's embedded wallet (its secure frame) and an eip155 or
   // solana adapter.
   const embedded =
-    Boolean(portico.options.embeddedWallet) && (portico.adapters.has('eip155') || portico.adapters.has('solana'))
+    Boolean(portico.options.embeddedWallet) &&
+    (namespace ? namespace === 'eip155' || namespace === 'solana' : true) &&
+    (portico.adapters.has('eip155') || portico.adapters.has('solana'))
   const email = features.email && embedded
   const socials = embedded && features.socials ? features.socials : []
   const start = useStartConnection()
@@ -88,6 +98,11 @@ export function ConnectView() {
   )
   return (
     <div className={views.list} data-slot="connect-view">
+      {namespace ? (
+        <p className={css.rowMeta} data-slot="connect-for-network">
+          {messages.connectForNetwork(network.name)}
+        </p>
+      ) : null}
       {sections.map((section, index) =>
         section === 'social' ? (
           <div key={section} data-slot="connect-social">

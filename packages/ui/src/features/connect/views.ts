@@ -1,9 +1,13 @@
-import type { DirectoryWallet } from '@portico/headless'
+import type { ChainNamespace, DirectoryWallet } from '@portico/headless'
 import { type ViewSlots, viewSlot } from '../../modal/viewSlot.js'
 
 /** The connect feature's views: the wallet list, all wallets, and waiting on an installed wallet. */
 export type ConnectViewEntry =
-  | { view: 'Connect' }
+  /**
+   * The wallet list; with `namespace`, only the wallets that connect on it (opened after a switch
+   * to a network of a namespace no wallet is connected on).
+   */
+  | { view: 'Connect'; data?: { namespace: ChainNamespace } | undefined }
   | { view: 'AllWallets' }
   /** Waiting on an installed wallet (`connectorUid`), or where to get a directory wallet that is not. */
   | { view: 'ConnectingExternal'; data: { connectorUid: string } | { directoryWallet: DirectoryWallet } }

@@ -1,4 +1,11 @@
-import { type PorticoNetwork, useConnection, useNetwork, useSwitchNetwork } from '@portico/headless'
+import {
+  getConnection,
+  type PorticoNetwork,
+  useConnection,
+  useNetwork,
+  usePortico,
+  useSwitchNetwork,
+} from '@portico/headless'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
@@ -20,6 +27,7 @@ export function NetworksView({
   const shake = useShake()
   const { network: active, networks } = useNetwork()
   const { isConnected } = useConnection()
+  const { portico } = usePortico('NetworksView')
   const switchNetwork = useSwitchNetwork()
   const pending = switchNetwork.isPending ? switchNetwork.variables?.caipNetworkId : undefined
   const list = only ? networks.filter(only) : networks
@@ -29,7 +37,15 @@ export function NetworksView({
     switchNetwork.mutate(
       { caipNetworkId: network.caipNetworkId },
       {
-        onSuccess: () => (isConnected ? modal.open({ view: 'Account' }) : modal.back()),
+        onSuccess: () => {
+          if (!isConnected) return modal.back()
+          // A network of another namespace, where no wallet is connected: offer that namespace's
+          // wallets (back returns here); the connected wallet stays connected on its own.
+          const there = network.chainNamespace
+          if (!getConnection(portico, { namespace: there }).isConnected)
+            return modal.push({ view: 'Connect', data: { namespace: there } })
+          modal.open({ view: 'Account' })
+        },
         onError: () => {
           shake()
           toasts.show('error', messages.switchNetworkFailed)

@@ -34,6 +34,7 @@ export const ar: Messages = {
   searchPlaceholder: 'ابحث عن محفظة',
   searchLabel: 'البحث عن محفظة',
   noSearchResults: (query) => `لا توجد محفظة تطابق «${isolate(query)}»`,
+  connectForNetwork: (network) => `اربط محفظة لشبكة ${isolate(network)}`,
   directoryUnavailable: 'تعذّر تحميل دليل المحافظ.',
   notInstalled: (wallet) => `${isolate(wallet)} غير مثبّتة`,
   notInstalledBody: 'احصل على المحفظة، ثم عُد لربطها.',

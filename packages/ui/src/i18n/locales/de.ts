@@ -27,6 +27,7 @@ export const de: Messages = {
   searchPlaceholder: 'Wallets durchsuchen',
   searchLabel: 'Wallets durchsuchen',
   noSearchResults: (query) => `Keine Wallet passt zu „${query}“`,
+  connectForNetwork: (network) => `Verbinde eine Wallet für ${network}`,
   directoryUnavailable: 'Das Wallet-Verzeichnis konnte nicht geladen werden.',
   notInstalled: (wallet) => `${wallet} ist nicht installiert`,
   notInstalledBody: 'Hol dir die Wallet und komm dann zum Verbinden zurück.',

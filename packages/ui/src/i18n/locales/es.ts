@@ -27,6 +27,7 @@ export const es: Messages = {
   searchPlaceholder: 'Buscar billeteras',
   searchLabel: 'Buscar billeteras',
   noSearchResults: (query) => `Ninguna billetera coincide con «${query}»`,
+  connectForNetwork: (network) => `Conecta una billetera para ${network}`,
   directoryUnavailable: 'No se pudo cargar el directorio de billeteras.',
   notInstalled: (wallet) => `${wallet} no está instalada`,
   notInstalledBody: 'Consigue la billetera y vuelve para conectarla.',

@@ -30,6 +30,7 @@ export const fr: Messages = {
   searchPlaceholder: 'Rechercher un portefeuille',
   searchLabel: 'Rechercher un portefeuille',
   noSearchResults: (query) => `Aucun portefeuille ne correspond à «${nbsp}${query}${nbsp}»`,
+  connectForNetwork: (network) => `Connectez un portefeuille pour ${network}`,
   directoryUnavailable: 'Impossible de charger l’annuaire des portefeuilles.',
   notInstalled: (wallet) => `${wallet} n’est pas installé`,
   notInstalledBody: 'Installez le portefeuille, puis revenez pour le connecter.',

@@ -27,6 +27,7 @@ export const ja: Messages = {
   searchPlaceholder: 'ウォレットを検索',
   searchLabel: 'ウォレットを検索',
   noSearchResults: (query) => `「${query}」に一致するウォレットはありません`,
+  connectForNetwork: (network) => `${network} 用のウォレットを接続してください`,
   directoryUnavailable: 'ウォレット一覧を読み込めませんでした。',
   notInstalled: (wallet) => `${wallet} はインストールされていません`,
   notInstalledBody: 'ウォレットを入手してから、ここに戻って接続してください。',

@@ -30,6 +30,7 @@ export const ko: Messages = {
   searchPlaceholder: '지갑 검색',
   searchLabel: '지갑 검색',
   noSearchResults: (query) => `‘${query}’에 해당하는 지갑이 없습니다`,
+  connectForNetwork: (network) => `${network}용 지갑을 연결하세요`,
   directoryUnavailable: '지갑 목록을 불러올 수 없습니다.',
   notInstalled: (wallet) => `${wallet}이(가) 설치되어 있지 않습니다`,
   notInstalledBody: '지갑을 설치한 후 다시 돌아와 연결하세요.',

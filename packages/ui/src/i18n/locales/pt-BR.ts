@@ -27,6 +27,7 @@ export const ptBR: Messages = {
   searchPlaceholder: 'Buscar carteiras',
   searchLabel: 'Buscar carteiras',
   noSearchResults: (query) => `Nenhuma carteira corresponde a “${query}”`,
+  connectForNetwork: (network) => `Conecte uma carteira para ${network}`,
   directoryUnavailable: 'Não foi possível carregar o diretório de carteiras.',
   notInstalled: (wallet) => `${wallet} não está instalada`,
   notInstalledBody: 'Instale a carteira e volte para conectar.',

@@ -27,6 +27,7 @@ export const zhCN: Messages = {
   searchPlaceholder: '搜索钱包',
   searchLabel: '搜索钱包',
   noSearchResults: (query) => `没有与“${query}”匹配的钱包`,
+  connectForNetwork: (network) => `连接一个用于 ${network} 的钱包`,
   directoryUnavailable: '无法加载钱包列表。',
   notInstalled: (wallet) => `尚未安装 ${wallet}`,
   notInstalledBody: '请先获取该钱包，然后回来连接。',
