@@ -2,7 +2,7 @@
 // API) and its failure switches, in Chromium, offline. Every wait is on an element, a request or a
 // condition; nothing sleeps. "No request" checks count what Playwright saw after the UI settled.
 
-import type { DirectoryWallet } from '@portico/devnet'
+import { type DirectoryWallet, uniswapV2RouterAbi } from '@portico/devnet'
 import { formatSignedAmount, truncateAddress } from '@portico/headless/core'
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -322,6 +322,17 @@ describe('hosted services (emulator)', () => {
     })
     const hash = await walletClient.sendTransaction({ to: account3!.address, value: parseEther('0.5') })
     expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe('success')
+    // And buys USDC with 0.1 ETH on the devnet's Uniswap router.
+    const { router, weth } = running.demo.devnet.evm.dex
+    const usdc = running.demo.devnet.evm.tokens.find((t) => t.symbol === 'USDC')!.address as `0x${string}`
+    const swapHash = await walletClient.writeContract({
+      address: router,
+      abi: uniswapV2RouterAbi,
+      functionName: 'swapExactETHForTokens',
+      args: [0n, [weth, usdc], account0!.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
+      value: parseEther('0.1'),
+    })
+    expect((await publicClient.waitForTransactionReceipt({ hash: swapHash })).status).toBe('success')
 
     // The Activity tab was never opened on this page, so nothing is cached: no reload needed.
     await accountButton(page).click()
@@ -334,6 +345,19 @@ describe('hosted services (emulator)', () => {
       .filter({ hasText: `${formatSignedAmount('send', '0.5')} ETH` })
     await row.first().waitFor()
     expect(await row.first().textContent()).toMatch(/^Send/)
+    // The swap is one trade with both legs, not a send to the router.
+    const trade = page.locator('[data-slot="activity-row"][data-type="trade"]').filter({ hasText: 'ETH → USDC' })
+    await trade.first().waitFor()
+    expect(await trade.first().locator('[data-slot="activity-in"]').textContent()).toMatch(/^\+[\d,.]+ USDC$/)
+    expect(await trade.first().locator('[data-slot="activity-out"]').textContent()).toBe(
+      `${formatSignedAmount('withdraw', '0.1')} ETH`,
+    )
+    expect(
+      await page
+        .locator('[data-slot="activity-row"][data-type="send"]')
+        .filter({ hasText: truncateAddress(router) })
+        .count(),
+    ).toBe(0)
     await shot(page, '29-activity-send')
     expect(blocked).toEqual([])
     await context.close()

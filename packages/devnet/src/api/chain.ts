@@ -160,7 +160,8 @@ export async function gasPrice(rpcUrl: string): Promise<{ standard: string; fast
 export interface ApiTransaction {
   id: string
   metadata: {
-    operationType: 'send' | 'receive' | 'execute'
+    /** As the hosted history names them: what happened for the owner, not what the transaction called. */
+    operationType: 'send' | 'receive' | 'trade' | 'approve' | 'mint' | 'execute'
     hash: string
     minedAt: string
     sentFrom: string
@@ -184,6 +185,7 @@ interface RpcTx {
   from: string
   to: string | null
   value: string
+  input?: string
   nonce: string
   blockNumber: string
 }
@@ -245,6 +247,8 @@ export async function evmHistory(rpcUrl: string, owner: string, iconUrl: IconUrl
       /** The first token transfer's parties: who really sent and received, not the token contract. */
       tokenFrom?: string
       tokenTo?: string
+      /** A devnet token came to the owner from the zero address. */
+      minted?: boolean
     }
   >()
   const entry = (hash: string) => {
@@ -301,6 +305,23 @@ export async function evmHistory(rpcUrl: string, owner: string, iconUrl: IconUrl
     e.tokenTo ??= topicAddress(log.topics[2])
     if (fromMe) e.transfers.push(transfer(token, 'out', amount))
     if (toMe) e.transfers.push(transfer(token, 'in', amount))
+    if (toMe && BigInt(log.topics[1] ?? '0x1') === 0n) e.minted = true
+  }
+
+  // Ether a contract paid the owner inside a transaction the owner sent (a token sold for ETH on
+  // the router): no log and no top-level value shows it, the call trace does.
+  const paidInside = [...entries.values()].filter(
+    (e) => e.tx.from.toLowerCase() === me && !e.transfers.some((t) => t.direction === 'in'),
+  )
+  if (paidInside.length > 0) {
+    const traces = await rpcBatch<CallFrame | null>(
+      rpcUrl,
+      paidInside.map((e): [string, unknown[]] => ['debug_traceTransaction', [e.tx.hash, { tracer: 'callTracer' }]]),
+    ).catch(() => [] as (CallFrame | null)[])
+    paidInside.forEach((e, i) => {
+      const paid = etherPaidTo(me, traces[i]?.calls ?? [])
+      if (paid > 0n) e.transfers.push(transfer({ name: 'Ether', symbol: 'ETH', decimals: 18 }, 'in', paid))
+    })
   }
 
   const sorted = [...entries.values()].sort(
@@ -312,8 +333,7 @@ export async function evmHistory(rpcUrl: string, owner: string, iconUrl: IconUrl
   )
   return sorted.map((e, i) => {
     const sent = e.tx.from.toLowerCase() === me
-    const operationType: ApiTransaction['metadata']['operationType'] =
-      e.transfers.length === 0 ? 'execute' : sent ? 'send' : 'receive'
+    const operationType = operationOf(e, sent)
     return {
       id: e.tx.hash,
       metadata: {
@@ -331,4 +351,42 @@ export async function evmHistory(rpcUrl: string, owner: string, iconUrl: IconUrl
       transfers: e.transfers,
     }
   })
+}
+
+/** One frame of anvil's `callTracer` output. */
+interface CallFrame {
+  to?: string
+  value?: string
+  calls?: CallFrame[]
+}
+
+/** Ether moved to `me` by the inner calls of a trace. */
+function etherPaidTo(me: string, calls: CallFrame[]): bigint {
+  let paid = 0n
+  for (const call of calls) {
+    if (call.to?.toLowerCase() === me && call.value) paid += BigInt(call.value)
+    paid += etherPaidTo(me, call.calls ?? [])
+  }
+  return paid
+}
+
+/** ERC-20 `approve(address,uint256)`. */
+const APPROVE_SELECTOR = '0x095ea7b3'
+
+/**
+ * What the transaction was for its owner: assets out and others in is a trade, a token from the
+ * zero address a mint, an ERC-20 approve with nothing moved an approval; otherwise the direction
+ * of what moved (or `execute` when nothing did).
+ */
+function operationOf(
+  e: { tx: RpcTx; transfers: ApiTransaction['transfers']; minted?: boolean },
+  sent: boolean,
+): ApiTransaction['metadata']['operationType'] {
+  const out = e.transfers.filter((t) => t.direction === 'out')
+  const inn = e.transfers.filter((t) => t.direction === 'in')
+  if (out.length > 0 && inn.some((t) => !out.some((o) => o.fungible_info.symbol === t.fungible_info.symbol)))
+    return 'trade'
+  if (e.minted) return 'mint'
+  if (e.transfers.length === 0) return sent && e.tx.input?.startsWith(APPROVE_SELECTOR) ? 'approve' : 'execute'
+  return sent && out.length > 0 ? 'send' : 'receive'
 }

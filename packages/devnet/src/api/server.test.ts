@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Devnet, evmTokens, startDevnet } from '../index.js'
+import { type Devnet, evmTokens, startDevnet, uniswapV2RouterAbi } from '../index.js'
 import { createDevnetRpc, rawRpc, sendAndConfirm, signerFromSeed } from '../test-utils.js'
 import type { ApiBalance } from './chain.js'
 import type { DirectoryWallet } from './wallets.js'
@@ -455,6 +455,69 @@ describe('API emulator', () => {
       const after = await read()
       expect(before - after).toBeGreaterThanOrEqual(2)
       expect(before - after).toBeLessThan(2.01)
+    })
+
+    it('names what happened in the history: a mint, a swap each way (both legs), an approval', async () => {
+      const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
+      const trader = devnet.evm.accounts[0]
+      const wallet = walletFor(trader.privateKey)
+      const { router, weth } = devnet.evm.dex
+      const usdc = evmTokens.find((t) => t.symbol === 'USDC')?.address as `0x${string}`
+      const deadline = BigInt(Math.floor(Date.now() / 1000) + 600)
+      const mined = async (hash: `0x${string}`) => {
+        const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+        expect(receipt.status).toBe('success')
+        return hash
+      }
+      const buy = await mined(
+        await wallet.writeContract({
+          address: router,
+          abi: uniswapV2RouterAbi,
+          functionName: 'swapExactETHForTokens',
+          args: [0n, [weth, usdc], trader.address, deadline],
+          value: parseEther('0.1'),
+        }),
+      )
+      const approve = await mined(
+        await wallet.writeContract({
+          address: usdc,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [router, 100_000_000n],
+        }),
+      )
+      const sell = await mined(
+        await wallet.writeContract({
+          address: router,
+          abi: uniswapV2RouterAbi,
+          functionName: 'swapExactTokensForETH',
+          args: [100_000_000n, 0n, [usdc, weth], trader.address, deadline],
+        }),
+      )
+      type Entry = {
+        id: string
+        metadata: { operationType: string }
+        transfers: { fungible_info: { symbol: string }; direction: string; quantity: { numeric: string } }[]
+      }
+      const { data } = (await get(`/v1/account/${trader.address}/history?chainId=eip155:31337`)).json as {
+        data: Entry[]
+      }
+      const legs = (entry: Entry | undefined) =>
+        entry?.transfers.map((t) => `${t.direction} ${t.fungible_info.symbol}`).sort()
+      const byId = (hash: string) => data.find((t) => t.id === hash)
+      expect(byId(buy)?.metadata.operationType).toBe('trade')
+      expect(legs(byId(buy))).toEqual(['in USDC', 'out ETH'])
+      expect(byId(approve)?.metadata.operationType).toBe('approve')
+      expect(byId(approve)?.transfers).toEqual([])
+      // The ether the router paid back shows only in the call trace.
+      expect(byId(sell)?.metadata.operationType).toBe('trade')
+      expect(legs(byId(sell))).toEqual(['in ETH', 'out USDC'])
+      expect(Number(byId(sell)?.transfers.find((t) => t.direction === 'in')?.quantity.numeric)).toBeGreaterThan(0)
+      // The devnet tokens minted to every account at genesis: minted, not sent or received.
+      const genesis = data.filter((t) => t.metadata.operationType === 'mint')
+      expect(genesis.map((t) => t.transfers[0]?.fungible_info.symbol).sort()).toEqual(
+        evmTokens.map((t) => t.symbol).sort(),
+      )
     })
 
     it('lists a native and an ERC20 transfer made in the test in the history, newest first, paged', async () => {

@@ -55,22 +55,60 @@ function ActivityRow({ transaction }: { transaction: Transaction }) {
   const { messages } = usePorticoUI('ActivityRow')
   const format = useFormat()
   const { metadata } = transaction
-  const transfer = transaction.transfers?.[0]
+  const transfers = transaction.transfers ?? []
+  const transfer = transfers[0]
   const type = metadata.operationType ?? (transfer?.direction === 'in' ? 'receive' : 'send')
-  const symbol = transfer?.fungible_info?.symbol ?? ''
-  const counterparty = type === 'receive' ? metadata.sentFrom : metadata.sentTo
+  // A trade shows both legs: what came in, and below it what went out, signed as money in
+  // ('receive') and out ('withdraw') are in every locale.
+  const trade =
+    type === 'trade'
+      ? {
+          in: transfers.find((t) => t.direction === 'in'),
+          out: transfers.find((t) => t.direction === 'out'),
+        }
+      : undefined
+  const symbolOf = (t: typeof transfer) => t?.fungible_info?.symbol ?? ''
+  const symbol = symbolOf(trade?.in ?? transfer)
+  // A mint has no counterparty worth naming (the zero address); a trade names its pair.
+  const counterparty =
+    type === 'mint' ? '' : type === 'receive' ? metadata.sentFrom : type === 'trade' ? '' : metadata.sentTo
+  const detail =
+    trade?.in && trade.out
+      ? `${symbolOf(trade.out)} → ${symbolOf(trade.in)}`
+      : counterparty
+        ? truncateAddress(counterparty)
+        : ''
   return (
     <li className={css.row} data-slot="activity-row" data-type={type}>
-      <PorticoImage src={transfer?.fungible_info?.icon?.url} name={symbol || type} size={36} radius="full" />
+      <PorticoImage
+        src={(trade?.in ?? transfer)?.fungible_info?.icon?.url}
+        name={symbol || type}
+        size={36}
+        radius="full"
+      />
       <span className={css.rowLabel}>
         {messages.operationType(type)}
         <span className={css.rowMeta} style={{ display: 'block' }}>
-          {counterparty ? truncateAddress(counterparty) : ''} · {format.relativeTime(metadata.minedAt)}
+          {detail ? `${detail} · ` : ''}
+          {format.relativeTime(metadata.minedAt)}
         </span>
       </span>
-      <span className={views.amount}>
-        {transfer?.quantity ? `${format.signedAmount(type, transfer.quantity.numeric)} ${symbol}` : ''}
-      </span>
+      {trade ? (
+        <span className={views.amount}>
+          {trade.in?.quantity ? (
+            <span data-slot="activity-in">{`${format.signedAmount('receive', trade.in.quantity.numeric)} ${symbolOf(trade.in)}`}</span>
+          ) : null}
+          {trade.out?.quantity ? (
+            <span className={css.rowMeta} style={{ display: 'block' }} data-slot="activity-out">
+              {`${format.signedAmount('withdraw', trade.out.quantity.numeric)} ${symbolOf(trade.out)}`}
+            </span>
+          ) : null}
+        </span>
+      ) : (
+        <span className={views.amount}>
+          {transfer?.quantity ? `${format.signedAmount(type, transfer.quantity.numeric)} ${symbol}` : ''}
+        </span>
+      )}
     </li>
   )
 }
