@@ -21,7 +21,7 @@ import { modalOpener } from './modalOpener.js'
  */
 export function AccountButton({ showBalance = true }: { showBalance?: boolean }) {
   const { modal } = usePorticoUI('AccountButton')
-  const { address, isConnected, isReconnecting } = useConnection()
+  const { address, namespace, isConnected, isReconnecting } = useConnection()
   const { showUnsupportedView } = useNetwork()
   const balance = useBalance({ query: { enabled: showBalance } })
   const { open } = useModal()
@@ -47,7 +47,7 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
           </span>
         ) : null}
         <span data-slot="account-button-name">
-          <AccountNameSlot fallback={truncateAddress(address)} />
+          <AccountNameSlot address={namespace === 'eip155' ? address : undefined} fallback={truncateAddress(address)} />
         </span>
       </button>
     </ThemeRoot>

@@ -58,7 +58,12 @@ export function AccountView() {
       <div className={views.accountHead}>
         <Avatar address={address} size={64} />
         <p className={views.address} data-slot="account-name">
-          {connection.profileName ?? <AccountNameSlot fallback={identity.data?.name ?? truncateAddress(address)} />}
+          {connection.profileName ?? (
+            <AccountNameSlot
+              address={connection.namespace === 'eip155' ? address : undefined}
+              fallback={identity.data?.name ?? truncateAddress(address)}
+            />
+          )}
           <button
             type="button"
             className={css.iconButton}

@@ -1,5 +1,4 @@
 import { useNamesForAddress } from '@portico/headless/names/react'
-import type { ReactNode } from 'react'
 
 /**
  * @internal
@@ -7,7 +6,7 @@ import type { ReactNode } from 'react'
  * spec's lifetime; a registration refetches it), else `fallback` (while it loads, when there is
  * none, or when the lookup failed: a name is a nicety, the address is always right).
  */
-export function AccountName({ address, fallback }: { address: string; fallback: ReactNode }) {
+export function AccountName({ address, fallback }: { address: string; fallback: string }) {
   const names = useNamesForAddress({ address })
   const name = names.data?.[0]?.name
   return name ? <span data-slot="profile-name">{name}</span> : fallback
