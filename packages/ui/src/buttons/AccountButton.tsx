@@ -3,13 +3,15 @@ import type { ReactNode } from 'react'
 import { Avatar } from '../components/Avatar.js'
 import { ThemeRoot } from '../components/ThemeRoot.js'
 import { usePorticoUI } from '../context.js'
+import { AccountNameSlot } from '../features/names/AccountNameSlot.js'
 import { preloadModal } from '../modal/views.js'
 import { useModal } from '../useModal.js'
 import * as css from './buttons.css.js'
 import { modalOpener } from './modalOpener.js'
 
 /**
- * The connected account: avatar, balance (3 decimals) and truncated address. Opens the Account
+ * The connected account: avatar, balance (3 decimals) and its profile name (`alice.reown.id`, from
+ * the profile service's reverse lookup) or else its truncated address. Opens the Account
  * view, or the unsupported-chain view while the wallet is on a network the app does not support
  * (the network button then says "Wrong network"; the balance of an unknown chain is not shown).
  * Renders nothing while disconnected.
@@ -19,7 +21,7 @@ import { modalOpener } from './modalOpener.js'
  */
 export function AccountButton({ showBalance = true }: { showBalance?: boolean }) {
   const { modal } = usePorticoUI('AccountButton')
-  const { address, isConnected, isReconnecting } = useConnection()
+  const { address, namespace, isConnected, isReconnecting } = useConnection()
   const { showUnsupportedView } = useNetwork()
   const balance = useBalance({ query: { enabled: showBalance } })
   const { open } = useModal()
@@ -44,7 +46,9 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
             {formatBalance(native.quantity.numeric)} {native.symbol}
           </span>
         ) : null}
-        <span>{truncateAddress(address)}</span>
+        <span data-slot="account-button-name">
+          <AccountNameSlot address={namespace === 'eip155' ? address : undefined} fallback={truncateAddress(address)} />
+        </span>
       </button>
     </ThemeRoot>
   )

@@ -2,6 +2,7 @@ import type { ViewTable } from '../modal/viewRegistry.js'
 import { accountViews } from './account/views.js'
 import { connectViews } from './connect/views.js'
 import { embeddedViews, embeddedWatcher } from './embedded/views.js'
+import { namesViews } from './names/views.js'
 import { networksViews } from './networks/views.js'
 import { onRampViews } from './onramp/views.js'
 import { sendViews } from './send/views.js'
@@ -30,6 +31,7 @@ export const viewTable = {
     ...siwxViews,
     ...sendViews,
     ...embeddedViews,
+    ...namesViews,
   },
   watchers: [siwxWatcher, embeddedWatcher],
 } satisfies ViewTable

@@ -25,6 +25,8 @@ const keys = [
 export type HarnessOptions = {
   /** Devnet anvil URL; without it balances come from `balances` (stories need no chain). */
   rpcUrl?: string | undefined
+  /** The wallet's first account's key (default: anvil's account #0), e.g. a fresh one a test owns alone. */
+  accountKey?: `0x${string}` | undefined
   /** Connect the Devnet Wallet before rendering. */
   connected?: boolean | undefined
   /** The wallet's chain: 31337 (configured) or another id (an unsupported network). */
@@ -56,6 +58,11 @@ export type HarnessOptions = {
   walletConnectRelayUrl?: string | undefined
   /** Passed to createPortico: sign in with X (e.g. `localSiwx({ storage: null })`). */
   siwx?: SiwxConfig | undefined
+  /**
+   * Also offer the Devnet Wallet's accounts as a host-supplied wallet that can register names
+   * ('Names Wallet', connector id `names`, `accountNames: true`); `connected` connects through it.
+   */
+  namesWallet?: boolean | undefined
   /** Passed to createPortico: email login through the secure frame at `frameUrl`. */
   embeddedWallet?: { frameUrl: string } | undefined
 }
@@ -112,7 +119,7 @@ export async function createHarness(options: HarnessOptions = {}) {
   const rpcUrl = options.balances === 'error' ? 'http://127.0.0.1:9' : (options.rpcUrl ?? 'http://127.0.0.1:8545')
   const stops: (() => void)[] = []
   const wallet = createTestEip1193Wallet({
-    accounts: [...keys],
+    accounts: options.accountKey ? [options.accountKey, keys[1]] : [...keys],
     chains: [
       { id: 31337, rpcUrl },
       { id: 31338, rpcUrl },
@@ -144,9 +151,14 @@ export async function createHarness(options: HarnessOptions = {}) {
     networks,
     adapters: [
       eip155Adapter({
-        connectors: options.pendingWallet
-          ? [{ id: 'slow', name: 'Slow Wallet', provider: { request: () => new Promise<never>(() => {}) } }]
-          : [],
+        connectors: [
+          ...(options.pendingWallet
+            ? [{ id: 'slow', name: 'Slow Wallet', provider: { request: () => new Promise<never>(() => {}) } }]
+            : []),
+          ...(options.namesWallet
+            ? [{ id: 'names', name: 'Names Wallet', provider: wallet.provider, accountNames: true }]
+            : []),
+        ],
       }),
     ],
     storage: options.storage ?? null,
@@ -170,7 +182,10 @@ export async function createHarness(options: HarnessOptions = {}) {
   stops.push(initialize(portico))
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   if (options.connected) {
-    await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
+    await connect(portico, {
+      connectorId: options.namesWallet ? 'names' : 'dev.portico.devnet',
+      namespace: 'eip155',
+    })
     const key = balanceQueryKey({ address: wallet.address, caipNetworkId: `eip155:${options.walletChainId ?? 31337}` })
     if (Array.isArray(options.balances) || (!options.rpcUrl && options.balances !== 'error'))
       queryClient.setQueryData(key, Array.isArray(options.balances) ? options.balances : sampleBalances(rpcUrl))

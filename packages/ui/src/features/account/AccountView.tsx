@@ -20,6 +20,8 @@ import { useToasts } from '../../modal/toasts.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { EmbeddedAccountSlot } from '../embedded/EmbeddedAccountSlot.js'
+import { AccountNameSlot } from '../names/AccountNameSlot.js'
+import { ChooseNameSlot } from '../names/ChooseNameSlot.js'
 import { SiwxAccountSlot } from '../siwx/SiwxAccountSlot.js'
 import { ActivityList } from './ActivityList.js'
 import { RetryButton } from './RetryButton.js'
@@ -56,7 +58,12 @@ export function AccountView() {
       <div className={views.accountHead}>
         <Avatar address={address} size={64} />
         <p className={views.address} data-slot="account-name">
-          {connection.profileName ?? identity.data?.name ?? truncateAddress(address)}
+          {connection.profileName ?? (
+            <AccountNameSlot
+              address={connection.namespace === 'eip155' ? address : undefined}
+              fallback={identity.data?.name ?? truncateAddress(address)}
+            />
+          )}
           <button
             type="button"
             className={css.iconButton}
@@ -101,6 +108,7 @@ export function AccountView() {
           )}
         </div>
         <WalletFeatures />
+        <ChooseNameSlot />
       </div>
       <EmbeddedAccountSlot />
       <SiwxAccountSlot />

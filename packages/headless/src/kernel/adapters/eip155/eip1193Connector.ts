@@ -11,6 +11,7 @@ export type Eip1193ConnectorParameters = {
   imageUrl?: string | undefined
   type: ConnectorType
   info?: Connector['info']
+  accountNames?: Connector['accountNames']
   provider: Eip1193Provider
 }
 

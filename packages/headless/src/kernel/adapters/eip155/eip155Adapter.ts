@@ -10,6 +10,11 @@ export type Eip155ExternalConnector = {
   name: string
   icon?: string | undefined
   provider: Eip1193Provider
+  /**
+   * The wallet can register names for its account (the profile service's names, see
+   * `@portico/headless/names`): the UI then offers "Choose a name". Default: not offered.
+   */
+  accountNames?: boolean | undefined
 }
 
 export type Eip155AdapterParameters = {
@@ -37,6 +42,7 @@ export function eip155Adapter(parameters: Eip155AdapterParameters = {}): ChainAd
       imageUrl: isSafeImageUrl(c.icon) ? c.icon : undefined,
       type: 'EXTERNAL',
       provider: c.provider,
+      ...(c.accountNames ? { accountNames: true } : {}),
     }),
   )
 

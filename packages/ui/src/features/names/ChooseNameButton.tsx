@@ -1,0 +1,23 @@
+import * as css from '../../components/primitives.css.js'
+import { usePorticoUI } from '../../context.js'
+import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { FeaturePending } from '../account/FeaturePending.js'
+import { namesMessages } from './messages.js'
+import * as styles from './names.css.js'
+
+/** @internal The Account view's "Choose a name": opens RegisterAccountName. */
+export function ChooseNameButton() {
+  const { modal } = usePorticoUI('ChooseNameButton')
+  const text = useFeatureMessages(namesMessages)
+  if (!text) return <FeaturePending />
+  return (
+    <button
+      type="button"
+      className={`${css.button({ variant: 'secondary', size: 'sm' })} ${styles.entry}`}
+      onClick={() => modal.push({ view: 'RegisterAccountName' })}
+      data-slot="choose-name"
+    >
+      {text.nameTitle}
+    </button>
+  )
+}

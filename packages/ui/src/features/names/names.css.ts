@@ -1,0 +1,55 @@
+import { style } from '@vanilla-extract/css'
+// Loads the reset (through primitives) before these styles.
+import { fieldInput } from '../../components/fieldInput.css.js'
+import { vars } from '../../css/theme.css.js'
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm })
+
+export const label = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.sm })
+
+export const field = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  height: 48,
+  paddingInline: vars.space.sm,
+  borderRadius: vars.radii.lg,
+  background: vars.colors.surfaceSunken,
+  border: `1px solid ${vars.colors.border}`,
+  selectors: {
+    '&:focus-within': { borderColor: vars.colors.accent },
+    '&[data-invalid="true"]': { borderColor: vars.colors.danger },
+  },
+})
+
+export const input = style([fieldInput, { fontSize: vars.fontSizes.md }])
+
+// The configured suffix the name gets, beside what the user types.
+export const suffix = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.md, whiteSpace: 'nowrap' })
+
+export const message = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.sm })
+
+export const error = style({ color: vars.colors.danger, fontSize: vars.fontSizes.sm })
+
+export const suggestions = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs })
+
+export const suggestion = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  minHeight: 40,
+  paddingInline: vars.space.sm,
+  borderRadius: vars.radii.md,
+  background: vars.colors.surfaceRaised,
+  color: vars.colors.foreground,
+  fontSize: vars.fontSizes.sm,
+  textAlign: 'start',
+  overflowWrap: 'anywhere',
+  selectors: {
+    '&:hover:not(:disabled)': { background: vars.colors.surfaceHover },
+    '&:disabled': { cursor: 'default', color: vars.colors.foregroundMuted },
+  },
+})
+
+export const entry = style({ marginBlockStart: vars.space.xs })
