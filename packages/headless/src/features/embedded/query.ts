@@ -17,6 +17,7 @@ import type { ExportEmbeddedWalletParameters } from './exportEmbeddedWallet.js'
 import { type EmailLoginStep, setEmailLoginStep, setUpdateEmailStep, type UpdateEmailStep } from './flowStep.js'
 import type { LoginWithPasskeyErrorType, LoginWithPasskeyReturnType } from './loginWithPasskey.js'
 import type { RegisterPasskeyErrorType, RegisterPasskeyReturnType } from './registerPasskey.js'
+import type { EmbeddedWalletUser } from './user.js'
 
 // The verbs load on first use (dynamic imports): a page that offers these logins loads none of
 // their code, nor the frame's, before the user picks one. Every mutation reaches the frame, so a
@@ -238,8 +239,7 @@ export function updateEmailSecondaryOtpMutationOptions(
   }
 }
 
-/** The embedded wallet's user as the secure frame reports it (`GET_USER`). */
-export type EmbeddedWalletUser = { email?: string | undefined; address?: string | undefined } & Record<string, unknown>
+export type { EmbeddedWalletUser } from './user.js'
 
 /**
  * Query key of the embedded wallet's user for `address` (`null`: not connected).
@@ -264,8 +264,11 @@ export function embeddedWalletUserQueryOptions(portico: Portico, { address }: { 
   return {
     queryKey: embeddedWalletUserQueryKey(address),
     async queryFn(): Promise<EmbeddedWalletUser> {
-      const { getEmbeddedWallet } = await import('./embeddedWallet.js')
-      return (await getEmbeddedWallet(portico).client.request('GET_USER')) as EmbeddedWalletUser
+      const [{ getEmbeddedWallet }, { toEmbeddedWalletUser }] = await Promise.all([
+        import('./embeddedWallet.js'),
+        import('./user.js'),
+      ])
+      return toEmbeddedWalletUser(await getEmbeddedWallet(portico).client.request('GET_USER'))
     },
   }
 }
