@@ -118,9 +118,17 @@ function frameConnector(wallet: EmbeddedWallet, namespace: ChainNamespace): Conn
       return connections(networks)
     },
     async reconnect({ networks }) {
-      const { isConnected } = await client.request('IS_CONNECTED')
+      // The spec: a failed connection check clears the login cache, whether the frame says the
+      // session is gone or cannot tell (the frame or the auth server unreachable): the next page
+      // load does not try again, and the visitor logs in anew.
+      let isConnected: boolean
+      try {
+        ;({ isConnected } = await client.request('IS_CONNECTED'))
+      } catch (error) {
+        wallet.clearLoginCache()
+        throw error
+      }
       if (!isConnected) {
-        // The spec: a failed connection check clears the login cache.
         wallet.clearLoginCache()
         return []
       }
