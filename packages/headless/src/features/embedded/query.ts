@@ -17,7 +17,7 @@ import type { ExportEmbeddedWalletParameters } from './exportEmbeddedWallet.js'
 import { type EmailLoginStep, setEmailLoginStep, setUpdateEmailStep, type UpdateEmailStep } from './flowStep.js'
 import type { LoginWithPasskeyErrorType, LoginWithPasskeyReturnType } from './loginWithPasskey.js'
 import type { RegisterPasskeyErrorType, RegisterPasskeyReturnType } from './registerPasskey.js'
-import type { EmbeddedWalletUser } from './user.js'
+import { type EmbeddedWalletUser, toEmbeddedWalletUser } from './user.js'
 
 // The verbs load on first use (dynamic imports): a page that offers these logins loads none of
 // their code, nor the frame's, before the user picks one. Every mutation reaches the frame, so a
@@ -264,10 +264,7 @@ export function embeddedWalletUserQueryOptions(portico: Portico, { address }: { 
   return {
     queryKey: embeddedWalletUserQueryKey(address),
     async queryFn(): Promise<EmbeddedWalletUser> {
-      const [{ getEmbeddedWallet }, { toEmbeddedWalletUser }] = await Promise.all([
-        import('./embeddedWallet.js'),
-        import('./user.js'),
-      ])
+      const { getEmbeddedWallet } = await import('./embeddedWallet.js')
       return toEmbeddedWalletUser(await getEmbeddedWallet(portico).client.request('GET_USER'))
     },
   }
