@@ -142,7 +142,16 @@ export type ConnectorConnection = {
   account?: ConnectedAccountDetails | undefined
 }
 
-/** The account state fields a connection can fill (the spec's account state per chain). */
+/**
+ * The account state fields a connection can fill (the spec's account state per chain).
+ *
+ * @example
+ * const connection: ConnectorConnection = {
+ *   namespace: 'eip155',
+ *   accounts: [address],
+ *   account: { socialProvider: 'github', preferredAccountType: 'eoa', smartAccountDeployed: false },
+ * }
+ */
 export type ConnectedAccountDetails = Partial<
   Pick<AccountState, 'preferredAccountType' | 'smartAccountDeployed' | 'socialProvider' | 'user'>
 >

@@ -4,6 +4,10 @@ import type { FrameUser } from '@portico/secure/protocol'
  * The embedded wallet's user (the spec's embedded-wallet user) as the secure frame reports it
  * after a login: `email` is `null` for a login without one (social, Farcaster, passkey); `userName`
  * and `socialProvider` name the provider's user of a social or Farcaster login.
+ *
+ * @example
+ * const user = await queryClient.fetchQuery(embeddedWalletUserQueryOptions(portico, { address }))
+ * const shown = user.userName ?? user.email ?? user.address
  */
 export type EmbeddedWalletUser = {
   /** The auth server's id of the user. */
