@@ -78,7 +78,16 @@ test('GitHub in a real popup: the frame gets the result, the page gets the user 
   await page.waitForFunction(() => document.getElementById('out')?.textContent !== '')
   const out = JSON.parse((await page.textContent('#out')) ?? '{}') as { type: string; payload: Record<string, unknown> }
   expect(out.type).toBe('@portico-frame/CONNECT_SOCIAL_SUCCESS')
-  expect(out.payload).toMatchObject({ socialProvider: 'github', userName: 'ada-lovelace', chainId: 31337 })
+  // The spec's embedded-wallet user: no email for a social login, plain accounts, no smart account.
+  expect(out.payload).toMatchObject({
+    socialProvider: 'github',
+    userName: 'ada-lovelace',
+    chainId: 31337,
+    email: null,
+    preferredAccountType: 'eoa',
+    smartAccountDeployed: false,
+  })
+  expect((out.payload.accounts as { type?: string }[]).map((account) => account.type)).toEqual(['eoa', 'eoa'])
   expect(out.payload.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   // The page heard that the popup came back, and nothing it received carries the provider's code.
   const received = (await page.evaluate(() => (window as unknown as { received: unknown[] }).received)) as {

@@ -831,4 +831,39 @@ describe('embedded wallet: the auth server goes down mid-login', () => {
     expect(connected).toMatchObject({ ok: true, value: { address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) } })
     await context.close()
   })
+  test('behavior: on reload, a connection check the frame cannot answer (auth server down) clears the login cache; nothing connected', async () => {
+    const { context } = await offlineContext(browser)
+    try {
+      const page = await context.newPage()
+      const query = new URLSearchParams({
+        frameUrl: `${frame.url}/`,
+        rpcUrl: devnet.evm.rpcUrl,
+        solanaRpcUrl: devnet.solana.rpcUrl,
+        genesisHash: devnet.solana.genesisHash,
+      })
+      await page.goto(`${hostOrigin}/?${query}`)
+      await page.waitForSelector('body[data-ready="true"]')
+      await login(page, `check-${randomBytes(4).toString('hex')}@example.com`)
+      await page.reload()
+      await page.waitForSelector('body[data-ready="true"]')
+      expect((await page.evaluate(() => host.storedKeys())).some((k) => k.includes('embedded-login'))).toBe(true)
+      down = true
+      try {
+        // The frame's session check cannot reach the auth server: the restore fails quietly.
+        expect(await page.evaluate(() => host.reconnect())).toEqual({ ok: true })
+      } finally {
+        down = false
+      }
+      const stored = await page.evaluate(() => host.storedKeys())
+      expect(stored.filter((k) => k.includes('embedded-login'))).toEqual([])
+      expect(await page.evaluate(() => host.connection())).toMatchObject({ status: 'disconnected' })
+      // The server is back, but the next load has no login to restore: nothing is asked, nothing connects.
+      await page.reload()
+      await page.waitForSelector('body[data-ready="true"]')
+      expect(await page.evaluate(() => host.reconnect())).toEqual({ ok: true })
+      expect(await page.evaluate(() => host.connection())).toMatchObject({ status: 'disconnected' })
+    } finally {
+      await context.close()
+    }
+  })
 })

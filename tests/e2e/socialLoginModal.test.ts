@@ -135,3 +135,31 @@ test('demo: closing the login window ends the social login with "Popup closed"; 
     await context.close()
   }
 }, 180_000)
+
+test('demo: the provider refuses the login (access_denied): the modal says "Failed to connect", the window closes, nothing connected; Try again logs in', async () => {
+  const { context } = await offlineContext(running.browser)
+  try {
+    await running.demo.devnet.auth.ready()
+    const page = await context.newPage()
+    await page.goto(running.demo.url)
+    await openConnect(page)
+    // The devnet GitHub answers the next authorization with the OAuth error, not its login page.
+    running.demo.devnet.social.providers.github.failNextAuthorization('access_denied')
+    const popup = await pickSocial(context, page, 'GitHub')
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 60_000 }).toContain('Failed to connect')
+    await expect.poll(() => popup.isClosed()).toBe(true)
+    expect(await page.getByTestId('account-status').textContent()).toBe('disconnected')
+
+    // Nothing pending: Try again opens a fresh window, and that login connects.
+    const again = context.waitForEvent('page')
+    await page.getByRole('button', { name: 'Try again' }).click()
+    const second = await again
+    const user = socialTestUsers.github[0]
+    if (!user) throw new Error('no test user for github')
+    await second.getByRole('button', { name: `Continue as ${user.username}` }).click()
+    await page.locator('[data-slot="account-social"][data-provider="github"]').waitFor({ timeout: 60_000 })
+    await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
+  } finally {
+    await context.close()
+  }
+}, 180_000)

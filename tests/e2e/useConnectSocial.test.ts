@@ -94,6 +94,28 @@ test('behavior: GitHub in the window the click opened, signed in on the provider
       () => Object.entries(localStorage).find(([key]) => key.includes('embedded-login'))?.[1],
     )
     expect(JSON.parse(cache ?? '{}')).toMatchObject({ used: true, socialUsername: 'ada-lovelace' })
+    // The account state carries the spec's embedded-wallet user: no email for a social login, the
+    // provider's username, and plain (eoa) accounts with no smart account deployed.
+    const account = JSON.parse((await page.getByTestId('account').textContent()) ?? '{}')
+    expect(account).toMatchObject({
+      socialProvider: 'github',
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+      connectedWalletInfo: { social: 'github', identifier: 'ada-lovelace' },
+      user: {
+        email: null,
+        address,
+        chainId: 31337,
+        userName: 'ada-lovelace',
+        socialProvider: 'github',
+        preferredAccountType: 'eoa',
+        smartAccountDeployed: false,
+      },
+    })
+    expect(account.user.accounts).toEqual([
+      { namespace: 'eip155', address, type: 'eoa' },
+      { namespace: 'solana', address: expect.any(String), type: 'eoa' },
+    ])
   } finally {
     await context.close()
   }
@@ -113,6 +135,41 @@ test('error: the visitor closes the login window: "Popup closed", nothing connec
     await popup.close()
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 30_000 }).toBe('Popup closed')
     expect(await page.getByTestId('status').textContent()).toBe('disconnected')
+  } finally {
+    await context.close()
+  }
+}, 180_000)
+
+test('error: the provider refuses (access_denied): "Failed to connect", the window closed, nothing connected or pending; the next login works', async () => {
+  const { context } = await offlineContext(browser)
+  try {
+    const page = await context.newPage()
+    const query = new URLSearchParams({ frameUrl: `${devnet.auth.frameUrl}/`, rpcUrl: devnet.evm.rpcUrl })
+    await page.goto(`${origin}/?${query}`)
+    await expect.poll(() => page.getByTestId('status').textContent()).toBe('disconnected')
+    // The devnet GitHub answers the next authorization with the OAuth error instead of its login page.
+    devnet.social.providers.github.failNextAuthorization('access_denied')
+    const opened = context.waitForEvent('page')
+    await page.getByRole('button', { name: 'GitHub' }).click()
+    const popup = await opened
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 60_000 }).toBe('Failed to connect')
+    // The kit closed the window; the mutation is settled (not pending); nothing is connected or cached.
+    await expect.poll(() => popup.isClosed()).toBe(true)
+    expect(await page.getByTestId('mutation').textContent()).toBe('error')
+    expect(await page.getByTestId('status').textContent()).toBe('disconnected')
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('embedded-login'))),
+    ).toEqual([])
+
+    // Nothing left pending: the next click opens a fresh window and that login connects.
+    const again = context.waitForEvent('page')
+    await page.getByRole('button', { name: 'GitHub' }).click()
+    const second = await again
+    await second.getByLabel('Username').fill('ada-lovelace')
+    await second.getByLabel('Password').fill(socialTestPassword)
+    await second.getByRole('button', { name: 'Sign in' }).click()
+    await expect.poll(() => page.getByTestId('status').textContent(), { timeout: 60_000 }).toBe('connected')
+    expect(await page.getByRole('alert').textContent()).toBe('')
   } finally {
     await context.close()
   }

@@ -83,6 +83,39 @@ describe('frame→app messages', () => {
     ).toMatchObject({ payload: { isConnected: true } })
   })
 
+  test("behavior: the user reply is the spec's embedded-wallet user; an earlier frame's reply still parses", () => {
+    const address = '0x00000000000000000000000000000000000000aa'
+    const user = {
+      id: 'u1',
+      email: null,
+      address,
+      chainId: 1,
+      accounts: [{ namespace: 'eip155', address, type: 'eoa' }],
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
+      socialProvider: 'github',
+      userName: 'ada-lovelace',
+    }
+    expect(frame({ id: 'r1', type: '@portico-frame/GET_USER_SUCCESS', payload: user })).toEqual({
+      kind: 'success',
+      id: 'r1',
+      name: 'GET_USER',
+      payload: user,
+    })
+    // A frame of an earlier version: '' for no email, no account types, no smart-account fields.
+    const earlier = { id: 'u1', email: '', address, chainId: 1, accounts: [{ namespace: 'eip155', address }] }
+    expect(frame({ id: 'r2', type: '@portico-frame/GET_USER_SUCCESS', payload: earlier })).toMatchObject({
+      payload: earlier,
+    })
+    const invalid = [
+      { ...user, accounts: [{ namespace: 'eip155', address, type: 'contract' }] },
+      { ...user, smartAccountDeployed: 'no' },
+      { ...user, email: undefined },
+    ]
+    for (const payload of invalid)
+      expect(parseFrameMessage({ id: 'r3', type: '@portico-frame/GET_USER_SUCCESS', payload }).success).toBe(false)
+  })
+
   test('behavior: an error reply without a message reads "An error occurred"', () => {
     expect(frame({ id: 'r1', type: '@portico-frame/RPC_REQUEST_ERROR', payload: {} })).toMatchObject({
       kind: 'error',

@@ -99,15 +99,28 @@ export type AppRequestName = keyof typeof appRequestSchemas
 /** The payload an app→frame request carries. */
 export type AppRequestPayload<N extends AppRequestName> = z.output<(typeof appRequestSchemas)[N]>
 
-/** The user the frame reports after a login (`GET_USER`). */
+/** An account's type (the spec: eoa or smartAccount). */
+const accountType = z.enum(['eoa', 'smartAccount'])
+
+/**
+ * The user the frame reports after a login (`GET_USER`): the spec's embedded-wallet user. The
+ * fields a frame of an earlier version did not send (`type`, `preferredAccountType`,
+ * `smartAccountDeployed`) are optional here, so a kit still reads that frame's replies.
+ */
 export const frameUserSchema = z.object({
   id: z.string(),
-  email: z.string(),
+  /** The user's email; `null` (an earlier frame: `''`) for a login without one (social, Farcaster, passkey). */
+  email: z.nullable(z.string()),
   /** The address of the namespace asked for (eip155 by default). */
   address: z.string(),
   chainId: chainId,
-  accounts: z.array(z.object({ namespace: z.enum(['eip155', 'solana']), address: z.string() })),
+  accounts: z.array(
+    z.object({ namespace: z.enum(['eip155', 'solana']), address: z.string(), type: z.optional(accountType) }),
+  ),
+  /** The account type the frame signs with (this frame has no smart accounts: always `eoa`). */
   preferredAccountType: z.optional(z.string()),
+  /** Whether the user's smart account is deployed (`false` while the frame has no smart accounts). */
+  smartAccountDeployed: z.optional(z.boolean()),
   /** The provider of a social or Farcaster login (`google`, …, `farcaster`). */
   socialProvider: z.optional(z.string()),
   /** The provider's username (the spec's social username, Farcaster userName). */

@@ -18,11 +18,15 @@ const portico = createPortico({
 
 function Social() {
   const social = useConnectSocial()
-  const { status, address } = useConnection()
+  const { status, address, socialProvider, preferredAccountType, smartAccountDeployed, user, connectedWalletInfo } =
+    useConnection()
   return (
     <main>
       <p data-testid="status">{status}</p>
       <p data-testid="address">{address ?? ''}</p>
+      <p data-testid="account">
+        {JSON.stringify({ socialProvider, preferredAccountType, smartAccountDeployed, user, connectedWalletInfo })}
+      </p>
       <p data-testid="mutation">{social.status}</p>
       <p role="alert">{social.error?.shortMessage ?? ''}</p>
       <button type="button" onClick={() => social.connectSocial({ provider: 'github' })}>

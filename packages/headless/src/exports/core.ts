@@ -249,6 +249,7 @@ export type {
   AccountState,
   AccountType,
   ChainAdapter,
+  ConnectedAccountDetails,
   ConnectedWalletInfo,
   ConnectionStatus,
   Connector,

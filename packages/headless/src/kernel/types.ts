@@ -135,7 +135,26 @@ export type ConnectorConnection = {
   caipNetworkId?: CaipNetworkId | undefined
   /** The wallet to show, when it is not the connector itself (a WalletConnect peer). */
   walletInfo?: ConnectedWalletInfo | undefined
+  /**
+   * What the wallet tells of the account beyond its addresses (an embedded wallet's login: its
+   * provider, account type and user), copied into the namespace's {@link AccountState}.
+   */
+  account?: ConnectedAccountDetails | undefined
 }
+
+/**
+ * The account state fields a connection can fill (the spec's account state per chain).
+ *
+ * @example
+ * const connection: ConnectorConnection = {
+ *   namespace: 'eip155',
+ *   accounts: [address],
+ *   account: { socialProvider: 'github', preferredAccountType: 'eoa', smartAccountDeployed: false },
+ * }
+ */
+export type ConnectedAccountDetails = Partial<
+  Pick<AccountState, 'preferredAccountType' | 'smartAccountDeployed' | 'socialProvider' | 'user'>
+>
 
 /** Events a connector reports for a connected namespace. */
 export type ConnectorEvent =

@@ -155,10 +155,18 @@ function start(config: FrameQuery) {
     const namespace: Namespace = typeof chainId === 'number' ? 'eip155' : 'solana'
     return {
       id: session.userId,
-      email: session.email,
+      // A session stores '' for a login without an email; the spec's user has null there.
+      email: session.email || null,
       address: addresses[namespace],
       chainId,
-      accounts: (['eip155', 'solana'] as const).map((ns) => ({ namespace: ns, address: addresses?.[ns] ?? '' })),
+      accounts: (['eip155', 'solana'] as const).map((ns) => ({
+        namespace: ns,
+        address: addresses?.[ns] ?? '',
+        type: 'eoa' as const,
+      })),
+      // Every key this frame holds signs as a plain account: no smart account is made or deployed.
+      preferredAccountType: 'eoa',
+      smartAccountDeployed: false,
       ...(session.socialProvider ? { socialProvider: session.socialProvider } : {}),
       ...(session.userName ? { userName: session.userName } : {}),
     }

@@ -7,6 +7,7 @@ import type { CaipNetworkId, ChainNamespace } from '../../kernel/utils/caip.js'
 import { type EmbeddedWallet, getEmbeddedWallet } from './embeddedWallet.js'
 import { EmbeddedDeviceNotApprovedError, EmbeddedWalletError, RpcMethodNotAllowedError } from './errors.js'
 import { readLoginCache } from './loginCache.js'
+import { toEmbeddedWalletUser } from './user.js'
 
 export { authConnectorId }
 
@@ -78,7 +79,7 @@ function frameConnector(wallet: EmbeddedWallet, namespace: ChainNamespace): Conn
   async function connections(networks: Readonly<Partial<Record<ChainNamespace, PorticoNetwork>>>) {
     const evm = networks.eip155 ?? wallet.networkFor('eip155')
     if (evm) await moveFrameTo(evm)
-    const user = await client.request('GET_USER')
+    const user = toEmbeddedWalletUser(await client.request('GET_USER'))
     const result: ConnectorConnection[] = []
     for (const account of user.accounts) {
       const network = networks[account.namespace] ?? wallet.networkFor(account.namespace)
@@ -87,7 +88,18 @@ function frameConnector(wallet: EmbeddedWallet, namespace: ChainNamespace): Conn
         namespace: account.namespace,
         accounts: [account.address],
         caipNetworkId: network.caipNetworkId,
-        walletInfo: { name: 'Email wallet', identifier: user.email, social: 'email' },
+        walletInfo: {
+          name: 'Email wallet',
+          identifier: user.userName ?? user.email ?? undefined,
+          social: user.socialProvider ?? 'email',
+        },
+        // Every key is set, even when undefined: a login replaces what an earlier one left.
+        account: {
+          preferredAccountType: account.type,
+          smartAccountDeployed: user.smartAccountDeployed,
+          socialProvider: user.socialProvider,
+          user,
+        },
       })
     }
     if (evm) wallet.writeLoginCache({ lastChain: evm.caipNetworkId })
@@ -106,9 +118,17 @@ function frameConnector(wallet: EmbeddedWallet, namespace: ChainNamespace): Conn
       return connections(networks)
     },
     async reconnect({ networks }) {
-      const { isConnected } = await client.request('IS_CONNECTED')
+      // The spec: a failed connection check clears the login cache, whether the frame says the
+      // session is gone or cannot tell (the frame or the auth server unreachable): the next page
+      // load does not try again, and the visitor logs in anew.
+      let isConnected: boolean
+      try {
+        ;({ isConnected } = await client.request('IS_CONNECTED'))
+      } catch (error) {
+        wallet.clearLoginCache()
+        throw error
+      }
       if (!isConnected) {
-        // The spec: a failed connection check clears the login cache.
         wallet.clearLoginCache()
         return []
       }

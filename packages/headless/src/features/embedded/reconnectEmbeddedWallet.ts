@@ -16,7 +16,8 @@ import { getEmbeddedWallet } from './embeddedWallet.js'
  * then asks the connector (in the registry like any other), which asks the frame whether its
  * session still holds (the spec's connection check). Held: the namespaces connect again (no
  * prompt, no code). Not held: the connector clears the login cache, `reconnect` forgets the stored
- * connection, and `undefined` is returned. The page-load reconnect already restores a stored email
+ * connection, and `undefined` is returned. A check the frame cannot answer (the frame or the auth
+ * server unreachable) also clears the login cache: nothing connects, and the next load restores nothing. The page-load reconnect already restores a stored email
  * connection; call this where email login is offered, to restore a login whose connection was not
  * stored (it loads the frame only when the login cache says so).
  *

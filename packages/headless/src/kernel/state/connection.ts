@@ -145,6 +145,7 @@ export function applyConnection(
       identifier: connector.id,
     },
     preferredAccountType: current.preferredAccountType ?? 'eoa',
+    ...connection.account,
   }))
   setActiveNetwork(portico, network)
   saveConnectedConnector(portico, namespace, connector.id, address)

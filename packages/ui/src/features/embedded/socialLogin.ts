@@ -64,6 +64,14 @@ export function createSocialLogin() {
     get,
     subscribe,
     /**
+     * Shows `state` as if a login had got there (stories draw each state of the views without an
+     * auth server); an attempt still running changes nothing once it settles.
+     */
+    show(state: Partial<SocialLoginState>): void {
+      run++
+      set({ ...initial, ...state })
+    },
+    /**
      * Social login with `provider`; call it in the click itself (it opens the 600×800 window
      * first). `redirectUri`: the blocked window's address, offered as a link, whose click calls
      * this again. Resolves `true` once connected.
