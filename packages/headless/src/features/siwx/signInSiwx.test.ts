@@ -17,7 +17,9 @@ test('default: signs the connected account in and stores the session', async () 
   await connect(portico, { connectorId: 'test', namespace: 'eip155' })
   await stateWhere(portico, (s) => s.step === 'prompt')
   const session = await signInSiwx(portico)
-  expect(session.message).toMatch(/^app\.test wants you to sign in with your Ethereum account:\n0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc\n/)
+  expect(session.message).toMatch(
+    /^app\.test wants you to sign in with your Ethereum account:\n0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc\n/,
+  )
   expect(session.message).toContain('\nChain ID: 31337\n')
   expect(getSiwxState(portico)).toMatchObject({ status: 'authenticated', step: 'idle', sessions: [session] })
   expect(await getSiwxSessions(portico)).toEqual([session])
