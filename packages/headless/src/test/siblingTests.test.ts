@@ -25,23 +25,6 @@ const allowList = new Map<string, string>([
     'no test yet (needs the devnet API emulator’s history/identity routes)',
   ],
   [
-    'features/calls/getAssets.ts',
-    'covered by calls/sendCalls.devnet.test.ts (the EIP-5792 round trip on anvil); to split',
-  ],
-  [
-    'features/calls/getCallsStatus.ts',
-    'covered by calls/sendCalls.devnet.test.ts (the EIP-5792 round trip on anvil); to split',
-  ],
-  [
-    'features/calls/getCapabilities.ts',
-    'covered by calls/sendCalls.devnet.test.ts (the EIP-5792 round trip on anvil); to split',
-  ],
-  ['features/calls/readWalletAssets.ts', 'reached through getBalance({ walletAssets }); no own test yet'],
-  [
-    'features/calls/waitForCallsStatus.ts',
-    'covered by calls/sendCalls.devnet.test.ts (the EIP-5792 round trip on anvil); to split',
-  ],
-  [
     'features/names/getNameSuggestions.ts',
     'covered by names/registerName.test.ts (the devnet profile service); to split',
   ],
@@ -51,8 +34,6 @@ const allowList = new Map<string, string>([
   ],
   ['features/names/react/useNameSuggestions.ts', 'covered by names/react/useRegisterName.test.tsx; to split'],
   ['features/names/react/useNamesForAddress.ts', 'covered by names/react/useRegisterName.test.tsx; to split'],
-  ['features/calls/react/useCallsStatus.ts', 'covered by calls/react/useSendCalls.test.tsx; to split'],
-  ['features/calls/react/useCapabilities.ts', 'covered by calls/react/useSendCalls.test.tsx; to split'],
   [
     'features/embedded/approveDeviceWithPasskey.ts',
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
