@@ -84,16 +84,6 @@ const allowList = new Map<string, string>([
     'features/onramp/createOnrampUrl.ts',
     'reached through useOnrampUrl.test.tsx and onramp/client.test.ts; no own test yet',
   ],
-  ['features/send/estimateSendFee.ts', 'covered by send/sendToken.devnet.test.ts; to split'],
-  [
-    'features/send/prepareSendToken.ts',
-    'reached through sendToken (sendToken.test.ts, sendToken.devnet.test.ts); no own test yet',
-  ],
-  [
-    'features/send/resolveReceiver.ts',
-    'reached through sendToken (sendToken.test.ts, sendToken.devnet.test.ts); no own test yet',
-  ],
-  ['features/send/react/useEstimateSendFee.ts', 'covered by send/react/useSendToken.test.tsx; to split'],
   ['features/siwx/serverSiwx.ts', 'no test of its own yet'],
   [
     'features/siwx/verifySiwxSignature.ts',
