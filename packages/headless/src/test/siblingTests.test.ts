@@ -89,11 +89,6 @@ const allowList = new Map<string, string>([
     'features/siwx/verifySiwxSignature.ts',
     'verified end to end by @portico/auth tests and the sign-in devnet tests; no own test yet',
   ],
-  ['features/swap/react/useSwapAllowance.ts', 'covered by swap/react/useSwap.test.tsx; to split'],
-  ['features/swap/react/useSwapGasPrice.ts', 'covered by swap/react/useSwap.test.tsx; to split'],
-  ['features/swap/react/useSwapNetwork.ts', 'no test yet'],
-  ['features/swap/react/useSwapQuote.ts', 'covered by swap/react/useSwap.test.tsx; to split'],
-  ['features/swap/react/useSwapTokens.ts', 'covered by swap/react/useSwap.test.tsx; to split'],
   ['features/walletconnect/getWalletConnectUri.ts', 'no test yet (needs the devnet relay and a wallet-side SDK)'],
   [
     'features/walletconnect/preloadWalletConnect.ts',
