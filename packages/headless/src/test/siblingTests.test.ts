@@ -25,16 +25,6 @@ const allowList = new Map<string, string>([
     'no test yet (needs the devnet API emulator’s history/identity routes)',
   ],
   [
-    'features/names/getNameSuggestions.ts',
-    'covered by names/registerName.test.ts (the devnet profile service); to split',
-  ],
-  [
-    'features/names/getNamesForAddress.ts',
-    'covered by names/registerName.test.ts (the devnet profile service); to split',
-  ],
-  ['features/names/react/useNameSuggestions.ts', 'covered by names/react/useRegisterName.test.tsx; to split'],
-  ['features/names/react/useNamesForAddress.ts', 'covered by names/react/useRegisterName.test.tsx; to split'],
-  [
     'features/embedded/approveDeviceWithPasskey.ts',
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
   ],
@@ -78,8 +68,6 @@ const allowList = new Map<string, string>([
   ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
   ['features/embedded/react/useUpdateEmail.ts', 'covered by embedded/react/useEmailLogin.test.tsx; to split'],
   ['features/identity/react/useIdentity.ts', 'no test yet (needs the devnet API emulator’s history/identity routes)'],
-  ['features/names/fetchNameProfile.ts', 'no test yet'],
-  ['features/names/react/useResolveName.ts', 'no test yet'],
   [
     'features/onramp/createOnrampUrl.ts',
     'reached through useOnrampUrl.test.tsx and onramp/client.test.ts; no own test yet',
