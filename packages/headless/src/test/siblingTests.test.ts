@@ -68,15 +68,7 @@ const allowList = new Map<string, string>([
   ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
   ['features/embedded/react/useUpdateEmail.ts', 'covered by embedded/react/useEmailLogin.test.tsx; to split'],
   ['features/identity/react/useIdentity.ts', 'no test yet (needs the devnet API emulator’s history/identity routes)'],
-  [
-    'features/onramp/createOnrampUrl.ts',
-    'reached through useOnrampUrl.test.tsx and onramp/client.test.ts; no own test yet',
-  ],
   ['features/siwx/serverSiwx.ts', 'no test of its own yet'],
-  [
-    'features/siwx/verifySiwxSignature.ts',
-    'verified end to end by @portico/auth tests and the sign-in devnet tests; no own test yet',
-  ],
   ['features/walletconnect/getWalletConnectUri.ts', 'no test yet (needs the devnet relay and a wallet-side SDK)'],
   [
     'features/walletconnect/preloadWalletConnect.ts',
