@@ -21,10 +21,6 @@ const src = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
 const allowList = new Map<string, string>([
   ['kernel/react/useMutationParameters.ts', 'a type, no runtime: mutations.test-d.ts checks it'],
   [
-    'features/activity/react/useTransactions.ts',
-    'no test yet (needs the devnet API emulator’s history/identity routes)',
-  ],
-  [
     'features/embedded/approveDeviceWithPasskey.ts',
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
   ],
@@ -67,7 +63,6 @@ const allowList = new Map<string, string>([
   ],
   ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
   ['features/embedded/react/useUpdateEmail.ts', 'covered by embedded/react/useEmailLogin.test.tsx; to split'],
-  ['features/identity/react/useIdentity.ts', 'no test yet (needs the devnet API emulator’s history/identity routes)'],
   ['features/siwx/serverSiwx.ts', 'no test of its own yet'],
   ['features/walletconnect/getWalletConnectUri.ts', 'no test yet (needs the devnet relay and a wallet-side SDK)'],
   [
