@@ -5,8 +5,6 @@ export {
   parseAppMessage,
   parseFrameMessage,
   parseFrameQuery,
-  rpcMethodKind,
-  rpcMethods,
 } from './protocol.js'
 export {
   buildFrameScript,
@@ -19,3 +17,4 @@ export {
   type StartSecureFrameOptions,
   startSecureFrame,
 } from './server.js'
+export { rpcMethodKind, rpcMethods } from './walletPolicy.js'

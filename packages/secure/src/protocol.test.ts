@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { parseAppMessage, parseFrameMessage, parseFrameQuery, rpcMethodKind } from './protocol.js'
+import { parseAppMessage, parseFrameMessage, parseFrameQuery } from './protocol.js'
+import { rpcMethodKind } from './walletPolicy.js'
 
 /** The parsed frame message, or a thrown error naming why it was refused. */
 function frame(data: unknown) {

@@ -5,8 +5,10 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createPublicClient, createTestClient, encodeFunctionData, type Hex, http, parseAbi, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { expect, inject } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import { localSiwx } from '../features/siwx/localSiwx.js'
+import { connect } from '../kernel/actions/connect.js'
+import { initialize } from '../kernel/actions/initialize.js'
 import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../kernel/createPortico.js'
 import { eip155Network } from '../kernel/networks.js'
@@ -16,6 +18,7 @@ import { useConnect } from '../kernel/react/useConnect.js'
 import { useConnectors } from '../kernel/react/useConnectors.js'
 import { createTestEip1193Wallet, type TestEip1193Provider } from '../testing/eip1193Wallet.js'
 import { memoryStorage } from './fixtures.js'
+import { installTestWindow, removeTestWindow } from './window.js'
 
 /** @internal Generous: the devnet is shared with other test files on a busy 2-core machine. */
 export const settled = { timeout: 20_000 }
@@ -98,6 +101,10 @@ export type HookSetupOptions = {
   onFetch?: (url: string) => void
   slowMethod?: string
   options?: Partial<PorticoOptions>
+  /** Whether the test wallet has EIP-5792's batched calls (default true, as the test wallet does). */
+  eip5792?: boolean
+  /** Whether the test wallet knows the devnet tokens (reported by `wallet_getAssets`); default false. */
+  walletTokens?: boolean
 }
 
 /** @internal A Portico over the shared devnet with a fresh test wallet, and the provider wrapper. */
@@ -107,14 +114,21 @@ export async function hookSetup({
   onFetch = () => {},
   slowMethod = '',
   options = {},
+  eip5792 = true,
+  walletTokens = false,
 }: HookSetupOptions = {}) {
   const devnet = sharedDevnet()
   const wallet = createTestEip1193Wallet({
     accounts: [await freshKey(usdcUnits)],
     chains: [
-      { id: 31337, rpcUrl: devnet.evmRpcUrl },
+      {
+        id: 31337,
+        rpcUrl: devnet.evmRpcUrl,
+        ...(walletTokens ? { tokens: devnet.evmTokens.map((t) => t.address as Hex) } : {}),
+      },
       { id: 31338, rpcUrl: devnet.evmRpcUrl },
     ],
+    eip5792,
   })
   const prompt = slowToApprove(wallet.provider, slowMethod)
   const portico = createPortico({
@@ -148,6 +162,41 @@ export async function hookSetup({
   // Counted as they reach the wallet, answered or still open.
   const asked = (method: string) => prompt.asked.filter((m) => m === method).length
   return { portico, wallet, wrapper, asked, approve: prompt.approve }
+}
+
+/**
+ * @internal
+ * {@link hookSetup}'s Portico started and connected to its test wallet, for a verb's test in Node
+ * (call `installTestWindow` first); `stop` ends it.
+ */
+export async function connectedSetup(options: HookSetupOptions = {}) {
+  const setup = await hookSetup(options)
+  const stop = initialize(setup.portico)
+  await connect(setup.portico, { connectorId: 'test', namespace: 'eip155' })
+  return { ...setup, stop }
+}
+
+/**
+ * @internal
+ * For a Node test file of verbs on the shared devnet: a test window for the file, and
+ * `connected()`, a {@link connectedSetup} stopped after its test. Call at the file's top level.
+ */
+export function connectedSuite() {
+  const stops: (() => void)[] = []
+  beforeAll(() => {
+    installTestWindow()
+  })
+  afterAll(() => removeTestWindow())
+  afterEach(() => {
+    for (const stop of stops.splice(0)) stop()
+  })
+  return {
+    async connected(options: HookSetupOptions = {}) {
+      const setup = await connectedSetup(options)
+      stops.push(setup.stop)
+      return setup
+    },
+  }
 }
 
 /** @internal Renders `hook` with a connect mutation beside it and connects the test wallet. */

@@ -21,39 +21,6 @@ const src = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
 const allowList = new Map<string, string>([
   ['kernel/react/useMutationParameters.ts', 'a type, no runtime: mutations.test-d.ts checks it'],
   [
-    'features/activity/react/useTransactions.ts',
-    'no test yet (needs the devnet API emulator’s history/identity routes)',
-  ],
-  [
-    'features/calls/getAssets.ts',
-    'covered by calls/sendCalls.devnet.test.ts (the EIP-5792 round trip on anvil); to split',
-  ],
-  [
-    'features/calls/getCallsStatus.ts',
-    'covered by calls/sendCalls.devnet.test.ts (the EIP-5792 round trip on anvil); to split',
-  ],
-  [
-    'features/calls/getCapabilities.ts',
-    'covered by calls/sendCalls.devnet.test.ts (the EIP-5792 round trip on anvil); to split',
-  ],
-  ['features/calls/readWalletAssets.ts', 'reached through getBalance({ walletAssets }); no own test yet'],
-  [
-    'features/calls/waitForCallsStatus.ts',
-    'covered by calls/sendCalls.devnet.test.ts (the EIP-5792 round trip on anvil); to split',
-  ],
-  [
-    'features/names/getNameSuggestions.ts',
-    'covered by names/registerName.test.ts (the devnet profile service); to split',
-  ],
-  [
-    'features/names/getNamesForAddress.ts',
-    'covered by names/registerName.test.ts (the devnet profile service); to split',
-  ],
-  ['features/names/react/useNameSuggestions.ts', 'covered by names/react/useRegisterName.test.tsx; to split'],
-  ['features/names/react/useNamesForAddress.ts', 'covered by names/react/useRegisterName.test.tsx; to split'],
-  ['features/calls/react/useCallsStatus.ts', 'covered by calls/react/useSendCalls.test.tsx; to split'],
-  ['features/calls/react/useCapabilities.ts', 'covered by calls/react/useSendCalls.test.tsx; to split'],
-  [
     'features/embedded/approveDeviceWithPasskey.ts',
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
   ],
@@ -96,46 +63,7 @@ const allowList = new Map<string, string>([
   ],
   ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
   ['features/embedded/react/useUpdateEmail.ts', 'covered by embedded/react/useEmailLogin.test.tsx; to split'],
-  ['features/identity/react/useIdentity.ts', 'no test yet (needs the devnet API emulator’s history/identity routes)'],
-  ['features/names/fetchNameProfile.ts', 'no test yet'],
-  ['features/names/react/useResolveName.ts', 'no test yet'],
-  [
-    'features/onramp/createOnrampUrl.ts',
-    'reached through useOnrampUrl.test.tsx and onramp/client.test.ts; no own test yet',
-  ],
-  ['features/send/estimateSendFee.ts', 'covered by send/sendToken.devnet.test.ts; to split'],
-  [
-    'features/send/prepareSendToken.ts',
-    'reached through sendToken (sendToken.test.ts, sendToken.devnet.test.ts); no own test yet',
-  ],
-  [
-    'features/send/resolveReceiver.ts',
-    'reached through sendToken (sendToken.test.ts, sendToken.devnet.test.ts); no own test yet',
-  ],
-  ['features/send/react/useEstimateSendFee.ts', 'covered by send/react/useSendToken.test.tsx; to split'],
-  ['features/siwx/cancelSiwxSignIn.ts', 'covered by siwx/siwxFlow.test.ts and the sign-in devnet tests; to split'],
-  [
-    'features/siwx/formatSiwxMessage.ts',
-    'covered by siwx/message.test.ts (its text checked against siwe and the Solana text); to split',
-  ],
-  ['features/siwx/getSiwxState.ts', 'covered by siwx/siwxFlow.test.ts and the sign-in devnet tests; to split'],
-  [
-    'features/siwx/resolveSiwxAccount.ts',
-    'its typed errors are asserted through createSiwxMessage/getSiwxSessions in their sibling tests; no own test yet',
-  ],
   ['features/siwx/serverSiwx.ts', 'no test of its own yet'],
-  ['features/siwx/signInSiwx.ts', 'covered by siwx/siwxFlow.test.ts and the sign-in devnet tests; to split'],
-  ['features/siwx/signOutSiwx.ts', 'covered by siwx/siwxFlow.test.ts and the sign-in devnet tests; to split'],
-  [
-    'features/siwx/verifySiwxSignature.ts',
-    'verified end to end by @portico/auth tests and the sign-in devnet tests; no own test yet',
-  ],
-  ['features/siwx/watchSiwxState.ts', 'covered by siwx/siwxFlow.test.ts and the sign-in devnet tests; to split'],
-  ['features/swap/react/useSwapAllowance.ts', 'covered by swap/react/useSwap.test.tsx; to split'],
-  ['features/swap/react/useSwapGasPrice.ts', 'covered by swap/react/useSwap.test.tsx; to split'],
-  ['features/swap/react/useSwapNetwork.ts', 'no test yet'],
-  ['features/swap/react/useSwapQuote.ts', 'covered by swap/react/useSwap.test.tsx; to split'],
-  ['features/swap/react/useSwapTokens.ts', 'covered by swap/react/useSwap.test.tsx; to split'],
   ['features/walletconnect/getWalletConnectUri.ts', 'no test yet (needs the devnet relay and a wallet-side SDK)'],
   [
     'features/walletconnect/preloadWalletConnect.ts',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { frameNetworks } from '../protocol.js'
+import { frameNetworks } from '../walletPolicy.js'
 import { acceptsNetwork } from './acceptsNetwork.js'
 
 // The spec's 25 networks the frame accepts on its own, each named: EVM mainnets and their testnets,

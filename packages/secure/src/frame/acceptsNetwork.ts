@@ -1,4 +1,4 @@
-import { frameNetworks } from '../protocol.js'
+import { frameNetworks } from '../walletPolicy.js'
 
 /**
  * Whether the frame switches to `chainId`: one of the spec's networks ({@link frameNetworks}), or one

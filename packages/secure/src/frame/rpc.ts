@@ -12,7 +12,8 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { frameTexts, rpcMethodKind } from '../protocol.js'
+import { frameTexts } from '../protocol.js'
+import { rpcMethodKind } from '../walletPolicy.js'
 import { type ApprovalRequest, type PromptHost, requestApproval } from './approval.js'
 import { updateGrants } from './grants.js'
 import type { Namespace } from './keys.js'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { approvalDelayMs } from '../protocol.js'
+import { approvalDelayMs } from '../walletPolicy.js'
 import { createArming } from './visibility.js'
 
 describe('createArming (when a prompt counts a click)', () => {

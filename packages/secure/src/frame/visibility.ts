@@ -1,4 +1,4 @@
-import { approvalDelayMs } from '../protocol.js'
+import { approvalDelayMs } from '../walletPolicy.js'
 
 /**
  * Whether a prompt may count a click, from what the frame can see of itself:

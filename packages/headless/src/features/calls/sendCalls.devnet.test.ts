@@ -46,16 +46,6 @@ async function connected({ eip5792 = true, account = 1 }: { eip5792?: boolean; a
 }
 
 describe('EIP-5792 with the devnet test wallet on anvil', () => {
-  test('default: capabilities per chain, read from the wallet (atomic batches unsupported: calls run one by one)', async () => {
-    const { portico } = await connected()
-    expect(await getCapabilities(portico)).toEqual({
-      31337: { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } },
-    })
-    expect(await getCapabilities(portico, { chainIds: [31337, 1] })).toEqual({
-      31337: { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } },
-    })
-  })
-
   test('behavior: a batch of an ETH transfer and a USDC transfer lands on the chain; the status reports both receipts', async () => {
     const { portico } = await connected()
     const usdc = suite.devnet.evm.tokens[0]?.address as `0x${string}`
@@ -77,24 +67,6 @@ describe('EIP-5792 with the devnet test wallet on anvil', () => {
     )
     const mined = await client().getTransactionReceipt({ hash: status.receipts[1]?.transactionHash as `0x${string}` })
     expect(mined.to?.toLowerCase()).toBe(usdc.toLowerCase())
-  })
-
-  test('behavior: a call that cannot run stops the batch; the status is a partial failure (600), what ran stays', async () => {
-    const { portico } = await connected({ account: 2 })
-    const usdc = suite.devnet.evm.tokens[0]?.address as `0x${string}`
-    const to = fresh()
-    const tooMuch = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 10n ** 40n] })
-    const { id } = await sendCalls(portico, {
-      calls: [
-        { to, value: 1000n },
-        { to: usdc, data: tooMuch },
-        { to, value: 1000n },
-      ],
-    })
-    const status = await getCallsStatus(portico, { id })
-    expect(status).toMatchObject({ status: 'failure', statusCode: 600 })
-    expect(status.receipts).toHaveLength(1)
-    expect(await client().getBalance({ address: to })).toBe(1000n)
   })
 
   test("validation: 'to' and data must start with 0x (the spec), refused before the wallet is asked", async () => {
@@ -135,15 +107,6 @@ describe('EIP-5792 with the devnet test wallet on anvil', () => {
     expect(await client().getTransactionCount({ address: wallet.address })).toBe(nonce + 1)
   })
 
-  test('behavior: an unknown batch id is CallsRejectedError (unknownId); a bad capabilities address is refused', async () => {
-    const { portico, asked } = await connected()
-    await expect(getCallsStatus(portico, { id: '0x1234' })).rejects.toMatchObject({ reason: 'unknownId' })
-    await expect(getCapabilities(portico, { address: 'nope' })).rejects.toMatchObject({
-      name: 'CapabilitiesAddressRequiredError',
-    })
-    expect(asked('wallet_getCapabilities')).toBe(0)
-  })
-
   test('behavior: a wallet without EIP-5792 gives typed errors, with the spec text for the status', async () => {
     const { portico } = await connected({ eip5792: false })
     await expect(sendCalls(portico, { calls: [{ to: fresh(), value: 1n }] })).rejects.toMatchObject({
@@ -154,20 +117,6 @@ describe('EIP-5792 with the devnet test wallet on anvil', () => {
       name: 'CallsStatusNotApprovedError',
       shortMessage: 'Fetching call status not approved by the wallet.',
     })
-  })
-
-  test('getAssets: the wallet lists native and token balances (EIP-7811, account + chainFilter), matching the chain', async () => {
-    const { portico, wallet } = await connected()
-    const assets = await getAssets(portico, { chainIds: [31337] })
-    const chainAssets = assets[31337] ?? []
-    expect(chainAssets[0]).toMatchObject({ address: 'native', type: 'native' })
-    expect(chainAssets[0]?.balance).toBe(await client().getBalance({ address: wallet.address }))
-    const ptk = suite.devnet.evm.tokens[1]
-    const reported = chainAssets.find((a) => a.address.toLowerCase() === ptk?.address.toLowerCase())
-    expect(reported).toMatchObject({ type: 'erc20', metadata: { symbol: ptk?.symbol, decimals: 18 } })
-    expect(wallet.requests.find((r) => r.method === 'wallet_getAssets')?.params).toEqual([
-      { account: wallet.address, chainFilter: ['0x7a69'] },
-    ])
   })
 
   test('getBalance({ walletAssets }): read from the wallet where it reports assetDiscovery, else from the RPC', async () => {

@@ -14,7 +14,7 @@ import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { deferred, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
 import { getNameSuggestions } from './getNameSuggestions.js'
 import { getNamesForAddress } from './getNamesForAddress.js'
-import { nameSuggestionsQueryOptions, namesForAddressQueryKey, registerNameMutationOptions } from './query.js'
+import { registerNameMutationOptions } from './query.js'
 import { registerName } from './registerName.js'
 import { resolveName } from './resolveName.js'
 
@@ -198,87 +198,6 @@ test('suffixes: the nameSuffixes option sets the default zone and which typed su
       nameSuffixes: ['reown.id'],
     }),
   ).toThrow(/nameSuffixes/)
-})
-
-test("getNameSuggestions and getNamesForAddress: a failing or hostile service is 'Error fetching name suggestions' / 'Error fetching names for address'", async () => {
-  const { devnet: network } = testNetworks()
-  const { startHttpServer } = await import('../../test/fixtures.js')
-  const answers: { status: number; body: string }[] = [
-    { status: 500, body: '{}' },
-    { status: 200, body: 'not json' },
-    { status: 200, body: JSON.stringify({ suggestions: 'nope' }) },
-    { status: 500, body: '{}' },
-    { status: 200, body: JSON.stringify({ name: 'x' }) },
-  ]
-  const server = await startHttpServer((_req, res) => {
-    const answer = answers.shift() ?? { status: 500, body: '{}' }
-    res.writeHead(answer.status, { 'content-type': 'application/json' })
-    res.end(answer.body)
-  })
-  try {
-    const portico = createPortico({
-      projectId: 'p',
-      walletConnect: false,
-      networks: [network],
-      adapters: [hostAdapter('eip155')],
-      storage: null,
-      apiUrls: { blockchain: server.url, api: server.url },
-    })
-    for (let i = 0; i < 3; i++)
-      await expect(getNameSuggestions(portico, { name: 'alice' })).rejects.toMatchObject({
-        name: 'NameSuggestionsError',
-        shortMessage: 'Error fetching name suggestions',
-      })
-    for (let i = 0; i < 2; i++)
-      await expect(
-        getNamesForAddress(portico, { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }),
-      ).rejects.toMatchObject({
-        name: 'NamesForAddressError',
-        shortMessage: 'Error fetching names for address',
-      })
-  } finally {
-    await server.close()
-  }
-})
-
-test('suggestions and reverse lookups: suggestions that are not names are left out; queries idle for a short label or no address', async () => {
-  const { devnet: network } = testNetworks()
-  const { startHttpServer } = await import('../../test/fixtures.js')
-  const server = await startHttpServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' })
-    res.end(
-      JSON.stringify({
-        suggestions: [
-          { name: 'alice.reown.id', registered: false },
-          { name: '<img src=x>.reown.id' },
-          { name: 'ali.reown.id' },
-          { name: 'alice.evil.com' },
-        ],
-      }),
-    )
-  })
-  try {
-    const portico = createPortico({
-      projectId: 'p',
-      walletConnect: false,
-      networks: [network],
-      adapters: [hostAdapter('eip155')],
-      storage: null,
-      apiUrls: { blockchain: server.url, api: server.url },
-    })
-    expect(await getNameSuggestions(portico, { name: 'alice' })).toEqual([
-      { name: 'alice.reown.id', registered: false },
-    ])
-    expect(nameSuggestionsQueryOptions(portico, { name: 'ali' }).enabled).toBe(false)
-    expect(nameSuggestionsQueryOptions(portico, { name: 'Alice.wcn.id' }).queryKey).toEqual([
-      'portico',
-      'nameSuggestions',
-      { label: 'alice', suffix: '.reown.id' },
-    ])
-    expect(namesForAddressQueryKey({ address: '0xABC' })).toEqual(['portico', 'namesForAddress', { address: '0xabc' }])
-  } finally {
-    await server.close()
-  }
 })
 
 test('the embedded wallet is the connector that may register names, from the moment it is listed (before its code loads); an installed one is not', () => {

@@ -187,34 +187,6 @@ describe('eip155: the devnet EIP-1193 test wallet on anvil', () => {
     expect(await tokenBalance(usdc.address as `0x${string}`, receiver)).toBe(0n)
   })
 
-  test('behavior: the fee estimate matches the gas the transfer used', async () => {
-    const { portico, usdc } = await evmConnected()
-    const receiver = freshEvm()
-    const estimate = await estimateSendFee(portico, { token: usdc, amount: '3', receiver })
-    expect(estimate).toMatchObject({ symbol: 'ETH', decimals: 18 })
-    expect(estimate.formatted).toMatch(/^0\.\d+$/)
-    expect(estimate.usd).toBeUndefined() // the devnet's RPC balances carry no price
-    const hash = (await sendToken(portico, { token: usdc, amount: '3', receiver })) as `0x${string}`
-    const receipt = await client().getTransactionReceipt({ hash })
-    const gas = estimate.gas as bigint
-    expect(gas).toBeGreaterThanOrEqual(receipt.gasUsed)
-    expect(gas * 100n).toBeLessThanOrEqual(receipt.gasUsed * 150n)
-    const paid = receipt.gasUsed * receipt.effectiveGasPrice
-    expect(estimate.fee * 4n).toBeGreaterThanOrEqual(paid)
-    expect(estimate.fee).toBeLessThanOrEqual(paid * 4n)
-  })
-
-  test('behavior: USD is given when the native price is known', async () => {
-    const { portico, eth } = await evmConnected()
-    const estimate = await estimateSendFee(portico, {
-      token: { ...eth, price: 2000 },
-      amount: '1',
-      receiver: freshEvm(),
-    })
-    expect(estimate.usd).toBeCloseTo(Number(estimate.formatted) * 2000, 10)
-    expect(estimate.gas).toBe(21_000n)
-  })
-
   test('behavior: the whole native balance leaves nothing for the fee: InsufficientFundsForFeeError before the wallet is asked; the balance less the fee goes', async () => {
     const { portico, eth, sends } = await evmConnected()
     const receiver = freshEvm()

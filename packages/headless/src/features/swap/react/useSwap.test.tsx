@@ -13,7 +13,6 @@ import { PorticoProvider } from '../../../kernel/react/PorticoProvider.js'
 import { useBalance } from '../../../kernel/react/useBalance.js'
 import { useConnect } from '../../../kernel/react/useConnect.js'
 import { useConnectors } from '../../../kernel/react/useConnectors.js'
-import { usePortico } from '../../../kernel/react/usePortico.js'
 import { hookSetup, renderConnected, settled } from '../../../test/hookHarness.js'
 import { createTestEip1193Wallet } from '../../../testing/eip1193Wallet.js'
 import { nativeSwapTokenAddress } from '../convert.js'
@@ -66,53 +65,6 @@ async function connectFirst(result: {
   await waitFor(() => expect(result.current.connectors).toHaveLength(1), { timeout: 15_000 })
   await act(() => result.current.connect.mutateAsync({ connector: result.current.connectors[0] }))
 }
-
-test('useSwapTokens, useSwapGasPrice and a debounced useSwapQuote: only the settled input is quoted', async () => {
-  const { wrapper, address } = await setup()
-  const { result, rerender } = renderHook(
-    ({ amount }: { amount: bigint }) => ({
-      connectors: useConnectors(),
-      connect: useConnect(),
-      tokens: useSwapTokens(),
-      gas: useSwapGasPrice(),
-      quote: useSwapQuote({ from: nativeSwapTokenAddress, to: usdc, amount }),
-      queryClient: usePortico('test').queryClient,
-    }),
-    { wrapper, initialProps: { amount: parseEther('1') } },
-  )
-  expect(result.current.quote.fetchStatus).toBe('idle') // nothing to quote before a connection
-  await connectFirst(result)
-  await waitFor(() => expect(result.current.tokens.status).toBe('success'), { timeout: 15_000 })
-  expect(result.current.tokens.data?.map((t) => [t.symbol, t.decimals, t.eip2612])).toEqual([
-    ['ETH', 18, false],
-    ['USDC', 6, false],
-    ['PTK', 18, true],
-  ])
-  await waitFor(() => expect(result.current.gas.status).toBe('success'), { timeout: 15_000 })
-  expect(result.current.gas.data?.standard).toBeGreaterThan(0n)
-
-  // The first input is quoted at once.
-  await waitFor(() => expect(result.current.quote.status).toBe('success'), { timeout: 15_000 })
-  const one = result.current.quote.data
-  expect(one?.fromAmount).toBe(parseEther('1'))
-  expect(one?.toAmount).toBeGreaterThan(parseUnits('2900', 6)) // ~3000 USDC per ETH, less fee and impact
-  expect(one?.minimumReceived).toBe(((one?.toAmount ?? 0n) * 9900n) / 10_000n) // the spec's slippage 1
-  expect(one?.priceImpact).toBeGreaterThan(0)
-
-  // Typing 2, 2.5, 3 in quick succession: debouncing meanwhile, then one quote for 3.
-  for (const typed of ['2', '2.5', '3']) rerender({ amount: parseEther(typed) })
-  expect(result.current.quote.isDebouncing).toBe(true)
-  await waitFor(() => expect(result.current.quote.data?.fromAmount).toBe(parseEther('3')), { timeout: 15_000 })
-  expect(result.current.quote.isDebouncing).toBe(false)
-  expect(result.current.quote.data?.toAmount).toBeGreaterThan(one?.toAmount ?? 0n)
-  const quoted = result.current.queryClient
-    .getQueryCache()
-    .findAll({ queryKey: ['portico', 'swapQuote'] })
-    .filter((q) => q.state.fetchStatus !== 'idle' || q.state.dataUpdatedAt > 0 || q.state.errorUpdatedAt > 0)
-    .map((q) => (q.queryKey[2] as { amount?: string }).amount)
-  expect(quoted.sort()).toEqual([String(parseEther('1')), String(parseEther('3'))])
-  expect(address).toMatch(/^0x/)
-})
 
 test('useSwap: ETH → USDC without approval, then USDC → PTK with an approve first; balances move on the chain', async () => {
   const { wrapper, wallet, address } = await setup()

@@ -1,3 +1,5 @@
+// The text formatSiwxMessage writes for each namespace, checked against the reference libraries
+// (siwe for EIP-4361, @solana/wallet-standard-util for Solana) and read back by parseSiwxMessage.
 import { createSignInMessageText, parseSignInMessageText } from '@solana/wallet-standard-util'
 import { SiweMessage } from 'siwe'
 import { privateKeyToAccount } from 'viem/accounts'
