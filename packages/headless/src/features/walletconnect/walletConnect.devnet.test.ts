@@ -79,6 +79,7 @@ beforeAll(async () => {
 // Each test ends its dapps and wallets: the SDK shares one core per storage prefix in a global.
 afterEach(async () => {
   vi.restoreAllMocks()
+  Object.assign(relay.switches, { drop: false, delayMs: 0, refuse: false })
   for (const portico of porticos.splice(0)) await closePortico(portico)
   await Promise.all(wallets.splice(0).map((w) => w.close()))
 })
@@ -636,6 +637,31 @@ test('a relay restart in the middle of a session: the next request still succeed
   const dot = await signMessage(portico, { namespace: 'polkadot', message })
   expect(verifyPolkadotMessage({ address: wallet.accounts.polkadot.address, message, signature: dot })).toBe(true)
 })
+
+test('the relay restarted and refusing connections for a while: a request made meanwhile waits and is answered once it is back, on the same session (no new pairing)', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  const { address } = await pairAndConnect(portico, wallet)
+  const client = await signClientOf(portico)
+  const topics = client.session.getAll().map((s) => s.topic)
+  const pairings = client.core.pairing.getPairings().map((p) => p.topic)
+  relay.switches.refuse = true
+  await relay.restart()
+  // Both peers redial and are turned away.
+  await vi.waitFor(() => expect(relay.stats().refused).toBeGreaterThanOrEqual(2), { timeout: 30_000 })
+  const message = 'sent while the relay was down'
+  const recorded = new Promise<void>((resolve) => client.core.history.events.once('history_created', () => resolve()))
+  const signing = signMessage(portico, { namespace: 'eip155', message })
+  signing.catch(() => {}) // awaited below
+  await recorded // the SDK holds the request and tries to publish it into a relay that refuses it
+  expect(relay.stats().connections).toBe(0)
+  relay.switches.refuse = false
+  const signature = await signing
+  expect(await verifyEip155Message({ address, message, signature })).toBe(true)
+  expect(client.session.getAll().map((s) => s.topic)).toEqual(topics)
+  expect(client.core.pairing.getPairings().map((p) => p.topic)).toEqual(pairings)
+  expect(account(portico, 'eip155')?.status).toBe('connected')
+}, 90_000)
 
 test('a saved session whose client cannot start leaves the namespace disconnected after 10 s, not reconnecting', async () => {
   const first = createDapp()
