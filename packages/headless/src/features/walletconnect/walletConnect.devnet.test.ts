@@ -663,6 +663,21 @@ test('the relay restarted and refusing connections for a while: a request made m
   expect(account(portico, 'eip155')?.status).toBe('connected')
 }, 90_000)
 
+test('a relay that loses what the dapp sends: the request is published again by the SDK and answered once the relay delivers again', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  const { address } = await pairAndConnect(portico, wallet)
+  const dropped = relay.stats().dropped
+  relay.switches.drop = true
+  const message = 'sent into a lossy relay'
+  const signing = signMessage(portico, { namespace: 'eip155', message })
+  signing.catch(() => {}) // awaited below
+  await vi.waitFor(() => expect(relay.stats().dropped).toBeGreaterThan(dropped), { timeout: 15_000 })
+  relay.switches.drop = false
+  const signature = await signing
+  expect(await verifyEip155Message({ address, message, signature })).toBe(true)
+}, 90_000)
+
 test('a saved session whose client cannot start leaves the namespace disconnected after 10 s, not reconnecting', async () => {
   const first = createDapp()
   const wallet = await createWallet()
