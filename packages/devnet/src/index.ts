@@ -159,6 +159,7 @@ export {
 } from './wallet/wallet.js'
 export {
   type RelayStats,
+  type RelaySwitches,
   type StartRelayOptions,
   startRelay,
   type WalletConnectRelay,

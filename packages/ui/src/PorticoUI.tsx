@@ -114,10 +114,11 @@ export function PorticoUI({
 
   // The (lazy) modal is mounted from its first opening on.
   const ModalModule = useModalModule((requested || isOpen) && !embedded)
-  // An error alert (e.g. 'Token Balance Unavailable') must be seen even with the modal closed: load
-  // the modal chunk, whose toaster shows it. Errors are rare, so page start stays lean.
+  // An error or warning alert (e.g. 'Token Balance Unavailable', 'The wallet ended the session')
+  // must be seen even with the modal closed: load the modal chunk, whose toaster shows it. They are
+  // rare, so page start stays lean.
   useAlerts((alert) => {
-    if (alert.severity === 'error') setRequested(true)
+    if (alert.severity !== 'info') setRequested(true)
   })
 
   const [container, setContainer] = useState<HTMLElement | null>(null)

@@ -15,7 +15,7 @@ import { SignClient } from '@walletconnect/sign-client'
 import type { ProposalTypes, SessionTypes } from '@walletconnect/types'
 import { getSdkError } from '@walletconnect/utils'
 import { createPublicClient, type Hex, http } from 'viem'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   bip122Accounts,
   bip122CaipNetworkId,
@@ -375,5 +375,42 @@ describe('devnet wallet over the local relay', () => {
     await wallet.disconnect()
     expect((await deleted).topic).toBe(session.topic)
     expect(wallet.sessions()).toEqual([])
+  })
+
+  it('offline: the wallet closes its socket and hears nothing; back online, it answers what waited in the relay', async () => {
+    const wallet = await createWallet()
+    const { dapp, session } = await connect(wallet, { eip155: allNamespaces.eip155 })
+    const heard: string[] = []
+    wallet.subscribe((event) => {
+      if (event.type === 'request') heard.push(event.request.method)
+    })
+    const connections = relay.stats().connections
+    await wallet.goOffline()
+    expect(wallet.online).toBe(false)
+    await vi.waitFor(() => expect(relay.stats().connections).toBe(connections - 1), { timeout: 15_000 })
+
+    const published = relay.stats().published
+    const sent = new Promise<void>((resolve) => dapp.events.once('session_request_sent', () => resolve()))
+    const answer = dapp.request<string>({
+      topic: session.topic,
+      chainId: evmChain,
+      request: { method: 'personal_sign', params: ['0x6f66666c696e65', evmAccounts[0].address] },
+    })
+    await sent
+    expect(relay.stats().published).toBe(published + 1) // kept in the mailbox for the wallet
+    expect(heard).toEqual([])
+
+    await wallet.goOnline()
+    expect(wallet.online).toBe(true)
+    const signature = await answer
+    expect(heard).toEqual(['personal_sign'])
+    expect(
+      await verifyDevnetSignature({
+        namespace: 'eip155',
+        address: evmAccounts[0].address,
+        message: '0x6f66666c696e65',
+        signature,
+      }),
+    ).toBe(true)
   })
 })

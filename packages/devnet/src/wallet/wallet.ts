@@ -167,6 +167,19 @@ export interface DevnetWallet {
   emit(topic: string, name: string, data: unknown, chainId: string): Promise<void>
   /** Switches a session's eip155 chain (adding it to the session if needed) and emits `chainChanged`. */
   switchChain(topic: string, chainId: number): Promise<void>
+  /**
+   * Takes the wallet off the network, as a phone that suspended its wallet app: its relay socket
+   * closes and it does not redial. Sessions and pairings are kept; what dapps send meanwhile waits
+   * in the relay's mailbox (until its expiry). Resolves once the socket is closed.
+   */
+  goOffline(): Promise<void>
+  /**
+   * Brings the wallet back: it reopens its relay socket, subscribes again and receives what the
+   * relay kept for it. Resolves once connected.
+   */
+  goOnline(): Promise<void>
+  /** False between {@link DevnetWallet.goOffline} and {@link DevnetWallet.goOnline}. */
+  readonly online: boolean
   /** Closes the relay connection and fails pending `next*()` calls. Does not disconnect sessions. */
   close(): Promise<void>
 }
@@ -539,6 +552,7 @@ export async function createDevnetWallet(options: DevnetWalletOptions): Promise<
   walletKit.on('session_delete', () => notifySessions())
 
   let closing: Promise<void> | undefined
+  let online = true
   const accounts = {
     eip155: {
       address: keys.eip155.address,
@@ -587,6 +601,19 @@ export async function createDevnetWallet(options: DevnetWalletOptions): Promise<
       await walletKit.emitSessionEvent({ topic, event: { name, data }, chainId })
     },
     switchChain,
+    get online() {
+      return online
+    },
+    async goOffline() {
+      online = false
+      // Closed on purpose, the SDK does not redial by itself (it would for a dropped socket).
+      await core.relayer.transportClose()
+    },
+    async goOnline() {
+      if (closing) throw new Error('the devnet wallet was closed')
+      await core.relayer.transportOpen()
+      online = true
+    },
     close() {
       closing ??= (async () => {
         const closed = new Error('the devnet wallet was closed')

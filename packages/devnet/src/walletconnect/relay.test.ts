@@ -3,7 +3,7 @@ import { Core } from '@walletconnect/core'
 import { SignClient } from '@walletconnect/sign-client'
 import type { SessionTypes } from '@walletconnect/types'
 import { getSdkError } from '@walletconnect/utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import { evmAccounts } from '../accounts.js'
 import { createMemoryStorage } from '../wallet/wallet.js'
@@ -202,8 +202,16 @@ class RawClient {
   static async connect(url: string, iss: string) {
     const auth = `e30.${Buffer.from(JSON.stringify({ iss })).toString('base64url')}.sig`
     const socket = new WebSocket(`${url}/?auth=${auth}&projectId=${projectId}&ua=test`)
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
+    socket.on('error', () => undefined) // a refused upgrade also closes the socket
+    await new Promise((resolve, reject) =>
+      socket.once('open', resolve).once('unexpected-response', (_request, response) => {
+        reject(new Error(`Unexpected server response: ${response.statusCode}`))
+      }),
+    )
     return new RawClient(socket)
+  }
+  onClose(listener: () => void) {
+    this.socket.once('close', listener)
   }
   /** Sends a request and resolves with its response (everything sent before it has arrived). */
   async call(method: string, params: Record<string, unknown>) {
@@ -265,5 +273,90 @@ describe('WalletConnect relay mailbox', () => {
     await carol.call('irn_subscribe', { topic })
     expect(carol.deliveries(topic).map((m) => m.params?.data.message)).toEqual(['hello', 'reply'])
     for (const c of [alice, bob, bob2, carol]) c.close()
+  })
+})
+
+describe('WalletConnect relay fault switches', () => {
+  const topic = 'c'.repeat(64)
+
+  it('drop: what a client sends vanishes unanswered and unstored; switched off, the relay answers again', async () => {
+    const alice = await RawClient.connect(relay.url, 'did:key:alice')
+    const bob = await RawClient.connect(relay.url, 'did:key:bob')
+    await bob.call('irn_subscribe', { topic })
+    relay.switches.drop = true
+    const published = relay.stats().published
+    // Not answered while dropping: the call resolves only with the answer to the retry below.
+    const lost = alice.call('irn_publish', { topic, message: 'lost', ttl: 300, tag: 1 })
+    await vi.waitFor(() => expect(relay.stats().dropped).toBe(1), { timeout: 15_000 })
+    expect(relay.stats().published).toBe(published)
+    expect(relay.stats().stored).toBe(0)
+    relay.switches.drop = false
+    expect((await alice.call('irn_publish', { topic, message: 'kept', ttl: 300, tag: 1 })).result).toBe(true)
+    await vi.waitFor(() => expect(bob.deliveries(topic).map((m) => m.params?.data.message)).toEqual(['kept']), {
+      timeout: 15_000,
+    })
+    expect(alice.received.some((m) => m.id === 1 && m.method === undefined)).toBe(false) // 'lost' never answered
+    void lost
+    for (const c of [alice, bob]) c.close()
+  })
+
+  it('delayMs: frames are handled late and in order', async () => {
+    const alice = await RawClient.connect(relay.url, 'did:key:alice')
+    const bob = await RawClient.connect(relay.url, 'did:key:bob')
+    await bob.call('irn_subscribe', { topic })
+    relay.switches.delayMs = 300
+    const started = performance.now()
+    const first = alice.call('irn_publish', { topic, message: 'one', ttl: 300, tag: 1 })
+    const second = alice.call('irn_publish', { topic, message: 'two', ttl: 300, tag: 1 })
+    await Promise.all([first, second])
+    // A floor, not a tight bound: the first answer cannot come before its delay.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290)
+    await vi.waitFor(() => expect(bob.deliveries(topic).map((m) => m.params?.data.message)).toEqual(['one', 'two']), {
+      timeout: 15_000,
+    })
+    // Switched off, a frame is handled at once again (nothing is held any more).
+    relay.switches.delayMs = 0
+    expect((await alice.call('irn_publish', { topic, message: 'three', ttl: 300, tag: 1 })).result).toBe(true)
+    for (const c of [alice, bob]) c.close()
+  })
+
+  it('refuse: new sockets get 503, open ones keep working; switched off, new sockets connect', async () => {
+    const alice = await RawClient.connect(relay.url, 'did:key:alice')
+    relay.switches.refuse = true
+    await expect(RawClient.connect(relay.url, 'did:key:bob')).rejects.toThrow(/503/)
+    expect(relay.stats().refused).toBe(1)
+    expect((await alice.call('irn_subscribe', { topic })).result).toMatch(/^[0-9a-f]{64}$/)
+    relay.switches.refuse = false
+    const bob = await RawClient.connect(relay.url, 'did:key:bob')
+    expect((await bob.call('irn_subscribe', { topic })).result).toMatch(/^[0-9a-f]{64}$/)
+    for (const c of [alice, bob]) c.close()
+  })
+
+  it('restart: every socket is closed, the same port answers again and the mailbox is kept', async () => {
+    const alice = await RawClient.connect(relay.url, 'did:key:alice')
+    await alice.call('irn_publish', { topic, message: 'before', ttl: 300, tag: 1 })
+    const closed = new Promise<void>((resolve) => alice.onClose(resolve))
+    await relay.restart()
+    await closed
+    expect(relay.stats()).toMatchObject({ connections: 0, restarts: 1, stored: 1 })
+    const bob = await RawClient.connect(relay.url, 'did:key:bob')
+    await bob.call('irn_subscribe', { topic })
+    expect(bob.deliveries(topic).map((m) => m.params?.data.message)).toEqual(['before'])
+    bob.close()
+  })
+
+  it('the switches are flipped over HTTP too, and bad values are refused', async () => {
+    const base = relay.url.replace(/^ws/, 'http')
+    const post = (body: unknown) =>
+      fetch(`${base}/__devnet/switches`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    expect(await (await post({ refuse: true, delayMs: 5 })).json()).toEqual({ drop: false, delayMs: 5, refuse: true })
+    expect(relay.switches).toMatchObject({ refuse: true, delayMs: 5 })
+    expect((await post({ drop: 'yes' })).status).toBe(400)
+    expect((await post({ restart: true })).status).toBe(400)
+    expect(await (await fetch(`${base}/__devnet/switches`)).json()).toEqual({ drop: false, delayMs: 5, refuse: true })
   })
 })

@@ -15,12 +15,17 @@
  * apart by the `iss` (their did:key) of the `auth` JWT in the connection URL, so a reconnecting
  * client is the same client; a delivery that was never acknowledged is sent again after a
  * reconnect.
+ *
+ * Faults: `switches` make the relay drop what clients send, answer late, or refuse new sockets, and
+ * `restart()` kills every socket and listens again on the same port with the mailbox kept, so a
+ * test shows how the SDKs on both sides live through a relay that misbehaves.
  */
 import { randomUUID } from 'node:crypto'
 import { upgradeWebSocket } from '@hono/node-server'
 import type { Context } from 'hono'
 import { type WebSocket, WebSocketServer } from 'ws'
 import { createEmulatorApp, serveEmulator } from '../emulator/app.js'
+import { integerIn, mountSwitches, oneOf, type SwitchRules } from '../emulator/switches.js'
 import { formatHostPort, resolveLoopbackHost } from '../net.js'
 import { LocalVerify, sha256Hex, type VerifyPublicKey, verifyRoutes } from './verify.js'
 
@@ -62,6 +67,39 @@ export interface RelayStats {
   stored: number
   /** Times `restart()` completed. */
   restarts: number
+  /** Frames from clients the `drop` switch discarded. */
+  dropped: number
+  /** Connections the `refuse` switch turned away. */
+  refused: number
+}
+
+/**
+ * The fault switches of a relay, read on every frame and every new connection (also
+ * `GET/POST /__devnet/switches` on the relay's port). All off by default.
+ *
+ * @example
+ * ```ts
+ * relay.switches.drop = true // publishes vanish: the SDK's publish times out and retries
+ * relay.switches.delayMs = 2_000 // every frame a client sends is handled 2 s late, in order
+ * relay.switches.refuse = true // new sockets get HTTP 503; open ones stay
+ * ```
+ */
+export interface RelaySwitches {
+  /**
+   * Every frame a client sends is dropped unread and unanswered (publishes, subscriptions,
+   * acknowledgements), as a relay losing traffic would: nothing reaches the mailbox.
+   */
+  drop: boolean
+  /** Each frame a client sends is handled this many ms late (order kept per socket); 0 is at once. */
+  delayMs: number
+  /** New websocket connections are refused with HTTP 503; sockets already open keep working. */
+  refuse: boolean
+}
+
+const switchRules: SwitchRules<RelaySwitches> = {
+  drop: oneOf([true, false]),
+  delayMs: integerIn(0, 600_000),
+  refuse: oneOf([true, false]),
 }
 
 /**
@@ -84,6 +122,8 @@ export interface WalletConnectRelay {
   verifyPublicKey: VerifyPublicKey
   /** Issues an attestation for `id` and `origin` as the iframe page does, returning the JWT. */
   attest(id: string, origin: string): string
+  /** Read on every frame and connection: flipping one takes effect on the next (see {@link RelaySwitches}). */
+  switches: RelaySwitches
   /** Closes every socket and the server, then listens again on the same port; the mailbox is kept. */
   restart(): Promise<void>
   /** Closes every socket and the server and stops pinging; resolves once the port is free. Idempotent. */
@@ -110,6 +150,9 @@ interface Client {
   alive: boolean
   /** irn_subscription request id -> message awaiting the client's acknowledgement. */
   unacked: Map<number, StoredMessage>
+  /** Frames held by the `delayMs` switch, handled in order after it. */
+  inbox: Promise<void>
+  held: number
 }
 
 interface RpcRequest {
@@ -159,7 +202,8 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
   const mailbox = new Map<string, StoredMessage[]>()
   const subscribers = new Map<string, Set<Client>>()
   const clients = new Set<Client>()
-  const counters = { published: 0, delivered: 0, restarts: 0 }
+  const counters = { published: 0, delivered: 0, restarts: 0, dropped: 0, refused: 0 }
+  const switches: RelaySwitches = { drop: false, delayMs: 0, refuse: false }
   let nextDeliveryId = Date.now() * 1000
 
   // ---------- mailbox ----------
@@ -356,6 +400,24 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
     }
   }
 
+  /** A frame from a client, through the fault switches (dropped, or held for `delayMs`). */
+  const receive = (client: Client, raw: string) => {
+    if (switches.drop) {
+      counters.dropped++
+      return
+    }
+    // Frames behind a held one wait for it too, so a socket's frames keep their order.
+    if (switches.delayMs <= 0 && client.held === 0) return onMessage(client, raw)
+    const wait = switches.delayMs
+    client.held++
+    client.inbox = client.inbox
+      .then(() => (wait > 0 ? new Promise<void>((resolve) => setTimeout(resolve, wait)) : undefined))
+      .then(() => {
+        client.held--
+        if (clients.has(client)) onMessage(client, raw)
+      })
+  }
+
   const onMessage = (client: Client, raw: string) => {
     let payload: RpcRequest & { result?: unknown; error?: unknown }
     try {
@@ -398,6 +460,8 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
       topics: new Set(),
       alive: true,
       unacked: new Map(),
+      inbox: Promise.resolve(),
+      held: 0,
     }
     clients.add(client)
     socket.on('pong', () => {
@@ -427,6 +491,15 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
     maxBodyBytes: 64 * 1024,
     notFoundMessage: (method, path) => `no route for ${method} ${path}`,
   })
+  mountSwitches(app, switches, switchRules)
+  // A relay refusing connections answers the upgrade with 503 (the SDK retries, as with a real one).
+  app.use('*', async (c, next) => {
+    if (switches.refuse && c.req.header('upgrade')?.toLowerCase() === 'websocket') {
+      counters.refused++
+      return c.text('the relay refuses connections', 503)
+    }
+    await next()
+  })
   // The SDK connects on any path, with its relay-auth JWT in the `auth` parameter.
   app.get(
     '*',
@@ -438,7 +511,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
         },
         onMessage: (event) => {
           const { data } = event
-          if (client) onMessage(client, typeof data === 'string' ? data : Buffer.from(data as ArrayBuffer).toString())
+          if (client) receive(client, typeof data === 'string' ? data : Buffer.from(data as ArrayBuffer).toString())
         },
         onClose: () => {
           if (client) onClose(client)
@@ -485,6 +558,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Walle
     verifyUrl: `http://${hostPort}`,
     verifyPublicKey: verify.publicKey,
     attest: (id, origin) => verify.attest(id, origin),
+    switches,
     stats,
     restart() {
       if (stopping) return Promise.reject(new Error('relay is stopped'))

@@ -15,6 +15,10 @@ export const alertCatalogue = {
   TOKEN_BALANCE_UNAVAILABLE: { severity: 'error', message: 'Token Balance Unavailable' },
   LOCAL_CONFIGURATION_IGNORED: { severity: 'info', message: 'Local configuration ignored' },
   MULTI_WALLET_NOT_ENABLED: { severity: 'info', message: 'Multi-Wallet Not Enabled' },
+  // The user did not disconnect: the wallet did (or the session ran out), so they are told why
+  // their account went away. Warnings, not errors: nothing failed on the app's side.
+  WALLET_SESSION_ENDED: { severity: 'warning', message: 'The wallet ended the session' },
+  WALLET_SESSION_EXPIRED: { severity: 'warning', message: 'The wallet session expired' },
 } as const satisfies Record<string, { severity: AlertSeverity; message: string }>
 
 export type AlertCode = keyof typeof alertCatalogue

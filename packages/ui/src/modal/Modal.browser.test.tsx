@@ -327,6 +327,17 @@ describe('toasts', () => {
     await expect.poll(announced.texts).toContain('Token Balance Unavailable')
     announced.stop()
   })
+
+  test('the wallet ending the session is told in a toast, with the modal closed; info alerts are not', async () => {
+    const announced = recordAnnouncements()
+    const { portico } = await mount({ connected: true })
+    portico.alerts.emit('MULTI_WALLET_NOT_ENABLED') // info: console only
+    // Raised by the WalletConnect controller when the wallet deletes the session (its devnet test).
+    portico.alerts.emit('WALLET_SESSION_ENDED')
+    await expect.poll(announced.texts).toContain('The wallet ended the session')
+    expect(announced.texts()).not.toContain('Multi-Wallet Not Enabled')
+    announced.stop()
+  })
 })
 
 describe('images', () => {

@@ -96,8 +96,8 @@ export function EmbeddedModal() {
 }
 
 /**
- * Analytics for the modal's life (no request at all when analytics is off) and error alerts as
- * toasts (e.g. 'Invalid App Configuration'). Lives in the lazily loaded chunk: none of it costs
+ * Analytics for the modal's life (no request at all when analytics is off) and error and warning
+ * alerts as toasts (e.g. 'Invalid App Configuration'). Lives in the lazily loaded chunk: none of it costs
  * page start.
  */
 function useModalSignals(open: boolean) {
@@ -121,8 +121,9 @@ function useModalSignals(open: boolean) {
       void sendAnalyticsEvent(portico, { event: 'CONNECT_SUCCESS' }, address)
     previous.current = status
   }, [status, portico, address])
+  // Warnings too: e.g. 'The wallet ended the session', when the wallet (not the user) disconnected.
   useAlerts((alert) => {
-    if (alert.severity !== 'error' || alert.id <= toasts.lastAlertShown) return
+    if (alert.severity === 'info' || alert.id <= toasts.lastAlertShown) return
     toasts.lastAlertShown = alert.id
     toasts.show('error', alert.message)
   })

@@ -52,6 +52,8 @@ export class WalletConnectController {
   /** The last proposal in the making: proposals are made one after the other. */
   private proposing: Promise<unknown> = Promise.resolve()
   private readonly events = createSessionEvents()
+  /** The session that just ended, until the user is told how (see {@link onSessionEnded}). */
+  private ended: { topic: string; timer: ReturnType<typeof setTimeout> } | undefined
   /** The SDK's log, kept for a support request (see `getWalletConnectLogs`). */
   readonly log: WalletConnectLog
 
@@ -107,7 +109,7 @@ export class WalletConnectController {
       if (draft.uri !== undefined) draft.onUri?.(draft.uri)
     })
     client.on('session_delete', ({ topic }) => this.onSessionEnded(topic))
-    client.on('session_expire', ({ topic }) => this.onSessionEnded(topic))
+    client.on('session_expire', ({ topic }) => this.onSessionExpired(topic))
     client.on('session_update', ({ topic, params }) => {
       if (topic === this.topic) this.events.updated(params.namespaces)
     })
@@ -402,9 +404,33 @@ export class WalletConnectController {
     return this.events.subscribe(namespace, listener)
   }
 
+  /**
+   * The wallet deleted the session, or it expired: every namespace it connected disconnects at
+   * once, and the user is told why (an alert: the UI's toast, a headless host's `watchAlerts`).
+   * Our own `disconnect` clears the topic first, so it never lands here. The SDK deletes an expired
+   * session too (`session_delete`) and only then says `session_expire`, in the same turn: which
+   * alert to raise is decided once that turn is over.
+   */
   private onSessionEnded(topic: string) {
     if (topic !== this.topic) return
     this.topic = undefined
     this.events.ended()
+    clearTimeout(this.ended?.timer)
+    const ended = { topic, timer: setTimeout(() => this.tellEnded(ended, 'WALLET_SESSION_ENDED'), 0) }
+    this.ended = ended
+  }
+
+  private onSessionExpired(topic: string) {
+    if (topic === this.topic) this.onSessionEnded(topic)
+    const ended = this.ended
+    if (ended?.topic !== topic) return
+    clearTimeout(ended.timer)
+    this.tellEnded(ended, 'WALLET_SESSION_EXPIRED')
+  }
+
+  private tellEnded(ended: { topic: string }, alert: 'WALLET_SESSION_ENDED' | 'WALLET_SESSION_EXPIRED') {
+    if (this.ended !== ended) return
+    this.ended = undefined
+    this.portico.alerts.emit(alert)
   }
 }

@@ -10,6 +10,7 @@ describe('toWalletConnectProtocolError', () => {
     [new Error(getInternalError('EXPIRED', 'session topic: 0f0f').message), 'EXPIRED'],
     [new Error(getInternalError('NOT_INITIALIZED', 'Engine').message), 'NOT_INITIALIZED'],
     [new Error('Record was recently deleted - session: 0f0f'), 'RECORD_DELETED'],
+    [new Error('Request expired. Please try again.'), 'EXPIRED'],
     [getSdkError('UNSUPPORTED_CHAINS'), 'UNSUPPORTED_CHAINS'],
     [getSdkError('USER_DISCONNECTED'), 'USER_DISCONNECTED'],
     [getSdkError('INVALID_UPDATE_REQUEST'), 'INVALID_UPDATE_REQUEST'],

@@ -55,6 +55,8 @@ const messagePrefixes: ReadonlyArray<readonly [string, WalletConnectErrorKind]> 
   ['Expired.', 'EXPIRED'],
   ['Not initialized.', 'NOT_INITIALIZED'],
   ['Record was recently deleted', 'RECORD_DELETED'],
+  // A request the wallet did not answer within its expiry (the SDK's delayed-promise timeout).
+  ['Request expired', 'EXPIRED'],
 ]
 
 // A wallet's JSON-RPC error codes of the protocol (getSdkError): 5100 unsupported chains, 6000

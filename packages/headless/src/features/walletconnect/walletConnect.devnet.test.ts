@@ -18,6 +18,9 @@ import {
   type WalletConnectRelay,
 } from '@portico/devnet'
 import { base64, hex } from '@scure/base'
+// biome-ignore lint/style/noRestrictedImports: a test drives the mutation a hook's spinner follows, without React
+import { MutationObserver, QueryClient } from '@tanstack/react-query'
+import { ENGINE_RPC_OPTS } from '@walletconnect/sign-client'
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
@@ -30,14 +33,17 @@ import { sendTransaction } from '../../kernel/actions/sendTransaction.js'
 import { signMessage } from '../../kernel/actions/signMessage.js'
 import { signTypedData } from '../../kernel/actions/signTypedData.js'
 import { switchNetwork } from '../../kernel/actions/switchNetwork.js'
+import { watchAlerts } from '../../kernel/actions/watchAlerts.js'
 import { bip122Adapter } from '../../kernel/adapters/bip122/bip122Adapter.js'
 import { cosmosAdapter } from '../../kernel/adapters/cosmos/cosmosAdapter.js'
 import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { polkadotAdapter } from '../../kernel/adapters/polkadot/polkadotAdapter.js'
 import { solanaAdapter } from '../../kernel/adapters/solana/solanaAdapter.js'
+import type { Alert } from '../../kernel/alerts.js'
 import { createPortico } from '../../kernel/createPortico.js'
 import { bip122Network, cosmosNetwork, eip155Network, polkadotNetwork, solanaNetwork } from '../../kernel/networks.js'
 import type { Portico } from '../../kernel/portico.js'
+import { signMessageMutationOptions } from '../../kernel/query/mutations.js'
 import {
   accountsAtom,
   activeNamespaceAtom,
@@ -73,6 +79,7 @@ beforeAll(async () => {
 // Each test ends its dapps and wallets: the SDK shares one core per storage prefix in a global.
 afterEach(async () => {
   vi.restoreAllMocks()
+  Object.assign(relay.switches, { drop: false, delayMs: 0, refuse: false })
   for (const portico of porticos.splice(0)) await closePortico(portico)
   await Promise.all(wallets.splice(0).map((w) => w.close()))
 })
@@ -503,15 +510,25 @@ test('walletConnect.prepare false: preparing loads nothing; the pick creates its
   expect(account(portico, 'eip155')?.status).toBe('connected')
 })
 
-test('wallet-side disconnect disconnects every namespace of the session', async () => {
+test('wallet-side disconnect disconnects every namespace of the session, and the user is told', async () => {
   const { portico } = createDapp()
+  const alerts: Alert[] = []
+  watchAlerts(portico, { onAlert: (alert) => alerts.push(alert) })
   const wallet = await createWallet()
   await pairAndConnect(portico, wallet)
+  expect(alerts).toEqual([])
   await wallet.disconnect()
   for (const namespace of namespaces)
     expect((await until(portico, namespace, (a) => a?.status === 'disconnected'))?.address).toBeUndefined()
   // Back on the app's default namespace, not on whichever was reset last.
   expect(portico.store.get(activeNamespaceAtom)).toBe('eip155')
+  await vi.waitFor(
+    () =>
+      expect(alerts).toMatchObject([
+        { code: 'WALLET_SESSION_ENDED', severity: 'warning', message: 'The wallet ended the session' },
+      ]),
+    { timeout: 15_000 },
+  )
 })
 
 test('session expiry leads to a clean disconnected state', async () => {
@@ -523,8 +540,11 @@ test('session expiry leads to a clean disconnected state', async () => {
   if (!session) throw new Error('no session')
   // Expire it now and run the SDK's expiry check (it runs on every heartbeat pulse).
   client.core.expirer.set(session.topic, Math.floor(Date.now() / 1000) - 1)
+  const alerts: Alert[] = []
+  watchAlerts(portico, { onAlert: (alert) => alerts.push(alert) })
   client.core.heartbeat.events.emit('heartbeat_pulse')
   for (const namespace of namespaces) await until(portico, namespace, (a) => a?.status === 'disconnected')
+  await vi.waitFor(() => expect(alerts.map((a) => a.code)).toEqual(['WALLET_SESSION_EXPIRED']), { timeout: 15_000 })
   await expect(signMessage(portico, { namespace: 'eip155', message: 'x' })).rejects.toMatchObject({
     name: 'NotConnectedError',
   })
@@ -547,9 +567,12 @@ test('account and chain changes from the wallet update the state; our disconnect
   const deleted = new Promise<void>((resolve) =>
     wallet.subscribe((event) => event.type === 'sessions' && event.sessions.length === 0 && resolve()),
   )
+  const alerts: Alert[] = []
+  watchAlerts(portico, { onAlert: (alert) => alerts.push(alert) })
   await disconnect(portico)
   await deleted
   for (const namespace of namespaces) expect(account(portico, namespace)?.status).toBe('disconnected')
+  expect(alerts).toEqual([]) // the user ended it: nothing to tell them
 })
 
 test('chain switching follows the spec: approved chains only, unless the wallet has the switch method', async () => {
@@ -614,6 +637,46 @@ test('a relay restart in the middle of a session: the next request still succeed
   const dot = await signMessage(portico, { namespace: 'polkadot', message })
   expect(verifyPolkadotMessage({ address: wallet.accounts.polkadot.address, message, signature: dot })).toBe(true)
 })
+
+test('the relay restarted and refusing connections for a while: a request made meanwhile waits and is answered once it is back, on the same session (no new pairing)', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  const { address } = await pairAndConnect(portico, wallet)
+  const client = await signClientOf(portico)
+  const topics = client.session.getAll().map((s) => s.topic)
+  const pairings = client.core.pairing.getPairings().map((p) => p.topic)
+  relay.switches.refuse = true
+  await relay.restart()
+  // Both peers redial and are turned away.
+  await vi.waitFor(() => expect(relay.stats().refused).toBeGreaterThanOrEqual(2), { timeout: 30_000 })
+  const message = 'sent while the relay was down'
+  const recorded = new Promise<void>((resolve) => client.core.history.events.once('history_created', () => resolve()))
+  const signing = signMessage(portico, { namespace: 'eip155', message })
+  signing.catch(() => {}) // awaited below
+  await recorded // the SDK holds the request and tries to publish it into a relay that refuses it
+  expect(relay.stats().connections).toBe(0)
+  relay.switches.refuse = false
+  const signature = await signing
+  expect(await verifyEip155Message({ address, message, signature })).toBe(true)
+  expect(client.session.getAll().map((s) => s.topic)).toEqual(topics)
+  expect(client.core.pairing.getPairings().map((p) => p.topic)).toEqual(pairings)
+  expect(account(portico, 'eip155')?.status).toBe('connected')
+}, 90_000)
+
+test('a relay that loses what the dapp sends: the request is published again by the SDK and answered once the relay delivers again', async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  const { address } = await pairAndConnect(portico, wallet)
+  const dropped = relay.stats().dropped
+  relay.switches.drop = true
+  const message = 'sent into a lossy relay'
+  const signing = signMessage(portico, { namespace: 'eip155', message })
+  signing.catch(() => {}) // awaited below
+  await vi.waitFor(() => expect(relay.stats().dropped).toBeGreaterThan(dropped), { timeout: 15_000 })
+  relay.switches.drop = false
+  const signature = await signing
+  expect(await verifyEip155Message({ address, message, signature })).toBe(true)
+}, 90_000)
 
 test('a saved session whose client cannot start leaves the namespace disconnected after 10 s, not reconnecting', async () => {
   const first = createDapp()
@@ -755,4 +818,85 @@ test("EIP-5792 over WalletConnect: a session without wallet_getCallsStatus gives
     name: 'CallsNotSupportedError',
   })
   expect(relay.stats().published).toBe(published)
+})
+
+test("the wallet offline when a request is sent: the request's expiry is honoured, typed EXPIRED, the mutation settles; back online the same request goes through", async () => {
+  const { portico } = createDapp()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  const client = await signClientOf(portico)
+  await wallet.goOffline()
+  const queryClient = new QueryClient()
+  // What a hook's spinner follows: the mutation useSignMessage runs.
+  const mutation = new MutationObserver(queryClient, signMessageMutationOptions(portico))
+  const variables = { namespace: 'eip155', message: 'nobody home' } as const
+  // The request's expiry is the SDK's own timer (its default expiry, 15 min in sign-client 2.25).
+  // That much real time is no test,
+  // and fake clocks also fire the socket's own timeouts: that one timer is held instead, and fired
+  // when the test says its time has come. Every other timer runs for real.
+  const requestExpiryMs = ENGINE_RPC_OPTS.wc_sessionRequest.req.ttl * 1000
+  const realSetTimeout = globalThis.setTimeout
+  const expiries: (() => void)[] = []
+  const held = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    handler: (...args: unknown[]) => void,
+    ms?: number,
+    ...args: unknown[]
+  ) => {
+    if (ms === requestExpiryMs && typeof handler === 'function') {
+      expiries.push(() => handler(...args))
+      return realSetTimeout(() => {}, 0)
+    }
+    return realSetTimeout(handler, ms, ...args)
+  }) as typeof setTimeout)
+  const sent = new Promise<void>((resolve) => client.events.once('session_request_sent', () => resolve()))
+  const outcome = mutation.mutate(variables).then(
+    () => undefined,
+    (error: unknown) => error,
+  )
+  try {
+    await sent // published: it waits in the relay for a wallet that is away
+  } finally {
+    held.mockRestore()
+  }
+  expect(mutation.getCurrentResult().isPending).toBe(true)
+  expect(expiries).toHaveLength(1) // the request's expiry, set when it was sent
+  expiries[0]?.()
+  const failure = await outcome
+  expect(failure).toBeInstanceOf(WalletConnectProtocolError)
+  expect(failure).toMatchObject({ kind: 'EXPIRED', shortMessage: 'The WalletConnect session or request expired' })
+  expect((failure as Error).message).toContain('Request expired. Please try again.')
+  expect(mutation.getCurrentResult()).toMatchObject({ isPending: false, status: 'error' })
+  // Expired is not disconnected: the session stays, and the same request is not stuck behind the
+  // first (identical wallet work joins the one in flight while it runs).
+  expect(account(portico, 'eip155')?.status).toBe('connected')
+  await wallet.goOnline()
+  const signature = await mutation.mutate(variables)
+  expect(
+    await verifyEip155Message({ address: wallet.accounts.eip155.address, message: variables.message, signature }),
+  ).toBe(true)
+  queryClient.clear()
+})
+
+test('a reload while a request waits in the wallet: the new page restores the session with nothing pending; the late answer is dropped and the next request is answered', async () => {
+  const first = createDapp()
+  const wallet = await createWallet({ autoApprove: { requests: 'manual' } })
+  await pairAndConnect(first.portico, wallet)
+  void signMessage(first.portico, { namespace: 'eip155', message: 'before the reload' }).catch(() => undefined)
+  const stale = await wallet.nextRequest()
+  await closePortico(first.portico) // the page goes away with its request unanswered
+
+  const { portico } = createDapp({ storage: first.storage, wcStorage: first.wcStorage })
+  await reconnect(portico)
+  expect(account(portico, 'eip155')).toMatchObject({ status: 'connected', address: wallet.accounts.eip155.address })
+  expect(portico.store.get(walletConnectPairingAtom)).toBeUndefined() // no pairing view reopened
+  // The wallet answers the old page's request late: the new page has nobody waiting for it.
+  await stale.approve()
+  const message = 'after the reload'
+  const signing = signMessage(portico, { namespace: 'eip155', message: 'after the reload' })
+  const next = await wallet.nextRequest()
+  expect(next.params).toEqual([`0x${hex.encode(new TextEncoder().encode(message))}`, wallet.accounts.eip155.address])
+  await next.approve()
+  expect(
+    await verifyEip155Message({ address: wallet.accounts.eip155.address, message, signature: await signing }),
+  ).toBe(true)
 })

@@ -118,6 +118,38 @@ test('an endpoint serving another chain is ranked below the one serving this cha
   )
 })
 
+test('the ranking pings nobody while the page is hidden, and resumes when it is shown', async () => {
+  // Node has no page: its visibility API (an EventTarget with visibilityState) stands in for one.
+  const page = Object.assign(new EventTarget(), { visibilityState: 'hidden' as DocumentVisibilityState })
+  let parked = 0
+  const add = page.addEventListener.bind(page)
+  page.addEventListener = (...args: Parameters<EventTarget['addEventListener']>) => {
+    if (args[0] === 'visibilitychange') parked++
+    add(...args)
+  }
+  // Endpoints of its own: the clients of the other tests keep ranking a and b.
+  const [c, d] = await Promise.all([
+    startRpcEndpoint({ upstream: anvil.rpcUrl }),
+    startRpcEndpoint({ upstream: anvil.rpcUrl }),
+  ])
+  vi.stubGlobal('document', page)
+  try {
+    const pings = () => [...c.served, ...d.served].filter((m) => m === 'eth_chainId').length
+    const before = parked
+    setup([c.url, d.url])
+    // The first round starts as the client is made: both of its pings wait for the page, unsent.
+    expect(parked - before).toBe(2)
+    expect(c.requests + d.requests).toBe(0)
+
+    page.visibilityState = 'visible'
+    page.dispatchEvent(new Event('visibilitychange'))
+    await vi.waitFor(() => expect(pings()).toBeGreaterThanOrEqual(2), { timeout: 15_000 })
+  } finally {
+    vi.unstubAllGlobals()
+    await Promise.all([c.stop(), d.stop()])
+  }
+})
+
 test("the 'test' ping is sent when the client is made, unless rpcPing is false", async () => {
   // An endpoint of its own: the fallback clients of the tests above keep ranking a and b every 4 s.
   const own = await startRpcEndpoint({ upstream: anvil.rpcUrl })

@@ -41,7 +41,8 @@ export function evmHttpTransport(url: string): Transport {
  * The transport over `urls`: one URL is its HTTP transport; several are viem's `fallback`, which
  * moves to the next endpoint when one fails and re-ranks them every 4 s on their last 10 samples
  * (stability 0.7, latency 0.3). With `chainId`, a ranking sample of an endpoint that answers for
- * another chain counts as a failure, so a misconfigured endpoint sinks to the end.
+ * another chain counts as a failure, so a misconfigured endpoint sinks to the end. While the page
+ * is hidden the ranking pauses (see {@link pageVisible}).
  *
  * @example
  * evmTransport(['http://a.example', 'http://b.example'], 1)
@@ -59,11 +60,36 @@ export function evmTransport(urls: readonly string[], chainId?: number): Transpo
       weights: rpcRankWeights,
       timeout: rpcTimeoutMs,
       ping: async ({ transport }) => {
+        await pageVisible()
         const answer = await transport.request({ method: 'eth_chainId' })
         if (chainId !== undefined && Number(answer) !== chainId)
           throw new Error(`The endpoint serves chain ${String(answer)}, not ${chainId}`)
       },
     },
+  })
+}
+
+/**
+ * viem's ranking loop samples every endpoint every 4 s for as long as the page lives, and has no
+ * handle to stop it. Nobody reads a chain from a page in the background, so there a ping waits,
+ * before sending anything, until the page is shown again: the loop is parked on its sample (no
+ * request, no timer) and resumes with fresh samples when the user comes back. The parked sample
+ * counts the wait as latency for every endpoint alike, so their order is kept. Portico instances
+ * have no end of life to hook (a page's instance lives as long as the page), so visibility is the
+ * one signal. Without a page (Node, a worker), pings go out as viem sends them.
+ */
+function pageVisible(): Promise<void> | undefined {
+  const page = (
+    globalThis as { document?: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'> }
+  ).document
+  if (page?.visibilityState !== 'hidden') return undefined
+  return new Promise((resolve) => {
+    const onChange = () => {
+      if (page.visibilityState === 'hidden') return
+      page.removeEventListener('visibilitychange', onChange)
+      resolve()
+    }
+    page.addEventListener('visibilitychange', onChange)
   })
 }
 
