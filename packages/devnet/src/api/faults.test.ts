@@ -52,6 +52,23 @@ test('hostedProjectId scopes the fault to one project', async () => {
   await setSwitches({ hosted: 'ok', hostedProjectId: null })
 })
 
+test('hostedFor: two projects each broken their own way at once; setting one leaves the other', async () => {
+  await setSwitches({ hostedFor: { first: 500 } })
+  await setSwitches({ hostedFor: { second: 429 } })
+  const status = async (projectId: string) =>
+    (await fetch(`${api.url}/getWallets?projectId=${projectId}&st=appkit&sv=1`)).status
+  expect([await status('first'), await status('second'), await status('p')]).toEqual([500, 429, 200])
+  // A global fault scoped to another project does not reach them either way.
+  await setSwitches({ hosted: 500, hostedProjectId: 'third' })
+  await setSwitches({ hostedFor: { first: 'ok' } })
+  expect([await status('first'), await status('second'), await status('third')]).toEqual([200, 429, 500])
+  await setSwitches({ hosted: 'ok', hostedProjectId: null, hostedFor: { second: 'ok' } })
+  expect(api.switches.hostedFor).toEqual({ first: 'ok', second: 'ok' })
+  expect((await setSwitches({ hostedFor: { first: 'sometimes' } })).status).toBe(400)
+  expect((await setSwitches({ hostedFor: 'first' })).status).toBe(400)
+  expect(api.switches.hostedFor).toEqual({ first: 'ok', second: 'ok' })
+})
+
 test('bad switch values are refused with 400 and change nothing', async () => {
   expect((await setSwitches({ hosted: 'sometimes' })).status).toBe(400)
   expect((await setSwitches({ hostedProjectId: 5 })).status).toBe(400)

@@ -109,10 +109,12 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
   // Every hosted route below, unknown paths included, answers with the `hosted` fault when it is on.
   app.use(
     faultSwitch(
-      (c) =>
-        switches.hostedProjectId === null || c.req.query('projectId') === switches.hostedProjectId
-          ? switches.hosted
-          : 'ok',
+      (c) => {
+        const projectId = c.req.query('projectId')
+        const own = projectId === undefined ? undefined : switches.hostedFor[projectId]
+        if (own && own !== 'ok') return own
+        return switches.hostedProjectId === null || projectId === switches.hostedProjectId ? switches.hosted : 'ok'
+      },
       { retryAfter: 1, messages: switchMessages },
     ),
   )

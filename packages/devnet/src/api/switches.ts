@@ -50,6 +50,13 @@ export interface ApiSwitches {
    * the service for its own instance while others share the emulator.
    */
   hostedProjectId: string | null
+  /**
+   * A `hosted` fault per project id, each test its own: `{ 'my-project': 500 }` breaks the service
+   * for that project only, and setting another project's fault leaves this one as it is (`'ok'`
+   * ends it). Tests that share one emulator at the same time use this, not `hostedProjectId`,
+   * whose single scope the last writer wins. A project listed here takes its own fault over `hosted`.
+   */
+  hostedFor: Record<string, HostedFault>
 }
 
 /**
@@ -80,6 +87,7 @@ export function defaultSwitches(): ApiSwitches {
     socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
     hosted: 'ok',
     hostedProjectId: null,
+    hostedFor: {},
   }
 }
 
@@ -101,6 +109,8 @@ const features: SwitchRule<ApiSwitches['features']> = (value, current) => {
   return next
 }
 
+const hostedFault = oneOf(['ok', 429, 500, 'garbage', 'slow', 'reset'] as const)
+
 /** @internal How `POST /__devnet/switches` checks each switch. */
 export const apiSwitchRules: SwitchRules<ApiSwitches> = {
   origins: oneOf(['ok', 403, 429, 500] as const),
@@ -109,7 +119,16 @@ export const apiSwitchRules: SwitchRules<ApiSwitches> = {
   convert: oneOf(['ok', 403, 429, 500] as const),
   allowance: oneOf(['ok', 429, 500] as const),
   onramp: oneOf(['ok', 403, 429, 500] as const),
-  hosted: oneOf(['ok', 429, 500, 'garbage', 'slow', 'reset'] as const),
+  hosted: hostedFault,
+  hostedFor: (value, current) => {
+    if (!isRecord(value)) throw new HttpError(400, 'hostedFor must be an object of project id to fault')
+    const next = { ...current }
+    for (const [projectId, fault] of Object.entries(value)) {
+      const checked = hostedFault(fault, current[projectId] ?? 'ok', `hostedFor.${projectId}`)
+      next[projectId] = checked
+    }
+    return next
+  },
   latencyMs: integerIn(0, 10_000),
   features,
   socials: (value) => {

@@ -48,7 +48,12 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 // names: the table's two slots of the names views and the account button's profile-name slot,
 // which shows `alice.reown.id` instead of the short address. Only the slot is page start: the
 // reverse lookup, the views and their text load lazily (their own rows below).
-const pageStartBudgetKiB = { kitOnly: 47.25, prebuiltPage: 132.25, bothAdapters: 136.75 }
+// +0.1 on the page with both adapters (136.78 measured; the others within theirs: 47.02, 132.23)
+// for what the kernel now carries: the alerts that tell a user the wallet ended or let expire its
+// WalletConnect session, the embedded user's fields in the account state, the `accountNames` flag
+// of host-added wallets, and the 'Connect a wallet for {network}' line after a switch to a
+// namespace with no wallet. Recorded, not hidden: the page start is 0.36 KiB over last measure.
+const pageStartBudgetKiB = { kitOnly: 47.25, prebuiltPage: 132.25, bothAdapters: 136.85 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
  * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button. Lazily
