@@ -20,3 +20,18 @@ export const fieldInput = style([
     selectors: { '&::placeholder': { color: vars.colors.foregroundSubtle } },
   },
 ])
+
+/**
+ * @internal
+ * The box of a field around a {@link fieldInput}: the sunken surface, its border, and the border
+ * colours for focus inside and for an invalid value. Spread into each feature's own field style
+ * (its shape and padding differ), so the look of a field is written once.
+ */
+export const fieldFrame = {
+  background: vars.colors.surfaceSunken,
+  border: `1px solid ${vars.colors.border}`,
+  selectors: {
+    '&:focus-within': { borderColor: vars.colors.accent },
+    '&[data-invalid="true"]': { borderColor: vars.colors.danger },
+  },
+}

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
-import { fieldInput } from '../../components/fieldInput.css.js'
+import { fieldFrame, fieldInput } from '../../components/fieldInput.css.js'
 import { ownFocusIndicator } from '../../components/primitives.css.js'
 import { vars } from '../../css/theme.css.js'
 
@@ -14,13 +14,8 @@ export const emailField = style({
   paddingInlineStart: vars.space.sm,
   paddingInlineEnd: 4,
   borderRadius: vars.radii.full,
-  background: vars.colors.surfaceSunken,
   color: vars.colors.foregroundSubtle,
-  border: `1px solid ${vars.colors.border}`,
-  selectors: {
-    '&:focus-within': { borderColor: vars.colors.accent },
-    '&[data-invalid="true"]': { borderColor: vars.colors.danger },
-  },
+  ...fieldFrame,
 })
 
 export const emailInput = style([

@@ -1,6 +1,6 @@
 import { style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
-import { fieldInput } from '../../components/fieldInput.css.js'
+import { fieldFrame, fieldInput } from '../../components/fieldInput.css.js'
 import { vars } from '../../css/theme.css.js'
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm })
@@ -11,12 +11,7 @@ export const panel = style({
   gap: vars.space.xs,
   padding: vars.space.sm,
   borderRadius: vars.radii.lg,
-  background: vars.colors.surfaceSunken,
-  border: `1px solid ${vars.colors.border}`,
-  selectors: {
-    '&:focus-within': { borderColor: vars.colors.accent },
-    '&[data-invalid="true"]': { borderColor: vars.colors.danger },
-  },
+  ...fieldFrame,
 })
 
 export const panelRow = style({
