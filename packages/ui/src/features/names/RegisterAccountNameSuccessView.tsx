@@ -5,15 +5,15 @@ import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
+import type { ViewEntryOf } from '../../modal/views.js'
 import { namesMessages } from './messages.js'
-import type { RegisterAccountNameSuccessData } from './views.js'
 
 /**
  * @internal
  * The spec's RegisterAccountNameSuccess view: the registered name, and the way back to the
  * account (which now shows it: the registration refetched the address's names).
  */
-export function RegisterAccountNameSuccessView({ data }: { data: RegisterAccountNameSuccessData }) {
+export function RegisterAccountNameSuccessView({ data }: ViewEntryOf<'RegisterAccountNameSuccess'>) {
   const text = useFeatureMessages(namesMessages)
   const { modal } = usePorticoUI('RegisterAccountNameSuccessView')
   if (!text) return <ViewLoading />
