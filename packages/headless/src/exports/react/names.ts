@@ -2,7 +2,7 @@
 // option factories of '@portico/headless/names' (its core entry, usable without React). The build
 // gives this entry, and no core entry, the 'use client' directive.
 
-export { useNameSuggestions } from '../../features/names/react/useNameSuggestions.js'
+export { type UseNameSuggestionsParameters, useNameSuggestions } from '../../features/names/react/useNameSuggestions.js'
 export { useNamesForAddress } from '../../features/names/react/useNamesForAddress.js'
 export { type UseRegisterNameParameters, useRegisterName } from '../../features/names/react/useRegisterName.js'
 export { useResolveName } from '../../features/names/react/useResolveName.js'

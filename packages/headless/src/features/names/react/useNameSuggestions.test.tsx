@@ -27,3 +27,21 @@ test('behavior: nothing typed, or a label too short, asks the service nothing', 
   expect(result.current.fetchStatus).toBe('idle')
   expect(fetched.filter((url) => url.includes('/suggestions/'))).toEqual([])
 })
+
+test('behavior: a name typed key by key is asked about once, when typing pauses (debouncing meanwhile)', async () => {
+  const fetched: string[] = []
+  const { wrapper } = await hookSetup({ ...names, onFetch: (url) => fetched.push(url) })
+  const { result, rerender } = renderHook(({ name }: { name?: string }) => useNameSuggestions({ name }), {
+    wrapper,
+    initialProps: {},
+  })
+  for (const name of ['dave', 'davey', 'daveyj', 'daveyjones']) rerender({ name })
+  expect(result.current.isDebouncing).toBe(true)
+  expect(result.current.fetchStatus).toBe('idle')
+  await waitFor(() => expect(result.current.status).toBe('success'), settled)
+  expect(result.current.isDebouncing).toBe(false)
+  expect(result.current.data).toContainEqual({ name: 'daveyjones.reown.id', registered: false })
+  expect(fetched.filter((url) => url.includes('/suggestions/')).map((url) => url.split('/suggestions/')[1])).toEqual([
+    expect.stringMatching(/^daveyjones\b/),
+  ])
+})

@@ -1,7 +1,7 @@
 'use client'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import { usePortico } from '../../../kernel/react/usePortico.js'
+import { useSettledValue } from '../../../kernel/react/useSettledValue.js'
 import type { CaipNetworkId } from '../../../kernel/utils/caip.js'
 import { swapQuoteQueryOptions } from '../swapQuote.js'
 import { useSwapNetwork } from './useSwapNetwork.js'
@@ -47,21 +47,13 @@ export function useSwapQuote({
 }: UseSwapQuoteParameters = {}) {
   const { portico, queryClient } = usePortico('useSwapQuote')
   const network = useSwapNetwork(caipNetworkId)
-  const input = { from, to, amount: amount === undefined ? undefined : String(amount) }
-  const inputKey = JSON.stringify(input)
-  // The first input is quoted at once (a prefilled form should not wait); later ones settle first.
-  const [settled, setSettled] = useState(inputKey)
-  useEffect(() => {
-    if (inputKey === settled) return
-    const timer = setTimeout(() => setSettled(inputKey), debounceMs)
-    return () => clearTimeout(timer)
-  }, [inputKey, settled, debounceMs])
-  const current = JSON.parse(settled) as typeof input
+  const settled = useSettledValue({ from, to, amount }, JSON.stringify([from, to, amount?.toString()]), debounceMs)
+  const current = settled.value
   const options = swapQuoteQueryOptions(portico, {
     caipNetworkId: network.caipNetworkId,
     from: current.from,
     to: current.to,
-    amount: current.amount === undefined ? undefined : BigInt(current.amount),
+    amount: current.amount,
     userAddress: userAddress ?? network.connection.address,
     query,
   })
@@ -74,5 +66,5 @@ export function useSwapQuote({
     },
     queryClient,
   )
-  return Object.assign(result, { isDebouncing: inputKey !== settled })
+  return Object.assign(result, { isDebouncing: settled.settling })
 }
