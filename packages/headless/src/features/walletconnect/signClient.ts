@@ -21,7 +21,9 @@ export async function initSignClient(
   options: ResolvedWalletConnectOptions,
   logger: Logger,
 ): Promise<Client> {
-  const { default: SignClientClass } = sdk
+  // The named export, not the default: Node loads the SDK's CommonJS build, whose default export
+  // is the whole module object (bundlers give the class either way).
+  const { SignClient: SignClientClass } = sdk
   const metadata = portico.options.metadata ?? defaultMetadata()
   const client = await SignClientClass.init({
     projectId: portico.options.projectId,
