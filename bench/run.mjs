@@ -2,7 +2,7 @@
 
 // Benchmark harness: Portico (built from its packed packages, as users install them) vs peer wallet kits.
 // Usage: node bench/run.mjs [--runs 5] [--nav-runs 10] [--only portico-modal,react] [--no-browser] [--no-build]
-//   [--throttle 4] [--no-throttle] [--no-interactions]
+//   [--throttle 4] [--no-throttle] [--no-interactions] [--no-resilience]
 // Not part of the pnpm workspace; installs its own peers on first run (bench/node_modules and
 // bench/peers/<kit>/node_modules, exactly as locked: `npm ci`), and on every run packs
 // @portico/* (after building them) and installs the tarballs into bench/portico. Writes bench/RESULTS.md.
@@ -40,6 +40,8 @@ const NO_BUILD = opt('no-build', false) === true // reuse packages/*/dist as bui
 const THROTTLE = opt('no-throttle', false) === true ? 0 : Number(opt('throttle', 4))
 const INTERACTIONS = opt('no-interactions', false) !== true
 const INTERACTION_RUNS = Number(opt('interaction-runs', RUNS))
+// Relay restart and RPC failover figures (bench/resilience.mjs; Node only, no browser).
+const RESILIENCE = opt('no-resilience', false) !== true
 // Extra loads per page that stop once the button shows (no settle, click or heap), alternating like
 // the runs: nav→button is the median of the runs' loads and these. On a 2-core machine one load's
 // nav→button varies ±25% (other processes, the harness), so five samples moved the Portico/React
@@ -933,6 +935,7 @@ const verOf = (dir, name) => {
 
 // ---------------------------------------------------------------- main
 let interactions = null
+let resilienceMd = ''
 
 /** Devnet services (the hosted-services emulator and the WalletConnect relay), the devnet page, its runs. */
 async function runInteractions(browser) {
@@ -1099,6 +1102,16 @@ async function main() {
       p.externalHosts = [
         ...new Set(p.runs.flatMap((m) => (m.preExternal ?? []).map((u) => u.replace(/^(\w+:\/\/[^/]+).*$/, '$1')))),
       ]
+    }
+  }
+
+  if (RESILIENCE) {
+    try {
+      const { measureResilience, resilienceRows } = await import('./resilience.mjs')
+      resilienceMd = resilienceRows(await measureResilience({ runs: RUNS, log }))
+    } catch (e) {
+      resilienceMd = `Not measured: ${String(e.message).split('\n')[0]}`
+      log(`resilience failed: ${resilienceMd}`)
     }
   }
 
@@ -1490,6 +1503,12 @@ The same pages and steps with Chrome DevTools' CPU throttling (CDP \`Emulation.s
 ## Interaction latency (wallet directory, WalletConnect)
 
 ${interactionsMd || 'Not run (--no-interactions).'}
+
+## Resilience (relay restart, RPC failover)
+
+${resilienceMd || 'Not run (--no-resilience).'}
+
+Measured in Node with the built \`@portico/headless\` against the devnet on loopback (\`bench/resilience.mjs\`, ${RUNS} runs each, median). **Relay restart → session answers**: a live WalletConnect session with the devnet wallet (auto-approving); the relay kills every socket and listens again with its mailbox kept; the clock runs from the restart to the answer of a \`personal_sign\` sent at once. Both SDKs redial by themselves and no new pairing is made; a request published in the instant the socket dies is re-published by the SDK only after its 15 s publish timeout and the next heartbeat, which is most of this figure (the same request sent once both sides are back is answered in tens of ms). **RPC endpoint dies → fallback answers**: a network with two RPC URLs (viem's fallback transport, ranked every 4 s by stability 0.7 and latency 0.3, the spec's rule); the endpoint that served the last read stops answering (the devnet endpoint's \`dead\` fault); the clock runs from that to the answer of the next balance read, served by the other endpoint. Most of it is the spec's retry rule on the dying endpoint (3 retries from 150 ms with exponential backoff, ~1.05 s) before the fallback moves on; the ranking then keeps later reads off it.
 
 ## What is measured
 
