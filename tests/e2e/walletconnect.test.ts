@@ -131,3 +131,166 @@ test('custom page (headless hooks only): the pairing link opens the web wallet b
   expect(walletSide.blocked).toEqual([])
   await Promise.all([dappSide.context.close(), walletSide.context.close()])
 })
+
+/** Opens the WalletConnect QR view on `dapp` and returns the code it shows. */
+async function openQr(dapp: Page) {
+  await dapp.locator('[data-slot="connect-button"]').click()
+  await dapp.locator('[data-slot="wallet-row"]').filter({ hasText: 'WalletConnect' }).click()
+  const qr = dapp.locator('[data-slot="qr-code"][data-state="ready"]')
+  await qr.waitFor()
+  return (await qr.getAttribute('data-uri')) ?? ''
+}
+
+/** The web wallet pairs with `uri` and approves the proposal; resolves once the dapp is connected. */
+async function pairFromWallet(dapp: Page, wallet: Page, uri: string) {
+  await wallet.goto(running.demo.devnet.walletConnect.walletUrl)
+  await wallet.getByTestId('pair-uri').fill(uri)
+  await wallet.getByTestId('pair-button').click()
+  await approveNext(wallet, 'proposal')
+  await expect.poll(() => dapp.getByTestId('account-status').textContent()).toBe('connected')
+}
+
+test('a pairing code that expires while the QR code shows is replaced without a click; the wallet pairs with the fresh one', async () => {
+  const dappSide = await offlineContext(running.browser)
+  const walletSide = await offlineContext(running.browser)
+  const dapp = await dappSide.context.newPage()
+  const wallet = await walletSide.context.newPage()
+
+  // Each code offered for 6 s instead of the spec's 4 min (the demo's ?pairingExpiry knob).
+  await dapp.goto(`${running.demo.url}?pairingExpiry=6`)
+  const first = await openQr(dapp)
+  expect(first).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  // Nobody scans it: once its life is over the view draws a fresh code by itself (a wait on the
+  // page's own change, bounded by a ceiling, never a sleep).
+  await dapp.waitForFunction(
+    (old) => {
+      const qr = document.querySelector('[data-slot="qr-code"][data-state="ready"]')
+      return qr !== null && qr.getAttribute('data-uri') !== old
+    },
+    first,
+    { timeout: 60_000 },
+  )
+  const fresh = (await dapp.locator('[data-slot="qr-code"][data-state="ready"]').getAttribute('data-uri')) ?? ''
+  expect(fresh).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  expect(fresh.split('@')[0]).not.toBe(first.split('@')[0])
+  // Still the same view, with no error: the user just sees a new code.
+  expect(await dapp.locator('[data-state="rejected"], [role="alert"]').count()).toBe(0)
+  await shot(dapp, 'walletconnect-05-renewed')
+
+  await pairFromWallet(dapp, wallet, fresh)
+  expect(await dapp.getByTestId('account-address').textContent()).toBe(running.demo.devnet.evm.accounts[0].address)
+
+  expect(dappSide.blocked).toEqual([])
+  expect(walletSide.blocked).toEqual([])
+  await Promise.all([dappSide.context.close(), walletSide.context.close()])
+})
+
+test('a reload while a signature request waits in the wallet: the session comes back with nothing pending; the answer to the old page is dropped; the next request is answered', async () => {
+  const dappSide = await offlineContext(running.browser)
+  const walletSide = await offlineContext(running.browser)
+  const dapp = await dappSide.context.newPage()
+  const wallet = await walletSide.context.newPage()
+  const pageErrors: string[] = []
+  dapp.on('pageerror', (error) => pageErrors.push(error.message))
+  const evmAddress = running.demo.devnet.evm.accounts[0].address
+
+  await dapp.goto(running.demo.url)
+  await pairFromWallet(dapp, wallet, await openQr(dapp))
+
+  // The request reaches the wallet, which does not answer yet; the user reloads the site.
+  await dapp.getByTestId('sign-eip155-button').click()
+  const stale = wallet.getByTestId('request').last()
+  await stale.waitFor()
+  expect(await stale.textContent()).toContain('personal_sign')
+  await dapp.reload()
+  await expect.poll(() => dapp.getByTestId('account-status').textContent()).toBe('connected')
+  await dapp.getByTestId('sign-eip155-button').waitFor()
+  // Nothing is pending on the new page: its button is free, no signature and no error shown.
+  expect(await dapp.getByTestId('sign-eip155-button').isDisabled()).toBe(false)
+  expect(await dapp.getByTestId('sign-eip155-signature').count()).toBe(0)
+  expect(await dapp.getByTestId('sign-eip155-error').count()).toBe(0)
+
+  // The wallet answers the old page's request now; then the new page asks again.
+  await approveNext(wallet, 'request')
+  await dapp.getByTestId('sign-eip155-button').click()
+  expect(await approveNext(wallet, 'request')).toContain('personal_sign')
+  const signature = (await dapp.getByTestId('sign-eip155-signature').textContent()) as `0x${string}`
+  expect(await verifyMessage({ address: evmAddress, message, signature })).toBe(true)
+  expect(await dapp.getByTestId('sign-eip155-error').count()).toBe(0)
+  expect(await dapp.getByTestId('account-status').textContent()).toBe('connected')
+  expect(pageErrors).toEqual([])
+
+  expect(dappSide.blocked).toEqual([])
+  expect(walletSide.blocked).toEqual([])
+  await Promise.all([dappSide.context.close(), walletSide.context.close()])
+})
+
+/** sign-client 2.25's expiry of a session request (`ENGINE_RPC_OPTS.wc_sessionRequest.req.ttl`): 15 min. */
+const requestExpiryMs = 900_000
+
+test('the wallet away when a request is sent: the request expires (typed, the button free again, no spinner for ever); with the wallet back the next request is answered', async () => {
+  const dappSide = await offlineContext(running.browser)
+  const walletSide = await offlineContext(running.browser)
+  // The request's expiry is the SDK's own 15 min timer: that much real time is no test. The page
+  // holds that one timer and fires it when the test says its time has come; every other timer
+  // runs for real.
+  await dappSide.context.addInitScript((ttlMs) => {
+    const realSetTimeout = window.setTimeout.bind(window)
+    const held: (() => void)[] = []
+    Object.assign(window, { heldRequestExpiries: held })
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
+      if (ms === ttlMs && typeof handler === 'function') {
+        held.push(() => handler(...args))
+        return realSetTimeout(() => {}, 0)
+      }
+      return realSetTimeout(handler, ms, ...args)
+    }) as typeof window.setTimeout
+  }, requestExpiryMs)
+  const dapp = await dappSide.context.newPage()
+  const wallet = await walletSide.context.newPage()
+  const held = () =>
+    dapp.evaluate(() => (window as unknown as { heldRequestExpiries: unknown[] }).heldRequestExpiries.length)
+  const evmAddress = running.demo.devnet.evm.accounts[0].address
+
+  await dapp.goto(running.demo.url)
+  await pairFromWallet(dapp, wallet, await openQr(dapp))
+
+  // The wallet app is closed; the site asks for a signature meanwhile.
+  await wallet.close()
+  const before = await held()
+  await dapp.getByTestId('sign-eip155-button').click()
+  expect(await dapp.getByTestId('sign-eip155-button').isDisabled()).toBe(true)
+  await expect.poll(held).toBeGreaterThan(before) // sent: the request's expiry is set
+  await dapp.evaluate(
+    (from) =>
+      (window as unknown as { heldRequestExpiries: (() => void)[] }).heldRequestExpiries
+        .slice(from)
+        .forEach((fire) => fire()),
+    before,
+  )
+  // The request has expired: the site says so with a typed error and is free to ask again.
+  await expect.poll(() => dapp.getByTestId('sign-eip155-error').textContent()).toBe('WalletConnectProtocolError')
+  expect(await dapp.getByTestId('sign-eip155-button').isDisabled()).toBe(false)
+  expect(await dapp.getByTestId('account-status').textContent()).toBe('connected')
+
+  // The wallet comes back (its session from its own storage) and the site asks again. What waited
+  // for the wallet in the relay (the expired request) shows there too; the user approves what shows.
+  const back = await walletSide.context.newPage()
+  await back.goto(running.demo.devnet.walletConnect.walletUrl)
+  await back.getByTestId('session').first().waitFor()
+  await dapp.getByTestId('sign-eip155-button').click()
+  await expect
+    .poll(async () => {
+      const card = back.getByTestId('request').first()
+      if (await card.count()) await card.getByTestId('approve-request').click()
+      return dapp.getByTestId('sign-eip155-signature').count()
+    })
+    .toBe(1)
+  const signature = (await dapp.getByTestId('sign-eip155-signature').textContent()) as `0x${string}`
+  expect(await verifyMessage({ address: evmAddress, message, signature })).toBe(true)
+  expect(await dapp.getByTestId('sign-eip155-error').count()).toBe(0)
+
+  expect(dappSide.blocked).toEqual([])
+  expect(walletSide.blocked).toEqual([])
+  await Promise.all([dappSide.context.close(), walletSide.context.close()])
+})

@@ -60,8 +60,14 @@ export const cosmosDevnet = cosmosNetwork({
   testnet: true,
 })
 
+const query = new URLSearchParams(window.location.search)
 /** `?analytics=off` (e.g. `/?analytics=off#/`) turns analytics off: not a single analytics request. */
-const analyticsOff = new URLSearchParams(window.location.search).get('analytics') === 'off'
+const analyticsOff = query.get('analytics') === 'off'
+/**
+ * `?pairingExpiry=10` offers each WalletConnect pairing code for 10 s instead of the spec's 4 min:
+ * watch the QR code renew itself without a click (the e2e suite does).
+ */
+const pairingExpirySeconds = Number(query.get('pairingExpiry')) || undefined
 
 export const portico = createPortico({
   projectId: 'portico-demo',
@@ -70,7 +76,11 @@ export const portico = createPortico({
   adapters: [eip155Adapter(), solanaAdapter(), polkadotAdapter(), bip122Adapter(), cosmosAdapter()],
   // WalletConnect through the devnet relay; the dapp's Verify attestation comes from the devnet too.
   // Pair with the devnet web wallet (its URL is printed by `npm run demo`) instead of a phone.
-  walletConnect: { relayUrl: devnetConfig.walletConnect.relayUrl, verifyUrl: devnetConfig.walletConnect.verifyUrl },
+  walletConnect: {
+    relayUrl: devnetConfig.walletConnect.relayUrl,
+    verifyUrl: devnetConfig.walletConnect.verifyUrl,
+    pairingExpirySeconds,
+  },
   metadata: {
     name: 'Portico demo',
     description: 'The Portico demo host site',

@@ -180,6 +180,8 @@ async function main() {
   const wallet = await createDevnetWallet({
     ...config,
     storagePrefix: 'portico-web-wallet',
+    // IndexedDB, as a wallet app keeps its sessions: closed and opened again, it is still paired.
+    storage: 'sdk-default',
     metadata: { name: 'Portico Devnet Web Wallet', url: location.origin },
     autoApprove: { proposals: 'manual', requests: 'manual' },
   })
