@@ -261,13 +261,10 @@ test('the wallet away when a request is sent: the request expires (typed, the bu
   await dapp.getByTestId('sign-eip155-button').click()
   expect(await dapp.getByTestId('sign-eip155-button').isDisabled()).toBe(true)
   await expect.poll(held).toBeGreaterThan(before) // sent: the request's expiry is set
-  await dapp.evaluate(
-    (from) =>
-      (window as unknown as { heldRequestExpiries: (() => void)[] }).heldRequestExpiries
-        .slice(from)
-        .forEach((fire) => fire()),
-    before,
-  )
+  await dapp.evaluate((from) => {
+    for (const fire of (window as unknown as { heldRequestExpiries: (() => void)[] }).heldRequestExpiries.slice(from))
+      fire()
+  }, before)
   // The request has expired: the site says so with a typed error and is free to ask again.
   await expect.poll(() => dapp.getByTestId('sign-eip155-error').textContent()).toBe('WalletConnectProtocolError')
   expect(await dapp.getByTestId('sign-eip155-button').isDisabled()).toBe(false)
