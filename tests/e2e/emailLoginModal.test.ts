@@ -5,7 +5,7 @@
 import { createPublicClient, createWalletClient, erc20Abi, type Hex, http, parseEther, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
-import { offlineContext, type Route, recordToasts, shot, startDemoAndBrowser } from './browser.js'
+import { clickUntil, offlineContext, type Route, recordToasts, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 const demoMessage = 'Hello from the Portico demo'
@@ -72,7 +72,10 @@ test('demo: email login in the modal with the inbox code, connected, a message s
   await expect
     .poll(() => approveButton.evaluate((element) => getComputedStyle(element).backgroundColor))
     .toBe(modalAccent)
-  await approveButton.click()
+  // The effect, not the click, is awaited: on a starved machine the frame just placed in the modal
+  // can miss a click (see clickUntil), and a click while it moves does not count (it re-arms).
+  const signed = async () => (await page.getByTestId('sign-eip155-signature').count()) > 0
+  await clickUntil(approveButton, signed)
   const signature = await page.getByTestId('sign-eip155-signature').textContent()
   expect(
     await verifyMessage({
@@ -114,7 +117,7 @@ test('demo: email login in the modal with the inbox code, connected, a message s
       return Boolean(a && f && Math.abs(f.x - a.x) < 1.5 && Math.abs(f.y - a.y) < 1.5)
     })
     .toBe(true)
-  await approveButton.click()
+  await clickUntil(approveButton, signed)
   await page.getByRole('dialog').waitFor({ state: 'detached' })
   const restoredSignature = (await page.getByTestId('sign-eip155-signature').textContent()) ?? ''
   expect(
@@ -199,7 +202,10 @@ test('demo: an email-login wallet shows its balance and sends USDC from the moda
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await page.getByRole('heading', { name: 'Approve request' }).waitFor()
   await shot(page, 'email-03-send-approve-in-modal')
-  await page.frameLocator('iframe[data-portico-secure-frame]').getByRole('button', { name: 'Approve' }).click()
+  await clickUntil(
+    page.frameLocator('iframe[data-portico-secure-frame]').getByRole('button', { name: 'Approve' }),
+    async () => (await page.getByRole('heading', { name: 'Approve request' }).count()) === 0,
+  )
   await expect.poll(() => balanceOf(receiver), { timeout: 15_000 }).toBe(7_250_000n)
   expect(await balanceOf(address)).toBe(17_750_000n)
   await expect.poll(() => toasts(page)).toContain('Sent 7.25 USDC')
