@@ -59,9 +59,11 @@ test.each(providers)(
       const login = async () => {
         await openConnect(page)
         const popup = await pickSocial(context, page, label)
-        // The window the kit opened in the click: 600×800, pointed at the provider's own page.
-        expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 800])
+        // The window the kit opened in the click: 600×800, pointed at the provider's own page. Read
+        // once that page shows: the window is still navigating before (from its empty start, through
+        // the redirects), and a read then loses its page (on a busy machine it did).
         await popup.getByRole('heading', { name: `Sign in with ${label}` }).waitFor({ timeout: 60_000 })
+        expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 800])
         await popup.getByRole('button', { name: `Continue as ${user.username}` }).click()
         // Connected: the Account view names the provider's user; the page sees the connection.
         const social = page.locator(`[data-slot="account-social"][data-provider="${provider}"]`)

@@ -77,7 +77,9 @@ test('behavior: GitHub in the window the click opened, signed in on the provider
       const opened = context.waitForEvent('page')
       await page.getByRole('button', { name: 'GitHub' }).click()
       const popup = await opened
-      // The window the kit opened in the click: 600×800, then pointed at the provider.
+      // The window the kit opened in the click: 600×800, then pointed at the provider. Read once the
+      // provider's page shows: a read while the window still navigates loses its page.
+      await popup.getByLabel('Username').waitFor({ timeout: 60_000 })
       expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 800])
       return popup
     }
