@@ -5,7 +5,7 @@
 // service's reverse lookup). Every wait is on an element or a condition; nothing sleeps.
 
 import { expect, test } from 'vitest'
-import { offlineContext, shot, startDemoAndBrowser } from './browser.js'
+import { clickUntil, offlineContext, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -40,7 +40,12 @@ test('demo: an email wallet registers a name (signed in the frame, verified by t
 
   // The embedded wallet asks for approval in its frame, laid over the modal's ApproveTransaction.
   await page.getByRole('heading', { name: 'Approve request' }).waitFor({ timeout: 15_000 })
-  await page.frameLocator('iframe[data-portico-secure-frame]').getByRole('button', { name: 'Approve' }).click()
+  // Awaits the effect, clicking again only if it did not come: the frame just placed in the modal
+  // can miss a click on a starved machine (see clickUntil).
+  await clickUntil(
+    page.frameLocator('iframe[data-portico-secure-frame]').getByRole('button', { name: 'Approve' }),
+    async () => (await page.getByRole('heading', { name: 'Approve request' }).count()) === 0,
+  )
   await dialog.getByText(`${label}.reown.id now points to your account.`).waitFor({ timeout: 15_000 })
   await shot(page, 'names-02-success')
   await dialog.getByRole('button', { name: 'Back to account' }).click()
