@@ -1,12 +1,7 @@
 import type { SessionTypes } from '@walletconnect/types'
 import { ConnectionRejectedError, FailedToConnectError, ModalClosedError } from '../../kernel/errors/connection.js'
 import { isUserRejection } from '../../kernel/errors/isUserRejection.js'
-import { SwitchChainNotApprovedError } from '../../kernel/errors/network.js'
-import {
-  NamespaceNotApprovedError,
-  RequestNotApprovedError,
-  WalletConnectNotConnectedError,
-} from '../../kernel/errors/walletConnect.js'
+import { WalletConnectNotConnectedError } from '../../kernel/errors/walletConnect.js'
 import type { Portico } from '../../kernel/portico.js'
 import { walletConnectPairingAtom } from '../../kernel/state/atoms.js'
 import type { ConnectorConnection, ConnectorEvent, PorticoNetwork } from '../../kernel/types.js'
@@ -14,10 +9,10 @@ import type { CaipNetworkId, ChainNamespace } from '../../kernel/utils/caip.js'
 import type { ResolvedWalletConnectOptions } from '../../kernel/walletConnectOptions.js'
 import { toWalletConnectProtocolError, WalletConnectProtocolError } from './errors.js'
 import { createWalletConnectLog, type WalletConnectLog } from './logger.js'
-import { proposalNamespaces, type SessionNamespace, sessionAccounts, sessionConnection } from './namespaces.js'
+import { assertRequestApproved, proposalNamespaces, sessionConnection, switchPlan } from './namespaces.js'
 import { type CreatedPairing, createdPairingUri } from './pairingUri.js'
 import { createSessionEvents } from './sessionEvents.js'
-import { type Client, delay, initSignClient, isRejectionReason } from './signClient.js'
+import { type Client, closeSignClient, delay, initSignClient, isRejectionReason } from './signClient.js'
 
 /** A published pairing proposal: its URI, the wallet's answer, and when we stop offering it. */
 type Offer = { uri: string; approval: Promise<SessionTypes.Struct>; expiresAt: number }
@@ -161,25 +156,9 @@ export class WalletConnectController {
    */
   private async createOffer(draft?: Draft): Promise<Offer> {
     const client = await this.client()
-    const oneClick = this.portico.options.siwx ? await import('./oneClickAuth.js') : undefined
-    const auth = oneClick && (await oneClick.oneClickAuthParams(this.portico))
-    if (oneClick && auth) {
-      const offer = await client.authenticate(auth.params)
-      if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
-      const approval = (async () => {
-        const { session, auths } = await offer.response().catch((error: unknown) => {
-          // The SDK rejects a declined authentication with the wallet's bare message string.
-          if (typeof error === 'string' && /reject/i.test(error)) throw { code: 5000, message: error }
-          throw error
-        })
-        await oneClick.addOneClickSessions(auth.siwx, auths as never, (cacao) =>
-          client.formatAuthMessage({ request: cacao.p as never, iss: cacao.p.iss }),
-        )
-        if (!session) throw new FailedToConnectError({ cause: new Error('The wallet approved no session') })
-        return session
-      })()
-      approval.catch(() => {})
-      return { uri: offer.uri, approval, expiresAt: Date.now() + this.options.pairingExpiryMs }
+    if (this.portico.options.siwx) {
+      const oneClick = await (await import('./oneClickAuth.js')).publishOneClickOffer(client, this.portico)
+      if (oneClick) return { ...oneClick, expiresAt: Date.now() + this.options.pairingExpiryMs }
     }
     // One proposal at a time, so the pairing the SDK creates is this draft's (see createClient).
     const made = this.proposing.then(async () => {
@@ -318,12 +297,7 @@ export class WalletConnectController {
   }): Promise<result> {
     const session = await this.session()
     if (!session) throw new WalletConnectNotConnectedError()
-    const namespace = chainId.slice(0, chainId.indexOf(':'))
-    const approved = session.namespaces[namespace] as SessionNamespace | undefined
-    if (!approved) throw new NamespaceNotApprovedError({ namespace })
-    const chainApproved = sessionAccounts(approved).has(chainId)
-    if (!approved.methods.includes(method) || !chainApproved)
-      throw new RequestNotApprovedError({ method, chainId, reason: chainApproved ? 'method' : 'chain' })
+    assertRequestApproved(session, chainId, method)
     const client = await this.client()
     try {
       return await client.request<result>({ topic: session.topic, chainId, request: { method, params } })
@@ -341,11 +315,7 @@ export class WalletConnectController {
     return sessionConnection(session, namespace, preferred)
   }
 
-  /**
-   * Spec: switching goes only to chains the session approved, unless the wallet supports
-   * `wallet_switchEthereumChain`; then the wallet is asked (from `current` when the target is not
-   * approved yet, since requests must name an approved chain).
-   */
+  /** Switches the session's chain on `namespace` as {@link switchPlan} says (asking the wallet, or refusing). */
   async switchChain({
     namespace,
     network,
@@ -355,17 +325,13 @@ export class WalletConnectController {
     network: PorticoNetwork
     current: CaipNetworkId | undefined
   }): Promise<void> {
-    const approved = (await this.session())?.namespaces[namespace] as SessionNamespace | undefined
-    const chainApproved = (sessionAccounts(approved).get(network.caipNetworkId)?.length ?? 0) > 0
-    if (namespace === 'eip155' && approved?.methods.includes('wallet_switchEthereumChain')) {
+    const plan = switchPlan(await this.session(), namespace, network, current)
+    if (plan)
       await this.request({
-        chainId: (chainApproved ? network.caipNetworkId : current) ?? network.caipNetworkId,
+        chainId: plan.chainId,
         method: 'wallet_switchEthereumChain',
         params: [{ chainId: `0x${Number(network.id).toString(16)}` }],
       })
-      return
-    }
-    if (!chainApproved) throw new SwitchChainNotApprovedError({ chainId: network.id })
   }
 
   /** Deletes the session on both sides. Local state goes regardless of the wallet's answer. */
@@ -377,26 +343,14 @@ export class WalletConnectController {
     await client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
   }
 
-  /**
-   * Closes the relay connection and stops the SDK's timers. The SDK keeps one core per storage
-   * prefix in a global; it is released too, so a later client (a remounted app, a test) starts
-   * fresh from storage instead of inheriting a closed socket.
-   */
+  /** Closes the relay connection, stops the SDK's timers and releases its core (see {@link closeSignClient}). */
   async close(): Promise<void> {
     const pending = this.clientPromise
     this.clientPromise = undefined
     this.topic = undefined
     this.prepared = undefined
     const client = await pending?.catch(() => undefined)
-    if (!client) return
-    client.core.heartbeat.stop()
-    await client.core.relayer.transportClose().catch(() => {})
-    const key = `_walletConnectCore_${this.options.storagePrefix}`
-    const globals = globalThis as Record<string, unknown>
-    if (globals[key] === client.core) {
-      delete globals[key]
-      delete globals[`${key}_count`]
-    }
+    if (client) await closeSignClient(client, this.options.storagePrefix)
   }
 
   /** Listens to the session's wallet events of `namespace` (see {@link createSessionEvents}). */

@@ -1,3 +1,6 @@
+import type { SessionTypes } from '@walletconnect/types'
+import { SwitchChainNotApprovedError } from '../../kernel/errors/network.js'
+import { NamespaceNotApprovedError, RequestNotApprovedError } from '../../kernel/errors/walletConnect.js'
 import type { ConnectorConnection, PorticoNetwork } from '../../kernel/types.js'
 import type { CaipNetworkId, ChainNamespace } from '../../kernel/utils/caip.js'
 import { isSafeImageUrl } from '../../kernel/utils/imageUrl.js'
@@ -137,4 +140,45 @@ export function sessionConnection(
 
 function isCaip2(value: string): boolean {
   return /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/.test(value)
+}
+
+/**
+ * @internal
+ * Refuses, before it reaches the wallet, a request the session did not approve: its namespace
+ * ('Namespace is not configured…'), its method or its chain.
+ *
+ * @example
+ * assertRequestApproved(session, 'eip155:1', 'personal_sign') // throws RequestNotApprovedError if not approved
+ */
+export function assertRequestApproved(session: SessionTypes.Struct, chainId: CaipNetworkId, method: string): void {
+  const namespace = chainId.slice(0, chainId.indexOf(':'))
+  const approved = session.namespaces[namespace] as SessionNamespace | undefined
+  if (!approved) throw new NamespaceNotApprovedError({ namespace })
+  const chainApproved = sessionAccounts(approved).has(chainId)
+  if (!approved.methods.includes(method) || !chainApproved)
+    throw new RequestNotApprovedError({ method, chainId, reason: chainApproved ? 'method' : 'chain' })
+}
+
+/**
+ * @internal
+ * How a switch to `network` goes on a session (spec): only to chains the session approved, unless
+ * the wallet supports `wallet_switchEthereumChain`; then the wallet is asked, on `chainId` (the
+ * target if approved, else `current`, since requests must name an approved chain). `undefined`:
+ * nothing to ask, the session already covers the chain. Throws 'Failed to switch to chain…'.
+ *
+ * @example
+ * const plan = switchPlan(session, 'eip155', base, 'eip155:1') // { chainId: 'eip155:1' } with the switch method
+ */
+export function switchPlan(
+  session: SessionTypes.Struct | undefined,
+  namespace: ChainNamespace,
+  network: PorticoNetwork,
+  current: CaipNetworkId | undefined,
+): { chainId: CaipNetworkId } | undefined {
+  const approved = session?.namespaces[namespace] as SessionNamespace | undefined
+  const chainApproved = (sessionAccounts(approved).get(network.caipNetworkId)?.length ?? 0) > 0
+  if (namespace === 'eip155' && approved?.methods.includes('wallet_switchEthereumChain'))
+    return { chainId: (chainApproved ? network.caipNetworkId : current) ?? network.caipNetworkId }
+  if (!chainApproved) throw new SwitchChainNotApprovedError({ chainId: network.id })
+  return undefined
 }

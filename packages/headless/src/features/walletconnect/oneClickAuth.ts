@@ -1,8 +1,11 @@
+import type { SessionTypes } from '@walletconnect/types'
+import { FailedToConnectError } from '../../kernel/errors/connection.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
 import { getSiwxConfig } from '../siwx/getSiwxConfig.js'
 import { parseSiwxMessage } from '../siwx/parseSiwxMessage.js'
 import { type ProposalNamespace, proposalNamespaces } from './namespaces.js'
+import type { Client } from './signClient.js'
 
 /** What `SignClient.authenticate` takes (the fields Portico sets). */
 export type OneClickAuthParams = {
@@ -94,4 +97,35 @@ export async function addOneClickSessions(
     }
   }
   return added
+}
+
+/**
+ * @internal
+ * Publishes a one-click proposal (connect and sign in with one approval, `wc_sessionAuthenticate`)
+ * when it applies (see {@link oneClickAuthParams}), else `undefined`. `approval` resolves with the
+ * session once the wallet approved and the signed sign-ins were handed to the `siwx` config; a
+ * wallet without one-click answers the fallback proposal the SDK publishes beside it.
+ */
+export async function publishOneClickOffer(
+  client: Client,
+  portico: Portico,
+): Promise<{ uri: string; approval: Promise<SessionTypes.Struct> } | undefined> {
+  const auth = await oneClickAuthParams(portico)
+  if (!auth) return undefined
+  const offer = await client.authenticate(auth.params)
+  if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
+  const approval = (async () => {
+    const { session, auths } = await offer.response().catch((error: unknown) => {
+      // The SDK rejects a declined authentication with the wallet's bare message string.
+      if (typeof error === 'string' && /reject/i.test(error)) throw { code: 5000, message: error }
+      throw error
+    })
+    await addOneClickSessions(auth.siwx, auths as never, (cacao) =>
+      client.formatAuthMessage({ request: cacao.p as never, iss: cacao.p.iss }),
+    )
+    if (!session) throw new FailedToConnectError({ cause: new Error('The wallet approved no session') })
+    return session
+  })()
+  approval.catch(() => {})
+  return { uri: offer.uri, approval }
 }

@@ -66,3 +66,23 @@ function defaultMetadata() {
   const url = typeof window !== 'undefined' ? window.location.origin : 'http://localhost'
   return { name: 'Portico', description: 'Connect a wallet', url, icons: [] as string[] }
 }
+
+/**
+ * @internal
+ * Closes `client`'s relay connection and stops its timers. The SDK keeps one core per storage
+ * prefix in a global; it is released too, so a later client (a remounted app, a test) starts fresh
+ * from storage instead of inheriting a closed socket.
+ *
+ * @example
+ * await closeSignClient(client, '@portico/')
+ */
+export async function closeSignClient(client: Client, storagePrefix: string): Promise<void> {
+  client.core.heartbeat.stop()
+  await client.core.relayer.transportClose().catch(() => {})
+  const key = `_walletConnectCore_${storagePrefix}`
+  const globals = globalThis as Record<string, unknown>
+  if (globals[key] === client.core) {
+    delete globals[key]
+    delete globals[`${key}_count`]
+  }
+}
