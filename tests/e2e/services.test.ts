@@ -118,11 +118,15 @@ describe('hosted services (emulator)', () => {
     expect(
       requests.some((u) => u.pathname === '/getWallets' && /^\s|\s$/.test(u.searchParams.get('search') ?? '')),
     ).toBe(false)
+    // The rows of the unfiltered list stay until the search's answer replaces them (on a busy
+    // machine, long enough to be read): wait for the answer's rows, each a match.
     const zenRows = allWallets(page).locator('[data-slot="directory-wallet-row"]')
-    await zenRows.first().waitFor()
-    const zenNames = await zenRows.allTextContents()
-    expect(zenNames.length).toBeGreaterThan(0)
-    expect(zenNames.every((name) => name.toLowerCase().includes('zen'))).toBe(true)
+    await expect
+      .poll(async () => {
+        const names = await zenRows.allTextContents()
+        return names.length > 0 && names.every((name) => name.toLowerCase().includes('zen'))
+      })
+      .toBe(true)
     await expect.poll(() => evmWalletRow(page).count()).toBe(0)
     await shot(page, '22-all-wallets-search')
 
