@@ -399,8 +399,11 @@ describe('third-party storage blocked: login asks in the frame, then works for t
           if (!popup.isClosed()) throw error
         }),
     ])
-    await frame.getByRole('button', { name: 'Allow access' }).click()
-    await frame.getByText('Your browser did not allow it').waitFor()
+    // The frame saw the visit end and offers access again. Whether the browser grants it now is
+    // its own call (Chromium does when it has counted the visit as an interaction with the
+    // wallet's site, which varies run to run: one CI run got access here), so this test takes
+    // the visit-only store, offered since the first refusal.
+    await frame.getByText('Now allow access again.').waitFor()
     await frame.getByRole('button', { name: 'Use for this visit only' }).click()
     expect(await starting).toEqual({ ok: true, value: { action: 'VERIFY_OTP' } })
 
