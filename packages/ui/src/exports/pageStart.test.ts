@@ -138,7 +138,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   SendView: 13.25,
   // Moved off page start with the /send entry: 9.25 (SendPreviewView 10.24).
   SendSelectTokenView: 10.25,
-  SendPreviewView: 12.75,
+  // +0.25 (12.74 and 12.75 measured: the same build differed by 0.01 between two CI runs) for the
+  // name suggestions' settle rule (the kernel's useSettledValue), which the names React entry now
+  // carries and the Send preview reaches through useResolveName from that entry.
+  SendPreviewView: 13,
   ReceiveView: 6,
   'send.*': 1.5,
   SwapView: 16,
