@@ -61,7 +61,7 @@ export async function measureResilience({ runs = 5, log = console.error } = {}) 
     remoteConfig: false,
   }
   try {
-    // RPC: the endpoint that dies alternates, so each run starts from a ranking that prefers it.
+    // RPC: each run kills the endpoint the ranking currently prefers (the one that served a read).
     const rpcPortico = headless.createPortico({
       ...base,
       networks: [network(endpoints.map((e) => e.url))],
@@ -71,7 +71,6 @@ export async function measureResilience({ runs = 5, log = console.error } = {}) 
     await headless.getBalance(rpcPortico, { address: owner, caipNetworkId: 'eip155:31337' })
     for (let r = 0; r < runs; r++) {
       for (const e of endpoints) e.switches.fault = 'ok'
-      // Whichever endpoint served the last read is the one that dies.
       const served = endpoints.map((e) => e.requests)
       await headless.getBalance(rpcPortico, { address: owner, caipNetworkId: 'eip155:31337' })
       const serving = endpoints.findIndex((e, i) => e.requests > served[i])
