@@ -27,6 +27,9 @@ export const pill = style({
   },
 })
 export const balance = style({
+  // One left-to-right unit in a right-to-left line ("9,999.996 ETH", not "ETH 9,999.996").
+  direction: 'ltr',
+  unicodeBidi: 'isolate',
   color: vars.colors.foregroundMuted,
   fontVariantNumeric: 'tabular-nums',
   fontWeight: vars.fontWeights.medium,

@@ -45,6 +45,15 @@ describe('other locales go through Intl for their digits, separators and words',
     expect(createFormatters('de').currency('1234.567', 'EUR')).toBe('1.234,56\u00a0€')
     expect(createFormatters('de').currency('5', 'not-a-code')).toBe('5,00 not-a-code')
   })
+  test('amounts with their symbol: one left-to-right unit in Arabic, plain text elsewhere', () => {
+    expect(createFormatters('en').amount('9999.9961', 'ETH')).toBe('9,999.996 ETH')
+    expect(createFormatters('de').amount('9999.9961', 'ETH')).toBe('9.999,996 ETH')
+    const arabic = createFormatters('ar')
+    expect(arabic.amount('9999.9961', 'ETH')).toMatch(/^\u2066.+ ETH\u2069$/)
+    expect(arabic.currency('1', 'USD')).toMatch(/^\u2066.+\u2069$/)
+    expect(arabic.isolate('1 ETH = 3,000 USDC')).toBe('\u20661 ETH = 3,000 USDC\u2069')
+    expect(createFormatters('en').isolate('1 ETH = 3,000 USDC')).toBe('1 ETH = 3,000 USDC')
+  })
   test('relative times', () => {
     expect(relativeTime('2026-11-21T11:55:00Z', now, 'ja')).toMatch(/^5\s?分前$/) // ICU versions differ on the space
     expect(relativeTime('2026-11-21T09:00:00Z', now, 'es')).toBe('hace 3 h')

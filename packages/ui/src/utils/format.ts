@@ -1,4 +1,5 @@
 import { formatBalance, formatSignedAmount, formatTokenValue, truncateDecimals } from '@portico/headless'
+import { type Locale, localeDirection } from '../i18n/locales.js'
 import { relativeTime } from './relativeTime.js'
 
 /** A number, bigint or decimal string, as the headless formatters take. */
@@ -10,6 +11,14 @@ export type Formatters = {
   locale: string
   /** A balance, truncated to 3 decimals (spec). */
   balance: (value: NumericLike) => string
+  /** A balance with its symbol (`1.234 ETH`), one left-to-right unit in right-to-left text ({@link isolate}). */
+  amount: (value: NumericLike, symbol: string) => string
+  /**
+   * `text` (an amount with its symbol, a rate) kept one left-to-right unit in a right-to-left
+   * language: unisolated, Arabic's line puts the symbol before the digits ("ETH 9,999.996").
+   * Unchanged in a left-to-right language.
+   */
+  isolate: (text: string) => string
   /** A token's worth, exactly 2 decimals, truncated (spec). */
   tokenValue: (value: NumericLike) => string
   /** A fiat amount with its currency sign, exactly 2 decimals, truncated. */
@@ -33,6 +42,10 @@ export type Formatters = {
  */
 export function createFormatters(locale: string): Formatters {
   const english = locale === 'en' || locale === 'en-US'
+  // First strong isolate … pop directional isolate: the bidi algorithm lays the text out on its
+  // own, left to right, then places it as one piece in the surrounding line.
+  const isolate =
+    localeDirection(locale as Locale) === 'rtl' ? (text: string) => `\u2066${text}\u2069` : (text: string) => text
   const tag = english ? 'en-US' : locale
   const number = (decimals: number, padded: boolean) =>
     new Intl.NumberFormat(tag, {
@@ -63,19 +76,22 @@ export function createFormatters(locale: string): Formatters {
     return format
   }
 
+  const balance = english ? formatBalance : (value: NumericLike) => localise(balanceFormat, truncateDecimals(value, 3))
   return {
     locale: tag,
-    balance: english ? formatBalance : (value) => localise(balanceFormat, truncateDecimals(value, 3)),
+    balance,
+    amount: (value, symbol) => isolate(symbol ? `${balance(value)} ${symbol}` : balance(value)),
+    isolate,
     tokenValue: english
       ? formatTokenValue
       : (value) => localise(valueFormat, truncateDecimals(value, 2, { padded: true })),
     currency: (value, code = 'USD') => {
       const exact = truncateDecimals(value, 2, { padded: true })
       try {
-        return localise(currencyFormat(code.toUpperCase()), exact)
+        return isolate(localise(currencyFormat(code.toUpperCase()), exact))
       } catch {
         // Not an ISO 4217 code: the plain number, then the code as given.
-        return `${english ? exact : localise(valueFormat, exact)} ${code}`
+        return isolate(`${english ? exact : localise(valueFormat, exact)} ${code}`)
       }
     },
     signedAmount: english

@@ -76,7 +76,7 @@ export function AccountView() {
         </p>
         <p className={views.balance} data-slot="account-balance">
           {native ? (
-            `${format.balance(native.quantity.numeric)} ${native.symbol}`
+            format.amount(native.quantity.numeric, native.symbol)
           ) : balanceLoading ? (
             <Spinner size={14} />
           ) : (
@@ -148,7 +148,8 @@ export function AccountView() {
                 <PorticoImage src={token.iconUrl} name={token.symbol || token.name} size={36} radius="full" />
                 <span className={css.rowLabel}>
                   {token.name}
-                  <span className={css.rowMeta} style={{ display: 'block' }}>
+                  {/* Wraps rather than clips: a long price (Arabic's "US$" after the digits) takes a line of its own. */}
+                  <span className={css.rowMeta} style={{ display: 'flex', flexWrap: 'wrap', columnGap: '0.25em' }}>
                     {token.symbol}
                     {typeof token.price === 'number' && Number.isFinite(token.price) ? (
                       <span data-slot="token-price"> · {format.currency(token.price)}</span>

@@ -96,17 +96,21 @@ function ActivityRow({ transaction }: { transaction: Transaction }) {
       {trade ? (
         <span className={views.amount}>
           {trade.in?.quantity ? (
-            <span data-slot="activity-in">{`${format.signedAmount('receive', trade.in.quantity.numeric)} ${symbolOf(trade.in)}`}</span>
+            <span data-slot="activity-in">
+              {format.isolate(`${format.signedAmount('receive', trade.in.quantity.numeric)} ${symbolOf(trade.in)}`)}
+            </span>
           ) : null}
           {trade.out?.quantity ? (
             <span className={css.rowMeta} style={{ display: 'block' }} data-slot="activity-out">
-              {`${format.signedAmount('withdraw', trade.out.quantity.numeric)} ${symbolOf(trade.out)}`}
+              {format.isolate(`${format.signedAmount('withdraw', trade.out.quantity.numeric)} ${symbolOf(trade.out)}`)}
             </span>
           ) : null}
         </span>
       ) : (
         <span className={views.amount}>
-          {transfer?.quantity ? `${format.signedAmount(type, transfer.quantity.numeric)} ${symbol}` : ''}
+          {transfer?.quantity
+            ? format.isolate(`${format.signedAmount(type, transfer.quantity.numeric)} ${symbol}`)
+            : ''}
         </span>
       )}
     </li>

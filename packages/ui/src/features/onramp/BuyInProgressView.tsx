@@ -74,7 +74,7 @@ export function BuyInProgressView({ data }: ViewEntryOf<'BuyInProgress'>) {
           {text.onrampSuccess}
         </p>
         <p className={views.muted} data-slot="onramp-received">
-          {text.onrampReceived(`${format.balance(String(delta))} ${data.token.symbol}`)}
+          {text.onrampReceived(format.amount(String(delta), data.token.symbol))}
         </p>
         <button
           type="button"

@@ -259,7 +259,7 @@ export function OnRampView() {
             <div className={s.quoteLine}>
               <span>{text.onrampYouGet}</span>
               <span className={s.quoteStrong} data-slot="onramp-quote-amount">
-                {`${format.balance(quote.purchaseAmount.amount)} ${quote.purchaseAmount.currency}`}
+                {format.amount(quote.purchaseAmount.amount, quote.purchaseAmount.currency)}
               </span>
             </div>
             <div className={s.quoteLine}>

@@ -49,7 +49,7 @@ export function SendPreviewView() {
   const sendToken = useSendToken({
     mutation: {
       onSuccess() {
-        const sent = `${format.balance(amount)} ${token?.symbol ?? ''}`.trim()
+        const sent = format.amount(amount, token?.symbol ?? '')
         form.reset()
         sendToken.reset()
         if (text) toasts.show('success', text.sendSuccess(sent))
@@ -84,7 +84,7 @@ export function SendPreviewView() {
         <span className={send.label}>{text.sendYouSend}</span>
         <PorticoImage src={token.iconUrl} name={token.symbol || token.name} size={48} radius="full" />
         <span className={send.big} data-slot="send-preview-amount">
-          {`${format.balance(amount)} ${token.symbol}`}
+          {format.amount(amount, token.symbol)}
         </span>
         {usd !== undefined && Number.isFinite(usd) ? <span className={send.label}>{format.currency(usd)}</span> : null}
       </div>

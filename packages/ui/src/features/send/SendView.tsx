@@ -135,7 +135,7 @@ export function SendView() {
           </label>
           {fresh ? (
             <span className={send.balanceLine} data-slot="send-balance">
-              {text.sendBalance(`${format.balance(fresh.quantity.numeric)} ${fresh.symbol}`)}
+              {text.sendBalance(format.amount(fresh.quantity.numeric, fresh.symbol))}
               <button
                 type="button"
                 className={send.link}

@@ -33,7 +33,7 @@ export function QuoteDetails({
       <dl className={swapCss.details} data-slot="swap-details">
         <dt>{text.swapRate}</dt>
         <dd className={swapCss.detailValue} data-slot="swap-rate">
-          1 {from.symbol} = {format.balance(formatUnits(rate, to.decimals))} {to.symbol}
+          {format.isolate(`1 ${from.symbol} = ${format.balance(formatUnits(rate, to.decimals))} ${to.symbol}`)}
         </dd>
         <dt>{text.swapPriceImpact}</dt>
         <dd
@@ -47,13 +47,15 @@ export function QuoteDetails({
         <dd className={swapCss.detailValue} data-slot="swap-network-fee">
           {fee === undefined
             ? '—'
-            : `≈ ${Number(formatUnits(fee, 18)).toLocaleString(format.locale, { maximumSignificantDigits: 3 })} ${nativeSymbol}`}
+            : format.isolate(
+                `≈ ${Number(formatUnits(fee, 18)).toLocaleString(format.locale, { maximumSignificantDigits: 3 })} ${nativeSymbol}`,
+              )}
         </dd>
         <dt>{text.swapSlippage}</dt>
         <dd className={swapCss.detailValue}>{quote.slippage ?? swapSlippage}%</dd>
         <dt>{text.swapMinimumReceived}</dt>
         <dd className={swapCss.detailValue} data-slot="swap-minimum-received">
-          {format.balance(formatUnits(quote.minimumReceived, to.decimals))} {to.symbol}
+          {format.amount(formatUnits(quote.minimumReceived, to.decimals), to.symbol)}
         </dd>
       </dl>
       {impact !== undefined && impact > highPriceImpact ? (

@@ -36,7 +36,7 @@ export function SwapReview({ text, tokens }: { text: Text; tokens: readonly Swap
       </div>
     )
   }
-  const paid = `${format.balance(formatUnits(amount, from.decimals))} ${from.symbol}`
+  const paid = format.amount(formatUnits(amount, from.decimals), from.symbol)
   // The market moved below the minimum the user saw: the new figures are being fetched; confirming
   // waits for them, so what is confirmed next is what is on screen.
   const priceChanged = swap.error?.name === 'SwapPriceChangedError'
@@ -49,8 +49,7 @@ export function SwapReview({ text, tokens }: { text: Text; tokens: readonly Swap
       {
         onSuccess({ received: units }) {
           // What the receipt says arrived, never the quote.
-          const received =
-            units === undefined ? to.symbol : `${format.balance(formatUnits(units, to.decimals))} ${to.symbol}`
+          const received = units === undefined ? to.symbol : format.amount(formatUnits(units, to.decimals), to.symbol)
           toasts.show('success', text.swapSuccess(paid, received))
           update({ amount: '' })
           modal.back()
@@ -71,7 +70,7 @@ export function SwapReview({ text, tokens }: { text: Text; tokens: readonly Swap
         </dd>
         <dt>{text.swapToLabel}</dt>
         <dd className={swapCss.detailValue} data-slot="swap-review-receive">
-          {quote ? `${format.balance(formatUnits(quote.toAmount, to.decimals))} ${to.symbol}` : <Spinner size={14} />}
+          {quote ? format.amount(formatUnits(quote.toAmount, to.decimals), to.symbol) : <Spinner size={14} />}
         </dd>
       </dl>
       {quote ? (
