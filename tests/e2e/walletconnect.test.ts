@@ -339,7 +339,9 @@ test('two tabs on one session: each tab gets the answers to its own requests, bo
           }
         }
       ).porticoDevnetWallet
-      return devnetWallet.emit(devnetWallet.sessions()[0].topic, 'accountsChanged', [account], chainId)
+      const [session] = devnetWallet.sessions()
+      if (!session) throw new Error('the wallet has no session')
+      return devnetWallet.emit(session.topic, 'accountsChanged', [account], chainId)
     },
     { account: `${caipNetworkId}:${other}`, chainId: caipNetworkId },
   )
