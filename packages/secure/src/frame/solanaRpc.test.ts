@@ -11,6 +11,13 @@ import { RpcError } from './rpcError.js'
 import { handleSolanaRpc, type SolanaRpcContext } from './solanaRpc.js'
 import { parseTransaction } from './solanaTransaction.js'
 
+// The devnet the root vitest globalSetup starts (packages/headless/src/test/globalDevnet.ts).
+declare module 'vitest' {
+  export interface ProvidedContext {
+    devnet: { solanaRpcUrl: string }
+  }
+}
+
 const { solanaRpcUrl } = inject('devnet')
 const rpc = <T>(method: string, params: unknown[] = []) => solanaRpc<T>(solanaRpcUrl, method, params)
 const lamportsOf = async (address: Uint8Array) =>

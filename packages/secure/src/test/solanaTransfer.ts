@@ -1,12 +1,6 @@
-// Test helpers of the frame's Solana tests: transfers built byte by byte (the frame parses wire
-// bytes itself, with no Solana SDK), and the devnet the root vitest globalSetup starts
-// (packages/headless/src/test/globalDevnet.ts provides it).
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    devnet: { solanaRpcUrl: string }
-  }
-}
+// Test helpers of the Solana tests of the secure frame (its unit tests and tests/e2e): transfers
+// built byte by byte (the frame parses wire bytes itself, with no Solana SDK) and plain JSON-RPC
+// calls to the devnet's Solana RPC.
 
 /** The System Program's id (all zeros, base58 `11111111111111111111111111111111`). */
 const systemProgram = new Uint8Array(32)
