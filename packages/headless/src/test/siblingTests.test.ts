@@ -63,7 +63,6 @@ const allowList = new Map<string, string>([
   ],
   ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
   ['features/embedded/react/useUpdateEmail.ts', 'covered by embedded/react/useEmailLogin.test.tsx; to split'],
-  ['features/siwx/serverSiwx.ts', 'no test of its own yet'],
   ['features/walletconnect/react/useWalletConnectUri.ts', 'no test yet (needs the devnet relay and a wallet-side SDK)'],
 ])
 
