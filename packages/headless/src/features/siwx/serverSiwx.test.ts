@@ -1,12 +1,11 @@
 // serverSiwx, the client of a host's sign-in server, against @portico/auth's createSiwxHandlers
 // over real Node http (src/test/siwxServer.ts), with a viem account signing; servers that answer
 // something else are real loopback servers too.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 // The sign-in server of @portico/auth (by path: a dependency back would be a cycle).
 import { browserFetch, startSiwxServer } from '../../../../auth/src/test/siwxServer.js'
+import { json, startHttpServer } from '../../test/fixtures.js'
 import { siwxKey } from '../../test/siwxFixture.js'
 import { formatSiwxMessage } from './formatSiwxMessage.js'
 import { serverSiwx } from './serverSiwx.js'
@@ -29,13 +28,9 @@ afterEach(async () => {
 
 /** A loopback server that answers every request with `status` and `body`. */
 async function answering(status: number, body: string) {
-  const server = createServer((_, res) => {
-    res.writeHead(status, { 'content-type': 'application/json' })
-    res.end(body)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/siwx`
+  const server = await startHttpServer((_, res) => json(res, status, body))
+  stops.push(server.close)
+  return `${server.url}/api/siwx`
 }
 
 /** Signs `data`'s message with the test account: a session as the wallet would give it. */
