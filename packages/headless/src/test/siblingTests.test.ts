@@ -62,7 +62,6 @@ const allowList = new Map<string, string>([
     'needs the secure frame in a real browser: covered by ui EmailLogin.browser.test.tsx and tests/e2e/embedded*.test.ts',
   ],
   ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
-  ['features/walletconnect/react/useWalletConnectUri.ts', 'no test yet (needs the devnet relay and a wallet-side SDK)'],
 ])
 
 const list = (folder: string) => {

@@ -11,9 +11,7 @@ import {
   type WalletConnectRelay,
 } from '@portico/devnet'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
-import { watchWalletConnectUri } from '../features/walletconnect/watchWalletConnectUri.js'
 import { connect, type WalletConnectWallet } from '../kernel/actions/connect.js'
-import { getConnectors } from '../kernel/actions/getConnectors.js'
 import { bip122Adapter } from '../kernel/adapters/bip122/bip122Adapter.js'
 import { cosmosAdapter } from '../kernel/adapters/cosmos/cosmosAdapter.js'
 import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
@@ -22,18 +20,12 @@ import { solanaAdapter } from '../kernel/adapters/solana/solanaAdapter.js'
 import { createPortico } from '../kernel/createPortico.js'
 import { bip122Network, cosmosNetwork, eip155Network, polkadotNetwork, solanaNetwork } from '../kernel/networks.js'
 import type { Portico } from '../kernel/portico.js'
-import { accountsAtom } from '../kernel/state/atoms.js'
 import type { StorageLike } from '../kernel/state/storage.js'
-import type { AccountState } from '../kernel/types.js'
-import type { ChainNamespace } from '../kernel/utils/caip.js'
 import { createMemoryWalletConnectStorage, type WalletConnectStorage } from '../kernel/walletConnectOptions.js'
 import { memoryStorage } from './fixtures.js'
-import { walletConnectOf } from './walletConnect.js'
+import { closePortico, nextUri, wcConnector } from './walletConnect.js'
 
 type Devnet = Awaited<ReturnType<typeof startDevnet>>
-
-/** The namespaces one WalletConnect session connects with the devnet wallet. */
-export const walletConnectNamespaces: ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']
 
 /** What a dapp of {@link walletConnectSuite} may set. */
 export type WalletConnectDappSetup = {
@@ -42,61 +34,6 @@ export type WalletConnectDappSetup = {
   pairingExpirySeconds?: number
   prepare?: boolean
   logLevel?: 'error' | 'trace'
-}
-
-/** The namespace's account state. */
-export const accountOf = (portico: Portico, namespace: ChainNamespace) => portico.store.get(accountsAtom)[namespace]
-
-/** The instance's WalletConnect connector on `namespace`. */
-export function wcConnector(portico: Portico, namespace: ChainNamespace = 'eip155') {
-  const connector = getConnectors(portico, { namespace }).find((c) => c.type === 'WALLET_CONNECT')
-  if (!connector) throw new Error(`no WalletConnect connector on ${namespace}`)
-  return connector
-}
-
-/** Resolves with the next pairing URI Portico offers (the one already offered counts). */
-export function nextUri(portico: Portico, except?: string) {
-  return new Promise<string>((resolve) => {
-    const unwatch = watchWalletConnectUri(portico, {
-      onChange: (pairing) => {
-        if (pairing && pairing.uri !== except) {
-          unwatch()
-          resolve(pairing.uri)
-        }
-      },
-    })
-  })
-}
-
-/** Resolves once the namespace's account state satisfies `predicate` (state changes are events, not time). */
-export function until(
-  portico: Portico,
-  namespace: ChainNamespace,
-  predicate: (a: AccountState | undefined) => boolean,
-) {
-  return new Promise<AccountState | undefined>((resolve) => {
-    const check = () => {
-      const state = accountOf(portico, namespace)
-      if (predicate(state)) {
-        unsubscribe()
-        resolve(state)
-      }
-    }
-    const unsubscribe = portico.store.sub(accountsAtom, check)
-    check()
-  })
-}
-
-/** The dapp's WalletConnect sign client (started on first call). */
-export async function signClientOf(portico: Portico) {
-  const controller = await walletConnectOf(portico)?.load()
-  if (!controller) throw new Error('WalletConnect is off')
-  return controller.client()
-}
-
-/** Closes the dapp's WalletConnect client (its socket and timers), as a page that goes away. */
-export async function closePortico(portico: Portico) {
-  await (await walletConnectOf(portico)?.load())?.close()
 }
 
 /**

@@ -2,7 +2,8 @@
 // (@reown/walletkit) through the devnet relay (src/test/walletConnectSuite.ts).
 import { expect, test } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
-import { accountOf, nextUri, walletConnectSuite, wcConnector } from '../../test/walletConnectSuite.js'
+import { accountOf, nextUri, wcConnector } from '../../test/walletConnect.js'
+import { walletConnectSuite } from '../../test/walletConnectSuite.js'
 import { getWalletConnectUri } from './getWalletConnectUri.js'
 
 const { createDapp, createWallet } = walletConnectSuite()

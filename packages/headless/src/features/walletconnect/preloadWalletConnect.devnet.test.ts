@@ -2,8 +2,8 @@
 // (@reown/walletkit) through the devnet relay (src/test/walletConnectSuite.ts).
 import { expect, test, vi } from 'vitest'
 import { createMemoryWalletConnectStorage, type WalletConnectStorage } from '../../kernel/walletConnectOptions.js'
-import { walletConnectOf } from '../../test/walletConnect.js'
-import { accountOf, walletConnectSuite } from '../../test/walletConnectSuite.js'
+import { accountOf, walletConnectOf } from '../../test/walletConnect.js'
+import { walletConnectSuite } from '../../test/walletConnectSuite.js'
 import { getWalletConnectUri } from './getWalletConnectUri.js'
 import { preloadWalletConnect } from './preloadWalletConnect.js'
 

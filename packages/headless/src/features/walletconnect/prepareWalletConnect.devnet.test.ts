@@ -3,8 +3,8 @@
 import { expect, test } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
-import { walletConnectOf } from '../../test/walletConnect.js'
-import { accountOf, nextUri, signClientOf, walletConnectSuite, wcConnector } from '../../test/walletConnectSuite.js'
+import { accountOf, nextUri, signClientOf, walletConnectOf, wcConnector } from '../../test/walletConnect.js'
+import { walletConnectSuite } from '../../test/walletConnectSuite.js'
 import { getWalletConnectUri } from './getWalletConnectUri.js'
 import { prepareWalletConnect } from './prepareWalletConnect.js'
 

@@ -30,7 +30,6 @@ import type { Alert } from '../../kernel/alerts.js'
 import { signMessageMutationOptions } from '../../kernel/query/mutations.js'
 import { activeNamespaceAtom, recentWalletsAtom, walletConnectPairingAtom } from '../../kernel/state/atoms.js'
 import { createMemoryWalletConnectStorage, type WalletConnectStorage } from '../../kernel/walletConnectOptions.js'
-import { walletConnectOf } from '../../test/walletConnect.js'
 import {
   accountOf,
   closePortico,
@@ -38,9 +37,10 @@ import {
   signClientOf,
   until,
   walletConnectNamespaces,
-  walletConnectSuite,
+  walletConnectOf,
   wcConnector,
-} from '../../test/walletConnectSuite.js'
+} from '../../test/walletConnect.js'
+import { walletConnectSuite } from '../../test/walletConnectSuite.js'
 import { getCallsStatus } from '../calls/getCallsStatus.js'
 import { getCapabilities } from '../calls/getCapabilities.js'
 import { sendCalls } from '../calls/sendCalls.js'

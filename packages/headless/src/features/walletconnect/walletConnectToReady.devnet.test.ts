@@ -6,8 +6,8 @@ import { disconnect } from '../../kernel/actions/disconnect.js'
 import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../../kernel/createPortico.js'
 import { memoryStorage } from '../../test/fixtures.js'
-import { walletConnectOf } from '../../test/walletConnect.js'
-import { accountOf, walletConnectSuite } from '../../test/walletConnectSuite.js'
+import { accountOf, walletConnectOf } from '../../test/walletConnect.js'
+import { walletConnectSuite } from '../../test/walletConnectSuite.js'
 import { walletConnectToReady } from './walletConnectToReady.js'
 
 const suite = walletConnectSuite()
