@@ -8,7 +8,7 @@
 // no hydration warning and no error. In the Vite app the README's feature examples are then driven
 // against the installed devnet: sign in with Ethereum, send 0.01 ETH (its receipt read from the chain), quote and swap,
 // open the on-ramp checkout and pay with the test card, resolve a name, send EIP-5792 calls and
-// read their status. The apps' sources are the README's code blocks tagged
+// read their status, then log in by email (the code read from the devnet's inbox). The apps' sources are the README's code blocks tagged
 // ```tsx title="src/App.tsx"```, so the README cannot drift from what works.
 // The devnet (anvil) is started from the packed @portico/devnet's `portico-devnet` bin.
 // Run after the build: `node tests/consumer/run.mjs` (PORTICO_CONSUMER_KEEP=1 keeps the temp dir).
@@ -297,7 +297,9 @@ async function main() {
       VITE_PORTICO_DEVNET_RPC_URL: devnet.evm.rpcUrl,
       VITE_PORTICO_DEVNET_API_URL: devnet.api.url,
       VITE_PORTICO_DEVNET_RELAY_URL: devnet.walletConnect.relayUrl,
-      VITE_PORTICO_PROJECT_ID: 'consumer-test',
+      VITE_PORTICO_FRAME_URL: devnet.auth.frameUrl,
+      // The README's devnet project id (the devnet's auth server knows it).
+      VITE_PORTICO_PROJECT_ID: 'devnet',
     },
     label: 'vite app: vite build',
   })
@@ -423,10 +425,39 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
   await page.waitForTimeout(500)
   log(`${name}: the reload restored the session`)
   if (headless) await driveFeatures(page, devnet)
+  if (headless) await driveEmailLogin(page, devnet)
   await context.close()
   if (warnings.length) log(`${name}: console warnings (allowed):\n  ${warnings.join('\n  ')}`)
   if (blocked.length) log(`${name}: blocked non-loopback requests:\n  ${blocked.join('\n  ')}`)
   if (problems.length) throw new Error(`${name}: console errors or hydration warnings:\n  ${problems.join('\n  ')}`)
+}
+
+/**
+ * The README's email login (src/EmailLogin.tsx): disconnected, the form mails a code to a new
+ * address through the installed devnet's auth server and secure frame; the code is read from the
+ * devnet's inbox as the README says, and the embedded wallet it makes is connected.
+ */
+async function driveEmailLogin(page, devnet) {
+  const account0 = devnet.evm.accounts[0].address
+  await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+  const form = page.getByRole('form', { name: 'Email login' })
+  const email = `consumer-${Date.now()}@example.com`
+  await form.getByRole('textbox', { name: 'Email' }).fill(email)
+  await form.getByRole('button', { name: 'Email me a code' }).click()
+  await form.getByRole('button', { name: 'Verify' }).waitFor()
+  const mail = await fetch(`${devnet.auth.inboxUrl}/messages/latest?to=${encodeURIComponent(email)}&wait=30000`)
+  const { code } = await mail.json()
+  if (!/^\d{6}$/.test(code ?? '')) throw new Error(`email login: the inbox has no code for ${email}`)
+  await form.getByRole('textbox', { name: `Code sent to ${email}` }).fill(code)
+  await form.getByRole('button', { name: 'Verify' }).click()
+  const address = await textMatching(
+    page.getByTestId('headless-address'),
+    /^0x[0-9a-fA-F]{40}$/,
+    'email login: the address',
+  )
+  if (address.toLowerCase() === account0.toLowerCase())
+    throw new Error('email login: connected the test wallet, not an embedded wallet')
+  log(`vite: the EmailLogin example logged in by email (embedded wallet ${address})`)
 }
 
 /** One JSON-RPC call to the devnet's chain (to read what a page says it did from the chain itself). */
@@ -545,7 +576,14 @@ function startDevnet(app) {
       '0',
       '--wc-port',
       '0',
-      '--no-auth',
+      '--auth-port',
+      '0',
+      '--frame-port',
+      '0',
+      '--inbox-port',
+      '0',
+      '--smtp-port',
+      '0',
       '--onramp-port',
       '0',
     ],

@@ -291,3 +291,73 @@ test('the wallet away when a request is sent: the request expires (typed, the bu
   expect(walletSide.blocked).toEqual([])
   await Promise.all([dappSide.context.close(), walletSide.context.close()])
 })
+
+test('two tabs on one session: each tab gets the answers to its own requests, both follow the wallet’s account change, and a disconnect in one ends the other', async () => {
+  const dappSide = await offlineContext(running.browser)
+  const walletSide = await offlineContext(running.browser)
+  const first = await dappSide.context.newPage()
+  const wallet = await walletSide.context.newPage()
+  const evmAddress = running.demo.devnet.evm.accounts[0].address
+
+  await first.goto(running.demo.url)
+  await pairFromWallet(first, wallet, await openQr(first))
+  // A second tab of the same site (same storage): the session is restored there too. The relay
+  // delivers a client's messages to one of its sockets, so whichever tab holds it has to pass on
+  // what belongs to the other.
+  const second = await dappSide.context.newPage()
+  await second.goto(running.demo.url)
+  await expect.poll(() => second.getByTestId('account-status').textContent()).toBe('connected')
+
+  for (const [tab, other] of [
+    [second, first],
+    [first, second],
+    [second, first],
+  ] as const) {
+    await tab.getByTestId('sign-eip155-button').click()
+    expect(await approveNext(wallet, 'request')).toContain('personal_sign')
+    const answer = tab.getByTestId('sign-eip155-signature')
+    await answer.waitFor()
+    const signature = (await answer.textContent()) as `0x${string}`
+    expect(await verifyMessage({ address: evmAddress, message, signature })).toBe(true)
+    expect(await tab.getByTestId('sign-eip155-error').count()).toBe(0)
+    // The other tab asked nothing: it shows no answer it did not ask for.
+    expect(await other.getByTestId('sign-eip155-button').isDisabled()).toBe(false)
+    await tab.reload() // a fresh card for the next round
+    await expect.poll(() => tab.getByTestId('account-status').textContent()).toBe('connected')
+  }
+
+  // The wallet changes account: both tabs follow.
+  const other = running.demo.devnet.evm.accounts[1].address
+  const caipNetworkId = running.demo.devnet.evm.caipNetworkId
+  await wallet.evaluate(
+    ({ account, chainId }) => {
+      const devnetWallet = (
+        globalThis as unknown as {
+          porticoDevnetWallet: {
+            sessions(): { topic: string }[]
+            emit(topic: string, name: string, data: unknown, chainId: string): Promise<void>
+          }
+        }
+      ).porticoDevnetWallet
+      return devnetWallet.emit(devnetWallet.sessions()[0].topic, 'accountsChanged', [account], chainId)
+    },
+    { account: `${caipNetworkId}:${other}`, chainId: caipNetworkId },
+  )
+  for (const tab of [first, second])
+    await expect.poll(() => tab.getByTestId('account-address').textContent()).toContain(other)
+
+  // The user disconnects in the first tab: the second is disconnected too, and the wallet has no session.
+  await first.locator('[data-slot="account-button"]').click()
+  await first.locator('[data-slot="disconnect"]').click()
+  await expect.poll(() => first.getByTestId('account-status').textContent()).toBe('disconnected')
+  await expect.poll(() => second.getByTestId('account-status').textContent()).toBe('disconnected')
+  await wallet.getByTestId('no-session').waitFor()
+  // Reloaded, neither tab finds a session to restore.
+  await second.reload()
+  await second.locator('[data-slot="connect-button"]').waitFor()
+  expect(await second.getByTestId('account-status').textContent()).toBe('disconnected')
+
+  expect(dappSide.blocked).toEqual([])
+  expect(walletSide.blocked).toEqual([])
+  await Promise.all([dappSide.context.close(), walletSide.context.close()])
+})

@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
 const USAGE = `Usage: portico-devnet [--evm-port N] [--solana-port N] [--api-port N | --no-api] [--wc-port N | --no-wc]
-                      [--auth-port N] [--inbox-port N] [--smtp-port N] [--no-auth] [--no-auth-warmup] [--onramp-port N]
+                      [--auth-port N] [--frame-port N] [--inbox-port N] [--smtp-port N] [--no-auth] [--no-auth-warmup] [--onramp-port N]
                       [--social-port N | --no-social] [--farcaster-port N | --no-farcaster]
                       [--bundler-port N] [--paymaster-port N] [--no-aa] [--no-bundler-warmup] [--host H] [--json]
 
@@ -26,6 +26,7 @@ Starts the Portico devnet on loopback and prints its URLs, accounts and tokens.
   --wc-port N       WalletConnect relay + Verify port (default 8788; 0 picks a free port)
   --no-wc           do not start the WalletConnect relay
   --auth-port N     embedded-wallet auth server port (default 8790; 0 picks a free port)
+  --frame-port N    embedded wallet's secure frame port, its own origin (default 8793; 0 picks a free port)
   --inbox-port N    mail inbox HTTP port (default 8791; 0 picks a free port)
   --smtp-port N     mail inbox SMTP port (default 2525; 0 picks a free port)
   --no-auth         do not start the auth server and the mail inbox
@@ -184,6 +185,7 @@ async function main() {
       'wc-port': { type: 'string' },
       'no-wc': { type: 'boolean', default: false },
       'auth-port': { type: 'string' },
+      'frame-port': { type: 'string' },
       'inbox-port': { type: 'string' },
       'smtp-port': { type: 'string' },
       'no-auth': { type: 'boolean', default: false },
@@ -218,6 +220,7 @@ async function main() {
       ? false
       : {
           port: parsePort(values['auth-port'] ?? '8790', '--auth-port'),
+          framePort: parsePort(values['frame-port'] ?? '8793', '--frame-port'),
           inboxPort: parsePort(values['inbox-port'] ?? '8791', '--inbox-port'),
           smtpPort: parsePort(values['smtp-port'] ?? '2525', '--smtp-port'),
         },

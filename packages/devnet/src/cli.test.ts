@@ -23,6 +23,8 @@ describe('portico-devnet CLI', () => {
         '0',
         '--auth-port',
         '0',
+        '--frame-port',
+        '0',
         '--inbox-port',
         '0',
         '--smtp-port',
@@ -58,7 +60,7 @@ describe('portico-devnet CLI', () => {
       solana: { rpcUrl: string; genesisHash: string }
       api: { url: string }
       walletConnect: { relayUrl: string; verifyUrl: string; walletUrl: string }
-      auth: { url: string; inboxUrl: string; smtpPort: number; projectIds: string[] }
+      auth: { url: string; frameUrl: string; inboxUrl: string; smtpPort: number; projectIds: string[] }
       onramp: { url: string }
       social: Record<string, { issuer: string; clientId: string; tryUrl: string }>
       farcaster: { relayUrl: string; appUrl: string }
@@ -79,7 +81,8 @@ describe('portico-devnet CLI', () => {
     const solana = await rawRpc(info.solana.rpcUrl, { jsonrpc: '2.0', id: 1, method: 'getGenesisHash' })
     expect(solana.json).toMatchObject({ result: info.solana.genesisHash })
 
-    expect(info.auth.projectIds).toEqual(['portico-demo', 'test-project'])
+    expect(info.auth.projectIds).toEqual(['devnet', 'portico-demo', 'test-project'])
+    expect((await fetch(`${info.auth.frameUrl}/?projectId=devnet&chainId=31337`)).status).toBe(200)
     expect(await (await fetch(`${info.auth.url}/health`)).json()).toMatchObject({ status: 'ok', database: 'pglite' })
     expect(await (await fetch(`${info.auth.inboxUrl}/messages`)).json()).toEqual({ messages: [] })
     expect(Object.keys(info.social)).toEqual(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
@@ -98,6 +101,7 @@ describe('portico-devnet CLI', () => {
     expect(await canBind(Number(new URL(info.api.url).port))).toBe(true)
     expect(await canBind(Number(new URL(info.walletConnect.relayUrl).port))).toBe(true)
     expect(await canBind(Number(new URL(info.auth.url).port))).toBe(true)
+    expect(await canBind(Number(new URL(info.auth.frameUrl).port))).toBe(true)
     expect(await canBind(Number(new URL(info.auth.inboxUrl).port))).toBe(true)
     expect(await canBind(info.auth.smtpPort)).toBe(true)
     for (const { issuer } of Object.values(info.social)) expect(await canBind(Number(new URL(issuer).port))).toBe(true)

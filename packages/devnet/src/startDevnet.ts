@@ -39,7 +39,7 @@ export interface StartDevnetOptions {
    * inbox it sends to (started with the chains); `false` to skip both. The database opens on the
    * first request (or `auth.ready()`), so an unused auth server costs next to nothing.
    */
-  auth?: { port?: number; smtpPort?: number; inboxPort?: number; now?: () => number } | false
+  auth?: { port?: number; framePort?: number; smtpPort?: number; inboxPort?: number; now?: () => number } | false
   /** The on-ramp provider's checkout server (always started; its own loopback origin). */
   onramp?: { port?: number }
   /**
@@ -292,6 +292,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
           startDevnetAuth({
             host,
             port: authOptions.port ?? 0,
+            framePort: authOptions.framePort ?? 0,
             inbox: { smtpPort: authOptions.smtpPort ?? 0, httpPort: authOptions.inboxPort ?? 0 },
             ...(authOptions.now ? { now: authOptions.now } : {}),
           }),

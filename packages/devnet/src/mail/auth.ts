@@ -19,8 +19,10 @@ export interface StartDevnetAuthOptions {
   host?: string
   /** Port of the auth server. */
   port?: number
+  /** Port of the secure frame's server (its own origin; default a free one). */
+  framePort?: number
   inbox?: { smtpPort?: number; httpPort?: number }
-  /** Projects the auth server knows (default: `portico-demo` and `test-project`, any loopback page origin). */
+  /** Projects the auth server knows (default: `devnet`, `portico-demo` and `test-project`, any loopback page origin). */
   projects?: AuthProject[]
   /** Clock of the auth server (tests of expiry pass a fake one). */
   now?: () => number
@@ -72,6 +74,8 @@ export interface DevnetAuth {
 
 /** Project ids of the devnet auth server, accepted from any loopback page. */
 export const devnetAuthProjects: AuthProject[] = [
+  // `devnet` is the project id the README's devnet settings use.
+  { id: 'devnet', allowedOrigins },
   { id: 'portico-demo', allowedOrigins },
   { id: 'test-project', allowedOrigins },
 ]
@@ -129,7 +133,12 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
   try {
     const { startSecureFrame } = await import('@portico/secure')
     // The e2e flows log in without a user to note a recovery code: the devnet runs operator-assisted.
-    frame = await startSecureFrame({ host, authUrl: url, recoveryMode: 'operator-assisted' })
+    frame = await startSecureFrame({
+      host,
+      port: options.framePort ?? 0,
+      authUrl: url,
+      recoveryMode: 'operator-assisted',
+    })
     // Pages load the frame by either loopback name; both are the frame's origin.
     frameOrigins = [frame.url, frame.url.replace('//127.0.0.1:', '//localhost:')]
   } catch (error) {

@@ -124,8 +124,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   solanaClient: 19.75,
   // 4.03 when the SDK's module was first loaded apart from its client (preloadWalletConnect); 9.73
   // with WalletConnect's log (the SDK's own logger library, pino, which the SDK's chunk shares and
-  // loads right after: moved earlier, not added).
-  controller: 10.25,
+  // loads right after: moved earlier, not added). 10.39 with the tabs of a site sharing one
+  // session (tabs.ts: what the relay gave one tab passed to the others).
+  controller: 10.5,
   signing: 3.5,
   '@walletconnect/sign-client': 150,
   // getBalance({ walletAssets }), on first use.

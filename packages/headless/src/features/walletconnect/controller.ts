@@ -13,6 +13,7 @@ import { assertRequestApproved, proposalNamespaces, sessionConnection, switchPla
 import { type CreatedPairing, createdPairingUri } from './pairingUri.js'
 import { createSessionEvents } from './sessionEvents.js'
 import { type Client, closeSignClient, delay, initSignClient, isRejectionReason } from './signClient.js'
+import { shareSessionAcrossTabs, type Tabs } from './tabs.js'
 
 /** A published pairing proposal: its URI, the wallet's answer, and when we stop offering it. */
 type Offer = { uri: string; approval: Promise<SessionTypes.Struct>; expiresAt: number }
@@ -49,6 +50,8 @@ export class WalletConnectController {
   private readonly events = createSessionEvents()
   /** The session that just ended, until the user is told how (see {@link onSessionEnded}). */
   private ended: { topic: string; timer: ReturnType<typeof setTimeout> } | undefined
+  /** The other tabs of the site, which share the session (see {@link shareSessionAcrossTabs}). */
+  private tabs: Tabs | undefined
   /** The SDK's log, kept for a support request (see `getWalletConnectLogs`). */
   readonly log: WalletConnectLog
 
@@ -111,6 +114,8 @@ export class WalletConnectController {
     client.on('session_event', ({ topic, params }) => {
       if (topic === this.topic) this.events.event(params)
     })
+    // The user disconnected in another tab: the same here, with no alert (the user did it).
+    this.tabs = shareSessionAcrossTabs(client, this.options.storagePrefix, (topic) => this.onSessionEnded(topic, false))
     return client
   }
 
@@ -334,13 +339,15 @@ export class WalletConnectController {
       })
   }
 
-  /** Deletes the session on both sides. Local state goes regardless of the wallet's answer. */
+  /** Deletes the session on both sides and in the other tabs, whatever the wallet answers. */
   async disconnect(): Promise<void> {
     const client = await this.client()
     const topic = this.topic
     this.topic = undefined
     if (!topic || !client.session.keys.includes(topic)) return
-    await client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
+    await client
+      .disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
+      .finally(() => this.tabs?.ended(topic))
   }
 
   /** Closes the relay connection, stops the SDK's timers and releases its core (see {@link closeSignClient}). */
@@ -349,6 +356,8 @@ export class WalletConnectController {
     this.clientPromise = undefined
     this.topic = undefined
     this.prepared = undefined
+    this.tabs?.close()
+    this.tabs = undefined
     const client = await pending?.catch(() => undefined)
     if (client) await closeSignClient(client, this.options.storagePrefix)
   }
@@ -365,10 +374,11 @@ export class WalletConnectController {
    * session too (`session_delete`) and only then says `session_expire`, in the same turn: which
    * alert to raise is decided once that turn is over.
    */
-  private onSessionEnded(topic: string) {
+  private onSessionEnded(topic: string, tell = true) {
     if (topic !== this.topic) return
     this.topic = undefined
     this.events.ended()
+    if (!tell) return
     clearTimeout(this.ended?.timer)
     const ended = { topic, timer: setTimeout(() => this.tellEnded(ended, 'WALLET_SESSION_ENDED'), 0) }
     this.ended = ended
