@@ -14,6 +14,10 @@ import type { Frame, Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, http, parseEther, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  transferTransaction as buildTransfer,
+  solanaRpc as callSolanaRpc,
+} from '../../packages/secure/src/test/solanaTransfer.js'
 import { type Browser, type BrowserContext, launchChromium, offlineContext } from './browser.js'
 
 type Settled<T> = { ok: true; value: T } | { ok: false; name?: string; message?: string; code?: unknown }
@@ -126,39 +130,14 @@ function base58(text: string): Uint8Array {
   return Uint8Array.from(bytes)
 }
 
-async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(devnet.solana.rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const json = (await response.json()) as { result?: T; error?: { message: string } }
-  if (json.error) throw new Error(json.error.message)
-  return json.result as T
-}
+const solanaRpc = <T>(method: string, params: unknown[]) => callSolanaRpc<T>(devnet.solana.rpcUrl, method, params)
 
 const lamportsOf = async (address: string) =>
   (await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value
 
-/** An unsigned legacy transaction: one System Program transfer of `lamports` from `from` to `to`. */
-function transferTransaction(from: string, to: Uint8Array, lamports: bigint, blockhash: string): Uint8Array {
-  const data = new Uint8Array(12)
-  const view = new DataView(data.buffer)
-  view.setUint32(0, 2, true)
-  view.setBigUint64(4, lamports, true)
-  const message = [
-    ...[1, 0, 1], // one signer (the fee payer), no read-only signer, one read-only account (the program)
-    3,
-    ...base58(from),
-    ...to,
-    ...new Uint8Array(32), // System Program
-    ...base58(blockhash),
-    1,
-    ...[2, 2, 0, 1, 12],
-    ...data,
-  ]
-  return Uint8Array.from([1, ...new Uint8Array(64), ...message])
-}
+/** An unsigned legacy transaction: one System Program transfer of `lamports` from `from` (base58) to `to`. */
+const transferTransaction = (from: string, to: Uint8Array, lamports: bigint, blockhash: string) =>
+  buildTransfer({ payer: base58(from), recipient: to, lamports, blockhash: base58(blockhash) })
 
 async function code(email: string): Promise<string> {
   const mail = (await (

@@ -3,54 +3,28 @@ import type { AddressInfo } from 'node:net'
 import { formatSiwxMessage, serverSiwx } from '@portico/headless/siwx'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, test } from 'vitest'
+import { browserFetch, startSiwxServer } from '../test/siwxServer.js'
 import { type CreateSiwxHandlersOptions, createSiwxHandlers } from './createSiwxHandlers.js'
 import { toNodeListener } from './toNodeListener.js'
 
 const account = privateKeyToAccount('0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a')
 const servers: Server[] = []
+const stops: (() => Promise<void>)[] = []
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))))
+  await Promise.all(stops.splice(0).map((stop) => stop()))
 })
 
-/** A real Node http server on a free loopback port with the routes under /api/siwx, plus a protected route. */
+/** The sign-in server (src/test/siwxServer.ts) with these tests' defaults, stopped after the test. */
 async function start(options: Partial<CreateSiwxHandlersOptions> = {}) {
-  let base = ''
-  const handlers = createSiwxHandlers({
+  const started = await startSiwxServer({
     domain: 'app.test',
     uri: 'https://app.test',
     chainIds: ['eip155:1', 'eip155:10'],
     ...options,
   })
-  const siwxListener = toNodeListener(handlers.handle)
-  const protectedListener = toNodeListener(async (request) => {
-    const sessions = await handlers.getSessions(request)
-    if (!sessions.length) return new Response('{"error":"unauthorized"}', { status: 401 })
-    return Response.json({ hello: sessions[0]?.address })
-  })
-  const server = createServer((req, res) =>
-    (req.url?.startsWith('/api/siwx/') ? siwxListener : protectedListener)(req, res),
-  )
-  servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { base, handlers }
-}
-
-/** A fetch with a cookie jar, as a browser would keep the session cookie. */
-function browserFetch() {
-  const jar = new Map<string, string>()
-  const fetchWithCookies: typeof fetch = async (input, init = {}) => {
-    const headers = new Headers(init.headers)
-    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '))
-    const response = await fetch(input, { ...init, headers })
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';')
-      const index = pair.indexOf('=')
-      jar.set(pair.slice(0, index), pair.slice(index + 1))
-    }
-    return response
-  }
-  return { fetch: fetchWithCookies, jar }
+  stops.push(started.stop)
+  return started
 }
 
 describe('serverSiwx against createSiwxHandlers over Node http', () => {
@@ -178,21 +152,6 @@ describe('serverSiwx against createSiwxHandlers over Node http', () => {
     const nonce = await fetch(`${base}/api/siwx/nonce`)
     expect(nonce.headers.get('cache-control')).toBe('no-store')
     expect(await nonce.json()).toMatchObject({ nonce: expect.any(String), expiresAt: expect.any(String) })
-  })
-
-  test('behavior: the client reports unreachable servers and foreign answers as SiwxRequestError', async () => {
-    const { base } = await start()
-    const wrongPath = serverSiwx({ url: `${base}/elsewhere`, fetch: browserFetch().fetch })
-    await expect(
-      wrongPath.createMessage({ accountAddress: account.address, chainId: 'eip155:1' }),
-    ).rejects.toMatchObject({
-      name: 'SiwxRequestError',
-      shortMessage: 'Sign-in server request failed',
-    })
-    const closed = serverSiwx({ url: 'http://127.0.0.1:9/api/siwx' })
-    await expect(closed.getSessions('eip155:1', account.address)).rejects.toMatchObject({ name: 'SiwxRequestError' })
-    const relative = serverSiwx({ url: '/api/siwx' })
-    await expect(relative.getSessions('eip155:1', account.address)).rejects.toMatchObject({ name: 'SiwxRequestError' })
   })
 
   test('parameters: cookie options and a Secure cookie over https', async () => {

@@ -62,23 +62,6 @@ const allowList = new Map<string, string>([
     'needs the secure frame in a real browser: covered by ui EmailLogin.browser.test.tsx and tests/e2e/embedded*.test.ts',
   ],
   ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
-  ['features/embedded/react/useUpdateEmail.ts', 'covered by embedded/react/useEmailLogin.test.tsx; to split'],
-  ['features/siwx/serverSiwx.ts', 'no test of its own yet'],
-  ['features/walletconnect/getWalletConnectUri.ts', 'no test yet (needs the devnet relay and a wallet-side SDK)'],
-  [
-    'features/walletconnect/preloadWalletConnect.ts',
-    'covered by walletconnect/walletConnect.devnet.test.ts (real SDK through the devnet relay); to split',
-  ],
-  [
-    'features/walletconnect/prepareWalletConnect.ts',
-    'covered by walletconnect/walletConnect.devnet.test.ts (real SDK through the devnet relay); to split',
-  ],
-  ['features/walletconnect/walletConnectToReady.ts', 'no test yet (needs the devnet relay and a wallet-side SDK)'],
-  [
-    'features/walletconnect/watchWalletConnectUri.ts',
-    'covered by walletconnect/walletConnect.devnet.test.ts (real SDK through the devnet relay); to split',
-  ],
-  ['features/walletconnect/react/useWalletConnectUri.ts', 'no test yet (needs the devnet relay and a wallet-side SDK)'],
 ])
 
 const list = (folder: string) => {

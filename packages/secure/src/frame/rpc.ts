@@ -1,5 +1,3 @@
-import { ed25519 } from '@noble/curves/ed25519.js'
-import { base58, base64 } from '@scure/base'
 import {
   bytesToHex,
   createWalletClient,
@@ -15,6 +13,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { frameTexts } from '../protocol.js'
 import { rpcMethodKind } from '../walletPolicy.js'
 import { type ApprovalRequest, type PromptHost, requestApproval } from './approval.js'
+import { forward } from './chainRpc.js'
 import { updateGrants } from './grants.js'
 import type { Namespace } from './keys.js'
 import {
@@ -28,12 +27,7 @@ import {
   type Spend,
 } from './permissions.js'
 import { httpRpcUrl, RpcError } from './rpcError.js'
-import {
-  describeTransaction,
-  InvalidTransactionError,
-  parseTransaction,
-  signTransactionBytes,
-} from './solanaTransaction.js'
+import { handleSolanaRpc } from './solanaRpc.js'
 
 /** What the RPC handler needs from the frame. */
 export type RpcContext = {
@@ -70,17 +64,6 @@ function permissionsCapability(capabilities: unknown): { context: string; option
 }
 
 const callsById = new Map<string, { chainId: Hex; receipts: Hex[] }>()
-
-async function forward(context: RpcContext, method: string, params: unknown): Promise<unknown> {
-  const response = await fetch(httpRpcUrl(context.rpcUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
-  })
-  const json = (await response.json()) as { result?: unknown; error?: { message?: string; code?: number } }
-  if (json.error) throw new RpcError(json.error.message ?? 'RPC error', json.error.code ?? -32603)
-  return json.result
-}
 
 function list(params: unknown): unknown[] {
   return Array.isArray(params) ? params : []
@@ -146,7 +129,7 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
         const calls = typeof id === 'string' ? callsById.get(id) : undefined
         if (!calls) throw new RpcError('Unknown bundle id', 5730)
         const receipts = await Promise.all(
-          calls.receipts.map((hash) => forward(context, 'eth_getTransactionReceipt', [hash])),
+          calls.receipts.map((hash) => forward(context.rpcUrl, 'eth_getTransactionReceipt', [hash])),
         )
         const done = receipts.every(Boolean)
         return { version: '2.0.0', id, chainId: calls.chainId, atomic: false, status: done ? 200 : 100, receipts }
@@ -156,12 +139,12 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
         const request = (list(params)[0] ?? {}) as { account?: unknown; chainFilter?: unknown }
         if (!sameAddress(request.account, evm)) throw new RpcError('Invalid params', -32602)
         if (Array.isArray(request.chainFilter) && !request.chainFilter.includes(chainHex)) return {}
-        const balance = await forward(context, 'eth_getBalance', [evm, 'latest'])
+        const balance = await forward(context.rpcUrl, 'eth_getBalance', [evm, 'latest'])
         return { [chainHex]: [{ address: '0x0', balance, type: 'native' }] }
       }
     }
   }
-  if (kind === 'safe') return forward(context, method, params)
+  if (kind === 'safe') return forward(context.rpcUrl, method, params)
 
   const args = list(params)
   const now = () => context.now?.() ?? Math.floor(Date.now() / 1000)
@@ -369,71 +352,20 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
         accountMeta: { factory: undefined, factoryData: undefined },
       }
     }
-    case 'solana_signMessage': {
-      const request = (Array.isArray(params) ? params[0] : params) as { message?: unknown; pubkey?: unknown }
-      if (typeof request?.message !== 'string' || request.pubkey !== context.addresses.solana)
-        throw new RpcError('Invalid params', -32602)
-      const bytes = base58.decode(request.message)
-      await approveOrThrow({
-        title: 'Sign message',
-        rows: [{ label: 'Message', value: new TextDecoder().decode(bytes) }],
-      })
-      const signature = await context.withSecret('solana', (secret) => ed25519.sign(bytes, secret))
-      return { signature: base58.encode(signature) }
-    }
+    case 'solana_signMessage':
     case 'solana_signTransaction':
     case 'solana_signAndSendTransaction':
-    case 'solana_signAllTransactions': {
-      // WalletConnect's Solana format: base64 transactions in, base58 signatures out.
-      const request = (Array.isArray(params) ? params[0] : params) as {
-        transaction?: unknown
-        transactions?: unknown
-        options?: Record<string, unknown>
-        sendOptions?: Record<string, unknown>
-      }
-      const encoded =
-        method === 'solana_signAllTransactions' ? request?.transactions : [request?.transaction].filter(Boolean)
-      if (!Array.isArray(encoded) || encoded.length === 0 || !encoded.every((t) => typeof t === 'string'))
-        throw new RpcError('Invalid params', -32602)
-      const solana = context.addresses.solana
-      let transactions: Uint8Array[]
-      try {
-        transactions = (encoded as string[]).map((t) => base64.decode(t))
-        for (const bytes of transactions)
-          if (!parseTransaction(bytes).signers.includes(solana))
-            throw new InvalidTransactionError('the wallet is not a signer of this transaction')
-      } catch (error) {
-        throw new RpcError(error instanceof InvalidTransactionError ? error.message : 'Invalid transaction', -32602)
-      }
-      const send = method === 'solana_signAndSendTransaction'
-      if (send && !context.rpcUrl) throw new RpcError('No RPC URL for this network', -32603)
-      await approveOrThrow({
-        title: send
-          ? 'Send transaction'
-          : transactions.length > 1
-            ? `Sign ${transactions.length} transactions`
-            : 'Sign transaction',
-        rows: transactions.flatMap((bytes, index) =>
-          describeTransaction(parseTransaction(bytes)).map((row) => ({
-            label: transactions.length > 1 ? `#${index + 1} ${row.label}` : row.label,
-            value: row.value,
-          })),
-        ),
-      })
-      const signed = await context.withSecret('solana', (secret) =>
-        transactions.map((bytes) => signTransactionBytes(bytes, solana, (message) => ed25519.sign(message, secret))),
+    case 'solana_signAllTransactions':
+      return handleSolanaRpc(
+        {
+          address: context.addresses.solana,
+          rpcUrl: context.rpcUrl,
+          withSecret: (use) => context.withSecret('solana', use),
+          approve: approveOrThrow,
+        },
+        method,
+        params,
       )
-      if (method === 'solana_signAllTransactions')
-        return { transactions: signed.map((s) => base64.encode(s.transaction)) }
-      const [first] = signed as [(typeof signed)[number]]
-      if (!send) return { signature: base58.encode(first.signature), transaction: base64.encode(first.transaction) }
-      const options = request.options ?? request.sendOptions ?? {}
-      const config: Record<string, unknown> = { encoding: 'base64' }
-      for (const key of ['skipPreflight', 'preflightCommitment', 'maxRetries', 'minContextSlot'] as const)
-        if (options[key] !== undefined) config[key] = options[key]
-      const signature = await forward(context, 'sendTransaction', [base64.encode(first.transaction), config])
-      return { signature }
-    }
     default:
       // On the unsafe list (so the kit routes it here) but not served by this version of the frame.
       throw new RpcError(`${method} is not supported by the embedded wallet`, 4200)

@@ -1,6 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import { describe, expect, test } from 'vitest'
+import { transferTransaction } from '../test/solanaTransfer.js'
 import {
   describeTransaction,
   InvalidTransactionError,
@@ -14,37 +15,9 @@ const other = ed25519.getPublicKey(ed25519.utils.randomSecretKey())
 const recipient = new Uint8Array(32).fill(7)
 const blockhash = new Uint8Array(32).fill(9)
 
-function transferData(lamports: bigint) {
-  const data = new Uint8Array(12)
-  const view = new DataView(data.buffer)
-  view.setUint32(0, 2, true)
-  view.setBigUint64(4, lamports, true)
-  return data
-}
-
-/** A transfer from `payer`, optionally co-signed by `other`; `v0` adds the version prefix and an empty lookup list. */
-function transaction({ v0 = false, coSigned = false, lamports = 1_500_000_000n } = {}) {
-  const signers = coSigned ? [payer, other] : [payer]
-  const header = [signers.length, 0, 1]
-  const keys = [...signers, recipient, new Uint8Array(32)]
-  const systemIndex = keys.length - 1
-  const message = [
-    ...(v0 ? [0x80] : []),
-    ...header,
-    keys.length,
-    ...keys.flatMap((k) => [...k]),
-    ...blockhash,
-    1,
-    systemIndex,
-    2,
-    0,
-    signers.length,
-    12,
-    ...transferData(lamports),
-    ...(v0 ? [0] : []),
-  ]
-  return Uint8Array.from([signers.length, ...new Uint8Array(64 * signers.length), ...message])
-}
+/** A transfer from `payer`, optionally co-signed by `other`. */
+const transaction = ({ v0 = false, coSigned = false } = {}) =>
+  transferTransaction({ payer, recipient, blockhash, coSigner: coSigned ? other : undefined, v0 })
 
 describe('solana transactions in the frame', () => {
   test('default: a legacy transfer is read, described and signed in the payer’s slot', () => {

@@ -2,15 +2,12 @@
 // src/test/PorticoTestSmartWallet.sol, deployed on anvil) signs in through the CLIENT flow: connect,
 // the sign step, the wallet signs with its owner key, and the server verifier (createSiwxHandlers
 // over real Node http) accepts it only through the contract's isValidSignature.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { type AnvilInstance, evmChainId, startAnvil } from '@portico/devnet'
 import type { Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 // The sign-in server of @portico/auth (by path: a dependency back would be a cycle).
-import { createSiwxHandlers } from '../../../../auth/src/siwx/createSiwxHandlers.js'
-import { toNodeListener } from '../../../../auth/src/siwx/toNodeListener.js'
+import { browserFetch, startSiwxServer } from '../../../../auth/src/test/siwxServer.js'
 import { connect } from '../../kernel/actions/connect.js'
 import { initialize } from '../../kernel/actions/initialize.js'
 import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
@@ -29,53 +26,29 @@ const chainId = `eip155:${evmChainId}` as const
 let anvil: AnvilInstance
 let wallets: Awaited<ReturnType<typeof setUpSmartWallets>>
 let base = ''
-let server: Server
+let siwxServer: Awaited<ReturnType<typeof startSiwxServer>> | undefined
 const stops: (() => void)[] = []
 
 beforeAll(async () => {
   anvil = await startAnvil()
   wallets = await setUpSmartWallets(anvil.rpcUrl)
   // The host's backend: the verifier reaches anvil to call isValidSignature.
-  const handlers = createSiwxHandlers({
+  siwxServer = await startSiwxServer({
     domain: 'app.test',
     uri: 'https://app.test',
     chainIds: [chainId],
     rpcUrls: { [chainId]: anvil.rpcUrl },
   })
-  const siwxListener = toNodeListener(handlers.handle)
-  const protectedListener = toNodeListener(async (request) => {
-    const sessions = await handlers.getSessions(request)
-    if (!sessions.length) return new Response('{"error":"unauthorized"}', { status: 401 })
-    return Response.json({ hello: sessions[0]?.address })
-  })
-  server = createServer((req, res) => (req.url?.startsWith('/api/siwx/') ? siwxListener : protectedListener)(req, res))
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = siwxServer.base
 }, 60_000)
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve))
+  await siwxServer?.stop()
   await anvil?.stop()
 })
 afterEach(() => {
   for (const stop of stops.splice(0)) stop()
   removeTestWindow()
 })
-
-/** A fetch with a cookie jar, as a browser keeps the session cookie. */
-function browserFetch(): typeof fetch {
-  const jar = new Map<string, string>()
-  return async (input, init = {}) => {
-    const headers = new Headers(init.headers)
-    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '))
-    const response = await fetch(input, { ...init, headers })
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';')
-      const index = pair.indexOf('=')
-      jar.set(pair.slice(0, index), pair.slice(index + 1))
-    }
-    return response
-  }
-}
 
 /** The smart account's test wallet (signing with `signerKey`) connected to a Portico with server sign-in. */
 async function connectSmartAccount(address: Address, signerKey: `0x${string}`) {
@@ -85,7 +58,7 @@ async function connectSmartAccount(address: Address, signerKey: `0x${string}`) {
     chains: [{ id: evmChainId, name: 'Devnet', rpcUrl: anvil.rpcUrl }],
     smartAccount: { address },
   })
-  const fetchWithCookies = browserFetch()
+  const fetchWithCookies = browserFetch().fetch
   const portico = createPortico({
     projectId: 'p',
     networks: [testNetworks({ evmRpcUrl: anvil.rpcUrl }).devnet],

@@ -2,12 +2,6 @@
 // devnet wallet) through the devnet relay, with anvil for transactions. No mocks, loopback only.
 
 import {
-  createDevnetWallet,
-  type DevnetWallet,
-  type DevnetWalletOptions,
-  devnetChainIds,
-  startDevnet,
-  startRelay,
   verifyBip122Message,
   verifyCosmosAmino,
   verifyCosmosDirect,
@@ -15,7 +9,6 @@ import {
   verifyEip155TypedData,
   verifyPolkadotMessage,
   verifySolanaMessage,
-  type WalletConnectRelay,
 } from '@portico/devnet'
 import { base64, hex } from '@scure/base'
 // biome-ignore lint/style/noRestrictedImports: a test drives the mutation a hook's spinner follows, without React
@@ -23,10 +16,9 @@ import { MutationObserver, QueryClient } from '@tanstack/react-query'
 import { ENGINE_RPC_OPTS } from '@walletconnect/sign-client'
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
-import { connect, type WalletConnectWallet } from '../../kernel/actions/connect.js'
+import { expect, test, vi } from 'vitest'
+import { connect } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
-import { getConnectors } from '../../kernel/actions/getConnectors.js'
 import { reconnect } from '../../kernel/actions/reconnect.js'
 import { request } from '../../kernel/actions/request.js'
 import { sendTransaction } from '../../kernel/actions/sendTransaction.js'
@@ -34,193 +26,34 @@ import { signMessage } from '../../kernel/actions/signMessage.js'
 import { signTypedData } from '../../kernel/actions/signTypedData.js'
 import { switchNetwork } from '../../kernel/actions/switchNetwork.js'
 import { watchAlerts } from '../../kernel/actions/watchAlerts.js'
-import { bip122Adapter } from '../../kernel/adapters/bip122/bip122Adapter.js'
-import { cosmosAdapter } from '../../kernel/adapters/cosmos/cosmosAdapter.js'
-import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
-import { polkadotAdapter } from '../../kernel/adapters/polkadot/polkadotAdapter.js'
-import { solanaAdapter } from '../../kernel/adapters/solana/solanaAdapter.js'
 import type { Alert } from '../../kernel/alerts.js'
-import { createPortico } from '../../kernel/createPortico.js'
-import { bip122Network, cosmosNetwork, eip155Network, polkadotNetwork, solanaNetwork } from '../../kernel/networks.js'
-import type { Portico } from '../../kernel/portico.js'
 import { signMessageMutationOptions } from '../../kernel/query/mutations.js'
-import {
-  accountsAtom,
-  activeNamespaceAtom,
-  recentWalletsAtom,
-  walletConnectPairingAtom,
-} from '../../kernel/state/atoms.js'
-import type { StorageLike } from '../../kernel/state/storage.js'
-import type { AccountState } from '../../kernel/types.js'
-import type { ChainNamespace } from '../../kernel/utils/caip.js'
+import { activeNamespaceAtom, recentWalletsAtom, walletConnectPairingAtom } from '../../kernel/state/atoms.js'
 import { createMemoryWalletConnectStorage, type WalletConnectStorage } from '../../kernel/walletConnectOptions.js'
-import { walletConnectOf } from '../../test/walletConnect.js'
+import {
+  accountOf,
+  closePortico,
+  nextUri,
+  signClientOf,
+  until,
+  walletConnectNamespaces,
+  walletConnectOf,
+  wcConnector,
+} from '../../test/walletConnect.js'
+import { walletConnectSuite } from '../../test/walletConnectSuite.js'
 import { getCallsStatus } from '../calls/getCallsStatus.js'
 import { getCapabilities } from '../calls/getCapabilities.js'
 import { sendCalls } from '../calls/sendCalls.js'
 import { waitForCallsStatus } from '../calls/waitForCallsStatus.js'
 import { WalletConnectProtocolError } from './errors.js'
 import { getWalletConnectLogs } from './getWalletConnectLogs.js'
-import { preloadWalletConnect } from './preloadWalletConnect.js'
-import { prepareWalletConnect } from './prepareWalletConnect.js'
+import { getWalletConnectUri } from './getWalletConnectUri.js'
 import { adr36SignDoc } from './signing.js'
-import { watchWalletConnectUri } from './watchWalletConnectUri.js'
 
-type Devnet = Awaited<ReturnType<typeof startDevnet>>
-let devnet: Devnet
-let relay: WalletConnectRelay
-const wallets: DevnetWallet[] = []
-const porticos: Portico[] = []
-
-beforeAll(async () => {
-  ;[devnet, relay] = await Promise.all([startDevnet({ api: false, walletConnect: false }), startRelay()])
-}, 60_000)
-
-// Each test ends its dapps and wallets: the SDK shares one core per storage prefix in a global.
-afterEach(async () => {
-  vi.restoreAllMocks()
-  Object.assign(relay.switches, { drop: false, delayMs: 0, refuse: false })
-  for (const portico of porticos.splice(0)) await closePortico(portico)
-  await Promise.all(wallets.splice(0).map((w) => w.close()))
-})
-
-afterAll(async () => {
-  await relay?.stop()
-  await devnet?.stop()
-})
-
-const namespaces: ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']
-
-function memoryStorage(): StorageLike {
-  const map = new Map<string, string>()
-  return {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  }
-}
-
-function networks() {
-  return [
-    eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evm.rpcUrl, testnet: true }),
-    // A chain the devnet wallet does not have: switching to it must follow the spec's rule.
-    eip155Network({ id: 31338, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9', testnet: true }),
-    solanaNetwork({ genesisHash: devnet.solana.genesisHash, name: 'Solana devnet', rpcUrl: devnet.solana.rpcUrl }),
-    solanaNetwork({ genesisHash: 'X'.repeat(44), name: 'Solana elsewhere', rpcUrl: 'http://127.0.0.1:9' }),
-    polkadotNetwork({
-      genesisHash: devnetChainIds.polkadot.split(':')[1] as string,
-      name: 'Polkadot devnet',
-      nativeCurrency: { name: 'Westend', symbol: 'WND', decimals: 12 },
-    }),
-    bip122Network({
-      genesisHash: devnetChainIds.bip122.split(':')[1] as string,
-      name: 'Bitcoin regtest',
-      nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-    }),
-    cosmosNetwork({
-      chainId: devnetChainIds.cosmos.split(':')[1] as string,
-      name: 'Cosmos devnet',
-      nativeCurrency: { name: 'Atom', symbol: 'ATOM', decimals: 6 },
-    }),
-  ] as const
-}
-
-type Setup = {
-  storage?: StorageLike
-  wcStorage?: WalletConnectStorage
-  pairingExpirySeconds?: number
-  prepare?: boolean
-  logLevel?: 'error' | 'trace'
-}
-
-function createDapp({
-  storage = memoryStorage(),
-  wcStorage = createMemoryWalletConnectStorage(),
-  ...rest
-}: Setup = {}) {
-  const portico = createPortico({
-    projectId: 'portico-devnet',
-    metadata: { name: 'Portico test dapp', description: 'integration', url: 'http://127.0.0.1:5173', icons: [] },
-    networks: networks(),
-    adapters: [eip155Adapter(), solanaAdapter(), polkadotAdapter(), bip122Adapter(), cosmosAdapter()],
-    storage,
-    ssr: false, // reloads here are client-only: storage is read while creating
-    walletConnect: { relayUrl: relay.url, verifyUrl: relay.verifyUrl, storage: wcStorage, ...rest },
-  })
-  porticos.push(portico)
-  return { portico, storage, wcStorage }
-}
-
-let walletCount = 0
-async function createWallet(options: Partial<DevnetWalletOptions> = {}) {
-  const wallet = await createDevnetWallet({
-    // The SDK shares one core per storage prefix in a global: every wallet gets its own.
-    storagePrefix: `test-wallet-${++walletCount}`,
-    relayUrl: relay.url,
-    verifyUrl: relay.verifyUrl,
-    evmRpcUrl: devnet.evm.rpcUrl,
-    solanaRpcUrl: devnet.solana.rpcUrl,
-    accountIndex: 4,
-    evmChainIds: [31337, 1],
-    ...options,
-  })
-  wallets.push(wallet)
-  return wallet
-}
-
-const wcConnector = (portico: Portico, namespace: ChainNamespace = 'eip155') => {
-  const connector = getConnectors(portico, { namespace }).find((c) => c.type === 'WALLET_CONNECT')
-  if (!connector) throw new Error(`no WalletConnect connector on ${namespace}`)
-  return connector
-}
-
-/** Resolves with the next pairing URI Portico offers (the one already offered counts). */
-function nextUri(portico: Portico, except?: string) {
-  return new Promise<string>((resolve) => {
-    const unwatch = watchWalletConnectUri(portico, {
-      onChange: (pairing) => {
-        if (pairing && pairing.uri !== except) {
-          unwatch()
-          resolve(pairing.uri)
-        }
-      },
-    })
-  })
-}
-
-async function pairAndConnect(portico: Portico, wallet: DevnetWallet, picked?: WalletConnectWallet) {
-  const uri = nextUri(portico)
-  const connected = connect(portico, { connector: wcConnector(portico), wallet: picked })
-  await wallet.pair(await uri)
-  return connected
-}
-
-const account = (portico: Portico, namespace: ChainNamespace) => portico.store.get(accountsAtom)[namespace]
-
-/** Resolves once the namespace's account state satisfies `predicate` (state changes are events, not time). */
-function until(portico: Portico, namespace: ChainNamespace, predicate: (a: AccountState | undefined) => boolean) {
-  return new Promise<AccountState | undefined>((resolve) => {
-    const check = () => {
-      const state = account(portico, namespace)
-      if (predicate(state)) {
-        unsubscribe()
-        resolve(state)
-      }
-    }
-    const unsubscribe = portico.store.sub(accountsAtom, check)
-    check()
-  })
-}
-
-async function signClientOf(portico: Portico) {
-  const controller = await walletConnectOf(portico)?.load()
-  if (!controller) throw new Error('WalletConnect is off')
-  return controller.client()
-}
-
-async function closePortico(portico: Portico) {
-  await (await walletConnectOf(portico)?.load())?.close()
-}
+const suite = walletConnectSuite()
+const { createDapp, createWallet, pairAndConnect } = suite
+const namespaces = walletConnectNamespaces
+const account = accountOf
 
 test('one session connects all five namespaces; each signs with its own cryptography; a transaction lands on anvil', async () => {
   const { portico } = createDapp()
@@ -236,7 +69,7 @@ test('one session connects all five namespaces; each signs with its own cryptogr
     expect(state?.connectedWalletInfo?.name).toBeTruthy()
   }
   expect(account(portico, 'eip155')?.caipNetworkId).toBe('eip155:31337')
-  expect(account(portico, 'solana')?.caipNetworkId).toBe(devnet.solana.caipNetworkId)
+  expect(account(portico, 'solana')?.caipNetworkId).toBe(suite.devnet.solana.caipNetworkId)
 
   const message = 'Portico signs in on every chain'
   const evm = await signMessage(portico, { namespace: 'eip155', message })
@@ -311,8 +144,8 @@ test('one session connects all five namespaces; each signs with its own cryptogr
     }),
   ).toBe(false)
 
-  const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
-  const recipient = devnet.evm.accounts[1].address
+  const client = createPublicClient({ transport: http(suite.devnet.evm.rpcUrl) })
+  const recipient = suite.devnet.evm.accounts[1].address
   const before = await client.getBalance({ address: recipient })
   const hash = await sendTransaction(portico, { to: recipient, value: 12345n })
   const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
@@ -347,14 +180,14 @@ test('a request the session did not approve is refused before it reaches the wal
   const { portico } = createDapp()
   const wallet = await createWallet()
   await pairAndConnect(portico, wallet)
-  const published = relay.stats().published
+  const published = suite.relay.stats().published
   await expect(
     request(portico, { namespace: 'eip155', method: 'eth_getEncryptionPublicKey', params: [] }),
   ).rejects.toMatchObject({ name: 'RequestNotApprovedError', shortMessage: 'Requested RPC call is not allowed' })
   await expect(
     request(portico, { namespace: 'eip155', method: 'personal_sign', params: ['0x00'], caipNetworkId: 'eip155:31338' }),
   ).rejects.toMatchObject({ name: 'RequestNotApprovedError' })
-  expect(relay.stats().published).toBe(published)
+  expect(suite.relay.stats().published).toBe(published)
 })
 
 test('the wallet rejecting the proposal gives "Connection rejected" and leaves state as it was', async () => {
@@ -365,10 +198,8 @@ test('the wallet rejecting the proposal gives "Connection rejected" and leaves s
     shortMessage: 'Connection rejected',
   })
   for (const namespace of namespaces) expect(account(portico, namespace)?.status).toBe('disconnected')
-  expect(getUri(portico)).toBeUndefined()
+  expect(getWalletConnectUri(portico)).toBeUndefined()
 })
-
-const getUri = (portico: Portico) => portico.store.get(walletConnectPairingAtom)
 
 test('the wallet rejecting a request gives the typed rejection', async () => {
   const { portico } = createDapp()
@@ -380,134 +211,6 @@ test('the wallet rejecting a request gives the typed rejection', async () => {
   await pending.reject()
   await expect(signing).rejects.toMatchObject({ name: 'UserRejectedRequestError' })
   expect(account(portico, 'solana')?.status).toBe('connected')
-})
-
-test('giving up (abort) gives "Modal closed"; an expired pairing URI is replaced by a fresh one', async () => {
-  const { portico } = createDapp({ pairingExpirySeconds: 0.3 })
-  const controller = new AbortController()
-  const first = nextUri(portico)
-  const connecting = connect(portico, { connector: wcConnector(portico), signal: controller.signal })
-  const uri1 = await first
-  const uri2 = await nextUri(portico, uri1)
-  expect(uri2).not.toBe(uri1)
-  expect(uri2).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  controller.abort()
-  await expect(connecting).rejects.toMatchObject({ name: 'ModalClosedError', shortMessage: 'Modal closed' })
-  expect(account(portico, 'eip155')?.status).toBe('disconnected')
-  expect(getUri(portico)).toBeUndefined()
-})
-
-test('a prepared pairing URI is the one connect shows (no second proposal); it is used once; connected, preparing does nothing', async () => {
-  const { portico } = createDapp()
-  const wallet = await createWallet()
-  const topicOf = (uri: string) => uri.slice(3, uri.indexOf('@'))
-  await prepareWalletConnect(portico)
-  await prepareWalletConnect(portico) // one offer at a time
-  const client = await signClientOf(portico)
-  const prepared = client.core.pairing.getPairings().map((p) => p.topic)
-  expect(prepared).toHaveLength(1)
-  expect(getUri(portico)).toBeUndefined() // nothing is shown before the user picks WalletConnect
-
-  const shown = nextUri(portico)
-  const connecting = connect(portico, { connector: wcConnector(portico) })
-  const uri = await shown
-  expect(topicOf(uri)).toBe(prepared[0])
-  expect(client.core.pairing.getPairings()).toHaveLength(1)
-  await wallet.pair(uri)
-  await connecting
-  expect(account(portico, 'eip155')?.status).toBe('connected')
-
-  // Connected over WalletConnect: nothing to prepare.
-  await prepareWalletConnect(portico)
-  expect(client.core.pairing.getPairings().filter((p) => !p.active)).toHaveLength(0)
-
-  // After a disconnect, the next prepare publishes a fresh proposal: the used one is not offered again.
-  await disconnect(portico)
-  await prepareWalletConnect(portico)
-  const fresh = client.core.pairing.getPairings().filter((p) => !p.active)
-  expect(fresh).toHaveLength(1)
-  expect(fresh[0]?.topic).not.toBe(prepared[0])
-})
-
-test('preloading loads the code only (no socket, storage or proposal); the pick then pairs as usual; off with prepare: false', async () => {
-  const inner = createMemoryWalletConnectStorage()
-  const used: string[] = []
-  const wcStorage: WalletConnectStorage = new Proxy(inner, {
-    get: (target, key) => {
-      const value = Reflect.get(target, key)
-      return typeof value === 'function'
-        ? (...args: unknown[]) => {
-            used.push(String(key))
-            return value.apply(target, args)
-          }
-        : value
-    },
-  })
-  const { portico } = createDapp({ wcStorage })
-  const walletConnect = walletConnectOf(portico)
-  if (!walletConnect) throw new Error('WalletConnect is off')
-  const connections = relay.stats().connections
-  const load = vi.spyOn(walletConnect, 'load')
-  await preloadWalletConnect(portico)
-  await preloadWalletConnect(portico)
-  expect(load).toHaveBeenCalledTimes(2)
-  expect(relay.stats().connections).toBe(connections)
-  expect(used).toEqual([])
-  expect(getUri(portico)).toBeUndefined()
-
-  const wallet = await createWallet()
-  await pairAndConnect(portico, wallet)
-  expect(account(portico, 'eip155')?.status).toBe('connected')
-  expect(used.length).toBeGreaterThan(0)
-  // Connected over WalletConnect: the code is there, nothing to preload.
-  load.mockClear()
-  await preloadWalletConnect(portico)
-  expect(load).not.toHaveBeenCalled()
-
-  const { portico: off } = createDapp({ prepare: false })
-  const offLoad = vi.spyOn(walletConnectOf(off) as NonNullable<typeof walletConnect>, 'load')
-  await preloadWalletConnect(off)
-  expect(offLoad).not.toHaveBeenCalled()
-})
-
-test('the pairing URI is shown before its proposal is published; a wallet that pairs at once still gets it', async () => {
-  const { portico } = createDapp()
-  const wallet = await createWallet()
-  const client = await signClientOf(portico)
-  const publish = vi.spyOn(client.core.relayer, 'publishCustom')
-  const sdkConnect = vi.spyOn(client, 'connect')
-  // What had been published when the URI first showed (read in the store's synchronous notification).
-  const publishedWhenShown = new Promise<number>((resolve) => {
-    const unwatch = watchWalletConnectUri(portico, {
-      onChange: (pairing) => {
-        if (!pairing) return
-        unwatch()
-        resolve(publish.mock.calls.length)
-      },
-    })
-  })
-  const uri = nextUri(portico)
-  const connecting = connect(portico, { connector: wcConnector(portico) })
-  expect(await publishedWhenShown).toBe(0)
-  // The wallet scans it right away: the relay hands it the proposal once it lands.
-  const shown = await uri
-  await wallet.pair(shown)
-  await connecting
-  expect(account(portico, 'eip155')?.status).toBe('connected')
-  expect(publish).toHaveBeenCalledTimes(1)
-  // The URI built early is the one the SDK made (same parameters, same order).
-  expect((await sdkConnect.mock.results[0]?.value)?.uri).toBe(shown)
-})
-
-test('walletConnect.prepare false: preparing loads nothing; the pick creates its own proposal', async () => {
-  const { portico } = createDapp({ prepare: false })
-  await prepareWalletConnect(portico)
-  const controller = await walletConnectOf(portico)?.load()
-  // No client was started: the SDK was never asked for one.
-  expect((controller as unknown as { clientPromise?: unknown }).clientPromise).toBeUndefined()
-  const wallet = await createWallet()
-  await pairAndConnect(portico, wallet)
-  expect(account(portico, 'eip155')?.status).toBe('connected')
 })
 
 test('wallet-side disconnect disconnects every namespace of the session, and the user is told', async () => {
@@ -556,7 +259,7 @@ test('account and chain changes from the wallet update the state; our disconnect
   await pairAndConnect(portico, wallet)
   const [session] = wallet.sessions()
   if (!session) throw new Error('no session')
-  const other = devnet.evm.accounts[2].address
+  const other = suite.devnet.evm.accounts[2].address
   await wallet.emit(session.topic, 'accountsChanged', [other], 'eip155:31337')
   expect((await until(portico, 'eip155', (a) => a?.address === other))?.caipAddress).toBe(`eip155:31337:${other}`)
 
@@ -590,13 +293,13 @@ test('chain switching follows the spec: approved chains only, unless the wallet 
   expect(account(portico, 'eip155')?.caipNetworkId).toBe('eip155:31337')
 
   // solana has no switch method: an unapproved cluster is refused with the spec's text, nothing sent.
-  const published = relay.stats().published
+  const published = suite.relay.stats().published
   const elsewhere = `solana:${'X'.repeat(32)}` as const
   const error = await switchNetwork(portico, { caipNetworkId: elsewhere }).catch((e) => e)
   expect(error.shortMessage).toMatch(
     /^Failed to switch to chain .* not approved or wallet does not support wallet_switchEthereumChain$/,
   )
-  expect(relay.stats().published).toBe(published)
+  expect(suite.relay.stats().published).toBe(published)
 })
 
 test('reload: a new instance on the same storage restores the session silently, and it still signs', async () => {
@@ -629,7 +332,7 @@ test('a relay restart in the middle of a session: the next request still succeed
       (relayer) => new Promise<void>((resolve) => relayer.once('relayer_connect', () => resolve())),
     ),
   )
-  await relay.restart()
+  await suite.relay.restart()
   await reconnected
   const message = 'after the relay restarted'
   const signature = await signMessage(portico, { namespace: 'eip155', message })
@@ -645,17 +348,17 @@ test('the relay restarted and refusing connections for a while: a request made m
   const client = await signClientOf(portico)
   const topics = client.session.getAll().map((s) => s.topic)
   const pairings = client.core.pairing.getPairings().map((p) => p.topic)
-  relay.switches.refuse = true
-  await relay.restart()
+  suite.relay.switches.refuse = true
+  await suite.relay.restart()
   // Both peers redial and are turned away.
-  await vi.waitFor(() => expect(relay.stats().refused).toBeGreaterThanOrEqual(2), { timeout: 30_000 })
+  await vi.waitFor(() => expect(suite.relay.stats().refused).toBeGreaterThanOrEqual(2), { timeout: 30_000 })
   const message = 'sent while the relay was down'
   const recorded = new Promise<void>((resolve) => client.core.history.events.once('history_created', () => resolve()))
   const signing = signMessage(portico, { namespace: 'eip155', message })
   signing.catch(() => {}) // awaited below
   await recorded // the SDK holds the request and tries to publish it into a relay that refuses it
-  expect(relay.stats().connections).toBe(0)
-  relay.switches.refuse = false
+  expect(suite.relay.stats().connections).toBe(0)
+  suite.relay.switches.refuse = false
   const signature = await signing
   expect(await verifyEip155Message({ address, message, signature })).toBe(true)
   expect(client.session.getAll().map((s) => s.topic)).toEqual(topics)
@@ -667,13 +370,13 @@ test('a relay that loses what the dapp sends: the request is published again by 
   const { portico } = createDapp()
   const wallet = await createWallet()
   const { address } = await pairAndConnect(portico, wallet)
-  const dropped = relay.stats().dropped
-  relay.switches.drop = true
+  const dropped = suite.relay.stats().dropped
+  suite.relay.switches.drop = true
   const message = 'sent into a lossy relay'
   const signing = signMessage(portico, { namespace: 'eip155', message })
   signing.catch(() => {}) // awaited below
-  await vi.waitFor(() => expect(relay.stats().dropped).toBeGreaterThan(dropped), { timeout: 15_000 })
-  relay.switches.drop = false
+  await vi.waitFor(() => expect(suite.relay.stats().dropped).toBeGreaterThan(dropped), { timeout: 15_000 })
+  suite.relay.switches.drop = false
   const signature = await signing
   expect(await verifyEip155Message({ address, message, signature })).toBe(true)
 }, 90_000)
@@ -699,7 +402,7 @@ test('a saved session whose client cannot start leaves the namespace disconnecte
     await vi.advanceTimersByTimeAsync(10_000)
     expect(await restoring).toEqual([])
     for (const namespace of namespaces) expect(account(portico, namespace)?.status).toBe('disconnected')
-    porticos.splice(porticos.indexOf(portico), 1) // its client never started: nothing to close
+    suite.forget(portico) // its client never started: nothing to close
   } finally {
     vi.useRealTimers()
     // The SDK registered the stuck core as the global one for our prefix; later clients must not get it.
@@ -715,7 +418,7 @@ test("the log for a support request: empty at the default level after a clean co
   await pairAndConnect(quiet.portico, wallet)
   expect(getWalletConnectLogs(quiet.portico)).toBe('')
   await closePortico(quiet.portico)
-  porticos.splice(porticos.indexOf(quiet.portico), 1)
+  suite.forget(quiet.portico)
 
   // At 'trace' every entry is also printed (console.debug): kept out of the test's output.
   vi.spyOn(console, 'debug').mockImplementation(() => {})
@@ -753,7 +456,7 @@ test("a client that cannot start: a request gives 'Sign Client not initialized' 
       key.includes('verify') ? Promise.resolve(undefined) : Promise.reject(new Error('storage unavailable')),
   }
   const { portico } = createDapp({ wcStorage: broken })
-  porticos.splice(porticos.indexOf(portico), 1) // its client never starts: nothing to close
+  suite.forget(portico) // its client never starts: nothing to close
   const controller = await walletConnectOf(portico)?.load()
   const failure = await controller
     ?.request({ chainId: 'eip155:31337', method: 'personal_sign', params: [] })
@@ -782,7 +485,7 @@ test('EIP-5792 over WalletConnect: the devnet wallet runs a batch on anvil; the 
   const status = await waitForCallsStatus(portico, { id, pollingInterval: 50 })
   expect(status).toMatchObject({ status: 'success', statusCode: 200, chainId: 31337, atomic: false })
   expect(status.receipts).toHaveLength(2)
-  const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) })
+  const client = createPublicClient({ transport: http(suite.devnet.evm.rpcUrl) })
   expect(await client.getBalance({ address: to })).toBe(7n)
   await expect(sendCalls(portico, { calls: [{ to, value: 1n }], atomicRequired: true })).rejects.toMatchObject({
     name: 'CallsRejectedError',
@@ -807,7 +510,7 @@ test("EIP-5792 over WalletConnect: a session without wallet_getCallsStatus gives
   eip155.methods = eip155.methods.filter((m) => !m.startsWith('wallet_') || m === 'wallet_switchEthereumChain')
   await proposal.approve(namespaces)
   await connected
-  const published = relay.stats().published
+  const published = suite.relay.stats().published
   await expect(getCallsStatus(portico, { id: '0x01' })).rejects.toMatchObject({
     name: 'CallsStatusNotApprovedError',
     shortMessage: 'Fetching call status not approved by the wallet.',
@@ -817,7 +520,7 @@ test("EIP-5792 over WalletConnect: a session without wallet_getCallsStatus gives
   ).rejects.toMatchObject({
     name: 'CallsNotSupportedError',
   })
-  expect(relay.stats().published).toBe(published)
+  expect(suite.relay.stats().published).toBe(published)
 })
 
 test("the wallet offline when a request is sent: the request's expiry is honoured, typed EXPIRED, the mutation settles; back online the same request goes through", async () => {
