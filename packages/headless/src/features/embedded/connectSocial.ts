@@ -19,7 +19,6 @@ import {
 } from './errors.js'
 import { finishLogin } from './finishLogin.js'
 import { openSocialPopup, socialPopup, socialProviders } from './socialPopup.js'
-import { addSocialSignIn, socialSignIn, toFrameSiwxMessage } from './socialSignIn.js'
 import { embeddedState } from './state.js'
 
 /** The notice the auth server's callback page posts to the page that opened the window (no code in it). */
@@ -108,11 +107,13 @@ export async function connectSocial(
     popup.location.href = uri
 
     // With sign-in on, the frame signs the sign-in with the new account at the login: one window, no second prompt.
-    const signIn = await socialSignIn(portico, wallet.frameChain)
+    // Loaded only with the `siwx` option: a host without sign-in keeps the formatter off its login chunk.
+    const signing = portico.options.siwx ? await import('./socialSignIn.js') : undefined
+    const signIn = await signing?.socialSignIn(portico, wallet.frameChain)
     const connected = wallet.client.request('CONNECT_SOCIAL', {
       uri,
       ...(wallet.frameChain !== undefined ? { chainId: wallet.frameChain } : {}),
-      ...(signIn ? { siwxMessage: toFrameSiwxMessage(signIn.data) } : {}),
+      ...(signIn ? { siwxMessage: signing?.toFrameSiwxMessage(signIn.data) } : {}),
     })
     connected.catch(() => {}) // given up on when the window closes first
     const watch = watchPopup(popup, provider)
@@ -123,7 +124,7 @@ export async function connectSocial(
       watch.stop()
     }
     // Before connecting: the sign step then finds the session (a refused one leaves it to ask).
-    if (signIn) await addSocialSignIn(signIn, user)
+    if (signIn) await signing?.addSocialSignIn(signIn, user)
     return await finishLogin(portico, wallet)
   } catch (error) {
     if (error instanceof EmbeddedWalletError && error.request === 'CONNECT_SOCIAL')
