@@ -1,6 +1,9 @@
 // The sign-in page's own Portico instance: the demo's networks with `siwx` on, talking to the
 // demo server's /api/siwx routes. Separate from the main instance so the other pages connect
-// without a sign step; its persisted state has its own keys. Loaded only by #/sign-in.
+// without a sign step; its persisted state has its own keys. Loaded only by #/sign-in. With the
+// devnet's secure frame, a social login here signs in within the same step (one login window).
+
+import { devnetConfig } from 'virtual:portico-devnet'
 import { createPortico, eip155Adapter, solanaAdapter } from '@portico/headless'
 import { serverSiwx } from '@portico/headless/siwx'
 import { devnet, devnet2, solanaDevnet } from './portico.js'
@@ -28,5 +31,6 @@ export const siwxPortico = createPortico({
     url: window.location.origin,
     icons: [],
   },
+  ...(devnetConfig.auth ? { embeddedWallet: { frameUrl: devnetConfig.auth.frameUrl } } : {}),
   siwx: serverSiwx({ url: '/api/siwx', statement: 'Sign in to the Portico demo.' }),
 })

@@ -31,6 +31,32 @@ const chainId = z.union([z.int().check(z.positive()), str(1, 64)])
 const rpcUrl = z.url().check(z.maxLength(2048))
 const empty = z.optional(z.object({}))
 
+/**
+ * The sign-in message data (the kit's `SiwxMessage`, EIP-4361 / CAIP-122 fields) that the kit sends
+ * in `connect social` and the frame hands back signed. Bounded field by field: the frame fills in
+ * the account address after the login, renders the text with the kit's own formatter (which checks
+ * each field's grammar) and signs it only for the host's own origin.
+ */
+export const siwxMessageSchema = z.object({
+  /** The account; the kit sends a placeholder (the address is known only after the login). */
+  accountAddress: str(1, 128),
+  /** CAIP-2 network id (`eip155:1`). */
+  chainId: str(3, 64),
+  domain: str(1, 255),
+  scheme: z.optional(str(1, 32)),
+  uri: str(1, 2048),
+  version: z.literal('1'),
+  nonce: str(8, 128),
+  statement: z.optional(str(0, 1024)),
+  resources: z.optional(z.array(str(1, 2048)).check(z.maxLength(16))),
+  requestId: z.optional(str(1, 256)),
+  issuedAt: z.optional(str(1, 64)),
+  expirationTime: z.optional(str(1, 64)),
+  notBefore: z.optional(str(1, 64)),
+})
+/** The sign-in message data as the frame protocol carries it. */
+export type FrameSiwxMessage = z.output<typeof siwxMessageSchema>
+
 /** Payload schema of every app→frame request, by request name. */
 export const appRequestSchemas = {
   SWITCH_NETWORK: z.object({ chainId, rpcUrl: z.optional(rpcUrl) }),
@@ -41,7 +67,8 @@ export const appRequestSchemas = {
     uri: str(1, 4096),
     preferredAccountType: z.optional(str(1, 32)),
     chainId: z.optional(chainId),
-    siwxMessage: z.optional(z.unknown()),
+    /** Sign-in data to sign with the new account once the login completes (one step: no second prompt). */
+    siwxMessage: z.optional(siwxMessageSchema),
     rpcUrl: z.optional(rpcUrl),
   }),
   GET_FARCASTER_URI: empty,
@@ -130,6 +157,12 @@ export const frameUserSchema = z.object({
   socialProvider: z.optional(z.string()),
   /** The provider's username (the spec's social username, Farcaster userName). */
   userName: z.optional(z.string()),
+  /** The signature of a `connect social` that carried a `siwxMessage` (personal_sign of `message`). */
+  signature: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/))),
+  /** The sign-in text the frame signed (rendered from `siwxMessage`). */
+  message: z.optional(str(1, 8192)),
+  /** The `siwxMessage` of `connect social` with the account's address filled in. */
+  siwxMessage: z.optional(siwxMessageSchema),
 })
 export type FrameUser = z.output<typeof frameUserSchema>
 
@@ -172,7 +205,14 @@ export type FrameSuccessPayload<N extends AppRequestName> = z.output<(typeof fra
 const requestNames = Object.keys(appRequestSchemas) as [AppRequestName, ...AppRequestName[]]
 
 /** What the parse functions return: the message, or why it was refused. */
-export type ParseResult<T> = { success: true; data: T } | { success: false; error: string }
+export type ParseResult<T> =
+  | { success: true; data: T }
+  | {
+      success: false
+      error: string
+      /** A known request whose payload was refused: the frame answers it with an error instead of silence. */
+      request?: { id: string; name: AppRequestName } | undefined
+    }
 
 const appEnvelope = z.strictObject({
   id: requestId,
@@ -200,6 +240,7 @@ export function parseAppMessage(data: unknown): ParseResult<AppMessage> {
     return {
       success: false,
       error: `Invalid ${name} payload: ${payload.error.issues.map((i) => i.message).join('; ')}`,
+      request: { id: envelope.data.id, name },
     }
   return { success: true, data: { id: envelope.data.id, name, payload: payload.data } as AppMessage }
 }
@@ -308,6 +349,8 @@ export const frameTexts = {
   /** The provider's answer did not log the user in (refused, tampered, expired, replayed). */
   connectFailed: 'Failed to connect',
   farcasterFailed: 'Failed to connect to farcaster',
+  /** A sign-in message whose domain or URI is not the host page's own origin: never signed. */
+  siwxWrongSite: 'The sign-in message is not for this site',
 } as const
 
 /** The frame URL's query parameters (the spec: projectId, chainId, version, enableLogger, rpcUrl). */

@@ -24,6 +24,7 @@ import { ensureDeviceShare, ensureKeys, type Namespace, shareName, withSecret } 
 import type { RecoveryMode } from './recovery.js'
 import { handleRpc } from './rpc.js'
 import { RpcError } from './rpcError.js'
+import { assertSiwxForHost, type SignedSiwx, signSiwxAtLogin } from './siwx.js'
 import { createFarcasterLogin, createSocialLogin } from './social.js'
 import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
 import { applyTheme, dappName, setDappData, setStorageNote } from './ui.js'
@@ -72,6 +73,8 @@ function start(config: FrameQuery) {
   let addresses: Record<Namespace, string> | undefined
   let loginChallenge: string | undefined
   let updateChallenge: { id: string; email: string } | undefined
+  /** The sign-in signed at this session's social login (the user's signature, message, siwxMessage). */
+  let signedSiwx: SignedSiwx | undefined
   const rpcAborts = new Set<(error: Error) => void>()
   // The popup's result comes from the auth server's callback page, on the auth server's origin.
   const social = createSocialLogin({ api, resultOrigin: new URL(authUrl).origin, log })
@@ -137,6 +140,7 @@ function start(config: FrameQuery) {
       ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
       ...(user.username ? { userName: user.username } : {}),
     }
+    signedSiwx = undefined
     api.setToken(token)
     await set('session', session)
     addresses = await ensureKeys(api, user.id, recovery)
@@ -144,6 +148,7 @@ function start(config: FrameQuery) {
 
   async function signOutLocally() {
     session = undefined
+    signedSiwx = undefined
     addresses = undefined
     api.setToken(undefined)
     await del('session')
@@ -169,6 +174,7 @@ function start(config: FrameQuery) {
       smartAccountDeployed: false,
       ...(session.socialProvider ? { socialProvider: session.socialProvider } : {}),
       ...(session.userName ? { userName: session.userName } : {}),
+      ...signedSiwx,
     }
   }
 
@@ -201,11 +207,24 @@ function start(config: FrameQuery) {
         await ensureStorage()
         return social.redirectUri(message.payload.provider)
       case 'CONNECT_SOCIAL': {
+        // Sign-in data for another site is refused before the login: nothing is signed for it.
+        const siwx = message.payload.siwxMessage
+        if (siwx) assertSiwxForHost(siwx, hostOrigin)
         // The payload's uri is not used for the code: the result comes from the popup itself.
         const { token, user } = await social.connect()
         if (message.payload.chainId !== undefined) chainId = message.payload.chainId
         if (message.payload.rpcUrl) rpcUrls.set(chainId, message.payload.rpcUrl)
         await signedIn(token, user)
+        if (siwx && addresses) {
+          const userId = user.id
+          // A signature that cannot be made leaves the user without one: the kit then asks to sign.
+          signedSiwx = await signSiwxAtLogin(siwx, addresses.eip155, (use) =>
+            withSecret(api, userId, 'eip155', use, recovery),
+          ).catch((error: unknown) => {
+            log('sign-in at login failed', error)
+            return undefined
+          })
+        }
         return currentUser()
       }
       case 'GET_FARCASTER_URI':
@@ -368,6 +387,14 @@ function start(config: FrameQuery) {
     const parsed = parseAppMessage(event.data)
     if (!parsed.success) {
       console.warn('[portico] Ignored an invalid frame event', parsed.error)
+      // A known request with a refused payload is answered, so the kit fails at once instead of timing out.
+      const refused = parsed.request
+      if (refused)
+        post({
+          id: refused.id,
+          type: `${framePrefix}${refused.name}_ERROR`,
+          payload: { message: parsed.error.slice(0, 1024), code: -32602 },
+        })
       return
     }
     const message = parsed.data

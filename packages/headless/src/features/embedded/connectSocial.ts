@@ -53,6 +53,8 @@ export type ConnectSocialErrorType =
  * secure frame for the provider's login address and points the window there. The provider's answer
  * goes from the window to the frame only; the frame then signs the user in and the AUTH connector
  * connects every embedded namespace (as email login does). The window is closed when it is done.
+ * With sign-in on (the `siwx` option) and an EVM chain, the frame also signs the sign-in message
+ * with the new account, and the session is added before connecting: no second prompt.
  *
  * Errors: 'Failed to initiate social connection' (a provider outside the six, or no login address),
  * 'Popup closed' (the user closed the window; checked every second), 'Failed to connect' (the
@@ -104,17 +106,25 @@ export async function connectSocial(
     if (!popup || popup.closed) throw new SocialPopupBlockedError({ provider, url: uri })
     popup.location.href = uri
 
+    // With sign-in on, the frame signs the sign-in with the new account at the login: one window, no second prompt.
+    // Loaded only with the `siwx` option: a host without sign-in keeps the formatter off its login chunk.
+    const signing = portico.options.siwx ? await import('./socialSignIn.js') : undefined
+    const signIn = await signing?.socialSignIn(portico, wallet.frameChain)
     const connected = wallet.client.request('CONNECT_SOCIAL', {
       uri,
       ...(wallet.frameChain !== undefined ? { chainId: wallet.frameChain } : {}),
+      ...(signIn ? { siwxMessage: signing?.toFrameSiwxMessage(signIn.data) } : {}),
     })
     connected.catch(() => {}) // given up on when the window closes first
     const watch = watchPopup(popup, provider)
+    let user: Awaited<typeof connected>
     try {
-      await Promise.race([connected, watch.closed])
+      user = await Promise.race([connected, watch.closed])
     } finally {
       watch.stop()
     }
+    // Before connecting: the sign step then finds the session (a refused one leaves it to ask).
+    if (signIn) await signing?.addSocialSignIn(signIn, user)
     return await finishLogin(portico, wallet)
   } catch (error) {
     if (error instanceof EmbeddedWalletError && error.request === 'CONNECT_SOCIAL')

@@ -55,4 +55,28 @@ describe('toEmbeddedWalletUser', () => {
     expect(user.accounts[0]?.type).toBe('smartAccount')
     expect(user).not.toHaveProperty('socialProvider')
   })
+
+  test('behavior: the sign-in signed at a social login is part of the user; a partial one is not', () => {
+    const siwxMessage = {
+      accountAddress: address,
+      chainId: 'eip155:31337',
+      domain: 'app.example',
+      uri: 'https://app.example',
+      version: '1' as const,
+      nonce: 'abcdefgh12',
+      issuedAt: '2026-11-28T12:00:00.000Z',
+    }
+    const base = {
+      id: 'u1',
+      email: null,
+      address,
+      chainId: 31337,
+      accounts: [{ namespace: 'eip155' as const, address }],
+    }
+    const signed = { signature: `0x${'11'.repeat(65)}`, message: 'app.example wants you to sign in…', siwxMessage }
+    expect(toEmbeddedWalletUser({ ...base, ...signed })).toMatchObject(signed)
+    const partial = toEmbeddedWalletUser({ ...base, message: signed.message, siwxMessage })
+    expect(partial).not.toHaveProperty('message')
+    expect(partial).not.toHaveProperty('siwxMessage')
+  })
 })

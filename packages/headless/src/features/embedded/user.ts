@@ -1,9 +1,11 @@
 import type { FrameUser } from '@portico/secure/protocol'
+import type { SiwxMessage } from '../../kernel/siwxConfig.js'
 
 /**
  * The embedded wallet's user (the spec's embedded-wallet user) as the secure frame reports it
  * after a login: `email` is `null` for a login without one (social, Farcaster, passkey); `userName`
- * and `socialProvider` name the provider's user of a social or Farcaster login.
+ * and `socialProvider` name the provider's user of a social or Farcaster login; `signature`,
+ * `message` and `siwxMessage` are the sign-in signed at a social login with sign-in on.
  *
  * @example
  * const user = await queryClient.fetchQuery(embeddedWalletUserQueryOptions(portico, { address }))
@@ -24,6 +26,15 @@ export type EmbeddedWalletUser = {
   socialProvider?: string | undefined
   /** The provider's username (the login cache's social username). */
   userName?: string | undefined
+  /**
+   * The signature of the sign-in the frame made at a social login with sign-in on (personal_sign of
+   * `message` by the embedded account); absent otherwise. The kit has already added it as a session.
+   */
+  signature?: string | undefined
+  /** The sign-in text that `signature` signs (EIP-4361, as the kit's sign step formats it). */
+  message?: string | undefined
+  /** The sign-in data of `message`, with the embedded account's address. */
+  siwxMessage?: SiwxMessage | undefined
 }
 
 /**
@@ -46,5 +57,8 @@ export function toEmbeddedWalletUser(user: FrameUser): EmbeddedWalletUser {
     smartAccountDeployed: user.smartAccountDeployed ?? false,
     ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
     ...(user.userName ? { userName: user.userName } : {}),
+    ...(user.signature && user.message && user.siwxMessage
+      ? { signature: user.signature, message: user.message, siwxMessage: user.siwxMessage as SiwxMessage }
+      : {}),
   }
 }

@@ -1,0 +1,57 @@
+import { formatSiwxMessage } from '@portico/headless/siwx'
+import { bytesToHex, getAddress } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { type FrameSiwxMessage, frameTexts } from '../protocol.js'
+import { RpcError } from './rpcError.js'
+
+/** EIP-1193 "Unauthorized": the host asked for a signature it may not have. */
+const unauthorized = 4100
+
+/**
+ * Refuses (before any login starts) sign-in data that is not for the host page the frame serves:
+ * its `uri` must be on the host's origin and its `domain` (with `scheme`, when given) must be the
+ * host's. A hostile page could otherwise collect, through one social login, a signed sign-in for
+ * another site. Only EVM networks are signed here: the embedded key signs them with personal_sign.
+ *
+ * @example
+ * assertSiwxForHost(payload.siwxMessage, 'https://app.example') // throws RpcError 4100 otherwise
+ */
+export function assertSiwxForHost(data: FrameSiwxMessage, hostOrigin: string): void {
+  const host = new URL(hostOrigin)
+  let uriOrigin: string | undefined
+  try {
+    uriOrigin = new URL(data.uri).origin
+  } catch {}
+  const sameSite =
+    uriOrigin === host.origin &&
+    data.domain === host.host &&
+    (data.scheme === undefined || `${data.scheme}:` === host.protocol)
+  if (!sameSite) throw new RpcError(frameTexts.siwxWrongSite, unauthorized)
+  if (!/^eip155:[1-9]\d{0,15}$/.test(data.chainId))
+    throw new RpcError('Only EVM sign-in messages are signed at login', -32602)
+}
+
+/** What the frame hands back in the user of a `connect social` that carried sign-in data. */
+export type SignedSiwx = { siwxMessage: FrameSiwxMessage; message: string; signature: `0x${string}` }
+
+/**
+ * Fills the logged-in account's address into the sign-in data, renders the text with the kit's
+ * own formatter (the same EIP-4361 text the kit's sign step shows and the verifier rebuilds) and
+ * signs it with personal_sign. The key is used inside `withSecret` only and never leaves the frame.
+ * No prompt: the user's login click is the consent, and {@link assertSiwxForHost} limited the data
+ * to the host's own origin before the login started.
+ *
+ * @example
+ * const signed = await signSiwxAtLogin(data, addresses.eip155, (use) => withSecret(api, id, 'eip155', use))
+ */
+export async function signSiwxAtLogin(
+  data: FrameSiwxMessage,
+  address: string,
+  withSecret: <T>(use: (secret: Uint8Array) => Promise<T>) => Promise<T>,
+): Promise<SignedSiwx> {
+  const filled: FrameSiwxMessage = { ...data, accountAddress: getAddress(address) }
+  // The schema bounded every field and assertSiwxForHost checked the network id's shape.
+  const message = formatSiwxMessage(filled as Parameters<typeof formatSiwxMessage>[0])
+  const signature = await withSecret((secret) => privateKeyToAccount(bytesToHex(secret)).signMessage({ message }))
+  return { siwxMessage: filled, message, signature }
+}
