@@ -48,7 +48,7 @@ describe('other locales go through Intl for their digits, separators and words',
   test('amounts with their symbol: one left-to-right unit in Arabic, plain text elsewhere', () => {
     expect(createFormatters('en').amount('9999.9961', 'ETH')).toBe('9,999.996 ETH')
     expect(createFormatters('de').amount('9999.9961', 'ETH')).toBe('9.999,996 ETH')
-    const arabic = createFormatters('ar')
+    const arabic = createFormatters('ar', 'rtl')
     expect(arabic.amount('9999.9961', 'ETH')).toMatch(/^\u2066.+ ETH\u2069$/)
     expect(arabic.currency('1', 'USD')).toMatch(/^\u2066.+\u2069$/)
     expect(arabic.isolate('1 ETH = 3,000 USDC')).toBe('\u20661 ETH = 3,000 USDC\u2069')

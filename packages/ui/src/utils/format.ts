@@ -1,5 +1,4 @@
 import { formatBalance, formatSignedAmount, formatTokenValue, truncateDecimals } from '@portico/headless'
-import { type Locale, localeDirection } from '../i18n/locales.js'
 import { relativeTime } from './relativeTime.js'
 
 /** A number, bigint or decimal string, as the headless formatters take. */
@@ -31,7 +30,7 @@ export type Formatters = {
 
 /**
  * @internal
- * Number and time formatting for `locale`. English keeps the spec's exact behaviour (en-US
+ * Number and time formatting for `locale`, written in direction `dir`. English keeps the spec's exact behaviour (en-US
  * grouping, truncation, `5m`-style relative times) through the headless formatters; other locales
  * get the same truncation, then `Intl.NumberFormat` / `Intl.RelativeTimeFormat` for their digits,
  * separators and words (`1.234,567` in German, `5分前` in Japanese).
@@ -40,12 +39,12 @@ export type Formatters = {
  * rounds up and accepts bigints and long strings); Intl then only localises the digits it is
  * given, formatting the decimal string exactly, so no float rounding creeps in.
  */
-export function createFormatters(locale: string): Formatters {
+export function createFormatters(locale: string, dir: 'ltr' | 'rtl' = 'ltr'): Formatters {
   const english = locale === 'en' || locale === 'en-US'
   // First strong isolate … pop directional isolate: the bidi algorithm lays the text out on its
   // own, left to right, then places it as one piece in the surrounding line.
   const isolate =
-    localeDirection(locale as Locale) === 'rtl' ? (text: string) => `\u2066${text}\u2069` : (text: string) => text
+    dir === 'rtl' ? (text: string) => `\u2066${text}\u2069` : (text: string) => text
   const tag = english ? 'en-US' : locale
   const number = (decimals: number, padded: boolean) =>
     new Intl.NumberFormat(tag, {

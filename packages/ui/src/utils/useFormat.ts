@@ -13,6 +13,6 @@ import { createFormatters, type Formatters } from './format.js'
  * format.balance(native.quantity.numeric) // '1.234,567' in German, '1,234.567' in English
  */
 export function useFormat(): Formatters {
-  const { locale } = usePorticoUI('useFormat')
-  return useMemo(() => createFormatters(locale), [locale])
+  const { locale, dir } = usePorticoUI('useFormat')
+  return useMemo(() => createFormatters(locale, dir), [locale, dir])
 }
