@@ -10,40 +10,23 @@
 // Every wait is on an element, an attribute or a message; nothing sleeps.
 
 import { randomBytes } from 'node:crypto'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { type DevnetFor, startDevnet } from '@portico/devnet'
 import { approvalDelayMs } from '@portico/secure/protocol'
 import type { BrowserContext, Frame, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Browser, clickUntil, launchChromium, offlineContext, storageContext } from './browser.js'
+import { clickUntil, offlineContext, storageContext } from './browser.js'
 import {
   type HostApi,
   mailedCode,
   recordPromptStates,
   secureFrame,
-  serveHost,
+  startFrameHost,
   takePromptStates,
 } from './embedded/frameHarness.js'
 
 declare const host: HostApi
 
-const devnetOptions = { api: false, walletConnect: false } as const
-let devnet: DevnetFor<typeof devnetOptions>
-let server: Server
-let port: number
-let browser: Browser
-
-beforeAll(async () => {
-  ;[devnet, server, browser] = await Promise.all([startDevnet(devnetOptions), serveHost(), launchChromium()])
-  port = (server.address() as AddressInfo).port
-  await devnet.auth.ready()
-})
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), new Promise((resolve) => server?.close(resolve))])
-  await devnet?.stop()
-})
+const env = startFrameHost()
 
 /** Opens the host page on `hostName` (127.0.0.1 is the frame's own site; `localhost` is another site). */
 async function openHost(context: BrowserContext, hostName = '127.0.0.1') {
@@ -51,17 +34,17 @@ async function openHost(context: BrowserContext, hostName = '127.0.0.1') {
   const consoleLines: string[] = []
   page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`))
   const query = new URLSearchParams({
-    frameUrl: `${devnet.auth.frameUrl}/`,
-    rpcUrl: devnet.evm.rpcUrl,
-    solanaRpcUrl: devnet.solana.rpcUrl,
-    genesisHash: devnet.solana.genesisHash,
+    frameUrl: `${env.devnet.auth.frameUrl}/`,
+    rpcUrl: env.devnet.evm.rpcUrl,
+    solanaRpcUrl: env.devnet.solana.rpcUrl,
+    genesisHash: env.devnet.solana.genesisHash,
   })
-  await page.goto(`http://${hostName}:${port}/?${query}`)
+  await page.goto(`http://${hostName}:${env.port}/?${query}`)
   await page.waitForSelector('body[data-ready="true"]')
   return { page, consoleLines }
 }
 
-const frameOf = (page: Page) => secureFrame(page, devnet.auth.frameUrl)
+const frameOf = (page: Page) => secureFrame(page, env.devnet.auth.frameUrl)
 const prompt = (frame: Frame) => frame.getByRole('dialog')
 
 async function login(page: Page, email: string): Promise<`0x${string}`> {
@@ -69,7 +52,10 @@ async function login(page: Page, email: string): Promise<`0x${string}`> {
     ok: true,
     value: { action: 'VERIFY_OTP' },
   })
-  const connected = await page.evaluate((c) => host.verifyEmailOtp(c), await mailedCode(devnet.auth.inboxUrl, email))
+  const connected = await page.evaluate(
+    (c) => host.verifyEmailOtp(c),
+    await mailedCode(env.devnet.auth.inboxUrl, email),
+  )
   if (!connected.ok) throw new Error(`login failed: ${connected.message}`)
   return connected.value.address as `0x${string}`
 }
@@ -95,7 +81,7 @@ describe('an approval counts only while the frame is visibly on top', () => {
   let address: `0x${string}`
 
   beforeAll(async () => {
-    ;({ context } = await offlineContext(browser))
+    ;({ context } = await offlineContext(env.browser))
     ;({ page, consoleLines } = await openHost(context))
     address = await login(page, `visible-${randomBytes(4).toString('hex')}@example.com`)
   })
@@ -132,11 +118,11 @@ describe('an approval counts only while the frame is visibly on top', () => {
     // Another page of an allowed origin, without the kit: it speaks the frame protocol itself. The
     // frame is signed in already (the same browser logged in above), so it only needs a click.
     const hostile = await context.newPage()
-    await hostile.goto(`http://127.0.0.1:${port}/blank`)
-    const frameUrl = new URL(`${devnet.auth.frameUrl}/`)
+    await hostile.goto(`http://127.0.0.1:${env.port}/blank`)
+    const frameUrl = new URL(`${env.devnet.auth.frameUrl}/`)
     for (const [key, value] of Object.entries({ projectId: 'test-project', chainId: '31337', version: '1' }))
       frameUrl.searchParams.set(key, value)
-    frameUrl.searchParams.set('rpcUrl', devnet.evm.rpcUrl)
+    frameUrl.searchParams.set('rpcUrl', env.devnet.evm.rpcUrl)
     await hostile.evaluate(
       ([src, origin, account]) => {
         const iframe = document.createElement('iframe')
@@ -308,7 +294,7 @@ describe('without IntersectionObserver v2 (Firefox, Safari) the approval moves t
   let address: `0x${string}`
 
   beforeAll(async () => {
-    ;({ context } = await offlineContext(browser))
+    ;({ context } = await offlineContext(env.browser))
     // As in a browser without visibility tracking: entries have no `isVisible`, in every frame and window.
     await context.addInitScript(() => {
       if (typeof IntersectionObserverEntry !== 'undefined')
@@ -326,9 +312,9 @@ describe('without IntersectionObserver v2 (Firefox, Safari) the approval moves t
     await review.waitFor()
     expect(await frame.getByRole('button', { name: 'Approve' }).count()).toBe(0)
     const [popup] = await Promise.all([context.waitForEvent('page'), review.click()])
-    expect(new URL(popup.url()).origin).toBe(new URL(devnet.auth.frameUrl).origin)
+    expect(new URL(popup.url()).origin).toBe(new URL(env.devnet.auth.frameUrl).origin)
     await popup.getByText('approved in a window').waitFor()
-    expect(await popup.getByText(`http://127.0.0.1:${port}`, { exact: true }).count()).toBe(1)
+    expect(await popup.getByText(`http://127.0.0.1:${env.port}`, { exact: true }).count()).toBe(1)
     await popup.getByRole('button', { name: 'Approve' }).click()
     const signed = await signing
     if (!signed.ok) throw new Error(signed.message)
@@ -388,7 +374,7 @@ describe('third-party storage blocked: login asks in the frame, then works for t
       strict.context.waitForEvent('page'),
       frame.getByRole('button', { name: 'Open the wallet’s page' }).click(),
     ])
-    expect(new URL(popup.url()).origin).toBe(new URL(devnet.auth.frameUrl).origin)
+    expect(new URL(popup.url()).origin).toBe(new URL(env.devnet.auth.frameUrl).origin)
     // Continue closes the wallet's page: the click may end with its page gone, which is the point.
     await Promise.all([
       popup.waitForEvent('close'),
@@ -407,7 +393,10 @@ describe('third-party storage blocked: login asks in the frame, then works for t
     await frame.getByRole('button', { name: 'Use for this visit only' }).click()
     expect(await starting).toEqual({ ok: true, value: { action: 'VERIFY_OTP' } })
 
-    const connected = await page.evaluate((c) => host.verifyEmailOtp(c), await mailedCode(devnet.auth.inboxUrl, email))
+    const connected = await page.evaluate(
+      (c) => host.verifyEmailOtp(c),
+      await mailedCode(env.devnet.auth.inboxUrl, email),
+    )
     if (!connected.ok) throw new Error(`login failed: ${connected.message}`)
     const address = connected.value.address as `0x${string}`
     const signing = page.evaluate(() => host.signMessage('signed without storage'))

@@ -4,41 +4,24 @@
 // login starts, with a typed error (4100); malformed sign-in data gets an error reply (-32602), not
 // silence. The signing itself runs in tests/e2e/socialSignIn.test.ts. Every wait is on a message.
 
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { type DevnetFor, startDevnet } from '@portico/devnet'
 import { frameTexts } from '@portico/secure/protocol'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { type Browser, launchChromium, offlineContext } from './browser.js'
-import { serveHost } from './embedded/frameHarness.js'
+import { expect, test } from 'vitest'
+import { offlineContext } from './browser.js'
+import { startFrameHost } from './embedded/frameHarness.js'
 
-const devnetOptions = { api: false, walletConnect: false } as const
-let devnet: DevnetFor<typeof devnetOptions>
-let server: Server
-let port: number
-let browser: Browser
-
-beforeAll(async () => {
-  ;[devnet, server, browser] = await Promise.all([startDevnet(devnetOptions), serveHost(), launchChromium()])
-  port = (server.address() as AddressInfo).port
-  await devnet.auth.ready()
-}, 120_000)
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), new Promise((resolve) => server?.close(resolve))])
-  await devnet?.stop()
-})
+const env = startFrameHost()
 
 type Reply = { id?: string; type: string; payload?: { message?: string; code?: number } }
 
 test('hostile host: connect social with sign-in data for another site, or malformed data, is refused with a typed error', async () => {
-  const { context } = await offlineContext(browser)
+  const { context } = await offlineContext(env.browser)
   try {
     const hostile = await context.newPage()
-    await hostile.goto(`http://127.0.0.1:${port}/blank`)
-    const frameUrl = new URL(`${devnet.auth.frameUrl}/`)
+    await hostile.goto(`http://127.0.0.1:${env.port}/blank`)
+    const frameUrl = new URL(`${env.devnet.auth.frameUrl}/`)
     for (const [key, value] of Object.entries({ projectId: 'test-project', chainId: '31337', version: '1' }))
       frameUrl.searchParams.set(key, value)
-    const hostOrigin = `http://127.0.0.1:${port}`
+    const hostOrigin = `http://127.0.0.1:${env.port}`
     const siwxMessage = {
       accountAddress: '0x0000000000000000000000000000000000000000',
       chainId: 'eip155:31337',

@@ -1,10 +1,14 @@
 // What the secure frame's safety e2e tests share: the host page of `host.ts` served on its own
 // loopback origin, the mailed code, and a way to find the frame among a page's frames.
 import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type DevnetFor, startDevnet } from '@portico/devnet'
 import { build } from 'esbuild'
 import type { Frame, Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+import { type Browser, launchChromium } from '../browser.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
 
@@ -47,6 +51,32 @@ export async function serveHost(): Promise<Server> {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return server
+}
+
+const devnetOptions = { api: false, walletConnect: false } as const
+
+/**
+ * What a frame safety test file runs against, started before its tests and stopped after them: the
+ * devnet (its auth server and frame; no hosted services, no relay), the host page's server on
+ * `port` and Chromium.
+ *
+ * @example
+ * const env = startFrameHost()
+ * test('…', async () => { const { context } = await offlineContext(env.browser) })
+ */
+export function startFrameHost() {
+  const env = {} as { devnet: DevnetFor<typeof devnetOptions>; port: number; browser: Browser }
+  let server: Server | undefined
+  beforeAll(async () => {
+    ;[env.devnet, server, env.browser] = await Promise.all([startDevnet(devnetOptions), serveHost(), launchChromium()])
+    env.port = (server.address() as AddressInfo).port
+    await env.devnet.auth.ready()
+  }, 120_000)
+  afterAll(async () => {
+    await Promise.allSettled([env.browser?.close(), new Promise((resolve) => server?.close(resolve))])
+    await env.devnet?.stop()
+  })
+  return env
 }
 
 /** The secure frame among `page`'s frames (the one loaded from `frameUrl`). */
