@@ -75,6 +75,16 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
     verifyOtp: (challengeId: string, otp: string) =>
       call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/email/otp', { challengeId, otp }),
     session: () => call<{ user: { id: string; email: string } }>('GET', '/v1/session', undefined, true),
+    /** Whether the server still knows the session (false on its 401; any other failure throws). */
+    async hasSession(): Promise<boolean> {
+      try {
+        await call('GET', '/v1/session', undefined, true)
+        return true
+      } catch (error) {
+        if (error instanceof AuthApiError && error.status === 401) return false
+        throw error
+      }
+    },
     signOut: () => call<unknown>('DELETE', '/v1/session', undefined, true),
     keys: () =>
       call<{ keys: { id: string; namespace: 'eip155' | 'solana'; address: string }[] }>(

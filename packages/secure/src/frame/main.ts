@@ -18,12 +18,12 @@ import {
   registerPasskey,
 } from './accountFlows.js'
 import { cancelApproval, type PromptHost } from './approval.js'
-import { AuthApiError, createAuthApi } from './authApi.js'
+import { createAuthApi } from './authApi.js'
 import { showExport } from './exportKey.js'
 import { ensureDeviceShare, ensureKeys, type Namespace, shareName, withSecret } from './keys.js'
 import type { RecoveryMode } from './recovery.js'
 import { handleRpc } from './rpc.js'
-import { RpcError } from './rpcError.js'
+import { errorReply, RpcError } from './rpcError.js'
 import { assertSiwxForHost, type SignedSiwx, signSiwxAtLogin } from './siwx.js'
 import { createFarcasterLogin, createSocialLogin } from './social.js'
 import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
@@ -215,16 +215,12 @@ function start(config: FrameQuery) {
         if (message.payload.chainId !== undefined) chainId = message.payload.chainId
         if (message.payload.rpcUrl) rpcUrls.set(chainId, message.payload.rpcUrl)
         await signedIn(token, user)
-        if (siwx && addresses) {
-          const userId = user.id
-          // A signature that cannot be made leaves the user without one: the kit then asks to sign.
-          signedSiwx = await signSiwxAtLogin(siwx, addresses.eip155, (use) =>
-            withSecret(api, userId, 'eip155', use, recovery),
-          ).catch((error: unknown) => {
-            log('sign-in at login failed', error)
-            return undefined
-          })
-        }
+        // A signature that cannot be made leaves the user without one: the kit then asks to sign.
+        const sign = <T>(use: (secret: Uint8Array) => Promise<T>) => withSecret(api, user.id, 'eip155', use, recovery)
+        if (siwx && addresses)
+          signedSiwx = await signSiwxAtLogin(siwx, addresses.eip155, sign).catch(
+            (e) => void log('no sign-in at login', e),
+          )
         return currentUser()
       }
       case 'GET_FARCASTER_URI':
@@ -239,17 +235,10 @@ function start(config: FrameQuery) {
         if (message.payload?.chainId !== undefined) chainId = message.payload.chainId
         return currentUser()
       case 'IS_CONNECTED': {
-        if (!session) return { isConnected: false }
-        try {
-          await api.session()
-          return { isConnected: true }
-        } catch (error) {
-          if (error instanceof AuthApiError && error.status === 401) {
-            await signOutLocally()
-            return { isConnected: false }
-          }
-          throw error
-        }
+        // A session the server no longer knows is signed out here too.
+        const isConnected = session !== undefined && (await api.hasSession())
+        if (session && !isConnected) await signOutLocally()
+        return { isConnected }
       }
       case 'GET_CHAIN_ID':
         return { chainId }
@@ -387,26 +376,18 @@ function start(config: FrameQuery) {
     const parsed = parseAppMessage(event.data)
     if (!parsed.success) {
       console.warn('[portico] Ignored an invalid frame event', parsed.error)
-      // A known request with a refused payload is answered, so the kit fails at once instead of timing out.
-      const refused = parsed.request
-      if (refused)
-        post({
-          id: refused.id,
-          type: `${framePrefix}${refused.name}_ERROR`,
-          payload: { message: parsed.error.slice(0, 1024), code: -32602 },
-        })
+      // A known request with a refused payload is answered too.
+      if (parsed.request) post(errorReply(parsed.request, parsed.error, -32602))
       return
     }
     const message = parsed.data
     log('request', message.name, message.id)
-    const reply = (outcome: 'SUCCESS' | 'ERROR', payload: unknown) =>
-      post({ id: message.id, type: `${framePrefix}${message.name satisfies AppRequestName}_${outcome}`, payload })
     handle(message).then(
-      (payload) => reply('SUCCESS', payload),
+      (payload) =>
+        post({ id: message.id, type: `${framePrefix}${message.name satisfies AppRequestName}_SUCCESS`, payload }),
       (error: unknown) => {
         log('error', message.name, error)
-        const text = error instanceof Error ? error.message : ''
-        reply('ERROR', { message: text.slice(0, 1024), ...(error instanceof RpcError ? { code: error.code } : {}) })
+        post(errorReply(message, error))
       },
     )
   })

@@ -1,3 +1,5 @@
+import { framePrefix } from '../protocol.js'
+
 /** An RPC failure with the EIP-1193 code the kit maps (4001 rejected, 4200 unsupported). */
 export class RpcError extends Error {
   constructor(
@@ -26,4 +28,22 @@ export function httpRpcUrl(url: string | undefined): string {
   if (protocol !== 'http:' && protocol !== 'https:')
     throw new RpcError('Provided URL is not compatible with HTTP connection', -32602)
   return url
+}
+
+/**
+ * The error reply to `request` (its id and name): the error's message, cut at 1024 characters, and
+ * its code (`code`, else an {@link RpcError}'s own). Every failed request is answered, so the kit
+ * fails at once instead of waiting for its timeout.
+ *
+ * @example
+ * post(errorReply({ id: '1', name: 'CONNECT_SOCIAL' }, 'Invalid siwxMessage', -32602))
+ */
+export function errorReply(request: { id: string; name: string }, error: unknown, code?: number) {
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  const errorCode = code ?? (error instanceof RpcError ? error.code : undefined)
+  return {
+    id: request.id,
+    type: `${framePrefix}${request.name}_ERROR`,
+    payload: { message: text.slice(0, 1024), ...(errorCode === undefined ? {} : { code: errorCode }) },
+  }
 }
