@@ -43,8 +43,7 @@ export function createFormatters(locale: string, dir: 'ltr' | 'rtl' = 'ltr'): Fo
   const english = locale === 'en' || locale === 'en-US'
   // First strong isolate … pop directional isolate: the bidi algorithm lays the text out on its
   // own, left to right, then places it as one piece in the surrounding line.
-  const isolate =
-    dir === 'rtl' ? (text: string) => `\u2066${text}\u2069` : (text: string) => text
+  const isolate = dir === 'rtl' ? (text: string) => `\u2066${text}\u2069` : (text: string) => text
   const tag = english ? 'en-US' : locale
   const number = (decimals: number, padded: boolean) =>
     new Intl.NumberFormat(tag, {
