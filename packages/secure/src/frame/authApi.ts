@@ -74,7 +74,6 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
       call<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>('POST', '/v1/email/device', { challengeId }),
     verifyOtp: (challengeId: string, otp: string) =>
       call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/email/otp', { challengeId, otp }),
-    session: () => call<{ user: { id: string; email: string } }>('GET', '/v1/session', undefined, true),
     /** Whether the server still knows the session (false on its 401; any other failure throws). */
     async hasSession(): Promise<boolean> {
       try {
