@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isOriginAllowed, normalizeOrigin } from './origins.js'
+import { isOriginAllowed, isSiwxForOrigin, normalizeOrigin } from './origins.js'
 
 describe('isOriginAllowed', () => {
   test('default: an exact entry matches that origin, case and a trailing slash aside', () => {
@@ -110,4 +110,16 @@ test('normalizeOrigin: the serialised origin, or undefined', () => {
   expect(normalizeOrigin('null')).toBeUndefined()
   expect(normalizeOrigin('file:///etc/passwd')).toBeUndefined()
   expect(normalizeOrigin('https://a.test/x')).toBeUndefined()
+})
+
+test('isSiwxForOrigin: the uri on the origin, the domain its host with port, the scheme its own', () => {
+  const page = 'http://127.0.0.1:5173'
+  expect(isSiwxForOrigin({ domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173/login' }, page)).toBe(true)
+  expect(isSiwxForOrigin({ domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173', scheme: 'http' }, page)).toBe(true)
+  expect(isSiwxForOrigin({ domain: 'bank.example', uri: 'https://bank.example' }, page)).toBe(false)
+  expect(isSiwxForOrigin({ domain: '127.0.0.1', uri: 'http://127.0.0.1:5173' }, page)).toBe(false)
+  expect(isSiwxForOrigin({ domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5174' }, page)).toBe(false)
+  expect(isSiwxForOrigin({ domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173', scheme: 'https' }, page)).toBe(false)
+  expect(isSiwxForOrigin({ domain: '127.0.0.1:5173', uri: 'not a url' }, page)).toBe(false)
+  expect(isSiwxForOrigin({ domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173' }, 'null')).toBe(false)
 })

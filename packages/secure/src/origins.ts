@@ -81,3 +81,34 @@ function entryMatches(origin: string, entry: string): boolean {
     .join('[a-z0-9_-]+')
   return new RegExp(`^${source}${anyPort ? ':\\d+' : ''}$`).test(origin)
 }
+
+/**
+ * Whether sign-in data (EIP-4361's `domain`, `uri` and optional `scheme`) is for the page on
+ * `origin`: the `uri` on that origin, the `domain` its host (with port) and the `scheme`, when
+ * given, its scheme. The kit checks it before sending sign-in data to the embedded wallet's frame,
+ * and the frame before signing it, so no page gets a signature that another site would accept.
+ *
+ * @example
+ * ```ts
+ * isSiwxForOrigin({ domain: 'app.example', uri: 'https://app.example/login' }, 'https://app.example') // true
+ * isSiwxForOrigin({ domain: 'bank.example', uri: 'https://bank.example' }, 'https://app.example') // false
+ * ```
+ */
+export function isSiwxForOrigin(
+  data: { domain: string; uri: string; scheme?: string | undefined },
+  origin: string,
+): boolean {
+  let page: URL
+  let uri: URL
+  try {
+    page = new URL(origin)
+    uri = new URL(data.uri)
+  } catch {
+    return false
+  }
+  return (
+    uri.origin === page.origin &&
+    data.domain === page.host &&
+    (data.scheme === undefined || `${data.scheme}:` === page.protocol)
+  )
+}

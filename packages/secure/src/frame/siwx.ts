@@ -1,6 +1,7 @@
 import { formatSiwxMessage } from '@portico/headless/siwx'
 import { bytesToHex, getAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { isSiwxForOrigin } from '../origins.js'
 import { type FrameSiwxMessage, frameTexts } from '../protocol.js'
 import { RpcError } from './rpcError.js'
 
@@ -17,16 +18,7 @@ const unauthorized = 4100
  * assertSiwxForHost(payload.siwxMessage, 'https://app.example') // throws RpcError 4100 otherwise
  */
 export function assertSiwxForHost(data: FrameSiwxMessage, hostOrigin: string): void {
-  const host = new URL(hostOrigin)
-  let uriOrigin: string | undefined
-  try {
-    uriOrigin = new URL(data.uri).origin
-  } catch {}
-  const sameSite =
-    uriOrigin === host.origin &&
-    data.domain === host.host &&
-    (data.scheme === undefined || `${data.scheme}:` === host.protocol)
-  if (!sameSite) throw new RpcError(frameTexts.siwxWrongSite, unauthorized)
+  if (!isSiwxForOrigin(data, hostOrigin)) throw new RpcError(frameTexts.siwxWrongSite, unauthorized)
   if (!/^eip155:[1-9]\d{0,15}$/.test(data.chainId))
     throw new RpcError('Only EVM sign-in messages are signed at login', -32602)
 }

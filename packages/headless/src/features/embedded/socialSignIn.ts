@@ -1,3 +1,4 @@
+import { isSiwxForOrigin } from '@portico/secure/origins'
 import type { FrameSiwxMessage, FrameUser } from '@portico/secure/protocol'
 import type { Portico } from '../../kernel/portico.js'
 import type { SiwxConfig, SiwxMessage } from '../../kernel/siwxConfig.js'
@@ -42,17 +43,8 @@ export async function socialSignIn(
     console.warn(`[portico] Signing in at the social login is skipped: ${(error as Error).message}`)
     return undefined
   }
-  const page = (globalThis as { location?: { host?: string; origin?: string; protocol?: string } }).location
-  let uriOrigin: string | undefined
-  try {
-    uriOrigin = new URL(data.uri).origin
-  } catch {}
-  const ownSite =
-    page !== undefined &&
-    data.domain === page.host &&
-    uriOrigin === page.origin &&
-    (data.scheme === undefined || `${data.scheme}:` === page.protocol)
-  return ownSite ? { siwx, data } : undefined
+  const page = (globalThis as { location?: { origin?: string } }).location?.origin
+  return page !== undefined && isSiwxForOrigin(data, page) ? { siwx, data } : undefined
 }
 
 /** @internal The sign-in data as the frame protocol carries it (a plain copy, no empty fields). */
