@@ -62,6 +62,8 @@ export function createPortico(options: PorticoOptions): Portico {
       featuredWalletIds: parsed.featuredWalletIds ?? [],
       includeWalletIds: parsed.includeWalletIds ?? [],
       excludeWalletIds: parsed.excludeWalletIds ?? [],
+      termsConditionsUrl: parsed.termsConditionsUrl,
+      privacyPolicyUrl: parsed.privacyPolicyUrl,
       defaultAccountTypes: { ...defaultAccountTypes, ...parsed.defaultAccountTypes },
       signOutOnDisconnect: parsed.signOutOnDisconnect ?? true,
       allowUnsupportedChain: parsed.allowUnsupportedChain ?? false,

@@ -39,6 +39,8 @@ test('the options pages pass every day take the plain path, with the output zod 
       rpcMap: { 'eip155:1': 'http://127.0.0.1:8545' },
       connectorOrder: ['injected', 'walletConnect'],
       featuredWalletIds: ['a'],
+      termsConditionsUrl: 'https://host.test/terms',
+      privacyPolicyUrl: 'http://127.0.0.1:5173/privacy',
       nameSuffixes: ['.wcn.id', '.Example.ID'],
       defaultAccountTypes: { eip155: 'smartAccount' },
       siwx: localSiwx(),
@@ -73,6 +75,8 @@ test('what the plain checks refuse goes to zod, and zod refuses it too, for each
     { networks: [mainnet], adapters, defaultAccountTypes: { tron: 'eoa' } },
     { networks: [mainnet], adapters, storage: {} },
     { networks: [mainnet], adapters, ssr: 'yes' },
+    { networks: [mainnet], adapters, termsConditionsUrl: 'javascript:alert(1)' },
+    { networks: [mainnet], adapters, privacyPolicyUrl: 'privacy.html' },
   ]
   for (const options of bad) {
     expect(parseOptionsFast(options)).toBeUndefined()
@@ -168,6 +172,7 @@ const options = fc.record(
     rpcMap: often(fc.dictionary(fc.string(), url, { maxKeys: 2 }), junk),
     connectorOrder: often(fc.constantFrom(['injected'], ['recent', 'featured']), fc.constant(['nope']), junk),
     excludeWalletIds: often(fc.array(fc.string(), { maxLength: 2 }), fc.array(junk, { minLength: 1, maxLength: 2 })),
+    termsConditionsUrl: often(url, junk),
     defaultAccountTypes: often(
       fc.constantFrom({ eip155: 'eoa' }, { solana: 'ordinal', bip122: 'payment' }),
       fc.constantFrom({ eip155: 'nope' }, { x: 'eoa' }),

@@ -54,9 +54,19 @@ export type PorticoOptions = {
   /** Fetch the remote project configuration (`GET /appkit/v1/config`) when it is first needed. Default `true`. */
   remoteConfig?: boolean | undefined
   connectorOrder?: readonly ConnectorGroup[] | undefined
+  /** Directory wallets listed in the Connect view after the installed ones, in this order. */
   featuredWalletIds?: readonly string[] | undefined
+  /** Only these directory wallets are listed, recommended or searched (featured ones aside). */
   includeWalletIds?: readonly string[] | undefined
+  /** These directory wallets are never listed, recommended or found by a search. */
   excludeWalletIds?: readonly string[] | undefined
+  /**
+   * The host's terms of service, linked from the Connect view (http or https). With the
+   * `legalCheckbox` feature on, connecting waits until the user ticks that they agree.
+   */
+  termsConditionsUrl?: string | undefined
+  /** The host's privacy policy, linked beside the terms (http or https). */
+  privacyPolicyUrl?: string | undefined
   defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>> | undefined
   /** Sign out of the embedded wallet when disconnecting. Default `true`. */
   signOutOnDisconnect?: boolean | undefined

@@ -160,6 +160,8 @@ const checks: Record<string, (value: unknown) => boolean> = {
   featuredWalletIds: optional(isStringArray),
   includeWalletIds: optional(isStringArray),
   excludeWalletIds: optional(isStringArray),
+  termsConditionsUrl: optional(isHttpUrl),
+  privacyPolicyUrl: optional(isHttpUrl),
   defaultAccountTypes: optional(record(oneOf(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']), chainNamespaces)),
   signOutOnDisconnect: optional(isBoolean),
   allowUnsupportedChain: optional(isBoolean),

@@ -141,6 +141,8 @@ const optionFields = {
   featuredWalletIds: () => z.optional(z.array(z.string())),
   includeWalletIds: () => z.optional(z.array(z.string())),
   excludeWalletIds: () => z.optional(z.array(z.string())),
+  termsConditionsUrl: () => z.optional(httpUrl()),
+  privacyPolicyUrl: () => z.optional(httpUrl()),
   defaultAccountTypes: () =>
     z.optional(z.partialRecord(z.enum(chainNamespaces), z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']))),
   signOutOnDisconnect: () => z.optional(z.boolean()),

@@ -27,6 +27,9 @@ export type ResolvedOptions = {
   featuredWalletIds: readonly string[]
   includeWalletIds: readonly string[]
   excludeWalletIds: readonly string[]
+  /** The host's legal pages, linked from the Connect view. */
+  termsConditionsUrl: string | undefined
+  privacyPolicyUrl: string | undefined
   defaultAccountTypes: Partial<Record<ChainNamespace, AccountType>>
   signOutOnDisconnect: boolean
   allowUnsupportedChain: boolean

@@ -70,7 +70,8 @@ export class WalletDirectoryError extends BaseError {
 }
 
 /**
- * One page of the wallet directory (`GET {api}/getWallets`). The response is untrusted: entries
+ * One page of the wallet directory (`GET {api}/getWallets`), narrowed by the host's
+ * `includeWalletIds` (unless `include` is given) and `excludeWalletIds` (added to `exclude`). The response is untrusted: entries
  * that do not have the directory's shape are dropped one by one (with a warning), so one bad
  * entry never empties a page; a response that is not a page at all is a {@link WalletDirectoryError}.
  *
@@ -89,6 +90,10 @@ export async function fetchWallets(
     badge_type,
   }: FetchWalletsParameters = {},
 ): Promise<FetchWalletsReturnType> {
+  // The host's lists narrow every directory request: `includeWalletIds` unless the caller asks
+  // for given wallets (the featured ones), and `excludeWalletIds` always.
+  include ??= portico.options.includeWalletIds
+  exclude = [...portico.options.excludeWalletIds, ...(exclude ?? [])]
   const url = directoryUrl(portico, '/getWallets')
   url.searchParams.set('page', String(page))
   url.searchParams.set('entries', String(entries))
