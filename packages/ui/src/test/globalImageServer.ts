@@ -36,7 +36,7 @@ const directory: Record<string, unknown>[] = [
 /**
  * A loopback host for the UI's browser tests:
  * - `/ok.png` answers at once and `/hang` never answers (a slow CDN), for the 2 s preload timeout;
- * - `/getWallets` and `/getWalletImage/{id}`: the wallet directory's shapes, paged and searchable;
+ * - `/getWallets` and `/getWalletImage/{id}`: the wallet directory's shapes, paged, searchable and filtered by `include`/`exclude`;
  *   `/requests` lists the directory requests made so far.
  */
 export async function setup(project: TestProject) {
@@ -50,13 +50,19 @@ export async function setup(project: TestProject) {
       const page = Number(url.searchParams.get('page') ?? 1)
       const entries = Number(url.searchParams.get('entries') ?? 40)
       const search = url.searchParams.get('search')?.toLowerCase()
-      const matching = search
-        ? directory.filter((w) =>
+      // `include` keeps only the listed ids and `exclude` drops them, as the hosted directory does.
+      const list = (name: string) => url.searchParams.get(name)?.split(',').filter(Boolean)
+      const include = list('include')
+      const exclude = list('exclude') ?? []
+      const matching = directory.filter(
+        (w) =>
+          (!search ||
             String(w.name ?? '')
               .toLowerCase()
-              .includes(search),
-          )
-        : directory
+              .includes(search)) &&
+          (!include || include.includes(String(w.id))) &&
+          !exclude.includes(String(w.id)),
+      )
       res.writeHead(200, { 'content-type': 'application/json', ...cors })
       res.end(JSON.stringify({ count: matching.length, data: matching.slice((page - 1) * entries, page * entries) }))
     } else if (url.pathname === '/getAnalyticsConfig') {

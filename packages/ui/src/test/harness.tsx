@@ -4,6 +4,7 @@ import {
   createPortico,
   eip155Adapter,
   eip155Network,
+  type Features,
   initialize,
   type Portico,
   PorticoProvider,
@@ -63,6 +64,12 @@ export type HarnessOptions = {
    * ('Names Wallet', connector id `names`, `accountNames: true`); `connected` connects through it.
    */
   namesWallet?: boolean | undefined
+  /** Passed to createPortico: local feature flags (beside analytics, which follows `analyticsUrl`). */
+  features?: Partial<Features> | undefined
+  /** Passed to createPortico: the host's legal pages. */
+  legal?: { termsConditionsUrl?: string | undefined; privacyPolicyUrl?: string | undefined } | undefined
+  /** Passed to createPortico: the host's featured directory wallets. */
+  featuredWalletIds?: readonly string[] | undefined
   /** Passed to createPortico: email login through the secure frame at `frameUrl`. */
   embeddedWallet?: { frameUrl: string } | undefined
 }
@@ -164,9 +171,11 @@ export async function createHarness(options: HarnessOptions = {}) {
     storage: options.storage ?? null,
     allowUnsupportedChain: options.allowUnsupportedChain,
     walletDirectory: Boolean(options.directoryUrl),
+    featuredWalletIds: options.featuredWalletIds,
     blockchainApi: Boolean(options.blockchainApiUrl),
     // Without a fixture server no analytics (nothing may leave loopback in tests and stories).
-    features: { analytics: Boolean(options.analyticsUrl) },
+    features: { ...options.features, analytics: Boolean(options.analyticsUrl) },
+    ...options.legal,
     apiUrls: {
       ...(options.directoryUrl ? { api: options.directoryUrl } : {}),
       ...(options.analyticsUrl ? { api: options.analyticsUrl, analytics: options.analyticsUrl } : {}),

@@ -1,7 +1,6 @@
 import {
   type ChainNamespace,
   type DirectoryWallet,
-  type RecentWallet,
   type SortedConnector,
   useConnectors,
   useFeatures,
@@ -20,6 +19,7 @@ import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useAfterFirstPaint } from '../../modal/useAfterFirstPaint.js'
 import { directoryCountLabel } from '../../utils/directoryCount.js'
+import { useStore } from '../../utils/store.js'
 import { EmailFieldSlot } from '../embedded/EmailFieldSlot.js'
 import { SocialLoginsSlot } from '../embedded/SocialLoginsSlot.js'
 import {
@@ -29,7 +29,13 @@ import {
   usePrepareWalletConnectOnIntent,
   useStartConnection,
 } from './connection.js'
+import { connectRows, type ListedDirectoryWallet } from './connectRows.js'
+import { createConsent, legalMode } from './legal/consent.js'
+import { LegalSlot } from './legal/LegalSlot.js'
+import * as legalStyles from './legal/legal.css.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
+
+const noWallets: DirectoryWallet[] = []
 
 /** How many wallets the Connect view lists before "All Wallets" (recent and installed come first). */
 const visibleWallets = 5
@@ -55,22 +61,29 @@ export function ConnectView({ data }: { view?: 'Connect'; data?: { namespace: Ch
   // it is pointed at or focused, not when the list shows.
   const prepareWalletConnect = usePrepareWalletConnectOnIntent()
   usePreloadWalletConnect(painted && all.some(pairsRemotely))
-  // The badge counts what "All Wallets" offers: the directory, not the installed wallets above it.
-  const directoryCount = directoryCountLabel(
-    useWalletDirectory({ search: '', enabled: features.allWallets && painted }).data?.pages[0]?.count,
-  )
-  // Directory wallets last connected over WalletConnect, right after the WalletConnect entry
-  // (spec connector order: walletConnect, recent, …); only while WalletConnect is available.
-  const rows = useMemo<Row[]>(() => {
-    const walletConnect = connectors.findIndex(pairsRemotely)
-    const seen = new Set<string>()
-    const recentWalletConnect =
-      walletConnect === -1 ? [] : recent.filter((w) => w.walletConnect && !seen.has(w.id) && Boolean(seen.add(w.id)))
-    const connectorRows = connectors.map((connector): Row => ({ kind: 'connector', connector }))
-    const recentRows = recentWalletConnect.map((wallet): Row => ({ kind: 'recent', wallet }))
-    return [...connectorRows.slice(0, walletConnect + 1), ...recentRows, ...connectorRows.slice(walletConnect + 1)]
-  }, [connectors, recent])
+  // The directory's first page: its count is the "All Wallets" badge (what it offers, not the
+  // installed wallets above it), and its first wallets the recommended rows. The host's featured
+  // wallets are one more request. Directory rows open WalletConnect, so they need it; all are
+  // asked for once the list is painted.
   const { portico } = usePortico('ConnectView')
+  const walletConnect = painted && connectors.some(pairsRemotely)
+  const featuredIds = portico.options.featuredWalletIds
+  const firstPage = useWalletDirectory({ search: '', enabled: painted && (features.allWallets || walletConnect) }).data
+    ?.pages[0]
+  const featured = useWalletDirectory({ include: featuredIds, enabled: walletConnect && featuredIds.length > 0 }).data
+    ?.pages[0]?.data
+  const directoryCount = directoryCountLabel(firstPage?.count)
+  const rows = useMemo(
+    () =>
+      connectRows({
+        connectors,
+        recent,
+        directory: { featuredIds, featured: featured ?? noWallets, firstPage: firstPage?.data ?? noWallets },
+        namespace,
+        order: portico.options.connectorOrder,
+      }),
+    [connectors, recent, featuredIds, featured, firstPage, namespace, portico],
+  )
   // Email and social login need the host's embedded wallet (its secure frame) and an eip155 or
   // solana adapter.
   const embedded =
@@ -83,7 +96,7 @@ export function ConnectView({ data }: { view?: 'Connect'; data?: { namespace: Ch
   const select = (connector: SortedConnector) => {
     if (start({ connector })) modal.push(connectingView(connector))
   }
-  const selectRecent = (wallet: RecentWallet) => {
+  const selectDirectory = (wallet: ListedDirectoryWallet) => {
     const walletConnect = connectors.find(pairsRemotely)
     if (!walletConnect) return
     if (!start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.imageId } }))
@@ -96,6 +109,66 @@ export function ConnectView({ data }: { view?: 'Connect'; data?: { namespace: Ch
   const sections = features.connectMethodsOrder.filter(
     (method) => method === 'wallet' || (method === 'email' && email) || (method === 'social' && socials.length > 0),
   )
+  // The host's terms and privacy policy: a checkbox every way to connect waits for, or a line.
+  const legal = legalMode(portico, features.legalCheckbox)
+  const { agreed } = useStore(modal.local(createConsent))
+  const methods = sections.map((section, index) =>
+    section === 'social' ? (
+      <div key={section} data-slot="connect-social">
+        <SocialLoginsSlot socials={socials} />
+        {index < sections.length - 1 ? <hr className={views.divider} /> : null}
+      </div>
+    ) : section === 'email' ? (
+      <div key={section} data-slot="connect-email">
+        <EmailFieldSlot />
+        {index < sections.length - 1 ? <hr className={views.divider} /> : null}
+      </div>
+    ) : connectors.length === 0 ? (
+      <EmptyState
+        key={section}
+        title={messages.noWalletsTitle}
+        body={messages.noWalletsBody}
+        icon={<Icon name="wallet" size={28} />}
+      />
+    ) : (
+      <ul key={section} className={views.list} aria-label={messages.sectionWallets}>
+        {rows.slice(0, visibleWallets).map((row) =>
+          row.kind === 'connector' ? (
+            <li key={row.connector.uid}>
+              <WalletRow connector={row.connector} onSelect={select} onIntent={prepareWalletConnect} />
+            </li>
+          ) : (
+            <li key={`${row.kind}:${row.wallet.id}`}>
+              <DirectoryWalletConnectRow
+                wallet={row.wallet}
+                badge={row.kind}
+                onSelect={selectDirectory}
+                onIntent={prepareWalletConnect}
+              />
+            </li>
+          ),
+        )}
+        {features.allWallets ? (
+          <li>
+            <button
+              type="button"
+              className={css.row}
+              // No WalletConnect readying here: All Wallets is a directory (often searched for
+              // an installed wallet); its rows that pair remotely ready it when pointed at.
+              onClick={() => modal.push({ view: 'AllWallets' })}
+              data-slot="all-wallets"
+            >
+              <span className={css.imageBox} style={{ width: 40, height: 40, borderRadius: 11 }}>
+                <Icon name="wallet" />
+              </span>
+              <span className={css.rowLabel}>{messages.allWallets}</span>
+              {directoryCount ? <span className={css.badge({ tone: 'neutral' })}>{directoryCount}</span> : null}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    ),
+  )
   return (
     <div className={views.list} data-slot="connect-view">
       {namespace ? (
@@ -103,76 +176,35 @@ export function ConnectView({ data }: { view?: 'Connect'; data?: { namespace: Ch
           {messages.connectForNetwork(network.name)}
         </p>
       ) : null}
-      {sections.map((section, index) =>
-        section === 'social' ? (
-          <div key={section} data-slot="connect-social">
-            <SocialLoginsSlot socials={socials} />
-            {index < sections.length - 1 ? <hr className={views.divider} /> : null}
-          </div>
-        ) : section === 'email' ? (
-          <div key={section} data-slot="connect-email">
-            <EmailFieldSlot />
-            {index < sections.length - 1 ? <hr className={views.divider} /> : null}
-          </div>
-        ) : connectors.length === 0 ? (
-          <EmptyState
-            key={section}
-            title={messages.noWalletsTitle}
-            body={messages.noWalletsBody}
-            icon={<Icon name="wallet" size={28} />}
-          />
-        ) : (
-          <ul key={section} className={views.list} aria-label={messages.sectionWallets}>
-            {rows.slice(0, visibleWallets).map((row) =>
-              row.kind === 'connector' ? (
-                <li key={row.connector.uid}>
-                  <WalletRow connector={row.connector} onSelect={select} onIntent={prepareWalletConnect} />
-                </li>
-              ) : (
-                <li key={`recent:${row.wallet.id}`}>
-                  <RecentWalletConnectRow wallet={row.wallet} onSelect={selectRecent} onIntent={prepareWalletConnect} />
-                </li>
-              ),
-            )}
-            {features.allWallets ? (
-              <li>
-                <button
-                  type="button"
-                  className={css.row}
-                  // No WalletConnect readying here: All Wallets is a directory (often searched for
-                  // an installed wallet); its rows that pair remotely ready it when pointed at.
-                  onClick={() => modal.push({ view: 'AllWallets' })}
-                  data-slot="all-wallets"
-                >
-                  <span className={css.imageBox} style={{ width: 40, height: 40, borderRadius: 11 }}>
-                    <Icon name="wallet" />
-                  </span>
-                  <span className={css.rowLabel}>{messages.allWallets}</span>
-                  {directoryCount ? <span className={css.badge({ tone: 'neutral' })}>{directoryCount}</span> : null}
-                </button>
-              </li>
-            ) : null}
-          </ul>
-        ),
+      {legal === 'checkbox' ? (
+        <>
+          <LegalSlot mode="checkbox" />
+          <fieldset className={legalStyles.gate} disabled={!agreed} data-slot="legal-gate">
+            {methods}
+          </fieldset>
+        </>
+      ) : (
+        methods
       )}
+      {legal === 'notice' ? <LegalSlot mode="notice" /> : null}
     </div>
   )
 }
 
-type Row = { kind: 'connector'; connector: SortedConnector } | { kind: 'recent'; wallet: RecentWallet }
-
-/** A directory wallet connected over WalletConnect before: opens its WalletConnect view. */
-function RecentWalletConnectRow({
+/** A directory wallet's row (recent over WalletConnect, featured, recommended): opens its WalletConnect view. */
+function DirectoryWalletConnectRow({
   wallet,
+  badge,
   onSelect,
   onIntent,
 }: {
-  wallet: RecentWallet
-  onSelect(wallet: RecentWallet): void
+  wallet: ListedDirectoryWallet
+  badge: 'recent' | 'featured' | 'recommended'
+  onSelect(wallet: ListedDirectoryWallet): void
   onIntent(): void
 }) {
-  const { messages } = usePorticoUI('RecentWalletConnectRow')
-  const { portico } = usePortico('RecentWalletConnectRow')
+  const { messages } = usePorticoUI('DirectoryWalletConnectRow')
+  const { portico } = usePortico('DirectoryWalletConnectRow')
   return (
     <button
       type="button"
@@ -180,12 +212,13 @@ function RecentWalletConnectRow({
       onClick={() => onSelect(wallet)}
       onPointerMove={onIntent}
       onFocus={onIntent}
-      data-slot="recent-wallet-row"
+      data-slot={`${badge}-wallet-row`}
       data-wallet={wallet.id}
     >
       <PorticoImage src={wallet.imageId ? walletImageUrl(portico, wallet.imageId) : wallet.icon} name={wallet.name} />
       <span className={css.rowLabel}>{wallet.name}</span>
-      <span className={css.badge({ tone: 'accent' })}>{messages.badgeRecent}</span>
+      {badge === 'recent' ? <span className={css.badge({ tone: 'accent' })}>{messages.badgeRecent}</span> : null}
+      {badge === 'featured' ? <span className={css.badge({ tone: 'neutral' })}>{messages.badgeFeatured}</span> : null}
     </button>
   )
 }

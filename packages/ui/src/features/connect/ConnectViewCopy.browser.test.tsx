@@ -42,3 +42,36 @@ test('with WalletConnect off and nothing installed, no promise of a phone', asyn
   await expect.element(page.getByText(en.noWalletsBody)).toBeVisible()
   expect(document.body.textContent).not.toMatch(/phone/i)
 })
+
+test('a visitor with nothing installed is offered the host’s featured wallet and recommended ones, each opening WalletConnect', async () => {
+  const first = (await (await fetch(`${server}/getWallets?page=1&entries=6`)).json()).data as {
+    id: string
+    name: string
+  }[]
+  const featured = first[5] as { id: string; name: string }
+  const others = first.slice(0, 5)
+  await open({
+    directoryUrl: server,
+    devnetWallet: false,
+    walletConnectRelayUrl: devnet.walletConnectRelayUrl,
+    featuredWalletIds: [featured.id],
+  })
+  const list = page.getByRole('list', { name: en.sectionWallets })
+  await expect.element(list.getByRole('button', { name: `${featured.name} ${en.badgeFeatured}` })).toBeVisible()
+  // WalletConnect, the featured wallet, then recommended ones up to the 5 rows the view lists.
+  await expect
+    .poll(() => [...document.querySelectorAll('[data-slot$="wallet-row"]')].map((row) => row.getAttribute('data-slot')))
+    .toEqual([
+      'wallet-row',
+      'featured-wallet-row',
+      'recommended-wallet-row',
+      'recommended-wallet-row',
+      'recommended-wallet-row',
+    ])
+  const recommended = [...document.querySelectorAll('[data-slot="recommended-wallet-row"]')].map((row) =>
+    row.getAttribute('data-wallet'),
+  )
+  expect(recommended).toEqual(others.slice(0, 3).map((w) => w.id))
+  await userEvent.click(list.getByRole('button', { name: others[0]?.name }))
+  await expect.element(page.getByText(en.scanWithWallet(others[0]?.name ?? ''))).toBeVisible()
+})

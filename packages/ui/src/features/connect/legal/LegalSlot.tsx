@@ -1,0 +1,15 @@
+import { lazy, useLazy } from '../../../modal/lazy.js'
+import * as styles from './legal.css.js'
+
+const consent = lazy(() => import('./LegalConsent.js').then((m) => m.LegalConsent))
+
+/**
+ * @internal
+ * Where the Connect view shows the host's legal line, once its small chunk has arrived (rendered
+ * only when the host gave a terms or privacy URL, so other Connect views fetch nothing for it).
+ * Until then the wallets stay disabled when the checkbox is asked for: connecting waits for it.
+ */
+export function LegalSlot({ mode }: { mode: 'checkbox' | 'notice' }) {
+  const Consent = useLazy(consent, true, 'the legal line')
+  return Consent ? <Consent mode={mode} /> : <div className={styles.legalSpace} aria-hidden="true" />
+}
