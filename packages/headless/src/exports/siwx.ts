@@ -29,6 +29,8 @@ export {
   type SiwxNoActiveCaipAddressErrorType,
   SiwxNoActiveNetworkError,
   type SiwxNoActiveNetworkErrorType,
+  SiwxNoConnectionClientError,
+  type SiwxNoConnectionClientErrorType,
   SiwxNotEnabledError,
   type SiwxNotEnabledErrorType,
   type SiwxRejectionReason,

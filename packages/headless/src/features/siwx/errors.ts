@@ -38,6 +38,22 @@ export class SiwxNoActiveNetworkError extends BaseError {
   }
 }
 
+export type SiwxNoConnectionClientErrorType = SiwxNoConnectionClientError & { name: 'SiwxNoConnectionClientError' }
+/**
+ * A sign-in needs a connected wallet that can sign for its account: none is connected on the
+ * network's namespace, or the connected one holds another address than the one given.
+ */
+export class SiwxNoConnectionClientError extends BaseError {
+  override name = 'SiwxNoConnectionClientError' as const
+  constructor({ details }: { details?: string } = {}) {
+    super('No ConnectionController client found', {
+      ...(details ? { details } : {}),
+      metaMessages: ['Sign in with the connected account, or connect the wallet that holds the address.'],
+      docsPath: '/api/siwx',
+    })
+  }
+}
+
 export type InvalidSiwxConfigErrorType = InvalidSiwxConfigError & { name: 'InvalidSiwxConfigError' }
 /** The `siwx` option is not a sign-in configuration (a method is missing or not a function). */
 export class InvalidSiwxConfigError extends BaseError {

@@ -39,3 +39,26 @@ test('default: connect, sign in, read, revoke, replace', async () => {
   await setSiwxSessions(portico, [])
   expect(await getSiwxSessions(portico)).toEqual([])
 })
+
+test('precondition: without a wallet that holds the account, no message, no nonce and no prompt', async () => {
+  const siwx = localSiwx({ storage: memoryStorage(), domain: 'app.test', uri: 'https://app.test' })
+  const { portico, wallet } = setup(siwx)
+  // An address given, but nothing connected to sign for it.
+  await expect(signInWithSiwx(portico, { address, caipNetworkId: 'eip155:31337' })).rejects.toMatchObject({
+    name: 'SiwxNoConnectionClientError',
+    shortMessage: 'No ConnectionController client found',
+  })
+  await connect(portico, { connectorId: 'test', namespace: 'eip155' })
+  const requests = wallet.requests.length
+  // The connected wallet holds another address: it would sign with the wrong key.
+  const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  await expect(signInWithSiwx(portico, { address: other })).rejects.toMatchObject({
+    name: 'SiwxNoConnectionClientError',
+    details: expect.stringContaining(other),
+  })
+  expect(wallet.requests.slice(requests).map((r) => r.method)).not.toContain('personal_sign')
+  // The same address in another case is the same account.
+  await expect(signInWithSiwx(portico, { address: address.toLowerCase() })).resolves.toMatchObject({
+    signature: expect.any(String),
+  })
+})

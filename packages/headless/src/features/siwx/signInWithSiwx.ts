@@ -1,4 +1,5 @@
 import { base58 } from '@scure/base'
+import { getConnection } from '../../kernel/actions/getConnection.js'
 import { request } from '../../kernel/actions/request.js'
 import { type SignMessageErrorType, signMessage } from '../../kernel/actions/signMessage.js'
 import { RequestNotApprovedError } from '../../kernel/errors/walletConnect.js'
@@ -6,15 +7,19 @@ import type { Portico } from '../../kernel/portico.js'
 import type { SiwxSession } from '../../kernel/siwxConfig.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
 import { type CreateSiwxMessageErrorType, createSiwxMessage } from './createSiwxMessage.js'
-import { SiwxMessageParseError } from './errors.js'
+import { SiwxMessageParseError, SiwxNoConnectionClientError, type SiwxNoConnectionClientErrorType } from './errors.js'
 import { requireSiwxConfig } from './getSiwxConfig.js'
 import type { SiwxMessage } from './message.js'
-import type { SiwxAccountParameters } from './resolveSiwxAccount.js'
+import { resolveSiwxAccount, type SiwxAccountParameters } from './resolveSiwxAccount.js'
+import { sameAddress } from './sessionSchema.js'
 import { fromSolanaSignInOutput, toSolanaSignInInput } from './solanaSignIn.js'
 
 export type SignInWithSiwxParameters = SiwxAccountParameters
 export type SignInWithSiwxReturnType = SiwxSession
-export type SignInWithSiwxErrorType = CreateSiwxMessageErrorType | SignMessageErrorType
+export type SignInWithSiwxErrorType =
+  | CreateSiwxMessageErrorType
+  | SiwxNoConnectionClientErrorType
+  | SignMessageErrorType
 
 /**
  * Signs in with the connected wallet: asks the `siwx` config for a message, has the wallet sign
@@ -29,6 +34,10 @@ export async function signInWithSiwx(
   portico: Portico,
   parameters: SignInWithSiwxParameters = {},
 ): Promise<SignInWithSiwxReturnType> {
+  // Before the message (and its nonce), in the spec's order: sign-in is set up, there is an
+  // account and a network, and the wallet that signs holds that account.
+  requireSiwxConfig(portico)
+  requireSigningClient(portico, resolveSiwxAccount(portico, parameters))
   const { data, message } = await createSiwxMessage(portico, parameters)
   const namespace = data.chainId.split(':')[0] as ChainNamespace
   const session: SiwxSession = (namespace === 'solana' && (await solanaSignIn(portico, data))) || {
@@ -63,4 +72,23 @@ async function solanaSignIn(portico: Portico, data: SiwxMessage): Promise<SiwxSe
   if (session.data.nonce !== data.nonce || session.data.domain !== data.domain)
     throw new SiwxMessageParseError({ reason: 'the wallet signed a sign-in for another nonce or domain' })
   return session
+}
+
+/**
+ * The spec's sign-in precondition 'No ConnectionController client found': a connected wallet on
+ * the network's namespace that holds the address (a message for another address would be signed
+ * by the wrong key and refused by the verifier after the user approved it).
+ */
+function requireSigningClient(
+  portico: Portico,
+  { caipNetworkId, address }: { caipNetworkId: string; address: string },
+) {
+  const namespace = caipNetworkId.split(':')[0] as ChainNamespace
+  const connection = getConnection(portico, { namespace })
+  if (connection.status !== 'connected' || !connection.address)
+    throw new SiwxNoConnectionClientError({ details: `No wallet is connected on ${namespace}.` })
+  if (!sameAddress(caipNetworkId, connection.address, address))
+    throw new SiwxNoConnectionClientError({
+      details: `The connected wallet holds ${connection.address}, not ${address}.`,
+    })
 }

@@ -222,3 +222,12 @@ test('endpoints: the rpcMap entry alone, else the hosted endpoint then the netwo
   })
   expect(rpcEndpoints(mapped, network)).toEqual(['http://127.0.0.1:9'])
 })
+
+test("a network with no endpoint at all gives 'Chain is not supported', not a request to nowhere", () => {
+  const { portico, network } = setup([a.url])
+  // A network object whose URLs were emptied after createPortico checked it (a host mutating it).
+  const bare = { ...network, rpcUrls: { default: { http: [] } } } as PorticoNetwork
+  expect(() => rpcEndpoints(portico, bare)).toThrow(
+    expect.objectContaining({ name: 'RpcUnavailableError', shortMessage: 'Chain is not supported' }),
+  )
+})
