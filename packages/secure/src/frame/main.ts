@@ -24,8 +24,8 @@ import { ensureDeviceShare, ensureKeys, type Namespace, shareName, withSecret } 
 import type { RecoveryMode } from './recovery.js'
 import { handleRpc } from './rpc.js'
 import { errorReply, RpcError } from './rpcError.js'
-import { isDeployed, type SmartAccountEndpoints, smartAccountOf } from './smartAccount.js'
 import { assertSiwxForHost, type SignedSiwx, signSiwxAtLogin } from './siwx.js'
+import { isDeployed, type SmartAccountEndpoints, smartAccountOf } from './smartAccount.js'
 import { createFarcasterLogin, createSocialLogin } from './social.js'
 import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
 import { applyTheme, dappName, setDappData, setStorageNote } from './ui.js'
@@ -208,7 +208,9 @@ function start(config: FrameQuery) {
     addresses ??= await ensureKeys(api, session.userId, recovery)
     const namespace: Namespace = typeof chainId === 'number' ? 'eip155' : 'solana'
     const smart = await activeSmartAccount()
-    const deployed = smart ? await isDeployed(smart.endpoints.rpcUrl, smart.address as `0x${string}`).catch(() => false) : false
+    const deployed = smart
+      ? await isDeployed(smart.endpoints.rpcUrl, smart.address as `0x${string}`).catch(() => false)
+      : false
     return {
       id: session.userId,
       // A session stores '' for a login without an email; the spec's user has null there.

@@ -150,13 +150,17 @@ export type PreparedOperation = {
 
 function isRefusal(error: unknown): string | undefined {
   if (!(error instanceof BaseError)) return undefined
-  const refused = error.walk((e) => (e as { code?: number }).code === refusedCode) as
-    | { details?: string; shortMessage?: string; message?: string }
-    | null
+  const refused = error.walk((e) => (e as { code?: number }).code === refusedCode) as {
+    details?: string
+    shortMessage?: string
+    message?: string
+  } | null
   if (refused) return refused.details || refused.shortMessage || refused.message
   // A paymaster service that cannot be reached refuses too: the user can still pay.
-  const paymasterFailed = error.walk(
-    (e) => /pm_getPaymaster(Stub)?Data/.test((e as { body?: unknown }).body ? JSON.stringify((e as { body: unknown }).body) : ''),
+  const paymasterFailed = error.walk((e) =>
+    /pm_getPaymaster(Stub)?Data/.test(
+      (e as { body?: unknown }).body ? JSON.stringify((e as { body: unknown }).body) : '',
+    ),
   )
   return paymasterFailed ? (error as BaseError).shortMessage : undefined
 }
@@ -179,7 +183,8 @@ function bundlerError(error: unknown, endpoints: SmartAccountEndpoints): RpcErro
       return endpoints.bundlerUrl
     }
   })()
-  if (http?.url && !http.status) return new RpcError(`The bundler did not answer (${origin}): ${http.details ?? 'unreachable'}`, -32603)
+  if (http?.url && !http.status)
+    return new RpcError(`The bundler did not answer (${origin}): ${http.details ?? 'unreachable'}`, -32603)
   if (http?.status) return new RpcError(`The bundler did not answer (${origin}): HTTP ${http.status}`, -32603)
   const text = base?.details || base?.shortMessage || (error instanceof Error ? error.message : String(error))
   if (/AA21|didn't pay prefund|insufficient funds/i.test(text))
@@ -210,7 +215,9 @@ export async function prepareOperation(
   let refusal: string | undefined
   if (endpoints.paymasterUrl) {
     try {
-      const operation = await prepare(createPaymasterClient({ transport: http(endpoints.paymasterUrl, { retryCount: 0 }) }))
+      const operation = await prepare(
+        createPaymasterClient({ transport: http(endpoints.paymasterUrl, { retryCount: 0 }) }),
+      )
       return { operation, sponsored: true, maxCost: 0n }
     } catch (error) {
       refusal = isRefusal(error)
