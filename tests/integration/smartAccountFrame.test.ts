@@ -104,7 +104,7 @@ describe('the frame smart account on the devnet bundler and paymaster', () => {
 
     expect(receipt.success).toBe(true)
     expect(receipt.sender.toLowerCase()).toBe(account.address.toLowerCase())
-    expect(receipt.paymaster.toLowerCase()).toBe(devnet.aa.paymaster.toLowerCase())
+    expect(receipt.paymaster?.toLowerCase()).toBe(devnet.aa.paymaster.toLowerCase())
     expect(await isDeployed(devnet.evm.rpcUrl, account.address)).toBe(true)
     expect(await client().getBalance({ address: account.address })).toBe(0n)
 
