@@ -17,4 +17,6 @@ export type DemoDevnetConfig = {
   }
   /** The embedded wallet: its secure frame's origin and the mail inbox (codes of email login). */
   auth?: { frameUrl: string; inboxUrl: string } | undefined
+  /** The devnet's ERC-4337 bundler and ERC-7677 paymaster: the embedded wallet's smart account. */
+  aa?: { bundlerUrl: string; paymasterUrl: string } | undefined
 }

@@ -93,6 +93,16 @@ export const portico = createPortico({
   apiUrls: { api: devnetConfig.apiUrl, blockchain: devnetConfig.apiUrl, analytics: devnetConfig.apiUrl },
   // Email login: the devnet's secure frame (its own origin) and auth server; codes land in its inbox.
   ...(devnetConfig.auth ? { embeddedWallet: { frameUrl: devnetConfig.auth.frameUrl } } : {}),
+  // The embedded wallet's smart account on the devnet chain: Alto as the bundler, the devnet's
+  // paymaster paying the gas. The demo starts users on their EOA (its sign-in page checks signatures
+  // by recovering an EOA, which a smart account's address is not); the Account view offers the switch.
+  ...(devnetConfig.aa
+    ? {
+        bundlerMap: { [`eip155:${devnetConfig.evm.chainId}`]: devnetConfig.aa.bundlerUrl },
+        paymasterMap: { [`eip155:${devnetConfig.evm.chainId}`]: devnetConfig.aa.paymasterUrl },
+        defaultAccountTypes: { eip155: 'eoa' as const },
+      }
+    : {}),
 })
 
 const chainKey = 'portico-demo:devnet-wallet-chain'

@@ -80,6 +80,7 @@ export function toDemoDevnetConfig(devnet: Devnet): DemoDevnetConfig {
       chains: { polkadot: polkadotCaipNetworkId, bip122: bip122CaipNetworkId, cosmos: cosmosCaipNetworkId },
     },
     auth: { frameUrl: devnet.auth.frameUrl, inboxUrl: devnet.auth.inboxUrl },
+    aa: { bundlerUrl: devnet.aa.bundlerUrl, paymasterUrl: devnet.aa.paymasterUrl },
   }
 }
 

@@ -30,6 +30,11 @@ const email = z.email().check(z.maxLength(254))
 const chainId = z.union([z.int().check(z.positive()), str(1, 64)])
 const rpcUrl = z.url().check(z.maxLength(2048))
 const empty = z.optional(z.object({}))
+/**
+ * The smart account's services on a chain, as the host configures them: the ERC-4337 bundler and an
+ * optional ERC-7677 paymaster (see SECURITY.md for what a hostile one can and cannot do).
+ */
+const aaUrls = { bundlerUrl: z.optional(rpcUrl), paymasterUrl: z.optional(rpcUrl) }
 
 /**
  * The sign-in message data (the kit's `SiwxMessage`, EIP-4361 / CAIP-122 fields) that the kit sends
@@ -59,7 +64,7 @@ export type FrameSiwxMessage = z.output<typeof siwxMessageSchema>
 
 /** Payload schema of every app→frame request, by request name. */
 export const appRequestSchemas = {
-  SWITCH_NETWORK: z.object({ chainId, rpcUrl: z.optional(rpcUrl) }),
+  SWITCH_NETWORK: z.object({ chainId, rpcUrl: z.optional(rpcUrl), ...aaUrls }),
   CONNECT_EMAIL: z.object({ email }),
   CONNECT_DEVICE: empty,
   CONNECT_OTP: z.object({ otp }),
@@ -70,10 +75,13 @@ export const appRequestSchemas = {
     /** Sign-in data to sign with the new account once the login completes (one step: no second prompt). */
     siwxMessage: z.optional(siwxMessageSchema),
     rpcUrl: z.optional(rpcUrl),
+    ...aaUrls,
   }),
   GET_FARCASTER_URI: empty,
   CONNECT_FARCASTER: empty,
-  GET_USER: z.optional(z.object({ chainId: z.optional(chainId), preferredAccountType: z.optional(str(1, 32)) })),
+  GET_USER: z.optional(
+    z.object({ chainId: z.optional(chainId), preferredAccountType: z.optional(str(1, 32)), ...aaUrls }),
+  ),
   GET_SOCIAL_REDIRECT_URI: z.object({ provider: str(1, 32) }),
   SIGN_OUT: empty,
   IS_CONNECTED: empty,
@@ -149,9 +157,9 @@ export const frameUserSchema = z.object({
   accounts: z.array(
     z.object({ namespace: z.enum(['eip155', 'solana']), address: z.string(), type: z.optional(accountType) }),
   ),
-  /** The account type the frame signs with (this frame has no smart accounts: always `eoa`). */
+  /** The account type the frame signs with on eip155 (`smartAccount` where the chain has a bundler). */
   preferredAccountType: z.optional(z.string()),
-  /** Whether the user's smart account is deployed (`false` while the frame has no smart accounts). */
+  /** Whether the user's smart account has code on the current chain (after its first operation). */
   smartAccountDeployed: z.optional(z.boolean()),
   /** The provider of a social or Farcaster login (`google`, …, `farcaster`). */
   socialProvider: z.optional(z.string()),

@@ -64,6 +64,11 @@ export {
 export type { FrameClientEvent, FramePrompt } from '../features/embedded/frameClient.js'
 export { type FrameClient, type FrameClientOptions, frameTimings } from '../features/embedded/frameClient.js'
 export {
+  type GetSmartAccountErrorType,
+  getSmartAccount,
+  type SmartAccountStatus,
+} from '../features/embedded/getSmartAccount.js'
+export {
   type LoginWithPasskeyErrorType,
   type LoginWithPasskeyReturnType,
   loginWithPasskey,
@@ -80,6 +85,9 @@ export {
   loginWithPasskeyMutationOptions,
   registerPasskeyMutationOptions,
   sendEmailLoginMutationOptions,
+  setPreferredAccountTypeMutationOptions,
+  smartAccountQueryKey,
+  smartAccountQueryOptions,
   updateEmailMutationOptions,
   updateEmailPrimaryOtpMutationOptions,
   updateEmailSecondaryOtpMutationOptions,
@@ -91,6 +99,12 @@ export {
   type RegisterPasskeyReturnType,
   registerPasskey,
 } from '../features/embedded/registerPasskey.js'
+export {
+  type SetPreferredAccountTypeErrorType,
+  type SetPreferredAccountTypeParameters,
+  type SetPreferredAccountTypeReturnType,
+  setPreferredAccountType,
+} from '../features/embedded/setPreferredAccountType.js'
 export { openSocialPopup, socialPopup, socialProviders } from '../features/embedded/socialPopup.js'
 export {
   emailCooldownMs,

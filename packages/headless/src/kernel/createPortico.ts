@@ -56,6 +56,8 @@ export function createPortico(options: PorticoOptions): Portico {
       walletDirectory: parsed.walletDirectory ?? true,
       blockchainApi: parsed.blockchainApi ?? true,
       rpcMap: parsed.rpcMap ?? {},
+      bundlerMap: parsed.bundlerMap ?? {},
+      paymasterMap: parsed.paymasterMap ?? {},
       transports: (parsed.transports ?? {}) as Readonly<Record<string, PorticoTransport>>,
       rpcPing: parsed.rpcPing ?? true,
       connectorOrder: parsed.connectorOrder ?? defaultConnectorOrder,

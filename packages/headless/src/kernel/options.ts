@@ -37,6 +37,17 @@ export type PorticoOptions = {
   /** JSON-RPC URL per CAIP-2 network id, overriding the hosted endpoint and the network's own. */
   rpcMap?: Readonly<Record<string, string>> | undefined
   /**
+   * ERC-4337 bundler per CAIP-2 network id, for the embedded wallet's smart account: an http(s) URL,
+   * or `'hosted'` for the blockchain API's bundler endpoint (`{blockchain}/v1/bundler`). A network
+   * without one has no smart account (the embedded user signs with the EOA there).
+   */
+  bundlerMap?: Readonly<Record<string, string>> | undefined
+  /**
+   * ERC-7677 paymaster service per CAIP-2 network id: the embedded smart account's operations there
+   * ask it to pay the gas (the user pays when it refuses).
+   */
+  paymasterMap?: Readonly<Record<string, string>> | undefined
+  /**
    * The host's own transport per CAIP-2 network id, used instead of the one Portico builds from
    * `rpcMap`, the hosted endpoint and the network's URLs (like wagmi's `transports`): a viem
    * `Transport` for eip155 networks, an `@solana/kit` `RpcTransport` for Solana ones.

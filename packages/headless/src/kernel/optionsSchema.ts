@@ -129,6 +129,8 @@ const optionFields = {
   walletDirectory: () => z.optional(z.boolean()),
   blockchainApi: () => z.optional(z.boolean()),
   rpcMap: () => z.optional(z.record(z.string(), httpUrl())),
+  bundlerMap: () => z.optional(z.record(z.string(), z.union([z.literal('hosted'), httpUrl()]))),
+  paymasterMap: () => z.optional(z.record(z.string(), httpUrl())),
   transports: () =>
     z.optional(
       z.record(

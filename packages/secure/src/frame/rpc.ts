@@ -27,6 +27,13 @@ import {
   type Spend,
 } from './permissions.js'
 import { httpRpcUrl, RpcError } from './rpcError.js'
+import {
+  prepareOperation,
+  type SmartAccountEndpoints,
+  sendOperation,
+  smartAccountOf,
+  waitForOperation,
+} from './smartAccount.js'
 import { handleSolanaRpc } from './solanaRpc.js'
 
 /** What the RPC handler needs from the frame. */
@@ -46,6 +53,18 @@ export type RpcContext = {
   dappName?: () => string | undefined
   /** Unix seconds (the frame's clock; replaceable in tests). */
   now?: () => number
+  /**
+   * Present while the user's preferred account type on this (eip155) chain is `smartAccount`: its
+   * counterfactual `address` answers for the account, and sends go as one user operation.
+   */
+  smartAccount?:
+    | {
+        address: string
+        endpoints: SmartAccountEndpoints
+        /** How long a send waits for the operation's receipt (default 60 s). */
+        receiptTimeoutMs?: number | undefined
+      }
+    | undefined
 }
 
 /** Permission types this frame grants and enforces (advertised in wallet_getCapabilities). */
@@ -63,7 +82,10 @@ function permissionsCapability(capabilities: unknown): { context: string; option
   return { context: permissions.context, optional: permissions.optional !== false }
 }
 
-const callsById = new Map<string, { chainId: Hex; receipts: Hex[] }>()
+type CallsRecord =
+  | { chainId: Hex; receipts: Hex[] }
+  | { chainId: Hex; userOperation: Hex; bundlerUrl: string; rpcUrl: string | undefined }
+const callsById = new Map<string, CallsRecord>()
 
 function list(params: unknown): unknown[] {
   return Array.isArray(params) ? params : []
@@ -108,7 +130,9 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
     console.error(frameTexts.notAllowedLog, method)
     throw new RpcError(frameTexts.notAllowed, 4200)
   }
-  const evm = context.addresses.eip155
+  const smart = context.smartAccount
+  // The account the dapp sees: the smart account while it is the preferred type, else the key's EOA.
+  const evm = smart?.address ?? context.addresses.eip155
   const chainHex = `0x${typeof context.chainId === 'number' ? context.chainId.toString(16) : '0'}` as Hex
   if (kind === 'local') {
     switch (method) {
@@ -120,7 +144,9 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
       case 'wallet_getCapabilities':
         return {
           [chainHex]: {
-            atomic: { status: 'unsupported' },
+            // A smart account runs a batch as one operation: all of it or none.
+            atomic: { status: smart ? 'supported' : 'unsupported' },
+            ...(smart ? { paymasterService: { supported: smart.endpoints.paymasterUrl !== undefined } } : {}),
             permissions: { supported: true, signerTypes: ['account'], permissionTypes: [...permissionTypes] },
           },
         }
@@ -128,6 +154,22 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
         const id = list(params)[0]
         const calls = typeof id === 'string' ? callsById.get(id) : undefined
         if (!calls) throw new RpcError('Unknown bundle id', 5730)
+        if ('userOperation' in calls) {
+          // EIP-5792 from the bundler's receipt: 100 pending, 200 included, 500 reverted (nothing applied).
+          const found = (await forward(calls.bundlerUrl, 'eth_getUserOperationReceipt', [calls.userOperation])) as {
+            success?: boolean
+            receipt?: unknown
+          } | null
+          const status = !found ? 100 : found.success ? 200 : 500
+          return {
+            version: '2.0.0',
+            id,
+            chainId: calls.chainId,
+            atomic: true,
+            status,
+            ...(found?.receipt ? { receipts: [found.receipt] } : {}),
+          }
+        }
         const receipts = await Promise.all(
           calls.receipts.map((hash) => forward(context.rpcUrl, 'eth_getTransactionReceipt', [hash])),
         )
@@ -235,16 +277,53 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
     }
   }
 
+  /**
+   * One user operation of `calls` through the smart account: prepared first (so the approval can
+   * say who pays the gas), approved, then signed here with the owner key and sent to the bundler.
+   */
+  const sendAsOperation = async (
+    active: NonNullable<typeof smart>,
+    calls: readonly TransactionRequest[],
+    capabilities: unknown,
+    prompt: Omit<ApprovalRequest, 'origin'>,
+  ) => {
+    const owner = context.addresses.eip155 as Hex
+    const account = await smartAccountOf(context.rpcUrl, owner, (use) =>
+      context.withSecret('eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret)))),
+    )
+    const targets = calls.map((call) => {
+      if (typeof call.to !== 'string') throw new RpcError('A smart account cannot create contracts', -32602)
+      return { to: call.to, value: call.value, data: call.data }
+    })
+    const prepared = await prepareOperation(active.endpoints, account, targets)
+    const payer = prepared.sponsored
+      ? [{ label: 'Gas paid by', value: 'The app (sponsored by its paymaster)' }]
+      : [
+          { label: 'Gas paid by', value: `You, from the smart account (at most ${prepared.maxCost} wei)` },
+          ...(prepared.refusal ? [{ label: 'Sponsorship refused', value: prepared.refusal }] : []),
+        ]
+    const used = await approveSend(capabilities, calls as Call[], {
+      ...prompt,
+      rows: [{ label: 'From', value: `${account.address} (smart account)` }, ...prompt.rows, ...payer],
+    })
+    const hash = await sendWith(used, () => sendOperation(active.endpoints, account, prepared))
+    return { hash, account }
+  }
+
+  // Messages are signed by the owner key for either account: a deployed SimpleAccount checks its
+  // owner's signature (ERC-1271), so one signature serves both addresses.
+  const isOwnAccount = (address: unknown) => sameAddress(address, evm) || sameAddress(address, context.addresses.eip155)
+
   switch (method) {
     case 'personal_sign': {
       const [message, address] = args
-      if (typeof message !== 'string' || !sameAddress(address, evm)) throw new RpcError('Invalid params', -32602)
+      if (typeof message !== 'string' || !isOwnAccount(address)) throw new RpcError('Invalid params', -32602)
       await approveOrThrow({ title: 'Sign message', rows: [{ label: 'Message', value: describeMessage(message) }] })
       return evmAccount((account) => account.signMessage({ message: isHex(message) ? { raw: message } : message }))
     }
     case 'eth_signTypedData_v4': {
       const [address, data] = args
-      if (!sameAddress(address, evm)) throw new RpcError('Invalid params', -32602)
+      if (!isOwnAccount(address)) throw new RpcError('Invalid params', -32602)
       const typed = (typeof data === 'string' ? JSON.parse(data) : data) as TypedDataDefinition
       await approveOrThrow({
         title: 'Sign typed data',
@@ -269,6 +348,20 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
           ...(tx.data ? [{ label: 'Data', value: String(tx.data) }] : []),
         ],
       }
+      if (smart && method === 'eth_sendTransaction') {
+        const { hash } = await sendAsOperation(
+          smart,
+          [tx],
+          raw?.capabilities ?? (args[1] as { capabilities?: unknown })?.capabilities,
+          prompt,
+        )
+        // The dapp waits for a transaction: the one the bundler included the operation in.
+        const receipt = await waitForOperation(smart.endpoints, hash, { timeoutMs: smart.receiptTimeoutMs })
+        if (!receipt.success)
+          throw new RpcError(`The operation reverted${receipt.reason ? `: ${receipt.reason}` : ''}`, -32000)
+        return receipt.receipt.transactionHash
+      }
+      if (smart) throw new RpcError('A smart account signs user operations, not transactions', 4200)
       // A grant only ever covers sends (a signed-but-unsent transaction could be replayed later).
       const used =
         method === 'eth_sendTransaction'
@@ -292,13 +385,28 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
       if (!Array.isArray(request.calls) || request.calls.length === 0) throw new RpcError('Invalid params', -32602)
       if (request.from !== undefined && !sameAddress(request.from, evm)) throw new RpcError('Invalid params', -32602)
       const calls = request.calls.map(toTransaction)
-      const used = await approveSend(request.capabilities, calls as Call[], {
+      const sendCallsPrompt = {
         title: 'Send calls',
         rows: calls.map((call, index) => ({
           label: `Call ${index + 1}`,
           value: `${call.to ?? 'contract creation'} · ${call.value ?? 0n} wei${call.data ? ` · ${call.data}` : ''}`,
         })),
-      })
+      }
+      if (smart) {
+        const { hash } = await sendAsOperation(smart, calls, request.capabilities, {
+          ...sendCallsPrompt,
+          title: calls.length > 1 ? `Send ${calls.length} calls together` : 'Send calls',
+        })
+        // The operation's hash names the batch: wallet_getCallsStatus asks the bundler for its receipt.
+        callsById.set(hash, {
+          chainId: request.chainId ?? chainHex,
+          userOperation: hash,
+          bundlerUrl: smart.endpoints.bundlerUrl,
+          rpcUrl: context.rpcUrl,
+        })
+        return { id: hash }
+      }
+      const used = await approveSend(request.capabilities, calls as Call[], sendCallsPrompt)
       const receipts = await sendWith(used, () =>
         evmAccount(async (account) => {
           const client = walletClient(account)

@@ -7,4 +7,5 @@ export { useConnectSocial } from '../../features/embedded/react/useConnectSocial
 export { type EmailLoginStep, useEmailLogin } from '../../features/embedded/react/useEmailLogin.js'
 export { type EmbeddedWalletUser, useEmbeddedWallet } from '../../features/embedded/react/useEmbeddedWallet.js'
 export { usePasskey } from '../../features/embedded/react/usePasskey.js'
+export { type SmartAccountStatus, useSmartAccount } from '../../features/embedded/react/useSmartAccount.js'
 export { type UpdateEmailStep, useUpdateEmail } from '../../features/embedded/react/useUpdateEmail.js'

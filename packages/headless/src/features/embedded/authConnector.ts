@@ -7,6 +7,7 @@ import type { CaipNetworkId, ChainNamespace } from '../../kernel/utils/caip.js'
 import { type EmbeddedWallet, getEmbeddedWallet } from './embeddedWallet.js'
 import { EmbeddedDeviceNotApprovedError, EmbeddedWalletError, RpcMethodNotAllowedError } from './errors.js'
 import { readLoginCache } from './loginCache.js'
+import { defaultEmbeddedAccountType, smartAccountEndpoints } from './smartAccount.js'
 import { toEmbeddedWalletUser } from './user.js'
 
 export { authConnectorId }
@@ -35,7 +36,7 @@ function toHex(bytes: Uint8Array): string {
 export function createAuthConnector(portico: Portico, namespace: ChainNamespace): Connector {
   let connector: Connector | undefined
   const frame = async () => {
-    connector ??= frameConnector(getEmbeddedWallet(portico), namespace)
+    connector ??= frameConnector(portico, getEmbeddedWallet(portico), namespace)
     return connector
   }
   return {
@@ -55,7 +56,7 @@ export function createAuthConnector(portico: Portico, namespace: ChainNamespace)
     request: async (parameters) => (await frame()).request(parameters),
     subscribe(ns, listener) {
       // Subscribing follows a connection, so the wallet exists by then.
-      connector ??= frameConnector(getEmbeddedWallet(portico), namespace)
+      connector ??= frameConnector(portico, getEmbeddedWallet(portico), namespace)
       return connector.subscribe(ns, listener)
     },
   }
@@ -66,24 +67,34 @@ export function createAuthConnector(portico: Portico, namespace: ChainNamespace)
  * returns a connection for each configured one. This side never holds a key, and unsafe requests
  * wait for the user's approval drawn by the frame's own origin.
  */
-function frameConnector(wallet: EmbeddedWallet, namespace: ChainNamespace): Connector {
+function frameConnector(portico: Portico, wallet: EmbeddedWallet, namespace: ChainNamespace): Connector {
   const { client } = wallet
 
   async function moveFrameTo(network: PorticoNetwork) {
     const chainId = Number(network.id)
     const rpcUrl = wallet.rpcUrl(network)
-    await client.request('SWITCH_NETWORK', { chainId, ...(rpcUrl ? { rpcUrl } : {}) })
+    // The network's bundler and paymaster travel with its RPC URL: the frame's smart account uses them.
+    await client.request('SWITCH_NETWORK', {
+      chainId,
+      ...(rpcUrl ? { rpcUrl } : {}),
+      ...smartAccountEndpoints(portico, network),
+    })
     wallet.frameChain = chainId
   }
 
   async function connections(networks: Readonly<Partial<Record<ChainNamespace, PorticoNetwork>>>) {
     const evm = networks.eip155 ?? wallet.networkFor('eip155')
     if (evm) await moveFrameTo(evm)
-    const user = toEmbeddedWalletUser(await client.request('GET_USER'))
+    const user = toEmbeddedWalletUser(
+      await client.request('GET_USER', { preferredAccountType: defaultEmbeddedAccountType(portico) }),
+    )
     const result: ConnectorConnection[] = []
     for (const account of user.accounts) {
       const network = networks[account.namespace] ?? wallet.networkFor(account.namespace)
       if (!network || !account.address) continue
+      // One connection per namespace: on eip155 the account of the type the frame signs with.
+      if (result.some((connection) => connection.namespace === account.namespace)) continue
+      if (account.namespace === 'eip155' && account.type !== user.preferredAccountType) continue
       result.push({
         namespace: account.namespace,
         accounts: [account.address],

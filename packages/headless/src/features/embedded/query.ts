@@ -15,8 +15,14 @@ import type {
 import type { ConnectSocialErrorType, ConnectSocialParameters, ConnectSocialReturnType } from './connectSocial.js'
 import type { ExportEmbeddedWalletParameters } from './exportEmbeddedWallet.js'
 import { type EmailLoginStep, setEmailLoginStep, setUpdateEmailStep, type UpdateEmailStep } from './flowStep.js'
+import type { GetSmartAccountErrorType, SmartAccountStatus } from './getSmartAccount.js'
 import type { LoginWithPasskeyErrorType, LoginWithPasskeyReturnType } from './loginWithPasskey.js'
 import type { RegisterPasskeyErrorType, RegisterPasskeyReturnType } from './registerPasskey.js'
+import type {
+  SetPreferredAccountTypeErrorType,
+  SetPreferredAccountTypeParameters,
+  SetPreferredAccountTypeReturnType,
+} from './setPreferredAccountType.js'
 import { type EmbeddedWalletUser, toEmbeddedWalletUser } from './user.js'
 
 // The verbs load on first use (dynamic imports): a page that offers these logins loads none of
@@ -317,5 +323,64 @@ export function exportEmbeddedWalletMutationOptions(
         await exportEmbeddedWallet(portico, parameters ?? {})
       },
     ),
+  }
+}
+
+/**
+ * Query key of the embedded wallet's smart-account status at `address` (no address: every one).
+ *
+ * @example
+ * queryClient.invalidateQueries({ queryKey: smartAccountQueryKey() })
+ */
+export function smartAccountQueryKey(address?: string | null) {
+  return address === undefined
+    ? (['portico', 'embeddedWallet', 'smartAccount'] as const)
+    : (['portico', 'embeddedWallet', 'smartAccount', address] as const)
+}
+
+/**
+ * Query options of {@link getSmartAccount}: the embedded wallet's account type, addresses and
+ * whether its smart account is deployed. Enable it only while connected through the embedded wallet.
+ *
+ * @example
+ * const status = useQuery({ ...smartAccountQueryOptions(portico, { address }), enabled: isEmbedded })
+ */
+export function smartAccountQueryOptions(portico: Portico, { address }: { address: string | null }) {
+  return {
+    queryKey: smartAccountQueryKey(address),
+    async queryFn(): Promise<SmartAccountStatus> {
+      const { getSmartAccount } = await import('./getSmartAccount.js')
+      return getSmartAccount(portico)
+    },
+  }
+}
+export type { GetSmartAccountErrorType, SmartAccountStatus }
+
+/**
+ * Mutation options for {@link setPreferredAccountType}: switches between the smart account and the
+ * EOA, then refreshes the status queries.
+ *
+ * @example
+ * const mutation = useMutation(setPreferredAccountTypeMutationOptions(portico, queryClient))
+ * mutation.mutate({ type: 'smartAccount' })
+ */
+export function setPreferredAccountTypeMutationOptions(
+  portico: Portico,
+  queryClient: { invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void> },
+): PorticoMutationOptions<
+  SetPreferredAccountTypeReturnType,
+  SetPreferredAccountTypeErrorType,
+  SetPreferredAccountTypeParameters
+> {
+  const mutationKey = ['portico', 'embeddedWallet', 'setPreferredAccountType'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, async (parameters: SetPreferredAccountTypeParameters) => {
+      const { setPreferredAccountType } = await import('./setPreferredAccountType.js')
+      const result = await setPreferredAccountType(portico, parameters)
+      await queryClient.invalidateQueries({ queryKey: smartAccountQueryKey() })
+      await queryClient.invalidateQueries({ queryKey: embeddedWalletUserQueryKey() })
+      return result
+    }),
   }
 }

@@ -1,4 +1,4 @@
-import { useEmbeddedWallet } from '@portico/headless/embedded/react'
+import { useEmbeddedWallet, useSmartAccount } from '@portico/headless/embedded/react'
 import { button } from '../../components/primitives.css.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
@@ -16,6 +16,47 @@ import { socialName } from './socialNames.js'
  * frame's prompts are tied to the modal by `EmbeddedWatchSlot`.
  */
 export function EmbeddedAccountRow() {
+  return (
+    <>
+      <EmbeddedIdentityRow />
+      <AccountTypeRow />
+    </>
+  )
+}
+
+/**
+ * The account type on networks with a smart account (the host configured a bundler there) and the
+ * switch: to the smart account only from the EOA (the spec), back to the EOA from the smart account.
+ */
+function AccountTypeRow() {
+  const text = useFeatureMessages(embeddedMessages)
+  const { isEmbedded, status, setPreferredAccountType } = useSmartAccount()
+  const data = status.data
+  if (!text || !isEmbedded || !data?.enabled) return null
+  const isSmart = data.type === 'smartAccount'
+  const offer = data.canSwitchToSmartAccount ? 'smartAccount' : isSmart ? 'eoa' : undefined
+  return (
+    <div className={css.emailRow} data-slot="account-type" data-type={data.type}>
+      <span className={views.muted}>{text.accountType}</span>
+      <span className={css.emailAddress} data-slot="account-type-value">
+        {isSmart ? text.accountTypeSmart : text.accountTypeEoa}
+      </span>
+      {offer ? (
+        <button
+          type="button"
+          className={button({ variant: 'secondary', size: 'sm' })}
+          disabled={setPreferredAccountType.isPending}
+          onClick={() => setPreferredAccountType.mutate({ type: offer })}
+          data-slot="account-type-switch"
+        >
+          {offer === 'smartAccount' ? text.switchToSmartAccount : text.switchToEoa}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+function EmbeddedIdentityRow() {
   const text = useFeatureMessages(embeddedMessages)
   const { modal } = usePorticoUI('EmbeddedAccountRow')
   const { isEmbedded, user } = useEmbeddedWallet()

@@ -52,4 +52,9 @@ export default {
   farcasterWaiting: 'في انتظار الموافقة في Farcaster…',
   farcasterSignedIn: (userName) => `تم تسجيل الدخول باسم @${userName}`,
   accountSocial: (provider) => `تم تسجيل الدخول عبر ${provider}`,
+  accountType: 'نوع الحساب',
+  accountTypeSmart: 'حساب ذكي',
+  accountTypeEoa: 'حساب عادي',
+  switchToSmartAccount: 'التبديل إلى الحساب الذكي',
+  switchToEoa: 'التبديل إلى الحساب العادي',
 } satisfies Catalogue<typeof embeddedEn>

@@ -53,4 +53,9 @@ export default {
   farcasterWaiting: 'Warte auf Bestätigung in Farcaster…',
   farcasterSignedIn: (userName) => `Angemeldet als @${userName}`,
   accountSocial: (provider) => `Angemeldet mit ${provider}`,
+  accountType: 'Kontotyp',
+  accountTypeSmart: 'Smart Account',
+  accountTypeEoa: 'Standardkonto',
+  switchToSmartAccount: 'Zum Smart Account wechseln',
+  switchToEoa: 'Zum Standardkonto wechseln',
 } satisfies Catalogue<typeof embeddedEn>

@@ -52,4 +52,9 @@ export default {
   farcasterWaiting: 'Esperando la aprobación en Farcaster…',
   farcasterSignedIn: (userName) => `Sesión iniciada como @${userName}`,
   accountSocial: (provider) => `Sesión iniciada con ${provider}`,
+  accountType: 'Tipo de cuenta',
+  accountTypeSmart: 'Cuenta inteligente',
+  accountTypeEoa: 'Cuenta estándar',
+  switchToSmartAccount: 'Cambiar a cuenta inteligente',
+  switchToEoa: 'Cambiar a cuenta estándar',
 } satisfies Catalogue<typeof embeddedEn>

@@ -52,4 +52,9 @@ export default {
   farcasterWaiting: 'En attente d’approbation dans Farcaster…',
   farcasterSignedIn: (userName) => `Connecté en tant que @${userName}`,
   accountSocial: (provider) => `Connecté avec ${provider}`,
+  accountType: 'Type de compte',
+  accountTypeSmart: 'Compte intelligent',
+  accountTypeEoa: 'Compte standard',
+  switchToSmartAccount: 'Passer au compte intelligent',
+  switchToEoa: 'Passer au compte standard',
 } satisfies Catalogue<typeof embeddedEn>

@@ -52,4 +52,9 @@ export default {
   farcasterWaiting: 'Farcaster での承認を待っています…',
   farcasterSignedIn: (userName) => `@${userName} としてサインインしました`,
   accountSocial: (provider) => `${provider} でログイン中`,
+  accountType: 'アカウントの種類',
+  accountTypeSmart: 'スマートアカウント',
+  accountTypeEoa: '標準アカウント',
+  switchToSmartAccount: 'スマートアカウントに切り替え',
+  switchToEoa: '標準アカウントに切り替え',
 } satisfies Catalogue<typeof embeddedEn>

@@ -52,4 +52,9 @@ export default {
   farcasterWaiting: 'Farcaster에서 승인을 기다리는 중…',
   farcasterSignedIn: (userName) => `@${userName}(으)로 로그인됨`,
   accountSocial: (provider) => `${provider}(으)로 로그인됨`,
+  accountType: '계정 유형',
+  accountTypeSmart: '스마트 계정',
+  accountTypeEoa: '일반 계정',
+  switchToSmartAccount: '스마트 계정으로 전환',
+  switchToEoa: '일반 계정으로 전환',
 } satisfies Catalogue<typeof embeddedEn>

@@ -52,4 +52,9 @@ export default {
   farcasterWaiting: 'Aguardando aprovação no Farcaster…',
   farcasterSignedIn: (userName) => `Conectado como @${userName}`,
   accountSocial: (provider) => `Conectado com ${provider}`,
+  accountType: 'Tipo de conta',
+  accountTypeSmart: 'Conta inteligente',
+  accountTypeEoa: 'Conta padrão',
+  switchToSmartAccount: 'Mudar para conta inteligente',
+  switchToEoa: 'Mudar para conta padrão',
 } satisfies Catalogue<typeof embeddedEn>

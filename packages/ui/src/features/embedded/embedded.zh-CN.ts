@@ -52,4 +52,9 @@ export default {
   farcasterWaiting: '正在等待 Farcaster 中的批准…',
   farcasterSignedIn: (userName) => `已登录为 @${userName}`,
   accountSocial: (provider) => `已通过 ${provider} 登录`,
+  accountType: '账户类型',
+  accountTypeSmart: '智能账户',
+  accountTypeEoa: '标准账户',
+  switchToSmartAccount: '切换到智能账户',
+  switchToEoa: '切换到标准账户',
 } satisfies Catalogue<typeof embeddedEn>

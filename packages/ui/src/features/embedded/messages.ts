@@ -51,6 +51,11 @@ export const embeddedEn = {
   farcasterWaiting: 'Waiting for approval in Farcaster…',
   farcasterSignedIn: (userName: string) => `Signed in as @${userName}`,
   accountSocial: (provider: string) => `Logged in with ${provider}`,
+  accountType: 'Account type',
+  accountTypeSmart: 'Smart account',
+  accountTypeEoa: 'Standard account',
+  switchToSmartAccount: 'Switch to smart account',
+  switchToEoa: 'Switch to standard account',
 }
 
 /** @internal The embedded wallet views' messages (English here, one chunk per other language). */

@@ -1,0 +1,57 @@
+import type { Portico } from '../../kernel/portico.js'
+import { getEmbeddedWallet } from './embeddedWallet.js'
+import type { EmbeddedWalletErrorType } from './errors.js'
+import { toEmbeddedWalletUser } from './user.js'
+
+/** The embedded wallet's eip155 account as the secure frame reports it. */
+export type SmartAccountStatus = {
+  /** The account type the wallet signs with on the current network. */
+  type: 'eoa' | 'smartAccount'
+  /** The address it signs as (the smart account's counterfactual address before its first operation). */
+  address: string
+  /** The smart account's address on this network, when smart accounts are enabled here. */
+  smartAccountAddress: string | undefined
+  /** The embedded key's own address. */
+  eoaAddress: string | undefined
+  /** Whether the smart account has code on chain: true after its first operation deployed it. */
+  deployed: boolean
+  /** Whether this network has a smart account (the host configured a bundler for it). */
+  enabled: boolean
+  /** The spec: switching to the smart account is offered only when enabled and the current type is eoa. */
+  canSwitchToSmartAccount: boolean
+}
+export type GetSmartAccountErrorType = EmbeddedWalletErrorType
+
+/**
+ * Reads the embedded wallet's account type, addresses and whether the smart account is deployed,
+ * from the secure frame.
+ *
+ * @example
+ * ```ts
+ * const { type, deployed, canSwitchToSmartAccount } = await getSmartAccount(portico)
+ * ```
+ */
+export async function getSmartAccount(portico: Portico): Promise<SmartAccountStatus> {
+  const { client, frameChain } = getEmbeddedWallet(portico)
+  const user = toEmbeddedWalletUser(await client.request('GET_USER'))
+  const { smartAccountEnabledNetworks } = await client.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS')
+  const evm = user.accounts.filter((account) => account.namespace === 'eip155')
+  const enabled = typeof frameChain === 'number' && smartAccountEnabledNetworks.includes(frameChain)
+  const type = user.preferredAccountType
+  const smart = evm.find((account) => account.type === 'smartAccount')
+  let smartAccountAddress = smart?.address
+  if (!smartAccountAddress && enabled)
+    smartAccountAddress = await client
+      .request('INIT_SMART_ACCOUNT')
+      .then((reply) => reply.address)
+      .catch(() => undefined)
+  return {
+    type,
+    address: evm.find((account) => account.type === type)?.address ?? user.address,
+    smartAccountAddress,
+    eoaAddress: evm.find((account) => account.type === 'eoa')?.address,
+    deployed: user.smartAccountDeployed,
+    enabled,
+    canSwitchToSmartAccount: enabled && type === 'eoa',
+  }
+}

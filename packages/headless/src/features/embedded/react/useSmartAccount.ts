@@ -1,0 +1,30 @@
+'use client'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useConnection } from '../../../kernel/react/useConnection.js'
+import { usePortico } from '../../../kernel/react/usePortico.js'
+import { authConnectorId } from '../authConnector.js'
+import { setPreferredAccountTypeMutationOptions, smartAccountQueryOptions } from '../query.js'
+
+export type { SmartAccountStatus } from '../query.js'
+
+/**
+ * The embedded wallet's smart account: `status` (type, address, deployed, enabled, and
+ * `canSwitchToSmartAccount`, true only when enabled and the current type is eoa, as the spec offers
+ * it) and `setPreferredAccountType` (switches between the smart account and the EOA). Loads nothing
+ * before a connection through the embedded wallet exists.
+ *
+ * @example
+ * const { status, setPreferredAccountType } = useSmartAccount()
+ * if (status.data?.canSwitchToSmartAccount) setPreferredAccountType.mutate({ type: 'smartAccount' })
+ */
+export function useSmartAccount() {
+  const { portico, queryClient } = usePortico('useSmartAccount')
+  const connection = useConnection({ namespace: 'eip155' })
+  const isEmbedded = connection.isConnected && connection.connectorId === authConnectorId
+  const status = useQuery(
+    { ...smartAccountQueryOptions(portico, { address: connection.address ?? null }), enabled: isEmbedded },
+    queryClient,
+  )
+  const setPreferredAccountType = useMutation(setPreferredAccountTypeMutationOptions(portico, queryClient), queryClient)
+  return { isEmbedded, status, setPreferredAccountType }
+}

@@ -1,0 +1,290 @@
+import { toSimpleSmartAccount } from 'permissionless/accounts'
+import {
+  type Address,
+  BaseError,
+  type Chain,
+  createClient,
+  createPublicClient,
+  defineChain,
+  type Hex,
+  http,
+  type LocalAccount,
+  type PublicClient,
+} from 'viem'
+import {
+  createBundlerClient,
+  createPaymasterClient,
+  entryPoint08Address,
+  formatUserOperationRequest,
+  getUserOperationReceipt,
+  prepareUserOperation,
+  type SmartAccount,
+  type UserOperation,
+  type UserOperationReceipt,
+} from 'viem/account-abstraction'
+import { toAccount } from 'viem/accounts'
+import { httpRpcUrl, RpcError } from './rpcError.js'
+
+/**
+ * The embedded user's smart account on eip155, built in the frame from the embedded key.
+ *
+ * The account is eth-infinitism's SimpleAccount (v0.8), through permissionless's
+ * `toSimpleSmartAccount`: it is the account the devnet's (and the public chains')
+ * `SimpleAccountFactory` at the canonical address deploys, so the same owner key has the same
+ * counterfactual address everywhere. viem's own accounts do not fit that factory: Solady's and
+ * Coinbase's need their own factories, which are not deployed on the devnet, and
+ * `toSimple7702SmartAccount` is the EIP-7702 path (the EOA's own address), left for later.
+ */
+
+/** The SimpleAccountFactory (v0.8) that deploys the account (eth-infinitism's canonical address). */
+export const simpleAccountFactory: Address = '0x13E9ed32155810FDbd067D4522C492D6f68E5944'
+
+/** The spec's error when a user operation's receipt never comes. */
+export const receiptFailedText = 'Failed to fetch user operation receipt - status'
+
+/** JSON-RPC code of the paymaster's refusal (EIP-1474 "transaction rejected"), as ERC-7677 services use it. */
+const refusedCode = -32003
+
+/** Where the smart account's operations go: the host gives both URLs (like the chain's rpcUrl). */
+export type SmartAccountEndpoints = {
+  rpcUrl: string | undefined
+  bundlerUrl: string
+  /** An ERC-7677 paymaster service; without one the user pays the gas. */
+  paymasterUrl?: string | undefined
+}
+
+/** Signs with the embedded EOA key, rebuilt for the call and wiped afterwards. */
+export type WithOwner = <T>(use: (owner: LocalAccount) => Promise<T>) => Promise<T>
+
+const chains = new Map<string, Promise<Chain>>()
+
+/** The chain behind `rpcUrl` (its id asked once): viem's fee estimation and the paymaster need it. */
+async function chainClient(rpcUrl: string | undefined): Promise<PublicClient> {
+  const url = httpRpcUrl(rpcUrl)
+  const transport = http(url, { retryCount: 1 })
+  let chain = chains.get(url)
+  if (!chain) {
+    chain = createPublicClient({ transport })
+      .getChainId()
+      .then((id) =>
+        defineChain({
+          id,
+          name: `eip155:${id}`,
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [url] } },
+        }),
+      )
+    chain.catch(() => chains.delete(url))
+    chains.set(url, chain)
+  }
+  return createPublicClient({ chain: await chain, transport })
+}
+
+function bundlerClientFor(client: PublicClient, endpoints: SmartAccountEndpoints) {
+  return createBundlerClient({ client, transport: http(endpoints.bundlerUrl, { retryCount: 0 }) })
+}
+
+/**
+ * An owner that holds no key: each signature rebuilds the key for that one call (the frame's
+ * `withSecret`), so building the account (its address, gas estimation) never touches the key.
+ */
+function lazyOwner(address: Address, withOwner: WithOwner): LocalAccount {
+  return toAccount({
+    address,
+    signMessage: (parameters) => withOwner((owner) => owner.signMessage(parameters)),
+    signTransaction: (transaction, options) => withOwner((owner) => owner.signTransaction(transaction, options)),
+    signTypedData: (typedData) => withOwner((owner) => owner.signTypedData(typedData as never)),
+  })
+}
+
+const addresses = new Map<string, Address>()
+
+/**
+ * The smart account of `owner` on the chain behind `rpcUrl`: counterfactual until its first
+ * operation deploys it. Its address comes from the EntryPoint (`getSenderAddress`), once per
+ * chain and owner.
+ *
+ * @example
+ * const account = await smartAccountOf(rpcUrl, owner, (use) => withSecret((key) => use(privateKeyToAccount(key))))
+ */
+export async function smartAccountOf(
+  rpcUrl: string | undefined,
+  owner: Address,
+  withOwner: WithOwner,
+): Promise<SmartAccount> {
+  const client = await chainClient(rpcUrl)
+  const key = `${rpcUrl}|${owner.toLowerCase()}`
+  const known = addresses.get(key)
+  const account = await toSimpleSmartAccount({
+    client,
+    owner: lazyOwner(owner, withOwner),
+    entryPoint: { address: entryPoint08Address, version: '0.8' },
+    factoryAddress: simpleAccountFactory,
+    ...(known ? { address: known } : {}),
+  })
+  addresses.set(key, account.address)
+  return account
+}
+
+/**
+ * Whether the smart account has code on chain (its first operation deployed it).
+ *
+ * @example
+ * const deployed = await isDeployed(rpcUrl, account.address)
+ */
+export async function isDeployed(rpcUrl: string | undefined, address: Address): Promise<boolean> {
+  const code = await (await chainClient(rpcUrl)).getCode({ address })
+  return code !== undefined && code !== '0x'
+}
+
+/** A prepared operation, and who pays its gas (shown in the approval before anything is signed). */
+export type PreparedOperation = {
+  operation: UserOperation<'0.8'>
+  /** `true` when the paymaster signed to pay; `false` when the smart account pays. */
+  sponsored: boolean
+  /** Why the paymaster did not sponsor it (its own words), when a paymaster was asked. */
+  refusal?: string | undefined
+  /** Most the account can be charged in wei when it pays (gas limits times the max fee). */
+  maxCost: bigint
+}
+
+function isRefusal(error: unknown): string | undefined {
+  if (!(error instanceof BaseError)) return undefined
+  const refused = error.walk((e) => (e as { code?: number }).code === refusedCode) as {
+    details?: string
+    shortMessage?: string
+    message?: string
+  } | null
+  if (refused) return refused.details || refused.shortMessage || refused.message
+  // A paymaster service that cannot be reached refuses too: the user can still pay.
+  const paymasterFailed = error.walk((e) =>
+    /pm_getPaymaster(Stub)?Data/.test(
+      (e as { body?: unknown }).body ? JSON.stringify((e as { body: unknown }).body) : '',
+    ),
+  )
+  return paymasterFailed ? (error as BaseError).shortMessage : undefined
+}
+
+/**
+ * The typed errors of the smart-account path: a bundler that does not answer, a bundler that
+ * refuses the operation (its reason), never a raw transport error.
+ */
+function bundlerError(error: unknown, endpoints: SmartAccountEndpoints): RpcError {
+  if (error instanceof RpcError) return error
+  const base = error instanceof BaseError ? error : undefined
+  const http = base?.walk((e) => (e as { name?: string }).name === 'HttpRequestError') as
+    | { url?: string; status?: number; details?: string }
+    | null
+    | undefined
+  const origin = (() => {
+    try {
+      return new URL(endpoints.bundlerUrl).origin
+    } catch {
+      return endpoints.bundlerUrl
+    }
+  })()
+  if (http?.url && !http.status)
+    return new RpcError(`The bundler did not answer (${origin}): ${http.details ?? 'unreachable'}`, -32603)
+  if (http?.status) return new RpcError(`The bundler did not answer (${origin}): HTTP ${http.status}`, -32603)
+  const text = base?.details || base?.shortMessage || (error instanceof Error ? error.message : String(error))
+  if (/AA21|didn't pay prefund|insufficient funds/i.test(text))
+    return new RpcError(`The smart account cannot pay the gas: ${text}`, -32000)
+  return new RpcError(`The bundler refused the operation: ${text}`, -32000)
+}
+
+/**
+ * Prepares one user operation of `calls` (nonce, gas, fees, and the paymaster's data when the host
+ * configured a paymaster). When the paymaster refuses, the operation is prepared again for the
+ * account to pay, and the refusal is kept so the approval can say so.
+ *
+ * @example
+ * const { operation, sponsored } = await prepareOperation(endpoints, account, [{ to, value }])
+ */
+export async function prepareOperation(
+  endpoints: SmartAccountEndpoints,
+  account: SmartAccount,
+  calls: readonly { to: Address; value?: bigint | undefined; data?: Hex | undefined }[],
+): Promise<PreparedOperation> {
+  const bundler = bundlerClientFor(account.client as PublicClient, endpoints)
+  const prepare = (paymaster: ReturnType<typeof createPaymasterClient> | undefined) =>
+    prepareUserOperation(bundler, {
+      account,
+      calls: calls.map((call) => ({ to: call.to, value: call.value ?? 0n, data: call.data ?? '0x' })),
+      ...(paymaster ? { paymaster } : {}),
+    }) as Promise<UserOperation<'0.8'>>
+  let refusal: string | undefined
+  if (endpoints.paymasterUrl) {
+    try {
+      const operation = await prepare(
+        createPaymasterClient({ transport: http(endpoints.paymasterUrl, { retryCount: 0 }) }),
+      )
+      return { operation, sponsored: true, maxCost: 0n }
+    } catch (error) {
+      refusal = isRefusal(error)
+      if (refusal === undefined) throw bundlerError(error, endpoints)
+    }
+  }
+  try {
+    const operation = await prepare(undefined)
+    const gas =
+      operation.callGasLimit +
+      operation.verificationGasLimit +
+      operation.preVerificationGas +
+      (operation.paymasterVerificationGasLimit ?? 0n) +
+      (operation.paymasterPostOpGasLimit ?? 0n)
+    return { operation, sponsored: false, refusal, maxCost: gas * operation.maxFeePerGas }
+  } catch (error) {
+    throw bundlerError(error, endpoints)
+  }
+}
+
+/**
+ * Signs `prepared` with the owner key (in the frame) and hands it to the bundler: one operation,
+ * exactly as prepared and approved. Returns the operation's hash.
+ *
+ * @example
+ * const hash = await sendOperation(endpoints, account, prepared)
+ */
+export async function sendOperation(
+  endpoints: SmartAccountEndpoints,
+  account: SmartAccount,
+  prepared: PreparedOperation,
+): Promise<Hex> {
+  const bundler = bundlerClientFor(account.client as PublicClient, endpoints)
+  try {
+    const signature = await account.signUserOperation(prepared.operation)
+    return (await bundler.request({
+      method: 'eth_sendUserOperation' as never,
+      params: [formatUserOperationRequest({ ...prepared.operation, signature }), account.entryPoint.address] as never,
+    })) as Hex
+  } catch (error) {
+    throw bundlerError(error, endpoints)
+  }
+}
+
+/**
+ * Polls the bundler's `eth_getUserOperationReceipt` until the operation is included; when no
+ * receipt comes within `timeoutMs` (or the bundler stops answering), ends with the spec's
+ * 'Failed to fetch user operation receipt - status' error, so no request stays pending.
+ *
+ * @example
+ * const receipt = await waitForOperation(endpoints, hash, { timeoutMs: 60_000 })
+ */
+export async function waitForOperation(
+  endpoints: Pick<SmartAccountEndpoints, 'bundlerUrl'>,
+  hash: Hex,
+  { timeoutMs = 60_000, intervalMs = 500 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<UserOperationReceipt> {
+  const bundler = createClient({ transport: http(endpoints.bundlerUrl, { retryCount: 0 }) })
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await getUserOperationReceipt(bundler, { hash })
+    } catch {
+      // Not included yet, or the bundler did not answer this poll: both are retried until the end.
+    }
+    if (Date.now() >= end) break
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+  }
+  throw new RpcError(receiptFailedText, -32603)
+}

@@ -1,0 +1,271 @@
+// The embedded wallet's smart account end to end in Chromium, on the devnet's real parts: anvil with
+// EntryPoint v0.8 and SimpleAccountFactory, the Alto bundler and the ERC-7677 paymaster service. A new
+// email user connects as their smart account (the spec's default on eip155); the first send deploys
+// it through the bundler with the paymaster paying; a wallet_sendCalls batch lands as one operation;
+// the user switches to the EOA and back; a bundler that is down and a paymaster that refuses are
+// said plainly, with nothing left pending.
+
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type DevnetFor, startDevnet } from '@portico/devnet'
+import { build } from 'esbuild'
+import type { Frame, Page } from 'playwright-core'
+import { createPublicClient, createWalletClient, type Hex, http, parseEther } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type Browser, type BrowserContext, launchChromium, offlineContext } from './browser.js'
+
+type Settled<T> = { ok: true; value: T } | { ok: false; name?: string; message?: string; code?: unknown }
+type Status = {
+  type: 'eoa' | 'smartAccount'
+  address: string
+  smartAccountAddress?: string
+  eoaAddress?: string
+  deployed: boolean
+  enabled: boolean
+  canSwitchToSmartAccount: boolean
+}
+type HostApi = {
+  startEmailLogin(email: string): Promise<Settled<{ action: string }>>
+  verifyEmailOtp(otp: string): Promise<Settled<{ address: string }>>
+  address(): string | undefined
+  smartAccount(): Promise<Settled<Status>>
+  setPreferredAccountType(type: 'eoa' | 'smartAccount'): Promise<Settled<{ type: string; address: string }>>
+  sendTransaction(to: string, value: string): Promise<Settled<Hex>>
+  request(method: string, params: unknown): Promise<Settled<unknown>>
+}
+declare const host: HostApi
+
+const here = dirname(fileURLToPath(import.meta.url))
+const devnetOptions = { api: false, walletConnect: false } as const
+let devnet: DevnetFor<typeof devnetOptions>
+let server: Server
+let hostOrigin: string
+let browser: Browser
+
+async function serveHost(): Promise<Server> {
+  const bundle = await build({
+    entryPoints: [join(here, 'embedded/smartAccountHost.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    conditions: ['portico-source'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  })
+  const script = bundle.outputFiles[0]?.text ?? ''
+  const page =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title><script type="module" src="/host.js"></script></head><body><h1>Host page</h1></body></html>'
+  const http = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://host').pathname
+    if (path === '/host.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
+    else response.writeHead(200, { 'content-type': 'text/html' }).end(page)
+  })
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
+  return http
+}
+
+beforeAll(async () => {
+  ;[devnet, server, browser] = await Promise.all([startDevnet(devnetOptions), serveHost(), launchChromium()])
+  hostOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  await Promise.all([devnet.auth.ready(), devnet.aa.bundler.ready()])
+}, 180_000)
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), new Promise((resolve) => server?.close(resolve))])
+  await devnet?.stop()
+})
+
+const chain = () => createPublicClient({ chain: foundry, transport: http(devnet.evm.rpcUrl) })
+const balance = (address: string) => chain().getBalance({ address: address as Hex })
+const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
+
+async function fund(to: string, value: bigint) {
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(devnet.evm.accounts[3].privateKey as Hex),
+    chain: foundry,
+    transport: http(devnet.evm.rpcUrl),
+  })
+  await chain().waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to: to as Hex, value }) })
+}
+
+function secureFrame(page: Page): Frame {
+  const frame = page.frames().find((f) => f.url().startsWith(devnet.auth.frameUrl))
+  if (!frame) throw new Error('no secure frame')
+  return frame
+}
+
+async function code(email: string): Promise<string> {
+  const mail = (await (
+    await fetch(`${devnet.auth.inboxUrl}/messages/latest?to=${encodeURIComponent(email)}&wait=10000`)
+  ).json()) as { code: string }
+  return mail.code
+}
+
+const value = <T>(settled: Settled<T>): T => {
+  if (!settled.ok) throw new Error(`${settled.name}: ${settled.message}`)
+  return settled.value
+}
+
+describe('embedded smart account', () => {
+  let context: BrowserContext
+  let page: Page
+  let smart: string
+  let eoa: string
+
+  beforeAll(async () => {
+    ;({ context } = await offlineContext(browser))
+    page = await context.newPage()
+    const query = new URLSearchParams({
+      frameUrl: `${devnet.auth.frameUrl}/`,
+      rpcUrl: devnet.evm.rpcUrl,
+      bundlerUrl: devnet.aa.bundlerUrl,
+      paymasterUrl: devnet.aa.paymasterUrl,
+    })
+    await page.goto(`${hostOrigin}/?${query}`)
+    await page.waitForSelector('body[data-ready="true"]')
+  }, 60_000)
+  afterAll(() => context?.close())
+
+  test('a new email user connects as their smart account: counterfactual, not deployed', async () => {
+    const email = `sam-${randomBytes(4).toString('hex')}@example.com`
+    expect(await page.evaluate((e) => host.startEmailLogin(e), email)).toMatchObject({ ok: true })
+    const otp = await code(email)
+    const connected = value(await page.evaluate((c) => host.verifyEmailOtp(c), otp))
+    const status = value(await page.evaluate(() => host.smartAccount()))
+    expect(status).toMatchObject({
+      type: 'smartAccount',
+      enabled: true,
+      deployed: false,
+      canSwitchToSmartAccount: false,
+    })
+    smart = status.smartAccountAddress ?? ''
+    eoa = status.eoaAddress ?? ''
+    expect(smart).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(smart.toLowerCase()).not.toBe(eoa.toLowerCase())
+    expect(connected.address).toBe(smart)
+    expect(await page.evaluate(() => host.address())).toBe(smart)
+    expect(await chain().getCode({ address: smart as Hex })).toBeUndefined()
+
+    const capabilities = value(await page.evaluate((a) => host.request('wallet_getCapabilities', [a]), smart))
+    expect(capabilities).toMatchObject({
+      '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
+    })
+  }, 120_000)
+
+  test('the first send deploys the account through the bundler, the paymaster paying the gas', async () => {
+    const to = freshAddress()
+    const sending = page.evaluate((t) => host.sendTransaction(t, '0'), to)
+    const frame = secureFrame(page)
+    await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 })
+    expect(await frame.getByText('The app (sponsored by its paymaster)').count()).toBe(1)
+    expect(await frame.getByText(`${smart} (smart account)`).count()).toBe(1)
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const hash = value(await sending)
+    const receipt = await chain().waitForTransactionReceipt({ hash })
+    // The bundler's executor sent handleOps; the account itself paid nothing.
+    expect(receipt.to?.toLowerCase()).toBe(devnet.aa.entryPoint.toLowerCase())
+    expect((await chain().getCode({ address: smart as Hex }))?.length).toBeGreaterThan(2)
+    expect(await balance(smart)).toBe(0n)
+    expect(value(await page.evaluate(() => host.smartAccount()))).toMatchObject({ deployed: true })
+  }, 120_000)
+
+  test('wallet_sendCalls: two transfers land atomically in one operation', async () => {
+    await fund(smart, parseEther('1'))
+    const [alice, bob] = [freshAddress(), freshAddress()]
+    const sending = page.evaluate(
+      ([a, b, from]) =>
+        host.request('wallet_sendCalls', [
+          {
+            version: '2.0.0',
+            from,
+            chainId: '0x7a69',
+            atomicRequired: true,
+            calls: [
+              { to: a, value: '0x16345785d8a0000' },
+              { to: b, value: '0x2c68af0bb140000' },
+            ],
+          },
+        ]),
+      [alice, bob, smart] as const,
+    )
+    const frame = secureFrame(page)
+    await frame.getByRole('heading', { name: 'Send 2 calls together' }).waitFor({ timeout: 30_000 })
+    expect(await frame.getByText('The app (sponsored by its paymaster)').count()).toBe(1)
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const { id } = value(await sending) as { id: string }
+    let status: { status: number; atomic: boolean; receipts?: { transactionHash: Hex }[] } | undefined
+    await expect
+      .poll(
+        async () => {
+          status = value(await page.evaluate((i) => host.request('wallet_getCallsStatus', [i]), id)) as typeof status
+          return status?.status
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(200)
+    expect(status?.atomic).toBe(true)
+    expect(status?.receipts).toHaveLength(1)
+    expect([await balance(alice), await balance(bob)]).toEqual([parseEther('0.1'), parseEther('0.2')])
+    // Exactly the two transfers left the account: the paymaster paid the gas.
+    expect(await balance(smart)).toBe(parseEther('0.7'))
+  }, 120_000)
+
+  test('switching to the EOA and back keeps both accounts; the switch is offered only on eoa', async () => {
+    const toEoa = value(await page.evaluate(() => host.setPreferredAccountType('eoa')))
+    expect(toEoa).toEqual({ type: 'eoa', address: eoa })
+    await expect.poll(() => page.evaluate(() => host.address()), { timeout: 15_000 }).toBe(eoa)
+    expect(value(await page.evaluate(() => host.smartAccount()))).toMatchObject({
+      type: 'eoa',
+      address: eoa,
+      canSwitchToSmartAccount: true,
+    })
+    const back = value(await page.evaluate(() => host.setPreferredAccountType('smartAccount')))
+    expect(back).toEqual({ type: 'smartAccount', address: smart })
+    await expect.poll(() => page.evaluate(() => host.address()), { timeout: 15_000 }).toBe(smart)
+    // The smart account's balance is where it was.
+    expect(await balance(smart)).toBe(parseEther('0.7'))
+  }, 60_000)
+
+  test('a paymaster that refuses: the prompt says the user pays, and the account pays the gas', async () => {
+    devnet.aa.paymasterPolicy.refuse = true
+    try {
+      const to = freshAddress()
+      const before = await balance(smart)
+      const sending = page.evaluate((t) => host.sendTransaction(t, '1000'), to)
+      const frame = secureFrame(page)
+      await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 })
+      expect(await frame.getByText(/^You, from the smart account/).count()).toBe(1)
+      expect(await frame.getByText(/sponsorship is switched off/).count()).toBe(1)
+      await frame.getByRole('button', { name: 'Approve' }).click()
+      value(await sending)
+      expect(await balance(to)).toBe(1000n)
+      const after = await balance(smart)
+      expect(after).toBeLessThan(before - 1000n)
+    } finally {
+      devnet.aa.paymasterPolicy.refuse = false
+    }
+  }, 120_000)
+
+  test('a bundler that is down: a clear error before any prompt, and the next send works', async () => {
+    await devnet.aa.bundler.down()
+    try {
+      const failed = await page.evaluate((t) => host.sendTransaction(t, '0'), freshAddress())
+      expect(failed).toMatchObject({ ok: false })
+      expect((failed as { message?: string }).message).toMatch(/^The bundler did not answer/)
+      expect(await secureFrame(page).getByRole('button', { name: 'Approve' }).count()).toBe(0)
+    } finally {
+      await devnet.aa.bundler.up()
+    }
+    const sending = page.evaluate((t) => host.sendTransaction(t, '0'), freshAddress())
+    const frame = secureFrame(page)
+    await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 })
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    expect(await sending).toMatchObject({ ok: true })
+  }, 180_000)
+})

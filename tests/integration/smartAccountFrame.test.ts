@@ -1,0 +1,201 @@
+// The secure frame's smart-account path against the devnet's real parts: anvil with EntryPoint v0.8
+// and SimpleAccountFactory, the Alto bundler and the ERC-7677 paymaster service. What the frame
+// does between its approval prompt and the bundler: build the account from the owner key, prepare
+// one operation (sponsored, or paid by the account when the paymaster refuses), sign, send, poll.
+import { type DevnetFor, startDevnet } from '@portico/devnet'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  type LocalAccount,
+  parseEther,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { RpcError } from '../../packages/secure/src/frame/rpcError.js'
+import {
+  isDeployed,
+  prepareOperation,
+  receiptFailedText,
+  type SmartAccountEndpoints,
+  sendOperation,
+  smartAccountOf,
+  waitForOperation,
+} from '../../packages/secure/src/frame/smartAccount.js'
+
+const options = { walletConnect: false, auth: false } as const
+let devnet: DevnetFor<typeof options>
+let endpoints: SmartAccountEndpoints
+const client = () => createPublicClient({ chain: foundry, transport: http(devnet.evm.rpcUrl) })
+
+beforeAll(async () => {
+  devnet = await startDevnet(options)
+  // Alto takes seconds to load on a busy machine: once for the file.
+  await devnet.aa.bundler.ready()
+  endpoints = { rpcUrl: devnet.evm.rpcUrl, bundlerUrl: devnet.aa.bundlerUrl, paymasterUrl: devnet.aa.paymasterUrl }
+}, 180_000)
+afterAll(() => devnet?.stop())
+afterEach(async () => {
+  Object.assign(devnet.aa.paymasterPolicy, { refuse: false, senders: null, maxGas: null })
+  if (!devnet.aa.bundler.isUp) await devnet.aa.bundler.up()
+  await devnet.aa.bundler.resumeBundling()
+}, 120_000)
+
+/** A new embedded key, used the way the frame does: rebuilt per signature, counted here. */
+function newOwner() {
+  const key = generatePrivateKey()
+  const owner = privateKeyToAccount(key)
+  const signatures = { count: 0 }
+  const withOwner = async <T>(use: (account: LocalAccount) => Promise<T>) => {
+    signatures.count += 1
+    return use(privateKeyToAccount(key))
+  }
+  return { address: owner.address, withOwner, signatures }
+}
+
+const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
+const usdc = () => devnet.evm.tokens[0] as { address: Address }
+const usdcBalance = (owner: Address) =>
+  client().readContract({ address: usdc().address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const transfer = (to: Address, amount: bigint) => ({
+  to: usdc().address,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+})
+
+async function fund(to: Address, { eth, usdcAmount }: { eth?: bigint; usdcAmount?: bigint }) {
+  const funder = createWalletClient({
+    account: privateKeyToAccount(devnet.evm.accounts[2].privateKey as Hex),
+    chain: foundry,
+    transport: http(devnet.evm.rpcUrl),
+  })
+  if (eth) await client().waitForTransactionReceipt({ hash: await funder.sendTransaction({ to, value: eth }) })
+  if (usdcAmount) {
+    const hash = await funder.writeContract({
+      address: usdc().address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [to, usdcAmount],
+    })
+    await client().waitForTransactionReceipt({ hash })
+  }
+}
+
+describe('the frame smart account on the devnet bundler and paymaster', () => {
+  it("a new user's first operation deploys the account, sponsored: its ETH balance stays 0", async () => {
+    const owner = newOwner()
+    const account = await smartAccountOf(devnet.evm.rpcUrl, owner.address, owner.withOwner)
+    // The counterfactual address is known without a signature and without code on chain.
+    expect(owner.signatures.count).toBe(0)
+    expect(account.address).not.toBe(owner.address)
+    expect(await isDeployed(devnet.evm.rpcUrl, account.address)).toBe(false)
+
+    const to = freshAddress()
+    const prepared = await prepareOperation(endpoints, account, [{ to, value: 0n }])
+    expect(prepared.sponsored).toBe(true)
+    expect(prepared.operation.paymaster?.toLowerCase()).toBe(devnet.aa.paymaster.toLowerCase())
+    const hash = await sendOperation(endpoints, account, prepared)
+    expect(owner.signatures.count).toBe(1)
+    const receipt = await waitForOperation(endpoints, hash, { timeoutMs: 60_000, intervalMs: 100 })
+
+    expect(receipt.success).toBe(true)
+    expect(receipt.sender.toLowerCase()).toBe(account.address.toLowerCase())
+    expect(receipt.paymaster?.toLowerCase()).toBe(devnet.aa.paymaster.toLowerCase())
+    expect(await isDeployed(devnet.evm.rpcUrl, account.address)).toBe(true)
+    expect(await client().getBalance({ address: account.address })).toBe(0n)
+
+    // The same owner gets the same account again (what the frame reports after a reload).
+    const again = await smartAccountOf(devnet.evm.rpcUrl, owner.address, owner.withOwner)
+    expect(again.address).toBe(account.address)
+  }, 120_000)
+
+  it('two transfers go as one operation: both land in the same transaction', async () => {
+    const owner = newOwner()
+    const account = await smartAccountOf(devnet.evm.rpcUrl, owner.address, owner.withOwner)
+    await fund(account.address, { usdcAmount: 5_000_000n })
+    const [alice, bob] = [freshAddress(), freshAddress()]
+
+    const prepared = await prepareOperation(endpoints, account, [
+      transfer(alice, 1_000_000n),
+      transfer(bob, 2_000_000n),
+    ])
+    const hash = await sendOperation(endpoints, account, prepared)
+    const receipt = await waitForOperation(endpoints, hash, { timeoutMs: 60_000, intervalMs: 100 })
+
+    expect(receipt.success).toBe(true)
+    expect([await usdcBalance(alice), await usdcBalance(bob)]).toEqual([1_000_000n, 2_000_000n])
+    const logs = receipt.receipt.logs.filter((log) => log.address.toLowerCase() === usdc().address.toLowerCase())
+    expect(logs).toHaveLength(2)
+    expect(new Set(logs.map((log) => log.transactionHash))).toEqual(new Set([receipt.receipt.transactionHash]))
+  }, 120_000)
+
+  it('a paymaster that refuses leaves the user paying, with its reason kept for the approval', async () => {
+    const owner = newOwner()
+    const account = await smartAccountOf(devnet.evm.rpcUrl, owner.address, owner.withOwner)
+    devnet.aa.paymasterPolicy.refuse = true
+
+    // An account without ETH: prepared for the user to pay; the bundler then refuses it, typed.
+    const unfunded = await prepareOperation(endpoints, account, [{ to: freshAddress(), value: 0n }]).then(
+      async (prepared) => {
+        expect(prepared.sponsored).toBe(false)
+        expect(prepared.refusal).toMatch(/sponsorship is switched off/)
+        return sendOperation(endpoints, account, prepared).catch((e: unknown) => e)
+      },
+      (e: unknown) => e,
+    )
+    expect(unfunded).toBeInstanceOf(RpcError)
+    expect((unfunded as RpcError).message).toMatch(/^The smart account cannot pay the gas|^The bundler refused/)
+
+    await fund(account.address, { eth: parseEther('1') })
+    const prepared = await prepareOperation(endpoints, account, [{ to: freshAddress(), value: 1n }])
+    expect(prepared.sponsored).toBe(false)
+    expect(prepared.maxCost).toBeGreaterThan(0n)
+    expect(prepared.operation.paymaster).toBeUndefined()
+    const hash = await sendOperation(endpoints, account, prepared)
+    const receipt = await waitForOperation(endpoints, hash, { timeoutMs: 60_000, intervalMs: 100 })
+    expect(receipt.success).toBe(true)
+    expect(receipt.paymaster).toBeUndefined()
+    // The account paid the gas (and the 1 wei) from its own balance.
+    const left = await client().getBalance({ address: account.address })
+    expect(receipt.actualGasCost).toBeGreaterThan(0n)
+    expect(left).toBeLessThanOrEqual(parseEther('1') - 1n - receipt.actualGasCost)
+    expect(left).toBeGreaterThan(parseEther('0.99'))
+  }, 120_000)
+
+  it('a bundler that is down gives a typed error naming it, and the next operation goes through', async () => {
+    const owner = newOwner()
+    const account = await smartAccountOf(devnet.evm.rpcUrl, owner.address, owner.withOwner)
+    await devnet.aa.bundler.down()
+    const error = await prepareOperation(endpoints, account, [{ to: freshAddress(), value: 0n }]).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(RpcError)
+    expect((error as RpcError).message).toMatch(
+      new RegExp(`^The bundler did not answer \\(${new URL(devnet.aa.bundlerUrl).origin}\\)`),
+    )
+    expect(owner.signatures.count).toBe(0)
+
+    await devnet.aa.bundler.up()
+    const prepared = await prepareOperation(endpoints, account, [{ to: freshAddress(), value: 0n }])
+    const hash = await sendOperation(endpoints, account, prepared)
+    expect((await waitForOperation(endpoints, hash, { timeoutMs: 60_000, intervalMs: 100 })).success).toBe(true)
+  }, 180_000)
+
+  it("a receipt that never comes ends with the spec's error instead of hanging", async () => {
+    const owner = newOwner()
+    const account = await smartAccountOf(devnet.evm.rpcUrl, owner.address, owner.withOwner)
+    await devnet.aa.bundler.pauseBundling()
+    const prepared = await prepareOperation(endpoints, account, [{ to: freshAddress(), value: 0n }])
+    const hash = await sendOperation(endpoints, account, prepared)
+    const error = await waitForOperation(endpoints, hash, { timeoutMs: 1_000, intervalMs: 100 }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(RpcError)
+    expect((error as RpcError).message).toBe(receiptFailedText)
+    expect(await isDeployed(devnet.evm.rpcUrl, account.address)).toBe(false)
+  }, 120_000)
+})
