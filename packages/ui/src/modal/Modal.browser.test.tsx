@@ -92,6 +92,28 @@ describe('focus and keyboard', () => {
     await expect.element(trigger).toHaveFocus()
   })
 
+  test('the keyboard ring shows for keyboard users only: none after a mouse open, one after a keyboard open', async () => {
+    await mount()
+    const trigger = page.getByRole('button', { name: 'Connect Wallet' })
+    const outlineOfFocused = () => getComputedStyle(document.activeElement as Element).outlineStyle
+    await userEvent.click(trigger)
+    await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
+    expect(outlineOfFocused()).toBe('none')
+    // A key pressed in the dialog makes the user a keyboard user: Tab moves on with the ring.
+    await userEvent.keyboard('{Tab}')
+    expect(dialog().element().contains(document.activeElement)).toBe(true)
+    expect(outlineOfFocused()).not.toBe('none')
+    await userEvent.keyboard('{Escape}')
+    await expect.element(dialog()).not.toBeInTheDocument()
+
+    // Reached with Tab and opened with Enter: the first control shows the ring.
+    await expect.element(trigger).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
+    expect(document.activeElement?.hasAttribute('data-pointer-focus')).toBe(false)
+    expect(outlineOfFocused()).not.toBe('none')
+  })
+
   test('focus is trapped: Tab cycles inside the dialog', async () => {
     await mount({ extraWallets: 2 })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
