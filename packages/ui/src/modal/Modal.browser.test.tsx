@@ -114,6 +114,16 @@ describe('focus and keyboard', () => {
     expect(outlineOfFocused()).not.toBe('none')
   })
 
+  test('a mouse user picking an Account tab sees no keyboard ring on it', async () => {
+    await mount({ connected: true })
+    await userEvent.click(page.getByRole('button', { name: /0xf3/i }))
+    await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
+    const tab = dialog().getByRole('tab').nth(2)
+    await userEvent.click(tab)
+    await expect.element(tab).toHaveAttribute('data-state', 'active')
+    expect(getComputedStyle(tab.element()).outlineStyle).toBe('none')
+  })
+
   test('focus is trapped: Tab cycles inside the dialog', async () => {
     await mount({ extraWallets: 2 })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
@@ -623,7 +633,7 @@ describe('activity', () => {
     await userEvent.click(page.getByRole('tab', { name: 'Activity' }))
     const row = page.getByRole('listitem').filter({ hasText: '0x90…93b906' }).first()
     await expect.element(row).toBeVisible()
-    await expect.element(row).toHaveTextContent(/Send.*0\.25 ETH/)
+    await expect.element(row).toHaveTextContent(/Sent.*0\.25 ETH/)
     await expect.element(row).toHaveTextContent(/\d+[smhd]/)
   })
 })

@@ -59,9 +59,29 @@ export function ModalContent({
       const inScope = now && (node.contains(now) || branchesRef.current.some((branch) => branch.contains(now)))
       if (!inScope && (now === before || now === document.body || !now)) focusFirstTabbable(node, byKeyboard)
     })
+    // After a press, focus that lands in the dialog is a pointer user's (Radix's tabs and roving
+    // groups focus from their own handlers, which Chromium shows as keyboard focus); a key makes
+    // the user a keyboard user again.
+    const node = content.current
+    let pointer = !byKeyboard
+    const onPointerDown = () => {
+      pointer = true
+    }
+    const onKeyDown = () => {
+      pointer = false
+    }
+    const onFocusIn = (event: FocusEvent) => {
+      if (pointer && event.target instanceof HTMLElement) markPointerFocus(event.target)
+    }
+    node?.addEventListener('pointerdown', onPointerDown, true)
+    node?.addEventListener('keydown', onKeyDown, true)
+    node?.addEventListener('focusin', onFocusIn)
     return () => {
       cancel()
       restore?.()
+      node?.removeEventListener('pointerdown', onPointerDown, true)
+      node?.removeEventListener('keydown', onKeyDown, true)
+      node?.removeEventListener('focusin', onFocusIn)
     }
   }, [])
   return (

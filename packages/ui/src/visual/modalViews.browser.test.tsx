@@ -143,9 +143,9 @@ const widths = [
   { name: 'phone', width: 390, height: 844 },
 ] as const
 
-// Per-pixel colour distance as pixelmatch's default; of the view's pixels at most 0.3 % may
+// Per-pixel colour distance as pixelmatch's default; of the view's pixels at most 0.1 % may
 // differ (anti-aliasing), far less than any moved or resized element produces.
-const tolerance = { comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.003 }, timeout: 15_000 }
+const tolerance = { comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.001 }, timeout: 15_000 }
 
 let pinned: HTMLStyleElement | undefined
 beforeAll(() => {
