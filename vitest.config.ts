@@ -131,6 +131,18 @@ export default defineConfig({
             viewport: { width: 1280, height: 800 },
             // Failure screenshots land in the gitignored folder, not next to the sources.
             screenshotDirectory: join(root, 'tests/screenshots/failures'),
+            // Visual regression references (`toMatchScreenshot`) are committed beside their test,
+            // one per name: only Debian's Chromium on Linux runs them, so neither goes in the name.
+            // Diffs of a failed comparison go to the gitignored folder. `npm run test:visual:update`
+            // rewrites the references on purpose.
+            expect: {
+              toMatchScreenshot: {
+                resolveScreenshotPath: ({ root, testFileDirectory, testFileName, arg, ext }) =>
+                  join(root, testFileDirectory, '__screenshots__', testFileName, `${arg}${ext}`),
+                resolveDiffPath: ({ root, testFileName, arg, ext }) =>
+                  join(root, 'tests/screenshots/diffs', testFileName, `${arg}${ext}`),
+              },
+            },
           },
         },
       },

@@ -348,7 +348,7 @@ describe('hosted services (emulator)', () => {
       .filter({ hasText: counterparty })
       .filter({ hasText: `${formatSignedAmount('send', '0.5')} ETH` })
     await row.first().waitFor()
-    expect(await row.first().textContent()).toMatch(/^Send/)
+    expect(await row.first().textContent()).toMatch(/^Sent/)
     // The swap is one trade with both legs, not a send to the router.
     const trade = page.locator('[data-slot="activity-row"][data-type="trade"]').filter({ hasText: 'ETH → USDC' })
     await trade.first().waitFor()

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 // Loads the reset (through primitives) before these styles.
 import '../components/primitives.css.js'
 import { vars } from '../css/theme.css.js'
@@ -34,4 +34,14 @@ export const balance = style({
   fontVariantNumeric: 'tabular-nums',
   fontWeight: vars.fontWeights.medium,
 })
+// The balance and the address are two readings: a rule between them keeps "9,999.998 ETH" and
+// "0xf3…2266" from running together.
+globalStyle(`${balance} + [data-slot="account-button-name"]`, {
+  paddingInlineStart: vars.space.xs,
+  borderInlineStart: `1px solid ${vars.colors.border}`,
+  '@media': { '(max-width: 479px)': { paddingInlineStart: 0, borderInlineStart: 'none' } },
+})
+// A phone's header has no room for both: the compact form is the avatar and the short address.
+globalStyle(balance, { '@media': { '(max-width: 479px)': { display: 'none' } } })
+
 export const group = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space.xs })

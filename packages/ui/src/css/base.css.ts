@@ -51,6 +51,11 @@ globalStyle('[data-portico] :focus-visible', {
   outlineOffset: 2,
 })
 globalStyle('[data-portico] :focus:not(:focus-visible)', { outline: 'none' })
+// The first control the modal focused after a mouse or touch open (ModalContent's
+// `data-pointer-focus`, cleared by a key or on blur): Chromium counts script focus as keyboard.
+globalStyle('[data-portico] [data-pointer-focus]:focus-visible', { outline: 'none' })
+// The dialog's own box takes focus only to hold it (no control to start on): it is not a control.
+globalStyle('[data-portico] [data-slot="modal-content"]:focus-visible', { outline: 'none' })
 
 // Respect reduced motion: no transitions, animations or smooth scrolling anywhere in the kit.
 globalStyle('[data-portico] *, [data-portico] *::before, [data-portico] *::after', {

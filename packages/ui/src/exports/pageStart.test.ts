@@ -200,6 +200,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   ChooseNameButton: 2.5,
   AccountName: 3.5,
   'names.*': 1.2,
+  // The Activity list's labels in each language but English (the page-start locales lost them).
+  'activity.*': 1.2,
   EmbeddedWalletView: null,
   // Email login. The Connect view's email field is its own chunk (fetched only when
   // the host set up email login); typing there fetches the views, which bring

@@ -79,8 +79,6 @@ export const en = {
   noNftsBody: 'NFTs you own will show here.',
   noActivity: 'No activity yet',
   noActivityBody: 'Your transactions will show here.',
-  /** An activity row's operation type (`receive` → 'Receive'); the API's word, capitalised. */
-  operationType: (type: string) => type.charAt(0).toUpperCase() + type.slice(1),
   activityFailed: 'Failed to fetch transactions',
   loadMore: 'Load more',
   balanceUnavailable: 'Token Balance Unavailable',

@@ -92,6 +92,38 @@ describe('focus and keyboard', () => {
     await expect.element(trigger).toHaveFocus()
   })
 
+  test('the keyboard ring shows for keyboard users only: none after a mouse open, one after a keyboard open', async () => {
+    await mount()
+    const trigger = page.getByRole('button', { name: 'Connect Wallet' })
+    const outlineOfFocused = () => getComputedStyle(document.activeElement as Element).outlineStyle
+    await userEvent.click(trigger)
+    await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
+    expect(outlineOfFocused()).toBe('none')
+    // A key pressed in the dialog makes the user a keyboard user: Tab moves on with the ring.
+    await userEvent.keyboard('{Tab}')
+    expect(dialog().element().contains(document.activeElement)).toBe(true)
+    expect(outlineOfFocused()).not.toBe('none')
+    await userEvent.keyboard('{Escape}')
+    await expect.element(dialog()).not.toBeInTheDocument()
+
+    // Reached with Tab and opened with Enter: the first control shows the ring.
+    await expect.element(trigger).toHaveFocus()
+    await userEvent.keyboard('{Enter}')
+    await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
+    expect(document.activeElement?.hasAttribute('data-pointer-focus')).toBe(false)
+    expect(outlineOfFocused()).not.toBe('none')
+  })
+
+  test('a mouse user picking an Account tab sees no keyboard ring on it', async () => {
+    await mount({ connected: true })
+    await userEvent.click(page.getByRole('button', { name: /0xf3/i }))
+    await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
+    const tab = dialog().getByRole('tab').nth(2)
+    await userEvent.click(tab)
+    await expect.element(tab).toHaveAttribute('data-state', 'active')
+    expect(getComputedStyle(tab.element()).outlineStyle).toBe('none')
+  })
+
   test('focus is trapped: Tab cycles inside the dialog', async () => {
     await mount({ extraWallets: 2 })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
@@ -601,7 +633,7 @@ describe('activity', () => {
     await userEvent.click(page.getByRole('tab', { name: 'Activity' }))
     const row = page.getByRole('listitem').filter({ hasText: '0x90…93b906' }).first()
     await expect.element(row).toBeVisible()
-    await expect.element(row).toHaveTextContent(/Send.*0\.25 ETH/)
+    await expect.element(row).toHaveTextContent(/Sent.*0\.25 ETH/)
     await expect.element(row).toHaveTextContent(/\d+[smhd]/)
   })
 })

@@ -46,6 +46,9 @@ export function ModalContent({
     // Focus already in the dialog or one of its branches (the secure frame), or moved on its own
     // meanwhile (a field the user clicked), is left where it is.
     const before = document.activeElement
+    // Opened from the keyboard, the opener shows the keyboard ring (`:focus-visible`); pressed with
+    // a mouse or a finger, or opened by the page, it does not, and neither does the first control.
+    const byKeyboard = before instanceof Element && before !== document.body && before.matches(':focus-visible')
     const cancel = afterNextPaint(() => {
       const node = content.current
       if (!node) return
@@ -54,11 +57,31 @@ export function ModalContent({
       restore = hideOthers([node, ...document.querySelectorAll('[data-portico] [data-slot="toast-region"]')])
       const now = document.activeElement
       const inScope = now && (node.contains(now) || branchesRef.current.some((branch) => branch.contains(now)))
-      if (!inScope && (now === before || now === document.body || !now)) focusFirstTabbable(node)
+      if (!inScope && (now === before || now === document.body || !now)) focusFirstTabbable(node, byKeyboard)
     })
+    // After a press, focus that lands in the dialog is a pointer user's (Radix's tabs and roving
+    // groups focus from their own handlers, which Chromium shows as keyboard focus); a key makes
+    // the user a keyboard user again.
+    const node = content.current
+    let pointer = !byKeyboard
+    const onPointerDown = () => {
+      pointer = true
+    }
+    const onKeyDown = () => {
+      pointer = false
+    }
+    const onFocusIn = (event: FocusEvent) => {
+      if (pointer && event.target instanceof HTMLElement) markPointerFocus(event.target)
+    }
+    node?.addEventListener('pointerdown', onPointerDown, true)
+    node?.addEventListener('keydown', onKeyDown, true)
+    node?.addEventListener('focusin', onFocusIn)
     return () => {
       cancel()
       restore?.()
+      node?.removeEventListener('pointerdown', onPointerDown, true)
+      node?.removeEventListener('keydown', onKeyDown, true)
+      node?.removeEventListener('focusin', onFocusIn)
     }
   }, [])
   return (
@@ -105,9 +128,11 @@ export function ModalContent({
 
 /**
  * Focuses the first control of `container` that takes Tab focus and is visible, links excluded (as
- * Radix's FocusScope does on mount), else the container itself.
+ * Radix's FocusScope does on mount), else the container itself. Not `byKeyboard`, the control is
+ * marked `data-pointer-focus` until it loses focus or a key is pressed: Chromium shows script focus
+ * as `:focus-visible`, and the kit's ring (base.css.ts) skips a marked control.
  */
-function focusFirstTabbable(container: HTMLElement): void {
+function focusFirstTabbable(container: HTMLElement, byKeyboard: boolean): void {
   const walker = document.createTreeWalker(container, NodeFilter.SHOW_ELEMENT, {
     acceptNode: (node) => {
       const element = node as HTMLElement & { disabled?: boolean }
@@ -121,12 +146,27 @@ function focusFirstTabbable(container: HTMLElement): void {
     const element = node as HTMLElement
     if (typeof element.checkVisibility === 'function' && !element.checkVisibility({ checkVisibilityCSS: true }))
       continue
+    if (!byKeyboard) markPointerFocus(element)
     element.focus({ preventScroll: true })
     if (document.activeElement === element) {
       if (element instanceof HTMLInputElement) element.select()
       return
     }
+    element.removeAttribute('data-pointer-focus')
   }
   if (container.tabIndex < 0) container.setAttribute('tabindex', '-1')
+  if (!byKeyboard) markPointerFocus(container)
   container.focus({ preventScroll: true })
+}
+
+/** Marks `element` as focused for a pointer user until it loses focus or a key is pressed. */
+function markPointerFocus(element: HTMLElement): void {
+  element.setAttribute('data-pointer-focus', '')
+  const clear = () => {
+    element.removeAttribute('data-pointer-focus')
+    element.removeEventListener('blur', clear)
+    element.removeEventListener('keydown', clear)
+  }
+  element.addEventListener('blur', clear)
+  element.addEventListener('keydown', clear)
 }

@@ -72,6 +72,8 @@ export type HarnessOptions = {
   featuredWalletIds?: readonly string[] | undefined
   /** Passed to createPortico: email login through the secure frame at `frameUrl`. */
   embeddedWallet?: { frameUrl: string } | undefined
+  /** Passed to createPortico: the app's name and icon (else views show the page's host, a random port in tests). */
+  metadata?: Parameters<typeof createPortico>[0]['metadata']
 }
 
 const devnetNetwork = (rpcUrl: string) =>
@@ -183,6 +185,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     },
     remoteConfig: false,
     siwx: options.siwx,
+    metadata: options.metadata,
     embeddedWallet: options.embeddedWallet,
     walletConnect: options.walletConnectRelayUrl
       ? { relayUrl: options.walletConnectRelayUrl, verifyUrl: false }

@@ -7,14 +7,17 @@ import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
+import { useFeatureMessages } from '../../i18n/featureMessages.js'
 import { useFormat } from '../../utils/useFormat.js'
+import { activityMessages } from './messages.js'
 import { RetryButton } from './RetryButton.js'
 
 /** @internal The Activity tab: the account's transactions on the active network, paged. */
 export function ActivityList() {
   const { messages } = usePorticoUI('ActivityList')
   const history = useTransactions()
-  if (history.isPending && history.fetchStatus !== 'idle')
+  const text = useFeatureMessages(activityMessages)
+  if (!text || (history.isPending && history.fetchStatus !== 'idle'))
     return (
       <div className={views.center}>
         <Spinner size={24} label={messages.loading} />
@@ -33,7 +36,7 @@ export function ActivityList() {
   return (
     <ul className={views.list} aria-label={messages.tabActivity} data-slot="activity-list">
       {transactions.map((transaction) => (
-        <ActivityRow key={transaction.id} transaction={transaction} />
+        <ActivityRow key={transaction.id} transaction={transaction} label={text.operationType} />
       ))}
       {history.hasNextPage ? (
         <li>
@@ -51,8 +54,7 @@ export function ActivityList() {
   )
 }
 
-function ActivityRow({ transaction }: { transaction: Transaction }) {
-  const { messages } = usePorticoUI('ActivityRow')
+function ActivityRow({ transaction, label }: { transaction: Transaction; label: (type: string) => string }) {
   const format = useFormat()
   const { metadata } = transaction
   const transfers = transaction.transfers ?? []
@@ -87,7 +89,7 @@ function ActivityRow({ transaction }: { transaction: Transaction }) {
         radius="full"
       />
       <span className={css.rowLabel}>
-        {messages.operationType(type)}
+        {label(type)}
         <span className={css.rowMeta} style={{ display: 'block' }}>
           {detail ? `${detail} · ` : ''}
           {format.relativeTime(metadata.minedAt)}

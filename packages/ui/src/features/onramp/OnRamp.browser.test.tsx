@@ -51,6 +51,17 @@ test('Buy: Account offers Buy; the view quotes the emulator, enforces the card l
   await expect.element(dialog().getByText('$100.00')).toBeVisible()
   await expectNoSeriousA11yViolations()
 
+  // The look: the token's name has a row of its own (never clipped), the presets are padded pills
+  // with their amount centred.
+  const token = dialog().getByLabelText('Token').element() as HTMLSelectElement
+  const row = token.closest('[data-slot="onramp-view"] > div') as HTMLElement
+  expect(token.getBoundingClientRect().width).toBeGreaterThan(row.getBoundingClientRect().width - 2)
+  const preset = dialog()
+    .getByRole('button', { name: /^100 USD$/ })
+    .element()
+  expect(getComputedStyle(preset).textAlign).toBe('center')
+  expect(Number.parseFloat(getComputedStyle(preset).paddingInlineStart)).toBeGreaterThanOrEqual(8)
+
   await userEvent.fill(dialog().getByLabelText('You pay'), '5')
   await expect.element(dialog().getByRole('alert')).toHaveTextContent('The minimum is 10.00 USD')
   await expect.element(dialog().getByRole('button', { name: /Card or bank transfer/ })).toBeDisabled()

@@ -144,7 +144,7 @@ export function OnRampView() {
         </p>
       ) : null}
       <div className={s.fieldRow}>
-        <div className={s.field}>
+        <div className={s.nameField}>
           <label className={s.label} htmlFor={`${ids}-token`}>
             {text.onrampToken}
           </label>
@@ -162,7 +162,7 @@ export function OnRampView() {
             ))}
           </select>
         </div>
-        <div className={s.field}>
+        <div className={s.nameField}>
           <label className={s.label} htmlFor={`${ids}-method`}>
             {text.onrampPayWith}
           </label>

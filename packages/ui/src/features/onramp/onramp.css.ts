@@ -4,9 +4,14 @@ import { vars } from '../../css/theme.css.js'
 
 export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm })
 
-export const fieldRow = style({ display: 'flex', gap: vars.space.xs })
+export const fieldRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs })
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, flex: 1, minWidth: 0 })
+/**
+ * A field whose value is a name ("USDC · Ethereum", "Bank transfer"): at least 12rem, so two of
+ * them share a row only where both fit whole, else each takes its own row (never clipped).
+ */
+export const nameField = style([field, { flex: '1 1 12rem' }])
 
 export const label = style({ fontSize: vars.fontSizes.sm, color: vars.colors.foregroundMuted })
 
@@ -41,6 +46,10 @@ export const presets = style({ display: 'flex', gap: vars.space.xs })
 export const preset = style({
   flex: 1,
   height: 32,
+  // The amount centred in its pill, with room on both sides.
+  paddingInline: vars.space.sm,
+  textAlign: 'center',
+  fontVariantNumeric: 'tabular-nums',
   borderRadius: vars.radii.full,
   background: vars.colors.surfaceRaised,
   color: vars.colors.foreground,

@@ -70,7 +70,9 @@ export function ReceiveView() {
           </li>
         ))}
       </ul>
-      <p className={send.label}>{text.receiveWarning}</p>
+      <p className={send.note} data-slot="receive-warning">
+        {text.receiveWarning}
+      </p>
     </div>
   )
 }

@@ -265,6 +265,14 @@ for (const themeMode of ['light', 'dark'] as const)
     expect(chips).toHaveLength(2)
     expect(chips[0]).toMatch(/Devnet$/)
     expect(chips[1]).toMatch(/Devnet 2$/)
+    // The closing warning is centred under the centred column: as much room on its left as on its right.
+    const warning = $('receive-warning') as HTMLElement
+    const view = warning.parentElement?.getBoundingClientRect() as DOMRect
+    const range = document.createRange()
+    range.selectNodeContents(warning)
+    const lines = [...range.getClientRects()]
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) expect(Math.abs(line.left - view.left - (view.right - line.right))).toBeLessThan(4)
     await expect.element(page.getByRole('button', { name: 'Copy address' })).toBeVisible()
     await expectNoSeriousA11yViolations(page.getByRole('dialog').element())
   })

@@ -23,6 +23,8 @@ export const panelRow = style({
 })
 
 export const label = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.sm })
+/** A closing line under a centred column (Receive's warning): centred with it, wrapped or not. */
+export const note = style([label, { textAlign: 'center', textWrap: 'balance' }])
 
 export const input = fieldInput
 

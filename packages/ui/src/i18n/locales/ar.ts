@@ -1,5 +1,4 @@
 import type { Messages } from '../messages.js'
-import { operationLabel } from '../operationLabel.js'
 
 // A Latin wallet name inside Arabic text is wrapped in first-strong isolates (U+2068 … U+2069) so
 // the bidi algorithm keeps its punctuation (e.g. `Wallet.`) with it and does not reorder the sentence.
@@ -93,24 +92,6 @@ export const ar: Messages = {
   noNftsBody: 'ستظهر هنا رموز NFT التي تملكها.',
   noActivity: 'لا يوجد نشاط بعد',
   noActivityBody: 'ستظهر معاملاتك هنا.',
-  operationType: operationLabel({
-    send: 'إرسال',
-    receive: 'استلام',
-    trade: 'تداول',
-    approve: 'موافقة',
-    deposit: 'إيداع',
-    withdraw: 'سحب',
-    mint: 'سكّ',
-    burn: 'حرق',
-    borrow: 'اقتراض',
-    repay: 'سداد',
-    stake: 'تخزين',
-    unstake: 'إلغاء التخزين',
-    claim: 'مطالبة',
-    execute: 'تنفيذ',
-    deploy: 'نشر',
-    cancel: 'إلغاء',
-  }),
   activityFailed: 'تعذّر جلب المعاملات',
   loadMore: 'تحميل المزيد',
   balanceUnavailable: 'رصيد الرموز غير متاح',

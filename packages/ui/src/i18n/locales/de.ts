@@ -1,5 +1,4 @@
 import type { Messages } from '../messages.js'
-import { operationLabel } from '../operationLabel.js'
 
 /** German («Wallet», «du», as wallet apps address their users). */
 export const de: Messages = {
@@ -73,24 +72,6 @@ export const de: Messages = {
   noNftsBody: 'Hier erscheinen deine NFTs.',
   noActivity: 'Noch keine Aktivität',
   noActivityBody: 'Hier erscheinen deine Transaktionen.',
-  operationType: operationLabel({
-    send: 'Senden',
-    receive: 'Empfangen',
-    trade: 'Tausch',
-    approve: 'Freigabe',
-    deposit: 'Einzahlung',
-    withdraw: 'Auszahlung',
-    mint: 'Prägung',
-    burn: 'Verbrennung',
-    borrow: 'Ausleihe',
-    repay: 'Rückzahlung',
-    stake: 'Staking',
-    unstake: 'Unstaking',
-    claim: 'Einlösung',
-    execute: 'Ausführung',
-    deploy: 'Bereitstellung',
-    cancel: 'Stornierung',
-  }),
   activityFailed: 'Transaktionen konnten nicht abgerufen werden',
   loadMore: 'Mehr laden',
   balanceUnavailable: 'Token-Guthaben nicht verfügbar',

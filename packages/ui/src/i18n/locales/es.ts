@@ -1,5 +1,4 @@
 import type { Messages } from '../messages.js'
-import { operationLabel } from '../operationLabel.js'
 
 /** Spanish (neutral Latin American and European usage: «billetera», «tú»). */
 export const es: Messages = {
@@ -73,24 +72,6 @@ export const es: Messages = {
   noNftsBody: 'Aquí aparecerán tus NFT.',
   noActivity: 'Aún no hay actividad',
   noActivityBody: 'Aquí aparecerán tus transacciones.',
-  operationType: operationLabel({
-    send: 'Envío',
-    receive: 'Recepción',
-    trade: 'Intercambio',
-    approve: 'Aprobación',
-    deposit: 'Depósito',
-    withdraw: 'Retiro',
-    mint: 'Acuñación',
-    burn: 'Quema',
-    borrow: 'Préstamo',
-    repay: 'Pago de préstamo',
-    stake: 'Staking',
-    unstake: 'Retiro de staking',
-    claim: 'Reclamación',
-    execute: 'Ejecución',
-    deploy: 'Despliegue',
-    cancel: 'Cancelación',
-  }),
   activityFailed: 'No se pudieron obtener las transacciones',
   loadMore: 'Cargar más',
   balanceUnavailable: 'Saldo de tokens no disponible',

@@ -1,5 +1,4 @@
 import type { Messages } from '../messages.js'
-import { operationLabel } from '../operationLabel.js'
 
 // French typography: a no-break space inside « » guillemets.
 const nbsp = '\u00a0'
@@ -77,24 +76,6 @@ export const fr: Messages = {
   noNftsBody: 'Vos NFT s’afficheront ici.',
   noActivity: 'Aucune activité pour l’instant',
   noActivityBody: 'Vos transactions s’afficheront ici.',
-  operationType: operationLabel({
-    send: 'Envoi',
-    receive: 'Réception',
-    trade: 'Échange',
-    approve: 'Approbation',
-    deposit: 'Dépôt',
-    withdraw: 'Retrait',
-    mint: 'Frappe',
-    burn: 'Destruction',
-    borrow: 'Emprunt',
-    repay: 'Remboursement',
-    stake: 'Staking',
-    unstake: 'Retrait du staking',
-    claim: 'Réclamation',
-    execute: 'Exécution',
-    deploy: 'Déploiement',
-    cancel: 'Annulation',
-  }),
   activityFailed: 'Impossible de récupérer les transactions',
   loadMore: 'Charger plus',
   balanceUnavailable: 'Solde des jetons indisponible',

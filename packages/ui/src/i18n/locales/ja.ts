@@ -1,5 +1,4 @@
 import type { Messages } from '../messages.js'
-import { operationLabel } from '../operationLabel.js'
 
 /** Japanese (polite です/ます style for sentences, short noun phrases for labels). */
 export const ja: Messages = {
@@ -73,24 +72,6 @@ export const ja: Messages = {
   noNftsBody: '保有しているNFTがここに表示されます。',
   noActivity: 'アクティビティはまだありません',
   noActivityBody: 'トランザクションがここに表示されます。',
-  operationType: operationLabel({
-    send: '送金',
-    receive: '受取',
-    trade: '取引',
-    approve: '承認',
-    deposit: '入金',
-    withdraw: '出金',
-    mint: 'ミント',
-    burn: 'バーン',
-    borrow: '借入',
-    repay: '返済',
-    stake: 'ステーキング',
-    unstake: 'ステーキング解除',
-    claim: '請求',
-    execute: '実行',
-    deploy: 'デプロイ',
-    cancel: 'キャンセル',
-  }),
   activityFailed: 'トランザクションを取得できませんでした',
   loadMore: 'さらに読み込む',
   balanceUnavailable: 'トークン残高を取得できません',

@@ -1,5 +1,4 @@
 import type { Messages } from '../messages.js'
-import { operationLabel } from '../operationLabel.js'
 
 /**
  * Korean (해요체/합니다체 as Korean apps use them). A wallet's name is Latin, so the particle
@@ -76,24 +75,6 @@ export const ko: Messages = {
   noNftsBody: '보유한 NFT가 여기에 표시됩니다.',
   noActivity: '아직 활동이 없습니다',
   noActivityBody: '거래 내역이 여기에 표시됩니다.',
-  operationType: operationLabel({
-    send: '보내기',
-    receive: '받기',
-    trade: '거래',
-    approve: '승인',
-    deposit: '입금',
-    withdraw: '출금',
-    mint: '발행',
-    burn: '소각',
-    borrow: '대출',
-    repay: '상환',
-    stake: '스테이킹',
-    unstake: '언스테이킹',
-    claim: '청구',
-    execute: '실행',
-    deploy: '배포',
-    cancel: '취소',
-  }),
   activityFailed: '거래 내역을 가져오지 못했습니다',
   loadMore: '더 보기',
   balanceUnavailable: '토큰 잔액을 불러올 수 없습니다',

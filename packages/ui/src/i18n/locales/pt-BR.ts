@@ -1,5 +1,4 @@
 import type { Messages } from '../messages.js'
-import { operationLabel } from '../operationLabel.js'
 
 /** Brazilian Portuguese («carteira», «você»). */
 export const ptBR: Messages = {
@@ -73,24 +72,6 @@ export const ptBR: Messages = {
   noNftsBody: 'Seus NFTs aparecerão aqui.',
   noActivity: 'Nenhuma atividade ainda',
   noActivityBody: 'Suas transações aparecerão aqui.',
-  operationType: operationLabel({
-    send: 'Envio',
-    receive: 'Recebimento',
-    trade: 'Troca',
-    approve: 'Aprovação',
-    deposit: 'Depósito',
-    withdraw: 'Saque',
-    mint: 'Cunhagem',
-    burn: 'Queima',
-    borrow: 'Empréstimo',
-    repay: 'Pagamento de empréstimo',
-    stake: 'Staking',
-    unstake: 'Retirada de staking',
-    claim: 'Resgate',
-    execute: 'Execução',
-    deploy: 'Implantação',
-    cancel: 'Cancelamento',
-  }),
   activityFailed: 'Falha ao buscar as transações',
   loadMore: 'Carregar mais',
   balanceUnavailable: 'Saldo de tokens indisponível',

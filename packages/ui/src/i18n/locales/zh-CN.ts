@@ -1,5 +1,4 @@
 import type { Messages } from '../messages.js'
-import { operationLabel } from '../operationLabel.js'
 
 /** Simplified Chinese (mainland usage: 钱包, 二维码). A space separates Latin names from Han text. */
 export const zhCN: Messages = {
@@ -73,24 +72,6 @@ export const zhCN: Messages = {
   noNftsBody: '你拥有的 NFT 会显示在这里。',
   noActivity: '暂无活动',
   noActivityBody: '你的交易会显示在这里。',
-  operationType: operationLabel({
-    send: '发送',
-    receive: '接收',
-    trade: '兑换',
-    approve: '授权',
-    deposit: '存入',
-    withdraw: '提取',
-    mint: '铸造',
-    burn: '销毁',
-    borrow: '借入',
-    repay: '还款',
-    stake: '质押',
-    unstake: '解除质押',
-    claim: '领取',
-    execute: '执行',
-    deploy: '部署',
-    cancel: '取消',
-  }),
   activityFailed: '获取交易记录失败',
   loadMore: '加载更多',
   balanceUnavailable: '无法获取代币余额',

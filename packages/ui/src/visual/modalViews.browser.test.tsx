@@ -1,0 +1,191 @@
+// Visual regression: every modal view, in light, dark and Arabic (right to left), at a desktop and
+// a phone width (390 px, the bottom sheet), compared against the committed PNGs in
+// `__screenshots__/` with a small tolerance. A layout change fails here; when it is meant, rewrite
+// the references with `npm run test:visual:update` and review the new PNGs in the diff.
+//
+// The views are the stories' (their fixtures: seeded balances, quotes and options, no hosted
+// service), composed with Storybook's portable stories, plus two this file seeds itself (Activity,
+// the sign-in request for a named app). What would make a screenshot drift is pinned: the clock (relative times), the
+// font (DejaVu Sans, installed with Debian's Chromium, covers Latin and Arabic), animations,
+// transitions and the text caret.
+import { transactionsQueryKey } from '@portico/headless/activity'
+import { localSiwx } from '@portico/headless/siwx'
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { composeStory } from '@storybook/react-vite'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { type Locator, page, userEvent } from 'vitest/browser'
+import { render } from 'vitest-browser-react'
+import * as embedded from '../features/embedded/EmailLogin.stories.js'
+import * as onramp from '../features/onramp/OnRamp.stories.js'
+import * as send from '../features/send/Send.stories.js'
+import * as swap from '../features/swap/SwapView.stories.js'
+import * as modal from '../modal/Modal.stories.js'
+import { type Harness, harnessLoader, Stage, themeModeOf } from '../test/storyHarness.js'
+
+/** The clock every view reads (relative times, sign-in messages). */
+const now = new Date('2026-01-15T12:00:00.000Z')
+const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString()
+
+const transfer = (direction: 'in' | 'out', symbol: string, numeric: string) => ({
+  direction,
+  fungible_info: { name: symbol, symbol },
+  quantity: { numeric },
+})
+
+/** One entry of each kind the Activity list tells apart. */
+const history = [
+  {
+    id: 'sent',
+    metadata: { operationType: 'send', minedAt: ago(5), sentTo: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+    transfers: [transfer('out', 'ETH', '0.1')],
+  },
+  {
+    id: 'received',
+    metadata: { operationType: 'receive', minedAt: ago(125), sentFrom: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' },
+    transfers: [transfer('in', 'USDC', '25')],
+  },
+  {
+    id: 'swapped',
+    metadata: { operationType: 'trade', minedAt: ago(60 * 26) },
+    transfers: [transfer('out', 'ETH', '0.5'), transfer('in', 'USDC', '1495.0612')],
+  },
+  {
+    id: 'approved',
+    metadata: { operationType: 'approve', minedAt: ago(60 * 24 * 3) },
+    transfers: [],
+  },
+  {
+    id: 'minted',
+    metadata: { operationType: 'mint', minedAt: ago(60 * 24 * 10) },
+    transfers: [transfer('in', 'PTK', '1000')],
+  },
+]
+
+function seedActivity(harness: Harness) {
+  harness.queryClient.setQueryData(
+    transactionsQueryKey({ address: harness.wallet.address, caipNetworkId: 'eip155:31337' }),
+    { pages: [{ data: history, next: undefined }], pageParams: [undefined] },
+  )
+}
+
+const activity: StoryObj = {
+  loaders: [harnessLoader({ connected: true }, seedActivity)],
+  render: (_args, { loaded, globals }) => (
+    <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="Account" />
+  ),
+}
+
+// The sign-in request after connecting, for an app with a fixed name (else the view names the
+// page's host, a random port here). The sign-in watcher opens it.
+const signIn = (theme: 'light' | 'dark'): StoryObj => ({
+  loaders: [
+    harnessLoader({
+      connected: true,
+      siwx: localSiwx({ storage: null, domain: 'app.example', uri: 'https://app.example' }),
+      metadata: { name: 'Example App', description: 'An example', url: 'https://app.example', icons: [] },
+      ui: { themeMode: theme },
+    }),
+  ],
+  // The harness's own <PorticoUI> alone: a second one (Stage's) would open a second dialog.
+  render: (_args, { loaded }) => {
+    const { Wrapper } = loaded.harness as Harness
+    return <Wrapper />
+  },
+})
+
+const own: Meta = { title: 'Visual' }
+
+type View = {
+  name: string
+  story: StoryObj | ((theme: 'light' | 'dark') => StoryObj)
+  meta: Meta
+  /** What the finished view shows (waited for before the first screenshot). */
+  ready: () => Locator
+  /** Steps after the view opened (a tab to pick). */
+  act?: () => Promise<void>
+}
+
+const dialog = () => page.getByRole('dialog')
+const text = (match: string | RegExp) => dialog().getByText(match).first()
+
+const views: View[] = [
+  { name: 'connect', story: modal.Connect, meta: modal.default, ready: () => text('Devnet Wallet') },
+  { name: 'all-wallets', story: modal.AllWallets, meta: modal.default, ready: () => text('Test Wallet 07') },
+  { name: 'account', story: modal.Account, meta: modal.default, ready: () => text(/USDC/) },
+  { name: 'networks', story: modal.Networks, meta: modal.default, ready: () => text('Devnet 2') },
+  { name: 'send', story: send.Filled, meta: send.default, ready: () => text(/USDC/) },
+  { name: 'receive', story: send.Receive, meta: send.default, ready: () => text(/b92266/) },
+  { name: 'swap', story: swap.Quoted, meta: swap.default, ready: () => text(/USDC/) },
+  // The presets: the options have settled (the sample ones, as no options service runs).
+  { name: 'buy', story: onramp.Form, meta: onramp.default, ready: () => dialog().getByRole('button', { name: /500/ }) },
+  {
+    name: 'activity',
+    story: activity,
+    meta: own,
+    ready: () => text(/USDC/),
+    act: async () => {
+      await userEvent.click(dialog().getByRole('tab').nth(2))
+      await expect.poll(() => document.querySelectorAll('[data-slot="activity-row"]').length).toBe(history.length)
+    },
+  },
+  { name: 'sign-in', story: signIn, meta: own, ready: () => text(/Example App/) },
+  { name: 'email', story: embedded.ConnectWithEmail, meta: embedded.default, ready: () => text('Devnet Wallet') },
+]
+
+const variants = [
+  { name: 'light', theme: 'light', lang: 'en' },
+  { name: 'dark', theme: 'dark', lang: 'en' },
+  { name: 'ar', theme: 'light', lang: 'ar' },
+] as const
+
+const widths = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+// Per-pixel colour distance as pixelmatch's default; of the view's pixels at most 0.1 % may
+// differ (anti-aliasing), far less than any moved or resized element produces.
+const tolerance = { comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.001 }, timeout: 15_000 }
+
+let pinned: HTMLStyleElement | undefined
+beforeAll(() => {
+  pinned = document.createElement('style')
+  pinned.textContent = `
+    [data-portico], [data-portico] * { font-family: 'DejaVu Sans' !important; caret-color: transparent !important; }
+    *, *::before, *::after { animation: none !important; transition: none !important; }
+  `
+  document.head.append(pinned)
+  return () => pinned?.remove()
+})
+
+beforeEach(() => {
+  // Only Date: timers and promises run as they do for a user.
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(now)
+})
+
+afterEach(async () => {
+  vi.useRealTimers()
+  document.documentElement.lang = 'en'
+  await page.viewport(1280, 800)
+})
+
+describe.for(variants)('$name', (variant) => {
+  test.for(views)('$name', async (view) => {
+    document.documentElement.lang = variant.lang
+    const story = typeof view.story === 'function' ? view.story(variant.theme) : view.story
+    const Story = composeStory({ ...story, globals: { theme: variant.theme } }, view.meta)
+    await Story.load()
+    await render(<Story />)
+    await expect.element(view.ready()).toBeVisible()
+    if (variant.lang === 'ar')
+      await expect.poll(() => document.querySelector('[data-portico][dir="rtl"]')).not.toBeNull()
+    await view.act?.()
+    // The pointer away from every row: a hover tint is not part of the reference.
+    await userEvent.unhover(dialog())
+    for (const size of widths) {
+      await page.viewport(size.width, size.height)
+      await expect.element(dialog()).toMatchScreenshot(`${view.name}-${variant.name}-${size.name}`, tolerance)
+    }
+  })
+})
