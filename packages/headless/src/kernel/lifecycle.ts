@@ -43,6 +43,12 @@ const lifecycleFeatures: Record<string, LifecycleFeature> = {
     startsWithInstance: true,
     load: featureLoaders.siwx,
   },
+  // Several wallets per namespace: the list must follow every connection from the first one.
+  wallets: {
+    enabled: (portico) => portico.options.localFeatures?.multiWallet === true,
+    startsWithInstance: true,
+    load: featureLoaders.wallets,
+  },
 }
 
 /**
