@@ -1,0 +1,22 @@
+import * as css from '../../components/primitives.css.js'
+import { usePorticoUI } from '../../context.js'
+import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { FeaturePending } from '../account/FeaturePending.js'
+import { walletsMessages } from './messages.js'
+
+/** @internal The Account view's "Connected wallets": opens ProfileWallets. */
+export function WalletsButton() {
+  const { modal } = usePorticoUI('WalletsButton')
+  const text = useFeatureMessages(walletsMessages)
+  if (!text) return <FeaturePending />
+  return (
+    <button
+      type="button"
+      className={css.button({ variant: 'secondary', size: 'sm' })}
+      onClick={() => modal.push({ view: 'ProfileWallets' })}
+      data-slot="open-wallets"
+    >
+      {text.walletsOpen}
+    </button>
+  )
+}
