@@ -12,6 +12,7 @@ import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { walletsMessages } from './messages.js'
+import * as styles from './wallets.css.js'
 
 type Text = Catalogue<typeof walletsMessages.en>
 
@@ -71,15 +72,15 @@ function WalletRow({ connection, text }: { connection: Connection; text: Text })
   const active = connection.status === 'active'
   return (
     <li
-      className={css.row}
-      data-slot="wallet-row"
+      className={`${css.row} ${styles.walletRow}`}
+      data-slot="connected-wallet"
       data-connector={connection.connectorId}
       data-status={connection.status}
       aria-current={active ? 'true' : undefined}
     >
       <PorticoImage src={connection.icon} name={connection.name} size={32} />
-      <span className={css.rowLabel}>
-        <span>{connection.authName ?? connection.name}</span>
+      <span className={styles.walletLabel}>
+        <span className={styles.walletName}>{connection.authName ?? connection.name}</span>
         <span className={views.muted} data-slot="wallet-address">
           {truncateAddress(address)}
         </span>
@@ -89,38 +90,40 @@ function WalletRow({ connection, text }: { connection: Connection; text: Text })
       ) : (
         <WalletBalance address={address} namespace={connection.namespace} />
       )}
-      {active ? (
-        <span className={css.badge({})} data-slot="wallet-active">
-          {text.walletsActive}
-        </span>
-      ) : (
+      <span className={styles.walletActions}>
+        {active ? (
+          <span className={css.badge({})} data-slot="wallet-active">
+            {text.walletsActive}
+          </span>
+        ) : (
+          <button
+            type="button"
+            className={css.button({ variant: 'secondary', size: 'sm' })}
+            disabled={switchConnection.isPending}
+            aria-label={text.walletsSwitchTo(connection.name)}
+            onClick={() => switchConnection.mutate({ connection })}
+            data-slot="switch-wallet"
+          >
+            {switchConnection.isPending ? (
+              <Spinner size={14} />
+            ) : connection.status === 'disconnected' ? (
+              text.walletsReconnect
+            ) : (
+              text.walletsSwitch
+            )}
+          </button>
+        )}
         <button
           type="button"
           className={css.button({ variant: 'secondary', size: 'sm' })}
-          disabled={switchConnection.isPending}
-          aria-label={text.walletsSwitchTo(connection.name)}
-          onClick={() => switchConnection.mutate({ connection })}
-          data-slot="switch-wallet"
+          disabled={disconnect.isPending}
+          aria-label={text.walletsDisconnectOne(connection.name)}
+          onClick={() => disconnect.mutate({ connection })}
+          data-slot="disconnect-wallet"
         >
-          {switchConnection.isPending ? (
-            <Spinner size={14} />
-          ) : connection.status === 'disconnected' ? (
-            text.walletsReconnect
-          ) : (
-            text.walletsSwitch
-          )}
+          {text.walletsDisconnect}
         </button>
-      )}
-      <button
-        type="button"
-        className={css.button({ variant: 'secondary', size: 'sm' })}
-        disabled={disconnect.isPending}
-        aria-label={text.walletsDisconnectOne(connection.name)}
-        onClick={() => disconnect.mutate({ connection })}
-        data-slot="disconnect-wallet"
-      >
-        {text.walletsDisconnect}
-      </button>
+      </span>
     </li>
   )
 }
