@@ -33,6 +33,8 @@ export type HarnessOptions = {
   walletChainId?: number | undefined
   /** Extra announced wallets for the lists; some have broken or hostile icons on purpose. */
   extraWallets?: number | undefined
+  /** Turn the multi-wallet feature on (several wallets per namespace, the ProfileWallets view). */
+  multiWallet?: boolean | undefined
   /** Announce the Devnet Wallet. Default true. */
   devnetWallet?: boolean | undefined
   /** Seeded balances, or `error` (the RPC is a closed loopback port: a real failure). */
@@ -166,7 +168,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     walletDirectory: Boolean(options.directoryUrl),
     blockchainApi: Boolean(options.blockchainApiUrl),
     // Without a fixture server no analytics (nothing may leave loopback in tests and stories).
-    features: { analytics: Boolean(options.analyticsUrl) },
+    features: { analytics: Boolean(options.analyticsUrl), ...(options.multiWallet ? { multiWallet: true } : {}) },
     apiUrls: {
       ...(options.directoryUrl ? { api: options.directoryUrl } : {}),
       ...(options.analyticsUrl ? { api: options.analyticsUrl, analytics: options.analyticsUrl } : {}),
