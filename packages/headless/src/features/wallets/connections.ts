@@ -1,16 +1,19 @@
+import { atom } from 'jotai/vanilla'
 import * as z from 'zod/mini'
-import { reconnectDiscoveryTimeoutMs } from '../../kernel/defaults.js'
+import { disconnect } from '../../kernel/actions/disconnect.js'
+import { disconnectTimeoutMs, reconnectDiscoveryTimeoutMs } from '../../kernel/defaults.js'
 import { BaseError } from '../../kernel/errors/base.js'
 import {
   ConnectionRejectedError,
   ConnectorNotFoundError,
   FailedToConnectError,
+  FailedToDisconnectError,
 } from '../../kernel/errors/connection.js'
 import { isUserRejection } from '../../kernel/errors/isUserRejection.js'
 import { NetworkNotFoundError } from '../../kernel/errors/network.js'
 import { defineFeatureState, featureState } from '../../kernel/featureState.js'
 import type { Portico } from '../../kernel/portico.js'
-import { accountsAtom, activeNetworksAtom, connectionsAtom, featuresAtom } from '../../kernel/state/atoms.js'
+import { accountsAtom, activeNetworksAtom, featuresAtom } from '../../kernel/state/atoms.js'
 import { applyConnection } from '../../kernel/state/connection.js'
 import { startDiscovery } from '../../kernel/state/discovery.js'
 import { findConnector, watchRegistry } from '../../kernel/state/registry.js'
@@ -21,9 +24,16 @@ import { isConnectorStatus } from './errors.js'
 
 // The list of wallet connections follows the kernel's connection state: whichever wallet the
 // kernel holds on a namespace is that namespace's `active` one, a wallet it replaced stays
-// `connected` (its site permission is untouched, so switching back asks nothing), and a wallet that
-// went away without the user disconnecting it (it ended the session, or it could not be restored)
-// stays `disconnected` so it can be reconnected. `disconnect` removes what the user ends.
+// `connected` (its site permission is untouched, so switching back asks nothing). A wallet that
+// disconnects (the user, or the wallet ending its session) leaves the list and the next connected
+// one takes over, as in wagmi; one that could not be restored on reload stays `disconnected`, to
+// be reconnected through its own connector.
+
+/**
+ * @internal Every wallet connection of the instance (the atom's value lives in the instance's
+ * store, like the kernel's). With `multiWallet` off it holds the active connections only.
+ */
+export const connectionsAtom = atom<readonly Connection[]>([])
 
 /** Persisted key under the instance's storage prefix (`@portico/connections`). */
 export const connectionsStorageKey = 'connections'
@@ -166,13 +176,12 @@ function sync(portico: Portico, before: Partial<Record<ChainNamespace, AccountSt
       if (index === -1) list.push(active)
       else list[index] = active
     } else if (account?.status === 'disconnected' || !account) {
-      // The active wallet went without the user ending it (it ended its session, or restoring it
-      // failed): it stays listed as disconnected, and the next connected wallet takes over.
       const wasActive = list.find((c) => c.namespace === namespace && c.status === 'active')
+      const disconnected = before[namespace]?.status === 'connected'
       list = list
-        .filter((c) => enabled || c.namespace !== namespace)
+        .filter((c) => (enabled || c.namespace !== namespace) && !(disconnected && c === wasActive))
         .map((c) => (c === wasActive ? { ...c, status: 'disconnected' } : c))
-      if (enabled && before[namespace]?.status === 'connected') activate.push(namespace)
+      if (enabled && disconnected) activate.push(namespace)
     }
   }
   if (!enabled) list = list.filter((c) => c.status === 'active')
@@ -311,4 +320,32 @@ export async function activateConnection(portico: Portico, connection: Connectio
   }
   applyConnection(portico, { connector, connection: approved, fallbackNetwork, recent: false })
   return portico.store.get(connectionsAtom).find((c) => sameConnection(c, connection)) ?? connection
+}
+
+/**
+ * @internal
+ * `disconnect(portico, { connection })`, which the kernel hands here: the wallet leaves the list;
+ * the active one is disconnected as its namespace (the next connected wallet then takes over),
+ * another one ends its session unless it is active on another namespace.
+ */
+export async function disconnectConnection(portico: Portico, connection: Connection): Promise<void> {
+  const { store } = portico
+  store.set(
+    connectionsAtom,
+    store.get(connectionsAtom).filter((c) => !sameConnection(c, connection)),
+  )
+  const accounts = Object.values(store.get(accountsAtom))
+  const active = store.get(accountsAtom)[connection.namespace]
+  if (active?.status !== 'disconnected' && active?.connectorId === connection.connectorId)
+    return disconnect(portico, { namespace: connection.namespace })
+  const connector = findConnector(portico, connection.namespace, connection.connectorId)
+  if (!connector || accounts.some((a) => a?.status === 'connected' && a.connector === connector)) return
+  try {
+    await Promise.race([
+      connector.disconnect(),
+      new Promise<void>((resolve) => setTimeout(resolve, disconnectTimeoutMs)),
+    ])
+  } catch (error) {
+    throw new FailedToDisconnectError({ cause: error })
+  }
 }

@@ -1,7 +1,6 @@
 import type { Portico } from '../../kernel/portico.js'
-import { connectionsAtom } from '../../kernel/state/atoms.js'
 import type { Connection } from '../../kernel/types.js'
-import { startConnections } from './connections.js'
+import { connectionsAtom, startConnections } from './connections.js'
 
 export type GetConnectionsReturnType = readonly Connection[]
 

@@ -5,9 +5,8 @@ import type {
 } from '../../kernel/errors/connection.js'
 import type { NetworkNotFoundErrorType } from '../../kernel/errors/network.js'
 import type { Portico } from '../../kernel/portico.js'
-import { connectionsAtom } from '../../kernel/state/atoms.js'
 import type { Connection } from '../../kernel/types.js'
-import { activateConnection, sameConnection } from './connections.js'
+import { activateConnection, connectionsAtom, sameConnection } from './connections.js'
 import { assertConnectorStatus, type InvalidConnectionStatusErrorType } from './errors.js'
 
 export type SwitchConnectionParameters = {

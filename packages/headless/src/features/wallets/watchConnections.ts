@@ -1,6 +1,6 @@
 import type { Portico } from '../../kernel/portico.js'
-import { connectionsAtom, featuresAtom } from '../../kernel/state/atoms.js'
-import { getWalletsState, isMultiWalletEnabled, startConnections } from './connections.js'
+import { featuresAtom } from '../../kernel/state/atoms.js'
+import { connectionsAtom, getWalletsState, isMultiWalletEnabled, startConnections } from './connections.js'
 import type { GetConnectionsReturnType } from './getConnections.js'
 
 export type WatchConnectionsParameters = {

@@ -1,9 +1,9 @@
 import { disconnectTimeoutMs } from '../defaults.js'
 import { FailedToDisconnectError, type FailedToDisconnectErrorType } from '../errors/connection.js'
+import { featureLoaders } from '../featureLoaders.js'
 import type { Portico } from '../portico.js'
-import { accountsAtom, connectionsAtom } from '../state/atoms.js'
+import { accountsAtom } from '../state/atoms.js'
 import { resetAccount } from '../state/connection.js'
-import { findConnector } from '../state/registry.js'
 import type { AccountState, Connection, Connector } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 
@@ -29,25 +29,16 @@ export type DisconnectErrorType = FailedToDisconnectErrorType
  * await disconnect(portico, { namespace: 'solana' })
  * await disconnect(portico, { connection }) // one wallet of several (multi-wallet)
  */
-export async function disconnect(portico: Portico, parameters: DisconnectParameters = {}): Promise<void> {
-  const { connection } = parameters
+export async function disconnect(
+  portico: Portico,
+  { namespace, connection }: DisconnectParameters = {},
+): Promise<void> {
+  // One wallet of several: the multi-wallet feature ends it and hands its namespace over.
+  if (connection) return (await featureLoaders.wallets()).disconnectConnection(portico, connection)
   const accounts = Object.values(portico.store.get(accountsAtom)).filter(
     (a): a is AccountState => a !== undefined && a.status !== 'disconnected',
   )
-  const namespace = connection?.namespace ?? parameters.namespace
   const namespaces = namespace ? [namespace] : accounts.map((a) => a.namespace)
-  // The user ends these connections: they leave the multi-wallet list rather than stay there as
-  // 'disconnected' (what a wallet ending its session leaves).
-  const ended = (c: Connection) =>
-    connection
-      ? c.namespace === connection.namespace && c.connectorId === connection.connectorId
-      : namespaces.includes(c.namespace) && c.status === 'active'
-  portico.store.set(
-    connectionsAtom,
-    portico.store.get(connectionsAtom).filter((c) => !ended(c)),
-  )
-  if (connection && accounts.find((a) => a.namespace === namespace)?.connectorId !== connection.connectorId)
-    return disconnectInactive(portico, connection, accounts)
   // A connector that connected several namespaces in one approval (one WalletConnect session)
   // ends its session only when every namespace it holds is being disconnected, and then once.
   const sessions = new Map<Connector, ChainNamespace[]>()
@@ -72,17 +63,6 @@ export async function disconnect(portico: Portico, parameters: DisconnectParamet
       namespaces: namespace ? undefined : [...new Set(failed.map((f) => f.namespace))],
       cause: failed[0]?.error,
     })
-}
-
-/** A wallet that is not the active one: its session ends unless it is active on another namespace. */
-async function disconnectInactive(portico: Portico, connection: Connection, accounts: readonly AccountState[]) {
-  const connector = findConnector(portico, connection.namespace, connection.connectorId)
-  if (!connector || accounts.some((a) => a.connector === connector)) return
-  try {
-    await withTimeout(connector.disconnect(), disconnectTimeoutMs)
-  } catch (error) {
-    throw new FailedToDisconnectError({ cause: error })
-  }
 }
 
 /** Resolves when `promise` settles or after `ms`, whichever is first; a wallet that hangs must not block disconnect. */

@@ -1,6 +1,6 @@
 import { atom } from 'jotai/vanilla'
 import type { Features } from '../defaults.js'
-import type { AccountState, Connection, Connector, PorticoNetwork } from '../types.js'
+import type { AccountState, Connector, PorticoNetwork } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 
 // Atom definitions are module-level; their values live in each Portico instance's private store,
@@ -8,12 +8,6 @@ import type { ChainNamespace } from '../utils/caip.js'
 
 /** @internal Account state per namespace. */
 export const accountsAtom = atom<Partial<Record<ChainNamespace, AccountState>>>({})
-
-/**
- * @internal Every wallet connection, kept by the multi-wallet feature (`features/wallets`) when the
- * `multiWallet` flag is on; `disconnect({ connection })` removes one. Empty otherwise.
- */
-export const connectionsAtom = atom<readonly Connection[]>([])
 
 /** @internal The namespace the UI and the namespace-less actions act on. */
 export const activeNamespaceAtom = atom<ChainNamespace | undefined>(undefined)
