@@ -174,6 +174,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   ChooseNameButton: 2.5,
   AccountName: 3.5,
   'names.*': 1.2,
+  // The multi-wallet view (ProfileWallets), its Account view entry and its text per language.
+  ProfileWalletsView: 7.5,
+  WalletsButton: 1.75,
+  'wallets.*': 0.5,
   EmbeddedWalletView: null,
   // Email login. The Connect view's email field is its own chunk (fetched only when
   // the host set up email login); typing there fetches the views, which bring
