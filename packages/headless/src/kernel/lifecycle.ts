@@ -43,12 +43,6 @@ const lifecycleFeatures: Record<string, LifecycleFeature> = {
     startsWithInstance: true,
     load: featureLoaders.siwx,
   },
-  // Several wallets per namespace: the list must follow every connection from the first one.
-  wallets: {
-    enabled: (portico) => portico.options.localFeatures?.multiWallet === true,
-    startsWithInstance: true,
-    load: featureLoaders.wallets,
-  },
 }
 
 /**

@@ -1,6 +1,7 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { expect, vi } from 'vitest'
+import { expect } from 'vitest'
 import { getWalletsState } from '../features/wallets/connections.js'
+import { getConnections } from '../features/wallets/getConnections.js'
 import { initialize } from '../kernel/actions/initialize.js'
 import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../kernel/createPortico.js'
@@ -56,10 +57,11 @@ export function multiWalletInstance(
   return portico
 }
 
-/** @internal {@link multiWalletInstance} once the kernel's lifecycle started the list (no reader asked for it). */
+/** @internal {@link multiWalletInstance} whose list a reader started (before any wallet connects). */
 export async function startedMultiWallet(...args: Parameters<typeof multiWalletInstance>) {
   const portico = multiWalletInstance(...args)
-  await vi.waitFor(() => expect(getWalletsState(portico).started).toBe(true), { timeout: 15_000 })
+  getConnections(portico)
+  expect(getWalletsState(portico).started).toBe(true)
   return portico
 }
 

@@ -123,10 +123,3 @@ test('behavior: local state is made once per modal, never shared between two', (
   expect(a.local(form).amount).toBe('1')
   expect(b.local(form).amount).toBe('')
 })
-
-test('behavior: Connect opened to add another wallet stays the wallet list while connected', () => {
-  const adding: ViewEntry = { view: 'Connect', data: { addWallet: true } }
-  expect(shownView(adding, connected)).toBe(adding)
-  expect(shownView({ view: 'Connect' }, connected)).toEqual({ view: 'Account' })
-  expect(shownView(adding, unsupported)).toEqual({ view: 'UnsupportedChain' })
-})

@@ -76,8 +76,6 @@ export type HomeInputs = {
 export function shownView(entry: ViewEntry, { isConnected, showUnsupported }: HomeInputs): ViewEntry {
   if (isConnected && showUnsupported) return entry.view === 'UnsupportedChain' ? entry : { view: 'UnsupportedChain' }
   if (entry.view !== 'Connect' && entry.view !== 'Account' && entry.view !== 'UnsupportedChain') return entry
-  // Adding another wallet (multi-wallet): the wallet list while connected.
-  if (entry.view === 'Connect' && entry.data?.addWallet) return entry
   const homeView = isConnected ? 'Account' : 'Connect'
   return entry.view === homeView ? entry : { view: homeView }
 }

@@ -74,12 +74,13 @@ export function isMultiWalletEnabled(portico: Portico): boolean {
  * active one whether it still authorises the site.
  *
  * @example
- * startConnections(portico) // from the feature's lifecycle, with the instance
+ * startConnections(portico) // by the first reader: getConnections, watchConnections, useConnections
  */
 export function startConnections(portico: Portico): void {
   const state = getWalletsState(portico)
   if (state.started) return
   state.started = true
+  portico._internal.disconnectConnection = (connection) => disconnectConnection(portico, connection)
   const { store } = portico
   if (isMultiWalletEnabled(portico)) {
     const stored = readStoredConnections(portico)

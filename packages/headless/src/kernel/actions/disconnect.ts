@@ -1,6 +1,5 @@
 import { disconnectTimeoutMs } from '../defaults.js'
 import { FailedToDisconnectError, type FailedToDisconnectErrorType } from '../errors/connection.js'
-import { featureLoaders } from '../featureLoaders.js'
 import type { Portico } from '../portico.js'
 import { accountsAtom } from '../state/atoms.js'
 import { resetAccount } from '../state/connection.js'
@@ -33,8 +32,8 @@ export async function disconnect(
   portico: Portico,
   { namespace, connection }: DisconnectParameters = {},
 ): Promise<void> {
-  // One wallet of several: the multi-wallet feature ends it and hands its namespace over.
-  if (connection) return (await featureLoaders.wallets()).disconnectConnection(portico, connection)
+  // One wallet of several: the multi-wallet list (started by whoever read it) ends it.
+  if (connection) return portico._internal.disconnectConnection?.(connection)
   const accounts = Object.values(portico.store.get(accountsAtom)).filter(
     (a): a is AccountState => a !== undefined && a.status !== 'disconnected',
   )

@@ -1,4 +1,5 @@
 import {
+  type ChainNamespace,
   type DirectoryWallet,
   type RecentWallet,
   type SortedConnector,
@@ -28,14 +29,13 @@ import {
   usePrepareWalletConnectOnIntent,
   useStartConnection,
 } from './connection.js'
-import type { ConnectViewData } from './views.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
 /** How many wallets the Connect view lists before "All Wallets" (recent and installed come first). */
 const visibleWallets = 5
 
 /** @internal Sections in the connect-method order; wallets in the spec's connector order. */
-export function ConnectView({ data }: { view?: 'Connect'; data?: ConnectViewData | undefined }) {
+export function ConnectView({ data }: { view?: 'Connect'; data?: { namespace: ChainNamespace } | undefined }) {
   const { modal, messages } = usePorticoUI('ConnectView')
   // After a switch to a network whose namespace no wallet is connected on: that namespace's wallets.
   const namespace = data?.namespace

@@ -32,10 +32,10 @@ export function useStartConnection() {
       onSuccess: () => {
         const { history } = modal.navigation.get()
         if (history.at(-1)?.view === 'SIWXSignMessage') return
-        // Another wallet added from ProfileWallets: back to that list, which now shows it.
-        const adding = history.findIndex((entry) => entry.view === 'Connect' && entry.data?.addWallet)
-        if (adding > 0) {
-          for (let i = history.length; i > adding; i--) modal.navigation.back()
+        // Another wallet added from ProfileWallets (multi-wallet): back to that list, which shows it.
+        const list = history.findIndex((entry) => entry.view === 'ProfileWallets')
+        if (list >= 0) {
+          for (let i = history.length - 1; i > list; i--) modal.navigation.back()
           return
         }
         if (embedded) modal.open({ view: 'Account' })

@@ -5,10 +5,9 @@ import { type ViewSlots, viewSlot } from '../../modal/viewSlot.js'
 export type ConnectViewEntry =
   /**
    * The wallet list; with `namespace`, only the wallets that connect on it (opened after a switch
-   * to a network of a namespace no wallet is connected on). With `addWallet`, opened from
-   * ProfileWallets to connect one more wallet: shown while connected, and a connection returns there.
+   * to a network of a namespace no wallet is connected on).
    */
-  | { view: 'Connect'; data?: ConnectViewData | undefined }
+  | { view: 'Connect'; data?: { namespace: ChainNamespace } | undefined }
   | { view: 'AllWallets' }
   /** Waiting on an installed wallet (`connectorUid`), or where to get a directory wallet that is not. */
   | { view: 'ConnectingExternal'; data: { connectorUid: string } | { directoryWallet: DirectoryWallet } }
@@ -19,9 +18,6 @@ declare module '../../modal/viewRegistry.js' {
     connect: ConnectViewEntry
   }
 }
-
-/** What the Connect view is opened with. */
-export type ConnectViewData = { namespace?: ChainNamespace | undefined; addWallet?: boolean | undefined }
 
 /** @internal The connect feature's slots in the modal's view table. */
 export const connectViews: ViewSlots<ConnectViewEntry> = {

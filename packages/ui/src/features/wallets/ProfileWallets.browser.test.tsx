@@ -73,11 +73,11 @@ test('two wallets at once: switch moves the connection, disconnect one leaves th
   expect(document.querySelectorAll('[data-slot="connected-wallet"]')).toHaveLength(1)
 })
 
-test('add another: Connect while connected, then back on the list with the new wallet active', async () => {
+test('add another: All Wallets while connected, then back on the list with the new wallet active', async () => {
   const { portico } = await mount({ both: false })
   await openWallets()
   await userEvent.click(page.getByRole('button', { name: 'Add wallet' }))
-  await expect.poll(view, wait).toBe('Connect')
+  await expect.poll(view, wait).toBe('AllWallets')
   await userEvent.click(page.getByRole('button', { name: /Test Wallet 01/ }).first())
   await expect.poll(view, wait).toBe('ProfileWallets')
   await expect.poll(() => rowOf(second)?.getAttribute('data-status'), wait).toBe('active')

@@ -27,7 +27,7 @@ const namespaceNames: Record<string, string> = {
 /**
  * @internal
  * The spec's ProfileWallets view: every connected wallet per namespace with its address and
- * balance; switch to one, disconnect one, or add another (Connect, then back here).
+ * balance; switch to one, disconnect one, or add another (All Wallets, then back here).
  */
 export function ProfileWalletsView() {
   const text = useFeatureMessages(walletsMessages)
@@ -53,7 +53,7 @@ export function ProfileWalletsView() {
       <button
         type="button"
         className={css.button({ variant: 'secondary', size: 'lg' })}
-        onClick={() => modal.push({ view: 'Connect', data: { addWallet: true } })}
+        onClick={() => modal.push({ view: 'AllWallets' })}
         data-slot="add-wallet"
       >
         {text.walletsAdd}
