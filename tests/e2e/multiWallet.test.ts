@@ -34,7 +34,7 @@ describe('multi-wallet on the demo', () => {
   test('two installed wallets at once: add, switch, reload (both back, the active one active), disconnect one', async () => {
     const { context, blocked } = await offlineContext(running.browser)
     const page = await context.newPage()
-    const [first, second] = running.demo.devnet.evm.accounts as [{ address: string }, { address: string }]
+    const [first, second] = running.demo.devnet.evm.accounts
 
     await page.goto(multiWalletUrl())
     await connectButton(page).click()
