@@ -68,10 +68,17 @@ const analyticsOff = query.get('analytics') === 'off'
  * watch the QR code renew itself without a click (the e2e suite does).
  */
 const pairingExpirySeconds = Number(query.get('pairingExpiry')) || undefined
+/**
+ * `?multiWallet=on` turns the multi-wallet feature on locally and installs a second EVM wallet
+ * ("Devnet Wallet 2", another devnet key): connect both, switch, reload, disconnect one.
+ */
+const multiWallet = query.get('multiWallet') === 'on'
 
 export const portico = createPortico({
   projectId: 'portico-demo',
-  ...(analyticsOff ? { features: { analytics: false } } : {}),
+  ...(analyticsOff || multiWallet
+    ? { features: { ...(analyticsOff ? { analytics: false } : {}), ...(multiWallet ? { multiWallet: true } : {}) } }
+    : {}),
   networks: [devnet, devnet2, solanaDevnet, polkadotDevnet, bitcoinRegtest, cosmosDevnet],
   adapters: [eip155Adapter(), solanaAdapter(), polkadotAdapter(), bip122Adapter(), cosmosAdapter()],
   // WalletConnect through the devnet relay; the dapp's Verify attestation comes from the devnet too.
@@ -148,4 +155,21 @@ export async function installDevnetWallet() {
 
   evmWallet.announce()
   solanaWallet.register()
+  if (multiWallet) await installSecondEvmWallet(chains)
+}
+
+const secondAuthorizedKey = 'portico-demo:devnet-wallet-2-authorized'
+
+/** A second installed EVM wallet with its own key, remembering its authorisation across reloads like the first. */
+async function installSecondEvmWallet(chains: { id: number; rpcUrl: string }[]) {
+  const wallet = createTestEip1193Wallet({
+    accounts: evm.privateKeys.slice(1, 2),
+    chains,
+    info: { name: 'Devnet Wallet 2', rdns: 'dev.portico.devnet2' },
+  })
+  if (localStorage.getItem(secondAuthorizedKey)) await wallet.provider.request({ method: 'eth_requestAccounts' })
+  wallet.provider.on('accountsChanged', (accounts: readonly string[]) =>
+    accounts.length > 0 ? localStorage.setItem(secondAuthorizedKey, '1') : localStorage.removeItem(secondAuthorizedKey),
+  )
+  wallet.announce()
 }

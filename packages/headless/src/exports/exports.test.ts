@@ -118,7 +118,7 @@ test('names entry: name to address, none of it in the main entries (they would p
 // Send, activity, identity and WalletConnect were re-exported by the main entries until they got
 // entries of their own; a name of theirs back in '.' or '/core' would bring the feature back onto
 // every page's start.
-test.each(['activity', 'identity', 'send', 'walletconnect'] as const)(
+test.each(['activity', 'identity', 'send', 'walletconnect', 'wallets'] as const)(
   '%s entry: none of it in the main entries or /internal (page start)',
   async (feature) => {
     const names = [
@@ -147,6 +147,7 @@ const features = [
   'siwx',
   'swap',
   'walletconnect',
+  'wallets',
 ] as const
 
 test.each(features)('%s: the core entry has no React, the React entry only hooks', async (feature) => {

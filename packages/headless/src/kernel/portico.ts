@@ -5,7 +5,7 @@ import type { Metadata, PorticoOptions } from './options.js'
 import type { PorticoTransport } from './rpc/types.js'
 import type { SingleFlightState } from './state/singleFlight.js'
 import type { PorticoStorage } from './state/storage.js'
-import type { AccountState, AccountType, ChainAdapter, PorticoNetwork } from './types.js'
+import type { AccountState, AccountType, ChainAdapter, Connection, PorticoNetwork } from './types.js'
 import type { ChainNamespace } from './utils/caip.js'
 import type { ResolvedWalletConnectOptions } from './walletConnectOptions.js'
 
@@ -84,6 +84,8 @@ export type Portico = {
  * instance are not used anywhere: two instances on one page never share any of this.
  */
 export type PorticoRuntime = {
+  /** Set by the multi-wallet list once started: `disconnect({ connection })` hands the wallet to it. */
+  disconnectConnection?: ((connection: Connection) => Promise<void>) | undefined
   hydrated: boolean
   ssr: boolean
   /** The wallet event subscription of each connected namespace. */

@@ -162,6 +162,39 @@ export type ConnectorEvent =
   | { type: 'chainChanged'; caipNetworkId: CaipNetworkId }
   | { type: 'disconnect' }
 
+/**
+ * The status of one wallet among several connected on a namespace (the spec's per-connector
+ * status): `active` is the one every hook and action works on, `connected` ones are a switch away,
+ * `disconnected` ones reconnect through their own connector.
+ */
+export type ConnectorStatus = 'connected' | 'active' | 'disconnected'
+
+/**
+ * One wallet connection (the spec's Connection), as listed by `getConnections` from
+ * `@portico/headless/wallets`: with the `multiWallet` feature on, a namespace can hold several.
+ *
+ * @example
+ * const connection: Connection = {
+ *   namespace: 'eip155',
+ *   connectorId: 'io.metamask',
+ *   accounts: ['0xf39F…2266'],
+ *   name: 'MetaMask',
+ *   status: 'active',
+ * }
+ */
+export type Connection = {
+  namespace: ChainNamespace
+  connectorId: string
+  /** Native-format addresses, the wallet's active one first. */
+  accounts: readonly string[]
+  /** The login behind an embedded wallet (an email or a social handle), when there is one. */
+  authName?: string | undefined
+  /** The wallet's name and icon, kept so a disconnected one can still be shown. */
+  name: string
+  icon?: string | undefined
+  status: ConnectorStatus
+}
+
 /** Global connection status per namespace (the spec, plus `reconnecting` on page load). */
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 'connected'
 

@@ -9,6 +9,7 @@ import { sendViews } from './send/views.js'
 import { siwxViews, siwxWatcher } from './siwx/views.js'
 import { swapViews } from './swap/views.js'
 import { walletConnectViews } from './walletconnect/views.js'
+import { walletsViews } from './wallets/views.js'
 
 // The one place that joins the features: each feature's views (typed by its own declaration merge
 // into `ModalViews`, see ../modal/viewRegistry.ts) and watchers. Only `<PorticoUI>` imports this
@@ -32,6 +33,7 @@ export const viewTable = {
     ...sendViews,
     ...embeddedViews,
     ...namesViews,
+    ...walletsViews,
   },
   watchers: [siwxWatcher, embeddedWatcher],
 } satisfies ViewTable

@@ -34,6 +34,8 @@ export type HarnessOptions = {
   walletChainId?: number | undefined
   /** Extra announced wallets for the lists; some have broken or hostile icons on purpose. */
   extraWallets?: number | undefined
+  /** Turn the multi-wallet feature on (several wallets per namespace, the ProfileWallets view). */
+  multiWallet?: boolean | undefined
   /** Announce the Devnet Wallet. Default true. */
   devnetWallet?: boolean | undefined
   /** Seeded balances, or `error` (the RPC is a closed loopback port: a real failure). */
@@ -176,7 +178,11 @@ export async function createHarness(options: HarnessOptions = {}) {
     featuredWalletIds: options.featuredWalletIds,
     blockchainApi: Boolean(options.blockchainApiUrl),
     // Without a fixture server no analytics (nothing may leave loopback in tests and stories).
-    features: { ...options.features, analytics: Boolean(options.analyticsUrl) },
+    features: {
+      ...options.features,
+      analytics: Boolean(options.analyticsUrl),
+      ...(options.multiWallet ? { multiWallet: true } : {}),
+    },
     ...options.legal,
     apiUrls: {
       ...(options.directoryUrl ? { api: options.directoryUrl } : {}),

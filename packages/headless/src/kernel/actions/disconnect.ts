@@ -3,12 +3,17 @@ import { FailedToDisconnectError, type FailedToDisconnectErrorType } from '../er
 import type { Portico } from '../portico.js'
 import { accountsAtom } from '../state/atoms.js'
 import { resetAccount } from '../state/connection.js'
-import type { AccountState, Connector } from '../types.js'
+import type { AccountState, Connection, Connector } from '../types.js'
 import type { ChainNamespace } from '../utils/caip.js'
 
 export type DisconnectParameters = {
   /** Only this namespace. Default: every namespace that is connected or connecting. */
   namespace?: ChainNamespace | undefined
+  /**
+   * Only this wallet (one of `getConnections` from `@portico/headless/wallets`): the others stay
+   * connected. When it is the active one, the next connected wallet of its namespace takes over.
+   */
+  connection?: Connection | undefined
 }
 export type DisconnectErrorType = FailedToDisconnectErrorType
 
@@ -21,8 +26,14 @@ export type DisconnectErrorType = FailedToDisconnectErrorType
  * @example
  * await disconnect(portico) // everything
  * await disconnect(portico, { namespace: 'solana' })
+ * await disconnect(portico, { connection }) // one wallet of several (multi-wallet)
  */
-export async function disconnect(portico: Portico, { namespace }: DisconnectParameters = {}): Promise<void> {
+export async function disconnect(
+  portico: Portico,
+  { namespace, connection }: DisconnectParameters = {},
+): Promise<void> {
+  // One wallet of several: the multi-wallet list (started by whoever read it) ends it.
+  if (connection) return portico._internal.disconnectConnection?.(connection)
   const accounts = Object.values(portico.store.get(accountsAtom)).filter(
     (a): a is AccountState => a !== undefined && a.status !== 'disconnected',
   )

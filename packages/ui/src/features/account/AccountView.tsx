@@ -23,6 +23,7 @@ import { EmbeddedAccountSlot } from '../embedded/EmbeddedAccountSlot.js'
 import { AccountNameSlot } from '../names/AccountNameSlot.js'
 import { ChooseNameSlot } from '../names/ChooseNameSlot.js'
 import { SiwxAccountSlot } from '../siwx/SiwxAccountSlot.js'
+import { WalletsSlot } from '../wallets/WalletsSlot.js'
 import { ActivityList } from './ActivityList.js'
 import { RetryButton } from './RetryButton.js'
 import { sortTokensByValue } from './sortTokensByValue.js'
@@ -109,6 +110,7 @@ export function AccountView() {
         </div>
         <WalletFeatures />
         <ChooseNameSlot />
+        <WalletsSlot />
       </div>
       <EmbeddedAccountSlot />
       <SiwxAccountSlot />

@@ -29,12 +29,18 @@ export function useStartConnection() {
   const { mutateAsync } = useConnect({
     mutation: {
       // The sign-in step may already have opened (the session lookup can beat this callback): keep it.
-      onSuccess: () =>
-        modal.navigation.get().history.at(-1)?.view === 'SIWXSignMessage'
-          ? undefined
-          : embedded
-            ? modal.open({ view: 'Account' })
-            : modal.close(),
+      onSuccess: () => {
+        const { history } = modal.navigation.get()
+        if (history.at(-1)?.view === 'SIWXSignMessage') return
+        // Another wallet added from ProfileWallets (multi-wallet): back to that list, which shows it.
+        const list = history.findIndex((entry) => entry.view === 'ProfileWallets')
+        if (list >= 0) {
+          for (let i = history.length - 1; i > list; i--) modal.navigation.back()
+          return
+        }
+        if (embedded) modal.open({ view: 'Account' })
+        else modal.close()
+      },
       onError: (error) => {
         if (error.name !== 'ModalClosedError') shake()
       },

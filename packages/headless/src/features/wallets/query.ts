@@ -1,0 +1,25 @@
+import type { Portico } from '../../kernel/portico.js'
+import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import {
+  type SwitchConnectionErrorType,
+  type SwitchConnectionParameters,
+  type SwitchConnectionReturnType,
+  switchConnection,
+} from './switchConnection.js'
+
+/**
+ * Mutation options for {@link switchConnection}. Disconnecting one wallet is the kernel's
+ * `disconnectMutationOptions` with `{ connection }`.
+ *
+ * @example
+ * const mutation = useMutation(switchConnectionMutationOptions(portico))
+ * mutation.mutate({ connection })
+ */
+export function switchConnectionMutationOptions(
+  portico: Portico,
+): PorticoMutationOptions<SwitchConnectionReturnType, SwitchConnectionErrorType, SwitchConnectionParameters> {
+  return {
+    mutationKey: ['portico', 'switchConnection'] as const,
+    mutationFn: (variables) => switchConnection(portico, variables),
+  }
+}

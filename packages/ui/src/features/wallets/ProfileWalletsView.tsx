@@ -1,0 +1,154 @@
+import { truncateAddress, useBalance, useDisconnect, useNetwork, usePortico } from '@portico/headless'
+import type { Connection } from '@portico/headless/wallets'
+import { useConnections, useSwitchConnection } from '@portico/headless/wallets/react'
+import { PorticoImage } from '../../components/PorticoImage.js'
+import * as css from '../../components/primitives.css.js'
+import { Spinner } from '../../components/Spinner.js'
+import * as views from '../../components/views.css.js'
+import { usePorticoUI } from '../../context.js'
+import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
+import type { FeatureTitle } from '../../modal/featureTitle.js'
+import { useToasts } from '../../modal/toasts.js'
+import { ViewLoading } from '../../modal/ViewLoading.js'
+import { useFormat } from '../../utils/useFormat.js'
+import { walletsMessages } from './messages.js'
+import * as styles from './wallets.css.js'
+
+type Text = Catalogue<typeof walletsMessages.en>
+
+const namespaceNames: Record<string, string> = {
+  eip155: 'EVM',
+  solana: 'Solana',
+  bip122: 'Bitcoin',
+  polkadot: 'Polkadot',
+  cosmos: 'Cosmos',
+}
+
+/**
+ * @internal
+ * The spec's ProfileWallets view: every connected wallet per namespace with its address and
+ * balance; switch to one, disconnect one, or add another (All Wallets, then back here).
+ */
+export function ProfileWalletsView() {
+  const text = useFeatureMessages(walletsMessages)
+  const { modal } = usePorticoUI('ProfileWalletsView')
+  const connections = useConnections()
+  if (!text) return <ViewLoading />
+  const namespaces = [...new Set(connections.map((c) => c.namespace))]
+  return (
+    <div data-slot="profile-wallets" className={css.stack}>
+      {namespaces.length === 0 ? <p className={views.muted}>{text.walletsEmpty}</p> : null}
+      {namespaces.map((namespace) => (
+        <section key={namespace} className={css.stack} aria-label={namespaceNames[namespace] ?? namespace}>
+          <h3 className={views.sectionTitle}>{namespaceNames[namespace] ?? namespace}</h3>
+          <ul className={views.list} data-slot="wallets-list" data-namespace={namespace}>
+            {connections
+              .filter((c) => c.namespace === namespace)
+              .map((connection) => (
+                <WalletRow key={connection.connectorId} connection={connection} text={text} />
+              ))}
+          </ul>
+        </section>
+      ))}
+      <button
+        type="button"
+        className={css.button({ variant: 'secondary', size: 'lg' })}
+        onClick={() => modal.push({ view: 'AllWallets' })}
+        data-slot="add-wallet"
+      >
+        {text.walletsAdd}
+      </button>
+    </div>
+  )
+}
+
+function WalletRow({ connection, text }: { connection: Connection; text: Text }) {
+  const toasts = useToasts()
+  const switchConnection = useSwitchConnection({
+    mutation: { onError: () => toasts.show('error', text.walletsSwitchFailed) },
+  })
+  const disconnect = useDisconnect()
+  const address = connection.accounts[0] ?? ''
+  const active = connection.status === 'active'
+  return (
+    <li
+      className={`${css.row} ${styles.walletRow}`}
+      data-slot="connected-wallet"
+      data-connector={connection.connectorId}
+      data-status={connection.status}
+      aria-current={active ? 'true' : undefined}
+    >
+      <PorticoImage src={connection.icon} name={connection.name} size={32} />
+      <span className={styles.walletLabel}>
+        <span className={styles.walletName}>{connection.authName ?? connection.name}</span>
+        <span className={views.muted} data-slot="wallet-address">
+          {truncateAddress(address)}
+        </span>
+      </span>
+      {connection.status === 'disconnected' ? (
+        <span className={css.rowMeta}>{text.walletsDisconnected}</span>
+      ) : (
+        <WalletBalance address={address} namespace={connection.namespace} />
+      )}
+      <span className={styles.walletActions}>
+        {active ? (
+          <span className={css.badge({})} data-slot="wallet-active">
+            {text.walletsActive}
+          </span>
+        ) : (
+          <button
+            type="button"
+            className={css.button({ variant: 'secondary', size: 'sm' })}
+            disabled={switchConnection.isPending}
+            aria-label={text.walletsSwitchTo(connection.name)}
+            onClick={() => switchConnection.mutate({ connection })}
+            data-slot="switch-wallet"
+          >
+            {switchConnection.isPending ? (
+              <Spinner size={14} />
+            ) : connection.status === 'disconnected' ? (
+              text.walletsReconnect
+            ) : (
+              text.walletsSwitch
+            )}
+          </button>
+        )}
+        <button
+          type="button"
+          className={css.button({ variant: 'secondary', size: 'sm' })}
+          disabled={disconnect.isPending}
+          aria-label={text.walletsDisconnectOne(connection.name)}
+          onClick={() => disconnect.mutate({ connection })}
+          data-slot="disconnect-wallet"
+        >
+          {text.walletsDisconnect}
+        </button>
+      </span>
+    </li>
+  )
+}
+
+/** The native balance of one wallet's address, on its namespace's selected network. */
+function WalletBalance({ address, namespace }: { address: string; namespace: Connection['namespace'] }) {
+  const format = useFormat()
+  const { portico } = usePortico('WalletBalance')
+  const { network } = useNetwork()
+  // The active namespace's selected network, else the namespace's first configured one.
+  const caipNetworkId =
+    network.chainNamespace === namespace
+      ? network.caipNetworkId
+      : portico.networks.find((n) => n.chainNamespace === namespace)?.caipNetworkId
+  const balance = useBalance({ address, caipNetworkId })
+  const native = balance.data?.[0]
+  const loading = balance.isPending && balance.fetchStatus !== 'idle'
+  return (
+    <span className={css.rowMeta} data-slot="wallet-balance">
+      {native ? format.amount(native.quantity.numeric, native.symbol) : loading ? <Spinner size={14} /> : '—'}
+    </span>
+  )
+}
+
+ProfileWalletsView.featureTitle = {
+  messages: walletsMessages,
+  title: (text: Text) => text.walletsTitle,
+} satisfies FeatureTitle

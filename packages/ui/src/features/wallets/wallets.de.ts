@@ -1,0 +1,17 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { walletsEn } from './messages.js'
+
+export const walletsDe = {
+  walletsTitle: 'Wallets',
+  walletsOpen: 'Verbundene Wallets',
+  walletsAdd: 'Wallet hinzufügen',
+  walletsSwitch: 'Wechseln',
+  walletsReconnect: 'Erneut verbinden',
+  walletsDisconnect: 'Trennen',
+  walletsActive: 'Aktiv',
+  walletsDisconnected: 'Getrennt',
+  walletsEmpty: 'Keine Wallet verbunden',
+  walletsSwitchFailed: 'Wallet konnte nicht gewechselt werden',
+  walletsDisconnectOne: (name) => `${name} trennen`,
+  walletsSwitchTo: (name) => `Zu ${name} wechseln`,
+} satisfies Catalogue<typeof walletsEn>

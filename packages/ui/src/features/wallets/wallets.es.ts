@@ -1,0 +1,17 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { walletsEn } from './messages.js'
+
+export const walletsEs = {
+  walletsTitle: 'Billeteras',
+  walletsOpen: 'Billeteras conectadas',
+  walletsAdd: 'Añadir billetera',
+  walletsSwitch: 'Cambiar',
+  walletsReconnect: 'Reconectar',
+  walletsDisconnect: 'Desconectar',
+  walletsActive: 'Activa',
+  walletsDisconnected: 'Desconectada',
+  walletsEmpty: 'Ninguna billetera conectada',
+  walletsSwitchFailed: 'No se pudo cambiar de billetera',
+  walletsDisconnectOne: (name) => `Desconectar ${name}`,
+  walletsSwitchTo: (name) => `Cambiar a ${name}`,
+} satisfies Catalogue<typeof walletsEn>
