@@ -6,20 +6,17 @@
 // said plainly, with nothing left pending.
 
 import { randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type DevnetFor, startDevnet } from '@portico/devnet'
-import { build } from 'esbuild'
 import type { Frame, Page } from 'playwright-core'
 import { createPublicClient, createWalletClient, type Hex, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Browser, type BrowserContext, launchChromium, offlineContext } from './browser.js'
+import { type Settled, serveHost } from './embedded/frameHarness.js'
 
-type Settled<T> = { ok: true; value: T } | { ok: false; name?: string; message?: string; code?: unknown }
 type Status = {
   type: 'eoa' | 'smartAccount'
   address: string
@@ -40,39 +37,18 @@ type HostApi = {
 }
 declare const host: HostApi
 
-const here = dirname(fileURLToPath(import.meta.url))
 const devnetOptions = { api: false, walletConnect: false } as const
 let devnet: DevnetFor<typeof devnetOptions>
 let server: Server
 let hostOrigin: string
 let browser: Browser
 
-async function serveHost(): Promise<Server> {
-  const bundle = await build({
-    entryPoints: [join(here, 'embedded/smartAccountHost.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    conditions: ['portico-source'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  })
-  const script = bundle.outputFiles[0]?.text ?? ''
-  const page =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title><script type="module" src="/host.js"></script></head><body><h1>Host page</h1></body></html>'
-  const http = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://host').pathname
-    if (path === '/host.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(script)
-    else response.writeHead(200, { 'content-type': 'text/html' }).end(page)
-  })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  return http
-}
-
 beforeAll(async () => {
-  ;[devnet, server, browser] = await Promise.all([startDevnet(devnetOptions), serveHost(), launchChromium()])
+  ;[devnet, server, browser] = await Promise.all([
+    startDevnet(devnetOptions),
+    serveHost('smartAccountHost.ts'),
+    launchChromium(),
+  ])
   hostOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   await Promise.all([devnet.auth.ready(), devnet.aa.bundler.ready()])
 }, 180_000)

@@ -25,10 +25,13 @@ export type HostApi = {
   messages(): string[]
 }
 
-/** Serves the host page (one script bundled from `host.ts` against the kit's sources) on 127.0.0.1. */
-export async function serveHost(): Promise<Server> {
+/**
+ * Serves the host page (one script bundled from `entry`, `host.ts` by default, against the kit's
+ * sources) on 127.0.0.1.
+ */
+export async function serveHost(entry = 'host.ts'): Promise<Server> {
   const bundle = await build({
-    entryPoints: [join(here, 'host.ts')],
+    entryPoints: [join(here, entry)],
     bundle: true,
     format: 'esm',
     platform: 'browser',
