@@ -86,7 +86,16 @@ test('without the checkbox, a line says connecting agrees; with one URL, only th
 })
 
 test('in Arabic the sentence and its links are translated', async () => {
-  await open({ legal, features: { legalCheckbox: true }, ui: { locale: 'ar' } })
+  // Opened on mount: the Connect button's own label turns Arabic once its catalogue arrives, so a
+  // click by its English name would race that.
+  const harness = await createHarness({
+    rpcUrl: devnet.evmRpcUrl,
+    legal,
+    features: { legalCheckbox: true },
+    ui: { locale: 'ar' },
+  })
+  cleanups.push(harness.cleanup)
+  await render(<harness.Wrapper view="Connect" />)
   await expect.element(page.getByRole('link', { name: 'شروط الخدمة' })).toBeVisible()
   await expect.element(page.getByRole('link', { name: 'سياسة الخصوصية' })).toBeVisible()
 })
