@@ -207,3 +207,12 @@ test('behavior: real installed wallets (EIP-6963 and Wallet Standard) are each a
   expect(storage.data.has('@portico/connected-connector:solana')).toBe(false)
   for (const stop of stops) stop()
 })
+
+test('a connection handed in while no multi-wallet list has started is refused, not silently ignored', async () => {
+  const portico = createPortico({ networks: [testNetworks().devnet], adapters: [eip155Adapter()], storage: null })
+  await expect(
+    disconnect(portico, {
+      connection: { connectorId: 'x', namespace: 'eip155', accounts: [], status: 'connected' } as never,
+    }),
+  ).rejects.toMatchObject({ name: 'FailedToDisconnectError', shortMessage: 'Failed to disconnect' })
+})

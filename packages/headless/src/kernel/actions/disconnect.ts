@@ -33,7 +33,13 @@ export async function disconnect(
   { namespace, connection }: DisconnectParameters = {},
 ): Promise<void> {
   // One wallet of several: the multi-wallet list (started by whoever read it) ends it.
-  if (connection) return portico._internal.disconnectConnection?.(connection)
+  if (connection) {
+    const end = portico._internal.disconnectConnection
+    // A connection handed in before the list ever started (it was not read from it): say so
+    // rather than return as if the wallet had been disconnected.
+    if (!end) throw new FailedToDisconnectError()
+    return end(connection)
+  }
   const accounts = Object.values(portico.store.get(accountsAtom)).filter(
     (a): a is AccountState => a !== undefined && a.status !== 'disconnected',
   )
