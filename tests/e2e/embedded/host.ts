@@ -25,6 +25,7 @@ import {
   waitForDeviceApproval,
 } from '@portico/headless/embedded'
 import { sendToken } from '@portico/headless/send'
+import { settle } from './settle.js'
 
 // Every message this page receives, from the first one on: the key export test checks that no
 // message to the host ever carries a key.
@@ -57,18 +58,6 @@ const portico = createPortico({
   walletConnect: false,
   enableInjected: false,
 })
-
-// Errors cross page.evaluate as plain objects so the test can assert their texts.
-const settle = <T>(promise: Promise<T>) =>
-  promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: { name?: string; shortMessage?: string; message?: string; code?: unknown }) => ({
-      ok: false as const,
-      name: error?.name,
-      message: error?.shortMessage ?? error?.message,
-      code: error?.code,
-    }),
-  )
 
 const host = {
   frameReady: () => settle(getEmbeddedWallet(portico).client.ready()),

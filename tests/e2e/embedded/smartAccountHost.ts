@@ -9,6 +9,7 @@ import {
   sendTransaction,
 } from '@portico/headless/core'
 import { getSmartAccount, setPreferredAccountType, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
+import { settle } from './settle.js'
 
 const params = new URLSearchParams(location.search)
 const portico = createPortico({
@@ -25,17 +26,6 @@ const portico = createPortico({
   walletConnect: false,
   enableInjected: false,
 })
-
-const settle = <T>(promise: Promise<T>) =>
-  promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: { name?: string; shortMessage?: string; message?: string; code?: unknown }) => ({
-      ok: false as const,
-      name: error?.name,
-      message: error?.shortMessage ?? error?.message,
-      code: error?.code,
-    }),
-  )
 
 const host = {
   startEmailLogin: (email: string) => settle(startEmailLogin(portico, { email })),

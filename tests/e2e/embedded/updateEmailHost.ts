@@ -9,6 +9,7 @@ import {
   updateEmailSecondaryOtp,
   verifyEmailOtp,
 } from '@portico/headless/embedded'
+import { settle } from './settle.js'
 
 const params = new URLSearchParams(location.search)
 const portico = createPortico({
@@ -22,16 +23,6 @@ const portico = createPortico({
   walletConnect: false,
   enableInjected: false,
 })
-
-const settle = <T>(promise: Promise<T>) =>
-  promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: { name?: string; shortMessage?: string; message?: string }) => ({
-      ok: false as const,
-      name: error?.name,
-      message: error?.shortMessage ?? error?.message,
-    }),
-  )
 
 const host = {
   startEmailLogin: (email: string) => settle(startEmailLogin(portico, { email })),
