@@ -62,9 +62,12 @@ window.call = (name, payload) => new Promise((resolve) => {
   frameUrl = frameOrigin
   stops = [() => auth.close(), () => frame.stop(), () => inbox.stop()]
 }, 120_000)
+// The browsers first (last started, first stopped): an open page keeps its connections to the
+// host server alive, and closing that server waited for them, for over a minute.
 afterAll(async () => {
+  for (const stop of stops.reverse()) await stop().catch(() => {})
+  hostServer?.closeAllConnections()
   await new Promise((resolve) => hostServer?.close(resolve))
-  for (const stop of stops) await stop().catch(() => {})
 })
 
 type Reply = { type: string; payload: Record<string, unknown> }
