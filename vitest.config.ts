@@ -152,6 +152,15 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // Each file starts its own demo, devnet and browser, so two files never share a chain or
+          // a page, and a file spends most of its time waiting on them (CI's 2 cores were half idle
+          // with one file at a time). Two at once, in a group after the unit and browser projects
+          // (Vitest runs projects of different worker counts in separate groups, one group after
+          // another). The unit project stays at one worker: its DOM tests share one devnet and
+          // its accounts.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          globalSetup: ['./tests/e2e/globalDemo.ts'],
           // Each file starts the demo (devnet + Vite) and drives Chromium: cold starts take a while on 2 cores.
           testTimeout: 120_000,
           hookTimeout: 120_000,
