@@ -10,7 +10,10 @@ const report = join(root, 'node_modules', '.vitest-report.json')
 
 install()
 pnpm(['exec', 'biome', 'check', '.'], { env: { FORCE_COLOR: '0' } })
-pnpm(['-r', 'typecheck'])
+// One program over the packages, stories and tests (each file checked once: a package's own
+// `typecheck` also checks the sources of the packages it imports), then the two apps, whose
+// settings differ (Vite's and Next's types).
+pnpm(['typecheck'])
 pnpm(['-r', '--filter', './packages/*', 'build'])
 // What would be published: publint + arethetypeswrong on each packed package.
 run('node', ['scripts/check-packages.mjs'], { label: 'publint + attw on every package' })

@@ -5,18 +5,13 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58, base64 } from '@scure/base'
 import { beforeAll, describe, expect, inject, test, vi } from 'vitest'
+// The devnet the root vitest globalSetup starts; its module types what `inject('devnet')` returns.
+import type {} from '../../../headless/src/test/globalDevnet.js'
 import { solanaRpc, transferTransaction } from '../test/solanaTransfer.js'
 import type { ApprovalRequest } from './approval.js'
 import { RpcError } from './rpcError.js'
 import { handleSolanaRpc, type SolanaRpcContext } from './solanaRpc.js'
 import { parseTransaction } from './solanaTransaction.js'
-
-// The devnet the root vitest globalSetup starts (packages/headless/src/test/globalDevnet.ts).
-declare module 'vitest' {
-  export interface ProvidedContext {
-    devnet: { solanaRpcUrl: string }
-  }
-}
 
 const { solanaRpcUrl } = inject('devnet')
 const rpc = <T>(method: string, params: unknown[] = []) => solanaRpc<T>(solanaRpcUrl, method, params)
