@@ -9,7 +9,6 @@ export const alertCatalogue = {
   RATE_LIMITED: { severity: 'error', message: 'Rate Limited' },
   ORIGIN_NOT_ALLOWED: { severity: 'error', message: 'Origin Not Allowed' },
   INVALID_APP_CONFIGURATION: { severity: 'error', message: 'Invalid App Configuration' },
-  // The embedded wallet's session token was refused (expired, or not yet valid: a wrong clock).
   SESSION_EXPIRED: { severity: 'error', message: 'Session Expired' },
   SWITCH_NETWORK_NOT_FOUND: { severity: 'error', message: 'switch network not found' },
   NETWORK_NOT_FOUND: { severity: 'error', message: 'Network Not Found' },

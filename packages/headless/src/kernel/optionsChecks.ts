@@ -129,18 +129,17 @@ function isNetwork(value: unknown): boolean {
 }
 
 const isStringArray = arrayOf(isString)
-const isText = (min: number, max: number) => (value: unknown) =>
-  isString(value) && value.length >= min && value.length <= max
-/** @internal An image the host gives: http(s), or an inline `data:image/…` URI. */
+const isText = (max: number) => (value: unknown) => isString(value) && value.length > 0 && value.length <= max
+/** @internal http(s), or a `data:image/` URI. */
 export const isImageUrl = (value: unknown): boolean =>
   isHttpUrl(value) || (isString(value) && /^data:image\//i.test(value))
 const isCustomWallet = shape({
-  id: isText(1, 200),
-  name: isText(1, 500),
+  id: isText(200),
+  name: isText(500),
   image_url: optional(isImageUrl),
   homepage: optional(isHttpUrl),
-  mobile_link: optional(isText(1, 2000)),
-  desktop_link: optional(isText(1, 2000)),
+  mobile_link: optional(isText(2000)),
+  desktop_link: optional(isText(2000)),
   webapp_link: optional(isHttpUrl),
 })
 const isNameSuffix = (value: unknown) => isString(value) && nameSuffixPattern.test(value)

@@ -19,6 +19,8 @@ import type { WalletConnectOptions } from './walletConnectOptions.js'
 
 const httpUrl = () => z.string().check(z.refine(isHttpUrl, 'must be an http(s) URL'))
 
+const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))
+
 const wsUrl = () => z.string().check(z.refine(isWsUrl, 'must be a ws(s) URL'))
 
 const tokenSchema = () =>
@@ -147,12 +149,12 @@ const optionFields = {
     z.optional(
       z.array(
         z.strictObject({
-          id: z.string().check(z.minLength(1), z.maxLength(200)),
-          name: z.string().check(z.minLength(1), z.maxLength(500)),
+          id: text(200),
+          name: text(500),
           image_url: z.optional(z.string().check(z.refine(isImageUrl, 'must be an http(s) URL or a data:image URI'))),
           homepage: z.optional(httpUrl()),
-          mobile_link: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
-          desktop_link: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))),
+          mobile_link: z.optional(text(2000)),
+          desktop_link: z.optional(text(2000)),
           webapp_link: z.optional(httpUrl()),
         }),
       ),

@@ -1,4 +1,3 @@
-import { isOriginAllowed } from '@portico/secure/origins'
 import type { Portico } from '../portico.js'
 import { fetchAllowedOrigins, ProjectApiError } from './projectApi.js'
 
@@ -56,6 +55,9 @@ async function check(portico: Portico, origin: string | undefined): Promise<Chec
     return 'unknown'
   }
   if (allowList.length === 0) return 'unknown'
+  // The matcher loads with the first list to judge: this module is in the chunk of every view that
+  // imports the internal entry (All Wallets), the matcher only where a list was fetched.
+  const { isOriginAllowed } = await import('@portico/secure/origins')
   if (isOriginAllowed(origin, [...defaultAllowedOrigins, ...allowList])) return 'allowed'
   portico.alerts.emit('ORIGIN_NOT_ALLOWED', { details: `${origin} is not on the project's allowed origins` })
   return 'not-allowed'

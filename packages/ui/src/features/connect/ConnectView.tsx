@@ -17,7 +17,6 @@ import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
-import { useFeatureMessages } from '../../i18n/featureMessages.js'
 import { useAfterFirstPaint } from '../../modal/useAfterFirstPaint.js'
 import { directoryCountLabel } from '../../utils/directoryCount.js'
 import { useStore } from '../../utils/store.js'
@@ -34,8 +33,7 @@ import { connectRows, type ListedDirectoryWallet } from './connectRows.js'
 import { createConsent, legalMode } from './legal/consent.js'
 import { LegalSlot } from './legal/LegalSlot.js'
 import * as legalStyles from './legal/legal.css.js'
-import { connectMoreMessages } from './more/messages.js'
-import * as styles from './more/more.css.js'
+import { MoreSlot } from './more/MoreSlot.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
 const noWallets: DirectoryWallet[] = []
@@ -135,7 +133,6 @@ export function ConnectView({
   )
   // `collapseWallets`: beside email or social login, the wallets wait behind one row.
   const collapsed = features.collapseWallets && sections.some((section) => section !== 'wallet')
-  const more = useFeatureMessages(connectMoreMessages)
   // The host's terms and privacy policy: a checkbox every way to connect waits for, or a line.
   const legal = legalMode(portico, features.legalCheckbox)
   const { agreed } = useStore(modal.local(createConsent))
@@ -162,7 +159,9 @@ export function ConnectView({
             <span className={css.imageBox} style={{ width: 40, height: 40, borderRadius: 11 }}>
               <Icon name="wallet" />
             </span>
-            <span className={css.rowLabel}>{more?.continueWithWallet}</span>
+            <span className={css.rowLabel}>
+              <MoreSlot part="continueWithWallet" />
+            </span>
           </button>
         </li>
       </ul>
@@ -230,11 +229,7 @@ export function ConnectView({
         methods
       )}
       {legal === 'notice' ? <LegalSlot mode="notice" /> : null}
-      {features.reownBranding && more ? (
-        <p className={styles.branding} data-slot="branding">
-          {more.poweredBy('Portico')}
-        </p>
-      ) : null}
+      {features.reownBranding ? <MoreSlot part="branding" /> : null}
     </div>
   )
 }
