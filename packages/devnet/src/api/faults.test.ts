@@ -74,3 +74,25 @@ test('bad switch values are refused with 400 and change nothing', async () => {
   expect((await setSwitches({ hostedProjectId: 5 })).status).toBe(400)
   expect(api.switches).toMatchObject({ hosted: 'ok', hostedProjectId: null })
 })
+
+test('featuresFor and originsFor: a project’s own configuration and allow-list, others keep the defaults', async () => {
+  const config = async (projectId: string) =>
+    Object.fromEntries(
+      (
+        (await (await fetch(`${api.url}/appkit/v1/config?projectId=${projectId}&st=appkit&sv=1`)).json()) as {
+          features: { id: string; isEnabled: boolean }[]
+        }
+      ).features.map((f) => [f.id, f.isEnabled]),
+    )
+  const origins = async (projectId: string) =>
+    (await (await fetch(`${api.url}/projects/v1/origins?projectId=${projectId}&st=appkit&sv=1`)).json()).allowedOrigins
+  expect((await setSwitches({ featuresFor: { quiet: { activity: false, reown_branding: true } } })).status).toBe(200)
+  expect((await setSwitches({ originsFor: { strict: ['https://shop.example'] } })).status).toBe(200)
+  expect(await config('quiet')).toMatchObject({ activity: false, reown_branding: true, swap: true })
+  expect(await config('p')).toMatchObject({ activity: true, reown_branding: false })
+  expect(await origins('strict')).toEqual(['https://shop.example'])
+  expect(await origins('p')).toEqual(['http://127.0.0.1:*', 'http://localhost:*'])
+  expect((await setSwitches({ featuresFor: { quiet: { teleport: true } } })).status).toBe(400)
+  expect((await setSwitches({ originsFor: { strict: 'https://shop.example' } })).status).toBe(400)
+  expect(api.switches.originsFor).toEqual({ strict: ['https://shop.example'] })
+})

@@ -57,6 +57,16 @@ export interface ApiSwitches {
    * whose single scope the last writer wins. A project listed here takes its own fault over `hosted`.
    */
   hostedFor: Record<string, HostedFault>
+  /**
+   * Feature flags per project id, over `features` for that project's `GET /appkit/v1/config`:
+   * `{ 'my-project': { activity: false } }`. Tests that share one emulator each set their own.
+   */
+  featuresFor: Record<string, Partial<Record<ApiFeatureId, boolean>>>
+  /**
+   * The allow-list per project id that `GET /projects/v1/origins` answers (instead of the loopback
+   * default, {@link allowedOrigins}), e.g. `{ 'my-project': ['https://shop.example'] }`.
+   */
+  originsFor: Record<string, string[]>
 }
 
 /**
@@ -88,6 +98,8 @@ export function defaultSwitches(): ApiSwitches {
     hosted: 'ok',
     hostedProjectId: null,
     hostedFor: {},
+    featuresFor: {},
+    originsFor: {},
   }
 }
 
@@ -135,6 +147,28 @@ export const apiSwitchRules: SwitchRules<ApiSwitches> = {
     if (!Array.isArray(value) || !value.every((v) => typeof v === 'string'))
       throw new HttpError(400, 'socials must be an array of strings')
     return [...value]
+  },
+  featuresFor: (value, current) => {
+    if (!isRecord(value)) throw new HttpError(400, 'featuresFor must be an object of project id to features')
+    const next = { ...current }
+    for (const [projectId, flags] of Object.entries(value)) {
+      if (!isRecord(flags)) throw new HttpError(400, `featuresFor.${projectId} must be an object`)
+      for (const [id, enabled] of Object.entries(flags))
+        if (!Object.hasOwn(defaultSwitches().features, id) || typeof enabled !== 'boolean')
+          throw new HttpError(400, `featuresFor.${projectId}.${id} must be a known feature id with a boolean`)
+      next[projectId] = { ...current[projectId], ...(flags as Partial<Record<ApiFeatureId, boolean>>) }
+    }
+    return next
+  },
+  originsFor: (value, current) => {
+    if (!isRecord(value)) throw new HttpError(400, 'originsFor must be an object of project id to origins')
+    const next = { ...current }
+    for (const [projectId, origins] of Object.entries(value)) {
+      if (!Array.isArray(origins) || !origins.every((o) => typeof o === 'string'))
+        throw new HttpError(400, `originsFor.${projectId} must be an array of strings`)
+      next[projectId] = [...origins]
+    }
+    return next
   },
   hostedProjectId: (value) => {
     if (value !== null && typeof value !== 'string')

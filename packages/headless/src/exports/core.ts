@@ -213,7 +213,7 @@ export {
   solanaNetwork,
   type WalletConnectNetworkParameters,
 } from '../kernel/networks.js'
-export type { Metadata, PorticoOptions } from '../kernel/options.js'
+export type { CustomWallet, Metadata, PorticoOptions } from '../kernel/options.js'
 export type { Portico, ResolvedOptions } from '../kernel/portico.js'
 export {
   type BalanceQueryKeyParameters,

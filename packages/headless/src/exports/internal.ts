@@ -4,6 +4,11 @@
 
 export { sendAnalyticsEvent } from '../kernel/api/analytics.js'
 export { fetchIdentity } from '../kernel/api/blockchainApi.js'
+export {
+  type CheckAllowedOriginParameters,
+  type CheckAllowedOriginReturnType,
+  checkAllowedOrigin,
+} from '../kernel/api/checkAllowedOrigin.js'
 export { fetchAllowedOrigins } from '../kernel/api/projectApi.js'
 export { fetchWallets, isWalletDirectoryEnabled } from '../kernel/api/walletDirectory.js'
 export { normalizeSearch } from '../kernel/utils/validation.js'

@@ -9,6 +9,7 @@ export const alertCatalogue = {
   RATE_LIMITED: { severity: 'error', message: 'Rate Limited' },
   ORIGIN_NOT_ALLOWED: { severity: 'error', message: 'Origin Not Allowed' },
   INVALID_APP_CONFIGURATION: { severity: 'error', message: 'Invalid App Configuration' },
+  SESSION_EXPIRED: { severity: 'error', message: 'Session Expired' },
   SWITCH_NETWORK_NOT_FOUND: { severity: 'error', message: 'switch network not found' },
   NETWORK_NOT_FOUND: { severity: 'error', message: 'Network Not Found' },
   INTERNAL_SDK_ERROR: { severity: 'error', message: 'Internal SDK error' },

@@ -129,6 +129,27 @@ describe('createPortico', () => {
     ['duplicate network', { networks: [devnet, devnet] }, 'networks.1'],
     ['network without adapter', { adapters: [eip155Adapter()] }, 'networks.2'],
     ['default network not configured', { defaultNetwork: 'eip155:999' }, 'defaultNetwork'],
+    ['custom wallet without a name', { customWallets: [{ id: 'acme' }] }, 'customWallets.0.name'],
+    [
+      'custom wallet icon not an image URL',
+      { customWallets: [{ id: 'acme', name: 'Acme', image_url: 'javascript:alert(1)' }] },
+      'customWallets.0.image_url',
+    ],
+    [
+      'custom wallet web app not http',
+      { customWallets: [{ id: 'acme', name: 'Acme', webapp_link: 'acme://open' }] },
+      'customWallets.0.webapp_link',
+    ],
+    [
+      'custom wallet listed twice',
+      {
+        customWallets: [
+          { id: 'acme', name: 'Acme' },
+          { id: 'acme', name: 'Acme again' },
+        ],
+      },
+      'customWallets.1.id',
+    ],
   ])('behavior: bad options (%s) give InvalidOptionsError naming the path', (_, override, path) => {
     const error = capture(() =>
       createPortico({

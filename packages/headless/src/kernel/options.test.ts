@@ -39,6 +39,16 @@ test('the options pages pass every day take the plain path, with the output zod 
       rpcMap: { 'eip155:1': 'http://127.0.0.1:8545' },
       connectorOrder: ['injected', 'walletConnect'],
       featuredWalletIds: ['a'],
+      customWallets: [
+        {
+          id: 'acme',
+          name: 'Acme',
+          image_url: 'https://acme.test/i.png',
+          mobile_link: 'acme://',
+          webapp_link: 'https://app.acme.test',
+        },
+        { id: 'inline', name: 'Inline', image_url: 'data:image/png;base64,AA==', homepage: 'https://inline.test' },
+      ],
       termsConditionsUrl: 'https://host.test/terms',
       privacyPolicyUrl: 'http://127.0.0.1:5173/privacy',
       nameSuffixes: ['.wcn.id', '.Example.ID'],
@@ -77,6 +87,12 @@ test('what the plain checks refuse goes to zod, and zod refuses it too, for each
     { networks: [mainnet], adapters, ssr: 'yes' },
     { networks: [mainnet], adapters, termsConditionsUrl: 'javascript:alert(1)' },
     { networks: [mainnet], adapters, privacyPolicyUrl: 'privacy.html' },
+    { networks: [mainnet], adapters, customWallets: [{ id: '', name: 'No id' }] },
+    { networks: [mainnet], adapters, customWallets: [{ id: 'x' }] },
+    { networks: [mainnet], adapters, customWallets: [{ id: 'x', name: 'X', image_url: 'javascript:alert(1)' }] },
+    { networks: [mainnet], adapters, customWallets: [{ id: 'x', name: 'X', webapp_link: 'acme://' }] },
+    { networks: [mainnet], adapters, customWallets: [{ id: 'x', name: 'X', app_store: 'https://apps.test' }] },
+    { networks: [mainnet], adapters, customWallets: { id: 'x', name: 'X' } },
   ]
   for (const options of bad) {
     expect(parseOptionsFast(options)).toBeUndefined()
@@ -249,6 +265,38 @@ test('property: the name suffixes the plain checks accept are the ones zod accep
   fc.assert(
     fc.property(nameSuffixes, (suffixes) => {
       if (expectSameAsZod({ networks: [mainnet], adapters, nameSuffixes: suffixes })) accepted++
+    }),
+    { numRuns: 300 },
+  )
+  expect(accepted).toBeGreaterThan(30)
+})
+
+// Its own property too, for the same reason as the name suffixes'.
+test('property: the custom wallets the plain checks accept are the ones zod accepts, with the same output', () => {
+  const text = often(fc.constantFrom('acme', 'Acme Wallet'), fc.constant(''), junk)
+  const link = often(fc.constantFrom('acme://', 'https://acme.test/wc'), fc.constant(''), junk)
+  const customWallets = often(
+    fc.array(
+      fc.record(
+        {
+          id: text,
+          name: text,
+          image_url: often(fc.constantFrom('https://acme.test/i.png', 'data:image/png;base64,AA=='), url),
+          homepage: url,
+          mobile_link: link,
+          desktop_link: link,
+          webapp_link: often(goodUrl, fc.constant('acme://')),
+        },
+        { requiredKeys: ['id', 'name'] },
+      ),
+      { maxLength: 2 },
+    ),
+    junk,
+  )
+  let accepted = 0
+  fc.assert(
+    fc.property(customWallets, (wallets) => {
+      if (expectSameAsZod({ networks: [mainnet], adapters, customWallets: wallets })) accepted++
     }),
     { numRuns: 300 },
   )

@@ -20,6 +20,37 @@ import type { WalletConnectOptions } from './walletConnectOptions.js'
 
 export type Metadata = { name: string; description: string; url: string; icons: readonly string[] }
 
+/**
+ * A wallet the host lists in the Connect view itself (not from the wallet directory): picking it
+ * opens WalletConnect with its links, like a featured wallet. Listed in the connector order's
+ * `custom` group.
+ *
+ * @example
+ * const acme: CustomWallet = {
+ *   id: 'acme',
+ *   name: 'Acme Wallet',
+ *   image_url: 'https://acme.example/icon.png',
+ *   mobile_link: 'acme://',
+ *   webapp_link: 'https://app.acme.example',
+ * }
+ * createPortico({ networks: [mainnet], adapters: [eip155Adapter()], customWallets: [acme] })
+ */
+export type CustomWallet = {
+  /** Unique among the custom wallets; also how a recent connection to it is remembered. */
+  id: string
+  name: string
+  /** The wallet's icon (http or https). */
+  image_url?: string | undefined
+  /** The wallet's site (http or https). */
+  homepage?: string | undefined
+  /** The app's deep link or universal link, opened with the pairing URI on phones. */
+  mobile_link?: string | undefined
+  /** The desktop app's link, offered as "Open desktop app". */
+  desktop_link?: string | undefined
+  /** The web app's link (http or https), offered as "Open web app". */
+  webapp_link?: string | undefined
+}
+
 /** Options of {@link createPortico}. Everything but `networks` and `adapters` has a default. */
 export type PorticoOptions = {
   /** Project id for the hosted services. Missing: the 'Project ID Not Configured' alert, local settings only. */
@@ -62,7 +93,11 @@ export type PorticoOptions = {
   blockchainApi?: boolean | undefined
   /** Page through the wallet directory in All Wallets (needs a project id). Default `true`. */
   walletDirectory?: boolean | undefined
-  /** Fetch the remote project configuration (`GET /appkit/v1/config`) when it is first needed. Default `true`. */
+  /**
+   * Fetch the remote project configuration (`GET /appkit/v1/config`) when it is first needed, and
+   * check the page's origin against the project's allowed origins when the modal first opens.
+   * Default `true`.
+   */
   remoteConfig?: boolean | undefined
   connectorOrder?: readonly ConnectorGroup[] | undefined
   /** Directory wallets listed in the Connect view after the installed ones, in this order. */
@@ -71,6 +106,11 @@ export type PorticoOptions = {
   includeWalletIds?: readonly string[] | undefined
   /** These directory wallets are never listed, recommended or found by a search. */
   excludeWalletIds?: readonly string[] | undefined
+  /**
+   * The host's own wallets, listed in the Connect view in the connector order's `custom` group;
+   * each opens WalletConnect with its links. Ids must be unique.
+   */
+  customWallets?: readonly CustomWallet[] | undefined
   /**
    * The host's terms of service, linked from the Connect view (http or https). With the
    * `legalCheckbox` feature on, connecting waits until the user ticks that they agree.
@@ -163,6 +203,12 @@ export function parseOptions(options: PorticoOptions): ValidatedOptions {
     if (adapters.has(adapter.namespace))
       issues.push({ path: `adapters.${index}`, message: `a second adapter for ${adapter.namespace}` })
     adapters.set(adapter.namespace, adapter)
+  }
+  const walletIds = new Set<string>()
+  for (const [index, wallet] of (options.customWallets ?? []).entries()) {
+    if (walletIds.has(wallet.id))
+      issues.push({ path: `customWallets.${index}.id`, message: `${wallet.id} is listed twice` })
+    walletIds.add(wallet.id)
   }
   const seen = new Set<string>()
   for (const [index, network] of networks.entries()) {

@@ -129,6 +129,19 @@ function isNetwork(value: unknown): boolean {
 }
 
 const isStringArray = arrayOf(isString)
+const isText = (max: number) => (value: unknown) => isString(value) && value.length > 0 && value.length <= max
+/** @internal http(s), or a `data:image/` URI. */
+export const isImageUrl = (value: unknown): boolean =>
+  isHttpUrl(value) || (isString(value) && /^data:image\//i.test(value))
+const isCustomWallet = shape({
+  id: isText(200),
+  name: isText(500),
+  image_url: optional(isImageUrl),
+  homepage: optional(isHttpUrl),
+  mobile_link: optional(isText(2000)),
+  desktop_link: optional(isText(2000)),
+  webapp_link: optional(isHttpUrl),
+})
 const isNameSuffix = (value: unknown) => isString(value) && nameSuffixPattern.test(value)
 // The boolean flags are the features whose default is a boolean (the others are lists).
 const featureBooleans = Object.keys(defaultFeatures).filter(
@@ -162,6 +175,7 @@ const checks: Record<string, (value: unknown) => boolean> = {
   featuredWalletIds: optional(isStringArray),
   includeWalletIds: optional(isStringArray),
   excludeWalletIds: optional(isStringArray),
+  customWallets: optional(arrayOf(isCustomWallet)),
   termsConditionsUrl: optional(isHttpUrl),
   privacyPolicyUrl: optional(isHttpUrl),
   defaultAccountTypes: optional(record(oneOf(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']), chainNamespaces)),

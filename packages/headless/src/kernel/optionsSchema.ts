@@ -9,7 +9,7 @@ import {
   defaultWalletFeaturesOrder,
   nameSuffixPattern,
 } from './defaults.js'
-import { isAdapter, isStorage, isWalletConnectStorage } from './optionsChecks.js'
+import { isAdapter, isImageUrl, isStorage, isWalletConnectStorage } from './optionsChecks.js'
 import type { PorticoTransport } from './rpc/types.js'
 import type { StorageLike } from './state/storage.js'
 import type { ChainAdapter } from './types.js'
@@ -18,6 +18,8 @@ import { isHttpUrl, isWsUrl } from './utils/url.js'
 import type { WalletConnectOptions } from './walletConnectOptions.js'
 
 const httpUrl = () => z.string().check(z.refine(isHttpUrl, 'must be an http(s) URL'))
+
+const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))
 
 const wsUrl = () => z.string().check(z.refine(isWsUrl, 'must be a ws(s) URL'))
 
@@ -143,6 +145,20 @@ const optionFields = {
   featuredWalletIds: () => z.optional(z.array(z.string())),
   includeWalletIds: () => z.optional(z.array(z.string())),
   excludeWalletIds: () => z.optional(z.array(z.string())),
+  customWallets: () =>
+    z.optional(
+      z.array(
+        z.strictObject({
+          id: text(200),
+          name: text(500),
+          image_url: z.optional(z.string().check(z.refine(isImageUrl, 'must be an http(s) URL or a data:image URI'))),
+          homepage: z.optional(httpUrl()),
+          mobile_link: z.optional(text(2000)),
+          desktop_link: z.optional(text(2000)),
+          webapp_link: z.optional(httpUrl()),
+        }),
+      ),
+    ),
   termsConditionsUrl: () => z.optional(httpUrl()),
   privacyPolicyUrl: () => z.optional(httpUrl()),
   defaultAccountTypes: () =>

@@ -1,7 +1,7 @@
 import type { createStore } from 'jotai/vanilla'
 import type { AlertBus } from './alerts.js'
 import type { ApiUrls, ConnectorGroup, Features } from './defaults.js'
-import type { Metadata, PorticoOptions } from './options.js'
+import type { CustomWallet, Metadata, PorticoOptions } from './options.js'
 import type { PorticoTransport } from './rpc/types.js'
 import type { SingleFlightState } from './state/singleFlight.js'
 import type { PorticoStorage } from './state/storage.js'
@@ -31,6 +31,8 @@ export type ResolvedOptions = {
   featuredWalletIds: readonly string[]
   includeWalletIds: readonly string[]
   excludeWalletIds: readonly string[]
+  /** The host's own wallets, listed in the Connect view's `custom` group. */
+  customWallets: readonly CustomWallet[]
   /** The host's legal pages, linked from the Connect view. */
   termsConditionsUrl: string | undefined
   privacyPolicyUrl: string | undefined
@@ -104,6 +106,8 @@ export type PorticoRuntime = {
   discovery: { holders: number; stops: (() => void)[] }
   /** The chains the blockchain API serves, asked once (a failed answer is not kept). */
   supportedChains: Promise<ReadonlySet<string>> | undefined
+  /** The page origin's check against the project's allow-list, asked once. */
+  originCheck: Promise<'allowed' | 'not-allowed' | 'unknown'> | undefined
   /** Whether analytics is on for the project, asked once. */
   analyticsEnabled: Promise<boolean> | undefined
   /** Directory image URLs by `kind:id`, and each kind's URL template by `kind`. */

@@ -8,7 +8,7 @@ const unprintable = /[\p{Cc}\p{Cf}]/u
  * @internal
  * The origins a Portico instance may load remote images from: its configured directory and
  * blockchain API hosts (the image host), plus the hosts of the icons the host app configured itself
- * (its networks and its own `EXTERNAL` connectors). Nothing a wallet, a directory entry or an API
+ * (its networks, its custom wallets and its own `EXTERNAL` connectors). Nothing a wallet, a directory entry or an API
  * response says can add to this list. Returns a reader that builds the set once until the
  * instance's connectors change, not per image: every icon that mounts asks (each row scrolled into
  * All Wallets), and building it sorts the connectors and parses a URL per source (~35 ms of main
@@ -45,6 +45,7 @@ function buildImageOrigins(portico: Portico): ReadonlySet<string> {
   add(portico.options.apiUrls.api)
   add(portico.options.apiUrls.blockchain)
   for (const network of portico.networks) add(network.assets?.imageUrl)
+  for (const wallet of portico.options.customWallets) add(wallet.image_url)
   for (const connector of getConnectors(portico)) if (connector.type === 'EXTERNAL') add(connector.imageUrl)
   return origins
 }

@@ -644,7 +644,7 @@ describe('analytics', () => {
   const events = async () =>
     (await requests()).filter((r) => r.startsWith('event:')).map((r) => JSON.parse(r.slice(6)).props.event as string)
 
-  test('modal open and close and a connection are reported', async () => {
+  test('modal open and close and a connection (the wallet picked, then connected) are reported', async () => {
     const before = (await events()).length
     await mount({ analyticsUrl: server })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
@@ -652,7 +652,7 @@ describe('analytics', () => {
     await expect.element(dialog()).not.toBeInTheDocument()
     await expect
       .poll(async () => (await events()).slice(before))
-      .toEqual(['MODAL_OPEN', 'CONNECT_SUCCESS', 'MODAL_CLOSE'])
+      .toEqual(['INITIALIZE', 'MODAL_OPEN', 'SELECT_WALLET', 'CONNECT_SUCCESS', 'MODAL_CLOSE'])
   })
 
   test("a 403 from analytics shows 'Invalid App Configuration' once", async () => {

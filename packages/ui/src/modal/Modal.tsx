@@ -1,10 +1,11 @@
 import { useAlerts, useConnection, usePortico } from '@portico/headless'
-import { sendAnalyticsEvent } from '@portico/headless/internal'
+import { checkAllowedOrigin, sendAnalyticsEvent } from '@portico/headless/internal'
 import { Direction } from 'radix-ui'
 import { useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { ThemeRoot } from '../components/ThemeRoot.js'
 import { usePorticoUI } from '../context.js'
+import { trackJourney } from './analyticsJourney.js'
 import { ModalContent } from './ModalContent.js'
 import { ModalFrame } from './ModalFrame.js'
 import { ModalOverlay } from './ModalOverlay.js'
@@ -95,32 +96,43 @@ export function EmbeddedModal() {
   )
 }
 
+/** Whether this modal reports the journey yet (see `trackJourney`). */
+const journeyState = () => ({ started: false })
+
 /**
- * Analytics for the modal's life (no request at all when analytics is off) and error and warning
- * alerts as toasts (e.g. 'Invalid App Configuration'). Lives in the lazily loaded chunk: none of it costs
+ * Analytics for the modal's life and the user's journey from its first opening (`INITIALIZE`,
+ * then each step: analyticsJourney.ts; no request at all when analytics is off), the allowed-origins
+ * check on the first opening, and error and warning alerts as toasts (e.g. 'Invalid App
+ * Configuration', 'Origin Not Allowed'). Lives in the lazily loaded chunk: none of it costs
  * page start.
  */
 function useModalSignals(open: boolean) {
-  const { portico } = usePortico('Modal')
+  const { portico, queryClient } = usePortico('Modal')
+  const { modal } = usePorticoUI('Modal')
   const toasts = useToasts()
-  const { address, status } = useConnection()
+  const { address } = useConnection()
   const wasOpen = useRef<boolean | undefined>(undefined)
+  // The journey is reported from the first opening for the modal's life, not only while it shows:
+  // disconnecting closes it first, and a swap may be confirmed after it closed.
+  const journey = modal.local(journeyState)
   useEffect(() => {
     if (wasOpen.current === open) return
     // Sent after the frame that shows (or hides) the modal: the first event asks the project's
     // analytics configuration, a request that has no place between the click and the list.
     if (wasOpen.current !== undefined || open) {
       const event = { event: open ? 'MODAL_OPEN' : 'MODAL_CLOSE', properties: { connected: Boolean(address) } }
-      afterNextPaint(() => void sendAnalyticsEvent(portico, event, address))
+      afterNextPaint(() => {
+        if (open && !journey.started) {
+          journey.started = true
+          trackJourney(portico, queryClient)
+        }
+        void sendAnalyticsEvent(portico, event, address)
+        // The page's origin against the project's allow-list ('Origin Not Allowed'), asked once.
+        if (open) void checkAllowedOrigin(portico)
+      })
     }
     wasOpen.current = open
-  }, [open, portico, address])
-  const previous = useRef(status)
-  useEffect(() => {
-    if (previous.current !== 'connected' && status === 'connected')
-      void sendAnalyticsEvent(portico, { event: 'CONNECT_SUCCESS' }, address)
-    previous.current = status
-  }, [status, portico, address])
+  }, [open, portico, queryClient, journey, address])
   // Warnings too: e.g. 'The wallet ended the session', when the wallet (not the user) disconnected.
   useAlerts((alert) => {
     if (alert.severity === 'info' || alert.id <= toasts.lastAlertShown) return

@@ -72,6 +72,14 @@ export type HarnessOptions = {
   legal?: { termsConditionsUrl?: string | undefined; privacyPolicyUrl?: string | undefined } | undefined
   /** Passed to createPortico: the host's featured directory wallets. */
   featuredWalletIds?: readonly string[] | undefined
+  /**
+   * Base URL of the project API whose remote configuration (`GET /appkit/v1/config`) applies (the
+   * devnet's `apiUrl`, with per-project flags through its `featuresFor` switch); without it the
+   * remote configuration is off.
+   */
+  remoteConfigUrl?: string | undefined
+  /** Passed to createPortico: the host's own wallets (the Connect view's `custom` group). */
+  customWallets?: Parameters<typeof createPortico>[0]['customWallets']
   /** Passed to createPortico: email login through the secure frame at `frameUrl`. */
   embeddedWallet?: { frameUrl: string } | undefined
   /** Passed to createPortico: the app's name and icon (else views show the page's host, a random port in tests). */
@@ -176,9 +184,13 @@ export async function createHarness(options: HarnessOptions = {}) {
     allowUnsupportedChain: options.allowUnsupportedChain,
     walletDirectory: Boolean(options.directoryUrl),
     featuredWalletIds: options.featuredWalletIds,
+    customWallets: options.customWallets,
     blockchainApi: Boolean(options.blockchainApiUrl),
     // Without a fixture server no analytics (nothing may leave loopback in tests and stories).
     features: {
+      // Off unless a test asks: the branding line under the Connect view is not what the other
+      // tests (and the visual references) are about.
+      reownBranding: false,
       ...options.features,
       analytics: Boolean(options.analyticsUrl),
       ...(options.multiWallet ? { multiWallet: true } : {}),
@@ -186,10 +198,11 @@ export async function createHarness(options: HarnessOptions = {}) {
     ...options.legal,
     apiUrls: {
       ...(options.directoryUrl ? { api: options.directoryUrl } : {}),
+      ...(options.remoteConfigUrl ? { api: options.remoteConfigUrl } : {}),
       ...(options.analyticsUrl ? { api: options.analyticsUrl, analytics: options.analyticsUrl } : {}),
       ...(options.blockchainApiUrl ? { blockchain: options.blockchainApiUrl } : {}),
     },
-    remoteConfig: false,
+    remoteConfig: Boolean(options.remoteConfigUrl),
     siwx: options.siwx,
     metadata: options.metadata,
     embeddedWallet: options.embeddedWallet,

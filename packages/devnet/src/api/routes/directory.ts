@@ -31,7 +31,7 @@ export function directoryRoutes(ctx: ApiContext): Hono<EmulatorEnv> {
     '/appkit/v1/config',
     faultSwitch(() => switches.config, messages),
     (c) => {
-      const f = switches.features
+      const f = { ...switches.features, ...switches.featuresFor[c.req.query('projectId') ?? ''] }
       return c.json({
         features: [
           { id: 'social_login', isEnabled: f.social_login, config: f.social_login ? [...switches.socials] : [] },
@@ -47,7 +47,7 @@ export function directoryRoutes(ctx: ApiContext): Hono<EmulatorEnv> {
   app.get(
     '/projects/v1/origins',
     faultSwitch(() => switches.origins, messages),
-    (c) => c.json({ allowedOrigins }),
+    (c) => c.json({ allowedOrigins: switches.originsFor[c.req.query('projectId') ?? ''] ?? allowedOrigins }),
   )
   app.get('/getAnalyticsConfig', (c) => c.json({ isAnalyticsEnabled: true }))
   app.get('/getWallets', (c) =>

@@ -7,6 +7,7 @@ import type { ChainNamespace } from '../../kernel/utils/caip.js'
 import { EmbeddedWalletNotConfiguredError } from './errors.js'
 import { createFrameClient } from './frameClient.js'
 import { clearLoginCache, readLoginCache, writeLoginCache } from './loginCache.js'
+import { alertServerMessage } from './serverAlerts.js'
 import { embeddedState } from './state.js'
 import type { EmbeddedWallet } from './types.js'
 
@@ -63,6 +64,7 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
     rpcUrl: start?.chainNamespace === 'eip155' ? rpcUrl(start) : undefined,
     enableLogger: settings.enableLogger,
     timings: state.timings,
+    onError: (error) => alertServerMessage(portico, error.shortMessage),
   })
   const wallet: EmbeddedWallet = {
     client,

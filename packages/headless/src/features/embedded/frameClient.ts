@@ -59,6 +59,8 @@ export type FrameClientOptions = {
   enableLogger?: boolean | undefined
   /** Timings (tests shorten them); default {@link frameTimings}. */
   timings?: Partial<FrameTimings> | undefined
+  /** Told of every error the frame answers with (before the request rejects), e.g. to raise an alert. */
+  onError?: ((error: EmbeddedWalletError) => void) | undefined
 }
 
 /** The kit's end of the frame protocol. */
@@ -265,8 +267,11 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     pending.delete(message.id)
     clearTimeout(request.timer)
     if (message.kind === 'success') request.resolve(message.payload)
-    else
-      request.reject(new EmbeddedWalletError({ message: message.message, code: message.code, request: message.name }))
+    else {
+      const error = new EmbeddedWalletError({ message: message.message, code: message.code, request: message.name })
+      options.onError?.(error)
+      request.reject(error)
+    }
   }
   window.addEventListener('message', onMessage)
 

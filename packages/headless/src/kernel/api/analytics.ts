@@ -9,10 +9,13 @@ export type AnalyticsEvent = { event: string; properties?: Readonly<Record<strin
 /**
  * @internal
  * Analytics is on only if the `analytics` feature is on, the project has an id, and the project's
- * analytics configuration says so (asked once, lazily). Any doubt means off.
+ * analytics configuration says so (asked once, lazily; `INITIALIZE` does not ask). Any doubt means off.
  */
-function isEnabled(portico: Portico): Promise<boolean> {
+function isEnabled(portico: Portico, event: string): Promise<boolean> {
   if (!getFeatures(portico).analytics || !portico.options.projectId) return Promise.resolve(false)
+  // The spec: `INITIALIZE` is sent even when the project's configuration turns analytics off (the
+  // host's `analytics: false` still means not a single request).
+  if (event === 'INITIALIZE') return Promise.resolve(true)
   portico._internal.analyticsEnabled ??= fetchAnalyticsEnabled(portico)
   return portico._internal.analyticsEnabled
 }
@@ -20,7 +23,9 @@ function isEnabled(portico: Portico): Promise<boolean> {
 /**
  * Sends one analytics event (`POST {analytics}/e?projectId&st&sv`, body `{ eventId, url, domain,
  * timestamp, props }` with the event data and the connected address). Skipped for `MODAL_CREATED`
- * and when analytics is off, in which case not a single analytics request is made. A 403 (origin
+ * and when analytics is off: with the host's `analytics` feature off not a single analytics
+ * request is made; when only the project's analytics configuration says off, `INITIALIZE` is still
+ * sent (the spec). A 403 (origin
  * not on the allow-list) raises the 'Invalid App Configuration' alert, once. Never throws.
  *
  * @example
@@ -28,7 +33,7 @@ function isEnabled(portico: Portico): Promise<boolean> {
  */
 export async function sendAnalyticsEvent(portico: Portico, event: AnalyticsEvent, address?: string): Promise<boolean> {
   if (event.event === 'MODAL_CREATED') return false
-  if (!(await isEnabled(portico))) return false
+  if (!(await isEnabled(portico, event.event))) return false
   const url = new URL(`${portico.options.apiUrls.analytics}/e`)
   url.searchParams.set('projectId', portico.options.projectId ?? '')
   url.searchParams.set('st', portico.options.sdkType)

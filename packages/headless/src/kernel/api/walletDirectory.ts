@@ -18,6 +18,8 @@ export type DirectoryWallet = {
   id: string
   name: string
   image_id?: string | undefined
+  /** A host's custom wallet's icon (`customWallets`); directory wallets have an `image_id` instead. */
+  image_url?: string | undefined
   rdns?: string | undefined
   mobile_link?: string | undefined
   desktop_link?: string | undefined

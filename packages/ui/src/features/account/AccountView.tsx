@@ -4,6 +4,7 @@ import {
   useBalance,
   useConnection,
   useDisconnect,
+  useFeatures,
   useNetwork,
 } from '@portico/headless'
 import { useIdentity } from '@portico/headless/identity/react'
@@ -17,6 +18,7 @@ import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useToasts } from '../../modal/toasts.js'
+import { useAfterFirstPaint } from '../../modal/useAfterFirstPaint.js'
 import { explorerAddressUrl } from '../../utils/explorer.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { EmbeddedAccountSlot } from '../embedded/EmbeddedAccountSlot.js'
@@ -39,6 +41,9 @@ export function AccountView() {
   const balance = useBalance()
   const disconnect = useDisconnect()
   const identity = useIdentity()
+  // The remote configuration decides the Activity tab (and the wallet features' flags) like it
+  // decides the Connect view's: asked once this view has painted, when the Connect view was not shown.
+  const { activity } = useFeatures({ remote: useAfterFirstPaint() })
   const address = connection.address ?? ''
   const [native, ...tokens] = balance.data ?? []
   // A disabled query (no network yet, or an unsupported one) is pending for ever: not loading.
@@ -123,9 +128,11 @@ export function AccountView() {
           <Tabs.Trigger className={views.tab} value="nfts">
             {messages.tabNfts}
           </Tabs.Trigger>
-          <Tabs.Trigger className={views.tab} value="activity">
-            {messages.tabActivity}
-          </Tabs.Trigger>
+          {activity ? (
+            <Tabs.Trigger className={views.tab} value="activity">
+              {messages.tabActivity}
+            </Tabs.Trigger>
+          ) : null}
         </Tabs.List>
         <Tabs.Content value="tokens" className={views.list}>
           {balanceLoading ? (
@@ -173,9 +180,11 @@ export function AccountView() {
         <Tabs.Content value="nfts">
           <EmptyState title={messages.noNfts} body={messages.noNftsBody} />
         </Tabs.Content>
-        <Tabs.Content value="activity">
-          <ActivityList />
-        </Tabs.Content>
+        {activity ? (
+          <Tabs.Content value="activity">
+            <ActivityList />
+          </Tabs.Content>
+        ) : null}
       </Tabs.Root>
 
       <button

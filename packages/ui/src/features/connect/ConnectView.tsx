@@ -33,6 +33,7 @@ import { connectRows, type ListedDirectoryWallet } from './connectRows.js'
 import { createConsent, legalMode } from './legal/consent.js'
 import { LegalSlot } from './legal/LegalSlot.js'
 import * as legalStyles from './legal/legal.css.js'
+import { MoreSlot } from './more/MoreSlot.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 
 const noWallets: DirectoryWallet[] = []
@@ -41,7 +42,12 @@ const noWallets: DirectoryWallet[] = []
 const visibleWallets = 5
 
 /** @internal Sections in the connect-method order; wallets in the spec's connector order. */
-export function ConnectView({ data }: { view?: 'Connect'; data?: { namespace: ChainNamespace } | undefined }) {
+export function ConnectView({
+  data,
+}: {
+  view?: 'Connect'
+  data?: { namespace?: ChainNamespace | undefined; wallets?: boolean | undefined } | undefined
+}) {
   const { modal, messages } = usePorticoUI('ConnectView')
   // After a switch to a network whose namespace no wallet is connected on: that namespace's wallets.
   const namespace = data?.namespace
@@ -79,6 +85,7 @@ export function ConnectView({ data }: { view?: 'Connect'; data?: { namespace: Ch
         connectors,
         recent,
         directory: { featuredIds, featured: featured ?? noWallets, firstPage: firstPage?.data ?? noWallets },
+        custom: portico.options.customWallets,
         namespace,
         order: portico.options.connectorOrder,
       }),
@@ -101,14 +108,31 @@ export function ConnectView({ data }: { view?: 'Connect'; data?: { namespace: Ch
     if (!walletConnect) return
     if (!start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.imageId } }))
       return
-    const directoryWallet: DirectoryWallet = { id: wallet.id, name: wallet.name, image_id: wallet.imageId }
+    // A custom wallet (also when listed as recent) pairs with the host's links and icon.
+    const custom = portico.options.customWallets.find((w) => w.id === wallet.id)
+    const directoryWallet: DirectoryWallet = custom
+      ? {
+          id: custom.id,
+          name: custom.name,
+          image_url: custom.image_url,
+          mobile_link: custom.mobile_link,
+          desktop_link: custom.desktop_link,
+          webapp_link: custom.webapp_link,
+        }
+      : { id: wallet.id, name: wallet.name, image_id: wallet.imageId }
     modal.push({ view: 'ConnectingWalletConnect', data: { wallet: directoryWallet } })
   }
 
-  // Email and social login show when the host set up the embedded wallet (and left them on).
+  // Email and social login show when the host set up the embedded wallet (and left them on). The
+  // view the collapsed wallets row opens (`wallets`) lists the wallets alone.
+  const walletsOnly = data?.wallets === true
   const sections = features.connectMethodsOrder.filter(
-    (method) => method === 'wallet' || (method === 'email' && email) || (method === 'social' && socials.length > 0),
+    (method) =>
+      method === 'wallet' ||
+      (!walletsOnly && ((method === 'email' && email) || (method === 'social' && socials.length > 0))),
   )
+  // `collapseWallets`: beside email or social login, the wallets wait behind one row.
+  const collapsed = features.collapseWallets && sections.some((section) => section !== 'wallet')
   // The host's terms and privacy policy: a checkbox every way to connect waits for, or a line.
   const legal = legalMode(portico, features.legalCheckbox)
   const { agreed } = useStore(modal.local(createConsent))
@@ -123,6 +147,24 @@ export function ConnectView({ data }: { view?: 'Connect'; data?: { namespace: Ch
         <EmailFieldSlot />
         {index < sections.length - 1 ? <hr className={views.divider} /> : null}
       </div>
+    ) : collapsed ? (
+      <ul key={section} className={views.list} aria-label={messages.sectionWallets}>
+        <li>
+          <button
+            type="button"
+            className={css.row}
+            onClick={() => modal.push({ view: 'Connect', data: { namespace, wallets: true } })}
+            data-slot="continue-with-wallet"
+          >
+            <span className={css.imageBox} style={{ width: 40, height: 40, borderRadius: 11 }}>
+              <Icon name="wallet" />
+            </span>
+            <span className={css.rowLabel}>
+              <MoreSlot part="continueWithWallet" />
+            </span>
+          </button>
+        </li>
+      </ul>
     ) : connectors.length === 0 ? (
       <EmptyState
         key={section}
@@ -187,11 +229,12 @@ export function ConnectView({ data }: { view?: 'Connect'; data?: { namespace: Ch
         methods
       )}
       {legal === 'notice' ? <LegalSlot mode="notice" /> : null}
+      {features.reownBranding ? <MoreSlot part="branding" /> : null}
     </div>
   )
 }
 
-/** A directory wallet's row (recent over WalletConnect, featured, recommended): opens its WalletConnect view. */
+/** A row that pairs over WalletConnect (recent, featured, custom, recommended): opens its WalletConnect view. */
 function DirectoryWalletConnectRow({
   wallet,
   badge,
@@ -199,7 +242,7 @@ function DirectoryWalletConnectRow({
   onIntent,
 }: {
   wallet: ListedDirectoryWallet
-  badge: 'recent' | 'featured' | 'recommended'
+  badge: 'recent' | 'featured' | 'custom' | 'recommended'
   onSelect(wallet: ListedDirectoryWallet): void
   onIntent(): void
 }) {

@@ -120,3 +120,81 @@ test('for a namespace, directory wallets that list other chains only are left ou
   })
   expect(rows.map(label)).toEqual(['walletConnect', 'recommended:sol', 'recommended:any'])
 })
+
+const acme = { id: 'acme', name: 'Acme Wallet', image_url: 'https://acme.example/icon.png', mobile_link: 'acme://' }
+const beta = { id: 'beta', name: 'Beta Wallet' }
+
+test('custom wallets: after featured and before external and recommended, in the host’s order', () => {
+  const rows = connectRows({
+    connectors: [
+      walletConnect,
+      connector({ id: 'io.metamask' }),
+      connector({ id: 'host', type: 'EXTERNAL', group: 'external' }),
+    ],
+    recent: [],
+    directory: { featuredIds: ['f1'], featured: [wallet('f1')], firstPage: [wallet('r1')] },
+    custom: [beta, acme],
+    namespace: undefined,
+    order: defaultConnectorOrder,
+  })
+  expect(rows.map(label)).toEqual([
+    'walletConnect',
+    'io.metamask',
+    'featured:f1',
+    'custom:beta',
+    'custom:acme',
+    'host',
+    'recommended:r1',
+  ])
+  expect(rows.find((row) => label(row) === 'custom:acme')).toEqual({
+    kind: 'custom',
+    wallet: { id: 'acme', name: 'Acme Wallet', icon: 'https://acme.example/icon.png' },
+  })
+})
+
+test('custom wallets: a host’s connector order moves them; without WalletConnect or for a namespace', () => {
+  const base = {
+    recent: [],
+    directory: { featuredIds: [], featured: [], firstPage: [] },
+    custom: [acme],
+  }
+  const first = connectRows({
+    ...base,
+    connectors: [walletConnect, connector({ id: 'io.metamask' })],
+    namespace: undefined,
+    order: ['custom', 'injected', 'walletConnect'],
+  })
+  expect(first.map(label)).toEqual(['custom:acme', 'io.metamask', 'walletConnect'])
+  // They pair through WalletConnect: nothing to offer without it.
+  const offline = connectRows({
+    ...base,
+    connectors: [connector({ id: 'io.metamask' })],
+    namespace: undefined,
+    order: defaultConnectorOrder,
+  })
+  expect(offline.map(label)).toEqual(['io.metamask'])
+  // A custom wallet names no chains: it is offered for any namespace.
+  const solana = connectRows({
+    ...base,
+    connectors: [walletConnect],
+    namespace: 'solana',
+    order: defaultConnectorOrder,
+  })
+  expect(solana.map(label)).toEqual(['walletConnect', 'custom:acme'])
+})
+
+test('a custom wallet used last is listed once, as recent, with the host’s icon', () => {
+  const rows = connectRows({
+    connectors: [walletConnect],
+    recent: [{ id: 'acme', name: 'Acme Wallet', namespace: 'eip155', walletConnect: true }],
+    directory: { featuredIds: [], featured: [], firstPage: [] },
+    custom: [acme, beta],
+    namespace: undefined,
+    order: defaultConnectorOrder,
+  })
+  expect(rows.map(label)).toEqual(['walletConnect', 'recent:acme', 'custom:beta'])
+  expect(rows[1]).toEqual({
+    kind: 'recent',
+    wallet: { id: 'acme', name: 'Acme Wallet', icon: 'https://acme.example/icon.png' },
+  })
+})

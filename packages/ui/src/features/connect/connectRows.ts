@@ -1,7 +1,17 @@
-import type { ChainNamespace, ConnectorGroup, DirectoryWallet, RecentWallet, SortedConnector } from '@portico/headless'
+import type {
+  ChainNamespace,
+  ConnectorGroup,
+  CustomWallet,
+  DirectoryWallet,
+  RecentWallet,
+  SortedConnector,
+} from '@portico/headless'
 import { pairsRemotely } from './connection.js'
 
-/** A directory wallet as the Connect view lists it: a recent WalletConnect wallet, a featured or a recommended one. */
+/**
+ * A wallet the Connect view lists to pair over WalletConnect: a recent WalletConnect wallet, a
+ * featured or a recommended directory wallet, or one of the host's custom wallets.
+ */
 export type ListedDirectoryWallet = {
   id: string
   name: string
@@ -11,21 +21,24 @@ export type ListedDirectoryWallet = {
 /** @internal */
 export type Row =
   | { kind: 'connector'; connector: SortedConnector }
-  | { kind: 'recent' | 'featured' | 'recommended'; wallet: ListedDirectoryWallet }
+  | { kind: 'recent' | 'featured' | 'custom' | 'recommended'; wallet: ListedDirectoryWallet }
 
 /**
  * @internal
  * The Connect view's rows, group by group in the connector order (spec: walletConnect, recent,
  * injected, featured, custom, external, recommended): the connectors of each group, the wallets
  * last connected over WalletConnect with the recent ones, the host's featured directory wallets
- * with the featured ones, and 4 recommended directory wallets last. A directory wallet is listed
- * once, and not when it is already a row (installed, recent), nor when it does not support the
- * namespace the view is for; directory rows need WalletConnect (they pair through it).
+ * with the featured ones, the host's custom wallets with the custom ones, and 4 recommended
+ * directory wallets last. A wallet is listed once, and not when it is already a row (installed,
+ * recent), nor when a directory wallet does not support the namespace the view is for (custom
+ * wallets name no chains); these rows need WalletConnect (they pair through it). A recent wallet
+ * that is a custom one keeps the custom wallet's icon (the directory has none for it).
  */
 export function connectRows({
   connectors,
   recent,
   directory,
+  custom = [],
   namespace,
   order,
 }: {
@@ -39,6 +52,8 @@ export function connectRows({
     /** The directory's first page: the recommended wallets are its first ones not listed already. */
     firstPage: readonly DirectoryWallet[]
   }
+  /** The host's `customWallets`, in its order. */
+  custom?: readonly CustomWallet[] | undefined
   namespace: ChainNamespace | undefined
   order: readonly ConnectorGroup[]
 }): Row[] {
@@ -61,6 +76,16 @@ export function connectRows({
     name: wallet.name,
     imageId: wallet.image_id,
   })
+  const fromCustom = (wallet: CustomWallet): ListedDirectoryWallet => ({
+    id: wallet.id,
+    name: wallet.name,
+    icon: wallet.image_url,
+  })
+  const customById = new Map(custom.map((wallet) => [wallet.id, wallet]))
+  const fromRecent = (wallet: RecentWallet): ListedDirectoryWallet => {
+    const own = customById.get(wallet.id)
+    return own ? fromCustom(own) : wallet
+  }
   const rows: Row[] = []
   const recency = (row: Row) =>
     row.kind === 'connector'
@@ -73,7 +98,9 @@ export function connectRows({
     // Recent wallets, installed or over WalletConnect, most recent first.
     if (group === 'recent')
       members.push(
-        ...recent.filter((w) => w.walletConnect && fresh(w)).map((wallet): Row => ({ kind: 'recent', wallet })),
+        ...recent
+          .filter((w) => w.walletConnect && fresh(w))
+          .map((wallet): Row => ({ kind: 'recent', wallet: fromRecent(wallet) })),
       )
     rows.push(...(group === 'recent' ? members.sort((a, b) => recency(a) - recency(b)) : members))
     if (group === 'featured')
@@ -83,6 +110,8 @@ export function connectRows({
           .filter((w) => forNamespace(w) && fresh(w))
           .map((w): Row => ({ kind: 'featured', wallet: fromDirectory(w) })),
       )
+    if (group === 'custom')
+      rows.push(...custom.filter((w) => fresh(w)).map((w): Row => ({ kind: 'custom', wallet: fromCustom(w) })))
     if (group === 'recommended')
       rows.push(
         ...directory.firstPage

@@ -5,9 +5,13 @@ import { type ViewSlots, viewSlot } from '../../modal/viewSlot.js'
 export type ConnectViewEntry =
   /**
    * The wallet list; with `namespace`, only the wallets that connect on it (opened after a switch
-   * to a network of a namespace no wallet is connected on).
+   * to a network of a namespace no wallet is connected on); with `wallets`, the wallets alone (what
+   * the collapsed wallets row of `collapseWallets` opens).
    */
-  | { view: 'Connect'; data?: { namespace: ChainNamespace } | undefined }
+  | {
+      view: 'Connect'
+      data?: { namespace?: ChainNamespace | undefined; wallets?: boolean | undefined } | undefined
+    }
   | { view: 'AllWallets' }
   /** Waiting on an installed wallet (`connectorUid`), or where to get a directory wallet that is not. */
   | { view: 'ConnectingExternal'; data: { connectorUid: string } | { directoryWallet: DirectoryWallet } }

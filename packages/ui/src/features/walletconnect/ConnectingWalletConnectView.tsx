@@ -48,7 +48,7 @@ export function ConnectingWalletConnectView({ data }: ViewEntryOf<'ConnectingWal
       walletName={name}
       logo={
         <PorticoImage
-          src={wallet?.image_id ? walletImageUrl(portico, wallet.image_id) : undefined}
+          src={wallet?.image_id ? walletImageUrl(portico, wallet.image_id) : wallet?.image_url}
           name={name || '?'}
         />
       }

@@ -1,0 +1,105 @@
+// The Connect view's remaining options: `collapseWallets` (beside email or social login, the
+// wallets wait behind one row) and the `reownBranding` line, from local features and from the
+// remote project configuration (the devnet's, per project).
+import { getFeatures } from '@portico/headless'
+import { afterEach, expect, inject, test } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { render } from 'vitest-browser-react'
+import { ConnectButton } from '../../../buttons/ConnectButton.js'
+import { createHarness, type HarnessOptions } from '../../../test/harness.js'
+import '../../../test/provided.js'
+
+const devnet = inject('devnet')
+const embedded = inject('embedded')
+const cleanups: (() => void)[] = []
+afterEach(() => {
+  for (const stop of cleanups.splice(0)) stop()
+})
+
+async function open(options: HarnessOptions) {
+  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, ...options })
+  cleanups.push(harness.cleanup)
+  await render(
+    <harness.Wrapper>
+      <ConnectButton />
+    </harness.Wrapper>,
+  )
+  await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+  return harness
+}
+
+/** Gives a project of the devnet's hosted configuration its own flags (other tests keep theirs). */
+async function remoteFlags(projectId: string, flags: Record<string, boolean>) {
+  const response = await fetch(`${devnet.apiUrl}/__devnet/switches`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ featuresFor: { [projectId]: flags } }),
+  })
+  expect(response.status).toBe(200)
+}
+
+const wallet = () => page.getByRole('button', { name: /Devnet Wallet/ })
+const continueWithWallet = () => page.getByRole('button', { name: 'Continue with a wallet' })
+const emailField = () => page.getByRole('textbox', { name: 'Email' })
+const branding = () => document.querySelector('[data-slot="branding"]')
+
+test('collapseWallets: beside email login the wallets wait behind one row, which lists them; back collapses them again', async () => {
+  await open({
+    projectId: embedded.projectId,
+    embeddedWallet: { frameUrl: embedded.frameUrl },
+    features: { collapseWallets: true, socials: false },
+  })
+  await expect.element(emailField()).toBeVisible()
+  await expect.element(continueWithWallet()).toBeVisible()
+  expect(document.querySelector('[data-slot="wallet-row"]')).toBeNull()
+  await userEvent.click(continueWithWallet())
+  await expect.element(wallet()).toBeVisible()
+  // The wallets alone: no email field, no row to expand them again.
+  expect(document.querySelector('[data-slot="connect-email"]')).toBeNull()
+  expect(document.querySelector('[data-slot="continue-with-wallet"]')).toBeNull()
+  await userEvent.click(page.getByRole('button', { name: 'Back' }))
+  await expect.element(continueWithWallet()).toBeVisible()
+  expect(document.querySelector('[data-slot="wallet-row"]')).toBeNull()
+})
+
+test('collapseWallets: with nothing beside them (no email or social login) the wallets are listed', async () => {
+  await open({ features: { collapseWallets: true } })
+  await expect.element(wallet()).toBeVisible()
+  expect(document.querySelector('[data-slot="continue-with-wallet"]')).toBeNull()
+})
+
+test('collapseWallets off (the default): the wallets are listed beside email login', async () => {
+  await open({ projectId: embedded.projectId, embeddedWallet: { frameUrl: embedded.frameUrl } })
+  await expect.element(emailField()).toBeVisible()
+  await expect.element(wallet()).toBeVisible()
+  expect(document.querySelector('[data-slot="continue-with-wallet"]')).toBeNull()
+})
+
+test('reownBranding on: the branding line under the Connect view', async () => {
+  await open({ features: { reownBranding: true } })
+  await expect.element(page.getByText('Powered by Portico')).toBeVisible()
+})
+
+test('reownBranding off: no branding line', async () => {
+  await open({ features: { reownBranding: false } })
+  await expect.element(wallet()).toBeVisible()
+  expect(branding()).toBeNull()
+})
+
+test('reownBranding from the remote configuration turns the line on over a local off', async () => {
+  await remoteFlags('h38a-branding-on', { reown_branding: true })
+  await open({ projectId: 'h38a-branding-on', remoteConfigUrl: devnet.apiUrl, features: { reownBranding: false } })
+  await expect.element(page.getByText('Powered by Portico')).toBeVisible()
+})
+
+test('reownBranding from the remote configuration turns the line off over a local on', async () => {
+  await remoteFlags('h38a-branding-off', { reown_branding: false })
+  const harness = await open({
+    projectId: 'h38a-branding-off',
+    remoteConfigUrl: devnet.apiUrl,
+    features: { reownBranding: true },
+  })
+  await expect.poll(() => getFeatures(harness.portico).reownBranding, { timeout: 20_000 }).toBe(false)
+  await expect.element(wallet()).toBeVisible()
+  await expect.poll(branding).toBeNull()
+})

@@ -1,0 +1,7 @@
+import type { Catalogue } from '../../../i18n/featureMessages.js'
+import type { connectMoreEn } from './messages.js'
+
+export const connectMoreDe = {
+  continueWithWallet: 'Mit einer Wallet fortfahren',
+  poweredBy: (name) => `Bereitgestellt von ${name}`,
+} satisfies Catalogue<typeof connectMoreEn>
