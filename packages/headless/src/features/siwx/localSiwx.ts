@@ -7,7 +7,7 @@ import type { SiwxMessage } from './message.js'
 import { generateSiwxNonce } from './nonce.js'
 import { parseSiwxMessage } from './parseSiwxMessage.js'
 import { sameAddress, toSiwxSession } from './sessionSchema.js'
-import type { VerifySiwxSignatureOptions } from './verifySiwxSignature.js'
+import { type VerifySiwxSignatureOptions, verifySiwxSignature } from './verifySiwxSignature.js'
 
 export type LocalSiwxOptions = {
   /** The message's domain (default: the page's `location.host`). */
@@ -90,10 +90,6 @@ export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
       if (data.expirationTime && Date.parse(data.expirationTime) <= now())
         throw new SiwxVerificationError({ reason: 'expired', details: `It expired at ${data.expirationTime}.` })
       if (options.verify !== false) {
-        // Loaded with the first signature to check, not with the config: checking needs viem and
-        // the curves (~150 KiB gzip), which a page that sets `siwx: localSiwx()` in its config
-        // carried at page start (the README's quick start: 276 KiB, the wagmi page 117).
-        const { verifySiwxSignature } = await import('./verifySiwxSignature.js')
         const result = await verifySiwxSignature(
           {
             address: data.accountAddress,
