@@ -1945,9 +1945,13 @@ ${machine}
 
 ${versions.join('\n')}
 `
-  writeFileSync(join(benchDir, 'RESULTS.md'), md)
+  // A run of some pages or figures (--only, --interactions-only) leaves the whole run's report alone.
+  const partial = Boolean(ONLY || INTERACTIONS_ONLY)
+  const report = partial ? join(benchDir, 'dist', 'RESULTS-partial.md') : join(benchDir, 'RESULTS.md')
+  mkdirSync(dirname(report), { recursive: true })
+  writeFileSync(report, md)
   console.log(table)
-  console.log(`\nWrote bench/RESULTS.md (${elapsed} s)`)
+  console.log(`\nWrote ${relative(root, report)} (${elapsed} s)`)
 }
 
 main().then(
