@@ -26,12 +26,13 @@ export type WalletConnectOptions = {
   /** Send the SDK's own telemetry to its hosted analytics. Default `false`. */
   telemetry?: boolean | undefined
   /**
-   * Ready WalletConnect ahead of the pick, so its QR code shows sooner. The prebuilt modal loads
-   * the SDK's code (not started: no socket, storage or keys) once its Connect view has painted
-   * (`preloadWalletConnect`, ~0.8 MB in memory from then on), and starts the client with one
-   * pairing URI when the user reaches for WalletConnect: the pointer moving over, or focus on,
-   * its row, a recent WalletConnect wallet or a directory wallet (`prepareWalletConnect`, ~1 MB
-   * more). `false` loads all of it on the pick instead. Default `true`.
+   * Ready WalletConnect ahead of the pick, so its QR code shows sooner. Nothing of it loads when
+   * the prebuilt modal opens. The modal loads the SDK's code (not started: no socket, storage or
+   * keys; `preloadWalletConnect`, ~0.8 MB in memory from then on) when the user reaches for "All
+   * Wallets", and the code, the client and one pairing URI when the user reaches for a row that
+   * leads to WalletConnect: the pointer moving over or pressing, or focus on, its row, a recent,
+   * featured or recommended WalletConnect wallet or a directory wallet (`prepareWalletConnect`,
+   * ~1 MB more). `false` loads all of it on the pick instead. Default `true`.
    */
   prepare?: boolean | undefined
   /**

@@ -9,8 +9,8 @@ export type PrepareWalletConnectReturnType = undefined
  * proposal, which the next WalletConnect `connect` shows instead of creating its own (it renews
  * it as usual when it expires); a `connect` that starts while it is on its way takes it over. Call
  * it when the user shows intent; the prebuilt modal does when the pointer moves over or focus
- * reaches a row that pairs over WalletConnect (the client and its key stay in memory once it ran;
- * `preloadWalletConnect` loads only the code, earlier). Does nothing without WalletConnect,
+ * reaches a row that pairs over WalletConnect, or the pointer presses it (the client and its key
+ * stay in memory once it ran; `preloadWalletConnect` loads only the code). Does nothing without WalletConnect,
  * with `walletConnect: { prepare: false }`, or when a WalletConnect session is already connected.
  * Safe to call often; never rejects (a failure is reported by the connection that follows).
  *

@@ -27,11 +27,12 @@ import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { usePaintedSince } from '../../modal/useAfterFirstPaint.js'
 import { allWalletsRows } from './allWalletsRows.js'
-import { connectingView, pairsRemotely, usePrepareWalletConnectOnIntent, useStartConnection } from './connection.js'
+import { connectingView, pairsRemotely, useStartConnection } from './connection.js'
 import { DirectoryRow } from './DirectoryRow.js'
 import { searchAnswerWaitMs, searchStandInGraceMs } from './searchWait.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 import { WalletSearchField } from './WalletSearchField.js'
+import { usePrepareWalletConnectOnIntent } from './walletConnectIntent.js'
 
 const rowHeight = 56
 const rowGap = 8
@@ -204,7 +205,7 @@ export function AllWalletsView() {
     return Number.isInteger(index) && index < rows.length ? index : undefined
   }
   // A row that pairs over WalletConnect, pointed at or focused, readies it (not the list showing:
-  // see usePrepareWalletConnectOnIntent). Typing a search readies nothing.
+  // see walletConnectIntent.ts). Typing a search readies nothing.
   const intentAt = (index: number | undefined) => {
     const row = index === undefined ? undefined : rows[index]
     if (row?.kind === 'connector' ? pairsRemotely(row.connector) : row?.kind === 'directory' && walletConnect)
@@ -280,6 +281,7 @@ export function AllWalletsView() {
             // A moving pointer, not pointerover: the list appears under a pointer left where the
             // All Wallets row was, and that is no pick (the SDK's loading would land on the search).
             onPointerMove={(event) => intentAt(rowAt(event.target))}
+            onPointerDown={(event) => intentAt(rowAt(event.target))}
           >
             {items.map((item) => {
               const row = rows[item.index]

@@ -22,19 +22,14 @@ import { directoryCountLabel } from '../../utils/directoryCount.js'
 import { useStore } from '../../utils/store.js'
 import { EmailFieldSlot } from '../embedded/EmailFieldSlot.js'
 import { SocialLoginsSlot } from '../embedded/SocialLoginsSlot.js'
-import {
-  connectingView,
-  pairsRemotely,
-  usePreloadWalletConnect,
-  usePrepareWalletConnectOnIntent,
-  useStartConnection,
-} from './connection.js'
+import { connectingView, pairsRemotely, useStartConnection } from './connection.js'
 import { connectRows, type ListedDirectoryWallet } from './connectRows.js'
 import { createConsent, legalMode } from './legal/consent.js'
 import { LegalSlot } from './legal/LegalSlot.js'
 import * as legalStyles from './legal/legal.css.js'
 import { MoreSlot } from './more/MoreSlot.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
+import { usePreloadWalletConnectOnIntent, usePrepareWalletConnectOnIntent } from './walletConnectIntent.js'
 
 const noWallets: DirectoryWallet[] = []
 
@@ -63,10 +58,10 @@ export function ConnectView({
     () => listedConnectors(namespace ? all.filter((c) => pairsRemotely(c) || c.chain === namespace) : all),
     [all, namespace],
   )
-  // WalletConnect's code loads once the list has painted; its client starts when a row leading to
-  // it is pointed at or focused, not when the list shows.
+  // Nothing of WalletConnect loads when the list shows: only a row leading to it, pointed at,
+  // pressed or focused, does (walletConnectIntent.ts).
   const prepareWalletConnect = usePrepareWalletConnectOnIntent()
-  usePreloadWalletConnect(painted && all.some(pairsRemotely))
+  const preloadWalletConnect = usePreloadWalletConnectOnIntent()
   // The directory's first page: its count is the "All Wallets" badge (what it offers, not the
   // installed wallets above it), and its first wallets the recommended rows. The host's featured
   // wallets are one more request. Directory rows open WalletConnect, so they need it; all are
@@ -195,9 +190,12 @@ export function ConnectView({
             <button
               type="button"
               className={css.row}
-              // No WalletConnect readying here: All Wallets is a directory (often searched for
-              // an installed wallet); its rows that pair remotely ready it when pointed at.
               onClick={() => modal.push({ view: 'AllWallets' })}
+              // Its directory's wallets pair over WalletConnect: reaching for it loads the SDK's
+              // code, not its client (All Wallets is often searched for an installed wallet).
+              onPointerMove={preloadWalletConnect}
+              onPointerDown={preloadWalletConnect}
+              onFocus={preloadWalletConnect}
               data-slot="all-wallets"
             >
               <span className={css.imageBox} style={{ width: 40, height: 40, borderRadius: 11 }}>
@@ -254,6 +252,7 @@ function DirectoryWalletConnectRow({
       className={css.row}
       onClick={() => onSelect(wallet)}
       onPointerMove={onIntent}
+      onPointerDown={onIntent}
       onFocus={onIntent}
       data-slot={`${badge}-wallet-row`}
       data-wallet={wallet.id}

@@ -19,7 +19,7 @@ export const WalletRow = memo(function WalletRow({
   onSelect(connector: SortedConnector): void
   /** A list's roving tab stop (All Wallets): 0 on the active row, -1 on the others. */
   tabIndex?: number | undefined
-  /** Called when the pointer moves over or focus reaches a WalletConnect row (readies its pairing). */
+  /** Called when the pointer moves over or presses, or focus reaches, a WalletConnect row (readies its pairing). */
   onIntent?: (() => void) | undefined
 }) {
   const { messages } = usePorticoUI('WalletRow')
@@ -39,8 +39,10 @@ export const WalletRow = memo(function WalletRow({
       className={css.row}
       tabIndex={tabIndex}
       onClick={() => onSelect(connector)}
-      // A moving pointer: a modal that opens under a resting pointer is no intent.
+      // A moving pointer: a modal that opens under a resting pointer is no intent. A press is (a
+      // touch has no move before it).
       onPointerMove={intent}
+      onPointerDown={intent}
       onFocus={intent}
       data-slot="wallet-row"
       data-connector={connector.uid}

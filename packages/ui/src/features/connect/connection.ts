@@ -5,13 +5,12 @@ import {
   useConnect,
   usePortico,
 } from '@portico/headless'
-import { preloadWalletConnect, prepareWalletConnect } from '@portico/headless/walletconnect'
 import { type MutationState, useMutationState } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useRef } from 'react'
 import { usePorticoUI } from '../../context.js'
 import type { ModalController } from '../../modal/controller.js'
 import { useShake } from '../../modal/shake.js'
-import { preloadView, type ViewEntry, type ViewTable } from '../../modal/views.js'
+import type { ViewEntry } from '../../modal/views.js'
 
 /**
  * @internal
@@ -120,60 +119,4 @@ export function connectingView(connector: SortedConnector): ViewEntry {
 /** @internal Whether the connector pairs with a wallet on another device (shows a QR code). */
 export function pairsRemotely(connector: Pick<SortedConnector, 'type'>): boolean {
   return connector.type === 'WALLET_CONNECT'
-}
-
-/**
- * Everything between the pick and the QR code that can be had ahead: the pairing (SDK, client, one
- * proposal; `prepareWalletConnect`, which honours `walletConnect.prepare`) and the WalletConnect
- * views' chunks, whose module loads the QR encoder. The chunks are the app's own, a few KiB.
- */
-function readyWalletConnect(portico: Parameters<typeof prepareWalletConnect>[0], table: ViewTable): void {
-  void prepareWalletConnect(portico)
-  preloadWalletConnectViews(table)
-}
-
-/** The WalletConnect views' chunks; their module loads the QR encoder. */
-function preloadWalletConnectViews(table: ViewTable): void {
-  preloadView(table, 'ConnectingWalletConnectBasic').catch(() => {})
-  preloadView(table, 'ConnectingWalletConnect').catch(() => {})
-}
-
-/**
- * @internal
- * Readies WalletConnect (its client and one pairing proposal, the SDK if not yet loaded, the
- * WalletConnect views' chunks) when the pointer moves over (not merely rests on: a view that opens
- * under it is no pick), or focus reaches, a row that pairs over it: WalletConnect's own row, a
- * recent WalletConnect wallet, a directory wallet in All Wallets. The client is not started when a
- * list shows (only the SDK's code loads then, `usePreloadWalletConnect`): it holds ~1 MB
- * more, which most users, who pick an installed wallet, would carry for nothing, and on a slow
- * phone its start (key generation) is a long task that made keystrokes in All Wallets' search late
- * (p95 62-74 ms at 4× CPU throttling). The pointer reaches a row some hundreds of ms before the
- * press, and `connect` takes over a preparation in flight, so the QR code still gets that head
- * start. Stable across renders.
- */
-export function usePrepareWalletConnectOnIntent(): () => void {
-  const { portico } = usePortico('usePrepareWalletConnectOnIntent')
-  const { table } = usePorticoUI('usePrepareWalletConnectOnIntent').modal
-  return useCallback(() => readyWalletConnect(portico, table), [portico, table])
-}
-
-/**
- * @internal
- * Loads what the QR code will need and costs no request elsewhere, no socket and no key, once the
- * view that offers WalletConnect has painted (`ready`): WalletConnect's code, evaluated but not
- * started (`preloadWalletConnect`, which honours `walletConnect.prepare`), and the WalletConnect
- * views' chunks with the QR encoder. Fetching and evaluating the SDK was ~150 of the ~350 ms from
- * the press on WalletConnect to its QR code, and a press can follow the opening within
- * a frame or two, before any hover: it now happens while the user reads the list. Its cost is the
- * code in memory (~0.8 MB), for users who opened the modal to connect; the client, its storage,
- * socket and keys still wait for a row to be reached for (`usePrepareWalletConnectOnIntent`).
- */
-export function usePreloadWalletConnect(ready: boolean): void {
-  const { portico } = usePortico('usePreloadWalletConnect')
-  const { table } = usePorticoUI('usePreloadWalletConnect').modal
-  useEffect(() => {
-    if (!ready) return
-    void preloadWalletConnect(portico)
-    preloadWalletConnectViews(table)
-  }, [portico, table, ready])
 }

@@ -281,7 +281,7 @@ describe('devnet relay', () => {
   })
 })
 
-describe('WalletConnect: its code loads when the Connect list has painted, its client on intent', () => {
+describe('WalletConnect: nothing of it loads when the Connect list shows, all of it on intent', () => {
   const relayUrl = inject('devnet').walletConnectRelayUrl
   /** Resolves once the page has been idle (what `runAtIdle` waits for), twice over. */
   const idle = async () => {
@@ -293,12 +293,12 @@ describe('WalletConnect: its code loads when the Connect list has painted, its c
     await userEvent.hover(page.getByText('pointer parked here'))
   }
 
-  test('Connect: only the code loads while the list shows; pointing at the WalletConnect row prepares it', async () => {
+  test('Connect: nothing loads while the list shows; pointing at the WalletConnect row prepares it', async () => {
     const { Wrapper, portico } = await harness({ walletConnectRelayUrl: relayUrl })
     const walletConnect = walletConnectOf(portico)
     if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
     const prepare = vi.spyOn(walletConnect, 'prepare')
-    // Loading the controller without preparing it is preloading (preloadWalletConnect).
+    // Loading the controller is what fetches WalletConnect's code (preloadWalletConnect).
     const load = vi.spyOn(walletConnect, 'load')
     await parkPointer()
     await render(
@@ -308,13 +308,13 @@ describe('WalletConnect: its code loads when the Connect list has painted, its c
     )
     const row = page.getByRole('button', { name: /WalletConnect/ })
     await expect.element(row).toBeVisible()
-    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1), { timeout: 10_000 })
     await idle()
+    expect(load).not.toHaveBeenCalled()
     expect(prepare).not.toHaveBeenCalled()
     // An installed wallet's row is no intent toward WalletConnect.
     await userEvent.hover(page.getByRole('button', { name: /Devnet Wallet/ }))
     await idle()
-    expect(prepare).not.toHaveBeenCalled()
+    expect(load).not.toHaveBeenCalled()
     await userEvent.hover(row)
     await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1), { timeout: 10_000 })
     // The pick that follows shows the prepared pairing.
@@ -324,12 +324,13 @@ describe('WalletConnect: its code loads when the Connect list has painted, its c
       .toHaveAttribute('data-uri', expect.stringMatching(/^wc:[0-9a-f]{64}@2\?/))
   })
 
-  test('All Wallets: opening it or typing a search readies nothing; pointing at or focusing a directory wallet does', async () => {
+  test('All Wallets: reaching for it loads only the code; opening it or typing a search starts nothing; pointing at or focusing a directory wallet does', async () => {
     const server = inject('imageServerUrl')
     const { Wrapper, portico } = await harness({ walletConnectRelayUrl: relayUrl, directoryUrl: server })
     const walletConnect = walletConnectOf(portico)
     if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
     const prepare = vi.spyOn(walletConnect, 'prepare')
+    const load = vi.spyOn(walletConnect, 'load')
     await parkPointer()
     await render(
       <Wrapper>
@@ -338,9 +339,13 @@ describe('WalletConnect: its code loads when the Connect list has painted, its c
     )
     const allWallets = page.getByRole('button', { name: /All Wallets/ })
     await expect.element(allWallets).toBeVisible()
-    // The way into the directory is not intent toward WalletConnect (it is often searched for an
-    // installed wallet), focused or clicked; nor is the list appearing under the resting pointer.
+    await idle()
+    expect(load).not.toHaveBeenCalled()
+    // The way into the directory leads to wallets that pair over WalletConnect: focused, it loads
+    // the SDK's code, but it starts no client (it is often searched for an installed wallet); nor
+    // does the list appearing under the resting pointer.
     ;(allWallets.element() as HTMLElement).focus()
+    await vi.waitFor(() => expect(load).toHaveBeenCalled(), { timeout: 10_000 })
     await idle()
     expect(prepare).not.toHaveBeenCalled()
     await userEvent.click(allWallets)
