@@ -208,6 +208,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   'names.*': 1.2,
   // The Activity list's labels in each language but English (the page-start locales lost them).
   'activity.*': 1.2,
+  // The NFTs tab's two strings in each other language (0.2 measured).
+  'nfts.*': 0.3,
   // The multi-wallet view (ProfileWallets), its Account view entry and its text per language.
   ProfileWalletsView: 7.5,
   // The entry reads the list (useConnections), which starts it: the wallets entry's list code.
