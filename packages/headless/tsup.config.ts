@@ -47,6 +47,8 @@ export default defineConfig({
       'exports/react/identity': 'src/exports/react/identity.ts',
       'exports/react/send': 'src/exports/react/send.ts',
       'exports/react/walletconnect': 'src/exports/react/walletconnect.ts',
+      'exports/nfts': 'src/exports/nfts.ts',
+      'exports/react/nfts': 'src/exports/react/nfts.ts',
     },
   },
   sourcemap: true,
@@ -70,6 +72,7 @@ export default defineConfig({
       'dist/exports/react/identity.js',
       'dist/exports/react/send.js',
       'dist/exports/react/walletconnect.js',
+      'dist/exports/react/nfts.js',
     ]) {
       const code = await readFile(file, 'utf8')
       if (!code.startsWith("'use client'")) await writeFile(file, `'use client';\n${code}`)

@@ -67,6 +67,7 @@ export {
   type StartMailInboxOptions,
   startMailInbox,
 } from './mail/inbox.js'
+export { type DevnetCollection, type DevnetNft, devnetCollections } from './nfts/collectibles.js'
 export { authSocialConfig } from './oidc/authConfig.js'
 export {
   devnetSocialClient,

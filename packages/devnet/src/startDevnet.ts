@@ -8,6 +8,7 @@ import { devnetDex } from './dex.js'
 import type { DevnetFarcaster } from './farcaster/server.js'
 import type { DevnetAuth } from './mail/auth.js'
 import { resolveLoopbackHost } from './net.js'
+import { installCollectibles } from './nfts/install.js'
 import { authSocialConfig } from './oidc/authConfig.js'
 import type { SocialProviderName } from './oidc/providers.js'
 import type { DevnetSocialProvider, SocialProviders } from './oidc/server.js'
@@ -344,6 +345,8 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
       social?.stop(),
     ]).then(() => undefined)
   try {
+    // Storage writes only (no block): the NFTs the Account view lists.
+    await installCollectibles(anvil.rpcUrl)
     // These only need the chain's URL; allSettled so a failure in one still stops the others.
     const farcasterOptions = options.farcaster === false ? undefined : (options.farcaster ?? {})
     const aaOptions = options.aa === false ? undefined : (options.aa ?? {})

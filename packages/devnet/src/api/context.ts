@@ -64,7 +64,20 @@ export function intParam(c: Context<EmulatorEnv>, name: string, fallback: number
  * The token icon URL the hosted service links to, carrying this request's hosted parameters.
  */
 export function tokenIcon(ctx: ApiContext, c: Context<EmulatorEnv>): (symbol: string) => string {
+  return hostedImage(ctx, c, 'getTokenImage')
+}
+
+/**
+ * @internal
+ * An image URL on the emulator's image host (`/public/{kind}/{id}`), carrying this request's
+ * hosted parameters.
+ */
+export function hostedImage(
+  ctx: ApiContext,
+  c: Context<EmulatorEnv>,
+  kind: 'getTokenImage' | 'getAssetImage',
+): (id: string) => string {
   const q = (name: string) => encodeURIComponent(c.req.query(name) ?? '')
-  return (symbol) =>
-    `${ctx.url}/public/getTokenImage/${encodeURIComponent(symbol)}?projectId=${q('projectId')}&st=${q('st')}&sv=${q('sv')}`
+  return (id) =>
+    `${ctx.url}/public/${kind}/${encodeURIComponent(id)}?projectId=${q('projectId')}&st=${q('st')}&sv=${q('sv')}`
 }

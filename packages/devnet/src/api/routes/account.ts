@@ -15,7 +15,8 @@ import {
   solanaBalances,
   solanaCaip2,
 } from '../chain.js'
-import { type ApiContext, tokenIcon } from '../context.js'
+import { type ApiContext, hostedImage, tokenIcon } from '../context.js'
+import { evmNfts } from '../nfts.js'
 import { switchMessages } from '../switches.js'
 
 /** @internal `/v1/supported-chains`, `/v1/fungible/price`, `/v1/identity` and `/v1/account`. */
@@ -77,6 +78,20 @@ export function accountRoutes(ctx: ApiContext): Hono<EmulatorEnv> {
     const next = start + HISTORY_PAGE < all.length ? encodeCursor(start + HISTORY_PAGE) : null
     return c.json({ data: page, next })
   })
+  // The account's ERC-721 and ERC-1155 tokens, spam included and flagged (clients hide it), paged
+  // like the history. Images are on the emulator's image host.
+  app.get('/v1/account/:address/nfts', async (c) => {
+    const address = c.req.param('address')
+    const chainId = chainOf(address, c.req.query('chainId'))
+    const all =
+      chainId === evmCaip2 && EVM_ADDRESS.test(address)
+        ? await evmNfts(ctx.evmRpcUrl, address, hostedImage(ctx, c, 'getAssetImage'))
+        : []
+    const start = decodeCursor(c.req.query('cursor'))
+    const page = all.slice(start, start + NFT_PAGE)
+    const next = start + NFT_PAGE < all.length ? encodeCursor(start + NFT_PAGE) : null
+    return c.json({ data: page, next })
+  })
   return app
 }
 
@@ -84,6 +99,7 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 const HISTORY_PAGE = 20
+const NFT_PAGE = 20
 
 function encodeCursor(index: number): string {
   return Buffer.from(`devnet:${index}`).toString('base64url')

@@ -1,5 +1,7 @@
-import { fetchIdentity } from '../../kernel/api/blockchainApi.js'
+import * as z from 'zod/mini'
+import { fetchIdentity, type Identity } from '../../kernel/api/blockchainApi.js'
 import type { Portico } from '../../kernel/portico.js'
+import { readStoredCache, writeStoredCache } from '../../kernel/state/storedCache.js'
 
 /** Spec: name and identity are cached 5 minutes. */
 export const identityStaleTimeMs = 5 * 60_000
@@ -11,11 +13,26 @@ export const identityStaleTimeMs = 5 * 60_000
  * useQuery(identityQueryOptions(portico, { address }), queryClient)
  */
 export function identityQueryOptions(portico: Portico, { address }: { address?: string | undefined }) {
+  const key = address?.toLowerCase() ?? ''
+  // An identity fetched less than 5 minutes ago, on this page or before a reload, is shown without
+  // a request until those 5 minutes are up (the spec's identity cache, `@portico/identity_cache`).
+  const stored = () => (key ? readStoredCache(portico, 'identity', key, storedIdentitySchema) : undefined)
   return {
     queryKey: ['portico', 'identity', { address }] as const,
     enabled: Boolean(address && portico.options.projectId && portico.options.blockchainApi),
     staleTime: identityStaleTimeMs,
     retry: false,
-    queryFn: () => fetchIdentity(portico, { address: address ?? '' }),
+    initialData: (): Identity | undefined => {
+      const value = stored()?.value
+      return value && { name: value.name, avatar: value.avatar }
+    },
+    initialDataUpdatedAt: () => stored()?.timestamp,
+    queryFn: async () => {
+      const identity = await fetchIdentity(portico, { address: address ?? '' })
+      writeStoredCache(portico, 'identity', key, identity)
+      return identity
+    },
   }
 }
+
+const storedIdentitySchema = () => z.object({ name: z.optional(z.string()), avatar: z.optional(z.string()) })

@@ -1,10 +1,12 @@
+import * as z from 'zod/mini'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
+import { readStoredCache, writeStoredCache } from '../../kernel/state/storedCache.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
 import { isValidNameLabel } from './accountName.js'
 import { getNameSuggestions } from './getNameSuggestions.js'
-import { getNamesForAddress } from './getNamesForAddress.js'
+import { type GetNamesForAddressReturnType, getNamesForAddress } from './getNamesForAddress.js'
 import { isName } from './isName.js'
 import {
   type RegisterNameErrorType,
@@ -83,14 +85,26 @@ export function namesForAddressQueryKey({ address }: { address?: string | undefi
  * useQuery(namesForAddressQueryOptions(portico, { address }), queryClient)
  */
 export function namesForAddressQueryOptions(portico: Portico, { address }: { address?: string | undefined }) {
+  const key = address?.toLowerCase() ?? ''
+  // Names fetched less than 5 minutes ago, on this page or before a reload, are shown without a
+  // request until those 5 minutes are up (the spec's name cache, `@portico/name_cache`).
+  const stored = () => (key ? readStoredCache(portico, 'name', key, storedNamesSchema) : undefined)
   return {
     queryKey: namesForAddressQueryKey({ address }),
     enabled: Boolean(address && portico.options.projectId && portico.options.blockchainApi),
     staleTime: nameStaleTimeMs,
     retry: false,
-    queryFn: ({ signal }: { signal?: AbortSignal }) => getNamesForAddress(portico, { address: address ?? '', signal }),
+    initialData: (): GetNamesForAddressReturnType | undefined => stored()?.value,
+    initialDataUpdatedAt: () => stored()?.timestamp,
+    queryFn: async ({ signal }: { signal?: AbortSignal }) => {
+      const names = await getNamesForAddress(portico, { address: address ?? '', signal })
+      writeStoredCache(portico, 'name', key, names)
+      return names
+    },
   }
 }
+
+const storedNamesSchema = () => z.array(z.object({ name: z.string(), addresses: z.record(z.string(), z.string()) }))
 
 /**
  * Mutation options for {@link registerName}. A double click on Register joins the registration in

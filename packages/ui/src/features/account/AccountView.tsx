@@ -27,6 +27,7 @@ import { ChooseNameSlot } from '../names/ChooseNameSlot.js'
 import { SiwxAccountSlot } from '../siwx/SiwxAccountSlot.js'
 import { WalletsSlot } from '../wallets/WalletsSlot.js'
 import { ActivityList } from './ActivityList.js'
+import { NftList } from './NftList.js'
 import { RetryButton } from './RetryButton.js'
 import { sortTokensByValue } from './sortTokensByValue.js'
 import { WalletFeatures } from './WalletFeatures.js'
@@ -178,7 +179,7 @@ export function AccountView() {
           )}
         </Tabs.Content>
         <Tabs.Content value="nfts">
-          <EmptyState title={messages.noNfts} body={messages.noNftsBody} />
+          <NftList />
         </Tabs.Content>
         {activity ? (
           <Tabs.Content value="activity">

@@ -3,6 +3,7 @@ import { localeDirection, supportedLocales } from '../../i18n/locales.js'
 import { expectCompleteTranslations } from '../../test/featureMessages.js'
 import { createFormatters } from '../../utils/format.js'
 import { activityMessages } from './messages.js'
+import { nftsMessages } from './nftMessages.js'
 
 // A type no table has keeps the API's word: given capitalised, it reaches the text as given.
 test('the Activity list’s messages are complete in every language', () =>
@@ -44,3 +45,6 @@ test.each(supportedLocales)('%s: the amount’s sign follows the kind', (locale)
   for (const type of ['withdraw', 'repay', 'burn']) expect(['-', '\u2212'], type).toContain(sign(type))
   for (const type of ['send', 'trade', 'approve', 'mint']) expect(sign(type), type).toBe('')
 })
+
+test('the NFTs tab’s messages are complete in every language', () =>
+  expectCompleteTranslations(nftsMessages, { nftsOwned: ['3'] }))

@@ -1,0 +1,7 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { nftsEn } from './nftMessages.js'
+
+export const nftsAr = {
+  nftsFailed: 'تعذّر جلب رموز NFT',
+  nftsOwned: (count: string) => `تملك ${count}`,
+} satisfies Catalogue<typeof nftsEn>

@@ -1,0 +1,7 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { nftsEn } from './nftMessages.js'
+
+export const nftsEs = {
+  nftsFailed: 'No se pudieron cargar los NFT',
+  nftsOwned: (count: string) => `${count} en propiedad`,
+} satisfies Catalogue<typeof nftsEn>

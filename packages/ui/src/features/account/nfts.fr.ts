@@ -1,0 +1,7 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { nftsEn } from './nftMessages.js'
+
+export const nftsFr = {
+  nftsFailed: 'Impossible de charger les NFT',
+  nftsOwned: (count: string) => `${count} possédés`,
+} satisfies Catalogue<typeof nftsEn>

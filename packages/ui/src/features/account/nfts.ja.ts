@@ -1,0 +1,7 @@
+import type { Catalogue } from '../../i18n/featureMessages.js'
+import type { nftsEn } from './nftMessages.js'
+
+export const nftsJa = {
+  nftsFailed: 'NFT を取得できませんでした',
+  nftsOwned: (count: string) => `${count} 個保有`,
+} satisfies Catalogue<typeof nftsEn>
