@@ -70,7 +70,12 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 // the multi-wallet list. Nothing else of the feature is page start: the list starts with its first
 // reader (no lifecycle row), the view, its entry in the Account view and its text load lazily.
 // All of this wave together, measured after the merges: 47.14, 132.47, 137.03.
-const pageStartBudgetKiB = { kitOnly: 47.25, prebuiltPage: 132.5, bothAdapters: 137.05 }
+// +0.06 on the React pages (132.53, 137.09 measured; the kit alone 47.17, within its budget) for
+// the account button's profile picture: the generated avatar now stands in the profile-name slot
+// as its fallback (one more slot element and its `avatar` size), so a named account shows its
+// picture. The lookup, the image rule and the picture load lazily with the name's chunk; giving
+// that chunk the image rule's two helpers cost 0.01 of it. Recorded, not hidden.
+const pageStartBudgetKiB = { kitOnly: 47.25, prebuiltPage: 132.55, bothAdapters: 137.1 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
  * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button. Lazily
@@ -168,7 +173,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +2.2 on SendView and SendPreviewView, +0.5 on SendSelectTokenView (12.77, 12.38, 9.77 measured)
   // once the names views and the account name joined: the names modules send's receiver field
   // resolves with are now shared with them, so esbuild splits them out of send's chunks into shared ones.
-  SendView: 13.25,
+  // +0.06 (13.31 measured) once the profile picture's chunk (AccountName) shares those modules too.
+  SendView: 13.5,
   // Moved off page start with the /send entry: 9.25 (SendPreviewView 10.24).
   SendSelectTokenView: 10.25,
   // +0.25 (12.74 and 12.75 measured: the same build differed by 0.01 between two CI runs) for the
@@ -200,11 +206,13 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // Names: registering one (the form, suggestions, the wallet's signature) and its success view,
   // the Account view's "Choose a name" (only for a wallet that can register names), and the
   // profile name the account button and Account view show (the reverse lookup, loaded once an EVM
-  // account is connected with the blockchain API on).
+  // account is connected with the blockchain API on). AccountName +0.3 (3.79 measured) for the
+  // profile's picture beside its name: the image rule and the load that shows it, else the
+  // generated avatar.
   RegisterAccountNameView: 8.25,
   RegisterAccountNameSuccessView: 3.75,
   ChooseNameButton: 2.5,
-  AccountName: 3.5,
+  AccountName: 4,
   'names.*': 1.2,
   // The Activity list's labels in each language but English (the page-start locales lost them).
   'activity.*': 1.2,
