@@ -10,8 +10,9 @@ import * as css from './buttons.css.js'
 import { modalOpener } from './modalOpener.js'
 
 /**
- * The connected account: avatar, balance (3 decimals) and its profile name (`alice.reown.id`, from
- * the profile service's reverse lookup) or else its truncated address. Opens the Account
+ * The connected account: its profile picture or else a generated avatar, balance (3 decimals) and
+ * its profile name (`alice.reown.id`) or else its truncated address (both from the profile
+ * service's reverse lookup, cached 5 minutes). Opens the Account
  * view, or the unsupported-chain view while the wallet is on a network the app does not support
  * (the network button then says "Wrong network"; the balance of an unknown chain is not shown).
  * Renders nothing while disconnected.
@@ -27,6 +28,7 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
   const { open } = useModal()
   if (!(isConnected || isReconnecting) || !address) return null
   const native = balance.data?.[0]
+  const evm = namespace === 'eip155' ? address : undefined
   return (
     <ThemeRoot as="span">
       <button
@@ -40,14 +42,14 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
           () => void preloadModal(modal.table, showUnsupportedView ? 'UnsupportedChain' : 'Account'),
         )}
       >
-        <Avatar address={address} size={30} />
+        <AccountNameSlot address={evm} fallback={<Avatar address={address} size={30} />} avatar={30} />
         {showBalance && native && !showUnsupportedView ? (
           <span className={css.balance}>
             {formatBalance(native.quantity.numeric)} {native.symbol}
           </span>
         ) : null}
         <span data-slot="account-button-name">
-          <AccountNameSlot address={namespace === 'eip155' ? address : undefined} fallback={truncateAddress(address)} />
+          <AccountNameSlot address={evm} fallback={truncateAddress(address)} />
         </span>
       </button>
     </ThemeRoot>

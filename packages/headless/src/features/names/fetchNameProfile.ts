@@ -16,6 +16,11 @@ export type NameProfile = {
   name: string
   /** Addresses by SLIP-44 coin type: `'60'` for EVM chains, `'501'` for Solana. */
   addresses: Readonly<Record<string, string>>
+  /**
+   * The profile's picture (its `avatar` attribute), when the reverse lookup found one: a URL the
+   * name's owner chose, so untrusted; show it only from origins you trust.
+   */
+  avatar?: string | undefined
 }
 
 /**

@@ -52,3 +52,45 @@ test("behavior: a failing or hostile service is 'Error fetching names for addres
     await server.close()
   }
 })
+
+test("behavior: a profile's avatar attribute comes with its name; anything but a string is left out", async () => {
+  const account = privateKeyToAccount(generatePrivateKey())
+  const name = `pic-${Math.random().toString(36).slice(2, 10)}.reown.id`
+  const avatar = 'data:image/png;base64,iVBORw0KGgo='
+  const message = JSON.stringify({ name, attributes: { avatar }, timestamp: Math.floor(Date.now() / 1000) })
+  const { sdkType, sdkVersion } = portico().options
+  const registered = await fetch(`${devnet.apiUrl}/v1/profile/account?projectId=p&st=${sdkType}&sv=${sdkVersion}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      coin_type: 60,
+      address: account.address,
+      message,
+      signature: await account.signMessage({ message }),
+    }),
+  })
+  expect(registered.status, await registered.text()).toBe(200)
+  expect(await getNamesForAddress(portico(), { address: account.address })).toEqual([
+    { name, addresses: { '60': account.address }, avatar },
+  ])
+
+  const server = await startHttpServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(
+      JSON.stringify([
+        { name: 'odd.reown.id', attributes: { avatar: 42 } },
+        { name: 'list.reown.id', attributes: ['avatar'] },
+        { name: 'empty.reown.id', attributes: { avatar: '' } },
+      ]),
+    )
+  })
+  try {
+    expect(await getNamesForAddress(portico(server.url), { address: bob })).toEqual([
+      { name: 'odd.reown.id', addresses: {} },
+      { name: 'list.reown.id', addresses: {} },
+      { name: 'empty.reown.id', addresses: {} },
+    ])
+  } finally {
+    await server.close()
+  }
+})

@@ -18,13 +18,24 @@ const reverseSchema = z.array(
   z.object({
     name: z.string(),
     addresses: z.optional(z.record(z.string(), z.object({ address: z.string() }))),
+    // The service's free-form profile fields; only a string `avatar` is read from them.
+    attributes: z.optional(z.unknown()),
   }),
 )
+
+// The profile's picture as the name's owner set it: any string, checked only by whoever shows it.
+function avatarOf(attributes: unknown): string | undefined {
+  if (typeof attributes !== 'object' || attributes === null) return undefined
+  const avatar = (attributes as { avatar?: unknown }).avatar
+  return typeof avatar === 'string' && avatar.length > 0 ? avatar : undefined
+}
 
 /**
  * The names that point to an address, through the profile service's reverse lookup
  * (`GET /v1/profile/reverse/{address}?sender=…&apiVersion=2`); an empty list when it has none.
- * Entries that are not names are left out. Spec: 'Error fetching names for address'.
+ * Entries that are not names are left out. A profile's `avatar` attribute comes with its name as
+ * `avatar`: an untrusted URL the owner chose (a UI loads it only under its image rule). Spec:
+ * 'Error fetching names for address'.
  *
  * @example
  * const [profile] = await getNamesForAddress(portico, { address: '0xf39F…2266' })
@@ -45,8 +56,12 @@ export async function getNamesForAddress(
   }
   return body
     .filter((profile) => isName(profile.name))
-    .map((profile) => ({
-      name: profile.name.toLowerCase(),
-      addresses: Object.fromEntries(Object.entries(profile.addresses ?? {}).map(([coin, a]) => [coin, a.address])),
-    }))
+    .map((profile) => {
+      const avatar = avatarOf(profile.attributes)
+      return {
+        name: profile.name.toLowerCase(),
+        addresses: Object.fromEntries(Object.entries(profile.addresses ?? {}).map(([coin, a]) => [coin, a.address])),
+        ...(avatar ? { avatar } : {}),
+      }
+    })
 }

@@ -46,6 +46,8 @@ export function AccountView() {
   // decides the Connect view's: asked once this view has painted, when the Connect view was not shown.
   const { activity } = useFeatures({ remote: useAfterFirstPaint() })
   const address = connection.address ?? ''
+  // Names and their pictures are EVM only (the spec).
+  const evmAddress = connection.namespace === 'eip155' ? address : undefined
   const [native, ...tokens] = balance.data ?? []
   // A disabled query (no network yet, or an unsupported one) is pending for ever: not loading.
   const balanceLoading = balance.isPending && balance.fetchStatus !== 'idle'
@@ -63,13 +65,10 @@ export function AccountView() {
   return (
     <div data-slot="account-view">
       <div className={views.accountHead}>
-        <Avatar address={address} size={64} />
+        <AccountNameSlot address={evmAddress} fallback={<Avatar address={address} size={64} />} avatar={64} />
         <p className={views.address} data-slot="account-name">
           {connection.profileName ?? (
-            <AccountNameSlot
-              address={connection.namespace === 'eip155' ? address : undefined}
-              fallback={identity.data?.name ?? truncateAddress(address)}
-            />
+            <AccountNameSlot address={evmAddress} fallback={identity.data?.name ?? truncateAddress(address)} />
           )}
           <button
             type="button"

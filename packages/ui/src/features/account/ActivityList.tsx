@@ -1,6 +1,7 @@
 import { truncateAddress } from '@portico/headless'
 import type { Transaction } from '@portico/headless/activity'
 import { useTransactions } from '@portico/headless/activity/react'
+import { Avatar } from '../../components/Avatar.js'
 import { EmptyState } from '../../components/EmptyState.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
@@ -9,6 +10,7 @@ import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
 import { useFormat } from '../../utils/useFormat.js'
+import { AccountNameSlot } from '../names/AccountNameSlot.js'
 import { activityMessages } from './messages.js'
 import { RetryButton } from './RetryButton.js'
 
@@ -74,12 +76,19 @@ function ActivityRow({ transaction, label }: { transaction: Transaction; label: 
   // A mint has no counterparty worth naming (the zero address); a trade names its pair.
   const counterparty =
     type === 'mint' ? '' : type === 'receive' ? metadata.sentFrom : type === 'trade' ? '' : metadata.sentTo
+  // The counterparty as a person sees an account: its profile name and picture (EVM, as activity
+  // is), else its short address and generated avatar.
   const detail =
-    trade?.in && trade.out
-      ? `${symbolOf(trade.out)} → ${symbolOf(trade.in)}`
-      : counterparty
-        ? truncateAddress(counterparty)
-        : ''
+    trade?.in && trade.out ? (
+      `${symbolOf(trade.out)} → ${symbolOf(trade.in)}`
+    ) : counterparty ? (
+      <span data-slot="activity-counterparty" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        <AccountNameSlot address={counterparty} fallback={<Avatar address={counterparty} size={14} />} avatar={14} />
+        <AccountNameSlot address={counterparty} fallback={truncateAddress(counterparty)} />
+      </span>
+    ) : (
+      ''
+    )
   return (
     <li className={css.row} data-slot="activity-row" data-type={type}>
       <PorticoImage
@@ -91,7 +100,8 @@ function ActivityRow({ transaction, label }: { transaction: Transaction; label: 
       <span className={css.rowLabel}>
         {label(type)}
         <span className={css.rowMeta} style={{ display: 'block' }}>
-          {detail ? `${detail} · ` : ''}
+          {detail}
+          {detail ? ' · ' : ''}
           {format.relativeTime(metadata.minedAt)}
         </span>
       </span>
