@@ -6,8 +6,9 @@
  * at the same addresses on anvil: pointing the real connector at the devnet RPC is all a verifier
  * changes, and the contract addresses in the library stay as they are.
  */
-import { type Address, encodeAbiParameters, getAddress, type Hex, keccak256, numberToHex, pad, stringToHex } from 'viem'
+import { type Address, getAddress, type Hex, keccak256, numberToHex, pad, stringToHex } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
+import { applyAnvilState, mappingSlot } from '../anvilState.js'
 import { idRegistryRuntime, keyRegistryRuntime } from './registryCode.js'
 
 /**
@@ -95,23 +96,6 @@ export const farcasterTestUsers: readonly FarcasterTestUser[] = Object.freeze([
   testUser(20002, 'grace.eth', 'Grace Hopper', 'It is easier to ask forgiveness. Devnet account.'),
 ])
 
-/** The storage slot of `mapping[key]` for a mapping declared at `slot` (Solidity's layout). */
-function mappingSlot(key: { type: 'address' | 'uint256'; value: Address | bigint }, slot: bigint): Hex {
-  return keccak256(encodeAbiParameters([{ type: key.type }, { type: 'uint256' }], [key.value as never, slot] as never))
-}
-
-async function rpc(rpcUrl: string, calls: { method: string; params: unknown[] }[]): Promise<void> {
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call }))),
-  })
-  const answers = (await response.json()) as { id: number; error?: { message: string } }[]
-  const failed = Array.isArray(answers) ? answers.find((a) => a.error) : { error: { message: 'not a batch answer' } }
-  if (!response.ok || failed)
-    throw new Error(`installing the Farcaster registry failed: ${failed?.error?.message ?? response.status}`)
-}
-
 /**
  * @internal
  * Installs the registry contracts at Farcaster's addresses on an anvil chain and registers
@@ -140,5 +124,5 @@ export async function installFarcasterRegistry(
       ],
     })
   }
-  await rpc(rpcUrl, calls)
+  await applyAnvilState(rpcUrl, calls, 'the Farcaster registry')
 }

@@ -1,14 +1,8 @@
-import { encodeAbiParameters, type Hex, keccak256, numberToHex, pad, stringToHex } from 'viem'
+import { type Hex, numberToHex, pad, stringToHex } from 'viem'
 import { evmAccounts } from '../accounts.js'
+import { applyAnvilState, mappingSlot } from '../anvilState.js'
 import { type DevnetCollection, devnetCollections } from './collectibles.js'
 import { collectible721Runtime, collectible1155Runtime, collectibleSlots } from './collectiblesCode.js'
-
-/** The storage slot of `mapping[key]` for a mapping declared at `slot` (Solidity's layout). */
-function mappingSlot(key: { type: 'address' | 'uint256'; value: string | bigint }, slot: bigint | Hex): Hex {
-  return keccak256(
-    encodeAbiParameters([{ type: key.type }, { type: 'uint256' }], [key.value as never, BigInt(slot)] as never),
-  )
-}
 
 /** A string of at most 31 bytes as Solidity stores it in one slot: the bytes, then length × 2. */
 function shortString(value: string): Hex {
@@ -63,13 +57,5 @@ export function collectionCalls(collection: DevnetCollection): { method: string;
  */
 export async function installCollectibles(rpcUrl: string): Promise<void> {
   const calls = devnetCollections.flatMap(collectionCalls)
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call }))),
-  })
-  const answers = (await response.json()) as { id: number; error?: { message: string } }[]
-  const failed = Array.isArray(answers) ? answers.find((a) => a.error) : { error: { message: 'not a batch answer' } }
-  if (!response.ok || failed)
-    throw new Error(`installing the devnet collections failed: ${failed?.error?.message ?? response.status}`)
+  await applyAnvilState(rpcUrl, calls, 'the devnet collections')
 }
