@@ -1,5 +1,4 @@
 import {
-  type DirectoryWallet,
   type SortedConnector,
   useConnectors,
   usePortico,
@@ -27,7 +26,7 @@ import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { usePaintedSince } from '../../modal/useAfterFirstPaint.js'
 import { allWalletsRows } from './allWalletsRows.js'
-import { connectingView, pairsRemotely, useStartConnection } from './connection.js'
+import { connectingView, pairsRemotely, usePairWithWallet, useStartConnection } from './connection.js'
 import { DirectoryRow } from './DirectoryRow.js'
 import { searchAnswerWaitMs, searchStandInGraceMs } from './searchWait.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
@@ -227,14 +226,7 @@ export function AllWalletsView() {
     [start, modal],
   )
   // A directory wallet that is not installed pairs over WalletConnect; without it, where to get it.
-  const selectDirectory = useCallback(
-    (wallet: DirectoryWallet) => {
-      if (!walletConnect) return modal.push({ view: 'ConnectingExternal', data: { directoryWallet: wallet } })
-      if (start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.image_id } }))
-        modal.push({ view: 'ConnectingWalletConnect', data: { wallet } })
-    },
-    [start, modal, walletConnect],
-  )
+  const selectDirectory = usePairWithWallet(walletConnect, start)
 
   // The next page once the list comes within half a page of its end (scrolled or focused there).
   const items = virtualizer.getVirtualItems()

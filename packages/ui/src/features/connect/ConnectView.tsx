@@ -22,7 +22,7 @@ import { directoryCountLabel } from '../../utils/directoryCount.js'
 import { useStore } from '../../utils/store.js'
 import { EmailFieldSlot } from '../embedded/EmailFieldSlot.js'
 import { SocialLoginsSlot } from '../embedded/SocialLoginsSlot.js'
-import { connectingView, pairsRemotely, useStartConnection } from './connection.js'
+import { connectingView, pairsRemotely, usePairWithWallet, useStartConnection } from './connection.js'
 import { connectRows, type ListedDirectoryWallet } from './connectRows.js'
 import { createConsent, legalMode } from './legal/consent.js'
 import { LegalSlot } from './legal/LegalSlot.js'
@@ -98,24 +98,22 @@ export function ConnectView({
   const select = (connector: SortedConnector) => {
     if (start({ connector })) modal.push(connectingView(connector))
   }
+  const pair = usePairWithWallet(connectors.find(pairsRemotely), start)
+  // A custom wallet (also when listed as recent) pairs with the host's links and icon.
   const selectDirectory = (wallet: ListedDirectoryWallet) => {
-    const walletConnect = connectors.find(pairsRemotely)
-    if (!walletConnect) return
-    if (!start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.imageId } }))
-      return
-    // A custom wallet (also when listed as recent) pairs with the host's links and icon.
     const custom = portico.options.customWallets.find((w) => w.id === wallet.id)
-    const directoryWallet: DirectoryWallet = custom
-      ? {
-          id: custom.id,
-          name: custom.name,
-          image_url: custom.image_url,
-          mobile_link: custom.mobile_link,
-          desktop_link: custom.desktop_link,
-          webapp_link: custom.webapp_link,
-        }
-      : { id: wallet.id, name: wallet.name, image_id: wallet.imageId }
-    modal.push({ view: 'ConnectingWalletConnect', data: { wallet: directoryWallet } })
+    pair(
+      custom
+        ? {
+            id: custom.id,
+            name: custom.name,
+            image_url: custom.image_url,
+            mobile_link: custom.mobile_link,
+            desktop_link: custom.desktop_link,
+            webapp_link: custom.webapp_link,
+          }
+        : { id: wallet.id, name: wallet.name, image_id: wallet.imageId },
+    )
   }
 
   // Email and social login show when the host set up the embedded wallet (and left them on). The

@@ -1,6 +1,7 @@
 import {
   type ConnectErrorType,
   type ConnectParameters,
+  type DirectoryWallet,
   type SortedConnector,
   useConnect,
   usePortico,
@@ -114,6 +115,27 @@ export function connectingView(connector: SortedConnector): ViewEntry {
   return pairsRemotely(connector)
     ? { view: 'ConnectingWalletConnectBasic' }
     : { view: 'ConnectingExternal', data: { connectorUid: connector.uid } }
+}
+
+/**
+ * @internal
+ * Opens a wallet that is not installed (a directory, featured, recommended or custom wallet): it
+ * pairs over WalletConnect with that wallet's links, or, without WalletConnect, the view says where
+ * to get it. `start` is the view's {@link useStartConnection}, so a double click starts one attempt.
+ */
+export function usePairWithWallet(
+  walletConnect: SortedConnector | undefined,
+  start: ReturnType<typeof useStartConnection>,
+) {
+  const { modal } = usePorticoUI('usePairWithWallet')
+  return useCallback(
+    (wallet: DirectoryWallet) => {
+      if (!walletConnect) return modal.push({ view: 'ConnectingExternal', data: { directoryWallet: wallet } })
+      if (start({ connector: walletConnect, wallet: { id: wallet.id, name: wallet.name, imageId: wallet.image_id } }))
+        modal.push({ view: 'ConnectingWalletConnect', data: { wallet } })
+    },
+    [start, modal, walletConnect],
+  )
 }
 
 /** @internal Whether the connector pairs with a wallet on another device (shows a QR code). */
