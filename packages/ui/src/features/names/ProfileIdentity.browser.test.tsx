@@ -132,7 +132,8 @@ test('a named account: its name and picture on the button, in the Account view a
   // Activity: each counterparty by its name and picture where it has them.
   await userEvent.click(page.getByRole('tab', { name: 'Activity' }))
   const rows = () => [...document.querySelectorAll<HTMLElement>('[data-slot="activity-row"][data-type="send"]')]
-  const rowOf = (text: string) => rows().find((row) => row.textContent?.includes(text))
+  // Case-blind: an address is shown in lower case, and its checksummed form has capitals.
+  const rowOf = (text: string) => rows().find((row) => row.textContent?.toLowerCase().includes(text.toLowerCase()))
   await expect.poll(() => rows().length, wait).toBe(3)
   await expect.poll(() => rowOf(friendName) !== undefined, wait).toBe(true)
   await expect
