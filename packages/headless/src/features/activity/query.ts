@@ -1,7 +1,7 @@
-import type { Portico } from '../../kernel/portico.js'
-import { retry, retryDelay } from '../../kernel/retry.js'
-import type { CaipNetworkId } from '../../kernel/utils/caip.js'
-import { type FetchTransactionsReturnType, fetchTransactions } from './fetchTransactions.js'
+import { accountPagesQuery } from '../../kernel/query/accountPages.js'
+import { fetchTransactions } from './fetchTransactions.js'
+
+const transactions = accountPagesQuery('transactions', fetchTransactions)
 
 /**
  * Query key of a history: `['portico', 'transactions', { address, caipNetworkId }]`.
@@ -9,12 +9,7 @@ import { type FetchTransactionsReturnType, fetchTransactions } from './fetchTran
  * @example
  * queryClient.invalidateQueries({ queryKey: transactionsQueryKey({ address }) })
  */
-export function transactionsQueryKey(parameters: {
-  address?: string | undefined
-  caipNetworkId?: CaipNetworkId | undefined
-}) {
-  return ['portico', 'transactions', { address: parameters.address, caipNetworkId: parameters.caipNetworkId }] as const
-}
+export const transactionsQueryKey = transactions.queryKey
 
 /**
  * Infinite-query options for an account's history on one network, paged by the API's cursor.
@@ -23,30 +18,4 @@ export function transactionsQueryKey(parameters: {
  * @example
  * useInfiniteQuery(transactionsInfiniteQueryOptions(portico, { address, caipNetworkId }), queryClient)
  */
-export function transactionsInfiniteQueryOptions(
-  portico: Portico,
-  parameters: { address?: string | undefined; caipNetworkId?: CaipNetworkId | undefined },
-) {
-  return {
-    queryKey: transactionsQueryKey(parameters),
-    initialPageParam: undefined as string | undefined,
-    enabled: Boolean(parameters.address && parameters.caipNetworkId && portico.options.projectId),
-    queryFn: ({
-      pageParam,
-      queryKey: [, , params],
-    }: {
-      pageParam: string | undefined
-      queryKey: ReturnType<typeof transactionsQueryKey>
-    }) =>
-      fetchTransactions(portico, {
-        address: params.address ?? '',
-        caipNetworkId: params.caipNetworkId as CaipNetworkId,
-        cursor: pageParam,
-      }),
-    getNextPageParam: (last: FetchTransactionsReturnType) => last.next,
-    staleTime: 30_000,
-    // Transient failures retry quickly (150 ms doubling, 3 times) so an error shows in about a second.
-    retry,
-    retryDelay,
-  }
-}
+export const transactionsInfiniteQueryOptions = transactions.infiniteQueryOptions

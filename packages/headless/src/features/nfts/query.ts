@@ -1,9 +1,9 @@
-import type { Portico } from '../../kernel/portico.js'
-import { retry, retryDelay } from '../../kernel/retry.js'
-import type { CaipNetworkId } from '../../kernel/utils/caip.js'
-import { type FetchNftsReturnType, fetchNfts } from './fetchNfts.js'
+import { type AccountPagesParameters, accountPagesQuery } from '../../kernel/query/accountPages.js'
+import { fetchNfts } from './fetchNfts.js'
 
-export type NftsQueryParameters = { address?: string | undefined; caipNetworkId?: CaipNetworkId | undefined }
+export type NftsQueryParameters = AccountPagesParameters
+
+const nfts = accountPagesQuery('nfts', fetchNfts)
 
 /**
  * Query key of an account's NFTs on one network: `['portico', 'nfts', { address, caipNetworkId }]`.
@@ -11,9 +11,7 @@ export type NftsQueryParameters = { address?: string | undefined; caipNetworkId?
  * @example
  * queryClient.invalidateQueries({ queryKey: nftsQueryKey({ address }) })
  */
-export function nftsQueryKey(parameters: NftsQueryParameters) {
-  return ['portico', 'nfts', { address: parameters.address, caipNetworkId: parameters.caipNetworkId }] as const
-}
+export const nftsQueryKey = nfts.queryKey
 
 /**
  * Infinite-query options for the NFTs an account holds on one network, paged by the API's cursor.
@@ -22,27 +20,4 @@ export function nftsQueryKey(parameters: NftsQueryParameters) {
  * @example
  * useInfiniteQuery(nftsInfiniteQueryOptions(portico, { address, caipNetworkId }), queryClient)
  */
-export function nftsInfiniteQueryOptions(portico: Portico, parameters: NftsQueryParameters) {
-  return {
-    queryKey: nftsQueryKey(parameters),
-    initialPageParam: undefined as string | undefined,
-    enabled: Boolean(parameters.address && parameters.caipNetworkId && portico.options.projectId),
-    queryFn: ({
-      pageParam,
-      queryKey: [, , params],
-    }: {
-      pageParam: string | undefined
-      queryKey: ReturnType<typeof nftsQueryKey>
-    }) =>
-      fetchNfts(portico, {
-        address: params.address ?? '',
-        caipNetworkId: params.caipNetworkId as CaipNetworkId,
-        cursor: pageParam,
-      }),
-    getNextPageParam: (last: FetchNftsReturnType) => last.next,
-    staleTime: 30_000,
-    // Transient failures retry quickly (150 ms doubling, 3 times) so an error shows in about a second.
-    retry,
-    retryDelay,
-  }
-}
+export const nftsInfiniteQueryOptions = nfts.infiniteQueryOptions

@@ -1,0 +1,46 @@
+import type { Portico } from '../portico.js'
+import { retry, retryDelay } from '../retry.js'
+import type { CaipNetworkId } from '../utils/caip.js'
+
+/** Which account's list, on which network. */
+export type AccountPagesParameters = { address?: string | undefined; caipNetworkId?: CaipNetworkId | undefined }
+
+/**
+ * @internal
+ * Key and infinite-query options of a hosted list that belongs to one account on one network and
+ * is paged by the API's cursor (history, NFTs): key `['portico', name, { address, caipNetworkId }]`,
+ * off without an address, a network or a project id (the hosted API needs one), fresh 30 s.
+ */
+export function accountPagesQuery<name extends string, page extends { next?: string | undefined }>(
+  name: name,
+  fetchPage: (
+    portico: Portico,
+    parameters: { address: string; caipNetworkId: CaipNetworkId; cursor: string | undefined },
+  ) => Promise<page>,
+) {
+  const queryKey = (parameters: AccountPagesParameters) =>
+    ['portico', name, { address: parameters.address, caipNetworkId: parameters.caipNetworkId }] as const
+  const infiniteQueryOptions = (portico: Portico, parameters: AccountPagesParameters) => ({
+    queryKey: queryKey(parameters),
+    initialPageParam: undefined as string | undefined,
+    enabled: Boolean(parameters.address && parameters.caipNetworkId && portico.options.projectId),
+    queryFn: ({
+      pageParam,
+      queryKey: [, , params],
+    }: {
+      pageParam: string | undefined
+      queryKey: ReturnType<typeof queryKey>
+    }) =>
+      fetchPage(portico, {
+        address: params.address ?? '',
+        caipNetworkId: params.caipNetworkId as CaipNetworkId,
+        cursor: pageParam,
+      }),
+    getNextPageParam: (last: page) => last.next,
+    staleTime: 30_000,
+    // Transient failures retry quickly (150 ms doubling, 3 times) so an error shows in about a second.
+    retry,
+    retryDelay,
+  })
+  return { queryKey, infiniteQueryOptions }
+}
