@@ -27,6 +27,7 @@ export default defineConfig({
       'exports/internal': 'src/exports/internal.ts',
       'exports/onramp': 'src/exports/onramp.ts',
       'exports/siwx': 'src/exports/siwx.ts',
+      'exports/siwxVerify': 'src/exports/siwxVerify.ts',
       'exports/embedded': 'src/exports/embedded.ts',
       'exports/swap': 'src/exports/swap.ts',
       'exports/calls': 'src/exports/calls.ts',

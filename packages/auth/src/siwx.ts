@@ -14,8 +14,8 @@ export {
   parseSiwxMessage,
   SiwxMessageParseError,
   SiwxVerificationError,
-  verifySiwxSignature,
 } from '@portico/headless/siwx'
+export { verifySiwxSignature } from '@portico/headless/siwx/verify'
 export {
   type CreateSiwxHandlersOptions,
   type CreateSiwxHandlersReturnType,

@@ -1,12 +1,7 @@
 import type { CaipNetworkId } from '@portico/headless/core'
 import type { SiwxMessage } from '@portico/headless/siwx'
-import {
-  parseSiwxMessage,
-  SiwxVerificationError,
-  type SiwxVerificationErrorType,
-  type VerifySiwxSignatureOptions,
-  verifySiwxSignature,
-} from '@portico/headless/siwx'
+import { parseSiwxMessage, SiwxVerificationError, type SiwxVerificationErrorType } from '@portico/headless/siwx'
+import { type VerifySiwxSignatureOptions, verifySiwxSignature } from '@portico/headless/siwx/verify'
 import type { SiwxNonceState, SiwxNonceStore } from './nonceStore.js'
 
 export type VerifySiwxMessageOptions = VerifySiwxSignatureOptions & {

@@ -102,6 +102,12 @@ test('siwx entry: sign-in in the browser, apart from the main barrel (page start
   expect(Object.keys(siwx)).toContain('generateSiwxNonce')
 })
 
+test('siwx/verify entry: the signature check, apart from /siwx (a config imports /siwx at page start)', async () => {
+  const verify = await import('./siwxVerify.js')
+  expect(Object.keys(verify)).toEqual(['verifySiwxSignature'])
+  expect(siwx).not.toHaveProperty('verifySiwxSignature')
+})
+
 test('calls entry: EIP-5792 and wallet assets, none of it in the main entries (they would pull it into page start)', async () => {
   const calls = await import('./calls.js')
   expect(Object.keys(calls).sort()).toMatchSnapshot()

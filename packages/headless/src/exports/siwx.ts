@@ -103,11 +103,7 @@ export {
   type ToSolanaSignInInputErrorType,
   toSolanaSignInInput,
 } from '../features/siwx/solanaSignIn.js'
-export {
-  type VerifySiwxSignatureOptions,
-  type VerifySiwxSignatureParameters,
-  type VerifySiwxSignatureReturnType,
-  verifySiwxSignature,
-} from '../features/siwx/verifySiwxSignature.js'
+// The signature check is in '/siwx/verify' (see there why); its options type stays here for `localSiwx`.
+export type { VerifySiwxSignatureOptions } from '../features/siwx/verifySiwxSignature.js'
 export { type WatchSiwxStateParameters, watchSiwxState } from '../features/siwx/watchSiwxState.js'
 export type { SiwxConfig, SiwxCreateMessageInput, SiwxSession } from '../kernel/siwxConfig.js'

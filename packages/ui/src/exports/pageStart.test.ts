@@ -222,6 +222,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   watchSiwx: 9.25,
   siwxFlow: 8.5,
   oneClickAuth: 7.5,
+  // The sign-in signature check (viem's public client for EOA / ERC-1271 / ERC-6492, Web Crypto for
+  // ed25519), loaded by `localSiwx` with the first signature it checks, never at page start.
+  verifySiwxSignature: 96.5,
   // Names: registering one (the form, suggestions, the wallet's signature) and its success view,
   // the Account view's "Choose a name" (only for a wallet that can register names), and the
   // profile name the account button and Account view show (the reverse lookup, loaded once an EVM

@@ -7,7 +7,7 @@ import type { SiwxMessage } from './message.js'
 import { generateSiwxNonce } from './nonce.js'
 import { parseSiwxMessage } from './parseSiwxMessage.js'
 import { sameAddress, toSiwxSession } from './sessionSchema.js'
-import { type VerifySiwxSignatureOptions, verifySiwxSignature } from './verifySiwxSignature.js'
+import type { VerifySiwxSignatureOptions } from './verifySiwxSignature.js'
 
 export type LocalSiwxOptions = {
   /** The message's domain (default: the page's `location.host`). */
@@ -90,6 +90,10 @@ export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
       if (data.expirationTime && Date.parse(data.expirationTime) <= now())
         throw new SiwxVerificationError({ reason: 'expired', details: `It expired at ${data.expirationTime}.` })
       if (options.verify !== false) {
+        // The checker (viem's public client, noble's curves) loads with the first signature it
+        // checks: a host's config builds `localSiwx()` at page start, and imported here the checker
+        // put the README quick-start page at 262.4 KiB gzip instead of 159.5 (esbuild, measured).
+        const { verifySiwxSignature } = await import('./verifySiwxSignature.js')
         const result = await verifySiwxSignature(
           {
             address: data.accountAddress,
