@@ -1,7 +1,8 @@
 // End to end on the demo site with `?multiWallet=on`: wallets of every kind held at once. A
 // WalletConnect wallet (the real SDK on both sides, the devnet web wallet in a second browser
 // context, through the devnet relay) beside two installed EVM wallets: added from ProfileWallets,
-// switched between, restored on a reload, disconnected one by one; and the embedded wallet (email login
+// switched between, restored on a reload, disconnected one by one; a WalletConnect connection that
+// came back disconnected reconnects through its own QR view; and the embedded wallet (email login
 // through the devnet auth server and its frame) beside an installed one. In Chromium, offline;
 // every wait is on an element or a condition.
 import { describe, expect, test } from 'vitest'
@@ -156,6 +157,54 @@ describe('multi-wallet with every kind of wallet', () => {
     await wallet.getByTestId('session').first().waitFor()
     expect(await status(page)).toBe('connected')
     expect(await address(page)).toBe(first.address)
+
+    expect(dappSide.blocked).toEqual([])
+    expect(walletSide.blocked).toEqual([])
+    await Promise.all([dappSide.context.close(), walletSide.context.close()])
+  })
+
+  test('a WalletConnect connection that came back disconnected reconnects through its own QR view, then is the active one', async () => {
+    const dappSide = await offlineContext(running.browser)
+    const walletSide = await offlineContext(running.browser)
+    const page = await dappSide.context.newPage()
+    const wallet = await walletSide.context.newPage()
+    const [first] = running.demo.devnet.evm.accounts
+
+    await page.goto(multiWalletUrl())
+    await connectButton(page).click()
+    await walletRow(page, 'Devnet Wallet').click()
+    await expect.poll(() => status(page)).toBe('connected')
+    await openWallets(page)
+    await addWalletConnect(page, wallet)
+    await installedRow(page, 'Devnet Wallet').locator('[data-slot="switch-wallet"]').click()
+    await withStatus(page, installedRow(page, 'Devnet Wallet'), 'active')
+    await withStatus(page, walletConnectRow(page), 'connected')
+    await page.keyboard.press('Escape')
+
+    // The wallet ends the session while the site is away; back on the site, WalletConnect's EVM
+    // connection cannot be restored: it is listed as disconnected.
+    await wallet.getByTestId('disconnect').first().click()
+    await wallet.getByTestId('no-session').waitFor()
+    await page.reload()
+    await expect.poll(() => status(page), { timeout: 30_000 }).toBe('connected')
+    await openWallets(page)
+    await withStatus(page, walletConnectRow(page), 'disconnected')
+    await withStatus(page, installedRow(page, 'Devnet Wallet'), 'active')
+
+    // Reconnect: the WalletConnect QR view with a fresh pairing; the wallet approves it and the
+    // list shows the connection active again, the installed wallet still connected beside it.
+    await walletConnectRow(page).locator('[data-slot="switch-wallet"]').click()
+    await shot(page, 'multi-wallet-kinds-03-reconnect-qr')
+    await pairFromWallet(wallet, await qrUri(page))
+    await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
+    await withStatus(page, walletConnectRow(page), 'active')
+    await withStatus(page, installedRow(page, 'Devnet Wallet'), 'connected')
+    await expect.poll(() => address(page)).toBe(first.address)
+    // The site's requests now go to the reconnected wallet.
+    await page.keyboard.press('Escape')
+    await page.getByTestId('sign-eip155-button').click()
+    await approveNext(wallet, 'request')
+    await page.getByTestId('sign-eip155-signature').waitFor()
 
     expect(dappSide.blocked).toEqual([])
     expect(walletSide.blocked).toEqual([])
