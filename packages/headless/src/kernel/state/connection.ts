@@ -132,10 +132,8 @@ export function applyConnection(
 
   updateAccount(portico, namespace, (current) => ({
     // Another wallet taking the namespace starts clean: what the previous one told of its account
-    // (an email login's user, its social provider, a deployed smart account) is not this wallet's.
-    ...(current.connectorId === connector.id
-      ? current
-      : { namespace, preferredAccountType: current.preferredAccountType }),
+    // (an email login's user, its social provider, its account type) is not this wallet's.
+    ...(current.connectorId === connector.id ? current : { namespace }),
     status: 'connected',
     address,
     addresses: connection.accounts,
