@@ -32,6 +32,9 @@ const installedRow = (page: Page, name: 'Devnet Wallet' | 'Devnet Wallet 2') => 
   return name === 'Devnet Wallet' ? rows.filter({ hasNotText: 'Devnet Wallet 2' }) : rows
 }
 const walletConnectRow = (page: Page) => evmRow(page, 'walletConnect')
+/** ProfileWallets' EVM rows, top to bottom. */
+const evmRows = (page: Page) =>
+  dialog(page).locator('[data-slot="wallets-list"][data-namespace="eip155"] [data-slot="connected-wallet"]')
 const withStatus = (page: Page, row: ReturnType<typeof evmRow>, value: 'active' | 'connected' | 'disconnected') =>
   row.and(page.locator(`[data-status="${value}"]`)).waitFor({ timeout: 30_000 })
 
@@ -114,6 +117,8 @@ describe('multi-wallet with every kind of wallet', () => {
     await withStatus(page, installedRow(page, 'Devnet Wallet'), 'connected')
     await withStatus(page, installedRow(page, 'Devnet Wallet 2'), 'connected')
     expect(await dialog(page).locator('[data-slot="wallets-list"][data-namespace="eip155"] li').count()).toBe(3)
+    // The list starts with the active wallet.
+    expect(await evmRows(page).first().getAttribute('data-connector')).toBe('walletConnect')
     await shot(page, 'multi-wallet-kinds-01-three-wallets')
 
     // Switch to an installed wallet and back to WalletConnect: the page's account follows each time.
@@ -121,6 +126,7 @@ describe('multi-wallet with every kind of wallet', () => {
     await expect.poll(() => address(page)).toBe(second.address)
     await withStatus(page, installedRow(page, 'Devnet Wallet 2'), 'active')
     await withStatus(page, walletConnectRow(page), 'connected')
+    await expect.poll(() => evmRows(page).first().textContent()).toContain('Devnet Wallet 2')
     await walletConnectRow(page).locator('[data-slot="switch-wallet"]').click()
     await withStatus(page, walletConnectRow(page), 'active')
     await expect.poll(() => address(page)).toBe(first.address)
