@@ -35,6 +35,16 @@ import { isConnectorStatus } from './errors.js'
  */
 export const connectionsAtom = atom<readonly Connection[]>([])
 
+/**
+ * @internal The list as its readers get it: the active connection of each namespace first (the
+ * wallet in use heads the list), then the others in the order they were made. Derived, so it is
+ * the same array until the list changes; the stored list keeps the order they were made.
+ */
+export const orderedConnectionsAtom = atom((get) => {
+  const list = get(connectionsAtom)
+  return [...list.filter((c) => c.status === 'active'), ...list.filter((c) => c.status !== 'active')]
+})
+
 /** Persisted key under the instance's storage prefix (`@portico/connections`). */
 export const connectionsStorageKey = 'connections'
 

@@ -3,6 +3,7 @@ import { connect } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import { reconnect } from '../../kernel/actions/reconnect.js'
+import type { Connection } from '../../kernel/types.js'
 import { memoryStorage } from '../../test/fixtures.js'
 import {
   alphaAddress,
@@ -13,6 +14,7 @@ import {
   twoWallets,
 } from '../../test/multiWallet.js'
 import { getConnections } from './getConnections.js'
+import { switchConnection } from './switchConnection.js'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -23,11 +25,35 @@ test('behavior: with multiWallet on, a second wallet joins the first, which stay
   await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
   await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
   expect(summary(getConnections(portico))).toEqual([
-    { connectorId: 'alpha', status: 'connected', account: alphaAddress },
     { connectorId: 'beta', status: 'active', account: betaAddress },
+    { connectorId: 'alpha', status: 'connected', account: alphaAddress },
   ])
   expect(getConnection(portico).address?.toLowerCase()).toBe(betaAddress)
   expect(getConnections(portico)).toBe(getConnections(portico))
+})
+
+test('behavior: the list starts with the active connection; switching moves the new one to the top, the others keep the order they were made', async () => {
+  const storage = memoryStorage()
+  const portico = await startedMultiWallet(twoWallets(), { storage })
+  expect(getConnections(portico)).toEqual([])
+  await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
+  expect(summary(getConnections(portico)).map((c) => c.connectorId)).toEqual(['alpha'])
+  await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
+  expect(summary(getConnections(portico)).map((c) => [c.connectorId, c.status])).toEqual([
+    ['beta', 'active'],
+    ['alpha', 'connected'],
+  ])
+  // Stored in the order they were made: only what readers get is ordered.
+  expect(JSON.parse(storage.data.get('@portico/connections') ?? '[]')).toMatchObject([
+    { connectorId: 'alpha', status: 'connected' },
+    { connectorId: 'beta', status: 'active' },
+  ])
+  const [, alpha] = getConnections(portico)
+  await switchConnection(portico, { connection: alpha as Connection })
+  expect(summary(getConnections(portico)).map((c) => [c.connectorId, c.status])).toEqual([
+    ['alpha', 'active'],
+    ['beta', 'connected'],
+  ])
 })
 
 test('behavior: the list is persisted under @portico/ and both wallets come back on reload, the active one active', async () => {
@@ -46,8 +72,8 @@ test('behavior: the list is persisted under @portico/ and both wallets come back
   await vi.waitFor(
     () =>
       expect(summary(getConnections(after))).toEqual([
-        { connectorId: 'beta', status: 'connected', account: betaAddress },
         { connectorId: 'alpha', status: 'active', account: alphaAddress },
+        { connectorId: 'beta', status: 'connected', account: betaAddress },
       ]),
     { timeout: 15_000 },
   )
@@ -65,7 +91,7 @@ test('behavior: a stored wallet that no longer authorises the site comes back di
   const after = multiWalletInstance(wallets, { storage })
   await reconnect(after)
   await vi.waitFor(
-    () => expect(summary(getConnections(after)).map((c) => c.status)).toEqual(['disconnected', 'active']),
+    () => expect(summary(getConnections(after)).map((c) => c.status)).toEqual(['active', 'disconnected']),
     { timeout: 15_000 },
   )
 })

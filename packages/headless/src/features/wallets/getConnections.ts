@@ -1,19 +1,20 @@
 import type { Portico } from '../../kernel/portico.js'
 import type { Connection } from '../../kernel/types.js'
-import { connectionsAtom, startConnections } from './connections.js'
+import { orderedConnectionsAtom, startConnections } from './connections.js'
 
 export type GetConnectionsReturnType = readonly Connection[]
 
 /**
- * Every wallet connection, in the order they were made: with the `multiWallet` feature on, each
- * namespace can hold several (one `active`, the others `connected` or `disconnected`); with it off,
- * the one active connection per connected namespace. The same array until something changes.
+ * Every wallet connection, the active ones first, then the others in the order they were made:
+ * with the `multiWallet` feature on, each namespace can hold several (one `active`, the others
+ * `connected` or `disconnected`); with it off, the one active connection per connected namespace.
+ * The same array until something changes.
  *
  * @example
  * const connections = getConnections(portico)
- * const active = connections.find((c) => c.namespace === 'eip155' && c.status === 'active')
+ * const [active] = connections // the wallet in use comes first
  */
 export function getConnections(portico: Portico): GetConnectionsReturnType {
   startConnections(portico)
-  return portico.store.get(connectionsAtom)
+  return portico.store.get(orderedConnectionsAtom)
 }

@@ -12,9 +12,10 @@ test('default: onChange gets the list as wallets connect', async () => {
   await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
   await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
   unwatch()
+  // The active wallet heads the list.
   expect(seen.at(-1)?.map((c) => [c.connectorId, c.status])).toEqual([
-    ['alpha', 'connected'],
     ['beta', 'active'],
+    ['alpha', 'connected'],
   ])
 })
 

@@ -1,6 +1,6 @@
 import type { Portico } from '../../kernel/portico.js'
 import { featuresAtom } from '../../kernel/state/atoms.js'
-import { connectionsAtom, getWalletsState, isMultiWalletEnabled, startConnections } from './connections.js'
+import { getWalletsState, isMultiWalletEnabled, orderedConnectionsAtom, startConnections } from './connections.js'
 import type { GetConnectionsReturnType } from './getConnections.js'
 
 export type WatchConnectionsParameters = {
@@ -25,7 +25,7 @@ export function watchConnections(portico: Portico, { onChange }: WatchConnection
   }
   alertWhenOff()
   const unwatchFeatures = portico.store.sub(featuresAtom, alertWhenOff)
-  const unwatch = portico.store.sub(connectionsAtom, () => onChange(portico.store.get(connectionsAtom)))
+  const unwatch = portico.store.sub(orderedConnectionsAtom, () => onChange(portico.store.get(orderedConnectionsAtom)))
   return () => {
     unwatchFeatures()
     unwatch()

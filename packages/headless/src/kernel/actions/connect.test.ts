@@ -159,6 +159,35 @@ describe('contract (host connectors)', () => {
     expect(await request(portico, { method: 'eth_blockNumber' })).toBe('0xfirst')
   })
 
+  test("behavior: another wallet taking the namespace does not inherit the previous wallet's account details", async () => {
+    const login = hostConnector({
+      id: 'login',
+      connect: async () => [
+        {
+          ...on('eip155', [bob], net.caipNetworkId),
+          account: { user: { email: 'a@example.com' }, socialProvider: 'github', smartAccountDeployed: true },
+        },
+      ],
+    })
+    const installed = hostConnector({
+      id: 'installed',
+      connect: async () => [on('eip155', [alice], net.caipNetworkId)],
+    })
+    const { portico } = setup([login.connector, installed.connector])
+    await connect(portico, { connector: login.connector })
+    expect(portico.store.get(accountsAtom).eip155).toMatchObject({
+      user: { email: 'a@example.com' },
+      socialProvider: 'github',
+    })
+
+    await connect(portico, { connector: installed.connector })
+    const account = portico.store.get(accountsAtom).eip155
+    expect(account).toMatchObject({ status: 'connected', address: alice, connectorId: 'installed' })
+    expect(account?.user).toBeUndefined()
+    expect(account?.socialProvider).toBeUndefined()
+    expect(account?.smartAccountDeployed).toBeUndefined()
+  })
+
   test('behavior: a non-rejection failure throws FailedToConnectError with the cause, state restored', async () => {
     const boom = new Error('wallet crashed')
     const wallet = hostConnector({

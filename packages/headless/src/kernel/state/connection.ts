@@ -131,7 +131,9 @@ export function applyConnection(
   if (!address) throw new TypeError('applyConnection needs at least one account')
 
   updateAccount(portico, namespace, (current) => ({
-    ...current,
+    // Another wallet taking the namespace starts clean: what the previous one told of its account
+    // (an email login's user, its social provider, its account type) is not this wallet's.
+    ...(current.connectorId === connector.id ? current : { namespace }),
     status: 'connected',
     address,
     addresses: connection.accounts,

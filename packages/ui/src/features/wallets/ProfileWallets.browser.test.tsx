@@ -23,6 +23,9 @@ afterEach(async () => {
 })
 
 const view = () => document.querySelector('[data-slot="modal-frame"]')?.getAttribute('data-view')
+/** The rows' connectors, top to bottom. */
+const rowOrder = () =>
+  [...document.querySelectorAll('[data-slot="connected-wallet"]')].map((row) => row.getAttribute('data-connector'))
 const rowOf = (connectorId: string) =>
   document.querySelector(`[data-slot="connected-wallet"][data-connector="${connectorId}"]`)
 
@@ -58,6 +61,8 @@ test('two wallets at once: switch moves the connection, disconnect one leaves th
   await openWallets()
   await expect.poll(() => rowOf(second)?.getAttribute('data-status'), wait).toBe('active')
   expect(rowOf('dev.portico.devnet')?.getAttribute('data-status')).toBe('connected')
+  // The list starts with the active wallet, though it was connected second.
+  expect(rowOrder()).toEqual([second, 'dev.portico.devnet'])
   await expect
     .poll(() => rowOf('dev.portico.devnet')?.querySelector('[data-slot="wallet-balance"]')?.textContent, wait)
     .toMatch(/ETH/)
@@ -66,6 +71,7 @@ test('two wallets at once: switch moves the connection, disconnect one leaves th
   await expect.poll(() => getConnection(portico).connectorId, wait).toBe('dev.portico.devnet')
   expect(getConnection(portico).address).toBe(wallet.address)
   await expect.poll(() => rowOf('dev.portico.devnet')?.getAttribute('data-status'), wait).toBe('active')
+  await expect.poll(rowOrder, wait).toEqual(['dev.portico.devnet', second])
 
   await userEvent.click(page.getByRole('button', { name: 'Disconnect Test Wallet 01' }))
   await expect.poll(() => rowOf(second), wait).toBeNull()

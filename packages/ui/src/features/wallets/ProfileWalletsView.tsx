@@ -1,4 +1,4 @@
-import { truncateAddress, useBalance, useDisconnect, useNetwork, usePortico } from '@portico/headless'
+import { truncateAddress, useBalance, useConnectors, useDisconnect, useNetwork, usePortico } from '@portico/headless'
 import type { Connection } from '@portico/headless/wallets'
 import { useConnections, useSwitchConnection } from '@portico/headless/wallets/react'
 import { PorticoImage } from '../../components/PorticoImage.js'
@@ -11,6 +11,7 @@ import type { FeatureTitle } from '../../modal/featureTitle.js'
 import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import { useFormat } from '../../utils/useFormat.js'
+import { connectingView, useStartConnection } from '../connect/connection.js'
 import { walletsMessages } from './messages.js'
 import * as styles from './wallets.css.js'
 
@@ -68,6 +69,7 @@ function WalletRow({ connection, text }: { connection: Connection; text: Text })
     mutation: { onError: () => toasts.show('error', text.walletsSwitchFailed) },
   })
   const disconnect = useDisconnect()
+  const reconnect = useReconnect(connection, switchConnection.mutate)
   const address = connection.accounts[0] ?? ''
   const active = connection.status === 'active'
   return (
@@ -101,7 +103,9 @@ function WalletRow({ connection, text }: { connection: Connection; text: Text })
             className={css.button({ variant: 'secondary', size: 'sm' })}
             disabled={switchConnection.isPending}
             aria-label={text.walletsSwitchTo(connection.name)}
-            onClick={() => switchConnection.mutate({ connection })}
+            onClick={() =>
+              connection.status === 'disconnected' ? reconnect() : switchConnection.mutate({ connection })
+            }
             data-slot="switch-wallet"
           >
             {switchConnection.isPending ? (
@@ -126,6 +130,24 @@ function WalletRow({ connection, text }: { connection: Connection; text: Text })
       </span>
     </li>
   )
+}
+
+/**
+ * A disconnected wallet reconnects the way it connected the first time: the modal's connection
+ * attempt on its own connector, with that connector's view (WalletConnect's QR code, an installed
+ * wallet's wait), and back to this list once the wallet approves (the attempt's success returns to
+ * ProfileWallets). A wallet the page no longer lists goes through `switchConnection`, whose typed
+ * 'No connector found for connection' the row shows.
+ */
+function useReconnect(connection: Connection, switchTo: (variables: { connection: Connection }) => void) {
+  const { modal } = usePorticoUI('useReconnect')
+  const connectors = useConnectors()
+  const start = useStartConnection()
+  return () => {
+    const connector = connectors.find((c) => c.id === connection.connectorId && c.chain === connection.namespace)
+    if (!connector) return switchTo({ connection })
+    if (start({ connector })) modal.push(connectingView(connector))
+  }
 }
 
 /** The native balance of one wallet's address, on its namespace's selected network. */

@@ -22,8 +22,8 @@ test('default: every wallet connection, re-rendered as a second wallet joins', a
   await act(() => connect(portico, { connectorId: 'beta', namespace: 'eip155' }))
   await waitFor(() =>
     expect(result.current.connections.map((c) => [c.connectorId, c.status])).toEqual([
-      ['alpha', 'connected'],
       ['beta', 'active'],
+      ['alpha', 'connected'],
     ]),
   )
   expect(result.current.account.connectorId).toBe('beta')
