@@ -238,6 +238,9 @@ describe('embedded smart account', () => {
     } finally {
       await devnet.aa.bundler.up()
     }
+    // The bundler process starts again on its first request; wait for it here, so the Approve
+    // ceiling below measures the kit, not a bundler's boot on a busy machine.
+    await devnet.aa.bundler.ready()
     const sending = page.evaluate((t) => host.sendTransaction(t, '0'), freshAddress())
     const frame = secureFrame(page)
     await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 })

@@ -339,7 +339,8 @@ beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), 'portico-packed-'))
   nodeModules = join(workDir, 'node_modules')
   extractPortico(packPortico(join(workDir, 'tarballs')), nodeModules)
-}, 120_000)
+  // A ceiling: packing every package took 171 s beside a full CI run and two other busy processes.
+}, 300_000)
 afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
 /**
