@@ -30,8 +30,6 @@ export {
   type EmbeddedWalletNotConfiguredErrorType,
   EmbeddedWalletTimeoutError,
   type EmbeddedWalletTimeoutErrorType,
-  EmbeddedWalletUnverifiedDomainError,
-  type EmbeddedWalletUnverifiedDomainErrorType,
   FarcasterConnectError,
   type FarcasterConnectErrorType,
   InvalidLoginInputError,
