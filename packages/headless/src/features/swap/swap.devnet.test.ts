@@ -9,7 +9,6 @@ import {
   erc20Abi,
   type Hex,
   http,
-  parseAbi,
   parseEther,
   parseUnits,
   publicActions,
@@ -227,7 +226,11 @@ test('a swap past its deadline is refused before anything is sent: the tokens st
   expect(await chain().getBalance({ address })).toBe(ethBefore)
 })
 
-/** Another account buys USDC with `eth` ETH on the devnet pool: the market moves against ETH sellers. */
+/**
+ * Another account buys USDC with `eth` ETH on the devnet pool: the market moves against ETH
+ * sellers. Resolves once the purchase is mined, and fails when it did not go through (a move that
+ * did not happen would make the tests below pass or fail for the wrong reason).
+ */
 async function moveMarket(eth: string) {
   const whale = createWalletClient({
     account: privateKeyToAccount(devnet.evm.accounts[4].privateKey),
@@ -242,7 +245,18 @@ async function moveMarket(eth: string) {
     args: [0n, [devnet.evm.dex.weth, usdc.address], whale.account.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
     value: parseEther(eth),
   })
-  await whale.waitForTransactionReceipt({ hash })
+  const receipt = await whale.waitForTransactionReceipt({ hash })
+  const block = await whale.getBlock({ blockNumber: receipt.blockNumber })
+  const head = await whale.getBlockNumber({ cacheTime: 0 })
+  expect({
+    status: receipt.status,
+    block: receipt.blockNumber,
+    head,
+    timestamp: block.timestamp,
+    now: Date.now(),
+  }).toMatchObject({
+    status: 'success',
+  })
 }
 
 /** The quote a user reviews: 1 ETH → USDC for `address`. */
@@ -315,32 +329,12 @@ test('USDC → ETH: received is the native balance change over the swap, fee add
 })
 
 test('the market moves past the slippage before the swap lands: the router refuses to pay less than the minimum, SwapMinimumNotMetError, only gas is spent', async () => {
-  const whale = createWalletClient({
-    account: privateKeyToAccount(devnet.evm.accounts[4].privateKey),
-    chain: foundry,
-    transport: http(devnet.evm.rpcUrl),
-    pollingInterval: 50,
-  }).extend(publicActions)
   let frontRun = false
   const { portico, address } = await connectedWithFrontRunner(0, async (tx) => {
     if (frontRun || tx.to?.toLowerCase() !== devnet.evm.dex.router.toLowerCase()) return
     frontRun = true
     // Someone buys 10 ETH worth of USDC first: the price moves by far more than 1%.
-    const hash = await whale.writeContract({
-      address: devnet.evm.dex.router,
-      abi: parseAbi([
-        'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
-      ]),
-      functionName: 'swapExactETHForTokens',
-      args: [
-        0n,
-        [devnet.evm.dex.weth, usdc.address],
-        whale.account.address,
-        BigInt(Math.floor(Date.now() / 1000) + 600),
-      ],
-      value: parseEther('10'),
-    })
-    await whale.waitForTransactionReceipt({ hash })
+    await moveMarket('10')
   })
   const usdcBefore = await balanceOf(usdc.address, address)
   const ethBefore = await chain().getBalance({ address })
