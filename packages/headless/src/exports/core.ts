@@ -3,6 +3,12 @@
 // packages need (the UI's helpers, tuning constants, raw API clients) is in './internal.ts'.
 
 export {
+  type AddNetworkErrorType,
+  type AddNetworkParameters,
+  type AddNetworkReturnType,
+  addNetwork,
+} from '../kernel/actions/addNetwork.js'
+export {
   type ConnectErrorType,
   type ConnectParameters,
   type ConnectReturnType,
@@ -32,6 +38,12 @@ export { type GetNetworkParameters, type GetNetworkReturnType, getNetwork } from
 export { type GetRecentWalletsReturnType, getRecentWallets } from '../kernel/actions/getRecentWallets.js'
 export { type InitializeReturnType, initialize } from '../kernel/actions/initialize.js'
 export { type ReconnectReturnType, reconnect } from '../kernel/actions/reconnect.js'
+export {
+  type RemoveNetworkErrorType,
+  type RemoveNetworkParameters,
+  type RemoveNetworkReturnType,
+  removeNetwork,
+} from '../kernel/actions/removeNetwork.js'
 export {
   type RequestErrorType,
   type RequestParameters,
@@ -148,6 +160,8 @@ export {
   type AdapterNotFoundErrorType,
   BalanceUnavailableError,
   type BalanceUnavailableErrorType,
+  LastNetworkError,
+  type LastNetworkErrorType,
   NetworkNotFoundError,
   type NetworkNotFoundErrorType,
   SignMessageFailedError,

@@ -13,7 +13,7 @@ import { attachFeatures } from './lifecycle.js'
 import { type PorticoOptions, parseOptions } from './options.js'
 import type { Portico } from './portico.js'
 import type { PorticoTransport } from './rpc/types.js'
-import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, featuresAtom } from './state/atoms.js'
+import { accountsAtom, activeNamespaceAtom, activeNetworksAtom, featuresAtom, networksAtom } from './state/atoms.js'
 import { hydrate } from './state/hydrate.js'
 import { createSingleFlightState } from './state/singleFlight.js'
 import { createPorticoStorage, getDefaultStorage } from './state/storage.js'
@@ -46,6 +46,8 @@ export function createPortico(options: PorticoOptions): Portico {
   const storage = options.storage === undefined ? getDefaultStorage() : options.storage
   const fetchFn = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
 
+  const store = createStore()
+  store.set(networksAtom, networks)
   const portico: Portico = {
     options: {
       projectId,
@@ -83,10 +85,13 @@ export function createPortico(options: PorticoOptions): Portico {
           : undefined,
       embeddedWallet: options.embeddedWallet,
     },
-    networks,
+    // Read from the store: networks can be added and removed at runtime.
+    get networks() {
+      return store.get(networksAtom)
+    },
     defaultNetwork,
     adapters,
-    store: createStore(),
+    store,
     alerts: createAlertBus(),
     storage: createPorticoStorage(storage),
     fetch: fetchFn,
@@ -94,15 +99,9 @@ export function createPortico(options: PorticoOptions): Portico {
       hydrated: false,
       ssr: parsed.ssr ?? false,
       walletSubscriptions: new Map(),
-      reconnecting: undefined,
-      remoteConfig: undefined,
       connectAttempts: new Map(),
       connectsInFlight: new Map(),
-      balanceRetryAt: undefined,
       discovery: { holders: 0, stops: [] },
-      supportedChains: undefined,
-      analyticsEnabled: undefined,
-      originCheck: undefined,
       imageUrls: new Map(),
       features: new Map(),
       singleFlight: createSingleFlightState(),
@@ -110,7 +109,6 @@ export function createPortico(options: PorticoOptions): Portico {
     },
   }
 
-  const { store } = portico
   store.set(featuresAtom, { ...defaultFeatures, ...portico.options.localFeatures })
   store.set(activeNamespaceAtom, defaultNetwork.chainNamespace)
   const activeNetworks: Partial<Record<ChainNamespace, PorticoNetwork>> = {}

@@ -10,7 +10,7 @@ import type * as z from 'zod/mini'
 import type { ApiUrls, ConnectorGroup, Features } from './defaults.js'
 import { InvalidOptionsError, SiwxConflictError } from './errors/config.js'
 import { parseOptionsFast } from './optionsChecks.js'
-import { type ParsedOptions, zodOptionsSchema } from './optionsSchema.js'
+import { networkSchema, type ParsedOptions, zodOptionsSchema } from './optionsSchema.js'
 import type { PorticoTransport } from './rpc/types.js'
 import type { SiwxConfig } from './siwxConfig.js'
 import type { StorageLike } from './state/storage.js'
@@ -237,6 +237,25 @@ export function parseOptions(options: PorticoOptions): ValidatedOptions {
   if (!defaultNetwork) issues.push({ path: 'defaultNetwork', message: `${defaultId} is not among the networks` })
   if (issues.length || !defaultNetwork) throw new InvalidOptionsError({ issues })
   return { parsed, networks, adapters, defaultNetwork }
+}
+
+/**
+ * @internal Validates one network as an entry of the `networks` option is validated: throws
+ * `InvalidOptionsError` with each issue under `network`.
+ *
+ * @example
+ * parseNetwork(eip155Network({ id: 10, name: 'OP Mainnet', rpcUrl: 'https://mainnet.optimism.io' }))
+ */
+export function parseNetwork(network: unknown): PorticoNetwork {
+  const result = networkSchema().safeParse(network)
+  if (!result.success)
+    throw new InvalidOptionsError({
+      issues: toIssues(result.error).map((i) => ({
+        path: i.path ? `network.${i.path}` : 'network',
+        message: i.message,
+      })),
+    })
+  return network as PorticoNetwork
 }
 
 function toIssues(error: z.core.$ZodError): { path: string; message: string }[] {

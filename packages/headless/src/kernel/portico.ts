@@ -64,6 +64,7 @@ export type ResolvedOptions = {
  */
 export type Portico = {
   readonly options: ResolvedOptions
+  /** The supported networks: the `networks` option, changed at runtime by `addNetwork` and `removeNetwork`. */
   readonly networks: readonly PorticoNetwork[]
   readonly defaultNetwork: PorticoNetwork
   readonly adapters: ReadonlyMap<ChainNamespace, ChainAdapter>
@@ -86,6 +87,7 @@ export type Portico = {
  * instance are not used anywhere: two instances on one page never share any of this.
  */
 export type PorticoRuntime = {
+  // What is set on first use is optional, so the instance starts without writing each field out.
   /** Set by the multi-wallet list once started: `disconnect({ connection })` hands the wallet to it. */
   disconnectConnection?: ((connection: Connection) => Promise<void>) | undefined
   hydrated: boolean
@@ -93,23 +95,23 @@ export type PorticoRuntime = {
   /** The wallet event subscription of each connected namespace. */
   walletSubscriptions: Map<ChainNamespace, () => void>
   /** The page-load reconnect in flight (concurrent calls share it). */
-  reconnecting: Promise<readonly AccountState[]> | undefined
+  reconnecting?: Promise<readonly AccountState[]> | undefined
   /** The remote project configuration fetch in flight or done. */
-  remoteConfig: Promise<void> | undefined
+  remoteConfig?: Promise<void> | undefined
   /** Monotonic counter per namespace so a stale connect can't overwrite a newer one. */
   connectAttempts: Map<ChainNamespace, number>
   /** The connect attempt in flight per namespace: the state before it, and the state it set. */
   connectsInFlight: Map<ChainNamespace, { before: AccountState; during: AccountState | undefined }>
   /** Until when balance fetches are refused after a failure (spec: 30 s lockout). */
-  balanceRetryAt: number | undefined
+  balanceRetryAt?: number | undefined
   /** Wallet discovery, shared by every holder (providers, `initialize` calls) and stopped by the last. */
   discovery: { holders: number; stops: (() => void)[] }
   /** The chains the blockchain API serves, asked once (a failed answer is not kept). */
-  supportedChains: Promise<ReadonlySet<string>> | undefined
+  supportedChains?: Promise<ReadonlySet<string>> | undefined
   /** The page origin's check against the project's allow-list, asked once. */
-  originCheck: Promise<'allowed' | 'not-allowed' | 'unknown'> | undefined
+  originCheck?: Promise<'allowed' | 'not-allowed' | 'unknown'> | undefined
   /** Whether analytics is on for the project, asked once. */
-  analyticsEnabled: Promise<boolean> | undefined
+  analyticsEnabled?: Promise<boolean> | undefined
   /** Directory image URLs by `kind:id`, and each kind's URL template by `kind`. */
   imageUrls: Map<string, string | undefined>
   /** Each feature's own per-instance state, keyed by its {@link FeatureStateKey}. */

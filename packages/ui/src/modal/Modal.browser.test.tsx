@@ -1,4 +1,11 @@
-import { formatBalance, PorticoProvider, truncateAddress } from '@portico/headless'
+import {
+  addNetwork,
+  eip155Network,
+  formatBalance,
+  PorticoProvider,
+  removeNetwork,
+  truncateAddress,
+} from '@portico/headless'
 import { useState } from 'react'
 import { createPublicClient, createWalletClient, formatEther, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -533,6 +540,19 @@ describe('modal behaviour', () => {
     await userEvent.click(page.getByRole('button', { name: 'Wallet verbinden' }))
     await expect.element(title('Wallet verbinden')).toBeVisible()
     await expect.element(page.getByRole('button', { name: 'Schließen' })).toBeVisible()
+  })
+
+  test('a network added at runtime is listed in Choose Network; one removed leaves the list', async () => {
+    const { portico } = await mount({ connected: true }, 'Networks')
+    const list = page.getByRole('list', { name: 'Choose Network' })
+    await expect.element(list.getByRole('button', { name: /Devnet 2/ })).toBeVisible()
+    addNetwork(portico, {
+      network: eip155Network({ id: 31339, name: 'Devnet 3', rpcUrl: devnet.evmRpcUrl, testnet: true }),
+    })
+    await expect.element(list.getByRole('button', { name: /Devnet 3/ })).toBeVisible()
+    await removeNetwork(portico, { caipNetworkId: 'eip155:31338' })
+    await expect.poll(() => list.getByRole('button', { name: /Devnet 2/ }).query()).toBeNull()
+    expect(list.getByRole('button', { name: /Devnet 3/ }).query()).not.toBeNull()
   })
 
   test('.Custom render props of the three buttons', async () => {

@@ -79,3 +79,15 @@ export class UserRejectedRequestError extends BaseError {
     super('User rejected the request.', { cause })
   }
 }
+
+export type LastNetworkErrorType = LastNetworkError & { name: 'LastNetworkError' }
+/** Removing the only network of a namespace: its adapter and connections need one. */
+export class LastNetworkError extends BaseError {
+  override name = 'LastNetworkError' as const
+  constructor({ caipNetworkId }: { caipNetworkId: string }) {
+    super('Cannot remove the last network of a namespace', {
+      details: `${caipNetworkId} is the only configured network of its namespace.`,
+      metaMessages: ['Add another network of the namespace first.'],
+    })
+  }
+}

@@ -12,6 +12,12 @@ export const accountsAtom = atom<Partial<Record<ChainNamespace, AccountState>>>(
 /** @internal The namespace the UI and the namespace-less actions act on. */
 export const activeNamespaceAtom = atom<ChainNamespace | undefined>(undefined)
 
+/**
+ * @internal The networks the instance supports, in order: the `networks` option, then those added
+ * at runtime (`addNetwork`, `removeNetwork`). Read as `portico.networks`.
+ */
+export const networksAtom = atom<readonly PorticoNetwork[]>([])
+
 /** @internal Selected network per namespace (may be an 'Unknown Network' the wallet moved to). */
 export const activeNetworksAtom = atom<Partial<Record<ChainNamespace, PorticoNetwork>>>({})
 
