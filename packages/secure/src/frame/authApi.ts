@@ -5,6 +5,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser'
 import type { RecoveryMode } from './recovery.js'
+import { UnverifiedDomainError } from './rpcError.js'
 import { deviceId } from './vault.js'
 
 /** An error answer of the auth server (`{ error: { code, message } }`). */
@@ -52,6 +53,8 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
     const json = (await response.json().catch(() => undefined)) as
       | (T & { error?: { code?: string; message?: string } })
       | undefined
+    // The host page's origin is not the project's: every call would be refused the same way.
+    if (json?.error?.code === 'ORIGIN_NOT_ALLOWED') throw new UnverifiedDomainError()
     if (!response.ok || !json) {
       throw new AuthApiError(
         json?.error?.code ?? 'INTERNAL',
@@ -68,6 +71,8 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
     get token() {
       return token
     },
+    /** Resolves when the server allows the host page for the project; else {@link UnverifiedDomainError}. */
+    checkOrigin: () => call<{ origin: string }>('GET', '/v1/origin'),
     startLogin: (email: string) =>
       call<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE'; challengeId: string }>('POST', '/v1/email/login', { email }),
     pollDevice: (challengeId: string) =>
