@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { offlineContext } from './browser.js'
-import { type HostApi, mailedCode, startFrameHost } from './embedded/frameHarness.js'
+import { offlineContext, storageContext } from './browser.js'
+import { type HostApi, mailedCode, secureFrame, startFrameHost } from './embedded/frameHarness.js'
 
 declare const host: HostApi
 
@@ -22,7 +22,7 @@ const env = startFrameHost({
   ],
 })
 
-async function openHost(context: BrowserContext, projectId: string): Promise<Page> {
+async function openHost(context: BrowserContext, projectId: string, hostName = '127.0.0.1'): Promise<Page> {
   const page = await context.newPage()
   const query = new URLSearchParams({
     projectId,
@@ -31,7 +31,7 @@ async function openHost(context: BrowserContext, projectId: string): Promise<Pag
     solanaRpcUrl: env.devnet.solana.rpcUrl,
     genesisHash: env.devnet.solana.genesisHash,
   })
-  await page.goto(`http://127.0.0.1:${env.port}/?${query}`)
+  await page.goto(`http://${hostName}:${env.port}/?${query}`)
   await page.waitForSelector('body[data-ready="true"]')
   return page
 }
@@ -82,6 +82,47 @@ describe('the embedded wallet checks the page origin against the project', () =>
     const connected = await page.evaluate((c) => host.verifyEmailOtp(c), code)
     expect(connected).toMatchObject({ ok: true, value: { address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) } })
     expect(await page.evaluate(() => host.alerts())).not.toContain('UNVERIFIED_DOMAIN')
+    await page.close()
+  })
+})
+
+describe('third-party storage blocked: the origin check comes before the storage step', () => {
+  let strict: Awaited<ReturnType<typeof storageContext>>
+  beforeAll(async () => {
+    strict = await storageContext('block')
+  })
+  afterAll(() => strict?.close())
+
+  test('hostile: a page off the allow-list gets UNVERIFIED_DOMAIN at once, without being asked for storage', async () => {
+    // The host on `localhost` (a second site beside the frame's 127.0.0.1, so its storage is
+    // blocked), which `test-project` does not allow.
+    const page = await openHost(strict.context, 'test-project', 'localhost')
+    expect(await page.evaluate(() => host.frameReady())).toMatchObject({ ok: true })
+    const failed = await page.evaluate(
+      (e) => host.startEmailLogin(e),
+      `strict-${randomBytes(4).toString('hex')}@example.com`,
+    )
+    expect(failed).toMatchObject({ ok: false, name: 'EmbeddedWalletUnverifiedDomainError', code: 'UNVERIFIED_DOMAIN' })
+    const frame = secureFrame(page, env.devnet.auth.frameUrl)
+    expect(await frame.getByRole('heading', { name: 'Let the wallet remember this device' }).count()).toBe(0)
+    await page.close()
+  })
+
+  test('behavior: a page the project allows passes the check without storage and reaches the storage step', async () => {
+    const page = await openHost(strict.context, 'narrow', 'localhost')
+    expect(await page.evaluate(() => host.frameReady())).toMatchObject({ ok: true })
+    const starting = page.evaluate(
+      (e) => host.startEmailLogin(e),
+      `strict-${randomBytes(4).toString('hex')}@example.com`,
+    )
+    starting.catch(() => {})
+    const frame = secureFrame(page, env.devnet.auth.frameUrl)
+    await frame.getByRole('button', { name: 'Allow access' }).waitFor()
+    await frame.getByRole('button', { name: 'Cancel' }).click()
+    expect(await starting).toMatchObject({
+      ok: false,
+      message: 'This browser blocks the wallet’s storage on this site',
+    })
     await page.close()
   })
 })

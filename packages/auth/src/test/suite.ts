@@ -272,7 +272,7 @@ export function describeAuthRules(label: string, database: () => Database | unde
       })
 
       test('behavior: GET /v1/origin names the page an allowed origin calls for, and refuses the others', async () => {
-        const { client } = await start()
+        const { client, url } = await start()
         const allowed = await client({ origin: 'https://shop.example.com' }).call('GET', '/v1/origin')
         expect(allowed.status).toBe(200)
         expect(allowed.body).toEqual({ origin: 'https://shop.example.com' })
@@ -285,6 +285,13 @@ export function describeAuthRules(label: string, database: () => Database | unde
             message: 'Unauthorized: origin not allowed',
           })
         }
+        // Asked before the frame's storage step, so without a device id (it may have nowhere to keep one).
+        const withoutDevice = (origin: string) =>
+          fetch(`${url}/v1/origin`, { headers: { 'x-project-id': 'test-project', 'x-portico-origin': origin } })
+        const allowedWithoutDevice = await withoutDevice(ORIGIN)
+        expect(allowedWithoutDevice.status).toBe(200)
+        expect(await allowedWithoutDevice.json()).toEqual({ origin: ORIGIN })
+        expect((await withoutDevice('https://evil.test')).status).toBe(403)
       })
 
       test('behavior: CORS preflight names the headers the frame sends, to the frame and the project pages only', async () => {

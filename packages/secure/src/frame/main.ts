@@ -135,7 +135,9 @@ function start(config: FrameQuery) {
 
   // Whether the auth server allows the host page for this project, asked once before the first
   // login: a page off the allow-list fails there (`unverified_domain`), before the frame asks the
-  // user for storage or opens a login window for it. A failure to reach the server asks again.
+  // user for storage or opens a login window for it. The check itself needs no storage (no device
+  // id), so where the browser blocks it an allowed page goes on to the storage step as before.
+  // A failure to reach the server asks again.
   let verifiedHost: Promise<unknown> | undefined
   function verifyHost() {
     verifiedHost ??= api.checkOrigin().catch((error: unknown) => {
