@@ -172,6 +172,23 @@ export async function recordToasts(context: BrowserContext) {
   return (page: Page) => page.evaluate(() => (window as unknown as { __porticoToasts: string[] }).__porticoToasts)
 }
 
+/**
+ * Drops the balances `page` stored for the spec's 30 s cache across reloads
+ * (`@portico/portfolio_cache`, `@portico/native_balance_cache`), as their expiry would: the next
+ * load reads its balances afresh. For a step about what a load's read shows, 30 s of waiting
+ * apart; the cache itself is checked where a reload within 30 s asks nothing.
+ *
+ * @example
+ * await dropStoredBalances(page)
+ * await page.reload()
+ */
+export async function dropStoredBalances(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    localStorage.removeItem('@portico/portfolio_cache')
+    localStorage.removeItem('@portico/native_balance_cache')
+  })
+}
+
 export function shot(page: Page, name: string) {
   return page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true })
 }

@@ -7,7 +7,7 @@ import { formatSignedAmount, truncateAddress } from '@portico/headless/core'
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, test } from 'vitest'
-import { offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
+import { dropStoredBalances, offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -268,6 +268,16 @@ describe('hosted services (emulator)', () => {
 
     running.demo.devnet.api.switches.balance = 500
     const balanceRequests = () => requests.filter(isPath(/^\/v1\/account\/[^/]+\/balance$/)).length
+    // The spec keeps balances 30 s across reloads (`@portico/portfolio_cache`): a reload now shows
+    // the balance just read, at once, and never reaches the failing service.
+    const beforeCachedReload = balanceRequests()
+    await page.reload()
+    await accountButton(page).filter({ hasText: 'ETH' }).waitFor()
+    expect(balanceRequests()).toBe(beforeCachedReload)
+    expect(await toasts()).toEqual([])
+
+    // A load without a fresh stored balance (as 30 s later) reads it, and the read fails.
+    await dropStoredBalances(page)
     const beforeReload = balanceRequests()
     const failed = page.waitForResponse((r) => /\/v1\/account\/[^/]+\/balance/.test(r.url()) && r.status() === 500)
     await page.reload()

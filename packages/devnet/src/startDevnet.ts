@@ -1,3 +1,4 @@
+import type { AuthProject } from '@portico/auth'
 import { type DevnetAccountAbstraction, startAccountAbstraction } from './aa/start.js'
 import { evmAccounts, evmChainId, solanaAccounts, solanaCaipNetworkId, solanaGenesisHash } from './accounts.js'
 import { startAnvil } from './anvil.js'
@@ -40,7 +41,17 @@ export interface StartDevnetOptions {
    * inbox it sends to (started with the chains); `false` to skip both. The database opens on the
    * first request (or `auth.ready()`), so an unused auth server costs next to nothing.
    */
-  auth?: { port?: number; framePort?: number; smtpPort?: number; inboxPort?: number; now?: () => number } | false
+  auth?:
+    | {
+        port?: number
+        framePort?: number
+        smtpPort?: number
+        inboxPort?: number
+        now?: () => number
+        /** Projects the auth server knows (default `devnetAuthProjects`: any loopback page origin). */
+        projects?: AuthProject[]
+      }
+    | false
   /** The on-ramp provider's checkout server (always started; its own loopback origin). */
   onramp?: { port?: number }
   /**
@@ -296,6 +307,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
             framePort: authOptions.framePort ?? 0,
             inbox: { smtpPort: authOptions.smtpPort ?? 0, httpPort: authOptions.inboxPort ?? 0 },
             ...(authOptions.now ? { now: authOptions.now } : {}),
+            ...(authOptions.projects ? { projects: authOptions.projects } : {}),
           }),
         )
       : undefined,

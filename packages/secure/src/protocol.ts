@@ -276,7 +276,19 @@ const frameEnvelope = z.strictObject({
 })
 // `build`: the SHA-256 (base64) of the frame's script, as the page pinned it (see SECURITY.md).
 const readyPayload = z.optional(z.object({ version: z.optional(str(0, 32)), build: z.optional(str(0, 128)) }))
-const errorPayload = z.optional(z.object({ message: z.optional(str(0, 1024)), code: z.optional(z.int()) }))
+/**
+ * The error code the frame answers every request with while the auth server refuses the host page's
+ * origin for the project (the spec's `unverified_domain`): the kit raises 'Unverified Domain'.
+ */
+export const unverifiedDomainCode = 'unverified_domain'
+/** An error reply's code: an EIP-1193 / JSON-RPC number, or {@link unverifiedDomainCode}. */
+export type FrameErrorCode = number | typeof unverifiedDomainCode
+const errorPayload = z.optional(
+  z.object({
+    message: z.optional(str(0, 1024)),
+    code: z.optional(z.union([z.int(), z.literal(unverifiedDomainCode)])),
+  }),
+)
 
 /**
  * Parses a frame→app message: the ready message (optional version), a reply (`SUCCESS` with the
@@ -336,7 +348,7 @@ export type FrameMessage =
       hidden?: boolean | undefined
     }
   | { kind: 'success'; id: string; name: AppRequestName; payload: unknown }
-  | { kind: 'error'; id: string; name: AppRequestName; message: string; code?: number | undefined }
+  | { kind: 'error'; id: string; name: AppRequestName; message: string; code?: FrameErrorCode | undefined }
 
 /** Texts of the spec the frame and the kit share. */
 export const frameTexts = {
@@ -359,6 +371,8 @@ export const frameTexts = {
   farcasterFailed: 'Failed to connect to farcaster',
   /** A sign-in message whose domain or URI is not the host page's own origin: never signed. */
   siwxWrongSite: 'The sign-in message is not for this site',
+  /** The auth server refused the host page's origin for the project (code {@link unverifiedDomainCode}). */
+  unverifiedDomain: 'Unverified domain',
 } as const
 
 /** The frame URL's query parameters (the spec: projectId, chainId, version, enableLogger, rpcUrl). */

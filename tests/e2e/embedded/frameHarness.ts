@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type DevnetFor, startDevnet } from '@portico/devnet'
+import { type DevnetFor, type devnetAuthProjects, startDevnet } from '@portico/devnet'
 import { build } from 'esbuild'
 import type { Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
@@ -23,6 +23,7 @@ export type HostApi = {
   exportKey(namespace: 'eip155' | 'solana'): Promise<Settled<void>>
   reconnect(): Promise<Settled<{ address: string } | undefined>>
   messages(): string[]
+  alerts(): string[]
 }
 
 /**
@@ -61,17 +62,21 @@ const devnetOptions = { api: false, walletConnect: false } as const
 /**
  * What a frame safety test file runs against, started before its tests and stopped after them: the
  * devnet (its auth server and frame; no hosted services, no relay), the host page's server on
- * `port` and Chromium.
+ * `port` and Chromium. `authProjects` replaces the auth server's projects (default: any loopback page).
  *
  * @example
  * const env = startFrameHost()
  * test('…', async () => { const { context } = await offlineContext(env.browser) })
  */
-export function startFrameHost() {
+export function startFrameHost(options: { authProjects?: typeof devnetAuthProjects } = {}) {
   const env = {} as { devnet: DevnetFor<typeof devnetOptions>; port: number; browser: Browser }
   let server: Server | undefined
   beforeAll(async () => {
-    ;[env.devnet, server, env.browser] = await Promise.all([startDevnet(devnetOptions), serveHost(), launchChromium()])
+    const devnet = startDevnet({
+      ...devnetOptions,
+      ...(options.authProjects ? { auth: { projects: options.authProjects } } : {}),
+    })
+    ;[env.devnet, server, env.browser] = await Promise.all([devnet, serveHost(), launchChromium()])
     env.port = (server.address() as AddressInfo).port
     await env.devnet.auth.ready()
   }, 120_000)

@@ -35,7 +35,8 @@ window.addEventListener('message', (event) => received.push(JSON.stringify(event
 const params = new URLSearchParams(location.search)
 const rpcUrl = params.get('rpcUrl') ?? ''
 const portico = createPortico({
-  projectId: 'test-project',
+  // `projectId` lets a test pick a project whose allow-list leaves this page out.
+  projectId: params.get('projectId') ?? 'test-project',
   networks: [
     eip155Network({ id: 31337, name: 'Devnet', rpcUrl }),
     solanaNetwork({
@@ -98,6 +99,8 @@ const host = {
   exportKey: (namespace: 'eip155' | 'solana') => settle(exportEmbeddedWallet(portico, { namespace })),
   syncTheme: (theme: EmbeddedWalletTheme) => syncEmbeddedWalletTheme(portico, theme),
   messages: () => [...received],
+  /** The codes of the alerts the kit raised so far, oldest first. */
+  alerts: () => portico.alerts.history().map((alert) => alert.code),
   connection: () => {
     const { status, connectorId, address } = getConnection(portico, { namespace: 'eip155' })
     return { status, connectorId, address }

@@ -8,6 +8,7 @@ import { AuthError } from '../errors.js'
 import { keyRoutes } from '../keys/routes.js'
 import { errorText } from '../log.js'
 import { loginRoutes } from '../login/routes.js'
+import { originRoutes } from '../origin/routes.js'
 import { passkeyRoutes } from '../passkeys/routes.js'
 import { sessionRoutes } from '../sessions/routes.js'
 import { socialRoutes } from '../social/routes.js'
@@ -100,6 +101,7 @@ export function createAuthApp(config: AuthHttpConfig, health: HealthCheck): Hono
   app.route('/v1/email/update', emailUpdateRoutes(config))
   app.route('/v1/email', loginRoutes(config))
   app.route('/v1/devices', deviceRoutes(config))
+  app.route('/v1/origin', originRoutes(config))
   app.route('/v1/session', sessionRoutes(config))
   app.route('/v1/keys', keyRoutes(config))
   app.route('/v1/passkeys', passkeyRoutes(config))

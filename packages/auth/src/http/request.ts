@@ -88,17 +88,27 @@ export function clientAddress(c: Context<AuthEnv>, trustProxy: boolean): string 
   return c.env?.incoming?.socket.remoteAddress ?? undefined
 }
 
-/** Middleware: the project id, the page origin (see `pageOrigin`) and the device id of a `/v1` call. */
+/**
+ * The project id and the page origin (see `pageOrigin`) of a `/v1` call: `INVALID_PROJECT_ID` for
+ * an unknown project, `ORIGIN_NOT_ALLOWED` for a page off its allow-list. Needs no device id, so
+ * the origin check (`GET /v1/origin`) works before the frame has storage to keep one in.
+ */
+export function projectOrigin(c: Context, config: AuthHttpConfig): { projectId: string; origin: string } {
+  const projectId = header(c, 'x-project-id') ?? c.req.query('projectId') ?? ''
+  const project = config.projects.get(projectId)
+  if (!project) throw new AuthError('INVALID_PROJECT_ID', serverMessages.invalidKey)
+  const origin = pageOrigin(
+    { origin: header(c, 'origin'), claimed: header(c, 'x-portico-origin') },
+    project,
+    config.frameOrigins(),
+  )
+  return { projectId, origin }
+}
+
+/** Middleware: the project id, the page origin (see {@link projectOrigin}) and the device id of a `/v1` call. */
 export function requestContext(config: AuthHttpConfig): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const projectId = header(c, 'x-project-id') ?? c.req.query('projectId') ?? ''
-    const project = config.projects.get(projectId)
-    if (!project) throw new AuthError('INVALID_PROJECT_ID', serverMessages.invalidKey)
-    const origin = pageOrigin(
-      { origin: header(c, 'origin'), claimed: header(c, 'x-portico-origin') },
-      project,
-      config.frameOrigins(),
-    )
+    const { projectId, origin } = projectOrigin(c, config)
     const deviceId = parse(deviceIdSchema, header(c, 'x-portico-device'), 'X-Portico-Device')
     c.set('request', { projectId, origin, deviceHash: sha256(deviceId) })
     await next()

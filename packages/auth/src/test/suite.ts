@@ -271,6 +271,29 @@ export function describeAuthRules(label: string, database: () => Database | unde
         expect((await direct('https://evil.test')).status).toBe(403)
       })
 
+      test('behavior: GET /v1/origin names the page an allowed origin calls for, and refuses the others', async () => {
+        const { client, url } = await start()
+        const allowed = await client({ origin: 'https://shop.example.com' }).call('GET', '/v1/origin')
+        expect(allowed.status).toBe(200)
+        expect(allowed.body).toEqual({ origin: 'https://shop.example.com' })
+        expect((await client().call('GET', '/v1/origin')).body).toEqual({ origin: ORIGIN })
+        for (const origin of ['https://evil.test', 'https://a.b.example.com']) {
+          const refused = await client({ origin }).call('GET', '/v1/origin')
+          expect(refused.status).toBe(403)
+          expect(refused.body.error).toEqual({
+            code: 'ORIGIN_NOT_ALLOWED',
+            message: 'Unauthorized: origin not allowed',
+          })
+        }
+        // Asked before the frame's storage step, so without a device id (it may have nowhere to keep one).
+        const withoutDevice = (origin: string) =>
+          fetch(`${url}/v1/origin`, { headers: { 'x-project-id': 'test-project', 'x-portico-origin': origin } })
+        const allowedWithoutDevice = await withoutDevice(ORIGIN)
+        expect(allowedWithoutDevice.status).toBe(200)
+        expect(await allowedWithoutDevice.json()).toEqual({ origin: ORIGIN })
+        expect((await withoutDevice('https://evil.test')).status).toBe(403)
+      })
+
       test('behavior: CORS preflight names the headers the frame sends, to the frame and the project pages only', async () => {
         const frame = 'http://127.0.0.1:9000'
         const { url } = await start({ frameOrigins: [frame] })

@@ -30,6 +30,8 @@ export {
   type EmbeddedWalletNotConfiguredErrorType,
   EmbeddedWalletTimeoutError,
   type EmbeddedWalletTimeoutErrorType,
+  EmbeddedWalletUnverifiedDomainError,
+  type EmbeddedWalletUnverifiedDomainErrorType,
   FarcasterConnectError,
   type FarcasterConnectErrorType,
   InvalidLoginInputError,

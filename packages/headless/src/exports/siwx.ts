@@ -75,6 +75,7 @@ export {
   type ParseSiwxMessageReturnType,
   parseSiwxMessage,
 } from '../features/siwx/parseSiwxMessage.js'
+export { cancelSiwxSignInMutationOptions, signInSiwxMutationOptions } from '../features/siwx/query.js'
 export type { SiwxAccountParameters } from '../features/siwx/resolveSiwxAccount.js'
 export {
   type RevokeSiwxSessionErrorType,

@@ -10,6 +10,7 @@ export const alertCatalogue = {
   ORIGIN_NOT_ALLOWED: { severity: 'error', message: 'Origin Not Allowed' },
   INVALID_APP_CONFIGURATION: { severity: 'error', message: 'Invalid App Configuration' },
   SESSION_EXPIRED: { severity: 'error', message: 'Session Expired' },
+  UNVERIFIED_DOMAIN: { severity: 'error', message: 'Unverified Domain' },
   SWITCH_NETWORK_NOT_FOUND: { severity: 'error', message: 'switch network not found' },
   NETWORK_NOT_FOUND: { severity: 'error', message: 'Network Not Found' },
   INTERNAL_SDK_ERROR: { severity: 'error', message: 'Internal SDK error' },
@@ -55,6 +56,7 @@ const onceOnly = new Set<AlertCode>([
   'RATE_LIMITED',
   'ORIGIN_NOT_ALLOWED',
   'INVALID_APP_CONFIGURATION',
+  'UNVERIFIED_DOMAIN',
   'INTERNAL_SDK_ERROR',
   'LOCAL_CONFIGURATION_IGNORED',
 ])

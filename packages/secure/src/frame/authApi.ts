@@ -5,6 +5,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser'
 import type { RecoveryMode } from './recovery.js'
+import { UnverifiedDomainError } from './rpcError.js'
 import { deviceId } from './vault.js'
 
 /** An error answer of the auth server (`{ error: { code, message } }`). */
@@ -25,17 +26,25 @@ export type SocialLoginAnswer = {
   user: { id: string; email: string | null; socialProvider: string; username: string }
 }
 
+/**
+ * Who a call speaks for: the host page only (project and origin; no device id, so it needs no
+ * storage), this device (every login call), or the signed-in session on this device.
+ */
+type Caller = 'page' | 'device' | 'session'
+
 /** Calls the auth server on behalf of the host page `hostOrigin` (the frame's parent). */
 export function createAuthApi(options: { url: string; projectId: string; hostOrigin: string }) {
   let token: string | undefined
-  async function call<T>(method: string, path: string, body?: unknown, auth = false): Promise<T> {
+  async function call<T>(method: string, path: string, body?: unknown, caller: Caller = 'device'): Promise<T> {
     const headers: Record<string, string> = {
       'x-project-id': options.projectId,
       'x-portico-origin': options.hostOrigin,
-      'x-portico-device': await deviceId(),
     }
+    // The device id lives in the vault: reading it before the storage step would fail where the
+    // browser blocks the frame's storage.
+    if (caller !== 'page') headers['x-portico-device'] = await deviceId()
     if (body !== undefined) headers['content-type'] = 'application/json'
-    if (auth) {
+    if (caller === 'session') {
       if (!token) throw new AuthApiError('UNAUTHORIZED', 'Not signed in', 401)
       headers.authorization = `Bearer ${token}`
     }
@@ -52,6 +61,8 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
     const json = (await response.json().catch(() => undefined)) as
       | (T & { error?: { code?: string; message?: string } })
       | undefined
+    // The host page's origin is not the project's: every call would be refused the same way.
+    if (json?.error?.code === 'ORIGIN_NOT_ALLOWED') throw new UnverifiedDomainError()
     if (!response.ok || !json) {
       throw new AuthApiError(
         json?.error?.code ?? 'INTERNAL',
@@ -68,6 +79,11 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
     get token() {
       return token
     },
+    /**
+     * Resolves when the server allows the host page for the project; else {@link UnverifiedDomainError}.
+     * Sends no device id: it is asked before the storage step.
+     */
+    checkOrigin: () => call<{ origin: string }>('GET', '/v1/origin', undefined, 'page'),
     startLogin: (email: string) =>
       call<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE'; challengeId: string }>('POST', '/v1/email/login', { email }),
     pollDevice: (challengeId: string) =>
@@ -77,43 +93,43 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
     /** Whether the server still knows the session (false on its 401; any other failure throws). */
     async hasSession(): Promise<boolean> {
       try {
-        await call('GET', '/v1/session', undefined, true)
+        await call('GET', '/v1/session', undefined, 'session')
         return true
       } catch (error) {
         if (error instanceof AuthApiError && error.status === 401) return false
         throw error
       }
     },
-    signOut: () => call<unknown>('DELETE', '/v1/session', undefined, true),
+    signOut: () => call<unknown>('DELETE', '/v1/session', undefined, 'session'),
     keys: () =>
       call<{ keys: { id: string; namespace: 'eip155' | 'solana'; address: string }[] }>(
         'GET',
         '/v1/keys',
         undefined,
-        true,
+        'session',
       ),
     putShare: (namespace: string, address: string, share: string, recoveryShare: string, recoveryMode: RecoveryMode) =>
-      call<unknown>('PUT', `/v1/keys/${namespace}`, { address, share, recoveryShare, recoveryMode }, true),
+      call<unknown>('PUT', `/v1/keys/${namespace}`, { address, share, recoveryShare, recoveryMode }, 'session'),
     getShare: (namespace: string) =>
-      call<{ key: { address: string }; share: string }>('GET', `/v1/keys/${namespace}/share`, undefined, true),
+      call<{ key: { address: string }; share: string }>('GET', `/v1/keys/${namespace}/share`, undefined, 'session'),
     recoverShares: (namespace: string) =>
       call<{ key: { address: string; recoveryMode?: RecoveryMode }; share: string; recoveryShare: string }>(
         'GET',
         `/v1/keys/${namespace}/recovery`,
         undefined,
-        true,
+        'session',
       ),
     putDeviceShare: (namespace: string, share: string) =>
-      call<unknown>('PUT', `/v1/keys/${namespace}/device`, { share }, true),
+      call<unknown>('PUT', `/v1/keys/${namespace}/device`, { share }, 'session'),
     passkeyRegisterOptions: () =>
       call<{ challengeId: string; options: PublicKeyCredentialCreationOptionsJSON }>(
         'POST',
         '/v1/passkeys/register/options',
         {},
-        true,
+        'session',
       ),
     passkeyRegister: (challengeId: string, response: RegistrationResponseJSON) =>
-      call<{ passkey: { id: string } }>('POST', '/v1/passkeys/register/verify', { challengeId, response }, true),
+      call<{ passkey: { id: string } }>('POST', '/v1/passkeys/register/verify', { challengeId, response }, 'session'),
     passkeyLoginOptions: () =>
       call<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }>(
         'POST',
@@ -138,16 +154,16 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
         'DELETE',
         '/v1/account',
         { confirm },
-        true,
+        'session',
       ),
     startEmailUpdate: (email: string) =>
-      call<{ action: 'VERIFY_PRIMARY_OTP'; challengeId: string }>('POST', '/v1/email/update', { email }, true),
+      call<{ action: 'VERIFY_PRIMARY_OTP'; challengeId: string }>('POST', '/v1/email/update', { email }, 'session'),
     primaryOtp: (challengeId: string, otp: string) =>
       call<{ action: 'VERIFY_SECONDARY_OTP'; challengeId: string }>(
         'POST',
         '/v1/email/update/primary',
         { challengeId, otp },
-        true,
+        'session',
       ),
     startSocial: (provider: string) => call<{ uri: string }>('POST', '/v1/social/start', { provider }),
     connectSocial: (uri: string) => call<SocialLoginAnswer>('POST', '/v1/social/connect', { uri }),
@@ -157,7 +173,7 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
         challengeId,
       }),
     secondaryOtp: (challengeId: string, otp: string) =>
-      call<{ email: string; token: string }>('POST', '/v1/email/update/secondary', { challengeId, otp }, true),
+      call<{ email: string; token: string }>('POST', '/v1/email/update/secondary', { challengeId, otp }, 'session'),
   }
 }
 

@@ -23,7 +23,7 @@ import { showExport } from './exportKey.js'
 import { ensureDeviceShare, ensureKeys, type Namespace, shareName, withSecret } from './keys.js'
 import type { RecoveryMode } from './recovery.js'
 import { handleRpc } from './rpc.js'
-import { errorReply, RpcError } from './rpcError.js'
+import { errorReply, RpcError, UnverifiedDomainError } from './rpcError.js'
 import { assertSiwxForHost, type SignedSiwx, signSiwxAtLogin } from './siwx.js'
 import { isDeployed, type SmartAccountEndpoints, smartAccountOf } from './smartAccount.js'
 import { createFarcasterLogin, createSocialLogin } from './social.js'
@@ -133,6 +133,20 @@ function start(config: FrameQuery) {
 
   const recovery = recoveryPolicy(recoveryMode, hostOrigin, promptHost('approval'))
 
+  // Whether the auth server allows the host page for this project, asked once before the first
+  // login: a page off the allow-list fails there (`unverified_domain`), before the frame asks the
+  // user for storage or opens a login window for it. The check itself needs no storage (no device
+  // id), so where the browser blocks it an allowed page goes on to the storage step as before.
+  // A failure to reach the server asks again.
+  let verifiedHost: Promise<unknown> | undefined
+  function verifyHost() {
+    verifiedHost ??= api.checkOrigin().catch((error: unknown) => {
+      if (!(error instanceof UnverifiedDomainError)) verifiedHost = undefined
+      throw error
+    })
+    return verifiedHost
+  }
+
   const restored = silently.then(async (found) => {
     const saved = found ? await get<Session>('session') : undefined
     if (saved) {
@@ -238,6 +252,7 @@ function start(config: FrameQuery) {
     await restored
     switch (message.name) {
       case 'CONNECT_EMAIL': {
+        await verifyHost()
         await ensureStorage()
         const { action, challengeId } = await api.startLogin(message.payload.email)
         loginChallenge = challengeId
@@ -260,12 +275,14 @@ function start(config: FrameQuery) {
         return {}
       }
       case 'GET_SOCIAL_REDIRECT_URI':
+        await verifyHost()
         await ensureStorage()
         return social.redirectUri(message.payload.provider)
       case 'CONNECT_SOCIAL': {
         // Sign-in data for another site is refused before the login: nothing is signed for it.
         const siwx = message.payload.siwxMessage
         if (siwx) assertSiwxForHost(siwx, hostOrigin)
+        await verifyHost()
         // The payload's uri is not used for the code: the result comes from the popup itself.
         const { token, user } = await social.connect()
         if (message.payload.chainId !== undefined) chainId = message.payload.chainId
@@ -283,6 +300,7 @@ function start(config: FrameQuery) {
         return currentUser()
       }
       case 'GET_FARCASTER_URI':
+        await verifyHost()
         await ensureStorage()
         return farcaster.uri()
       case 'CONNECT_FARCASTER': {
@@ -419,6 +437,7 @@ function start(config: FrameQuery) {
         return {}
       }
       case 'CONNECT_PASSKEY': {
+        await verifyHost()
         await ensureStorage()
         const { token, user } = await loginWithPasskey(api, hostOrigin, promptHost('approval'))
         await signedIn(token, user)

@@ -1,13 +1,29 @@
-import { framePrefix } from '../protocol.js'
+import { type FrameErrorCode, framePrefix, frameTexts, unverifiedDomainCode } from '../protocol.js'
 
 /** An RPC failure with the EIP-1193 code the kit maps (4001 rejected, 4200 unsupported). */
 export class RpcError extends Error {
   constructor(
     message: string,
-    readonly code: number,
+    readonly code: FrameErrorCode,
   ) {
     super(message)
     this.name = 'RpcError'
+  }
+}
+
+/**
+ * The auth server refused the host page's origin for this project. The frame learns that origin
+ * from the browser (its parent's origin, which every accepted message's origin must equal), never
+ * from a value the page sends, so a page cannot pass as an allowed one. Answered with the spec's
+ * `unverified_domain` code to whichever request met the refusal, so the kit fails at once.
+ *
+ * @example
+ * throw new UnverifiedDomainError()
+ */
+export class UnverifiedDomainError extends RpcError {
+  constructor() {
+    super(frameTexts.unverifiedDomain, unverifiedDomainCode)
+    this.name = 'UnverifiedDomainError'
   }
 }
 
@@ -38,7 +54,7 @@ export function httpRpcUrl(url: string | undefined): string {
  * @example
  * post(errorReply({ id: '1', name: 'CONNECT_SOCIAL' }, 'Invalid siwxMessage', -32602))
  */
-export function errorReply(request: { id: string; name: string }, error: unknown, code?: number) {
+export function errorReply(request: { id: string; name: string }, error: unknown, code?: FrameErrorCode) {
   const text = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
   const errorCode = code ?? (error instanceof RpcError ? error.code : undefined)
   return {

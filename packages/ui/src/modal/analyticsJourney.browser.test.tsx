@@ -1,16 +1,18 @@
 // The journey as analytics events, checked on the wire: the devnet's analytics emulator records
 // what `POST /e` received, and this test reads its own project's events back.
 import { getConnection } from '@portico/headless'
+import { getSiwxState, localSiwx } from '@portico/headless/siwx'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { render } from 'vitest-browser-react'
+import { cleanup, render } from 'vitest-browser-react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
 import { createHarness } from '../test/harness.js'
 import '../test/provided.js'
 
 const devnet = inject('devnet')
 const cleanups: (() => void)[] = []
-afterEach(() => {
+afterEach(async () => {
+  await cleanup()
   for (const stop of cleanups.splice(0)) stop()
 })
 
@@ -88,4 +90,94 @@ test('connect, switch network and disconnect are reported in order, with the spe
   expect(byName('SWITCH_NETWORK')?.props).toMatchObject({ address, properties: { network: 'eip155:31338' } })
   // Sent once the wallet is gone: it still says whose it was.
   expect(byName('DISCONNECT_SUCCESS')?.props.address).toBe(address)
+})
+
+/** Connects the Devnet Wallet from the modal of an instance with sign-in, up to the sign step. */
+async function connectToSignStep(options: { projectId: string; analytics: boolean; required?: boolean }) {
+  // Off: the host's analytics feature is off, the emulator is still configured (it would record).
+  const siwx = localSiwx({
+    storage: null,
+    domain: 'app.test',
+    uri: 'https://app.test',
+    required: options.required ?? false,
+  })
+  const harness = await createHarness({
+    rpcUrl: devnet.evmRpcUrl,
+    projectId: options.projectId,
+    siwx,
+    analyticsUrl: devnet.apiUrl,
+    features: { analytics: options.analytics },
+  })
+  cleanups.push(harness.cleanup)
+  await render(
+    <harness.Wrapper>
+      <ConnectButton />
+    </harness.Wrapper>,
+  )
+  await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+  await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
+  await expect.element(page.getByText('needs to connect to your wallet')).toBeVisible()
+  return harness
+}
+
+const signInEvents = ['CLICK_SIGN_SIWX_MESSAGE', 'SIWX_AUTH_SUCCESS', 'SIWX_AUTH_ERROR', 'CLICK_CANCEL_SIWX']
+
+test('sign-in: asked, refused, asked again and signed in are reported in order, with the network and account', async () => {
+  const projectId = `h38c-siwx-${Date.now()}`
+  const { portico, wallet } = await connectToSignStep({ projectId, analytics: true })
+  wallet.rejectNext('personal_sign')
+  await userEvent.click(page.getByRole('button', { name: 'Sign', exact: true }))
+  await expect.element(page.getByRole('alert').getByText('You declined the sign-in request.')).toBeVisible()
+  await userEvent.click(page.getByRole('button', { name: 'Try again' }))
+  await expect.poll(() => getSiwxState(portico).status, { timeout: 20_000 }).toBe('authenticated')
+
+  const journey = ['CLICK_SIGN_SIWX_MESSAGE', 'SIWX_AUTH_ERROR', 'CLICK_SIGN_SIWX_MESSAGE', 'SIWX_AUTH_SUCCESS']
+  await expect
+    .poll(async () => (await eventsOf(projectId)).map((e) => e.props.event).filter((e) => signInEvents.includes(e)), {
+      timeout: 20_000,
+    })
+    .toEqual(journey)
+  const events = (await eventsOf(projectId)).filter((e) => signInEvents.includes(e.props.event))
+  for (const event of events)
+    expect(event.props).toMatchObject({ address: wallet.address, properties: { network: 'eip155:31337' } })
+  expect(events[1]?.props.properties).toMatchObject({ errorName: 'UserRejectedRequestError' })
+  expect(events[1]?.props.properties?.message).toEqual(expect.any(String))
+  // Nothing of the signed message (nonce, statement) goes out with the events.
+  expect(JSON.stringify(events)).not.toContain('app.test')
+})
+
+test('sign-in: Cancel is reported (the button, and closing the modal while it asks)', async () => {
+  const projectId = `h38c-siwx-cancel-${Date.now()}`
+  const { portico } = await connectToSignStep({ projectId, analytics: true })
+  await userEvent.click(page.getByRole('button', { name: 'Cancel' }))
+  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
+  expect(getConnection(portico).status).toBe('connected')
+  await expect
+    .poll(async () => (await eventsOf(projectId)).map((e) => e.props.event).filter((e) => signInEvents.includes(e)), {
+      timeout: 20_000,
+    })
+    .toEqual(['CLICK_CANCEL_SIWX'])
+
+  await cleanup()
+  const requiredProject = `h38c-siwx-close-${Date.now()}`
+  const required = await connectToSignStep({ projectId: requiredProject, analytics: true, required: true })
+  await userEvent.click(page.getByRole('button', { name: 'Close' }))
+  await expect.poll(() => getConnection(required.portico).status, { timeout: 20_000 }).toBe('disconnected')
+  await expect
+    .poll(
+      async () => (await eventsOf(requiredProject)).map((e) => e.props.event).filter((e) => signInEvents.includes(e)),
+      { timeout: 20_000 },
+    )
+    .toEqual(['CLICK_CANCEL_SIWX'])
+})
+
+test('sign-in: with analytics off nothing is sent', async () => {
+  const projectId = `h38c-siwx-off-${Date.now()}`
+  const { portico } = await connectToSignStep({ projectId, analytics: false })
+  await userEvent.click(page.getByRole('button', { name: 'Sign', exact: true }))
+  await expect.poll(() => getSiwxState(portico).status, { timeout: 20_000 }).toBe('authenticated')
+  await userEvent.click(page.getByRole('button', { name: /0xf3/ }))
+  await expect.element(page.getByText('Signed in')).toBeVisible()
+  // The same steps with analytics on reach the emulator (the tests above): here not even INITIALIZE.
+  expect(await eventsOf(projectId)).toEqual([])
 })

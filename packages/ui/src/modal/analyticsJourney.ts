@@ -29,6 +29,9 @@ const journey: Readonly<Record<string, { method?: string } & Partial<Record<Phas
   swap: { pending: 'SWAP_INITIATED', success: 'SWAP_SUCCESS', error: 'SWAP_ERROR' },
   onrampUrl: { success: 'BUY_CRYPTO', error: 'BUY_CRYPTO_ERROR' },
   registerName: { pending: 'REGISTER_NAME_INITIATED', success: 'REGISTER_NAME_SUCCESS', error: 'REGISTER_NAME_ERROR' },
+  // Sign in with X: the sign step's Sign (the wallet is asked, then signed in or refused) and Cancel.
+  signInSiwx: { pending: 'CLICK_SIGN_SIWX_MESSAGE', success: 'SIWX_AUTH_SUCCESS', error: 'SIWX_AUTH_ERROR' },
+  cancelSiwxSignIn: { pending: 'CLICK_CANCEL_SIWX' },
 }
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -36,7 +39,13 @@ const record = (value: unknown): Record<string, unknown> =>
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
 /** The event's data: what was picked (never a message's or an amount's content), and why it failed. */
-function properties(step: string, phase: Phase, variables: unknown, error: unknown) {
+function properties(
+  step: string,
+  phase: Phase,
+  variables: unknown,
+  error: unknown,
+  connection: { caipNetworkId?: string | undefined },
+) {
   const v = record(variables)
   const props: Record<string, unknown> = {}
   const method = journey[step]?.method
@@ -49,6 +58,8 @@ function properties(step: string, phase: Phase, variables: unknown, error: unkno
   }
   if (step === 'connectSocial') props.provider = text(v.provider)
   if (step === 'switchNetwork') props.network = text(v.caipNetworkId)
+  // The sign-in is about the connected account on its network (the mutation has no variables).
+  if (step === 'signInSiwx' || step === 'cancelSiwxSignIn') props.network = connection.caipNetworkId
   if (phase === 'error') {
     const e = record(error)
     props.message = text(e.shortMessage) ?? text(e.message) ?? 'Unknown error'
@@ -88,6 +99,9 @@ export function trackJourney(portico: Portico, queryClient: QueryClient): () => 
     if (step === 'emailLogin' && part !== 'verifyOtp') return
     const event = journey[step]?.[phase]
     if (!event) return
-    send(event, properties(step, phase, notice.mutation.state.variables, notice.mutation.state.error))
+    send(
+      event,
+      properties(step, phase, notice.mutation.state.variables, notice.mutation.state.error, getConnection(portico)),
+    )
   })
 }

@@ -66,7 +66,7 @@ export type HarnessOptions = {
    * ('Names Wallet', connector id `names`, `accountNames: true`); `connected` connects through it.
    */
   namesWallet?: boolean | undefined
-  /** Passed to createPortico: local feature flags (beside analytics, which follows `analyticsUrl`). */
+  /** Passed to createPortico: local feature flags (analytics follows `analyticsUrl` unless given). */
   features?: Partial<Features> | undefined
   /** Passed to createPortico: the host's legal pages. */
   legal?: { termsConditionsUrl?: string | undefined; privacyPolicyUrl?: string | undefined } | undefined
@@ -192,7 +192,8 @@ export async function createHarness(options: HarnessOptions = {}) {
       // tests (and the visual references) are about.
       reownBranding: false,
       ...options.features,
-      analytics: Boolean(options.analyticsUrl),
+      // A test may turn analytics off with the emulator configured, to see that nothing is sent.
+      analytics: options.features?.analytics ?? Boolean(options.analyticsUrl),
       ...(options.multiWallet ? { multiWallet: true } : {}),
     },
     ...options.legal,

@@ -4,7 +4,7 @@ import { featureState } from '../../kernel/featureState.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoNetwork } from '../../kernel/types.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
-import { EmbeddedWalletNotConfiguredError } from './errors.js'
+import { EmbeddedWalletNotConfiguredError, EmbeddedWalletUnverifiedDomainError } from './errors.js'
 import { createFrameClient } from './frameClient.js'
 import { clearLoginCache, readLoginCache, writeLoginCache } from './loginCache.js'
 import { alertServerMessage } from './serverAlerts.js'
@@ -64,7 +64,10 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
     rpcUrl: start?.chainNamespace === 'eip155' ? rpcUrl(start) : undefined,
     enableLogger: settings.enableLogger,
     timings: state.timings,
-    onError: (error) => alertServerMessage(portico, error.shortMessage),
+    onError: (error) =>
+      error instanceof EmbeddedWalletUnverifiedDomainError
+        ? portico.alerts.emit('UNVERIFIED_DOMAIN', { details: error.details, cause: error })
+        : alertServerMessage(portico, error.shortMessage),
   })
   const wallet: EmbeddedWallet = {
     client,

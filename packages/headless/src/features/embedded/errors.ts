@@ -20,6 +20,28 @@ export class EmbeddedWalletTimeoutError extends BaseError {
   }
 }
 
+export type EmbeddedWalletUnverifiedDomainErrorType = EmbeddedWalletUnverifiedDomainError & {
+  name: 'EmbeddedWalletUnverifiedDomainError'
+}
+/**
+ * The secure frame answered `unverified_domain` (UNVERIFIED_DOMAIN): the auth server does not allow
+ * this page's origin for the project, so no embedded login works here. The frame learns the origin
+ * from the browser, not from the page. Add the origin to the project's allowed origins.
+ */
+export class EmbeddedWalletUnverifiedDomainError extends BaseError {
+  override name = 'EmbeddedWalletUnverifiedDomainError' as const
+  readonly code = 'UNVERIFIED_DOMAIN'
+  /** The frame request it answers (`CONNECT_EMAIL`, `CONNECT_SOCIAL`, …). */
+  readonly request: string
+  constructor({ origin, request }: { origin: string; request: string }) {
+    super('Unverified Domain', {
+      details: `The embedded wallet's auth server does not allow ${origin || 'this page'} for this project.`,
+      metaMessages: ["Add the page's origin to the project's allowed origins."],
+    })
+    this.request = request
+  }
+}
+
 export type EmbeddedWalletErrorType = EmbeddedWalletError & { name: 'EmbeddedWalletError' }
 /**
  * The frame answered a request with an error. `shortMessage` is the frame's message ('An error

@@ -5,11 +5,13 @@ import {
   type FrameSuccessPayload,
   frameProtocolVersion,
   parseFrameMessage,
+  unverifiedDomainCode,
 } from '@portico/secure/protocol'
 import {
   EmbeddedWalletError,
   EmbeddedWalletLoadError,
   EmbeddedWalletTimeoutError,
+  EmbeddedWalletUnverifiedDomainError,
   RequestAbortedError,
 } from './errors.js'
 import { expose, hide, placeOver, show } from './framePlacement.js'
@@ -60,7 +62,7 @@ export type FrameClientOptions = {
   /** Timings (tests shorten them); default {@link frameTimings}. */
   timings?: Partial<FrameTimings> | undefined
   /** Told of every error the frame answers with (before the request rejects), e.g. to raise an alert. */
-  onError?: ((error: EmbeddedWalletError) => void) | undefined
+  onError?: ((error: EmbeddedWalletError | EmbeddedWalletUnverifiedDomainError) => void) | undefined
 }
 
 /** The kit's end of the frame protocol. */
@@ -268,7 +270,10 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     clearTimeout(request.timer)
     if (message.kind === 'success') request.resolve(message.payload)
     else {
-      const error = new EmbeddedWalletError({ message: message.message, code: message.code, request: message.name })
+      const error =
+        message.code === unverifiedDomainCode
+          ? new EmbeddedWalletUnverifiedDomainError({ origin: window.location.origin, request: message.name })
+          : new EmbeddedWalletError({ message: message.message, code: message.code, request: message.name })
       options.onError?.(error)
       request.reject(error)
     }

@@ -36,7 +36,8 @@ export type BalanceQueryOptionsParameters = BalanceQueryKeyParameters & {
  * address and network are known. A failure is final for the spec's 30 s lockout (no query-level
  * retries: the RPC transport already retried, and getBalance refuses during the lockout); the
  * query then refetches on its own when the lockout ends, so a balance comes back without a reload
- * or a user action once the service does.
+ * or a user action once the service does. Across reloads, balances are kept 30 s in storage
+ * (`state/balanceCache.ts`): the first read of a page load may be answered from there.
  *
  * @example
  * await queryClient.prefetchQuery(balanceQueryOptions(portico, { address, caipNetworkId: 'eip155:1' }))
@@ -51,8 +52,13 @@ export function balanceQueryOptions(portico: Portico, parameters: BalanceQueryOp
     ...query,
     queryKey: balanceQueryKey(keyParameters),
     enabled: Boolean(keyParameters.address && keyParameters.caipNetworkId && (query?.enabled ?? true)),
-    queryFn: ({ queryKey: [, , { address, caipNetworkId }] }: { queryKey: ReturnType<typeof balanceQueryKey> }) =>
-      readBalanceWithin(portico, { address, caipNetworkId }),
+    // The page's first read is answered without a request by balances read less than 30 s ago
+    // before a reload (the spec's `@portico/portfolio_cache` and `@portico/native_balance_cache`).
+    // The cache's code loads with that read: the account button is page start, the cache is not.
+    queryFn: async ({ queryKey: [, , account] }: { queryKey: ReturnType<typeof balanceQueryKey> }) =>
+      (await import('../state/balanceCache.js')).cachedBalances(portico, account, () =>
+        readBalanceWithin(portico, account),
+      ),
   }
 }
 

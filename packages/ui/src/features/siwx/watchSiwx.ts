@@ -1,5 +1,6 @@
 import { type Portico, usePortico } from '@portico/headless'
-import { cancelSiwxSignIn, getSiwxState, type SiwxState, watchSiwxState } from '@portico/headless/siwx'
+import { cancelSiwxSignInMutationOptions, getSiwxState, type SiwxState, watchSiwxState } from '@portico/headless/siwx'
+import { type QueryClient, MutationObserver as QueryMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
 import type { ModalController } from '../../modal/controller.js'
@@ -14,13 +15,15 @@ const view = 'SIWXSignMessage'
  * another view replacing it while the modal stays open (a network switch that lands on Account)
  * gives the step back its place.
  */
-export function watchSiwx(portico: Portico, modal: ModalController): () => void {
+export function watchSiwx(portico: Portico, modal: ModalController, queryClient: QueryClient): () => void {
   const top = () => modal.navigation.get().history.at(-1)?.view
   const asking = () => {
     const { step } = getSiwxState(portico)
     return step === 'prompt' || step === 'failed'
   }
-  const cancel = () => void cancelSiwxSignIn(portico).catch(() => {})
+  // A Cancel by closing is the same journey step as the view's Cancel button: the same mutation.
+  const cancel = () =>
+    void new QueryMutation(queryClient, cancelSiwxSignInMutationOptions(portico)).mutate().catch(() => {})
   const onState = (state: SiwxState) => {
     if (state.step === 'prompt' && top() !== view) modal.open({ view })
     else if (state.step === 'idle' && modal.isOpen() && top() === view) modal.close()
@@ -54,8 +57,8 @@ export function watchSiwx(portico: Portico, modal: ModalController): () => void 
 
 /** @internal The watch as a component, rendered beside the modal while the instance has a `siwx` option. */
 export function SiwxWatch() {
-  const { portico } = usePortico('SiwxWatch')
+  const { portico, queryClient } = usePortico('SiwxWatch')
   const { modal } = usePorticoUI('SiwxWatch')
-  useEffect(() => watchSiwx(portico, modal), [portico, modal])
+  useEffect(() => watchSiwx(portico, modal, queryClient), [portico, modal, queryClient])
   return null
 }

@@ -1,10 +1,11 @@
 'use client'
+import { useMutation } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useCoreState } from '../../../kernel/react/useCoreState.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
-import { cancelSiwxSignIn } from '../cancelSiwxSignIn.js'
 import { type GetSiwxStateReturnType, getSiwxState } from '../getSiwxState.js'
-import { signInSiwx } from '../signInSiwx.js'
+import { cancelSiwxSignInMutationOptions, signInSiwxMutationOptions } from '../query.js'
+import type { signInSiwx } from '../signInSiwx.js'
 import { signOutSiwx } from '../signOutSiwx.js'
 import { watchSiwxState } from '../watchSiwxState.js'
 
@@ -28,19 +29,18 @@ export type UseSiwxReturnType = GetSiwxStateReturnType & {
  *   : <button onClick={() => signIn()}>Sign in</button>
  */
 export function useSiwx(): UseSiwxReturnType {
-  const { portico } = usePortico('useSiwx')
+  const { portico, queryClient } = usePortico('useSiwx')
   const state = useCoreState(
     (onChange) => watchSiwxState(portico, { onChange }),
     () => getSiwxState(portico),
     [portico],
   )
+  // Sign and Cancel run as mutations of the instance's query client: they are steps of the journey.
+  const { mutateAsync: signIn } = useMutation(signInSiwxMutationOptions(portico), queryClient)
+  const { mutateAsync: cancel } = useMutation(cancelSiwxSignInMutationOptions(portico), queryClient)
   const actions = useMemo(
-    () => ({
-      signIn: () => signInSiwx(portico),
-      signOut: () => signOutSiwx(portico),
-      cancel: () => cancelSiwxSignIn(portico),
-    }),
-    [portico],
+    () => ({ signIn: () => signIn(), signOut: () => signOutSiwx(portico), cancel: () => cancel() }),
+    [portico, signIn, cancel],
   )
   return { ...state, ...actions }
 }
