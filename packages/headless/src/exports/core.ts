@@ -101,7 +101,7 @@ export type { Eip1193Provider, Eip6963ProviderInfo } from '../kernel/adapters/ei
 export type { InjectedWeb3Entry } from '../kernel/adapters/polkadot/injectedWeb3Connector.js'
 export { type PolkadotAdapterParameters, polkadotAdapter } from '../kernel/adapters/polkadot/polkadotAdapter.js'
 export { type SolanaAdapterParameters, solanaAdapter } from '../kernel/adapters/solana/solanaAdapter.js'
-export type { Alert, AlertCode, AlertListener, AlertSeverity } from '../kernel/alerts.js'
+export type { Alert, AlertCode, AlertListener, AlertSeverity, FeatureAlertCode } from '../kernel/alerts.js'
 export {
   BlockchainApiError,
   type BlockchainApiErrorType,

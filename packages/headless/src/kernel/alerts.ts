@@ -10,7 +10,6 @@ export const alertCatalogue = {
   ORIGIN_NOT_ALLOWED: { severity: 'error', message: 'Origin Not Allowed' },
   INVALID_APP_CONFIGURATION: { severity: 'error', message: 'Invalid App Configuration' },
   SESSION_EXPIRED: { severity: 'error', message: 'Session Expired' },
-  UNVERIFIED_DOMAIN: { severity: 'error', message: 'Unverified Domain' },
   SWITCH_NETWORK_NOT_FOUND: { severity: 'error', message: 'switch network not found' },
   NETWORK_NOT_FOUND: { severity: 'error', message: 'Network Not Found' },
   INTERNAL_SDK_ERROR: { severity: 'error', message: 'Internal SDK error' },
@@ -23,7 +22,13 @@ export const alertCatalogue = {
   WALLET_SESSION_EXPIRED: { severity: 'warning', message: 'The wallet session expired' },
 } as const satisfies Record<string, { severity: AlertSeverity; message: string }>
 
-export type AlertCode = keyof typeof alertCatalogue
+/**
+ * The embedded wallet's alerts: errors whose text is the message of the feature's own error (the
+ * frame did not load, a login request timed out, the page's origin is not allowed), passed with
+ * the alert. The catalogue above is read at page start; these texts load with the feature.
+ */
+export type FeatureAlertCode = 'IFRAME_LOAD_FAILED' | 'IFRAME_REQUEST_TIMEOUT' | 'UNVERIFIED_DOMAIN'
+export type AlertCode = keyof typeof alertCatalogue | FeatureAlertCode
 export type AlertSeverity = 'error' | 'warning' | 'info'
 
 /** One alert as delivered to listeners. */
@@ -41,7 +46,8 @@ export type AlertListener = (alert: Alert) => void
 
 /** @internal The per-instance alert bus. */
 export type AlertBus = {
-  emit(code: AlertCode, extra?: { details?: string; cause?: unknown }): void
+  /** A {@link FeatureAlertCode} passes its `message` (an error, severity 'error'). */
+  emit(code: AlertCode, extra?: { details?: string | undefined; cause?: unknown; message?: string }): void
   subscribe(listener: AlertListener): () => void
   /** Alerts emitted so far, oldest first (bounded), so a late subscriber (the lazily loaded UI) sees them. */
   history(): readonly Alert[]
@@ -73,7 +79,9 @@ export function createAlertBus(): AlertBus {
     emit(code, extra) {
       if (onceOnly.has(code) && seen.has(code)) return
       seen.add(code)
-      const alert: Alert = { id: nextId++, code, ...alertCatalogue[code], ...extra }
+      const known: Partial<Pick<Alert, 'severity' | 'message'>> | undefined =
+        alertCatalogue[code as keyof typeof alertCatalogue]
+      const alert: Alert = { id: nextId++, code, severity: 'error', message: '', ...known, ...extra }
       past.push(alert)
       if (past.length > historyLimit) past.shift()
       // With no listener an alert would vanish; the console is the last resort so a headless host

@@ -141,7 +141,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   balanceCache: 1.25,
   // The embedded wallet's smart account: its status and the eoa/smartAccount switch, loaded by
   // the Account view's row and the hooks on first use.
-  getSmartAccount: 16.25,
+  // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
+  getSmartAccount: 16.35,
   setPreferredAccountType: 20.25,
   'legal.*': 0.4,
   // +0.05 (16.03) for the search request sent at the commit and the list's data-scrolling mark;
@@ -288,7 +289,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   restoreEmbedded: 29.5,
   // 25.04 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
-  EmbeddedWatch: 29.25,
+  // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
+  EmbeddedWatch: 29.35,
   'embedded.*': 1.5,
   startEmailLogin: 17,
   waitForDeviceApproval: 17,
@@ -310,7 +312,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.1-0.2 here and in the embedded chunks below: kernel modules only send and WalletConnect shared with
   // them were page start; now they are chunks of their own (23.01).
-  embedded: 27,
+  // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
+  embedded: 27.1,
   // The embedded wallet's other logins, each loaded on its click: social (a popup), Farcaster
   // (a QR code), passkeys (WebAuthn in the frame).
   // The one-step sign-in at a social login (the siwx formatter and config calls), only with `siwx`.
@@ -320,10 +323,12 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // socials on; with the embedded core entry, whose openSocialPopup opens the window in the click)
   // and the social login's view (popup waiting / blocked / failed, and Farcaster's QR code).
   // 26.09 and 29.34 measured (after merging main).
-  SocialLogins: 29.75,
+  // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
+  SocialLogins: 29.85,
   ConnectingSocialView: 33,
   connectFarcaster: 16.25,
-  loginWithPasskey: 16,
+  // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
+  loginWithPasskey: 16.1,
   registerPasskey: 20.25,
   // A send's chain code, loaded on the first send or fee estimate (viem for EVM, @solana/kit for
   // Solana), and viem's node-error mapping, loaded only when a send fails.
@@ -331,7 +336,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   solanaTransfer: 27.25,
   nodeError: 92.75,
   // WalletConnect's and the embedded wallet's connector lifecycle, attached on first use.
-  lifecycle: 19.5,
+  // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
+  lifecycle: 19.6,
 }
 
 let workDir: string

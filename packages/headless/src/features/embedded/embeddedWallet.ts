@@ -4,10 +4,10 @@ import { featureState } from '../../kernel/featureState.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoNetwork } from '../../kernel/types.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
-import { EmbeddedWalletNotConfiguredError, EmbeddedWalletUnverifiedDomainError } from './errors.js'
+import { EmbeddedWalletNotConfiguredError } from './errors.js'
 import { createFrameClient } from './frameClient.js'
 import { clearLoginCache, readLoginCache, writeLoginCache } from './loginCache.js'
-import { alertServerMessage } from './serverAlerts.js'
+import { alertFrameError } from './serverAlerts.js'
 import { embeddedState } from './state.js'
 import type { EmbeddedWallet } from './types.js'
 
@@ -64,10 +64,7 @@ export function getEmbeddedWallet(portico: Portico): EmbeddedWallet {
     rpcUrl: start?.chainNamespace === 'eip155' ? rpcUrl(start) : undefined,
     enableLogger: settings.enableLogger,
     timings: state.timings,
-    onError: (error) =>
-      error instanceof EmbeddedWalletUnverifiedDomainError
-        ? portico.alerts.emit('UNVERIFIED_DOMAIN', { details: error.details, cause: error })
-        : alertServerMessage(portico, error.shortMessage),
+    onError: (error) => alertFrameError(portico, error),
   })
   const wallet: EmbeddedWallet = {
     client,

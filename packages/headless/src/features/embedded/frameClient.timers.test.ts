@@ -64,8 +64,15 @@ function watch(promise: Promise<unknown>) {
   return state
 }
 
+let errors: unknown[]
 const start = () => {
-  client = createFrameClient({ frameUrl: `${frameOrigin}/`, projectId: 'p', chainId: 1 })
+  errors = []
+  client = createFrameClient({
+    frameUrl: `${frameOrigin}/`,
+    projectId: 'p',
+    chainId: 1,
+    onError: (e) => errors.push(e),
+  })
   return client
 }
 
@@ -94,6 +101,8 @@ describe('frame timers (the spec’s values, on fake time)', () => {
       shortMessage: 'Network Error - Could not load embedded wallet',
     })
     expect(request.error).toMatchObject({ code: 'IFRAME_LOAD_FAILED' })
+    // The kit is told once (it raises the alert), before the waiting calls reject.
+    expect(errors).toEqual([ready.error])
     // Nothing was sent to a frame that never loaded.
     expect(posted).toEqual([])
   })
@@ -120,6 +129,7 @@ describe('frame timers (the spec’s values, on fake time)', () => {
       code: 'IFRAME_REQUEST_TIMEOUT',
       shortMessage: 'Embedded Wallet Request Timed Out',
     })
+    expect(errors).toEqual([login.error])
     // An approval may take the user longer: no timer on it.
     await vi.advanceTimersByTimeAsync(600_000)
     expect(rpc.settled).toBe(false)

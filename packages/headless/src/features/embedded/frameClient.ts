@@ -61,8 +61,19 @@ export type FrameClientOptions = {
   enableLogger?: boolean | undefined
   /** Timings (tests shorten them); default {@link frameTimings}. */
   timings?: Partial<FrameTimings> | undefined
-  /** Told of every error the frame answers with (before the request rejects), e.g. to raise an alert. */
-  onError?: ((error: EmbeddedWalletError | EmbeddedWalletUnverifiedDomainError) => void) | undefined
+  /**
+   * Told of every error the frame answers with, and of the frame's load failing or a login request
+   * timing out (before the request rejects), e.g. to raise an alert.
+   */
+  onError?:
+    | ((
+        error:
+          | EmbeddedWalletError
+          | EmbeddedWalletUnverifiedDomainError
+          | EmbeddedWalletLoadError
+          | EmbeddedWalletTimeoutError,
+      ) => void)
+    | undefined
 }
 
 /** The kit's end of the frame protocol. */
@@ -230,6 +241,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   readyPromise.catch(() => {})
   const loadTimer = setTimeout(() => {
     const error = new EmbeddedWalletLoadError({ frameUrl: origin })
+    options.onError?.(error)
     readyReject(error)
     for (const [id, request] of pending) {
       pending.delete(id)
@@ -292,7 +304,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         const timer = loginRequests.has(name)
           ? setTimeout(() => {
               pending.delete(id)
-              reject(new EmbeddedWalletTimeoutError({ request: name }))
+              const error = new EmbeddedWalletTimeoutError({ request: name })
+              options.onError?.(error)
+              reject(error)
             }, timings.loginTimeoutMs)
           : undefined
         pending.set(id, { name, resolve: resolve as (payload: unknown) => void, reject, timer })

@@ -3,7 +3,13 @@ import { watchAlerts } from '../../kernel/actions/watchAlerts.js'
 import type { Alert } from '../../kernel/alerts.js'
 import { createPortico } from '../../kernel/createPortico.js'
 import { testAdapters, testNetworks } from '../../test/fixtures.js'
-import { alertServerMessage } from './serverAlerts.js'
+import {
+  EmbeddedWalletError,
+  EmbeddedWalletLoadError,
+  EmbeddedWalletTimeoutError,
+  EmbeddedWalletUnverifiedDomainError,
+} from './errors.js'
+import { alertFrameError, alertServerMessage } from './serverAlerts.js'
 
 // The auth server's own messages (packages/auth's `serverMessages`), as the frame relays them.
 test('the auth server’s origin, key and session messages raise their alerts; others none', () => {
@@ -28,4 +34,40 @@ test('the auth server’s origin, key and session messages raise their alerts; o
   // Shown once: 'Origin Not Allowed' and 'Invalid Project ID' are once-only alerts.
   alertServerMessage(portico, 'Unauthorized: origin not allowed')
   expect(alerts).toHaveLength(3)
+})
+
+test('the frame’s own failures raise the spec’s alerts under their codes; its server messages go through the server’s', () => {
+  const portico = createPortico({
+    projectId: 'p',
+    networks: testNetworks().all,
+    adapters: testAdapters(),
+    storage: null,
+    walletConnect: false,
+  })
+  const alerts: Alert[] = []
+  watchAlerts(portico, { onAlert: (alert) => alerts.push(alert) })
+  expect(alertFrameError(portico, new EmbeddedWalletLoadError({ frameUrl: 'https://secure.example' }))).toBe(
+    'IFRAME_LOAD_FAILED',
+  )
+  expect(alertFrameError(portico, new EmbeddedWalletTimeoutError({ request: 'CONNECT_EMAIL' }))).toBe(
+    'IFRAME_REQUEST_TIMEOUT',
+  )
+  const unverified = new EmbeddedWalletUnverifiedDomainError({
+    origin: 'https://shop.example',
+    request: 'CONNECT_EMAIL',
+  })
+  expect(alertFrameError(portico, unverified)).toBe('UNVERIFIED_DOMAIN')
+  const jwt = new EmbeddedWalletError({ message: 'JWT validation error: expired', code: 401, request: 'GET_USER' })
+  expect(alertFrameError(portico, jwt)).toBe('SESSION_EXPIRED')
+  expect(
+    alertFrameError(portico, new EmbeddedWalletError({ message: 'Invalid OTP', code: 400, request: 'CONNECT_OTP' })),
+  ).toBeUndefined()
+  expect(alerts.map((a) => [a.code, a.message])).toEqual([
+    ['IFRAME_LOAD_FAILED', 'Network Error - Could not load embedded wallet'],
+    ['IFRAME_REQUEST_TIMEOUT', 'Embedded Wallet Request Timed Out'],
+    ['UNVERIFIED_DOMAIN', 'Unverified Domain'],
+    ['SESSION_EXPIRED', 'Session Expired'],
+  ])
+  expect(alerts[0]?.details).toBe('No ready message from https://secure.example.')
+  expect(alerts[2]?.cause).toBe(unverified)
 })
