@@ -3,7 +3,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto'
 import { base58 } from '@scure/base'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { expect, inject, test } from 'vitest'
+import { expect, inject, test, vi } from 'vitest'
 import { verifySiwxSignature } from './verifySiwxSignature.js'
 
 const message = 'app.test wants you to sign in with your Ethereum account:\n…'
@@ -70,6 +70,34 @@ test('solana: an ed25519 signature over the UTF-8 text, base58 or 0x-hex, by the
   expect(
     await verifySiwxSignature({ address, chainId, message: text, signature: base58.encode(bytes.subarray(1)) }),
   ).toMatchObject({ valid: false, reason: 'malformed_signature' })
+})
+
+test('solana on a runtime whose Web Crypto has no Ed25519: unsupported_namespace saying why, not a crash or a false "invalid"', async () => {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519')
+  const address = base58.encode(Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url'))
+  const text = 'app.test wants you to sign in with your Solana account:\n…'
+  const signature = base58.encode(sign(null, Buffer.from(text, 'utf8'), privateKey))
+  // What an older runtime's importKey does for an algorithm it does not implement.
+  const importKey = vi
+    .spyOn(crypto.subtle, 'importKey')
+    .mockRejectedValue(new DOMException('Unrecognized algorithm name', 'NotSupportedError'))
+  try {
+    expect(
+      await verifySiwxSignature({
+        address,
+        chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+        message: text,
+        signature,
+      }),
+    ).toEqual({
+      valid: false,
+      reason: 'unsupported_namespace',
+      details: 'This runtime cannot check ed25519 signatures (its Web Crypto has no Ed25519).',
+    })
+    expect(importKey).toHaveBeenCalledWith('raw', expect.anything(), { name: 'Ed25519' }, false, ['verify'])
+  } finally {
+    importKey.mockRestore()
+  }
 })
 
 test('a namespace without a signature scheme is unsupported_namespace', async () => {
