@@ -1,5 +1,10 @@
 import { type Devnet, startDevnet } from '@portico/devnet'
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import { initialize } from '../kernel/actions/initialize.js'
+import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
+import { createPortico } from '../kernel/createPortico.js'
+import { createTestEip1193Wallet } from '../testing/eip1193Wallet.js'
+import { memoryStorage, testNetworks } from './fixtures.js'
 import { connectedHostWallet, type HostConnectorBehaviour } from './hostConnector.js'
 import { installTestWindow, removeTestWindow } from './window.js'
 
@@ -28,6 +33,29 @@ export function devnetSuite() {
       return devnet
     },
     stops,
+    /**
+     * A Portico with the EVM adapter on the devnet's two chains (31337, 31338) and an installed
+     * test wallet (EIP-6963) that knows `chains`, initialized (not connected); stopped after the test.
+     */
+    evmWallet(chains: readonly number[] = [31337, 31338]) {
+      if (!devnet) throw new Error('devnetSuite: the devnet starts in beforeAll')
+      const { rpcUrl, accounts } = devnet.evm
+      const wallet = createTestEip1193Wallet({
+        accounts: accounts.map((a) => a.privateKey),
+        chains: chains.map((id) => ({ id, rpcUrl })),
+      })
+      stops.push(wallet.announce())
+      const networks = testNetworks({ evmRpcUrl: rpcUrl })
+      const portico = createPortico({
+        projectId: 'p',
+        walletConnect: false,
+        networks: [networks.devnet, networks.devnet2],
+        adapters: [eip155Adapter()],
+        storage: memoryStorage(),
+      })
+      stops.push(initialize(portico))
+      return { portico, wallet, networks }
+    },
     /** A Portico connected to a host connector (see {@link connectedHostWallet}), stopped after the test. */
     async host(behaviour: HostConnectorBehaviour = {}) {
       const setup = await connectedHostWallet(behaviour)

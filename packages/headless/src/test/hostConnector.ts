@@ -146,3 +146,20 @@ export async function connectedHostWallet(
   await connect(portico, { connector: wallet.connector })
   return { portico, wallet, stop, networks: { devnet, devnet2, solanaLocal } }
 }
+
+/**
+ * @internal A Portico on the devnet's two EVM networks (31337, 31338) with a host adapter and no
+ * wallet: for what needs no chain (the network list, the selection). `solanaLocal` is not among
+ * its networks and has no adapter.
+ */
+export function evmHostPortico() {
+  const { devnet, devnet2, solanaLocal } = testNetworks()
+  const portico = createPortico({
+    projectId: 'p',
+    walletConnect: false,
+    networks: [devnet, devnet2],
+    adapters: [hostAdapter('eip155')],
+    storage: memoryStorage(),
+  })
+  return { portico, devnet, devnet2, solanaLocal }
+}

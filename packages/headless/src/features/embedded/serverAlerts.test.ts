@@ -11,8 +11,8 @@ import {
 } from './errors.js'
 import { alertFrameError, alertServerMessage } from './serverAlerts.js'
 
-// The auth server's own messages (packages/auth's `serverMessages`), as the frame relays them.
-test('the auth server’s origin, key and session messages raise their alerts; others none', () => {
+/** A Portico whose alerts are collected. */
+function watched() {
   const portico = createPortico({
     projectId: 'p',
     networks: testNetworks().all,
@@ -22,6 +22,12 @@ test('the auth server’s origin, key and session messages raise their alerts; o
   })
   const alerts: Alert[] = []
   watchAlerts(portico, { onAlert: (alert) => alerts.push(alert) })
+  return { portico, alerts }
+}
+
+// The auth server's own messages (packages/auth's `serverMessages`), as the frame relays them.
+test('the auth server’s origin, key and session messages raise their alerts; others none', () => {
+  const { portico, alerts } = watched()
   expect(alertServerMessage(portico, 'Unauthorized: origin not allowed')).toBe('ORIGIN_NOT_ALLOWED')
   expect(alertServerMessage(portico, 'Unauthorized: invalid key')).toBe('INVALID_PROJECT_ID')
   expect(alertServerMessage(portico, 'JWT validation error: JWT Token is not yet valid')).toBe('SESSION_EXPIRED')
@@ -37,15 +43,7 @@ test('the auth server’s origin, key and session messages raise their alerts; o
 })
 
 test('the frame’s own failures raise the spec’s alerts under their codes; its server messages go through the server’s', () => {
-  const portico = createPortico({
-    projectId: 'p',
-    networks: testNetworks().all,
-    adapters: testAdapters(),
-    storage: null,
-    walletConnect: false,
-  })
-  const alerts: Alert[] = []
-  watchAlerts(portico, { onAlert: (alert) => alerts.push(alert) })
+  const { portico, alerts } = watched()
   expect(alertFrameError(portico, new EmbeddedWalletLoadError({ frameUrl: 'https://secure.example' }))).toBe(
     'IFRAME_LOAD_FAILED',
   )

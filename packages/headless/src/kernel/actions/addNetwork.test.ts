@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
-import { hostAdapter } from '../../test/hostConnector.js'
+import { evmHostPortico, hostAdapter } from '../../test/hostConnector.js'
 import { createPortico } from '../createPortico.js'
 import { eip155Network } from '../networks.js'
 import { addNetwork } from './addNetwork.js'
@@ -14,21 +14,9 @@ const suite = devnetSuite()
 const { stops } = suite
 const optimism = eip155Network({ id: 10, name: 'OP Mainnet', rpcUrl: 'http://127.0.0.1:1' })
 
-function evmOnly() {
-  const { devnet, devnet2, solanaLocal } = testNetworks()
-  const portico = createPortico({
-    projectId: 'p',
-    walletConnect: false,
-    networks: [devnet, devnet2],
-    adapters: [hostAdapter('eip155')],
-    storage: memoryStorage(),
-  })
-  return { portico, devnet, devnet2, solanaLocal }
-}
-
 describe('addNetwork', () => {
   test('the network joins the list after the configured ones, watchers hear it, and it can be selected', async () => {
-    const { portico, devnet, devnet2 } = evmOnly()
+    const { portico, devnet, devnet2 } = evmHostPortico()
     const heard: string[][] = []
     stops.push(watchNetwork(portico, { onChange: ({ networks }) => heard.push(networks.map((n) => n.caipNetworkId)) }))
     expect(addNetwork(portico, { network: optimism })).toEqual([devnet, devnet2, optimism])
@@ -41,7 +29,7 @@ describe('addNetwork', () => {
   })
 
   test('a network already configured is left as it is: no second entry, no change heard', () => {
-    const { portico, devnet, devnet2 } = evmOnly()
+    const { portico, devnet, devnet2 } = evmHostPortico()
     const heard: unknown[] = []
     stops.push(watchNetwork(portico, { onChange: (n) => heard.push(n) }))
     const twin = eip155Network({ id: 31338, name: 'Another name', rpcUrl: 'http://127.0.0.1:2' })
@@ -51,7 +39,7 @@ describe('addNetwork', () => {
   })
 
   test('a namespace without an adapter: AdapterNotFoundError, nothing added', () => {
-    const { portico, devnet, devnet2, solanaLocal } = evmOnly()
+    const { portico, devnet, devnet2, solanaLocal } = evmHostPortico()
     expect(() => addNetwork(portico, { network: solanaLocal })).toThrow(
       expect.objectContaining({
         name: 'AdapterNotFoundError',
@@ -62,7 +50,7 @@ describe('addNetwork', () => {
   })
 
   test('a malformed network: InvalidOptionsError naming each issue, nothing added', () => {
-    const { portico } = evmOnly()
+    const { portico } = evmHostPortico()
     const broken = { ...optimism, caipNetworkId: 'eip155:11', rpcUrls: { default: { http: [] } } }
     let thrown: unknown
     try {

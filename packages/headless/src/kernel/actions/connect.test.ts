@@ -2,8 +2,6 @@ import { describe, expect, test, vi } from 'vitest'
 import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { deferred, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
-import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
-import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../createPortico.js'
 import { BaseError } from '../errors/base.js'
 import { accountsAtom, activeNamespaceAtom } from '../state/atoms.js'
@@ -48,23 +46,7 @@ const on = (namespace: ChainNamespace, accounts: string[], caipNetworkId?: strin
 
 describe('real wallet (EIP-6963 test wallet on the devnet)', () => {
   function realSetup() {
-    const wallet = createTestEip1193Wallet({
-      accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
-      chains: [
-        { id: 31337, rpcUrl: suite.devnet.evm.rpcUrl },
-        { id: 31338, rpcUrl: suite.devnet.evm.rpcUrl },
-      ],
-    })
-    stops.push(wallet.announce())
-    const networks = testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl })
-    const portico = createPortico({
-      projectId: 'p',
-      walletConnect: false,
-      networks: [networks.devnet, networks.devnet2],
-      adapters: [eip155Adapter()],
-      storage: memoryStorage(),
-    })
-    stops.push(initialize(portico))
+    const { portico, wallet } = suite.evmWallet()
     const [connector] = getConnectors(portico, { namespace: 'eip155' })
     if (!connector) throw new Error('the test wallet was not discovered')
     return { portico, wallet, connector }

@@ -2,15 +2,12 @@ import { describe, expect, test } from 'vitest'
 import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
-import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
-import { eip155Adapter } from '../adapters/eip155/eip155Adapter.js'
 import type { Alert } from '../alerts.js'
 import { createPortico } from '../createPortico.js'
 import { SwitchChainNotApprovedError } from '../errors/network.js'
 import { connect } from './connect.js'
 import { getConnection } from './getConnection.js'
 import { getNetwork } from './getNetwork.js'
-import { initialize } from './initialize.js'
 import { switchNetwork } from './switchNetwork.js'
 import { watchAlerts } from './watchAlerts.js'
 
@@ -119,22 +116,9 @@ describe('contract (host connector)', () => {
 
 describe('real EIP-1193 wallet (devnet)', () => {
   async function evmConnected(chains: number[]) {
-    const wallet = createTestEip1193Wallet({
-      accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
-      chains: chains.map((id) => ({ id, rpcUrl: suite.devnet.evm.rpcUrl })),
-    })
-    stops.push(wallet.announce())
-    const networks = testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl })
-    const portico = createPortico({
-      projectId: 'p',
-      walletConnect: false,
-      networks: [networks.devnet, networks.devnet2],
-      adapters: [eip155Adapter()],
-      storage: memoryStorage(),
-    })
-    stops.push(initialize(portico))
-    await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
-    return { portico, wallet, networks }
+    const setup = suite.evmWallet(chains)
+    await connect(setup.portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
+    return setup
   }
 
   test('behavior: the wallet moves to the chain (wallet_switchEthereumChain) and state follows', async () => {
