@@ -1,18 +1,13 @@
 // The host's own wallets (`customWallets`) in the Connect view: listed in the connector order's
 // `custom` group, and each opens WalletConnect with the host's links and icon, like a featured one.
-import { afterEach, expect, inject, test } from 'vitest'
+import { expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { render } from 'vitest-browser-react'
-import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { en } from '../../i18n/messages.js'
-import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import type { HarnessOptions } from '../../test/harness.js'
+import { renderConnectButton } from '../../test/renderConnectButton.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
-const cleanups: (() => void)[] = []
-afterEach(() => {
-  for (const stop of cleanups.splice(0)) stop()
-})
 
 // An inline icon: the test needs no image host, and it must show (not the fallback glyph).
 const icon = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="red"/></svg>')}`
@@ -26,13 +21,7 @@ const acme = {
 }
 
 async function open(options: HarnessOptions) {
-  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, ...options })
-  cleanups.push(harness.cleanup)
-  await render(
-    <harness.Wrapper>
-      <ConnectButton />
-    </harness.Wrapper>,
-  )
+  const harness = await renderConnectButton({ rpcUrl: devnet.evmRpcUrl, ...options })
   await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
   return harness
 }

@@ -4,8 +4,8 @@ import { getConnection } from '@portico/headless'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
-import { ConnectButton } from '../../../buttons/ConnectButton.js'
 import { createHarness, type HarnessOptions } from '../../../test/harness.js'
+import { renderConnectButton } from '../../../test/renderConnectButton.js'
 import '../../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -17,13 +17,7 @@ afterEach(() => {
 const legal = { termsConditionsUrl: 'https://host.example/terms', privacyPolicyUrl: 'https://host.example/privacy' }
 
 async function open(options: HarnessOptions) {
-  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, ...options })
-  cleanups.push(harness.cleanup)
-  await render(
-    <harness.Wrapper>
-      <ConnectButton />
-    </harness.Wrapper>,
-  )
+  const harness = await renderConnectButton({ rpcUrl: devnet.evmRpcUrl, ...options })
   await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
   return harness
 }

@@ -2,28 +2,17 @@
 // wallets wait behind one row) and the `reownBranding` line, from local features and from the
 // remote project configuration (the devnet's, per project).
 import { getFeatures } from '@portico/headless'
-import { afterEach, expect, inject, test } from 'vitest'
+import { expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { render } from 'vitest-browser-react'
-import { ConnectButton } from '../../../buttons/ConnectButton.js'
-import { createHarness, type HarnessOptions } from '../../../test/harness.js'
+import type { HarnessOptions } from '../../../test/harness.js'
+import { renderConnectButton } from '../../../test/renderConnectButton.js'
 import '../../../test/provided.js'
 
 const devnet = inject('devnet')
 const embedded = inject('embedded')
-const cleanups: (() => void)[] = []
-afterEach(() => {
-  for (const stop of cleanups.splice(0)) stop()
-})
 
 async function open(options: HarnessOptions) {
-  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, ...options })
-  cleanups.push(harness.cleanup)
-  await render(
-    <harness.Wrapper>
-      <ConnectButton />
-    </harness.Wrapper>,
-  )
+  const harness = await renderConnectButton({ rpcUrl: devnet.evmRpcUrl, ...options })
   await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
   return harness
 }
