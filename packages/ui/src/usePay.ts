@@ -2,6 +2,7 @@ import { usePortico } from '@portico/headless'
 import { useCallback } from 'react'
 import { usePorticoUI } from './context.js'
 import type { PayRequest, PayResult } from './features/pay/views.js'
+import { preloadView } from './modal/views.js'
 
 export type { PayRequest, PayResult }
 
@@ -13,8 +14,8 @@ export type { PayRequest, PayResult }
  * flag is off and with the Send feature's typed errors for bad input ('An amount and receiver
  * address are required', 'A token is required', 'Address is invalid', `InvalidTokenError`,
  * `InvalidAmountError`); once open, with `PayClosedError` when the modal is closed first and with
- * the wallet's or the node's error (e.g. `UserRejectedRequestError`) when paying fails. The
- * panel's code loads on the first call, not at page start.
+ * the wallet's or the node's error (e.g. `UserRejectedRequestError`) when paying fails. Tell them
+ * apart by `error.name`. The panel's code loads on the first call, not at page start.
  *
  * @example
  * const pay = usePay()
@@ -33,8 +34,13 @@ export function usePay(): (request: PayRequest) => Promise<PayResult> {
   const { portico, queryClient } = usePortico('usePay')
   return useCallback(
     async (request: PayRequest) => {
-      const { startPay } = await import('./features/pay/payRequest.js')
-      return startPay({ portico, queryClient, modal }, request)
+      // The panel's chunk carries the request's checks (`PayView.pay`): page start holds only this
+      // hook and the view's slot, not a second chunk name of its own.
+      const view = (await preloadView(
+        modal.table,
+        'Pay',
+      )) as unknown as typeof import('./features/pay/PayView.js').PayView
+      return view.pay({ portico, queryClient, modal }, request)
     },
     [modal, portico, queryClient],
   )

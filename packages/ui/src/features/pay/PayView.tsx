@@ -16,7 +16,7 @@ import { sendMessages } from '../send/messages.js'
 import * as send from '../send/send.css.js'
 import { formatFee, validateSendForm } from '../send/sendForm.js'
 import { payMessages } from './messages.js'
-import { payState } from './payRequest.js'
+import { payState, startPay } from './payRequest.js'
 
 /**
  * @internal The pay panel: what the host asked to pay (amount, token, receiver, network, fee), read
@@ -164,6 +164,9 @@ export function PayView({ data }: ViewEntryOf<'Pay'>) {
     </div>
   )
 }
+
+/** @internal What `usePay()` calls once this chunk is loaded: the request's checks, then the panel. */
+PayView.pay = startPay
 
 PayView.featureTitle = {
   messages: payMessages,
