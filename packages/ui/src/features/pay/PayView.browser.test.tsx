@@ -199,3 +199,32 @@ test('a rejected wallet prompt rejects the host with UserRejectedRequestError; t
   await expect.element(page.getByRole('alert')).toHaveTextContent('Transaction rejected')
   expect(await balanceOf(usdc, receiver)).toBe(0n)
 })
+
+test('closed while the wallet has the transfer, the host still gets its hash (the payment went out)', async () => {
+  const { pay, wallet } = await mount()
+  const receiver = newReceiver()
+  // The user takes their time in the wallet: its prompt answers once released.
+  let release = () => {}
+  const approved = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const request = wallet.provider.request.bind(wallet.provider)
+  let prompted = false
+  wallet.provider.request = (async (args: { method: string }) => {
+    if (args.method === 'eth_sendTransaction') {
+      prompted = true
+      await approved
+    }
+    return request(args as Parameters<typeof request>[0])
+  }) as typeof wallet.provider.request
+  const outcome = pay({ amount: '2', token: usdc, receiver })
+  await expect.element(page.getByRole('button', { name: 'Pay', exact: true }), { timeout: 30_000 }).toBeEnabled()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect.poll(() => prompted, { timeout: 15_000 }).toBe(true)
+  await userEvent.keyboard('{Escape}')
+  await expect.poll(() => document.querySelector('[role="dialog"]'), { timeout: 15_000 }).toBeNull()
+  release()
+  const settled = await outcome
+  expect('result' in settled && settled.result.hash).toMatch(/^0x[0-9a-f]{64}$/)
+  expect(await balanceOf(usdc, receiver)).toBe(2_000_000n)
+})

@@ -56,6 +56,7 @@ export function PayView({ data }: ViewEntryOf<'Pay'>) {
   const sendToken = useSendToken({
     mutation: {
       onSuccess(hash) {
+        state.sending = false
         state.pending?.resolve({ hash })
         if (sendText) toasts.show('success', sendText.sendSuccess(format.amount(data.amount, token?.symbol ?? '')))
         const view = modal.navigation.get().history.at(-1)?.view
@@ -63,6 +64,7 @@ export function PayView({ data }: ViewEntryOf<'Pay'>) {
         if (modal.isOpen() && view === 'Pay') modal.open({ view: 'Account' })
       },
       onError(error) {
+        state.sending = false
         if (error instanceof UserRejectedRequestError) shake()
         state.pending?.reject(error)
       },
@@ -147,7 +149,10 @@ export function PayView({ data }: ViewEntryOf<'Pay'>) {
             className={css.button({ variant: 'primary', size: 'lg' })}
             disabled={Boolean(blocked) || sendToken.isPending || sendToken.isSuccess}
             aria-busy={sendToken.isPending}
-            onClick={() => sendToken.mutate({ token, amount: data.amount, receiver: data.receiver })}
+            onClick={() => {
+              state.sending = true
+              sendToken.mutate({ token, amount: data.amount, receiver: data.receiver })
+            }}
             data-slot="pay-confirm"
           >
             {sendToken.isPending ? (

@@ -17,7 +17,11 @@ import type { PayRequest, PayResult } from './views.js'
 type Pending = { resolve(result: PayResult): void; reject(error: unknown): void }
 
 /** @internal This modal's pay request still waiting for its outcome (one at a time). */
-export const payState = () => ({ pending: undefined as Pending | undefined })
+export const payState = () => ({
+  pending: undefined as Pending | undefined,
+  /** Pay was pressed and the send has not settled: closing now would not stop the transfer. */
+  sending: false,
+})
 
 /**
  * @internal
@@ -28,7 +32,8 @@ export const payState = () => ({ pending: undefined as Pending | undefined })
  * ('Address is invalid'), a token the connected network does not list (`InvalidTokenError`) and
  * an amount the token cannot represent (`InvalidAmountError`). The promise resolves with the hash
  * once the chain confirmed the transfer, rejects with the wallet's or the node's error when the
- * payment fails, and with {@link PayClosedError} when the modal closes first.
+ * payment fails, and with {@link PayClosedError} when the modal closes before Pay is pressed
+ * (closed while the wallet has the transfer, it settles with the transfer's outcome).
  *
  * @example
  * const { hash } = await startPay({ portico, queryClient, modal }, { amount: '5', token: usdc, receiver })
@@ -64,9 +69,10 @@ export async function startPay(
   // A new request replaces one the host left waiting: that one is given up as closed.
   state.pending?.reject(new PayClosedError())
   return new Promise<PayResult>((resolve, reject) => {
-    // The modal closing (the user, or the host's own `open` prop) gives the payment up.
+    // The modal closing (the user, or the host's own `open` prop) gives the payment up, unless the
+    // wallet already has it: then the send's outcome is the host's answer, the modal open or not.
     const stop = modal.subscribeOpen(() => {
-      if (!modal.isOpen()) pending.reject(new PayClosedError())
+      if (!modal.isOpen() && !state.sending) pending.reject(new PayClosedError())
     })
     const pending: Pending = {
       resolve(result) {
