@@ -79,7 +79,12 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 // stands in the profile-name slot as its fallback (one more slot element and its `avatar` size),
 // so a named account shows its picture. The lookup, the image rule and the picture load lazily
 // with the name's chunk. Recorded, not hidden.
-const pageStartBudgetKiB = { kitOnly: 47.25, prebuiltPage: 132.85, bothAdapters: 137.4 }
+// +0.05 on the kit alone (47.26 measured, from 47.21) for the pay panel: the public `usePay` hook
+// and the Pay view's slot in the table. The React pages stay as they were (132.80 and 137.37
+// measured, from 132.80 and 137.36): the hook is tree-shaken there, and the request's checks, the
+// panel and its text are lazy (PayView, pay.* below); `usePay` reaches the checks through the
+// view's own chunk, so page start holds no second chunk name. Recorded, not hidden.
+const pageStartBudgetKiB = { kitOnly: 47.3, prebuiltPage: 132.85, bothAdapters: 137.4 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
  * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button. Lazily
@@ -211,6 +216,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   SendPreviewView: 13.75,
   ReceiveView: 6,
   'send.*': 1.5,
+  // The pay panel with the host's request checks (`usePay`), on the send feature's hooks, form
+  // checks and text (11.24 measured).
+  PayView: 12.5,
+  'pay.*': 1,
   SwapView: 16,
   // The EIP-2612 permit step (viem's typed-data and ABI code), only when a token is permitted, not approved.
   swapPermit: 95,

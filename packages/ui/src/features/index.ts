@@ -5,6 +5,7 @@ import { embeddedViews, embeddedWatcher } from './embedded/views.js'
 import { namesViews } from './names/views.js'
 import { networksViews } from './networks/views.js'
 import { onRampViews } from './onramp/views.js'
+import { payViews } from './pay/views.js'
 import { sendViews } from './send/views.js'
 import { siwxViews, siwxWatcher } from './siwx/views.js'
 import { swapViews } from './swap/views.js'
@@ -31,6 +32,7 @@ export const viewTable = {
     ...swapViews,
     ...siwxViews,
     ...sendViews,
+    ...payViews,
     ...embeddedViews,
     ...namesViews,
     ...walletsViews,

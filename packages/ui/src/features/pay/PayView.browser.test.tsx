@@ -1,0 +1,230 @@
+// The pay panel in real Chromium against the shared devnet: a host calls `usePay()`, the user pays
+// through the real test wallet, and the transfer is checked on anvil. Each test starts from a fresh
+// key (funded through anvil and the USDC minter), so no other test's balances or nonces are touched.
+
+import {
+  connect,
+  createPortico,
+  eip155Adapter,
+  eip155Network,
+  type Features,
+  initialize,
+  type Portico,
+  PorticoProvider,
+} from '@portico/headless'
+import { createTestEip1193Wallet } from '@portico/headless/testing'
+import { QueryClient } from '@tanstack/react-query'
+import { createPublicClient, erc20Abi, type Hex, http } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterEach, expect, inject, test } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { cleanup, render } from 'vitest-browser-react'
+import { PorticoUI } from '../../PorticoUI.js'
+import { freshFundedKey } from '../../test/devnetChain.js'
+import { type PayRequest, type PayResult, usePay } from '../../usePay.js'
+import '../../test/provided.js'
+
+const devnet = inject('devnet')
+const stops: (() => void)[] = []
+afterEach(async () => {
+  await cleanup()
+  for (const stop of stops.splice(0)) stop()
+})
+
+const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
+const chain = createPublicClient({ transport: http(devnet.evmRpcUrl) })
+const balanceOf = (token: Hex, owner: Hex) =>
+  chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+type Settled = { result: PayResult } | { error: Error & { name: string; shortMessage?: string } }
+
+type HostRef = { pay?: (request: PayRequest) => Promise<PayResult> }
+
+/** The host page: it keeps `usePay()`'s function for the test to call. */
+function Host({ host }: { host: HostRef }) {
+  host.pay = usePay()
+  return null
+}
+
+async function mount({ features }: { features?: Partial<Features> } = {}) {
+  const { key, address } = await freshFundedKey({ usdc: 100_000_000n })
+  const wallet = createTestEip1193Wallet({ accounts: [key], chains: [{ id: 31337, rpcUrl: devnet.evmRpcUrl }] })
+  stops.push(wallet.announce())
+  const portico: Portico = createPortico({
+    projectId: 'pay-test',
+    networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, tokens: devnet.evmTokens })],
+    adapters: [eip155Adapter()],
+    storage: null,
+    blockchainApi: false,
+    walletConnect: false,
+    walletDirectory: false,
+    remoteConfig: false,
+    features: { analytics: false, pay: true, ...features },
+  })
+  stops.push(initialize(portico))
+  await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const host: HostRef = {}
+  await render(
+    <PorticoProvider config={portico} queryClient={queryClient} reconnectOnMount={false}>
+      <PorticoUI themeMode="dark">
+        <Host host={host} />
+      </PorticoUI>
+    </PorticoProvider>,
+  )
+  await expect.poll(() => host.pay).toBeDefined()
+  /** The host's call, its outcome kept (never an unhandled rejection). */
+  const pay = (request: PayRequest): Promise<Settled> =>
+    (host.pay as NonNullable<typeof host.pay>)(request).then(
+      (result) => ({ result }),
+      (error) => ({ error }),
+    )
+  return { address, wallet, pay }
+}
+
+const $ = (name: string) => document.querySelector(`[data-slot="${name}"]`) as HTMLElement | null
+const newReceiver = () => privateKeyToAccount(generatePrivateKey()).address
+
+test('the pay panel shows the request read-only, pays on chain and resolves with the hash', async () => {
+  const { address, wallet, pay } = await mount()
+  const receiver = newReceiver()
+  const outcome = pay({ amount: '12.5', token: usdc, receiver })
+  // The first Pay view of this file: its chunk is transformed cold by Vite, slow on a loaded CI machine.
+  await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
+  await expect.poll(() => $('pay-amount')?.textContent, { timeout: 15_000 }).toBe('12.5 USDC')
+  expect($('pay-receiver')?.getAttribute('title')).toBe(receiver)
+  // Nothing to edit: the request is the host's.
+  expect(page.getByRole('dialog').element().querySelector('input')).toBeNull()
+  await expect.poll(() => $('pay-fee')?.textContent, { timeout: 15_000 }).toMatch(/^Network fee[\d.,]+ ETH$/)
+
+  const confirm = $('pay-confirm') as HTMLButtonElement
+  // A double click (two clicks before React re-renders) pays once: the send's guard.
+  confirm.click()
+  confirm.click()
+  const settled = await outcome
+  expect('result' in settled ? settled.result.hash : settled.error).toMatch(/^0x[0-9a-f]{64}$/)
+  const hash = 'result' in settled ? (settled.result.hash as Hex) : '0x'
+  const receipt = await chain.getTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+  expect(await balanceOf(usdc, receiver)).toBe(12_500_000n)
+  expect(await balanceOf(usdc, address)).toBe(87_500_000n)
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)
+  await expect.element(page.getByText('Sent 12.5 USDC')).toBeVisible()
+})
+
+test('the native currency: the receiver gets exactly the amount', async () => {
+  const { pay } = await mount()
+  const receiver = newReceiver()
+  const outcome = pay({ amount: '0.25', token: 'native', receiver })
+  await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
+  await expect.poll(() => $('pay-amount')?.textContent, { timeout: 15_000 }).toBe('0.25 ETH')
+  await expect.element(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  const settled = await outcome
+  expect('result' in settled).toBe(true)
+  expect(await chain.getBalance({ address: receiver })).toBe(250_000_000_000_000_000n)
+})
+
+test('with the pay feature off (its default) nothing opens and the host gets a typed error', async () => {
+  const { pay } = await mount({ features: { pay: false } })
+  const settled = await pay({ amount: '1', token: usdc, receiver: newReceiver() })
+  expect('error' in settled && settled.error.name).toBe('PayDisabledError')
+  expect('error' in settled && settled.error.shortMessage).toBe('The pay feature is off')
+  expect(document.querySelector('[role="dialog"]')).toBeNull()
+})
+
+test("a host's invalid input is refused with the send's typed errors before anything opens", async () => {
+  const { pay } = await mount()
+  const receiver = newReceiver()
+  const cases: [PayRequest, string, string][] = [
+    [
+      { amount: '', token: usdc, receiver },
+      'SendParametersRequiredError',
+      'An amount and receiver address are required',
+    ],
+    [
+      { amount: '1', token: usdc, receiver: '' },
+      'SendParametersRequiredError',
+      'An amount and receiver address are required',
+    ],
+    [{ amount: '1', token: '', receiver }, 'TokenRequiredError', 'A token is required'],
+    [{ amount: '1', token: usdc, receiver: '0x1234' }, 'InvalidAddressError', 'Address is invalid'],
+    [{ amount: '1', token: newReceiver(), receiver }, 'InvalidTokenError', 'Token is invalid'],
+    [{ amount: '1.1234567', token: usdc, receiver }, 'InvalidAmountError', 'Amount is invalid'],
+    [{ amount: '-1', token: 'native', receiver }, 'InvalidAmountError', 'Amount is invalid'],
+  ]
+  for (const [request, name, message] of cases) {
+    const settled = await pay(request)
+    expect('error' in settled && [settled.error.name, settled.error.shortMessage]).toEqual([name, message])
+  }
+  expect(document.querySelector('[role="dialog"]')).toBeNull()
+})
+
+test('more than the balance: the panel says Insufficient funds and Pay stays disabled', async () => {
+  const { pay } = await mount()
+  const outcome = pay({ amount: '1000', token: usdc, receiver: newReceiver() })
+  await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
+  await expect.element(page.getByRole('button', { name: 'Insufficient funds' }), { timeout: 15_000 }).toBeDisabled()
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  const settled = await outcome
+  expect('error' in settled && settled.error.name).toBe('PayClosedError')
+})
+
+test('closing the modal rejects with PayClosedError and pays nothing', async () => {
+  const { pay, wallet } = await mount()
+  const receiver = newReceiver()
+  const outcome = pay({ amount: '1', token: usdc, receiver })
+  await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
+  await expect.element(page.getByRole('button', { name: 'Pay', exact: true }), { timeout: 15_000 }).toBeEnabled()
+  await userEvent.keyboard('{Escape}')
+  const settled = await outcome
+  expect('error' in settled && [settled.error.name, settled.error.shortMessage]).toEqual([
+    'PayClosedError',
+    'The pay panel was closed before paying',
+  ])
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(0)
+  expect(await balanceOf(usdc, receiver)).toBe(0n)
+})
+
+test('a rejected wallet prompt rejects the host with UserRejectedRequestError; the panel says so', async () => {
+  const { pay, wallet } = await mount()
+  const receiver = newReceiver()
+  const outcome = pay({ amount: '1', token: usdc, receiver })
+  await expect.element(page.getByRole('button', { name: 'Pay', exact: true }), { timeout: 30_000 }).toBeEnabled()
+  wallet.rejectNext('eth_sendTransaction')
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  const settled = await outcome
+  expect('error' in settled && settled.error.name).toBe('UserRejectedRequestError')
+  await expect.element(page.getByRole('alert')).toHaveTextContent('Transaction rejected')
+  expect(await balanceOf(usdc, receiver)).toBe(0n)
+})
+
+test('closed while the wallet has the transfer, the host still gets its hash (the payment went out)', async () => {
+  const { pay, wallet } = await mount()
+  const receiver = newReceiver()
+  // The user takes their time in the wallet: its prompt answers once released.
+  let release = () => {}
+  const approved = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const request = wallet.provider.request.bind(wallet.provider)
+  let prompted = false
+  wallet.provider.request = (async (args: { method: string }) => {
+    if (args.method === 'eth_sendTransaction') {
+      prompted = true
+      await approved
+    }
+    return request(args as Parameters<typeof request>[0])
+  }) as typeof wallet.provider.request
+  const outcome = pay({ amount: '2', token: usdc, receiver })
+  await expect.element(page.getByRole('button', { name: 'Pay', exact: true }), { timeout: 30_000 }).toBeEnabled()
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect.poll(() => prompted, { timeout: 15_000 }).toBe(true)
+  await userEvent.keyboard('{Escape}')
+  await expect.poll(() => document.querySelector('[role="dialog"]'), { timeout: 15_000 }).toBeNull()
+  release()
+  const settled = await outcome
+  expect('result' in settled && settled.result.hash).toMatch(/^0x[0-9a-f]{64}$/)
+  expect(await balanceOf(usdc, receiver)).toBe(2_000_000n)
+})
