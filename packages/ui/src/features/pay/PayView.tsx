@@ -14,7 +14,7 @@ import type { ViewEntryOf } from '../../modal/viewRegistry.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { sendMessages } from '../send/messages.js'
 import * as send from '../send/send.css.js'
-import { formatFee, validateSendForm } from '../send/sendForm.js'
+import { feeText, sendFailureText, validateSendForm } from '../send/sendForm.js'
 import { payMessages } from './messages.js'
 import { payState, startPay } from './payRequest.js'
 
@@ -111,7 +111,7 @@ export function PayView({ data }: ViewEntryOf<'Pay'>) {
         <span>{sendText.sendNetworkFee}</span>
         <span className={send.value}>
           {fee.data ? (
-            `${formatFee(fee.data.formatted, format.locale)} ${fee.data.symbol}${fee.data.usd !== undefined ? ` (${format.currency(fee.data.usd)})` : ''}`
+            feeText(fee.data, format)
           ) : fee.isError || problem ? (
             sendText.sendFeeUnavailable
           ) : (
@@ -127,9 +127,7 @@ export function PayView({ data }: ViewEntryOf<'Pay'>) {
       ) : null}
       {sendToken.isError ? (
         <p className={send.error} role="alert" data-slot="pay-error">
-          {sendToken.error instanceof UserRejectedRequestError
-            ? sendText.sendRejected
-            : `${sendText.sendFailed}: ${(sendToken.error as { shortMessage?: string }).shortMessage ?? sendToken.error.message}`}
+          {sendFailureText(sendText, sendToken.error, sendToken.error instanceof UserRejectedRequestError)}
         </p>
       ) : null}
 

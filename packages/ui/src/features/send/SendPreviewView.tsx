@@ -14,7 +14,7 @@ import { ViewLoading } from '../../modal/ViewLoading.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { sendMessages } from './messages.js'
 import * as send from './send.css.js'
-import { formatFee, useSendForm, validateSendForm } from './sendForm.js'
+import { feeText, sendFailureText, useSendForm, validateSendForm } from './sendForm.js'
 import { useReceiver } from './useReceiver.js'
 
 /**
@@ -102,21 +102,13 @@ export function SendPreviewView() {
       <div className={send.line} data-slot="send-fee">
         <span>{text.sendNetworkFee}</span>
         <span className={send.value}>
-          {fee.data ? (
-            `${formatFee(fee.data.formatted, format.locale)} ${fee.data.symbol}${fee.data.usd !== undefined ? ` (${format.currency(fee.data.usd)})` : ''}`
-          ) : fee.isError ? (
-            text.sendFeeUnavailable
-          ) : (
-            <Spinner size={14} />
-          )}
+          {fee.data ? feeText(fee.data, format) : fee.isError ? text.sendFeeUnavailable : <Spinner size={14} />}
         </span>
       </div>
 
       {sendToken.isError ? (
         <p className={send.error} role="alert" data-slot="send-error">
-          {rejected
-            ? text.sendRejected
-            : `${text.sendFailed}: ${(sendToken.error as { shortMessage?: string }).shortMessage ?? sendToken.error.message}`}
+          {sendFailureText(text, sendToken.error, rejected)}
         </p>
       ) : null}
 

@@ -16,7 +16,7 @@ import { sendMessages } from './messages.js'
 import * as send from './send.css.js'
 import {
   balanceUnits,
-  formatFee,
+  feeText,
   type SendFormProblem,
   unitsToDecimal,
   useSendForm,
@@ -235,7 +235,7 @@ export function SendView() {
           <span>{text.sendNetworkFee}</span>
           <span className={send.value}>
             {fee.data ? (
-              `${formatFee(fee.data.formatted, format.locale)} ${fee.data.symbol}${fee.data.usd !== undefined ? ` (${format.currency(fee.data.usd)})` : ''}`
+              feeText(fee.data, format)
             ) : fee.isError ? (
               <span data-slot="send-fee-error">
                 {(fee.error as { shortMessage?: string }).shortMessage ?? text.sendFeeUnavailable}

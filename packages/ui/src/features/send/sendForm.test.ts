@@ -1,6 +1,7 @@
 import type { TokenBalance } from '@portico/headless'
 import { expect, test } from 'vitest'
-import { balanceUnits, formatFee, unitsToDecimal, validateSendForm } from './sendForm.js'
+import { createFormatters } from '../../utils/format.js'
+import { balanceUnits, feeText, formatFee, sendFailureText, unitsToDecimal, validateSendForm } from './sendForm.js'
 
 const usdc: TokenBalance = {
   name: 'USD Coin',
@@ -74,4 +75,20 @@ test('validateSendForm: a name receiver is judged by its lookup (resolving, unre
   expect(validateSendForm({ ...form, amount: '100' }, 'eip155', { status: 'resolving', address: '' })).toMatchObject({
     field: 'amount',
   })
+})
+
+test('feeText: the fee with its symbol, and its value in the currency only when the price is known', () => {
+  const format = createFormatters('en-US')
+  expect(feeText({ formatted: '0.0000213456', symbol: 'ETH', usd: undefined }, format)).toBe('0.0000213 ETH')
+  expect(feeText({ formatted: '0.0000213456', symbol: 'ETH', usd: 0.06 }, format)).toBe(
+    `0.0000213 ETH (${format.currency(0.06)})`,
+  )
+})
+
+test('sendFailureText: a refusal says so; another failure names its short message, else its message', () => {
+  const text = { sendRejected: 'Rejected', sendFailed: 'Failed' }
+  const withShort = Object.assign(new Error('long text'), { shortMessage: 'Insufficient funds' })
+  expect(sendFailureText(text, withShort, true)).toBe('Rejected')
+  expect(sendFailureText(text, withShort, false)).toBe('Failed: Insufficient funds')
+  expect(sendFailureText(text, new Error('execution reverted'), false)).toBe('Failed: execution reverted')
 })

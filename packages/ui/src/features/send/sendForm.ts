@@ -1,6 +1,7 @@
 import { type ChainNamespace, isAddressForNamespace, type TokenBalance } from '@portico/headless'
 import { InvalidAmountError, parseAmount } from '@portico/headless/send'
 import { usePorticoUI } from '../../context.js'
+import type { Formatters } from '../../utils/format.js'
 import { createStore, useStore } from '../../utils/store.js'
 
 /**
@@ -102,4 +103,36 @@ export function formatFee(formatted: string, locale: string): string {
     ...(value >= 1 ? { maximumFractionDigits: 3 } : { maximumSignificantDigits: 3 }),
     roundingMode: 'trunc',
   } as Intl.NumberFormatOptions).format(value)
+}
+
+/**
+ * A fee estimate as the send views show it: the fee ({@link formatFee}), its symbol, and its value
+ * in the user's currency when the price is known.
+ *
+ * @example
+ * feeText({ formatted: '0.000021', symbol: 'ETH', usd: 0.06 }, format) // '0.000021 ETH ($0.06)'
+ */
+export function feeText(
+  fee: { formatted: string; symbol: string; usd: number | undefined },
+  format: Pick<Formatters, 'locale' | 'currency'>,
+): string {
+  const usd = fee.usd !== undefined ? ` (${format.currency(fee.usd)})` : ''
+  return `${formatFee(fee.formatted, format.locale)} ${fee.symbol}${usd}`
+}
+
+/**
+ * What a transfer that failed says: the wallet's refusal, or the failure with the error's own
+ * short message (its message when it has none).
+ *
+ * @example
+ * sendFailureText(text, error, error instanceof UserRejectedRequestError)
+ */
+export function sendFailureText(
+  text: { sendRejected: string; sendFailed: string },
+  error: Error,
+  rejected: boolean,
+): string {
+  return rejected
+    ? text.sendRejected
+    : `${text.sendFailed}: ${(error as { shortMessage?: string }).shortMessage ?? error.message}`
 }
