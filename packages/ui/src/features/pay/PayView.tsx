@@ -16,7 +16,7 @@ import { sendMessages } from '../send/messages.js'
 import * as send from '../send/send.css.js'
 import { feeText, sendFailureText, validateSendForm } from '../send/sendForm.js'
 import { payMessages } from './messages.js'
-import { payState, startPay } from './payRequest.js'
+import { findPayToken, payState, startPay } from './payRequest.js'
 
 /**
  * @internal The pay panel: what the host asked to pay (amount, token, receiver, network, fee), read
@@ -35,9 +35,7 @@ export function PayView({ data }: ViewEntryOf<'Pay'>) {
   const connection = useConnection()
   const balance = useBalance()
   const state = modal.local(payState)
-  const token = balance.data?.find((b) =>
-    data.token === 'native' ? b.address === undefined : b.address?.toLowerCase() === data.token.toLowerCase(),
-  )
+  const token = balance.data ? findPayToken(balance.data, data.token) : undefined
   // The send form's own checks on the fixed request: the amount against the token's balance.
   const problem = validateSendForm({ token, amount: data.amount, receiver: data.receiver }, connection.namespace, {
     status: 'address',

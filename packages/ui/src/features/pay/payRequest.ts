@@ -6,6 +6,7 @@ import {
   isAddressForNamespace,
   NotConnectedError,
   type Portico,
+  type TokenBalance,
 } from '@portico/headless'
 import { InvalidTokenError, parseAmount, SendParametersRequiredError, TokenRequiredError } from '@portico/headless/send'
 import type { QueryClient } from '@tanstack/react-query'
@@ -15,6 +16,18 @@ import type { PayRequest, PayResult } from './views.js'
 
 /** The host's promise of the open pay panel, settled once by the panel or by closing the modal. */
 type Pending = { resolve(result: PayResult): void; reject(error: unknown): void }
+
+/**
+ * @internal The balance a pay request's `token` names: `'native'` is the network's currency, an
+ * address matches in any case. The request's check and the panel read it the same way.
+ *
+ * @example
+ * findPayToken(balances, 'native') // the ETH row on an EVM network
+ */
+export function findPayToken(balances: readonly TokenBalance[], token: string): TokenBalance | undefined {
+  const wanted = token.toLowerCase()
+  return balances.find((b) => (wanted === 'native' ? b.address === undefined : b.address?.toLowerCase() === wanted))
+}
 
 /** @internal This modal's pay request still waiting for its outcome (one at a time). */
 export const payState = () => ({
@@ -55,10 +68,7 @@ export async function startPay(
   const balances = await queryClient.fetchQuery(
     balanceQueryOptions(portico, { address: connection.address, caipNetworkId: connection.caipNetworkId }),
   )
-  const wanted = token.toLowerCase()
-  const found = balances.find((b) =>
-    wanted === 'native' ? b.address === undefined : b.address?.toLowerCase() === wanted,
-  )
+  const found = findPayToken(balances, token)
   if (!found)
     throw new InvalidTokenError({
       details: `${token} is not a token of ${connection.network?.name ?? connection.caipNetworkId}.`,
