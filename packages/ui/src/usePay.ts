@@ -13,7 +13,8 @@ export type { PayRequest, PayResult }
  * confirmed the transfer. It rejects, without opening anything, with `PayDisabledError` when the
  * flag is off and with the Send feature's typed errors for bad input ('An amount and receiver
  * address are required', 'A token is required', 'Address is invalid', `InvalidTokenError`,
- * `InvalidAmountError`); once open, with `PayClosedError` when the modal is closed before Pay is pressed and with
+ * `InvalidAmountError`) and with `PayInProgressError` while the wallet still has an earlier
+ * payment (that one keeps its own outcome); once open, with `PayClosedError` when the modal is closed before Pay is pressed and with
  * the wallet's or the node's error (e.g. `UserRejectedRequestError`) when paying fails. Tell them
  * apart by `error.name`. The panel's code loads on the first call, not at page start.
  *

@@ -11,8 +11,10 @@ import {
   initialize,
   type Portico,
   PorticoProvider,
+  solanaAdapter,
+  solanaNetwork,
 } from '@portico/headless'
-import { createTestEip1193Wallet } from '@portico/headless/testing'
+import { createTestEip1193Wallet, createTestSolanaWallet } from '@portico/headless/testing'
 import { QueryClient } from '@tanstack/react-query'
 import { createPublicClient, erc20Abi, type Hex, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -46,14 +48,14 @@ function Host({ host }: { host: HostRef }) {
   return null
 }
 
-async function mount({ features }: { features?: Partial<Features> } = {}) {
-  const { key, address } = await freshFundedKey({ usdc: 100_000_000n })
-  const wallet = createTestEip1193Wallet({ accounts: [key], chains: [{ id: 31337, rpcUrl: devnet.evmRpcUrl }] })
-  stops.push(wallet.announce())
-  const portico: Portico = createPortico({
+/** The host's kit with the pay flag on, and no remote service: balances come from the chain. */
+const hostPortico = (
+  chain: Pick<Parameters<typeof createPortico>[0], 'networks' | 'adapters'>,
+  features?: Partial<Features>,
+): Portico =>
+  createPortico({
     projectId: 'pay-test',
-    networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, tokens: devnet.evmTokens })],
-    adapters: [eip155Adapter()],
+    ...chain,
     storage: null,
     blockchainApi: false,
     walletConnect: false,
@@ -61,8 +63,25 @@ async function mount({ features }: { features?: Partial<Features> } = {}) {
     remoteConfig: false,
     features: { analytics: false, pay: true, ...features },
   })
+
+async function mount({ features }: { features?: Partial<Features> } = {}) {
+  const { key, address } = await freshFundedKey({ usdc: 100_000_000n })
+  const wallet = createTestEip1193Wallet({ accounts: [key], chains: [{ id: 31337, rpcUrl: devnet.evmRpcUrl }] })
+  stops.push(wallet.announce())
+  const portico = hostPortico(
+    {
+      networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, tokens: devnet.evmTokens })],
+      adapters: [eip155Adapter()],
+    },
+    features,
+  )
   stops.push(initialize(portico))
   await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
+  return { address, wallet, pay: await renderHost(portico) }
+}
+
+/** Renders the host page on `portico` and returns its `pay`, each outcome kept as a value. */
+async function renderHost(portico: Portico) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const host: HostRef = {}
   await render(
@@ -79,8 +98,25 @@ async function mount({ features }: { features?: Partial<Features> } = {}) {
       (result) => ({ result }),
       (error) => ({ error }),
     )
-  return { address, wallet, pay }
+  return pay
 }
+
+/** A 32-byte secret as hex: a Solana key no other test uses. */
+const freshSeed = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('')
+
+const solanaRpc = async <result,>(method: string, params: unknown[]): Promise<result> => {
+  const response = await fetch(devnet.solanaRpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: result; error?: { message: string } }
+  if (body.error) throw new Error(body.error.message)
+  return body.result as result
+}
+const lamports = async (address: string) =>
+  BigInt((await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }])).value)
 
 const $ = (name: string) => document.querySelector(`[data-slot="${name}"]`) as HTMLElement | null
 const newReceiver = () => privateKeyToAccount(generatePrivateKey()).address
@@ -200,7 +236,7 @@ test('a rejected wallet prompt rejects the host with UserRejectedRequestError; t
   expect(await balanceOf(usdc, receiver)).toBe(0n)
 })
 
-test('closed while the wallet has the transfer, the host still gets its hash (the payment went out)', async () => {
+test('closed while the wallet has the transfer, the host still gets its hash (the payment went out); a second pay meanwhile is refused', async () => {
   const { pay, wallet } = await mount()
   const receiver = newReceiver()
   // The user takes their time in the wallet: its prompt answers once released.
@@ -223,8 +259,49 @@ test('closed while the wallet has the transfer, the host still gets its hash (th
   await expect.poll(() => prompted, { timeout: 15_000 }).toBe(true)
   await userEvent.keyboard('{Escape}')
   await expect.poll(() => document.querySelector('[role="dialog"]'), { timeout: 15_000 }).toBeNull()
+  // A second request while the wallet has the first is refused: it must not take the first's
+  // outcome, nor report the first (which is going out) as closed.
+  const other = newReceiver()
+  const second = await pay({ amount: '3', token: usdc, receiver: other })
+  expect('error' in second && [second.error.name, second.error.shortMessage]).toEqual([
+    'PayInProgressError',
+    'A payment is already in progress',
+  ])
+  expect(document.querySelector('[role="dialog"]')).toBeNull()
   release()
   const settled = await outcome
   expect('result' in settled && settled.result.hash).toMatch(/^0x[0-9a-f]{64}$/)
   expect(await balanceOf(usdc, receiver)).toBe(2_000_000n)
+  expect(await balanceOf(usdc, other)).toBe(0n)
+  expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(1)
+})
+
+test('on Solana: a SOL payment through the Wallet Standard test wallet lands exactly', async () => {
+  const network = solanaNetwork({
+    genesisHash: devnet.solanaGenesisHash,
+    name: 'Solana Devnet',
+    rpcUrl: devnet.solanaRpcUrl,
+  })
+  const wallet = await createTestSolanaWallet({ seeds: [freshSeed()], rpcUrl: devnet.solanaRpcUrl })
+  stops.push(wallet.register())
+  // A fresh payer funded by the devnet faucet, so no other test's balance is involved.
+  await solanaRpc('requestAirdrop', [wallet.address, 2_000_000_000])
+  await expect.poll(() => lamports(wallet.address), { timeout: 15_000 }).toBe(2_000_000_000n)
+  const receiver = (await createTestSolanaWallet({ seeds: [freshSeed()], rpcUrl: devnet.solanaRpcUrl })).address
+  const portico = hostPortico({ networks: [network], adapters: [solanaAdapter()] })
+  stops.push(initialize(portico))
+  await connect(portico, { connectorId: 'Devnet Wallet', namespace: 'solana' })
+  const pay = await renderHost(portico)
+
+  const outcome = pay({ amount: '0.25', token: 'native', receiver })
+  await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
+  await expect.poll(() => $('pay-amount')?.textContent, { timeout: 15_000 }).toBe('0.25 SOL')
+  await expect.poll(() => $('pay-fee')?.textContent, { timeout: 15_000 }).toMatch(/^Network fee[\d.,]+ SOL$/)
+  await page.getByRole('button', { name: 'Pay', exact: true }).click()
+  const settled = await outcome
+  if ('error' in settled) throw settled.error
+  // A Solana transaction's id is its base58 signature.
+  expect(settled.result.hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/)
+  expect(await lamports(receiver)).toBe(250_000_000n)
+  expect(wallet.requests.filter((r) => r.feature.startsWith('solana:sign'))).toHaveLength(1)
 })

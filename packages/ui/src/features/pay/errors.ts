@@ -17,3 +17,15 @@ export class PayClosedError extends BaseError {
     super('The pay panel was closed before paying')
   }
 }
+
+export type PayInProgressErrorType = PayInProgressError & { name: 'PayInProgressError' }
+/**
+ * `pay` was called while the wallet still has an earlier payment: the new request is refused so
+ * that the earlier one keeps its own outcome (a transfer that went out is never reported lost).
+ */
+export class PayInProgressError extends BaseError {
+  override name = 'PayInProgressError' as const
+  constructor() {
+    super('A payment is already in progress', { details: 'Wait for the earlier `pay` call to settle.' })
+  }
+}

@@ -11,7 +11,7 @@ import {
 import { InvalidTokenError, parseAmount, SendParametersRequiredError, TokenRequiredError } from '@portico/headless/send'
 import type { QueryClient } from '@tanstack/react-query'
 import type { ModalController } from '../../modal/controller.js'
-import { PayClosedError, PayDisabledError } from './errors.js'
+import { PayClosedError, PayDisabledError, PayInProgressError } from './errors.js'
 import type { PayRequest, PayResult } from './views.js'
 
 /** The host's promise of the open pay panel, settled once by the panel or by closing the modal. */
@@ -32,14 +32,18 @@ export function findPayToken(balances: readonly TokenBalance[], token: string): 
 /** @internal This modal's pay request still waiting for its outcome (one at a time). */
 export const payState = () => ({
   pending: undefined as Pending | undefined,
-  /** Pay was pressed and the send has not settled: closing now would not stop the transfer. */
+  /**
+   * Pay was pressed and the send has not settled: closing now would not stop the transfer, and
+   * the send's outcome belongs to this request (see {@link PayInProgressError}).
+   */
   sending: false,
 })
 
 /**
  * @internal
  * Checks a host's pay request, then opens the pay panel on it and returns the host's promise.
- * Refused before anything opens: the `pay` flag off ({@link PayDisabledError}), no wallet
+ * Refused before anything opens: the `pay` flag off ({@link PayDisabledError}), an earlier
+ * payment the wallet still has ({@link PayInProgressError}), no wallet
  * connected, a missing amount or receiver ('An amount and receiver address are required'), a
  * missing token ('A token is required'), a receiver not in the network's address format
  * ('Address is invalid'), a token the connected network does not list (`InvalidTokenError`) and
@@ -56,6 +60,10 @@ export async function startPay(
   request: PayRequest,
 ): Promise<PayResult> {
   if (!getFeatures(portico).pay) throw new PayDisabledError()
+  const state = modal.local(payState)
+  // The wallet has an earlier payment: replacing its request would hand that transfer's outcome
+  // to this one and report the earlier one as closed although it went out.
+  if (state.sending) throw new PayInProgressError()
   const amount = typeof request?.amount === 'string' ? request.amount.trim() : ''
   const receiver = typeof request?.receiver === 'string' ? request.receiver.trim() : ''
   const token = typeof request?.token === 'string' ? request.token.trim() : ''
@@ -75,7 +83,7 @@ export async function startPay(
     })
   parseAmount(amount, Number(found.quantity.decimals))
 
-  const state = modal.local(payState)
+  if (state.sending) throw new PayInProgressError()
   // A new request replaces one the host left waiting: that one is given up as closed.
   state.pending?.reject(new PayClosedError())
   return new Promise<PayResult>((resolve, reject) => {
