@@ -17,6 +17,7 @@ import { type Locator, page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import * as embedded from '../features/embedded/EmailLogin.stories.js'
 import * as onramp from '../features/onramp/OnRamp.stories.js'
+import * as pay from '../features/pay/Pay.stories.js'
 import * as send from '../features/send/Send.stories.js'
 import * as swap from '../features/swap/SwapView.stories.js'
 import * as modal from '../modal/Modal.stories.js'
@@ -115,6 +116,8 @@ const views: View[] = [
   { name: 'networks', story: modal.Networks, meta: modal.default, ready: () => text('Devnet 2') },
   { name: 'send', story: send.Filled, meta: send.default, ready: () => text(/USDC/) },
   { name: 'receive', story: send.Receive, meta: send.default, ready: () => text(/b92266/) },
+  // The fee is the story's seeded quote (no chain runs here).
+  { name: 'pay', story: pay.Ready, meta: pay.default, ready: () => text(/0\.0000975/) },
   { name: 'swap', story: swap.Quoted, meta: swap.default, ready: () => text(/USDC/) },
   // The presets: the options have settled (the sample ones, as no options service runs).
   { name: 'buy', story: onramp.Form, meta: onramp.default, ready: () => dialog().getByRole('button', { name: /500/ }) },
