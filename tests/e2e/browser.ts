@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type StartDemoReturnType, startDemo } from '@portico/demo'
+import { type StartDemoOptions, type StartDemoReturnType, startDemo } from '@portico/demo'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Route } from 'playwright-core'
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest'
 // @ts-expect-error: a plain .mjs script without types
@@ -130,12 +130,13 @@ function reportOnFailure(context: BrowserContext) {
 
 /**
  * Starts the demo (on its own devnet) and Chromium once for the calling test file and stops both
- * after it. Read `demo` and `browser` from the returned object inside tests.
+ * after it. Read `demo` and `browser` from the returned object inside tests. `options` are the
+ * demo's (e.g. `authNow`, the auth server's clock).
  */
-export function startDemoAndBrowser() {
+export function startDemoAndBrowser(options: Omit<StartDemoOptions, 'port'> = {}) {
   const running = {} as { demo: StartDemoReturnType; browser: Browser }
   beforeAll(async () => {
-    ;[running.demo, running.browser] = await Promise.all([startDemo({ port: 0 }), launchChromium()])
+    ;[running.demo, running.browser] = await Promise.all([startDemo({ ...options, port: 0 }), launchChromium()])
   })
   afterAll(async () => {
     await Promise.allSettled([running.browser?.close(), running.demo?.stop()])

@@ -3,12 +3,16 @@
 // context, through the devnet relay) beside two installed EVM wallets: added from ProfileWallets,
 // switched between, restored on a reload, disconnected one by one; a WalletConnect connection that
 // came back disconnected reconnects through its own QR view; and the embedded wallet (email login
-// through the devnet auth server and its frame) beside an installed one. In Chromium, offline;
+// through the devnet auth server and its frame) beside an installed one, logging in again by email
+// from the list when it could not be restored. In Chromium, offline;
 // every wait is on an element or a condition.
 import { describe, expect, test } from 'vitest'
 import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
 
-const running = startDemoAndBrowser()
+// The auth server's clock: moved past its seven-day sessions to expire the email login, and past
+// its 30 s per-address mail cooldown instead of waiting.
+let clockOffset = 0
+const running = startDemoAndBrowser({ authNow: () => Date.now() + clockOffset })
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const connectButton = (page: Page) => page.locator('[data-slot="connect-button"]')
@@ -217,7 +221,7 @@ describe('multi-wallet with every kind of wallet', () => {
     await Promise.all([dappSide.context.close(), walletSide.context.close()])
   })
 
-  test('the embedded wallet (email login) beside an installed one: add, switch, reload (both back), disconnect one', async () => {
+  test('the embedded wallet (email login) beside an installed one: add, switch, reload (both back), disconnect one; after a reload it could not survive, Reconnect logs in again by email', async () => {
     const { context, blocked } = await offlineContext(running.browser)
     const page = await context.newPage()
     const { auth } = running.demo.devnet
@@ -277,6 +281,39 @@ describe('multi-wallet with every kind of wallet', () => {
     await withStatus(page, embeddedRow(), 'active')
     expect(await status(page)).toBe('connected')
     expect(await address(page)).toBe(embedded)
+
+    // The installed one again, then a reload eight days later: the auth server no longer accepts
+    // the email login's session (sessions last seven), so its row comes back disconnected.
+    await dialog(page).locator('[data-slot="add-wallet"]').click()
+    await walletRow(page, 'Devnet Wallet').click()
+    await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
+    await withStatus(page, installedRow(page, 'Devnet Wallet'), 'active')
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'detached' })
+    clockOffset = 8 * 24 * 3_600_000
+    await page.reload()
+    await expect.poll(() => address(page), { timeout: 30_000 }).toBe(first.address)
+    await openWallets(page)
+    await withStatus(page, embeddedRow(), 'disconnected')
+    clockOffset = 31_000
+
+    // Reconnect logs in again the way it was made: a new code to the same address, then back on
+    // the list with the email wallet active.
+    await embeddedRow().locator('[data-slot="switch-wallet"]').click()
+    await page.getByText(`Enter the code we sent to ${email}`).waitFor({ timeout: 30_000 })
+    const again = await auth.inbox.waitFor(email, { after: mail.id, timeoutMs: 15_000 })
+    await page.keyboard.type(again.code ?? '')
+    await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
+    await withStatus(page, embeddedRow(), 'active')
+    await withStatus(page, installedRow(page, 'Devnet Wallet'), 'connected')
+    // One login serves both namespaces: the Solana row of the same login is back too.
+    await withStatus(
+      page,
+      dialog(page).locator('[data-slot="wallets-list"][data-namespace="solana"] [data-connector="auth"]'),
+      'active',
+    )
+    await expect.poll(() => address(page)).toBe(embedded)
+    await shot(page, 'multi-wallet-kinds-05-email-reconnected')
 
     expect(blocked).toEqual([])
     await context.close()

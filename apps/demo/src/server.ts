@@ -24,6 +24,8 @@ export type StartDemoOptions = {
   /** Ports of the devnet chains. Default: any free port. */
   evmPort?: number | undefined
   solanaPort?: number | undefined
+  /** The auth server's clock (tests move it to expire sessions); default `Date.now`. */
+  authNow?: (() => number) | undefined
 }
 
 export type StartDemoReturnType = {
@@ -93,7 +95,11 @@ export function toDemoDevnetConfig(devnet: Devnet): DemoDevnetConfig {
  * await demo.stop()
  */
 export async function startDemo(options: StartDemoOptions = {}): Promise<StartDemoReturnType> {
-  const devnet = await startDevnet({ evm: { port: options.evmPort ?? 0 }, solana: { port: options.solanaPort ?? 0 } })
+  const devnet = await startDevnet({
+    evm: { port: options.evmPort ?? 0 },
+    solana: { port: options.solanaPort ?? 0 },
+    ...(options.authNow ? { auth: { now: options.authNow } } : {}),
+  })
   let server: Awaited<ReturnType<typeof createServer>> | undefined
   // The sign-in page's backend (#/sign-in): verifies for this site's host once it listens.
   const siwx = demoSiwxBackend()

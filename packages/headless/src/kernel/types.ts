@@ -189,6 +189,11 @@ export type Connection = {
   accounts: readonly string[]
   /** The login behind an embedded wallet (an email or a social handle), when there is one. */
   authName?: string | undefined
+  /**
+   * How that login was made: `'email'`, or the social provider (`'google'`, `'github'`,
+   * `'farcaster'`…), so a disconnected embedded wallet can log in again the same way.
+   */
+  authProvider?: string | undefined
   /** The wallet's name and icon, kept so a disconnected one can still be shown. */
   name: string
   icon?: string | undefined

@@ -54,6 +54,7 @@ const entrySchema = () =>
     connectorId: z.string().check(z.minLength(1), z.maxLength(256)),
     accounts: z.array(z.string().check(z.regex(/^[-.%a-zA-Z0-9]{1,128}$/))).check(z.maxLength(100)),
     authName: z.optional(z.string().check(z.maxLength(256))),
+    authProvider: z.optional(z.string().check(z.regex(/^[a-z0-9-]{1,32}$/))),
     name: z.string().check(z.minLength(1), z.maxLength(256)),
     icon: z.optional(z.string().check(z.maxLength(100_000))),
     status: z.string(),
@@ -120,10 +121,11 @@ export function readStoredConnections(portico: Portico): Connection[] {
       console.warn(`[portico] Ignored a stored wallet connection: ${why}.`)
       continue
     }
-    const { icon, authName, ...rest } = parsed.data
+    const { icon, authName, authProvider, ...rest } = parsed.data
     const connection: Connection = { ...rest, status: parsed.data.status }
     if (isSafeImageUrl(icon)) connection.icon = icon
     if (authName) connection.authName = authName
+    if (authName && authProvider) connection.authProvider = authProvider
     if (!connections.some((c) => sameConnection(c, connection))) connections.push(connection)
   }
   return connections
@@ -153,15 +155,19 @@ function connectionOf(account: AccountState & { connectorId: string }): Connecti
   const icon = info?.icon ?? account.connector?.imageUrl
   if (isSafeImageUrl(icon)) connection.icon = icon
   const authName = authNameOf(account)
-  if (authName) connection.authName = authName
+  if (authName) {
+    connection.authName = authName
+    connection.authProvider = account.socialProvider || 'email'
+  }
   return connection
 }
 
-/** The login behind an embedded wallet, as its connector reports the user. */
+/** The login behind an embedded wallet, as its connector reports the user: the email, else the provider's username. */
 function authNameOf(account: AccountState): string | undefined {
-  const user = account.user as { email?: unknown; username?: unknown } | null | undefined
-  if (typeof user?.email === 'string') return user.email
-  if (typeof user?.username === 'string') return user.username
+  const user = account.user as { email?: unknown; userName?: unknown; username?: unknown } | null | undefined
+  if (typeof user?.email === 'string' && user.email) return user.email
+  if (typeof user?.userName === 'string' && user.userName) return user.userName
+  if (typeof user?.username === 'string' && user.username) return user.username
   return undefined
 }
 
@@ -217,6 +223,7 @@ function sameList(a: readonly Connection[], b: readonly Connection[]) {
         c.name === d.name &&
         c.icon === d.icon &&
         c.authName === d.authName &&
+        c.authProvider === d.authProvider &&
         c.accounts.join() === d.accounts.join()
       )
     })

@@ -112,6 +112,35 @@ test('behavior: a stored entry that is not a connection is ignored with a warnin
   expect(warn).toHaveBeenCalledWith(expect.stringContaining('does not have the expected shape'))
 })
 
+test('behavior: a stored embedded wallet keeps its login (name and how it was made); a login kind that is not one drops the entry', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const login = {
+    namespace: 'eip155',
+    connectorId: 'alpha',
+    accounts: [alphaAddress],
+    name: 'Email wallet',
+    authName: 'me@example.com',
+    authProvider: 'email',
+    status: 'disconnected',
+  }
+  const storage = memoryStorage({
+    '@portico/connections': JSON.stringify([
+      { ...login, connectorId: 'beta', authProvider: '<script>' },
+      login,
+      // A kind without a login name is meaningless: the name is what the login is asked again for.
+      { ...login, namespace: 'solana', authName: undefined },
+    ]),
+  })
+  const portico = multiWalletInstance(twoWallets(), { storage })
+  const restored = getConnections(portico)
+  expect(restored.map((c) => [c.namespace, c.connectorId, c.authName, c.authProvider])).toEqual([
+    ['eip155', 'alpha', 'me@example.com', 'email'],
+    ['solana', 'alpha', undefined, undefined],
+  ])
+  expect(warn).toHaveBeenCalledTimes(1)
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('does not have the expected shape'))
+})
+
 test('behavior: storage that is not JSON at all is discarded with a warning, never a crash', () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const storage = memoryStorage({ '@portico/connections': '{not json' })

@@ -9,6 +9,7 @@ import {
 import { type MutationState, useMutationState } from '@tanstack/react-query'
 import { useCallback, useRef } from 'react'
 import { usePorticoUI } from '../../context.js'
+import { afterConnected } from '../../modal/afterConnected.js'
 import type { ModalController } from '../../modal/controller.js'
 import { useShake } from '../../modal/shake.js'
 import type { ViewEntry } from '../../modal/views.js'
@@ -29,18 +30,7 @@ export function useStartConnection() {
   const { mutateAsync } = useConnect({
     mutation: {
       // The sign-in step may already have opened (the session lookup can beat this callback): keep it.
-      onSuccess: () => {
-        const { history } = modal.navigation.get()
-        if (history.at(-1)?.view === 'SIWXSignMessage') return
-        // Another wallet added from ProfileWallets (multi-wallet): back to that list, which shows it.
-        const list = history.findIndex((entry) => entry.view === 'ProfileWallets')
-        if (list >= 0) {
-          for (let i = history.length - 1; i > list; i--) modal.navigation.back()
-          return
-        }
-        if (embedded) modal.open({ view: 'Account' })
-        else modal.close()
-      },
+      onSuccess: () => afterConnected(modal, () => (embedded ? modal.open({ view: 'Account' }) : modal.close())),
       onError: (error) => {
         if (error.name !== 'ModalClosedError') shake()
       },

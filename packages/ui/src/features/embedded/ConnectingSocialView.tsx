@@ -6,6 +6,7 @@ import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
+import { afterConnected } from '../../modal/afterConnected.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import type { ViewEntryOf } from '../../modal/views.js'
@@ -37,7 +38,7 @@ function ConnectingPopup({ provider }: { provider: PopupProvider }) {
   if (!text) return <ViewLoading />
   const name = socialNames[data.provider]
   const connected = (ok: boolean) => {
-    if (ok && modal.navigation.get().history.at(-1)?.view !== 'SIWXSignMessage') modal.open({ view: 'Account' })
+    if (ok) afterConnected(modal, () => modal.open({ view: 'Account' }))
   }
   const error = state.provider === data.provider && state.status === 'error' ? state.error : undefined
   const blockedUrl = error?.name === 'SocialPopupBlockedError' ? error.url : undefined
@@ -167,6 +168,6 @@ function start(
   modal: ReturnType<typeof usePorticoUI>['modal'],
 ) {
   void login.farcaster(portico).then((connected) => {
-    if (connected && modal.navigation.get().history.at(-1)?.view !== 'SIWXSignMessage') modal.open({ view: 'Account' })
+    if (connected) afterConnected(modal, () => modal.open({ view: 'Account' }))
   })
 }

@@ -5,7 +5,7 @@ import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
 import { preloadView } from '../../modal/views.js'
-import { createEmailLogin } from './emailLogin.js'
+import { openEmailLogin } from './emailLogin.js'
 import * as css from './embedded.css.js'
 import { embeddedMessages } from './messages.js'
 
@@ -44,13 +44,8 @@ export function EmailField() {
     event.preventDefault()
     const value = email.trim()
     if (!emailShape.test(value)) return setInvalid(true)
-    // A double submit lands twice before the view changes: the login it opened is already on top.
-    if (modal.navigation.get().history.at(-1)?.view === 'EmailLogin') return
-    // The code is mailed from this submit; the view that opens shows how it goes.
-    const login = modal.local(createEmailLogin)
-    login.reset()
-    void login.send(portico, value)
-    modal.push({ view: 'EmailLogin', data: { email: value } })
+    // The code is mailed from this submit (a double submit: the login it opened is already on top).
+    openEmailLogin(modal, portico, value)
   }
   return (
     <form className={css.form} onSubmit={submit} noValidate data-slot="email-field">

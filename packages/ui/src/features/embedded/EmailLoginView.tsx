@@ -5,6 +5,7 @@ import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
+import { afterConnected } from '../../modal/afterConnected.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
 import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
@@ -99,9 +100,9 @@ export function EmailLoginView({ data }: ViewEntryOf<'EmailLogin'>) {
           invalid={state.verifyError !== undefined}
           onComplete={(otp) =>
             void login.verify(portico, otp).then((connected) => {
-              // Spec: connected, the modal shows the account (unless sign-in took over the modal).
-              if (connected && modal.navigation.get().history.at(-1)?.view !== 'SIWXSignMessage')
-                modal.open({ view: 'Account' })
+              // Spec: connected, the modal shows the account (unless sign-in took over the modal, or
+              // the login was asked again from the wallets list, which then shows it).
+              if (connected) afterConnected(modal, () => modal.open({ view: 'Account' }))
             })
           }
         />

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { button } from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { afterConnected } from '../../modal/afterConnected.js'
 import { preloadView } from '../../modal/views.js'
 import * as css from './embedded.css.js'
 import { embeddedMessages } from './messages.js'
@@ -37,8 +38,7 @@ export function SocialLogins({ socials }: { socials: readonly SocialProvider[] }
     }
     // The window opens in this click, before the view's code is fetched.
     void login.social(portico, provider).then((connected) => {
-      if (connected && modal.navigation.get().history.at(-1)?.view !== 'SIWXSignMessage')
-        modal.open({ view: 'Account' })
+      if (connected) afterConnected(modal, () => modal.open({ view: 'Account' }))
     })
     modal.push({ view: 'ConnectingSocial', data: { provider } })
   }

@@ -1,6 +1,7 @@
 import type { BaseError, Portico } from '@portico/headless'
 import type { EmailLoginStep } from '@portico/headless/embedded/react'
 import { usePorticoUI } from '../../context.js'
+import type { ModalController } from '../../modal/controller.js'
 import { createStore, useStore } from '../../utils/store.js'
 import { asBaseError } from './asBaseError.js'
 
@@ -91,4 +92,22 @@ export function useEmailLogin() {
   const login = usePorticoUI('useEmailLogin').modal.local(createEmailLogin)
   const state = useStore(login)
   return { login, state }
+}
+
+/**
+ * @internal
+ * Starts the modal's email login for `email` from the user's action (the Connect view's field, or a
+ * disconnected email wallet's Reconnect in the wallets list): the code is mailed now and the
+ * EmailLogin view shows how it goes. A second start while that view is on top (a double submit)
+ * does nothing.
+ *
+ * @example
+ * openEmailLogin(modal, portico, 'me@example.com')
+ */
+export function openEmailLogin(modal: ModalController, portico: Portico, email: string): void {
+  if (modal.navigation.get().history.at(-1)?.view === 'EmailLogin') return
+  const login = modal.local(createEmailLogin)
+  login.reset()
+  void login.send(portico, email)
+  modal.push({ view: 'EmailLogin', data: { email } })
 }

@@ -1,17 +1,21 @@
 import { truncateAddress, useBalance, useConnectors, useDisconnect, useNetwork, usePortico } from '@portico/headless'
 import type { Connection } from '@portico/headless/wallets'
 import { useConnections, useSwitchConnection } from '@portico/headless/wallets/react'
+import { useEffect, useRef } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
+import { afterConnected } from '../../modal/afterConnected.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
 import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { connectingView, useStartConnection } from '../connect/connection.js'
+import type { PopupProvider } from '../embedded/socialLogin.js'
+import { socialNames } from '../embedded/socialNames.js'
 import { walletsMessages } from './messages.js'
 import * as styles from './wallets.css.js'
 
@@ -136,14 +140,52 @@ function WalletRow({ connection, text }: { connection: Connection; text: Text })
  * A disconnected wallet reconnects the way it connected the first time: the modal's connection
  * attempt on its own connector, with that connector's view (WalletConnect's QR code, an installed
  * wallet's wait), and back to this list once the wallet approves (the attempt's success returns to
- * ProfileWallets). A wallet the page no longer lists goes through `switchConnection`, whose typed
- * 'No connector found for connection' the row shows.
+ * ProfileWallets). An embedded wallet logs in again as it was made: its email gets a new code (the
+ * EmailLogin view), its social provider a new login window opened in this click (ConnectingSocial),
+ * Farcaster a new QR code; the login's success returns here too. A wallet the page no longer lists
+ * goes through `switchConnection`, whose typed 'No connector found for connection' the row shows.
  */
 function useReconnect(connection: Connection, switchTo: (variables: { connection: Connection }) => void) {
   const { modal } = usePorticoUI('useReconnect')
+  const { portico } = usePortico('useReconnect')
   const connectors = useConnectors()
   const start = useStartConnection()
+  const { authProvider: provider, authName } = connection
+  const popupProvider =
+    connection.status === 'disconnected' && provider && provider !== 'email' && provider !== 'farcaster'
+      ? provider
+      : undefined
+  // A login window must open in the click itself (or the browser blocks it), before anything is
+  // awaited: the social login's code is fetched while the row shows, not on the click.
+  const social = useRef<typeof import('../embedded/socialLogin.js') | undefined>(undefined)
+  useEffect(() => {
+    if (!popupProvider) return
+    import('../embedded/socialLogin.js').then(
+      (m) => {
+        social.current = m
+      },
+      () => {},
+    )
+  }, [popupProvider])
   return () => {
+    // A login first: the embedded wallet's connector is only listed once its code has loaded,
+    // which the login itself does.
+    if (provider === 'email' && authName) {
+      // No window to open here: the login's code can arrive after the click.
+      void import('../embedded/emailLogin.js').then((m) => m.openEmailLogin(modal, portico, authName))
+      return
+    }
+    if (provider === 'farcaster') return modal.push({ view: 'ConnectingSocial', data: { provider } })
+    if (popupProvider && popupProvider in socialNames) {
+      const loaded = social.current
+      // Not fetched yet (a click right as the list showed): the Connect view's logins offer it.
+      if (!loaded) return modal.push({ view: 'Connect' })
+      const login = modal.local(loaded.createSocialLogin)
+      void login
+        .social(portico, popupProvider as PopupProvider)
+        .then((ok) => ok && afterConnected(modal, () => modal.open({ view: 'Account' })))
+      return modal.push({ view: 'ConnectingSocial', data: { provider: popupProvider as PopupProvider } })
+    }
     const connector = connectors.find((c) => c.id === connection.connectorId && c.chain === connection.namespace)
     if (!connector) return switchTo({ connection })
     if (start({ connector })) modal.push(connectingView(connector))
