@@ -4,8 +4,10 @@
 // switched between, restored on a reload, disconnected one by one; a WalletConnect connection that
 // came back disconnected reconnects through its own QR view; and the embedded wallet (email login
 // through the devnet auth server and its frame) beside an installed one, logging in again by email
-// from the list when it could not be restored. In Chromium, offline;
+// from the list when it could not be restored, and a GitHub login (the devnet's OAuth server in a
+// real login window) doing the same through a new window. In Chromium, offline;
 // every wait is on an element or a condition.
+import { socialTestUsers } from '@portico/devnet'
 import { describe, expect, test } from 'vitest'
 import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
 
@@ -290,12 +292,16 @@ describe('multi-wallet with every kind of wallet', () => {
     await withStatus(page, installedRow(page, 'Devnet Wallet'), 'active')
     await page.keyboard.press('Escape')
     await dialog(page).waitFor({ state: 'detached' })
-    clockOffset = 8 * 24 * 3_600_000
-    await page.reload()
-    await expect.poll(() => address(page), { timeout: 30_000 }).toBe(first.address)
-    await openWallets(page)
-    await withStatus(page, embeddedRow(), 'disconnected')
-    clockOffset = 31_000
+    clockOffset += 8 * 24 * 3_600_000
+    try {
+      await page.reload()
+      await expect.poll(() => address(page), { timeout: 30_000 }).toBe(first.address)
+      await openWallets(page)
+      await withStatus(page, embeddedRow(), 'disconnected')
+    } finally {
+      // Back, and past the auth server's 30 s per-address mail cooldown.
+      clockOffset += 31_000 - 8 * 24 * 3_600_000
+    }
 
     // Reconnect logs in again the way it was made: a new code to the same address, then back on
     // the list with the email wallet active.
@@ -314,6 +320,70 @@ describe('multi-wallet with every kind of wallet', () => {
     )
     await expect.poll(() => address(page)).toBe(embedded)
     await shot(page, 'multi-wallet-kinds-05-email-reconnected')
+
+    expect(blocked).toEqual([])
+    await context.close()
+  })
+
+  test('a GitHub login whose session expired logs in again from the list through a new login window opened in the click', async () => {
+    const { context, blocked } = await offlineContext(running.browser)
+    const page = await context.newPage()
+    await running.demo.devnet.auth.ready()
+    const [first] = running.demo.devnet.evm.accounts
+    const user = socialTestUsers.github[0]
+    if (!user) throw new Error('no GitHub test user')
+    const socialRow = (namespace: 'eip155' | 'solana') =>
+      dialog(page).locator(`[data-slot="wallets-list"][data-namespace="${namespace}"] [data-connector="auth"]`)
+    /** The login window the next click opens: the visitor continues as the test user there. */
+    const continueInWindow = async (click: () => Promise<void>) => {
+      const opened = context.waitForEvent('page')
+      await click()
+      const popup = await opened
+      await popup.getByRole('heading', { name: 'Sign in with GitHub' }).waitFor({ timeout: 60_000 })
+      await popup.getByRole('button', { name: `Continue as ${user.username}` }).click()
+      await expect.poll(() => popup.isClosed(), { timeout: 30_000 }).toBe(true)
+    }
+
+    await page.goto(multiWalletUrl())
+    await connectButton(page).click()
+    await page.getByRole('textbox', { name: 'Email' }).waitFor()
+    const github = page.getByRole('button', { name: 'Continue with GitHub' })
+    if ((await github.count()) === 0) await page.getByRole('button', { name: 'More ways to log in' }).click()
+    await continueInWindow(() => github.click())
+    await expect.poll(() => status(page), { timeout: 30_000 }).toBe('connected')
+    const social = (await address(page)) ?? ''
+    expect(social).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'detached' })
+
+    // The installed wallet beside it, then a reload eight days later: the session is gone.
+    await openWallets(page)
+    await dialog(page).locator('[data-slot="add-wallet"]').click()
+    await walletRow(page, 'Devnet Wallet').click()
+    await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
+    await withStatus(page, installedRow(page, 'Devnet Wallet'), 'active')
+    await withStatus(page, socialRow('eip155'), 'connected')
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'detached' })
+    clockOffset += 8 * 24 * 3_600_000
+    try {
+      await page.reload()
+      await expect.poll(() => address(page), { timeout: 30_000 }).toBe(first.address)
+      await openWallets(page)
+      await withStatus(page, socialRow('eip155'), 'disconnected')
+    } finally {
+      clockOffset -= 8 * 24 * 3_600_000
+    }
+
+    // Reconnect opens GitHub's login window in the click; once the visitor continues there, the
+    // list shows the same wallet active again, on both namespaces.
+    await continueInWindow(() => socialRow('eip155').locator('[data-slot="switch-wallet"]').click())
+    await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
+    await withStatus(page, socialRow('eip155'), 'active')
+    await withStatus(page, socialRow('solana'), 'active')
+    await withStatus(page, installedRow(page, 'Devnet Wallet'), 'connected')
+    await expect.poll(() => address(page)).toBe(social)
+    await shot(page, 'multi-wallet-kinds-06-github-reconnected')
 
     expect(blocked).toEqual([])
     await context.close()

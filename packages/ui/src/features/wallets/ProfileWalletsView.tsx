@@ -1,7 +1,7 @@
 import { truncateAddress, useBalance, useConnectors, useDisconnect, useNetwork, usePortico } from '@portico/headless'
 import type { Connection } from '@portico/headless/wallets'
 import { useConnections, useSwitchConnection } from '@portico/headless/wallets/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useState } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -105,10 +105,10 @@ function WalletRow({ connection, text }: { connection: Connection; text: Text })
           <button
             type="button"
             className={css.button({ variant: 'secondary', size: 'sm' })}
-            disabled={switchConnection.isPending}
+            disabled={switchConnection.isPending || !reconnect.ready}
             aria-label={text.walletsSwitchTo(connection.name)}
             onClick={() =>
-              connection.status === 'disconnected' ? reconnect() : switchConnection.mutate({ connection })
+              connection.status === 'disconnected' ? reconnect.run() : switchConnection.mutate({ connection })
             }
             data-slot="switch-wallet"
           >
@@ -152,22 +152,16 @@ function useReconnect(connection: Connection, switchTo: (variables: { connection
   const start = useStartConnection()
   const { authProvider: provider, authName } = connection
   const popupProvider =
-    connection.status === 'disconnected' && provider && provider !== 'email' && provider !== 'farcaster'
-      ? provider
+    connection.status === 'disconnected' && provider && provider !== 'farcaster' && provider in socialNames
+      ? (provider as PopupProvider)
       : undefined
   // A login window must open in the click itself (or the browser blocks it), before anything is
-  // awaited: the social login's code is fetched while the row shows, not on the click.
-  const social = useRef<typeof import('../embedded/socialLogin.js') | undefined>(undefined)
+  // awaited: the social login's code is fetched while the row shows, and Reconnect waits for it.
+  const [social, setSocial] = useState<typeof import('../embedded/socialLogin.js')>()
   useEffect(() => {
-    if (!popupProvider) return
-    import('../embedded/socialLogin.js').then(
-      (m) => {
-        social.current = m
-      },
-      () => {},
-    )
+    if (popupProvider) import('../embedded/socialLogin.js').then(setSocial, () => {})
   }, [popupProvider])
-  return () => {
+  const run = () => {
     // A login first: the embedded wallet's connector is only listed once its code has loaded,
     // which the login itself does.
     if (provider === 'email' && authName) {
@@ -176,20 +170,18 @@ function useReconnect(connection: Connection, switchTo: (variables: { connection
       return
     }
     if (provider === 'farcaster') return modal.push({ view: 'ConnectingSocial', data: { provider } })
-    if (popupProvider && popupProvider in socialNames) {
-      const loaded = social.current
-      // Not fetched yet (a click right as the list showed): the Connect view's logins offer it.
-      if (!loaded) return modal.push({ view: 'Connect' })
-      const login = modal.local(loaded.createSocialLogin)
-      void login
-        .social(portico, popupProvider as PopupProvider)
+    if (popupProvider && social) {
+      void modal
+        .local(social.createSocialLogin)
+        .social(portico, popupProvider)
         .then((ok) => ok && afterConnected(modal, () => modal.open({ view: 'Account' })))
-      return modal.push({ view: 'ConnectingSocial', data: { provider: popupProvider as PopupProvider } })
+      return modal.push({ view: 'ConnectingSocial', data: { provider: popupProvider } })
     }
     const connector = connectors.find((c) => c.id === connection.connectorId && c.chain === connection.namespace)
     if (!connector) return switchTo({ connection })
     if (start({ connector })) modal.push(connectingView(connector))
   }
+  return { run, ready: !popupProvider || social !== undefined }
 }
 
 /** The native balance of one wallet's address, on its namespace's selected network. */
