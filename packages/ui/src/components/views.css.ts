@@ -87,6 +87,9 @@ export const actions = style({
   width: '100%',
   marginTop: vars.space.xs,
 })
+// One action alone (the network chip of a network without an explorer) is centred under the
+// balance, not left in the first of two columns.
+globalStyle(`${actions} > :only-child`, { gridColumn: '1 / -1', justifySelf: 'center' })
 
 export const tabsList = style({
   display: 'grid',

@@ -109,9 +109,7 @@ export function AccountView() {
               {messages.viewOnExplorer}
               <Icon name="external" size={14} />
             </a>
-          ) : (
-            <span />
-          )}
+          ) : null}
         </div>
         <WalletFeatures />
         <ChooseNameSlot />
