@@ -15,7 +15,8 @@ import { modalOpener } from './modalOpener.js'
  * service's reverse lookup, cached 5 minutes). Opens the Account
  * view, or the unsupported-chain view while the wallet is on a network the app does not support
  * (the network button then says "Wrong network"; the balance of an unknown chain is not shown).
- * Renders nothing while disconnected.
+ * Renders nothing while disconnected. Where its container leaves too little width (a phone, a
+ * crowded header), it takes its compact form, the avatar and the name, without the balance.
  *
  * @example
  * <AccountButton />
@@ -43,13 +44,18 @@ export function AccountButton({ showBalance = true }: { showBalance?: boolean })
         )}
       >
         <AccountNameSlot address={evm} fallback={<Avatar address={address} size={30} />} avatar={30} />
-        {showBalance && native && !showUnsupportedView ? (
-          <span className={css.balance}>
-            {formatBalance(native.quantity.numeric)} {native.symbol}
+        {/* The name first: shown after the balance, it stays when the balance has no room. */}
+        <span className={css.readings}>
+          <span data-slot="account-button-name">
+            <AccountNameSlot address={evm} fallback={truncateAddress(address)} />
           </span>
-        ) : null}
-        <span data-slot="account-button-name">
-          <AccountNameSlot address={evm} fallback={truncateAddress(address)} />
+          {showBalance && native && !showUnsupportedView ? (
+            <span className={css.balance} data-slot="account-button-balance">
+              <span dir="ltr">
+                {formatBalance(native.quantity.numeric)} {native.symbol}
+              </span>
+            </span>
+          ) : null}
         </span>
       </button>
     </ThemeRoot>
