@@ -174,6 +174,8 @@ export function WalletConnectPanel({
           <span style={{ display: 'block', width: 72, height: 72 }}>{logo}</span>
         </div>
       ) : null}
+      {/* On a phone the headline says what the button below does; elsewhere it follows the code. */}
+      {phone ? <p className={views.headline}>{headline}</p> : null}
       {mobileLink && walletName ? (
         <a
           className={button({ variant: 'primary', size: 'lg' })}
@@ -200,7 +202,7 @@ export function WalletConnectPanel({
           logo={logo}
         />
       )}
-      <p className={views.headline}>{headline}</p>
+      {phone ? null : <p className={views.headline}>{headline}</p>}
       {state === 'loading' ? (
         <Spinner size={20} label={messages.qrLoading} />
       ) : (
