@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type StartDemoOptions, type StartDemoReturnType, startDemo } from '@portico/demo'
-import { type Browser, type BrowserContext, chromium, type Locator, type Page, type Route } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+  type Route,
+} from 'playwright-core'
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest'
 // @ts-expect-error: a plain .mjs script without types
 import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
@@ -60,13 +68,30 @@ export async function storageContext(mode: 'block' | 'allow') {
   }
 }
 
-/** A fresh context (own storage) whose non-loopback requests are aborted and recorded. */
-export async function offlineContext(browser: Browser) {
+/**
+ * A phone for `offlineContext`: Chromium's mobile emulation (a 390×844 viewport at 3×, a touch
+ * screen, so `(pointer: coarse)` matches, and a phone's user agent), as its device list has it.
+ */
+export const phone: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+}
+
+/**
+ * A fresh context (own storage) whose non-loopback requests are aborted and recorded; `options`
+ * (e.g. {@link phone}) are laid over the desktop defaults.
+ */
+export async function offlineContext(browser: Browser, options: BrowserContextOptions = {}) {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 860 },
     reducedMotion: 'reduce',
     locale: 'en-US',
     timezoneId: 'UTC',
+    ...options,
   })
   // A ceiling on an element wait, not a duration: the first click after a load waits for the
   // lazy view's modules, which Vite transforms on first request; with two e2e files at once on a

@@ -46,7 +46,14 @@ export { hostedBundlerNames } from './api/routes/bundler.js'
 export { allowedOrigins } from './api/routes/directory.js'
 export { type ApiEmulator, type StartApiEmulatorOptions, startApiEmulator } from './api/server.js'
 export { type ApiFeatureId, type ApiSwitches, defaultSwitches, type HostedFault } from './api/switches.js'
-export { type DirectoryWallet, directoryWallets, hostileImageIds, hostileWalletIds } from './api/wallets.js'
+export {
+  type DirectoryWallet,
+  devnetWebWalletEntry,
+  devnetWebWalletId,
+  directoryWallets,
+  hostileImageIds,
+  hostileWalletIds,
+} from './api/wallets.js'
 export { devnetDex, devnetPools } from './dex.js'
 export { devnetTokenAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './dexAbi.js'
 export { slowReplyDelayMs } from './emulator/faults.js'

@@ -4,7 +4,15 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import { findAssociatedTokenPda, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { createPublicClient, erc20Abi, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Devnet, evmTokens, solanaInitialLamports, solanaTokens, startDevnet } from './index.js'
+import {
+  type Devnet,
+  type DirectoryWallet,
+  devnetWebWalletId,
+  evmTokens,
+  solanaInitialLamports,
+  solanaTokens,
+  startDevnet,
+} from './index.js'
 import {
   anvilProcessesOnPort,
   canBind,
@@ -38,6 +46,25 @@ describe('startDevnet', () => {
     expect(devnet.solana.tokens).toEqual([
       { mint: solanaTokens[0].mint, name: 'USD Coin (Devnet)', symbol: 'USDC', decimals: 6 },
     ])
+  })
+
+  it('lists the devnet web wallet first in the directory, its page as the mobile and web app link', async () => {
+    const q = 'projectId=p&st=appkit&sv=1'
+    const first = (await (await fetch(`${devnet.api.url}/getWallets?${q}`)).json()) as { data: DirectoryWallet[] }
+    expect(first.data[0]).toMatchObject({
+      id: devnetWebWalletId,
+      name: 'Devnet Web Wallet',
+      mobile_link: devnet.walletConnect.walletUrl,
+      webapp_link: devnet.walletConnect.walletUrl,
+    })
+    const image = await fetch(`${devnet.api.url}/getWalletImage/${first.data[0]?.image_id}?${q}`)
+    expect(image.headers.get('content-type')).toBe('image/svg+xml')
+    // Its universal link is the wallet page.
+    const link = new URL(
+      `wc?uri=${encodeURIComponent(`wc:${'a'.repeat(64)}@2?relay-protocol=irn`)}`,
+      devnet.walletConnect.walletUrl,
+    )
+    expect((await fetch(link)).headers.get('content-type')).toMatch(/text\/html/)
   })
 
   it('serves the ERC20s and native balance of EVM account #0', async () => {

@@ -401,23 +401,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
   }
   const provider = onramp as OnrampProvider
 
-  let api: Awaited<ReturnType<typeof startApiEmulator>> | undefined
-  if (options.api !== false) {
-    try {
-      api = await startApiEmulator({
-        host,
-        port: options.api?.port ?? 0,
-        evmRpcUrl: anvil.rpcUrl,
-        solanaRpcUrl: solana.rpcUrl,
-        onrampUrl: provider.url,
-        ...(aa ? { bundlerUrl: aa.bundlerUrl } : {}),
-      })
-    } catch (error) {
-      await stopStarted().catch(() => undefined)
-      throw error
-    }
-  }
-
+  // The web wallet first: the directory lists it with its URL as a deep link.
   let webWallet: WebWallet | undefined
   if (relay) {
     try {
@@ -430,7 +414,25 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
         solanaRpcUrl: solana.rpcUrl,
       })
     } catch (error) {
-      await Promise.allSettled([api?.stop(), stopStarted()])
+      await stopStarted().catch(() => undefined)
+      throw error
+    }
+  }
+
+  let api: Awaited<ReturnType<typeof startApiEmulator>> | undefined
+  if (options.api !== false) {
+    try {
+      api = await startApiEmulator({
+        host,
+        port: options.api?.port ?? 0,
+        evmRpcUrl: anvil.rpcUrl,
+        solanaRpcUrl: solana.rpcUrl,
+        onrampUrl: provider.url,
+        ...(aa ? { bundlerUrl: aa.bundlerUrl } : {}),
+        ...(webWallet ? { webWalletUrl: webWallet.url } : {}),
+      })
+    } catch (error) {
+      await Promise.allSettled([webWallet?.stop(), stopStarted()])
       throw error
     }
   }

@@ -6,6 +6,7 @@ import type { Context } from 'hono'
 import { type EmulatorEnv, HttpError } from '../emulator/app.js'
 import type { ProfileStore } from './profiles.js'
 import type { ApiSwitches } from './switches.js'
+import type { DirectoryWallet } from './wallets.js'
 
 /**
  * An analytics event as posted to `POST /e`, with the query parameters it came with.
@@ -33,6 +34,8 @@ export interface ApiContext {
   onrampUrl: string | undefined
   /** The devnet bundler's URL (`POST /v1/bundler`), when one runs. */
   bundlerUrl: string | undefined
+  /** Listed before the fixture by `GET /getWallets` (the devnet web wallet's entry, when one runs). */
+  listedFirst: readonly DirectoryWallet[]
   events: AnalyticsEvent[]
   switches: ApiSwitches
   /** Names: fixtures and those registered on this emulator. */

@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Devnet, evmTokens, startDevnet, uniswapV2RouterAbi } from '../index.js'
+import { type Devnet, devnetWebWalletId, evmTokens, startDevnet, uniswapV2RouterAbi } from '../index.js'
 import { createDevnetRpc, rawRpc, sendAndConfirm, signerFromSeed } from '../test-utils.js'
 import type { ApiBalance } from './chain.js'
 import type { DirectoryWallet } from './wallets.js'
@@ -148,7 +148,9 @@ describe('API emulator', () => {
       const first = await wallets()
       expect(first.count).toBeGreaterThanOrEqual(500)
       expect(first.data).toHaveLength(40)
-      const w = first.data[0] as DirectoryWallet
+      // The devnet web wallet's entry comes first; the generated fixture follows.
+      expect(first.data[0]?.id).toBe(devnetWebWalletId)
+      const w = first.data[1] as DirectoryWallet
       expect(Object.keys(w)).toEqual(
         expect.arrayContaining([
           'id',

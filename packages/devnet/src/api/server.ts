@@ -21,6 +21,7 @@ import { onrampRoutes } from './routes/onramp.js'
 import { profileRoutes } from './routes/profile.js'
 import { rpcRoutes } from './routes/rpc.js'
 import { type ApiSwitches, apiSwitchRules, defaultSwitches, switchMessages } from './switches.js'
+import { devnetWebWalletEntry } from './wallets.js'
 
 /**
  * Options for {@link startApiEmulator}.
@@ -46,6 +47,11 @@ export interface StartApiEmulatorOptions {
   onrampUrl?: string
   /** The devnet bundler's URL, which `POST /v1/bundler` forwards to. Without it that route answers 503. */
   bundlerUrl?: string
+  /**
+   * The devnet web wallet's page (`startWebWallet().url`): the directory then lists it first
+   * (`devnetWebWalletEntry`), with its URL as the mobile and web app link.
+   */
+  webWalletUrl?: string
 }
 
 /**
@@ -94,6 +100,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
     solanaRpcUrl: options.solanaRpcUrl,
     onrampUrl: options.onrampUrl,
     bundlerUrl: options.bundlerUrl,
+    listedFirst: options.webWalletUrl ? [devnetWebWalletEntry(options.webWalletUrl)] : [],
     events,
     switches,
     profiles: createProfileStore(),

@@ -4,6 +4,8 @@
  * oversized SVG icons, a malformed record) so UIs can be tested against a directory that lies.
  */
 
+import { evmChainId, solanaCaipNetworkId } from '../accounts.js'
+
 /** CAIP-2 ids wallets in the fixture can declare. */
 export const fixtureChains = [
   'eip155:1',
@@ -49,6 +51,45 @@ export const hostileWalletIds = {
   oversizedSvg: 'hostile-oversized-svg',
   malformed: 'hostile-malformed-missing-name',
 } as const
+
+/**
+ * The directory id of the devnet web wallet's entry (listed first when the emulator knows the
+ * web wallet's URL, see {@link devnetWebWalletEntry}).
+ *
+ * @example
+ * ```ts
+ * const row = page.locator(`[data-wallet="${devnetWebWalletId}"]`)
+ * ```
+ */
+export const devnetWebWalletId = 'portico-devnet-web-wallet'
+
+/**
+ * The directory entry of the devnet web wallet served at `walletUrl`: its `mobile_link` and
+ * `webapp_link` are that URL, so a wallet kit's deep link (`{walletUrl}/wc?uri=…`) opens the web
+ * wallet with the pairing, as a phone opens a wallet app through its universal link.
+ *
+ * @example
+ * ```ts
+ * const entry = devnetWebWalletEntry(devnet.walletConnect.walletUrl)
+ * // entry.mobile_link === devnet.walletConnect.walletUrl
+ * ```
+ */
+export function devnetWebWalletEntry(walletUrl: string): DirectoryWallet {
+  return {
+    id: devnetWebWalletId,
+    name: 'Devnet Web Wallet',
+    image_id: devnetWebWalletImageId,
+    rdns: null,
+    mobile_link: walletUrl,
+    desktop_link: null,
+    webapp_link: walletUrl,
+    chains: [`eip155:${evmChainId}`, solanaCaipNetworkId],
+    homepage: walletUrl,
+    badge_type: 'none',
+  }
+}
+
+const devnetWebWalletImageId = 'img-portico-devnet-web-wallet'
 
 /** Number of generated (well-behaved) wallets; the hostile ones come on top. */
 export const generatedWalletCount = 520
@@ -188,19 +229,23 @@ function list(value: string | undefined): string[] {
  * Filters and pages the directory like the hosted `getWallets`: `include` keeps only the listed
  * ids, `exclude` drops them, `chains` keeps wallets supporting any listed chain, `search` matches
  * the trimmed, case-insensitive name, `badge_type` keeps that badge. `count` is the filtered total.
+ * `listedFirst` (the devnet web wallet's entry, when one runs) comes before the fixture.
  *
  * @example
  * ```ts
  * const { count, data } = queryWallets({ page: 1, entries: 40, search: 'zen' })
  * ```
  */
-export function queryWallets(query: WalletQuery): { count: number; data: DirectoryWallet[] } {
+export function queryWallets(
+  query: WalletQuery,
+  listedFirst: readonly DirectoryWallet[] = [],
+): { count: number; data: DirectoryWallet[] } {
   const include = new Set(list(query.include))
   const exclude = new Set(list(query.exclude))
   const chains = list(query.chains)
   const search = (query.search ?? '').trim().toLowerCase()
   const badge = query.badge_type?.trim()
-  const matches = directoryWallets.filter(
+  const matches = [...listedFirst, ...directoryWallets].filter(
     (w) =>
       (include.size === 0 || include.has(w.id)) &&
       !exclude.has(w.id) &&
@@ -266,6 +311,7 @@ const byImageId = new Map(directoryWallets.map((w) => [w.image_id, w]))
 export function walletImage(imageId: string): string | undefined {
   if (imageId === hostileImageIds.scriptedSvg) return scriptedSvg
   if (imageId === hostileImageIds.oversizedSvg) return oversizedSvg()
+  if (imageId === devnetWebWalletImageId) return iconSvg(imageId, 'DW')
   const wallet = byImageId.get(imageId)
   if (!wallet) return undefined
   const words = (wallet.name ?? '?').replace(/[^A-Za-z ]/g, '').split(' ')

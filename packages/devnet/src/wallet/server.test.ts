@@ -38,6 +38,14 @@ describe('web wallet server', () => {
     expect(html.match(/(?:src|href)="[^"]*"/g)).toEqual(['src="/web-wallet.js"'])
   })
 
+  it('serves the same page at /wc, the universal link of its directory entry', async () => {
+    const uri = `wc:${'a'.repeat(64)}@2?relay-protocol=irn`
+    const response = await fetch(new URL(`/wc?uri=${encodeURIComponent(uri)}`, web.url))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/html')
+    expect(await response.text()).toBe(await (await fetch(web.url)).text())
+  })
+
   it('builds and serves the browser bundle (once)', async () => {
     const response = await fetch(new URL('/web-wallet.js', web.url))
     expect(response.status).toBe(200)

@@ -33,7 +33,10 @@ export interface StartWebWalletOptions extends WebWalletConfig {
  * ```
  */
 export interface WebWallet {
-  /** The page, e.g. `http://127.0.0.1:43127/`. Append `?uri=` or `#uri=` (URL-encoded) to pair at once. */
+  /**
+   * The page, e.g. `http://127.0.0.1:43127/`. Append `?uri=` or `#uri=` (URL-encoded), or open
+   * `wc?uri=` (the universal link of its directory entry), to pair at once.
+   */
   url: string
   /** Closes the server; resolves once the port is free. Idempotent. */
   stop(): Promise<void>
@@ -144,7 +147,7 @@ button { font: inherit; padding: 0.3rem 0.9rem; }
 
 /**
  * Serves the devnet web wallet on loopback: `GET /` is the page (append `?uri=` or `#uri=` to
- * pair at once), `GET /web-wallet.js` its bundle. The page talks only to the URLs given here.
+ * pair at once), `GET /wc?uri=` the same page as a universal link, `GET /web-wallet.js` its bundle. The page talks only to the URLs given here.
  *
  * @example
  * ```ts
@@ -180,6 +183,9 @@ export async function startWebWallet(options: StartWebWalletOptions): Promise<We
   const page = (c: Context) => c.body(html, 200, { ...headers, 'content-type': 'text/html; charset=utf-8' })
   app.get('/', page)
   app.get('/index.html', page)
+  // The universal link wallet kits build from a directory `mobile_link` (`{link}/wc?uri=wc:…`):
+  // the same page, which pairs with its `uri` parameter at once.
+  app.get('/wc', page)
   app.get(BUNDLE_PATH, async (c) => {
     try {
       const js = await buildWebWalletBundle()

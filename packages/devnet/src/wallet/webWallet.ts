@@ -4,6 +4,7 @@
  * The runtime config arrives as JSON in `<script id="portico-wallet-config">`.
  */
 import type { SessionTypes } from '@walletconnect/types'
+import { deepLinkProblem } from './deepLink.js'
 import { previewParams } from './preview.js'
 import { createDevnetWallet, type DevnetWallet, type PendingProposal, type PendingRequest } from './wallet.js'
 
@@ -212,7 +213,12 @@ async function main() {
   const deepLink = uriFromLocation()
   document.body.dataset.ready = 'true'
   $('status').textContent = 'Ready.'
-  if (deepLink) {
+  if (deepLink !== undefined) {
+    const problem = deepLinkProblem(deepLink)
+    if (problem) {
+      $('status').textContent = `Error: ${problem}`
+      return
+    }
     input.value = deepLink
     await pair(deepLink).catch(showError)
   }

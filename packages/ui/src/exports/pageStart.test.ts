@@ -150,6 +150,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   getSmartAccount: 16.35,
   setPreferredAccountType: 20.25,
   'legal.*': 0.4,
+  // The WalletConnect views' phone and renewed-link texts in one language (0.37).
+  'walletconnect.*': 0.5,
   // +0.05 (16.03) for the search request sent at the commit and the list's data-scrolling mark;
   // +0.27 (16.56) for the after-paint helpers it now shares with the Modal chunk (a chunk of its own,
   // 0.9 KiB raw), so a search's answer asks for its icons after the frame that lists it.
@@ -160,10 +162,14 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // 19.77 with WalletConnect's intent handlers on its directory rows (walletConnectIntent.ts).
   AllWalletsView: 20,
   ConnectingExternalView: 5.75,
-  ConnectingWalletConnectView: 8.25,
+  // 8.10 measured; 9.49 with the phone layout and the renewed-link status: +0.5 of its own code
+  // and English text, +0.9 for the feature-messages reader, which the Modal chunk (loaded before
+  // any view) already holds but this count (imports not at page start) adds again.
+  ConnectingWalletConnectView: 9.75,
   // 5.54 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // 7.42 after the same two changes (see ConnectView).
+  // 5.72 before and 7.13 with the phone layout (as ConnectingWalletConnectView).
   ConnectingWalletConnectBasicView: 7.75,
   AccountView: 28,
   NetworksView: 3,
@@ -193,8 +199,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // 4.03 when the SDK's module was first loaded apart from its client (preloadWalletConnect); 9.73
   // with WalletConnect's log (the SDK's own logger library, pino, which the SDK's chunk shares and
   // loads right after: moved earlier, not added). 10.39 with the tabs of a site sharing one
-  // session (tabs.ts: what the relay gave one tab passed to the others).
-  controller: 10.5,
+  // session (tabs.ts: what the relay gave one tab passed to the others). 10.69 with the page's
+  // return from a wallet app on a phone (pageReturn.ts) and the renewed proposal kept answerable.
+  controller: 10.9,
   signing: 3.5,
   '@walletconnect/sign-client': 150,
   // getBalance({ walletAssets }), on first use.

@@ -3,6 +3,7 @@ import type { onrampEn } from '../features/onramp/messages.js'
 import type { sendEn } from '../features/send/messages.js'
 import type { siwxEn } from '../features/siwx/messages.js'
 import type { swapEn } from '../features/swap/messages.js'
+import type { walletConnectEn } from '../features/walletconnect/messages.js'
 import type { Catalogue } from './featureMessages.js'
 import type { Messages } from './messages.js'
 
@@ -20,4 +21,5 @@ export type AllMessages = Messages &
   Catalogue<typeof swapEn> &
   Catalogue<typeof siwxEn> &
   Catalogue<typeof sendEn> &
-  Catalogue<typeof embeddedEn>
+  Catalogue<typeof embeddedEn> &
+  Catalogue<typeof walletConnectEn>

@@ -52,15 +52,18 @@ export function directoryRoutes(ctx: ApiContext): Hono<EmulatorEnv> {
   app.get('/getAnalyticsConfig', (c) => c.json({ isAnalyticsEnabled: true }))
   app.get('/getWallets', (c) =>
     c.json(
-      queryWallets({
-        page: intParam(c, 'page', 1, Number.MAX_SAFE_INTEGER),
-        entries: intParam(c, 'entries', 40, 100),
-        include: c.req.query('include'),
-        exclude: c.req.query('exclude'),
-        chains: c.req.query('chains'),
-        search: c.req.query('search'),
-        badge_type: c.req.query('badge_type'),
-      }),
+      queryWallets(
+        {
+          page: intParam(c, 'page', 1, Number.MAX_SAFE_INTEGER),
+          entries: intParam(c, 'entries', 40, 100),
+          include: c.req.query('include'),
+          exclude: c.req.query('exclude'),
+          chains: c.req.query('chains'),
+          search: c.req.query('search'),
+          badge_type: c.req.query('badge_type'),
+        },
+        ctx.listedFirst,
+      ),
     ),
   )
 

@@ -10,6 +10,7 @@ import type { ResolvedWalletConnectOptions } from '../../kernel/walletConnectOpt
 import { toWalletConnectProtocolError, WalletConnectProtocolError } from './errors.js'
 import { createWalletConnectLog, type WalletConnectLog } from './logger.js'
 import { assertRequestApproved, proposalNamespaces, sessionConnection, switchPlan } from './namespaces.js'
+import { onPageReturn, pairingTopicOf, sessionOnReturn, settledOn } from './pageReturn.js'
 import { type CreatedPairing, createdPairingUri } from './pairingUri.js'
 import { createSessionEvents } from './sessionEvents.js'
 import { type Client, closeSignClient, delay, initSignClient, isRejectionReason } from './signClient.js'
@@ -30,6 +31,15 @@ type Prepared = Draft & { offer: Promise<Offer | undefined> }
  * of the spec's 4 min; half the life of a shorter configured expiry).
  */
 const preparedMinimumLifeMs = 30_000
+
+/**
+ * A renewed offer's approval, still taken if the wallet answers it (it was handed the old URI just
+ * before the renewal); its expiry is not a failure of the connection, the wallet's refusal is.
+ */
+const stillAnswerable = (approval: Promise<SessionTypes.Struct>): Promise<SessionTypes.Struct> =>
+  approval.catch((error: unknown) =>
+    isUserRejection(error) || isRejectionReason(error) ? Promise.reject(error) : new Promise<never>(() => {}),
+  )
 
 /**
  * @internal
@@ -216,7 +226,10 @@ export class WalletConnectController {
 
   /**
    * Pairs with a wallet: publishes the pairing URI (renewed before it expires, spec: 4 min),
-   * and resolves with the approved session. Rejects with 'Connection rejected' when the wallet
+   * and resolves with the approved session. The proposal a renewal replaced stays answerable (the
+   * wallet app may have been handed it just before), and when the page comes back from the
+   * background (a phone's wallet app round trip) the relay socket is reopened and a session
+   * settled meanwhile is taken (see `pageReturn.ts`). Rejects with 'Connection rejected' when the wallet
    * declines, 'Modal closed' when `signal` aborts.
    */
   async connect({ signal }: { signal?: AbortSignal | undefined } = {}): Promise<SessionTypes.Struct> {
@@ -233,6 +246,9 @@ export class WalletConnectController {
     }
     try {
       let offer = await this.takePrepared(aborted, show)
+      // The pairing topics of this offer and the one it renewed, and that one's approval.
+      let topics: string[] = []
+      let earlier: Promise<SessionTypes.Struct>[] = []
       for (let failures = 0; ; offer = undefined) {
         if (!offer) {
           // The prepared URI (if one was shown) did not become an offer, or the last one expired.
@@ -254,13 +270,38 @@ export class WalletConnectController {
         }
         const { uri, approval, expiresAt } = offer
         store.set(walletConnectPairingAtom, { uri, expiresAt })
+        const topic = pairingTopicOf(uri)
+        topics = topic ? [...topics.slice(-1), topic] : topics
         let timer: ReturnType<typeof setTimeout> | undefined
         const expired = new Promise<'expired'>((resolve) => {
           timer = setTimeout(() => resolve('expired'), expiresAt - Date.now())
         })
+        // On a phone the user approves in the wallet app while this page is suspended: when it
+        // comes back, the relay socket is reopened and a session settled meanwhile is taken.
+        let stopWatching = () => {}
+        const returned = new Promise<SessionTypes.Struct>((resolve) => {
+          stopWatching = onPageReturn(() => {
+            const pending = topics
+            this.client()
+              .then((client) => sessionOnReturn(client, pending))
+              .then(
+                (session) => session && resolve(session),
+                () => {},
+              )
+          })
+        })
         try {
-          const outcome = await Promise.race([approval, expired, aborted])
-          if (outcome === 'expired') continue // nobody scanned it in time: a fresh URI is offered
+          let outcome = await Promise.race([approval, ...earlier, returned, expired, aborted])
+          if (outcome === 'expired') {
+            // Back just as it expired: a session the wallet settled meanwhile wins over a renewal.
+            const settled = settledOn(await this.client(), topics)
+            if (!settled) {
+              // The wallet may still answer the proposal it was handed just before the renewal.
+              earlier = [stillAnswerable(approval)]
+              continue // nobody scanned it in time: a fresh URI is offered
+            }
+            outcome = settled
+          }
           this.topic = outcome.topic
           return outcome
         } catch (error) {
@@ -269,6 +310,7 @@ export class WalletConnectController {
           throw new FailedToConnectError({ cause: toWalletConnectProtocolError(error) ?? error })
         } finally {
           clearTimeout(timer)
+          stopWatching()
         }
       }
     } finally {

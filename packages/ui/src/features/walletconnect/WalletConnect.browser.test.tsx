@@ -207,6 +207,44 @@ describe('wallet links', () => {
     expect(slots).toEqual(['open-mobile', 'qr-code'])
   })
 
+  test('on a phone with a mobile link: no QR code (its screen cannot be scanned); Open {wallet} leads, with Copy link', async () => {
+    await mountPanel({ state: 'connecting', uri: sampleUri, wallet: normalWallet, mobile: true, phone: true })
+    const open = page.getByRole('link', { name: 'Open Normal Wallet' })
+    await expect.element(open).toHaveAttribute('href', `normalwallet://wc?uri=${encodeURIComponent(sampleUri)}`)
+    await expect.element(page.getByRole('button', { name: 'Copy link' })).toBeEnabled()
+    await expect.element(page.getByText('Open Normal Wallet to connect')).toBeVisible()
+    expect(qr().query()).toBeNull()
+    expect(document.querySelector('[data-slot="qr-code"]')).toBeNull()
+    // A desktop app cannot open on a phone; the web app still can.
+    expect(page.getByRole('link', { name: 'Open desktop app' }).query()).toBeNull()
+    await expect.element(page.getByRole('link', { name: 'Open web app' })).toBeVisible()
+    const order = [...document.querySelectorAll('[data-slot="open-mobile"], [data-slot="copy-link"]')].map((e) =>
+      e.getAttribute('data-slot'),
+    )
+    expect(order).toEqual(['open-mobile', 'copy-link'])
+    await expectNoSeriousA11yViolations(page.getByTestId('surface').element())
+  })
+
+  test('the generic entry on a phone: Open wallet app (the wc: link), Choose your wallet and Copy link; no QR code', async () => {
+    const chose = vi.fn()
+    await mountPanel({ state: 'connecting', uri: sampleUri, mobile: true, phone: true, onChooseWallet: chose })
+    await expect.element(page.getByRole('link', { name: 'Open wallet app' })).toHaveAttribute('href', sampleUri)
+    await expect.element(page.getByText('Open your wallet app to connect')).toBeVisible()
+    expect(qr().query()).toBeNull()
+    await userEvent.click(page.getByRole('button', { name: 'Choose your wallet' }))
+    expect(chose).toHaveBeenCalledTimes(1)
+    await expect.element(page.getByRole('button', { name: 'Copy link' })).toBeEnabled()
+  })
+
+  test('on a desktop the phone layout never shows: QR code, Scan headline, no Open wallet app', async () => {
+    await mountPanel({ state: 'connecting', uri: sampleUri, wallet: normalWallet })
+    await expect.element(qr()).toHaveAttribute('data-uri', sampleUri)
+    await expect.element(page.getByText('Scan with Normal Wallet, or open it below')).toBeVisible()
+    expect(document.querySelector('[data-layout="qr"]')).not.toBeNull()
+    expect(page.getByRole('link', { name: 'Open wallet app' }).query()).toBeNull()
+    expect(page.getByRole('button', { name: 'Choose your wallet' }).query()).toBeNull()
+  })
+
   test('hostile directory entries: no javascript:, data:, vbscript: or intent: href anywhere', async () => {
     for (const wallet of hostileWallets) {
       const { screen } = await mountPanel({ state: 'connecting', uri: sampleUri, wallet, mobile: true })
@@ -223,6 +261,69 @@ describe('wallet links', () => {
       await screen.unmount()
     }
     expect((window as { __pwned?: number }).__pwned).toBeUndefined()
+  })
+})
+
+describe('a renewed link', () => {
+  const status = () => page.getByRole('status').filter({ hasText: /link expired/ })
+
+  test('when the URI changes while the view is open (an expiry), a polite status says a new one is ready', async () => {
+    const { screen, Wrapper } = await mountPanel({ state: 'connecting', uri: sampleUri })
+    await expect.element(qr()).toHaveAttribute('data-uri', sampleUri)
+    const live = document.querySelector('[data-slot="link-renewed"]')
+    // The live region is there (empty) before anything is said in it, so the change is announced.
+    expect(live?.getAttribute('aria-live')).toBe('polite')
+    expect(live?.textContent).toBe('')
+    // Empty, it takes no room: the panel looks as it did before any renewal.
+    expect(getComputedStyle(live as Element).position).toBe('absolute')
+    // Between the two links there is none (the expired one is withdrawn first).
+    await screen.rerender(
+      <Wrapper>
+        <PanelOnSurface state="loading" uri={undefined} />
+      </Wrapper>,
+    )
+    await screen.rerender(
+      <Wrapper>
+        <PanelOnSurface state="connecting" uri={renewedUri} />
+      </Wrapper>,
+    )
+    await expect.element(status()).toHaveTextContent('The link expired. A new one is ready.')
+    expect(document.querySelector('[data-slot="link-renewed"]')).toBe(live)
+    expect(getComputedStyle(live as Element).position).toBe('static')
+    await expect.element(qr()).toHaveAttribute('data-uri', renewedUri)
+  })
+
+  test('on a phone it says to open the wallet again, and its Open link carries the new URI', async () => {
+    const props = { wallet: normalWallet, mobile: true, phone: true } as const
+    const { screen, Wrapper } = await mountPanel({ state: 'connecting', uri: sampleUri, ...props })
+    await expect.element(page.getByRole('link', { name: 'Open Normal Wallet' })).toBeVisible()
+    await screen.rerender(
+      <Wrapper>
+        <PanelOnSurface state="connecting" uri={renewedUri} {...props} />
+      </Wrapper>,
+    )
+    await expect.element(status()).toHaveTextContent('The link expired. A new one is ready: open Normal Wallet again.')
+    await expect
+      .element(page.getByRole('link', { name: 'Open Normal Wallet' }))
+      .toHaveAttribute('href', `normalwallet://wc?uri=${encodeURIComponent(renewedUri)}`)
+  })
+
+  test('a new link after a rejection (Try again) is a new attempt, not a renewal', async () => {
+    const { screen, Wrapper } = await mountPanel({ state: 'connecting', uri: sampleUri })
+    await expect.element(qr()).toHaveAttribute('data-uri', sampleUri)
+    await screen.rerender(
+      <Wrapper>
+        <PanelOnSurface state="rejected" uri={undefined} />
+      </Wrapper>,
+    )
+    await expect.element(page.getByRole('button', { name: 'Try again' })).toBeVisible()
+    await screen.rerender(
+      <Wrapper>
+        <PanelOnSurface state="connecting" uri={renewedUri} />
+      </Wrapper>,
+    )
+    await expect.element(qr()).toHaveAttribute('data-uri', renewedUri)
+    expect(document.querySelector('[data-slot="link-renewed"]')?.textContent).toBe('')
   })
 })
 

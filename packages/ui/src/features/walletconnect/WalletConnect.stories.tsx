@@ -42,11 +42,13 @@ function panelStory({
   uri = sampleUri,
   wallet,
   mobile = false,
+  phone = false,
 }: {
   state?: WalletConnectState
   uri?: string | undefined
   wallet?: DirectoryWallet
   mobile?: boolean
+  phone?: boolean
 }): Story {
   return {
     loaders: [harnessLoader({})],
@@ -70,6 +72,8 @@ function panelStory({
               logo={wallet ? <PorticoImage name={wallet.name} /> : <WalletConnectGlyph />}
               links={wallet && uri ? walletConnectLinks(wallet, uri) : {}}
               mobile={mobile}
+              phone={phone}
+              onChooseWallet={() => {}}
               onRetry={() => {}}
             />
           </div>
@@ -95,6 +99,10 @@ export const BasicRejected: Story = panelStory({ state: 'rejected', uri: undefin
 export const Wallet: Story = panelStory({ wallet: sampleWallet })
 export const WalletLight: Story = { ...Wallet, name: 'Wallet (light)', globals: light }
 export const WalletDark: Story = { ...Wallet, name: 'Wallet (dark)', globals: dark }
-/** The same wallet on a touch device: the mobile deep link first. */
+/** The same wallet on a phone: no QR code (its screen cannot scan it), Open and Copy link. */
+export const WalletPhone: Story = panelStory({ wallet: sampleWallet, mobile: true, phone: true })
+/** The generic entry on a phone: Open wallet app, Choose your wallet, Copy link. */
+export const BasicPhone: Story = panelStory({ mobile: true, phone: true })
+/** The same wallet on a touch device (a tablet): the mobile deep link first, then the QR code. */
 export const WalletMobile: Story = panelStory({ wallet: sampleWallet, mobile: true })
 export const WalletError: Story = panelStory({ wallet: sampleWallet, state: 'error', uri: undefined })

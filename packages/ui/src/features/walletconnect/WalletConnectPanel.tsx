@@ -1,16 +1,19 @@
 import { useConnectors, type WalletConnectWallet } from '@portico/headless'
 import type { WalletConnectLinks } from '@portico/headless/walletconnect'
 import { useWalletConnectUri } from '@portico/headless/walletconnect/react'
-import { type ReactNode, useSyncExternalStore } from 'react'
+import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Icon } from '../../components/Icon.js'
 import { button } from '../../components/primitives.css.js'
 import { preloadQrEncoder, QrCode } from '../../components/QrCode.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
+import { useFeatureMessages } from '../../i18n/featureMessages.js'
 import { useToasts } from '../../modal/toasts.js'
 import { ConnectionFailed } from '../connect/ConnectionFailed.js'
 import { pairsRemotely, useConnectionAttempt, useStartConnection } from '../connect/connection.js'
+import { walletConnectMessages } from './messages.js'
+import { linkStatus } from './walletconnect.css.js'
 
 // The QR encoder starts loading with this chunk (both WalletConnect views import it, and they are
 // fetched when the user reaches for WalletConnect), so it is there when the pairing URI arrives.
@@ -37,19 +40,55 @@ export function useWalletConnectSession(wallet?: WalletConnectWallet | undefined
 }
 
 const coarsePointer = '(pointer: coarse)'
-const subscribePointer = (onChange: () => void) => {
-  if (typeof matchMedia === 'undefined') return () => {}
-  const query = matchMedia(coarsePointer)
-  query.addEventListener('change', onChange)
-  return () => query.removeEventListener('change', onChange)
-}
+// A phone: a touch screen whose shorter side is at most 500 CSS px (phones are 320-430 wide in
+// portrait and as short in landscape; the smallest tablets are 600+ both ways). Its own screen
+// is where the QR code is, so no camera can scan it; a tablet keeps the code, as its user may
+// well have the wallet on a phone beside it. User-agent sniffing is not used: the viewport and
+// the pointer are what decide whether a code can be scanned, and they follow a resized window.
+const phoneScreen = '(pointer: coarse) and (max-width: 500px), (pointer: coarse) and (max-height: 500px)'
+
+const mediaStore = (query: string) => ({
+  subscribe(onChange: () => void) {
+    if (typeof matchMedia === 'undefined') return () => {}
+    const list = matchMedia(query)
+    list.addEventListener('change', onChange)
+    return () => list.removeEventListener('change', onChange)
+  },
+  matches: () => typeof matchMedia !== 'undefined' && matchMedia(query).matches,
+})
+const pointer = mediaStore(coarsePointer)
+const phone = mediaStore(phoneScreen)
+const onServer = () => false
+
 /** @internal A touch device (phone, tablet): a deep link into the wallet app beats a QR code there. */
 export function useCoarsePointer(): boolean {
-  return useSyncExternalStore(
-    subscribePointer,
-    () => typeof matchMedia !== 'undefined' && matchMedia(coarsePointer).matches,
-    () => false,
-  )
+  return useSyncExternalStore(pointer.subscribe, pointer.matches, onServer)
+}
+
+/** @internal A phone (see `phoneScreen`): the QR code on its screen cannot be scanned. */
+export function usePhone(): boolean {
+  return useSyncExternalStore(phone.subscribe, phone.matches, onServer)
+}
+
+/**
+ * @internal
+ * Whether the pairing link was renewed (it expired while the view was open and a new one replaced
+ * it). A new link after a failure (Try again) is a new attempt, not a renewal.
+ */
+export function useLinkRenewed(uri: string | undefined, state: WalletConnectState): boolean {
+  const last = useRef<string | undefined>(undefined)
+  const [renewed, setRenewed] = useState(false)
+  useEffect(() => {
+    if (state === 'rejected' || state === 'error') {
+      last.current = undefined
+      setRenewed(false)
+      return
+    }
+    if (!uri) return
+    if (last.current !== undefined && last.current !== uri) setRenewed(true)
+    last.current = uri
+  }, [uri, state])
+  return renewed
 }
 
 /** A link that leaves the page opens a tab; an app scheme is handed to the OS from this one. */
@@ -61,7 +100,11 @@ const linkTarget = (href: string) =>
  * What both WalletConnect views show, from props only (so it renders and tests alone): the QR code
  * of the pairing `uri` (a skeleton until there is one), Copy link, the wallet's safe app links
  * (already built with `walletConnectLinks`; the mobile one first on touch devices), and the
- * rejected and error states with Try again.
+ * rejected and error states with Try again. With `phone` (the view decides: a phone, and a way to
+ * open the wallet on it) there is no QR code, which its own screen cannot scan: the picked
+ * wallet's Open button leads, or for the generic entry Open wallet app (the `wc:` link, which the
+ * phone hands to a wallet app) and Choose your wallet (`onChooseWallet`). When the link is renewed
+ * while the view is open, a polite status says so.
  */
 export function WalletConnectPanel({
   slot,
@@ -71,6 +114,8 @@ export function WalletConnectPanel({
   logo,
   links = {},
   mobile = false,
+  phone = false,
+  onChooseWallet,
   onRetry,
 }: {
   /** The view's `data-slot`. */
@@ -82,9 +127,15 @@ export function WalletConnectPanel({
   logo: ReactNode
   links?: WalletConnectLinks | undefined
   mobile?: boolean | undefined
+  /** The phone layout: no QR code (see above). */
+  phone?: boolean | undefined
+  /** The generic entry's Choose your wallet on a phone (the wallet list). */
+  onChooseWallet?: (() => void) | undefined
   onRetry(): void
 }) {
   const { messages } = usePorticoUI('WalletConnectPanel')
+  const text = useFeatureMessages(walletConnectMessages)
+  const renewed = useLinkRenewed(uri, state)
   const toasts = useToasts()
   const copy = async () => {
     if (!uri) return
@@ -106,9 +157,25 @@ export function WalletConnectPanel({
       </div>
     )
 
-  const mobileLink = mobile && uri ? links.mobile : undefined
+  const mobileLink = (mobile || phone) && uri ? links.mobile : undefined
+  const renewedText =
+    renewed && text ? (phone && walletName ? text.wcLinkRenewedOpen(walletName) : text.wcLinkRenewed) : ''
+  const headline = phone
+    ? walletName
+      ? text?.wcOpenWalletToConnect(walletName)
+      : text?.wcOpenAnyWallet
+    : walletName
+      ? messages.scanWithWallet(walletName)
+      : messages.scanWithPhone
   return (
-    <div className={views.walletConnect} data-slot={slot} data-state={state}>
+    <div className={views.walletConnect} data-slot={slot} data-state={state} data-layout={phone ? 'phone' : 'qr'}>
+      {phone ? (
+        <div className={views.walletRing}>
+          <span style={{ display: 'block', width: 72, height: 72 }}>{logo}</span>
+        </div>
+      ) : null}
+      {/* On a phone the headline says what the button below does; elsewhere it follows the code. */}
+      {phone ? <p className={views.headline}>{headline}</p> : null}
       {mobileLink && walletName ? (
         <a
           className={button({ variant: 'primary', size: 'lg' })}
@@ -120,19 +187,42 @@ export function WalletConnectPanel({
           <Icon name="external" size={16} />
         </a>
       ) : null}
-      <QrCode
-        value={uri}
-        label={walletName ? messages.qrLabelWallet(walletName) : messages.qrLabel}
-        loadingLabel={messages.qrLoading}
-        logo={logo}
-      />
-      <p className={views.headline}>{walletName ? messages.scanWithWallet(walletName) : messages.scanWithPhone}</p>
+      {phone && !walletName && uri && text ? (
+        // The phone hands a `wc:` link to the wallet app registered for it.
+        <a className={button({ variant: 'primary', size: 'lg' })} href={uri} data-slot="open-wallet-app">
+          {text.wcOpenWalletApp}
+          <Icon name="external" size={16} />
+        </a>
+      ) : null}
+      {phone ? null : (
+        <QrCode
+          value={uri}
+          label={walletName ? messages.qrLabelWallet(walletName) : messages.qrLabel}
+          loadingLabel={messages.qrLoading}
+          logo={logo}
+        />
+      )}
+      {phone ? null : <p className={views.headline}>{headline}</p>}
       {state === 'loading' ? (
         <Spinner size={20} label={messages.qrLoading} />
       ) : (
         <p className={views.muted}>{messages.waitingForApproval}</p>
       )}
+      <p className={`${views.muted} ${linkStatus}`} role="status" aria-live="polite" data-slot="link-renewed">
+        {renewedText}
+      </p>
       <div className={views.walletConnectActions}>
+        {phone && !walletName && onChooseWallet && text ? (
+          <button
+            type="button"
+            className={button({ variant: 'secondary', size: 'sm' })}
+            onClick={onChooseWallet}
+            data-slot="choose-wallet"
+          >
+            <Icon name="wallet" size={16} />
+            {text.wcChooseWallet}
+          </button>
+        ) : null}
         <button
           type="button"
           className={button({ variant: 'secondary', size: 'sm' })}
@@ -143,7 +233,7 @@ export function WalletConnectPanel({
           <Icon name="copy" size={16} />
           {messages.copyLink}
         </button>
-        {uri && links.desktop ? (
+        {uri && links.desktop && !phone ? (
           <a
             className={button({ variant: 'secondary', size: 'sm' })}
             href={links.desktop}

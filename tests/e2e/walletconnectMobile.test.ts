@@ -1,0 +1,76 @@
+// End to end on a phone (Chromium's mobile emulation): the demo picks the devnet web wallet from
+// the directory, shows no QR code (a phone cannot scan its own screen), and its Open button hands
+// the pairing to the wallet through the wallet's universal link, in a new tab as a phone opens a
+// wallet app. While the user is in the wallet the demo page is frozen, as a phone's browser
+// suspends a page in the background; back on it, the connection completes. Offline: any request
+// off loopback fails the test. Every wait is on an element or an event.
+
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { offlineContext, type Page, phone, screenshotDir, startDemoAndBrowser } from './browser.js'
+
+const running = startDemoAndBrowser()
+
+/** What the phone's screen shows (a full-page capture resizes the viewport past a phone's). */
+const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`) })
+
+test('on a phone the devnet web wallet opens from its deep link (no QR code), is approved there, and the demo connects when the user comes back', async () => {
+  const { context, blocked } = await offlineContext(running.browser, phone)
+  const dapp = await context.newPage()
+  const walletUrl = new URL(running.demo.devnet.walletConnect.walletUrl)
+
+  await dapp.goto(running.demo.url)
+  expect(await dapp.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true)
+  await dapp.locator('[data-slot="connect-button"]').tap()
+  // The devnet directory lists the web wallet first: the Connect view offers it among its featured wallets.
+  const row = dapp.locator('[role="dialog"] [data-slot$="wallet-row"]').filter({ hasText: 'Devnet Web Wallet' })
+  await row.waitFor()
+  await shot(dapp, 'walletconnect-mobile-00-connect')
+  await row.tap()
+
+  // The phone layout: Open Devnet Web Wallet and Copy link, no QR code.
+  const view = dapp.locator('[data-slot="connecting-walletconnect-view"][data-layout="phone"]')
+  const open = view.getByRole('link', { name: 'Open Devnet Web Wallet' })
+  await open.waitFor()
+  await view.getByRole('button', { name: 'Copy link' }).waitFor()
+  expect(await dapp.locator('[data-slot="qr-code"]').count()).toBe(0)
+  const href = new URL((await open.getAttribute('href')) ?? '')
+  expect(`${href.origin}${href.pathname}`).toBe(`${walletUrl.origin}/wc`)
+  expect(href.searchParams.get('uri')).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  await shot(dapp, 'walletconnect-mobile-01-open')
+
+  // The universal link opens the wallet in a new tab; the demo page is frozen meanwhile.
+  const [wallet] = await Promise.all([context.waitForEvent('page'), open.tap()])
+  const cdp = await context.newCDPSession(dapp)
+  await cdp.send('Page.setWebLifecycleState', { state: 'frozen' })
+  await wallet.waitForURL((url) => url.pathname === '/wc')
+  const proposal = wallet.getByTestId('proposal').last()
+  await proposal.waitFor()
+  expect(await proposal.textContent()).toContain('Portico demo')
+  await shot(wallet, 'walletconnect-mobile-02-wallet')
+  await proposal.getByTestId('approve-proposal').tap()
+  await proposal.waitFor({ state: 'detached' })
+  await wallet.getByTestId('session').waitFor()
+
+  // Back to the demo: it resumes and picks the session up.
+  await dapp.bringToFront()
+  await cdp.send('Page.setWebLifecycleState', { state: 'active' })
+  await expect.poll(() => dapp.getByTestId('account-status').textContent(), { timeout: 30_000 }).toBe('connected')
+  expect(await dapp.getByTestId('account-address').textContent()).toBe(running.demo.devnet.evm.accounts[0].address)
+  await expect.poll(() => dapp.locator('[role="dialog"]').count(), { timeout: 30_000 }).toBe(0)
+  await shot(dapp, 'walletconnect-mobile-03-connected')
+  expect(blocked).toEqual([])
+  await context.close()
+}, 180_000)
+
+test('the web wallet refuses a deep link that carries no pairing URI, and says why', async () => {
+  const { context } = await offlineContext(running.browser, phone)
+  const wallet = await context.newPage()
+  const url = new URL('wc', running.demo.devnet.walletConnect.walletUrl)
+  url.searchParams.set('uri', 'javascript:alert(1)')
+  await wallet.goto(url.toString())
+  await wallet.getByTestId('status').filter({ hasText: 'does not carry a WalletConnect pairing URI' }).waitFor()
+  expect(await wallet.getByTestId('pair-uri').inputValue()).toBe('')
+  expect(await wallet.getByTestId('proposal').count()).toBe(0)
+  await context.close()
+}, 120_000)
