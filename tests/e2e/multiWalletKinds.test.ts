@@ -9,7 +9,7 @@
 // every wait is on an element or a condition.
 import { socialTestUsers } from '@portico/devnet'
 import { describe, expect, test } from 'vitest'
-import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import { type Locator, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
 
 // The auth server's clock: moved past its seven-day sessions to expire the email login, and past
 // its 30 s per-address mail cooldown instead of waiting.
@@ -91,11 +91,35 @@ async function connectTwoInstalled(page: Page) {
   await expect.poll(() => status(page)).toBe('connected')
   await expect.poll(() => address(page)).toBe(first.address)
   await openWallets(page)
-  await dialog(page).locator('[data-slot="add-wallet"]').click()
-  await walletRow(page, 'Devnet Wallet 2').click()
-  await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
-  await withStatus(page, installedRow(page, 'Devnet Wallet 2'), 'active')
+  await addInstalled(page, 'Devnet Wallet 2')
   await expect.poll(() => address(page)).toBe(second.address)
+}
+
+/** From ProfileWallets: Add wallet → an installed wallet; back on the list with it active. */
+async function addInstalled(page: Page, name: 'Devnet Wallet' | 'Devnet Wallet 2') {
+  await dialog(page).locator('[data-slot="add-wallet"]').click()
+  await walletRow(page, name).click()
+  await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
+  await withStatus(page, installedRow(page, name), 'active')
+}
+
+/**
+ * Closes the modal and reloads eight days later (the auth server's sessions last seven), with
+ * `active` the address of the installed wallet still active: the login's `row` comes back disconnected. The
+ * clock then goes back, `after` ms further on.
+ */
+async function reloadAfterSessionsExpired(page: Page, row: () => Locator, active: string, after = 0) {
+  await page.keyboard.press('Escape')
+  await dialog(page).waitFor({ state: 'detached' })
+  clockOffset += 8 * 24 * 3_600_000
+  try {
+    await page.reload()
+    await expect.poll(() => address(page), { timeout: 30_000 }).toBe(active)
+    await openWallets(page)
+    await withStatus(page, row(), 'disconnected')
+  } finally {
+    clockOffset += after - 8 * 24 * 3_600_000
+  }
 }
 
 /** From ProfileWallets: Add wallet → WalletConnect → the web wallet pairs; back on the list. */
@@ -254,10 +278,7 @@ describe('multi-wallet with every kind of wallet', () => {
     // Add the installed wallet: it becomes the active one, the email login stays connected.
     await openWallets(page)
     await withStatus(page, embeddedRow(), 'active')
-    await dialog(page).locator('[data-slot="add-wallet"]').click()
-    await walletRow(page, 'Devnet Wallet').click()
-    await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
-    await withStatus(page, installedRow(page, 'Devnet Wallet'), 'active')
+    await addInstalled(page, 'Devnet Wallet')
     await withStatus(page, embeddedRow(), 'connected')
     await expect.poll(() => address(page)).toBe(first.address)
     await shot(page, 'multi-wallet-kinds-04-embedded-and-installed')
@@ -286,22 +307,9 @@ describe('multi-wallet with every kind of wallet', () => {
 
     // The installed one again, then a reload eight days later: the auth server no longer accepts
     // the email login's session (sessions last seven), so its row comes back disconnected.
-    await dialog(page).locator('[data-slot="add-wallet"]').click()
-    await walletRow(page, 'Devnet Wallet').click()
-    await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
-    await withStatus(page, installedRow(page, 'Devnet Wallet'), 'active')
-    await page.keyboard.press('Escape')
-    await dialog(page).waitFor({ state: 'detached' })
-    clockOffset += 8 * 24 * 3_600_000
-    try {
-      await page.reload()
-      await expect.poll(() => address(page), { timeout: 30_000 }).toBe(first.address)
-      await openWallets(page)
-      await withStatus(page, embeddedRow(), 'disconnected')
-    } finally {
-      // Back, and past the auth server's 30 s per-address mail cooldown.
-      clockOffset += 31_000 - 8 * 24 * 3_600_000
-    }
+    await addInstalled(page, 'Devnet Wallet')
+    // Back, and past the auth server's 30 s per-address mail cooldown.
+    await reloadAfterSessionsExpired(page, embeddedRow, first.address, 31_000)
 
     // Reconnect logs in again the way it was made: a new code to the same address, then back on
     // the list with the email wallet active.
@@ -358,22 +366,9 @@ describe('multi-wallet with every kind of wallet', () => {
 
     // The installed wallet beside it, then a reload eight days later: the session is gone.
     await openWallets(page)
-    await dialog(page).locator('[data-slot="add-wallet"]').click()
-    await walletRow(page, 'Devnet Wallet').click()
-    await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
-    await withStatus(page, installedRow(page, 'Devnet Wallet'), 'active')
+    await addInstalled(page, 'Devnet Wallet')
     await withStatus(page, socialRow('eip155'), 'connected')
-    await page.keyboard.press('Escape')
-    await dialog(page).waitFor({ state: 'detached' })
-    clockOffset += 8 * 24 * 3_600_000
-    try {
-      await page.reload()
-      await expect.poll(() => address(page), { timeout: 30_000 }).toBe(first.address)
-      await openWallets(page)
-      await withStatus(page, socialRow('eip155'), 'disconnected')
-    } finally {
-      clockOffset -= 8 * 24 * 3_600_000
-    }
+    await reloadAfterSessionsExpired(page, () => socialRow('eip155'), first.address)
 
     // Reconnect opens GitHub's login window in the click; once the visitor continues there, the
     // list shows the same wallet active again, on both namespaces.
