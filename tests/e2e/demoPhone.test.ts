@@ -19,6 +19,9 @@ test('demo at 390 px: no sideways overflow on any page, the compact account butt
   expect(await overflow(page)).toBe(0)
 
   await page.locator('[data-slot="connect-button"]').click()
+  // The Connect view settled: its social logins (a lazy chunk) arrive above the wallet rows and
+  // would move a row being tapped on a loaded machine.
+  await page.locator('[data-slot="connect-socials"]').waitFor()
   await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).first().click()
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
   await expect.poll(() => page.locator('[role="dialog"]').count()).toBe(0)
