@@ -244,6 +244,30 @@ describe('press to open', () => {
   })
 })
 
+describe('motion', () => {
+  // Measured at the entrance's first frame, held there (the tests run with reduced motion, which
+  // makes every animation one frame long).
+  test('the dialog enters centred: its entrance adds to the centring, never replaces it', async () => {
+    await mount()
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await expect.element(dialog()).toBeVisible()
+    const content = document.querySelector<HTMLElement>('[data-slot="modal-content"]')
+    if (!content) throw new Error('no dialog')
+    // The entrance restarted and held at its first frame.
+    const name = getComputedStyle(content).animationName
+    content.style.setProperty('animation-name', 'none', 'important')
+    void content.offsetWidth
+    content.style.setProperty('animation-name', name, 'important')
+    content.style.setProperty('animation-duration', '1000s', 'important')
+    content.style.setProperty('animation-play-state', 'paused', 'important')
+    const entering = content.getBoundingClientRect()
+    content.removeAttribute('style')
+    // It moves 12 px and scales from 98 %: its centre stays that close to the screen's.
+    expect(Math.abs(entering.x + entering.width / 2 - innerWidth / 2)).toBeLessThan(2)
+    expect(Math.abs(entering.y + entering.height / 2 - innerHeight / 2)).toBeLessThanOrEqual(13)
+  })
+})
+
 describe('connecting', () => {
   test('a rejection shows the rejected state and shakes; retry connects', async () => {
     const { wallet } = await mount()
@@ -254,6 +278,9 @@ describe('connecting', () => {
     await expect.element(page.getByText('Connection rejected')).toBeVisible()
     expect(document.querySelector('[data-slot="connecting-external"]')?.getAttribute('data-state')).toBe('rejected')
     expect(document.querySelector('[data-slot="modal-frame"]')?.getAttribute('data-shake')).toBe('true')
+    // The dialog's box is what shakes (the frame only says when).
+    const content = document.querySelector<HTMLElement>('[data-slot="modal-content"]')
+    expect(content && getComputedStyle(content).animationName).toMatch(/shake/)
     await userEvent.click(page.getByRole('button', { name: 'Try again' }))
     await expect.element(dialog()).not.toBeInTheDocument()
     await expect.element(page.getByRole('button', { name: /0xf3/ })).toBeVisible()

@@ -6,11 +6,14 @@ import { vars } from '../css/theme.css.js'
 const mobile = 'screen and (max-width: 560px)'
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
+// The dialog's entry and its shake move it through the `translate` and `scale` properties, which
+// add to its `transform` (the centring): a keyframe of `transform` replaced the centring, so for
+// the animation's length the dialog sat with its corner at the screen's centre, then jumped.
 const rise = keyframes({
-  from: { opacity: 0, transform: 'translateY(12px) scale(0.98)' },
-  to: { opacity: 1, transform: 'none' },
+  from: { opacity: 0, translate: '0 12px', scale: '0.98' },
+  to: { opacity: 1, translate: 'none', scale: 'none' },
 })
-const sheetUp = keyframes({ from: { transform: 'translateY(100%)' }, to: { transform: 'none' } })
+const sheetUp = keyframes({ from: { translate: '0 100%' }, to: { translate: 'none' } })
 // --portico-inline-sign is -1 right to left (base.css.ts): views then enter from the other side.
 const slideForward = keyframes({
   from: { opacity: 0, transform: 'translateX(calc(16px * var(--portico-inline-sign, 1)))' },
@@ -21,10 +24,10 @@ const slideBack = keyframes({
   to: { opacity: 1, transform: 'none' },
 })
 const shake = keyframes({
-  '10%, 90%': { transform: 'translateX(-1px)' },
-  '20%, 80%': { transform: 'translateX(2px)' },
-  '30%, 50%, 70%': { transform: 'translateX(-4px)' },
-  '40%, 60%': { transform: 'translateX(4px)' },
+  '10%, 90%': { translate: '-1px 0' },
+  '20%, 80%': { translate: '2px 0' },
+  '30%, 50%, 70%': { translate: '-4px 0' },
+  '40%, 60%': { translate: '4px 0' },
 })
 
 export const overlay = style({
@@ -46,6 +49,8 @@ export const content = style({
   // Physical on purpose: centring on the viewport is the same in both directions.
   left: '50%',
   transform: 'translate(-50%, -50%)',
+  // The entrance's `scale` turns about this point, which the centring puts at the box's centre.
+  transformOrigin: '0 0',
   width: 'min(360px, calc(100vw - 32px))',
   maxHeight: 'calc(100vh - 64px)',
   display: 'flex',
@@ -57,7 +62,12 @@ export const content = style({
   boxShadow: vars.shadows.modal,
   overflow: 'hidden',
   animation: `${rise} ${vars.durations.viewTransition} ${vars.easings.standard}`,
-  selectors: { '&[data-shake="true"]': { animation: `${shake} ${vars.durations.shake} ${vars.easings.standard}` } },
+  selectors: {
+    // The frame inside says when to shake (a rejection); the dialog's whole box shakes.
+    '&:has([data-slot="modal-frame"][data-shake="true"])': {
+      animation: `${shake} ${vars.durations.shake} ${vars.easings.standard}`,
+    },
+  },
   '@media': {
     [mobile]: {
       top: 'auto',
