@@ -53,19 +53,10 @@ function multiWalletUrl() {
 /** Account → Connected wallets: the ProfileWallets view. */
 async function openWallets(page: Page) {
   await accountButton(page).click()
-  const heading = dialog(page).getByRole('heading', { name: 'Wallets' })
-  // The Account view's lazy rows (a name to choose, the embedded wallet's) arrive after it opens
-  // and can move the entry as it is clicked on a loaded machine (seen once beside two busy
-  // processes: the view stayed on Account): the click is made again until the list shows.
-  for (let attempt = 1; ; attempt++) {
-    await dialog(page).locator('[data-slot="open-wallets"]').click({ timeout: 30_000 })
-    try {
-      await heading.waitFor({ timeout: 10_000 })
-      return
-    } catch (error) {
-      if (attempt === 3) throw error
-    }
-  }
+  // The entry and the rows above it hold their places while their code arrives, so one click does
+  // it (tests/e2e/layoutSettled.test.ts).
+  await dialog(page).locator('[data-slot="open-wallets"]').click()
+  await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor()
 }
 
 /** The web wallet approves the next proposal (or request) that shows. */

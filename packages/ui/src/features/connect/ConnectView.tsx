@@ -67,12 +67,20 @@ export function ConnectView({
   // wallets are one more request. Directory rows open WalletConnect, so they need it; all are
   // asked for once the list is painted.
   const { portico } = usePortico('ConnectView')
-  const walletConnect = painted && connectors.some(pairsRemotely)
+  const remote = connectors.some(pairsRemotely)
+  const walletConnect = painted && remote
   const featuredIds = portico.options.featuredWalletIds
-  const firstPage = useWalletDirectory({ search: '', enabled: painted && (features.allWallets || walletConnect) }).data
-    ?.pages[0]
-  const featured = useWalletDirectory({ include: featuredIds, enabled: walletConnect && featuredIds.length > 0 }).data
-    ?.pages[0]?.data
+  const firstPageQuery = useWalletDirectory({ search: '', enabled: painted && (features.allWallets || walletConnect) })
+  const firstPage = firstPageQuery.data?.pages[0]
+  const featuredQuery = useWalletDirectory({ include: featuredIds, enabled: walletConnect && featuredIds.length > 0 })
+  const featured = featuredQuery.data?.pages[0]?.data
+  // Until the directory answers, its rows' places are held, so the rows above them (and, in a
+  // centred dialog or a bottom sheet, everything) stay where the user is about to press.
+  const directoryAwaited =
+    Boolean(portico.options.projectId) &&
+    portico.options.walletDirectory &&
+    (((features.allWallets || remote) && !firstPage && !firstPageQuery.isError) ||
+      (remote && featuredIds.length > 0 && !featured && !featuredQuery.isError))
   const directoryCount = directoryCountLabel(firstPage?.count)
   const rows = useMemo(
     () =>
@@ -86,6 +94,7 @@ export function ConnectView({
       }),
     [connectors, recent, featuredIds, featured, firstPage, namespace, portico],
   )
+  const heldRows = directoryAwaited ? Math.max(0, visibleWallets - rows.length) : 0
   // Email and social login need the host's embedded wallet (its secure frame) and an eip155 or
   // solana adapter.
   const embedded =
@@ -183,6 +192,12 @@ export function ConnectView({
             </li>
           ),
         )}
+        {Array.from({ length: heldRows }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: interchangeable places, none has an identity
+          <li key={`held:${index}`} aria-hidden="true" data-slot="wallet-row-held">
+            <div className={css.row} />
+          </li>
+        ))}
         {features.allWallets ? (
           <li>
             <button

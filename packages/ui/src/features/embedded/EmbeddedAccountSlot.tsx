@@ -1,4 +1,5 @@
 import { useConnection } from '@portico/headless'
+import { HeldPlace } from '../../components/HeldPlace.js'
 import { lazy, useLazy } from '../../modal/lazy.js'
 
 const row = lazy(() => import('./EmbeddedAccountRow.js').then((m) => m.EmbeddedAccountRow))
@@ -11,6 +12,8 @@ const row = lazy(() => import('./EmbeddedAccountRow.js').then((m) => m.EmbeddedA
  */
 export function EmbeddedAccountSlot() {
   const connection = useConnection()
-  const Row = useLazy(row, connection.isConnected && connection.connectorId === 'auth', 'the email wallet row')
-  return Row ? <Row /> : null
+  const enabled = connection.isConnected && connection.connectorId === 'auth'
+  const Row = useLazy(row, enabled, 'the email wallet row')
+  if (Row) return <Row />
+  return enabled && Row === undefined ? <HeldPlace space="row" /> : null
 }

@@ -1,8 +1,6 @@
+import { HeldPlace } from '../../components/HeldPlace.js'
 import { lazy, useLazy } from '../../modal/lazy.js'
 import type { SocialProvider } from './socialLogin.js'
-
-/** The logins' height (a large button, then a row), held while their chunk arrives. */
-const socialsSpace = { height: 96 }
 
 const logins = lazy(() => import('./SocialLogins.js').then((m) => m.SocialLogins))
 
@@ -11,8 +9,11 @@ const logins = lazy(() => import('./SocialLogins.js').then((m) => m.SocialLogins
  * Where the Connect view shows the social logins, once their chunk (the buttons, the embedded
  * wallet's core entry that opens the login window in the click) has arrived. Rendered only when
  * the host set up the embedded wallet and socials are on, so other Connect views fetch nothing.
+ * Until then their place is held (the large first button, and the row under it when there are
+ * more), so the wallet rows under them stay put.
  */
 export function SocialLoginsSlot({ socials }: { socials: readonly SocialProvider[] }) {
   const Logins = useLazy(logins, true, 'the social logins')
-  return Logins ? <Logins socials={socials} /> : <div style={socialsSpace} aria-hidden="true" />
+  if (Logins) return <Logins socials={socials} />
+  return Logins === undefined ? <HeldPlace buttons={socials.length > 1 ? ['lg', 'md'] : ['lg']} space="stack" /> : null
 }

@@ -1,4 +1,5 @@
 import { useConnection, usePortico } from '@portico/headless'
+import { HeldPlace } from '../../components/HeldPlace.js'
 import { lazy, useLazy } from '../../modal/lazy.js'
 
 const button = lazy(() => import('./ChooseNameButton.js').then((m) => m.ChooseNameButton))
@@ -18,5 +19,6 @@ export function ChooseNameSlot() {
     connection.connector?.accountNames === true &&
     Boolean(portico.options.projectId && portico.options.blockchainApi)
   const Button = useLazy(button, enabled, 'the name registration entry')
-  return Button ? <Button /> : null
+  if (Button) return <Button />
+  return enabled && Button === undefined ? <HeldPlace space="entry" /> : null
 }

@@ -1,4 +1,5 @@
 import { usePortico } from '@portico/headless'
+import { HeldPlace } from '../../components/HeldPlace.js'
 import { lazy, useLazy } from '../../modal/lazy.js'
 
 const status = lazy(() => import('./SiwxAccountStatus.js').then((m) => m.SiwxAccountStatus))
@@ -10,6 +11,8 @@ const status = lazy(() => import('./SiwxAccountStatus.js').then((m) => m.SiwxAcc
  */
 export function SiwxAccountSlot() {
   const { portico } = usePortico('SiwxAccountSlot')
-  const Status = useLazy(status, Boolean(portico.options.siwx), 'the sign-in status')
-  return Status ? <Status /> : null
+  const enabled = Boolean(portico.options.siwx)
+  const Status = useLazy(status, enabled, 'the sign-in status')
+  if (Status) return <Status />
+  return enabled && Status === undefined ? <HeldPlace space="status" /> : null
 }

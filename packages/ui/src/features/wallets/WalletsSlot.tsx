@@ -1,4 +1,5 @@
 import { useFeatures } from '@portico/headless'
+import { HeldPlace } from '../../components/HeldPlace.js'
 import { lazy, useLazy } from '../../modal/lazy.js'
 
 const button = lazy(() => import('./WalletsButton.js').then((m) => m.WalletsButton))
@@ -11,5 +12,6 @@ const button = lazy(() => import('./WalletsButton.js').then((m) => m.WalletsButt
 export function WalletsSlot() {
   const features = useFeatures()
   const Button = useLazy(button, features.multiWallet, 'the connected wallets entry')
-  return Button ? <Button /> : null
+  if (Button) return <Button />
+  return features.multiWallet && Button === undefined ? <HeldPlace /> : null
 }
