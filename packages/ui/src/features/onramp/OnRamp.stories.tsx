@@ -1,3 +1,10 @@
+import {
+  defaultOnrampPurchaseCurrency,
+  type OnrampQuote,
+  onrampOptionsQueryKey,
+  onrampQuoteQueryKey,
+  onrampSampleOptions,
+} from '@portico/headless/onramp'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
@@ -36,6 +43,41 @@ function OpenInProgress({ data }: { data: BuyInProgressData }) {
 /** The Buy form on the sample options: USDC, card, 100 USD (the quote is the placeholder). */
 export const Form: Story = {
   loaders: [harnessLoader({ connected: true })],
+  render: (_args, { loaded, globals }) => (
+    <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="OnRampProviders" />
+  ),
+}
+
+/**
+ * Seeds what the blockchain API would answer for the form's first state (USDC on Ethereum, 100 USD
+ * by card): the spec's default options, and the quote the devnet's emulator gives for it (1.5%
+ * provider fee, 0.50 network fee, USDC at 1 USD).
+ */
+const seedQuote = (harness: Harness) => {
+  harness.queryClient.setQueryData(onrampOptionsQueryKey(), { ...onrampSampleOptions(), source: 'api' })
+  const quote: OnrampQuote = {
+    networkFee: { amount: '0.50', currency: 'USD' },
+    paymentSubtotal: { amount: '98.00', currency: 'USD' },
+    paymentTotal: { amount: '100.00', currency: 'USD' },
+    purchaseAmount: { amount: '98.000000', currency: 'USDC' },
+    quoteId: 'story-quote',
+    placeholder: false,
+  }
+  harness.queryClient.setQueryData(
+    onrampQuoteQueryKey({
+      purchaseCurrency: defaultOnrampPurchaseCurrency.id,
+      paymentCurrency: 'USD',
+      amount: '100',
+      network: 'ethereum',
+      paymentMethod: 'card',
+    }),
+    quote,
+  )
+}
+
+/** The Buy form with a quote: the total, each fee, the amount converted at its rate, the USDC received. */
+export const Quoted: Story = {
+  loaders: [harnessLoader({ connected: true }, seedQuote)],
   render: (_args, { loaded, globals }) => (
     <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="OnRampProviders" />
   ),
