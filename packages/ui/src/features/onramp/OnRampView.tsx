@@ -43,6 +43,7 @@ type Choice = { currency: OnrampPurchaseCurrency; network: OnrampNetwork; key: s
 export function OnRampView() {
   const text = useFeatureMessages(onrampMessages)
   const { modal, messages } = usePorticoUI('OnRampView')
+  const format = useFormat()
   const connection = useConnection()
   const { network } = useNetwork()
   const options = useOnrampOptions()
@@ -207,7 +208,8 @@ export function OnRampView() {
               aria-pressed={amount === p}
               onClick={() => setAmount(p)}
             >
-              {`${p} ${fiat?.id ?? ''}`}
+              {/* One left-to-right unit in Arabic too: "20 USD", not "USD 20". */}
+              {format.isolate(`${p} ${fiat?.id ?? ''}`)}
             </button>
           ))}
       </fieldset>
@@ -246,7 +248,7 @@ export function OnRampView() {
               data-provider={provider}
             >
               {onrampUrl.isPending ? <Spinner size={16} /> : null}
-              {`${providerLabel(provider)} · ${text.onrampProviderFee(providerFeeRange)}`}
+              {`${providerLabel(provider)} · ${text.onrampProviderFee(format.isolate(providerFeeRange))}`}
             </button>
           ))
         )}
