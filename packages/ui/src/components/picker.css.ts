@@ -32,22 +32,20 @@ export const trigger = style({
 
 export const value = style({ flex: 1, minWidth: 0, overflowWrap: 'anywhere' })
 
-export const icon = style({ display: 'flex', flexShrink: 0, color: vars.colors.foregroundMuted })
+export const icon = style({ flexShrink: 0, color: vars.colors.foregroundMuted })
 
 export const content = style({
-  // Above the dialog it opens from (the list is placed in the dialog's box).
-  zIndex: `calc(${vars.zIndices.modal} + 1)`,
-  width: 'var(--radix-select-trigger-width)',
-  maxHeight: 'var(--radix-select-content-available-height)',
-  overflow: 'hidden',
+  // Placed by the component (top, left, width, max-height); above the dialog's own content.
+  position: 'fixed',
+  zIndex: 1,
+  overflowY: 'auto',
+  padding: vars.space.xxs,
   background: vars.colors.surface,
   color: vars.colors.foreground,
   border: `1px solid ${vars.colors.border}`,
   borderRadius: vars.radii.md,
   boxShadow: vars.shadows.raised,
 })
-
-export const viewport = style({ padding: vars.space.xxs })
 
 export const item = style({
   display: 'flex',
@@ -58,14 +56,15 @@ export const item = style({
   paddingInline: vars.space.sm,
   borderRadius: vars.radii.sm,
   fontSize: vars.fontSizes.md,
-  overflowWrap: 'anywhere',
   cursor: 'pointer',
   userSelect: 'none',
-  outline: 'none',
   selectors: {
     '&[data-highlighted]': { background: vars.colors.surfaceHover },
-    '&[data-state="checked"]': { fontWeight: vars.fontWeights.medium },
+    '&[aria-selected="true"]': { fontWeight: vars.fontWeights.medium },
   },
 })
 
-export const indicator = style({ display: 'flex', marginInlineStart: 'auto', flexShrink: 0, color: vars.colors.accent })
+/** A long label wraps inside the list's width instead of being cut. */
+export const itemText = style({ flex: 1, minWidth: 0, overflowWrap: 'anywhere' })
+
+export const indicator = style({ flexShrink: 0, color: vars.colors.accent })

@@ -153,7 +153,13 @@ test('Buy: token, payment method and currency are chosen from the keyboard alone
       .map((o) => o.textContent),
   ).toEqual(['USDC · Ethereum', 'USDC · Polygon'])
   await expect.element(tokens.getByRole('option', { name: 'USDC · Ethereum' })).toHaveAttribute('aria-selected', 'true')
+  // A screen reader follows the active option from the field, which keeps focus.
   await userEvent.keyboard('{ArrowDown}')
+  const polygon = tokens.getByRole('option', { name: 'USDC · Polygon' }).element()
+  await expect.element(token).toHaveAttribute('aria-activedescendant', polygon.id)
+  await expect.element(token).toHaveAttribute('aria-expanded', 'true')
+  await expect.element(token).toHaveFocus()
+  await expectNoSeriousA11yViolations()
   await userEvent.keyboard('{Enter}')
   await expect.element(tokens).not.toBeInTheDocument()
   await expect.element(token).toHaveTextContent('USDC · Polygon')
