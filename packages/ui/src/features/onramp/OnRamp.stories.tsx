@@ -12,8 +12,9 @@ import { type Harness, harnessLoader, Stage, themeModeOf } from '../../test/stor
 import type { BuyInProgressData } from './views.js'
 
 // The Buy views with the Devnet Wallet connected and seeded balances. No blockchain API runs in
-// Storybook, so the options call fails and the spec's sample options (USDC on Ethereum and
-// Polygon, USD and EUR) stand in, as they would for a visitor whose options call failed.
+// Storybook: in Form the options call fails and the spec's sample options (USDC on Ethereum and
+// Polygon, USD and EUR) stand in, as they would for a visitor whose options call failed, and the
+// quote is the placeholder; Quoted seeds the options and a quote as the API would answer.
 
 const meta: Meta = {
   title: 'UI/Buy',
@@ -22,7 +23,7 @@ const meta: Meta = {
     docs: {
       description: {
         component:
-          'OnRampProviders (token, payment method, amount within its limits, quote, provider) and BuyInProgress (waiting for the funds, popup blocked, window closed, success). Switch light/dark with the toolbar.',
+          'OnRampProviders (token, payment method, amount within its limits, the quote with its fees, rate and amount received, provider) and BuyInProgress (waiting for the funds, popup blocked, window closed, success). Switch light/dark with the toolbar.',
       },
     },
   },

@@ -26,11 +26,6 @@ const control = {
   minWidth: 0,
 } as const
 
-export const select = style({
-  ...control,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.colors.ring}`, outlineOffset: 1 } },
-})
-
 export const amountInput = style({
   ...control,
   fontSize: vars.fontSizes.lg,
