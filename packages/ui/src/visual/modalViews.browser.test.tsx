@@ -119,8 +119,8 @@ const views: View[] = [
   // The fee is the story's seeded quote (no chain runs here).
   { name: 'pay', story: pay.Ready, meta: pay.default, ready: () => text(/0\.0000975/) },
   { name: 'swap', story: swap.Quoted, meta: swap.default, ready: () => text(/USDC/) },
-  // The presets: the options have settled (the sample ones, as no options service runs).
-  { name: 'buy', story: onramp.Form, meta: onramp.default, ready: () => dialog().getByRole('button', { name: /500/ }) },
+  // The story's seeded options and quote (no options or quote service runs here).
+  { name: 'buy', story: onramp.Quoted, meta: onramp.default, ready: () => text('98 USDC') },
   {
     name: 'activity',
     story: activity,

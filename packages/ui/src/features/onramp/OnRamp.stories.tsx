@@ -1,3 +1,10 @@
+import {
+  defaultOnrampPurchaseCurrency,
+  type OnrampQuote,
+  onrampOptionsQueryKey,
+  onrampQuoteQueryKey,
+  onrampSampleOptions,
+} from '@portico/headless/onramp'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
@@ -5,8 +12,9 @@ import { type Harness, harnessLoader, Stage, themeModeOf } from '../../test/stor
 import type { BuyInProgressData } from './views.js'
 
 // The Buy views with the Devnet Wallet connected and seeded balances. No blockchain API runs in
-// Storybook, so the options call fails and the spec's sample options (USDC on Ethereum and
-// Polygon, USD and EUR) stand in, as they would for a visitor whose options call failed.
+// Storybook: in Form the options call fails and the spec's sample options (USDC on Ethereum and
+// Polygon, USD and EUR) stand in, as they would for a visitor whose options call failed, and the
+// quote is the placeholder; Quoted seeds the options and a quote as the API would answer.
 
 const meta: Meta = {
   title: 'UI/Buy',
@@ -15,7 +23,7 @@ const meta: Meta = {
     docs: {
       description: {
         component:
-          'OnRampProviders (token, payment method, amount within its limits, quote, provider) and BuyInProgress (waiting for the funds, popup blocked, window closed, success). Switch light/dark with the toolbar.',
+          'OnRampProviders (token, payment method, amount within its limits, the quote with its fees, rate and amount received, provider) and BuyInProgress (waiting for the funds, popup blocked, window closed, success). Switch light/dark with the toolbar.',
       },
     },
   },
@@ -36,6 +44,41 @@ function OpenInProgress({ data }: { data: BuyInProgressData }) {
 /** The Buy form on the sample options: USDC, card, 100 USD (the quote is the placeholder). */
 export const Form: Story = {
   loaders: [harnessLoader({ connected: true })],
+  render: (_args, { loaded, globals }) => (
+    <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="OnRampProviders" />
+  ),
+}
+
+/**
+ * Seeds what the blockchain API would answer for the form's first state (USDC on Ethereum, 100 USD
+ * by card): the spec's default options, and the quote the devnet's emulator gives for it (1.5%
+ * provider fee, 0.50 network fee, USDC at 1 USD).
+ */
+const seedQuote = (harness: Harness) => {
+  harness.queryClient.setQueryData(onrampOptionsQueryKey(), { ...onrampSampleOptions(), source: 'api' })
+  const quote: OnrampQuote = {
+    networkFee: { amount: '0.50', currency: 'USD' },
+    paymentSubtotal: { amount: '98.00', currency: 'USD' },
+    paymentTotal: { amount: '100.00', currency: 'USD' },
+    purchaseAmount: { amount: '98.000000', currency: 'USDC' },
+    quoteId: 'story-quote',
+    placeholder: false,
+  }
+  harness.queryClient.setQueryData(
+    onrampQuoteQueryKey({
+      purchaseCurrency: defaultOnrampPurchaseCurrency.id,
+      paymentCurrency: 'USD',
+      amount: '100',
+      network: 'ethereum',
+      paymentMethod: 'card',
+    }),
+    quote,
+  )
+}
+
+/** The Buy form with a quote: the total, each fee, the amount converted at its rate, the USDC received. */
+export const Quoted: Story = {
+  loaders: [harnessLoader({ connected: true }, seedQuote)],
   render: (_args, { loaded, globals }) => (
     <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="OnRampProviders" />
   ),

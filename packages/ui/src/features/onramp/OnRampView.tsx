@@ -4,11 +4,13 @@ import {
   isRestrictedTimeZone,
   type OnrampNetwork,
   type OnrampPurchaseCurrency,
+  type OnrampQuote,
 } from '@portico/headless/onramp'
 import { useOnrampOptions, useOnrampQuote, useOnrampUrl } from '@portico/headless/onramp/react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
+import { Picker } from '../../components/Picker.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
@@ -18,8 +20,9 @@ import type { FeatureTitle } from '../../modal/featureTitle.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { findBought, navigateCheckout, openCheckout } from './checkout.js'
-import { onrampMessages } from './messages.js'
+import { type onrampEn, onrampMessages } from './messages.js'
 import * as s from './onramp.css.js'
+import { quoteBreakdown } from './quoteBreakdown.js'
 
 /** Spec: provider fee range 1-2%. */
 const providerFeeRange = '1-2%'
@@ -144,42 +147,22 @@ export function OnRampView() {
         </p>
       ) : null}
       <div className={s.fieldRow}>
-        <div className={s.nameField}>
-          <label className={s.label} htmlFor={`${ids}-token`}>
-            {text.onrampToken}
-          </label>
-          <select
-            id={`${ids}-token`}
-            className={s.select}
-            value={choice?.key ?? ''}
-            onChange={(event) => setChoiceKey(event.target.value)}
-            data-slot="onramp-token"
-          >
-            {choices.map((c) => (
-              <option key={c.key} value={c.key}>
-                {`${c.currency.symbol} · ${c.network.display_name}`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={s.nameField}>
-          <label className={s.label} htmlFor={`${ids}-method`}>
-            {text.onrampPayWith}
-          </label>
-          <select
-            id={`${ids}-method`}
-            className={s.select}
-            value={limit?.id ?? ''}
-            onChange={(event) => setMethod(event.target.value)}
-            data-slot="onramp-method"
-          >
-            {methods.map((m) => (
-              <option key={m.id} value={m.id}>
-                {methodLabel(m.id)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Picker
+          className={s.nameField}
+          label={text.onrampToken}
+          value={choice?.key}
+          options={choices.map((c) => ({ value: c.key, label: `${c.currency.symbol} · ${c.network.display_name}` }))}
+          onValueChange={setChoiceKey}
+          slot="onramp-token"
+        />
+        <Picker
+          className={s.nameField}
+          label={text.onrampPayWith}
+          value={limit?.id}
+          options={methods.map((m) => ({ value: m.id, label: methodLabel(m.id) }))}
+          onValueChange={setMethod}
+          slot="onramp-method"
+        />
       </div>
 
       <div className={s.fieldRow}>
@@ -199,24 +182,14 @@ export function OnRampView() {
             data-slot="onramp-amount"
           />
         </div>
-        <div className={s.field}>
-          <label className={s.label} htmlFor={`${ids}-fiat`}>
-            {text.onrampCurrency}
-          </label>
-          <select
-            id={`${ids}-fiat`}
-            className={s.select}
-            value={fiat?.id ?? ''}
-            onChange={(event) => setFiatId(event.target.value)}
-            data-slot="onramp-fiat"
-          >
-            {(options.data?.paymentCurrencies ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.id}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Picker
+          className={s.field}
+          label={text.onrampCurrency}
+          value={fiat?.id}
+          options={(options.data?.paymentCurrencies ?? []).map((p) => ({ value: p.id, label: p.id }))}
+          onValueChange={setFiatId}
+          slot="onramp-fiat"
+        />
       </div>
       {amountError ? (
         <p id={`${ids}-amount-error`} className={s.fieldError} role="alert" data-slot="onramp-amount-error">
@@ -235,7 +208,8 @@ export function OnRampView() {
               aria-pressed={amount === p}
               onClick={() => setAmount(p)}
             >
-              {`${p} ${fiat?.id ?? ''}`}
+              {/* One left-to-right unit in Arabic too: "20 USD", not "USD 20". */}
+              {format.isolate(`${p} ${fiat?.id ?? ''}`)}
             </button>
           ))}
       </fieldset>
@@ -255,22 +229,7 @@ export function OnRampView() {
             {text.onrampQuotePlaceholder}
           </span>
         ) : quote ? (
-          <>
-            <div className={s.quoteLine}>
-              <span>{text.onrampYouGet}</span>
-              <span className={s.quoteStrong} data-slot="onramp-quote-amount">
-                {format.amount(quote.purchaseAmount.amount, quote.purchaseAmount.currency)}
-              </span>
-            </div>
-            <div className={s.quoteLine}>
-              <span>{text.onrampNetworkFee}</span>
-              <span>{format.currency(quote.networkFee.amount, quote.networkFee.currency)}</span>
-            </div>
-            <div className={s.quoteLine}>
-              <span>{text.onrampTotal}</span>
-              <span>{format.currency(quote.paymentTotal.amount, quote.paymentTotal.currency)}</span>
-            </div>
-          </>
+          <QuoteBreakdown quote={quote} text={text} />
         ) : null}
       </div>
 
@@ -289,7 +248,7 @@ export function OnRampView() {
               data-provider={provider}
             >
               {onrampUrl.isPending ? <Spinner size={16} /> : null}
-              {`${providerLabel(provider)} · ${text.onrampProviderFee(providerFeeRange)}`}
+              {`${providerLabel(provider)} · ${text.onrampProviderFee(format.isolate(providerFeeRange))}`}
             </button>
           ))
         )}
@@ -300,6 +259,52 @@ export function OnRampView() {
         </p>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * What the quote says the purchase is: the total, each fee the quote gives, the amount converted
+ * at the rate, and what arrives. Listed so the total less the fees is the amount converted.
+ */
+function QuoteBreakdown({ quote, text }: { quote: OnrampQuote; text: typeof onrampEn }) {
+  const format = useFormat()
+  const b = quoteBreakdown(quote)
+  const money = (m: { amount: string; currency: string }) => format.currency(m.amount, m.currency)
+  return (
+    <dl className={s.breakdown} data-slot="onramp-breakdown">
+      <div className={s.quoteLine}>
+        <dt>{text.onrampTotal}</dt>
+        <dd data-slot="onramp-quote-total">{money(b.total)}</dd>
+      </div>
+      {b.providerFee ? (
+        <div className={s.feeLine}>
+          <dt>{text.onrampProviderFeeLabel}</dt>
+          <dd data-slot="onramp-quote-provider-fee">{money(b.providerFee)}</dd>
+        </div>
+      ) : null}
+      <div className={s.feeLine}>
+        <dt>{text.onrampNetworkFee}</dt>
+        <dd data-slot="onramp-quote-network-fee">{money(b.networkFee)}</dd>
+      </div>
+      <div className={s.sumLine}>
+        <dt>{text.onrampConverted}</dt>
+        <dd data-slot="onramp-quote-converted">{money(b.converted)}</dd>
+      </div>
+      {b.rate ? (
+        <div className={s.feeLine}>
+          <dt>{text.onrampRate}</dt>
+          <dd data-slot="onramp-quote-rate">
+            {format.isolate(`${format.amount(1, b.received.currency)} = ${money(b.rate)}`)}
+          </dd>
+        </div>
+      ) : null}
+      <div className={s.quoteLine}>
+        <dt>{text.onrampYouGet}</dt>
+        <dd className={s.quoteStrong} data-slot="onramp-quote-amount">
+          {format.amount(b.received.amount, b.received.currency)}
+        </dd>
+      </div>
+    </dl>
   )
 }
 

@@ -26,11 +26,6 @@ const control = {
   minWidth: 0,
 } as const
 
-export const select = style({
-  ...control,
-  selectors: { '&:focus-visible': { outline: `2px solid ${vars.colors.ring}`, outlineOffset: 1 } },
-})
-
 export const amountInput = style({
   ...control,
   fontSize: vars.fontSizes.lg,
@@ -73,7 +68,24 @@ export const quote = style({
   minHeight: 72,
 })
 
-export const quoteLine = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm })
+export const breakdown = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, margin: 0 })
+
+export const quoteLine = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'baseline',
+  gap: vars.space.sm,
+  fontVariantNumeric: 'tabular-nums',
+})
+
+/** A figure taken from the total: set back, so the total and what it buys stand out. */
+export const feeLine = style([quoteLine, { color: vars.colors.foregroundMuted }])
+
+/** The total less the fees: a rule above it, as under a column of figures. */
+export const sumLine = style([
+  quoteLine,
+  { borderTop: `1px solid ${vars.colors.border}`, paddingTop: vars.space.xxs, marginTop: vars.space.xxs },
+])
 
 export const quoteStrong = style({ fontWeight: vars.fontWeights.semibold, fontSize: vars.fontSizes.md })
 
