@@ -49,6 +49,8 @@ export {
   SocialPopupClosedError,
   type SocialPopupClosedErrorType,
   type SocialProvider,
+  UserOperationRevertedError,
+  type UserOperationRevertedErrorType,
 } from '../features/embedded/errors.js'
 export {
   type ExportEmbeddedWalletParameters,

@@ -5,6 +5,7 @@ import {
   type FrameSuccessPayload,
   frameProtocolVersion,
   parseFrameMessage,
+  revertedOperationCode,
   unverifiedDomainCode,
 } from '@portico/secure/protocol'
 import {
@@ -13,6 +14,7 @@ import {
   EmbeddedWalletTimeoutError,
   EmbeddedWalletUnverifiedDomainError,
   RequestAbortedError,
+  UserOperationRevertedError,
 } from './errors.js'
 import { expose, hide, placeOver, show } from './framePlacement.js'
 
@@ -71,7 +73,8 @@ export type FrameClientOptions = {
           | EmbeddedWalletError
           | EmbeddedWalletUnverifiedDomainError
           | EmbeddedWalletLoadError
-          | EmbeddedWalletTimeoutError,
+          | EmbeddedWalletTimeoutError
+          | UserOperationRevertedError,
       ) => void)
     | undefined
 }
@@ -282,10 +285,17 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     clearTimeout(request.timer)
     if (message.kind === 'success') request.resolve(message.payload)
     else {
+      const frameError = new EmbeddedWalletError({
+        message: message.message,
+        code: message.code,
+        request: message.name,
+      })
       const error =
         message.code === unverifiedDomainCode
           ? new EmbeddedWalletUnverifiedDomainError({ origin: window.location.origin, request: message.name })
-          : new EmbeddedWalletError({ message: message.message, code: message.code, request: message.name })
+          : message.code === revertedOperationCode && message.data
+            ? new UserOperationRevertedError({ ...message.data, cause: frameError })
+            : frameError
       options.onError?.(error)
       request.reject(error)
     }
