@@ -2,7 +2,7 @@
 // and SimpleAccountFactory, the Alto bundler and the ERC-7677 paymaster service. What the frame
 // does between its approval prompt and the bundler: build the account from the owner key, prepare
 // one operation (sponsored, or paid by the account when the paymaster refuses), sign, send, poll.
-import { type DevnetFor, startDevnet } from '@portico/devnet'
+import { type DevnetFor, type FaultyBundler, startDevnet, startFaultyBundler } from '@portico/devnet'
 import {
   type Address,
   createPublicClient,
@@ -296,3 +296,106 @@ describe('the frame smart account on the devnet bundler and paymaster', () => {
     expect((await confirmOperation(endpoints, next, { timeoutMs: 60_000, intervalMs: 100 })).success).toBe(true)
   }, 180_000)
 })
+
+describe('the frame smart account behind a broken or hostile bundler (a faulty front on the devnet Alto)', () => {
+  let faulty: FaultyBundler
+  let through: SmartAccountEndpoints
+  beforeAll(async () => {
+    faulty = await startFaultyBundler({ target: devnet.aa.bundlerUrl })
+    through = { ...endpoints, bundlerUrl: faulty.url }
+  })
+  afterAll(() => faulty?.stop())
+  afterEach(() => {
+    faulty.fault = null
+  })
+  const sent = () => faulty.calls.filter((call) => call.method === 'eth_sendUserOperation').length
+
+  it('malformed replies: a typed error saying so, nothing signed or sent twice', async () => {
+    const owner = newOwner()
+    const account = await smartAccountOf(devnet.evm.rpcUrl, owner.address, owner.withOwner)
+    const origin = new URL(faulty.url).origin
+    faulty.fault = 'malformed'
+    const before = sent()
+    const error = await prepareOperation(through, account, [{ to: freshAddress(), value: 0n }]).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RpcError)
+    expect((error as RpcError).message).toBe(`The bundler's reply could not be read (${origin})`)
+    expect(owner.signatures.count).toBe(0)
+    expect(sent()).toBe(before)
+
+    // A cut reply to the send itself: said, and the operation (which the bundler took) is sent once.
+    faulty.fault = null
+    const prepared = await prepareOperation(through, account, [{ to: freshAddress(), value: 0n }])
+    faulty.fault = 'malformed'
+    const unread = await sendOperation(through, account, prepared).catch((e: unknown) => e)
+    expect((unread as RpcError).message).toBe(`The bundler's reply could not be read (${origin})`)
+    expect(sent()).toBe(before + 1)
+    faulty.fault = null
+    // The next operation goes through (the nonce the cut reply's operation used is taken once it lands).
+    await expect.poll(() => isDeployed(devnet.evm.rpcUrl, account.address), { timeout: 30_000 }).toBe(true)
+    const next = await sendOperation(
+      through,
+      account,
+      await prepareOperation(through, account, [{ to: freshAddress(), value: 0n }]),
+    )
+    expect((await confirmOperation(through, next, { timeoutMs: 60_000, intervalMs: 100 })).success).toBe(true)
+    expect(sent()).toBe(before + 2)
+  }, 120_000)
+
+  it("a receipt for another operation is never taken: the spec's error, then the right receipt", async () => {
+    const owner = newOwner()
+    const account = await smartAccountOf(devnet.evm.rpcUrl, owner.address, owner.withOwner)
+    const first = await sendOperation(
+      through,
+      account,
+      await prepareOperation(through, account, [{ to: freshAddress(), value: 0n }]),
+    )
+    const firstReceipt = await confirmOperation(through, first, { timeoutMs: 60_000, intervalMs: 100 })
+    const second = await sendOperation(
+      through,
+      account,
+      await prepareOperation(through, account, [{ to: freshAddress(), value: 0n }]),
+    )
+    // Wait until the real bundler has its receipt, so the front answers another one instead.
+    await expect.poll(() => getReceipt(devnet.aa.bundlerUrl, second).then(Boolean), { timeout: 30_000 }).toBe(true)
+    faulty.fault = 'foreignReceipt'
+    const error = await waitForOperation(through, second, { timeoutMs: 1_000, intervalMs: 100 }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(RpcError)
+    expect((error as RpcError).message).toBe(receiptFailedText)
+    // The front did answer receipts, of the first operation: none was passed off as the second's.
+    expect(faulty.calls.filter((call) => call.method === 'eth_getUserOperationReceipt').length).toBeGreaterThan(1)
+    faulty.fault = null
+    const receipt = await confirmOperation(through, second, { timeoutMs: 60_000, intervalMs: 100 })
+    expect(receipt.userOpHash).toBe(second)
+    expect(receipt.receipt.transactionHash).not.toBe(firstReceipt.receipt.transactionHash)
+  }, 120_000)
+
+  it("a receipt that never comes: the spec's error, though the operation landed, and it was sent once", async () => {
+    const owner = newOwner()
+    const account = await smartAccountOf(devnet.evm.rpcUrl, owner.address, owner.withOwner)
+    faulty.fault = 'withheldReceipt'
+    const before = sent()
+    const hash = await sendOperation(
+      through,
+      account,
+      await prepareOperation(through, account, [{ to: freshAddress(), value: 0n }]),
+    )
+    const error = await waitForOperation(through, hash, { timeoutMs: 1_000, intervalMs: 100 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RpcError)
+    expect((error as RpcError).message).toBe(receiptFailedText)
+    expect(sent()).toBe(before + 1)
+    // The real bundler included it meanwhile: the error says the receipt did not come, not that it failed.
+    await expect.poll(() => isDeployed(devnet.evm.rpcUrl, account.address), { timeout: 30_000 }).toBe(true)
+  }, 120_000)
+})
+
+/** The real bundler's receipt of `hash` (null while it is not included). */
+async function getReceipt(url: string, hash: Hex): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getUserOperationReceipt', params: [hash] }),
+  })
+  return ((await response.json()) as { result?: unknown }).result ?? null
+}

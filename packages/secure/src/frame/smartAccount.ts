@@ -254,6 +254,9 @@ function bundlerError(error: unknown, endpoints: SmartAccountEndpoints): RpcErro
   })()
   const reverted = simulatedRevert(error)
   if (reverted !== undefined) return revertedError(reverted)
+  // A reply that is not JSON (a cut reply, a proxy's error page): the bundler answered, unreadably.
+  if (http?.url && base?.walk((e) => e instanceof SyntaxError))
+    return new RpcError(`The bundler's reply could not be read (${origin})`, -32603)
   if (http?.url && !http.status)
     return new RpcError(`The bundler did not answer (${origin}): ${http.details ?? 'unreachable'}`, -32603)
   if (http?.status) return new RpcError(`The bundler did not answer (${origin}): HTTP ${http.status}`, -32603)
@@ -335,7 +338,8 @@ export async function sendOperation(
 
 /**
  * Polls the bundler's `eth_getUserOperationReceipt` until the operation is included; when no
- * receipt comes within `timeoutMs` (or the bundler stops answering), ends with the spec's
+ * receipt of this operation comes within `timeoutMs` (the bundler stops answering, answers
+ * unreadably, or answers another operation's receipt), ends with the spec's
  * 'Failed to fetch user operation receipt - status' error, so no request stays pending.
  *
  * @example
@@ -350,7 +354,10 @@ export async function waitForOperation(
   const end = Date.now() + timeoutMs
   for (;;) {
     try {
-      return await getUserOperationReceipt(bundler, { hash })
+      const receipt = await getUserOperationReceipt(bundler, { hash })
+      // A receipt of another operation is no answer (a broken or hostile bundler): its transaction
+      // hash would be passed off as this operation's.
+      if (receipt.userOpHash?.toLowerCase() === hash.toLowerCase()) return receipt
     } catch {
       // Not included yet, or the bundler did not answer this poll: both are retried until the end.
     }
