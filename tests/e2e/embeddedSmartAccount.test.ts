@@ -250,7 +250,7 @@ describe('embedded smart account', () => {
   }, 180_000)
 
   test('a call that reverts: a typed error with its reason before any prompt, and the next send works', async () => {
-    const usdc = devnet.evm.tokens[0].address
+    const usdc = devnet.evm.tokens[0]?.address ?? ''
     // A transfer of a token the smart account does not hold.
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [freshAddress(), 1_000_000n] })
     const failed = await page.evaluate(([t, d]) => host.sendCall(t, d), [usdc, data] as const)

@@ -76,7 +76,7 @@ const expiredSwap = (to: Address) => ({
   data: encodeFunctionData({
     abi: parseAbi(['function swapExactTokensForTokens(uint256,uint256,address[],address,uint256) returns (uint256[])']),
     functionName: 'swapExactTokensForTokens',
-    args: [1n, 0n, [usdc().address, devnet.evm.tokens[1].address as Address], to, 0n],
+    args: [1n, 0n, [usdc().address, devnet.evm.tokens[1]?.address as Address], to, 0n],
   }),
 })
 

@@ -285,19 +285,17 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     clearTimeout(request.timer)
     if (message.kind === 'success') request.resolve(message.payload)
     else {
-      const frameError = new EmbeddedWalletError({
-        message: message.message,
-        code: message.code,
-        request: message.name,
-      })
+      const { code } = message
       const error =
-        message.code === unverifiedDomainCode
+        code === unverifiedDomainCode
           ? new EmbeddedWalletUnverifiedDomainError({ origin: window.location.origin, request: message.name })
-          : message.code === revertedOperationCode && message.data
-            ? new UserOperationRevertedError({ ...message.data, cause: frameError })
-            : frameError
-      options.onError?.(error)
-      request.reject(error)
+          : new EmbeddedWalletError({ message: message.message, code, request: message.name })
+      const reverted =
+        code === revertedOperationCode && message.data
+          ? new UserOperationRevertedError({ ...message.data, cause: error })
+          : undefined
+      options.onError?.(reverted ?? error)
+      request.reject(reverted ?? error)
     }
   }
   window.addEventListener('message', onMessage)
