@@ -141,8 +141,8 @@ describe('frame→app messages', () => {
         payload: { message: 'The user operation reverted: UniswapV2Router: EXPIRED', code: -32521, data },
       }),
     ).toMatchObject({ kind: 'error', code: -32521, data })
-    // Revert data that is not hex is no reply the kit reads.
-    const forged = { id: 'r2', type: '@portico-frame/RPC_REQUEST_ERROR', payload: { data: { revertData: 'oops' } } }
+    // Detail that is not short strings is no reply the kit reads.
+    const forged = { id: 'r2', type: '@portico-frame/RPC_REQUEST_ERROR', payload: { data: { revertData: 1 } } }
     expect(parseFrameMessage(forged).success).toBe(false)
   })
 

@@ -283,28 +283,32 @@ const readyPayload = z.optional(z.object({ version: z.optional(str(0, 32)), buil
 export const unverifiedDomainCode = 'unverified_domain'
 /** An error reply's code: an EIP-1193 / JSON-RPC number, or {@link unverifiedDomainCode}. */
 export type FrameErrorCode = number | typeof unverifiedDomainCode
-/** A 0x-prefixed hex string of at most `max` characters (revert data, hashes). */
-const hexText = (max: number) => z.string().check(z.regex(/^0x[0-9a-fA-F]*$/), z.maxLength(max))
 /**
  * What a reverted user operation tells the kit beside its message: the decoded reason (when the
  * revert data names one), the raw revert data, and the operation's and transaction's hashes (the
- * transaction only when it reverted on chain; a revert found while estimating gas has none).
+ * transaction only when it reverted on chain; a revert found while estimating gas has none). The
+ * kit checks the fields where it raises the error; the protocol carries them as short strings.
  */
-const revertedData = z.object({
-  reason: z.optional(str(0, 512)),
-  revertData: hexText(2048),
-  userOpHash: z.optional(hexText(66)),
-  transactionHash: z.optional(hexText(66)),
-})
-/** The `data` of a reverted user operation's error reply (see {@link revertedOperationCode}). */
-export type RevertedOperationData = z.infer<typeof revertedData>
+export type RevertedOperationData = {
+  reason?: string | undefined
+  revertData: `0x${string}`
+  userOpHash?: `0x${string}` | undefined
+  transactionHash?: `0x${string}` | undefined
+}
 /** ERC-7769's code for an operation whose execution reverted (viem's account-abstraction uses it too). */
 export const revertedOperationCode = -32521
 const errorPayload = z.optional(
   z.object({
     message: z.optional(str(0, 1024)),
     code: z.optional(z.union([z.int(), z.literal(unverifiedDomainCode)])),
-    data: z.optional(revertedData),
+    data: z.optional(
+      z.object({
+        reason: z.optional(str(0, 512)),
+        revertData: str(0, 2048),
+        userOpHash: z.optional(str(0, 66)),
+        transactionHash: z.optional(str(0, 66)),
+      }),
+    ),
   }),
 )
 
@@ -373,8 +377,15 @@ export type FrameMessage =
       name: AppRequestName
       message: string
       code?: FrameErrorCode | undefined
-      /** Present on a reverted user operation's reply. */
-      data?: RevertedOperationData | undefined
+      /** A reverted user operation's detail (the kit checks its hex where it raises the error). */
+      data?:
+        | {
+            reason?: string | undefined
+            revertData: string
+            userOpHash?: string | undefined
+            transactionHash?: string | undefined
+          }
+        | undefined
     }
 
 /** Texts of the spec the frame and the kit share. */

@@ -49,8 +49,6 @@ export {
   SocialPopupClosedError,
   type SocialPopupClosedErrorType,
   type SocialProvider,
-  UserOperationRevertedError,
-  type UserOperationRevertedErrorType,
 } from '../features/embedded/errors.js'
 export {
   type ExportEmbeddedWalletParameters,
@@ -133,5 +131,9 @@ export {
   NotConnectedToEmailError,
   type NotConnectedToEmailErrorType,
 } from '../features/embedded/updateEmailErrors.js'
+export {
+  UserOperationRevertedError,
+  type UserOperationRevertedErrorType,
+} from '../features/embedded/userOperationErrors.js'
 export { type VerifyEmailOtpParameters, verifyEmailOtp } from '../features/embedded/verifyEmailOtp.js'
 export { waitForDeviceApproval } from '../features/embedded/waitForDeviceApproval.js'

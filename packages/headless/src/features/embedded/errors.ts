@@ -52,10 +52,23 @@ export class EmbeddedWalletError extends BaseError {
   readonly code: number | undefined
   /** The frame request it answers (`CONNECT_SOCIAL`, `RPC_REQUEST`, …). */
   readonly request: string
-  constructor({ message, code, request }: { message: string; code?: number | undefined; request: string }) {
+  /** Structured detail the frame sent with the error (a reverted user operation's reason and hashes). */
+  readonly data: Record<string, string> | undefined
+  constructor({
+    message,
+    code,
+    request,
+    data,
+  }: {
+    message: string
+    code?: number | undefined
+    request: string
+    data?: Record<string, string> | undefined
+  }) {
     super(message, { details: `The embedded wallet refused ${request}.` })
     this.code = code
     this.request = request
+    this.data = data
   }
 }
 
@@ -207,55 +220,5 @@ export class FarcasterConnectError extends BaseError {
   override name = 'FarcasterConnectError' as const
   constructor({ cause }: { cause?: unknown } = {}) {
     super('Failed to connect to farcaster', { cause })
-  }
-}
-
-export type UserOperationRevertedErrorType = UserOperationRevertedError & { name: 'UserOperationRevertedError' }
-/**
- * A call sent through the embedded smart account reverted (code -32521, ERC-7769's execution
- * revert). Either the bundler found it while estimating the operation's gas (nothing was signed or
- * sent: no `userOpHash`), or the operation was included and its call reverted on chain (the
- * receipt's `success: false`; `transactionHash` is the bundle's transaction, the calls' effects are
- * undone and nothing stays pending). `reason` is the revert decoded (`Error(string)`'s text,
- * `Panic(0x11)`, an ERC-6093 token error with its arguments) when the data names one;
- * `revertData` the raw bytes.
- *
- * @example
- * ```ts
- * try { await sendTransaction(portico, { to: token, data }) } catch (e) {
- *   if (e instanceof UserOperationRevertedError) console.log(e.reason ?? e.revertData)
- * }
- * ```
- */
-export class UserOperationRevertedError extends BaseError {
-  override name = 'UserOperationRevertedError' as const
-  readonly code = -32521
-  readonly reason: string | undefined
-  readonly revertData: `0x${string}`
-  readonly userOpHash: `0x${string}` | undefined
-  readonly transactionHash: `0x${string}` | undefined
-  constructor({
-    reason,
-    revertData,
-    userOpHash,
-    transactionHash,
-    cause,
-  }: {
-    reason?: string | undefined
-    revertData: string
-    userOpHash?: string | undefined
-    transactionHash?: string | undefined
-    cause?: unknown
-  }) {
-    super(reason ? `The user operation reverted: ${reason}` : 'The user operation reverted for an unknown reason', {
-      details: transactionHash
-        ? `The operation ${userOpHash} was included in ${transactionHash}; its call reverted.`
-        : 'The bundler found the call reverting while estimating the operation; nothing was sent.',
-      cause,
-    })
-    this.reason = reason
-    this.revertData = revertData as `0x${string}`
-    this.userOpHash = userOpHash as `0x${string}` | undefined
-    this.transactionHash = transactionHash as `0x${string}` | undefined
   }
 }

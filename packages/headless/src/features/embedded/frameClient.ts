@@ -5,7 +5,6 @@ import {
   type FrameSuccessPayload,
   frameProtocolVersion,
   parseFrameMessage,
-  revertedOperationCode,
   unverifiedDomainCode,
 } from '@portico/secure/protocol'
 import {
@@ -14,7 +13,6 @@ import {
   EmbeddedWalletTimeoutError,
   EmbeddedWalletUnverifiedDomainError,
   RequestAbortedError,
-  UserOperationRevertedError,
 } from './errors.js'
 import { expose, hide, placeOver, show } from './framePlacement.js'
 
@@ -73,8 +71,7 @@ export type FrameClientOptions = {
           | EmbeddedWalletError
           | EmbeddedWalletUnverifiedDomainError
           | EmbeddedWalletLoadError
-          | EmbeddedWalletTimeoutError
-          | UserOperationRevertedError,
+          | EmbeddedWalletTimeoutError,
       ) => void)
     | undefined
 }
@@ -285,17 +282,17 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     clearTimeout(request.timer)
     if (message.kind === 'success') request.resolve(message.payload)
     else {
-      const { code } = message
       const error =
-        code === unverifiedDomainCode
+        message.code === unverifiedDomainCode
           ? new EmbeddedWalletUnverifiedDomainError({ origin: window.location.origin, request: message.name })
-          : new EmbeddedWalletError({ message: message.message, code, request: message.name })
-      const reverted =
-        code === revertedOperationCode && message.data
-          ? new UserOperationRevertedError({ ...message.data, cause: error })
-          : undefined
-      options.onError?.(reverted ?? error)
-      request.reject(reverted ?? error)
+          : new EmbeddedWalletError({
+              message: message.message,
+              code: message.code,
+              request: message.name,
+              data: message.data,
+            })
+      options.onError?.(error)
+      request.reject(error)
     }
   }
   window.addEventListener('message', onMessage)
