@@ -2,15 +2,15 @@
 // EntryPoint v0.8 and SimpleAccountFactory, the Alto bundler and the ERC-7677 paymaster service. A new
 // email user connects as their smart account (the spec's default on eip155); the first send deploys
 // it through the bundler with the paymaster paying; a wallet_sendCalls batch lands as one operation;
-// the user switches to the EOA and back; a bundler that is down and a paymaster that refuses are
-// said plainly, with nothing left pending.
+// the user switches to the EOA and back; a bundler that is down, a paymaster that refuses and a call
+// that reverts are said plainly, with nothing left pending.
 
 import { randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type DevnetFor, startDevnet } from '@portico/devnet'
 import type { Frame, Page } from 'playwright-core'
-import { createPublicClient, createWalletClient, type Hex, http, parseEther } from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, type Hex, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -33,6 +33,7 @@ type HostApi = {
   smartAccount(): Promise<Settled<Status>>
   setPreferredAccountType(type: 'eoa' | 'smartAccount'): Promise<Settled<{ type: string; address: string }>>
   sendTransaction(to: string, value: string): Promise<Settled<Hex>>
+  sendCall(to: string, data: string): Promise<Settled<Hex>>
   request(method: string, params: unknown): Promise<Settled<unknown>>
 }
 declare const host: HostApi
@@ -247,4 +248,35 @@ describe('embedded smart account', () => {
     await frame.getByRole('button', { name: 'Approve' }).click()
     expect(await sending).toMatchObject({ ok: true })
   }, 180_000)
+
+  test('a call that reverts: a typed error with its reason before any prompt, and the next send works', async () => {
+    const usdc = devnet.evm.tokens[0]?.address ?? ''
+    // A transfer of a token the smart account does not hold.
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [freshAddress(), 1_000_000n] })
+    const failed = await page.evaluate(([t, d]) => host.sendCall(t, d), [usdc, data] as const)
+    expect(failed).toMatchObject({ ok: false, name: 'UserOperationRevertedError', code: -32521 })
+    const reason = new RegExp(`^ERC20InsufficientBalance\\(${smart}, 0, 1000000\\)$`, 'i')
+    expect((failed as { reason?: string }).reason).toMatch(reason)
+    expect((failed as { message?: string }).message).toMatch(/^The user operation reverted: ERC20InsufficientBalance/)
+    // Found while estimating: the user was never asked to approve an operation that would revert.
+    expect(await secureFrame(page).getByRole('button', { name: 'Approve' }).count()).toBe(0)
+
+    // The same through wallet_sendCalls.
+    const batch = await page.evaluate(
+      ([t, d, from]) =>
+        host.request('wallet_sendCalls', [{ version: '2.0.0', from, chainId: '0x7a69', calls: [{ to: t, data: d }] }]),
+      [usdc, data, smart] as const,
+    )
+    expect(batch).toMatchObject({ ok: false, name: 'UserOperationRevertedError' })
+    expect((batch as { reason?: string }).reason).toMatch(reason)
+
+    // Nothing is left pending: the next send is prompted and lands.
+    const to = freshAddress()
+    const sending = page.evaluate((t) => host.sendTransaction(t, '0'), to)
+    const frame = secureFrame(page)
+    await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 })
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const hash = value(await sending)
+    expect((await chain().waitForTransactionReceipt({ hash })).status).toBe('success')
+  }, 120_000)
 })

@@ -23,6 +23,13 @@ import * as accounts from './accounts.js'
 
 export { type DevnetBundler, type StartBundlerOptions, startBundler } from './aa/bundler.js'
 export { devnetAccountAbstraction } from './aa/contracts.js'
+export {
+  type BundlerCall,
+  type BundlerFault,
+  type FaultyBundler,
+  type StartFaultyBundlerOptions,
+  startFaultyBundler,
+} from './aa/faultyBundler.js'
 export { type DevnetPaymaster, type StartPaymasterOptions, startPaymaster } from './aa/paymaster.js'
 export {
   defaultPaymasterPolicy,

@@ -131,6 +131,21 @@ describe('frame→app messages', () => {
     ).toMatchObject({ message: 'Request was aborted', code: 4001 })
   })
 
+  test("behavior: a reverted operation's error reply carries its reason, revert data and hashes", () => {
+    const userOpHash = `0x${'ab'.repeat(32)}`
+    const data = { reason: 'UniswapV2Router: EXPIRED', revertData: '0x08c379a0', userOpHash }
+    expect(
+      frame({
+        id: 'r1',
+        type: '@portico-frame/RPC_REQUEST_ERROR',
+        payload: { message: 'The user operation reverted: UniswapV2Router: EXPIRED', code: -32521, data },
+      }),
+    ).toMatchObject({ kind: 'error', code: -32521, data })
+    // Detail that is not short strings is no reply the kit reads.
+    const forged = { id: 'r2', type: '@portico-frame/RPC_REQUEST_ERROR', payload: { data: { revertData: 1 } } }
+    expect(parseFrameMessage(forged).success).toBe(false)
+  })
+
   test('behavior: visibility names its prompt (approval, export, storage) and may report a click the page hid', () => {
     expect(frame({ type: '@portico-frame/VISIBILITY', payload: { visible: true, reason: 'storage' } })).toEqual({
       kind: 'visibility',

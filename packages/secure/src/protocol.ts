@@ -283,10 +283,32 @@ const readyPayload = z.optional(z.object({ version: z.optional(str(0, 32)), buil
 export const unverifiedDomainCode = 'unverified_domain'
 /** An error reply's code: an EIP-1193 / JSON-RPC number, or {@link unverifiedDomainCode}. */
 export type FrameErrorCode = number | typeof unverifiedDomainCode
+/**
+ * What a reverted user operation tells the kit beside its message: the decoded reason (when the
+ * revert data names one), the raw revert data, and the operation's and transaction's hashes (the
+ * transaction only when it reverted on chain; a revert found while estimating gas has none). The
+ * kit checks the fields where it raises the error; the protocol carries them as short strings.
+ */
+export type RevertedOperationData = {
+  reason?: string | undefined
+  revertData: `0x${string}`
+  userOpHash?: `0x${string}` | undefined
+  transactionHash?: `0x${string}` | undefined
+}
+/** ERC-7769's code for an operation whose execution reverted (viem's account-abstraction uses it too). */
+export const revertedOperationCode = -32521
 const errorPayload = z.optional(
   z.object({
     message: z.optional(str(0, 1024)),
     code: z.optional(z.union([z.int(), z.literal(unverifiedDomainCode)])),
+    data: z.optional(
+      z.object({
+        reason: z.optional(str(0, 512)),
+        revertData: str(0, 2048),
+        userOpHash: z.optional(str(0, 66)),
+        transactionHash: z.optional(str(0, 66)),
+      }),
+    ),
   }),
 )
 
@@ -327,6 +349,7 @@ export function parseFrameMessage(data: unknown): ParseResult<FrameMessage> {
               name,
               message: parsed.data?.message || frameTexts.noMessage,
               code: parsed.data?.code,
+              ...(parsed.data?.data ? { data: parsed.data.data } : {}),
             },
           }
       } else {
@@ -348,7 +371,22 @@ export type FrameMessage =
       hidden?: boolean | undefined
     }
   | { kind: 'success'; id: string; name: AppRequestName; payload: unknown }
-  | { kind: 'error'; id: string; name: AppRequestName; message: string; code?: FrameErrorCode | undefined }
+  | {
+      kind: 'error'
+      id: string
+      name: AppRequestName
+      message: string
+      code?: FrameErrorCode | undefined
+      /** A reverted user operation's detail (the kit checks its hex where it raises the error). */
+      data?:
+        | {
+            reason?: string | undefined
+            revertData: string
+            userOpHash?: string | undefined
+            transactionHash?: string | undefined
+          }
+        | undefined
+    }
 
 /** Texts of the spec the frame and the kit share. */
 export const frameTexts = {

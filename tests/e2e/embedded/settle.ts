@@ -5,10 +5,12 @@
 export const settle = <T>(promise: Promise<T>) =>
   promise.then(
     (value) => ({ ok: true as const, value }),
-    (error: { name?: string; shortMessage?: string; message?: string; code?: unknown }) => ({
+    (error: { name?: string; shortMessage?: string; message?: string; code?: unknown; reason?: unknown }) => ({
       ok: false as const,
       name: error?.name,
       message: error?.shortMessage ?? error?.message,
       code: error?.code,
+      // A reverted user operation's decoded reason.
+      ...(error?.reason === undefined ? {} : { reason: error.reason }),
     }),
   )

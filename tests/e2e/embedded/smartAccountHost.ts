@@ -34,6 +34,7 @@ const host = {
   smartAccount: () => settle(getSmartAccount(portico)),
   setPreferredAccountType: (type: 'eoa' | 'smartAccount') => settle(setPreferredAccountType(portico, { type })),
   sendTransaction: (to: `0x${string}`, value: string) => settle(sendTransaction(portico, { to, value: BigInt(value) })),
+  sendCall: (to: `0x${string}`, data: `0x${string}`) => settle(sendTransaction(portico, { to, data })),
   request: (method: string, params: unknown) => settle(request(portico, { method, params })),
 }
 Object.assign(window, { host })

@@ -131,5 +131,9 @@ export {
   NotConnectedToEmailError,
   type NotConnectedToEmailErrorType,
 } from '../features/embedded/updateEmailErrors.js'
+export {
+  UserOperationRevertedError,
+  type UserOperationRevertedErrorType,
+} from '../features/embedded/userOperationErrors.js'
 export { type VerifyEmailOtpParameters, verifyEmailOtp } from '../features/embedded/verifyEmailOtp.js'
 export { waitForDeviceApproval } from '../features/embedded/waitForDeviceApproval.js'

@@ -18,6 +18,9 @@ export type ProvidedDevnet = {
   onrampUrl: string
   /** The devnet Uniswap V2 router (the spender swaps approve). */
   swapRouter: string
+  /** The devnet's ERC-4337 bundler (Alto, started on its first request) and ERC-7677 paymaster service. */
+  bundlerUrl: string
+  paymasterUrl: string
 }
 
 declare module 'vitest' {
@@ -45,6 +48,8 @@ export async function setup(project: TestProject) {
     walletConnectRelayUrl: devnet.walletConnect.relayUrl,
     onrampUrl: devnet.onramp.url,
     swapRouter: devnet.evm.dex.router,
+    bundlerUrl: devnet.aa.bundlerUrl,
+    paymasterUrl: devnet.aa.paymasterUrl,
   })
   return () => devnet.stop()
 }

@@ -222,9 +222,18 @@ function start(config: FrameQuery) {
     addresses ??= await ensureKeys(api, session.userId, recovery)
     const namespace: Namespace = typeof chainId === 'number' ? 'eip155' : 'solana'
     const smart = await activeSmartAccount()
-    const deployed = smart
-      ? await isDeployed(smart.endpoints.rpcUrl, smart.address as `0x${string}`).catch(() => false)
-      : false
+    // Whether the user's smart account on this chain has code, whichever type is preferred: a user
+    // who switched to the EOA after the first operation still has a deployed smart account.
+    const endpoints = smartEndpoints()
+    const smartAddress =
+      smart?.address ??
+      (endpoints && namespace === 'eip155'
+        ? await smartAccountAddress(addresses.eip155).catch(() => undefined)
+        : undefined)
+    const deployed =
+      endpoints && smartAddress
+        ? await isDeployed(endpoints.rpcUrl, smartAddress as `0x${string}`).catch(() => false)
+        : false
     return {
       id: session.userId,
       // A session stores '' for a login without an email; the spec's user has null there.

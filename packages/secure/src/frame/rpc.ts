@@ -28,11 +28,11 @@ import {
 } from './permissions.js'
 import { httpRpcUrl, RpcError } from './rpcError.js'
 import {
+  confirmOperation,
   prepareOperation,
   type SmartAccountEndpoints,
   sendOperation,
   smartAccountOf,
-  waitForOperation,
 } from './smartAccount.js'
 import { handleSolanaRpc } from './solanaRpc.js'
 
@@ -356,9 +356,8 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
           prompt,
         )
         // The dapp waits for a transaction: the one the bundler included the operation in.
-        const receipt = await waitForOperation(smart.endpoints, hash, { timeoutMs: smart.receiptTimeoutMs })
-        if (!receipt.success)
-          throw new RpcError(`The operation reverted${receipt.reason ? `: ${receipt.reason}` : ''}`, -32000)
+        // A reverted operation ends in its typed error (reason, hashes), not in a transaction hash.
+        const receipt = await confirmOperation(smart.endpoints, hash, { timeoutMs: smart.receiptTimeoutMs })
         return receipt.receipt.transactionHash
       }
       if (smart) throw new RpcError('A smart account signs user operations, not transactions', 4200)

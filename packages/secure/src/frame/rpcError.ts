@@ -1,4 +1,11 @@
-import { type FrameErrorCode, framePrefix, frameTexts, unverifiedDomainCode } from '../protocol.js'
+import {
+  type FrameErrorCode,
+  framePrefix,
+  frameTexts,
+  type RevertedOperationData,
+  revertedOperationCode,
+  unverifiedDomainCode,
+} from '../protocol.js'
 
 /** An RPC failure with the EIP-1193 code the kit maps (4001 rejected, 4200 unsupported). */
 export class RpcError extends Error {
@@ -8,6 +15,21 @@ export class RpcError extends Error {
   ) {
     super(message)
     this.name = 'RpcError'
+  }
+}
+
+/**
+ * A user operation whose call reverted: found while the bundler estimated its gas (nothing was
+ * signed or sent), or on chain (its receipt says `success: false`; the nonce and any gas are spent,
+ * the calls' effects are not). `data` crosses to the kit with the reason and the hashes.
+ *
+ * @example
+ * throw new OperationRevertedError({ reason: 'UniswapV2Router: EXPIRED', revertData: '0x08c379a0…' })
+ */
+export class OperationRevertedError extends RpcError {
+  constructor(readonly data: RevertedOperationData) {
+    super(`The user operation reverted: ${data.reason ?? 'no reason given'}`, revertedOperationCode)
+    this.name = 'OperationRevertedError'
   }
 }
 
@@ -48,7 +70,7 @@ export function httpRpcUrl(url: string | undefined): string {
 
 /**
  * The error reply to `request` (its id and name): the error's message, cut at 1024 characters, and
- * its code (`code`, else an {@link RpcError}'s own). Every failed request is answered, so the kit
+ * its code (`code`, else an {@link RpcError}'s own), and a reverted operation's `data`. Every failed request is answered, so the kit
  * fails at once instead of waiting for its timeout.
  *
  * @example
@@ -60,6 +82,10 @@ export function errorReply(request: { id: string; name: string }, error: unknown
   return {
     id: request.id,
     type: `${framePrefix}${request.name}_ERROR`,
-    payload: { message: text.slice(0, 1024), ...(errorCode === undefined ? {} : { code: errorCode }) },
+    payload: {
+      message: text.slice(0, 1024),
+      ...(errorCode === undefined ? {} : { code: errorCode }),
+      ...(error instanceof OperationRevertedError ? { data: error.data } : {}),
+    },
   }
 }

@@ -5,6 +5,7 @@ import {
   type Chain,
   createClient,
   createPublicClient,
+  decodeErrorResult,
   defineChain,
   type Hex,
   http,
@@ -23,7 +24,7 @@ import {
   type UserOperationReceipt,
 } from 'viem/account-abstraction'
 import { toAccount } from 'viem/accounts'
-import { httpRpcUrl, RpcError } from './rpcError.js'
+import { httpRpcUrl, OperationRevertedError, RpcError } from './rpcError.js'
 
 /**
  * The embedded user's smart account on eip155, built in the frame from the embedded key.
@@ -166,8 +167,76 @@ function isRefusal(error: unknown): string | undefined {
 }
 
 /**
- * The typed errors of the smart-account path: a bundler that does not answer, a bundler that
- * refuses the operation (its reason), never a raw transport error.
+ * Token errors of ERC-6093 (what OpenZeppelin's ERC20 reverts with), decoded by name; Solidity's
+ * `Error(string)` and `Panic(uint256)` viem decodes without being told.
+ */
+const knownErrors = [
+  ['ERC20InsufficientBalance', ['address', 'uint256', 'uint256']],
+  ['ERC20InvalidSender', ['address']],
+  ['ERC20InvalidReceiver', ['address']],
+  ['ERC20InsufficientAllowance', ['address', 'uint256', 'uint256']],
+  ['ERC20InvalidApprover', ['address']],
+  ['ERC20InvalidSpender', ['address']],
+].map(([name, inputs]) => ({
+  type: 'error' as const,
+  name: name as string,
+  inputs: (inputs as string[]).map((type) => ({ type })),
+}))
+
+/**
+ * The words of a revert: the reason string of `Error(string)`, `Panic(0x11)` for a panic, a token
+ * error with its arguments; undefined when the data is empty or names an error not known here
+ * (the raw data still goes to the kit).
+ *
+ * @example
+ * revertReason('0x08c379a0…') // 'UniswapV2Router: EXPIRED'
+ */
+export function revertReason(data: Hex): string | undefined {
+  if (data === '0x') return undefined
+  try {
+    const { errorName, args } = decodeErrorResult({ abi: knownErrors, data })
+    if (errorName === 'Error') return String(args?.[0])
+    if (errorName === 'Panic') return `Panic(0x${BigInt((args?.[0] as bigint | undefined) ?? 0n).toString(16)})`
+    return `${errorName}(${(args ?? []).map(String).join(', ')})`
+  } catch {
+    return undefined
+  }
+}
+
+/** The typed error of a reverted operation, from its revert data (cut to what the protocol carries). */
+export function revertedError(
+  revertData: Hex,
+  hashes: { userOpHash?: Hex | undefined; transactionHash?: Hex | undefined } = {},
+): OperationRevertedError {
+  const reason = revertReason(revertData)
+  return new OperationRevertedError({
+    revertData: revertData.slice(0, 2048) as Hex,
+    ...(reason ? { reason: reason.slice(0, 512) } : {}),
+    ...(hashes.userOpHash ? { userOpHash: hashes.userOpHash } : {}),
+    ...(hashes.transactionHash ? { transactionHash: hashes.transactionHash } : {}),
+  })
+}
+
+/**
+ * The revert data of a call that reverted while the bundler simulated the operation (estimating its
+ * gas): viem's account-abstraction `ExecutionRevertedError` (ERC-7769's -32521) carries it as
+ * `data.revertData`; Alto also writes it in its message ('…reverted during simulation with reason: 0x…').
+ */
+function simulatedRevert(error: unknown): Hex | undefined {
+  if (!(error instanceof BaseError)) return undefined
+  const reverted = error.walk(
+    (e) => (e as { code?: number }).code === -32521 || (e as { name?: string }).name === 'ExecutionRevertedError',
+  ) as { data?: { revertData?: unknown }; details?: string; message?: string } | null
+  if (!reverted) return undefined
+  const data = reverted.data?.revertData
+  if (typeof data === 'string' && /^0x[0-9a-fA-F]*$/.test(data)) return data as Hex
+  const text = `${reverted.details ?? ''}\n${reverted.message ?? ''}\n${error.details ?? ''}`
+  return /reverted[^\n]*?reason: (0x[0-9a-fA-F]*)/.exec(text)?.[1] as Hex | undefined
+}
+
+/**
+ * The typed errors of the smart-account path: a call that reverts (its reason), a bundler that does
+ * not answer, a bundler that refuses the operation (its reason), never a raw transport error.
  */
 function bundlerError(error: unknown, endpoints: SmartAccountEndpoints): RpcError {
   if (error instanceof RpcError) return error
@@ -183,6 +252,11 @@ function bundlerError(error: unknown, endpoints: SmartAccountEndpoints): RpcErro
       return endpoints.bundlerUrl
     }
   })()
+  const reverted = simulatedRevert(error)
+  if (reverted !== undefined) return revertedError(reverted)
+  // A reply that is not JSON (a cut reply, a proxy's error page): the bundler answered, unreadably.
+  if (http?.url && base?.walk((e) => e instanceof SyntaxError))
+    return new RpcError(`The bundler's reply could not be read (${origin})`, -32603)
   if (http?.url && !http.status)
     return new RpcError(`The bundler did not answer (${origin}): ${http.details ?? 'unreachable'}`, -32603)
   if (http?.status) return new RpcError(`The bundler did not answer (${origin}): HTTP ${http.status}`, -32603)
@@ -264,7 +338,8 @@ export async function sendOperation(
 
 /**
  * Polls the bundler's `eth_getUserOperationReceipt` until the operation is included; when no
- * receipt comes within `timeoutMs` (or the bundler stops answering), ends with the spec's
+ * receipt of this operation comes within `timeoutMs` (the bundler stops answering, answers
+ * unreadably, or answers another operation's receipt), ends with the spec's
  * 'Failed to fetch user operation receipt - status' error, so no request stays pending.
  *
  * @example
@@ -279,7 +354,10 @@ export async function waitForOperation(
   const end = Date.now() + timeoutMs
   for (;;) {
     try {
-      return await getUserOperationReceipt(bundler, { hash })
+      const receipt = await getUserOperationReceipt(bundler, { hash })
+      // A receipt of another operation is no answer (a broken or hostile bundler): its transaction
+      // hash would be passed off as this operation's.
+      if (receipt.userOpHash?.toLowerCase() === hash.toLowerCase()) return receipt
     } catch {
       // Not included yet, or the bundler did not answer this poll: both are retried until the end.
     }
@@ -287,4 +365,26 @@ export async function waitForOperation(
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
   }
   throw new RpcError(receiptFailedText, -32603)
+}
+
+/**
+ * Waits for the operation like {@link waitForOperation}, and ends a reverted one (the receipt's
+ * `success: false`) with its typed error: the reason decoded from the receipt's revert data, the
+ * operation's and the bundle transaction's hashes.
+ *
+ * @example
+ * const { receipt } = await confirmOperation(endpoints, hash) // throws OperationRevertedError
+ */
+export async function confirmOperation(
+  endpoints: Pick<SmartAccountEndpoints, 'bundlerUrl'>,
+  hash: Hex,
+  options?: { timeoutMs?: number; intervalMs?: number },
+): Promise<UserOperationReceipt> {
+  const receipt = await waitForOperation(endpoints, hash, options)
+  if (receipt.success) return receipt
+  const data = typeof receipt.reason === 'string' && /^0x[0-9a-fA-F]*$/.test(receipt.reason) ? receipt.reason : '0x'
+  const error = revertedError(data as Hex, { userOpHash: hash, transactionHash: receipt.receipt.transactionHash })
+  // A bundler that writes the reason out (not as revert data) still gives it.
+  if (!error.data.reason && receipt.reason && data === '0x') error.data.reason = receipt.reason.slice(0, 512)
+  throw error
 }

@@ -150,7 +150,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // the Account view's row and the hooks on first use.
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
   getSmartAccount: 16.35,
-  setPreferredAccountType: 20.25,
+  // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  setPreferredAccountType: 20.45,
   'legal.*': 0.4,
   // The WalletConnect views' phone and renewed-link texts in one language (0.37).
   'walletconnect.*': 0.5,
@@ -300,36 +301,44 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // share, so esbuild keeps them in the shared chunk (29.93 measured).
   // +0.25 (33.47 measured): the return to the wallets list after a login asked again from there
   // (modal/afterConnected.ts, shared with the Connect and social views, so a chunk of its own).
-  EmailLoginView: 33.5,
-  UpdateEmailWalletView: 26.5,
+  // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  EmailLoginView: 33.8,
+  // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  UpdateEmailWalletView: 26.7,
   // 39.05 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.25 here and in lifecycle: the frame's user read as the spec's embedded-wallet user
   // (features/embedded/user.ts) and the account state it fills (41.01 and 18.32 measured).
   // +0.1 for the frame client's origin check ('Unverified Domain' before a login) with runtime
   // networks beside it: 43.22 to 43.26 measured (the packing varies by a few bytes between runs).
-  ApproveTransactionView: 43.35,
-  EmbeddedAccountRow: 25.25,
+  // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  ApproveTransactionView: 43.65,
+  // +0.15: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  EmbeddedAccountRow: 25.4,
   // The restore after a reload, from the email field when the login cache says email login was used.
   // 25.23 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
-  restoreEmbedded: 29.5,
+  // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  restoreEmbedded: 29.8,
   // 25.04 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
-  EmbeddedWatch: 29.35,
+  // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  EmbeddedWatch: 29.6,
   'embedded.*': 1.5,
   startEmailLogin: 17,
   waitForDeviceApproval: 17,
   verifyEmailOtp: 17,
   // 18.3 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
-  updateEmail: 20.5,
+  // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  updateEmail: 20.7,
   // +0.2 in every chunk with the frame client (17.14 measured): its placement guard, so that the page
   // cannot hide or shrink the secure frame while it shows a prompt.
   // 18.1 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
-  exportEmbeddedWallet: 20.25,
+  // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  exportEmbeddedWallet: 20.5,
   reconnectEmbeddedWallet: 17.5,
   embeddedWallet: 17,
   // @portico/headless/embedded as the email login's steps import it (features/embedded/emailLogin.ts):
@@ -340,12 +349,14 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.1-0.2 here and in the embedded chunks below: kernel modules only send and WalletConnect shared with
   // them were page start; now they are chunks of their own (23.01).
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
-  embedded: 27.1,
+  // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  embedded: 27.35,
   // The embedded wallet's other logins, each loaded on its click: social (a popup), Farcaster
   // (a QR code), passkeys (WebAuthn in the frame).
   // The one-step sign-in at a social login (the siwx formatter and config calls), only with `siwx`.
   socialSignIn: 6.25,
-  connectSocial: 17,
+  // +0.10: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  connectSocial: 17.1,
   // The Connect view's social buttons (fetched when the host set up the embedded wallet with
   // socials on; with the embedded core entry, whose openSocialPopup opens the window in the click)
   // and the social login's view (popup waiting / blocked / failed, and Farcaster's QR code).
@@ -353,18 +364,22 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
   // +0.15 each (29.93 and 33.13 measured): the return to the wallets list after a login
   // (modal/afterConnected.ts), as for EmailLoginView.
-  SocialLogins: 30,
-  ConnectingSocialView: 33.15,
+  // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  SocialLogins: 30.25,
+  // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  ConnectingSocialView: 33.45,
   // What the wallets list fetches to log a disconnected embedded wallet in again: the email
   // login's steps (its embedded code comes with the send, as from the Connect view's field), and
   // the social login with the embedded core entry, fetched while such a row shows (26.95 and 0.87
   // measured).
   socialLogin: 27.25,
   emailLogin: 1,
-  connectFarcaster: 16.25,
+  // +0.10: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  connectFarcaster: 16.35,
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
   loginWithPasskey: 16.1,
-  registerPasskey: 20.25,
+  // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  registerPasskey: 20.45,
   // A send's chain code, loaded on the first send or fee estimate (viem for EVM, @solana/kit for
   // Solana), and viem's node-error mapping, loaded only when a send fails.
   evmTransfer: 92.5,
@@ -372,7 +387,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   nodeError: 92.75,
   // WalletConnect's and the embedded wallet's connector lifecycle, attached on first use.
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
-  lifecycle: 19.6,
+  // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
+  lifecycle: 19.85,
 }
 
 let workDir: string

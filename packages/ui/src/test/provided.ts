@@ -15,6 +15,9 @@ declare module 'vitest' {
       onrampUrl: string
       /** The devnet Uniswap V2 router (the spender swaps approve). */
       swapRouter: string
+      /** The devnet's ERC-4337 bundler (Alto, started on its first request) and ERC-7677 paymaster service. */
+      bundlerUrl: string
+      paymasterUrl: string
     }
     /** The loopback image host of globalImageServer.ts. */
     imageServerUrl: string

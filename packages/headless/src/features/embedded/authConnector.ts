@@ -9,6 +9,7 @@ import { EmbeddedDeviceNotApprovedError, EmbeddedWalletError, RpcMethodNotAllowe
 import { readLoginCache } from './loginCache.js'
 import { defaultEmbeddedAccountType, smartAccountEndpoints } from './smartAccount.js'
 import { toEmbeddedWalletUser } from './user.js'
+import { toUserOperationRevertedError } from './userOperationErrors.js'
 
 export { authConnectorId }
 
@@ -211,7 +212,8 @@ function frameConnector(portico: Portico, wallet: EmbeddedWallet, namespace: Cha
         // The frame's 4100: a key made on another device, and this one was never approved by link.
         if (error instanceof EmbeddedWalletError && error.code === 4100)
           throw new EmbeddedDeviceNotApprovedError({ cause: error })
-        throw error
+        // -32521: a call through the smart account reverted; typed with its reason and hashes.
+        throw toUserOperationRevertedError(error)
       }
     },
     subscribe(ns, listener) {

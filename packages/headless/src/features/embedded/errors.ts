@@ -52,10 +52,23 @@ export class EmbeddedWalletError extends BaseError {
   readonly code: number | undefined
   /** The frame request it answers (`CONNECT_SOCIAL`, `RPC_REQUEST`, …). */
   readonly request: string
-  constructor({ message, code, request }: { message: string; code?: number | undefined; request: string }) {
+  /** Structured detail the frame sent with the error (a reverted user operation's reason and hashes). */
+  readonly data: Record<string, string> | undefined
+  constructor({
+    message,
+    code,
+    request,
+    data,
+  }: {
+    message: string
+    code?: number | undefined
+    request: string
+    data?: Record<string, string> | undefined
+  }) {
     super(message, { details: `The embedded wallet refused ${request}.` })
     this.code = code
     this.request = request
+    this.data = data
   }
 }
 

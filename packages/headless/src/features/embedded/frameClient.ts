@@ -285,7 +285,12 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       const error =
         message.code === unverifiedDomainCode
           ? new EmbeddedWalletUnverifiedDomainError({ origin: window.location.origin, request: message.name })
-          : new EmbeddedWalletError({ message: message.message, code: message.code, request: message.name })
+          : new EmbeddedWalletError({
+              message: message.message,
+              code: message.code,
+              request: message.name,
+              data: message.data,
+            })
       options.onError?.(error)
       request.reject(error)
     }

@@ -49,7 +49,7 @@ const viemErrorNames = new Set([
  * high or too low, nonce too high, too low or at its maximum, insufficient funds, intrinsic gas too
  * high or too low, transaction type not supported and tip above fee cap. An unnamed failure with
  * JSON-RPC code 3 is a revert; one in the server-error range (-32000 to -32099) is
- * `UnknownNodeError`. A user rejection, a Portico error that is no node error (not connected…) or an
+ * `UnknownNodeError`. A user rejection, the embedded smart account's `UserOperationRevertedError`, a Portico error that is no node error (not connected…) or an
  * error naming nothing known is returned unchanged: a wrong guess would hide the real cause.
  *
  * @example
@@ -60,6 +60,9 @@ const viemErrorNames = new Set([
  */
 export function toNodeError(error: unknown): unknown {
   if (isUserRejection(error)) return error
+  // The embedded smart account's reverted operation is typed already (reason, revert data, hashes);
+  // viem's ExecutionRevertedError would keep less of it.
+  if (error instanceof BaseError && error.name === 'UserOperationRevertedError') return error
   const chain = causes(error)
   for (const e of chain)
     if (!(e instanceof BaseError) && viemErrorNames.has(String((e as { name?: unknown }).name))) return e
