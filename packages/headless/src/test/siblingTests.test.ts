@@ -27,7 +27,7 @@ const allowList = new Map<string, string>([
   ['features/embedded/connectFarcaster.ts', 'covered by embedded/connectSocial.test.ts; to split'],
   [
     'features/embedded/getSmartAccount.ts',
-    'needs the secure frame and a bundler: tests/e2e/embeddedSmartAccount.test.ts; no own test yet',
+    'needs the secure frame and a bundler in a real browser: covered by react/useSmartAccount.browser.test.tsx (its core cases)',
   ],
   ['features/embedded/finishLogin.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
   ['features/embedded/loginWithPasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
@@ -64,10 +64,6 @@ const allowList = new Map<string, string>([
   [
     'features/embedded/react/useEmbeddedWallet.ts',
     'needs the secure frame in a real browser: covered by ui EmailLogin.browser.test.tsx and tests/e2e/embedded*.test.ts',
-  ],
-  [
-    'features/embedded/react/useSmartAccount.ts',
-    'needs the secure frame and a bundler: tests/e2e/embeddedSmartAccount.test.ts; no own test yet',
   ],
   ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
 ])
