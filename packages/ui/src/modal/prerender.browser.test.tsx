@@ -13,7 +13,7 @@ test('the closed modal is rendered ahead, hidden and not a dialog; opening revea
   expect(Activity).toBeDefined() // the workspace's React (19.2+) has it
   await renderConnectButton({ rpcUrl: devnet.evmRpcUrl, extraWallets: 8 })
   // Rendered at idle, with the Connect view and its wallets, before any click.
-  await expect.poll(() => frame()?.querySelector('[data-slot="connect-view"]'), { timeout: 10_000 }).toBeTruthy()
+  await expect.poll(() => frame()?.querySelector('[data-slot="connect-view"]')).toBeTruthy()
   const ahead = frame() as HTMLElement
   expect(ahead.checkVisibility()).toBe(false)
   expect(document.querySelector('[role="dialog"]')).toBeNull()

@@ -134,7 +134,7 @@ test('behavior: a blocked login window shows a link whose click opens it and the
   popup.close()
   expect(popup.closed).toBe(true)
   // Noticed by the 1 s poll.
-  await expect.element(page.getByRole('alert'), { timeout: 15_000 }).toHaveTextContent('Popup closed')
+  await expect.element(page.getByRole('alert')).toHaveTextContent('Popup closed')
   await expectNoSeriousA11yViolations(dialog())
 
   // Again, and the provider refuses (access_denied): the frame's connect fails.

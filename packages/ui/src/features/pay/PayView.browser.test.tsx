@@ -127,11 +127,11 @@ test('the pay panel shows the request read-only, pays on chain and resolves with
   const outcome = pay({ amount: '12.5', token: usdc, receiver })
   // The first Pay view of this file: its chunk is transformed cold by Vite, slow on a loaded CI machine.
   await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
-  await expect.poll(() => $('pay-amount')?.textContent, { timeout: 15_000 }).toBe('12.5 USDC')
+  await expect.poll(() => $('pay-amount')?.textContent).toBe('12.5 USDC')
   expect($('pay-receiver')?.getAttribute('title')).toBe(receiver)
   // Nothing to edit: the request is the host's.
   expect(page.getByRole('dialog').element().querySelector('input')).toBeNull()
-  await expect.poll(() => $('pay-fee')?.textContent, { timeout: 15_000 }).toMatch(/^Network fee[\d.,]+ ETH$/)
+  await expect.poll(() => $('pay-fee')?.textContent).toMatch(/^Network fee[\d.,]+ ETH$/)
 
   const confirm = $('pay-confirm') as HTMLButtonElement
   // A double click (two clicks before React re-renders) pays once: the send's guard.
@@ -154,7 +154,7 @@ test('the native currency: the receiver gets exactly the amount', async () => {
   const receiver = newReceiver()
   const outcome = pay({ amount: '0.25', token: 'native', receiver })
   await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
-  await expect.poll(() => $('pay-amount')?.textContent, { timeout: 15_000 }).toBe('0.25 ETH')
+  await expect.poll(() => $('pay-amount')?.textContent).toBe('0.25 ETH')
   await expect.element(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled()
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   const settled = await outcome
@@ -201,7 +201,7 @@ test('more than the balance: the panel says Insufficient funds and Pay stays dis
   const { pay } = await mount()
   const outcome = pay({ amount: '1000', token: usdc, receiver: newReceiver() })
   await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
-  await expect.element(page.getByRole('button', { name: 'Insufficient funds' }), { timeout: 15_000 }).toBeDisabled()
+  await expect.element(page.getByRole('button', { name: 'Insufficient funds' })).toBeDisabled()
   await page.getByRole('button', { name: 'Cancel' }).click()
   const settled = await outcome
   expect('error' in settled && settled.error.name).toBe('PayClosedError')
@@ -212,7 +212,7 @@ test('closing the modal rejects with PayClosedError and pays nothing', async () 
   const receiver = newReceiver()
   const outcome = pay({ amount: '1', token: usdc, receiver })
   await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
-  await expect.element(page.getByRole('button', { name: 'Pay', exact: true }), { timeout: 15_000 }).toBeEnabled()
+  await expect.element(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled()
   await userEvent.keyboard('{Escape}')
   const settled = await outcome
   expect('error' in settled && [settled.error.name, settled.error.shortMessage]).toEqual([
@@ -256,9 +256,9 @@ test('closed while the wallet has the transfer, the host still gets its hash (th
   const outcome = pay({ amount: '2', token: usdc, receiver })
   await expect.element(page.getByRole('button', { name: 'Pay', exact: true }), { timeout: 30_000 }).toBeEnabled()
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
-  await expect.poll(() => prompted, { timeout: 15_000 }).toBe(true)
+  await expect.poll(() => prompted).toBe(true)
   await userEvent.keyboard('{Escape}')
-  await expect.poll(() => document.querySelector('[role="dialog"]'), { timeout: 15_000 }).toBeNull()
+  await expect.poll(() => document.querySelector('[role="dialog"]')).toBeNull()
   // A second request while the wallet has the first is refused: it must not take the first's
   // outcome, nor report the first (which is going out) as closed.
   const other = newReceiver()
@@ -286,7 +286,7 @@ test('on Solana: a SOL payment through the Wallet Standard test wallet lands exa
   stops.push(wallet.register())
   // A fresh payer funded by the devnet faucet, so no other test's balance is involved.
   await solanaRpc('requestAirdrop', [wallet.address, 2_000_000_000])
-  await expect.poll(() => lamports(wallet.address), { timeout: 15_000 }).toBe(2_000_000_000n)
+  await expect.poll(() => lamports(wallet.address)).toBe(2_000_000_000n)
   const receiver = (await createTestSolanaWallet({ seeds: [freshSeed()], rpcUrl: devnet.solanaRpcUrl })).address
   const portico = hostPortico({ networks: [network], adapters: [solanaAdapter()] })
   stops.push(initialize(portico))
@@ -295,8 +295,8 @@ test('on Solana: a SOL payment through the Wallet Standard test wallet lands exa
 
   const outcome = pay({ amount: '0.25', token: 'native', receiver })
   await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
-  await expect.poll(() => $('pay-amount')?.textContent, { timeout: 15_000 }).toBe('0.25 SOL')
-  await expect.poll(() => $('pay-fee')?.textContent, { timeout: 15_000 }).toMatch(/^Network fee[\d.,]+ SOL$/)
+  await expect.poll(() => $('pay-amount')?.textContent).toBe('0.25 SOL')
+  await expect.poll(() => $('pay-fee')?.textContent).toMatch(/^Network fee[\d.,]+ SOL$/)
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   const settled = await outcome
   if ('error' in settled) throw settled.error

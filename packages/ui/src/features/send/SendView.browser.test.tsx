@@ -113,7 +113,7 @@ test('Account shows Receive then Send (walletFeaturesOrder); Send opens the form
   expect(slots.at(-1)).toBe('wallet-feature-send')
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   // The first Send view of this file: its chunk is transformed cold by Vite, slow on a loaded CI machine.
-  await expect.element(page.getByRole('heading', { name: 'Send' }), { timeout: 15_000 }).toBeVisible()
+  await expect.element(page.getByRole('heading', { name: 'Send' })).toBeVisible()
   await expect.element(page.getByRole('button', { name: 'Select token' }).last()).toBeDisabled()
   await cleanup()
   for (const stop of stops.splice(0)) stop()
@@ -250,7 +250,7 @@ test('the whole native balance typed: the form says nothing is left for the fee 
   // Max keeps the fee back: the form is valid again.
   await page.getByRole('button', { name: 'Max' }).click()
   await expect.poll(() => Number((amount.element() as HTMLInputElement).value)).toBeLessThan(10)
-  await expect.element(page.getByRole('button', { name: 'Preview send' }), { timeout: 15_000 }).toBeEnabled()
+  await expect.element(page.getByRole('button', { name: 'Preview send' })).toBeEnabled()
   expect($('send-amount-error')).toBeNull()
 })
 

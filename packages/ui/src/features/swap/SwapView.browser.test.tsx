@@ -238,7 +238,7 @@ test('the convert API failing during a quote (500, then 429): retried, then a cl
       await setSwitches({ convert: status })
       await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), status === 500 ? '2' : '3')
       // Three retries with backoff (150, 300, 600 ms), then the error state.
-      await expect.element(page.getByRole('button', { name: 'No quote available' }), { timeout: 10_000 }).toBeDisabled()
+      await expect.element(page.getByRole('button', { name: 'No quote available' })).toBeDisabled()
       await expect.element(page.getByRole('alert')).toHaveTextContent(/Failed to fetch swap quote/)
       await setSwitches({ convert: 'ok' })
       await userEvent.click(page.getByRole('button', { name: 'Try again' }))
@@ -254,7 +254,7 @@ test('a token whose allowance is not known yet: no review until it is; the allow
   try {
     await mount({ fromToken: 'USDC', toToken: 'PTK', amount: '10' }, { usdc: 50_000_000n })
     // The quote answers; the allowance (retried three times) does not: no review without it.
-    await expect.element(page.getByRole('alert'), { timeout: 10_000 }).toHaveTextContent(/Failed to fetch allowance/)
+    await expect.element(page.getByRole('alert')).toHaveTextContent(/Failed to fetch allowance/)
     const action = page.getByRole('button', { name: 'No quote available' })
     await expect.element(action).toBeDisabled()
     expect($('swap-action')?.dataset.state).toBe('allowance-error')
@@ -292,7 +292,7 @@ test('the market moves between review and click: the swap stops and shows the ne
   const announced = recordAnnouncements()
   // The view's chunk may be transformed cold (the test run alone), and the quote must be in.
   const review = page.getByRole('button', { name: 'Review swap' })
-  await expect.element(review, { timeout: 15_000 }).toBeEnabled()
+  await expect.element(review).toBeEnabled()
   await userEvent.click(review)
   await expect.element(page.getByRole('heading', { name: 'Review swap' })).toBeVisible()
   await expect.poll(() => $('swap-minimum-received')?.textContent).toMatch(/USDC$/)

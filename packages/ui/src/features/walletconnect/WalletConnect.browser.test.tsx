@@ -483,7 +483,7 @@ describe('directory wallets over the devnet relay', () => {
     await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), 'Directory Wallet 005')
     await userEvent.click(page.getByRole('button', { name: 'Directory Wallet 005' }))
     await expect.element(page.getByRole('heading', { name: 'Directory Wallet 005' })).toBeVisible()
-    await expect.element(qr(), { timeout: 15_000 }).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))
+    await expect.element(qr()).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))
     const uri = qr().element().getAttribute('data-uri') as string
     await expect
       .element(page.getByRole('link', { name: 'Open web app' }))
@@ -493,7 +493,7 @@ describe('directory wallets over the devnet relay', () => {
       await userEvent.click(page.getByRole('button', { name: 'Back' }))
       await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), search)
       await userEvent.click(page.getByRole('button', { name: search === 'evil' ? /Evil/ : /^Long/ }))
-      await expect.element(qr(), { timeout: 15_000 }).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))
+      await expect.element(qr()).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))
       const hrefs = [...page.getByRole('dialog').element().querySelectorAll('[href]')].map((e) =>
         e.getAttribute('href'),
       )

@@ -59,7 +59,7 @@ test('opening the modal and connecting an installed wallet fetches no WalletConn
   const load = vi.spyOn(walletConnect, 'load')
   await idle()
   await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
-  await expect.element(page.getByRole('dialog'), { timeout: 15_000 }).not.toBeInTheDocument()
+  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
   // Connected: the button turned into the account button.
   await vi.waitFor(() => expect(document.querySelector('[data-slot="account-button"]')).not.toBeNull(), {
     timeout: 15_000,
