@@ -9,8 +9,7 @@ import { button } from './primitives.css.js'
  * everything), so a tap already on its way lands on another row.
  *
  * @example
- * const Button = useLazy(button, enabled)
- * return Button ? <Button /> : enabled && Button === undefined ? <HeldPlace /> : null
+ * <LazyPart part={button} enabled={enabled} what="the entry" held={<HeldPlace space="entry" />} />
  */
 export function HeldPlace({
   buttons = ['sm'],

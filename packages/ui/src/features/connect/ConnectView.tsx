@@ -76,6 +76,9 @@ export function ConnectView({
   const featured = featuredQuery.data?.pages[0]?.data
   // Until the directory answers, its rows' places are held, so the rows above them (and, in a
   // centred dialog or a bottom sheet, everything) stay where the user is about to press.
+  // The first two terms are `isWalletDirectoryEnabled` (the rule useWalletDirectory applies):
+  // written out because importing it through `@portico/headless/internal` costs this chunk 1.27
+  // KiB, and exporting it from the main entry would grow page start.
   const directoryAwaited =
     Boolean(portico.options.projectId) &&
     portico.options.walletDirectory &&

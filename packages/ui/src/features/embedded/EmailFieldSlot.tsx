@@ -1,5 +1,6 @@
 import * as views from '../../components/views.css.js'
-import { lazy, useLazy } from '../../modal/lazy.js'
+import { LazyPart } from '../../modal/LazyPart.js'
+import { lazy } from '../../modal/lazy.js'
 
 const field = lazy(() => import('./EmailField.js').then((m) => m.EmailField))
 
@@ -10,6 +11,7 @@ const field = lazy(() => import('./EmailField.js').then((m) => m.EmailField))
  * only when the host set up email login, so other Connect views fetch nothing for it.
  */
 export function EmailFieldSlot() {
-  const Field = useLazy(field, true, 'the email field')
-  return Field ? <Field /> : <div className={views.emailFieldSpace} aria-hidden="true" />
+  return (
+    <LazyPart part={field} what="the email field" held={<div className={views.emailFieldSpace} aria-hidden="true" />} />
+  )
 }

@@ -1,6 +1,7 @@
 import { useConnection } from '@portico/headless'
 import { HeldPlace } from '../../components/HeldPlace.js'
-import { lazy, useLazy } from '../../modal/lazy.js'
+import { LazyPart } from '../../modal/LazyPart.js'
+import { lazy } from '../../modal/lazy.js'
 
 const row = lazy(() => import('./EmbeddedAccountRow.js').then((m) => m.EmbeddedAccountRow))
 
@@ -13,7 +14,5 @@ const row = lazy(() => import('./EmbeddedAccountRow.js').then((m) => m.EmbeddedA
 export function EmbeddedAccountSlot() {
   const connection = useConnection()
   const enabled = connection.isConnected && connection.connectorId === 'auth'
-  const Row = useLazy(row, enabled, 'the email wallet row')
-  if (Row) return <Row />
-  return enabled && Row === undefined ? <HeldPlace space="row" /> : null
+  return <LazyPart part={row} enabled={enabled} what="the email wallet row" held={<HeldPlace space="row" />} />
 }

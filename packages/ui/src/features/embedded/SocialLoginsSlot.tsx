@@ -1,5 +1,6 @@
 import { HeldPlace } from '../../components/HeldPlace.js'
-import { lazy, useLazy } from '../../modal/lazy.js'
+import { LazyPart } from '../../modal/LazyPart.js'
+import { lazy } from '../../modal/lazy.js'
 import type { SocialProvider } from './socialLogin.js'
 
 const logins = lazy(() => import('./SocialLogins.js').then((m) => m.SocialLogins))
@@ -13,7 +14,12 @@ const logins = lazy(() => import('./SocialLogins.js').then((m) => m.SocialLogins
  * more), so the wallet rows under them stay put.
  */
 export function SocialLoginsSlot({ socials }: { socials: readonly SocialProvider[] }) {
-  const Logins = useLazy(logins, true, 'the social logins')
-  if (Logins) return <Logins socials={socials} />
-  return Logins === undefined ? <HeldPlace buttons={socials.length > 1 ? ['lg', 'md'] : ['lg']} space="stack" /> : null
+  return (
+    <LazyPart
+      part={logins}
+      props={{ socials }}
+      what="the social logins"
+      held={<HeldPlace buttons={socials.length > 1 ? ['lg', 'md'] : ['lg']} space="stack" />}
+    />
+  )
 }

@@ -1,6 +1,7 @@
 import { useConnection, usePortico } from '@portico/headless'
 import { HeldPlace } from '../../components/HeldPlace.js'
-import { lazy, useLazy } from '../../modal/lazy.js'
+import { LazyPart } from '../../modal/LazyPart.js'
+import { lazy } from '../../modal/lazy.js'
 
 const button = lazy(() => import('./ChooseNameButton.js').then((m) => m.ChooseNameButton))
 
@@ -18,7 +19,7 @@ export function ChooseNameSlot() {
     connection.namespace === 'eip155' &&
     connection.connector?.accountNames === true &&
     Boolean(portico.options.projectId && portico.options.blockchainApi)
-  const Button = useLazy(button, enabled, 'the name registration entry')
-  if (Button) return <Button />
-  return enabled && Button === undefined ? <HeldPlace space="entry" /> : null
+  return (
+    <LazyPart part={button} enabled={enabled} what="the name registration entry" held={<HeldPlace space="entry" />} />
+  )
 }

@@ -1,4 +1,5 @@
-import { lazy, useLazy } from '../../modal/lazy.js'
+import { LazyPart } from '../../modal/LazyPart.js'
+import { lazy } from '../../modal/lazy.js'
 import { FeaturePending } from '../account/FeaturePending.js'
 
 // The Buy button's logic and text (availability rules, the onramp catalogue) load in their own
@@ -13,8 +14,6 @@ if (typeof window !== 'undefined') buyButton.load().catch(() => {})
  * its chunk has arrived, then the Buy button (shown only when buying is available, see BuyButton).
  */
 export function BuyFeatureButton() {
-  const Button = useLazy(buyButton, true, 'the Buy button')
   // No Buy button when its chunk cannot load: the rest of the row shows.
-  if (Button === null) return null
-  return Button ? <Button /> : <FeaturePending />
+  return <LazyPart part={buyButton} what="the Buy button" held={<FeaturePending />} />
 }

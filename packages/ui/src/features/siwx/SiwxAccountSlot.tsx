@@ -1,6 +1,7 @@
 import { usePortico } from '@portico/headless'
 import { HeldPlace } from '../../components/HeldPlace.js'
-import { lazy, useLazy } from '../../modal/lazy.js'
+import { LazyPart } from '../../modal/LazyPart.js'
+import { lazy } from '../../modal/lazy.js'
 
 const status = lazy(() => import('./SiwxAccountStatus.js').then((m) => m.SiwxAccountStatus))
 
@@ -12,7 +13,5 @@ const status = lazy(() => import('./SiwxAccountStatus.js').then((m) => m.SiwxAcc
 export function SiwxAccountSlot() {
   const { portico } = usePortico('SiwxAccountSlot')
   const enabled = Boolean(portico.options.siwx)
-  const Status = useLazy(status, enabled, 'the sign-in status')
-  if (Status) return <Status />
-  return enabled && Status === undefined ? <HeldPlace space="status" /> : null
+  return <LazyPart part={status} enabled={enabled} what="the sign-in status" held={<HeldPlace space="status" />} />
 }

@@ -1,6 +1,7 @@
 import { useFeatures } from '@portico/headless'
 import { HeldPlace } from '../../components/HeldPlace.js'
-import { lazy, useLazy } from '../../modal/lazy.js'
+import { LazyPart } from '../../modal/LazyPart.js'
+import { lazy } from '../../modal/lazy.js'
 
 const button = lazy(() => import('./WalletsButton.js').then((m) => m.WalletsButton))
 
@@ -11,7 +12,7 @@ const button = lazy(() => import('./WalletsButton.js').then((m) => m.WalletsButt
  */
 export function WalletsSlot() {
   const features = useFeatures()
-  const Button = useLazy(button, features.multiWallet, 'the connected wallets entry')
-  if (Button) return <Button />
-  return features.multiWallet && Button === undefined ? <HeldPlace /> : null
+  return (
+    <LazyPart part={button} enabled={features.multiWallet} what="the connected wallets entry" held={<HeldPlace />} />
+  )
 }

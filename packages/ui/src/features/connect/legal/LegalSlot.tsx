@@ -1,4 +1,5 @@
-import { lazy, useLazy } from '../../../modal/lazy.js'
+import { LazyPart } from '../../../modal/LazyPart.js'
+import { lazy } from '../../../modal/lazy.js'
 import * as styles from './legal.css.js'
 
 const consent = lazy(() => import('./LegalConsent.js').then((m) => m.LegalConsent))
@@ -10,6 +11,12 @@ const consent = lazy(() => import('./LegalConsent.js').then((m) => m.LegalConsen
  * Until then the wallets stay disabled when the checkbox is asked for: connecting waits for it.
  */
 export function LegalSlot({ mode }: { mode: 'checkbox' | 'notice' }) {
-  const Consent = useLazy(consent, true, 'the legal line')
-  return Consent ? <Consent mode={mode} /> : <div className={styles.legalSpace} aria-hidden="true" />
+  return (
+    <LazyPart
+      part={consent}
+      props={{ mode }}
+      what="the legal line"
+      held={<div className={styles.legalSpace} aria-hidden="true" />}
+    />
+  )
 }

@@ -1,0 +1,67 @@
+import { expect, test, vi } from 'vitest'
+import { page } from 'vitest/browser'
+import { cleanup, render } from 'vitest-browser-react'
+import { LazyPart } from './LazyPart.js'
+import { lazy } from './lazy.js'
+
+const Part = ({ label }: { label: string }) => <button type="button">{label}</button>
+
+/** A part whose code arrives when the test says so (a chunk still on its way, then loaded or failed). */
+function controlledPart() {
+  let arrive!: () => void
+  let fail!: (error: Error) => void
+  const part = lazy(
+    () =>
+      new Promise<typeof Part>((resolve, reject) => {
+        arrive = () => resolve(Part)
+        fail = reject
+      }),
+  )
+  return { part, arrive: () => arrive(), fail: (error: Error) => fail(error) }
+}
+
+const held = <div data-testid="held" style={{ height: 40 }} />
+
+test('behavior: the stand-in holds the place while the code loads, then the part replaces it with its props', async () => {
+  const { part, arrive } = controlledPart()
+  await render(<LazyPart part={part} props={{ label: 'Choose a name' }} what="the entry" held={held} />)
+  await expect.element(page.getByTestId('held')).toBeInTheDocument()
+  expect(document.querySelector('button')).toBeNull()
+  arrive()
+  await expect.element(page.getByRole('button', { name: 'Choose a name' })).toBeVisible()
+  expect(document.querySelector('[data-testid="held"]')).toBeNull()
+  await cleanup()
+})
+
+test('behavior: a disabled part renders nothing, holds no place and fetches nothing', async () => {
+  const load = vi.fn(() => new Promise<() => null>(() => {}))
+  await render(
+    <div data-testid="box">
+      <LazyPart part={lazy(load)} enabled={false} what="the entry" held={held} />
+    </div>,
+  )
+  await expect.element(page.getByTestId('box')).toBeInTheDocument()
+  expect(document.querySelector('[data-testid="held"]')).toBeNull()
+  expect(load).not.toHaveBeenCalled()
+  await cleanup()
+})
+
+test('error: code that cannot load gives up its place with a warning naming the part; the next mount loads it again', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const first = controlledPart()
+  await render(<LazyPart part={first.part} props={{ label: 'Buy' }} what="the Buy button" held={held} />)
+  await expect.element(page.getByTestId('held')).toBeInTheDocument()
+  first.fail(new Error('chunk gone'))
+  await expect.element(page.getByTestId('held')).not.toBeInTheDocument()
+  expect(document.querySelector('button')).toBeNull()
+  expect(warn).toHaveBeenCalledWith('[portico] Could not load the Buy button.', expect.any(Error))
+  await cleanup()
+  warn.mockRestore()
+
+  // The same chunk, mounted again: it is fetched anew (the failed load is not kept) and arrives.
+  await render(<LazyPart part={first.part} props={{ label: 'Buy' }} what="the Buy button" held={held} />)
+  await expect.element(page.getByTestId('held')).toBeInTheDocument()
+  first.arrive()
+  await expect.element(page.getByRole('button', { name: 'Buy' })).toBeVisible()
+  await cleanup()
+})
