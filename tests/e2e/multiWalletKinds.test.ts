@@ -313,6 +313,15 @@ describe('multi-wallet with every kind of wallet', () => {
     // Back, and past the auth server's 30 s per-address mail cooldown.
     await reloadAfterSessionsExpired(page, embeddedRow, first.address, 31_000)
 
+    // The email login's code cannot arrive (offline, or a deploy replaced it): Reconnect says so
+    // and stays on the list; the next click, with the code reachable, logs in.
+    const emailCode = /\/features\/embedded\/emailLogin\.ts(\?|$)/
+    await page.route(emailCode, (route) => route.abort('internetdisconnected'))
+    await embeddedRow().locator('[data-slot="switch-wallet"]').click()
+    await page.locator('[data-slot="toast-region"]').getByText('Could not reconnect this wallet. Try again.').waitFor()
+    await withStatus(page, embeddedRow(), 'disconnected')
+    await page.unroute(emailCode)
+
     // Reconnect logs in again the way it was made: a new code to the same address, then back on
     // the list with the email wallet active.
     await embeddedRow().locator('[data-slot="switch-wallet"]').click()
@@ -370,11 +379,24 @@ describe('multi-wallet with every kind of wallet', () => {
     await openWallets(page)
     await addInstalled(page, 'Devnet Wallet')
     await withStatus(page, socialRow('eip155'), 'connected')
+    // On the reloaded page the social login's code cannot arrive (offline, or a deploy replaced
+    // it): Reconnect is not left disabled; a click says so, opens no window and fetches it again.
+    const socialCode = /\/features\/embedded\/socialLogin\.ts(\?|$)/
+    await page.route(socialCode, (route) => route.abort('internetdisconnected'))
     await reloadAfterSessionsExpired(page, () => socialRow('eip155'), first.address)
+    const reconnect = socialRow('eip155').locator('[data-slot="switch-wallet"]')
+    await expect.poll(() => reconnect.isEnabled(), { timeout: 30_000 }).toBe(true)
+    const pagesBefore = context.pages().length
+    await page.unroute(socialCode)
+    await reconnect.click()
+    await page.locator('[data-slot="toast-region"]').getByText('Could not reconnect this wallet. Try again.').waitFor()
+    expect(context.pages().length).toBe(pagesBefore)
+    await withStatus(page, socialRow('eip155'), 'disconnected')
 
-    // Reconnect opens GitHub's login window in the click; once the visitor continues there, the
-    // list shows the same wallet active again, on both namespaces.
-    await continueInWindow(() => socialRow('eip155').locator('[data-slot="switch-wallet"]').click())
+    // Reconnect, once the code has arrived, opens GitHub's login window in the click; once the
+    // visitor continues there, the list shows the same wallet active again, on both namespaces.
+    await expect.poll(() => reconnect.isEnabled(), { timeout: 30_000 }).toBe(true)
+    await continueInWindow(() => reconnect.click())
     await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
     await withStatus(page, socialRow('eip155'), 'active')
     await withStatus(page, socialRow('solana'), 'active')

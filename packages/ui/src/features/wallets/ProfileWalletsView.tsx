@@ -1,7 +1,7 @@
 import { truncateAddress, useBalance, useConnectors, useDisconnect, useNetwork, usePortico } from '@portico/headless'
 import type { Connection } from '@portico/headless/wallets'
 import { useConnections, useSwitchConnection } from '@portico/headless/wallets/react'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -10,6 +10,7 @@ import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
 import { afterConnected } from '../../modal/afterConnected.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
+import { lazy } from '../../modal/lazy.js'
 import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import { useFormat } from '../../utils/useFormat.js'
@@ -20,6 +21,11 @@ import { walletsMessages } from './messages.js'
 import * as styles from './wallets.css.js'
 
 type Text = Catalogue<typeof walletsMessages.en>
+
+// The logins a disconnected embedded wallet reconnects through, loaded on demand (a failed load is
+// tried again by the next `load`).
+const socialLogin = lazy(() => import('../embedded/socialLogin.js'))
+const emailLogin = lazy(() => import('../embedded/emailLogin.js'))
 
 const namespaceNames: Record<string, string> = {
   eip155: 'EVM',
@@ -73,7 +79,7 @@ function WalletRow({ connection, text }: { connection: Connection; text: Text })
     mutation: { onError: () => toasts.show('error', text.walletsSwitchFailed) },
   })
   const disconnect = useDisconnect()
-  const reconnect = useReconnect(connection, switchConnection.mutate)
+  const reconnect = useReconnect(connection, switchConnection.mutate, text)
   const address = connection.accounts[0] ?? ''
   const active = connection.status === 'active'
   return (
@@ -145,8 +151,9 @@ function WalletRow({ connection, text }: { connection: Connection; text: Text })
  * Farcaster a new QR code; the login's success returns here too. A wallet the page no longer lists
  * goes through `switchConnection`, whose typed 'No connector found for connection' the row shows.
  */
-function useReconnect(connection: Connection, switchTo: (variables: { connection: Connection }) => void) {
+function useReconnect(connection: Connection, switchTo: (variables: { connection: Connection }) => void, text: Text) {
   const { modal } = usePorticoUI('useReconnect')
+  const toasts = useToasts()
   const { portico } = usePortico('useReconnect')
   const connectors = useConnectors()
   const start = useStartConnection()
@@ -157,19 +164,29 @@ function useReconnect(connection: Connection, switchTo: (variables: { connection
       : undefined
   // A login window must open in the click itself (or the browser blocks it), before anything is
   // awaited: the social login's code is fetched while the row shows, and Reconnect waits for it.
-  const [social, setSocial] = useState<typeof import('../embedded/socialLogin.js')>()
+  // Code that could not arrive (`null`) leaves Reconnect usable: a click says so and fetches again.
+  const [social, setSocial] = useState<Awaited<ReturnType<typeof socialLogin.load>> | null>()
+  const loadSocial = useCallback(() => socialLogin.load().then(setSocial, () => setSocial(null)), [])
   useEffect(() => {
-    if (popupProvider) import('../embedded/socialLogin.js').then(setSocial, () => {})
-  }, [popupProvider])
+    if (popupProvider) void loadSocial()
+  }, [popupProvider, loadSocial])
+  const failed = () => toasts.show('error', text.walletsReconnectFailed)
   const run = () => {
     // A login first: the embedded wallet's connector is only listed once its code has loaded,
     // which the login itself does.
     if (provider === 'email' && authName) {
       // No window to open here: the login's code can arrive after the click.
-      void import('../embedded/emailLogin.js').then((m) => m.openEmailLogin(modal, portico, authName))
+      emailLogin.load().then((m) => m.openEmailLogin(modal, portico, authName), failed)
       return
     }
     if (provider === 'farcaster') return modal.push({ view: 'ConnectingSocial', data: { provider } })
+    if (popupProvider && social === null) {
+      failed()
+      // Fetched again; Reconnect waits for it as on the first load.
+      setSocial(undefined)
+      void loadSocial()
+      return
+    }
     if (popupProvider && social) {
       void modal
         .local(social.createSocialLogin)

@@ -12,6 +12,7 @@ export const walletsEn = {
   walletsDisconnected: 'Disconnected',
   walletsEmpty: 'No wallet connected',
   walletsSwitchFailed: 'Could not switch wallets',
+  walletsReconnectFailed: 'Could not reconnect this wallet. Try again.',
   walletsDisconnectOne: (name: string) => `Disconnect ${name}`,
   walletsSwitchTo: (name: string) => `Switch to ${name}`,
 }

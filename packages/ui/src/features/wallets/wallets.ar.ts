@@ -12,6 +12,7 @@ export const walletsAr = {
   walletsDisconnected: 'غير متصلة',
   walletsEmpty: 'لا توجد محفظة متصلة',
   walletsSwitchFailed: 'تعذّر تبديل المحفظة',
+  walletsReconnectFailed: 'تعذّرت إعادة توصيل هذه المحفظة. حاول مرة أخرى.',
   walletsDisconnectOne: (name) => `قطع اتصال ${name}`,
   walletsSwitchTo: (name) => `التبديل إلى ${name}`,
 } satisfies Catalogue<typeof walletsEn>

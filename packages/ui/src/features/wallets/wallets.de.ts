@@ -12,6 +12,7 @@ export const walletsDe = {
   walletsDisconnected: 'Getrennt',
   walletsEmpty: 'Keine Wallet verbunden',
   walletsSwitchFailed: 'Wallet konnte nicht gewechselt werden',
+  walletsReconnectFailed: 'Diese Wallet konnte nicht erneut verbunden werden. Versuche es noch einmal.',
   walletsDisconnectOne: (name) => `${name} trennen`,
   walletsSwitchTo: (name) => `Zu ${name} wechseln`,
 } satisfies Catalogue<typeof walletsEn>

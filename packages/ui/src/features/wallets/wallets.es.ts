@@ -12,6 +12,7 @@ export const walletsEs = {
   walletsDisconnected: 'Desconectada',
   walletsEmpty: 'Ninguna billetera conectada',
   walletsSwitchFailed: 'No se pudo cambiar de billetera',
+  walletsReconnectFailed: 'No se pudo volver a conectar esta billetera. Inténtalo de nuevo.',
   walletsDisconnectOne: (name) => `Desconectar ${name}`,
   walletsSwitchTo: (name) => `Cambiar a ${name}`,
 } satisfies Catalogue<typeof walletsEn>

@@ -12,6 +12,7 @@ export const walletsFr = {
   walletsDisconnected: 'Déconnecté',
   walletsEmpty: 'Aucun portefeuille connecté',
   walletsSwitchFailed: 'Impossible de changer de portefeuille',
+  walletsReconnectFailed: 'Impossible de reconnecter ce portefeuille. Réessayez.',
   walletsDisconnectOne: (name) => `Déconnecter ${name}`,
   walletsSwitchTo: (name) => `Passer à ${name}`,
 } satisfies Catalogue<typeof walletsEn>

@@ -12,6 +12,7 @@ export const walletsJa = {
   walletsDisconnected: '切断済み',
   walletsEmpty: '接続中のウォレットはありません',
   walletsSwitchFailed: 'ウォレットを切り替えられませんでした',
+  walletsReconnectFailed: 'このウォレットを再接続できませんでした。もう一度お試しください。',
   walletsDisconnectOne: (name) => `${name} を切断`,
   walletsSwitchTo: (name) => `${name} に切り替え`,
 } satisfies Catalogue<typeof walletsEn>

@@ -12,6 +12,7 @@ export const walletsPtBR = {
   walletsDisconnected: 'Desconectada',
   walletsEmpty: 'Nenhuma carteira conectada',
   walletsSwitchFailed: 'Não foi possível trocar de carteira',
+  walletsReconnectFailed: 'Não foi possível reconectar esta carteira. Tente novamente.',
   walletsDisconnectOne: (name) => `Desconectar ${name}`,
   walletsSwitchTo: (name) => `Trocar para ${name}`,
 } satisfies Catalogue<typeof walletsEn>

@@ -12,6 +12,7 @@ export const walletsZhCN = {
   walletsDisconnected: '已断开',
   walletsEmpty: '没有已连接的钱包',
   walletsSwitchFailed: '无法切换钱包',
+  walletsReconnectFailed: '无法重新连接此钱包，请重试。',
   walletsDisconnectOne: (name) => `断开 ${name}`,
   walletsSwitchTo: (name) => `切换到 ${name}`,
 } satisfies Catalogue<typeof walletsEn>
