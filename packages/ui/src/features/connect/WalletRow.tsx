@@ -3,6 +3,7 @@ import { memo } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
+import { usePhone } from '../walletconnect/phone.js'
 import { pairsRemotely } from './connection.js'
 
 /**
@@ -23,8 +24,12 @@ export const WalletRow = memo(function WalletRow({
   onIntent?: (() => void) | undefined
 }) {
   const { messages } = usePorticoUI('WalletRow')
+  // On a phone WalletConnect shows no QR code (its own screen cannot scan one): no badge promising it.
+  const phone = usePhone()
   const badge = pairsRemotely(connector)
-    ? { text: messages.badgeQrCode, tone: 'neutral' as const }
+    ? phone
+      ? undefined
+      : { text: messages.badgeQrCode, tone: 'neutral' as const }
     : connector.isRecent
       ? { text: messages.badgeRecent, tone: 'accent' as const }
       : connector.isInstalled
