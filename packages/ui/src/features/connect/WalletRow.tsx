@@ -3,7 +3,6 @@ import { memo } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
-import { usePhone } from '../walletconnect/phone.js'
 import { pairsRemotely } from './connection.js'
 
 /**
@@ -24,12 +23,9 @@ export const WalletRow = memo(function WalletRow({
   onIntent?: (() => void) | undefined
 }) {
   const { messages } = usePorticoUI('WalletRow')
-  // On a phone WalletConnect shows no QR code (its own screen cannot scan one): no badge promising it.
-  const phone = usePhone()
   const badge = pairsRemotely(connector)
-    ? phone
-      ? undefined
-      : { text: messages.badgeQrCode, tone: 'neutral' as const }
+    ? // Its slot hides it on a phone (primitives.css.ts), where WalletConnect shows no QR code.
+      { text: messages.badgeQrCode, tone: 'neutral' as const, slot: 'qr-code-badge' }
     : connector.isRecent
       ? { text: messages.badgeRecent, tone: 'accent' as const }
       : connector.isInstalled
@@ -57,7 +53,11 @@ export const WalletRow = memo(function WalletRow({
       {connector.chain !== 'eip155' ? (
         <span className={css.rowMeta}>{connector.chain === 'solana' ? 'Solana' : connector.chain}</span>
       ) : null}
-      {badge ? <span className={css.badge({ tone: badge.tone })}>{badge.text}</span> : null}
+      {badge ? (
+        <span className={css.badge({ tone: badge.tone })} data-slot={badge.slot}>
+          {badge.text}
+        </span>
+      ) : null}
     </button>
   )
 })

@@ -1,14 +1,9 @@
 import { useSyncExternalStore } from 'react'
+import { phoneScreen } from '../../components/phoneQuery.js'
 
-// The one rule for "a phone" in the kit's WalletConnect parts (the views and the WalletConnect
-// row's badge), kept apart from the views so a list row can ask without loading them.
+// The WalletConnect views' media queries, kept apart from the views (the phone rule itself is
+// `phoneScreen`, which the CSS reads too).
 const coarsePointer = '(pointer: coarse)'
-// A phone: a touch screen whose shorter side is at most 500 CSS px (phones are 320-430 wide in
-// portrait and as short in landscape; the smallest tablets are 600+ both ways). Its own screen
-// is where the QR code is, so no camera can scan it; a tablet keeps the code, as its user may
-// well have the wallet on a phone beside it. User-agent sniffing is not used: the viewport and
-// the pointer are what decide whether a code can be scanned, and they follow a resized window.
-const phoneScreen = '(pointer: coarse) and (max-width: 500px), (pointer: coarse) and (max-height: 500px)'
 
 const mediaStore = (query: string) => ({
   subscribe(onChange: () => void) {
@@ -28,7 +23,7 @@ export function useCoarsePointer(): boolean {
   return useSyncExternalStore(pointer.subscribe, pointer.matches, onServer)
 }
 
-/** @internal A phone (see `phoneScreen`): the QR code on its screen cannot be scanned. */
+/** @internal A phone (`phoneScreen`): the QR code on its screen cannot be scanned. */
 export function usePhone(): boolean {
   return useSyncExternalStore(phone.subscribe, phone.matches, onServer)
 }
