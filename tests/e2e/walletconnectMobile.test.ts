@@ -2,10 +2,13 @@
 // the directory, shows no QR code (a phone cannot scan its own screen), and its Open button hands
 // the pairing to the wallet through the wallet's universal link, in a new tab as a phone opens a
 // wallet app. While the user is in the wallet the demo page is frozen, as a phone's browser
-// suspends a page in the background; back on it, the connection completes. Offline: any request
+// suspends a page in the background; back on it, the connection completes. A wallet without a
+// mobile link gets no QR code either, but the plain `wc:` link, which the phone hands to an
+// installed wallet (here the same web wallet), and connects the same way. Offline: any request
 // off loopback fails the test. Every wait is on an element or an event.
 
 import { join } from 'node:path'
+import { devnetLinklessWalletId } from '@portico/devnet'
 import { expect, test } from 'vitest'
 import { offlineContext, type Page, phone, screenshotDir, startDemoAndBrowser } from './browser.js'
 
@@ -59,6 +62,62 @@ test('on a phone the devnet web wallet opens from its deep link (no QR code), is
   expect(await dapp.getByTestId('account-address').textContent()).toBe(running.demo.devnet.evm.accounts[0].address)
   await expect.poll(() => dapp.locator('[role="dialog"]').count(), { timeout: 30_000 }).toBe(0)
   await shot(dapp, 'walletconnect-mobile-03-connected')
+  expect(blocked).toEqual([])
+  await context.close()
+}, 180_000)
+
+test('on a phone a wallet without a mobile link shows no QR code but the wc: link, which an installed wallet opens; the demo connects when the user comes back', async () => {
+  const { context, blocked } = await offlineContext(running.browser, phone)
+  const dapp = await context.newPage()
+
+  await dapp.goto(running.demo.url)
+  await dapp.locator('[data-slot="connect-button"]').tap()
+  // WalletConnect's row promises no QR code on a phone.
+  const walletConnectRow = dapp.locator('[role="dialog"] [data-slot="wallet-row"]').filter({ hasText: 'WalletConnect' })
+  await walletConnectRow.waitFor()
+  expect(await walletConnectRow.getByText('QR code').isVisible()).toBe(false)
+  // The directory's linkless wallet, found with All Wallets' search.
+  await dapp.locator('[data-slot="all-wallets"]').tap()
+  await dapp.getByRole('searchbox', { name: 'Search wallets' }).fill('Linkless')
+  const row = dapp.locator(`[data-slot="directory-wallet-row"][data-wallet="${devnetLinklessWalletId}"]`)
+  await row.waitFor()
+  await row.tap()
+
+  // The phone layout without the wallet's own link: Open wallet app (the plain pairing URI) and
+  // Copy link, no QR code.
+  const view = dapp.locator('[data-slot="connecting-walletconnect-view"][data-layout="phone"]')
+  await view.getByText('Open Devnet Linkless Wallet to connect').waitFor()
+  const open = view.getByRole('link', { name: 'Open wallet app' })
+  await open.waitFor()
+  await view.getByRole('button', { name: 'Copy link' }).waitFor()
+  expect(await dapp.locator('[data-slot="qr-code"]').count()).toBe(0)
+  const uri = (await open.getAttribute('href')) ?? ''
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  expect(new URLSearchParams(uri.split('?')[1]).get('relay-protocol')).toBe('irn')
+  await shot(dapp, 'walletconnect-mobile-10-linkless')
+
+  // Following it: Chromium has no app for `wc:` links, so the test does what the phone does, and
+  // hands the URI to the installed wallet (the devnet web wallet, at its deep-link page). The demo
+  // page is frozen meanwhile, as in the background.
+  const cdp = await context.newCDPSession(dapp)
+  await cdp.send('Page.setWebLifecycleState', { state: 'frozen' })
+  const wallet = await context.newPage()
+  const deepLink = new URL('wc', running.demo.devnet.walletConnect.walletUrl)
+  deepLink.searchParams.set('uri', uri)
+  await wallet.goto(deepLink.toString())
+  const proposal = wallet.getByTestId('proposal').last()
+  await proposal.waitFor()
+  expect(await proposal.textContent()).toContain('Portico demo')
+  await proposal.getByTestId('approve-proposal').tap()
+  await proposal.waitFor({ state: 'detached' })
+  await wallet.getByTestId('session').waitFor()
+
+  // Back to the demo: it resumes and picks the session up through the relay.
+  await dapp.bringToFront()
+  await cdp.send('Page.setWebLifecycleState', { state: 'active' })
+  await expect.poll(() => dapp.getByTestId('account-status').textContent(), { timeout: 30_000 }).toBe('connected')
+  expect(await dapp.getByTestId('account-address').textContent()).toBe(running.demo.devnet.evm.accounts[0].address)
+  await expect.poll(() => dapp.locator('[role="dialog"]').count(), { timeout: 30_000 }).toBe(0)
   expect(blocked).toEqual([])
   await context.close()
 }, 180_000)

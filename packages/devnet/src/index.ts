@@ -55,6 +55,8 @@ export { type ApiEmulator, type StartApiEmulatorOptions, startApiEmulator } from
 export { type ApiFeatureId, type ApiSwitches, defaultSwitches, type HostedFault } from './api/switches.js'
 export {
   type DirectoryWallet,
+  devnetLinklessWalletEntry,
+  devnetLinklessWalletId,
   devnetWebWalletEntry,
   devnetWebWalletId,
   directoryWallets,

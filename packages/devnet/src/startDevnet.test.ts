@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Devnet,
   type DirectoryWallet,
+  devnetLinklessWalletId,
   devnetWebWalletId,
   evmTokens,
   solanaInitialLamports,
@@ -65,6 +66,24 @@ describe('startDevnet', () => {
       devnet.walletConnect.walletUrl,
     )
     expect((await fetch(link)).headers.get('content-type')).toMatch(/text\/html/)
+  })
+
+  it('lists an entry without app links after the fixture, found by a search', async () => {
+    const q = 'projectId=p&st=appkit&sv=1'
+    const found = (await (await fetch(`${devnet.api.url}/getWallets?${q}&search=linkless`)).json()) as {
+      data: DirectoryWallet[]
+    }
+    expect(found.data).toEqual([
+      expect.objectContaining({
+        id: devnetLinklessWalletId,
+        name: 'Devnet Linkless Wallet',
+        mobile_link: null,
+        desktop_link: null,
+        webapp_link: null,
+      }),
+    ])
+    const image = await fetch(`${devnet.api.url}/getWalletImage/${found.data[0]?.image_id}?${q}`)
+    expect(image.headers.get('content-type')).toBe('image/svg+xml')
   })
 
   it('serves the ERC20s and native balance of EVM account #0', async () => {

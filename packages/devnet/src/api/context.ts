@@ -36,6 +36,8 @@ export interface ApiContext {
   bundlerUrl: string | undefined
   /** Listed before the fixture by `GET /getWallets` (the devnet web wallet's entry, when one runs). */
   listedFirst: readonly DirectoryWallet[]
+  /** Listed after the fixture (the devnet web wallet's linkless entry, when one runs). */
+  listedLast: readonly DirectoryWallet[]
   events: AnalyticsEvent[]
   switches: ApiSwitches
   /** Names: fixtures and those registered on this emulator. */

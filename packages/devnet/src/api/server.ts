@@ -21,7 +21,7 @@ import { onrampRoutes } from './routes/onramp.js'
 import { profileRoutes } from './routes/profile.js'
 import { rpcRoutes } from './routes/rpc.js'
 import { type ApiSwitches, apiSwitchRules, defaultSwitches, switchMessages } from './switches.js'
-import { devnetWebWalletEntry } from './wallets.js'
+import { devnetLinklessWalletEntry, devnetWebWalletEntry } from './wallets.js'
 
 /**
  * Options for {@link startApiEmulator}.
@@ -49,7 +49,8 @@ export interface StartApiEmulatorOptions {
   bundlerUrl?: string
   /**
    * The devnet web wallet's page (`startWebWallet().url`): the directory then lists it first
-   * (`devnetWebWalletEntry`), with its URL as the mobile and web app link.
+   * (`devnetWebWalletEntry`), with its URL as the mobile and web app link, and last an entry
+   * without any app link (`devnetLinklessWalletEntry`).
    */
   webWalletUrl?: string
 }
@@ -101,6 +102,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
     onrampUrl: options.onrampUrl,
     bundlerUrl: options.bundlerUrl,
     listedFirst: options.webWalletUrl ? [devnetWebWalletEntry(options.webWalletUrl)] : [],
+    listedLast: options.webWalletUrl ? [devnetLinklessWalletEntry(options.webWalletUrl)] : [],
     events,
     switches,
     profiles: createProfileStore(),

@@ -91,6 +91,46 @@ export function devnetWebWalletEntry(walletUrl: string): DirectoryWallet {
 
 const devnetWebWalletImageId = 'img-portico-devnet-web-wallet'
 
+/**
+ * The directory id of a second entry for the devnet web wallet, without any app link (see
+ * {@link devnetLinklessWalletEntry}).
+ *
+ * @example
+ * ```ts
+ * const row = page.locator(`[data-wallet="${devnetLinklessWalletId}"]`)
+ * ```
+ */
+export const devnetLinklessWalletId = 'portico-devnet-linkless-wallet'
+
+/**
+ * A directory entry with no mobile, desktop or web app link (as some wallets have), listed after
+ * the fixture when the emulator knows the web wallet's URL: a kit can only offer it the plain
+ * `wc:` pairing URI, which the devnet web wallet accepts (pasted, or at `{walletUrl}/wc?uri=…`,
+ * as a phone hands a `wc:` link to an installed wallet app).
+ *
+ * @example
+ * ```ts
+ * const entry = devnetLinklessWalletEntry(devnet.walletConnect.walletUrl)
+ * // entry.mobile_link === null
+ * ```
+ */
+export function devnetLinklessWalletEntry(walletUrl: string): DirectoryWallet {
+  return {
+    id: devnetLinklessWalletId,
+    name: 'Devnet Linkless Wallet',
+    image_id: devnetLinklessWalletImageId,
+    rdns: null,
+    mobile_link: null,
+    desktop_link: null,
+    webapp_link: null,
+    chains: [`eip155:${evmChainId}`, solanaCaipNetworkId],
+    homepage: walletUrl,
+    badge_type: 'none',
+  }
+}
+
+const devnetLinklessWalletImageId = 'img-portico-devnet-linkless-wallet'
+
 /** Number of generated (well-behaved) wallets; the hostile ones come on top. */
 export const generatedWalletCount = 520
 
@@ -229,7 +269,8 @@ function list(value: string | undefined): string[] {
  * Filters and pages the directory like the hosted `getWallets`: `include` keeps only the listed
  * ids, `exclude` drops them, `chains` keeps wallets supporting any listed chain, `search` matches
  * the trimmed, case-insensitive name, `badge_type` keeps that badge. `count` is the filtered total.
- * `listedFirst` (the devnet web wallet's entry, when one runs) comes before the fixture.
+ * `listedFirst` (the devnet web wallet's entry, when one runs) comes before the fixture and
+ * `listedLast` (its linkless entry) after it.
  *
  * @example
  * ```ts
@@ -239,13 +280,14 @@ function list(value: string | undefined): string[] {
 export function queryWallets(
   query: WalletQuery,
   listedFirst: readonly DirectoryWallet[] = [],
+  listedLast: readonly DirectoryWallet[] = [],
 ): { count: number; data: DirectoryWallet[] } {
   const include = new Set(list(query.include))
   const exclude = new Set(list(query.exclude))
   const chains = list(query.chains)
   const search = (query.search ?? '').trim().toLowerCase()
   const badge = query.badge_type?.trim()
-  const matches = [...listedFirst, ...directoryWallets].filter(
+  const matches = [...listedFirst, ...directoryWallets, ...listedLast].filter(
     (w) =>
       (include.size === 0 || include.has(w.id)) &&
       !exclude.has(w.id) &&
@@ -312,6 +354,7 @@ export function walletImage(imageId: string): string | undefined {
   if (imageId === hostileImageIds.scriptedSvg) return scriptedSvg
   if (imageId === hostileImageIds.oversizedSvg) return oversizedSvg()
   if (imageId === devnetWebWalletImageId) return iconSvg(imageId, 'DW')
+  if (imageId === devnetLinklessWalletImageId) return iconSvg(imageId, 'DL')
   const wallet = byImageId.get(imageId)
   if (!wallet) return undefined
   const words = (wallet.name ?? '?').replace(/[^A-Za-z ]/g, '').split(' ')

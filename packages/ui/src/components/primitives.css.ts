@@ -1,8 +1,9 @@
-import { keyframes, style } from '@vanilla-extract/css'
+import { globalStyle, keyframes, style } from '@vanilla-extract/css'
 import { recipe } from '@vanilla-extract/recipes'
 // The reset must come before every component style (equal specificity, so order decides).
 import '../css/base.css.js'
 import { vars } from '../css/theme.css.js'
+import { phoneScreen } from './phoneQuery.js'
 
 export const button = recipe({
   base: {
@@ -106,6 +107,11 @@ export const badge = recipe({
   },
   defaultVariants: { tone: 'neutral' },
 })
+
+// The WalletConnect row's QR code badge is hidden on a phone (`phoneScreen`), where WalletConnect
+// shows no QR code (its own screen cannot scan one). Here, beside the row, so it loads with the
+// lists in development too, and costs their script nothing.
+globalStyle(`${row} > [data-slot="qr-code-badge"]`, { '@media': { [phoneScreen]: { display: 'none' } } })
 
 export const imageBox = style({
   position: 'relative',

@@ -63,6 +63,7 @@ export function directoryRoutes(ctx: ApiContext): Hono<EmulatorEnv> {
           badge_type: c.req.query('badge_type'),
         },
         ctx.listedFirst,
+        ctx.listedLast,
       ),
     ),
   )

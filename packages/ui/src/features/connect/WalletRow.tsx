@@ -24,7 +24,8 @@ export const WalletRow = memo(function WalletRow({
 }) {
   const { messages } = usePorticoUI('WalletRow')
   const badge = pairsRemotely(connector)
-    ? { text: messages.badgeQrCode, tone: 'neutral' as const }
+    ? // Its slot hides it on a phone (primitives.css.ts), where WalletConnect shows no QR code.
+      { text: messages.badgeQrCode, tone: 'neutral' as const, slot: 'qr-code-badge' }
     : connector.isRecent
       ? { text: messages.badgeRecent, tone: 'accent' as const }
       : connector.isInstalled
@@ -52,7 +53,11 @@ export const WalletRow = memo(function WalletRow({
       {connector.chain !== 'eip155' ? (
         <span className={css.rowMeta}>{connector.chain === 'solana' ? 'Solana' : connector.chain}</span>
       ) : null}
-      {badge ? <span className={css.badge({ tone: badge.tone })}>{badge.text}</span> : null}
+      {badge ? (
+        <span className={css.badge({ tone: badge.tone })} data-slot={badge.slot}>
+          {badge.text}
+        </span>
+      ) : null}
     </button>
   )
 })

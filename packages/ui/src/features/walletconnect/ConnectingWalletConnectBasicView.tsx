@@ -1,5 +1,6 @@
 import { usePorticoUI } from '../../context.js'
-import { usePhone, useWalletConnectSession, WalletConnectGlyph, WalletConnectPanel } from './WalletConnectPanel.js'
+import { usePhone } from './phone.js'
+import { useWalletConnectSession, WalletConnectGlyph, WalletConnectPanel } from './WalletConnectPanel.js'
 
 /**
  * @internal

@@ -4,14 +4,16 @@ import { useEffect, useMemo, useRef } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntryOf } from '../../modal/views.js'
-import { useCoarsePointer, usePhone, useWalletConnectSession, WalletConnectPanel } from './WalletConnectPanel.js'
+import { useCoarsePointer, usePhone } from './phone.js'
+import { useWalletConnectSession, WalletConnectPanel } from './WalletConnectPanel.js'
 
 /**
  * @internal
  * WalletConnect for one directory wallet (`data: { wallet }`): its icon in the QR code, Copy link,
  * Open desktop app and Open web app when the directory has safe links, and on touch devices the
  * wallet's mobile deep link first (opened once on arrival when it is an app scheme). On a phone
- * with a mobile link there is no QR code: Open {wallet} and Copy link.
+ * there is no QR code: Open {wallet} and Copy link, or for a wallet without a safe mobile link
+ * Open wallet app (the plain `wc:` link, which the phone hands to an installed wallet) and Copy link.
  */
 export function ConnectingWalletConnectView({ data }: ViewEntryOf<'ConnectingWalletConnect'>) {
   usePorticoUI('ConnectingWalletConnectView')
@@ -30,9 +32,9 @@ export function ConnectingWalletConnectView({ data }: ViewEntryOf<'ConnectingWal
   )
   const links = useMemo(() => (session.uri ? walletConnectLinks(wallet, session.uri) : {}), [wallet, session.uri])
   const mobile = useCoarsePointer()
-  // On a phone its QR code cannot be scanned: the phone layout, when the wallet has a safe
-  // mobile link to open (known before the pairing URI is, from a stand-in `wc:` URI).
-  const phone = usePhone() && walletConnectLinks(wallet, 'wc:').mobile !== undefined
+  // On a phone its QR code cannot be scanned: the phone layout, whether or not the wallet has a
+  // mobile link (without one, the phone hands the plain `wc:` link to an installed wallet).
+  const phone = usePhone()
 
   // On a phone, hand the pairing to the wallet app once per visit. Only app schemes: a universal
   // link opened without a tap would be a blocked pop-up or would navigate the dapp away.

@@ -1,7 +1,7 @@
 import { useConnectors, type WalletConnectWallet } from '@portico/headless'
 import type { WalletConnectLinks } from '@portico/headless/walletconnect'
 import { useWalletConnectUri } from '@portico/headless/walletconnect/react'
-import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { Icon } from '../../components/Icon.js'
 import { button } from '../../components/primitives.css.js'
 import { preloadQrEncoder, QrCode } from '../../components/QrCode.js'
@@ -39,37 +39,6 @@ export function useWalletConnectSession(wallet?: WalletConnectWallet | undefined
   return { state, uri: state === 'connecting' ? pairing?.uri : undefined, retry }
 }
 
-const coarsePointer = '(pointer: coarse)'
-// A phone: a touch screen whose shorter side is at most 500 CSS px (phones are 320-430 wide in
-// portrait and as short in landscape; the smallest tablets are 600+ both ways). Its own screen
-// is where the QR code is, so no camera can scan it; a tablet keeps the code, as its user may
-// well have the wallet on a phone beside it. User-agent sniffing is not used: the viewport and
-// the pointer are what decide whether a code can be scanned, and they follow a resized window.
-const phoneScreen = '(pointer: coarse) and (max-width: 500px), (pointer: coarse) and (max-height: 500px)'
-
-const mediaStore = (query: string) => ({
-  subscribe(onChange: () => void) {
-    if (typeof matchMedia === 'undefined') return () => {}
-    const list = matchMedia(query)
-    list.addEventListener('change', onChange)
-    return () => list.removeEventListener('change', onChange)
-  },
-  matches: () => typeof matchMedia !== 'undefined' && matchMedia(query).matches,
-})
-const pointer = mediaStore(coarsePointer)
-const phone = mediaStore(phoneScreen)
-const onServer = () => false
-
-/** @internal A touch device (phone, tablet): a deep link into the wallet app beats a QR code there. */
-export function useCoarsePointer(): boolean {
-  return useSyncExternalStore(pointer.subscribe, pointer.matches, onServer)
-}
-
-/** @internal A phone (see `phoneScreen`): the QR code on its screen cannot be scanned. */
-export function usePhone(): boolean {
-  return useSyncExternalStore(phone.subscribe, phone.matches, onServer)
-}
-
 /**
  * @internal
  * Whether the pairing link was renewed (it expired while the view was open and a new one replaced
@@ -100,11 +69,11 @@ const linkTarget = (href: string) =>
  * What both WalletConnect views show, from props only (so it renders and tests alone): the QR code
  * of the pairing `uri` (a skeleton until there is one), Copy link, the wallet's safe app links
  * (already built with `walletConnectLinks`; the mobile one first on touch devices), and the
- * rejected and error states with Try again. With `phone` (the view decides: a phone, and a way to
- * open the wallet on it) there is no QR code, which its own screen cannot scan: the picked
- * wallet's Open button leads, or for the generic entry Open wallet app (the `wc:` link, which the
- * phone hands to a wallet app) and Choose your wallet (`onChooseWallet`). When the link is renewed
- * while the view is open, a polite status says so.
+ * rejected and error states with Try again. With `phone` (the view decides, with `usePhone`) there
+ * is no QR code, which its own screen cannot scan: the picked wallet's Open button leads, or, for
+ * the generic entry and a wallet without a safe mobile link, Open wallet app (the `wc:` link, which
+ * the phone hands to a wallet app); the generic entry adds Choose your wallet (`onChooseWallet`).
+ * When the link is renewed while the view is open, a polite status says so.
  */
 export function WalletConnectPanel({
   slot,
@@ -158,8 +127,11 @@ export function WalletConnectPanel({
     )
 
   const mobileLink = (mobile || phone) && uri ? links.mobile : undefined
+  // The picked wallet's own link leads; without one (the generic entry, or a directory wallet with
+  // no safe mobile link) a phone opens the `wc:` link, which it hands to an installed wallet app.
+  const openWallet = mobileLink && walletName ? mobileLink : undefined
   const renewedText =
-    renewed && text ? (phone && walletName ? text.wcLinkRenewedOpen(walletName) : text.wcLinkRenewed) : ''
+    renewed && text ? (phone && openWallet && walletName ? text.wcLinkRenewedOpen(walletName) : text.wcLinkRenewed) : ''
   const headline = phone
     ? walletName
       ? text?.wcOpenWalletToConnect(walletName)
@@ -176,18 +148,18 @@ export function WalletConnectPanel({
       ) : null}
       {/* On a phone the headline says what the button below does; elsewhere it follows the code. */}
       {phone ? <p className={views.headline}>{headline}</p> : null}
-      {mobileLink && walletName ? (
+      {openWallet && walletName ? (
         <a
           className={button({ variant: 'primary', size: 'lg' })}
-          href={mobileLink}
-          {...linkTarget(mobileLink)}
+          href={openWallet}
+          {...linkTarget(openWallet)}
           data-slot="open-mobile"
         >
           {messages.openInApp(walletName)}
           <Icon name="external" size={16} />
         </a>
       ) : null}
-      {phone && !walletName && uri && text ? (
+      {phone && !openWallet && uri && text ? (
         // The phone hands a `wc:` link to the wallet app registered for it.
         <a className={button({ variant: 'primary', size: 'lg' })} href={uri} data-slot="open-wallet-app">
           {text.wcOpenWalletApp}
