@@ -107,6 +107,17 @@ export function ConnectView({
   const select = (connector: SortedConnector) => {
     if (start({ connector })) modal.push(connectingView(connector))
   }
+  // A wallet installed for several namespaces asks which one first, the active one listed first.
+  const selectWallet = (connectors: readonly SortedConnector[]) => {
+    const [only, ...more] = connectors
+    if (!only) return
+    if (!more.length) return select(only)
+    const active = connectors.filter((c) => c.chain === network.chainNamespace)
+    modal.push({
+      view: 'ConnectingExternal',
+      data: { connectorUids: [...active, ...connectors.filter((c) => !active.includes(c))].map((c) => c.uid) },
+    })
+  }
   const pair = usePairWithWallet(connectors.find(pairsRemotely), start)
   // A custom wallet (also when listed as recent) pairs with the host's links and icon.
   const selectDirectory = (wallet: ListedDirectoryWallet) => {
@@ -179,7 +190,12 @@ export function ConnectView({
         {rows.slice(0, visibleWallets).map((row) =>
           row.kind === 'connector' ? (
             <li key={row.connector.uid}>
-              <WalletRow connector={row.connector} onSelect={select} onIntent={prepareWalletConnect} />
+              <WalletRow
+                connector={row.connector}
+                namespaces={row.connectors.map((c) => c.chain)}
+                onSelect={() => selectWallet(row.connectors)}
+                onIntent={prepareWalletConnect}
+              />
             </li>
           ) : (
             <li key={`${row.kind}:${row.wallet.id}`}>

@@ -12,6 +12,7 @@ import { afterConnected } from '../../modal/afterConnected.js'
 import type { FeatureTitle } from '../../modal/featureTitle.js'
 import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
+import { namespaceName } from '../../utils/namespaceName.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { connectingView, useStartConnection } from '../connect/connection.js'
 import type { PopupProvider } from '../embedded/socialLogin.js'
@@ -20,14 +21,6 @@ import { walletsMessages } from './messages.js'
 import * as styles from './wallets.css.js'
 
 type Text = Catalogue<typeof walletsMessages.en>
-
-const namespaceNames: Record<string, string> = {
-  eip155: 'EVM',
-  solana: 'Solana',
-  bip122: 'Bitcoin',
-  polkadot: 'Polkadot',
-  cosmos: 'Cosmos',
-}
 
 /**
  * @internal
@@ -44,8 +37,8 @@ export function ProfileWalletsView() {
     <div data-slot="profile-wallets" className={css.stack}>
       {namespaces.length === 0 ? <p className={views.muted}>{text.walletsEmpty}</p> : null}
       {namespaces.map((namespace) => (
-        <section key={namespace} className={css.stack} aria-label={namespaceNames[namespace] ?? namespace}>
-          <h3 className={views.sectionTitle}>{namespaceNames[namespace] ?? namespace}</h3>
+        <section key={namespace} className={css.stack} aria-label={namespaceName(namespace)}>
+          <h3 className={views.sectionTitle}>{namespaceName(namespace)}</h3>
           <ul className={views.list} data-slot="wallets-list" data-namespace={namespace}>
             {connections
               .filter((c) => c.namespace === namespace)
