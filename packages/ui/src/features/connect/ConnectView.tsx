@@ -107,17 +107,11 @@ export function ConnectView({
   const select = (connector: SortedConnector) => {
     if (start({ connector })) modal.push(connectingView(connector))
   }
-  // A wallet installed for several namespaces asks which one first, the active one listed first.
-  const selectWallet = (connectors: readonly SortedConnector[]) => {
-    const [only, ...more] = connectors
-    if (!only) return
-    if (!more.length) return select(only)
-    const active = connectors.filter((c) => c.chain === network.chainNamespace)
-    modal.push({
-      view: 'ConnectingExternal',
-      data: { connectorUids: [...active, ...connectors.filter((c) => !active.includes(c))].map((c) => c.uid) },
-    })
-  }
+  // A wallet installed for several namespaces asks which one to connect first.
+  const selectWallet = (connectors: readonly SortedConnector[]) =>
+    connectors.length > 1
+      ? modal.push({ view: 'ConnectingExternal', data: { connectorUids: connectors.map((c) => c.uid) } })
+      : connectors[0] && select(connectors[0])
   const pair = usePairWithWallet(connectors.find(pairsRemotely), start)
   // A custom wallet (also when listed as recent) pairs with the host's links and icon.
   const selectDirectory = (wallet: ListedDirectoryWallet) => {

@@ -1,4 +1,4 @@
-import { type DirectoryWallet, useConnectors, usePortico, walletImageUrl } from '@portico/headless'
+import { type DirectoryWallet, useConnectors, useNetwork, usePortico, walletImageUrl } from '@portico/headless'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import { button, row, rowLabel } from '../../components/primitives.css.js'
@@ -6,10 +6,9 @@ import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntryOf } from '../../modal/views.js'
-import { namespaceName } from '../../utils/namespaceName.js'
 import { safeWebLink } from '../../utils/safeLink.js'
 import { ConnectionFailed } from './ConnectionFailed.js'
-import { connectingView, useConnectionAttempt, useStartConnection } from './connection.js'
+import { connectingView, namespaceName, useConnectionAttempt, useStartConnection } from './connection.js'
 
 /**
  * @internal
@@ -42,15 +41,21 @@ function NotInstalled({ wallet }: { wallet: DirectoryWallet }) {
 }
 
 /**
- * A wallet installed for several namespaces: one button per namespace; the chosen connector
- * connects (Back returns to the list).
+ * A wallet installed for several namespaces (its connectors, as listed): one button per namespace,
+ * the active one first; the chosen connector connects (Back returns to the list).
  */
 function ChooseNamespace({ connectorUids }: { connectorUids: readonly string[] }) {
   const { messages, modal } = usePorticoUI('ConnectingExternalView')
   const all = useConnectors()
   const start = useStartConnection()
-  const connectors = connectorUids.flatMap((uid) => all.filter((c) => c.uid === uid))
-  const wallet = connectors[0]
+  const { network } = useNetwork()
+  const listed = connectorUids.flatMap((uid) => all.filter((c) => c.uid === uid))
+  const wallet = listed[0]
+  // The active namespace first: the likeliest choice is the first button.
+  const connectors = [
+    ...listed.filter((c) => c.chain === network.chainNamespace),
+    ...listed.filter((c) => c.chain !== network.chainNamespace),
+  ]
   const name = wallet?.name ?? ''
   return (
     <div className={views.center} data-slot="connecting-external" data-state="choose-namespace">

@@ -3,8 +3,7 @@ import { memo } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
-import { namespaceName } from '../../utils/namespaceName.js'
-import { pairsRemotely } from './connection.js'
+import { namespaceName, pairsRemotely } from './connection.js'
 
 /**
  * @internal A wallet in the Connect and AllWallets lists, with its badge. Memoised: the virtual
