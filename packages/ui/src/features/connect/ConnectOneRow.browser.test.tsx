@@ -32,19 +32,22 @@ const freshSeed = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('')
 
 /** The host's kit with both adapters, the Devnet Wallet installed for both, and the modal open. */
-async function open() {
+async function open({ solanaFirst = false } = {}) {
   const evm = createTestEip1193Wallet({
     accounts: [devnet.evmPrivateKeys[3] as `0x${string}`],
     chains: [{ id: 31337, rpcUrl: devnet.evmRpcUrl }],
   })
   const solana = await createTestSolanaWallet({ seeds: [freshSeed()], rpcUrl: devnet.solanaRpcUrl })
   stops.push(evm.announce(), solana.register())
+  const evmNetwork = eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl })
+  const solanaNet = solanaNetwork({
+    genesisHash: devnet.solanaGenesisHash,
+    name: 'Solana Devnet',
+    rpcUrl: devnet.solanaRpcUrl,
+  })
   const portico = createPortico({
     projectId: 'connect-one-row',
-    networks: [
-      eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl }),
-      solanaNetwork({ genesisHash: devnet.solanaGenesisHash, name: 'Solana Devnet', rpcUrl: devnet.solanaRpcUrl }),
-    ],
+    networks: solanaFirst ? [solanaNet, evmNetwork] : [evmNetwork, solanaNet],
     adapters: [eip155Adapter(), solanaAdapter()],
     storage: null,
     blockchainApi: false,
@@ -98,4 +101,11 @@ test('Back from the choice returns to the list; EVM chosen with the keyboard con
   await expect.poll(() => getConnection(portico, { namespace: 'eip155' }).isConnected, { timeout: 20_000 }).toBe(true)
   expect(getConnection(portico, { namespace: 'eip155' }).address?.toLowerCase()).toBe(evm.address.toLowerCase())
   expect(getConnection(portico, { namespace: 'solana' }).isConnected).toBe(false)
+})
+
+test('with a Solana network active, the choice lists Solana first', async () => {
+  await open({ solanaFirst: true })
+  await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
+  await expect.element(page.getByRole('button', { name: 'Solana' })).toBeVisible()
+  expect(choices()).toEqual(['Solana', 'EVM'])
 })
