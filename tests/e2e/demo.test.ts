@@ -17,6 +17,21 @@ const walletRow = (page: Page, chain: 'evm' | 'solana') =>
     .filter({ hasText: 'Devnet Wallet' })
     .filter(chain === 'solana' ? { hasText: 'Solana' } : { hasNotText: 'Solana' })
 
+/**
+ * Connects the Devnet Wallet on `chain` from the Connect view: installed for EVM and Solana, it is
+ * one row, which asks which namespace to connect.
+ */
+async function connectDevnetWallet(page: Page, chain: 'evm' | 'solana') {
+  await page
+    .locator('[data-slot="wallet-row"]')
+    .filter({ hasText: 'Devnet Wallet' })
+    .filter({ hasText: 'EVM · Solana' })
+    .click()
+  await page
+    .locator(`[data-slot="choose-namespace"][data-namespace="${chain === 'evm' ? 'eip155' : 'solana'}"]`)
+    .click()
+}
+
 function evmClients() {
   const chain = defineChain({
     id: running.demo.devnet.evm.chainId,
@@ -42,7 +57,7 @@ describe('demo site', () => {
 
     await page.goto(running.demo.url)
     await connectButton(page).click()
-    await walletRow(page, 'evm').click()
+    await connectDevnetWallet(page, 'evm')
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
 
     // The account button shows account #0's balance as read from anvil.
@@ -101,7 +116,7 @@ describe('demo site', () => {
     const page = await context.newPage()
     await page.goto(running.demo.url)
     await connectButton(page).click()
-    await walletRow(page, 'solana').click()
+    await connectDevnetWallet(page, 'solana')
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
 
     const address = running.demo.devnet.solana.accounts[0]!.address
@@ -126,7 +141,7 @@ describe('demo site', () => {
     const { address0 } = evmClients()
     await page.goto(running.demo.url)
     await connectButton(page).click()
-    await walletRow(page, 'evm').click()
+    await connectDevnetWallet(page, 'evm')
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
 
     // Account view → network → Solana Devnet, where no wallet is connected yet.

@@ -73,6 +73,8 @@ for (const [name, viewport] of [
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
 
     await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).first().click()
+    // Installed for EVM and Solana: one row, which asks which namespace to connect.
+    await page.locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
     await page.locator('[data-slot="account-button"]').waitFor()
     await expect.poll(() => page.locator('[role="dialog"]').count()).toBe(0)
 

@@ -22,10 +22,22 @@ const accountButton = (page: Page) => page.locator('[data-slot="account-button"]
 const status = (page: Page) => page.getByTestId('account-status').textContent()
 const address = (page: Page) => page.getByTestId('account-address').textContent()
 
-/** A row of the Connect view or All Wallets: an installed EVM wallet, or WalletConnect. */
+/** A row of All Wallets (an installed EVM wallet) or of the Connect view (WalletConnect). */
 const walletRow = (page: Page, name: 'Devnet Wallet' | 'Devnet Wallet 2' | 'WalletConnect') => {
   const rows = page.locator('[data-slot="wallet-row"]').filter({ hasText: name }).filter({ hasNotText: 'Solana' })
   return name === 'Devnet Wallet' ? rows.filter({ hasNotText: 'Devnet Wallet 2' }) : rows
+}
+/**
+ * Connects the Devnet Wallet on EVM from the Connect view: it is installed for EVM and Solana, so
+ * its one row asks which namespace first.
+ */
+async function connectDevnetWalletEvm(page: Page) {
+  await page
+    .locator('[data-slot="wallet-row"]')
+    .filter({ hasText: 'Devnet Wallet' })
+    .filter({ hasNotText: 'Devnet Wallet 2' })
+    .click()
+  await dialog(page).locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
 }
 /** ProfileWallets' EVM row of a connected wallet, by its connector id (WalletConnect's is `walletConnect`). */
 const evmRow = (page: Page, connectorId: string) =>
@@ -89,7 +101,7 @@ async function connectTwoInstalled(page: Page) {
   const [first, second] = running.demo.devnet.evm.accounts
   await page.goto(multiWalletUrl())
   await connectButton(page).click()
-  await walletRow(page, 'Devnet Wallet').click()
+  await connectDevnetWalletEvm(page)
   await expect.poll(() => status(page)).toBe('connected')
   await expect.poll(() => address(page)).toBe(first.address)
   await openWallets(page)
@@ -210,7 +222,7 @@ describe('multi-wallet with every kind of wallet', () => {
 
     await page.goto(multiWalletUrl())
     await connectButton(page).click()
-    await walletRow(page, 'Devnet Wallet').click()
+    await connectDevnetWalletEvm(page)
     await expect.poll(() => status(page)).toBe('connected')
     await openWallets(page)
     await addWalletConnect(page, wallet)

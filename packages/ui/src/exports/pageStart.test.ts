@@ -133,8 +133,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // every opening where the user picks an installed wallet.
   // 8.94 with the places held for the directory's rows and the social logins (HeldPlace): the
   // rows no longer move under a pointer while those arrive (tests/e2e/layoutSettled.test.ts).
-  // 9.05 with LazyPart, the one slot mechanism that makes every lazy part name its stand-in.
-  ConnectView: 9.1,
+  // +0.1 with LazyPart, the one slot mechanism that makes every lazy part name its stand-in.
+  // 9.23 with one row per wallet (its connectors grouped, their namespaces named: 8.96 before).
+  // 9.34 with both.
+  ConnectView: 9.4,
   // The host's terms and privacy policy in the Connect view (its checkbox or line), and its text
   // in each other language; fetched only when the host gave one of the URLs.
   LegalConsent: 2,
@@ -164,7 +166,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // 18.87, 5.29 and 7.81 after the same two changes (see ConnectView).
   // 19.47 with the allowed-origins check in the internal entry it imports.
   // 19.77 with WalletConnect's intent handlers on its directory rows (walletConnectIntent.ts).
-  AllWalletsView: 20,
+  // 20.05 with the namespace names its rows share with the Connect view (19.94 before).
+  AllWalletsView: 20.1,
   ConnectingExternalView: 5.75,
   // 8.10 measured; 9.49 with the phone layout and the renewed-link status: +0.5 of its own code
   // and English text, +0.9 for the feature-messages reader, which the Modal chunk (loaded before

@@ -110,6 +110,11 @@ export function ConnectView({
   const select = (connector: SortedConnector) => {
     if (start({ connector })) modal.push(connectingView(connector))
   }
+  // A wallet installed for several namespaces asks which one to connect first.
+  const selectWallet = (connectors: readonly SortedConnector[]) =>
+    connectors.length > 1
+      ? modal.push({ view: 'ConnectingExternal', data: { connectorUids: connectors.map((c) => c.uid) } })
+      : connectors[0] && select(connectors[0])
   const pair = usePairWithWallet(connectors.find(pairsRemotely), start)
   // A custom wallet (also when listed as recent) pairs with the host's links and icon.
   const selectDirectory = (wallet: ListedDirectoryWallet) => {
@@ -182,7 +187,12 @@ export function ConnectView({
         {rows.slice(0, visibleWallets).map((row) =>
           row.kind === 'connector' ? (
             <li key={row.connector.uid}>
-              <WalletRow connector={row.connector} onSelect={select} onIntent={prepareWalletConnect} />
+              <WalletRow
+                connector={row.connector}
+                namespaces={row.connectors.map((c) => c.chain)}
+                onSelect={() => selectWallet(row.connectors)}
+                onIntent={prepareWalletConnect}
+              />
             </li>
           ) : (
             <li key={`${row.kind}:${row.wallet.id}`}>

@@ -1,14 +1,14 @@
-import { type DirectoryWallet, useConnectors, usePortico, walletImageUrl } from '@portico/headless'
+import { type DirectoryWallet, useConnectors, useNetwork, usePortico, walletImageUrl } from '@portico/headless'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
-import { button } from '../../components/primitives.css.js'
+import { button, row, rowLabel } from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntryOf } from '../../modal/views.js'
 import { safeWebLink } from '../../utils/safeLink.js'
 import { ConnectionFailed } from './ConnectionFailed.js'
-import { useConnectionAttempt, useStartConnection } from './connection.js'
+import { connectingView, namespaceName, useConnectionAttempt, useStartConnection } from './connection.js'
 
 /**
  * @internal
@@ -17,6 +17,7 @@ import { useConnectionAttempt, useStartConnection } from './connection.js'
  */
 export function ConnectingExternalView({ data }: ViewEntryOf<'ConnectingExternal'>) {
   if ('directoryWallet' in data) return <NotInstalled wallet={data.directoryWallet} />
+  if ('connectorUids' in data) return <ChooseNamespace connectorUids={data.connectorUids} />
   return <ConnectingInstalled connectorUid={data.connectorUid} />
 }
 
@@ -35,6 +36,46 @@ function NotInstalled({ wallet }: { wallet: DirectoryWallet }) {
           <Icon name="external" size={16} />
         </a>
       ) : null}
+    </div>
+  )
+}
+
+/**
+ * A wallet installed for several namespaces (its connectors, as listed): one button per namespace,
+ * the active one first; the chosen connector connects (Back returns to the list).
+ */
+function ChooseNamespace({ connectorUids }: { connectorUids: readonly string[] }) {
+  const { messages, modal } = usePorticoUI('ConnectingExternalView')
+  const all = useConnectors()
+  const start = useStartConnection()
+  const { network } = useNetwork()
+  const listed = connectorUids.flatMap((uid) => all.filter((c) => c.uid === uid))
+  const wallet = listed[0]
+  // The active namespace first: the likeliest choice is the first button.
+  const connectors = [
+    ...listed.filter((c) => c.chain === network.chainNamespace),
+    ...listed.filter((c) => c.chain !== network.chainNamespace),
+  ]
+  const name = wallet?.name ?? ''
+  return (
+    <div className={views.center} data-slot="connecting-external" data-state="choose-namespace">
+      <PorticoImage src={wallet?.imageUrl} name={name || '?'} size={72} />
+      <p className={views.headline}>{name}</p>
+      <ul className={views.list} aria-label={messages.titleNetworks} style={{ alignSelf: 'stretch' }}>
+        {connectors.map((connector) => (
+          <li key={connector.uid}>
+            <button
+              type="button"
+              className={row}
+              onClick={() => start({ connector }) && modal.push(connectingView(connector))}
+              data-slot="choose-namespace"
+              data-namespace={connector.chain}
+            >
+              <span className={rowLabel}>{namespaceName(connector.chain)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   )
 }

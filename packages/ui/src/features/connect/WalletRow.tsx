@@ -1,9 +1,9 @@
-import type { SortedConnector } from '@portico/headless'
+import type { ChainNamespace, SortedConnector } from '@portico/headless'
 import { memo } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
-import { pairsRemotely } from './connection.js'
+import { namespaceName, pairsRemotely } from './connection.js'
 
 /**
  * @internal A wallet in the Connect and AllWallets lists, with its badge. Memoised: the virtual
@@ -11,11 +11,14 @@ import { pairsRemotely } from './connection.js'
  */
 export const WalletRow = memo(function WalletRow({
   connector,
+  namespaces,
   onSelect,
   onIntent,
   tabIndex,
 }: {
   connector: SortedConnector
+  /** A wallet installed for several namespaces (one row in the Connect view): their names show. */
+  namespaces?: readonly ChainNamespace[] | undefined
   onSelect(connector: SortedConnector): void
   /** A list's roving tab stop (All Wallets): 0 on the active row, -1 on the others. */
   tabIndex?: number | undefined
@@ -50,8 +53,12 @@ export const WalletRow = memo(function WalletRow({
     >
       <PorticoImage src={connector.imageUrl} name={connector.name} size={40} />
       <span className={css.rowLabel}>{connector.name}</span>
-      {connector.chain !== 'eip155' ? (
-        <span className={css.rowMeta}>{connector.chain === 'solana' ? 'Solana' : connector.chain}</span>
+      {namespaces && namespaces.length > 1 ? (
+        <span className={css.rowMeta} data-slot="wallet-namespaces">
+          {namespaces.map(namespaceName).join(' · ')}
+        </span>
+      ) : connector.chain !== 'eip155' ? (
+        <span className={css.rowMeta}>{namespaceName(connector.chain)}</span>
       ) : null}
       {badge ? (
         <span className={css.badge({ tone: badge.tone })} data-slot={badge.slot}>

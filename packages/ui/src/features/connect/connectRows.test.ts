@@ -198,3 +198,79 @@ test('a custom wallet used last is listed once, as recent, with the host’s ico
     wallet: { id: 'acme', name: 'Acme Wallet', icon: 'https://acme.example/icon.png' },
   })
 })
+
+const solana = (over: Partial<SortedConnector>) =>
+  connector({ chain: 'solana', type: 'ANNOUNCED', uid: `solana:${over.id ?? 'x'}`, ...over })
+const chains = (row: ReturnType<typeof connectRows>[number]) =>
+  row.kind === 'connector' ? row.connectors.map((c) => c.uid) : []
+
+test('a wallet installed for EVM and Solana is one row with both connectors, where its first one sorts', () => {
+  const rows = connectRows({
+    connectors: [
+      walletConnect,
+      connector({ id: 'io.metamask', name: 'MetaMask', info: { rdns: 'io.metamask' } }),
+      connector({ id: 'app.phantom', name: 'Phantom', info: { rdns: 'app.phantom' } }),
+      solana({ id: 'Phantom', name: 'Phantom' }),
+      solana({ id: 'Solflare', name: 'Solflare' }),
+    ],
+    recent: [],
+    directory: { featuredIds: [], featured: [], firstPage: [] },
+    namespace: undefined,
+    order: defaultConnectorOrder,
+  })
+  expect(rows.map(label)).toEqual(['walletConnect', 'io.metamask', 'app.phantom', 'Solflare'])
+  expect(rows.map(chains)).toEqual([
+    ['eip155:walletConnect'],
+    ['eip155:io.metamask'],
+    ['eip155:app.phantom', 'solana:Phantom'],
+    ['solana:Solflare'],
+  ])
+})
+
+test('grouping: the directory id decides when both connectors carry one; one connector per namespace', () => {
+  const rows = connectRows({
+    connectors: [
+      connector({ id: 'a', name: 'Same', explorerId: 'one' }),
+      solana({ id: 'b', name: 'Same', explorerId: 'two' }),
+      connector({ id: 'c', name: 'Other', explorerId: 'three' }),
+      solana({ id: 'd', name: 'Renamed', explorerId: 'three' }),
+      // Two EVM providers that announce one name stay two rows (one connector per namespace).
+      connector({ id: 'e', name: 'Twin' }),
+      connector({ id: 'f', name: 'twin ' }),
+      solana({ id: 'g', name: 'Twin' }),
+    ],
+    recent: [],
+    directory: { featuredIds: [], featured: [], firstPage: [] },
+    namespace: undefined,
+    order: defaultConnectorOrder,
+  })
+  expect(rows.map(chains)).toEqual([
+    ['eip155:a'],
+    ['solana:b'],
+    ['eip155:c', 'solana:d'],
+    ['eip155:e', 'solana:g'],
+    ['eip155:f'],
+  ])
+})
+
+test('a wallet recent on one namespace and installed on another is one row among the recent ones', () => {
+  const rows = connectRows({
+    connectors: [
+      walletConnect,
+      solana({ id: 'Phantom', name: 'Phantom', group: 'recent', isRecent: true }),
+      connector({ id: 'io.metamask', name: 'MetaMask', group: 'recent', isRecent: true }),
+      connector({ id: 'app.phantom', name: 'Phantom' }),
+      connector({ id: 'other', name: 'Other' }),
+    ],
+    recent: [
+      { id: 'Phantom', name: 'Phantom', namespace: 'solana' },
+      { id: 'rainbow', name: 'Rainbow', namespace: 'eip155', walletConnect: true },
+      { id: 'io.metamask', name: 'MetaMask', namespace: 'eip155' },
+    ],
+    directory: { featuredIds: [], featured: [], firstPage: [] },
+    namespace: undefined,
+    order: defaultConnectorOrder,
+  })
+  expect(rows.map(label)).toEqual(['walletConnect', 'Phantom', 'recent:rainbow', 'io.metamask', 'other'])
+  expect(chains(rows[1] as (typeof rows)[number])).toEqual(['solana:Phantom', 'eip155:app.phantom'])
+})

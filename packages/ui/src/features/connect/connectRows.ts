@@ -20,7 +20,11 @@ export type ListedDirectoryWallet = {
 }
 /** @internal */
 export type Row =
-  | { kind: 'connector'; connector: SortedConnector }
+  /**
+   * An installed (or remote) wallet: `connectors` are its connectors, one per namespace, in the
+   * listing order; `connector` is the first of them, which places the row and gives its badge.
+   */
+  | { kind: 'connector'; connector: SortedConnector; connectors: readonly SortedConnector[] }
   | { kind: 'recent' | 'featured' | 'custom' | 'recommended'; wallet: ListedDirectoryWallet }
 
 /**
@@ -32,7 +36,9 @@ export type Row =
  * directory wallets last. A wallet is listed once, and not when it is already a row (installed,
  * recent), nor when a directory wallet does not support the namespace the view is for (custom
  * wallets name no chains); these rows need WalletConnect (they pair through it). A recent wallet
- * that is a custom one keeps the custom wallet's icon (the directory has none for it).
+ * that is a custom one keeps the custom wallet's icon (the directory has none for it). A wallet
+ * installed for several namespaces (an EIP-6963 provider and a Wallet Standard wallet of the same
+ * app) is one row with its connectors, placed where its first one sorts.
  */
 export function connectRows({
   connectors,
@@ -91,10 +97,16 @@ export function connectRows({
     row.kind === 'connector'
       ? recent.findIndex((r) => r.id === row.connector.id && r.namespace === row.connector.chain)
       : recent.findIndex((r) => r.walletConnect && r.id === row.wallet.id)
+  const wallets: SortedConnector[][] = []
+  for (const c of connectors) {
+    const same = wallets.find((w) => w.every((other) => other.chain !== c.chain && sameWallet(other, c)))
+    if (same) same.push(c)
+    else wallets.push([c])
+  }
   for (const group of order) {
-    const members = connectors
-      .filter((c) => c.group === group)
-      .map((connector): Row => ({ kind: 'connector', connector }))
+    const members = wallets
+      .filter(([first]) => first?.group === group)
+      .map((connectors): Row => ({ kind: 'connector', connector: connectors[0] as SortedConnector, connectors }))
     // Recent wallets, installed or over WalletConnect, most recent first.
     if (group === 'recent')
       members.push(
@@ -121,6 +133,16 @@ export function connectRows({
       )
   }
   return rows
+}
+
+/**
+ * Whether two connectors (of different namespaces) reach the same wallet app: what every connector
+ * says of its wallet, the directory id when both know it, else the name it announces (an EIP-6963
+ * provider's rdns has no counterpart in a Wallet Standard wallet).
+ */
+function sameWallet(a: SortedConnector, b: SortedConnector): boolean {
+  if (a.explorerId && b.explorerId) return a.explorerId === b.explorerId
+  return a.name.trim().toLowerCase() === b.name.trim().toLowerCase()
 }
 
 /** Spec: 4 recommended wallets. */

@@ -1,4 +1,5 @@
 import {
+  type ChainNamespace,
   type ConnectErrorType,
   type ConnectParameters,
   type DirectoryWallet,
@@ -131,4 +132,24 @@ export function usePairWithWallet(
 /** @internal Whether the connector pairs with a wallet on another device (shows a QR code). */
 export function pairsRemotely(connector: Pick<SortedConnector, 'type'>): boolean {
   return connector.type === 'WALLET_CONNECT'
+}
+
+const namespaceNames: Record<string, string> = {
+  eip155: 'EVM',
+  solana: 'Solana',
+  bip122: 'Bitcoin',
+  polkadot: 'Polkadot',
+  cosmos: 'Cosmos',
+}
+
+/**
+ * @internal
+ * A chain namespace's name as the wallet lists and the connecting views show it (names: the same
+ * in every language). Kept in this module, which those views share, rather than in a chunk of its own.
+ *
+ * @example
+ * namespaceName('eip155') // 'EVM'
+ */
+export function namespaceName(namespace: ChainNamespace): string {
+  return namespaceNames[namespace] ?? namespace
 }

@@ -13,8 +13,15 @@ export type ConnectViewEntry =
       data?: { namespace?: ChainNamespace | undefined; wallets?: boolean | undefined } | undefined
     }
   | { view: 'AllWallets' }
-  /** Waiting on an installed wallet (`connectorUid`), or where to get a directory wallet that is not. */
-  | { view: 'ConnectingExternal'; data: { connectorUid: string } | { directoryWallet: DirectoryWallet } }
+  /**
+   * Waiting on an installed wallet (`connectorUid`), where to get a directory wallet that is not,
+   * or, for a wallet installed for several namespaces, which one to connect (`connectorUids`, its
+   * connectors in the order offered).
+   */
+  | {
+      view: 'ConnectingExternal'
+      data: { connectorUid: string } | { directoryWallet: DirectoryWallet } | { connectorUids: readonly string[] }
+    }
 
 // Registers the views with the modal (its `ViewEntry` union); see ../../modal/viewRegistry.ts.
 declare module '../../modal/viewRegistry.js' {

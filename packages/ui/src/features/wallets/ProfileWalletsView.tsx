@@ -14,7 +14,7 @@ import { lazy } from '../../modal/lazy.js'
 import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import { useFormat } from '../../utils/useFormat.js'
-import { connectingView, useStartConnection } from '../connect/connection.js'
+import { connectingView, namespaceName, useStartConnection } from '../connect/connection.js'
 import type { PopupProvider } from '../embedded/socialLogin.js'
 import { socialNames } from '../embedded/socialNames.js'
 import { walletsMessages } from './messages.js'
@@ -26,14 +26,6 @@ type Text = Catalogue<typeof walletsMessages.en>
 // tried again by the next `load`).
 const socialLogin = lazy(() => import('../embedded/socialLogin.js'))
 const emailLogin = lazy(() => import('../embedded/emailLogin.js'))
-
-const namespaceNames: Record<string, string> = {
-  eip155: 'EVM',
-  solana: 'Solana',
-  bip122: 'Bitcoin',
-  polkadot: 'Polkadot',
-  cosmos: 'Cosmos',
-}
 
 /**
  * @internal
@@ -50,8 +42,8 @@ export function ProfileWalletsView() {
     <div data-slot="profile-wallets" className={css.stack}>
       {namespaces.length === 0 ? <p className={views.muted}>{text.walletsEmpty}</p> : null}
       {namespaces.map((namespace) => (
-        <section key={namespace} className={css.stack} aria-label={namespaceNames[namespace] ?? namespace}>
-          <h3 className={views.sectionTitle}>{namespaceNames[namespace] ?? namespace}</h3>
+        <section key={namespace} className={css.stack} aria-label={namespaceName(namespace)}>
+          <h3 className={views.sectionTitle}>{namespaceName(namespace)}</h3>
           <ul className={views.list} data-slot="wallets-list" data-namespace={namespace}>
             {connections
               .filter((c) => c.namespace === namespace)
