@@ -23,6 +23,8 @@ test('demo at 390 px: no sideways overflow on any page, the compact account butt
   // would move a row being tapped on a loaded machine.
   await page.locator('[data-slot="connect-socials"]').waitFor()
   await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).first().click()
+  // Installed for EVM and Solana: one row, which asks which namespace to connect.
+  await page.locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
   await expect.poll(() => page.locator('[role="dialog"]').count()).toBe(0)
   const account = page.locator('[data-slot="account-button"]')

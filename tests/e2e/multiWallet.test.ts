@@ -12,10 +12,19 @@ const running = startDemoAndBrowser()
 const dialog = (page: Page) => page.getByRole('dialog')
 const connectButton = (page: Page) => page.locator('[data-slot="connect-button"]')
 const accountButton = (page: Page) => page.locator('[data-slot="account-button"]')
-/** The Connect view's row of an installed EVM wallet: 'Devnet Wallet' or 'Devnet Wallet 2'. */
+/** All Wallets' row of an installed EVM wallet: 'Devnet Wallet' or 'Devnet Wallet 2'. */
 const installedRow = (page: Page, name: 'Devnet Wallet' | 'Devnet Wallet 2') => {
   const rows = page.locator('[data-slot="wallet-row"]').filter({ hasText: name }).filter({ hasNotText: 'Solana' })
   return name === 'Devnet Wallet' ? rows.filter({ hasNotText: 'Devnet Wallet 2' }) : rows
+}
+/** From the Connect view: the Devnet Wallet, installed for EVM and Solana, is one row that asks which. */
+async function connectDevnetWalletEvm(page: Page) {
+  await page
+    .locator('[data-slot="wallet-row"]')
+    .filter({ hasText: 'Devnet Wallet' })
+    .filter({ hasNotText: 'Devnet Wallet 2' })
+    .click()
+  await dialog(page).locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
 }
 /** ProfileWallets' row of a connected wallet. */
 const connectedRow = (page: Page, name: 'Devnet Wallet' | 'Devnet Wallet 2') => {
@@ -38,7 +47,7 @@ describe('multi-wallet on the demo', () => {
 
     await page.goto(multiWalletUrl())
     await connectButton(page).click()
-    await installedRow(page, 'Devnet Wallet').click()
+    await connectDevnetWalletEvm(page)
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
     await expect.poll(() => address(page)).toBe(first.address)
 
@@ -103,7 +112,7 @@ describe('multi-wallet on the demo', () => {
       const page = await context.newPage()
       await page.goto(multiWalletUrl())
       await connectButton(page).click()
-      await installedRow(page, 'Devnet Wallet').click()
+      await connectDevnetWalletEvm(page)
       await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
       await accountButton(page).click()
       await dialog(page).locator('[data-slot="account-network"]').waitFor()

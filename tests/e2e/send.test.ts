@@ -11,11 +11,11 @@ const running = startDemoAndBrowser()
 
 const accountButton = (page: Page) => page.locator('[data-slot="account-button"]')
 const connectButton = (page: Page) => page.locator('[data-slot="connect-button"]')
-const walletRow = (page: Page, chain: 'evm' | 'solana') =>
-  page
-    .locator('[data-slot="wallet-row"]')
-    .filter({ hasText: 'Devnet Wallet' })
-    .filter(chain === 'solana' ? { hasText: 'Solana' } : { hasNotText: 'Solana' })
+/** Connects the Devnet Wallet (installed for EVM and Solana: one row, which asks which namespace). */
+async function connectDevnetWallet(page: Page, namespace: 'eip155' | 'solana') {
+  await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).click()
+  await page.locator(`[data-slot="choose-namespace"][data-namespace="${namespace}"]`).click()
+}
 const dialog = (page: Page) => page.getByRole('dialog')
 
 function usdcOf() {
@@ -50,7 +50,7 @@ describe('sending from the demo', () => {
 
     await page.goto(running.demo.url)
     await connectButton(page).click()
-    await walletRow(page, 'evm').click()
+    await connectDevnetWallet(page, 'eip155')
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
     await page.keyboard.press('Escape')
 
@@ -108,7 +108,7 @@ describe('sending from the demo', () => {
 
     await page.goto(running.demo.url)
     await connectButton(page).click()
-    await walletRow(page, 'solana').click()
+    await connectDevnetWallet(page, 'solana')
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
     await page.keyboard.press('Escape')
 

@@ -42,7 +42,9 @@ async function openPage(path = '') {
 
 async function connectEvm(page: Page) {
   await connectButton(page).click()
-  await evmWalletRow(page).click()
+  // The Devnet Wallet is installed for EVM and Solana: one row, which asks which namespace.
+  await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).click()
+  await page.locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
   // The balance is on the button once the (blockchain API) balance read is done.
   await accountButton(page).filter({ hasText: 'ETH' }).waitFor()

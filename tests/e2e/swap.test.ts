@@ -19,11 +19,9 @@ const slot = (page: Page, name: string) => page.locator(`[data-slot="${name}"]`)
 async function connectInModal(page: Page) {
   await page.goto(running.demo.url)
   await slot(page, 'connect-button').click()
-  await page
-    .locator('[data-slot="wallet-row"]')
-    .filter({ hasText: 'Devnet Wallet' })
-    .filter({ hasNotText: 'Solana' })
-    .click()
+  // Installed for EVM and Solana: one row, which asks which namespace to connect.
+  await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).click()
+  await page.locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
 }
 
