@@ -1,5 +1,6 @@
 import type { SortedConnector } from '@portico/headless'
 import { memo } from 'react'
+import { walletConnectMark } from '../../components/marks.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
@@ -47,7 +48,12 @@ export const WalletRow = memo(function WalletRow({
       data-slot="wallet-row"
       data-connector={connector.uid}
     >
-      <PorticoImage src={connector.imageUrl} name={connector.name} size={40} />
+      <PorticoImage
+        // WalletConnect's row is the kit's own: its mark stands in unless the host gave an image.
+        src={connector.imageUrl ?? (pairsRemotely(connector) ? walletConnectMark : undefined)}
+        name={connector.name}
+        size={40}
+      />
       <span className={css.rowLabel}>{connector.name}</span>
       {connector.chain !== 'eip155' ? (
         <span className={css.rowMeta}>{connector.chain === 'solana' ? 'Solana' : connector.chain}</span>
