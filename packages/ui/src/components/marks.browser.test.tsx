@@ -7,7 +7,8 @@ import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
-import { nativeMark, walletConnectMark } from './marks.js'
+import { nativeMark } from './marks.js'
+import { walletConnectMark } from './walletConnectMark.js'
 import '../test/provided.js'
 
 const devnet = inject('devnet')

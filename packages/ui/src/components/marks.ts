@@ -6,17 +6,6 @@
 const svg = (body: string) =>
   `data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'>${body}</svg>`.replace(/#/g, '%23')
 
-/**
- * @internal
- * WalletConnect's mark: its blue rounded square with the white bridge (an arch over a wave).
- *
- * @example
- * <PorticoImage src={connector.imageUrl ?? walletConnectMark} name={connector.name} />
- */
-export const walletConnectMark = svg(
-  "<rect width='32' height='32' rx='8' fill='#3396FF'/><path d='M9 13.5c4-4 10-4 14 0M5.5 16l5 5 5.5-5 5.5 5 5-5' fill='none' stroke='#fff' stroke-width='2.4' stroke-linecap='round' stroke-linejoin='round'/>",
-)
-
 /** The natives' marks by namespace and symbol: a symbol means this currency only on its own namespace. */
 const natives: Record<string, string> = {
   // Ethereum's diamond: an upper and a lower facet, the right half lighter.

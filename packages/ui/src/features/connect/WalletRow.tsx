@@ -1,6 +1,6 @@
 import type { SortedConnector } from '@portico/headless'
 import { memo } from 'react'
-import { walletConnectMark } from '../../components/marks.js'
+import { walletConnectMark } from '../../components/walletConnectMark.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
