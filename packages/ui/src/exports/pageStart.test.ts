@@ -135,8 +135,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // rows no longer move under a pointer while those arrive (tests/e2e/layoutSettled.test.ts).
   // +0.1 with LazyPart, the one slot mechanism that makes every lazy part name its stand-in.
   // 9.23 with one row per wallet (its connectors grouped, their namespaces named: 8.96 before).
-  // 9.34 with both.
-  ConnectView: 9.4,
+  // 9.34 with both; +0.27 with WalletConnect's mark (components/walletConnectMark.ts) for its row.
+  ConnectView: 9.65,
   // The host's terms and privacy policy in the Connect view (its checkbox or line), and its text
   // in each other language; fetched only when the host gave one of the URLs.
   LegalConsent: 2,
@@ -167,7 +167,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // 19.47 with the allowed-origins check in the internal entry it imports.
   // 19.77 with WalletConnect's intent handlers on its directory rows (walletConnectIntent.ts).
   // 20.05 with the namespace names its rows share with the Connect view (19.94 before).
-  AllWalletsView: 20.1,
+  // +0.2 with WalletConnect's mark (components/walletConnectMark.ts) for its row.
+  AllWalletsView: 20.35,
   ConnectingExternalView: 5.75,
   // 8.10 measured; 9.49 with the phone layout and the renewed-link status: +0.5 of its own code
   // and English text, +0.9 for the feature-messages reader, which the Modal chunk (loaded before
@@ -221,13 +222,16 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.35 with the name cache across reloads (kernel/state/storedCache.ts and its schema, which the
   // names query these views use now carries; 13.88, 13.50, 8.60 and 3.85 measured).
   // +0.06 once the profile picture's chunk (AccountName) shares those modules too.
-  SendView: 14.25,
+  // +0.8 for the marks chunk (components/marks.ts: the natives' drawn SVGs) that replaces letters where the kit knows the mark.
+  SendView: 15.25,
   // Moved off page start with the /send entry: 9.25 (SendPreviewView 10.24).
-  SendSelectTokenView: 10.25,
+  // +0.65 for the marks chunk (components/marks.ts: the natives' drawn SVGs) that replaces letters where the kit knows the mark.
+  SendSelectTokenView: 11.25,
   // +0.25 (12.74 and 12.75 measured: the same build differed by 0.01 between two CI runs) for the
   // name suggestions' settle rule (the kernel's useSettledValue), which the names React entry now
   // carries and the Send preview reaches through useResolveName from that entry.
-  SendPreviewView: 13.75,
+  // +0.85 for the marks chunk (components/marks.ts: the natives' drawn SVGs) that replaces letters where the kit knows the mark.
+  SendPreviewView: 15,
   ReceiveView: 6,
   'send.*': 1.5,
   // The pay panel with the host's request checks (`usePay`), on the send feature's hooks, form

@@ -1,5 +1,6 @@
 import type { ChainNamespace, SortedConnector } from '@portico/headless'
 import { memo } from 'react'
+import { walletConnectMark } from '../../components/walletConnectMark.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
@@ -51,7 +52,12 @@ export const WalletRow = memo(function WalletRow({
       data-slot="wallet-row"
       data-connector={connector.uid}
     >
-      <PorticoImage src={connector.imageUrl} name={connector.name} size={40} />
+      <PorticoImage
+        // WalletConnect's row is the kit's own: its mark stands in unless the host gave an image.
+        src={connector.imageUrl ?? (pairsRemotely(connector) ? walletConnectMark : undefined)}
+        name={connector.name}
+        size={40}
+      />
       <span className={css.rowLabel}>{connector.name}</span>
       {namespaces && namespaces.length > 1 ? (
         <span className={css.rowMeta} data-slot="wallet-namespaces">

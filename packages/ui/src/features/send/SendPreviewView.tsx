@@ -2,6 +2,7 @@ import { truncateAddress, UserRejectedRequestError, useBalance, useConnection } 
 import { useIdentity } from '@portico/headless/identity/react'
 import { useEstimateSendFee, useSendToken } from '@portico/headless/send/react'
 import { Avatar } from '../../components/Avatar.js'
+import { tokenImage } from '../../components/marks.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -82,7 +83,7 @@ export function SendPreviewView() {
     <div className={send.form} data-slot="send-preview-view" data-state={sendToken.status}>
       <div className={send.summary}>
         <span className={send.label}>{text.sendYouSend}</span>
-        <PorticoImage src={token.iconUrl} name={token.symbol || token.name} size={48} radius="full" />
+        <PorticoImage src={tokenImage(token)} name={token.symbol || token.name} size={48} radius="full" />
         <span className={send.big} data-slot="send-preview-amount">
           {format.amount(amount, token.symbol)}
         </span>

@@ -2,6 +2,7 @@ import { type TokenBalance, useBalance } from '@portico/headless'
 import { useState } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
+import { tokenImage } from '../../components/marks.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -71,7 +72,7 @@ export function SendSelectTokenView() {
                   data-state={selected ? 'active' : undefined}
                   data-slot="send-token-option"
                 >
-                  <PorticoImage src={token.iconUrl} name={token.symbol || token.name} size={36} radius="full" />
+                  <PorticoImage src={tokenImage(token)} name={token.symbol || token.name} size={36} radius="full" />
                   <span className={css.rowLabel}>
                     {token.name}
                     <span className={css.rowMeta} style={{ display: 'block' }}>

@@ -4,6 +4,7 @@ import { estimateSendFeeQueryOptions } from '@portico/headless/send'
 import { useEstimateSendFee } from '@portico/headless/send/react'
 import { useEffect, useId, useState } from 'react'
 import { Avatar } from '../../components/Avatar.js'
+import { tokenImage } from '../../components/marks.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -169,7 +170,7 @@ export function SendView() {
           >
             {fresh ? (
               <>
-                <PorticoImage src={fresh.iconUrl} name={fresh.symbol || fresh.name} size={20} radius="full" />
+                <PorticoImage src={tokenImage(fresh)} name={fresh.symbol || fresh.name} size={20} radius="full" />
                 {fresh.symbol}
               </>
             ) : (

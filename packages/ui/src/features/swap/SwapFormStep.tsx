@@ -9,7 +9,7 @@ import { useFormat } from '../../utils/useFormat.js'
 import type { SwapText as Text } from './messages.js'
 import { QuoteDetails } from './QuoteDetails.js'
 import * as swapCss from './swap.css.js'
-import { formatUnits, isNativeSwapToken, sanitizeAmount } from './swapForm.js'
+import { formatUnits, isNativeSwapToken, sanitizeAmount, swapTokenImage } from './swapForm.js'
 import { useNativeSymbol, useSwapDraft } from './useSwapDraft.js'
 
 /** The swap form: what to pay and receive, the live quote, and the review button once it can be priced. */
@@ -181,7 +181,7 @@ function TokenButton({
     >
       {token ? (
         <>
-          <PorticoImage src={token.logoUri} name={token.symbol} size={20} radius="full" />
+          <PorticoImage src={swapTokenImage(token)} name={token.symbol} size={20} radius="full" />
           {token.symbol}
         </>
       ) : (

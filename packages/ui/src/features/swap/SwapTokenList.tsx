@@ -10,7 +10,7 @@ import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFormat } from '../../utils/useFormat.js'
 import type { SwapText as Text } from './messages.js'
-import { isNativeSwapToken, resolveSwapToken, useSwapForm } from './swapForm.js'
+import { isNativeSwapToken, resolveSwapToken, swapTokenImage, useSwapForm } from './swapForm.js'
 import { balanceOf, bare } from './useSwapDraft.js'
 
 /** The token list of one side of the swap, searchable; picking the other side's token flips the pair. */
@@ -75,7 +75,7 @@ export function SwapTokenList({
               data-slot="swap-token-row"
               data-symbol={token.symbol}
             >
-              <PorticoImage src={token.logoUri} name={token.symbol} size={36} radius="full" />
+              <PorticoImage src={swapTokenImage(token)} name={token.symbol} size={36} radius="full" />
               <span className={css.rowLabel}>
                 {token.name}
                 <span className={css.rowMeta} style={{ display: 'block' }}>

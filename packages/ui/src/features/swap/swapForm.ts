@@ -1,5 +1,6 @@
 import { nativeSwapTokenAddress, type SwapToken } from '@portico/headless/swap'
 import { useCallback } from 'react'
+import { nativeMark } from '../../components/marks.js'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntry } from '../../modal/views.js'
 import { createStore, useStore } from '../../utils/store.js'
@@ -84,6 +85,14 @@ export function resolveSwapToken(tokens: readonly SwapToken[] | undefined, ref: 
 /** @internal Whether `token` is the network's native currency. */
 export function isNativeSwapToken(token: SwapToken | undefined): boolean {
   return bare(token?.address ?? '') === nativeSwapTokenAddress
+}
+
+/**
+ * @internal A swap token's icon: the API's logo wins; the native currency without one gets its mark
+ * when the kit knows it (the CAIP-10 address names the namespace).
+ */
+export function swapTokenImage(token: SwapToken): string | undefined {
+  return token.logoUri ?? (isNativeSwapToken(token) ? nativeMark(token.address, token.symbol) : undefined)
 }
 
 /** @internal A typed amount, normalised: a decimal comma becomes a point, anything else is dropped. */

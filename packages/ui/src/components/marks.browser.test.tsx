@@ -1,0 +1,82 @@
+// The marks the kit knows stand in for letters: WalletConnect's row in the Connect view and the
+// native currency in the Account view show an <img> of the mark; an image the host configured or
+// the API gave still wins.
+import type { TokenBalance } from '@portico/headless'
+import { afterEach, expect, inject, test } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import { cleanup, render } from 'vitest-browser-react'
+import { ConnectButton } from '../buttons/ConnectButton.js'
+import { createHarness, type HarnessOptions } from '../test/harness.js'
+import { nativeMark } from './marks.js'
+import { walletConnectMark } from './walletConnectMark.js'
+import '../test/provided.js'
+
+const devnet = inject('devnet')
+const stops: (() => void)[] = []
+afterEach(async () => {
+  await cleanup()
+  for (const stop of stops.splice(0)) stop()
+})
+
+async function open(options: HarnessOptions, view?: 'Account') {
+  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, ...options })
+  stops.push(harness.cleanup)
+  await render(
+    <harness.Wrapper {...(view ? { view } : {})}>
+      <ConnectButton />
+    </harness.Wrapper>,
+  )
+}
+
+/** The image a row shows once its preload settled: its `<img>` source, or its letter. */
+async function shown(row: () => Element | null | undefined) {
+  await expect.poll(() => row()?.querySelector('[data-state]')?.getAttribute('data-state')).toMatch(/loaded|fallback/)
+  const box = row()?.querySelector('[data-state]')
+  return { src: box?.querySelector('img')?.getAttribute('src') ?? null, text: box?.textContent ?? '' }
+}
+
+test("the Connect view's WalletConnect row shows WalletConnect's mark, not a letter", async () => {
+  await open({ walletConnectRelayUrl: devnet.walletConnectRelayUrl })
+  await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+  const row = () =>
+    [...document.querySelectorAll('[data-slot="wallet-row"]')].find((r) => r.textContent?.includes('WalletConnect'))
+  await expect.poll(row).toBeTruthy()
+  expect(await shown(row)).toEqual({ src: walletConnectMark, text: '' })
+  // The installed wallet has its own announced icon: no mark replaces it.
+  const devnetRow = () =>
+    [...document.querySelectorAll('[data-slot="wallet-row"]')].find((r) => r.textContent?.includes('Devnet Wallet'))
+  expect((await shown(devnetRow)).src).not.toBe(walletConnectMark)
+})
+
+const token = (symbol: string, extra: Partial<TokenBalance> = {}): TokenBalance => ({
+  name: `${symbol} token`,
+  symbol,
+  chainId: 'eip155:31337',
+  quantity: { decimals: '18', numeric: '1' },
+  ...extra,
+})
+const tokenRow = (symbol: string) => () =>
+  [...document.querySelectorAll('[data-slot="token-row"]')].find((r) => r.textContent?.includes(`${symbol} token`))
+
+test("the Account view's native token shows Ether's mark; a token the kit does not know keeps its letter", async () => {
+  await open(
+    {
+      connected: true,
+      balances: [token('ETH'), token('PTK', { address: '0x0000000000000000000000000000000000000003' })],
+    },
+    'Account',
+  )
+  await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
+  const eth = await shown(tokenRow('ETH'))
+  expect(eth.src).toBe(nativeMark('eip155:31337', 'ETH'))
+  expect(eth.src).toMatch(/^data:image\/svg\+xml,/)
+  expect(await shown(tokenRow('PTK'))).toEqual({ src: null, text: 'P' })
+})
+
+test("a configured image still wins over the native currency's mark", async () => {
+  const configured =
+    "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'><rect width='1' height='1'/></svg>"
+  await open({ connected: true, balances: [token('ETH', { iconUrl: configured })] }, 'Account')
+  await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
+  expect((await shown(tokenRow('ETH'))).src).toBe(configured)
+})
