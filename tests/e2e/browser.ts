@@ -249,3 +249,17 @@ export async function clickUntil(
 }
 
 export type { Browser, BrowserContext, Locator, Page, Route }
+
+/**
+ * Connects the demo's Devnet Wallet from the Connect view on `namespace`. It is installed for EVM
+ * and Solana, so it is one row (its namespaces named on it), which asks which namespace to connect.
+ */
+export async function connectDevnetWallet(page: Page, namespace: 'eip155' | 'solana' = 'eip155') {
+  await page
+    .locator('[data-slot="wallet-row"]')
+    .filter({ hasText: 'Devnet Wallet' })
+    .filter({ hasNotText: 'Devnet Wallet 2' })
+    .filter({ hasText: 'EVM · Solana' })
+    .click()
+  await page.locator(`[data-slot="choose-namespace"][data-namespace="${namespace}"]`).click()
+}

@@ -5,7 +5,14 @@ import { formatBalance } from '@portico/headless/core'
 import { createPublicClient, createWalletClient, defineChain, formatEther, formatUnits, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { dropStoredBalances, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import {
+  connectDevnetWallet,
+  dropStoredBalances,
+  offlineContext,
+  type Page,
+  shot,
+  startDemoAndBrowser,
+} from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -16,21 +23,6 @@ const walletRow = (page: Page, chain: 'evm' | 'solana') =>
     .locator('[data-slot="wallet-row"]')
     .filter({ hasText: 'Devnet Wallet' })
     .filter(chain === 'solana' ? { hasText: 'Solana' } : { hasNotText: 'Solana' })
-
-/**
- * Connects the Devnet Wallet on `chain` from the Connect view: installed for EVM and Solana, it is
- * one row, which asks which namespace to connect.
- */
-async function connectDevnetWallet(page: Page, chain: 'evm' | 'solana') {
-  await page
-    .locator('[data-slot="wallet-row"]')
-    .filter({ hasText: 'Devnet Wallet' })
-    .filter({ hasText: 'EVM · Solana' })
-    .click()
-  await page
-    .locator(`[data-slot="choose-namespace"][data-namespace="${chain === 'evm' ? 'eip155' : 'solana'}"]`)
-    .click()
-}
 
 function evmClients() {
   const chain = defineChain({
@@ -57,7 +49,7 @@ describe('demo site', () => {
 
     await page.goto(running.demo.url)
     await connectButton(page).click()
-    await connectDevnetWallet(page, 'evm')
+    await connectDevnetWallet(page, 'eip155')
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
 
     // The account button shows account #0's balance as read from anvil.
@@ -141,7 +133,7 @@ describe('demo site', () => {
     const { address0 } = evmClients()
     await page.goto(running.demo.url)
     await connectButton(page).click()
-    await connectDevnetWallet(page, 'evm')
+    await connectDevnetWallet(page, 'eip155')
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
 
     // Account view → network → Solana Devnet, where no wallet is connected yet.

@@ -2,7 +2,7 @@
 // connected button fits the header in its compact form, and the modal's bottom sheet is whole on
 // screen with its network chip centred. Chromium, offline; every wait is on an element or a condition.
 import { expect, test } from 'vitest'
-import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import { connectDevnetWallet, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -22,9 +22,7 @@ test('demo at 390 px: no sideways overflow on any page, the compact account butt
   // The Connect view settled: its social logins (a lazy chunk) arrive above the wallet rows and
   // would move a row being tapped on a loaded machine.
   await page.locator('[data-slot="connect-socials"]').waitFor()
-  await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).first().click()
-  // Installed for EVM and Solana: one row, which asks which namespace to connect.
-  await page.locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
+  await connectDevnetWallet(page)
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
   await expect.poll(() => page.locator('[role="dialog"]').count()).toBe(0)
   const account = page.locator('[data-slot="account-button"]')

@@ -4,7 +4,7 @@
 // user aimed (a dialog that is centred, or a bottom sheet, moves as a whole when it grows). The CPU
 // is slowed so the parts arrive well after the view's first paint; every wait is on an element.
 import { expect, test } from 'vitest'
-import { offlineContext, type Page, startDemoAndBrowser } from './browser.js'
+import { connectDevnetWallet, offlineContext, type Page, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -72,9 +72,7 @@ for (const [name, viewport] of [
     expect(await connect.positions()).toHaveLength(1)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
 
-    await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).first().click()
-    // Installed for EVM and Solana: one row, which asks which namespace to connect.
-    await page.locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
+    await connectDevnetWallet(page)
     await page.locator('[data-slot="account-button"]').waitFor()
     await expect.poll(() => page.locator('[role="dialog"]').count()).toBe(0)
 

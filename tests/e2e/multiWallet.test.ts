@@ -5,7 +5,7 @@
 // project configuration turning the feature off, the kit behaves as with one wallet. In Chromium,
 // offline; every wait is on an element or a condition.
 import { describe, expect, test } from 'vitest'
-import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import { connectDevnetWallet, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -16,15 +16,6 @@ const accountButton = (page: Page) => page.locator('[data-slot="account-button"]
 const installedRow = (page: Page, name: 'Devnet Wallet' | 'Devnet Wallet 2') => {
   const rows = page.locator('[data-slot="wallet-row"]').filter({ hasText: name }).filter({ hasNotText: 'Solana' })
   return name === 'Devnet Wallet' ? rows.filter({ hasNotText: 'Devnet Wallet 2' }) : rows
-}
-/** From the Connect view: the Devnet Wallet, installed for EVM and Solana, is one row that asks which. */
-async function connectDevnetWalletEvm(page: Page) {
-  await page
-    .locator('[data-slot="wallet-row"]')
-    .filter({ hasText: 'Devnet Wallet' })
-    .filter({ hasNotText: 'Devnet Wallet 2' })
-    .click()
-  await dialog(page).locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
 }
 /** ProfileWallets' row of a connected wallet. */
 const connectedRow = (page: Page, name: 'Devnet Wallet' | 'Devnet Wallet 2') => {
@@ -47,7 +38,7 @@ describe('multi-wallet on the demo', () => {
 
     await page.goto(multiWalletUrl())
     await connectButton(page).click()
-    await connectDevnetWalletEvm(page)
+    await connectDevnetWallet(page)
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
     await expect.poll(() => address(page)).toBe(first.address)
 
@@ -112,7 +103,7 @@ describe('multi-wallet on the demo', () => {
       const page = await context.newPage()
       await page.goto(multiWalletUrl())
       await connectButton(page).click()
-      await connectDevnetWalletEvm(page)
+      await connectDevnetWallet(page)
       await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
       await accountButton(page).click()
       await dialog(page).locator('[data-slot="account-network"]').waitFor()

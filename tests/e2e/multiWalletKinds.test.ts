@@ -9,7 +9,7 @@
 // every wait is on an element or a condition.
 import { socialTestUsers } from '@portico/devnet'
 import { describe, expect, test } from 'vitest'
-import { type Locator, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import { connectDevnetWallet, type Locator, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
 
 // The auth server's clock: moved past its seven-day sessions to expire the email login, and past
 // its 30 s per-address mail cooldown instead of waiting.
@@ -26,18 +26,6 @@ const address = (page: Page) => page.getByTestId('account-address').textContent(
 const walletRow = (page: Page, name: 'Devnet Wallet' | 'Devnet Wallet 2' | 'WalletConnect') => {
   const rows = page.locator('[data-slot="wallet-row"]').filter({ hasText: name }).filter({ hasNotText: 'Solana' })
   return name === 'Devnet Wallet' ? rows.filter({ hasNotText: 'Devnet Wallet 2' }) : rows
-}
-/**
- * Connects the Devnet Wallet on EVM from the Connect view: it is installed for EVM and Solana, so
- * its one row asks which namespace first.
- */
-async function connectDevnetWalletEvm(page: Page) {
-  await page
-    .locator('[data-slot="wallet-row"]')
-    .filter({ hasText: 'Devnet Wallet' })
-    .filter({ hasNotText: 'Devnet Wallet 2' })
-    .click()
-  await dialog(page).locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
 }
 /** ProfileWallets' EVM row of a connected wallet, by its connector id (WalletConnect's is `walletConnect`). */
 const evmRow = (page: Page, connectorId: string) =>
@@ -101,7 +89,7 @@ async function connectTwoInstalled(page: Page) {
   const [first, second] = running.demo.devnet.evm.accounts
   await page.goto(multiWalletUrl())
   await connectButton(page).click()
-  await connectDevnetWalletEvm(page)
+  await connectDevnetWallet(page)
   await expect.poll(() => status(page)).toBe('connected')
   await expect.poll(() => address(page)).toBe(first.address)
   await openWallets(page)
@@ -222,7 +210,7 @@ describe('multi-wallet with every kind of wallet', () => {
 
     await page.goto(multiWalletUrl())
     await connectButton(page).click()
-    await connectDevnetWalletEvm(page)
+    await connectDevnetWallet(page)
     await expect.poll(() => status(page)).toBe('connected')
     await openWallets(page)
     await addWalletConnect(page, wallet)

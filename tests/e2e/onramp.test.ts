@@ -6,7 +6,7 @@
 import { formatBalance } from '@portico/headless/core'
 import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import { connectDevnetWallet, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -23,9 +23,7 @@ function usdcBalance(address: `0x${string}`) {
 async function openBuy(page: Page) {
   await page.goto(running.demo.url)
   await page.locator('[data-slot="connect-button"]').click()
-  await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).click()
-  // Installed for EVM and Solana: one row, which asks which namespace to connect.
-  await page.locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
+  await connectDevnetWallet(page)
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
   await page.locator('[data-slot="account-button"]').click()
   await page.locator('[data-slot="wallet-feature-buy"]').click()

@@ -5,17 +5,12 @@ import { formatBalance } from '@portico/headless/core'
 import { createPublicClient, erc20Abi, formatUnits, type Hex, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
+import { connectDevnetWallet, offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
 const accountButton = (page: Page) => page.locator('[data-slot="account-button"]')
 const connectButton = (page: Page) => page.locator('[data-slot="connect-button"]')
-/** Connects the Devnet Wallet (installed for EVM and Solana: one row, which asks which namespace). */
-async function connectDevnetWallet(page: Page, namespace: 'eip155' | 'solana') {
-  await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).click()
-  await page.locator(`[data-slot="choose-namespace"][data-namespace="${namespace}"]`).click()
-}
 const dialog = (page: Page) => page.getByRole('dialog')
 
 function usdcOf() {

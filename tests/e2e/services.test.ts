@@ -7,7 +7,15 @@ import { formatSignedAmount, truncateAddress } from '@portico/headless/core'
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, test } from 'vitest'
-import { dropStoredBalances, offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
+import {
+  connectDevnetWallet,
+  dropStoredBalances,
+  offlineContext,
+  type Page,
+  recordToasts,
+  shot,
+  startDemoAndBrowser,
+} from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -42,9 +50,7 @@ async function openPage(path = '') {
 
 async function connectEvm(page: Page) {
   await connectButton(page).click()
-  // The Devnet Wallet is installed for EVM and Solana: one row, which asks which namespace.
-  await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).click()
-  await page.locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
+  await connectDevnetWallet(page)
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
   // The balance is on the button once the (blockchain API) balance read is done.
   await accountButton(page).filter({ hasText: 'ETH' }).waitFor()

@@ -6,7 +6,7 @@
 import { formatSiwxMessage } from '@portico/headless/siwx'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import { connectDevnetWallet, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -25,9 +25,7 @@ describe('sign-in page', () => {
     await expect.poll(() => text(page, 'signin-me-result')).toBe('401 not_signed_in')
 
     await page.locator('[data-slot="connect-button"]').click()
-    await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).click()
-    // Installed for EVM and Solana: one row, which asks which namespace to connect.
-    await page.locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
+    await connectDevnetWallet(page)
     // The sign step: the app's name, Sign and Cancel.
     const view = page.locator('[data-slot="siwx-view"]')
     await view.waitFor()

@@ -4,7 +4,7 @@
 
 import { createPublicClient, erc20Abi, type Hex, http, parseUnits } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
+import { connectDevnetWallet, offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -19,9 +19,7 @@ const slot = (page: Page, name: string) => page.locator(`[data-slot="${name}"]`)
 async function connectInModal(page: Page) {
   await page.goto(running.demo.url)
   await slot(page, 'connect-button').click()
-  // Installed for EVM and Solana: one row, which asks which namespace to connect.
-  await page.locator('[data-slot="wallet-row"]').filter({ hasText: 'Devnet Wallet' }).click()
-  await page.locator('[data-slot="choose-namespace"][data-namespace="eip155"]').click()
+  await connectDevnetWallet(page)
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
 }
 

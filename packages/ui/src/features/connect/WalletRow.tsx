@@ -1,8 +1,8 @@
 import type { ChainNamespace, SortedConnector } from '@portico/headless'
 import { memo } from 'react'
-import { walletConnectMark } from '../../components/walletConnectMark.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
+import { walletConnectMark } from '../../components/walletConnectMark.js'
 import { usePorticoUI } from '../../context.js'
 import { namespaceName, pairsRemotely } from './connection.js'
 
