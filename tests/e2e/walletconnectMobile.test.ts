@@ -9,6 +9,7 @@
 
 import { join } from 'node:path'
 import { devnetLinklessWalletId } from '@portico/devnet'
+import type { CDPSession } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { offlineContext, type Page, phone, screenshotDir, startDemoAndBrowser } from './browser.js'
 
@@ -16,6 +17,26 @@ const running = startDemoAndBrowser()
 
 /** What the phone's screen shows (a full-page capture resizes the viewport past a phone's). */
 const shot = (page: Page, name: string) => page.screenshot({ path: join(screenshotDir, `${name}.png`) })
+
+/**
+ * In the wallet's tab: approves the demo's proposal. Then back on the demo, unfrozen as a phone's
+ * browser resumes a page: it picks the session up through the relay and closes its modal.
+ */
+async function approveThenReturn(wallet: Page, dapp: Page, cdp: CDPSession, walletShot?: string) {
+  const proposal = wallet.getByTestId('proposal').last()
+  await proposal.waitFor()
+  expect(await proposal.textContent()).toContain('Portico demo')
+  if (walletShot) await shot(wallet, walletShot)
+  await proposal.getByTestId('approve-proposal').tap()
+  await proposal.waitFor({ state: 'detached' })
+  await wallet.getByTestId('session').waitFor()
+
+  await dapp.bringToFront()
+  await cdp.send('Page.setWebLifecycleState', { state: 'active' })
+  await expect.poll(() => dapp.getByTestId('account-status').textContent(), { timeout: 30_000 }).toBe('connected')
+  expect(await dapp.getByTestId('account-address').textContent()).toBe(running.demo.devnet.evm.accounts[0].address)
+  await expect.poll(() => dapp.locator('[role="dialog"]').count(), { timeout: 30_000 }).toBe(0)
+}
 
 test('on a phone the devnet web wallet opens from its deep link (no QR code), is approved there, and the demo connects when the user comes back', async () => {
   const { context, blocked } = await offlineContext(running.browser, phone)
@@ -47,20 +68,7 @@ test('on a phone the devnet web wallet opens from its deep link (no QR code), is
   const cdp = await context.newCDPSession(dapp)
   await cdp.send('Page.setWebLifecycleState', { state: 'frozen' })
   await wallet.waitForURL((url) => url.pathname === '/wc')
-  const proposal = wallet.getByTestId('proposal').last()
-  await proposal.waitFor()
-  expect(await proposal.textContent()).toContain('Portico demo')
-  await shot(wallet, 'walletconnect-mobile-02-wallet')
-  await proposal.getByTestId('approve-proposal').tap()
-  await proposal.waitFor({ state: 'detached' })
-  await wallet.getByTestId('session').waitFor()
-
-  // Back to the demo: it resumes and picks the session up.
-  await dapp.bringToFront()
-  await cdp.send('Page.setWebLifecycleState', { state: 'active' })
-  await expect.poll(() => dapp.getByTestId('account-status').textContent(), { timeout: 30_000 }).toBe('connected')
-  expect(await dapp.getByTestId('account-address').textContent()).toBe(running.demo.devnet.evm.accounts[0].address)
-  await expect.poll(() => dapp.locator('[role="dialog"]').count(), { timeout: 30_000 }).toBe(0)
+  await approveThenReturn(wallet, dapp, cdp, 'walletconnect-mobile-02-wallet')
   await shot(dapp, 'walletconnect-mobile-03-connected')
   expect(blocked).toEqual([])
   await context.close()
@@ -105,19 +113,7 @@ test('on a phone a wallet without a mobile link shows no QR code but the wc: lin
   const deepLink = new URL('wc', running.demo.devnet.walletConnect.walletUrl)
   deepLink.searchParams.set('uri', uri)
   await wallet.goto(deepLink.toString())
-  const proposal = wallet.getByTestId('proposal').last()
-  await proposal.waitFor()
-  expect(await proposal.textContent()).toContain('Portico demo')
-  await proposal.getByTestId('approve-proposal').tap()
-  await proposal.waitFor({ state: 'detached' })
-  await wallet.getByTestId('session').waitFor()
-
-  // Back to the demo: it resumes and picks the session up through the relay.
-  await dapp.bringToFront()
-  await cdp.send('Page.setWebLifecycleState', { state: 'active' })
-  await expect.poll(() => dapp.getByTestId('account-status').textContent(), { timeout: 30_000 }).toBe('connected')
-  expect(await dapp.getByTestId('account-address').textContent()).toBe(running.demo.devnet.evm.accounts[0].address)
-  await expect.poll(() => dapp.locator('[role="dialog"]').count(), { timeout: 30_000 }).toBe(0)
+  await approveThenReturn(wallet, dapp, cdp)
   expect(blocked).toEqual([])
   await context.close()
 }, 180_000)
