@@ -28,7 +28,7 @@ type WireEvent = {
 }
 /** The element of a `data-slot`, once it is there (views load on demand). */
 async function slot(name: string): Promise<HTMLElement> {
-  await expect.poll(() => document.querySelector(`[data-slot="${name}"]`), { timeout: 20_000 }).not.toBeNull()
+  await expect.poll(() => document.querySelector(`[data-slot="${name}"]`), { timeout: 30_000 }).not.toBeNull()
   return document.querySelector(`[data-slot="${name}"]`) as HTMLElement
 }
 const eventsOf = async (projectId: string) =>
@@ -47,20 +47,20 @@ test('connect, switch network and disconnect are reported in order, with the spe
   )
   await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
   await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
-  await expect.poll(() => getConnection(harness.portico).isConnected, { timeout: 20_000 }).toBe(true)
+  await expect.poll(() => getConnection(harness.portico).isConnected, { timeout: 30_000 }).toBe(true)
   const address = getConnection(harness.portico).address
   await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
   await userEvent.click(await slot('account-button'))
   await userEvent.click(await slot('account-network'))
   await userEvent.click(page.getByRole('button', { name: /Devnet 2/ }))
-  await expect.poll(() => getConnection(harness.portico).caipNetworkId, { timeout: 20_000 }).toBe('eip155:31338')
+  await expect.poll(() => getConnection(harness.portico).caipNetworkId, { timeout: 30_000 }).toBe('eip155:31338')
   await userEvent.click(page.getByRole('button', { name: 'Disconnect' }))
-  await expect.poll(() => getConnection(harness.portico).isConnected, { timeout: 20_000 }).toBe(false)
+  await expect.poll(() => getConnection(harness.portico).isConnected, { timeout: 30_000 }).toBe(false)
 
   const journey = ['SELECT_WALLET', 'CONNECT_SUCCESS', 'SWITCH_NETWORK', 'DISCONNECT_SUCCESS']
   await expect
     .poll(async () => (await eventsOf(projectId)).map((e) => e.props.event).filter((e) => journey.includes(e)), {
-      timeout: 20_000,
+      timeout: 30_000,
     })
     .toEqual(journey)
   const events = await eventsOf(projectId)
@@ -129,12 +129,12 @@ test('sign-in: asked, refused, asked again and signed in are reported in order, 
   await userEvent.click(page.getByRole('button', { name: 'Sign', exact: true }))
   await expect.element(page.getByRole('alert').getByText('You declined the sign-in request.')).toBeVisible()
   await userEvent.click(page.getByRole('button', { name: 'Try again' }))
-  await expect.poll(() => getSiwxState(portico).status, { timeout: 20_000 }).toBe('authenticated')
+  await expect.poll(() => getSiwxState(portico).status, { timeout: 30_000 }).toBe('authenticated')
 
   const journey = ['CLICK_SIGN_SIWX_MESSAGE', 'SIWX_AUTH_ERROR', 'CLICK_SIGN_SIWX_MESSAGE', 'SIWX_AUTH_SUCCESS']
   await expect
     .poll(async () => (await eventsOf(projectId)).map((e) => e.props.event).filter((e) => signInEvents.includes(e)), {
-      timeout: 20_000,
+      timeout: 30_000,
     })
     .toEqual(journey)
   const events = (await eventsOf(projectId)).filter((e) => signInEvents.includes(e.props.event))
@@ -154,7 +154,7 @@ test('sign-in: Cancel is reported (the button, and closing the modal while it as
   expect(getConnection(portico).status).toBe('connected')
   await expect
     .poll(async () => (await eventsOf(projectId)).map((e) => e.props.event).filter((e) => signInEvents.includes(e)), {
-      timeout: 20_000,
+      timeout: 30_000,
     })
     .toEqual(['CLICK_CANCEL_SIWX'])
 
@@ -162,11 +162,11 @@ test('sign-in: Cancel is reported (the button, and closing the modal while it as
   const requiredProject = `h38c-siwx-close-${Date.now()}`
   const required = await connectToSignStep({ projectId: requiredProject, analytics: true, required: true })
   await userEvent.click(page.getByRole('button', { name: 'Close' }))
-  await expect.poll(() => getConnection(required.portico).status, { timeout: 20_000 }).toBe('disconnected')
+  await expect.poll(() => getConnection(required.portico).status, { timeout: 30_000 }).toBe('disconnected')
   await expect
     .poll(
       async () => (await eventsOf(requiredProject)).map((e) => e.props.event).filter((e) => signInEvents.includes(e)),
-      { timeout: 20_000 },
+      { timeout: 30_000 },
     )
     .toEqual(['CLICK_CANCEL_SIWX'])
 })
@@ -175,7 +175,7 @@ test('sign-in: with analytics off nothing is sent', async () => {
   const projectId = `h38c-siwx-off-${Date.now()}`
   const { portico } = await connectToSignStep({ projectId, analytics: false })
   await userEvent.click(page.getByRole('button', { name: 'Sign', exact: true }))
-  await expect.poll(() => getSiwxState(portico).status, { timeout: 20_000 }).toBe('authenticated')
+  await expect.poll(() => getSiwxState(portico).status, { timeout: 30_000 }).toBe('authenticated')
   await userEvent.click(page.getByRole('button', { name: /0xf3/ }))
   await expect.element(page.getByText('Signed in')).toBeVisible()
   // The same steps with analytics on reach the emulator (the tests above): here not even INITIALIZE.

@@ -43,7 +43,7 @@ test('activity off in the remote configuration: the tab goes once it has loaded'
   expect(response.status).toBe(200)
   const harness = await openAccount({ projectId: 'h38a-activity-off', remoteConfigUrl: devnet.apiUrl })
   // The Account view asks for the remote configuration itself (the Connect view was not shown).
-  await expect.poll(() => getFeatures(harness.portico).activity, { timeout: 20_000 }).toBe(false)
+  await expect.poll(() => getFeatures(harness.portico).activity, { timeout: 30_000 }).toBe(false)
   await expect.poll(() => activityTab().query()).toBeNull()
   await expect.element(page.getByRole('tab', { name: 'NFTs' })).toBeVisible()
 })

@@ -47,7 +47,7 @@ async function openNfts(options: HarnessOptions = {}) {
   return page.getByRole('tabpanel', { name: 'NFTs' })
 }
 
-const waitLong = { timeout: 20_000 }
+const waitLong = { timeout: 30_000 }
 
 test('default: the account’s NFTs with name, collection, amount and image; the spam voucher hidden', async () => {
   const panel = await openNfts()

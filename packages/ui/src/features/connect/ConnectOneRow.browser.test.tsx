@@ -83,7 +83,7 @@ test('one row for the wallet, with its namespaces; choosing Solana connects its 
   expect(choices()).toEqual(['EVM', 'Solana'])
   await expect.element(page.getByText('Devnet Wallet')).toBeVisible()
   await userEvent.click(page.getByRole('button', { name: 'Solana' }))
-  await expect.poll(() => getConnection(portico, { namespace: 'solana' }).isConnected, { timeout: 20_000 }).toBe(true)
+  await expect.poll(() => getConnection(portico, { namespace: 'solana' }).isConnected, { timeout: 30_000 }).toBe(true)
   expect(getConnection(portico, { namespace: 'eip155' }).isConnected).toBe(false)
 })
 
@@ -98,7 +98,7 @@ test('Back from the choice returns to the list; EVM chosen with the keyboard con
   await expect.element(choice).toBeVisible()
   ;(choice.element() as HTMLButtonElement).focus()
   await userEvent.keyboard('{Enter}')
-  await expect.poll(() => getConnection(portico, { namespace: 'eip155' }).isConnected, { timeout: 20_000 }).toBe(true)
+  await expect.poll(() => getConnection(portico, { namespace: 'eip155' }).isConnected, { timeout: 30_000 }).toBe(true)
   expect(getConnection(portico, { namespace: 'eip155' }).address?.toLowerCase()).toBe(evm.address.toLowerCase())
   expect(getConnection(portico, { namespace: 'solana' }).isConnected).toBe(false)
 })

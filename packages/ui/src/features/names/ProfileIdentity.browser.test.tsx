@@ -16,7 +16,7 @@ import '../../test/provided.js'
 const devnet = inject('devnet')
 const projectId = 'profile-identity'
 const cleanups: (() => void)[] = []
-const wait = { timeout: 20_000 }
+const wait = { timeout: 30_000 }
 
 afterEach(async () => {
   await cleanup()

@@ -19,7 +19,7 @@ import '../../test/provided.js'
 const devnet = inject('devnet')
 const projectId = 'names-ui'
 const cleanups: (() => void)[] = []
-const wait = { timeout: 20_000 }
+const wait = { timeout: 30_000 }
 
 async function setFault(hosted: 'ok' | 500) {
   const response = await fetch(`${devnet.apiUrl}/__devnet/switches`, {

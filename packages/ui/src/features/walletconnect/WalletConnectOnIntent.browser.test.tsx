@@ -110,7 +110,7 @@ test('a press with no intent before it (cold) still shows the QR code', async ()
   row.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'touch' }))
   row.click()
   await expect
-    .element(qr(), { timeout: 20_000 })
+    .element(qr(), { timeout: 30_000 })
     .toHaveAttribute('data-uri', expect.stringMatching(/^wc:[0-9a-f]{64}@2\?/))
   expect(load).toHaveBeenCalled()
 })

@@ -14,7 +14,7 @@ import '../../test/provided.js'
 
 const devnet = inject('devnet')
 const cleanups: (() => void)[] = []
-const wait = { timeout: 20_000 }
+const wait = { timeout: 30_000 }
 const second = 'dev.portico.test0'
 
 afterEach(async () => {

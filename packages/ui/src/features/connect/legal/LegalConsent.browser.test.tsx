@@ -42,7 +42,7 @@ test('with the checkbox on, the wallets wait until the user agrees, then connect
   await userEvent.click(box)
   await expect.element(wallet()).toBeEnabled()
   await userEvent.click(wallet())
-  await expect.poll(() => getConnection(harness.portico).isConnected, { timeout: 20_000 }).toBe(true)
+  await expect.poll(() => getConnection(harness.portico).isConnected, { timeout: 30_000 }).toBe(true)
 })
 
 test('keyboard only: Tab reaches the box (the disabled wallets are skipped), Space ticks it, Tab reaches a wallet', async () => {

@@ -88,7 +88,7 @@ test('reownBranding from the remote configuration turns the line off over a loca
     remoteConfigUrl: devnet.apiUrl,
     features: { reownBranding: true },
   })
-  await expect.poll(() => getFeatures(harness.portico).reownBranding, { timeout: 20_000 }).toBe(false)
+  await expect.poll(() => getFeatures(harness.portico).reownBranding, { timeout: 30_000 }).toBe(false)
   await expect.element(wallet()).toBeVisible()
   await expect.poll(branding).toBeNull()
 })
