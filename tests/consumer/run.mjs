@@ -15,7 +15,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, extname, join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -23,6 +22,7 @@ import { fileURLToPath } from 'node:url'
 import { build as esbuild } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
+import { freePort } from '../../scripts/free-port.mjs'
 import { pnpmCommand } from '../../scripts/pnpm-bin.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -68,17 +68,6 @@ function writeFiles(dir, files) {
     mkdirSync(dirname(join(dir, path)), { recursive: true })
     writeFileSync(join(dir, path), typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`)
   }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /**

@@ -3,7 +3,6 @@
 // already holds the account (cookie storage + cookieToInitialState), with no hydration warning.
 // Run after the packages are built (`npm test` does): the app uses them as a host installs them.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startDevnet } from '@portico/devnet'
@@ -11,6 +10,7 @@ import { formatSiwxMessage } from '@portico/headless/siwx'
 import { build } from 'esbuild'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { freePort } from '../../scripts/free-port.mjs'
 import { type Browser, launchChromium, offlineContext, shot } from './browser.js'
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '../../apps/next')
@@ -189,17 +189,5 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
     child.once('exit', (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${output.join('')}`)),
     )
-  })
-}
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
   })
 }

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { createPublicClient, http } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { freePort } from '../../../scripts/free-port.mjs'
 import { startAnvil } from './anvil.js'
-import { anvilProcessesOnPort, canBind, freePort } from './test-utils.js'
+import { anvilProcessesOnPort, canBind } from './test-utils.js'
 import { evmTokens } from './tokens.js'
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url))

@@ -4,6 +4,7 @@ import { getTransferSolInstruction } from '@solana-program/system'
 import { findAssociatedTokenPda, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { createPublicClient, erc20Abi, http, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../../scripts/free-port.mjs'
 import {
   type Devnet,
   type DirectoryWallet,
@@ -18,7 +19,6 @@ import {
   anvilProcessesOnPort,
   canBind,
   createDevnetRpc,
-  freePort,
   type Rpc,
   rawRpc,
   sendAndConfirm,

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '../../../../scripts/free-port.mjs'
 
 /**
  * A throw-away Postgres server on a loopback port, for tests of the `DATABASE_URL` path.
@@ -25,17 +25,6 @@ export function findPostgresBin(): string | undefined {
   const which = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' })
   const initdb = which.stdout.trim()
   return which.status === 0 && initdb ? join(initdb, '..') : undefined
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /**
