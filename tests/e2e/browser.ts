@@ -11,6 +11,7 @@ import {
   chromium,
   type Locator,
   type Page,
+  type Response,
   type Route,
 } from 'playwright-core'
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest'
@@ -248,7 +249,7 @@ export async function clickUntil(
     .toBe(true)
 }
 
-export type { Browser, BrowserContext, Locator, Page, Route }
+export type { Browser, BrowserContext, Locator, Page, Response, Route }
 
 /**
  * Connects the demo's Devnet Wallet from the Connect view on `namespace`. It is installed for EVM

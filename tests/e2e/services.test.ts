@@ -12,6 +12,7 @@ import {
   dropStoredBalances,
   offlineContext,
   type Page,
+  type Response,
   recordToasts,
   shot,
   startDemoAndBrowser,
@@ -39,13 +40,44 @@ async function openPage(path = '') {
   const page = await context.newPage()
   const requests: URL[] = []
   const dialogs: string[] = []
+  const logs: string[] = []
+  const responses: Response[] = []
   page.on('request', (request) => requests.push(new URL(request.url())))
+  page.on('response', (response) => responses.push(response))
+  page.on('console', (message) => logs.push(`${message.type()}: ${message.text()}`))
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message())
     void dialog.dismiss()
   })
   await page.goto(new URL(path, running.demo.url).toString())
-  return { context, page, blocked, requests, dialogs, toasts: () => toasts(page) }
+  /** The first response that matches, whether it came before this call or comes after it. */
+  const response = (match: (response: Response) => boolean) => responses.find(match) ?? page.waitForResponse(match)
+  return { context, page, blocked, requests, dialogs, logs, response, toasts: () => toasts(page) }
+}
+
+/**
+ * Waits for the WalletConnect view's QR code. On a busy machine this wait once ran out with
+ * nothing to say why: the error now names the views on screen, the QR code's state and the page's
+ * console, so the next time tells whether the view, the pairing or the render was missing.
+ */
+async function qrReady(page: Page, logs: readonly string[]) {
+  const view = page.locator('[data-slot="connecting-walletconnect-view"]')
+  try {
+    await view.locator('[data-slot="qr-code"][data-state="ready"]').waitFor()
+  } catch (error) {
+    const views = await page
+      .locator('[data-slot$="-view"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-slot')))
+      .catch(() => [])
+    const qr = await view
+      .locator('[data-slot="qr-code"]')
+      .getAttribute('data-state', { timeout: 1000 })
+      .catch(() => 'absent')
+    throw new Error(`No QR code: views ${JSON.stringify(views)}, QR ${qr}; console:\n${logs.slice(-30).join('\n')}`, {
+      cause: error,
+    })
+  }
+  return view
 }
 
 async function connectEvm(page: Page) {
@@ -62,15 +94,17 @@ const isPath = (path: string | RegExp) => (url: URL) =>
 
 describe('hosted services (emulator)', () => {
   test('All Wallets: installed wallet first, then the directory; paging, trimmed search, hostile entries inert', async () => {
-    const { context, page, blocked, requests, dialogs } = await openPage()
-    // The Connect view already asks for the first page (its All Wallets badge shows the directory's
-    // count), so listen before opening the modal.
-    const firstPage = page.waitForResponse(
-      (r) => r.url().includes('/getWallets?') && new URL(r.url()).searchParams.get('page') === '1',
-    )
+    const { context, page, blocked, requests, dialogs, logs, response } = await openPage()
     await connectButton(page).click()
     await page.locator('[data-slot="all-wallets"]').click()
-    const page1 = (await (await firstPage).json()) as { count: number; data: DirectoryWallet[] }
+    // The directory's first page may have been asked for before the modal opened (prefetched at
+    // idle), and on a busy machine the clicks and the views' code can take longer than a response
+    // wait's clock: wait for its rows on screen, then read the response it came in.
+    await allWallets(page).locator('[data-slot="directory-wallet-row"]').first().waitFor()
+    const firstPage = await response(
+      (r) => r.url().includes('/getWallets?') && new URL(r.url()).searchParams.get('page') === '1',
+    )
+    const page1 = (await firstPage.json()) as { count: number; data: DirectoryWallet[] }
     expect(page1.data.length).toBe(40)
 
     // WalletConnect (first in the spec's connector order), the installed Devnet Wallet, then the
@@ -165,15 +199,14 @@ describe('hosted services (emulator)', () => {
     // never offered: only the (safe) custom-scheme desktop link is.
     await searchBox(page).fill('jslink')
     await directoryRow(page, 'hostile-javascript-webapp-link').click()
-    const wcView = page.locator('[data-slot="connecting-walletconnect-view"]')
-    await wcView.locator('[data-slot="qr-code"][data-state="ready"]').waitFor()
+    const wcView = await qrReady(page, logs)
     expect(await wcView.locator('[data-slot="open-webapp"]').count()).toBe(0)
     await shot(page, '24-hostile-walletconnect')
     // The data: desktop link is dropped too; only its https web app link remains.
     await page.locator('[data-slot="modal-back"]').click()
     await searchBox(page).fill('datalink')
     await directoryRow(page, 'hostile-data-html-desktop-link').click()
-    await wcView.locator('[data-slot="qr-code"][data-state="ready"]').waitFor()
+    await qrReady(page, logs)
     expect(await wcView.locator('[data-slot="open-desktop"]').count()).toBe(0)
     const webapp = await wcView.locator('[data-slot="open-webapp"]').getAttribute('href')
     expect(webapp).toMatch(/^https:\/\/datalink\.example\/wc\?uri=wc%3A/)
