@@ -12,6 +12,7 @@ import {
   parseEther,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { accountOf } from '../../test/walletConnect.js'
 import { walletConnectSuite } from '../../test/walletConnectSuite.js'
@@ -21,6 +22,11 @@ import { waitForCallsStatus } from './waitForCallsStatus.js'
 const suite = walletConnectSuite()
 const client = () => createPublicClient({ transport: http(suite.devnet.evm.rpcUrl) })
 const fresh = (): Address => privateKeyToAccount(generatePrivateKey()).address
+const aa = () => {
+  const { aa } = suite.devnet
+  if (!aa) throw new Error('the devnet started without its account-abstraction services')
+  return aa
+}
 const usdc = () => suite.devnet.evm.tokens[0]?.address as Address
 const usdcOf = (owner: Address) =>
   client().readContract({ address: usdc(), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
@@ -31,7 +37,7 @@ const transfer = (to: Address, amount: bigint) => ({
 
 beforeAll(async () => {
   // Alto takes seconds to load: once for the file, not inside a test.
-  await suite.devnet.aa.bundler.ready()
+  await aa().bundler.ready()
 }, 180_000)
 
 /** Sends ETH and USDC from devnet account 0 to `to`, each mined. */
@@ -39,7 +45,7 @@ async function fund(to: Address) {
   const funder = createWalletClient({
     account: privateKeyToAccount(suite.devnet.evm.accounts[0]?.privateKey as `0x${string}`),
     transport: http(suite.devnet.evm.rpcUrl),
-    chain: null,
+    chain: foundry,
   })
   for (const hash of [
     await funder.sendTransaction({ to, value: parseEther('1') }),
@@ -50,13 +56,11 @@ async function fund(to: Address) {
 
 /** A dapp connected over WalletConnect to the devnet wallet; the wallet's wallet_sendCalls params are kept. */
 async function connected({ smart, paymaster }: { smart: boolean; paymaster: boolean }) {
-  const { portico } = suite.createDapp(
-    paymaster ? { paymasterMap: { 'eip155:31337': suite.devnet.aa.paymasterUrl } } : {},
-  )
+  const { portico } = suite.createDapp(paymaster ? { paymasterMap: { 'eip155:31337': aa().paymasterUrl } } : {})
   const wallet: DevnetWallet = await suite.createWallet({
     accountIndex: smart ? (paymaster ? 2 : 3) : 1,
     evmChainIds: [31337],
-    ...(smart ? { smartAccount: { bundlerUrl: suite.devnet.aa.bundlerUrl } } : {}),
+    ...(smart ? { smartAccount: { bundlerUrl: aa().bundlerUrl } } : {}),
   })
   const sent: unknown[] = []
   wallet.subscribe((event) => {
@@ -85,11 +89,13 @@ describe('sendCalls: the host paymaster for external smart wallets (WalletConnec
     const status = await sendTwoTransfers(portico)
     expect(status).toMatchObject({ status: 'success', atomic: true, chainId: 31337 })
     expect(status.receipts).toHaveLength(1)
-    expect(sent).toEqual([
-      expect.objectContaining({ capabilities: { paymasterService: { url: suite.devnet.aa.paymasterUrl } } }),
-    ])
+    expect(sent).toEqual([expect.objectContaining({ capabilities: { paymasterService: { url: aa().paymasterUrl } } })])
     expect(await client().getBalance({ address })).toBe(before)
-    expect(suite.devnet.aa.sponsored().some((s) => s.sender.toLowerCase() === address.toLowerCase())).toBe(true)
+    expect(
+      aa()
+        .sponsored()
+        .some((s) => s.sender.toLowerCase() === address.toLowerCase()),
+    ).toBe(true)
   })
 
   test('behavior: without paymasterMap the smart wallet pays for its operation itself', async () => {
