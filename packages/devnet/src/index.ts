@@ -146,6 +146,7 @@ export {
   devnetMethods,
   NOT_ON_DEVNET_CODE,
 } from './wallet/signers.js'
+export { type DevnetSmartAccountOptions, devnetSmartAccount } from './wallet/smartAccount.js'
 export {
   type CosmosStdSignature,
   type DevnetSignatureClaim,

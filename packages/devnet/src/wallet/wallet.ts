@@ -10,6 +10,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { evmChainId } from '../accounts.js'
 import { type DevnetKeys, type DevnetNamespace, devnetChainIds, devnetKeys, devnetNamespaces } from './keys.js'
 import { answerDevnetRequest, type DevnetSignerRpc, DevnetWalletError, devnetEvents, devnetMethods } from './signers.js'
+import { answerSmartRequest, type DevnetSmartAccountOptions, devnetSmartAccount } from './smartAccount.js'
 
 /** The key-value storage the WalletConnect core persists to (pairings, sessions, keys). */
 export type DevnetWalletStorage = NonNullable<CoreTypes.Options['storage']>
@@ -63,6 +64,19 @@ export interface DevnetWalletOptions {
    * `autoApprove.proposals` (`manual` approves them too: they carry no separate handle).
    */
   oneClickAuth?: boolean
+  /**
+   * Makes the wallet a smart wallet: its eip155 account is the SimpleAccount (ERC-4337 v0.8, the
+   * devnet's EntryPoint and factory) owned by the devnet key, counterfactual until its first
+   * operation. `wallet_getCapabilities` reports atomic batches and `paymasterService`;
+   * `wallet_sendCalls` sends one user operation through `bundlerUrl`, sponsored by the
+   * `paymasterService.url` the dapp gives (ERC-7677), else paid by the account. Needs `evmRpcUrl`.
+   *
+   * @example
+   * ```ts
+   * await createDevnetWallet({ relayUrl, evmRpcUrl: devnet.evm.rpcUrl, smartAccount: { bundlerUrl: devnet.aa.bundlerUrl } })
+   * ```
+   */
+  smartAccount?: DevnetSmartAccountOptions
 }
 
 /**
@@ -299,9 +313,19 @@ function supportedNamespaces(keys: DevnetKeys, evmChainIds: readonly number[]) {
  * ```
  */
 export async function createDevnetWallet(options: DevnetWalletOptions): Promise<DevnetWallet> {
-  const keys = devnetKeys(options.accountIndex ?? 0)
+  const ownerKeys = devnetKeys(options.accountIndex ?? 0)
   const evmChainIds = [...(options.evmChainIds ?? [evmChainId])]
   if (evmChainIds.length === 0) throw new Error('evmChainIds must not be empty')
+  const { smartAccount: smart } = options
+  if (smart && !options.evmRpcUrl) throw new Error('smartAccount needs evmRpcUrl')
+  const smartAccount =
+    smart && options.evmRpcUrl
+      ? await devnetSmartAccount(ownerKeys.eip155.privateKey, evmChainIds[0] as number, options.evmRpcUrl)
+      : undefined
+  // A smart wallet shows its account's address; the devnet key stays its owner and signer.
+  const keys = smartAccount
+    ? { ...ownerKeys, eip155: { ...ownerKeys.eip155, address: smartAccount.address } }
+    : ownerKeys
   const proposalsMode = options.autoApprove?.proposals ?? 'approve'
   const requestsMode = options.autoApprove?.requests ?? 'approve'
   const { evmRpcUrl } = options
@@ -452,6 +476,14 @@ export async function createDevnetWallet(options: DevnetWalletOptions): Promise<
         )
       await ensureEvmChain(topic, next)
       return null
+    }
+    if (smart && smartAccount) {
+      const smartAnswer = await answerSmartRequest(smartAccount, rpc.evmRpcUrls, smart, {
+        chainId,
+        method: request.method,
+        params: request.params,
+      })
+      if (smartAnswer) return smartAnswer.answer
     }
     return answerDevnetRequest(keys, rpc, { chainId, method: request.method, params: request.params, id })
   }

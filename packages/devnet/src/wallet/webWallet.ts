@@ -20,6 +20,8 @@ export interface WebWalletConfig {
   evmChainIds?: number[]
   /** Devnet account (0..4) the page signs with (default 0). */
   accountIndex?: number
+  /** Makes the page a smart wallet (see `DevnetWalletOptions.smartAccount`). */
+  smartAccount?: { bundlerUrl: string }
 }
 
 type Child = Node | string | false | null | undefined

@@ -34,6 +34,7 @@ export type WalletConnectDappSetup = {
   pairingExpirySeconds?: number
   prepare?: boolean
   logLevel?: 'error' | 'trace'
+  paymasterMap?: Record<string, string>
 }
 
 /**
@@ -103,6 +104,7 @@ export function walletConnectSuite() {
     createDapp({
       storage = memoryStorage(),
       wcStorage = createMemoryWalletConnectStorage(),
+      paymasterMap,
       ...rest
     }: WalletConnectDappSetup = {}) {
       const portico = createPortico({
@@ -111,6 +113,7 @@ export function walletConnectSuite() {
         networks: suite.networks(),
         adapters: [eip155Adapter(), solanaAdapter(), polkadotAdapter(), bip122Adapter(), cosmosAdapter()],
         storage,
+        ...(paymasterMap ? { paymasterMap } : {}),
         ssr: false, // reloads here are client-only: storage is read while creating
         walletConnect: { relayUrl: suite.relay.url, verifyUrl: suite.relay.verifyUrl, storage: wcStorage, ...rest },
       })

@@ -9,7 +9,7 @@ import {
   type InvalidCallErrorType,
   toCallsError,
 } from './errors.js'
-import type { WalletCapabilities } from './getCapabilities.js'
+import { getCapabilities, type WalletCapabilities } from './getCapabilities.js'
 
 /** One call of a batch. */
 export type Call = {
@@ -47,11 +47,22 @@ const hex = (value: bigint) => `0x${value.toString(16)}`
  * without EIP-5792 (or a session that did not approve it) gives `CallsNotSupportedError`; the
  * wallet's EIP-5792 refusals (e.g. 5760, atomicity not supported) give `CallsRejectedError`.
  *
+ * Gas sponsorship: when the host configured a paymaster for the active network
+ * (`paymasterMap`) and the caller gave no `paymasterService`, the wallet is asked
+ * (`wallet_getCapabilities`) whether it takes a paymaster on that chain; a smart wallet that
+ * reports `paymasterService: { supported: true }` gets `paymasterService: { url }` (ERC-7677) and
+ * the host's paymaster pays the gas. A wallet that does not report it gets no capability.
+ *
  * @example
  * const { id } = await sendCalls(portico, {
  *   calls: [{ to: usdc, data: approveData }, { to: router, data: swapData }],
  * })
  * const status = await waitForCallsStatus(portico, { id })
+ *
+ * @example
+ * // createPortico({ ..., paymasterMap: { 'eip155:8453': 'https://paymaster.example/base' } })
+ * // A smart wallet reporting paymasterService on Base is sent { paymasterService: { url } }.
+ * const { id } = await sendCalls(portico, { calls: [{ to: usdc, data: transferData }] })
  */
 export async function sendCalls(portico: Portico, parameters: SendCallsParameters): Promise<SendCallsReturnType> {
   const { account } = getActiveConnection(portico, 'eip155')
@@ -70,6 +81,7 @@ export async function sendCalls(portico: Portico, parameters: SendCallsParameter
     return out
   })
   const chainId = hex(BigInt(account.caipNetworkId.split(':')[1] ?? '0'))
+  const requested = await withHostPaymaster(portico, account.caipNetworkId, parameters.capabilities)
   let result: unknown
   try {
     result = await request(portico, {
@@ -82,7 +94,7 @@ export async function sendCalls(portico: Portico, parameters: SendCallsParameter
           chainId,
           atomicRequired: parameters.atomicRequired ?? false,
           calls: encoded,
-          ...(parameters.capabilities ? { capabilities: parameters.capabilities } : {}),
+          ...(requested ? { capabilities: requested } : {}),
         },
       ],
     })
@@ -96,6 +108,24 @@ export async function sendCalls(portico: Portico, parameters: SendCallsParameter
     throw new WalletRequestError({ method: 'wallet_sendCalls', cause: new Error('The wallet returned no batch id') })
   const capabilities = (result as { capabilities?: unknown }).capabilities
   return isRecord(capabilities) ? { id, capabilities } : { id }
+}
+
+/**
+ * The caller's capabilities, plus the host's paymaster (`paymasterMap`) for a wallet that reports
+ * `paymasterService` on the chain. The caller's own `paymasterService` always wins. A wallet whose
+ * capabilities cannot be read is treated as one without a paymaster: sending decides the rest.
+ */
+async function withHostPaymaster(
+  portico: Portico,
+  caipNetworkId: string,
+  capabilities: WalletCapabilities | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  const url = portico.options.paymasterMap[caipNetworkId]
+  if (!url || capabilities?.paymasterService) return capabilities
+  const chainId = Number(caipNetworkId.split(':')[1])
+  const reported = await getCapabilities(portico, { chainIds: [chainId] }).catch(() => undefined)
+  if (reported?.[chainId]?.paymasterService?.supported !== true) return capabilities
+  return { ...capabilities, paymasterService: { url } }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,0 +1,118 @@
+// The host's paymaster (paymasterMap) for an external smart wallet: the devnet WalletConnect wallet
+// as a smart wallet (a SimpleAccount through the devnet bundler) and as a plain one, through the
+// devnet relay (src/test/walletConnectSuite.ts). Balances are read on chain.
+import type { DevnetWallet } from '@portico/devnet'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  parseEther,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { accountOf } from '../../test/walletConnect.js'
+import { walletConnectSuite } from '../../test/walletConnectSuite.js'
+import { sendCalls } from './sendCalls.js'
+import { waitForCallsStatus } from './waitForCallsStatus.js'
+
+const suite = walletConnectSuite()
+const client = () => createPublicClient({ transport: http(suite.devnet.evm.rpcUrl) })
+const fresh = (): Address => privateKeyToAccount(generatePrivateKey()).address
+const aa = () => {
+  const { aa } = suite.devnet
+  if (!aa) throw new Error('the devnet started without its account-abstraction services')
+  return aa
+}
+const usdc = () => suite.devnet.evm.tokens[0]?.address as Address
+const usdcOf = (owner: Address) =>
+  client().readContract({ address: usdc(), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const transfer = (to: Address, amount: bigint) => ({
+  to: usdc(),
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+})
+
+beforeAll(async () => {
+  // Alto takes seconds to load: once for the file, not inside a test.
+  await aa().bundler.ready()
+}, 180_000)
+
+/** Sends ETH and USDC from devnet account 0 to `to`, each mined. */
+async function fund(to: Address) {
+  const funder = createWalletClient({
+    account: privateKeyToAccount(suite.devnet.evm.accounts[0]?.privateKey as `0x${string}`),
+    transport: http(suite.devnet.evm.rpcUrl),
+    chain: foundry,
+  })
+  for (const hash of [
+    await funder.sendTransaction({ to, value: parseEther('1') }),
+    await funder.writeContract({ address: usdc(), abi: erc20Abi, functionName: 'transfer', args: [to, 50_000_000n] }),
+  ])
+    await client().waitForTransactionReceipt({ hash })
+}
+
+/** A dapp connected over WalletConnect to the devnet wallet; the wallet's wallet_sendCalls params are kept. */
+async function connected({ smart, paymaster }: { smart: boolean; paymaster: boolean }) {
+  const { portico } = suite.createDapp(paymaster ? { paymasterMap: { 'eip155:31337': aa().paymasterUrl } } : {})
+  const wallet: DevnetWallet = await suite.createWallet({
+    accountIndex: smart ? (paymaster ? 2 : 3) : 1,
+    evmChainIds: [31337],
+    ...(smart ? { smartAccount: { bundlerUrl: aa().bundlerUrl } } : {}),
+  })
+  const sent: unknown[] = []
+  wallet.subscribe((event) => {
+    if (event.type === 'request' && event.request.method === 'wallet_sendCalls')
+      sent.push((event.request.params as unknown[])[0])
+  })
+  await suite.pairAndConnect(portico, wallet)
+  const address = accountOf(portico, 'eip155')?.address as Address
+  expect(address.toLowerCase()).toBe(wallet.accounts.eip155.address.toLowerCase())
+  return { portico, address, sent }
+}
+
+async function sendTwoTransfers(portico: Parameters<typeof sendCalls>[0]) {
+  const [alice, bob] = [fresh(), fresh()]
+  const { id } = await sendCalls(portico, { calls: [transfer(alice, 1_000_000n), transfer(bob, 2_000_000n)] })
+  const status = await waitForCallsStatus(portico, { id, pollingInterval: 50 })
+  expect([await usdcOf(alice), await usdcOf(bob)]).toEqual([1_000_000n, 2_000_000n])
+  return status
+}
+
+describe('sendCalls: the host paymaster for external smart wallets (WalletConnect, devnet bundler)', () => {
+  test('behavior: a smart wallet reporting paymasterService gets the host paymaster URL; one sponsored operation, no ETH spent', async () => {
+    const { portico, address, sent } = await connected({ smart: true, paymaster: true })
+    await fund(address)
+    const before = await client().getBalance({ address })
+    const status = await sendTwoTransfers(portico)
+    expect(status).toMatchObject({ status: 'success', atomic: true, chainId: 31337 })
+    expect(status.receipts).toHaveLength(1)
+    expect(sent).toEqual([expect.objectContaining({ capabilities: { paymasterService: { url: aa().paymasterUrl } } })])
+    expect(await client().getBalance({ address })).toBe(before)
+    expect(
+      aa()
+        .sponsored()
+        .some((s) => s.sender.toLowerCase() === address.toLowerCase()),
+    ).toBe(true)
+  })
+
+  test('behavior: without paymasterMap the smart wallet pays for its operation itself', async () => {
+    const { portico, address, sent } = await connected({ smart: true, paymaster: false })
+    await fund(address)
+    const before = await client().getBalance({ address })
+    const status = await sendTwoTransfers(portico)
+    expect(status).toMatchObject({ status: 'success', atomic: true })
+    expect(sent).toEqual([expect.not.objectContaining({ capabilities: expect.anything() })])
+    expect(await client().getBalance({ address })).toBeLessThan(before)
+  })
+
+  test('behavior: a plain wallet (no paymasterService reported) gets no capability, even with paymasterMap', async () => {
+    const { portico, sent } = await connected({ smart: false, paymaster: true })
+    const status = await sendTwoTransfers(portico)
+    expect(status).toMatchObject({ status: 'success', atomic: false })
+    expect(status.receipts).toHaveLength(2)
+    expect(sent).toEqual([expect.not.objectContaining({ capabilities: expect.anything() })])
+  })
+})
