@@ -16,6 +16,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, inject, test, vi } 
 import { type Locator, page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import * as embedded from '../features/embedded/EmailLogin.stories.js'
+import embeddedAr from '../features/embedded/embedded.ar.js'
+import { embeddedEn } from '../features/embedded/messages.js'
 import * as social from '../features/embedded/SocialLogin.stories.js'
 import * as onramp from '../features/onramp/OnRamp.stories.js'
 import * as pay from '../features/pay/Pay.stories.js'
@@ -128,6 +130,18 @@ async function submitEmail(to: string) {
   await expect.poll(() => document.querySelector('[data-slot="email-login"][data-step="verify-otp"]')).not.toBeNull()
 }
 
+/**
+ * Logs `to` in through the code step (the mailed code, typed), then opens the email change from
+ * the Account view's email row (its button named in the variant's language).
+ */
+async function openUpdateEmail(to: string, variant: string) {
+  await submitEmail(to)
+  await userEvent.keyboard(await mailedCode(to))
+  const name = variant === 'ar' ? embeddedAr.updateEmailTitle : embeddedEn.updateEmailTitle
+  await userEvent.click(dialog().getByRole('button', { name }))
+  await expect.poll(() => document.querySelector('[data-slot="update-email"]')?.checkVisibility() ?? false).toBe(true)
+}
+
 const own: Meta = { title: 'Visual' }
 
 type View = {
@@ -193,6 +207,30 @@ const views: View[] = [
       await userEvent.keyboard(wrong)
       await expect.poll(() => dialog().element().querySelector('[data-slot="email-error"]')).not.toBeNull()
       await expect.poll(() => dialog().element().querySelector('[data-slot="otp-digit"]:focus')).not.toBeNull()
+    },
+  },
+  {
+    // The embedded wallet's own screen: changing the connected account's email, the new address.
+    name: 'update-email',
+    story: emailLogin,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: (variant) => openUpdateEmail(`update-${variant}@example.com`, variant),
+  },
+  {
+    // Then the code mailed to the current address.
+    name: 'update-email-code',
+    story: emailLogin,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: async (variant) => {
+      await openUpdateEmail(`change-${variant}@example.com`, variant)
+      // The login just mailed this address: the server's clock moves past its 30 s per-address
+      // mail cooldown (never waited out), as the email login tests do.
+      await fetch(`${auth.clockUrl}?advance=31000`)
+      await userEvent.click(dialog().getByRole('textbox'))
+      await userEvent.keyboard(`new-${variant}@example.com{Enter}`)
+      await expect.poll(() => document.querySelector('[data-slot="update-email"][data-step="primary"]')).not.toBeNull()
     },
   },
   {
