@@ -4,8 +4,8 @@
 // the references with `npm run test:visual:update` and review the new PNGs in the diff.
 //
 // The views are the stories' (their fixtures: seeded balances, quotes and options, no hosted
-// service), composed with Storybook's portable stories, plus two this file seeds itself (Activity,
-// the sign-in request for a named app). What would make a screenshot drift is pinned: the clock (relative times), the
+// service), composed with Storybook's portable stories, plus some this file seeds itself (Activity,
+// the sign-in request for a named app, and the email wallet's steps that need its real auth server). What would make a screenshot drift is pinned: the clock (relative times), the
 // font (DejaVu Sans, installed with Debian's Chromium, covers Latin and Arabic), animations,
 // transitions and the text caret.
 import { transactionsQueryKey } from '@portico/headless/activity'
@@ -192,8 +192,8 @@ const views: View[] = [
     act: (variant) => submitEmail(`code-${variant}@example.com`),
   },
   {
-    // The auth server refused the code (a wrong one; an expired code is refused the same way, in
-    // the server's words): its message under the emptied boxes.
+    // The auth server refused the code: its words ('Invalid code'; an expired one reads 'Code
+    // expired' in the same line) under the emptied boxes.
     name: 'email-wrong-code',
     story: emailLogin,
     meta: own,
