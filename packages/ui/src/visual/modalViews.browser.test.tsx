@@ -4,24 +4,28 @@
 // the references with `npm run test:visual:update` and review the new PNGs in the diff.
 //
 // The views are the stories' (their fixtures: seeded balances, quotes and options, no hosted
-// service), composed with Storybook's portable stories, plus two this file seeds itself (Activity,
-// the sign-in request for a named app). What would make a screenshot drift is pinned: the clock (relative times), the
+// service), composed with Storybook's portable stories, plus some this file seeds itself (Activity,
+// the sign-in request for a named app, and the email wallet's steps that need its real auth server). What would make a screenshot drift is pinned: the clock (relative times), the
 // font (DejaVu Sans, installed with Debian's Chromium, covers Latin and Arabic), animations,
 // transitions and the text caret.
 import { transactionsQueryKey } from '@portico/headless/activity'
 import { localSiwx } from '@portico/headless/siwx'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { composeStory } from '@storybook/react-vite'
-import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, inject, test, vi } from 'vitest'
 import { type Locator, page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import * as embedded from '../features/embedded/EmailLogin.stories.js'
+import embeddedAr from '../features/embedded/embedded.ar.js'
+import { embeddedEn } from '../features/embedded/messages.js'
+import * as social from '../features/embedded/SocialLogin.stories.js'
 import * as onramp from '../features/onramp/OnRamp.stories.js'
 import * as pay from '../features/pay/Pay.stories.js'
 import * as send from '../features/send/Send.stories.js'
 import * as swap from '../features/swap/SwapView.stories.js'
 import * as modal from '../modal/Modal.stories.js'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../test/storyHarness.js'
+import '../test/provided.js'
 
 /** The clock every view reads (relative times, sign-in messages). */
 const now = new Date('2026-01-15T12:00:00.000Z')
@@ -94,16 +98,63 @@ const signIn = (theme: 'light' | 'dark'): StoryObj => ({
   },
 })
 
+// The email login's steps past the Connect view's field need the auth server, its inbox and the
+// secure frame (the browser project's globalAuth.ts): the story has none, so these cases log in
+// against the real ones, typing the address as a visitor does.
+const auth = inject('embedded')
+const emailLogin: StoryObj = {
+  loaders: [harnessLoader({ projectId: auth.projectId, embeddedWallet: { frameUrl: auth.frameUrl } })],
+  render: (_args, { loaded, globals }) => (
+    <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="Connect" />
+  ),
+}
+
+/** The code the auth server mailed to `to` (waiting for it in the inbox). */
+async function mailedCode(to: string): Promise<string> {
+  const response = await fetch(`${auth.inboxUrl}/messages/latest?to=${encodeURIComponent(to)}&wait=15000`)
+  if (!response.ok) throw new Error(`no mail for ${to}: ${response.status}`)
+  const { code } = (await response.json()) as { code?: string }
+  if (!code) throw new Error(`the mail to ${to} has no code`)
+  return code
+}
+
+/**
+ * Submits `to` in the Connect view's email field and waits for the code step. One address per case
+ * and variant: the prompt names it (so it is fixed), and the server's mail cooldown is per address.
+ */
+async function submitEmail(to: string) {
+  // The Connect view's one text field (in the dialog: its hidden layout copies hold another).
+  await userEvent.click(dialog().getByRole('textbox'))
+  await userEvent.keyboard(to)
+  await userEvent.keyboard('{Enter}')
+  await expect.poll(() => document.querySelector('[data-slot="email-login"][data-step="verify-otp"]')).not.toBeNull()
+}
+
+/**
+ * Logs `to` in through the code step (the mailed code, typed), then opens the email change from
+ * the Account view's email row (its button named in the variant's language).
+ */
+async function openUpdateEmail(to: string, variant: string) {
+  await submitEmail(to)
+  await userEvent.keyboard(await mailedCode(to))
+  const name = variant === 'ar' ? embeddedAr.updateEmailTitle : embeddedEn.updateEmailTitle
+  await userEvent.click(dialog().getByRole('button', { name }))
+  await expect.poll(() => document.querySelector('[data-slot="update-email"]')?.checkVisibility() ?? false).toBe(true)
+}
+
 const own: Meta = { title: 'Visual' }
 
 type View = {
   name: string
   story: StoryObj | ((theme: 'light' | 'dark') => StoryObj)
   meta: Meta
-  /** What the finished view shows (waited for before the first screenshot). */
-  ready: () => Locator
-  /** Steps after the view opened (a tab to pick). */
-  act?: () => Promise<void>
+  /**
+   * What the finished view shows (waited for before the first screenshot): a locator, or a CSS
+   * selector in the dialog where the view's words differ by language.
+   */
+  ready: (() => Locator) | string
+  /** Steps after the view opened (a tab to pick); `variant` names the theme or language. */
+  act?: (variant: string) => Promise<void>
 }
 
 const dialog = () => page.getByRole('dialog')
@@ -133,6 +184,79 @@ const views: View[] = [
   },
   { name: 'sign-in', story: signIn, meta: own, ready: () => text(/Example App/) },
   { name: 'email', story: embedded.ConnectWithEmail, meta: embedded.default, ready: () => text('Devnet Wallet') },
+  {
+    name: 'email-code',
+    story: emailLogin,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: (variant) => submitEmail(`code-${variant}@example.com`),
+  },
+  {
+    // The auth server refused the code: its words ('Invalid code'; an expired one reads 'Code
+    // expired' in the same line) under the emptied boxes.
+    name: 'email-wrong-code',
+    story: emailLogin,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: async (variant) => {
+      const to = `wrong-${variant}@example.com`
+      await submitEmail(to)
+      const code = await mailedCode(to)
+      // Every digit moved by one: never the mailed code.
+      const wrong = [...code].map((d) => (Number(d) + 1) % 10).join('')
+      await userEvent.keyboard(wrong)
+      await expect.poll(() => dialog().element().querySelector('[data-slot="email-error"]')).not.toBeNull()
+      await expect.poll(() => dialog().element().querySelector('[data-slot="otp-digit"]:focus')).not.toBeNull()
+    },
+  },
+  {
+    // The embedded wallet's own screen: changing the connected account's email, the new address.
+    name: 'update-email',
+    story: emailLogin,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: (variant) => openUpdateEmail(`update-${variant}@example.com`, variant),
+  },
+  {
+    // Then the code mailed to the current address.
+    name: 'update-email-code',
+    story: emailLogin,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: async (variant) => {
+      await openUpdateEmail(`change-${variant}@example.com`, variant)
+      // The login just mailed this address: the server's clock moves past its 30 s per-address
+      // mail cooldown (never waited out), as the email login tests do.
+      await fetch(`${auth.clockUrl}?advance=31000`)
+      await userEvent.click(dialog().getByRole('textbox'))
+      await userEvent.keyboard(`new-${variant}@example.com{Enter}`)
+      await expect.poll(() => document.querySelector('[data-slot="update-email"][data-step="primary"]')).not.toBeNull()
+    },
+  },
+  {
+    name: 'social-waiting',
+    story: social.ConnectingSocialWaiting,
+    meta: social.default,
+    ready: '[data-slot="connecting-social"][data-state="pending"]',
+  },
+  {
+    name: 'social-blocked',
+    story: social.ConnectingSocialBlocked,
+    meta: social.default,
+    ready: '[data-slot="social-open-link"]',
+  },
+  {
+    name: 'social-failed',
+    story: social.ConnectingSocialFailed,
+    meta: social.default,
+    ready: '[data-slot="social-retry"]',
+  },
+  {
+    name: 'farcaster',
+    story: social.ConnectingFarcaster,
+    meta: social.default,
+    ready: '[data-slot="qr-code"][data-state="ready"]',
+  },
 ]
 
 const variants = [
@@ -169,6 +293,8 @@ beforeEach(() => {
 
 afterEach(async () => {
   vi.useRealTimers()
+  // A harness that used the email wallet added its secure frame to the page.
+  for (const frame of document.querySelectorAll('iframe[data-portico-secure-frame]')) frame.remove()
   document.documentElement.lang = 'en'
   await page.viewport(1280, 800)
 })
@@ -180,10 +306,14 @@ describe.for(variants)('$name', (variant) => {
     const Story = composeStory({ ...story, globals: { theme: variant.theme } }, view.meta)
     await Story.load()
     await render(<Story />)
-    await expect.element(view.ready()).toBeVisible()
+    const ready = view.ready
+    // (Polled on the dialog's own DOM: the modal's hidden layout copies hold the same elements.)
+    if (typeof ready === 'string')
+      await expect.poll(() => dialog().query()?.querySelector(ready)?.checkVisibility() ?? false).toBe(true)
+    else await expect.element(ready()).toBeVisible()
     if (variant.lang === 'ar')
       await expect.poll(() => document.querySelector('[data-portico][dir="rtl"]')).not.toBeNull()
-    await view.act?.()
+    await view.act?.(variant.name)
     // The pointer away from every row: a hover tint is not part of the reference.
     await userEvent.unhover(dialog())
     for (const size of widths) {
