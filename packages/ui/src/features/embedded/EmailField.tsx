@@ -8,6 +8,7 @@ import { preloadView } from '../../modal/views.js'
 import { openEmailLogin } from './emailLogin.js'
 import * as css from './embedded.css.js'
 import { embeddedMessages } from './messages.js'
+import { warmEmailLogin } from './warmEmailLogin.js'
 
 // The spec only asks for a valid email; the auth server and the headless action check it again.
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -64,8 +65,10 @@ export function EmailField() {
           onChange={(event) => {
             setEmail(event.target.value)
             setInvalid(false)
-            // The visitor is typing an email: now the embedded wallet's code is worth fetching.
+            // The visitor is typing an email: now the embedded wallet's code is worth fetching, and
+            // its frame worth starting (it needs well over half a second before it takes a login).
             preloadView(modal.table, 'EmailLogin').catch(() => {})
+            warmEmailLogin(portico)
           }}
           data-slot="email-input"
         />

@@ -132,6 +132,10 @@ test('behavior: email first in Connect; typing loads the view; code from the inb
   await userEvent.click(emailInput())
   await userEvent.keyboard('not-an-email')
   await expect.poll(() => fetched('EmailLoginView')).toBe(true)
+  // Typing starts the secure frame too, hidden: its load and handshake run while the visitor types,
+  // not after their Continue.
+  await expect.poll(() => document.querySelector('iframe[data-portico-secure-frame]')).not.toBeNull()
+  expect(document.querySelector('iframe[data-portico-secure-frame]')?.getAttribute('aria-hidden')).toBe('true')
   await userEvent.keyboard('{Enter}')
   await expect.element(page.getByRole('alert')).toHaveTextContent('Enter a valid email address')
   await userEvent.clear(emailInput())
