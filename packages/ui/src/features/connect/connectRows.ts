@@ -97,12 +97,7 @@ export function connectRows({
     row.kind === 'connector'
       ? recent.findIndex((r) => r.id === row.connector.id && r.namespace === row.connector.chain)
       : recent.findIndex((r) => r.walletConnect && r.id === row.wallet.id)
-  const wallets: SortedConnector[][] = []
-  for (const c of connectors) {
-    const same = wallets.find((w) => w.every((other) => other.chain !== c.chain && sameWallet(other, c)))
-    if (same) same.push(c)
-    else wallets.push([c])
-  }
+  const wallets = walletConnectors(connectors)
   for (const group of order) {
     const members = wallets
       .filter(([first]) => first?.group === group)
@@ -133,6 +128,26 @@ export function connectRows({
       )
   }
   return rows
+}
+
+/**
+ * @internal
+ * The connectors grouped by wallet app, in the listing order: a wallet installed for several
+ * namespaces (an EIP-6963 provider and a Wallet Standard wallet of the same app) is one group with
+ * its connectors, one per namespace, placed where its first one sorts. The Connect and All Wallets
+ * views list one row per group.
+ *
+ * @example
+ * walletConnectors([evmDevnetWallet, metaMask, solanaDevnetWallet]) // [[evmDevnetWallet, solanaDevnetWallet], [metaMask]]
+ */
+export function walletConnectors(connectors: readonly SortedConnector[]): SortedConnector[][] {
+  const wallets: SortedConnector[][] = []
+  for (const c of connectors) {
+    const same = wallets.find((w) => w.every((other) => other.chain !== c.chain && sameWallet(other, c)))
+    if (same) same.push(c)
+    else wallets.push([c])
+  }
+  return wallets
 }
 
 /**
