@@ -1,7 +1,6 @@
 import { afterEach, expect, inject, test, vi } from 'vitest'
 import { render } from 'vitest-browser-react'
 import '../test/provided.js'
-import { nativeMark } from './marks.js'
 import { imagePreloadTimeoutMs, PorticoImage } from './PorticoImage.js'
 
 const server = inject('imageServerUrl')
@@ -68,35 +67,4 @@ test('behavior: given another source, the image starts over in that render, neve
   await rerender(<PorticoImage src={undefined} name="Next" />)
   expect(state(container)).toBe('fallback')
   expect(container.textContent).toBe('N')
-})
-
-const mark = nativeMark('eip155:1', 'ETH') as string
-
-test('behavior: a configured image that does not load gives way to the mark the caller knows', async () => {
-  // A 404 on loopback: the image server answers it at once.
-  const { container } = await render(<PorticoImage src={`${server}/missing.png`} fallbackSrc={mark} name="Ether" />)
-  await expect.poll(() => container.querySelector('img')?.getAttribute('src')).toBe(mark)
-  expect(state(container)).toBe('loaded')
-  expect(container.textContent).toBe('')
-})
-
-test('behavior: without a source the mark shows; without either, or when both fail, the letter', async () => {
-  const { container, rerender } = await render(<PorticoImage fallbackSrc={mark} name="Ether" />)
-  await expect.poll(() => state(container)).toBe('loaded')
-  expect(container.querySelector('img')?.getAttribute('src')).toBe(mark)
-  await rerender(<PorticoImage src={`${server}/missing.png`} name="Ether" />)
-  await expect.poll(() => state(container)).toBe('fallback')
-  expect(container.textContent).toBe('E')
-  await rerender(
-    <PorticoImage src={`${server}/missing.png?again`} fallbackSrc={`${server}/missing.svg`} name="Ether" />,
-  )
-  await expect.poll(() => state(container)).toBe('fallback')
-  expect(container.textContent).toBe('E')
-  expect(container.querySelector('img')).toBeNull()
-})
-
-test('behavior: a configured image that loads wins over the mark', async () => {
-  const { container } = await render(<PorticoImage src={`${server}/ok.png`} fallbackSrc={mark} name="Ether" />)
-  await expect.poll(() => state(container)).toBe('loaded')
-  expect(container.querySelector('img')?.getAttribute('src')).toBe(`${server}/ok.png`)
 })

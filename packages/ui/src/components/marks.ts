@@ -67,8 +67,7 @@ export function tokenImage(token: {
 /**
  * @internal
  * A network's mark: its native currency's, when the kit knows it. The network's configured image
- * (`assets.imageUrl`) wins; pass this as `<PorticoImage>`'s `fallbackSrc`, so it also stands in
- * when that image does not load.
+ * (`assets.imageUrl`) wins: `src={network.assets?.imageUrl ?? networkMark(network)}`.
  *
  * @example
  * networkMark(solanaNetwork({ genesisHash, name: 'Solana Devnet', rpcUrl })) // Solana's mark

@@ -98,8 +98,7 @@ export function AccountView() {
             data-slot="account-network"
           >
             <PorticoImage
-              src={network.assets?.imageUrl}
-              fallbackSrc={networkMark(network)}
+              src={network.assets?.imageUrl ?? networkMark(network)}
               name={network.name}
               size={18}
               radius="full"

@@ -25,12 +25,13 @@ import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { usePaintedSince } from '../../modal/useAfterFirstPaint.js'
 import { allWalletsRows } from './allWalletsRows.js'
-import { pairsRemotely, usePairWithWallet, useSelectWallet, useStartConnection } from './connection.js'
+import { pairsRemotely, usePairWithWallet, useStartConnection } from './connection.js'
 import { DirectoryRow } from './DirectoryRow.js'
 import { searchAnswerWaitMs, searchStandInGraceMs } from './searchWait.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 import { WalletSearchField } from './WalletSearchField.js'
 import { usePrepareWalletConnectOnIntent } from './walletConnectIntent.js'
+import { useSelectWallet } from './walletConnectors.js'
 
 const rowHeight = 56
 const rowGap = 8

@@ -21,7 +21,7 @@ import { directoryCountLabel } from '../../utils/directoryCount.js'
 import { useStore } from '../../utils/store.js'
 import { EmailFieldSlot } from '../embedded/EmailFieldSlot.js'
 import { SocialLoginsSlot } from '../embedded/SocialLoginsSlot.js'
-import { pairsRemotely, usePairWithWallet, useSelectWallet, useStartConnection } from './connection.js'
+import { pairsRemotely, usePairWithWallet, useStartConnection } from './connection.js'
 import { connectRows, type ListedDirectoryWallet } from './connectRows.js'
 import { createConsent, legalMode } from './legal/consent.js'
 import { LegalSlot } from './legal/LegalSlot.js'
@@ -29,6 +29,7 @@ import * as legalStyles from './legal/legal.css.js'
 import { MoreSlot } from './more/MoreSlot.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 import { usePreloadWalletConnectOnIntent, usePrepareWalletConnectOnIntent } from './walletConnectIntent.js'
+import { useSelectWallet } from './walletConnectors.js'
 
 const noWallets: DirectoryWallet[] = []
 

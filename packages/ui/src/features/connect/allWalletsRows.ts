@@ -1,5 +1,5 @@
 import type { DirectoryWallet, SortedConnector } from '@portico/headless'
-import { walletConnectors } from './connectRows.js'
+import { walletConnectors } from './walletConnectors.js'
 
 /** A row of All Wallets: a wallet the app can reach now, or a directory entry (pairs over WalletConnect). */
 export type AllWalletsRow =

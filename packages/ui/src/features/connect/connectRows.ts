@@ -7,6 +7,7 @@ import type {
   SortedConnector,
 } from '@portico/headless'
 import { pairsRemotely } from './connection.js'
+import { walletConnectors } from './walletConnectors.js'
 
 /**
  * A wallet the Connect view lists to pair over WalletConnect: a recent WalletConnect wallet, a
@@ -128,36 +129,6 @@ export function connectRows({
       )
   }
   return rows
-}
-
-/**
- * @internal
- * The connectors grouped by wallet app, in the listing order: a wallet installed for several
- * namespaces (an EIP-6963 provider and a Wallet Standard wallet of the same app) is one group with
- * its connectors, one per namespace, placed where its first one sorts. The Connect and All Wallets
- * views list one row per group.
- *
- * @example
- * walletConnectors([evmDevnetWallet, metaMask, solanaDevnetWallet]) // [[evmDevnetWallet, solanaDevnetWallet], [metaMask]]
- */
-export function walletConnectors(connectors: readonly SortedConnector[]): SortedConnector[][] {
-  const wallets: SortedConnector[][] = []
-  for (const c of connectors) {
-    const same = wallets.find((w) => w.every((other) => other.chain !== c.chain && sameWallet(other, c)))
-    if (same) same.push(c)
-    else wallets.push([c])
-  }
-  return wallets
-}
-
-/**
- * Whether two connectors (of different namespaces) reach the same wallet app: what every connector
- * says of its wallet, the directory id when both know it, else the name it announces (an EIP-6963
- * provider's rdns has no counterpart in a Wallet Standard wallet).
- */
-function sameWallet(a: SortedConnector, b: SortedConnector): boolean {
-  if (a.explorerId && b.explorerId) return a.explorerId === b.explorerId
-  return a.name.trim().toLowerCase() === b.name.trim().toLowerCase()
 }
 
 /** Spec: 4 recommended wallets. */

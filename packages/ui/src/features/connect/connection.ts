@@ -110,29 +110,6 @@ export function connectingView(connector: SortedConnector): ViewEntry {
 
 /**
  * @internal
- * Picks a wallet listed as one row with its connectors (Connect and All Wallets): one connector
- * connects, while a wallet installed for several namespaces first asks which one to connect.
- * `start` is the view's {@link useStartConnection}, so a double click starts one attempt.
- *
- * @example
- * const selectWallet = useSelectWallet(useStartConnection())
- * selectWallet(row.connectors)
- */
-export function useSelectWallet(start: ReturnType<typeof useStartConnection>) {
-  const { modal } = usePorticoUI('useSelectWallet')
-  return useCallback(
-    (connectors: readonly SortedConnector[]) => {
-      const [connector] = connectors
-      if (connectors.length > 1)
-        modal.push({ view: 'ConnectingExternal', data: { connectorUids: connectors.map((c) => c.uid) } })
-      else if (connector && start({ connector })) modal.push(connectingView(connector))
-    },
-    [start, modal],
-  )
-}
-
-/**
- * @internal
  * Opens a wallet that is not installed (a directory, featured, recommended or custom wallet): it
  * pairs over WalletConnect with that wallet's links, or, without WalletConnect, the view says where
  * to get it. `start` is the view's {@link useStartConnection}, so a double click starts one attempt.

@@ -71,8 +71,7 @@ export function NetworksView({
               data-network={network.caipNetworkId}
             >
               <PorticoImage
-                src={network.assets?.imageUrl}
-                fallbackSrc={networkMark(network)}
+                src={network.assets?.imageUrl ?? networkMark(network)}
                 name={network.name}
                 size={36}
                 radius="full"
