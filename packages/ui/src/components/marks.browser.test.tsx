@@ -1,11 +1,24 @@
 // The marks the kit knows stand in for letters: WalletConnect's row in the Connect view and the
-// native currency in the Account view show an <img> of the mark; an image the host configured or
+// native currency in the Account view, and a network without an image (the Networks view's rows,
+// the Account view's network chip) show an <img> of the mark; an image the host configured or
 // the API gave still wins.
-import type { TokenBalance } from '@portico/headless'
+import {
+  createPortico,
+  eip155Adapter,
+  eip155Network,
+  initialize,
+  PorticoProvider,
+  solanaAdapter,
+  solanaNetwork,
+  type TokenBalance,
+} from '@portico/headless'
+import { QueryClient } from '@tanstack/react-query'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
+import { NetworkButton } from '../buttons/NetworkButton.js'
+import { PorticoUI } from '../PorticoUI.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
 import { nativeMark } from './marks.js'
 import { walletConnectMark } from './walletConnectMark.js'
@@ -79,4 +92,58 @@ test("a configured image still wins over the native currency's mark", async () =
   await open({ connected: true, balances: [token('ETH', { iconUrl: configured })] }, 'Account')
   await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
   expect((await shown(tokenRow('ETH'))).src).toBe(configured)
+})
+
+test("the Account view's network chip shows its native currency's mark, not a letter", async () => {
+  await open({ connected: true, balances: [token('ETH')] }, 'Account')
+  const chip = () => document.querySelector('[data-slot="account-network"]')
+  await expect.poll(chip).toBeTruthy()
+  expect((await shown(chip)).src).toBe(nativeMark('eip155:31337', 'ETH'))
+})
+
+test("the Networks view: a network without an image shows its native currency's mark; a configured one wins", async () => {
+  const configured =
+    "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'><circle r='1'/></svg>"
+  const solana = solanaNetwork({
+    genesisHash: devnet.solanaGenesisHash,
+    name: 'Solana Devnet',
+    rpcUrl: devnet.solanaRpcUrl,
+  })
+  const portico = createPortico({
+    projectId: 'network-marks',
+    networks: [
+      eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl }),
+      eip155Network({ id: 31338, name: 'Imaged', rpcUrl: devnet.evmRpcUrl, imageUrl: configured }),
+      eip155Network({
+        id: 31339,
+        name: 'Polygonish',
+        rpcUrl: devnet.evmRpcUrl,
+        nativeCurrency: { name: 'Pol', symbol: 'POL', decimals: 18 },
+      }),
+      solana,
+    ],
+    adapters: [eip155Adapter(), solanaAdapter()],
+    storage: null,
+    blockchainApi: false,
+    walletConnect: false,
+    walletDirectory: false,
+    remoteConfig: false,
+    features: { analytics: false },
+  })
+  stops.push(initialize(portico))
+  await render(
+    <PorticoProvider config={portico} queryClient={new QueryClient()} reconnectOnMount={false}>
+      <PorticoUI>
+        <NetworkButton />
+      </PorticoUI>
+    </PorticoProvider>,
+  )
+  await userEvent.click(page.getByRole('button', { name: 'Devnet' }))
+  const row = (id: string) => () => document.querySelector(`[data-slot="networks-view"] [data-network="${id}"]`)
+  await expect.poll(row('eip155:31337')).toBeTruthy()
+  expect((await shown(row('eip155:31337'))).src).toBe(nativeMark('eip155:31337', 'ETH'))
+  expect((await shown(row(solana.caipNetworkId))).src).toBe(nativeMark(solana.caipNetworkId, 'SOL'))
+  expect((await shown(row('eip155:31338'))).src).toBe(configured)
+  // A currency the kit has no mark for keeps the network's letter.
+  expect(await shown(row('eip155:31339'))).toEqual({ src: null, text: 'P' })
 })

@@ -2,6 +2,8 @@
 // so a row whose identity is certain shows its mark instead of a letter. Only the views that show
 // them import this module, so the marks load with those views' chunks, never at page start.
 
+import type { PorticoNetwork } from '@portico/headless'
+
 /** An SVG drawn on a 32 × 32 grid as a data URI; `#` is escaped, as a URI's fragment would cut it. */
 const svg = (body: string) =>
   `data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'>${body}</svg>`.replace(/#/g, '%23')
@@ -60,4 +62,16 @@ export function tokenImage(token: {
   iconUrl?: string | undefined
 }): string | undefined {
   return token.iconUrl ?? (token.address ? undefined : nativeMark(token.chainId, token.symbol))
+}
+
+/**
+ * @internal
+ * A network's mark: its native currency's, when the kit knows it. The network's configured image
+ * (`assets.imageUrl`) wins: `src={network.assets?.imageUrl ?? networkMark(network)}`.
+ *
+ * @example
+ * networkMark(solanaNetwork({ genesisHash, name: 'Solana Devnet', rpcUrl })) // Solana's mark
+ */
+export function networkMark(network: Pick<PorticoNetwork, 'caipNetworkId' | 'nativeCurrency'>): string | undefined {
+  return nativeMark(network.caipNetworkId, network.nativeCurrency.symbol)
 }

@@ -12,7 +12,7 @@ import { Tabs } from 'radix-ui'
 import { Avatar } from '../../components/Avatar.js'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
-import { tokenImage } from '../../components/marks.js'
+import { networkMark, tokenImage } from '../../components/marks.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -97,7 +97,12 @@ export function AccountView() {
             onClick={() => modal.push({ view: 'Networks' })}
             data-slot="account-network"
           >
-            <PorticoImage src={network.assets?.imageUrl} name={network.name} size={18} radius="full" />
+            <PorticoImage
+              src={network.assets?.imageUrl ?? networkMark(network)}
+              name={network.name}
+              size={18}
+              radius="full"
+            />
             {network.name}
           </button>
           {explorer ? (

@@ -1,7 +1,20 @@
+import {
+  createPortico,
+  eip155Adapter,
+  eip155Network,
+  getConnection,
+  initialize,
+  PorticoProvider,
+  solanaAdapter,
+  solanaNetwork,
+} from '@portico/headless'
+import { createTestEip1193Wallet, createTestSolanaWallet } from '@portico/headless/testing'
+import { QueryClient } from '@tanstack/react-query'
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
+import { PorticoUI } from '../../PorticoUI.js'
 import { createHarness } from '../../test/harness.js'
 import { DirectoryRow } from './DirectoryRow.js'
 import { searchAnswerWaitMs, searchStandInGraceMs } from './searchWait.js'
@@ -526,5 +539,55 @@ describe('icons', () => {
     await rerender(row(true))
     expect(box()?.getAttribute('data-state')).toBe('loaded')
     expect(box()?.querySelector('img')?.getAttribute('src')).toBe(`${server}/ok.png`)
+  })
+})
+
+describe('one row per wallet', () => {
+  test('a wallet installed for EVM and Solana is one row with both; picking it asks which, and connects that one', async () => {
+    const evm = createTestEip1193Wallet({
+      accounts: [devnet.evmPrivateKeys[4] as `0x${string}`],
+      chains: [{ id: 31337, rpcUrl: devnet.evmRpcUrl }],
+    })
+    // A 32-byte secret as hex: a Solana key no other test uses.
+    const seed = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('')
+    const solana = await createTestSolanaWallet({ seeds: [seed], rpcUrl: devnet.solanaRpcUrl })
+    cleanups.push(evm.announce(), solana.register())
+    const portico = createPortico({
+      projectId: 'all-wallets-one-row',
+      networks: [
+        eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl }),
+        solanaNetwork({ genesisHash: devnet.solanaGenesisHash, name: 'Solana Devnet', rpcUrl: devnet.solanaRpcUrl }),
+      ],
+      adapters: [eip155Adapter(), solanaAdapter()],
+      storage: null,
+      blockchainApi: false,
+      walletConnect: false,
+      walletDirectory: false,
+      remoteConfig: false,
+      features: { analytics: false },
+    })
+    cleanups.push(initialize(portico))
+    await render(
+      <PorticoProvider config={portico} queryClient={new QueryClient()} reconnectOnMount={false}>
+        <PorticoUI>
+          <ConnectButton />
+        </PorticoUI>
+      </PorticoProvider>,
+    )
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await userEvent.click(page.getByRole('button', { name: 'All Wallets' }))
+    const row = page.getByRole('button', { name: /Devnet Wallet/ })
+    await expect.element(row).toHaveTextContent('EVM · Solana')
+    expect(view().querySelectorAll('[data-slot="wallet-row"]')).toHaveLength(1)
+    expect(view().querySelector('ul')?.getAttribute('aria-label')).toContain('1')
+    await userEvent.click(row)
+    await expect.element(page.getByRole('button', { name: 'Solana' })).toBeVisible()
+    expect([...document.querySelectorAll('[data-slot="choose-namespace"]')].map((b) => b.textContent)).toEqual([
+      'EVM',
+      'Solana',
+    ])
+    await userEvent.click(page.getByRole('button', { name: 'Solana' }))
+    await expect.poll(() => getConnection(portico, { namespace: 'solana' }).isConnected, { timeout: 30_000 }).toBe(true)
+    expect(getConnection(portico, { namespace: 'eip155' }).isConnected).toBe(false)
   })
 })

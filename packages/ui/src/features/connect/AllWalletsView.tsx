@@ -1,5 +1,4 @@
 import {
-  type SortedConnector,
   useConnectors,
   usePortico,
   useWalletDirectory,
@@ -26,12 +25,13 @@ import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { usePaintedSince } from '../../modal/useAfterFirstPaint.js'
 import { allWalletsRows } from './allWalletsRows.js'
-import { connectingView, pairsRemotely, usePairWithWallet, useStartConnection } from './connection.js'
+import { pairsRemotely, usePairWithWallet, useStartConnection } from './connection.js'
 import { DirectoryRow } from './DirectoryRow.js'
 import { searchAnswerWaitMs, searchStandInGraceMs } from './searchWait.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 import { WalletSearchField } from './WalletSearchField.js'
 import { usePrepareWalletConnectOnIntent } from './walletConnectIntent.js'
+import { useSelectWallet } from './walletConnectors.js'
 
 const rowHeight = 56
 const rowGap = 8
@@ -52,7 +52,7 @@ const prefetchAheadRows = 20
  * is always rendered), and each row tells its position in the whole list (aria-posinset/setsize).
  */
 export function AllWalletsView() {
-  const { modal, messages } = usePorticoUI('AllWalletsView')
+  const { messages } = usePorticoUI('AllWalletsView')
   const { portico, queryClient } = usePortico('AllWalletsView')
   const all = useConnectors()
   const connectors = useMemo(() => listedConnectors(all), [all])
@@ -219,12 +219,8 @@ export function AllWalletsView() {
   const enterList = useCallback(() => focusRow(current), [focusRow, current])
 
   // Stable callbacks, so scrolling (which re-renders the virtual list) leaves memoised rows alone.
-  const select = useCallback(
-    (connector: SortedConnector) => {
-      if (start({ connector })) modal.push(connectingView(connector))
-    },
-    [start, modal],
-  )
+  // A wallet installed for several namespaces asks which one to connect first (as in Connect).
+  const select = useSelectWallet(start)
   // A directory wallet that is not installed pairs over WalletConnect; without it, where to get it.
   const selectDirectory = usePairWithWallet(walletConnect, start)
 
@@ -303,7 +299,12 @@ export function AllWalletsView() {
                       <Spinner size={18} label={messages.loading} />
                     </div>
                   ) : row.kind === 'connector' ? (
-                    <WalletRow connector={row.connector} onSelect={select} tabIndex={item.index === current ? 0 : -1} />
+                    <WalletRow
+                      connector={row.connector}
+                      connectors={row.connectors}
+                      onSelect={select}
+                      tabIndex={item.index === current ? 0 : -1}
+                    />
                   ) : (
                     <DirectoryRow
                       wallet={row.wallet}

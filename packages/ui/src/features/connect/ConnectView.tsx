@@ -1,7 +1,6 @@
 import {
   type ChainNamespace,
   type DirectoryWallet,
-  type SortedConnector,
   useConnectors,
   useFeatures,
   useNetwork,
@@ -22,7 +21,7 @@ import { directoryCountLabel } from '../../utils/directoryCount.js'
 import { useStore } from '../../utils/store.js'
 import { EmailFieldSlot } from '../embedded/EmailFieldSlot.js'
 import { SocialLoginsSlot } from '../embedded/SocialLoginsSlot.js'
-import { connectingView, pairsRemotely, usePairWithWallet, useStartConnection } from './connection.js'
+import { pairsRemotely, usePairWithWallet, useStartConnection } from './connection.js'
 import { connectRows, type ListedDirectoryWallet } from './connectRows.js'
 import { createConsent, legalMode } from './legal/consent.js'
 import { LegalSlot } from './legal/LegalSlot.js'
@@ -30,6 +29,7 @@ import * as legalStyles from './legal/legal.css.js'
 import { MoreSlot } from './more/MoreSlot.js'
 import { listedConnectors, WalletRow } from './WalletRow.js'
 import { usePreloadWalletConnectOnIntent, usePrepareWalletConnectOnIntent } from './walletConnectIntent.js'
+import { useSelectWallet } from './walletConnectors.js'
 
 const noWallets: DirectoryWallet[] = []
 
@@ -107,14 +107,8 @@ export function ConnectView({
   const email = features.email && embedded
   const socials = embedded && features.socials ? features.socials : []
   const start = useStartConnection()
-  const select = (connector: SortedConnector) => {
-    if (start({ connector })) modal.push(connectingView(connector))
-  }
   // A wallet installed for several namespaces asks which one to connect first.
-  const selectWallet = (connectors: readonly SortedConnector[]) =>
-    connectors.length > 1
-      ? modal.push({ view: 'ConnectingExternal', data: { connectorUids: connectors.map((c) => c.uid) } })
-      : connectors[0] && select(connectors[0])
+  const selectWallet = useSelectWallet(start)
   const pair = usePairWithWallet(connectors.find(pairsRemotely), start)
   // A custom wallet (also when listed as recent) pairs with the host's links and icon.
   const selectDirectory = (wallet: ListedDirectoryWallet) => {
@@ -189,8 +183,8 @@ export function ConnectView({
             <li key={row.connector.uid}>
               <WalletRow
                 connector={row.connector}
-                namespaces={row.connectors.map((c) => c.chain)}
-                onSelect={() => selectWallet(row.connectors)}
+                connectors={row.connectors}
+                onSelect={selectWallet}
                 onIntent={prepareWalletConnect}
               />
             </li>

@@ -1,4 +1,4 @@
-import type { ChainNamespace, SortedConnector } from '@portico/headless'
+import type { SortedConnector } from '@portico/headless'
 import { memo } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
@@ -12,15 +12,19 @@ import { namespaceName, pairsRemotely } from './connection.js'
  */
 export const WalletRow = memo(function WalletRow({
   connector,
-  namespaces,
+  connectors,
   onSelect,
   onIntent,
   tabIndex,
 }: {
   connector: SortedConnector
-  /** A wallet installed for several namespaces (one row in the Connect view): their names show. */
-  namespaces?: readonly ChainNamespace[] | undefined
-  onSelect(connector: SortedConnector): void
+  /**
+   * The wallet's connectors, one per namespace, `connector` first (a wallet installed for several
+   * namespaces is one row): their namespaces' names show. Kept stable by the list, for the memo.
+   */
+  connectors: readonly SortedConnector[]
+  /** Given the row's connectors (the views' `useSelectWallet`). */
+  onSelect(connectors: readonly SortedConnector[]): void
   /** A list's roving tab stop (All Wallets): 0 on the active row, -1 on the others. */
   tabIndex?: number | undefined
   /** Called when the pointer moves over or presses, or focus reaches, a WalletConnect row (readies its pairing). */
@@ -43,7 +47,7 @@ export const WalletRow = memo(function WalletRow({
       type="button"
       className={css.row}
       tabIndex={tabIndex}
-      onClick={() => onSelect(connector)}
+      onClick={() => onSelect(connectors)}
       // A moving pointer: a modal that opens under a resting pointer is no intent. A press is (a
       // touch has no move before it).
       onPointerMove={intent}
@@ -59,9 +63,9 @@ export const WalletRow = memo(function WalletRow({
         size={40}
       />
       <span className={css.rowLabel}>{connector.name}</span>
-      {namespaces && namespaces.length > 1 ? (
+      {connectors.length > 1 ? (
         <span className={css.rowMeta} data-slot="wallet-namespaces">
-          {namespaces.map(namespaceName).join(' · ')}
+          {connectors.map((c) => namespaceName(c.chain)).join(' · ')}
         </span>
       ) : connector.chain !== 'eip155' ? (
         <span className={css.rowMeta}>{namespaceName(connector.chain)}</span>

@@ -26,7 +26,35 @@ const browse = [
 const names = (rows: ReturnType<typeof allWalletsRows>['rows']) =>
   rows.map((r) => (r.kind === 'connector' ? `connector:${r.connector.name}` : r.wallet.name))
 
+/** A connector of `chain` (what grouping reads: the namespace, the name, the directory id). */
+const onChain = (name: string, chain: 'eip155' | 'solana', explorerId?: string) =>
+  ({ id: `${chain}:${name}`, uid: `${chain}:${name}`, name, chain, explorerId }) as never as SortedConnector
+
 describe('allWalletsRows', () => {
+  test('behavior: a wallet installed for two namespaces is one row with both connectors, where its first sorts', () => {
+    const evm = onChain('Devnet Wallet', 'eip155')
+    const other = onChain('Other', 'eip155', 'other-id')
+    const sol = onChain('devnet wallet ', 'solana')
+    const otherSol = onChain('Other Solana', 'solana', 'other-id')
+    const result = allWalletsRows({ connectors: [evm, other, sol, otherSol], query: '', search: [], browse: [] })
+    expect(result.rows).toEqual([
+      { kind: 'connector', connector: evm, connectors: [evm, sol] },
+      // The directory id, when both know it, over the names.
+      { kind: 'connector', connector: other, connectors: [other, otherSol] },
+    ])
+    expect(result.total).toBe(2)
+    // A search matches the wallet by name: its row keeps both connectors.
+    expect(allWalletsRows({ connectors: [evm, other, sol], query: 'devnet', search: [], browse: [] }).rows).toEqual([
+      { kind: 'connector', connector: evm, connectors: [evm, sol] },
+    ])
+  })
+
+  test('behavior: two connectors of one namespace stay two rows, even with the same name', () => {
+    const a = onChain('Same', 'eip155')
+    const b = onChain('Same', 'eip155')
+    expect(allWalletsRows({ connectors: [a, b], query: '', search: [], browse: [] }).rows).toHaveLength(2)
+  })
+
   test('default: connectors first, then the directory without installed wallets or repeats', () => {
     const result = allWalletsRows({ connectors: installed, query: '', search: browse, browse, hasNextPage: true })
     expect(names(result.rows)).toEqual([

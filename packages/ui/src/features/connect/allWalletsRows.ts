@@ -1,8 +1,13 @@
 import type { DirectoryWallet, SortedConnector } from '@portico/headless'
+import { walletConnectors } from './walletConnectors.js'
 
 /** A row of All Wallets: a wallet the app can reach now, or a directory entry (pairs over WalletConnect). */
 export type AllWalletsRow =
-  | { kind: 'connector'; connector: SortedConnector }
+  /**
+   * A wallet the app can reach: `connectors` are its connectors, one per namespace (a wallet
+   * installed for several is one row); `connector` is the first of them, which gives its badge.
+   */
+  | { kind: 'connector'; connector: SortedConnector; connectors: readonly SortedConnector[] }
   | { kind: 'directory'; wallet: DirectoryWallet }
 
 type Page = { count: number; data: readonly DirectoryWallet[] }
@@ -21,7 +26,8 @@ export type AllWalletsRows = {
 
 /**
  * @internal
- * The rows of All Wallets: the connectors first (filtered by name while searching), then the
+ * The rows of All Wallets: the connectors first, one row per wallet app (as in the Connect view;
+ * filtered by name while searching), then the
  * directory's entries, without the wallets already listed as connectors (matched by rdns) and
  * without repeats. While a search's answer is on its way, the directory entries already loaded
  * whose names contain the search stand in for it, so matches show as soon as the search is
@@ -50,7 +56,7 @@ export function allWalletsRows({
 }): AllWalletsRows {
   const needle = query.toLowerCase()
   const matches = (name: string) => !needle || name.toLowerCase().includes(needle)
-  const installed = connectors.filter((c) => matches(c.name))
+  const installed = walletConnectors(connectors).filter(([first]) => first && matches(first.name))
   // A directory wallet that is installed is already listed, with its live connector.
   const known = new Set(connectors.map((c) => c.info?.rdns ?? c.id))
   const provisional = Boolean(needle) && !search
@@ -68,7 +74,9 @@ export function allWalletsRows({
     }
   }
   const rows: AllWalletsRow[] = [
-    ...installed.map((connector): AllWalletsRow => ({ kind: 'connector', connector })),
+    ...installed.map(
+      (connectors): AllWalletsRow => ({ kind: 'connector', connector: connectors[0] as SortedConnector, connectors }),
+    ),
     ...directory.map((wallet): AllWalletsRow => ({ kind: 'directory', wallet })),
   ]
   // Entries not fetched yet count towards the size a screen reader announces.

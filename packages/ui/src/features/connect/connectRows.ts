@@ -7,6 +7,7 @@ import type {
   SortedConnector,
 } from '@portico/headless'
 import { pairsRemotely } from './connection.js'
+import { walletConnectors } from './walletConnectors.js'
 
 /**
  * A wallet the Connect view lists to pair over WalletConnect: a recent WalletConnect wallet, a
@@ -97,12 +98,7 @@ export function connectRows({
     row.kind === 'connector'
       ? recent.findIndex((r) => r.id === row.connector.id && r.namespace === row.connector.chain)
       : recent.findIndex((r) => r.walletConnect && r.id === row.wallet.id)
-  const wallets: SortedConnector[][] = []
-  for (const c of connectors) {
-    const same = wallets.find((w) => w.every((other) => other.chain !== c.chain && sameWallet(other, c)))
-    if (same) same.push(c)
-    else wallets.push([c])
-  }
+  const wallets = walletConnectors(connectors)
   for (const group of order) {
     const members = wallets
       .filter(([first]) => first?.group === group)
@@ -133,16 +129,6 @@ export function connectRows({
       )
   }
   return rows
-}
-
-/**
- * Whether two connectors (of different namespaces) reach the same wallet app: what every connector
- * says of its wallet, the directory id when both know it, else the name it announces (an EIP-6963
- * provider's rdns has no counterpart in a Wallet Standard wallet).
- */
-function sameWallet(a: SortedConnector, b: SortedConnector): boolean {
-  if (a.explorerId && b.explorerId) return a.explorerId === b.explorerId
-  return a.name.trim().toLowerCase() === b.name.trim().toLowerCase()
 }
 
 /** Spec: 4 recommended wallets. */

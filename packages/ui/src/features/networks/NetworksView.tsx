@@ -7,6 +7,7 @@ import {
   useSwitchNetwork,
 } from '@portico/headless'
 import { Icon } from '../../components/Icon.js'
+import { networkMark } from '../../components/marks.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -69,7 +70,12 @@ export function NetworksView({
               onClick={() => pick(network)}
               data-network={network.caipNetworkId}
             >
-              <PorticoImage src={network.assets?.imageUrl} name={network.name} size={36} radius="full" />
+              <PorticoImage
+                src={network.assets?.imageUrl ?? networkMark(network)}
+                name={network.name}
+                size={36}
+                radius="full"
+              />
               <span className={css.rowLabel}>{network.name}</span>
               {pending === network.caipNetworkId ? (
                 <Spinner size={16} label={messages.switchingNetwork} />
