@@ -97,10 +97,14 @@ async function connectTwoInstalled(page: Page) {
   await expect.poll(() => address(page)).toBe(second.address)
 }
 
-/** From ProfileWallets: Add wallet → an installed wallet; back on the list with it active. */
+/**
+ * From ProfileWallets: Add wallet → an installed wallet in All Wallets (the Devnet Wallet is one
+ * row for EVM and Solana: its EVM step); back on the list with it active.
+ */
 async function addInstalled(page: Page, name: 'Devnet Wallet' | 'Devnet Wallet 2') {
   await dialog(page).locator('[data-slot="add-wallet"]').click()
-  await walletRow(page, name).click()
+  if (name === 'Devnet Wallet') await connectDevnetWallet(page)
+  else await walletRow(page, name).click()
   await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
   await withStatus(page, installedRow(page, name), 'active')
 }

@@ -8,7 +8,7 @@ import { usePorticoUI } from '../../context.js'
 import type { ViewEntryOf } from '../../modal/views.js'
 import { safeWebLink } from '../../utils/safeLink.js'
 import { ConnectionFailed } from './ConnectionFailed.js'
-import { connectingView, namespaceName, useConnectionAttempt, useStartConnection } from './connection.js'
+import { namespaceName, useConnectionAttempt, useConnectWith, useStartConnection } from './connection.js'
 
 /**
  * @internal
@@ -45,9 +45,9 @@ function NotInstalled({ wallet }: { wallet: DirectoryWallet }) {
  * the active one first; the chosen connector connects (Back returns to the list).
  */
 function ChooseNamespace({ connectorUids }: { connectorUids: readonly string[] }) {
-  const { messages, modal } = usePorticoUI('ConnectingExternalView')
+  const { messages } = usePorticoUI('ConnectingExternalView')
   const all = useConnectors()
-  const start = useStartConnection()
+  const connectWith = useConnectWith(useStartConnection())
   const { network } = useNetwork()
   const listed = connectorUids.flatMap((uid) => all.filter((c) => c.uid === uid))
   const wallet = listed[0]
@@ -67,7 +67,7 @@ function ChooseNamespace({ connectorUids }: { connectorUids: readonly string[] }
             <button
               type="button"
               className={row}
-              onClick={() => start({ connector }) && modal.push(connectingView(connector))}
+              onClick={() => connectWith(connector)}
               data-slot="choose-namespace"
               data-namespace={connector.chain}
             >

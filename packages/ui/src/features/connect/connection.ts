@@ -54,6 +54,26 @@ export function useStartConnection() {
   )
 }
 
+/**
+ * @internal
+ * Connects `connector` from the user's click and shows the attempt's view ({@link connectingView});
+ * a double click starts one attempt and shows its view once. Every view that lists connectors
+ * (Connect, All Wallets, the namespace step, ProfileWallets' reconnect) picks one this way.
+ *
+ * @example
+ * const connectWith = useConnectWith(useStartConnection())
+ * <button onClick={() => connectWith(connector)}>{connector.name}</button>
+ */
+export function useConnectWith(start: ReturnType<typeof useStartConnection>) {
+  const { modal } = usePorticoUI('useConnectWith')
+  return useCallback(
+    (connector: SortedConnector) => {
+      if (start({ connector })) modal.push(connectingView(connector))
+    },
+    [start, modal],
+  )
+}
+
 /** The modal's connection attempt (one per modal), and whether leaving a view gives it up yet. */
 const connectionAttempt = () => ({ current: undefined as AbortController | undefined, watched: false })
 

@@ -1,7 +1,7 @@
 import type { SortedConnector } from '@portico/headless'
 import { useCallback } from 'react'
 import { usePorticoUI } from '../../context.js'
-import { connectingView, type useStartConnection } from './connection.js'
+import { useConnectWith, type useStartConnection } from './connection.js'
 
 // Shared by the Connect and All Wallets views alone: a module of its own, so the chunk they share
 // holds this and not the rest of either view's rows.
@@ -48,13 +48,14 @@ function sameWallet(a: SortedConnector, b: SortedConnector): boolean {
  */
 export function useSelectWallet(start: ReturnType<typeof useStartConnection>) {
   const { modal } = usePorticoUI('useSelectWallet')
+  const connectWith = useConnectWith(start)
   return useCallback(
     (connectors: readonly SortedConnector[]) => {
       const [connector] = connectors
       if (connectors.length > 1)
         modal.push({ view: 'ConnectingExternal', data: { connectorUids: connectors.map((c) => c.uid) } })
-      else if (connector && start({ connector })) modal.push(connectingView(connector))
+      else if (connector) connectWith(connector)
     },
-    [start, modal],
+    [connectWith, modal],
   )
 }

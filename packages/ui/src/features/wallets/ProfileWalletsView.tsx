@@ -14,7 +14,7 @@ import { lazy } from '../../modal/lazy.js'
 import { useToasts } from '../../modal/toasts.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import { useFormat } from '../../utils/useFormat.js'
-import { connectingView, namespaceName, useStartConnection } from '../connect/connection.js'
+import { namespaceName, useConnectWith, useStartConnection } from '../connect/connection.js'
 import type { PopupProvider } from '../embedded/socialLogin.js'
 import { socialNames } from '../embedded/socialNames.js'
 import { walletsMessages } from './messages.js'
@@ -148,7 +148,7 @@ function useReconnect(connection: Connection, switchTo: (variables: { connection
   const toasts = useToasts()
   const { portico } = usePortico('useReconnect')
   const connectors = useConnectors()
-  const start = useStartConnection()
+  const connectWith = useConnectWith(useStartConnection())
   const { authProvider: provider, authName } = connection
   const popupProvider =
     connection.status === 'disconnected' && provider && provider !== 'farcaster' && provider in socialNames
@@ -188,7 +188,7 @@ function useReconnect(connection: Connection, switchTo: (variables: { connection
     }
     const connector = connectors.find((c) => c.id === connection.connectorId && c.chain === connection.namespace)
     if (!connector) return switchTo({ connection })
-    if (start({ connector })) modal.push(connectingView(connector))
+    connectWith(connector)
   }
   return { run, ready: !popupProvider || social !== undefined }
 }
