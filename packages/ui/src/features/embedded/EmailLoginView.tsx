@@ -17,6 +17,7 @@ import { embeddedMessages } from './messages.js'
 import { OtpInput } from './OtpInput.js'
 import { useEmailCooldown } from './useCooldown.js'
 import { useWatchEmbedded } from './watchEmbedded.js'
+import { withAddress } from './withAddress.js'
 
 /**
  * @internal
@@ -82,7 +83,7 @@ export function EmailLoginView({ data }: ViewEntryOf<'EmailLogin'>) {
     return (
       <div className={views.center} data-slot="email-login" data-step="verify-device">
         <p className={views.headline}>{text.deviceTitle}</p>
-        <p className={views.muted}>{text.deviceBody(data.email)}</p>
+        <p className={views.muted}>{withAddress(text.deviceBody, data.email)}</p>
         <Spinner size={24} label={text.deviceWaiting} />
         {errorLine}
         {resendRow(text.deviceResend)}
@@ -92,7 +93,7 @@ export function EmailLoginView({ data }: ViewEntryOf<'EmailLogin'>) {
   if (step === 'VERIFY_OTP' || step === 'CONNECTED')
     return (
       <div className={views.center} data-slot="email-login" data-step="verify-otp">
-        <p id={`${ids}-prompt`}>{text.otpPrompt(data.email)}</p>
+        <p id={`${ids}-prompt`}>{withAddress(text.otpPrompt, data.email)}</p>
         <OtpInput
           text={text}
           describedBy={`${ids}-prompt`}

@@ -12,6 +12,7 @@ import { ViewLoading } from '../../modal/ViewLoading.js'
 import * as css from './embedded.css.js'
 import { embeddedMessages } from './messages.js'
 import { OtpInput } from './OtpInput.js'
+import { withAddress } from './withAddress.js'
 
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -49,7 +50,9 @@ export function UpdateEmailWalletView() {
     const mutation = primary ? verifyPrimaryOtp : verifySecondaryOtp
     return (
       <div className={views.center} data-slot="update-email" data-step={primary ? 'primary' : 'secondary'}>
-        <p id={`${ids}-prompt`}>{primary ? text.updateEmailPrimary(current) : text.updateEmailSecondary(email)}</p>
+        <p id={`${ids}-prompt`}>
+          {primary ? withAddress(text.updateEmailPrimary, current) : withAddress(text.updateEmailSecondary, email)}
+        </p>
         <OtpInput
           // A new set of boxes for the second code.
           key={step}

@@ -129,3 +129,9 @@ export const socialLink = style({
   fontWeight: vars.fontWeights.semibold,
   textDecoration: 'underline',
 })
+
+/**
+ * An email address inside a sentence: it moves to the next line whole rather than breaking at its
+ * hyphen ("code-" / "name@example.com"), and breaks inside only when it is longer than the line.
+ */
+export const address = style({ display: 'inline-block', maxWidth: '100%', overflowWrap: 'anywhere' })
