@@ -23,6 +23,7 @@ import { createHarness, type HarnessOptions } from '../test/harness.js'
 import { nativeMark } from './marks.js'
 import { walletConnectMark } from './walletConnectMark.js'
 import '../test/provided.js'
+import { offline } from '../test/offline.js'
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []
@@ -123,12 +124,7 @@ test("the Networks view: a network without an image shows its native currency's 
       solana,
     ],
     adapters: [eip155Adapter(), solanaAdapter()],
-    storage: null,
-    blockchainApi: false,
-    walletConnect: false,
-    walletDirectory: false,
-    remoteConfig: false,
-    features: { analytics: false },
+    ...offline,
   })
   stops.push(initialize(portico))
   await render(

@@ -19,6 +19,7 @@ import { createHarness } from '../../test/harness.js'
 import { DirectoryRow } from './DirectoryRow.js'
 import { searchAnswerWaitMs, searchStandInGraceMs } from './searchWait.js'
 import '../../test/provided.js'
+import { offline } from '../../test/offline.js'
 
 const devnet = inject('devnet')
 const server = inject('imageServerUrl')
@@ -559,12 +560,7 @@ describe('one row per wallet', () => {
         solanaNetwork({ genesisHash: devnet.solanaGenesisHash, name: 'Solana Devnet', rpcUrl: devnet.solanaRpcUrl }),
       ],
       adapters: [eip155Adapter(), solanaAdapter()],
-      storage: null,
-      blockchainApi: false,
-      walletConnect: false,
-      walletDirectory: false,
-      remoteConfig: false,
-      features: { analytics: false },
+      ...offline,
     })
     cleanups.push(initialize(portico))
     await render(

@@ -18,6 +18,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import '../../test/provided.js'
+import { offline } from '../../test/offline.js'
 
 const devnet = inject('devnet')
 
@@ -49,12 +50,7 @@ async function open({ solanaFirst = false } = {}) {
     projectId: 'connect-one-row',
     networks: solanaFirst ? [solanaNet, evmNetwork] : [evmNetwork, solanaNet],
     adapters: [eip155Adapter(), solanaAdapter()],
-    storage: null,
-    blockchainApi: false,
-    walletConnect: false,
-    walletDirectory: false,
-    remoteConfig: false,
-    features: { analytics: false },
+    ...offline,
   })
   stops.push(initialize(portico))
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })

@@ -34,6 +34,7 @@ import { anvil, freshFundedKey } from '../../test/devnetChain.js'
 import { useModal } from '../../useModal.js'
 import type { SwapViewData } from './views.js'
 import '../../test/provided.js'
+import { offline } from '../../test/offline.js'
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []
@@ -73,12 +74,7 @@ async function mount(data?: SwapViewData, { chainId = 31337, usdc = 0n }: { chai
       eip155Network({ id: 31338, name: 'Devnet 2', rpcUrl: devnet.evmRpcUrl }),
     ],
     adapters: [eip155Adapter()],
-    storage: null,
-    blockchainApi: false,
-    walletConnect: false,
-    walletDirectory: false,
-    remoteConfig: false,
-    features: { analytics: false },
+    ...offline,
     apiUrls: { blockchain: devnet.apiUrl },
   })
   stops.push(initialize(portico))
