@@ -193,6 +193,10 @@ describe('the frame smart account on the devnet bundler and paymaster', () => {
     expect(owner.signatures.count).toBe(0)
 
     await devnet.aa.bundler.up()
+    // The bundler process starts again on its first request, and on a busy machine its boot can
+    // outlast a request's 10 s timeout (the loaded run failed so): wait for it, as the e2e test
+    // does, so the next operation measures the frame's code, not the bundler's boot.
+    await devnet.aa.bundler.ready()
     const prepared = await prepareOperation(endpoints, account, [{ to: freshAddress(), value: 0n }])
     const hash = await sendOperation(endpoints, account, prepared)
     expect((await waitForOperation(endpoints, hash, { timeoutMs: 60_000, intervalMs: 100 })).success).toBe(true)
