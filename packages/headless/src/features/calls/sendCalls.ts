@@ -80,8 +80,9 @@ export async function sendCalls(portico: Portico, parameters: SendCallsParameter
     if (call.value !== undefined) out.value = hex(call.value)
     return out
   })
-  const chainId = hex(BigInt(account.caipNetworkId.split(':')[1] ?? '0'))
-  const requested = await withHostPaymaster(portico, account.caipNetworkId, parameters.capabilities)
+  const reference = BigInt(account.caipNetworkId.split(':')[1] ?? '0')
+  const chainId = hex(reference)
+  const requested = await withHostPaymaster(portico, account.caipNetworkId, Number(reference), parameters.capabilities)
   let result: unknown
   try {
     result = await request(portico, {
@@ -118,11 +119,11 @@ export async function sendCalls(portico: Portico, parameters: SendCallsParameter
 async function withHostPaymaster(
   portico: Portico,
   caipNetworkId: string,
+  chainId: number,
   capabilities: WalletCapabilities | undefined,
 ): Promise<Record<string, unknown> | undefined> {
   const url = portico.options.paymasterMap[caipNetworkId]
   if (!url || capabilities?.paymasterService) return capabilities
-  const chainId = Number(caipNetworkId.split(':')[1])
   const reported = await getCapabilities(portico, { chainIds: [chainId] }).catch(() => undefined)
   if (reported?.[chainId]?.paymasterService?.supported !== true) return capabilities
   return { ...capabilities, paymasterService: { url } }
