@@ -321,7 +321,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // UpdateEmailWalletView, which stays within its own).
   EmailLoginView: 33.9,
   // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
-  UpdateEmailWalletView: 26.7,
+  // 26.70 measured with withAddress.tsx shared with EmailLoginView (a few bytes over 26.7 in CI's
+  // fresh build: the packing varies by a few bytes between runs).
+  UpdateEmailWalletView: 26.75,
   // 39.05 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.25 here and in lifecycle: the frame's user read as the spec's embedded-wallet user
