@@ -392,6 +392,20 @@ describe('the frame smart account behind a broken or hostile bundler (a faulty f
     // The real bundler included it meanwhile: the error says the receipt did not come, not that it failed.
     await expect.poll(() => isDeployed(devnet.evm.rpcUrl, account.address), { timeout: 30_000 }).toBe(true)
   }, 120_000)
+
+  it('a bundler that takes the request and never answers: "did not answer … timed out" (not a refusal), nothing signed', async () => {
+    const owner = newOwner()
+    const account = await smartAccountOf(devnet.evm.rpcUrl, owner.address, owner.withOwner)
+    faulty.fault = 'silent'
+    const before = sent()
+    // Ends at viem's request timeout (10 s): the event this waits for is the client giving up.
+    const error = await prepareOperation(through, account, [{ to: freshAddress(), value: 0n }]).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RpcError)
+    expect((error as RpcError).message).toBe(`The bundler did not answer (${new URL(faulty.url).origin}): timed out`)
+    expect((error as RpcError).code).toBe(-32603)
+    expect(owner.signatures.count).toBe(0)
+    expect(sent()).toBe(before)
+  }, 120_000)
 })
 
 /** The real bundler's receipt of `hash` (null while it is not included). */

@@ -23,8 +23,10 @@ import {
  *   last other one this front saw included), or the asked one's receipt under another hash.
  * - `withheldReceipt`: `eth_getUserOperationReceipt` answers `null` forever, though the operation
  *   may land on chain (the spec's receipt that never comes).
+ * - `silent`: every request is taken and never answered (a bundler that hangs); the connection
+ *   stays open until the client gives up or the front stops.
  */
-export type BundlerFault = 'malformed' | 'foreignReceipt' | 'withheldReceipt'
+export type BundlerFault = 'malformed' | 'foreignReceipt' | 'withheldReceipt' | 'silent'
 
 /**
  * Options for {@link startFaultyBundler}.
@@ -135,6 +137,8 @@ export async function startFaultyBundler(options: StartFaultyBundlerOptions): Pr
     }
     const batch = (Array.isArray(parsed) ? parsed : [parsed]).filter(isRecord) as RpcCall[]
     for (const call of batch) calls.push({ method: String(call.method), params: call.params })
+    // Nothing reaches the real bundler and nothing comes back; stop() closes the connection.
+    if (front.fault === 'silent') return new Promise<Response>(() => {})
     // The call still reaches the real bundler: what it does (accept an operation) is real, only
     // the reply the client reads is broken.
     const replies = await Promise.all(batch.map(answer))

@@ -252,6 +252,9 @@ function bundlerError(error: unknown, endpoints: SmartAccountEndpoints): RpcErro
       return endpoints.bundlerUrl
     }
   })()
+  // A request the bundler never answered (viem's timeout, 10 s) is not a refusal: it may come back.
+  if (base?.walk((e) => (e as { name?: string }).name === 'TimeoutError'))
+    return new RpcError(`The bundler did not answer (${origin}): timed out`, -32603)
   const reverted = simulatedRevert(error)
   if (reverted !== undefined) return revertedError(reverted)
   // A reply that is not JSON (a cut reply, a proxy's error page): the bundler answered, unreadably.
