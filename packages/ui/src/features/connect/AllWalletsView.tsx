@@ -207,7 +207,7 @@ export function AllWalletsView() {
   // see walletConnectIntent.ts). Typing a search readies nothing.
   const intentAt = (index: number | undefined) => {
     const row = index === undefined ? undefined : rows[index]
-    if (row?.kind === 'connector' ? pairsRemotely(row.connector) : row?.kind === 'directory' && walletConnect)
+    if (row?.kind === 'connector' ? pairsRemotely(row.connectors[0]) : row?.kind === 'directory' && walletConnect)
       prepareWalletConnect()
   }
   // Focus that arrives by click or Tab takes the tab stop with it.
@@ -300,7 +300,6 @@ export function AllWalletsView() {
                     </div>
                   ) : row.kind === 'connector' ? (
                     <WalletRow
-                      connector={row.connector}
                       connectors={row.connectors}
                       onSelect={select}
                       tabIndex={item.index === current ? 0 : -1}

@@ -180,13 +180,8 @@ export function ConnectView({
       <ul key={section} className={views.list} aria-label={messages.sectionWallets}>
         {rows.slice(0, visibleWallets).map((row) =>
           row.kind === 'connector' ? (
-            <li key={row.connector.uid}>
-              <WalletRow
-                connector={row.connector}
-                connectors={row.connectors}
-                onSelect={selectWallet}
-                onIntent={prepareWalletConnect}
-              />
+            <li key={row.connectors[0].uid}>
+              <WalletRow connectors={row.connectors} onSelect={selectWallet} onIntent={prepareWalletConnect} />
             </li>
           ) : (
             <li key={`${row.kind}:${row.wallet.id}`}>

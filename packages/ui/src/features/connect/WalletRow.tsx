@@ -5,24 +5,24 @@ import * as css from '../../components/primitives.css.js'
 import { walletConnectMark } from '../../components/walletConnectMark.js'
 import { usePorticoUI } from '../../context.js'
 import { namespaceName, pairsRemotely } from './connection.js'
+import type { WalletConnectors } from './walletConnectors.js'
 
 /**
  * @internal A wallet in the Connect and AllWallets lists, with its badge. Memoised: the virtual
  * list re-renders on every scroll frame, and rows whose connector did not change need not.
  */
 export const WalletRow = memo(function WalletRow({
-  connector,
   connectors,
   onSelect,
   onIntent,
   tabIndex,
 }: {
-  connector: SortedConnector
   /**
-   * The wallet's connectors, one per namespace, `connector` first (a wallet installed for several
-   * namespaces is one row): their namespaces' names show. Kept stable by the list, for the memo.
+   * The wallet's connectors, one per namespace (a wallet installed for several namespaces is one
+   * row): the first gives the row its name, image and badge; their namespaces' names show. Kept
+   * stable by the list, for the memo.
    */
-  connectors: readonly SortedConnector[]
+  connectors: WalletConnectors
   /** Given the row's connectors (the views' `useSelectWallet`). */
   onSelect(connectors: readonly SortedConnector[]): void
   /** A list's roving tab stop (All Wallets): 0 on the active row, -1 on the others. */
@@ -31,6 +31,7 @@ export const WalletRow = memo(function WalletRow({
   onIntent?: (() => void) | undefined
 }) {
   const { messages } = usePorticoUI('WalletRow')
+  const [connector] = connectors
   const badge = pairsRemotely(connector)
     ? // Its slot hides it on a phone (primitives.css.ts), where WalletConnect shows no QR code.
       { text: messages.badgeQrCode, tone: 'neutral' as const, slot: 'qr-code-badge' }

@@ -24,7 +24,7 @@ const browse = [
   page(120, [wallet(5, 'Zenvi'), wallet(2, 'Zenvido')]),
 ]
 const names = (rows: ReturnType<typeof allWalletsRows>['rows']) =>
-  rows.map((r) => (r.kind === 'connector' ? `connector:${r.connector.name}` : r.wallet.name))
+  rows.map((r) => (r.kind === 'connector' ? `connector:${r.connectors[0].name}` : r.wallet.name))
 
 /** A connector of `chain` (what grouping reads: the namespace, the name, the directory id). */
 const onChain = (name: string, chain: 'eip155' | 'solana', explorerId?: string) =>
@@ -38,14 +38,14 @@ describe('allWalletsRows', () => {
     const otherSol = onChain('Other Solana', 'solana', 'other-id')
     const result = allWalletsRows({ connectors: [evm, other, sol, otherSol], query: '', search: [], browse: [] })
     expect(result.rows).toEqual([
-      { kind: 'connector', connector: evm, connectors: [evm, sol] },
+      { kind: 'connector', connectors: [evm, sol] },
       // The directory id, when both know it, over the names.
-      { kind: 'connector', connector: other, connectors: [other, otherSol] },
+      { kind: 'connector', connectors: [other, otherSol] },
     ])
     expect(result.total).toBe(2)
     // A search matches the wallet by name: its row keeps both connectors.
     expect(allWalletsRows({ connectors: [evm, other, sol], query: 'devnet', search: [], browse: [] }).rows).toEqual([
-      { kind: 'connector', connector: evm, connectors: [evm, sol] },
+      { kind: 'connector', connectors: [evm, sol] },
     ])
   })
 

@@ -1,14 +1,13 @@
 import type { DirectoryWallet, SortedConnector } from '@portico/headless'
-import { walletConnectors } from './walletConnectors.js'
+import { type WalletConnectors, walletConnectors } from './walletConnectors.js'
 
 /** A row of All Wallets: a wallet the app can reach now, or a directory entry (pairs over WalletConnect). */
 export type AllWalletsRow =
   /**
    * A wallet the app can reach: `connectors` are its connectors, one per namespace (a wallet
-   * installed for several is one row); `connector` is the first of them, which gives its badge.
+   * installed for several is one row); the first gives its badge.
    */
-  | { kind: 'connector'; connector: SortedConnector; connectors: readonly SortedConnector[] }
-  | { kind: 'directory'; wallet: DirectoryWallet }
+  { kind: 'connector'; connectors: WalletConnectors } | { kind: 'directory'; wallet: DirectoryWallet }
 
 type Page = { count: number; data: readonly DirectoryWallet[] }
 
@@ -56,7 +55,7 @@ export function allWalletsRows({
 }): AllWalletsRows {
   const needle = query.toLowerCase()
   const matches = (name: string) => !needle || name.toLowerCase().includes(needle)
-  const installed = walletConnectors(connectors).filter(([first]) => first && matches(first.name))
+  const installed = walletConnectors(connectors).filter(([first]) => matches(first.name))
   // A directory wallet that is installed is already listed, with its live connector.
   const known = new Set(connectors.map((c) => c.info?.rdns ?? c.id))
   const provisional = Boolean(needle) && !search
@@ -74,9 +73,7 @@ export function allWalletsRows({
     }
   }
   const rows: AllWalletsRow[] = [
-    ...installed.map(
-      (connectors): AllWalletsRow => ({ kind: 'connector', connector: connectors[0] as SortedConnector, connectors }),
-    ),
+    ...installed.map((connectors): AllWalletsRow => ({ kind: 'connector', connectors })),
     ...directory.map((wallet): AllWalletsRow => ({ kind: 'directory', wallet })),
   ]
   // Entries not fetched yet count towards the size a screen reader announces.

@@ -28,7 +28,7 @@ const defaultConnectorOrder: ConnectorGroup[] = [
 const walletConnect = connector({ id: 'walletConnect', type: 'WALLET_CONNECT', group: 'walletConnect' })
 const wallet = (id: string, chains?: string[]) => ({ id, name: `${id} Wallet`, image_id: `img-${id}`, chains })
 const label = (row: ReturnType<typeof connectRows>[number]) =>
-  row.kind === 'connector' ? row.connector.id : `${row.kind}:${row.wallet.id}`
+  row.kind === 'connector' ? row.connectors[0].id : `${row.kind}:${row.wallet.id}`
 
 test('lists groups in the spec’s connector order, featured after installed and 4 recommended last', () => {
   const rows = connectRows({

@@ -7,7 +7,7 @@ import type {
   SortedConnector,
 } from '@portico/headless'
 import { pairsRemotely } from './connection.js'
-import { walletConnectors } from './walletConnectors.js'
+import { type WalletConnectors, walletConnectors } from './walletConnectors.js'
 
 /**
  * A wallet the Connect view lists to pair over WalletConnect: a recent WalletConnect wallet, a
@@ -23,9 +23,9 @@ export type ListedDirectoryWallet = {
 export type Row =
   /**
    * An installed (or remote) wallet: `connectors` are its connectors, one per namespace, in the
-   * listing order; `connector` is the first of them, which places the row and gives its badge.
+   * listing order; the first places the row and gives its badge.
    */
-  | { kind: 'connector'; connector: SortedConnector; connectors: readonly SortedConnector[] }
+  | { kind: 'connector'; connectors: WalletConnectors }
   | { kind: 'recent' | 'featured' | 'custom' | 'recommended'; wallet: ListedDirectoryWallet }
 
 /**
@@ -96,13 +96,13 @@ export function connectRows({
   const rows: Row[] = []
   const recency = (row: Row) =>
     row.kind === 'connector'
-      ? recent.findIndex((r) => r.id === row.connector.id && r.namespace === row.connector.chain)
+      ? recent.findIndex((r) => r.id === row.connectors[0].id && r.namespace === row.connectors[0].chain)
       : recent.findIndex((r) => r.walletConnect && r.id === row.wallet.id)
   const wallets = walletConnectors(connectors)
   for (const group of order) {
     const members = wallets
-      .filter(([first]) => first?.group === group)
-      .map((connectors): Row => ({ kind: 'connector', connector: connectors[0] as SortedConnector, connectors }))
+      .filter(([first]) => first.group === group)
+      .map((connectors): Row => ({ kind: 'connector', connectors }))
     // Recent wallets, installed or over WalletConnect, most recent first.
     if (group === 'recent')
       members.push(

@@ -6,6 +6,9 @@ import { useConnectWith, type useStartConnection } from './connection.js'
 // Shared by the Connect and All Wallets views alone: a module of its own, so the chunk they share
 // holds this and not the rest of either view's rows.
 
+/** @internal A wallet app's connectors, one per namespace; the first places its row and gives its badge. */
+export type WalletConnectors = readonly [SortedConnector, ...SortedConnector[]]
+
 /**
  * @internal
  * The connectors grouped by wallet app, in the listing order: a wallet installed for several
@@ -16,8 +19,8 @@ import { useConnectWith, type useStartConnection } from './connection.js'
  * @example
  * walletConnectors([evmDevnetWallet, metaMask, solanaDevnetWallet]) // [[evmDevnetWallet, solanaDevnetWallet], [metaMask]]
  */
-export function walletConnectors(connectors: readonly SortedConnector[]): SortedConnector[][] {
-  const wallets: SortedConnector[][] = []
+export function walletConnectors(connectors: readonly SortedConnector[]): WalletConnectors[] {
+  const wallets: [SortedConnector, ...SortedConnector[]][] = []
   for (const c of connectors) {
     const same = wallets.find((w) => w.every((other) => other.chain !== c.chain && sameWallet(other, c)))
     if (same) same.push(c)
