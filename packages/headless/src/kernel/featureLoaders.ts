@@ -8,7 +8,8 @@
  * @internal
  * A loader per feature the kernel reaches: WalletConnect's and the embedded wallet's connector
  * implementations (behind their descriptors in the registry, see `lifecycle.ts`), sign-in's flow
- * (started with the instance when `siwx` is set), and the wallet's own balances (`getBalance`'s
+ * (started with the instance when `siwx` is set), the multi-wallet list (started with the instance
+ * when the local `multiWallet` feature is on), and the wallet's own balances (`getBalance`'s
  * `walletAssets`).
  *
  * @example
@@ -18,5 +19,6 @@ export const featureLoaders = {
   walletConnect: () => import('../features/walletconnect/lifecycle.js'),
   embedded: () => import('../features/embedded/lifecycle.js'),
   siwx: () => import('../features/siwx/lifecycle.js'),
+  wallets: () => import('../features/wallets/lifecycle.js'),
   walletAssets: () => import('../features/calls/readWalletAssets.js'),
 }

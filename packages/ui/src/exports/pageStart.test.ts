@@ -294,9 +294,12 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // click), and the return to this list after any login (modal/afterConnected.ts, its own chunk).
   // +0.13 (8.94 measured): a login whose code cannot load says so in a toast and fetches it again
   // (its English text and the loader), instead of failing silently or leaving Reconnect disabled.
-  ProfileWalletsView: 9,
+  // +0.22 here and +0.01 in WalletsButton (9.20 and 4.51 measured): the kernel starts the list with
+  // the instance when multiWallet is on (features/wallets/lifecycle.ts), so the list's code is a
+  // chunk shared with that loader instead of part of these views' own chunk (chunk overhead only).
+  ProfileWalletsView: 9.25,
   // The entry reads the list (useConnections), which starts it: the wallets entry's list code.
-  WalletsButton: 4.5,
+  WalletsButton: 4.55,
   'wallets.*': 0.5,
   EmbeddedWalletView: null,
   // Email login. The Connect view's email field is its own chunk (fetched only when
@@ -550,6 +553,7 @@ test('page start holds the provider and buttons only: no Radix, no virtualiser, 
   console.info(
     `[page start] packed @portico/ui + @portico/headless without React: ${kib(gzip)} KiB gzip in ${files.size} files (budget ${pageStartBudgetKiB.kitOnly})`,
   )
+  console.info("EXACT kitOnly", gzip)
   expect(gzip / 1024).toBeLessThanOrEqual(pageStartBudgetKiB.kitOnly)
 })
 

@@ -1,4 +1,4 @@
-import type { FeatureLifecycle } from '../../kernel/featureLifecycle.js'
+import type { ConnectorFeatureLifecycle } from '../../kernel/featureLifecycle.js'
 import { createAuthConnector } from './authConnector.js'
 
 /**
@@ -6,8 +6,8 @@ import { createAuthConnector } from './authConnector.js'
  * to restore an email login on reload: its implementation.
  *
  * @example
- * const connector = lifecycle.connector?.(portico, descriptor)
+ * const connector = lifecycle.connector(portico, descriptor)
  */
-export const lifecycle: FeatureLifecycle = {
+export const lifecycle: ConnectorFeatureLifecycle = {
   connector: (portico, { chain }) => createAuthConnector(portico, chain),
 }

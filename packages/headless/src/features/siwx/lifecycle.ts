@@ -1,4 +1,4 @@
-import type { FeatureLifecycle } from '../../kernel/featureLifecycle.js'
+import type { StartedFeatureLifecycle } from '../../kernel/featureLifecycle.js'
 import { startSiwxFlow } from './siwxFlow.js'
 
 /**
@@ -6,9 +6,9 @@ import { startSiwxFlow } from './siwxFlow.js'
  * with the instance (a sign step after connect, sign-out on disconnect).
  *
  * @example
- * lifecycle.start?.(portico)
+ * lifecycle.start(portico)
  */
-export const lifecycle: FeatureLifecycle = {
+export const lifecycle: StartedFeatureLifecycle = {
   start(portico) {
     startSiwxFlow(portico)
   },

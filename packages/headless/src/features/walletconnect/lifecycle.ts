@@ -1,4 +1,4 @@
-import type { FeatureLifecycle } from '../../kernel/featureLifecycle.js'
+import type { ConnectorFeatureLifecycle } from '../../kernel/featureLifecycle.js'
 import { walletConnectConnector } from './connector.js'
 
 /**
@@ -6,8 +6,8 @@ import { walletConnectConnector } from './connector.js'
  * (the registry lists WalletConnect from its descriptor until then).
  *
  * @example
- * const connector = lifecycle.connector?.(portico, descriptor)
+ * const connector = lifecycle.connector(portico, descriptor)
  */
-export const lifecycle: FeatureLifecycle = {
+export const lifecycle: ConnectorFeatureLifecycle = {
   connector: (portico, { chain }) => walletConnectConnector(portico, chain),
 }

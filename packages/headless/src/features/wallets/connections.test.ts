@@ -3,8 +3,36 @@ import { connect } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import type { Connection } from '../../kernel/types.js'
-import { alphaAddress, startedMultiWallet, summary, twoWallets } from '../../test/multiWallet.js'
+import {
+  alphaAddress,
+  betaAddress,
+  multiWalletInstance,
+  startedMultiWallet,
+  summary,
+  twoWallets,
+} from '../../test/multiWallet.js'
+import { getWalletsState } from './connections.js'
 import { getConnections } from './getConnections.js'
+
+test('behavior: with multiWallet on the list follows the instance from its creation: a wallet connected and replaced before anything read the list is still in it', async () => {
+  const portico = multiWalletInstance(twoWallets())
+  // The kernel loads the feature with the instance; no reader has asked for the list.
+  await vi.waitFor(() => expect(getWalletsState(portico).started).toBe(true))
+  await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
+  await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
+  expect(summary(getConnections(portico))).toEqual([
+    { connectorId: 'beta', status: 'active', account: betaAddress },
+    { connectorId: 'alpha', status: 'connected', account: alphaAddress },
+  ])
+})
+
+test('behavior: with multiWallet off the kernel does not start the list', async () => {
+  const portico = multiWalletInstance(twoWallets(), { multiWallet: false })
+  await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
+  // The connect is later than the loaders the instance started at creation.
+  await (await import('../../kernel/featureLoaders.js')).featureLoaders.wallets()
+  expect(getWalletsState(portico).started).toBe(false)
+})
 
 test('behavior: disconnect({ connection }) of a wallet that is not active leaves the active one', async () => {
   const wallets = twoWallets()

@@ -85,7 +85,7 @@ export function isMultiWalletEnabled(portico: Portico): boolean {
  * active one whether it still authorises the site.
  *
  * @example
- * startConnections(portico) // by the first reader: getConnections, watchConnections, useConnections
+ * startConnections(portico) // with the instance (local flag on), or by the first reader: getConnections, watchConnections, useConnections
  */
 export function startConnections(portico: Portico): void {
   const state = getWalletsState(portico)
