@@ -553,7 +553,6 @@ test('page start holds the provider and buttons only: no Radix, no virtualiser, 
   console.info(
     `[page start] packed @portico/ui + @portico/headless without React: ${kib(gzip)} KiB gzip in ${files.size} files (budget ${pageStartBudgetKiB.kitOnly})`,
   )
-  console.info("EXACT kitOnly", gzip)
   expect(gzip / 1024).toBeLessThanOrEqual(pageStartBudgetKiB.kitOnly)
 })
 
