@@ -157,12 +157,16 @@ function reportOnFailure(context: BrowserContext) {
 /**
  * Starts the demo (on its own devnet) and Chromium once for the calling test file and stops both
  * after it. Read `demo` and `browser` from the returned object inside tests. `options` are the
- * demo's (e.g. `authNow`, the auth server's clock).
+ * demo's (e.g. `authNow`, the auth server's clock). The demo serves the production build
+ * tests/e2e/globalDemo.ts made; a file that needs the dev server passes `built: false`.
  */
 export function startDemoAndBrowser(options: Omit<StartDemoOptions, 'port'> = {}) {
   const running = {} as { demo: StartDemoReturnType; browser: Browser }
   beforeAll(async () => {
-    ;[running.demo, running.browser] = await Promise.all([startDemo({ ...options, port: 0 }), launchChromium()])
+    ;[running.demo, running.browser] = await Promise.all([
+      startDemo({ ...options, built: options.built ?? true, port: 0 }),
+      launchChromium(),
+    ])
   })
   afterAll(async () => {
     await Promise.allSettled([running.browser?.close(), running.demo?.stop()])
