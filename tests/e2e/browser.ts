@@ -95,12 +95,13 @@ export async function offlineContext(browser: Browser, options: BrowserContextOp
     ...options,
   })
   // A ceiling on an element wait, not a duration: the first click after a load waits for the
-  // lazy view's modules, which Vite transforms on first request; with two e2e files at once on a
-  // busy 2-core machine that took over 15 s.
+  // lazy view's modules, which the dev server (a file that opts in with `built: false`) transforms
+  // on first request; with two e2e files at once on a busy 2-core machine that took over 15 s.
   context.setDefaultTimeout(30_000)
   // A page load on the demo's Vite dev server transforms its modules on first request: on a busy
-  // 2-core machine that alone can take far longer than an element wait. The bound is a ceiling on
-  // waiting for the load event, not a duration anything sleeps.
+  // 2-core machine that alone can take far longer than an element wait (the built demo loads a
+  // handful of chunks). The bound is a ceiling on waiting for the load event, not a duration
+  // anything sleeps.
   context.setDefaultNavigationTimeout(90_000)
   const blocked: string[] = []
   await context.route(
