@@ -1,9 +1,9 @@
 // Chromium for the end-to-end tests: Debian's build driven by playwright-core, offline.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type StartDemoOptions, type StartDemoReturnType, startDemo } from '@portico/demo'
+import { defaultBuildDir, type StartDemoOptions, type StartDemoReturnType, startDemo } from '@portico/demo'
 import {
   type Browser,
   type BrowserContext,
@@ -173,6 +173,28 @@ export function startDemoAndBrowser(options: Omit<StartDemoOptions, 'port'> = {}
     await Promise.allSettled([running.browser?.close(), running.demo?.stop()])
   })
   return running
+}
+
+/**
+ * A URL matcher for one source module of the demo (`source`: the end of its path, e.g.
+ * `'features/embedded/emailLogin.ts'`), for `page.route`: its own URL on the dev server, or the chunk
+ * the production build put it in (named in the build's manifest). A lazily loaded module is a chunk
+ * of its own, so holding or aborting that chunk holds or aborts that module's code, as in dev.
+ *
+ * @example
+ * await page.route(demoModule('features/embedded/EmbeddedWatch.tsx'), (route) => route.abort())
+ */
+export function demoModule(source: string): (url: URL) => boolean {
+  const manifestPath = join(defaultBuildDir, '.vite/manifest.json')
+  const manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; src?: string }>)
+    : {}
+  const chunks = Object.values(manifest)
+    .filter((entry) => entry.src?.endsWith(`/${source}`))
+    .map((entry) => `/${entry.file}`)
+  if (existsSync(manifestPath) && chunks.length !== 1)
+    throw new Error(`demoModule: ${chunks.length} chunks of the demo build hold ${source}; expected one`)
+  return (url) => url.pathname.endsWith(`/${source}`) || chunks.includes(url.pathname)
 }
 
 /**

@@ -127,7 +127,8 @@ function demoViteConfig(plugins: Plugin[]): InlineConfig {
  */
 export async function buildDemo(options: { outDir?: string | undefined } = {}): Promise<{ outDir: string }> {
   const outDir = options.outDir ?? defaultBuildDir
-  await build({ ...demoViteConfig([devnetConfigPlugin()]), build: { outDir, emptyOutDir: true } })
+  // The manifest (.vite/manifest.json) names each source module's chunk: tests find a lazy module's URL there.
+  await build({ ...demoViteConfig([devnetConfigPlugin()]), build: { outDir, emptyOutDir: true, manifest: true } })
   return { outDir }
 }
 
