@@ -1,9 +1,9 @@
 // Chromium for the end-to-end tests: Debian's build driven by playwright-core, offline.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type StartDemoOptions, type StartDemoReturnType, startDemo } from '@portico/demo'
+import { defaultBuildDir, type StartDemoOptions, type StartDemoReturnType, startDemo } from '@portico/demo'
 import {
   type Browser,
   type BrowserContext,
@@ -95,12 +95,13 @@ export async function offlineContext(browser: Browser, options: BrowserContextOp
     ...options,
   })
   // A ceiling on an element wait, not a duration: the first click after a load waits for the
-  // lazy view's modules, which Vite transforms on first request; with two e2e files at once on a
-  // busy 2-core machine that took over 15 s.
+  // lazy view's modules, which the dev server (a file that opts in with `built: false`) transforms
+  // on first request; with two e2e files at once on a busy 2-core machine that took over 15 s.
   context.setDefaultTimeout(30_000)
   // A page load on the demo's Vite dev server transforms its modules on first request: on a busy
-  // 2-core machine that alone can take far longer than an element wait. The bound is a ceiling on
-  // waiting for the load event, not a duration anything sleeps.
+  // 2-core machine that alone can take far longer than an element wait (the built demo loads a
+  // handful of chunks). The bound is a ceiling on waiting for the load event, not a duration
+  // anything sleeps.
   context.setDefaultNavigationTimeout(90_000)
   const blocked: string[] = []
   await context.route(
@@ -157,17 +158,43 @@ function reportOnFailure(context: BrowserContext) {
 /**
  * Starts the demo (on its own devnet) and Chromium once for the calling test file and stops both
  * after it. Read `demo` and `browser` from the returned object inside tests. `options` are the
- * demo's (e.g. `authNow`, the auth server's clock).
+ * demo's (e.g. `authNow`, the auth server's clock). The demo serves the production build
+ * tests/e2e/globalDemo.ts made; a file that needs the dev server passes `built: false`.
  */
 export function startDemoAndBrowser(options: Omit<StartDemoOptions, 'port'> = {}) {
   const running = {} as { demo: StartDemoReturnType; browser: Browser }
   beforeAll(async () => {
-    ;[running.demo, running.browser] = await Promise.all([startDemo({ ...options, port: 0 }), launchChromium()])
+    ;[running.demo, running.browser] = await Promise.all([
+      startDemo({ ...options, built: options.built ?? true, port: 0 }),
+      launchChromium(),
+    ])
   })
   afterAll(async () => {
     await Promise.allSettled([running.browser?.close(), running.demo?.stop()])
   })
   return running
+}
+
+/**
+ * A URL matcher for one source module of the demo (`source`: the end of its path, e.g.
+ * `'features/embedded/emailLogin.ts'`), for `page.route`: its own URL on the dev server, or the chunk
+ * the production build put it in (named in the build's manifest). A lazily loaded module is a chunk
+ * of its own, so holding or aborting that chunk holds or aborts that module's code, as in dev.
+ *
+ * @example
+ * await page.route(demoModule('features/embedded/EmbeddedWatch.tsx'), (route) => route.abort())
+ */
+export function demoModule(source: string): (url: URL) => boolean {
+  const manifestPath = join(defaultBuildDir, '.vite/manifest.json')
+  const manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string; src?: string }>)
+    : {}
+  const chunks = Object.values(manifest)
+    .filter((entry) => entry.src?.endsWith(`/${source}`))
+    .map((entry) => `/${entry.file}`)
+  if (existsSync(manifestPath) && chunks.length !== 1)
+    throw new Error(`demoModule: ${chunks.length} chunks of the demo build hold ${source}; expected one`)
+  return (url) => url.pathname.endsWith(`/${source}`) || chunks.includes(url.pathname)
 }
 
 /**

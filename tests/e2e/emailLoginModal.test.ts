@@ -7,6 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
 import {
   clickUntil,
+  demoModule,
   dropStoredBalances,
   offlineContext,
   type Route,
@@ -17,8 +18,8 @@ import {
 
 const running = startDemoAndBrowser()
 const demoMessage = 'Hello from the Portico demo'
-/** The module that ties the frame's prompts to the modal (the demo serves sources through Vite). */
-const isWatchModule = (url: URL) => url.pathname.endsWith('/EmbeddedWatch.tsx')
+/** The module that ties the frame's prompts to the modal (a lazy chunk of its own in the build). */
+const isWatchModule = demoModule('features/embedded/EmbeddedWatch.tsx')
 
 test('demo: email login in the modal with the inbox code, connected, a message signed after approval in the frame inside the modal, restored by the page-load reconnect after a reload', async () => {
   const { context, blocked } = await offlineContext(running.browser)

@@ -1,19 +1,10 @@
-// Runs once before the e2e files. Each file starts its own demo, and two files run at once: on a
-// fresh clone both would prebundle the demo's dependencies into the same Vite cache at the same
-// moment, one renaming the folder the other serves from. Starting the demo once here, and loading
-// one prebundled module, leaves the cache complete before any file starts (the files then reuse it).
-import { startDemo } from '../../apps/demo/src/server.js'
+// Runs once before the e2e files: builds the demo page for production, which every file's demo
+// then serves (`startDemo({ built: true })` in browser.ts). A page load on the build fetches a
+// handful of chunks; on the dev server it fetched hundreds of source modules, each transformed on
+// first request, which made most of the e2e project's time on a 2-core machine. The build holds no
+// devnet: each file's server writes its own devnet's config into the page.
+import { buildDemo } from '../../apps/demo/src/server.js'
 
 export async function setup() {
-  const demo = await startDemo({ port: 0 })
-  try {
-    const entry = await fetch(new URL('src/main.tsx', demo.url)).then((response) => response.text())
-    // The entry's imports point at the prebundled files; the first answers once the bundle is written.
-    const prebundled = entry.match(/["'](\/node_modules\/\.vite\/deps\/[^"']+)["']/)?.[1]
-    if (!prebundled) throw new Error('tests/e2e/globalDemo.ts: the demo entry imports no prebundled dependency')
-    const response = await fetch(new URL(prebundled, demo.url))
-    if (!response.ok) throw new Error(`tests/e2e/globalDemo.ts: ${prebundled} answered ${response.status}`)
-  } finally {
-    await demo.stop()
-  }
+  await buildDemo()
 }

@@ -9,7 +9,15 @@
 // every wait is on an element or a condition.
 import { socialTestUsers } from '@portico/devnet'
 import { describe, expect, test } from 'vitest'
-import { connectDevnetWallet, type Locator, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import {
+  connectDevnetWallet,
+  demoModule,
+  type Locator,
+  offlineContext,
+  type Page,
+  shot,
+  startDemoAndBrowser,
+} from './browser.js'
 
 // The auth server's clock: moved past its seven-day sessions to expire the email login, and past
 // its 30 s per-address mail cooldown instead of waiting.
@@ -319,7 +327,7 @@ describe('multi-wallet with every kind of wallet', () => {
 
     // The email login's code cannot arrive (offline, or a deploy replaced it): Reconnect says so
     // and stays on the list; the next click, with the code reachable, logs in.
-    const emailCode = /\/features\/embedded\/emailLogin\.ts(\?|$)/
+    const emailCode = demoModule('features/embedded/emailLogin.ts')
     await page.route(emailCode, (route) => route.abort('internetdisconnected'))
     await embeddedRow().locator('[data-slot="switch-wallet"]').click()
     await page.locator('[data-slot="toast-region"]').getByText('Could not reconnect this wallet. Try again.').waitFor()
@@ -385,7 +393,7 @@ describe('multi-wallet with every kind of wallet', () => {
     await withStatus(page, socialRow('eip155'), 'connected')
     // On the reloaded page the social login's code cannot arrive (offline, or a deploy replaced
     // it): Reconnect is not left disabled; a click says so, opens no window and fetches it again.
-    const socialCode = /\/features\/embedded\/socialLogin\.ts(\?|$)/
+    const socialCode = demoModule('features/embedded/socialLogin.ts')
     await page.route(socialCode, (route) => route.abort('internetdisconnected'))
     await reloadAfterSessionsExpired(page, () => socialRow('eip155'), first.address)
     const reconnect = socialRow('eip155').locator('[data-slot="switch-wallet"]')

@@ -1,4 +1,5 @@
-// The shape of `virtual:portico-devnet`, which the demo server fills in from the running devnet.
+// The shape of `virtual:portico-devnet`: the demo server writes it into index.html from the running
+// devnet (a JSON block the module reads at run time, so one build serves any devnet).
 
 export type DemoToken = { address: string; symbol: string; name: string; decimals: number }
 

@@ -2,7 +2,7 @@
 // inbox (the devnet's own port is random under the demo) and a faucet, so a wallet made by email
 // or social login (which starts empty) can pay for its first transaction.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Plugin } from 'vite'
+import type { Connect, Plugin } from 'vite'
 
 /** What the faucet gives: an account below this many wei is topped up to it (10 ETH). */
 export const faucetAmount = 10n * 10n ** 18n
@@ -68,31 +68,34 @@ function send(res: ServerResponse, status: number, html: string) {
  * createServer({ plugins: [devnetPagesPlugin({ inboxUrl: devnet.auth.inboxUrl, evmRpcUrl: devnet.evm.rpcUrl })] })
  */
 export function devnetPagesPlugin(options: { inboxUrl: string; evmRpcUrl: string }): Plugin {
+  const mount = (middlewares: Connect.Server) => {
+    middlewares.use('/inbox', (req, res) => {
+      const query = new URL(req.url ?? '/', 'http://x').search
+      res.statusCode = 302
+      res.setHeader('location', `${options.inboxUrl}/${query}`)
+      res.end()
+    })
+    middlewares.use('/faucet', (req, res) => {
+      if (req.method !== 'POST') return send(res, 200, faucetPage())
+      void readForm(req)
+        .then((form) => topUp(options.evmRpcUrl, (form.get('address') ?? '').trim()))
+        .then(
+          ({ before, after }) =>
+            send(
+              res,
+              200,
+              faucetPage(
+                before === after ? 'That address already holds 10 ETH or more.' : 'Sent: it now holds 10 ETH.',
+              ),
+            ),
+          (error: Error) => send(res, 400, faucetPage(error.message)),
+        )
+    })
+  }
+  // The same routes on the dev server and on the preview of a build.
   return {
     name: 'portico-demo-devnet-pages',
-    configureServer(server) {
-      server.middlewares.use('/inbox', (req, res) => {
-        const query = new URL(req.url ?? '/', 'http://x').search
-        res.statusCode = 302
-        res.setHeader('location', `${options.inboxUrl}/${query}`)
-        res.end()
-      })
-      server.middlewares.use('/faucet', (req, res) => {
-        if (req.method !== 'POST') return send(res, 200, faucetPage())
-        void readForm(req)
-          .then((form) => topUp(options.evmRpcUrl, (form.get('address') ?? '').trim()))
-          .then(
-            ({ before, after }) =>
-              send(
-                res,
-                200,
-                faucetPage(
-                  before === after ? 'That address already holds 10 ETH or more.' : 'Sent: it now holds 10 ETH.',
-                ),
-              ),
-            (error: Error) => send(res, 400, faucetPage(error.message)),
-          )
-      })
-    },
+    configureServer: (server) => mount(server.middlewares),
+    configurePreviewServer: (server) => mount(server.middlewares),
   }
 }

@@ -1,5 +1,8 @@
-// The demo host site's server: starts the devnet chains, then a Vite dev server whose page reads
-// the devnet's URLs, keys and tokens from a virtual module. Node-only; the page never imports this.
+// The demo host site's server: starts the devnet chains, then a Vite server (the dev server, or a
+// preview of a production build) whose page reads the devnet's URLs, keys and tokens from a JSON
+// block the server writes into index.html. Node-only; the page never imports this.
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
@@ -11,7 +14,15 @@ import {
 } from '@portico/devnet'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
-import { createServer, type Plugin } from 'vite'
+import {
+  build,
+  createServer,
+  type InlineConfig,
+  type Plugin,
+  type PreviewServer,
+  preview,
+  type ViteDevServer,
+} from 'vite'
 import type { DemoDevnetConfig } from './devnetConfig.js'
 import { devnetPagesPlugin } from './devnetPages.js'
 import { demoSiwxBackend } from './siwxBackend.js'
@@ -26,6 +37,12 @@ export type StartDemoOptions = {
   solanaPort?: number | undefined
   /** The auth server's clock (tests move it to expire sessions); default `Date.now`. */
   authNow?: (() => number) | undefined
+  /**
+   * Serve a production build (made by {@link buildDemo}) instead of the dev server: a page loads a
+   * handful of chunks rather than hundreds of source modules. `true` serves {@link defaultBuildDir};
+   * a string is the build's directory. Default: the dev server.
+   */
+  built?: boolean | string | undefined
 }
 
 export type StartDemoReturnType = {
@@ -39,14 +56,80 @@ export type StartDemoReturnType = {
 
 const virtualId = 'virtual:portico-devnet'
 const resolvedVirtualId = `\0${virtualId}`
+const configElementId = 'portico-devnet'
 
-/** Serves `virtual:portico-devnet`: the browser-safe part of the running devnet. */
-function devnetConfigPlugin(config: DemoDevnetConfig): Plugin {
+/** Where `buildDemo` writes by default and `startDemo({ built: true })` serves from. */
+export const defaultBuildDir = join(root, 'node_modules/.cache/portico-demo')
+
+/** `html` with the config as a JSON data block in its head (`<` escaped: it cannot close the tag). */
+function withDevnetConfig(html: string, config: DemoDevnetConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c')
+  const block = `<script type="application/json" id="${configElementId}">${json}</script>`
+  return html.replace('</head>', `${block}\n</head>`)
+}
+
+/**
+ * `virtual:portico-devnet` reads the devnet config from the page at run time, so one build serves
+ * any devnet (each e2e file starts its own, on fresh ports). The server writes the config into
+ * index.html as a JSON data block, read synchronously before the app starts: no extra request, and
+ * not a script a Content-Security-Policy would have to allow. The dev server and the preview of a
+ * build write it the same way. Without `config` (a build) the page is left as it is.
+ */
+function devnetConfigPlugin(config?: DemoDevnetConfig, buildDir?: string): Plugin {
   return {
     name: 'portico-demo-devnet',
     resolveId: (id) => (id === virtualId ? resolvedVirtualId : undefined),
-    load: (id) => (id === resolvedVirtualId ? `export const devnetConfig = ${JSON.stringify(config)}` : undefined),
+    load: (id) =>
+      id === resolvedVirtualId
+        ? [
+            `const element = document.getElementById(${JSON.stringify(configElementId)})`,
+            'if (!element?.textContent) throw new Error("The demo page has no devnet config: serve it with apps/demo/src/server.ts")',
+            'export const devnetConfig = JSON.parse(element.textContent)',
+          ].join('\n')
+        : undefined,
+    transformIndexHtml: (html) => (config ? withDevnetConfig(html, config) : html),
+    // A build's index.html is a static file: the preview answers it with the config written in.
+    configurePreviewServer(server) {
+      if (!config || !buildDir) return
+      server.middlewares.use((req, res, next) => {
+        const path = new URL(req.url ?? '/', 'http://x').pathname
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || (path !== '/' && path !== '/index.html')) return next()
+        readFile(join(buildDir, 'index.html'), 'utf8').then((html) => {
+          res.setHeader('content-type', 'text/html; charset=utf-8')
+          res.setHeader('cache-control', 'no-store')
+          res.end(req.method === 'HEAD' ? undefined : withDevnetConfig(html, config))
+        }, next)
+      })
+    },
   }
+}
+
+/** The Vite config the dev server and the build share: plugins and resolve conditions. */
+function demoViteConfig(plugins: Plugin[]): InlineConfig {
+  return {
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    clearScreen: false,
+    plugins: [...plugins, vanillaExtractPlugin(), react()],
+    // Workspace packages resolve to their TypeScript sources (no package build needed).
+    resolve: { conditions: ['portico-source', 'module', 'browser', 'development|production'] },
+  }
+}
+
+/**
+ * Builds the demo page for production into `outDir` (default {@link defaultBuildDir}), for
+ * `startDemo({ built })`. The build holds no devnet: the server writes the config in at run time.
+ *
+ * @example
+ * await buildDemo()
+ * const demo = await startDemo({ port: 0, built: true })
+ */
+export async function buildDemo(options: { outDir?: string | undefined } = {}): Promise<{ outDir: string }> {
+  const outDir = options.outDir ?? defaultBuildDir
+  // The manifest (.vite/manifest.json) names each source module's chunk: tests find a lazy module's URL there.
+  await build({ ...demoViteConfig([devnetConfigPlugin()]), build: { outDir, emptyOutDir: true, manifest: true } })
+  return { outDir }
 }
 
 /** What the page needs to know about the devnet: plain JSON, no `stop`. */
@@ -95,38 +178,50 @@ export function toDemoDevnetConfig(devnet: Devnet): DemoDevnetConfig {
  * await demo.stop()
  */
 export async function startDemo(options: StartDemoOptions = {}): Promise<StartDemoReturnType> {
+  const buildDir = options.built === true ? defaultBuildDir : options.built || undefined
+  if (buildDir && !existsSync(join(buildDir, 'index.html')))
+    throw new Error(`startDemo: no demo build in ${buildDir}; make one with buildDemo() first`)
   const devnet = await startDevnet({
     evm: { port: options.evmPort ?? 0 },
     solana: { port: options.solanaPort ?? 0 },
     ...(options.authNow ? { auth: { now: options.authNow } } : {}),
   })
-  let server: Awaited<ReturnType<typeof createServer>> | undefined
+  let server: PreviewServer | ViteDevServer | undefined
   // The sign-in page's backend (#/sign-in): verifies for this site's host once it listens.
   const siwx = demoSiwxBackend()
+  const config = toDemoDevnetConfig(devnet)
+  // One set of middlewares for both servers: each plugin mounts them on the dev server and on the preview.
+  const plugins = [
+    devnetConfigPlugin(config, buildDir),
+    devnetPagesPlugin({ inboxUrl: devnet.auth.inboxUrl, evmRpcUrl: devnet.evm.rpcUrl }),
+    siwx.plugin,
+  ]
+  const listen = { host: '127.0.0.1', port: options.port ?? 5173, strictPort: false }
   try {
-    server = await createServer({
-      configFile: false,
-      root,
-      logLevel: 'warn',
-      clearScreen: false,
-      plugins: [
-        devnetConfigPlugin(toDemoDevnetConfig(devnet)),
-        devnetPagesPlugin({ inboxUrl: devnet.auth.inboxUrl, evmRpcUrl: devnet.evm.rpcUrl }),
-        siwx.plugin,
-        vanillaExtractPlugin(),
-        react(),
-      ],
-      // Workspace packages resolve to their TypeScript sources (no build needed).
-      resolve: { conditions: ['portico-source', 'module', 'browser', 'development|production'] },
-      // Prebundle every dependency up front (lazy pages included): a dependency discovered later
-      // makes Vite reload the page, which a visitor (or a test) would see as a flash.
-      optimizeDeps: {
-        entries: ['index.html', 'src/**/*.tsx'],
-        include: ['@vanilla-extract/recipes/createRuntimeFn'],
-      },
-      server: { host: '127.0.0.1', port: options.port ?? 5173, strictPort: false },
-    })
-    await server.listen()
+    if (buildDir) {
+      server = await preview({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        clearScreen: false,
+        plugins,
+        build: { outDir: buildDir },
+        preview: listen,
+      })
+    } else {
+      const dev = await createServer({
+        ...demoViteConfig(plugins),
+        // Prebundle every dependency up front (lazy pages included): a dependency discovered later
+        // makes Vite reload the page, which a visitor (or a test) would see as a flash.
+        optimizeDeps: {
+          entries: ['index.html', 'src/**/*.tsx'],
+          include: ['@vanilla-extract/recipes/createRuntimeFn'],
+        },
+        server: listen,
+      })
+      server = dev
+      await dev.listen()
+    }
   } catch (error) {
     await server?.close()
     await devnet.stop()

@@ -3,7 +3,7 @@
 // that answers only a browser holding a verified session. Node-only, mounted by server.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type CreateSiwxHandlersReturnType, createSiwxHandlers, toNodeListener } from '@portico/auth/siwx'
-import type { Plugin } from 'vite'
+import type { Connect, Plugin } from 'vite'
 
 export type DemoSiwxBackend = {
   /** The Vite plugin that mounts the routes (503 until {@link DemoSiwxBackend.start}). */
@@ -44,18 +44,21 @@ export function demoSiwxBackend(): DemoSiwxBackend {
     }
     res.end(JSON.stringify({ address: session.address, chainId: session.chainId }))
   }
+  const mount = (middlewares: Connect.Server) => {
+    middlewares.use('/api/siwx', (req, res, next) => {
+      if (!handlers) return unavailable(res)
+      toNodeListener(handlers.handle)(req, res, next)
+    })
+    middlewares.use('/api/me', (req, res, next) => {
+      me(req, res).catch(next)
+    })
+  }
   return {
+    // The same routes on the dev server and on the preview of a build.
     plugin: {
       name: 'portico-demo-siwx',
-      configureServer(server) {
-        server.middlewares.use('/api/siwx', (req, res, next) => {
-          if (!handlers) return unavailable(res)
-          toNodeListener(handlers.handle)(req, res, next)
-        })
-        server.middlewares.use('/api/me', (req, res, next) => {
-          me(req, res).catch(next)
-        })
-      },
+      configureServer: (server) => mount(server.middlewares),
+      configurePreviewServer: (server) => mount(server.middlewares),
     },
     start({ host, evmRpcUrl, evmChainId }) {
       handlers = createSiwxHandlers({ domain: host, rpcUrls: { [`eip155:${evmChainId}`]: evmRpcUrl } })
