@@ -104,13 +104,13 @@ function devnetConfigPlugin(config?: DemoDevnetConfig, buildDir?: string): Plugi
   }
 }
 
+/** What every Vite server and build of the demo shares: this folder, no config file, quiet logs. */
+const baseConfig = { configFile: false, root, logLevel: 'warn', clearScreen: false } satisfies InlineConfig
+
 /** The Vite config the dev server and the build share: plugins and resolve conditions. */
 function demoViteConfig(plugins: Plugin[]): InlineConfig {
   return {
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    clearScreen: false,
+    ...baseConfig,
     plugins: [...plugins, vanillaExtractPlugin(), react()],
     // Workspace packages resolve to their TypeScript sources (no package build needed).
     resolve: { conditions: ['portico-source', 'module', 'browser', 'development|production'] },
@@ -200,10 +200,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<StartDe
   try {
     if (buildDir) {
       server = await preview({
-        configFile: false,
-        root,
-        logLevel: 'warn',
-        clearScreen: false,
+        ...baseConfig,
         plugins,
         build: { outDir: buildDir },
         preview: listen,
