@@ -1,5 +1,6 @@
 import { type PorticoNetwork, useNetwork } from '@portico/headless'
 import type { ReactNode } from 'react'
+import { useLazyMark } from '../components/lazyMarks.js'
 import { PorticoImage } from '../components/PorticoImage.js'
 import { ThemeRoot } from '../components/ThemeRoot.js'
 import { usePorticoUI } from '../context.js'
@@ -18,6 +19,7 @@ export function NetworkButton() {
   const { messages, modal } = usePorticoUI('NetworkButton')
   const { network, isUnsupported } = useNetwork()
   const { open } = useModal()
+  const mark = useLazyMark((marks) => marks.networkMark(network))
   return (
     <ThemeRoot as="span">
       <button
@@ -32,7 +34,7 @@ export function NetworkButton() {
         )}
       >
         {isUnsupported ? null : (
-          <PorticoImage src={network.assets?.imageUrl} name={network.name} size={30} radius="full" />
+          <PorticoImage src={network.assets?.imageUrl} mark={mark} name={network.name} size={30} radius="full" />
         )}
         <span>{isUnsupported ? messages.wrongNetwork : network.name}</span>
       </button>

@@ -68,3 +68,28 @@ test('behavior: given another source, the image starts over in that render, neve
   expect(state(container)).toBe('fallback')
   expect(container.textContent).toBe('N')
 })
+
+const mark = "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'><circle r='1'/></svg>"
+
+test("behavior: the kit's mark stands in for an image that does not load, and at once without one", async () => {
+  const { container, rerender } = await render(<PorticoImage src={`${server}/missing.png`} mark={mark} name="Net" />)
+  await expect.poll(() => container.querySelector('img')?.getAttribute('src')).toBe(mark)
+  expect(state(container)).toBe('loaded')
+  expect(container.textContent).toBe('')
+  // No source: the mark is the first thing drawn, with no letter before it.
+  await rerender(<PorticoImage mark={mark} name="Net" />)
+  expect(container.querySelector('img')?.getAttribute('src')).toBe(mark)
+  // An image that loads still wins over the mark.
+  await rerender(<PorticoImage src={`${server}/ok.png`} mark={mark} name="Net" />)
+  await expect.poll(() => container.querySelector('img')?.getAttribute('src')).toBe(`${server}/ok.png`)
+})
+
+test("behavior: while the mark is on its way ('') the box is blank, not a letter; without one the letter stays", async () => {
+  const { container, rerender } = await render(<PorticoImage mark="" name="Net" />)
+  expect(state(container)).toBe('loading')
+  expect(container.textContent).toBe('')
+  expect(container.querySelector('img')).toBeNull()
+  await rerender(<PorticoImage name="Net" />)
+  expect(state(container)).toBe('fallback')
+  expect(container.textContent).toBe('N')
+})

@@ -13,16 +13,24 @@ type LoadState = 'loading' | 'loaded' | 'fallback'
  * An icon from untrusted data (the wallet directory, a wallet's own announcement, a host's
  * network list). Only data:image URIs and, inside `<PorticoProvider>`, http(s) URLs on the configured
  * image hosts are used (see `allowedImageSource`); the image is preloaded and shown only
- * if it loads within 2 s; otherwise (or on error) a glyph with the name's initial stands in.
- * It is always an `<img>`: SVG served as an image cannot run script.
+ * if it loads within 2 s; otherwise (or on error) the kit's own mark for the thing stands in
+ * when it knows one (`mark`), and a glyph with the name's initial when it does not. It is always
+ * an `<img>`: SVG served as an image cannot run script.
  */
 export function PorticoImage({
   src,
+  mark,
   name,
   size = 40,
   radius = 'md',
 }: {
   src?: string | undefined
+  /**
+   * The mark the kit draws itself (a `data:` URI from `marks.ts`), shown at once when there is no
+   * `src` and when `src` does not load; `''` while the marks' module is still on its way (see
+   * `useLazyMark`), so the box stays blank instead of flashing a letter.
+   */
+  mark?: string | undefined
   name: string
   size?: number
   radius?: 'md' | 'full'
@@ -57,10 +65,14 @@ export function PorticoImage({
   }, [safe])
 
   const initial = Array.from(name.trim())[0]?.toUpperCase() ?? '?'
+  // The source shown: the preloaded image, else the kit's mark (its own data: URI, nothing to wait
+  // for), else nothing (the letter, or a blank box while either is still loading).
+  const shown = state === 'loaded' ? safe : state === 'fallback' ? mark : undefined
+  const blank = state === 'loading' || (state === 'fallback' && mark === '')
   return (
     <span
       className={css.imageBox}
-      data-state={state}
+      data-state={shown ? 'loaded' : blank ? 'loading' : 'fallback'}
       style={{
         width: size,
         height: size,
@@ -68,10 +80,10 @@ export function PorticoImage({
         fontSize: Math.round(size * 0.42),
       }}
     >
-      {state === 'loaded' && safe ? (
+      {shown ? (
         <img
           className={css.image}
-          src={safe}
+          src={shown}
           alt=""
           width={size}
           height={size}
@@ -79,7 +91,7 @@ export function PorticoImage({
           draggable={false}
         />
       ) : (
-        <span aria-hidden="true">{state === 'loading' ? '' : initial}</span>
+        <span aria-hidden="true">{blank ? '' : initial}</span>
       )}
     </span>
   )

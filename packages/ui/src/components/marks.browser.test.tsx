@@ -1,7 +1,7 @@
 // The marks the kit knows stand in for letters: WalletConnect's row in the Connect view and the
-// native currency in the Account view, and a network without an image (the Networks view's rows,
-// the Account view's network chip) show an <img> of the mark; an image the host configured or
-// the API gave still wins.
+// native currency in the Account view, and a network without an image (the header's network
+// button, the Networks view's rows, the Account view's network chip) show an <img> of the mark; an
+// image the host configured or the API gave still wins, unless it does not load.
 import {
   createPortico,
   eip155Adapter,
@@ -10,6 +10,7 @@ import {
   PorticoProvider,
   solanaAdapter,
   solanaNetwork,
+  switchNetwork,
   type TokenBalance,
 } from '@portico/headless'
 import { QueryClient } from '@tanstack/react-query'
@@ -142,4 +143,55 @@ test("the Networks view: a network without an image shows its native currency's 
   expect((await shown(row('eip155:31338'))).src).toBe(configured)
   // A currency the kit has no mark for keeps the network's letter.
   expect(await shown(row('eip155:31339'))).toEqual({ src: null, text: 'P' })
+})
+
+/** A data:image the browser cannot decode: allowed as a source, and it fails to load. */
+const broken = 'data:image/png;base64,AAAA'
+
+test("the header's network button shows its network's mark, also when the configured image does not load", async () => {
+  const portico = createPortico({
+    projectId: 'network-button-mark',
+    networks: [
+      eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl }),
+      eip155Network({ id: 31338, name: 'Broken', rpcUrl: devnet.evmRpcUrl, imageUrl: broken }),
+    ],
+    adapters: [eip155Adapter()],
+    ...offline,
+  })
+  stops.push(initialize(portico))
+  const button = () => document.querySelector('[data-slot="network-button"]')
+  await render(
+    <PorticoProvider config={portico} queryClient={new QueryClient()} reconnectOnMount={false}>
+      <PorticoUI>
+        <NetworkButton />
+      </PorticoUI>
+    </PorticoProvider>,
+  )
+  await expect.poll(() => button()?.querySelector('img')?.getAttribute('src')).toBe(nativeMark('eip155:31337', 'ETH'))
+  // Never a letter on the way there: the box is blank until the marks' module has answered.
+  expect(button()?.querySelector('[data-state]')?.textContent).toBe('')
+  await switchNetwork(portico, { caipNetworkId: 'eip155:31338' })
+  await expect.poll(() => button()?.textContent).toContain('Broken')
+  expect(await shown(button)).toEqual({ src: nativeMark('eip155:31338', 'ETH'), text: '' })
+})
+
+test("the Networks view: a configured image that does not load gives way to the network's mark", async () => {
+  const portico = createPortico({
+    projectId: 'network-marks-broken',
+    networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, imageUrl: broken })],
+    adapters: [eip155Adapter()],
+    ...offline,
+  })
+  stops.push(initialize(portico))
+  await render(
+    <PorticoProvider config={portico} queryClient={new QueryClient()} reconnectOnMount={false}>
+      <PorticoUI>
+        <NetworkButton />
+      </PorticoUI>
+    </PorticoProvider>,
+  )
+  await userEvent.click(page.getByRole('button', { name: 'Devnet' }))
+  const row = () => document.querySelector('[data-slot="networks-view"] [data-network="eip155:31337"]')
+  await expect.poll(row).toBeTruthy()
+  expect(await shown(row)).toEqual({ src: nativeMark('eip155:31337', 'ETH'), text: '' })
 })

@@ -47,31 +47,45 @@ export function nativeMark(chainId: string, symbol: string): string | undefined 
   return natives[`${chainId.split(':', 1)[0]}:${symbol.toUpperCase()}`]
 }
 
+/** @internal What `PorticoImage` is given for a thing's icon: the source to try, then the kit's mark. */
+export type ImageProps = { src: string | undefined; mark: string | undefined }
+
 /**
  * @internal
- * A balance's icon: its own image URL (configured or from the API) wins; the native currency
- * without one gets its mark when the kit knows it.
+ * A balance's icon: its own image URL (configured or from the API) first; the native currency gets
+ * its mark when the kit knows it, shown when there is no URL or the URL does not load.
  *
  * @example
- * tokenImage({ chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', symbol: 'SOL' }) // Solana's mark
+ * <PorticoImage {...tokenImage(token)} name={token.symbol} />
  */
 export function tokenImage(token: {
   chainId: string
   symbol: string
   address?: string | undefined
   iconUrl?: string | undefined
-}): string | undefined {
-  return token.iconUrl ?? (token.address ? undefined : nativeMark(token.chainId, token.symbol))
+}): ImageProps {
+  return { src: token.iconUrl, mark: token.address ? undefined : nativeMark(token.chainId, token.symbol) }
 }
 
 /**
  * @internal
  * A network's mark: its native currency's, when the kit knows it. The network's configured image
- * (`assets.imageUrl`) wins: `src={network.assets?.imageUrl ?? networkMark(network)}`.
+ * (`assets.imageUrl`) is tried first: see `networkImage`.
  *
  * @example
  * networkMark(solanaNetwork({ genesisHash, name: 'Solana Devnet', rpcUrl })) // Solana's mark
  */
 export function networkMark(network: Pick<PorticoNetwork, 'caipNetworkId' | 'nativeCurrency'>): string | undefined {
   return nativeMark(network.caipNetworkId, network.nativeCurrency.symbol)
+}
+
+/**
+ * @internal
+ * A network's icon: its configured image (`assets.imageUrl`) first, then its mark.
+ *
+ * @example
+ * <PorticoImage {...networkImage(network)} name={network.name} radius="full" />
+ */
+export function networkImage(network: Pick<PorticoNetwork, 'caipNetworkId' | 'nativeCurrency' | 'assets'>): ImageProps {
+  return { src: network.assets?.imageUrl, mark: networkMark(network) }
 }

@@ -12,7 +12,7 @@ import { Tabs } from 'radix-ui'
 import { Avatar } from '../../components/Avatar.js'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
-import { networkMark, tokenImage } from '../../components/marks.js'
+import { networkImage, tokenImage } from '../../components/marks.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -97,12 +97,7 @@ export function AccountView() {
             onClick={() => modal.push({ view: 'Networks' })}
             data-slot="account-network"
           >
-            <PorticoImage
-              src={network.assets?.imageUrl ?? networkMark(network)}
-              name={network.name}
-              size={18}
-              radius="full"
-            />
+            <PorticoImage {...networkImage(network)} name={network.name} size={18} radius="full" />
             {network.name}
           </button>
           {explorer ? (
@@ -158,7 +153,7 @@ export function AccountView() {
             // Spec: balances with 3 decimals, value and price with 2; the most valuable first.
             sortTokensByValue([native, ...tokens]).map((token) => (
               <div key={token.address ?? 'native'} className={css.row} data-slot="token-row">
-                <PorticoImage src={tokenImage(token)} name={token.symbol || token.name} size={36} radius="full" />
+                <PorticoImage {...tokenImage(token)} name={token.symbol || token.name} size={36} radius="full" />
                 <span className={css.rowLabel}>
                   {token.name}
                   {/* Wraps rather than clips: a long price (Arabic's "US$" after the digits) takes a line of its own. */}

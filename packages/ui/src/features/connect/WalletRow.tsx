@@ -58,8 +58,10 @@ export const WalletRow = memo(function WalletRow({
       data-connector={connector.uid}
     >
       <PorticoImage
-        // WalletConnect's row is the kit's own: its mark stands in unless the host gave an image.
-        src={connector.imageUrl ?? (pairsRemotely(connector) ? walletConnectMark : undefined)}
+        // WalletConnect's row is the kit's own: its mark stands in unless the host gave an image
+        // (and when that image does not load).
+        src={connector.imageUrl}
+        mark={pairsRemotely(connector) ? walletConnectMark : undefined}
         name={connector.name}
         size={40}
       />

@@ -7,7 +7,7 @@ import {
   useSwitchNetwork,
 } from '@portico/headless'
 import { Icon } from '../../components/Icon.js'
-import { networkMark } from '../../components/marks.js'
+import { networkImage } from '../../components/marks.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -70,12 +70,7 @@ export function NetworksView({
               onClick={() => pick(network)}
               data-network={network.caipNetworkId}
             >
-              <PorticoImage
-                src={network.assets?.imageUrl ?? networkMark(network)}
-                name={network.name}
-                size={36}
-                radius="full"
-              />
+              <PorticoImage {...networkImage(network)} name={network.name} size={36} radius="full" />
               <span className={css.rowLabel}>{network.name}</span>
               {pending === network.caipNetworkId ? (
                 <Spinner size={16} label={messages.switchingNetwork} />

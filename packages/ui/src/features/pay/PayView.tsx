@@ -1,6 +1,7 @@
 import { truncateAddress, UserRejectedRequestError, useBalance, useConnection } from '@portico/headless'
 import { useEstimateSendFee, useSendToken } from '@portico/headless/send/react'
 import { Avatar } from '../../components/Avatar.js'
+import { tokenImage } from '../../components/marks.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { Spinner } from '../../components/Spinner.js'
@@ -88,7 +89,7 @@ export function PayView({ data }: ViewEntryOf<'Pay'>) {
     <div className={send.form} data-slot="pay-view" data-state={sendToken.status}>
       <div className={send.summary}>
         <span className={send.label}>{text.payYouPay}</span>
-        <PorticoImage src={token.iconUrl} name={token.symbol || token.name} size={48} radius="full" />
+        <PorticoImage {...tokenImage(token)} name={token.symbol || token.name} size={48} radius="full" />
         <span className={send.big} data-slot="pay-amount">
           {format.amount(data.amount, token.symbol)}
         </span>

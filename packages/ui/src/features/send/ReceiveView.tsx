@@ -1,6 +1,7 @@
 import { truncateAddress, useConnection, useNetwork } from '@portico/headless'
 import { useId } from 'react'
 import { Icon } from '../../components/Icon.js'
+import { networkImage } from '../../components/marks.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import { QrCode } from '../../components/QrCode.js'
@@ -27,6 +28,7 @@ export function ReceiveView() {
   const address = connection.address ?? ''
   const namespace = connection.namespace ?? active.chainNamespace
   const receiving = networks.filter((network) => network.chainNamespace === namespace)
+  const activeImage = networkImage(active)
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address)
@@ -42,8 +44,8 @@ export function ReceiveView() {
         label={text.receiveQrLabel}
         loadingLabel={text.receiveQrLoading}
         logo={
-          active.assets?.imageUrl ? (
-            <PorticoImage src={active.assets.imageUrl} name={active.name} size={40} radius="full" />
+          activeImage.src || activeImage.mark ? (
+            <PorticoImage {...activeImage} name={active.name} size={40} radius="full" />
           ) : undefined
         }
       />
@@ -65,7 +67,7 @@ export function ReceiveView() {
       <ul className={send.chips} aria-labelledby={networksId} data-slot="receive-networks">
         {receiving.map((network) => (
           <li key={network.caipNetworkId} className={send.chip}>
-            <PorticoImage src={network.assets?.imageUrl} name={network.name} size={16} radius="full" />
+            <PorticoImage {...networkImage(network)} name={network.name} size={16} radius="full" />
             {network.name}
           </li>
         ))}

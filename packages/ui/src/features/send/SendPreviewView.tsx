@@ -83,7 +83,7 @@ export function SendPreviewView() {
     <div className={send.form} data-slot="send-preview-view" data-state={sendToken.status}>
       <div className={send.summary}>
         <span className={send.label}>{text.sendYouSend}</span>
-        <PorticoImage src={tokenImage(token)} name={token.symbol || token.name} size={48} radius="full" />
+        <PorticoImage {...tokenImage(token)} name={token.symbol || token.name} size={48} radius="full" />
         <span className={send.big} data-slot="send-preview-amount">
           {format.amount(amount, token.symbol)}
         </span>

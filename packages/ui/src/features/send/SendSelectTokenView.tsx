@@ -72,7 +72,7 @@ export function SendSelectTokenView() {
                   data-state={selected ? 'active' : undefined}
                   data-slot="send-token-option"
                 >
-                  <PorticoImage src={tokenImage(token)} name={token.symbol || token.name} size={36} radius="full" />
+                  <PorticoImage {...tokenImage(token)} name={token.symbol || token.name} size={36} radius="full" />
                   <span className={css.rowLabel}>
                     {token.name}
                     <span className={css.rowMeta} style={{ display: 'block' }}>

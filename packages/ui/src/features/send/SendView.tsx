@@ -170,7 +170,7 @@ export function SendView() {
           >
             {fresh ? (
               <>
-                <PorticoImage src={tokenImage(fresh)} name={fresh.symbol || fresh.name} size={20} radius="full" />
+                <PorticoImage {...tokenImage(fresh)} name={fresh.symbol || fresh.name} size={20} radius="full" />
                 {fresh.symbol}
               </>
             ) : (

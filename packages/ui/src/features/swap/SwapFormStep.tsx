@@ -181,7 +181,7 @@ function TokenButton({
     >
       {token ? (
         <>
-          <PorticoImage src={swapTokenImage(token)} name={token.symbol} size={20} radius="full" />
+          <PorticoImage {...swapTokenImage(token)} name={token.symbol} size={20} radius="full" />
           {token.symbol}
         </>
       ) : (

@@ -75,7 +75,7 @@ export function SwapTokenList({
               data-slot="swap-token-row"
               data-symbol={token.symbol}
             >
-              <PorticoImage src={swapTokenImage(token)} name={token.symbol} size={36} radius="full" />
+              <PorticoImage {...swapTokenImage(token)} name={token.symbol} size={36} radius="full" />
               <span className={css.rowLabel}>
                 {token.name}
                 <span className={css.rowMeta} style={{ display: 'block' }}>

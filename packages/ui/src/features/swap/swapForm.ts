@@ -1,6 +1,6 @@
 import { nativeSwapTokenAddress, type SwapToken } from '@portico/headless/swap'
 import { useCallback } from 'react'
-import { nativeMark } from '../../components/marks.js'
+import { type ImageProps, nativeMark } from '../../components/marks.js'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntry } from '../../modal/views.js'
 import { createStore, useStore } from '../../utils/store.js'
@@ -88,11 +88,11 @@ export function isNativeSwapToken(token: SwapToken | undefined): boolean {
 }
 
 /**
- * @internal A swap token's icon: the API's logo wins; the native currency without one gets its mark
- * when the kit knows it (the CAIP-10 address names the namespace).
+ * @internal A swap token's icon: the API's logo first; the native currency gets its mark when the kit
+ * knows it (the CAIP-10 address names the namespace), shown without a logo or when it does not load.
  */
-export function swapTokenImage(token: SwapToken): string | undefined {
-  return token.logoUri ?? (isNativeSwapToken(token) ? nativeMark(token.address, token.symbol) : undefined)
+export function swapTokenImage(token: SwapToken): ImageProps {
+  return { src: token.logoUri, mark: isNativeSwapToken(token) ? nativeMark(token.address, token.symbol) : undefined }
 }
 
 /** @internal A typed amount, normalised: a decimal comma becomes a point, anything else is dropped. */
