@@ -75,7 +75,8 @@ export type CreateTestEip1193WalletParameters = {
    * needs. Only messages: transactions, typed data and batched calls are refused with 4200 (a
    * smart account sends through its own contract, which this test wallet does not model).
    *
-   * With `send`, the account also sends: see {@link TestEip1193SmartAccount}.
+   * With `send`, the account also sends (and typed data is signed by the owner key, as for
+   * messages): see {@link TestEip1193SmartAccount}.
    *
    * @example
    * createTestEip1193Wallet({ accounts: [ownerKey], chains, smartAccount: { address: deployedWallet } })
