@@ -146,7 +146,12 @@ export {
   devnetMethods,
   NOT_ON_DEVNET_CODE,
 } from './wallet/signers.js'
-export { type DevnetSmartAccountOptions, devnetSmartAccount } from './wallet/smartAccount.js'
+export {
+  type DevnetSmartAccountOptions,
+  type DevnetSmartWallet,
+  devnetSmartAccount,
+  devnetSmartWallet,
+} from './wallet/smartAccount.js'
 export {
   type CosmosStdSignature,
   type DevnetSignatureClaim,

@@ -6,7 +6,7 @@
  * Isomorphic, like `signers.ts`.
  */
 import { toSimpleSmartAccount } from 'permissionless/accounts'
-import { createPublicClient, defineChain, type Hex, http, toHex } from 'viem'
+import { type Address, createPublicClient, defineChain, type Hex, http, toHex } from 'viem'
 import {
   createBundlerClient,
   createPaymasterClient,
@@ -236,4 +236,49 @@ async function accountOn(
   const owner = ownerKeys.get(account.address)
   if (!owner) throw new DevnetWalletError(4901, `no owner key for ${account.address}`)
   return devnetSmartAccount(owner, chainId, rpcUrl)
+}
+
+/**
+ * What {@link devnetSmartWallet} returns: the account's address and the requests it answers.
+ * Shaped like `TestEip1193SmartAccount` of `@portico/headless/testing` (the devnet does not import
+ * headless), so an installed test wallet can be the same smart wallet as the WalletConnect one.
+ *
+ * @example
+ * ```ts
+ * const smart: DevnetSmartWallet = await devnetSmartWallet(ownerKey, { evmRpcUrls, bundlerUrl })
+ * ```
+ */
+export interface DevnetSmartWallet {
+  /** The SimpleAccount's address (the same on every chain). */
+  address: Address
+  /** {@link answerSmartRequest} for this account: `undefined` for what the owner key answers. */
+  send(request: { chainId: string; method: string; params: unknown }): Promise<{ answer: unknown } | undefined>
+}
+
+/**
+ * The devnet smart wallet (the SimpleAccount of `ownerKey`, batches as one user operation through
+ * the bundler, sponsored by the dapp's `paymasterService` URL) for a wallet other than the devnet
+ * WalletConnect wallet, e.g. the installed test wallet of `@portico/headless/testing`.
+ *
+ * @example
+ * ```ts
+ * const smartAccount = await devnetSmartWallet(devnetKeys(2).eip155.privateKey, {
+ *   evmRpcUrls: { 31337: devnet.evm.rpcUrl },
+ *   bundlerUrl: devnet.aa.bundlerUrl,
+ * })
+ * createTestEip1193Wallet({ accounts: [ownerKey], chains, smartAccount })
+ * ```
+ */
+export async function devnetSmartWallet(
+  ownerKey: Hex,
+  options: DevnetSmartAccountOptions & { evmRpcUrls: Readonly<Record<number, string>> },
+): Promise<DevnetSmartWallet> {
+  const { evmRpcUrls, ...smart } = options
+  const [first] = Object.entries(evmRpcUrls)
+  if (!first) throw new Error('devnetSmartWallet needs at least one chain in evmRpcUrls')
+  const account = await devnetSmartAccount(ownerKey, Number(first[0]), first[1])
+  return {
+    address: account.address,
+    send: (request) => answerSmartRequest(account, evmRpcUrls, smart, request),
+  }
 }

@@ -15,6 +15,7 @@ export {
   type CreateTestEip1193WalletReturnType,
   createTestEip1193Wallet,
   type TestEip1193Provider,
+  type TestEip1193SmartAccount,
   type TestEip1193WalletChain,
   type TestEip1193WalletRequest,
 } from '../testing/eip1193Wallet.js'

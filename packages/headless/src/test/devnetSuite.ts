@@ -1,4 +1,4 @@
-import { type Devnet, startDevnet } from '@portico/devnet'
+import { type Devnet, type DevnetFor, type StartDevnetOptions, startDevnet } from '@portico/devnet'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { initialize } from '../kernel/actions/initialize.js'
 import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
@@ -10,13 +10,15 @@ import { installTestWindow, removeTestWindow } from './window.js'
 
 /**
  * One devnet and one test window for a test file (started before its tests, stopped after), and
- * a list of clean-ups run after each test. Call at the top level of the file.
+ * a list of clean-ups run after each test. Call at the top level of the file. `options` go to
+ * `startDevnet` (e.g. leave out services the file does not use).
  */
-export function devnetSuite() {
+export function devnetSuite<const O extends StartDevnetOptions = Record<never, never>>(options?: O) {
+  // Typed as the full devnet inside: only `evm` and `stop` are used here, which every devnet has.
   let devnet: Devnet | undefined
   const stops: (() => void)[] = []
   beforeAll(async () => {
-    devnet = await startDevnet()
+    devnet = (await startDevnet(options)) as unknown as Devnet
     installTestWindow()
   })
   afterAll(async () => {
@@ -28,9 +30,9 @@ export function devnetSuite() {
   })
   return {
     /** The running devnet (from `beforeAll` on). */
-    get devnet(): Devnet {
+    get devnet(): DevnetFor<O> {
       if (!devnet) throw new Error('devnetSuite: the devnet starts in beforeAll')
-      return devnet
+      return devnet as unknown as DevnetFor<O>
     },
     stops,
     /**

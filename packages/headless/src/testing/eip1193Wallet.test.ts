@@ -423,3 +423,51 @@ test('parameters: smartAccount exposes the contract address, signs messages with
   )
   expect(() => setup({ smartAccount: { address: 'nope' as Hex } })).toThrow(TestWalletUsageError)
 })
+
+test('parameters: smartAccount.send answers the sending methods after the wallet checks the connection and asks the user', async () => {
+  const contract = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+  const handed: { chainId: string; method: string; params: readonly unknown[] }[] = []
+  const send = async (request: { chainId: string; method: string; params: readonly unknown[] }) => {
+    handed.push(request)
+    if (request.method === 'wallet_getCapabilities')
+      return { answer: { '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } } } }
+    if (request.method === 'wallet_getCallsStatus') throw Object.assign(new Error('Unknown bundle id'), { code: 5730 })
+    return request.method === 'wallet_sendCalls' ? { answer: { id: '0x01' } } : undefined
+  }
+  const { wallet, provider } = setup({ smartAccount: { address: contract, send } })
+  // Untyped: viem's request type wants a narrower batch than the wallet is given here.
+  const ask = provider.request as (args: { method: string; params?: unknown[] }) => Promise<unknown>
+  const batch = {
+    version: '2.0.0',
+    from: contract,
+    chainId: '0x7a69' as const,
+    atomicRequired: true,
+    calls: [{ to: address1 }],
+  }
+  await expect(ask({ method: 'wallet_sendCalls', params: [batch] })).rejects.toMatchObject({ code: 4100 })
+  await provider.request({ method: 'eth_requestAccounts' })
+  expect(await provider.request({ method: 'wallet_getCapabilities', params: [contract, ['0x7a69']] })).toEqual({
+    '0x7a69': {
+      atomic: { status: 'supported' },
+      assetDiscovery: { supported: true },
+      paymasterService: { supported: true },
+    },
+  })
+  wallet.rejectNext('wallet_sendCalls')
+  await expect(ask({ method: 'wallet_sendCalls', params: [batch] })).rejects.toMatchObject({ code: 4001 })
+  expect(await ask({ method: 'wallet_sendCalls', params: [batch] })).toEqual({ id: '0x01' })
+  await expect(provider.request({ method: 'wallet_getCallsStatus', params: ['0x01'] })).rejects.toMatchObject({
+    code: 5730,
+  })
+  // A method the account leaves to the wallet, which has no way to send it either.
+  await expect(
+    provider.request({ method: 'eth_sendTransaction', params: [{ from: contract, to: address1 }] }),
+  ).rejects.toMatchObject({ code: 4200 })
+  expect(handed.map((r) => [r.chainId, r.method])).toEqual([
+    ['eip155:31337', 'wallet_getCapabilities'],
+    ['eip155:31337', 'wallet_sendCalls'],
+    ['eip155:31337', 'wallet_getCallsStatus'],
+    ['eip155:31337', 'eth_sendTransaction'],
+  ])
+  expect(() => setup({ smartAccount: { address: contract, send: 'nope' as never } })).toThrow(/send/)
+})

@@ -75,10 +75,13 @@ export type CreateTestEip1193WalletParameters = {
    * needs. Only messages: transactions, typed data and batched calls are refused with 4200 (a
    * smart account sends through its own contract, which this test wallet does not model).
    *
+   * With `send`, the account also sends (and typed data is signed by the owner key, as for
+   * messages): see {@link TestEip1193SmartAccount}.
+   *
    * @example
    * createTestEip1193Wallet({ accounts: [ownerKey], chains, smartAccount: { address: deployedWallet } })
    */
-  smartAccount?: { address: Address } | undefined
+  smartAccount?: TestEip1193SmartAccount | undefined
   /** EIP-6963 metadata. */
   info?:
     | {
@@ -91,6 +94,38 @@ export type CreateTestEip1193WalletParameters = {
         /** Defaults to `dev.portico.devnet`. */
         rdns?: string | undefined
       }
+    | undefined
+}
+
+/**
+ * A smart-contract account for the test wallet. With `address` alone it only signs messages
+ * (ERC-1271, see `smartAccount`). With `send` it is a full smart wallet: the test wallet still
+ * checks the connection and asks the "user" (so `rejectNext` works), then hands
+ * `wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus` and `eth_sendTransaction`
+ * to `send`, which answers them through the account's own machinery (e.g. ERC-4337 user
+ * operations through a bundler, sponsored by the `paymasterService` URL the dapp passes). The
+ * test wallet holds no account-abstraction code itself: `@portico/devnet`'s `devnetSmartWallet`
+ * gives one for the devnet's SimpleAccount, bundler and paymaster. `send` answers
+ * `{ answer }`, or `undefined` to leave a method to the wallet; an error with a numeric `code`
+ * reaches the dapp with that code.
+ *
+ * @example
+ * import { devnetSmartWallet } from '@portico/devnet'
+ *
+ * const smartAccount = await devnetSmartWallet(ownerKey, { evmRpcUrls: { 31337: devnet.evm.rpcUrl }, bundlerUrl: devnet.aa.bundlerUrl })
+ * createTestEip1193Wallet({ accounts: [ownerKey], chains, smartAccount }) // exposes the SimpleAccount, batches as one user operation
+ */
+export type TestEip1193SmartAccount = {
+  /** The account's contract address (counterfactual until deployed), exposed instead of the key's. */
+  address: Address
+  /** Answers the sending methods for the account; without it the account only signs messages. */
+  send?:
+    | ((request: {
+        /** CAIP-2, e.g. `eip155:31337`: the wallet's current chain. */
+        chainId: string
+        method: string
+        params: readonly unknown[]
+      }) => Promise<{ answer: unknown } | undefined>)
     | undefined
 }
 
@@ -239,12 +274,29 @@ export function createTestEip1193Wallet(
 
   const account = () => accounts[accountIndex] as PrivateKeyAccount
   const smartAccount = parseSmartAccount(parameters.smartAccount)
+  const smartSend = parameters.smartAccount?.send
   /** The address the wallet exposes: the smart account's contract, else the key's own address. */
   const accountAddress = (): Address => smartAccount ?? account().address
   const exposedAccounts = (): Address[] => (connected ? [accountAddress()] : [])
-  /** A smart account in this test wallet only signs messages (see `smartAccount`). */
+  /** A smart account without `send` only signs messages (see `smartAccount`). */
   const messagesOnly = (method: string) => {
-    if (smartAccount) throw rpcError(4200, `This test smart account signs messages only; ${method} is not supported.`)
+    if (smartAccount && !smartSend)
+      throw rpcError(4200, `This test smart account signs messages only; ${method} is not supported.`)
+  }
+  /** Hands a request to the smart account's `send` (see {@link TestEip1193SmartAccount}). */
+  async function sendThroughSmartAccount(
+    send: NonNullable<TestEip1193SmartAccount['send']>,
+    method: string,
+    params: readonly unknown[],
+  ): Promise<unknown> {
+    let answered: { answer: unknown } | undefined
+    try {
+      answered = await send({ chainId: `eip155:${chainId}`, method, params })
+    } catch (cause) {
+      throw fromSmartAccountError(cause)
+    }
+    if (!answered) throw rpcError(4200, `The smart account does not answer "${method}".`)
+    return answered.answer
   }
 
   function emit(event: string, payload: unknown) {
@@ -414,6 +466,7 @@ export function createTestEip1193Wallet(
         requireConnected(tx.from)
         const request = parseTransaction(tx, chainId)
         prompt(method)
+        if (smartSend) return sendThroughSmartAccount(smartSend, method, params)
         try {
           return await client().sendTransaction({ ...request, account: account(), chain: chains.get(chainId) as Chain })
         } catch (cause) {
@@ -450,11 +503,25 @@ export function createTestEip1193Wallet(
         requireConnected(address)
         if (ids !== undefined && (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')))
           throw rpcError(-32602, 'Invalid parameters: chain ids must be hex strings.')
-        const wanted = ids ? (ids as string[]).map((id) => parseChainId(id)) : [...chains.keys()]
+        const wanted = (ids ? (ids as string[]).map((id) => parseChainId(id)) : [...chains.keys()]).filter((id) =>
+          chains.has(id),
+        )
+        // A smart account adds its own (atomic batches, paymasters) to what the wallet has.
+        const smart = smartSend
+          ? ((await sendThroughSmartAccount(smartSend, method, [
+              accountAddress(),
+              wanted.map((id) => numberToHex(id)),
+            ])) as Record<string, unknown>)
+          : {}
         return Object.fromEntries(
-          wanted
-            .filter((id) => chains.has(id))
-            .map((id) => [numberToHex(id), { atomic: { status: 'unsupported' }, assetDiscovery: { supported: true } }]),
+          wanted.map((id) => [
+            numberToHex(id),
+            {
+              atomic: { status: 'unsupported' },
+              assetDiscovery: { supported: true },
+              ...(isRecord(smart[numberToHex(id)]) ? (smart[numberToHex(id)] as Record<string, unknown>) : {}),
+            },
+          ]),
         )
       }
       case 'wallet_getAssets': {
@@ -477,9 +544,14 @@ export function createTestEip1193Wallet(
         const [batch] = params
         if (!isRecord(batch) || !Array.isArray(batch.calls) || batch.calls.length === 0)
           throw rpcError(-32602, 'Invalid parameters: expected { chainId, calls: [...] }.')
-        requireConnected(batch.from ?? account().address)
+        requireConnected(batch.from ?? accountAddress())
         if (parseChainId(batch.chainId) !== chainId)
           throw rpcError(5710, `Chain ${String(batch.chainId)} is not the wallet's current chain.`)
+        if (smartSend) {
+          // The smart account runs the batch atomically and judges the capabilities itself.
+          prompt(method)
+          return sendThroughSmartAccount(smartSend, method, params)
+        }
         // Calls run one by one as separate transactions: refuse what that cannot honour.
         if (batch.atomicRequired === true) throw rpcError(5760, 'Atomicity not supported.')
         const required = [batch.capabilities, ...batch.calls.map((c) => (isRecord(c) ? c.capabilities : undefined))]
@@ -510,6 +582,7 @@ export function createTestEip1193Wallet(
       }
       case 'wallet_getCallsStatus': {
         if (!eip5792) break
+        if (smartSend) return sendThroughSmartAccount(smartSend, method, params)
         const batch = decodeCallsId(params[0])
         if (!batch || !chains.has(batch.chainId)) throw rpcError(5730, 'Unknown bundle id.')
         const receipts = await Promise.all(
@@ -695,6 +768,15 @@ function fromViemError(error: unknown): TestProviderRpcError {
   })
 }
 
+/** A smart account's error keeps its EIP-1193 / EIP-5792 code (e.g. 5700); viem's are read as above. */
+function fromSmartAccountError(error: unknown): TestProviderRpcError {
+  if (error instanceof TestProviderRpcError) return error
+  const code = (error as { code?: unknown } | null)?.code
+  if (!(error instanceof ViemBaseError) && typeof code === 'number')
+    return new TestProviderRpcError({ code, message: errorMessage(error), cause: error })
+  return fromViemError(error)
+}
+
 // A batch id carries what the status needs (chain, call count, sent hashes), so the wallet keeps
 // no state and an id survives a page reload: 32-byte words, ending with a marker word.
 const callsIdMarker = '5792'.padStart(64, '0')
@@ -719,11 +801,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function parseSmartAccount(smartAccount: { address: Address } | undefined): Address | undefined {
+function parseSmartAccount(smartAccount: TestEip1193SmartAccount | undefined): Address | undefined {
   if (smartAccount === undefined) return undefined
   if (!isRecord(smartAccount) || typeof smartAccount.address !== 'string' || !isAddress(smartAccount.address))
     throw new TestWalletUsageError('`smartAccount.address` is not an address.', {
       fix: 'Pass the address of the ERC-1271 contract deployed on the chain.',
+    })
+  if (smartAccount.send !== undefined && typeof smartAccount.send !== 'function')
+    throw new TestWalletUsageError('`smartAccount.send` is not a function.', {
+      fix: "Pass `devnetSmartWallet(...)` from '@portico/devnet', or leave `send` out for a signing-only account.",
     })
   return smartAccount.address
 }
