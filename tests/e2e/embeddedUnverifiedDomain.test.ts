@@ -71,6 +71,30 @@ describe('the embedded wallet checks the page origin against the project', () =>
     await page.close()
   })
 
+  test('behavior: the frame asks about the origin as it loads, so the first login does not wait for that answer', async () => {
+    // A context of its own: its login must not put the next test's device under the mail cooldown.
+    const { context: own } = await offlineContext(env.browser)
+    const asked: string[] = []
+    own.on('request', (request) => {
+      const path = new URL(request.url()).pathname
+      if (path.startsWith('/v1/')) asked.push(path)
+    })
+    try {
+      const page = await openHost(own, 'test-project')
+      expect(await page.evaluate(() => host.frameReady())).toMatchObject({ ok: true })
+      await expect.poll(() => asked).toContain('/v1/origin')
+      // Asked before any login, and only that.
+      expect(asked).toEqual(['/v1/origin'])
+      const email = `early-${randomBytes(4).toString('hex')}@example.com`
+      expect(await page.evaluate((e) => host.startEmailLogin(e), email)).toMatchObject({ ok: true })
+      // The login used the answer it already had.
+      expect(asked.filter((path) => path === '/v1/origin')).toHaveLength(1)
+      expect(asked).toContain('/v1/email/login')
+    } finally {
+      await own.close()
+    }
+  })
+
   test('behavior: for a project that allows the origin, the same page logs in and raises no such alert', async () => {
     const page = await openHost(context, 'test-project')
     const email = `allowed-${randomBytes(4).toString('hex')}@example.com`
