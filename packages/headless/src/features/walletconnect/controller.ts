@@ -102,7 +102,18 @@ export class WalletConnectController {
   }
 
   private async createClient(): Promise<Client> {
-    const client = await initSignClient(await this.sdk(), this.portico, this.options, this.log.logger)
+    const sdk = await this.sdk()
+    let client: Client
+    try {
+      client = await initSignClient(sdk, this.portico, this.options, this.log.logger)
+    } catch (error) {
+      // The SDK's own start failed (its storage, its state): an unknown failure of a provider's
+      // start, which the spec alerts as INTERNAL_SDK_ERROR (once a page) and logs. The request
+      // that asked for the client still fails with its own typed error.
+      console.error('[portico] WalletConnect could not start', error)
+      this.portico.alerts.emit('INTERNAL_SDK_ERROR', { details: 'WalletConnect could not start', cause: error })
+      throw error
+    }
     // The SDK's connect() hands the pairing URI over only once the proposal is published, and even
     // the pairing it creates first waits for the relay socket: on a cold start the socket's opening
     // and authentication, the Verify attestation and the publish were ~100 of ~350 ms from the

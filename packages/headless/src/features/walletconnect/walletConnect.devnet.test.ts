@@ -457,6 +457,9 @@ test("a client that cannot start: a request gives 'Sign Client not initialized' 
   }
   const { portico } = createDapp({ wcStorage: broken })
   suite.forget(portico) // its client never starts: nothing to close
+  const alerts: Alert[] = []
+  watchAlerts(portico, { onAlert: (alert) => alerts.push(alert) })
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
   const controller = await walletConnectOf(portico)?.load()
   const failure = await controller
     ?.request({ chainId: 'eip155:31337', method: 'personal_sign', params: [] })
@@ -464,6 +467,13 @@ test("a client that cannot start: a request gives 'Sign Client not initialized' 
   expect(failure).toBeInstanceOf(WalletConnectProtocolError)
   expect((failure as WalletConnectProtocolError).kind).toBe('NOT_INITIALIZED')
   expect((failure as WalletConnectProtocolError).shortMessage).toBe('Sign Client not initialized')
+  // An unknown failure of the provider's start: the spec's alert, once however often it is tried, and logged.
+  await controller?.request({ chainId: 'eip155:31337', method: 'personal_sign', params: [] }).catch(() => {})
+  expect(alerts.map((alert) => [alert.code, alert.message, alert.details])).toEqual([
+    ['INTERNAL_SDK_ERROR', 'Internal SDK error', 'WalletConnect could not start'],
+  ])
+  expect(logged).toHaveBeenCalledWith('[portico] WalletConnect could not start', expect.anything())
+  logged.mockRestore()
   delete (globalThis as Record<string, unknown>)['_walletConnectCore_@portico/']
 })
 

@@ -74,3 +74,36 @@ test('a saved session is restored silently after a reload', async () => {
   expect(wallet.callsOf('connect')).toEqual([])
   stop()
 })
+
+test("an adapter whose discovery throws: INTERNAL_SDK_ERROR once, logged, and the other adapters' wallets still listed", () => {
+  const broken: ChainAdapter = {
+    namespace: 'solana',
+    watchConnectors() {
+      throw new TypeError('wallet standard registry is not iterable')
+    },
+    getBalance: async () => [],
+  }
+  const { adapter } = counted([scripted().connector])
+  const portico = createPortico({
+    projectId: 'p',
+    walletConnect: false,
+    networks: [devnet, testNetworks().solanaLocal],
+    adapters: [broken, adapter],
+    storage: memoryStorage(),
+  })
+  const alerts: string[] = []
+  portico.alerts.subscribe((alert) => alerts.push(`${alert.code}: ${alert.message} (${alert.details})`))
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+  try {
+    const stop = initialize(portico)
+    expect(alerts).toEqual(['INTERNAL_SDK_ERROR: Internal SDK error (Wallet discovery failed for solana)'])
+    expect(logged).toHaveBeenCalledWith('[portico] Wallet discovery failed for solana', expect.any(TypeError))
+    expect(getConnectors(portico).map((c) => c.id)).toEqual(['host'])
+    // A second start of discovery on the page (another instance of the app's root): once only.
+    stop()
+    initialize(portico)()
+    expect(alerts).toHaveLength(1)
+  } finally {
+    logged.mockRestore()
+  }
+})

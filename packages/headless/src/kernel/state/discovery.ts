@@ -16,8 +16,13 @@ export function startDiscovery(portico: Portico): () => void {
           adapter.watchConnectors((connectors) => setConnectors(portico, `adapter:${adapter.namespace}`, connectors)),
         )
       } catch (error) {
-        // One adapter's broken discovery must not take the others down.
-        console.warn(`[portico] Wallet discovery failed for ${adapter.namespace}`, error)
+        // One adapter's broken discovery must not take the others down. It is an unknown failure
+        // of a provider's start: the spec's INTERNAL_SDK_ERROR alert (once a page), and logged.
+        console.error(`[portico] Wallet discovery failed for ${adapter.namespace}`, error)
+        portico.alerts.emit('INTERNAL_SDK_ERROR', {
+          details: `Wallet discovery failed for ${adapter.namespace}`,
+          cause: error,
+        })
       }
     }
   }
