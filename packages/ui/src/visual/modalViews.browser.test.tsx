@@ -8,7 +8,10 @@
 // the sign-in request for a named app, and the email wallet's steps that need its real auth server). What would make a screenshot drift is pinned: the clock (relative times), the
 // font (DejaVu Sans, installed with Debian's Chromium, covers Latin and Arabic), animations,
 // transitions and the text caret.
+
+import { signMessage } from '@portico/headless'
 import { transactionsQueryKey } from '@portico/headless/activity'
+import { startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { localSiwx } from '@portico/headless/siwx'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { composeStory } from '@storybook/react-vite'
@@ -24,6 +27,7 @@ import * as pay from '../features/pay/Pay.stories.js'
 import * as send from '../features/send/Send.stories.js'
 import * as swap from '../features/swap/SwapView.stories.js'
 import * as modal from '../modal/Modal.stories.js'
+import { createHarness } from '../test/harness.js'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../test/storyHarness.js'
 import '../test/provided.js'
 
@@ -109,14 +113,82 @@ const emailLogin: StoryObj = {
   ),
 }
 
-/** The code the auth server mailed to `to` (waiting for it in the inbox). */
-async function mailedCode(to: string): Promise<string> {
-  const response = await fetch(`${auth.inboxUrl}/messages/latest?to=${encodeURIComponent(to)}&wait=15000`)
+/** The newest mail to `to` (newer than the mail `after`), waiting for it in the inbox. */
+async function mailedMail(to: string, after = 0): Promise<{ id: number; code?: string }> {
+  const response = await fetch(
+    `${auth.inboxUrl}/messages/latest?to=${encodeURIComponent(to)}&after=${after}&wait=15000`,
+  )
   if (!response.ok) throw new Error(`no mail for ${to}: ${response.status}`)
-  const { code } = (await response.json()) as { code?: string }
+  return (await response.json()) as { id: number; code?: string }
+}
+
+/** The code the auth server mailed to `to` (newer than the mail `after`), waiting for it in the inbox. */
+async function mailedCode(to: string, after = 0): Promise<string> {
+  const { code } = await mailedMail(to, after)
   if (!code) throw new Error(`the mail to ${to} has no code`)
   return code
 }
+
+/** The auth server's clock moves forward by `ms` (its cooldowns and code lifetimes, never waited out). */
+const advanceServerClock = (ms: number) => fetch(`${auth.clockUrl}?advance=${ms}`)
+
+/** A code lives 10 minutes on the auth server (its OTP_TTL_MS): a minute more and it has expired. */
+const codeLifetimeMs = 11 * 60_000
+
+/** Logs `to` in without the UI (headless actions) on the instance `harness` built. */
+async function loginHeadless(harness: Harness, to: string) {
+  await startEmailLogin(harness.portico, { email: to })
+  await verifyEmailOtp(harness.portico, { otp: await mailedCode(to) })
+}
+
+/**
+ * `to` becomes a known user with one device: logged in once through the first frame origin (the
+ * case's harness uses the other origin, another device), by a second instance that is gone once
+ * it is done. The server's mail cooldown for `to` is moved past, so the UI may mail it again.
+ */
+async function knownOnAnotherDevice(to: string) {
+  const first = await createHarness({
+    projectId: auth.projectId,
+    embeddedWallet: { frameUrl: auth.frameUrl },
+    // No second Devnet Wallet announced to the Connect view on screen.
+    devnetWallet: false,
+  })
+  try {
+    await loginHeadless(first, to)
+  } finally {
+    first.cleanup()
+  }
+  await advanceServerClock(31_000)
+}
+
+/** The Connect view, its email login on a second device (the second frame origin). */
+const emailLoginOtherDevice: StoryObj = {
+  loaders: [harnessLoader({ projectId: auth.projectId, embeddedWallet: { frameUrl: auth.otherFrameUrl } })],
+  render: emailLogin.render,
+}
+
+// A signing request from the email wallet: the modal shows ApproveTransaction with the secure frame
+// laid over its area. The frame's prompt is the secure origin's document (it names the page's
+// origin and the new account's address, which differ per run): the screenshot masks it, keeping
+// where the frame sits in the view.
+let approving: Harness | undefined
+const approveTransaction = (theme: 'light' | 'dark'): StoryObj => ({
+  loaders: [
+    harnessLoader(
+      { projectId: auth.projectId, embeddedWallet: { frameUrl: auth.frameUrl }, ui: { themeMode: theme } },
+      (harness) => {
+        approving = harness
+      },
+    ),
+  ],
+  // The harness's own <PorticoUI> alone: a second one (Stage's) would watch the frame too, and the
+  // prompt would open its modal as well.
+  render: (_args, { loaded }) => {
+    const { Wrapper } = loaded.harness as Harness
+    return <Wrapper view="Connect" />
+  },
+})
+const secureFrame = () => document.querySelector('iframe[data-portico-secure-frame]') as HTMLIFrameElement
 
 /**
  * Submits `to` in the Connect view's email field and waits for the code step. One address per case
@@ -155,6 +227,8 @@ type View = {
   ready: (() => Locator) | string
   /** Steps after the view opened (a tab to pick); `variant` names the theme or language. */
   act?: (variant: string) => Promise<void>
+  /** What the screenshot paints over: content of another origin that differs per run. */
+  mask?: () => Locator[]
 }
 
 const dialog = () => page.getByRole('dialog')
@@ -210,6 +284,39 @@ const views: View[] = [
     },
   },
   {
+    // The right code, typed after it expired: the auth server's words ('Code expired') under the
+    // emptied boxes.
+    name: 'email-expired-code',
+    story: emailLogin,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: async (variant) => {
+      const to = `expired-${variant}@example.com`
+      await submitEmail(to)
+      const code = await mailedCode(to)
+      await advanceServerClock(codeLifetimeMs)
+      await userEvent.keyboard(code)
+      await expect.poll(() => dialog().element().querySelector('[data-slot="email-error"]')).not.toBeNull()
+      await expect.poll(() => dialog().element().querySelector('[data-slot="otp-digit"]:focus')).not.toBeNull()
+    },
+  },
+  {
+    // A known user on a new device: the wait for the approval link mailed to the address.
+    name: 'email-device',
+    story: emailLoginOtherDevice,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: async (variant) => {
+      const to = `device-${variant}@example.com`
+      await knownOnAnotherDevice(to)
+      await userEvent.click(dialog().getByRole('textbox'))
+      await userEvent.keyboard(`${to}{Enter}`)
+      await expect
+        .poll(() => document.querySelector('[data-slot="email-login"][data-step="verify-device"]'))
+        .not.toBeNull()
+    },
+  },
+  {
     // The embedded wallet's own screen: changing the connected account's email, the new address.
     name: 'update-email',
     story: emailLogin,
@@ -232,6 +339,44 @@ const views: View[] = [
       await userEvent.keyboard(`new-${variant}@example.com{Enter}`)
       await expect.poll(() => document.querySelector('[data-slot="update-email"][data-step="primary"]')).not.toBeNull()
     },
+  },
+  {
+    // Then the code mailed to the new address (the current one's code accepted).
+    name: 'update-email-new-code',
+    story: emailLogin,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: async (variant) => {
+      const to = `second-${variant}@example.com`
+      await openUpdateEmail(to, variant)
+      await advanceServerClock(31_000)
+      const login = await mailedMail(to)
+      await userEvent.click(dialog().getByRole('textbox'))
+      await userEvent.keyboard(`new-second-${variant}@example.com{Enter}`)
+      await expect.poll(() => document.querySelector('[data-slot="update-email"][data-step="primary"]')).not.toBeNull()
+      await userEvent.click(dialog().getByRole('textbox').first())
+      await userEvent.keyboard(await mailedCode(to, login.id))
+      await expect
+        .poll(() => document.querySelector('[data-slot="update-email"][data-step="secondary"]'))
+        .not.toBeNull()
+      await expect.poll(() => dialog().element().querySelector('[data-slot="otp-digit"]:focus')).not.toBeNull()
+    },
+  },
+  {
+    name: 'approve-transaction',
+    story: approveTransaction,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: async (variant) => {
+      const harness = approving as Harness
+      await loginHeadless(harness, `approve-${variant}@example.com`)
+      // Never approved: the request is rejected when the case unmounts.
+      signMessage(harness.portico, { message: 'hello from the page' }).catch(() => {})
+      await expect
+        .poll(() => document.querySelector('[data-slot="approve-transaction"]')?.getAttribute('data-state'))
+        .toBe('open')
+    },
+    mask: () => [page.elementLocator(secureFrame())],
   },
   {
     name: 'social-waiting',
@@ -318,7 +463,8 @@ describe.for(variants)('$name', (variant) => {
     await userEvent.unhover(dialog())
     for (const size of widths) {
       await page.viewport(size.width, size.height)
-      await expect.element(dialog()).toMatchScreenshot(`${view.name}-${variant.name}-${size.name}`, tolerance)
+      const options = view.mask ? { ...tolerance, screenshotOptions: { mask: view.mask() } } : tolerance
+      await expect.element(dialog()).toMatchScreenshot(`${view.name}-${variant.name}-${size.name}`, options)
     }
   })
 })
