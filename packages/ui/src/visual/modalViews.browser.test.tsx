@@ -9,10 +9,11 @@
 // font (DejaVu Sans, installed with Debian's Chromium, covers Latin and Arabic), animations,
 // transitions and the text caret.
 
-import { signMessage } from '@portico/headless'
+import { connect, signMessage } from '@portico/headless'
 import { transactionsQueryKey } from '@portico/headless/activity'
 import { startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { localSiwx } from '@portico/headless/siwx'
+import { getConnections } from '@portico/headless/wallets'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { composeStory } from '@storybook/react-vite'
 import { afterEach, beforeAll, beforeEach, describe, expect, inject, test, vi } from 'vitest'
@@ -168,6 +169,23 @@ const emailLoginOtherDevice: StoryObj = {
   render: emailLogin.render,
 }
 
+// Two announced wallets connected at once (multiWallet): the Devnet Wallet, then Test Wallet 01,
+// which is the active one. No chain runs here: a balance the harness did not seed reads '—'.
+const profileWallets: StoryObj = {
+  loaders: [
+    async (context: { id: string }) => {
+      const loaded = await harnessLoader({ connected: true, multiWallet: true, extraWallets: 1 })(context)
+      // The list follows the kernel once its feature is read: read before the second connects.
+      getConnections(loaded.harness.portico)
+      await connect(loaded.harness.portico, { connectorId: 'dev.portico.test0', namespace: 'eip155' })
+      return loaded
+    },
+  ],
+  render: (_args, { loaded, globals }) => (
+    <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="ProfileWallets" />
+  ),
+}
+
 // A signing request from the email wallet: the modal shows ApproveTransaction with the secure frame
 // laid over its area. The frame's prompt is the secure origin's document (it names the page's
 // origin and the new account's address, which differ per run): the screenshot masks it, keeping
@@ -255,6 +273,18 @@ const views: View[] = [
       await expect
         .poll(() => dialog().query()?.querySelector('[data-slot="connecting-external"][data-state="connecting"]'))
         .not.toBeNull()
+    },
+  },
+  {
+    name: 'profile-wallets',
+    story: profileWallets,
+    meta: own,
+    ready: '[data-slot="add-wallet"]',
+    act: async () => {
+      const rows = () => [...(dialog().query()?.querySelectorAll('[data-slot="connected-wallet"]') ?? [])]
+      await expect.poll(() => rows().length).toBe(2)
+      // Each balance settled: an amount or '—', no spinner.
+      await expect.poll(() => rows().every((row) => !row.querySelector('[data-slot="wallet-balance"] > *'))).toBe(true)
     },
   },
   {
