@@ -5,7 +5,9 @@
 //
 // The views are the stories' (their fixtures: seeded balances, quotes and options, no hosted
 // service), composed with Storybook's portable stories, plus some this file seeds itself (Activity,
-// the sign-in request for a named app, and the email wallet's steps that need its real auth server). What would make a screenshot drift is pinned: the clock (relative times), the
+// the sign-in request for a named app, two wallets connected at once, and the email wallet's steps
+// that need its real auth server, its approval prompt among them: that prompt is the secure
+// origin's own document, masked). What would make a screenshot drift is pinned: the clock (relative times), the
 // font (DejaVu Sans, installed with Debian's Chromium, covers Latin and Arabic), animations,
 // transitions and the text caret.
 
