@@ -5,11 +5,17 @@
 //
 // The views are the stories' (their fixtures: seeded balances, quotes and options, no hosted
 // service), composed with Storybook's portable stories, plus some this file seeds itself (Activity,
-// the sign-in request for a named app, and the email wallet's steps that need its real auth server). What would make a screenshot drift is pinned: the clock (relative times), the
+// the sign-in request for a named app, two wallets connected at once, and the email wallet's steps
+// that need its real auth server, its approval prompt among them: that prompt is the secure
+// origin's own document, masked). What would make a screenshot drift is pinned: the clock (relative times), the
 // font (DejaVu Sans, installed with Debian's Chromium, covers Latin and Arabic), animations,
 // transitions and the text caret.
+
+import { connect, signMessage } from '@portico/headless'
 import { transactionsQueryKey } from '@portico/headless/activity'
+import { startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { localSiwx } from '@portico/headless/siwx'
+import { getConnections } from '@portico/headless/wallets'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { composeStory } from '@storybook/react-vite'
 import { afterEach, beforeAll, beforeEach, describe, expect, inject, test, vi } from 'vitest'
@@ -19,11 +25,13 @@ import * as embedded from '../features/embedded/EmailLogin.stories.js'
 import embeddedAr from '../features/embedded/embedded.ar.js'
 import { embeddedEn } from '../features/embedded/messages.js'
 import * as social from '../features/embedded/SocialLogin.stories.js'
+import * as names from '../features/names/Names.stories.js'
 import * as onramp from '../features/onramp/OnRamp.stories.js'
 import * as pay from '../features/pay/Pay.stories.js'
 import * as send from '../features/send/Send.stories.js'
 import * as swap from '../features/swap/SwapView.stories.js'
 import * as modal from '../modal/Modal.stories.js'
+import { createHarness } from '../test/harness.js'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../test/storyHarness.js'
 import '../test/provided.js'
 
@@ -109,14 +117,99 @@ const emailLogin: StoryObj = {
   ),
 }
 
-/** The code the auth server mailed to `to` (waiting for it in the inbox). */
-async function mailedCode(to: string): Promise<string> {
-  const response = await fetch(`${auth.inboxUrl}/messages/latest?to=${encodeURIComponent(to)}&wait=15000`)
+/** The newest mail to `to` (newer than the mail `after`), waiting for it in the inbox. */
+async function mailedMail(to: string, after = 0): Promise<{ id: number; code?: string }> {
+  const response = await fetch(
+    `${auth.inboxUrl}/messages/latest?to=${encodeURIComponent(to)}&after=${after}&wait=15000`,
+  )
   if (!response.ok) throw new Error(`no mail for ${to}: ${response.status}`)
-  const { code } = (await response.json()) as { code?: string }
+  return (await response.json()) as { id: number; code?: string }
+}
+
+/** The code the auth server mailed to `to` (newer than the mail `after`), waiting for it in the inbox. */
+async function mailedCode(to: string, after = 0): Promise<string> {
+  const { code } = await mailedMail(to, after)
   if (!code) throw new Error(`the mail to ${to} has no code`)
   return code
 }
+
+/** The auth server's clock moves forward by `ms` (its cooldowns and code lifetimes, never waited out). */
+const advanceServerClock = (ms: number) => fetch(`${auth.clockUrl}?advance=${ms}`)
+
+/** A code lives 10 minutes on the auth server (its OTP_TTL_MS): a minute more and it has expired. */
+const codeLifetimeMs = 11 * 60_000
+
+/** Logs `to` in without the UI (headless actions) on the instance `harness` built. */
+async function loginHeadless(harness: Harness, to: string) {
+  await startEmailLogin(harness.portico, { email: to })
+  await verifyEmailOtp(harness.portico, { otp: await mailedCode(to) })
+}
+
+/**
+ * `to` becomes a known user with one device: logged in once through the first frame origin (the
+ * case's harness uses the other origin, another device), by a second instance that is gone once
+ * it is done. The server's mail cooldown for `to` is moved past, so the UI may mail it again.
+ */
+async function knownOnAnotherDevice(to: string) {
+  const first = await createHarness({
+    projectId: auth.projectId,
+    embeddedWallet: { frameUrl: auth.frameUrl },
+    // No second Devnet Wallet announced to the Connect view on screen.
+    devnetWallet: false,
+  })
+  try {
+    await loginHeadless(first, to)
+  } finally {
+    first.cleanup()
+  }
+  await advanceServerClock(31_000)
+}
+
+/** The Connect view, its email login on a second device (the second frame origin). */
+const emailLoginOtherDevice: StoryObj = {
+  loaders: [harnessLoader({ projectId: auth.projectId, embeddedWallet: { frameUrl: auth.otherFrameUrl } })],
+  render: emailLogin.render,
+}
+
+// Two announced wallets connected at once (multiWallet): the Devnet Wallet, then Test Wallet 01,
+// which is the active one. No chain runs here: a balance the harness did not seed reads '—'.
+const profileWallets: StoryObj = {
+  loaders: [
+    async (context: { id: string }) => {
+      const loaded = await harnessLoader({ connected: true, multiWallet: true, extraWallets: 1 })(context)
+      // The list follows the kernel once its feature is read: read before the second connects.
+      getConnections(loaded.harness.portico)
+      await connect(loaded.harness.portico, { connectorId: 'dev.portico.test0', namespace: 'eip155' })
+      return loaded
+    },
+  ],
+  render: (_args, { loaded, globals }) => (
+    <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="ProfileWallets" />
+  ),
+}
+
+// A signing request from the email wallet: the modal shows ApproveTransaction with the secure frame
+// laid over its area. The frame's prompt is the secure origin's document (it names the page's
+// origin and the new account's address, which differ per run): the screenshot masks it, keeping
+// where the frame sits in the view.
+let approving: Harness | undefined
+const approveTransaction = (theme: 'light' | 'dark'): StoryObj => ({
+  loaders: [
+    harnessLoader(
+      { projectId: auth.projectId, embeddedWallet: { frameUrl: auth.frameUrl }, ui: { themeMode: theme } },
+      (harness) => {
+        approving = harness
+      },
+    ),
+  ],
+  // The harness's own <PorticoUI> alone: a second one (Stage's) would watch the frame too, and the
+  // prompt would open its modal as well.
+  render: (_args, { loaded }) => {
+    const { Wrapper } = loaded.harness as Harness
+    return <Wrapper view="Connect" />
+  },
+})
+const secureFrame = () => document.querySelector('iframe[data-portico-secure-frame]') as HTMLIFrameElement
 
 /**
  * Submits `to` in the Connect view's email field and waits for the code step. One address per case
@@ -155,6 +248,8 @@ type View = {
   ready: (() => Locator) | string
   /** Steps after the view opened (a tab to pick); `variant` names the theme or language. */
   act?: (variant: string) => Promise<void>
+  /** What the screenshot paints over: content of another origin that differs per run. */
+  mask?: () => Locator[]
 }
 
 const dialog = () => page.getByRole('dialog')
@@ -165,13 +260,77 @@ const views: View[] = [
   { name: 'all-wallets', story: modal.AllWallets, meta: modal.default, ready: () => text('Test Wallet 07') },
   { name: 'account', story: modal.Account, meta: modal.default, ready: () => text(/USDC/) },
   { name: 'networks', story: modal.Networks, meta: modal.default, ready: () => text('Devnet 2') },
+  {
+    // Waiting on an installed wallet that never answers (the story's Slow Wallet), picked as a user does.
+    name: 'connecting-external',
+    story: modal.ConnectingWaiting,
+    meta: modal.default,
+    ready: () => text('Slow Wallet'),
+    act: async () => {
+      await userEvent.click(
+        dialog()
+          .getByRole('button', { name: /Slow Wallet/ })
+          .first(),
+      )
+      await expect
+        .poll(() => dialog().query()?.querySelector('[data-slot="connecting-external"][data-state="connecting"]'))
+        .not.toBeNull()
+    },
+  },
+  {
+    name: 'profile-wallets',
+    story: profileWallets,
+    meta: own,
+    ready: '[data-slot="add-wallet"]',
+    act: async () => {
+      const rows = () => [...(dialog().query()?.querySelectorAll('[data-slot="connected-wallet"]') ?? [])]
+      await expect.poll(() => rows().length).toBe(2)
+      // Each balance settled: an amount or '—', no spinner.
+      await expect.poll(() => rows().every((row) => !row.querySelector('[data-slot="wallet-balance"] > *'))).toBe(true)
+    },
+  },
+  {
+    name: 'unsupported-chain',
+    story: modal.UnsupportedChain,
+    meta: modal.default,
+    ready: '[data-slot="unsupported-chain-view"]',
+  },
   { name: 'send', story: send.Filled, meta: send.default, ready: () => text(/USDC/) },
+  { name: 'send-select-token', story: send.SelectToken, meta: send.default, ready: () => text(/PTK/) },
+  {
+    // No chain runs here: the fee line settles on its unavailable state.
+    name: 'send-preview',
+    story: send.Preview,
+    meta: send.default,
+    ready: '[data-slot="send-preview-view"]',
+    act: () =>
+      expect
+        .poll(() =>
+          dialog().query()?.querySelector('[data-slot="send-fee"] output, [data-slot="send-fee"] [aria-hidden]'),
+        )
+        .toBeNull(),
+  },
   { name: 'receive', story: send.Receive, meta: send.default, ready: () => text(/b92266/) },
   // The fee is the story's seeded quote (no chain runs here).
   { name: 'pay', story: pay.Ready, meta: pay.default, ready: () => text(/0\.0000975/) },
   { name: 'swap', story: swap.Quoted, meta: swap.default, ready: () => text(/USDC/) },
+  { name: 'swap-select-token', story: swap.SelectToken, meta: swap.default, ready: '[data-slot="swap-token-row"]' },
+  { name: 'swap-review', story: swap.Review, meta: swap.default, ready: '[data-slot="swap-review"]' },
   // The story's seeded options and quote (no options or quote service runs here).
   { name: 'buy', story: onramp.Quoted, meta: onramp.default, ready: () => text('98 USDC') },
+  { name: 'buy-in-progress', story: onramp.Waiting, meta: onramp.default, ready: '[data-slot="onramp-in-progress"]' },
+  {
+    name: 'register-name',
+    story: names.Suggestions,
+    meta: names.default,
+    ready: '[data-slot="register-name-suggestion"]',
+  },
+  {
+    name: 'register-name-success',
+    story: names.Success,
+    meta: names.default,
+    ready: '[data-slot="register-name-success-name"]',
+  },
   {
     name: 'activity',
     story: activity,
@@ -210,6 +369,39 @@ const views: View[] = [
     },
   },
   {
+    // The right code, typed after it expired: the auth server's words ('Code expired') under the
+    // emptied boxes.
+    name: 'email-expired-code',
+    story: emailLogin,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: async (variant) => {
+      const to = `expired-${variant}@example.com`
+      await submitEmail(to)
+      const code = await mailedCode(to)
+      await advanceServerClock(codeLifetimeMs)
+      await userEvent.keyboard(code)
+      await expect.poll(() => dialog().element().querySelector('[data-slot="email-error"]')).not.toBeNull()
+      await expect.poll(() => dialog().element().querySelector('[data-slot="otp-digit"]:focus')).not.toBeNull()
+    },
+  },
+  {
+    // A known user on a new device: the wait for the approval link mailed to the address.
+    name: 'email-device',
+    story: emailLoginOtherDevice,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: async (variant) => {
+      const to = `device-${variant}@example.com`
+      await knownOnAnotherDevice(to)
+      await userEvent.click(dialog().getByRole('textbox'))
+      await userEvent.keyboard(`${to}{Enter}`)
+      await expect
+        .poll(() => document.querySelector('[data-slot="email-login"][data-step="verify-device"]'))
+        .not.toBeNull()
+    },
+  },
+  {
     // The embedded wallet's own screen: changing the connected account's email, the new address.
     name: 'update-email',
     story: emailLogin,
@@ -232,6 +424,44 @@ const views: View[] = [
       await userEvent.keyboard(`new-${variant}@example.com{Enter}`)
       await expect.poll(() => document.querySelector('[data-slot="update-email"][data-step="primary"]')).not.toBeNull()
     },
+  },
+  {
+    // Then the code mailed to the new address (the current one's code accepted).
+    name: 'update-email-new-code',
+    story: emailLogin,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: async (variant) => {
+      const to = `second-${variant}@example.com`
+      await openUpdateEmail(to, variant)
+      await advanceServerClock(31_000)
+      const login = await mailedMail(to)
+      await userEvent.click(dialog().getByRole('textbox'))
+      await userEvent.keyboard(`new-second-${variant}@example.com{Enter}`)
+      await expect.poll(() => document.querySelector('[data-slot="update-email"][data-step="primary"]')).not.toBeNull()
+      await userEvent.click(dialog().getByRole('textbox').first())
+      await userEvent.keyboard(await mailedCode(to, login.id))
+      await expect
+        .poll(() => document.querySelector('[data-slot="update-email"][data-step="secondary"]'))
+        .not.toBeNull()
+      await expect.poll(() => dialog().element().querySelector('[data-slot="otp-digit"]:focus')).not.toBeNull()
+    },
+  },
+  {
+    name: 'approve-transaction',
+    story: approveTransaction,
+    meta: own,
+    ready: '[data-slot="email-input"]',
+    act: async (variant) => {
+      const harness = approving as Harness
+      await loginHeadless(harness, `approve-${variant}@example.com`)
+      // Never approved: the request is rejected when the case unmounts.
+      signMessage(harness.portico, { message: 'hello from the page' }).catch(() => {})
+      await expect
+        .poll(() => document.querySelector('[data-slot="approve-transaction"]')?.getAttribute('data-state'))
+        .toBe('open')
+    },
+    mask: () => [page.elementLocator(secureFrame())],
   },
   {
     name: 'social-waiting',
@@ -314,11 +544,14 @@ describe.for(variants)('$name', (variant) => {
     if (variant.lang === 'ar')
       await expect.poll(() => document.querySelector('[data-portico][dir="rtl"]')).not.toBeNull()
     await view.act?.(variant.name)
-    // The pointer away from every row: a hover tint is not part of the reference.
-    await userEvent.unhover(dialog())
+    // The pointer away from every row: a hover tint is not part of the reference. (Unhover alone
+    // moves it to the page's centre, on the desktop dialog: a token list's first row was tinted.)
+    // The page's corner is outside the dialog at both widths; forced, as the overlay covers it.
+    await userEvent.unhover(dialog(), { position: { x: 0, y: 0 }, force: true })
     for (const size of widths) {
       await page.viewport(size.width, size.height)
-      await expect.element(dialog()).toMatchScreenshot(`${view.name}-${variant.name}-${size.name}`, tolerance)
+      const options = view.mask ? { ...tolerance, screenshotOptions: { mask: view.mask() } } : tolerance
+      await expect.element(dialog()).toMatchScreenshot(`${view.name}-${variant.name}-${size.name}`, options)
     }
   })
 })

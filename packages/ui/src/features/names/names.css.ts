@@ -7,7 +7,10 @@ export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const label = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.sm })
 
+// The typed name and its suffix are one domain name, read left to right in every language: right
+// to left, the row reversed them and the suffix's leading dot moved to its end ('reown.id.').
 export const field = style({
+  direction: 'ltr',
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.xxs,
