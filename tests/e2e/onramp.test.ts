@@ -52,6 +52,30 @@ async function pay(checkout: Page, card: string) {
 }
 
 describe('buy crypto', () => {
+  test("Buy is not offered where the on-ramp is restricted: the browser's time zone is Asia/Shanghai", async () => {
+    const { context } = await offlineContext(running.browser, { timezoneId: 'Asia/Shanghai' })
+    try {
+      const page = await context.newPage()
+      await page.goto(running.demo.url)
+      expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Shanghai')
+      await page.locator('[data-slot="connect-button"]').click()
+      await connectDevnetWallet(page)
+      await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
+      await page.locator('[data-slot="account-button"]').click()
+      // The other features are there (their buttons settle first), Buy is not.
+      await page.locator('[data-slot="wallet-feature-send"]').waitFor()
+      await page.locator('[data-slot="wallet-feature-receive"]').waitFor()
+      expect(
+        await page
+          .locator('[data-slot="wallet-features"] button')
+          .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('data-slot'))),
+      ).not.toContain('wallet-feature-buy')
+      expect(await page.locator('[data-slot="wallet-feature-buy"]').count()).toBe(0)
+    } finally {
+      await context.close()
+    }
+  })
+
   test('Buy: quote, the provider checkout in a popup, the test card mints USDC, the modal sees it arrive', async () => {
     const { context, blocked } = await offlineContext(running.browser)
     const page = await context.newPage()
