@@ -7,6 +7,7 @@ import {
   eip155Adapter,
   eip155Network,
   initialize,
+  type Portico,
   PorticoProvider,
   solanaAdapter,
   solanaNetwork,
@@ -32,6 +33,18 @@ afterEach(async () => {
   await cleanup()
   for (const stop of stops.splice(0)) stop()
 })
+
+/** The header's network button alone, for `portico` (started here, stopped after the test). */
+async function renderNetworkButton(portico: Portico) {
+  stops.push(initialize(portico))
+  await render(
+    <PorticoProvider config={portico} queryClient={new QueryClient()} reconnectOnMount={false}>
+      <PorticoUI>
+        <NetworkButton />
+      </PorticoUI>
+    </PorticoProvider>,
+  )
+}
 
 async function open(options: HarnessOptions, view?: 'Account') {
   const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, ...options })
@@ -127,14 +140,7 @@ test("the Networks view: a network without an image shows its native currency's 
     adapters: [eip155Adapter(), solanaAdapter()],
     ...offline,
   })
-  stops.push(initialize(portico))
-  await render(
-    <PorticoProvider config={portico} queryClient={new QueryClient()} reconnectOnMount={false}>
-      <PorticoUI>
-        <NetworkButton />
-      </PorticoUI>
-    </PorticoProvider>,
-  )
+  await renderNetworkButton(portico)
   await userEvent.click(page.getByRole('button', { name: 'Devnet' }))
   const row = (id: string) => () => document.querySelector(`[data-slot="networks-view"] [data-network="${id}"]`)
   await expect.poll(row('eip155:31337')).toBeTruthy()
@@ -158,15 +164,8 @@ test("the header's network button shows its network's mark, also when the config
     adapters: [eip155Adapter()],
     ...offline,
   })
-  stops.push(initialize(portico))
   const button = () => document.querySelector('[data-slot="network-button"]')
-  await render(
-    <PorticoProvider config={portico} queryClient={new QueryClient()} reconnectOnMount={false}>
-      <PorticoUI>
-        <NetworkButton />
-      </PorticoUI>
-    </PorticoProvider>,
-  )
+  await renderNetworkButton(portico)
   await expect.poll(() => button()?.querySelector('img')?.getAttribute('src')).toBe(nativeMark('eip155:31337', 'ETH'))
   // Never a letter on the way there: the box is blank until the marks' module has answered.
   expect(button()?.querySelector('[data-state]')?.textContent).toBe('')
@@ -182,14 +181,7 @@ test("the Networks view: a configured image that does not load gives way to the 
     adapters: [eip155Adapter()],
     ...offline,
   })
-  stops.push(initialize(portico))
-  await render(
-    <PorticoProvider config={portico} queryClient={new QueryClient()} reconnectOnMount={false}>
-      <PorticoUI>
-        <NetworkButton />
-      </PorticoUI>
-    </PorticoProvider>,
-  )
+  await renderNetworkButton(portico)
   await userEvent.click(page.getByRole('button', { name: 'Devnet' }))
   const row = () => document.querySelector('[data-slot="networks-view"] [data-network="eip155:31337"]')
   await expect.poll(row).toBeTruthy()

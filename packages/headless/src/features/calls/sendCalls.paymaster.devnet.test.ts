@@ -2,57 +2,16 @@
 // as a smart wallet (a SimpleAccount through the devnet bundler) and as a plain one, through the
 // devnet relay (src/test/walletConnectSuite.ts). Balances are read on chain.
 import type { DevnetWallet } from '@portico/devnet'
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  http,
-  parseEther,
-} from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { foundry } from 'viem/chains'
-import { beforeAll, describe, expect, test } from 'vitest'
+import type { Address } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { paymasterDevnet } from '../../test/paymasterDevnet.js'
 import { accountOf } from '../../test/walletConnect.js'
 import { walletConnectSuite } from '../../test/walletConnectSuite.js'
 import { sendCalls } from './sendCalls.js'
 import { waitForCallsStatus } from './waitForCallsStatus.js'
 
 const suite = walletConnectSuite()
-const client = () => createPublicClient({ transport: http(suite.devnet.evm.rpcUrl) })
-const fresh = (): Address => privateKeyToAccount(generatePrivateKey()).address
-const aa = () => {
-  const { aa } = suite.devnet
-  if (!aa) throw new Error('the devnet started without its account-abstraction services')
-  return aa
-}
-const usdc = () => suite.devnet.evm.tokens[0]?.address as Address
-const usdcOf = (owner: Address) =>
-  client().readContract({ address: usdc(), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-const transfer = (to: Address, amount: bigint) => ({
-  to: usdc(),
-  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
-})
-
-beforeAll(async () => {
-  // Alto takes seconds to load: once for the file, not inside a test.
-  await aa().bundler.ready()
-}, 180_000)
-
-/** Sends ETH and USDC from devnet account 0 to `to`, each mined. */
-async function fund(to: Address) {
-  const funder = createWalletClient({
-    account: privateKeyToAccount(suite.devnet.evm.accounts[0]?.privateKey as `0x${string}`),
-    transport: http(suite.devnet.evm.rpcUrl),
-    chain: foundry,
-  })
-  for (const hash of [
-    await funder.sendTransaction({ to, value: parseEther('1') }),
-    await funder.writeContract({ address: usdc(), abi: erc20Abi, functionName: 'transfer', args: [to, 50_000_000n] }),
-  ])
-    await client().waitForTransactionReceipt({ hash })
-}
+const { client, fresh, aa, usdcOf, transfer, fund } = paymasterDevnet(() => suite.devnet)
 
 /** A dapp connected over WalletConnect to the devnet wallet; the wallet's wallet_sendCalls params are kept. */
 async function connected({ smart, paymaster }: { smart: boolean; paymaster: boolean }) {

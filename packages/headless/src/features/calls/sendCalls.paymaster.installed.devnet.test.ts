@@ -2,25 +2,16 @@
 // given the devnet smart wallet (a SimpleAccount through the devnet bundler, `devnetSmartWallet`),
 // and the same test wallet as a plain one, on the installed connector. Balances are read on chain.
 import { devnetSmartWallet } from '@portico/devnet'
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  parseEther,
-} from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { foundry } from 'viem/chains'
-import { beforeAll, describe, expect, test } from 'vitest'
+import type { Address, Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { describe, expect, test } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { initialize } from '../../kernel/actions/initialize.js'
 import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../../kernel/createPortico.js'
 import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
+import { paymasterDevnet } from '../../test/paymasterDevnet.js'
 import { accountOf } from '../../test/walletConnect.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { sendCalls } from './sendCalls.js'
@@ -29,39 +20,7 @@ import { waitForCallsStatus } from './waitForCallsStatus.js'
 // Only the chain and the account-abstraction services: no hosted-services emulator, no relay.
 const suite = devnetSuite({ api: false, walletConnect: false, auth: false })
 const rpcUrl = () => suite.devnet.evm.rpcUrl
-const client = () => createPublicClient({ transport: http(rpcUrl()) })
-const fresh = (): Address => privateKeyToAccount(generatePrivateKey()).address
-const aa = () => {
-  const { aa } = suite.devnet
-  if (!aa) throw new Error('the devnet started without its account-abstraction services')
-  return aa
-}
-const usdc = () => suite.devnet.evm.tokens[0]?.address as Address
-const usdcOf = (owner: Address) =>
-  client().readContract({ address: usdc(), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
-const transfer = (to: Address, amount: bigint) => ({
-  to: usdc(),
-  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
-})
-
-beforeAll(async () => {
-  // Alto takes seconds to load: once for the file, not inside a test.
-  await aa().bundler.ready()
-}, 180_000)
-
-/** Sends ETH and USDC from devnet account 0 to `to`, each mined. */
-async function fund(to: Address) {
-  const funder = createWalletClient({
-    account: privateKeyToAccount(suite.devnet.evm.accounts[0]?.privateKey as Hex),
-    transport: http(rpcUrl()),
-    chain: foundry,
-  })
-  for (const hash of [
-    await funder.sendTransaction({ to, value: parseEther('1') }),
-    await funder.writeContract({ address: usdc(), abi: erc20Abi, functionName: 'transfer', args: [to, 50_000_000n] }),
-  ])
-    await client().waitForTransactionReceipt({ hash })
-}
+const { client, fresh, aa, usdcOf, transfer, fund } = paymasterDevnet(() => suite.devnet)
 
 /** A dapp connected to the installed test wallet (EIP-6963), smart or plain; its wallet_sendCalls params are kept. */
 async function connected({ smart, paymaster }: { smart: boolean; paymaster: boolean }) {
