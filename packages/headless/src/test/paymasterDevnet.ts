@@ -41,6 +41,11 @@ export function paymasterDevnet(devnet: () => Pick<Devnet, 'evm'> & { aa?: Devne
     client,
     aa,
     usdc,
+    /** Whether the devnet paymaster has sponsored an operation of `sender`. */
+    sponsored: (sender: Address): boolean =>
+      aa()
+        .sponsored()
+        .some((s) => s.sender.toLowerCase() === sender.toLowerCase()),
     /** A new address no one holds the key of. */
     fresh: (): Address => privateKeyToAccount(generatePrivateKey()).address,
     usdcOf: (owner: Address): Promise<bigint> =>

@@ -11,7 +11,7 @@ import { sendCalls } from './sendCalls.js'
 import { waitForCallsStatus } from './waitForCallsStatus.js'
 
 const suite = walletConnectSuite()
-const { client, fresh, aa, usdcOf, transfer, fund } = paymasterDevnet(() => suite.devnet)
+const { client, fresh, aa, usdcOf, transfer, fund, sponsored } = paymasterDevnet(() => suite.devnet)
 
 /** A dapp connected over WalletConnect to the devnet wallet; the wallet's wallet_sendCalls params are kept. */
 async function connected({ smart, paymaster }: { smart: boolean; paymaster: boolean }) {
@@ -50,11 +50,7 @@ describe('sendCalls: the host paymaster for external smart wallets (WalletConnec
     expect(status.receipts).toHaveLength(1)
     expect(sent).toEqual([expect.objectContaining({ capabilities: { paymasterService: { url: aa().paymasterUrl } } })])
     expect(await client().getBalance({ address })).toBe(before)
-    expect(
-      aa()
-        .sponsored()
-        .some((s) => s.sender.toLowerCase() === address.toLowerCase()),
-    ).toBe(true)
+    expect(sponsored(address)).toBe(true)
   })
 
   test('behavior: without paymasterMap the smart wallet pays for its operation itself', async () => {

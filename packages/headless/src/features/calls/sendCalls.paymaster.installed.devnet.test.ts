@@ -20,7 +20,7 @@ import { waitForCallsStatus } from './waitForCallsStatus.js'
 // Only the chain and the account-abstraction services: no hosted-services emulator, no relay.
 const suite = devnetSuite({ api: false, walletConnect: false, auth: false })
 const rpcUrl = () => suite.devnet.evm.rpcUrl
-const { client, fresh, aa, usdcOf, transfer, fund } = paymasterDevnet(() => suite.devnet)
+const { client, fresh, aa, usdcOf, transfer, fund, sponsored } = paymasterDevnet(() => suite.devnet)
 
 /** A dapp connected to the installed test wallet (EIP-6963), smart or plain; its wallet_sendCalls params are kept. */
 async function connected({ smart, paymaster }: { smart: boolean; paymaster: boolean }) {
@@ -69,11 +69,7 @@ describe('sendCalls: the host paymaster for installed smart wallets (EIP-6963, d
     ])
     expect(await client().getBalance({ address })).toBe(eth)
     expect(await usdcOf(address)).toBe(usdcBefore - 3_000_000n)
-    expect(
-      aa()
-        .sponsored()
-        .some((s) => s.sender.toLowerCase() === address.toLowerCase()),
-    ).toBe(true)
+    expect(sponsored(address)).toBe(true)
   })
 
   test('behavior: without paymasterMap the installed smart wallet pays for its operation itself', async () => {
@@ -85,11 +81,7 @@ describe('sendCalls: the host paymaster for installed smart wallets (EIP-6963, d
     expect(status.receipts).toHaveLength(1)
     expect(sent()).toEqual([expect.not.objectContaining({ capabilities: expect.anything() })])
     expect(await client().getBalance({ address })).toBeLessThan(before)
-    expect(
-      aa()
-        .sponsored()
-        .some((s) => s.sender.toLowerCase() === address.toLowerCase()),
-    ).toBe(false)
+    expect(sponsored(address)).toBe(false)
   })
 
   test('behavior: a plain installed wallet (no paymasterService reported) gets no capability, even with paymasterMap', async () => {
@@ -103,10 +95,10 @@ describe('sendCalls: the host paymaster for installed smart wallets (EIP-6963, d
   test('behavior: the user declining in the installed smart wallet sends no operation', async () => {
     const { portico, wallet, address } = await connected({ smart: true, paymaster: true })
     const nonce = await client().getTransactionCount({ address })
-    const sponsored = aa().sponsored().length
+    const operationsBefore = aa().sponsored().length
     wallet.rejectNext('wallet_sendCalls')
     await expect(sendCalls(portico, { calls: [transfer(fresh(), 1n)] })).rejects.toMatchObject({ code: 4001 })
-    expect(aa().sponsored()).toHaveLength(sponsored)
+    expect(aa().sponsored()).toHaveLength(operationsBefore)
     expect(await client().getTransactionCount({ address })).toBe(nonce)
   })
 })
