@@ -15,7 +15,10 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import { beforeAll } from 'vitest'
+import { beforeAll, expect } from 'vitest'
+import { sendCalls } from '../features/calls/sendCalls.js'
+import { waitForCallsStatus } from '../features/calls/waitForCallsStatus.js'
+import type { Portico } from '../kernel/portico.js'
 
 /**
  * @internal
@@ -34,6 +37,13 @@ export function paymasterDevnet(devnet: () => Pick<Devnet, 'evm'> & { aa?: Devne
     return aa
   }
   const usdc = () => devnet().evm.tokens[0]?.address as Address
+  const fresh = (): Address => privateKeyToAccount(generatePrivateKey()).address
+  const usdcOf = (owner: Address): Promise<bigint> =>
+    client().readContract({ address: usdc(), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  const transfer = (to: Address, amount: bigint) => ({
+    to: usdc(),
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+  })
   beforeAll(async () => {
     await aa().bundler.ready()
   }, 180_000)
@@ -47,14 +57,18 @@ export function paymasterDevnet(devnet: () => Pick<Devnet, 'evm'> & { aa?: Devne
         .sponsored()
         .some((s) => s.sender.toLowerCase() === sender.toLowerCase()),
     /** A new address no one holds the key of. */
-    fresh: (): Address => privateKeyToAccount(generatePrivateKey()).address,
-    usdcOf: (owner: Address): Promise<bigint> =>
-      client().readContract({ address: usdc(), abi: erc20Abi, functionName: 'balanceOf', args: [owner] }),
+    fresh,
+    usdcOf,
     /** A call that moves `amount` of USDC (6 decimals) to `to`. */
-    transfer: (to: Address, amount: bigint) => ({
-      to: usdc(),
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
-    }),
+    transfer,
+    /** Two USDC transfers (1 and 2 USDC to new addresses) in one `sendCalls`, settled and checked on chain. */
+    async sendTwoTransfers(portico: Portico) {
+      const [alice, bob] = [fresh(), fresh()]
+      const { id } = await sendCalls(portico, { calls: [transfer(alice, 1_000_000n), transfer(bob, 2_000_000n)] })
+      const status = await waitForCallsStatus(portico, { id, pollingInterval: 50 })
+      expect([await usdcOf(alice), await usdcOf(bob)]).toEqual([1_000_000n, 2_000_000n])
+      return status
+    },
     /** Sends 1 ETH and 50 USDC from devnet account 0 to `to`, each mined. */
     async fund(to: Address) {
       const funder = createWalletClient({

@@ -7,11 +7,9 @@ import { describe, expect, test } from 'vitest'
 import { paymasterDevnet } from '../../test/paymasterDevnet.js'
 import { accountOf } from '../../test/walletConnect.js'
 import { walletConnectSuite } from '../../test/walletConnectSuite.js'
-import { sendCalls } from './sendCalls.js'
-import { waitForCallsStatus } from './waitForCallsStatus.js'
 
 const suite = walletConnectSuite()
-const { client, fresh, aa, usdcOf, transfer, fund, sponsored } = paymasterDevnet(() => suite.devnet)
+const { client, aa, fund, sponsored, sendTwoTransfers } = paymasterDevnet(() => suite.devnet)
 
 /** A dapp connected over WalletConnect to the devnet wallet; the wallet's wallet_sendCalls params are kept. */
 async function connected({ smart, paymaster }: { smart: boolean; paymaster: boolean }) {
@@ -30,14 +28,6 @@ async function connected({ smart, paymaster }: { smart: boolean; paymaster: bool
   const address = accountOf(portico, 'eip155')?.address as Address
   expect(address.toLowerCase()).toBe(wallet.accounts.eip155.address.toLowerCase())
   return { portico, address, sent }
-}
-
-async function sendTwoTransfers(portico: Parameters<typeof sendCalls>[0]) {
-  const [alice, bob] = [fresh(), fresh()]
-  const { id } = await sendCalls(portico, { calls: [transfer(alice, 1_000_000n), transfer(bob, 2_000_000n)] })
-  const status = await waitForCallsStatus(portico, { id, pollingInterval: 50 })
-  expect([await usdcOf(alice), await usdcOf(bob)]).toEqual([1_000_000n, 2_000_000n])
-  return status
 }
 
 describe('sendCalls: the host paymaster for external smart wallets (WalletConnect, devnet bundler)', () => {

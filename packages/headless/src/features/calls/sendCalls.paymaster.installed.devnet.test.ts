@@ -15,12 +15,11 @@ import { paymasterDevnet } from '../../test/paymasterDevnet.js'
 import { accountOf } from '../../test/walletConnect.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { sendCalls } from './sendCalls.js'
-import { waitForCallsStatus } from './waitForCallsStatus.js'
 
 // Only the chain and the account-abstraction services: no hosted-services emulator, no relay.
 const suite = devnetSuite({ api: false, walletConnect: false, auth: false })
 const rpcUrl = () => suite.devnet.evm.rpcUrl
-const { client, fresh, aa, usdcOf, transfer, fund, sponsored } = paymasterDevnet(() => suite.devnet)
+const { client, fresh, aa, usdcOf, transfer, fund, sponsored, sendTwoTransfers } = paymasterDevnet(() => suite.devnet)
 
 /** A dapp connected to the installed test wallet (EIP-6963), smart or plain; its wallet_sendCalls params are kept. */
 async function connected({ smart, paymaster }: { smart: boolean; paymaster: boolean }) {
@@ -46,14 +45,6 @@ async function connected({ smart, paymaster }: { smart: boolean; paymaster: bool
   const sent = () =>
     wallet.requests.filter((r) => r.method === 'wallet_sendCalls').map((r) => (r.params as unknown[])[0])
   return { portico, wallet, address, sent }
-}
-
-async function sendTwoTransfers(portico: Parameters<typeof sendCalls>[0]) {
-  const [alice, bob] = [fresh(), fresh()]
-  const { id } = await sendCalls(portico, { calls: [transfer(alice, 1_000_000n), transfer(bob, 2_000_000n)] })
-  const status = await waitForCallsStatus(portico, { id, pollingInterval: 50 })
-  expect([await usdcOf(alice), await usdcOf(bob)]).toEqual([1_000_000n, 2_000_000n])
-  return status
 }
 
 describe('sendCalls: the host paymaster for installed smart wallets (EIP-6963, devnet bundler)', () => {
