@@ -31,6 +31,7 @@ import * as pay from '../features/pay/Pay.stories.js'
 import * as send from '../features/send/Send.stories.js'
 import * as swap from '../features/swap/SwapView.stories.js'
 import * as modal from '../modal/Modal.stories.js'
+import { advanceAuthClock, latestMail } from '../test/authInbox.js'
 import { createHarness } from '../test/harness.js'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../test/storyHarness.js'
 import '../test/provided.js'
@@ -117,24 +118,12 @@ const emailLogin: StoryObj = {
   ),
 }
 
-/** The newest mail to `to` (newer than the mail `after`), waiting for it in the inbox. */
-async function mailedMail(to: string, after = 0): Promise<{ id: number; code?: string }> {
-  const response = await fetch(
-    `${auth.inboxUrl}/messages/latest?to=${encodeURIComponent(to)}&after=${after}&wait=15000`,
-  )
-  if (!response.ok) throw new Error(`no mail for ${to}: ${response.status}`)
-  return (await response.json()) as { id: number; code?: string }
-}
-
 /** The code the auth server mailed to `to` (newer than the mail `after`), waiting for it in the inbox. */
 async function mailedCode(to: string, after = 0): Promise<string> {
-  const { code } = await mailedMail(to, after)
+  const { code } = await latestMail(to, after)
   if (!code) throw new Error(`the mail to ${to} has no code`)
   return code
 }
-
-/** The auth server's clock moves forward by `ms` (its cooldowns and code lifetimes, never waited out). */
-const advanceServerClock = (ms: number) => fetch(`${auth.clockUrl}?advance=${ms}`)
 
 /** A code lives 10 minutes on the auth server (its OTP_TTL_MS): a minute more and it has expired. */
 const codeLifetimeMs = 11 * 60_000
@@ -162,7 +151,7 @@ async function knownOnAnotherDevice(to: string) {
   } finally {
     first.cleanup()
   }
-  await advanceServerClock(31_000)
+  await advanceAuthClock(31_000)
 }
 
 /** The Connect view, its email login on a second device (the second frame origin). */
@@ -379,7 +368,7 @@ const views: View[] = [
       const to = `expired-${variant}@example.com`
       await submitEmail(to)
       const code = await mailedCode(to)
-      await advanceServerClock(codeLifetimeMs)
+      await advanceAuthClock(codeLifetimeMs)
       await userEvent.keyboard(code)
       await expect.poll(() => dialog().element().querySelector('[data-slot="email-error"]')).not.toBeNull()
       await expect.poll(() => dialog().element().querySelector('[data-slot="otp-digit"]:focus')).not.toBeNull()
@@ -434,8 +423,8 @@ const views: View[] = [
     act: async (variant) => {
       const to = `second-${variant}@example.com`
       await openUpdateEmail(to, variant)
-      await advanceServerClock(31_000)
-      const login = await mailedMail(to)
+      await advanceAuthClock(31_000)
+      const login = await latestMail(to)
       await userEvent.click(dialog().getByRole('textbox'))
       await userEvent.keyboard(`new-second-${variant}@example.com{Enter}`)
       await expect.poll(() => document.querySelector('[data-slot="update-email"][data-step="primary"]')).not.toBeNull()

@@ -22,6 +22,7 @@ import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
+import { advanceAuthClock, latestMail } from '../../test/authInbox.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 import { embeddedTimings } from '../../../../headless/src/test/embeddedTimings.js'
@@ -40,17 +41,7 @@ let emails = 0
 const freshEmail = () => `ui-${Date.now().toString(36)}-${++emails}@example.com`
 
 /** The auth server's clock moves forward past its 30 s per-address mail cooldown (never waited out). */
-const passServerCooldown = () => fetch(`${embedded.clockUrl}?advance=31000`).then((r) => r.json())
-
-type Mail = { id: number; code?: string; link?: string }
-/** The newest mail for `to` (newer than `after`), waiting for it in the inbox. */
-async function mail(to: string, after = 0): Promise<Mail> {
-  const response = await fetch(
-    `${embedded.inboxUrl}/messages/latest?to=${encodeURIComponent(to)}&after=${after}&wait=15000`,
-  )
-  if (!response.ok) throw new Error(`no mail for ${to}: ${response.status}`)
-  return (await response.json()) as Mail
-}
+const passServerCooldown = () => advanceAuthClock(31_000)
 
 function memoryStorage() {
   const map = new Map<string, string>()
@@ -108,7 +99,7 @@ async function submitEmail(email: string) {
 /** Logs `email` in without the UI (headless actions), for tests that start connected. */
 async function loginHeadless(portico: Portico, email: string) {
   await startEmailLogin(portico, { email })
-  const { code } = await mail(email)
+  const { code } = await latestMail(email)
   return verifyEmailOtp(portico, { otp: code ?? '' })
 }
 
@@ -147,7 +138,7 @@ test('behavior: email first in Connect; typing loads the view; code from the inb
   // The first box has focus: the code is typed straight away.
   await expect.element(digit(1)).toHaveFocus()
   await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
-  const { code } = await mail(email)
+  const { code } = await latestMail(email)
   await userEvent.keyboard(code ?? '')
   await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
   await expect.element(page.getByText(email)).toBeVisible()
@@ -167,7 +158,7 @@ test('behavior: a wrong code shows the auth server error and clears the boxes; a
   await mount(portico, 'Connect')
   const email = freshEmail()
   await submitEmail(email)
-  const { code } = await mail(email)
+  const { code } = await latestMail(email)
   const wrong = code === '000000' ? '111111' : '000000'
   await expect.element(digit(1)).toHaveFocus()
   await userEvent.keyboard(wrong)
@@ -193,7 +184,7 @@ test('behavior: resend waits out the 30 s cooldown (Please try again after {n} s
   await mount(portico, 'Connect')
   const email = freshEmail()
   await submitEmail(email)
-  const first = await mail(email)
+  const first = await latestMail(email)
   await expect.element(page.getByText(/^Please try again after (30|29|28) seconds$/)).toBeVisible()
   await expect.element(page.getByRole('button', { name: 'Resend code' })).toBeDisabled()
 
@@ -204,7 +195,7 @@ test('behavior: resend waits out the 30 s cooldown (Please try again after {n} s
   expect($('email-cooldown')).toBeNull()
   await userEvent.click(page.getByRole('button', { name: 'Resend code' }))
   await expect.element(page.getByText('A new code is on its way')).toBeVisible()
-  const second = await mail(email, first.id)
+  const second = await latestMail(email, first.id)
   expect(second.id).toBeGreaterThan(first.id)
   await expect.element(page.getByText(/^Please try again after \d+ seconds$/)).toBeVisible()
   await userEvent.click(digit(1))
@@ -222,7 +213,7 @@ test('behavior: a known user on a new device waits for the approval link, then t
   // Another frame origin is another device.
   const portico = makePortico(embedded.otherFrameUrl)
   await mount(portico, 'Connect')
-  const before = await mail(email)
+  const before = await latestMail(email)
   await submitEmail(email)
   await expect.element(page.getByText('Register this device')).toBeVisible()
   await expect
@@ -230,7 +221,7 @@ test('behavior: a known user on a new device waits for the approval link, then t
     .toBeVisible()
   expect($('email-login')?.getAttribute('data-step')).toBe('verify-device')
   await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
-  const approval = await mail(email, before.id)
+  const approval = await latestMail(email, before.id)
   expect(approval.link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
   // The visitor opens the link from the mail and presses its button (the page posts the token).
   const link = new URL(approval.link as string)
@@ -240,7 +231,7 @@ test('behavior: a known user on a new device waits for the approval link, then t
     body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }),
   })
   await expect.element(page.getByText(`Enter the code we sent to ${email}`)).toBeVisible()
-  const code = await mail(email, approval.id)
+  const code = await latestMail(email, approval.id)
   await userEvent.click(digit(1))
   await userEvent.keyboard(code.code ?? '')
   await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
@@ -258,14 +249,14 @@ test('behavior: update email from the Account view: new address, code to the old
   const input = page.getByRole('textbox', { name: 'New email' })
   await expect.element(input).toHaveFocus()
   await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
-  const login = await mail(email)
+  const login = await latestMail(email)
   await userEvent.keyboard(`${newEmail}{Enter}`)
   await expect.element(page.getByText(`Enter the code we sent to your current email, ${email}`)).toBeVisible()
-  const primary = await mail(email, login.id)
+  const primary = await latestMail(email, login.id)
   await userEvent.click(digit(1))
   await userEvent.keyboard(primary.code ?? '')
   await expect.element(page.getByText(`Enter the code we sent to your new email, ${newEmail}`)).toBeVisible()
-  const secondary = await mail(newEmail)
+  const secondary = await latestMail(newEmail)
   await userEvent.click(digit(1))
   await userEvent.keyboard(secondary.code ?? '')
   await expect.element(page.getByText('Email updated')).toBeVisible()
@@ -392,7 +383,7 @@ test('behavior: under the default user-held recovery mode a first email login sh
   await mount(portico, 'Connect')
   const email = freshEmail()
   await submitEmail(email)
-  const { code } = await mail(email)
+  const { code } = await latestMail(email)
   await expect.element(digit(1)).toHaveFocus()
   await userEvent.keyboard(code ?? '')
   // The frame asks the user to keep the code: the modal lays the frame over its approval view.
