@@ -224,6 +224,28 @@ async function openUpdateEmail(to: string, variant: string) {
   await expect.poll(() => document.querySelector('[data-slot="update-email"]')?.checkVisibility() ?? false).toBe(true)
 }
 
+/**
+ * {@link openUpdateEmail}, then the new address `next` typed: the step that asks for the code
+ * mailed to the current address. Answers the login's mail, which that code comes after.
+ */
+async function updateEmailTo(to: string, next: string, variant: string) {
+  await openUpdateEmail(to, variant)
+  // The login just mailed this address: the server's clock moves past its 30 s per-address mail
+  // cooldown (never waited out), as the email login tests do.
+  await advanceAuthClock(31_000)
+  const login = await latestMail(to)
+  await userEvent.click(dialog().getByRole('textbox'))
+  await userEvent.keyboard(`${next}{Enter}`)
+  await expect.poll(() => document.querySelector('[data-slot="update-email"][data-step="primary"]')).not.toBeNull()
+  return login
+}
+
+/** The auth server refused the code typed: its words under the emptied boxes, the first box focused. */
+async function codeRefused() {
+  await expect.poll(() => dialog().element().querySelector('[data-slot="email-error"]')).not.toBeNull()
+  await expect.poll(() => dialog().element().querySelector('[data-slot="otp-digit"]:focus')).not.toBeNull()
+}
+
 const own: Meta = { title: 'Visual' }
 
 type View = {
@@ -353,8 +375,7 @@ const views: View[] = [
       // Every digit moved by one: never the mailed code.
       const wrong = [...code].map((d) => (Number(d) + 1) % 10).join('')
       await userEvent.keyboard(wrong)
-      await expect.poll(() => dialog().element().querySelector('[data-slot="email-error"]')).not.toBeNull()
-      await expect.poll(() => dialog().element().querySelector('[data-slot="otp-digit"]:focus')).not.toBeNull()
+      await codeRefused()
     },
   },
   {
@@ -370,8 +391,7 @@ const views: View[] = [
       const code = await mailedCode(to)
       await advanceAuthClock(codeLifetimeMs)
       await userEvent.keyboard(code)
-      await expect.poll(() => dialog().element().querySelector('[data-slot="email-error"]')).not.toBeNull()
-      await expect.poll(() => dialog().element().querySelector('[data-slot="otp-digit"]:focus')).not.toBeNull()
+      await codeRefused()
     },
   },
   {
@@ -405,13 +425,7 @@ const views: View[] = [
     meta: own,
     ready: '[data-slot="email-input"]',
     act: async (variant) => {
-      await openUpdateEmail(`change-${variant}@example.com`, variant)
-      // The login just mailed this address: the server's clock moves past its 30 s per-address
-      // mail cooldown (never waited out), as the email login tests do.
-      await fetch(`${auth.clockUrl}?advance=31000`)
-      await userEvent.click(dialog().getByRole('textbox'))
-      await userEvent.keyboard(`new-${variant}@example.com{Enter}`)
-      await expect.poll(() => document.querySelector('[data-slot="update-email"][data-step="primary"]')).not.toBeNull()
+      await updateEmailTo(`change-${variant}@example.com`, `new-${variant}@example.com`, variant)
     },
   },
   {
@@ -422,12 +436,7 @@ const views: View[] = [
     ready: '[data-slot="email-input"]',
     act: async (variant) => {
       const to = `second-${variant}@example.com`
-      await openUpdateEmail(to, variant)
-      await advanceAuthClock(31_000)
-      const login = await latestMail(to)
-      await userEvent.click(dialog().getByRole('textbox'))
-      await userEvent.keyboard(`new-second-${variant}@example.com{Enter}`)
-      await expect.poll(() => document.querySelector('[data-slot="update-email"][data-step="primary"]')).not.toBeNull()
+      const login = await updateEmailTo(to, `new-second-${variant}@example.com`, variant)
       await userEvent.click(dialog().getByRole('textbox').first())
       await userEvent.keyboard(await mailedCode(to, login.id))
       await expect
