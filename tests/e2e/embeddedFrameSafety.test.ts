@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto'
 import { approvalDelayMs } from '@portico/secure/protocol'
 import type { BrowserContext, Frame, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, onTestFailed, onTestFinished, test } from 'vitest'
 import { clickUntil, offlineContext, storageContext } from './browser.js'
 import {
   type HostApi,
@@ -87,10 +87,23 @@ describe('an approval counts only while the frame is visibly on top', () => {
   })
   afterAll(() => context?.close())
 
+  /**
+   * A test that fails midway must not leave the next one a covered frame or an open prompt: the
+   * tests of this block share one page.
+   */
+  function cleanUpAfter(frame: Frame) {
+    onTestFailed(async () => {
+      await removeHostile()
+      const open = prompt(frame).getByRole('button', { name: /^(Reject|Cancel)$/ })
+      if (await open.isVisible()) await open.click()
+    })
+  }
+
   /** Starts a signature request and waits for its prompt to be armed (visible for the delay). */
   async function armedPrompt(message: string) {
     const signing = track(page.evaluate((m) => host.signMessage(m), message))
     const frame = frameOf(page)
+    cleanUpAfter(frame)
     await expect.poll(() => prompt(frame).getAttribute('data-state')).toBe('armed')
     return { signing, frame }
   }
@@ -223,6 +236,7 @@ describe('an approval counts only while the frame is visibly on top', () => {
 
   test('behavior: visible, Approve is enabled once the prompt was on screen for the delay, and a click then signs', async () => {
     const frame = frameOf(page)
+    cleanUpAfter(frame)
     await recordPromptStates(frame)
     const signing = page.evaluate(() => host.signMessage('seen and approved'))
     await frame.getByRole('button', { name: 'Approve' }).click()
@@ -277,6 +291,7 @@ describe('an approval counts only while the frame is visibly on top', () => {
   test('hostile host: the key export reveals nothing while the frame is hidden', async () => {
     const exporting = track(page.evaluate(() => host.exportKey('eip155')))
     const frame = frameOf(page)
+    cleanUpAfter(frame)
     await expect.poll(() => prompt(frame).getAttribute('data-state')).toBe('armed')
     await cover({ passThrough: true })
     await frame.getByRole('button', { name: 'Reveal key' }).click({ force: true })

@@ -82,8 +82,20 @@ export function openWalletWindow(
     const message = read(event)
     if (message?.type === 'ready')
       handlers.onReady?.((approval) => opened.postMessage(wrap({ type: 'show', approval }), location.origin))
-    else if (message?.type === 'answer' && typeof message.approved === 'boolean') handlers.onAnswer?.(message.approved)
-    else if (message?.type === 'done') handlers.onDone?.()
+    else if (message?.type === 'answer' && typeof message.approved === 'boolean') {
+      handlers.onAnswer?.(message.approved)
+      finish()
+    } else if (message?.type === 'done') {
+      handlers.onDone?.()
+      finish()
+    }
+  }
+  // The frame closes the window once it has heard its last word. Were the window to close itself
+  // right after posting, a look at `closed` could come before the message (they travel apart),
+  // and an approval would be read as the user closing the window: a rejection.
+  const finish = () => {
+    opened.close()
+    end()
   }
   window.addEventListener('message', onMessage)
   // A closed window sends nothing: its closing is seen by looking (browsers have no event for it).
@@ -92,10 +104,7 @@ export function openWalletWindow(
   }, 250)
   return {
     focus: () => opened.focus(),
-    close: () => {
-      opened.close()
-      end()
-    },
+    close: finish,
   }
 }
 
@@ -103,21 +112,21 @@ export function openWalletWindow(
 export function runWalletWindow(kind: WalletWindowKind): void {
   const opener = window.opener as Window
   const send = (message: FromWindow) => opener.postMessage(wrap(message), location.origin)
+  // The frame closes this window when it hears the last message (see openWalletWindow); the window
+  // closes itself only when no frame is left to do it.
+  const last = (message: FromWindow) => {
+    send(message)
+    if (opener.closed) window.close()
+  }
   if (kind === 'storage') {
-    showStorageVisit(() => {
-      send({ type: 'done' })
-      window.close()
-    })
+    showStorageVisit(() => last({ type: 'done' }))
     return
   }
   window.addEventListener('message', (event: MessageEvent) => {
     if (event.source !== opener || event.origin !== location.origin) return
     const message = read(event)
     if (message?.type !== 'show') return
-    showWindowApproval(message.approval, (approved) => {
-      send({ type: 'answer', approved })
-      window.close()
-    })
+    showWindowApproval(message.approval, (approved) => last({ type: 'answer', approved }))
   })
   send({ type: 'ready' })
 }
