@@ -100,7 +100,10 @@ export type PorticoOptions = {
    */
   remoteConfig?: boolean | undefined
   connectorOrder?: readonly ConnectorGroup[] | undefined
-  /** Directory wallets listed in the Connect view after the installed ones, in this order. */
+  /**
+   * Directory wallets listed in the Connect view after the installed ones, in this order: the first
+   * 4 that suit the view (the rest are in All Wallets).
+   */
   featuredWalletIds?: readonly string[] | undefined
   /** Only these directory wallets are listed, recommended or searched (featured ones aside). */
   includeWalletIds?: readonly string[] | undefined

@@ -56,6 +56,29 @@ test('lists groups in the spec’s connector order, featured after installed and
   ])
 })
 
+test('featured wallets: the first 4 the host lists that suit the view (spec default 4); the rest are neither featured nor recommended', () => {
+  const featuredIds = ['f1', 'sol', 'f2', 'f3', 'f4', 'f5']
+  const rows = connectRows({
+    connectors: [walletConnect],
+    recent: [],
+    directory: {
+      featuredIds,
+      featured: featuredIds.map((id) => wallet(id, id === 'sol' ? ['solana:main'] : ['eip155:1'])),
+      firstPage: ['f5', 'r1'].map((id) => wallet(id)),
+    },
+    namespace: 'eip155',
+    order: defaultConnectorOrder,
+  })
+  expect(rows.map(label)).toEqual([
+    'walletConnect',
+    'featured:f1',
+    'featured:f2',
+    'featured:f3',
+    'featured:f4',
+    'recommended:r1',
+  ])
+})
+
 test('a directory wallet already listed (installed, recent or featured) is not listed again', () => {
   const rows = connectRows({
     connectors: [walletConnect, connector({ id: 'io.metamask', explorerId: 'mm', info: { rdns: 'io.metamask' } })],

@@ -33,7 +33,7 @@ export type Row =
  * The Connect view's rows, group by group in the connector order (spec: walletConnect, recent,
  * injected, featured, custom, external, recommended): the connectors of each group, the wallets
  * last connected over WalletConnect with the recent ones, the host's featured directory wallets
- * with the featured ones, the host's custom wallets with the custom ones, and 4 recommended
+ * with the featured ones (the first 4 that suit the view), the host's custom wallets with the custom ones, and 4 recommended
  * directory wallets last. A wallet is listed once, and not when it is already a row (installed,
  * recent), nor when a directory wallet does not support the namespace the view is for (custom
  * wallets name no chains); these rows need WalletConnect (they pair through it). A recent wallet
@@ -116,6 +116,7 @@ export function connectRows({
         ...[...directory.featured]
           .sort((a, b) => directory.featuredIds.indexOf(a.id) - directory.featuredIds.indexOf(b.id))
           .filter((w) => forNamespace(w) && fresh(w))
+          .slice(0, featuredWalletsCount)
           .map((w): Row => ({ kind: 'featured', wallet: fromDirectory(w) })),
       )
     if (group === 'custom')
@@ -133,3 +134,8 @@ export function connectRows({
 
 /** Spec: 4 recommended wallets. */
 const recommendedWalletsCount = 4
+/**
+ * Spec: featured wallets default 4. A host may feature more (say, one list for every network it
+ * runs on); the Connect view shows the first 4 that suit the view, and the rest stay in All Wallets.
+ */
+const featuredWalletsCount = 4
