@@ -67,8 +67,9 @@ export function ModalContent({
     const onPointerDown = () => {
       pointer = true
     }
-    const onKeyDown = () => {
+    const onKeyDown = (event: KeyboardEvent) => {
       pointer = false
+      if (node) wrapPastDisabledEdge(node, event)
     }
     const onFocusIn = (event: FocusEvent) => {
       if (pointer && event.target instanceof HTMLElement) markPointerFocus(event.target)
@@ -124,6 +125,32 @@ export function ModalContent({
       </FocusScope.Root>
     </FocusScope.FocusScopeBranchProvider>
   )
+}
+
+/**
+ * Tab on the dialog's last control goes to its first, and Shift+Tab on the first to the last, also
+ * when the controls beyond that edge are disabled by a disabled `<fieldset>` (the Connect view's
+ * wallets until the legal box is ticked). Radix's loop reads a control's own `disabled`, so it takes
+ * such a row for the edge and lets the key through, and focus left the dialog for the page's body.
+ * Where Radix's edge is the real one, its own loop acts and this does nothing.
+ */
+function wrapPastDisabledEdge(container: HTMLElement, event: KeyboardEvent): void {
+  if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return
+  const candidates: HTMLElement[] = []
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_ELEMENT)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node as HTMLElement & { disabled?: boolean }
+    if (element.tabIndex < 0 || element.disabled || element.hidden) continue
+    if (element instanceof HTMLInputElement && element.type === 'hidden') continue
+    if (typeof element.checkVisibility === 'function' && !element.checkVisibility({ checkVisibilityCSS: true })) continue
+    candidates.push(element)
+  }
+  const focusable = candidates.filter((element) => !element.matches(':disabled'))
+  const edge = event.shiftKey ? focusable[0] : focusable.at(-1)
+  const radixEdge = event.shiftKey ? candidates[0] : candidates.at(-1)
+  if (!edge || edge === radixEdge || document.activeElement !== edge) return
+  event.preventDefault()
+  ;(event.shiftKey ? focusable.at(-1) : focusable[0])?.focus()
 }
 
 /**

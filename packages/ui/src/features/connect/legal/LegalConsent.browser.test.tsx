@@ -45,20 +45,36 @@ test('with the checkbox on, the wallets wait until the user agrees, then connect
   await expect.poll(() => getConnection(harness.portico).isConnected, { timeout: 30_000 }).toBe(true)
 })
 
-test('keyboard only: Tab reaches the box (the disabled wallets are skipped), Space ticks it, Tab reaches a wallet', async () => {
-  await open({ legal, features: { legalCheckbox: true } })
+test('keyboard only: from the Connect button, Tab reaches the box (the waiting wallets are skipped), Space ticks it, Tab reaches a wallet, Enter connects', async () => {
+  const harness = await renderConnectButton({ rpcUrl: devnet.evmRpcUrl, legal, features: { legalCheckbox: true } })
+  const focused = () => document.activeElement as HTMLElement | null
+  /** Presses Tab until `reached` holds for the focused element; returns every element focused on the way. */
+  async function tabTo(reached: (element: HTMLElement) => boolean) {
+    const path: HTMLElement[] = []
+    for (let presses = 0; presses < 30; presses++) {
+      await userEvent.tab()
+      const element = focused()
+      if (!element) continue
+      path.push(element)
+      if (reached(element)) return path
+    }
+    throw new Error(`Tab never reached it; focus went through ${path.map((e) => e.outerHTML.slice(0, 60)).join(' | ')}`)
+  }
+  const isWallet = (element: HTMLElement) => /Devnet Wallet/.test(element.textContent ?? '') && element.tagName === 'BUTTON'
+  await tabTo((element) => element.textContent === 'Connect Wallet')
+  await userEvent.keyboard('{Enter}')
   const box = page.getByRole('checkbox')
   await expect.element(box).toBeVisible()
-  await expect.element(wallet()).toBeDisabled()
-  // From the box, Tab goes to the links in its label, then would leave the list: no wallet takes focus.
-  ;(box.element() as HTMLElement).focus()
+  await tabTo((element) => element === box.element())
+  // A whole round of the dialog (its focus is trapped) from the box back to it: no wallet on the way.
+  const round = await tabTo((element) => element === box.element())
+  expect(round.length).toBeGreaterThan(1)
+  expect(round.filter(isWallet)).toEqual([])
   await userEvent.keyboard(' ')
   await expect.element(box).toBeChecked()
-  await userEvent.tab()
-  await userEvent.tab()
-  await userEvent.tab()
-  expect(document.activeElement?.closest('[data-slot="legal-gate"]')).not.toBeNull()
-  expect(document.activeElement?.getAttribute('data-slot')).toMatch(/wallet-row|all-wallets/)
+  await tabTo(isWallet)
+  await userEvent.keyboard('{Enter}')
+  await expect.poll(() => getConnection(harness.portico).isConnected, { timeout: 30_000 }).toBe(true)
 })
 
 test('the agreement lasts while the modal lives: closing and opening it again does not ask again', async () => {
