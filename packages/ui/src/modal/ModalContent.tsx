@@ -128,6 +128,23 @@ export function ModalContent({
 }
 
 /**
+ * The controls of `container` that Radix's FocusScope counts as tab stops (Tab order index, not
+ * disabled by their own attribute, not hidden), visible ones only, in document order. Lazy: the
+ * opening focus looks at the first few only.
+ */
+function* tabStops(container: HTMLElement): Generator<HTMLElement> {
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_ELEMENT)
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const element = node as HTMLElement & { disabled?: boolean }
+    if (element.tabIndex < 0 || element.disabled || element.hidden) continue
+    if (element instanceof HTMLInputElement && element.type === 'hidden') continue
+    if (typeof element.checkVisibility === 'function' && !element.checkVisibility({ checkVisibilityCSS: true }))
+      continue
+    yield element
+  }
+}
+
+/**
  * Tab on the dialog's last control goes to its first, and Shift+Tab on the first to the last, also
  * when the controls beyond that edge are disabled by a disabled `<fieldset>` (the Connect view's
  * wallets until the legal box is ticked). Radix's loop reads a control's own `disabled`, so it takes
@@ -136,15 +153,9 @@ export function ModalContent({
  */
 function wrapPastDisabledEdge(container: HTMLElement, event: KeyboardEvent): void {
   if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return
-  const candidates: HTMLElement[] = []
-  const walker = document.createTreeWalker(container, NodeFilter.SHOW_ELEMENT)
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const element = node as HTMLElement & { disabled?: boolean }
-    if (element.tabIndex < 0 || element.disabled || element.hidden) continue
-    if (element instanceof HTMLInputElement && element.type === 'hidden') continue
-    if (typeof element.checkVisibility === 'function' && !element.checkVisibility({ checkVisibilityCSS: true })) continue
-    candidates.push(element)
-  }
+  // Without a disabled fieldset Radix's edges are right: no walk over the dialog on every Tab.
+  if (!container.querySelector('fieldset:disabled')) return
+  const candidates = [...tabStops(container)]
   const focusable = candidates.filter((element) => !element.matches(':disabled'))
   const edge = event.shiftKey ? focusable[0] : focusable.at(-1)
   const radixEdge = event.shiftKey ? candidates[0] : candidates.at(-1)
@@ -160,19 +171,8 @@ function wrapPastDisabledEdge(container: HTMLElement, event: KeyboardEvent): voi
  * as `:focus-visible`, and the kit's ring (base.css.ts) skips a marked control.
  */
 function focusFirstTabbable(container: HTMLElement, byKeyboard: boolean): void {
-  const walker = document.createTreeWalker(container, NodeFilter.SHOW_ELEMENT, {
-    acceptNode: (node) => {
-      const element = node as HTMLElement & { disabled?: boolean }
-      if (element.disabled || element.hidden || (element instanceof HTMLInputElement && element.type === 'hidden'))
-        return NodeFilter.FILTER_SKIP
-      if (element instanceof HTMLAnchorElement) return NodeFilter.FILTER_SKIP
-      return element.tabIndex >= 0 ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP
-    },
-  })
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const element = node as HTMLElement
-    if (typeof element.checkVisibility === 'function' && !element.checkVisibility({ checkVisibilityCSS: true }))
-      continue
+  for (const element of tabStops(container)) {
+    if (element instanceof HTMLAnchorElement) continue
     if (!byKeyboard) markPointerFocus(element)
     element.focus({ preventScroll: true })
     if (document.activeElement === element) {

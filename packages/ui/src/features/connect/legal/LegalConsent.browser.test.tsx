@@ -60,7 +60,8 @@ test('keyboard only: from the Connect button, Tab reaches the box (the waiting w
     }
     throw new Error(`Tab never reached it; focus went through ${path.map((e) => e.outerHTML.slice(0, 60)).join(' | ')}`)
   }
-  const isWallet = (element: HTMLElement) => /Devnet Wallet/.test(element.textContent ?? '') && element.tagName === 'BUTTON'
+  const isWallet = (element: HTMLElement) =>
+    /Devnet Wallet/.test(element.textContent ?? '') && element.tagName === 'BUTTON'
   await tabTo((element) => element.textContent === 'Connect Wallet')
   await userEvent.keyboard('{Enter}')
   const box = page.getByRole('checkbox')
