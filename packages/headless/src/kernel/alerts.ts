@@ -48,6 +48,8 @@ export type AlertListener = (alert: Alert) => void
 export type AlertBus = {
   /** A {@link FeatureAlertCode} passes its `message` (an error, severity 'error'). */
   emit(code: AlertCode, extra?: { details?: string | undefined; cause?: unknown; message?: string }): void
+  /** Emits the alert an error names by its `code` (with its details, the error as cause); returns the error to throw. */
+  raise<E extends { code: AlertCode; details?: string | undefined }>(error: E): E
   subscribe(listener: AlertListener): () => void
   /** Alerts emitted so far, oldest first (bounded), so a late subscriber (the lazily loaded UI) sees them. */
   history(): readonly Alert[]
@@ -75,7 +77,11 @@ export function createAlertBus(): AlertBus {
   const seen = new Set<AlertCode>()
   const past: Alert[] = []
   let nextId = 1
-  return {
+  const bus: AlertBus = {
+    raise(error) {
+      bus.emit(error.code, { details: error.details, cause: error })
+      return error
+    },
     emit(code, extra) {
       if (onceOnly.has(code) && seen.has(code)) return
       seen.add(code)
@@ -104,4 +110,5 @@ export function createAlertBus(): AlertBus {
     },
     history: () => past.slice(),
   }
+  return bus
 }

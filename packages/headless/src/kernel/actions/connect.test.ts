@@ -2,6 +2,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { deferred, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
+import type { Alert } from '../alerts.js'
 import { createPortico } from '../createPortico.js'
 import { BaseError } from '../errors/base.js'
 import { accountsAtom, activeNamespaceAtom } from '../state/atoms.js'
@@ -14,6 +15,7 @@ import { getConnectors } from './getConnectors.js'
 import { getRecentWallets } from './getRecentWallets.js'
 import { initialize } from './initialize.js'
 import { request } from './request.js'
+import { watchAlerts } from './watchAlerts.js'
 
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -406,12 +408,18 @@ describe('contract (host connectors)', () => {
     expect(getConnection(portico)).toMatchObject({ status: 'connected', caipNetworkId: net.caipNetworkId })
   })
 
-  test('behavior: an unconfigured requested network throws NetworkNotFoundError before asking the wallet', async () => {
+  test('behavior: an unconfigured requested network raises Network Not Found and throws NetworkNotFoundError before asking the wallet', async () => {
     const wallet = hostConnector({ connect: async () => [on('eip155', [alice], net.caipNetworkId)] })
     const { portico } = setup([wallet.connector])
+    const alerts: Alert[] = []
+    const stop = watchAlerts(portico, { onAlert: (a) => alerts.push(a), replay: false })
     await expect(connect(portico, { connector: wallet.connector, caipNetworkId: 'eip155:1' })).rejects.toMatchObject({
       name: 'NetworkNotFoundError',
+      shortMessage: 'Network not found',
+      code: 'NETWORK_NOT_FOUND',
     })
+    stop()
+    expect(alerts.map((a) => [a.code, a.message])).toEqual([['NETWORK_NOT_FOUND', 'Network Not Found']])
     expect(wallet.callsOf('connect')).toEqual([])
   })
 

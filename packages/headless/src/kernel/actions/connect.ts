@@ -68,6 +68,8 @@ export type ConnectErrorType =
  * `connecting`, the connector asks the wallet, and every namespace the approval covered is
  * `connected` together (one for an installed wallet, several for WalletConnect). On rejection
  * the typed {@link ConnectionRejectedError} is thrown and the previous state is restored untouched.
+ * A requested `caipNetworkId` that is not configured raises the 'Network Not Found' alert and throws
+ * {@link NetworkNotFoundError} before the wallet is asked.
  * A second call for the same wallet while the first is still with it (a double click) joins the
  * first: the wallet is asked once. The wallet's prompt is given up only when every caller waiting
  * for it aborted its `signal`.
@@ -98,7 +100,7 @@ async function connectOnce(portico: Portico, parameters: ConnectParameters): Pro
     ? portico.networks.find((n) => n.caipNetworkId === parameters.caipNetworkId)
     : undefined
   if (parameters.caipNetworkId && !requested)
-    throw new NetworkNotFoundError({ caipNetworkId: parameters.caipNetworkId })
+    throw portico.alerts.raise(new NetworkNotFoundError({ caipNetworkId: parameters.caipNetworkId }))
   const networks = preferredNetworks(portico, requested)
   if (!networks[ns]) throw new NetworkNotFoundError()
 

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest'
 import { devnetSuite } from '../../test/devnetSuite.js'
 import { evmHostPortico } from '../../test/hostConnector.js'
+import type { Alert } from '../alerts.js'
 import { eip155Network } from '../networks.js'
 import { addNetwork } from './addNetwork.js'
 import { connect } from './connect.js'
@@ -9,6 +10,7 @@ import { getConnection } from './getConnection.js'
 import { getNetwork } from './getNetwork.js'
 import { removeNetwork } from './removeNetwork.js'
 import { switchNetwork } from './switchNetwork.js'
+import { watchAlerts } from './watchAlerts.js'
 
 const suite = devnetSuite()
 const optimism = eip155Network({ id: 10, name: 'OP Mainnet', rpcUrl: 'http://127.0.0.1:1' })
@@ -31,12 +33,16 @@ describe('removeNetwork', () => {
     expect(portico.networks).toEqual([devnet2])
   })
 
-  test('an unknown id: NetworkNotFoundError (spec text), nothing changes', async () => {
+  test('an unknown id: the Network Not Found alert and NetworkNotFoundError (spec texts), nothing changes', async () => {
     const { portico } = evmHostPortico()
+    const alerts: Alert[] = []
+    const stop = watchAlerts(portico, { onAlert: (a) => alerts.push(a), replay: false })
     await expect(removeNetwork(portico, { caipNetworkId: 'eip155:999' })).rejects.toMatchObject({
       name: 'NetworkNotFoundError',
       shortMessage: 'Network not found',
     })
+    stop()
+    expect(alerts.map((a) => [a.code, a.message])).toEqual([['NETWORK_NOT_FOUND', 'Network Not Found']])
     expect(portico.networks).toHaveLength(2)
   })
 

@@ -25,9 +25,9 @@ export type RemoveNetworkErrorType =
  * Removes a network at runtime (one given to `createPortico` or added with `addNetwork`). When it
  * is the selected network of its namespace, the namespace's first remaining network is selected
  * first: a wallet connected on that namespace is asked to switch, and if it refuses nothing is
- * removed (the switch's error is thrown). An unknown id throws {@link NetworkNotFoundError}
- * ('Network not found'), a namespace without an adapter {@link AdapterNotFoundError}, and the
- * only network of a namespace {@link LastNetworkError}. Returns the networks after the change.
+ * removed (the switch's error is thrown). An unknown id raises the 'Network Not Found' alert and
+ * throws {@link NetworkNotFoundError} ('Network not found'), a namespace without an adapter
+ * {@link AdapterNotFoundError}, and the only network of a namespace {@link LastNetworkError}. Returns the networks after the change.
  *
  * @example
  * import { removeNetwork } from '@portico/headless'
@@ -40,7 +40,7 @@ export async function removeNetwork(
 ): Promise<RemoveNetworkReturnType> {
   const { store } = portico
   const network = store.get(networksAtom).find((n) => n.caipNetworkId === caipNetworkId)
-  if (!network) throw new NetworkNotFoundError({ caipNetworkId: String(caipNetworkId) })
+  if (!network) throw portico.alerts.raise(new NetworkNotFoundError({ caipNetworkId: String(caipNetworkId) }))
   const namespace = network.chainNamespace
   if (!portico.adapters.has(namespace)) throw new AdapterNotFoundError({ namespace })
   const next = store.get(networksAtom).find((n) => n.chainNamespace === namespace && n !== network)

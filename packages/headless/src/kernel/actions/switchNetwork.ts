@@ -39,11 +39,7 @@ export async function switchNetwork(
   { caipNetworkId }: SwitchNetworkParameters,
 ): Promise<SwitchNetworkReturnType> {
   const network = portico.networks.find((n) => n.caipNetworkId === caipNetworkId)
-  if (!network) {
-    const error = new SwitchNetworkNotFoundError({ caipNetworkId: String(caipNetworkId) })
-    portico.alerts.emit('SWITCH_NETWORK_NOT_FOUND', { details: error.details, cause: error })
-    throw error
-  }
+  if (!network) throw portico.alerts.raise(new SwitchNetworkNotFoundError({ caipNetworkId: String(caipNetworkId) }))
   const { namespace } = resolveNamespace(portico, network.chainNamespace)
   const account = portico.store.get(accountsAtom)[namespace]
   const connector = account?.status === 'connected' ? account.connector : undefined

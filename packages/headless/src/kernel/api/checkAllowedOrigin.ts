@@ -51,7 +51,7 @@ async function check(portico: Portico, origin: string | undefined): Promise<Chec
   try {
     allowList = await fetchAllowedOrigins(portico)
   } catch (error) {
-    if (error instanceof ProjectApiError) portico.alerts.emit(error.code, { details: error.details, cause: error })
+    if (error instanceof ProjectApiError) portico.alerts.raise(error)
     return 'unknown'
   }
   if (allowList.length === 0) return 'unknown'

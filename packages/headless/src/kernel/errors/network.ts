@@ -1,9 +1,13 @@
 import { BaseError } from './base.js'
 
 export type NetworkNotFoundErrorType = NetworkNotFoundError & { name: 'NetworkNotFoundError' }
-/** A network id that is not among the configured networks. */
+/**
+ * A network id that is not among the configured networks. Raised with the 'Network Not Found' alert
+ * where the host names the network (connect, removeNetwork).
+ */
 export class NetworkNotFoundError extends BaseError {
   override name = 'NetworkNotFoundError' as const
+  readonly code = 'NETWORK_NOT_FOUND'
   constructor({ caipNetworkId }: { caipNetworkId?: string } = {}) {
     super('Network not found', {
       details: caipNetworkId ? `${caipNetworkId} is not among the configured networks.` : undefined,
