@@ -12,7 +12,7 @@ import { page, userEvent } from 'vitest/browser'
 import { cleanup, render, renderHook } from 'vitest-browser-react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
 import { currentCheckout } from '../features/onramp/checkout.js'
-import { eventsOf, expectSteps, type WireEvent } from '../test/analyticsEvents.js'
+import { expectNothingSent, expectSteps, type WireEvent } from '../test/analyticsEvents.js'
 import { freshFundedKey } from '../test/devnetChain.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
 import type { ModalView, ModalViewWithData } from '../useModal.js'
@@ -64,11 +64,6 @@ function expectPayload(events: WireEvent[], address: string | undefined) {
     expect(event).toMatchObject({ url: window.location.href, domain: window.location.hostname })
     expect(event.props.address).toBe(address)
   }
-}
-
-/** With analytics off nothing at all was recorded for the instance (the same steps on are above). */
-async function expectNothingSent(projectId: string) {
-  expect(await eventsOf(projectId)).toEqual([])
 }
 
 /** A step the wallet's user refused: why, in the error's own words. */
