@@ -6,6 +6,7 @@ import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
+import { eventsOf, expectNothingSent } from '../test/analyticsEvents.js'
 import { createHarness } from '../test/harness.js'
 import '../test/provided.js'
 
@@ -16,25 +17,11 @@ afterEach(async () => {
   for (const stop of cleanups.splice(0)) stop()
 })
 
-type WireEvent = {
-  eventId: string
-  url: string
-  domain: string
-  timestamp: number
-  projectId: string
-  st: string
-  sv: string
-  props: { event: string; properties?: Record<string, unknown>; address?: string }
-}
 /** The element of a `data-slot`, once it is there (views load on demand). */
 async function slot(name: string): Promise<HTMLElement> {
   await expect.poll(() => document.querySelector(`[data-slot="${name}"]`), { timeout: 30_000 }).not.toBeNull()
   return document.querySelector(`[data-slot="${name}"]`) as HTMLElement
 }
-const eventsOf = async (projectId: string) =>
-  ((await (await fetch(`${devnet.apiUrl}/__devnet/analytics`)).json()) as { events: WireEvent[] }).events.filter(
-    (e) => e.projectId === projectId,
-  )
 
 test('connect, switch network and disconnect are reported in order, with the spec’s payload', async () => {
   const projectId = `h38a-journey-${Date.now()}`
@@ -179,5 +166,5 @@ test('sign-in: with analytics off nothing is sent', async () => {
   await userEvent.click(page.getByRole('button', { name: /0xf3/ }))
   await expect.element(page.getByText('Signed in')).toBeVisible()
   // The same steps with analytics on reach the emulator (the tests above): here not even INITIALIZE.
-  expect(await eventsOf(projectId)).toEqual([])
+  await expectNothingSent(projectId)
 })

@@ -15,7 +15,7 @@ import { createTestEip1193Wallet, devnetWalletIcon } from '@portico/headless/tes
 import { QueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { PorticoUI, type PorticoUIProps } from '../PorticoUI.js'
-import { type ModalView, useModal } from '../useModal.js'
+import { type ModalView, type ModalViewWithData, useModal } from '../useModal.js'
 
 // Public anvil test keys (account #0 and #1 of the standard test mnemonic).
 const keys = [
@@ -223,8 +223,9 @@ export async function createHarness(options: HarnessOptions = {}) {
       queryClient.setQueryData(key, Array.isArray(options.balances) ? options.balances : sampleBalances(rpcUrl))
   }
 
+  // `view`: the modal opens there on mount; the Swap view with its data (e.g. a prefilled swap).
   // biome-ignore lint/correctness/noComponentHookFactories: a harness hands out a wrapper bound to its instance, as Testing Library wrappers are; it is created once per harness, never per render.
-  function Wrapper({ children, view }: { children?: ReactNode; view?: ModalView | undefined }) {
+  function Wrapper({ children, view }: { children?: ReactNode; view?: ModalView | ModalViewWithData | undefined }) {
     return (
       <PorticoProvider config={portico} queryClient={queryClient} reconnectOnMount={false}>
         <PorticoUI {...options.ui}>
@@ -245,8 +246,8 @@ export async function createHarness(options: HarnessOptions = {}) {
   }
 }
 
-function OpenOnMount({ view }: { view: ModalView }) {
+function OpenOnMount({ view }: { view: ModalView | ModalViewWithData }) {
   const { open } = useModal()
-  useEffect(() => open({ view }), [open, view])
+  useEffect(() => open(typeof view === 'string' ? { view } : view), [open, view])
   return null
 }
