@@ -54,7 +54,9 @@ export type AlertBus = {
 }
 
 // Codes the spec says are shown only once per page (provider error classes, and the
-// allow-list problem); repeating them on every retry would bury the UI.
+// allow-list problem); repeating them on every retry would bury the UI. The embedded wallet's
+// classes count too: a frame that did not load, a timed-out request and a refused session token
+// fail every request after them the same way, so the user is told once.
 const onceOnly = new Set<AlertCode>([
   'PROJECT_ID_NOT_CONFIGURED',
   'INVALID_PROJECT_ID',
@@ -63,6 +65,9 @@ const onceOnly = new Set<AlertCode>([
   'ORIGIN_NOT_ALLOWED',
   'INVALID_APP_CONFIGURATION',
   'UNVERIFIED_DOMAIN',
+  'SESSION_EXPIRED',
+  'IFRAME_LOAD_FAILED',
+  'IFRAME_REQUEST_TIMEOUT',
   'INTERNAL_SDK_ERROR',
   'LOCAL_CONFIGURATION_IGNORED',
 ])
