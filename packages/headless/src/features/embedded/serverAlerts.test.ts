@@ -88,6 +88,10 @@ test('behavior: the frame’s failures and a refused session are each alerted on
   raiseAll(portico)
   raiseAll(portico)
   expect(alerts.map((a) => a.code)).toEqual(['IFRAME_LOAD_FAILED', 'IFRAME_REQUEST_TIMEOUT', 'SESSION_EXPIRED'])
+  // A notice about one wallet session still comes again for the next one.
+  portico.alerts.emit('WALLET_SESSION_ENDED')
+  portico.alerts.emit('WALLET_SESSION_ENDED')
+  expect(alerts.filter((a) => a.code === 'WALLET_SESSION_ENDED')).toHaveLength(2)
   // Once per instance, not per page: another Portico on the page tells its own user.
   const other = watched()
   raiseAll(other.portico)
