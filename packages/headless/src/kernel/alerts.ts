@@ -55,18 +55,17 @@ export type AlertBus = {
   history(): readonly Alert[]
 }
 
-// Codes the spec says are shown only once per page (provider error classes, and the
-// allow-list problem); repeating them on every retry would bury the UI.
-const onceOnly = new Set<AlertCode>([
-  'PROJECT_ID_NOT_CONFIGURED',
-  'INVALID_PROJECT_ID',
-  'SERVER_ERROR',
-  'RATE_LIMITED',
-  'ORIGIN_NOT_ALLOWED',
-  'INVALID_APP_CONFIGURATION',
-  'UNVERIFIED_DOMAIN',
-  'INTERNAL_SDK_ERROR',
-  'LOCAL_CONFIGURATION_IGNORED',
+// The spec shows each provider error class only once (the project id, the remote configuration,
+// the allow-list, the embedded wallet's frame and session): repeating them on every retry would
+// bury the UI. So every code is once-only per instance except these notices, which are about one
+// network, token or wallet session and may come again for the next one.
+const repeatable = new Set<AlertCode>([
+  'SWITCH_NETWORK_NOT_FOUND',
+  'NETWORK_NOT_FOUND',
+  'TOKEN_BALANCE_UNAVAILABLE',
+  'MULTI_WALLET_NOT_ENABLED',
+  'WALLET_SESSION_ENDED',
+  'WALLET_SESSION_EXPIRED',
 ])
 
 const historyLimit = 50
@@ -83,7 +82,7 @@ export function createAlertBus(): AlertBus {
       return error
     },
     emit(code, extra) {
-      if (onceOnly.has(code) && seen.has(code)) return
+      if (!repeatable.has(code) && seen.has(code)) return
       seen.add(code)
       const known: Partial<Pick<Alert, 'severity' | 'message'>> | undefined =
         alertCatalogue[code as keyof typeof alertCatalogue]

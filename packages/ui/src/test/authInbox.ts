@@ -1,5 +1,5 @@
 // The browser project's auth server (globalAuth.ts) as tests reach it: the mail its test inbox
-// received, and its clock, moved forward instead of waited out.
+// received, and its clock, moved forward instead of waited out (for everyone, or for one user's session).
 import { inject } from 'vitest'
 import './provided.js'
 
@@ -18,4 +18,13 @@ export async function latestMail(to: string, after = 0): Promise<AuthMail> {
 /** Moves the auth server's clock forward by `ms` (its cooldowns and code lifetimes). */
 export async function advanceAuthClock(ms: number): Promise<void> {
   await fetch(`${inject('embedded').clockUrl}?advance=${ms}`)
+}
+
+/**
+ * Sets the auth server's clock for the requests carrying `email`'s session token to `ms` from the
+ * shared one (negative: behind, so a token it issued is not yet valid). Other users' clocks, and
+ * so the other test files', stay as they are.
+ */
+export async function shiftAuthClockFor(email: string, ms: number): Promise<void> {
+  await fetch(`${inject('embedded').clockUrl}?user=${encodeURIComponent(email)}&shift=${ms}`)
 }

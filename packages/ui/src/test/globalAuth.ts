@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -26,10 +27,15 @@ const sameSite = (url: string) => url.replace('//127.0.0.1:', '//localhost:')
  * The embedded wallet's services for browser tests: the auth server (`@portico/auth` on PGlite in
  * a temp folder), the SMTP inbox it mails to (read over HTTP, CORS open), the secure frame on its
  * own loopback origin, and a control endpoint that moves the auth server's clock forward (its 30 s
- * mail cooldown is passed by moving time, never by waiting).
+ * mail cooldown is passed by moving time, never by waiting), or one user's clock only.
  */
 export async function setup(project: TestProject) {
   let offset = 0
+  // One user's clock, as the requests carrying their session token see it (`?user=…&shift=ms`): a
+  // test makes its own session expired or not yet valid without moving the clock of the other test
+  // files, which share this server. The token's email is read, not verified: the server checks it.
+  const userShifts = new Map<string, number>()
+  const tokenEmail = new AsyncLocalStorage<string | undefined>()
   const inbox = await startMailInbox({ host: '127.0.0.1' })
   // The devnet's six social-login providers, each on a free loopback port (not the devnet's fixed
   // ones: another devnet may run beside the tests).
@@ -37,6 +43,13 @@ export async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-ui-auth-'))
   // The frames start after the server (they need its URL): their origins are read per request.
   let frameOrigins: string[] = []
+  // The server mounted in a listener of our own (not its `listen`), so each request runs with the
+  // email of the token it carries at hand for the clock above.
+  const listener = createServer((request, response) =>
+    tokenEmail.run(emailOf(request.headers.authorization), () => server.handle(request, response)),
+  )
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`
   const server = createAuthServer({
     projects: [{ id: 'test-project', allowedOrigins: ['http://127.0.0.1:*', 'http://localhost:*'] }],
     frameOrigins: () => frameOrigins,
@@ -47,9 +60,9 @@ export async function setup(project: TestProject) {
     database: { dataDir, template: pgliteTemplatePath() },
     social: authSocialConfig(social.providers),
     secret: randomBytes(32),
-    now: () => Date.now() + offset,
+    now: () => Date.now() + offset + (userShifts.get(tokenEmail.getStore() ?? '') ?? 0),
+    publicUrl: url,
   })
-  const url = await server.listen({ host: '127.0.0.1', port: 0 })
   social.allowRedirectOrigin(url)
   // Most UI flows are about login and signing: their frames run the operator-assisted recovery
   // mode. The third frame runs the default (user-held): a first login there shows the recovery
@@ -63,7 +76,10 @@ export async function setup(project: TestProject) {
     const headers = { 'access-control-allow-origin': '*', 'content-type': 'application/json' }
     const params = new URL(request.url ?? '/', 'http://control').searchParams
     const ms = Number(params.get('advance') ?? 0)
-    if (Number.isFinite(ms) && ms > 0) offset += ms
+    const user = params.get('user')
+    const shift = Number(params.get('shift') ?? 0)
+    if (user && Number.isFinite(shift)) userShifts.set(user, shift)
+    else if (Number.isFinite(ms) && ms > 0) offset += ms
     // `?failSocial=github`: that provider's next authorization answers an error (access_denied).
     const failing = params.get('failSocial') as keyof typeof social.providers | null
     if (failing && failing in social.providers)
@@ -85,8 +101,10 @@ export async function setup(project: TestProject) {
     projectId: 'test-project',
   })
   return async () => {
+    listener.closeAllConnections()
     await Promise.allSettled([
       server.close(),
+      new Promise((resolve) => listener.close(resolve)),
       inbox.stop(),
       social.stop(),
       frame.stop(),
@@ -95,5 +113,17 @@ export async function setup(project: TestProject) {
       new Promise((resolve) => control.close(resolve)),
     ])
     rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** The `email` claim of a bearer token, unverified (the auth server verifies it). */
+function emailOf(authorization: string | undefined): string | undefined {
+  const payload = authorization?.match(/^Bearer [^.]+\.([^.]+)\./)?.[1]
+  if (!payload) return undefined
+  try {
+    const { email } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { email?: unknown }
+    return typeof email === 'string' ? email : undefined
+  } catch {
+    return undefined
   }
 }

@@ -69,3 +69,31 @@ test('the frame’s own failures raise the spec’s alerts under their codes; it
   expect(alerts[0]?.details).toBe('No ready message from https://secure.example.')
   expect(alerts[2]?.cause).toBe(unverified)
 })
+
+test('behavior: the frame’s failures and a refused session are each alerted once per instance', () => {
+  const { portico, alerts } = watched()
+  const raiseAll = (target: typeof portico) => {
+    alertFrameError(target, new EmbeddedWalletLoadError({ frameUrl: 'https://secure.example' }))
+    alertFrameError(target, new EmbeddedWalletTimeoutError({ request: 'CONNECT_EMAIL' }))
+    alertServerMessage(target, 'JWT validation error: JWT Token is not yet valid')
+    alertFrameError(
+      target,
+      new EmbeddedWalletError({
+        message: 'JWT validation error: JWT Token has expired',
+        code: 401,
+        request: 'GET_USER',
+      }),
+    )
+  }
+  raiseAll(portico)
+  raiseAll(portico)
+  expect(alerts.map((a) => a.code)).toEqual(['IFRAME_LOAD_FAILED', 'IFRAME_REQUEST_TIMEOUT', 'SESSION_EXPIRED'])
+  // A notice about one wallet session still comes again for the next one.
+  portico.alerts.emit('WALLET_SESSION_ENDED')
+  portico.alerts.emit('WALLET_SESSION_ENDED')
+  expect(alerts.filter((a) => a.code === 'WALLET_SESSION_ENDED')).toHaveLength(2)
+  // Once per instance, not per page: another Portico on the page tells its own user.
+  const other = watched()
+  raiseAll(other.portico)
+  expect(other.alerts.map((a) => a.code)).toEqual(['IFRAME_LOAD_FAILED', 'IFRAME_REQUEST_TIMEOUT', 'SESSION_EXPIRED'])
+})

@@ -22,7 +22,7 @@ import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
-import { advanceAuthClock, latestMail } from '../../test/authInbox.js'
+import { advanceAuthClock, latestMail, shiftAuthClockFor } from '../../test/authInbox.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 import { embeddedTimings } from '../../../../headless/src/test/embeddedTimings.js'
@@ -262,6 +262,52 @@ test('behavior: update email from the Account view: new address, code to the old
   await expect.element(page.getByText('Email updated')).toBeVisible()
   await expect.element(page.getByText(newEmail)).toBeVisible()
   expect($('modal-frame')?.getAttribute('data-view')).toBe('Account')
+})
+
+test("behavior: the auth server refuses the session's token (not yet valid): the inline error gives its words, 'Session Expired' shows once however often the request is retried", async () => {
+  const portico = makePortico()
+  const email = freshEmail()
+  await loginHeadless(portico, email)
+  // The server's clock ten minutes behind for this user's token only (the one it signed is from its
+  // future): the other test files' sessions, on the same server, are untouched.
+  await shiftAuthClockFor(email, -10 * 60_000)
+  stops.push(() => void shiftAuthClockFor(email, 0))
+  // Every toast the page shows, as it comes (each leaves after 2.5 s), and the frame's refusals of
+  // the email change, after the kit has handled them (its listener was added first, at login).
+  const toasts = new Map<string, string>()
+  const observer = new MutationObserver(() => {
+    for (const toast of document.querySelectorAll('[data-slot="toast"]'))
+      toasts.set(toast.getAttribute('data-toast-id') ?? '', toast.textContent ?? '')
+  })
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+  const refusals: string[] = []
+  const onMessage = (event: MessageEvent) => {
+    if (typeof event.data?.type === 'string' && event.data.type.endsWith('UPDATE_EMAIL_ERROR'))
+      refusals.push(event.data.payload?.message)
+  }
+  window.addEventListener('message', onMessage)
+  stops.push(() => {
+    observer.disconnect()
+    window.removeEventListener('message', onMessage)
+  })
+
+  await mount(portico, 'Account')
+  await userEvent.click(page.getByRole('button', { name: 'Change email' }))
+  const input = page.getByRole('textbox', { name: 'New email' })
+  await expect.element(input).toHaveFocus()
+  await userEvent.keyboard(`${freshEmail()}{Enter}`)
+  await expect.element(page.getByRole('alert')).toHaveTextContent('JWT validation error: JWT Token is not yet valid')
+  await expect.poll(() => [...toasts.values()]).toEqual(['Session Expired'])
+  // The same request again, refused again: no second alert.
+  await userEvent.click(page.getByRole('button', { name: 'Continue' }))
+  await expect.poll(() => refusals.length).toBe(2)
+  expect(refusals).toEqual([
+    'JWT validation error: JWT Token is not yet valid',
+    'JWT validation error: JWT Token is not yet valid',
+  ])
+  // Once the toast region is empty, no replacement is waiting (one waits with the old toast shown).
+  await expect.poll(() => $('toast-region')?.childElementCount).toBe(0)
+  expect([...toasts.values()]).toEqual(['Session Expired'])
 })
 
 test('behavior: a signing request opens ApproveTransaction with the secure frame laid over the view; focus moves into the frame, approved inside it, the modal closes; closing it instead rejects; a method off the list says Action not allowed', async () => {
