@@ -112,6 +112,8 @@ export type PorticoRuntime = {
   originCheck?: Promise<'allowed' | 'not-allowed' | 'unknown'> | undefined
   /** Whether analytics is on for the project, asked once. */
   analyticsEnabled?: Promise<boolean> | undefined
+  /** The last analytics event sent: the next one waits for it, so events arrive in their order. */
+  analyticsSent?: Promise<unknown> | undefined
   /** Directory image URLs by `kind:id`, and each kind's URL template by `kind`. */
   imageUrls: Map<string, string | undefined>
   /** Each feature's own per-instance state, keyed by its {@link FeatureStateKey}. */

@@ -79,14 +79,11 @@ function properties(
  */
 export function trackJourney(portico: Portico, queryClient: QueryClient): () => void {
   let lastAddress: string | undefined
-  // One event after the other: sent side by side, a quick step's start and end (a signature the
-  // wallet grants at once) could reach the service in the wrong order.
-  let sent: Promise<unknown> = Promise.resolve()
   const send = (event: string, props: Record<string, unknown>) => {
     // After a disconnect the account is gone: the event still names whose it was.
     const address = getConnection(portico).address ?? lastAddress
     lastAddress = address
-    sent = sent.then(() => sendAnalyticsEvent(portico, { event, properties: props }, address)).catch(() => false)
+    void sendAnalyticsEvent(portico, { event, properties: props }, address)
   }
   send('INITIALIZE', {
     networks: portico.networks.map((n) => n.caipNetworkId),

@@ -31,8 +31,20 @@ function isEnabled(portico: Portico, event: string): Promise<boolean> {
  * @example
  * await sendAnalyticsEvent(portico, { event: 'MODAL_OPEN', properties: { connected: false } }, address)
  */
-export async function sendAnalyticsEvent(portico: Portico, event: AnalyticsEvent, address?: string): Promise<boolean> {
-  if (event.event === 'MODAL_CREATED') return false
+export function sendAnalyticsEvent(portico: Portico, event: AnalyticsEvent, address?: string): Promise<boolean> {
+  if (event.event === 'MODAL_CREATED') return Promise.resolve(false)
+  // One after the other, per instance: sent side by side, a quick step's start and end (a
+  // signature granted at once, the modal closing as the connection succeeds) could reach the
+  // service in the wrong order. Each waits at most for the one before's timeout.
+  const timestamp = Date.now()
+  const sent = (portico._internal.analyticsSent ?? Promise.resolve())
+    .then(() => send(portico, event, address, timestamp))
+    .catch(() => false)
+  portico._internal.analyticsSent = sent
+  return sent
+}
+
+async function send(portico: Portico, event: AnalyticsEvent, address: string | undefined, timestamp: number) {
   if (!(await isEnabled(portico, event.event))) return false
   const url = new URL(`${portico.options.apiUrls.analytics}/e`)
   url.searchParams.set('projectId', portico.options.projectId ?? '')
@@ -43,7 +55,7 @@ export async function sendAnalyticsEvent(portico: Portico, event: AnalyticsEvent
     eventId: globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(16).slice(2)}`,
     url: location?.href ?? '',
     domain: location?.hostname ?? '',
-    timestamp: Date.now(),
+    timestamp,
     props: { type: 'track', event: event.event, properties: event.properties, address },
   }
   try {

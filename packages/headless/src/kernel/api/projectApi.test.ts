@@ -96,6 +96,35 @@ test('analytics: POST /e with the spec query and body; MODAL_CREATED skipped', a
   expect(server.state.requests.filter((r) => r.url.startsWith('/getAnalyticsConfig'))).toHaveLength(1)
 })
 
+test('analytics: events sent one after the other arrive in their order, even when the first answer is slow', async () => {
+  const held: (() => void)[] = []
+  const order: string[] = []
+  server.state.handler = (req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c) => chunks.push(c))
+    req.on('end', () => {
+      if (new URL(req.url ?? '/', server.url).pathname === '/getAnalyticsConfig')
+        return json(res, 200, { isAnalyticsEnabled: true })
+      const event = JSON.parse(Buffer.concat(chunks).toString()).props.event as string
+      order.push(event)
+      // The first event's answer waits until the test lets it go.
+      if (event === 'SIGN_MESSAGE') held.push(() => json(res, 202, {}))
+      else json(res, 202, {})
+    })
+  }
+  const instance = portico()
+  const first = sendAnalyticsEvent(instance, { event: 'SIGN_MESSAGE' })
+  const second = sendAnalyticsEvent(instance, { event: 'SIGN_MESSAGE_SUCCESS' })
+  await vi.waitFor(() => expect(held).toHaveLength(1))
+  // The second is not on the wire while the first is unanswered: an event of another instance, sent
+  // after it, arrives and the second still has not.
+  expect(await sendAnalyticsEvent(portico(), { event: 'MODAL_OPEN' })).toBe(true)
+  expect(order).toEqual(['SIGN_MESSAGE', 'MODAL_OPEN'])
+  held[0]?.()
+  expect(await Promise.all([first, second])).toEqual([true, true])
+  expect(order).toEqual(['SIGN_MESSAGE', 'MODAL_OPEN', 'SIGN_MESSAGE_SUCCESS'])
+})
+
 test('analytics off (feature, project config, or no project id): not a single request', async () => {
   route({ '/getAnalyticsConfig': [200, { isAnalyticsEnabled: false }], '/pulse/e': [202, {}] })
   expect(await sendAnalyticsEvent(portico({ analytics: false }), { event: 'MODAL_OPEN' })).toBe(false)
