@@ -38,10 +38,6 @@ const allowList = new Map<string, string>([
   ['features/embedded/registerPasskey.ts', 'covered by embedded/connectSocial.test.ts; to split'],
   ['features/embedded/socialPopup.ts', 'covered by embedded/connectSocial.test.ts; to split'],
   [
-    'features/embedded/startEmailLogin.ts',
-    'needs the secure frame in a real browser: covered by ui EmailLogin.browser.test.tsx and tests/e2e/embedded*.test.ts',
-  ],
-  [
     'features/embedded/syncEmbeddedWalletTheme.ts',
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
   ],

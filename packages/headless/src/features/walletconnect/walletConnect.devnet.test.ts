@@ -179,8 +179,23 @@ test('the directory wallet picked is remembered as a recent WalletConnect wallet
 test('a request the session did not approve is refused before it reaches the wallet', async () => {
   const { portico } = createDapp()
   const wallet = await createWallet()
+  // The provider asked before any session: the spec's text.
+  const controller = await walletConnectOf(portico)?.load()
+  await expect(
+    controller?.request({ chainId: 'eip155:31337', method: 'personal_sign', params: [] }),
+  ).rejects.toMatchObject({
+    name: 'WalletConnectNotConnectedError',
+    shortMessage: 'Please call connect() before request()',
+  })
   await pairAndConnect(portico, wallet)
   const published = suite.relay.stats().published
+  // A namespace the session has not (the five configured ones are approved): the spec's text.
+  await expect(
+    controller?.request({ chainId: 'tron:0x2b6653dc', method: 'tron_signMessage', params: [] }),
+  ).rejects.toMatchObject({
+    name: 'NamespaceNotApprovedError',
+    shortMessage: 'Namespace is not configured. Please call connect() first',
+  })
   await expect(
     request(portico, { namespace: 'eip155', method: 'eth_getEncryptionPublicKey', params: [] }),
   ).rejects.toMatchObject({ name: 'RequestNotApprovedError', shortMessage: 'Requested RPC call is not allowed' })
