@@ -2,7 +2,7 @@
 // API) and its failure switches, in Chromium, offline. Every wait is on an element, a request or a
 // condition; nothing sleeps. "No request" checks count what Playwright saw after the UI settled.
 
-import { type DirectoryWallet, uniswapV2RouterAbi } from '@portico/devnet'
+import { type DirectoryWallet, devnetDex, uniswapV2RouterAbi } from '@portico/devnet'
 import { formatSignedAmount, truncateAddress } from '@portico/headless/core'
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -386,6 +386,7 @@ describe('hosted services (emulator)', () => {
       functionName: 'swapExactETHForTokens',
       args: [0n, [weth, usdc], account0!.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
       value: parseEther('0.1'),
+      gas: devnetDex.swapGasLimit,
     })
     expect((await publicClient.waitForTransactionReceipt({ hash: swapHash })).status).toBe('success')
 

@@ -79,6 +79,7 @@ describe('devnet Uniswap V2', () => {
       functionName: 'swapExactETHForTokens',
       args: [quoted, path, account.address, deadline],
       value: parseEther('1'),
+      gas: devnetDex.swapGasLimit,
     })
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
     expect(

@@ -27,6 +27,13 @@ export const devnetDex = {
   weth: '0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35',
   factory: '0xA15BB66138824a1c7167f5E85b957d04Dd34E468',
   router: '0xb19b36b1456E65E3A6D514D3F715f204BD59f431',
+  /**
+   * A gas limit above what any direct Router02 swap costs, for a swap a test sends itself. An
+   * exact estimate does not do: it is made against the current block, and a swap mined in a later
+   * second also writes the pair's price accumulators (two more storage writes), so under load it
+   * ran out of gas ('not enough gas for reentrancy sentry').
+   */
+  swapGasLimit: 300_000n,
   /** Pair contracts (CREATE2 from the factory), by pool. */
   pairs: {
     'ETH/USDC': '0x6e3f620c0D4933e7Edaf74c94bD58F382228aee8',

@@ -26,8 +26,6 @@ export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
 /** Deadline the built swap gets when the request names none (seconds from now). */
 const DEFAULT_DEADLINE_SECONDS = 20 * 60
-/** Gas limit returned with `disableEstimate` (above what any direct Router02 swap costs). */
-const UNESTIMATED_SWAP_GAS = 300_000n
 const APPROVE_GAS = 60_000n
 
 /** A token as `GET /v1/convert/tokens` lists it. */
@@ -358,7 +356,8 @@ export async function convertBuildTransaction(
       })
   const value = from.native ? amount : 0n
   const { standard } = await gasPrice(rpcUrl)
-  let gas = UNESTIMATED_SWAP_GAS
+  // With `disableEstimate`, a limit above what any direct Router02 swap costs.
+  let gas: bigint = devnetDex.swapGasLimit
   if (body.disableEstimate !== true) {
     const estimate = await clientFor(rpcUrl)
       .estimateGas({ account: user, to: devnetDex.router, data, value })

@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Devnet, devnetWebWalletId, evmTokens, startDevnet, uniswapV2RouterAbi } from '../index.js'
+import { type Devnet, devnetDex, devnetWebWalletId, evmTokens, startDevnet, uniswapV2RouterAbi } from '../index.js'
 import { createDevnetRpc, rawRpc, sendAndConfirm, signerFromSeed } from '../test-utils.js'
 import type { ApiBalance } from './chain.js'
 import type { DirectoryWallet } from './wallets.js'
@@ -478,6 +478,7 @@ describe('API emulator', () => {
           functionName: 'swapExactETHForTokens',
           args: [0n, [weth, usdc], trader.address, deadline],
           value: parseEther('0.1'),
+          gas: devnetDex.swapGasLimit,
         }),
       )
       const approve = await mined(
@@ -494,6 +495,7 @@ describe('API emulator', () => {
           abi: uniswapV2RouterAbi,
           functionName: 'swapExactTokensForETH',
           args: [100_000_000n, 0n, [usdc, weth], trader.address, deadline],
+          gas: devnetDex.swapGasLimit,
         }),
       )
       type Entry = {

@@ -1,6 +1,6 @@
 // Swaps on the devnet's Uniswap V2 through the convert API emulator, with an installed test
 // wallet (EIP-6963) connected through Portico. Real chain, real calldata, no mocks.
-import { type DevnetWithout, evmTokens, startDevnet, uniswapV2RouterAbi } from '@portico/devnet'
+import { type DevnetWithout, devnetDex, evmTokens, startDevnet, uniswapV2RouterAbi } from '@portico/devnet'
 import {
   createPublicClient,
   createTestClient,
@@ -244,19 +244,10 @@ async function moveMarket(eth: string) {
     functionName: 'swapExactETHForTokens',
     args: [0n, [devnet.evm.dex.weth, usdc.address], whale.account.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
     value: parseEther(eth),
+    // Not the exact estimate: mined a second later, the swap also writes the pair's price accumulators.
+    gas: devnetDex.swapGasLimit,
   })
-  const receipt = await whale.waitForTransactionReceipt({ hash })
-  const block = await whale.getBlock({ blockNumber: receipt.blockNumber })
-  const head = await whale.getBlockNumber({ cacheTime: 0 })
-  expect({
-    status: receipt.status,
-    block: receipt.blockNumber,
-    head,
-    timestamp: block.timestamp,
-    now: Date.now(),
-  }).toMatchObject({
-    status: 'success',
-  })
+  expect((await whale.waitForTransactionReceipt({ hash })).status).toBe('success')
 }
 
 /** The quote a user reviews: 1 ETH → USDC for `address`. */

@@ -276,7 +276,8 @@ const router = parseAbi([
 async function trade(from: Hex, tx: { to: Hex; data: Hex; value?: bigint }) {
   await anvil('anvil_impersonateAccount', [from])
   const hash = (await anvil('eth_sendTransaction', [
-    // A set gas limit: anvil's estimate for an impersonated sender fell short of the swap's needs.
+    // A set gas limit (devnetDex.swapGasLimit): anvil's exact estimate falls short when the swap is
+    // mined a second later and also writes the pair's price accumulators.
     { from, to: tx.to, data: tx.data, value: `0x${(tx.value ?? 0n).toString(16)}`, gas: '0x493e0' },
   ])) as Hex
   const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 })
