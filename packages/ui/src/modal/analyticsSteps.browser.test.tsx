@@ -66,8 +66,23 @@ function expectPayload(events: WireEvent[], address: string | undefined) {
   }
 }
 
-/** A step the wallet's user refused: why, in the error's own words. */
-const refusedProps = { errorName: 'UserRejectedRequestError', message: expect.any(String) }
+/**
+ * A step done, then refused by the wallet's user: its start, success, start and error events in
+ * that order (nothing else of the step), each with the envelope and the account, the error saying
+ * why in its own words. Returns the events.
+ */
+async function expectDoneThenRefused(
+  harness: { projectId: string; wallet: { address: string | undefined } },
+  [start, success, error]: [string, string, string],
+) {
+  const events = await expectSteps(harness.projectId, [start, success, start, error], [start, success, error])
+  expectPayload(events, harness.wallet.address)
+  expect(events[3]?.props.properties).toMatchObject({
+    errorName: 'UserRejectedRequestError',
+    message: expect.any(String),
+  })
+  return events
+}
 
 for (const analytics of [true, false]) {
   // With analytics on, the step's events; off, the same step and nothing sent.
@@ -117,14 +132,11 @@ for (const analytics of [true, false]) {
       await expect(result.current.mutateAsync({ message: 'h38 secret words' })).rejects.toThrow()
       if (!analytics) return expectNothingSent(harness.projectId)
 
-      const names = ['SIGN_MESSAGE', 'SIGN_MESSAGE_SUCCESS', 'SIGN_MESSAGE_ERROR']
-      const events = await expectSteps(
-        harness.projectId,
-        ['SIGN_MESSAGE', 'SIGN_MESSAGE_SUCCESS', 'SIGN_MESSAGE', 'SIGN_MESSAGE_ERROR'],
-        names,
-      )
-      expectPayload(events, harness.wallet.address)
-      expect(events[3]?.props.properties).toMatchObject(refusedProps)
+      const events = await expectDoneThenRefused(harness, [
+        'SIGN_MESSAGE',
+        'SIGN_MESSAGE_SUCCESS',
+        'SIGN_MESSAGE_ERROR',
+      ])
       // What was signed never goes out with the events.
       expect(JSON.stringify(events)).not.toContain('secret')
     },
@@ -155,14 +167,7 @@ for (const analytics of [true, false]) {
       expect(await chain.getBalance({ address: receiver })).toBe(parseEther('0.01'))
       if (!analytics) return expectNothingSent(harness.projectId)
 
-      const names = ['SEND_INITIATED', 'SEND_SUCCESS', 'SEND_ERROR']
-      const events = await expectSteps(
-        harness.projectId,
-        ['SEND_INITIATED', 'SEND_SUCCESS', 'SEND_INITIATED', 'SEND_ERROR'],
-        names,
-      )
-      expectPayload(events, harness.wallet.address)
-      expect(events[3]?.props.properties).toMatchObject(refusedProps)
+      const events = await expectDoneThenRefused(harness, ['SEND_INITIATED', 'SEND_SUCCESS', 'SEND_ERROR'])
       // Neither the amount nor the receiver goes out with the events.
       expect(JSON.stringify(events).toLowerCase()).not.toContain(receiver.toLowerCase())
     },
@@ -203,14 +208,7 @@ for (const analytics of [true, false]) {
         return expectNothingSent(harness.projectId)
       }
 
-      const names = ['SWAP_INITIATED', 'SWAP_SUCCESS', 'SWAP_ERROR']
-      const events = await expectSteps(
-        harness.projectId,
-        ['SWAP_INITIATED', 'SWAP_SUCCESS', 'SWAP_INITIATED', 'SWAP_ERROR'],
-        names,
-      )
-      expectPayload(events, harness.wallet.address)
-      expect(events[3]?.props.properties).toMatchObject(refusedProps)
+      await expectDoneThenRefused(harness, ['SWAP_INITIATED', 'SWAP_SUCCESS', 'SWAP_ERROR'])
     },
   )
 
