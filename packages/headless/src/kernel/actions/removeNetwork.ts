@@ -27,7 +27,8 @@ export type RemoveNetworkErrorType =
  * first: a wallet connected on that namespace is asked to switch, and if it refuses nothing is
  * removed (the switch's error is thrown). An unknown id raises the 'Network Not Found' alert and
  * throws {@link NetworkNotFoundError} ('Network not found'), a namespace without an adapter
- * {@link AdapterNotFoundError}, and the only network of a namespace {@link LastNetworkError}. Returns the networks after the change.
+ * {@link AdapterNotFoundError}, and the only network of a namespace {@link LastNetworkError}.
+ * Returns the networks after the change.
  *
  * @example
  * import { removeNetwork } from '@portico/headless'
