@@ -90,7 +90,10 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 // stands in when a configured image does not load. The marks themselves (1.15 KiB) stay lazy.
 // +0.03 on the kit alone (47.43) for the spec's INTERNAL_SDK_ERROR alert when an adapter's wallet
 // discovery fails to start (kernel/state/discovery.ts; it was a warning in the console only).
-const pageStartBudgetKiB = { kitOnly: 47.45, prebuiltPage: 133.0, bothAdapters: 137.55 }
+// +0.03 on the kit alone (47.45 measured, from 47.42) for the spec's "test networks show 0.00":
+// getBalance zeroes the price and value of a test network's balances. The React pages hold
+// (132.94, 137.52). Recorded, not hidden.
+const pageStartBudgetKiB = { kitOnly: 47.47, prebuiltPage: 133.0, bothAdapters: 137.55 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
  * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button. Lazily

@@ -10,7 +10,7 @@ import { featureLoaders } from '../featureLoaders.js'
 import type { Portico } from '../portico.js'
 import { resolveNamespace } from '../state/activeConnection.js'
 import { accountsAtom, activeNetworksAtom } from '../state/atoms.js'
-import type { TokenBalance } from '../types.js'
+import type { PorticoNetwork, TokenBalance } from '../types.js'
 import type { CaipNetworkId } from '../utils/caip.js'
 
 export type GetBalanceParameters = {
@@ -34,7 +34,9 @@ export type GetBalanceErrorType = BalanceUnavailableErrorType | NetworkNotFoundE
  * RPC (native and configured tokens). Failures and networks Portico does not know throw
  * {@link BalanceUnavailableError} ('Token Balance Unavailable'); after a failure further attempts
  * are refused for 30 s without a request (the spec), and the alert is raised. Entries whose
- * decimals are '0' are dropped as low quality (the spec).
+ * decimals are '0' are dropped as low quality (the spec). On a test network (`testnet: true`)
+ * every price and value is 0, whatever the source says (the spec's "test networks show 0.00"):
+ * amounts are read as usual, but test tokens have no market price.
  *
  * @example
  * const [native, ...tokens] = await getBalance(portico)
@@ -60,18 +62,27 @@ export async function getBalance(
     // The batched-calls feature reads them (EIP-7811): loaded for this read only, never at page start.
     const { readWalletAssets } = await featureLoaders.walletAssets()
     const fromWallet = await readWalletAssets(portico, { address, network })
-    if (fromWallet) return fromWallet.filter((b) => b.address === undefined || b.quantity.decimals !== '0')
+    if (fromWallet) return shown(network, fromWallet)
   }
   try {
     const balances = (await usesBlockchainApi(portico, network))
       ? await fetchAccountBalances(portico, { address, network })
       : await adapter.getBalance({ address, network, portico })
     portico._internal.balanceRetryAt = undefined
-    return balances.filter((b) => b.address === undefined || b.quantity.decimals !== '0')
+    return shown(network, balances)
   } catch (error) {
     const retryAt = Date.now() + balanceRetryLockoutMs
     portico._internal.balanceRetryAt = retryAt
     portico.alerts.emit('TOKEN_BALANCE_UNAVAILABLE', { cause: error })
     throw new BalanceUnavailableError({ cause: error, retryAt })
   }
+}
+
+// What a reader is given: entries whose decimals are '0' dropped as low quality, and on a test
+// network no money value. A hosted source can quote a test token at its mainnet price (same
+// symbol, same contract address on a fork); a wallet that showed that would tell the user their
+// test ETH is worth thousands, so the value is 0.00 as the spec says and wallets do.
+function shown(network: PorticoNetwork, balances: readonly TokenBalance[]): TokenBalance[] {
+  const kept = balances.filter((b) => b.address === undefined || b.quantity.decimals !== '0')
+  return network.testnet ? kept.map((b) => ({ ...b, price: 0, value: 0 })) : kept
 }

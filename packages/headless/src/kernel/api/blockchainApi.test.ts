@@ -5,6 +5,7 @@ import { getBalance } from '../actions/getBalance.js'
 import { watchAlerts } from '../actions/watchAlerts.js'
 import type { Alert } from '../alerts.js'
 import { createPortico } from '../createPortico.js'
+import type { PorticoNetwork } from '../types.js'
 import { balanceRetryLockoutMs, fetchSupportedChains } from './blockchainApi.js'
 
 let devnet: Devnet
@@ -17,10 +18,14 @@ afterEach(() => {
   devnet.api.switches.balance = 'ok'
 })
 
-function setup(options: { blockchainApi?: boolean } = {}) {
+// The devnet's chains are test networks; `testnet: false` stands in for a main network the API
+// prices (the same chain id, so the emulator answers for it).
+function setup({ testnet = true, ...options }: { blockchainApi?: boolean; testnet?: boolean } = {}) {
+  const [first, ...rest] = testNetworks({ evmRpcUrl: devnet.evm.rpcUrl, solanaRpcUrl: devnet.solana.rpcUrl }).all
+  const flag = (n: PorticoNetwork) => (n.caipNetworkId === 'eip155:31337' ? { ...n, testnet } : n)
   const portico = createPortico({
     projectId: 'p1',
-    networks: testNetworks({ evmRpcUrl: devnet.evm.rpcUrl, solanaRpcUrl: devnet.solana.rpcUrl }).all,
+    networks: [flag(first), ...rest.map(flag)],
     adapters: testAdapters(),
     storage: null,
     apiUrls: { blockchain: devnet.api.url },
@@ -34,7 +39,7 @@ function setup(options: { blockchainApi?: boolean } = {}) {
 const address = () => devnet.evm.accounts[0].address
 
 test('default: balances with prices come from the blockchain API for the chains it serves', async () => {
-  const { portico } = setup()
+  const { portico } = setup({ testnet: false })
   expect((await fetchSupportedChains(portico)).has('eip155:31337')).toBe(true)
   const balances = await getBalance(portico, { address: address(), caipNetworkId: 'eip155:31337' })
   const eth = balances.find((b) => b.address === undefined)
@@ -44,9 +49,29 @@ test('default: balances with prices come from the blockchain API for the chains 
 })
 
 test('parameters: blockchainApi false reads the chain instead (no price)', async () => {
-  const { portico } = setup({ blockchainApi: false })
+  const { portico } = setup({ blockchainApi: false, testnet: false })
   const [eth] = await getBalance(portico, { address: address(), caipNetworkId: 'eip155:31337' })
   expect(eth?.price).toBeUndefined()
+})
+
+test('a test network shows 0.00: the amounts as read, every price and value 0, from the API or the chain', async () => {
+  const priced = await getBalance(setup({ testnet: false }).portico, {
+    address: address(),
+    caipNetworkId: 'eip155:31337',
+  })
+  // The emulator does price this chain: the zeros below come from the network being a test one.
+  expect(priced.find((b) => b.address === undefined)?.price).toBe(3000)
+  for (const blockchainApi of [true, false]) {
+    const balances = await getBalance(setup({ blockchainApi }).portico, {
+      address: address(),
+      caipNetworkId: 'eip155:31337',
+    })
+    const eth = balances.find((b) => b.address === undefined)
+    expect(eth?.symbol).toBe('ETH')
+    expect(Number(eth?.quantity.numeric)).toBeGreaterThan(0)
+    if (blockchainApi) expect(balances.map((b) => b.symbol)).toContain('USDC') // the tokens too
+    for (const b of balances) expect([b.symbol, b.price, b.value]).toEqual([b.symbol, 0, 0])
+  }
 })
 
 test("behavior: a failing endpoint raises 'Token Balance Unavailable' and locks retries for 30 s", async () => {

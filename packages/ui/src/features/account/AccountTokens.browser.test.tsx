@@ -49,3 +49,21 @@ test('Tokens tab: sorted by value, balance with 3 decimals, value and price with
   expect(rows.map((r) => read(r, 'token-price'))).toEqual([' · $1.00', ' · $3,000.00', ' · $0.50', null])
   expect(rows[3]?.textContent).toContain('NOPRICE')
 })
+
+test('a test network shows 0.00: the devnet read for real lists the amounts with a value and price of $0.00', async () => {
+  // The devnet's API emulator prices its tokens; on a network flagged as a test one they are worth nothing.
+  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, blockchainApiUrl: devnet.apiUrl, connected: true })
+  stops.push(harness.cleanup)
+  await render(
+    <harness.Wrapper view="Account">
+      <ConnectButton />
+    </harness.Wrapper>,
+  )
+  await expect.poll(() => document.querySelectorAll('[data-slot="token-row"]').length).toBeGreaterThan(1)
+  const rows = [...document.querySelectorAll('[data-slot="token-row"]')]
+  const read = (slot: string) => rows.map((row) => row.querySelector(`[data-slot="${slot}"]`)?.textContent ?? null)
+  expect(rows.map((row) => row.textContent)).toContainEqual(expect.stringContaining('USDC'))
+  expect(read('token-balance').every((amount) => amount !== null && Number(amount.replace(/,/g, '')) > 0)).toBe(true)
+  expect(new Set(read('token-value'))).toEqual(new Set(['$0.00']))
+  expect(new Set(read('token-price'))).toEqual(new Set([' · $0.00']))
+})
