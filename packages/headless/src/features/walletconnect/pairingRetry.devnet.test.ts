@@ -40,7 +40,7 @@ async function observedClient(portico: Parameters<typeof signClientOf>[0]) {
   return { client, sdkConnect, proposed }
 }
 
-/** Lets every promise chain run out (a macrotask: the fake clock does not hold it). */
+/** Lets the promise chains that wait on nothing but each other run out (a macrotask, which the fake clock does not hold). */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
