@@ -118,6 +118,60 @@ test('on a phone a wallet without a mobile link shows no QR code but the wc: lin
   await context.close()
 }, 180_000)
 
+/** The pairing topic of the `wc:` URI an Open link hands over (the wallet's universal link carries it in `uri`). */
+const topicOf = (href: string) => new URL(href).searchParams.get('uri')?.match(/^wc:([0-9a-f]{64})@2\?/)?.[1]
+
+test('on a phone a link the user does not follow expires and is renewed without a click; the page says so, Open carries the new pairing, and following it connects', async () => {
+  const { context, blocked } = await offlineContext(running.browser, phone)
+  const dapp = await context.newPage()
+
+  // Each pairing offered for 8 s instead of the spec's 4 min (the demo's ?pairingExpiry knob):
+  // long enough to read the first link on a busy machine, and the page is frozen (its timers
+  // stopped, no renewal) while the user is in the wallet.
+  await dapp.goto(`${running.demo.url}?pairingExpiry=8`)
+  await dapp.locator('[data-slot="connect-button"]').tap()
+  const row = dapp.locator('[role="dialog"] [data-slot$="wallet-row"]').filter({ hasText: 'Devnet Web Wallet' })
+  await row.waitFor()
+  await row.tap()
+
+  const view = dapp.locator('[data-slot="connecting-walletconnect-view"][data-layout="phone"]')
+  const open = view.getByRole('link', { name: 'Open Devnet Web Wallet' })
+  await open.waitFor()
+  const first = (await open.getAttribute('href')) ?? ''
+  expect(topicOf(first)).toMatch(/^[0-9a-f]{64}$/)
+  const renewed = view.locator('[data-slot="link-renewed"]')
+  expect(await renewed.textContent()).toBe('')
+
+  // The user does not follow it. Once its life is over the view offers a new pairing by itself (a
+  // wait on the link's own change, bounded by a ceiling, never a sleep).
+  await dapp.waitForFunction(
+    (old) => {
+      const link = document.querySelector('[data-slot="connecting-walletconnect-view"] a[data-slot="open-mobile"]')
+      return link !== null && link.getAttribute('href') !== old
+    },
+    first,
+    { timeout: 60_000 },
+  )
+  await renewed.filter({ hasText: 'The link expired. A new one is ready: open Devnet Web Wallet again.' }).waitFor()
+  expect(await renewed.getAttribute('role')).toBe('status')
+  const fresh = (await open.getAttribute('href')) ?? ''
+  expect(topicOf(fresh)).toMatch(/^[0-9a-f]{64}$/)
+  expect(topicOf(fresh)).not.toBe(topicOf(first))
+  // Still the same view, with no error: the user just has a new link to follow.
+  expect(await dapp.locator('[data-state="rejected"], [role="alert"]').count()).toBe(0)
+  await shot(dapp, 'walletconnect-mobile-20-renewed')
+
+  // The user follows the new link; the wallet gets the new pairing, never the expired one.
+  const [wallet] = await Promise.all([context.waitForEvent('page'), open.tap()])
+  const cdp = await context.newCDPSession(dapp)
+  await cdp.send('Page.setWebLifecycleState', { state: 'frozen' })
+  await wallet.waitForURL((url) => url.pathname === '/wc')
+  expect(topicOf(wallet.url())).toBe(topicOf(fresh))
+  await approveThenReturn(wallet, dapp, cdp)
+  expect(blocked).toEqual([])
+  await context.close()
+}, 180_000)
+
 test('the web wallet refuses a deep link that carries no pairing URI, and says why', async () => {
   const { context } = await offlineContext(running.browser, phone)
   const wallet = await context.newPage()
