@@ -76,31 +76,32 @@ export function ConnectView({
   const featured = featuredQuery.data?.pages[0]?.data
   // Until the directory answers, its rows' places are held, so the rows above them (and, in a
   // centred dialog or a bottom sheet, everything) stay where the user is about to press.
-  // `directoryOn` is `isWalletDirectoryEnabled` (the rule useWalletDirectory applies):
+  // The first two terms are `isWalletDirectoryEnabled` (the rule useWalletDirectory applies):
   // written out because importing it through `@portico/headless/internal` costs this chunk 1.27
   // KiB, and exporting it from the main entry would grow page start.
-  const directoryOn = Boolean(portico.options.projectId) && portico.options.walletDirectory
-  // The recommended rows wait for the featured ones too: listed first, they would turn into the
-  // featured wallets under a pointer about to press one when that answer came second.
-  const featuredAwaited = directoryOn && remote && featuredIds.length > 0 && !featured && !featuredQuery.isError
   const directoryAwaited =
-    featuredAwaited || (directoryOn && (features.allWallets || remote) && !firstPage && !firstPageQuery.isError)
+    Boolean(portico.options.projectId) &&
+    portico.options.walletDirectory &&
+    (((features.allWallets || remote) && !firstPage && !firstPageQuery.isError) ||
+      (remote && featuredIds.length > 0 && !featured && !featuredQuery.isError))
   const directoryCount = directoryCountLabel(firstPage?.count)
   const rows = useMemo(
     () =>
       connectRows({
         connectors,
         recent,
+        // The recommended rows wait for the featured ones too: listed first, they would turn into
+        // the featured wallets under a pointer about to press one when that answer came second.
         directory: {
           featuredIds,
           featured: featured ?? noWallets,
-          firstPage: (!featuredAwaited && firstPage?.data) || noWallets,
+          firstPage: (!directoryAwaited && firstPage?.data) || noWallets,
         },
         custom: portico.options.customWallets,
         namespace,
         order: portico.options.connectorOrder,
       }),
-    [connectors, recent, featuredIds, featured, featuredAwaited, firstPage, namespace, portico],
+    [connectors, recent, featuredIds, featured, firstPage, directoryAwaited, namespace, portico],
   )
   const heldRows = directoryAwaited ? Math.max(0, visibleWallets - rows.length) : 0
   // Email and social login need the host's embedded wallet (its secure frame) and an eip155 or
