@@ -78,6 +78,10 @@ export type HarnessOptions = {
    * remote configuration is off.
    */
   remoteConfigUrl?: string | undefined
+  /** Passed to createPortico: the only directory wallets the host lists. */
+  includeWalletIds?: readonly string[] | undefined
+  /** Passed to createPortico: directory wallets the host never lists. */
+  excludeWalletIds?: readonly string[] | undefined
   /** Passed to createPortico: the host's own wallets (the Connect view's `custom` group). */
   customWallets?: Parameters<typeof createPortico>[0]['customWallets']
   /** Passed to createPortico: email login through the secure frame at `frameUrl`. */
@@ -184,6 +188,8 @@ export async function createHarness(options: HarnessOptions = {}) {
     allowUnsupportedChain: options.allowUnsupportedChain,
     walletDirectory: Boolean(options.directoryUrl),
     featuredWalletIds: options.featuredWalletIds,
+    includeWalletIds: options.includeWalletIds,
+    excludeWalletIds: options.excludeWalletIds,
     customWallets: options.customWallets,
     blockchainApi: Boolean(options.blockchainApiUrl),
     // Without a fixture server no analytics (nothing may leave loopback in tests and stories).

@@ -90,12 +90,18 @@ export function ConnectView({
       connectRows({
         connectors,
         recent,
-        directory: { featuredIds, featured: featured ?? noWallets, firstPage: firstPage?.data ?? noWallets },
+        // The recommended rows wait for the featured ones too: listed first, they would turn into
+        // the featured wallets under a pointer about to press one when that answer came second.
+        directory: {
+          featuredIds,
+          featured: featured ?? noWallets,
+          firstPage: (!directoryAwaited && firstPage?.data) || noWallets,
+        },
         custom: portico.options.customWallets,
         namespace,
         order: portico.options.connectorOrder,
       }),
-    [connectors, recent, featuredIds, featured, firstPage, namespace, portico],
+    [connectors, recent, featuredIds, featured, firstPage, directoryAwaited, namespace, portico],
   )
   const heldRows = directoryAwaited ? Math.max(0, visibleWallets - rows.length) : 0
   // Email and social login need the host's embedded wallet (its secure frame) and an eip155 or
