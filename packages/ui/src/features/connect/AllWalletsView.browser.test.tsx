@@ -319,29 +319,33 @@ describe('search answer path', () => {
   test('the keystroke is its keydown: the browser’s editing before the input event is part of the wait', async () => {
     await mountAllWallets()
     const input = searchBox().element() as HTMLInputElement
-    // When each search timer was set, and for how long.
+    // When each timer was set, and for how long; the first one set after the keystroke is the
+    // search's wait (the view's own short waits come after it).
     const timers: { at: number; delay: number }[] = []
     const setTimeoutFn = window.setTimeout
     vi.spyOn(window, 'setTimeout').mockImplementation(((handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
-      if (typeof delay === 'number' && delay > 0 && delay <= 300) timers.push({ at: performance.now(), delay })
+      if (typeof delay === 'number') timers.push({ at: performance.now(), delay })
       return setTimeoutFn(handler, delay, ...rest)
     }) as typeof window.setTimeout)
-    // The key goes down; the input event is stamped 60 ms later (a slow page's editing and key
-    // listeners). The stamp is set, not waited for: a busy machine could stretch a real wait past
-    // keyToInputMaxMs, and the input's own time would then rightly be used.
+    // The key went down 80 ms ago and its input event was stamped 60 ms after it (a slow page's
+    // editing and key listeners). The stamps are set, not waited for: a busy machine could stretch
+    // a real wait past keyToInputMaxMs, and the input's own time would then rightly be used.
+    const now = performance.now()
     const keyDown = new KeyboardEvent('keydown', { key: '2', bubbles: true })
+    Object.defineProperty(keyDown, 'timeStamp', { value: now - 80 })
     const inputEvent = new Event('input', { bubbles: true })
-    Object.defineProperty(inputEvent, 'timeStamp', { value: keyDown.timeStamp + 60 })
+    Object.defineProperty(inputEvent, 'timeStamp', { value: now - 20 })
     input.dispatchEvent(keyDown)
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, 'wallet 02')
     input.dispatchEvent(inputEvent)
     await vi.waitFor(() => expect(view().getAttribute('data-query')).toBe('wallet 02'), { timeout: 5_000 })
-    expect(timers.length).toBeGreaterThan(0)
-    const { at, delay } = timers[timers.length - 1] as { at: number; delay: number }
+    const { at, delay } = timers[0] as { at: number; delay: number }
     // The timer ends 300 ms after the keydown (within the moment between computing the delay and
-    // setting it), not 300 ms after the input event, 60 ms later.
-    expect(at + delay).toBeGreaterThanOrEqual(keyDown.timeStamp + 300)
-    expect(at + delay).toBeLessThan(inputEvent.timeStamp + 300)
+    // setting it), not 300 ms after the input event, 60 ms later; or at once where a busy machine
+    // ran the view's effect after the 300 ms were over (nothing to tell apart then).
+    const due = Math.max(keyDown.timeStamp + 300, at)
+    expect(at + delay).toBeGreaterThanOrEqual(due)
+    expect(at + delay).toBeLessThan(due + 30)
   })
 })
 
