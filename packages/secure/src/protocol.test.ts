@@ -60,6 +60,27 @@ describe('frame→app messages', () => {
     expect(frame({ type: '@portico-frame/READY' })).toEqual({ kind: 'ready', version: undefined })
   })
 
+  test("behavior: an error reply carries the auth server's code for its refusal; an odd code is dropped, not the reply", () => {
+    const reply = (authCode: unknown) =>
+      frame({ id: 'r1', type: '@portico-frame/CONNECT_OTP_ERROR', payload: { message: 'Invalid code', authCode } })
+    expect(reply('OTP_INVALID')).toEqual({
+      kind: 'error',
+      id: 'r1',
+      name: 'CONNECT_OTP',
+      message: 'Invalid code',
+      code: undefined,
+      authCode: 'OTP_INVALID',
+    })
+    for (const odd of ['otp invalid', 'X'.repeat(41), 42, { code: 'OTP_INVALID' }])
+      expect(reply(odd)).toEqual({
+        kind: 'error',
+        id: 'r1',
+        name: 'CONNECT_OTP',
+        message: 'Invalid code',
+        code: undefined,
+      })
+  })
+
   test('behavior: a success reply is checked against its request’s payload', () => {
     expect(
       frame({

@@ -297,10 +297,15 @@ export type RevertedOperationData = {
 }
 /** ERC-7769's code for an operation whose execution reverted (viem's account-abstraction uses it too). */
 export const revertedOperationCode = -32521
+/** An auth server error code as the frame passes it on: capitals and underscores, at most 40. */
+export const authCodePattern = /^[A-Z_]{1,40}$/
+
 const errorPayload = z.optional(
   z.object({
     message: z.optional(str(0, 1024)),
     code: z.optional(z.union([z.int(), z.literal(unverifiedDomainCode)])),
+    // Checked where it is read: an odd code is dropped, never the reply it came with.
+    authCode: z.optional(z.unknown()),
     data: z.optional(
       z.object({
         reason: z.optional(str(0, 512)),
@@ -349,6 +354,9 @@ export function parseFrameMessage(data: unknown): ParseResult<FrameMessage> {
               name,
               message: parsed.data?.message || frameTexts.noMessage,
               code: parsed.data?.code,
+              ...(typeof parsed.data?.authCode === 'string' && authCodePattern.test(parsed.data.authCode)
+                ? { authCode: parsed.data.authCode }
+                : {}),
               ...(parsed.data?.data ? { data: parsed.data.data } : {}),
             },
           }
@@ -377,6 +385,8 @@ export type FrameMessage =
       name: AppRequestName
       message: string
       code?: FrameErrorCode | undefined
+      /** The auth server's code for its refusal (`OTP_EXPIRED`, `RATE_LIMITED`…), when it gave one. */
+      authCode?: string | undefined
       /** A reverted user operation's detail (the kit checks its hex where it raises the error). */
       data?:
         | {

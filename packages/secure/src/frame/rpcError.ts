@@ -1,4 +1,5 @@
 import {
+  authCodePattern,
   type FrameErrorCode,
   framePrefix,
   frameTexts,
@@ -79,12 +80,15 @@ export function httpRpcUrl(url: string | undefined): string {
 export function errorReply(request: { id: string; name: string }, error: unknown, code?: FrameErrorCode) {
   const text = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
   const errorCode = code ?? (error instanceof RpcError ? error.code : undefined)
+  // The auth server's own code for a refusal (OTP_EXPIRED…): the kit words it in the user's language.
+  const authCode = (error as { code?: unknown } | undefined)?.code
   return {
     id: request.id,
     type: `${framePrefix}${request.name}_ERROR`,
     payload: {
       message: text.slice(0, 1024),
       ...(errorCode === undefined ? {} : { code: errorCode }),
+      ...(typeof authCode === 'string' && authCodePattern.test(authCode) ? { authCode } : {}),
       ...(error instanceof OperationRevertedError ? { data: error.data } : {}),
     },
   }

@@ -362,8 +362,8 @@ const views: View[] = [
     act: (variant) => submitEmail(`code-${variant}@example.com`),
   },
   {
-    // The auth server refused the code: its words ('Invalid code'; an expired one reads 'Code
-    // expired' in the same line) under the emptied boxes.
+    // The auth server refused the code: 'Invalid code' (an expired one reads 'Code expired' in the
+    // same line), in the page's language, under the emptied boxes.
     name: 'email-wrong-code',
     story: emailLogin,
     meta: own,
@@ -379,7 +379,7 @@ const views: View[] = [
     },
   },
   {
-    // The right code, typed after it expired: the auth server's words ('Code expired') under the
+    // The right code, typed after it expired: 'Code expired', in the page's language, under the
     // emptied boxes.
     name: 'email-expired-code',
     story: emailLogin,

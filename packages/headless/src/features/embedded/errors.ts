@@ -45,7 +45,12 @@ export class EmbeddedWalletUnverifiedDomainError extends BaseError {
 export type EmbeddedWalletErrorType = EmbeddedWalletError & { name: 'EmbeddedWalletError' }
 /**
  * The frame answered a request with an error. `shortMessage` is the frame's message ('An error
- * occurred' when it sent none); `code` the EIP-1193 code it gave (4001 for a rejection).
+ * occurred' when it sent none); `code` the EIP-1193 code it gave (4001 for a rejection);
+ * `authCode` the auth server's code when the refusal is its own, for a UI to word it in the
+ * user's language (the message is the server's English).
+ *
+ * @example
+ * if (error instanceof EmbeddedWalletError && error.authCode === 'OTP_EXPIRED') showExpiredCode()
  */
 export class EmbeddedWalletError extends BaseError {
   override name = 'EmbeddedWalletError' as const
@@ -54,21 +59,26 @@ export class EmbeddedWalletError extends BaseError {
   readonly request: string
   /** Structured detail the frame sent with the error (a reverted user operation's reason and hashes). */
   readonly data: Record<string, string> | undefined
+  /** The auth server's code for its refusal (`OTP_INVALID`, `OTP_EXPIRED`, `RATE_LIMITED`…), if any. */
+  readonly authCode: string | undefined
   constructor({
     message,
     code,
     request,
     data,
+    authCode,
   }: {
     message: string
     code?: number | undefined
     request: string
     data?: Record<string, string> | undefined
+    authCode?: string | undefined
   }) {
     super(message, { details: `The embedded wallet refused ${request}.` })
     this.code = code
     this.request = request
     this.data = data
+    this.authCode = authCode
   }
 }
 

@@ -290,6 +290,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
               code: message.code,
               request: message.name,
               data: message.data,
+              authCode: message.authCode,
             })
       options.onError?.(error)
       request.reject(error)

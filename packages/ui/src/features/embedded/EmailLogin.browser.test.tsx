@@ -75,11 +75,13 @@ function OpenOnMount({ view }: { view: ModalView }) {
   return null
 }
 
-async function mount(portico: Portico, view?: ModalView, themeMode: 'light' | 'dark' = 'dark') {
+async function mount(portico: Portico, view?: ModalView, themeMode: 'light' | 'dark' = 'dark', locale?: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   await render(
     <PorticoProvider config={portico} queryClient={queryClient} reconnectOnMount={false}>
-      <PorticoUI themeMode={themeMode}>{view ? <OpenOnMount view={view} /> : null}</PorticoUI>
+      <PorticoUI themeMode={themeMode} locale={locale}>
+        {view ? <OpenOnMount view={view} /> : null}
+      </PorticoUI>
     </PorticoProvider>,
   )
 }
@@ -179,6 +181,23 @@ test('behavior: a wrong code shows the auth server error and clears the boxes; a
   expect($('modal-frame')?.getAttribute('data-view')).toBe('Account')
 })
 
+test("behavior: in Arabic the auth server's refusal of a wrong code is worded in Arabic, not in the server's English", async () => {
+  const portico = makePortico()
+  await mount(portico, 'Connect', 'dark', 'ar')
+  const email = freshEmail()
+  const field = page.getByRole('textbox', { name: 'البريد الإلكتروني' })
+  await expect.element(field).toBeVisible()
+  await userEvent.click(field)
+  await userEvent.keyboard(email)
+  await userEvent.keyboard('{Enter}')
+  const { code } = await latestMail(email)
+  await expect.poll(() => $('email-login')?.getAttribute('data-step')).toBe('verify-otp')
+  await expect.element(page.getByRole('textbox', { name: 'الرقم 1 من 6' })).toHaveFocus()
+  await userEvent.keyboard(code === '000000' ? '111111' : '000000')
+  await expect.element(page.getByRole('alert')).toHaveTextContent('رمز غير صالح')
+  expect($('email-error')?.textContent).not.toMatch(/[A-Za-z]/)
+})
+
 test('behavior: resend waits out the 30 s cooldown (Please try again after {n} seconds), then mails a new code that connects', async () => {
   const portico = makePortico()
   await mount(portico, 'Connect')
@@ -235,6 +254,44 @@ test('behavior: a known user on a new device waits for the approval link, then t
   await userEvent.click(digit(1))
   await userEvent.keyboard(code.code ?? '')
   await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+})
+
+test('behavior: on a new device the approval mail can be sent again once the cooldown is over; the new link approves the device', async () => {
+  const email = freshEmail()
+  const first = makePortico()
+  await loginHeadless(first, email)
+  await passServerCooldown()
+
+  const portico = makePortico(embedded.otherFrameUrl)
+  await mount(portico, 'Connect')
+  const before = await latestMail(email)
+  await submitEmail(email)
+  await expect.element(page.getByText('Register this device')).toBeVisible()
+  const firstLink = await latestMail(email, before.id)
+  // The cooldown holds the button back, not the wait for the approval.
+  await expect.element(page.getByRole('button', { name: 'Resend email' })).toBeDisabled()
+  getEmbeddedWallet(portico).writeLoginCache({ lastEmailLoginTime: Date.now() - 31_000 })
+  await passServerCooldown()
+  await expect.element(page.getByRole('button', { name: 'Resend email' })).toBeEnabled()
+  await userEvent.click(page.getByRole('button', { name: 'Resend email' }))
+  await expect.element(page.getByText('A new link is on its way')).toBeVisible()
+  const secondLink = await latestMail(email, firstLink.id)
+  expect(secondLink.link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
+  expect(secondLink.link).not.toBe(firstLink.link)
+  expect($('email-login')?.getAttribute('data-step')).toBe('verify-device')
+
+  const link = new URL(secondLink.link as string)
+  await fetch(`${link.origin}${link.pathname}`, {
+    method: 'POST',
+    mode: 'no-cors',
+    body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }),
+  })
+  await expect.element(page.getByText(`Enter the code we sent to ${email}`)).toBeVisible()
+  const code = await latestMail(email, secondLink.id)
+  await userEvent.click(digit(1))
+  await userEvent.keyboard(code.code ?? '')
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  expect($('email-error')).toBeNull()
 })
 
 test('behavior: update email from the Account view: new address, code to the old one, code to the new one, the new email shown', async () => {

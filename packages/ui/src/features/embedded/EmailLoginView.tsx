@@ -15,6 +15,7 @@ import * as css from './embedded.css.js'
 import { useInitFailure } from './initFailure.js'
 import { embeddedMessages } from './messages.js'
 import { OtpInput } from './OtpInput.js'
+import { refusalText } from './refusalText.js'
 import { useEmailCooldown } from './useCooldown.js'
 import { useWatchEmbedded } from './watchEmbedded.js'
 import { withAddress } from './withAddress.js'
@@ -23,8 +24,9 @@ import { withAddress } from './withAddress.js'
  * @internal
  * The spec's EmailLogin view, opened by the Connect view's email field once it sent the code (or,
  * on a new device, the approval link: the device-verification wait): asks for the 6-digit code and
- * connects. Resend waits out the 30 s cooldown ('Please try again after {n} seconds'); the auth
- * server's refusals (wrong or expired code) are shown as it words them.
+ * connects. Resend waits out the 30 s cooldown ('Please try again after {n} seconds'), also during
+ * the device approval; the auth server's refusals (wrong or expired code) are shown in the user's
+ * language.
  */
 export function EmailLoginView({ data }: ViewEntryOf<'EmailLogin'>) {
   const text = useFeatureMessages(embeddedMessages)
@@ -39,13 +41,15 @@ export function EmailLoginView({ data }: ViewEntryOf<'EmailLogin'>) {
   const cooldown = useEmailCooldown(state.sentAt)
 
   if (!text || initFailed) return <ViewLoading />
-  const resend = () =>
-    void login.send(portico, data.email).then((sent) => sent && toasts.show('success', text.otpResent))
+  const resend = () => {
+    const resent = step === 'VERIFY_DEVICE' ? text.deviceResent : text.otpResent
+    void login.send(portico, data.email).then((sent) => sent && toasts.show('success', resent))
+  }
   const sendError = state.sendError
   const error =
     sendError?.name === 'EmailCooldownError'
       ? undefined // The countdown below says it, live.
-      : (sendError?.shortMessage ?? state.verifyError?.shortMessage)
+      : refusalText(sendError ?? state.verifyError, text)
   const resendRow = (label: string) => (
     <div className={css.resend}>
       <p className={views.muted}>

@@ -12,6 +12,7 @@ import { ViewLoading } from '../../modal/ViewLoading.js'
 import * as css from './embedded.css.js'
 import { embeddedMessages } from './messages.js'
 import { OtpInput } from './OtpInput.js'
+import { refusalText } from './refusalText.js'
 import { withAddress } from './withAddress.js'
 
 const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -38,7 +39,7 @@ export function UpdateEmailWalletView() {
   if (!text) return <ViewLoading />
 
   const current = user.data?.email ?? ''
-  const error = [updateEmail, verifyPrimaryOtp, verifySecondaryOtp].find((m) => m.isError)?.error?.shortMessage
+  const error = refusalText([updateEmail, verifyPrimaryOtp, verifySecondaryOtp].find((m) => m.isError)?.error, text)
   const errorLine = error ? (
     <p className={css.error} role="alert" data-slot="update-email-error">
       {error}

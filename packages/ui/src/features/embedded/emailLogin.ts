@@ -40,6 +40,9 @@ const initial: EmailLoginState = {
  */
 export function createEmailLogin() {
   const { get, set, subscribe } = createStore(initial)
+  // The device-approval wait in progress: a resend during it mails a new link, and this one wait
+  // (the frame polls the latest login) picks up the approval; a second wait would poll beside it.
+  let deviceWait: Promise<unknown> | undefined
   return {
     get,
     subscribe,
@@ -47,18 +50,27 @@ export function createEmailLogin() {
     reset() {
       set(initial)
     },
-    /** Mails the code for `email`; resolves `true` once it is on its way (and any device approved). */
+    /**
+     * Mails the code for `email`, or on a new device the approval link; resolves `true` once it is
+     * on its way and any device approved, or, for a resend during the approval wait, once mailed.
+     */
     async send(portico: Portico, email: string): Promise<boolean> {
       set({ sending: true, sendError: undefined, sentAt: Date.now() })
       try {
         const { startEmailLogin, waitForDeviceApproval } = await import('@portico/headless/embedded')
         const { action } = await startEmailLogin(portico, { email })
-        set({ step: action })
+        // Mailed: the user may ask again (after the cooldown) while the approval is awaited.
+        set({ step: action, sending: false })
         if (action === 'VERIFY_DEVICE') {
-          await waitForDeviceApproval(portico)
+          if (deviceWait) return true
+          deviceWait = waitForDeviceApproval(portico)
+          try {
+            await deviceWait
+          } finally {
+            deviceWait = undefined
+          }
           set({ step: 'VERIFY_OTP' })
         }
-        set({ sending: false })
         return true
       } catch (error) {
         set({ sending: false, sendError: asBaseError(error) })
