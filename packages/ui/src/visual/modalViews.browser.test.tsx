@@ -7,7 +7,8 @@
 // service), composed with Storybook's portable stories, plus some this file seeds itself (Activity,
 // the sign-in request for a named app, two wallets connected at once, and the email wallet's steps
 // that need its real auth server, its approval prompt among them: that prompt is the secure
-// origin's own document, masked). What would make a screenshot drift is pinned: the clock (relative times), the
+// origin's own document, masked; and the two WalletConnect views over the devnet relay, their
+// QR code of a new pairing each run masked). What would make a screenshot drift is pinned: the clock (relative times), the
 // font (DejaVu Sans, installed with Debian's Chromium, covers Latin and Arabic), animations,
 // transitions and the text caret.
 
@@ -181,6 +182,28 @@ const profileWallets: StoryObj = {
 // laid over its area. The frame's prompt is the secure origin's document (it names the page's
 // origin and the new account's address, which differ per run): the screenshot masks it, keeping
 // where the frame sits in the view.
+/** Connect with WalletConnect over the devnet relay: a real pairing, so its code (masked) differs per run. */
+const walletConnectBasic: StoryObj = {
+  loaders: [harnessLoader({ walletConnectRelayUrl: inject('devnet').walletConnectRelayUrl })],
+  render: (_args, { loaded, globals }) => (
+    <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="Connect" />
+  ),
+}
+
+/** The same with the devnet's wallet directory: its first recommended wallet is picked. */
+const walletConnectWallet: StoryObj = {
+  loaders: [
+    harnessLoader({
+      walletConnectRelayUrl: inject('devnet').walletConnectRelayUrl,
+      directoryUrl: inject('devnet').apiUrl,
+      devnetWallet: false,
+    }),
+  ],
+  render: (_args, { loaded, globals }) => (
+    <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="Connect" />
+  ),
+}
+
 let approving: Harness | undefined
 const approveTransaction = (theme: 'light' | 'dark'): StoryObj => ({
   loaders: [
@@ -299,6 +322,39 @@ const views: View[] = [
       // Each balance settled: an amount or '—', no spinner.
       await expect.poll(() => rows().every((row) => !row.querySelector('[data-slot="wallet-balance"] > *'))).toBe(true)
     },
+  },
+  {
+    // The QR code view, opened as a user does: the pairing starts in the row's click.
+    name: 'walletconnect-basic',
+    story: walletConnectBasic,
+    meta: own,
+    ready: () => text('WalletConnect'),
+    act: async () => {
+      await userEvent.click(
+        dialog()
+          .getByRole('button', { name: /WalletConnect/ })
+          .first(),
+      )
+      await expect
+        .poll(() => dialog().query()?.querySelector('[data-slot="qr-code"][data-state="ready"]')?.checkVisibility())
+        .toBe(true)
+    },
+    mask: () => [dialog().getByRole('img').first()],
+  },
+  {
+    // One directory wallet's QR code view: its name in the title, its links under the code.
+    name: 'walletconnect-wallet',
+    story: walletConnectWallet,
+    meta: own,
+    ready: '[data-slot="recommended-wallet-row"]',
+    act: async () => {
+      const row = dialog().query()?.querySelector('[data-slot="recommended-wallet-row"]') as HTMLElement
+      await userEvent.click(page.elementLocator(row))
+      await expect
+        .poll(() => dialog().query()?.querySelector('[data-slot="qr-code"][data-state="ready"]')?.checkVisibility())
+        .toBe(true)
+    },
+    mask: () => [dialog().getByRole('img').first()],
   },
   {
     name: 'unsupported-chain',
