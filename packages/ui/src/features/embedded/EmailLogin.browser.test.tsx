@@ -98,6 +98,37 @@ async function submitEmail(email: string) {
   await userEvent.keyboard('{Enter}')
 }
 
+/**
+ * `email` becomes a known user (a first login through the first frame origin: one device), then
+ * submits the Connect view's field on another frame origin (another device) and waits for the
+ * device step. Returns that instance and the mail sent before the submit.
+ */
+async function submitOnNewDevice(email: string) {
+  await loginHeadless(makePortico(), email)
+  await passServerCooldown()
+  const portico = makePortico(embedded.otherFrameUrl)
+  await mount(portico, 'Connect')
+  const before = await latestMail(email)
+  await submitEmail(email)
+  await expect.element(page.getByText('Register this device')).toBeVisible()
+  return { portico, before }
+}
+
+/** The visitor opens the approval link from `mail` and presses its button (the page posts the token); then the mailed code connects. */
+async function approveDeviceAndConnect(email: string, mail: { id: number; link?: string | undefined }) {
+  const link = new URL(mail.link as string)
+  await fetch(`${link.origin}${link.pathname}`, {
+    method: 'POST',
+    mode: 'no-cors',
+    body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }),
+  })
+  await expect.element(page.getByText(`Enter the code we sent to ${email}`)).toBeVisible()
+  const code = await latestMail(email, mail.id)
+  await userEvent.click(digit(1))
+  await userEvent.keyboard(code.code ?? '')
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+}
+
 /** Logs `email` in without the UI (headless actions), for tests that start connected. */
 async function loginHeadless(portico: Portico, email: string) {
   await startEmailLogin(portico, { email })
@@ -224,17 +255,7 @@ test('behavior: resend waits out the 30 s cooldown (Please try again after {n} s
 
 test('behavior: a known user on a new device waits for the approval link, then the code step connects', async () => {
   const email = freshEmail()
-  // The user exists (first login on the first frame origin: one device).
-  const first = makePortico()
-  await loginHeadless(first, email)
-  await passServerCooldown()
-
-  // Another frame origin is another device.
-  const portico = makePortico(embedded.otherFrameUrl)
-  await mount(portico, 'Connect')
-  const before = await latestMail(email)
-  await submitEmail(email)
-  await expect.element(page.getByText('Register this device')).toBeVisible()
+  const { before } = await submitOnNewDevice(email)
   await expect
     .element(page.getByText(`Check your email to approve this device. We sent a link to ${email}.`))
     .toBeVisible()
@@ -242,31 +263,12 @@ test('behavior: a known user on a new device waits for the approval link, then t
   await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
   const approval = await latestMail(email, before.id)
   expect(approval.link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//)
-  // The visitor opens the link from the mail and presses its button (the page posts the token).
-  const link = new URL(approval.link as string)
-  await fetch(`${link.origin}${link.pathname}`, {
-    method: 'POST',
-    mode: 'no-cors',
-    body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }),
-  })
-  await expect.element(page.getByText(`Enter the code we sent to ${email}`)).toBeVisible()
-  const code = await latestMail(email, approval.id)
-  await userEvent.click(digit(1))
-  await userEvent.keyboard(code.code ?? '')
-  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  await approveDeviceAndConnect(email, approval)
 })
 
 test('behavior: on a new device the approval mail can be sent again once the cooldown is over; the new link approves the device', async () => {
   const email = freshEmail()
-  const first = makePortico()
-  await loginHeadless(first, email)
-  await passServerCooldown()
-
-  const portico = makePortico(embedded.otherFrameUrl)
-  await mount(portico, 'Connect')
-  const before = await latestMail(email)
-  await submitEmail(email)
-  await expect.element(page.getByText('Register this device')).toBeVisible()
+  const { portico, before } = await submitOnNewDevice(email)
   const firstLink = await latestMail(email, before.id)
   // The cooldown holds the button back, not the wait for the approval.
   await expect.element(page.getByRole('button', { name: 'Resend email' })).toBeDisabled()
@@ -280,17 +282,7 @@ test('behavior: on a new device the approval mail can be sent again once the coo
   expect(secondLink.link).not.toBe(firstLink.link)
   expect($('email-login')?.getAttribute('data-step')).toBe('verify-device')
 
-  const link = new URL(secondLink.link as string)
-  await fetch(`${link.origin}${link.pathname}`, {
-    method: 'POST',
-    mode: 'no-cors',
-    body: new URLSearchParams({ token: link.searchParams.get('token') ?? '' }),
-  })
-  await expect.element(page.getByText(`Enter the code we sent to ${email}`)).toBeVisible()
-  const code = await latestMail(email, secondLink.id)
-  await userEvent.click(digit(1))
-  await userEvent.keyboard(code.code ?? '')
-  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  await approveDeviceAndConnect(email, secondLink)
   expect($('email-error')).toBeNull()
 })
 
