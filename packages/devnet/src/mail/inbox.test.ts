@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { extractCodeAndLink, type MailInbox, startMailInbox } from './inbox.js'
 
 /** Speaks just enough SMTP to deliver one mail (the inbox must work with any client). */
-async function sendRawMail(port: number, { from, to, data }: { from: string; to: string[]; data: string }) {
+async function sendRawMail(
+  port: number,
+  { from, to, data, refused = [] }: { from: string; to: string[]; data: string; refused?: string[] },
+) {
   const socket = net.connect(port, '127.0.0.1')
   let buffer = ''
   const waiters: ((line: string) => void)[] = []
@@ -28,6 +31,8 @@ async function sendRawMail(port: number, { from, to, data }: { from: string; to:
   expect(await command('EHLO test')).toMatch(/^250/)
   expect(await command(`MAIL FROM:<${from}>`)).toMatch(/^250/)
   for (const address of to) expect(await command(`RCPT TO:<${address}>`)).toMatch(/^250/)
+  // A refused recipient is answered 550 and left out of the envelope; the others still get the mail.
+  for (const address of refused) expect(await command(`RCPT TO:<${address}>`)).toMatch(/^550 5\.1\.1 /)
   expect(await command('DATA')).toMatch(/^354/)
   expect(await command(`${data.replace(/\n/g, '\r\n')}\r\n.`)).toMatch(/^250/)
   await command('QUIT')
@@ -96,6 +101,32 @@ describe('mail inbox', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
     expect(await res.json()).toEqual({ cleared: true })
     expect(inbox.messages()).toEqual([])
+  })
+
+  test('behavior: a recipient on .invalid is refused at RCPT TO (550), the others get the mail', async () => {
+    await sendRawMail(inbox.smtpPort, {
+      from: 'login@portico.test',
+      to: ['kept@example.com'],
+      refused: ['ada@mail.invalid', 'Bob@Bounce.INVALID'],
+      data: mail('kept@example.com', '314159 is your Portico code', 'Code: 314159'),
+    })
+    expect(inbox.latest('kept@example.com')?.to).toEqual(['kept@example.com'])
+    expect(inbox.messages('ada@mail.invalid')).toEqual([])
+  })
+
+  test('behavior: refuseRecipient replaces the default refusal', async () => {
+    const picky = await startMailInbox({ refuseRecipient: (address) => address.startsWith('no-') })
+    try {
+      await sendRawMail(picky.smtpPort, {
+        from: 'login@portico.test',
+        to: ['ada@mail.invalid'],
+        refused: ['no-one@example.com'],
+        data: mail('ada@mail.invalid', 'Hello', 'Hello'),
+      })
+      expect(picky.messages().map((m) => m.to)).toEqual([['ada@mail.invalid']])
+    } finally {
+      await picky.stop()
+    }
   })
 
   test('extractCodeAndLink: six digits exactly, links without a trailing full stop', () => {

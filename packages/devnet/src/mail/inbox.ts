@@ -42,6 +42,27 @@ export interface StartMailInboxOptions {
   host?: string
   smtpPort?: number
   httpPort?: number
+  /**
+   * Recipients the inbox refuses at `RCPT TO` (SMTP 550), as a mail server does for an address it
+   * cannot deliver to: the sender's mail then fails, as it would in production. Default: addresses
+   * on the reserved `.invalid` top-level domain (RFC 2606), so `ada@mail.invalid` shows how an app
+   * handles a mail that cannot be sent.
+   */
+  refuseRecipient?: (address: string) => boolean
+}
+
+/**
+ * Whether `address` is on the reserved `.invalid` top-level domain (RFC 2606): the inbox's default
+ * refusal.
+ *
+ * @example
+ * ```ts
+ * isUndeliverable('ada@mail.invalid') // true
+ * isUndeliverable('ada@example.com') // false
+ * ```
+ */
+export function isUndeliverable(address: string): boolean {
+  return /\.invalid\.?$/i.test(address.trim())
 }
 
 /**
@@ -52,6 +73,8 @@ export interface StartMailInboxOptions {
  * - `GET /messages/latest?to=ADDRESS[&after=ID][&wait=MS]` → the newest mail for the address (newer
  *   than mail `after` if given), waiting up to `wait` ms (max 30 s) for one to arrive; 404 if none
  * - `DELETE /messages` → empties the inbox
+ *
+ * A recipient it refuses (by default any address on `.invalid`) gets SMTP 550 at `RCPT TO`.
  *
  * @example
  * ```ts
@@ -130,6 +153,7 @@ ${rows || '<p>No mail yet. Log in with any email address in the app; its code sh
  */
 export async function startMailInbox(options: StartMailInboxOptions = {}): Promise<MailInbox> {
   const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
+  const refuse = options.refuseRecipient ?? isUndeliverable
   const mails: InboxMail[] = []
   const waiters = new Set<() => void>()
   let nextId = 1
@@ -141,6 +165,12 @@ export async function startMailInbox(options: StartMailInboxOptions = {}): Promi
     // Clients (nodemailer) hang up after each mail; never keep a stop waiting on a stray socket.
     closeTimeout: 200,
     size: 1024 * 1024,
+    onRcptTo(address, _session, callback) {
+      if (!refuse(address.address)) return callback()
+      callback(
+        Object.assign(new Error(`5.1.1 <${address.address}>: recipient address rejected`), { responseCode: 550 }),
+      )
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
