@@ -94,7 +94,10 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 // getBalance zeroes the price and value of a test network's balances. The React pages hold
 // (132.94, 137.52). Recorded, not hidden. 47.46 measured after the embedded views' lazy chunks
 // changed (their names, imported from page start, change with them), so 47.48.
-const pageStartBudgetKiB = { kitOnly: 47.48, prebuiltPage: 133.0, bothAdapters: 137.55 }
+// Lowered with the measure itself, not the code: chunk names' hashes are now measured as one fixed
+// name (see withoutHashes), so the same build gives the same figure on every run. 47.12, 132.54
+// and 137.10 measured (the hashes had cost ~0.35-0.4 KiB of gzip and moved a few bytes per run).
+const pageStartBudgetKiB = { kitOnly: 47.15, prebuiltPage: 132.6, bothAdapters: 137.15 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
  * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button. Lazily
@@ -114,6 +117,10 @@ const pageStartFilesBudget = 6
  * adapters' getBalance no longer needs it at page start), and the embedded wallet's option
  * factories and flow steps, now in its query.ts and shared by its hooks and its core entry (+~0.85 KiB
  * in every chunk with the embedded entry). Each new row is the measured figure plus up to 0.45.
+ *
+ * Every row was lowered by its own chunk's drop (0.01-1.06 KiB) when chunk names' hashes came to be
+ * measured as one fixed name (see withoutHashes): the margins stay what they were, and the
+ * "(… measured)" figures in the notes below read that much higher than today's measure.
  */
 // The embedded wallet's chunks (EmailLoginView, UpdateEmailWalletView, ApproveTransactionView,
 // EmbeddedAccountRow, restoreEmbedded, EmbeddedWatch, updateEmail, exportEmbeddedWallet,
@@ -129,7 +136,7 @@ const pageStartFilesBudget = 6
 // (features/siwx/query.ts), which the analytics journey reports.
 const lazyBudgetKiB: Record<string, number | null> = {
   // @portico/ui: the modal frame (Radix Dialog) and each view.
-  Modal: 25,
+  Modal: 24.66,
   // +0.3 for the email field's slot (the field itself is the EmailField chunk).
   // 4.55 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
@@ -146,32 +153,33 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.1 with LazyPart, the one slot mechanism that makes every lazy part name its stand-in.
   // 9.23 with one row per wallet (its connectors grouped, their namespaces named: 8.96 before).
   // 9.34 with both; +0.27 with WalletConnect's mark (components/walletConnectMark.ts) for its row.
-  ConnectView: 9.65,
+  // The measure rounded up to the hundredth (it sat at its old budget, 9.65, and rounding hid it).
+  ConnectView: 9.26,
   // The host's terms and privacy policy in the Connect view (its checkbox or line), and its text
   // in each other language; fetched only when the host gave one of the URLs.
-  LegalConsent: 2,
+  LegalConsent: 1.88,
   // The collapsed wallets row's label and the branding line, and their text in each other language.
-  ConnectMore: 1.5,
-  'more.*': 0.4,
+  ConnectMore: 1.41,
+  'more.*': 0.38,
   // The allowed-origins matcher, loaded when the project's allow-list is first checked.
-  origins: 1,
+  origins: 0.98,
   // The balance caches across reloads (portfolio_cache, native_balance_cache: 30 s), loaded with
   // the first balance read (1.01 measured). Page start pays only the import (+0.03 on each page:
   // 47.20, 132.79, 137.35 measured, within the budgets).
-  balanceCache: 1.25,
+  balanceCache: 1.2,
   // The embedded wallet's smart account: its status and the eoa/smartAccount switch, loaded by
   // the Account view's row and the hooks on first use.
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
   // +0.15 (16.41 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  getSmartAccount: 16.5,
+  getSmartAccount: 16.39,
   // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.15 (20.48 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  setPreferredAccountType: 20.6,
-  'legal.*': 0.4,
+  setPreferredAccountType: 20.41,
+  'legal.*': 0.38,
   // The WalletConnect views' phone and renewed-link texts in one language (0.37).
-  'walletconnect.*': 0.5,
+  'walletconnect.*': 0.47,
   // +0.05 (16.03) for the search request sent at the commit and the list's data-scrolling mark;
   // +0.27 (16.56) for the after-paint helpers it now shares with the Modal chunk (a chunk of its own,
   // 0.9 KiB raw), so a search's answer asks for its icons after the frame that lists it.
@@ -187,57 +195,57 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // the four views that had the two lines written out.
   // +0.05 (20.55): analytics events queued per instance in the internal entry it imports, so they
   // arrive in their order.
-  AllWalletsView: 20.65,
-  ConnectingExternalView: 5.75,
+  AllWalletsView: 20.27,
+  ConnectingExternalView: 5.55,
   // 8.10 measured; 9.49 with the phone layout and the renewed-link status: +0.5 of its own code
   // and English text, +0.9 for the feature-messages reader, which the Modal chunk (loaded before
   // any view) already holds but this count (imports not at page start) adds again.
-  ConnectingWalletConnectView: 9.75,
+  ConnectingWalletConnectView: 9.21,
   // 5.54 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // 7.42 after the same two changes (see ConnectView).
   // 5.72 before and 7.13 with the phone layout (as ConnectingWalletConnectView).
-  ConnectingWalletConnectBasicView: 7.75,
-  AccountView: 28,
+  ConnectingWalletConnectBasicView: 7.28,
+  AccountView: 27.25,
   // +0.55 (3.55 measured): the native currencies' marks (marks.ts) for networks without an image.
-  NetworksView: 3.6,
+  NetworksView: 3.37,
   // 3.0 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.65 (3.90 measured): the Networks view's marks (see NetworksView).
-  UnsupportedChainView: 3.95,
+  UnsupportedChainView: 3.72,
   // 1.04 measured: the natives' marks, fetched by the header's network button after it is on
   // screen (components/lazyMarks.ts) and shared with the views that show networks and tokens.
-  marks: 1.1,
+  marks: 1.06,
   // Each locale but English, fetched when the page's language is resolved to it.
-  locales: 1.2,
-  es: 2.2,
-  fr: 2.2,
-  de: 2.2,
-  'pt-BR': 2.2,
-  'zh-CN': 2.4,
-  ja: 2.5,
-  ko: 2.4,
-  ar: 2.5,
+  locales: 1.11,
+  es: 2.17,
+  fr: 2.17,
+  de: 2.17,
+  'pt-BR': 2.17,
+  'zh-CN': 2.38,
+  ja: 2.47,
+  ko: 2.37,
+  ar: 2.47,
   // lean-qr, fetched when a WalletConnect view draws a code.
-  'lean-qr': 4.5,
+  'lean-qr': 4.49,
   // @portico/headless: balance readers, WalletConnect's controller and its SDK, on first use.
   // Shares nothing with page start any more (ox's hex and error modules now load with viem here).
-  readEvmBalances: 95,
-  readSolanaBalances: 115,
+  readEvmBalances: 94.78,
+  readSolanaBalances: 114.76,
   // The one RPC client per network (viem's transports / @solana/kit's), loaded with the first
   // balance read, fee quote or send: the readers and the send's chain code import them.
-  evmClient: 93.5,
-  solanaClient: 19.75,
+  evmClient: 93.3,
+  solanaClient: 19.66,
   // 4.03 when the SDK's module was first loaded apart from its client (preloadWalletConnect); 9.73
   // with WalletConnect's log (the SDK's own logger library, pino, which the SDK's chunk shares and
   // loads right after: moved earlier, not added). 10.39 with the tabs of a site sharing one
   // session (tabs.ts: what the relay gave one tab passed to the others). 10.69 with the page's
   // return from a wallet app on a phone (pageReturn.ts) and the renewed proposal kept answerable.
-  controller: 10.9,
+  controller: 10.82,
   signing: 3.5,
   '@walletconnect/sign-client': 150,
   // getBalance({ walletAssets }), on first use.
-  readWalletAssets: 2.5,
+  readWalletAssets: 2.48,
   // Coming features: each joins with its own chunk and budget, and a `<feature>.*` row
   // for its translations (one chunk per language, see i18n/featureMessages.ts).
   // +2.2 on SendView and SendPreviewView, +0.5 on SendSelectTokenView (12.77, 12.38, 9.77 measured)
@@ -247,63 +255,63 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // names query these views use now carries; 13.88, 13.50, 8.60 and 3.85 measured).
   // +0.06 once the profile picture's chunk (AccountName) shares those modules too.
   // +0.8 for the marks chunk (components/marks.ts: the natives' drawn SVGs) that replaces letters where the kit knows the mark.
-  SendView: 15.25,
+  SendView: 14.67,
   // Moved off page start with the /send entry: 9.25 (SendPreviewView 10.24).
   // +0.65 for the marks chunk (components/marks.ts: the natives' drawn SVGs) that replaces letters where the kit knows the mark.
-  SendSelectTokenView: 11.25,
+  SendSelectTokenView: 10.84,
   // +0.25 (12.74 and 12.75 measured: the same build differed by 0.01 between two CI runs) for the
   // name suggestions' settle rule (the kernel's useSettledValue), which the names React entry now
   // carries and the Send preview reaches through useResolveName from that entry.
   // +0.85 for the marks chunk (components/marks.ts: the natives' drawn SVGs) that replaces letters where the kit knows the mark.
-  SendPreviewView: 15,
-  ReceiveView: 6,
-  'send.*': 1.5,
+  SendPreviewView: 14.4,
+  ReceiveView: 5.71,
+  'send.*': 1.47,
   // The pay panel with the host's request checks (`usePay`), on the send feature's hooks, form
   // checks and text (11.24 measured).
-  PayView: 12.5,
-  'pay.*': 1,
-  SwapView: 16,
+  PayView: 12.01,
+  'pay.*': 0.98,
+  SwapView: 15.64,
   // The EIP-2612 permit step (viem's typed-data and ABI code), only when a token is permitted, not approved.
-  swapPermit: 95,
-  'swap.*': 1.5,
+  swapPermit: 94.84,
+  'swap.*': 1.48,
   // +14.6 (24.24 measured; 11.77 without the two Radix chunks below): the pickers' list is a Radix
   // DismissableLayer (Escape closes the list, not the modal), so the Radix chunks the Modal chunk
   // already loaded (primitive, collection, dismissable layer, focus scope: 12.47) are shared and
   // count here too; ~2.2 of new code (the picker and the fee breakdown). Radix Select was 43 here.
-  OnRampView: 24.5,
-  BuyInProgressView: 6,
-  BuyButton: 5,
-  'onramp.*': 1.2,
+  OnRampView: 24.11,
+  BuyInProgressView: 5.74,
+  BuyButton: 4.84,
+  'onramp.*': 1.18,
   // Sign in with X: the sign step and the Account view's row (both bring the flow and the
   // message parser), the watcher PorticoUI loads when `siwx` is set, and one-click auth.
   // +0.2-0.3 in these and the embedded chunks below: a social login with sign-in on signs in at the
   // login (features/embedded/socialSignIn.ts, loaded only with the `siwx` option), so the siwx
   // message modules it shares with these views are a chunk of their own, and @portico/secure's
   // protocol carries the sign-in data's schema in `connect social` and the user (12.20 measured here).
-  SIWXSignMessageView: 12.5,
-  SiwxAccountStatus: 10.75,
-  'siwx.*': 1.2,
-  watchSiwx: 9.25,
+  SIWXSignMessageView: 12.06,
+  SiwxAccountStatus: 10.41,
+  'siwx.*': 1.17,
+  watchSiwx: 9.03,
   siwxFlow: 8.5,
-  oneClickAuth: 7.5,
+  oneClickAuth: 7.39,
   // The sign-in signature check (viem's public client for EOA / ERC-1271 / ERC-6492, Web Crypto for
   // ed25519), loaded by `localSiwx` with the first signature it checks, never at page start.
-  verifySiwxSignature: 96.5,
+  verifySiwxSignature: 96.28,
   // Names: registering one (the form, suggestions, the wallet's signature) and its success view,
   // the Account view's "Choose a name" (only for a wallet that can register names), and the
   // profile name the account button and Account view show (the reverse lookup, loaded once an EVM
   // account is connected with the blockchain API on). AccountName +0.3 for the profile's picture
   // beside its name: the image rule and the load that shows it, else the generated avatar; with the
   // name cache across reloads too, 4.27 measured.
-  RegisterAccountNameView: 8.75,
-  RegisterAccountNameSuccessView: 3.75,
-  ChooseNameButton: 2.5,
-  AccountName: 4.5,
-  'names.*': 1.2,
+  RegisterAccountNameView: 8.39,
+  RegisterAccountNameSuccessView: 3.52,
+  ChooseNameButton: 2.34,
+  AccountName: 4.35,
+  'names.*': 1.17,
   // The Activity list's labels in each language but English (the page-start locales lost them).
-  'activity.*': 1.2,
+  'activity.*': 1.17,
   // The NFTs tab's two strings in each other language (0.2 measured).
-  'nfts.*': 0.3,
+  'nfts.*': 0.28,
   // The multi-wallet view (ProfileWallets), its Account view entry and its text per language.
   // 8.21 measured (+0.7) since a disconnected wallet reconnects through the modal's connection
   // attempt and its connector's own view (WalletConnect's QR code): the attempt's code
@@ -316,10 +324,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.22 here and +0.01 in WalletsButton (9.20 and 4.51 measured): the kernel starts the list with
   // the instance when multiWallet is on (features/wallets/lifecycle.ts), so the list's code is a
   // chunk shared with that loader instead of part of these views' own chunk (chunk overhead only).
-  ProfileWalletsView: 9.25,
+  ProfileWalletsView: 8.86,
   // The entry reads the list (useConnections), which starts it: the wallets entry's list code.
-  WalletsButton: 4.55,
-  'wallets.*': 0.5,
+  WalletsButton: 4.35,
+  'wallets.*': 0.47,
   EmbeddedWalletView: null,
   // Email login. The Connect view's email field is its own chunk (fetched only when
   // the host set up email login); typing there fetches the views, which bring
@@ -329,7 +337,7 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // are separate chunks, already loaded with the views.
   // 3.33 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
-  EmailField: 4,
+  EmailField: 3.79,
   // 28.91 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.85 here and in the chunks with @portico/headless/embedded below (ApproveTransactionView,
@@ -343,13 +351,13 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // UpdateEmailWalletView, which stays within its own).
   // +0.4 (34.20 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  EmailLoginView: 34.3,
+  EmailLoginView: 33.25,
   // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // 26.70 measured with withAddress.tsx shared with EmailLoginView (a few bytes over 26.7 in CI's
   // fresh build: the packing varies by a few bytes between runs).
   // +0.35 (27.03 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  UpdateEmailWalletView: 27.1,
+  UpdateEmailWalletView: 26.54,
   // 39.05 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.25 here and in lifecycle: the frame's user read as the spec's embedded-wallet user
@@ -359,42 +367,43 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.2 (43.73 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  ApproveTransactionView: 43.85,
+  ApproveTransactionView: 42.84,
   // +0.15: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.2 (25.52 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  EmbeddedAccountRow: 25.6,
+  EmbeddedAccountRow: 25.1,
   // The restore after a reload, from the email field when the login cache says email login was used.
   // 25.23 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.2 (29.89 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  restoreEmbedded: 30,
+  restoreEmbedded: 29.15,
   // 25.04 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
   // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.2 (29.69 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  EmbeddedWatch: 29.8,
-  'embedded.*': 1.5,
-  startEmailLogin: 17,
-  waitForDeviceApproval: 17,
-  verifyEmailOtp: 17,
+  EmbeddedWatch: 28.98,
+  'embedded.*': 1.48,
+  startEmailLogin: 16.9,
+  waitForDeviceApproval: 16.91,
+  verifyEmailOtp: 16.89,
   // 18.3 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
-  updateEmail: 20.7,
+  // The measure rounded up to the hundredth (it sat at its old budget, 20.7, and rounding hid it).
+  updateEmail: 20.52,
   // +0.2 in every chunk with the frame client (17.14 measured): its placement guard, so that the page
   // cannot hide or shrink the secure frame while it shows a prompt.
   // 18.1 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.05 (20.50 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  exportEmbeddedWallet: 20.55,
+  exportEmbeddedWallet: 20.37,
   reconnectEmbeddedWallet: 17.5,
-  embeddedWallet: 17,
+  embeddedWallet: 16.92,
   // @portico/headless/embedded as the email login's steps import it (features/embedded/emailLogin.ts):
   // the core entry of the email wallet (frame client, start/verify/approve actions), fetched when the
   // user submits an email; measured 20.4 by the lead after the restructure.
@@ -405,14 +414,14 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
   // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.10 (27.36 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  embedded: 27.45,
+  embedded: 26.81,
   // The embedded wallet's other logins, each loaded on its click: social (a popup), Farcaster
   // (a QR code), passkeys (WebAuthn in the frame).
   // The one-step sign-in at a social login (the siwx formatter and config calls), only with `siwx`.
-  socialSignIn: 6.25,
+  socialSignIn: 6.15,
   // +0.10: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.10 (17.13 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  connectSocial: 17.2,
+  connectSocial: 17.07,
   // The Connect view's social buttons (fetched when the host set up the embedded wallet with
   // socials on; with the embedded core entry, whose openSocialPopup opens the window in the click)
   // and the social login's view (popup waiting / blocked / failed, and Farcaster's QR code).
@@ -422,34 +431,34 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // (modal/afterConnected.ts), as for EmailLoginView.
   // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.20 (30.36 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  SocialLogins: 30.45,
+  SocialLogins: 29.58,
   // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.20 (33.57 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  ConnectingSocialView: 33.65,
+  ConnectingSocialView: 32.59,
   // What the wallets list fetches to log a disconnected embedded wallet in again: the email
   // login's steps (its embedded code comes with the send, as from the Connect view's field), and
   // the social login with the embedded core entry, fetched while such a row shows (26.95 and 0.87
   // measured).
   // +0.10 (27.28 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  socialLogin: 27.35,
-  emailLogin: 1,
+  socialLogin: 26.64,
+  emailLogin: 0.92,
   // +0.10: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
-  connectFarcaster: 16.35,
+  connectFarcaster: 16.23,
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
   // +0.15 (16.16 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  loginWithPasskey: 16.25,
+  loginWithPasskey: 16.14,
   // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
-  registerPasskey: 20.45,
+  registerPasskey: 20.26,
   // A send's chain code, loaded on the first send or fee estimate (viem for EVM, @solana/kit for
   // Solana), and viem's node-error mapping, loaded only when a send fails.
-  evmTransfer: 92.5,
-  solanaTransfer: 27.25,
-  nodeError: 92.75,
+  evmTransfer: 92.35,
+  solanaTransfer: 27.21,
+  nodeError: 92.6,
   // WalletConnect's and the embedded wallet's connector lifecycle, attached on first use.
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
   // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.10 (19.86 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  lifecycle: 19.95,
+  lifecycle: 19.81,
 }
 
 let workDir: string
@@ -486,6 +495,14 @@ function packedPlugin(): Plugin {
   }
 }
 
+/**
+ * A chunk's code with every chunk name's hash written as one fixed name. esbuild's hashes depend
+ * on the inputs' paths too, and the packed copy sits in a new temporary folder on each run, so the
+ * same code gzipped a few bytes apart from run to run (one chunk read 20.69 KiB, then 20.70 against
+ * its 20.70 budget). A host's own hashes differ anyway; what the budgets hold is the code.
+ */
+const withoutHashes = (code: string) => code.replace(/-[A-Z0-9]{8}\.js\b/g, '-00000000.js')
+
 async function buildPacked(contents: string, external: string[] = []) {
   const result = await build({
     stdin: { contents, resolveDir: join(root, 'packages', 'ui'), loader: 'tsx' },
@@ -509,7 +526,7 @@ async function buildPacked(contents: string, external: string[] = []) {
     let sum = 0
     for (const f of files) {
       const out = result.outputFiles.find((o) => o.path.endsWith(`/${f.replace(/^.*\//, '')}`))
-      sum += out ? gzipSync(out.contents, { level: 9 }).length : 0
+      sum += out ? gzipSync(withoutHashes(out.text), { level: 9 }).length : 0
     }
     return sum
   }
