@@ -73,7 +73,7 @@ function ConnectingPopup({ provider }: { provider: PopupProvider }) {
           onClick={() => void login.social(portico, data.provider).then(connected)}
           data-slot="social-retry"
         >
-          {text.socialRetry}
+          {text.retry}
         </button>
       </div>
     )
@@ -127,7 +127,7 @@ function ConnectingFarcaster() {
           onClick={() => start(login, portico, modal)}
           data-slot="farcaster-retry"
         >
-          {text.socialRetry}
+          {text.retry}
         </button>
       </div>
     )

@@ -229,6 +229,31 @@ test("behavior: in Arabic the auth server's refusal of a wrong code is worded in
   expect($('email-error')?.textContent).not.toMatch(/[A-Za-z]/)
 })
 
+test('behavior: a mail the auth server cannot send says so; nothing is held back, and another address then connects', async () => {
+  const portico = makePortico()
+  await mount(portico, 'Connect')
+  // The devnet inbox refuses every address on `.invalid` at RCPT TO, as a mail server refuses an
+  // address it cannot deliver to: the auth server's send fails (MAIL_FAILED).
+  const undeliverable = `ui-${Date.now().toString(36)}@mail.invalid`
+  await submitEmail(undeliverable)
+  await expect.element(page.getByRole('alert')).toHaveTextContent('Could not send the email')
+  expect($('email-login')?.getAttribute('data-step')).toBe('email')
+  // No code was mailed, so no cooldown holds the retry back.
+  await expect.element(page.getByRole('button', { name: 'Try again' })).toBeEnabled()
+  expect($('email-cooldown')).toBeNull()
+
+  await userEvent.click(page.getByRole('button', { name: 'Use another email' }))
+  const email = freshEmail()
+  await expect.element(emailInput()).toBeVisible()
+  await userEvent.clear(emailInput())
+  await submitEmail(email)
+  const { code } = await latestMail(email)
+  await expect.element(digit(1)).toHaveFocus()
+  expect($('email-error')).toBeNull()
+  await userEvent.keyboard(code ?? '')
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+})
+
 test('behavior: resend waits out the 30 s cooldown (Please try again after {n} seconds), then mails a new code that connects', async () => {
   const portico = makePortico()
   await mount(portico, 'Connect')

@@ -136,7 +136,8 @@ export function EmailLoginView({ data }: ViewEntryOf<'EmailLogin'>) {
             onClick={() => void login.send(portico, data.email)}
             data-slot="email-retry"
           >
-            {text.otpResend}
+            {/* Nothing was mailed: the same send again, not a resend. */}
+            {text.retry}
           </button>
           {changeEmail}
         </>

@@ -50,7 +50,7 @@ export default {
   socialWaitingBody: 'سجّل الدخول هناك. تتحدّث هذه النافذة عند الانتهاء.',
   socialBlocked: 'حظر متصفحك نافذة تسجيل الدخول.',
   socialOpenLink: (name) => `فتح تسجيل الدخول عبر ${name}`,
-  socialRetry: 'إعادة المحاولة',
+  retry: 'إعادة المحاولة',
   farcasterTitle: 'Farcaster',
   farcasterScan: 'امسح الرمز بكاميرا هاتفك أو افتح الرابط في تطبيق Farcaster.',
   farcasterQrLabel: 'رمز QR لتسجيل الدخول عبر Farcaster',

@@ -51,7 +51,7 @@ export default {
   socialWaitingBody: 'Melde dich dort an. Dieses Fenster aktualisiert sich, sobald du fertig bist.',
   socialBlocked: 'Dein Browser hat das Anmeldefenster blockiert.',
   socialOpenLink: (name) => `${name}-Anmeldung öffnen`,
-  socialRetry: 'Erneut versuchen',
+  retry: 'Erneut versuchen',
   farcasterTitle: 'Farcaster',
   farcasterScan: 'Scanne mit der Kamera deines Telefons oder öffne den Link in deiner Farcaster-App.',
   farcasterQrLabel: 'QR-Code der Farcaster-Anmeldung',

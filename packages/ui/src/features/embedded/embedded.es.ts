@@ -50,7 +50,7 @@ export default {
   socialWaitingBody: 'Inicia sesión allí. Esta ventana se actualiza cuando termines.',
   socialBlocked: 'Tu navegador bloqueó la ventana de inicio de sesión.',
   socialOpenLink: (name) => `Abrir el inicio de sesión de ${name}`,
-  socialRetry: 'Reintentar',
+  retry: 'Reintentar',
   farcasterTitle: 'Farcaster',
   farcasterScan: 'Escanea con la cámara de tu teléfono o abre el enlace en tu app de Farcaster.',
   farcasterQrLabel: 'Código QR del inicio de sesión de Farcaster',

@@ -50,7 +50,7 @@ export default {
   socialWaitingBody: 'Connectez-vous là-bas. Cette fenêtre se met à jour une fois terminé.',
   socialBlocked: 'Votre navigateur a bloqué la fenêtre de connexion.',
   socialOpenLink: (name) => `Ouvrir la connexion ${name}`,
-  socialRetry: 'Réessayer',
+  retry: 'Réessayer',
   farcasterTitle: 'Farcaster',
   farcasterScan: 'Scannez avec l’appareil photo de votre téléphone ou ouvrez le lien dans votre app Farcaster.',
   farcasterQrLabel: 'QR code de la connexion Farcaster',

@@ -50,7 +50,7 @@ export default {
   socialWaitingBody: 'そちらでサインインしてください。完了するとこの画面が更新されます。',
   socialBlocked: 'ブラウザがログインウィンドウをブロックしました。',
   socialOpenLink: (name) => `${name} のログインを開く`,
-  socialRetry: '再試行',
+  retry: '再試行',
   farcasterTitle: 'Farcaster',
   farcasterScan: 'スマートフォンのカメラでスキャンするか、Farcaster アプリでリンクを開いてください。',
   farcasterQrLabel: 'Farcaster ログインの QR コード',

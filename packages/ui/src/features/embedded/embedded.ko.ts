@@ -50,7 +50,7 @@ export default {
   socialWaitingBody: '그곳에서 로그인하세요. 완료되면 이 화면이 업데이트됩니다.',
   socialBlocked: '브라우저가 로그인 창을 차단했습니다.',
   socialOpenLink: (name) => `${name} 로그인 열기`,
-  socialRetry: '다시 시도',
+  retry: '다시 시도',
   farcasterTitle: 'Farcaster',
   farcasterScan: '휴대폰 카메라로 스캔하거나 Farcaster 앱에서 링크를 여세요.',
   farcasterQrLabel: 'Farcaster 로그인 QR 코드',

@@ -50,7 +50,7 @@ export default {
   socialWaitingBody: 'Entre por lá. Esta janela é atualizada quando você terminar.',
   socialBlocked: 'Seu navegador bloqueou a janela de login.',
   socialOpenLink: (name) => `Abrir o login do ${name}`,
-  socialRetry: 'Tentar novamente',
+  retry: 'Tentar novamente',
   farcasterTitle: 'Farcaster',
   farcasterScan: 'Escaneie com a câmera do celular ou abra o link no seu app Farcaster.',
   farcasterQrLabel: 'QR code do login do Farcaster',

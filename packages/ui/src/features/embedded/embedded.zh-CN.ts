@@ -50,7 +50,7 @@ export default {
   socialWaitingBody: '请在该窗口中登录，完成后此处会自动更新。',
   socialBlocked: '你的浏览器拦截了登录窗口。',
   socialOpenLink: (name) => `打开 ${name} 登录`,
-  socialRetry: '重试',
+  retry: '重试',
   farcasterTitle: 'Farcaster',
   farcasterScan: '用手机相机扫描，或在 Farcaster 应用中打开链接。',
   farcasterQrLabel: 'Farcaster 登录二维码',

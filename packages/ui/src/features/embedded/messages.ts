@@ -49,7 +49,7 @@ export const embeddedEn = {
   socialWaitingBody: 'Sign in there. This window updates once you are done.',
   socialBlocked: 'Your browser blocked the login window.',
   socialOpenLink: (name: string) => `Open the ${name} login`,
-  socialRetry: 'Try again',
+  retry: 'Try again',
   farcasterTitle: 'Farcaster',
   farcasterScan: 'Scan with your phone’s camera or open the link in your Farcaster app.',
   farcasterQrLabel: 'QR code of the Farcaster login',
