@@ -1,5 +1,5 @@
 // Listing grants: what the wallet holds (the draft's list method), read defensively, gated by the
-// feature flag. The hosted service's sessions are in getPermissions.hosted.test.ts.
+// feature flag. The hosted service's sessions are in permissions.hosted.test.ts.
 import { expect, test } from 'vitest'
 import { permissionsWallet } from '../../test/permissionsWallet.js'
 import { getPermissions } from './getPermissions.js'

@@ -1,5 +1,5 @@
 // Revoking a grant the wallet keeps: the original method, the draft's newer one, and failures.
-// Hosted sessions (signed pci to the service) are in revokePermissions.hosted.test.ts.
+// Hosted sessions (signed pci to the service) are in permissions.hosted.test.ts.
 import { expect, test } from 'vitest'
 import { permissionsWallet } from '../../test/permissionsWallet.js'
 import { revokePermissions } from './revokePermissions.js'
