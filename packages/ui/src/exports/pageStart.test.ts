@@ -304,6 +304,12 @@ const lazyBudgetKiB: Record<string, number | null> = {
   'activity.*': 1.2,
   // The NFTs tab's two strings in each other language (0.2 measured).
   'nfts.*': 0.3,
+  // Smart sessions: the Account view's permissions list (only with `smartSessions` on and an EVM
+  // account), with the headless permissions feature it reads (grant, list and revoke through the
+  // wallet and the hosted session service; 5.67 measured), and its text in each other language
+  // (0.46 measured: the period and allowance phrasings are functions).
+  PermissionsList: 6,
+  'permissions.*': 0.6,
   // The multi-wallet view (ProfileWallets), its Account view entry and its text per language.
   // 8.21 measured (+0.7) since a disconnected wallet reconnects through the modal's connection
   // attempt and its connector's own view (WalletConnect's QR code): the attempt's code
@@ -385,7 +391,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // 18.3 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
-  updateEmail: 20.7,
+  // +0.05 (20.71 measured): the frame's method lists the connector routes by carry
+  // wallet_getGrantedExecutionPermissions (the embedded wallet lists its permission grants).
+  updateEmail: 20.75,
   // +0.2 in every chunk with the frame client (17.14 measured): its placement guard, so that the page
   // cannot hide or shrink the secure frame while it shows a prompt.
   // 18.1 measured after this wave's restructure (features in their own folders and
@@ -439,7 +447,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.15 (16.16 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
   loginWithPasskey: 16.25,
   // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
-  registerPasskey: 20.45,
+  // +0.05 (20.45 measured): wallet_getGrantedExecutionPermissions in the frame's method lists.
+  registerPasskey: 20.5,
   // A send's chain code, loaded on the first send or fee estimate (viem for EVM, @solana/kit for
   // Solana), and viem's node-error mapping, loaded only when a send fails.
   evmTransfer: 92.5,
