@@ -371,7 +371,8 @@ describe('the kit permissions feature through the embedded wallet', () => {
     await frame.getByRole('button', { name: 'Reject' }).waitFor()
     expect(await frame.getByText(reason, { exact: true }).count()).toBe(1)
     await clickUntil(frame.getByRole('button', { name: 'Reject' }), settled(pending))
-    expect(await pending).toMatchObject({ ok: false, name: 'UserRejectedRequestError' })
+    // The embedded wallet's refusal keeps its own error type, with EIP-1193's user-rejection code.
+    expect(await pending).toMatchObject({ ok: false, code: 4001 })
   }
 
   beforeAll(async () => {

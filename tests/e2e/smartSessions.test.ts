@@ -70,7 +70,8 @@ test('demo: grant, a send within it with no prompt (on anvil), over it prompted,
     frame.getByRole('button', { name: 'Reject' }),
     async () => (await page.getByTestId('permissions-send-error').count()) > 0,
   )
-  expect(await page.getByTestId('permissions-send-error').textContent()).toBe('UserRejectedRequestError')
+  // The embedded wallet's refusal keeps its own error type (its code is EIP-1193's 4001).
+  expect(await page.getByTestId('permissions-send-error').textContent()).toBe('EmbeddedWalletError')
   expect(await received()).toBe(before + 600n)
   await page.getByRole('dialog').waitFor({ state: 'detached' })
 
