@@ -71,9 +71,17 @@ test('default: the session in words with its end; Revoke (signed pci, checked by
 
 test('gating: with smartSessions off (the default) the list is not there, though the account has a session', async () => {
   const { key } = await accountWithSession()
+  const start = performance.now()
   await openAccount({ accountKey: key })
-  await expect.element(page.getByRole('tab', { name: 'Tokens' })).toBeVisible()
+  await expect.element(page.getByText('Ether')).toBeVisible()
   expect(document.querySelector('[data-slot="permissions"]')).toBeNull()
+  // Not even its code (when this page has not loaded it for an earlier test): the slot would start
+  // loading the list as the view rendered, before the balance came back; nor the service.
+  const loaded = performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.startTime >= start)
+    .map((entry) => entry.name)
+  expect(loaded.filter((url) => /PermissionsList|\/v1\/sessions\//.test(url))).toEqual([])
 })
 
 test('accessible in light and dark', async () => {
