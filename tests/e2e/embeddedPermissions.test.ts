@@ -34,6 +34,13 @@ type HostApi = {
   messages(): string[]
   connection(): { status: string; connectorId?: string; address?: string }
   storedKeys(): string[]
+  grantPermissions(parameters: {
+    expiry: number
+    permissions: { type: string; data: object }[]
+  }): Promise<Settled<{ context: string; source: string; expiry: number; permissions: unknown[] }>>
+  getPermissions(): Promise<Settled<{ context: string; source: string }[]>>
+  revokePermissions(parameters: { context: string; source?: string }): Promise<Settled<{ context: string }>>
+  sendCalls(to: string, value: string, context?: string): Promise<Settled<{ id: string }>>
 }
 declare const host: HostApi
 
@@ -101,7 +108,7 @@ afterAll(async () => {
   await devnet?.stop()
 })
 
-async function openHost(context: BrowserContext, origin = hostOrigin) {
+async function openHost(context: BrowserContext, origin = hostOrigin, extra: Record<string, string> = {}) {
   const page = await context.newPage()
   const consoleLines: string[] = []
   page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`))
@@ -110,6 +117,7 @@ async function openHost(context: BrowserContext, origin = hostOrigin) {
     rpcUrl: devnet.evm.rpcUrl,
     solanaRpcUrl: devnet.solana.rpcUrl,
     genesisHash: devnet.solana.genesisHash,
+    ...extra,
   })
   await page.goto(`${origin}/?${query}`)
   await page.waitForSelector('body[data-ready="true"]')
@@ -327,5 +335,109 @@ describe('embedded wallet permission grants', () => {
     )
     expect(revoked).toEqual({ ok: true, value: {} })
     await expectPromptThenReject(page, sendCalls(page, 1n, grantContext), 'unknown permission')
+  })
+})
+
+// The kit's permissions feature (`@portico/headless/permissions`, smartSessions on) over the same
+// frame: granted through the connector, listed, spent within the limit with no prompt (on anvil),
+// prompted beyond it, revoked, prompted after.
+describe('the kit permissions feature through the embedded wallet', () => {
+  let context: BrowserContext
+  let page: Page
+  let address: `0x${string}`
+  const email = `kit-grant-${randomBytes(4).toString('hex')}@example.com`
+  const publicClient = () => createPublicClient({ transport: http(devnet.evm.rpcUrl) })
+  const to = () => devnet.evm.accounts[3].address
+  const balanceOfTo = () => publicClient().getBalance({ address: to() })
+  const approve = () => secureFrame(page).getByRole('button', { name: 'Approve' })
+
+  /** Whether `pending` has settled yet (the frame answered). */
+  function settled(pending: Promise<unknown>) {
+    let done = false
+    pending.then(
+      () => {
+        done = true
+      },
+      () => {
+        done = true
+      },
+    )
+    return () => done
+  }
+
+  /** Waits for the frame's prompt naming `reason` as why the grant was not used, then rejects it. */
+  async function promptedThenReject(pending: Promise<unknown>, reason: string) {
+    const frame = secureFrame(page)
+    await frame.getByRole('button', { name: 'Reject' }).waitFor()
+    expect(await frame.getByText(reason, { exact: true }).count()).toBe(1)
+    await clickUntil(frame.getByRole('button', { name: 'Reject' }), settled(pending))
+    // The embedded wallet's refusal keeps its own error type, with EIP-1193's user-rejection code.
+    expect(await pending).toMatchObject({ ok: false, code: 4001 })
+  }
+
+  beforeAll(async () => {
+    ;({ context } = await offlineContext(browser))
+    ;({ page } = await openHost(context, hostOrigin, { smartSessions: 'on' }))
+    address = await login(page, email)
+    const funder = createWalletClient({
+      account: privateKeyToAccount(devnet.evm.accounts[0].privateKey),
+      transport: http(devnet.evm.rpcUrl),
+    })
+    await publicClient().waitForTransactionReceipt({
+      hash: await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null }),
+    })
+  })
+  afterAll(() => context?.close())
+
+  test('grant, a send within it with no prompt (on anvil), beyond it prompts, revoke, prompts after', async () => {
+    const expiry = nowSeconds() + 3600
+    const granting = page.evaluate(
+      (e) =>
+        host.grantPermissions({
+          expiry: e,
+          permissions: [{ type: 'native-token-recurring-allowance', data: { allowance: '0x3e8', period: 86400 } }],
+        }),
+      expiry,
+    )
+    await secureFrame(page).getByRole('heading', { name: 'Grant permissions' }).waitFor()
+    expect(await secureFrame(page).getByText('up to 1000 wei every 1 day(s)').count()).toBe(1)
+    await clickUntil(approve(), settled(granting))
+    const granted = await granting
+    if (!granted.ok) throw new Error(granted.message)
+    const grant = granted.value
+    expect(grant).toMatchObject({ source: 'wallet', expiry })
+    expect(grant.context).toMatch(/^0x[0-9a-f]{64}$/)
+
+    // Listed by the kit (the frame's wallet_getGrantedExecutionPermissions).
+    expect(await page.evaluate(() => host.getPermissions())).toEqual({
+      ok: true,
+      value: [expect.objectContaining({ context: grant.context, source: 'wallet', address })],
+    })
+
+    // Within the allowance: no prompt, and the transfer is on anvil.
+    const before = await balanceOfTo()
+    const within = await page.evaluate(([t, c]) => host.sendCalls(t, '600', c), [to(), grant.context] as const)
+    expect(within).toMatchObject({ ok: true })
+    await expect.poll(balanceOfTo).toBe(before + 600n)
+    expect(await approve().count()).toBe(0)
+
+    // Beyond it (600 + 600 > 1000): the frame prompts, naming why.
+    await promptedThenReject(
+      page.evaluate(([t, c]) => host.sendCalls(t, '600', c), [to(), grant.context] as const),
+      'over the allowance',
+    )
+    expect(await balanceOfTo()).toBe(before + 600n)
+
+    // Revoked through the kit (no prompt): gone from the list, and a send naming it prompts.
+    expect(await page.evaluate((c) => host.revokePermissions({ context: c }), grant.context)).toEqual({
+      ok: true,
+      value: { context: grant.context },
+    })
+    expect(await page.evaluate(() => host.getPermissions())).toEqual({ ok: true, value: [] })
+    await promptedThenReject(
+      page.evaluate(([t, c]) => host.sendCalls(t, '1', c), [to(), grant.context] as const),
+      'unknown permission',
+    )
+    expect(await balanceOfTo()).toBe(before + 600n)
   })
 })

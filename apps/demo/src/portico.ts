@@ -73,11 +73,22 @@ const pairingExpirySeconds = Number(query.get('pairingExpiry')) || undefined
  * ("Devnet Wallet 2", another devnet key): connect both, switch, reload, disconnect one.
  */
 const multiWallet = query.get('multiWallet') === 'on'
+/**
+ * `?smartSessions=on` turns smart sessions (ERC-7715 permissions) on: the page offers a grant, and
+ * the Account view lists the account's grants with Revoke.
+ */
+const smartSessions = query.get('smartSessions') === 'on'
 
 export const portico = createPortico({
   projectId: 'portico-demo',
-  ...(analyticsOff || multiWallet
-    ? { features: { ...(analyticsOff ? { analytics: false } : {}), ...(multiWallet ? { multiWallet: true } : {}) } }
+  ...(analyticsOff || multiWallet || smartSessions
+    ? {
+        features: {
+          ...(analyticsOff ? { analytics: false } : {}),
+          ...(multiWallet ? { multiWallet: true } : {}),
+          ...(smartSessions ? { smartSessions: true } : {}),
+        },
+      }
     : {}),
   networks: [devnet, devnet2, solanaDevnet, polkadotDevnet, bitcoinRegtest, cosmosDevnet],
   adapters: [eip155Adapter(), solanaAdapter(), polkadotAdapter(), bip122Adapter(), cosmosAdapter()],

@@ -52,6 +52,7 @@ export { ONRAMP_PROVIDER_FEE, type OnrampMoney, type OnrampNetwork, type OnrampQ
 export { hostedBundlerNames } from './api/routes/bundler.js'
 export { allowedOrigins } from './api/routes/directory.js'
 export { type ApiEmulator, type StartApiEmulatorOptions, startApiEmulator } from './api/server.js'
+export type { NewSession, SessionPermission, SessionStore, StoredSession } from './api/sessions.js'
 export { type ApiFeatureId, type ApiSwitches, defaultSwitches, type HostedFault } from './api/switches.js'
 export {
   type DirectoryWallet,

@@ -251,6 +251,8 @@ describe('rpc method lists and query', () => {
     ])
       expect(rpcMethodKind(method)).toBe('unsafe')
     expect(rpcMethodKind('wallet_getAssets')).toBe('local')
+    // The draft's list of grants: answered by the frame (this origin's grants only).
+    expect(rpcMethodKind('wallet_getGrantedExecutionPermissions')).toBe('local')
     expect(rpcMethodKind('solana_signIn')).toBeUndefined()
     expect(rpcMethodKind('debug_traceTransaction')).toBeUndefined()
   })

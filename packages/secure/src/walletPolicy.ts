@@ -53,6 +53,7 @@ export const rpcMethods = {
     'wallet_getCapabilities',
     'wallet_getCallsStatus',
     'wallet_getAssets',
+    'wallet_getGrantedExecutionPermissions',
   ],
 } as const
 

@@ -1,5 +1,7 @@
 // The host page of the embedded-wallet e2e test: a plain page on its own origin that uses the kit's
 // public actions. The test drives it through `window.host` (page.evaluate), like a site's own code.
+
+import { sendCalls } from '@portico/headless/calls'
 import {
   createPortico,
   disconnect,
@@ -24,6 +26,13 @@ import {
   verifyEmailOtp,
   waitForDeviceApproval,
 } from '@portico/headless/embedded'
+import {
+  type GrantPermissionsParameters,
+  getPermissions,
+  grantPermissions,
+  type RevokePermissionsParameters,
+  revokePermissions,
+} from '@portico/headless/permissions'
 import { sendToken } from '@portico/headless/send'
 import { settle } from './settle.js'
 
@@ -54,6 +63,8 @@ const portico = createPortico({
     icons: [`${location.origin}/icon.svg`],
   },
   remoteConfig: false,
+  // `smartSessions=on` turns the permissions feature on (off by default, as the spec's default).
+  features: { smartSessions: params.get('smartSessions') === 'on' },
   blockchainApi: false,
   walletDirectory: false,
   walletConnect: false,
@@ -95,6 +106,18 @@ const host = {
           if (back) await switchNetwork(portico, { caipNetworkId: back })
         }
       })(),
+    ),
+  /** The kit's permissions feature (ERC-7715) through the connected wallet. */
+  grantPermissions: (parameters: GrantPermissionsParameters) => settle(grantPermissions(portico, parameters)),
+  getPermissions: () => settle(getPermissions(portico)),
+  revokePermissions: (parameters: RevokePermissionsParameters) => settle(revokePermissions(portico, parameters)),
+  /** The kit's EIP-5792 send of one native transfer, naming a grant's context when given. */
+  sendCalls: (to: `0x${string}`, value: string, context?: string) =>
+    settle(
+      sendCalls(portico, {
+        calls: [{ to, value: BigInt(value) }],
+        ...(context ? { capabilities: { permissions: { context } } } : {}),
+      }),
     ),
   exportKey: (namespace: 'eip155' | 'solana') => settle(exportEmbeddedWallet(portico, { namespace })),
   syncTheme: (theme: EmbeddedWalletTheme) => syncEmbeddedWalletTheme(portico, theme),

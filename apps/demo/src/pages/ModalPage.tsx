@@ -1,12 +1,18 @@
 // `#/`: the prebuilt modal. One <ConnectButton /> is the whole integration.
 
 import { devnetConfig } from 'virtual:portico-devnet'
+import { useFeatures } from '@portico/headless'
 import { ConnectButton, PorticoUI } from '@portico/ui'
+import { lazy, Suspense } from 'react'
 import { AccountInfo } from '../AccountInfo.js'
 import { SendTokenCard } from '../SendTokenCard.js'
 import { SignMessageCard } from '../SignMessageCard.js'
 
+// Loaded only with `?smartSessions=on`: the permissions feature stays off every other page load.
+const PermissionsCard = lazy(() => import('../PermissionsCard.js').then((m) => ({ default: m.PermissionsCard })))
+
 export function ModalPage() {
+  const { smartSessions } = useFeatures()
   return (
     <PorticoUI themeMode="auto">
       <header className="page-header">
@@ -51,6 +57,11 @@ export function ModalPage() {
         <AccountInfo />
         <SignMessageCard />
         <SendTokenCard />
+        {smartSessions ? (
+          <Suspense fallback={null}>
+            <PermissionsCard />
+          </Suspense>
+        ) : null}
       </main>
     </PorticoUI>
   )

@@ -5,6 +5,7 @@
 import type { Context } from 'hono'
 import { type EmulatorEnv, HttpError } from '../emulator/app.js'
 import type { ProfileStore } from './profiles.js'
+import type { SessionStore } from './sessions.js'
 import type { ApiSwitches } from './switches.js'
 import type { DirectoryWallet } from './wallets.js'
 
@@ -42,6 +43,8 @@ export interface ApiContext {
   switches: ApiSwitches
   /** Names: fixtures and those registered on this emulator. */
   profiles: ProfileStore
+  /** Smart sessions: those added on this emulator. */
+  sessions: SessionStore
   /** The emulator's base URL (known once it listens). */
   readonly url: string
 }

@@ -20,6 +20,8 @@ import { directoryRoutes } from './routes/directory.js'
 import { onrampRoutes } from './routes/onramp.js'
 import { profileRoutes } from './routes/profile.js'
 import { rpcRoutes } from './routes/rpc.js'
+import { sessionControlRoutes, sessionRoutes } from './routes/sessions.js'
+import { createSessionStore, type SessionStore } from './sessions.js'
 import { type ApiSwitches, apiSwitchRules, defaultSwitches, switchMessages } from './switches.js'
 import { devnetLinklessWalletEntry, devnetWebWalletEntry } from './wallets.js'
 
@@ -71,6 +73,8 @@ export interface ApiEmulator {
   /** Events received on `POST /e`, oldest first (none are stored while `switches.origins` is 403). */
   analytics: { events(): AnalyticsEvent[]; clear(): void }
   switches: ApiSwitches
+  /** Smart sessions the hosted session service keeps (`GET /v1/sessions/{account}`); add one as a wallet would. */
+  sessions: SessionStore
   /** Closes the server (and keep-alive connections); resolves once the port is free. Idempotent. */
   stop(): Promise<void>
 }
@@ -106,6 +110,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
     events,
     switches,
     profiles: createProfileStore(),
+    sessions: createSessionStore(),
     get url() {
       return baseUrl
     },
@@ -115,6 +120,7 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
   // Devnet control routes: no hosted parameters, never faulty.
   mountSwitches(app, switches, apiSwitchRules)
   app.route('/', analyticsControlRoutes(ctx))
+  app.route('/', sessionControlRoutes(ctx))
   // Every hosted route below, unknown paths included, answers with the `hosted` fault when it is on.
   app.use(
     faultSwitch(
@@ -139,12 +145,14 @@ export async function startApiEmulator(options: StartApiEmulatorOptions): Promis
   app.route('/', profileRoutes(ctx))
   app.route('/', convertRoutes(ctx))
   app.route('/', onrampRoutes(ctx))
+  app.route('/', sessionRoutes(ctx))
 
   const server = await serveEmulator(app, { host: options.host, port: options.port })
   baseUrl = server.url
   return {
     url: baseUrl,
     switches,
+    sessions: ctx.sessions,
     analytics: {
       events: () => events.map((e) => structuredClone(e)),
       clear: () => {

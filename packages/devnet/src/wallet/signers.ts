@@ -601,6 +601,10 @@ export const devnetMethods = {
     'wallet_sendCalls',
     'wallet_getCallsStatus',
     'wallet_getCapabilities',
+    // Permission grants (ERC-7715), kept and enforced by the wallet (see grants.ts).
+    'wallet_grantPermissions',
+    'wallet_revokePermissions',
+    'wallet_getGrantedExecutionPermissions',
   ],
   solana: ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'],
   polkadot: ['polkadot_signMessage', 'polkadot_signTransaction'],

@@ -337,6 +337,65 @@ describe('devnet wallet over the local relay', () => {
     await expect(rejected).rejects.toMatchObject({ code: getSdkError('USER_REJECTED').code })
   })
 
+  it('permission grants: granted after a prompt, a send within it answered with no prompt (on anvil), over it prompted, revoked with no prompt, insisted on after: 4100', async () => {
+    const wallet = await createWallet({ accountIndex: 4, autoApprove: { requests: 'manual' } })
+    const methods = ['wallet_grantPermissions', 'wallet_revokePermissions', 'wallet_getGrantedExecutionPermissions']
+    const { dapp, session } = await connect(wallet, {
+      eip155: { ...allNamespaces.eip155, methods: [...allNamespaces.eip155.methods, 'wallet_sendCalls', ...methods] },
+    })
+    expect(session.namespaces.eip155?.methods).toEqual(expect.arrayContaining(methods))
+    const ask = <T>(method: string, params: unknown) =>
+      dapp.request<T>({ topic: session.topic, chainId: evmChain, request: { method, params } })
+    const from = evmAccounts[4].address
+    const to = evmAccounts[3].address
+    const client = createPublicClient({ transport: http(anvil.rpcUrl) })
+    const sendCalls = (context: string, value: number, optional?: boolean) =>
+      ask<{ id: string }>('wallet_sendCalls', [
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          from,
+          atomicRequired: false,
+          calls: [{ to, value: `0x${value.toString(16)}` }],
+          capabilities: { permissions: { context, ...(optional === undefined ? {} : { optional }) } },
+        },
+      ])
+
+    const granting = ask<{ permissionsContext: string }>('wallet_grantPermissions', [
+      {
+        chainId: '0x7a69',
+        expiry: Math.floor(Date.now() / 1000) + 3600,
+        permissions: [{ type: 'native-token-recurring-allowance', data: { allowance: '0x3e8', period: 86400 } }],
+      },
+    ])
+    const prompt = await wallet.nextRequest()
+    expect(prompt.method).toBe('wallet_grantPermissions')
+    await prompt.approve()
+    const context = (await granting).permissionsContext
+    expect(context).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await ask('wallet_getGrantedExecutionPermissions', [])).toEqual([
+      expect.objectContaining({ permissionsContext: context }),
+    ])
+
+    // Within it: answered with no request for the user (manual mode would hold one).
+    const before = await client.getBalance({ address: to })
+    await sendCalls(context, 600)
+    expect(await client.getBalance({ address: to })).toBe(before + 600n)
+
+    // Over it: the user is asked; a rejection reaches the dapp and nothing is sent.
+    const over = sendCalls(context, 600)
+    const asked = await wallet.nextRequest()
+    expect(asked.method).toBe('wallet_sendCalls')
+    await asked.reject()
+    await expect(over).rejects.toMatchObject({ code: getSdkError('USER_REJECTED').code })
+    expect(await client.getBalance({ address: to })).toBe(before + 600n)
+
+    // Revoked with no prompt; then a send insisting on it is refused (4100) without asking.
+    expect(await ask('wallet_revokePermissions', [{ permissionsContext: context }])).toEqual({})
+    expect(await ask('wallet_getGrantedExecutionPermissions', [])).toEqual([])
+    await expect(sendCalls(context, 1, false)).rejects.toMatchObject({ code: 4100 })
+  })
+
   it('wallet_switchEthereumChain: known chain → null and chainChanged; unknown → 4902', async () => {
     const wallet = await createWallet({ evmChainIds: [31337, 1] })
     const { dapp, session } = await connect(wallet, { eip155: allNamespaces.eip155 })

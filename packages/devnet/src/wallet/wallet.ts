@@ -8,6 +8,7 @@ import type { CoreTypes, ProposalTypes, SessionTypes, Verify } from '@walletconn
 import { buildApprovedNamespaces, buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import { privateKeyToAccount } from 'viem/accounts'
 import { evmChainId } from '../accounts.js'
+import { createDevnetGrants, devnetPermissionTypes, type GrantUse, withoutPermissionsCapability } from './grants.js'
 import { type DevnetKeys, type DevnetNamespace, devnetChainIds, devnetKeys, devnetNamespaces } from './keys.js'
 import { answerDevnetRequest, type DevnetSignerRpc, DevnetWalletError, devnetEvents, devnetMethods } from './signers.js'
 import { answerSmartRequest, type DevnetSmartAccountOptions, devnetSmartAccount } from './smartAccount.js'
@@ -326,6 +327,10 @@ export async function createDevnetWallet(options: DevnetWalletOptions): Promise<
   const keys = smartAccount
     ? { ...ownerKeys, eip155: { ...ownerKeys.eip155, address: smartAccount.address } }
     : ownerKeys
+  // Permission grants (ERC-7715) made to dapps, and the spends reserved by sends a grant covers
+  // (answered with no prompt), by request id.
+  const grants = createDevnetGrants()
+  const covered = new Map<number, GrantUse>()
   const proposalsMode = options.autoApprove?.proposals ?? 'approve'
   const requestsMode = options.autoApprove?.requests ?? 'approve'
   const { evmRpcUrl } = options
@@ -477,15 +482,62 @@ export async function createDevnetWallet(options: DevnetWalletOptions): Promise<
       await ensureEvmChain(topic, next)
       return null
     }
+    const origin = dappOrigin(event)
+    const evmChain = Number(chainId.split(':')[1])
+    const account = keys.eip155.address
+    switch (request.method) {
+      case 'wallet_grantPermissions':
+        return grants.grant({ params: request.params, origin, account, chainId: evmChain })
+      case 'wallet_revokePermissions':
+        return grants.revoke({ params: request.params, origin })
+      case 'wallet_getGrantedExecutionPermissions':
+        return grants.list({ origin, account, chainId: evmChain })
+      case 'wallet_getCapabilities': {
+        // Every chain the wallet answers for also grants and enforces permissions.
+        const answered = (await answerPlain(event)) as Record<string, Record<string, unknown>>
+        for (const chain of Object.values(answered ?? {}))
+          chain.permissions = { supported: true, signerTypes: ['account'], permissionTypes: [...devnetPermissionTypes] }
+        return answered
+      }
+      case 'wallet_sendCalls': {
+        // The grant was checked (and its spend reserved) when the request came; the send itself
+        // carries no permissions capability. A failed send gives the reservation back.
+        const used = covered.get(id)
+        covered.delete(id)
+        try {
+          return await answerPlain(event, withoutPermissionsCapability(request.params))
+        } catch (error) {
+          if (used) grants.refund(used)
+          throw error
+        }
+      }
+    }
+    return answerPlain(event)
+  }
+
+  /** The dapp's origin as Verify attested it, else as its metadata says. */
+  function dappOrigin(event: WalletKitTypes.SessionRequest): string {
+    const verified = event.verifyContext?.verified?.origin
+    const url = verified || walletKit.getActiveSessions()[event.topic]?.peer.metadata.url || ''
+    try {
+      return new URL(url).origin
+    } catch {
+      return url
+    }
+  }
+
+  async function answerPlain(event: WalletKitTypes.SessionRequest, params = event.params.request.params) {
+    const { id } = event
+    const { chainId, request } = event.params
     if (smart && smartAccount) {
       const smartAnswer = await answerSmartRequest(smartAccount, rpc.evmRpcUrls, smart, {
         chainId,
         method: request.method,
-        params: request.params,
+        params,
       })
       if (smartAnswer) return smartAnswer.answer
     }
-    return answerDevnetRequest(keys, rpc, { chainId, method: request.method, params: request.params, id })
+    return answerDevnetRequest(keys, rpc, { chainId, method: request.method, params, id })
   }
 
   function makeRequest(event: WalletKitTypes.SessionRequest): PendingRequest {
@@ -549,6 +601,32 @@ export async function createDevnetWallet(options: DevnetWalletOptions): Promise<
   walletKit.on('session_request', (event) => {
     const request = makeRequest(event)
     notify({ type: 'request', request })
+    const { method, params } = event.params.request
+    // Revoking takes power away and listing shows the dapp only its own grants: no prompt.
+    if (method === 'wallet_revokePermissions' || method === 'wallet_getGrantedExecutionPermissions') {
+      request.approve().catch(() => undefined)
+      return
+    }
+    if (method === 'wallet_sendCalls') {
+      const use = grants.use({
+        params,
+        origin: dappOrigin(event),
+        account: keys.eip155.address,
+        chainId: Number(event.params.chainId.split(':')[1]),
+      })
+      if (use && 'used' in use) {
+        // Within a grant: sent with no prompt.
+        covered.set(event.id, use.used)
+        request.approve().catch(() => undefined)
+        return
+      }
+      if (use && !use.optional) {
+        request
+          .reject({ code: 4100, message: `Permission does not cover this request: ${use.reason}` })
+          .catch(() => undefined)
+        return
+      }
+    }
     if (requestsMode === 'manual') requests.push(request)
     else if (requestsMode === 'reject') request.reject().catch(() => undefined)
     else request.approve().catch(() => undefined)

@@ -124,7 +124,7 @@ test('names entry: name to address, none of it in the main entries (they would p
 // Send, activity, identity and WalletConnect were re-exported by the main entries until they got
 // entries of their own; a name of theirs back in '.' or '/core' would bring the feature back onto
 // every page's start.
-test.each(['activity', 'identity', 'nfts', 'send', 'walletconnect', 'wallets'] as const)(
+test.each(['activity', 'identity', 'nfts', 'permissions', 'send', 'walletconnect', 'wallets'] as const)(
   '%s entry: none of it in the main entries or /internal (page start)',
   async (feature) => {
     const names = [
@@ -150,6 +150,7 @@ const features = [
   'names',
   'nfts',
   'onramp',
+  'permissions',
   'send',
   'siwx',
   'swap',

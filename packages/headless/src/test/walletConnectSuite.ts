@@ -19,6 +19,7 @@ import { polkadotAdapter } from '../kernel/adapters/polkadot/polkadotAdapter.js'
 import { solanaAdapter } from '../kernel/adapters/solana/solanaAdapter.js'
 import { createPortico } from '../kernel/createPortico.js'
 import { bip122Network, cosmosNetwork, eip155Network, polkadotNetwork, solanaNetwork } from '../kernel/networks.js'
+import type { PorticoOptions } from '../kernel/options.js'
 import type { Portico } from '../kernel/portico.js'
 import type { StorageLike } from '../kernel/state/storage.js'
 import { createMemoryWalletConnectStorage, type WalletConnectStorage } from '../kernel/walletConnectOptions.js'
@@ -35,6 +36,8 @@ export type WalletConnectDappSetup = {
   prepare?: boolean
   logLevel?: 'error' | 'trace'
   paymasterMap?: Record<string, string>
+  /** More options of the dapp (e.g. `features: { smartSessions: true }`). */
+  options?: Partial<PorticoOptions>
 }
 
 /**
@@ -105,6 +108,7 @@ export function walletConnectSuite() {
       storage = memoryStorage(),
       wcStorage = createMemoryWalletConnectStorage(),
       paymasterMap,
+      options,
       ...rest
     }: WalletConnectDappSetup = {}) {
       const portico = createPortico({
@@ -116,6 +120,7 @@ export function walletConnectSuite() {
         ...(paymasterMap ? { paymasterMap } : {}),
         ssr: false, // reloads here are client-only: storage is read while creating
         walletConnect: { relayUrl: suite.relay.url, verifyUrl: suite.relay.verifyUrl, storage: wcStorage, ...rest },
+        ...options,
       })
       porticos.push(portico)
       return { portico, storage, wcStorage }

@@ -20,3 +20,10 @@ export function updateGrants<T>(change: (grants: Grant[]) => { grants: Grant[]; 
   queue = next.catch(() => undefined)
   return next
 }
+
+/** The stored grants, read in the same queue (after any write in flight), without writing. */
+export function readGrants(): Promise<Grant[]> {
+  const next = queue.then(async () => (await get<Grant[]>(key)) ?? [])
+  queue = next.catch(() => undefined)
+  return next
+}

@@ -5,6 +5,8 @@ import * as z from 'zod/mini'
  * ERC-7715-style permission grants, kept and enforced by the frame (the key never leaves it).
  * This module is pure (no storage, no DOM): the schema of a `wallet_grantPermissions` request, the
  * allowance arithmetic of recurring periods (bigint) and the matching of calls against a grant.
+ * Also the package's `@portico/secure/permissions` entry: the devnet's web wallet enforces grants
+ * by these same rules.
  */
 
 const hexQuantity = z.string().check(z.regex(/^0x[0-9a-fA-F]{1,64}$/, 'Expected a hex quantity'))

@@ -14,7 +14,7 @@ import { frameTexts } from '../protocol.js'
 import { rpcMethodKind } from '../walletPolicy.js'
 import { type ApprovalRequest, type PromptHost, requestApproval } from './approval.js'
 import { forward } from './chainRpc.js'
-import { updateGrants } from './grants.js'
+import { readGrants, updateGrants } from './grants.js'
 import type { Namespace } from './keys.js'
 import {
   type Call,
@@ -175,6 +175,28 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
         )
         const done = receipts.every(Boolean)
         return { version: '2.0.0', id, chainId: calls.chainId, atomic: false, status: done ? 200 : 100, receipts }
+      }
+      case 'wallet_getGrantedExecutionPermissions': {
+        // The draft's list of grants: only this origin's, for the account and chain it sees, still
+        // running. Another site learns nothing of grants it was not given (as with revoking).
+        const at = context.now?.() ?? Math.floor(Date.now() / 1000)
+        const grants = await readGrants()
+        return grants
+          .filter(
+            (g) =>
+              g.origin === context.hostOrigin &&
+              sameAddress(g.account, evm) &&
+              g.chainId === context.chainId &&
+              g.expiry > at,
+          )
+          .map((g) => ({
+            chainId: `0x${g.chainId.toString(16)}`,
+            address: g.account,
+            expiry: g.expiry,
+            permissions: g.permissions,
+            permissionsContext: g.id,
+            context: g.id,
+          }))
       }
       case 'wallet_getAssets': {
         // EIP-7811, the native balance of the frame's current chain (token lists need an indexer).

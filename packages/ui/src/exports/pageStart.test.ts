@@ -153,7 +153,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.1 with LazyPart, the one slot mechanism that makes every lazy part name its stand-in.
   // 9.23 with one row per wallet (its connectors grouped, their namespaces named: 8.96 before).
   // 9.34 with both; +0.27 with WalletConnect's mark (components/walletConnectMark.ts) for its row.
-  // The measure rounded up to the hundredth (it sat at its old budget, 9.65, and rounding hid it).
+  // The WalletConnect proposal's method list now asks for the ERC-7715 permission methods of both
+  // drafts (smart sessions over WalletConnect): not measurable here (9.25 before and after). The
+  // measure rounded up to the hundredth (it sat at its old budget, 9.65, and rounding hid it).
   ConnectView: 9.26,
   // The host's terms and privacy policy in the Connect view (its checkbox or line), and its text
   // in each other language; fetched only when the host gave one of the URLs.
@@ -312,6 +314,12 @@ const lazyBudgetKiB: Record<string, number | null> = {
   'activity.*': 1.17,
   // The NFTs tab's two strings in each other language (0.2 measured).
   'nfts.*': 0.28,
+  // Smart sessions: the Account view's permissions list (only with `smartSessions` on and an EVM
+  // account), with the headless permissions feature it reads (grant, list and revoke through the
+  // wallet and the hosted session service; 5.51 measured), and its text in each other language
+  // (0.44 measured: the period and allowance phrasings are functions).
+  PermissionsList: 5.6,
+  'permissions.*': 0.5,
   // The multi-wallet view (ProfileWallets), its Account view entry and its text per language.
   // 8.21 measured (+0.7) since a disconnected wallet reconnects through the modal's connection
   // attempt and its connector's own view (WalletConnect's QR code): the attempt's code
@@ -393,8 +401,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // 18.3 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
-  // The measure rounded up to the hundredth (it sat at its old budget, 20.7, and rounding hid it).
-  updateEmail: 20.52,
+  // +0.03 (20.54 measured): the frame's method lists the connector routes by carry
+  // wallet_getGrantedExecutionPermissions (the embedded wallet lists its permission grants).
+  updateEmail: 20.55,
   // +0.2 in every chunk with the frame client (17.14 measured): its placement guard, so that the page
   // cannot hide or shrink the secure frame while it shows a prompt.
   // 18.1 measured after this wave's restructure (features in their own folders and
@@ -443,12 +452,15 @@ const lazyBudgetKiB: Record<string, number | null> = {
   socialLogin: 26.64,
   emailLogin: 0.92,
   // +0.10: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
-  connectFarcaster: 16.23,
+  // +0.02 (16.24 measured): the permission methods in the WalletConnect proposal's list, and
+  // wallet_getGrantedExecutionPermissions in the frame's method lists.
+  connectFarcaster: 16.25,
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
   // +0.15 (16.16 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
   loginWithPasskey: 16.14,
   // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
-  registerPasskey: 20.26,
+  // +0.02 (20.28 measured): wallet_getGrantedExecutionPermissions in the frame's method lists.
+  registerPasskey: 20.29,
   // A send's chain code, loaded on the first send or fee estimate (viem for EVM, @solana/kit for
   // Solana), and viem's node-error mapping, loaded only when a send fails.
   evmTransfer: 92.35,

@@ -24,6 +24,12 @@ export const walletConnectMethods = {
     'wallet_getCapabilities',
     'wallet_sendCalls',
     'wallet_getCallsStatus',
+    // ERC-7715 permissions (smart sessions), both drafts' names: a wallet approves those it has.
+    'wallet_grantPermissions',
+    'wallet_revokePermissions',
+    'wallet_getGrantedExecutionPermissions',
+    'wallet_requestExecutionPermissions',
+    'wallet_revokeExecutionPermission',
   ],
   solana: [
     'solana_signMessage',

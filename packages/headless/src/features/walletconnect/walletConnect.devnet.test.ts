@@ -51,6 +51,12 @@ import { getWalletConnectUri } from './getWalletConnectUri.js'
 import { adr36SignDoc } from './signing.js'
 
 const suite = walletConnectSuite()
+/** The devnet wallet grants and enforces ERC-7715 permissions on every chain it answers for. */
+const grantsCapability = {
+  supported: true,
+  signerTypes: ['account'],
+  permissionTypes: ['native-token-recurring-allowance', 'erc20-token-recurring-allowance', 'contract-call'],
+}
 const { createDapp, createWallet, pairAndConnect } = suite
 const namespaces = walletConnectNamespaces
 const account = accountOf
@@ -497,8 +503,8 @@ test('EIP-5792 over WalletConnect: the devnet wallet runs a batch on anvil; the 
   const wallet = await createWallet({ accountIndex: 3 })
   await pairAndConnect(portico, wallet)
   expect(await getCapabilities(portico)).toEqual({
-    1: { atomic: { status: 'unsupported' } },
-    31337: { atomic: { status: 'unsupported' } },
+    1: { atomic: { status: 'unsupported' }, permissions: grantsCapability },
+    31337: { atomic: { status: 'unsupported' }, permissions: grantsCapability },
   })
   const to = privateKeyToAccount(generatePrivateKey()).address
   const { id } = await sendCalls(portico, {

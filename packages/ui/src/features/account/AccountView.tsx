@@ -25,6 +25,7 @@ import { useFormat } from '../../utils/useFormat.js'
 import { EmbeddedAccountSlot } from '../embedded/EmbeddedAccountSlot.js'
 import { AccountNameSlot } from '../names/AccountNameSlot.js'
 import { ChooseNameSlot } from '../names/ChooseNameSlot.js'
+import { PermissionsSlot } from '../permissions/PermissionsSlot.js'
 import { SiwxAccountSlot } from '../siwx/SiwxAccountSlot.js'
 import { WalletsSlot } from '../wallets/WalletsSlot.js'
 import { ActivityList } from './ActivityList.js'
@@ -118,6 +119,7 @@ export function AccountView() {
       </div>
       <EmbeddedAccountSlot />
       <SiwxAccountSlot />
+      <PermissionsSlot />
 
       <Tabs.Root defaultValue="tokens">
         <Tabs.List className={views.tabsList} aria-label={messages.titleAccount}>

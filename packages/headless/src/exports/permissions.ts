@@ -1,0 +1,46 @@
+// @portico/headless/permissions: ERC-7715 permissions (smart sessions) without React (the hooks:
+// '/permissions/react'): grant, list and revoke, through the connected wallet and the hosted
+// session service. Its own entry, not the main one, so none of it reaches page start.
+
+export {
+  FetchSmartSessionsError,
+  type FetchSmartSessionsErrorType,
+  InvalidPermissionRequestError,
+  type InvalidPermissionRequestErrorType,
+  PermissionResponseError,
+  type PermissionResponseErrorType,
+  PermissionsNotSupportedError,
+  type PermissionsNotSupportedErrorType,
+  RevokeSmartSessionError,
+  type RevokeSmartSessionErrorType,
+  SmartSessionsDisabledError,
+  type SmartSessionsDisabledErrorType,
+} from '../features/permissions/errors.js'
+export {
+  type GetPermissionsErrorType,
+  type GetPermissionsParameters,
+  type GetPermissionsReturnType,
+  getPermissions,
+} from '../features/permissions/getPermissions.js'
+export {
+  type GrantPermissionsErrorType,
+  type GrantPermissionsParameters,
+  type GrantPermissionsReturnType,
+  grantPermissions,
+} from '../features/permissions/grantPermissions.js'
+export type { GrantedPermission, PermissionItem, PermissionSource } from '../features/permissions/permission.js'
+export {
+  grantPermissionsMutationOptions,
+  type PermissionsQueryErrorType,
+  type PermissionsQueryInvalidator,
+  permissionsQueryKey,
+  permissionsQueryOptions,
+  refetchPermissions,
+  revokePermissionsMutationOptions,
+} from '../features/permissions/query.js'
+export {
+  type RevokePermissionsErrorType,
+  type RevokePermissionsParameters,
+  type RevokePermissionsReturnType,
+  revokePermissions,
+} from '../features/permissions/revokePermissions.js'
