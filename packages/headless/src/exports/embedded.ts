@@ -18,6 +18,10 @@ export {
 } from '../features/embedded/connectSocial.js'
 export { type EmbeddedWallet, getEmbeddedWallet } from '../features/embedded/embeddedWallet.js'
 export {
+  AccountUpgradeRejectedError,
+  type AccountUpgradeRejectedErrorType,
+  AccountUpgradeUnsupportedError,
+  type AccountUpgradeUnsupportedErrorType,
   EmailCooldownError,
   type EmailCooldownErrorType,
   EmbeddedDeviceNotApprovedError,
@@ -93,6 +97,7 @@ export {
   updateEmailMutationOptions,
   updateEmailPrimaryOtpMutationOptions,
   updateEmailSecondaryOtpMutationOptions,
+  upgradeAccountMutationOptions,
   verifyEmailOtpMutationOptions,
 } from '../features/embedded/query.js'
 export { reconnectEmbeddedWallet } from '../features/embedded/reconnectEmbeddedWallet.js'
@@ -131,6 +136,11 @@ export {
   NotConnectedToEmailError,
   type NotConnectedToEmailErrorType,
 } from '../features/embedded/updateEmailErrors.js'
+export {
+  type UpgradeAccountErrorType,
+  type UpgradeAccountReturnType,
+  upgradeAccount,
+} from '../features/embedded/upgradeAccount.js'
 export {
   UserOperationRevertedError,
   type UserOperationRevertedErrorType,
