@@ -18,10 +18,6 @@ export {
 } from '../features/embedded/connectSocial.js'
 export { type EmbeddedWallet, getEmbeddedWallet } from '../features/embedded/embeddedWallet.js'
 export {
-  AccountUpgradeRejectedError,
-  type AccountUpgradeRejectedErrorType,
-  AccountUpgradeUnsupportedError,
-  type AccountUpgradeUnsupportedErrorType,
   EmailCooldownError,
   type EmailCooldownErrorType,
   EmbeddedDeviceNotApprovedError,
@@ -141,6 +137,12 @@ export {
   type UpgradeAccountReturnType,
   upgradeAccount,
 } from '../features/embedded/upgradeAccount.js'
+export {
+  AccountUpgradeRejectedError,
+  type AccountUpgradeRejectedErrorType,
+  AccountUpgradeUnsupportedError,
+  type AccountUpgradeUnsupportedErrorType,
+} from '../features/embedded/upgradeAccountErrors.js'
 export {
   UserOperationRevertedError,
   type UserOperationRevertedErrorType,

@@ -316,7 +316,9 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
       rows: [
         {
           label: 'From',
-          value: `${account.address} (${upgraded ? 'your account, upgraded with EIP-7702' : 'smart account'})`,
+          value: `${account.address} (${
+            !upgraded ? 'smart account' : prepared.delegation ? 'your account' : 'your account, upgraded with EIP-7702'
+          })`,
         },
         // An operation that also delegates the account says so in the same prompt.
         ...(prepared.delegation ? delegationRows(account.address, prepared.delegation.implementation) : []),

@@ -4,8 +4,8 @@ import { createPortico } from '../../kernel/createPortico.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { connectedHostWallet } from '../../test/hostConnector.js'
 import { removeTestWindow } from '../../test/window.js'
-import { AccountUpgradeRejectedError, AccountUpgradeUnsupportedError } from './errors.js'
 import { upgradeAccount } from './upgradeAccount.js'
+import { AccountUpgradeRejectedError, AccountUpgradeUnsupportedError } from './upgradeAccountErrors.js'
 
 afterEach(() => removeTestWindow())
 

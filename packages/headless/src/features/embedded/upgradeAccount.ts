@@ -3,16 +3,18 @@ import type { Portico } from '../../kernel/portico.js'
 import { authConnectorId } from './authConnector.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
 import {
-  AccountUpgradeRejectedError,
-  type AccountUpgradeRejectedErrorType,
-  AccountUpgradeUnsupportedError,
-  type AccountUpgradeUnsupportedErrorType,
   EmbeddedDeviceNotApprovedError,
   type EmbeddedDeviceNotApprovedErrorType,
   EmbeddedWalletError,
   type EmbeddedWalletErrorType,
 } from './errors.js'
 import { NotConnectedToEmailError, type NotConnectedToEmailErrorType } from './updateEmailErrors.js'
+import {
+  AccountUpgradeRejectedError,
+  type AccountUpgradeRejectedErrorType,
+  AccountUpgradeUnsupportedError,
+  type AccountUpgradeUnsupportedErrorType,
+} from './upgradeAccountErrors.js'
 import {
   toUserOperationRevertedError,
   UserOperationRevertedError,
