@@ -64,4 +64,8 @@ export default {
   accountTypeEoa: 'حساب عادي',
   switchToSmartAccount: 'التبديل إلى الحساب الذكي',
   switchToEoa: 'التبديل إلى الحساب العادي',
+  accountTypeUpgraded: 'حساب عادي، تمت ترقيته',
+  upgradeAccount: 'ترقية الحساب',
+  upgradeAccountHint: 'يحتفظ بعنوانك ويضيف المعاملات المجمّعة والمموّلة',
+  upgradeAccountFailed: 'لم تتم ترقية الحساب',
 } satisfies Catalogue<typeof embeddedEn>

@@ -65,4 +65,8 @@ export default {
   accountTypeEoa: 'Standardkonto',
   switchToSmartAccount: 'Zum Smart Account wechseln',
   switchToEoa: 'Zum Standardkonto wechseln',
+  accountTypeUpgraded: 'Standardkonto, erweitert',
+  upgradeAccount: 'Konto erweitern',
+  upgradeAccountHint: 'Behält Ihre Adresse und ergänzt gebündelte und gesponserte Transaktionen',
+  upgradeAccountFailed: 'Das Konto wurde nicht erweitert',
 } satisfies Catalogue<typeof embeddedEn>

@@ -64,4 +64,8 @@ export default {
   accountTypeEoa: 'Cuenta estándar',
   switchToSmartAccount: 'Cambiar a cuenta inteligente',
   switchToEoa: 'Cambiar a cuenta estándar',
+  accountTypeUpgraded: 'Cuenta estándar, mejorada',
+  upgradeAccount: 'Mejorar cuenta',
+  upgradeAccountHint: 'Conserva tu dirección y añade transacciones agrupadas y patrocinadas',
+  upgradeAccountFailed: 'La cuenta no se mejoró',
 } satisfies Catalogue<typeof embeddedEn>

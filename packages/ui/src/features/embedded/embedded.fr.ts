@@ -64,4 +64,8 @@ export default {
   accountTypeEoa: 'Compte standard',
   switchToSmartAccount: 'Passer au compte intelligent',
   switchToEoa: 'Passer au compte standard',
+  accountTypeUpgraded: 'Compte standard, amélioré',
+  upgradeAccount: 'Améliorer le compte',
+  upgradeAccountHint: 'Garde votre adresse et ajoute les transactions groupées et sponsorisées',
+  upgradeAccountFailed: 'Le compte n’a pas été amélioré',
 } satisfies Catalogue<typeof embeddedEn>

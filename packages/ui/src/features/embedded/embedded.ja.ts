@@ -64,4 +64,9 @@ export default {
   accountTypeEoa: '標準アカウント',
   switchToSmartAccount: 'スマートアカウントに切り替え',
   switchToEoa: '標準アカウントに切り替え',
+  accountTypeUpgraded: '標準アカウント（アップグレード済み）',
+  upgradeAccount: 'アカウントをアップグレード',
+  upgradeAccountHint:
+    'アドレスはそのままで、まとめて実行するトランザクションとスポンサー付きトランザクションが使えるようになります',
+  upgradeAccountFailed: 'アカウントはアップグレードされませんでした',
 } satisfies Catalogue<typeof embeddedEn>

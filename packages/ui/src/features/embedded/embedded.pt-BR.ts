@@ -64,4 +64,8 @@ export default {
   accountTypeEoa: 'Conta padrão',
   switchToSmartAccount: 'Mudar para conta inteligente',
   switchToEoa: 'Mudar para conta padrão',
+  accountTypeUpgraded: 'Conta padrão, aprimorada',
+  upgradeAccount: 'Aprimorar conta',
+  upgradeAccountHint: 'Mantém seu endereço e adiciona transações agrupadas e patrocinadas',
+  upgradeAccountFailed: 'A conta não foi aprimorada',
 } satisfies Catalogue<typeof embeddedEn>

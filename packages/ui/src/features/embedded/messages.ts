@@ -63,6 +63,10 @@ export const embeddedEn = {
   accountTypeEoa: 'Standard account',
   switchToSmartAccount: 'Switch to smart account',
   switchToEoa: 'Switch to standard account',
+  accountTypeUpgraded: 'Standard account, upgraded',
+  upgradeAccount: 'Upgrade account',
+  upgradeAccountHint: 'Keeps your address and adds batched and sponsored transactions',
+  upgradeAccountFailed: 'The account was not upgraded',
 }
 
 /** @internal The embedded wallet views' messages (English here, one chunk per other language). */
