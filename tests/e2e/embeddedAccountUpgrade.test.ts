@@ -35,6 +35,7 @@ type HostApi = {
   smartAccount(): Promise<Settled<Status>>
   request(method: string, params: unknown): Promise<Settled<unknown>>
   upgradeAccount(): Promise<Settled<{ address: string; implementation: string; transactionHash?: string }>>
+  undoAccountUpgrade(): Promise<Settled<{ address: string; transactionHash?: string }>>
 }
 declare const host: HostApi
 
@@ -214,6 +215,28 @@ describe('the EIP-7702 upgrade of the embedded EOA', () => {
     // Exactly the two transfers left the account: the paymaster paid the gas.
     expect(await balance(eoa)).toBe(parseEther('0.7'))
     expect(await chain().getCode({ address: eoa as Hex })).toBe(delegationCode())
+  }, 120_000)
+
+  test('undone in the frame: a plain account again on the same address, the account paying the gas', async () => {
+    const undoing = page.evaluate(() => host.undoAccountUpgrade())
+    const frame = secureFrame(page)
+    await frame.getByRole('heading', { name: upgradeTexts.undoTitle }).waitFor({ timeout: 30_000 })
+    expect(await frame.getByText(upgradeTexts.undoWhat).count()).toBe(1)
+    expect(await frame.getByText(/^You, from your account \(at most \d+ wei\)$/).count()).toBe(1)
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const result = value(await undoing)
+    expect(result.address).toBe(eoa)
+    expect(result.transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await chain().getCode({ address: eoa as Hex })).toBeUndefined()
+    expect(await balance(eoa)).toBeLessThan(parseEther('0.7'))
+    expect(value(await page.evaluate(() => host.smartAccount()))).toMatchObject({
+      type: 'eoa',
+      address: eoa,
+      upgraded: false,
+      canUpgrade: true,
+    })
+    const capabilities = value(await page.evaluate((a) => host.request('wallet_getCapabilities', [a]), eoa))
+    expect(capabilities).toMatchObject({ '0x7a69': { atomic: { status: 'ready' } } })
   }, 120_000)
 })
 

@@ -30,7 +30,7 @@ import {
   simple7702Implementation,
   upgradeUnsupported,
 } from '../../packages/secure/src/frame/smartAccount.js'
-import { upgradeAccount, upgradeTexts } from '../../packages/secure/src/frame/upgrade.js'
+import { undoUpgrade, upgradeAccount, upgradeTexts } from '../../packages/secure/src/frame/upgrade.js'
 import { upgradeUnsupportedCode } from '../../packages/secure/src/protocol.js'
 
 const options = { walletConnect: false, auth: false } as const
@@ -150,6 +150,48 @@ describe('the EIP-7702 upgrade of the embedded EOA', () => {
     ).toEqual({ address: owner.address, implementation: simple7702Implementation })
     expect(again.shown).toHaveLength(0)
     expect(owner.signatures.count).toBe(before)
+
+    // Undone: rejected first (nothing sent), then approved; the account pays the gas of its own transaction.
+    const refused = prompter(false, owner.signatures)
+    await expect(
+      undoUpgrade({
+        rpcUrl: devnet.evm.rpcUrl,
+        owner: owner.address,
+        withOwner: owner.withOwner,
+        approve: refused.approve,
+      }),
+    ).rejects.toMatchObject({ code: 4001 })
+    expect(owner.signatures.count).toBe(before)
+    expect(await isUpgraded(devnet.evm.rpcUrl, owner.address)).toBe(true)
+    const undo = prompter(true, owner.signatures)
+    const undone = await undoUpgrade({
+      rpcUrl: devnet.evm.rpcUrl,
+      owner: owner.address,
+      withOwner: owner.withOwner,
+      approve: undo.approve,
+    })
+    const [{ request: undoRequest }] = undo.shown as [(typeof undo.shown)[number]]
+    expect(undoRequest.title).toBe(upgradeTexts.undoTitle)
+    expect(row(undoRequest, 'Account')).toBe(upgradeTexts.undoWhat)
+    expect(row(undoRequest, 'Removes the delegation to')).toBe(simple7702Implementation.toLowerCase())
+    const maxCost = BigInt(/at most (\d+) wei/.exec(row(undoRequest, 'Gas paid by') ?? '')?.[1] ?? '0')
+    expect(maxCost).toBeGreaterThan(0n)
+    expect(undone.transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(await client().getCode({ address: owner.address })).toBeUndefined()
+    expect(await delegationOf(devnet.evm.rpcUrl, owner.address)).toBeUndefined()
+    const left = await balance(owner.address)
+    expect(left).toBeLessThan(parseEther('0.7'))
+    expect(left).toBeGreaterThanOrEqual(parseEther('0.7') - maxCost)
+    // A plain account again: asking to undo once more answers at once.
+    expect(
+      await undoUpgrade({
+        rpcUrl: devnet.evm.rpcUrl,
+        owner: owner.address,
+        withOwner: owner.withOwner,
+        approve: undo.approve,
+      }),
+    ).toEqual({ address: owner.address })
+    expect(undo.shown).toHaveLength(1)
   }, 120_000)
 
   it('rejected: 4001, nothing signed, nothing on chain', async () => {

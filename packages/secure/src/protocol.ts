@@ -138,6 +138,8 @@ export const appRequestSchemas = {
    * network's bundler and paymaster are the ones `switch network` gave.
    */
   UPGRADE_ACCOUNT: empty,
+  /** Not in the spec's list: undoes `UPGRADE_ACCOUNT` (the EOA clears its delegation, paying the gas) after the user approves. */
+  UNDO_ACCOUNT_UPGRADE: empty,
 } as const
 
 /** The name of an app→frame request (`CONNECT_EMAIL`, `RPC_REQUEST`, …). */
@@ -222,6 +224,7 @@ export const frameSuccessSchemas = {
     transactionHash: z.optional(z.string()),
     userOpHash: z.optional(z.string()),
   }),
+  UNDO_ACCOUNT_UPGRADE: z.object({ address: z.string(), transactionHash: z.optional(z.string()) }),
 } as const satisfies Record<AppRequestName, z.ZodMiniType>
 
 /** The success payload of request `N`. */

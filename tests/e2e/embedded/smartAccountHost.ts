@@ -14,6 +14,7 @@ import {
   getSmartAccount,
   setPreferredAccountType,
   startEmailLogin,
+  undoAccountUpgrade,
   upgradeAccount,
   verifyEmailOtp,
 } from '@portico/headless/embedded'
@@ -46,6 +47,7 @@ const host = {
   sendCall: (to: `0x${string}`, data: `0x${string}`) => settle(sendTransaction(portico, { to, data })),
   request: (method: string, params: unknown) => settle(request(portico, { method, params })),
   upgradeAccount: () => settle(upgradeAccount(portico)),
+  undoAccountUpgrade: () => settle(undoAccountUpgrade(portico)),
 }
 Object.assign(window, { host })
 document.body.dataset.ready = 'true'

@@ -90,6 +90,7 @@ export {
   setPreferredAccountTypeMutationOptions,
   smartAccountQueryKey,
   smartAccountQueryOptions,
+  undoAccountUpgradeMutationOptions,
   updateEmailMutationOptions,
   updateEmailPrimaryOtpMutationOptions,
   updateEmailSecondaryOtpMutationOptions,
@@ -119,6 +120,11 @@ export {
   type EmbeddedWalletTheme,
   syncEmbeddedWalletTheme,
 } from '../features/embedded/syncEmbeddedWalletTheme.js'
+export {
+  type UndoAccountUpgradeErrorType,
+  type UndoAccountUpgradeReturnType,
+  undoAccountUpgrade,
+} from '../features/embedded/undoAccountUpgrade.js'
 export {
   type UpdateEmailParameters,
   updateEmail,

@@ -37,7 +37,7 @@ import {
 import { createFarcasterLogin, createSocialLogin } from './social.js'
 import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
 import { applyTheme, dappName, setDappData, setStorageNote } from './ui.js'
-import { upgradeAccount } from './upgrade.js'
+import { undoUpgrade, upgradeAccount } from './upgrade.js'
 import { del, get, StorageBlockedError, set, useStore } from './vault.js'
 import { runWalletWindow, walletWindowKind } from './walletWindow.js'
 
@@ -390,6 +390,20 @@ function start(config: FrameQuery) {
         await ensureDeviceShare(api, user.userId, 'eip155', recovery)
         return upgradeAccount({
           endpoints: smartEndpoints(),
+          owner: addresses.eip155 as `0x${string}`,
+          withOwner: (use) =>
+            withSecret(api, user.userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery),
+          approve: (request) => requestApproval({ ...request, origin: hostOrigin }, promptHost('approval')),
+        })
+      }
+      case 'UNDO_ACCOUNT_UPGRADE': {
+        if (!session) throw new Error('Not connected')
+        const user = session
+        addresses ??= await ensureKeys(api, user.userId, recovery)
+        if (typeof chainId !== 'number') throw new RpcError('Only an EVM account can be upgraded', 4200)
+        await ensureDeviceShare(api, user.userId, 'eip155', recovery)
+        return undoUpgrade({
+          rpcUrl: rpcUrls.get(chainId),
           owner: addresses.eip155 as `0x${string}`,
           withOwner: (use) =>
             withSecret(api, user.userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery),

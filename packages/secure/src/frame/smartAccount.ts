@@ -6,6 +6,7 @@ import {
   type Chain,
   createClient,
   createPublicClient,
+  createWalletClient,
   decodeErrorResult,
   defineChain,
   type Hex,
@@ -13,6 +14,7 @@ import {
   type LocalAccount,
   type PublicClient,
   type SignedAuthorization,
+  zeroAddress,
 } from 'viem'
 import {
   createBundlerClient,
@@ -227,6 +229,72 @@ export async function upgradeUnsupported(rpcUrl: string | undefined): Promise<st
     const text = error instanceof BaseError ? error.details || error.shortMessage : String(error)
     return `the network does not run EIP-7702 (${text.slice(0, 200)})`
   }
+}
+
+/** What undoing the upgrade costs the EOA: the gas of its own EIP-7702 transaction and the most it pays. */
+export type PreparedUndo = { gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; maxCost: bigint }
+
+/**
+ * Prepares the undo of an EIP-7702 delegation: a transaction the EOA sends to itself with an
+ * authorization to the zero address (EIP-7702 then clears its code). No bundler can carry it (an
+ * account without code cannot validate an operation), so the EOA pays; a throwaway key's
+ * authorization stands in for the estimate, so nothing of the user's is signed before the approval.
+ *
+ * @example
+ * const { maxCost } = await prepareUndo(rpcUrl, owner)
+ */
+export async function prepareUndo(rpcUrl: string | undefined, owner: Address): Promise<PreparedUndo> {
+  const client = await chainClient(rpcUrl)
+  const probe = privateKeyToAccount(bytesToHex(crypto.getRandomValues(new Uint8Array(32))))
+  const stand = await probe.signAuthorization({
+    chainId: client.chain?.id ?? 0,
+    nonce: 0,
+    contractAddress: zeroAddress,
+  })
+  const [estimate, fees] = await Promise.all([
+    client.estimateGas({ account: owner, to: owner, authorizationList: [stand] }),
+    client.estimateFeesPerGas(),
+  ])
+  // Some room over the estimate: the user's own authorization may cost a little more than the stand-in's.
+  const gas = (estimate * 12n) / 10n
+  return {
+    gas,
+    maxFeePerGas: fees.maxFeePerGas,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    maxCost: gas * fees.maxFeePerGas,
+  }
+}
+
+/**
+ * Sends the prepared undo: signs the authorization to the zero address (for the transaction's own
+ * next nonce) and the transaction with the EOA's key, in one rebuild of it, and waits for the
+ * receipt. Returns the transaction's hash.
+ *
+ * @example
+ * const hash = await sendUndo(rpcUrl, owner, withOwner, prepared)
+ */
+export async function sendUndo(
+  rpcUrl: string | undefined,
+  owner: Address,
+  withOwner: WithOwner,
+  prepared: PreparedUndo,
+): Promise<Hex> {
+  const client = await chainClient(rpcUrl)
+  const hash = await withOwner(async (account) => {
+    const wallet = createWalletClient({ account, chain: client.chain, transport: http(httpRpcUrl(rpcUrl)) })
+    const authorization = await wallet.signAuthorization({ contractAddress: zeroAddress, executor: 'self' })
+    return wallet.sendTransaction({
+      chain: null,
+      to: owner,
+      authorizationList: [authorization],
+      gas: prepared.gas,
+      maxFeePerGas: prepared.maxFeePerGas,
+      maxPriorityFeePerGas: prepared.maxPriorityFeePerGas,
+    })
+  })
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: 60_000 })
+  if (receipt.status !== 'success') throw new RpcError('The transaction that undoes the upgrade failed', -32000)
+  return hash
 }
 
 /**

@@ -8,8 +8,10 @@ import {
   delegationOf,
   type PreparedOperation,
   prepareOperation,
+  prepareUndo,
   type SmartAccountEndpoints,
   sendOperation,
+  sendUndo,
   simple7702Implementation,
   upgradeUnsupported,
   type WithOwner,
@@ -30,6 +32,9 @@ export const upgradeTexts = {
   what: 'Your account keeps its address and gains batched and sponsored transactions: several actions approved at once, and gas an app can pay for you.',
   how: 'Your account starts running Simple7702Account, an audited smart-account contract (EIP-7702). Your key stays the only one that can sign for it, and your funds stay where they are.',
   undo: 'It can be undone: removing the delegation (another EIP-7702 authorization, to no contract) makes it a plain account again.',
+  undoTitle: 'Undo the account upgrade',
+  undoWhat:
+    'Your account becomes a plain account again: its address and funds stay, and batched and sponsored transactions stop.',
 } as const
 
 /** The prompt rows that say what the delegation of `account` to `implementation` does. */
@@ -127,4 +132,36 @@ export async function upgradeAccount(options: {
     transactionHash: receipt.receipt.transactionHash,
     userOpHash,
   }
+}
+
+/**
+ * Undoes the upgrade of the EOA `owner`: asks the user (what it does, the gas the account pays),
+ * then sends the EOA's own transaction that clears its code and waits for it. An account with no
+ * delegation answers at once, without a prompt. The account must hold the gas: no paymaster can pay
+ * for a transaction that is not a user operation.
+ *
+ * @example
+ * const { transactionHash } = await undoUpgrade({ rpcUrl, owner, withOwner, approve })
+ */
+export async function undoUpgrade(options: {
+  rpcUrl: string | undefined
+  owner: Address
+  withOwner: WithOwner
+  approve: (request: Omit<ApprovalRequest, 'origin'>) => Promise<boolean>
+}): Promise<{ address: Address; transactionHash?: Hex | undefined }> {
+  const current = await delegationOf(options.rpcUrl, options.owner)
+  if (!current) return { address: options.owner }
+  const prepared = await prepareUndo(options.rpcUrl, options.owner)
+  const approved = await options.approve({
+    title: upgradeTexts.undoTitle,
+    rows: [
+      { label: 'Account', value: upgradeTexts.undoWhat },
+      { label: 'Your address', value: `${options.owner} (stays the same)` },
+      { label: 'Removes the delegation to', value: current },
+      { label: 'Gas paid by', value: `You, from your account (at most ${prepared.maxCost} wei)` },
+    ],
+  })
+  if (!approved) throw new RpcError(frameTexts.rejected, 4001)
+  const transactionHash = await sendUndo(options.rpcUrl, options.owner, options.withOwner, prepared)
+  return { address: options.owner, transactionHash }
 }

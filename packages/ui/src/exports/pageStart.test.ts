@@ -146,7 +146,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.1 with LazyPart, the one slot mechanism that makes every lazy part name its stand-in.
   // 9.23 with one row per wallet (its connectors grouped, their namespaces named: 8.96 before).
   // 9.34 with both; +0.27 with WalletConnect's mark (components/walletConnectMark.ts) for its row.
-  ConnectView: 9.65,
+  // 9.65 measured (9.64-9.65 between builds): its chunk names' hashes move with the embedded wallet's chunks.
+  ConnectView: 9.7,
   // The host's terms and privacy policy in the Connect view (its checkbox or line), and its text
   // in each other language; fetched only when the host gave one of the URLs.
   LegalConsent: 2,
@@ -345,17 +346,17 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // UpdateEmailWalletView, which stays within its own).
   // +0.4 (34.20 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  // EIP-7702 upgrade (35.19 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
-  // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
-  EmailLoginView: 35.25,
+  // EIP-7702 upgrade and its undo (35.48 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
+  // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
+  EmailLoginView: 35.55,
   // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // 26.70 measured with withAddress.tsx shared with EmailLoginView (a few bytes over 26.7 in CI's
   // fresh build: the packing varies by a few bytes between runs).
   // +0.35 (27.03 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  // EIP-7702 upgrade (27.23 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
-  // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
-  UpdateEmailWalletView: 27.3,
+  // EIP-7702 upgrade and its undo (27.33 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
+  // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
+  UpdateEmailWalletView: 27.4,
   // 39.05 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.25 here and in lifecycle: the frame's user read as the spec's embedded-wallet user
@@ -365,36 +366,36 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.2 (43.73 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  // EIP-7702 upgrade (44.72 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
-  // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
-  ApproveTransactionView: 44.8,
+  // EIP-7702 upgrade and its undo (45.00 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
+  // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
+  ApproveTransactionView: 45.05,
   // +0.15: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.2 (25.52 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  // EIP-7702 upgrade (25.88 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
-  // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
-  EmbeddedAccountRow: 25.95,
+  // EIP-7702 upgrade and its undo (26.03 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
+  // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
+  EmbeddedAccountRow: 26.1,
   // The restore after a reload, from the email field when the login cache says email login was used.
   // 25.23 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.2 (29.89 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  // EIP-7702 upgrade (30.88 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
-  // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
-  restoreEmbedded: 30.95,
+  // EIP-7702 upgrade and its undo (31.16 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
+  // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
+  restoreEmbedded: 31.25,
   // 25.04 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
   // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.2 (29.69 measured): the auth server's refusals worded in the user's language (the frame passes its code on,
   // EmbeddedWalletError.authCode; the embedded views' texts and refusalText.ts).
-  // EIP-7702 upgrade (30.68 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
-  // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
-  EmbeddedWatch: 30.75,
-  // EIP-7702 upgrade (1.60 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
-  // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
-  'embedded.*': 1.65,
+  // EIP-7702 upgrade and its undo (30.96 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
+  // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
+  EmbeddedWatch: 31.05,
+  // EIP-7702 upgrade and its undo (1.66 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
+  // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
+  'embedded.*': 1.7,
   startEmailLogin: 17,
   waitForDeviceApproval: 17,
   verifyEmailOtp: 17,
@@ -425,9 +426,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
   // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.10 (27.36 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  // EIP-7702 upgrade (28.33 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
-  // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
-  embedded: 28.4,
+  // EIP-7702 upgrade and its undo (28.60 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
+  // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
+  embedded: 28.65,
   // The embedded wallet's other logins, each loaded on its click: social (a popup), Farcaster
   // (a QR code), passkeys (WebAuthn in the frame).
   // The one-step sign-in at a social login (the siwx formatter and config calls), only with `siwx`.
@@ -446,22 +447,22 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // (modal/afterConnected.ts), as for EmailLoginView.
   // +0.25: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.20 (30.36 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  // EIP-7702 upgrade (31.36 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
-  // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
-  SocialLogins: 31.45,
+  // EIP-7702 upgrade and its undo (31.64 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
+  // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
+  SocialLogins: 31.7,
   // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.20 (33.57 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  // EIP-7702 upgrade (34.57 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
-  // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
-  ConnectingSocialView: 34.65,
+  // EIP-7702 upgrade and its undo (34.85 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
+  // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
+  ConnectingSocialView: 34.9,
   // What the wallets list fetches to log a disconnected embedded wallet in again: the email
   // login's steps (its embedded code comes with the send, as from the Connect view's field), and
   // the social login with the embedded core entry, fetched while such a row shows (26.95 and 0.87
   // measured).
   // +0.10 (27.28 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
-  // EIP-7702 upgrade (28.21 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
-  // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
-  socialLogin: 28.3,
+  // EIP-7702 upgrade and its undo (28.45 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
+  // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
+  socialLogin: 28.5,
   emailLogin: 1,
   // +0.10: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // EIP-7702 upgrade (16.40 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
@@ -488,8 +489,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // EIP-7702 upgrade (19.94 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
   // and the embedded entry's upgradeAccount with its typed errors (kept by the bundler as classes).
   lifecycle: 20,
-  // The EIP-7702 upgrade's verb (upgradeAccount.ts, its typed errors) loaded by its mutation: 20.96 measured.
-  upgradeAccount: 21,
+  // The EIP-7702 upgrade's verb (upgradeAccount.ts, its typed errors) loaded by its mutation: 21.04 measured.
+  upgradeAccount: 21.1,
+  // Its undo (undoAccountUpgrade.ts, sharing upgradeAccount.ts's request and errors): 21.19 measured.
+  undoAccountUpgrade: 21.25,
 }
 
 let workDir: string

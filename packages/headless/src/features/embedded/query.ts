@@ -23,6 +23,11 @@ import type {
   SetPreferredAccountTypeParameters,
   SetPreferredAccountTypeReturnType,
 } from './setPreferredAccountType.js'
+import type {
+  UndoAccountUpgradeErrorType,
+  UndoAccountUpgradeReturnType,
+  undoAccountUpgrade,
+} from './undoAccountUpgrade.js'
 import type { UpgradeAccountErrorType, UpgradeAccountReturnType, upgradeAccount } from './upgradeAccount.js'
 import { type EmbeddedWalletUser, toEmbeddedWalletUser } from './user.js'
 
@@ -375,6 +380,30 @@ export function upgradeAccountMutationOptions(
     mutationFn: singleFlightMutation(portico, mutationKey, async () => {
       const { upgradeAccount } = await import('./upgradeAccount.js')
       const result = await upgradeAccount(portico)
+      await queryClient.invalidateQueries({ queryKey: smartAccountQueryKey() })
+      return result
+    }),
+  }
+}
+
+/**
+ * Mutation options for {@link undoAccountUpgrade}: the EOA clears its EIP-7702 delegation (approved
+ * in the secure frame, the account paying the gas), then refreshes the status queries.
+ *
+ * @example
+ * const mutation = useMutation(undoAccountUpgradeMutationOptions(portico, queryClient))
+ * mutation.mutate()
+ */
+export function undoAccountUpgradeMutationOptions(
+  portico: Portico,
+  queryClient: { invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void> },
+): PorticoMutationOptions<UndoAccountUpgradeReturnType, UndoAccountUpgradeErrorType, void> {
+  const mutationKey = ['portico', 'embeddedWallet', 'undoAccountUpgrade'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, async () => {
+      const { undoAccountUpgrade } = await import('./undoAccountUpgrade.js')
+      const result = await undoAccountUpgrade(portico)
       await queryClient.invalidateQueries({ queryKey: smartAccountQueryKey() })
       return result
     }),

@@ -4,6 +4,7 @@ import { createPortico } from '../../kernel/createPortico.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { connectedHostWallet } from '../../test/hostConnector.js'
 import { removeTestWindow } from '../../test/window.js'
+import { undoAccountUpgrade } from './undoAccountUpgrade.js'
 import { upgradeAccount } from './upgradeAccount.js'
 import { AccountUpgradeRejectedError, AccountUpgradeUnsupportedError } from './upgradeAccountErrors.js'
 
@@ -19,6 +20,7 @@ test('error: not connected, the upgrade fails before any frame is added', async 
   })
   // Node has no document: adding the frame first would fail with another error than this one.
   await expect(upgradeAccount(portico)).rejects.toMatchObject({ name: 'NotConnectedToEmailError' })
+  await expect(undoAccountUpgrade(portico)).rejects.toMatchObject({ name: 'NotConnectedToEmailError' })
 })
 
 test('error: a wallet that is not the embedded one gets a typed refusal naming it, and is not asked', async () => {
@@ -32,6 +34,11 @@ test('error: a wallet that is not the embedded one gets a typed refusal naming i
       reason: 'wallet',
       shortMessage: 'This wallet cannot be upgraded here',
       details: 'Host Wallet is not the embedded wallet: only the embedded wallet upgrades its account with EIP-7702.',
+    })
+    // The undo likewise.
+    await expect(undoAccountUpgrade(portico)).rejects.toMatchObject({
+      name: 'AccountUpgradeUnsupportedError',
+      reason: 'wallet',
     })
     // Nothing reached the wallet: no request, no signature.
     expect(wallet.calls.map((call) => call.method)).toEqual(['connect'])
@@ -49,5 +56,5 @@ test('the errors read plainly: a network that cannot take it, a rejection', () =
   expect(network.code).toBe(5760)
   const rejected = new AccountUpgradeRejectedError()
   expect(rejected).toMatchObject({ code: 4001, shortMessage: 'User rejected the request.' })
-  expect(rejected.details).toBe('The account was not upgraded: nothing was signed or sent.')
+  expect(rejected.details).toBe('The account was not changed: nothing was signed or sent.')
 })

@@ -1,3 +1,4 @@
+import type { FrameSuccessPayload } from '@portico/secure/protocol'
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import type { Portico } from '../../kernel/portico.js'
 import { authConnectorId } from './authConnector.js'
@@ -37,7 +38,8 @@ export type UpgradeAccountErrorType =
   | UserOperationRevertedErrorType
   | EmbeddedWalletErrorType
 
-const hex = (value: string | undefined) =>
+/** @internal A hash from the frame's reply, when it is one. */
+export const hex = (value: string | undefined) =>
   value && /^0x[0-9a-fA-F]*$/.test(value) ? (value as `0x${string}`) : undefined
 
 /**
@@ -59,6 +61,27 @@ const hex = (value: string | undefined) =>
  * ```
  */
 export async function upgradeAccount(portico: Portico): Promise<UpgradeAccountReturnType> {
+  const reply = await upgradeRequest(portico, 'UPGRADE_ACCOUNT')
+  return {
+    address: reply.address as `0x${string}`,
+    implementation: reply.implementation as `0x${string}`,
+    transactionHash: hex(reply.transactionHash),
+  }
+}
+
+/**
+ * @internal
+ * Sends the frame an upgrade request (`UPGRADE_ACCOUNT`, `UNDO_ACCOUNT_UPGRADE`) for the embedded
+ * wallet's eip155 account, after checking the connection is the embedded wallet's, and maps the
+ * frame's refusals to the upgrade's typed errors.
+ *
+ * @example
+ * const reply = await upgradeRequest(portico, 'UNDO_ACCOUNT_UPGRADE')
+ */
+export async function upgradeRequest<name extends 'UPGRADE_ACCOUNT' | 'UNDO_ACCOUNT_UPGRADE'>(
+  portico: Portico,
+  name: name,
+): Promise<FrameSuccessPayload<name>> {
   const connection = getConnection(portico, { namespace: 'eip155' })
   if (!connection.isConnected) throw new NotConnectedToEmailError()
   if (connection.connectorId !== authConnectorId)
@@ -66,14 +89,11 @@ export async function upgradeAccount(portico: Portico): Promise<UpgradeAccountRe
       reason: 'wallet',
       details: `${connection.connector?.name ?? connection.connectorId ?? 'This wallet'} is not the embedded wallet: only the embedded wallet upgrades its account with EIP-7702.`,
     })
-  const wallet = getEmbeddedWallet(portico)
   try {
-    const reply = await wallet.client.request('UPGRADE_ACCOUNT')
-    return {
-      address: reply.address as `0x${string}`,
-      implementation: reply.implementation as `0x${string}`,
-      transactionHash: hex(reply.transactionHash),
-    }
+    // Both requests carry no payload; the reply is the one of `name`.
+    const { client } = getEmbeddedWallet(portico)
+    const request = client.request.bind(client) as (name: string) => Promise<FrameSuccessPayload<name>>
+    return await request(name)
   } catch (error) {
     if (!(error instanceof EmbeddedWalletError)) throw error
     if (error.code === 4001) throw new AccountUpgradeRejectedError({ cause: error })

@@ -43,8 +43,8 @@ export class AccountUpgradeUnsupportedError extends BaseError {
 
 export type AccountUpgradeRejectedErrorType = AccountUpgradeRejectedError & { name: 'AccountUpgradeRejectedError' }
 /**
- * The user rejected the account upgrade in the secure frame (code 4001): nothing was signed or
- * sent, and the account is as it was.
+ * The user rejected the account upgrade (or its undo) in the secure frame (code 4001): nothing was
+ * signed or sent, and the account is as it was.
  *
  * @example
  * if (error instanceof AccountUpgradeRejectedError) showNotUpgraded()
@@ -54,7 +54,7 @@ export class AccountUpgradeRejectedError extends BaseError {
   readonly code = 4001
   constructor({ cause }: { cause?: unknown } = {}) {
     super('User rejected the request.', {
-      details: 'The account was not upgraded: nothing was signed or sent.',
+      details: 'The account was not changed: nothing was signed or sent.',
       cause,
     })
   }

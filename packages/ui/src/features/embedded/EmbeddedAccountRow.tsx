@@ -32,13 +32,15 @@ export function EmbeddedAccountRow() {
  */
 function AccountTypeRow() {
   const text = useFeatureMessages(embeddedMessages)
-  const { isEmbedded, status, setPreferredAccountType, upgradeAccount } = useSmartAccount()
+  const { isEmbedded, status, setPreferredAccountType, upgradeAccount, undoAccountUpgrade } = useSmartAccount()
   const data = status.data
   if (!text || !isEmbedded || !data?.enabled) return null
   const isSmart = data.type === 'smartAccount'
   const offer = data.canSwitchToSmartAccount ? 'smartAccount' : isSmart ? 'eoa' : undefined
   // A rejection in the frame is the user's own answer: only another failure is said here.
-  const upgradeFailed = upgradeAccount.isError && upgradeAccount.error.name !== 'AccountUpgradeRejectedError'
+  const upgradeFailed =
+    (upgradeAccount.isError && upgradeAccount.error.name !== 'AccountUpgradeRejectedError') ||
+    (undoAccountUpgrade.isError && undoAccountUpgrade.error.name !== 'AccountUpgradeRejectedError')
   return (
     <>
       <div className={css.emailRow} data-slot="account-type" data-type={data.type} data-upgraded={data.upgraded}>
@@ -69,6 +71,20 @@ function AccountTypeRow() {
             data-slot="account-upgrade-button"
           >
             {text.upgradeAccount}
+          </button>
+        </div>
+      ) : null}
+      {data.upgraded && !isSmart ? (
+        <div className={css.emailRow} data-slot="account-upgrade-undo">
+          <span className={`${views.muted} ${css.emailAddress}`}>{text.undoUpgradeHint}</span>
+          <button
+            type="button"
+            className={button({ variant: 'secondary', size: 'sm' })}
+            disabled={undoAccountUpgrade.isPending}
+            onClick={() => undoAccountUpgrade.mutate()}
+            data-slot="account-upgrade-undo-button"
+          >
+            {text.undoUpgrade}
           </button>
         </div>
       ) : null}

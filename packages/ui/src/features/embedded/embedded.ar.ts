@@ -68,4 +68,6 @@ export default {
   upgradeAccount: 'ترقية الحساب',
   upgradeAccountHint: 'يحتفظ بعنوانك ويضيف المعاملات المجمّعة والمموّلة',
   upgradeAccountFailed: 'لم تتم ترقية الحساب',
+  undoUpgrade: 'التراجع عن الترقية',
+  undoUpgradeHint: 'تتوقف المعاملات المجمّعة والمموّلة، ويبقى العنوان كما هو',
 } satisfies Catalogue<typeof embeddedEn>

@@ -69,4 +69,6 @@ export default {
   upgradeAccount: 'Konto erweitern',
   upgradeAccountHint: 'Behält Ihre Adresse und ergänzt gebündelte und gesponserte Transaktionen',
   upgradeAccountFailed: 'Das Konto wurde nicht erweitert',
+  undoUpgrade: 'Erweiterung rückgängig machen',
+  undoUpgradeHint: 'Gebündelte und gesponserte Transaktionen enden; die Adresse bleibt',
 } satisfies Catalogue<typeof embeddedEn>

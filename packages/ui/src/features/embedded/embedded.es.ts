@@ -68,4 +68,6 @@ export default {
   upgradeAccount: 'Mejorar cuenta',
   upgradeAccountHint: 'Conserva tu dirección y añade transacciones agrupadas y patrocinadas',
   upgradeAccountFailed: 'La cuenta no se mejoró',
+  undoUpgrade: 'Deshacer mejora',
+  undoUpgradeHint: 'Las transacciones agrupadas y patrocinadas se detienen; la dirección se mantiene',
 } satisfies Catalogue<typeof embeddedEn>

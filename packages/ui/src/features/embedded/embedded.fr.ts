@@ -68,4 +68,6 @@ export default {
   upgradeAccount: 'Améliorer le compte',
   upgradeAccountHint: 'Garde votre adresse et ajoute les transactions groupées et sponsorisées',
   upgradeAccountFailed: 'Le compte n’a pas été amélioré',
+  undoUpgrade: 'Annuler l’amélioration',
+  undoUpgradeHint: 'Les transactions groupées et sponsorisées s’arrêtent ; l’adresse reste',
 } satisfies Catalogue<typeof embeddedEn>

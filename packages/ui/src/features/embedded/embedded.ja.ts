@@ -69,4 +69,7 @@ export default {
   upgradeAccountHint:
     'アドレスはそのままで、まとめて実行するトランザクションとスポンサー付きトランザクションが使えるようになります',
   upgradeAccountFailed: 'アカウントはアップグレードされませんでした',
+  undoUpgrade: 'アップグレードを元に戻す',
+  undoUpgradeHint:
+    'まとめて実行するトランザクションとスポンサー付きトランザクションは使えなくなります。アドレスは変わりません',
 } satisfies Catalogue<typeof embeddedEn>

@@ -68,4 +68,6 @@ export default {
   upgradeAccount: 'Aprimorar conta',
   upgradeAccountHint: 'Mantém seu endereço e adiciona transações agrupadas e patrocinadas',
   upgradeAccountFailed: 'A conta não foi aprimorada',
+  undoUpgrade: 'Desfazer aprimoramento',
+  undoUpgradeHint: 'As transações agrupadas e patrocinadas param; o endereço continua o mesmo',
 } satisfies Catalogue<typeof embeddedEn>

@@ -68,4 +68,6 @@ export default {
   upgradeAccount: '升级账户',
   upgradeAccountHint: '保留您的地址，并增加批量交易和赞助交易',
   upgradeAccountFailed: '账户未升级',
+  undoUpgrade: '撤销升级',
+  undoUpgradeHint: '批量交易和赞助交易将停止；地址保持不变',
 } satisfies Catalogue<typeof embeddedEn>

@@ -67,6 +67,8 @@ export const embeddedEn = {
   upgradeAccount: 'Upgrade account',
   upgradeAccountHint: 'Keeps your address and adds batched and sponsored transactions',
   upgradeAccountFailed: 'The account was not upgraded',
+  undoUpgrade: 'Undo upgrade',
+  undoUpgradeHint: 'Batched and sponsored transactions stop; the address stays',
 }
 
 /** @internal The embedded wallet views' messages (English here, one chunk per other language). */

@@ -6,6 +6,7 @@ import { authConnectorId } from '../authConnector.js'
 import {
   setPreferredAccountTypeMutationOptions,
   smartAccountQueryOptions,
+  undoAccountUpgradeMutationOptions,
   upgradeAccountMutationOptions,
 } from '../query.js'
 
@@ -15,8 +16,8 @@ export type { SmartAccountStatus } from '../query.js'
  * The embedded wallet's smart account: `status` (type, address, deployed, enabled, and
  * `canSwitchToSmartAccount`, true only when enabled and the current type is eoa, as the spec offers
  * it; `upgraded` and `canUpgrade` for the EIP-7702 upgrade), `setPreferredAccountType` (switches
- * between the smart account and the EOA) and `upgradeAccount` (upgrades the EOA in place, approved
- * in the secure frame). Loads nothing before a connection through the embedded wallet exists.
+ * between the smart account and the EOA), `upgradeAccount` (upgrades the EOA in place, approved
+ * in the secure frame) and `undoAccountUpgrade` (makes it a plain account again). Loads nothing before a connection through the embedded wallet exists.
  *
  * @example
  * const { status, setPreferredAccountType, upgradeAccount } = useSmartAccount()
@@ -33,5 +34,6 @@ export function useSmartAccount() {
   )
   const setPreferredAccountType = useMutation(setPreferredAccountTypeMutationOptions(portico, queryClient), queryClient)
   const upgradeAccount = useMutation(upgradeAccountMutationOptions(portico, queryClient), queryClient)
-  return { isEmbedded, status, setPreferredAccountType, upgradeAccount }
+  const undoAccountUpgrade = useMutation(undoAccountUpgradeMutationOptions(portico, queryClient), queryClient)
+  return { isEmbedded, status, setPreferredAccountType, upgradeAccount, undoAccountUpgrade }
 }
