@@ -28,7 +28,7 @@ export function EmbeddedAccountRow() {
  * The account type on networks with a smart account (the host configured a bundler there) and the
  * switch: to the smart account only from the EOA (the spec), back to the EOA from the smart account.
  * On the EOA, the EIP-7702 upgrade is offered beside it (the secure frame explains it and asks);
- * an upgraded EOA says so.
+ * an upgraded EOA says so and offers the undo.
  */
 function AccountTypeRow() {
   const text = useFeatureMessages(embeddedMessages)
@@ -38,9 +38,8 @@ function AccountTypeRow() {
   const isSmart = data.type === 'smartAccount'
   const offer = data.canSwitchToSmartAccount ? 'smartAccount' : isSmart ? 'eoa' : undefined
   // A rejection in the frame is the user's own answer: only another failure is said here.
-  const upgradeFailed =
-    (upgradeAccount.isError && upgradeAccount.error.name !== 'AccountUpgradeRejectedError') ||
-    (undoAccountUpgrade.isError && undoAccountUpgrade.error.name !== 'AccountUpgradeRejectedError')
+  const upgradeFailed = upgradeAccount.isError && upgradeAccount.error.name !== 'AccountUpgradeRejectedError'
+  const undoFailed = undoAccountUpgrade.isError && undoAccountUpgrade.error.name !== 'AccountUpgradeRejectedError'
   return (
     <>
       <div className={css.emailRow} data-slot="account-type" data-type={data.type} data-upgraded={data.upgraded}>
@@ -88,9 +87,9 @@ function AccountTypeRow() {
           </button>
         </div>
       ) : null}
-      {upgradeFailed ? (
+      {upgradeFailed || undoFailed ? (
         <p className={css.error} role="alert" data-slot="account-upgrade-error">
-          {text.upgradeAccountFailed}
+          {upgradeFailed ? text.upgradeAccountFailed : text.undoUpgradeFailed}
         </p>
       ) : null}
     </>

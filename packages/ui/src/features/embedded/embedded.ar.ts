@@ -70,4 +70,5 @@ export default {
   upgradeAccountFailed: 'لم تتم ترقية الحساب',
   undoUpgrade: 'التراجع عن الترقية',
   undoUpgradeHint: 'تتوقف المعاملات المجمّعة والمموّلة، ويبقى العنوان كما هو',
+  undoUpgradeFailed: 'لم يتم التراجع عن الترقية',
 } satisfies Catalogue<typeof embeddedEn>

@@ -71,4 +71,5 @@ export default {
   upgradeAccountFailed: 'Das Konto wurde nicht erweitert',
   undoUpgrade: 'Erweiterung rückgängig machen',
   undoUpgradeHint: 'Gebündelte und gesponserte Transaktionen enden; die Adresse bleibt',
+  undoUpgradeFailed: 'Die Erweiterung wurde nicht rückgängig gemacht',
 } satisfies Catalogue<typeof embeddedEn>

@@ -70,4 +70,5 @@ export default {
   upgradeAccountFailed: 'La cuenta no se mejoró',
   undoUpgrade: 'Deshacer mejora',
   undoUpgradeHint: 'Las transacciones agrupadas y patrocinadas se detienen; la dirección se mantiene',
+  undoUpgradeFailed: 'La mejora no se deshizo',
 } satisfies Catalogue<typeof embeddedEn>

@@ -70,4 +70,5 @@ export default {
   upgradeAccountFailed: 'Le compte n’a pas été amélioré',
   undoUpgrade: 'Annuler l’amélioration',
   undoUpgradeHint: 'Les transactions groupées et sponsorisées s’arrêtent ; l’adresse reste',
+  undoUpgradeFailed: 'L’amélioration n’a pas été annulée',
 } satisfies Catalogue<typeof embeddedEn>

@@ -72,4 +72,5 @@ export default {
   undoUpgrade: 'アップグレードを元に戻す',
   undoUpgradeHint:
     'まとめて実行するトランザクションとスポンサー付きトランザクションは使えなくなります。アドレスは変わりません',
+  undoUpgradeFailed: 'アップグレードは元に戻されませんでした',
 } satisfies Catalogue<typeof embeddedEn>

@@ -70,4 +70,5 @@ export default {
   upgradeAccountFailed: '계정이 업그레이드되지 않았습니다',
   undoUpgrade: '업그레이드 취소',
   undoUpgradeHint: '일괄 거래와 후원 거래가 중단되며 주소는 그대로입니다',
+  undoUpgradeFailed: '업그레이드가 취소되지 않았습니다',
 } satisfies Catalogue<typeof embeddedEn>

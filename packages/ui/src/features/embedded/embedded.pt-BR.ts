@@ -70,4 +70,5 @@ export default {
   upgradeAccountFailed: 'A conta não foi aprimorada',
   undoUpgrade: 'Desfazer aprimoramento',
   undoUpgradeHint: 'As transações agrupadas e patrocinadas param; o endereço continua o mesmo',
+  undoUpgradeFailed: 'O aprimoramento não foi desfeito',
 } satisfies Catalogue<typeof embeddedEn>

@@ -70,4 +70,5 @@ export default {
   upgradeAccountFailed: '账户未升级',
   undoUpgrade: '撤销升级',
   undoUpgradeHint: '批量交易和赞助交易将停止；地址保持不变',
+  undoUpgradeFailed: '升级未撤销',
 } satisfies Catalogue<typeof embeddedEn>

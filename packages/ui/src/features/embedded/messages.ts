@@ -69,6 +69,7 @@ export const embeddedEn = {
   upgradeAccountFailed: 'The account was not upgraded',
   undoUpgrade: 'Undo upgrade',
   undoUpgradeHint: 'Batched and sponsored transactions stop; the address stays',
+  undoUpgradeFailed: 'The upgrade was not undone',
 }
 
 /** @internal The embedded wallet views' messages (English here, one chunk per other language). */
