@@ -79,6 +79,15 @@ function secureFrame(page: Page): Frame {
   return frame
 }
 
+/**
+ * Waits until the frame's prompt counts clicks (fully in view for the approval delay, the kit having
+ * laid the frame over the page): a click before that lands where the frame was, or is not counted.
+ */
+async function armedPrompt(frame: Frame, title: string | RegExp) {
+  await frame.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 })
+  await expect.poll(() => frame.getByRole('dialog').getAttribute('data-state'), { timeout: 30_000 }).toBe('armed')
+}
+
 const value = <T>(settled: Settled<T>): T => {
   if (!settled.ok) throw new Error(`${settled.name}: ${settled.message}`)
   return settled.value
@@ -127,7 +136,7 @@ describe('the EIP-7702 upgrade of the embedded EOA', () => {
   test('rejected in the frame: a typed rejection, nothing on chain', async () => {
     const upgrading = page.evaluate(() => host.upgradeAccount())
     const frame = secureFrame(page)
-    await frame.getByRole('heading', { name: upgradeTexts.title }).waitFor({ timeout: 30_000 })
+    await armedPrompt(frame, upgradeTexts.title)
     // The prompt says it in plain words: what changes, that the address stays, the undo, who pays.
     expect(await frame.getByText(upgradeTexts.what).count()).toBe(1)
     expect(await frame.getByText(`${eoa} (stays the same)`).count()).toBe(1)
@@ -149,7 +158,7 @@ describe('the EIP-7702 upgrade of the embedded EOA', () => {
   test('approved in the frame: the code becomes the delegation to Simple7702Account, the paymaster pays', async () => {
     const upgrading = page.evaluate(() => host.upgradeAccount())
     const frame = secureFrame(page)
-    await frame.getByRole('heading', { name: upgradeTexts.title }).waitFor({ timeout: 30_000 })
+    await armedPrompt(frame, upgradeTexts.title)
     await frame.getByRole('button', { name: 'Approve' }).click()
     const result = value(await upgrading)
     expect(result.address).toBe(eoa)
@@ -191,7 +200,7 @@ describe('the EIP-7702 upgrade of the embedded EOA', () => {
       [alice, bob, eoa] as const,
     )
     const frame = secureFrame(page)
-    await frame.getByRole('heading', { name: 'Send 2 calls together' }).waitFor({ timeout: 30_000 })
+    await armedPrompt(frame, 'Send 2 calls together')
     expect(await frame.getByText(`${eoa} (your account, upgraded with EIP-7702)`).count()).toBe(1)
     expect(await frame.getByText('The app (sponsored by its paymaster)').count()).toBe(1)
     // Each call is listed.
@@ -220,7 +229,7 @@ describe('the EIP-7702 upgrade of the embedded EOA', () => {
   test('undone in the frame: a plain account again on the same address, the account paying the gas', async () => {
     const undoing = page.evaluate(() => host.undoAccountUpgrade())
     const frame = secureFrame(page)
-    await frame.getByRole('heading', { name: upgradeTexts.undoTitle }).waitFor({ timeout: 30_000 })
+    await armedPrompt(frame, upgradeTexts.undoTitle)
     expect(await frame.getByText(upgradeTexts.undoWhat).count()).toBe(1)
     expect(await frame.getByText(/^You, from your account \(at most \d+ wei\)$/).count()).toBe(1)
     await frame.getByRole('button', { name: 'Approve' }).click()
@@ -281,7 +290,7 @@ describe('where the upgrade cannot go, and where it rides on a batch', () => {
       [to, eoa] as const,
     )
     const frame = secureFrame(page)
-    await frame.getByRole('heading', { name: upgradeTexts.withCallsTitle }).waitFor({ timeout: 30_000 })
+    await armedPrompt(frame, upgradeTexts.withCallsTitle)
     expect(await frame.getByText(upgradeTexts.what).count()).toBe(1)
     expect(await frame.getByText(`${eoa} (stays the same)`).count()).toBe(1)
     expect(await frame.getByText(new RegExp(`^${to} · 10000 wei$`)).count()).toBe(1)

@@ -26,8 +26,12 @@ const portico = createPortico({
   networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: params.get('rpcUrl') ?? '' })],
   adapters: [eip155Adapter()],
   embeddedWallet: { frameUrl: params.get('frameUrl') ?? '' },
-  bundlerMap: { 'eip155:31337': params.get('bundlerUrl') ?? '' },
-  paymasterMap: { 'eip155:31337': params.get('paymasterUrl') ?? '' },
+  ...(params.get('bundlerUrl')
+    ? {
+        bundlerMap: { 'eip155:31337': params.get('bundlerUrl') ?? '' },
+        paymasterMap: { 'eip155:31337': params.get('paymasterUrl') ?? '' },
+      }
+    : {}),
   ...(params.get('accountType') === 'eoa' ? { defaultAccountTypes: { eip155: 'eoa' as const } } : {}),
   metadata: { name: 'Smart account host', description: 'e2e', url: location.origin, icons: [] },
   remoteConfig: false,
