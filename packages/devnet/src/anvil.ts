@@ -30,6 +30,11 @@ export interface StartAnvilOptions {
   host?: string
   /** anvil state file to load; `false` starts an empty chain. Defaults to the committed devnet state. */
   state?: string | false
+  /**
+   * The hardfork to run (default `prague`, the first with EIP-7702). An earlier one (`cancun`) is a
+   * chain where an EOA cannot delegate, for tests of what refuses that.
+   */
+  hardfork?: string
   /** anvil executable. Defaults to `$PORTICO_ANVIL_BIN`, the platform package (`@foundry-rs/anvil-linux-amd64`, an optional dependency) or `anvil` on the PATH; when none exists, `AnvilNotFoundError`. */
   binary?: string
 }
@@ -142,8 +147,9 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   for (let attempt = 1; ; attempt++) {
     const port = options.port || (await getFreePort(host))
     try {
-      return restartable(await launch({ binary, host, port, statePath }), () =>
-        launch({ binary, host, port, statePath }),
+      const hardfork = options.hardfork ?? 'prague'
+      return restartable(await launch({ binary, host, port, statePath, hardfork }), () =>
+        launch({ binary, host, port, statePath, hardfork }),
       )
     } catch (error) {
       const portTaken = error instanceof AnvilExitedError && /address already in use/i.test(error.stderr)
@@ -193,6 +199,7 @@ async function launch(opts: {
   host: string
   port: number
   statePath: string | false
+  hardfork: string
 }): Promise<AnvilInstance> {
   const args = [
     '--host',
@@ -206,7 +213,7 @@ async function launch(opts: {
     // Prague is the first hardfork with EIP-7702 (an EOA delegating to a smart-account
     // implementation); pinned so a newer anvil's default cannot change the chain under the tests.
     '--hardfork',
-    'prague',
+    opts.hardfork,
     // Request logging costs time on every call and nobody reads it; errors still reach stderr.
     '--silent',
   ]

@@ -132,6 +132,14 @@ export const appRequestSchemas = {
   REGISTER_PASSKEY: empty,
   /** Not in the spec's list: deletes the account after the user confirms in the frame, told what is lost. */
   DELETE_ACCOUNT: empty,
+  /**
+   * Not in the spec's list: upgrades the eip155 EOA in place with EIP-7702 (it delegates to
+   * Simple7702Account and keeps its address) after the user approves it in the frame. The
+   * network's bundler and paymaster are the ones `switch network` gave.
+   */
+  UPGRADE_ACCOUNT: empty,
+  /** Not in the spec's list: undoes `UPGRADE_ACCOUNT` (the EOA clears its delegation, paying the gas) after the user approves. */
+  UNDO_ACCOUNT_UPGRADE: empty,
 } as const
 
 /** The name of an app→frame request (`CONNECT_EMAIL`, `RPC_REQUEST`, …). */
@@ -161,6 +169,11 @@ export const frameUserSchema = z.object({
   preferredAccountType: z.optional(z.string()),
   /** Whether the user's smart account has code on the current chain (after its first operation). */
   smartAccountDeployed: z.optional(z.boolean()),
+  /**
+   * The contract the eip155 EOA delegates to with EIP-7702 on the current chain (its code
+   * `0xef0100…`), when it does: Simple7702Account after `UPGRADE_ACCOUNT`.
+   */
+  delegation: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
   /** The provider of a social or Farcaster login (`google`, …, `farcaster`). */
   socialProvider: z.optional(z.string()),
   /** The provider's username (the spec's social username, Farcaster userName). */
@@ -205,6 +218,13 @@ export const frameSuccessSchemas = {
   APPROVE_DEVICE_PASSKEY: empty,
   REGISTER_PASSKEY: z.object({ id: z.string() }),
   DELETE_ACCOUNT: z.object({ keys: z.array(z.object({ namespace: z.string(), address: z.string() })) }),
+  UPGRADE_ACCOUNT: z.object({
+    address: z.string(),
+    implementation: z.string(),
+    transactionHash: z.optional(z.string()),
+    userOpHash: z.optional(z.string()),
+  }),
+  UNDO_ACCOUNT_UPGRADE: z.object({ address: z.string(), transactionHash: z.optional(z.string()) }),
 } as const satisfies Record<AppRequestName, z.ZodMiniType>
 
 /** The success payload of request `N`. */
@@ -297,6 +317,11 @@ export type RevertedOperationData = {
 }
 /** ERC-7769's code for an operation whose execution reverted (viem's account-abstraction uses it too). */
 export const revertedOperationCode = -32521
+/**
+ * The code of an EIP-7702 upgrade the network or the account cannot take (EIP-5792's 5760,
+ * "atomicity not supported"): no bundler, no Simple7702Account, a node without EIP-7702.
+ */
+export const upgradeUnsupportedCode = 5760
 /** An auth server error code as the frame passes it on: capitals and underscores, at most 40. */
 export const authCodePattern = /^[A-Z_]{1,40}$/
 
@@ -421,6 +446,8 @@ export const frameTexts = {
   siwxWrongSite: 'The sign-in message is not for this site',
   /** The auth server refused the host page's origin for the project (code {@link unverifiedDomainCode}). */
   unverifiedDomain: 'Unverified domain',
+  /** The start of the refusal of an EIP-7702 upgrade the network cannot take (code {@link upgradeUnsupportedCode}). */
+  upgradeUnsupported: 'This network does not support upgrading the account',
 } as const
 
 /** The frame URL's query parameters (the spec: projectId, chainId, version, enableLogger, rpcUrl). */

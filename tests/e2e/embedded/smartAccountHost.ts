@@ -1,5 +1,7 @@
-// The host page of the embedded smart-account e2e test: the kit configured with the devnet's bundler
-// and paymaster for its chain (bundlerMap, paymasterMap). Driven through `window.host`.
+// The host page of the embedded smart-account e2e tests: the kit configured with the devnet's bundler
+// and paymaster for its chain (bundlerMap, paymasterMap; none without `bundlerUrl`), and embedded
+// users starting on `accountType` (defaultAccountTypes, the spec's smartAccount unless given).
+// Driven through `window.host`.
 import {
   createPortico,
   eip155Adapter,
@@ -8,7 +10,14 @@ import {
   request,
   sendTransaction,
 } from '@portico/headless/core'
-import { getSmartAccount, setPreferredAccountType, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
+import {
+  getSmartAccount,
+  setPreferredAccountType,
+  startEmailLogin,
+  undoAccountUpgrade,
+  upgradeAccount,
+  verifyEmailOtp,
+} from '@portico/headless/embedded'
 import { settle } from './settle.js'
 
 const params = new URLSearchParams(location.search)
@@ -17,8 +26,13 @@ const portico = createPortico({
   networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: params.get('rpcUrl') ?? '' })],
   adapters: [eip155Adapter()],
   embeddedWallet: { frameUrl: params.get('frameUrl') ?? '' },
-  bundlerMap: { 'eip155:31337': params.get('bundlerUrl') ?? '' },
-  paymasterMap: { 'eip155:31337': params.get('paymasterUrl') ?? '' },
+  ...(params.get('bundlerUrl')
+    ? {
+        bundlerMap: { 'eip155:31337': params.get('bundlerUrl') ?? '' },
+        paymasterMap: { 'eip155:31337': params.get('paymasterUrl') ?? '' },
+      }
+    : {}),
+  ...(params.get('accountType') === 'eoa' ? { defaultAccountTypes: { eip155: 'eoa' as const } } : {}),
   metadata: { name: 'Smart account host', description: 'e2e', url: location.origin, icons: [] },
   remoteConfig: false,
   blockchainApi: false,
@@ -36,6 +50,8 @@ const host = {
   sendTransaction: (to: `0x${string}`, value: string) => settle(sendTransaction(portico, { to, value: BigInt(value) })),
   sendCall: (to: `0x${string}`, data: `0x${string}`) => settle(sendTransaction(portico, { to, data })),
   request: (method: string, params: unknown) => settle(request(portico, { method, params })),
+  upgradeAccount: () => settle(upgradeAccount(portico)),
+  undoAccountUpgrade: () => settle(undoAccountUpgrade(portico)),
 }
 Object.assign(window, { host })
 document.body.dataset.ready = 'true'

@@ -90,9 +90,11 @@ export {
   setPreferredAccountTypeMutationOptions,
   smartAccountQueryKey,
   smartAccountQueryOptions,
+  undoAccountUpgradeMutationOptions,
   updateEmailMutationOptions,
   updateEmailPrimaryOtpMutationOptions,
   updateEmailSecondaryOtpMutationOptions,
+  upgradeAccountMutationOptions,
   verifyEmailOtpMutationOptions,
 } from '../features/embedded/query.js'
 export { reconnectEmbeddedWallet } from '../features/embedded/reconnectEmbeddedWallet.js'
@@ -119,6 +121,11 @@ export {
   syncEmbeddedWalletTheme,
 } from '../features/embedded/syncEmbeddedWalletTheme.js'
 export {
+  type UndoAccountUpgradeErrorType,
+  type UndoAccountUpgradeReturnType,
+  undoAccountUpgrade,
+} from '../features/embedded/undoAccountUpgrade.js'
+export {
   type UpdateEmailParameters,
   updateEmail,
   updateEmailPollMs,
@@ -131,6 +138,17 @@ export {
   NotConnectedToEmailError,
   type NotConnectedToEmailErrorType,
 } from '../features/embedded/updateEmailErrors.js'
+export {
+  type UpgradeAccountErrorType,
+  type UpgradeAccountReturnType,
+  upgradeAccount,
+} from '../features/embedded/upgradeAccount.js'
+export {
+  AccountUpgradeRejectedError,
+  type AccountUpgradeRejectedErrorType,
+  AccountUpgradeUnsupportedError,
+  type AccountUpgradeUnsupportedErrorType,
+} from '../features/embedded/upgradeAccountErrors.js'
 export {
   UserOperationRevertedError,
   type UserOperationRevertedErrorType,

@@ -1,3 +1,5 @@
+import { bytesToHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import {
   type AppMessage,
   type AppRequestName,
@@ -17,7 +19,7 @@ import {
   recoveryPolicy,
   registerPasskey,
 } from './accountFlows.js'
-import { cancelApproval, type PromptHost } from './approval.js'
+import { cancelApproval, type PromptHost, requestApproval } from './approval.js'
 import { createAuthApi } from './authApi.js'
 import { showExport } from './exportKey.js'
 import { ensureDeviceShare, ensureKeys, type Namespace, shareName, withSecret } from './keys.js'
@@ -25,10 +27,17 @@ import type { RecoveryMode } from './recovery.js'
 import { handleRpc } from './rpc.js'
 import { errorReply, RpcError, UnverifiedDomainError } from './rpcError.js'
 import { assertSiwxForHost, type SignedSiwx, signSiwxAtLogin } from './siwx.js'
-import { isDeployed, type SmartAccountEndpoints, smartAccountOf } from './smartAccount.js'
+import {
+  delegationOf,
+  isDeployed,
+  type SmartAccountEndpoints,
+  simple7702Implementation,
+  smartAccountOf,
+} from './smartAccount.js'
 import { createFarcasterLogin, createSocialLogin } from './social.js'
 import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
 import { applyTheme, dappName, setDappData, setStorageNote } from './ui.js'
+import { undoUpgrade, upgradeAccount } from './upgrade.js'
 import { del, get, StorageBlockedError, set, useStore } from './vault.js'
 import { runWalletWindow, walletWindowKind } from './walletWindow.js'
 
@@ -211,16 +220,31 @@ function start(config: FrameQuery) {
     return account.address
   }
 
+  /** The contract the EOA delegates to with EIP-7702 on the current chain (undefined: none, or unknown). */
+  async function eoaDelegation(endpoints: SmartAccountEndpoints | undefined): Promise<string | undefined> {
+    if (!endpoints || !addresses || typeof chainId !== 'number') return undefined
+    return delegationOf(endpoints.rpcUrl, addresses.eip155 as `0x${string}`).catch(() => undefined)
+  }
+
   /**
-   * The smart account while it is the preferred type on the current chain. A chain that cannot
-   * answer for it (no factory, node unreachable) leaves the user on the EOA rather than without one.
+   * The smart account while it is the preferred type on the current chain, or the EOA itself while
+   * it is preferred and upgraded with EIP-7702 (same address, sends as user operations). A chain
+   * that cannot answer for it (no factory, node unreachable) leaves the user on the plain EOA
+   * rather than without one.
    */
-  async function activeSmartAccount(): Promise<{ address: string; endpoints: SmartAccountEndpoints } | undefined> {
+  async function activeSmartAccount(): Promise<
+    { address: string; kind: 'simpleAccount' | 'eip7702'; endpoints: SmartAccountEndpoints } | undefined
+  > {
     const endpoints = smartEndpoints()
     if (!session || !addresses || !endpoints) return undefined
-    if ((await preferredType(session.userId)) !== 'smartAccount') return undefined
+    if ((await preferredType(session.userId)) !== 'smartAccount') {
+      const delegation = await eoaDelegation(endpoints)
+      return delegation?.toLowerCase() === simple7702Implementation.toLowerCase()
+        ? { address: addresses.eip155, kind: 'eip7702', endpoints }
+        : undefined
+    }
     try {
-      return { address: await smartAccountAddress(addresses.eip155), endpoints }
+      return { address: await smartAccountAddress(addresses.eip155), kind: 'simpleAccount', endpoints }
     } catch (error) {
       log('no smart account on this network', error)
       return undefined
@@ -231,10 +255,13 @@ function start(config: FrameQuery) {
     if (!session) throw new Error('Not connected')
     addresses ??= await ensureKeys(api, session.userId, recovery)
     const namespace: Namespace = typeof chainId === 'number' ? 'eip155' : 'solana'
-    const smart = await activeSmartAccount()
+    const active = await activeSmartAccount()
+    // The upgraded EOA answers as itself: an `eoa` account that sends as user operations.
+    const smart = active?.kind === 'simpleAccount' ? active : undefined
     // Whether the user's smart account on this chain has code, whichever type is preferred: a user
     // who switched to the EOA after the first operation still has a deployed smart account.
     const endpoints = smartEndpoints()
+    const delegation = namespace === 'eip155' ? await eoaDelegation(endpoints) : undefined
     const smartAddress =
       smart?.address ??
       (endpoints && namespace === 'eip155'
@@ -261,6 +288,7 @@ function start(config: FrameQuery) {
       ],
       preferredAccountType: smart ? 'smartAccount' : 'eoa',
       smartAccountDeployed: deployed,
+      ...(delegation ? { delegation } : {}),
       ...(session.socialProvider ? { socialProvider: session.socialProvider } : {}),
       ...(session.userName ? { userName: session.userName } : {}),
       ...signedSiwx,
@@ -353,6 +381,35 @@ function start(config: FrameQuery) {
         await set(`preferredAccountType:${session.userId}`, type)
         return { type, address }
       }
+      case 'UPGRADE_ACCOUNT': {
+        if (!session) throw new Error('Not connected')
+        const user = session
+        addresses ??= await ensureKeys(api, user.userId, recovery)
+        if (typeof chainId !== 'number') throw new RpcError('Only an EVM account can be upgraded', 4200)
+        // Refused devices fail here, before the user sees anything.
+        await ensureDeviceShare(api, user.userId, 'eip155', recovery)
+        return upgradeAccount({
+          endpoints: smartEndpoints(),
+          owner: addresses.eip155 as `0x${string}`,
+          withOwner: (use) =>
+            withSecret(api, user.userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery),
+          approve: (request) => requestApproval({ ...request, origin: hostOrigin }, promptHost('approval')),
+        })
+      }
+      case 'UNDO_ACCOUNT_UPGRADE': {
+        if (!session) throw new Error('Not connected')
+        const user = session
+        addresses ??= await ensureKeys(api, user.userId, recovery)
+        if (typeof chainId !== 'number') throw new RpcError('Only an EVM account can be upgraded', 4200)
+        await ensureDeviceShare(api, user.userId, 'eip155', recovery)
+        return undoUpgrade({
+          rpcUrl: rpcUrls.get(chainId),
+          owner: addresses.eip155 as `0x${string}`,
+          withOwner: (use) =>
+            withSecret(api, user.userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery),
+          approve: (request) => requestApproval({ ...request, origin: hostOrigin }, promptHost('approval')),
+        })
+      }
       case 'IS_CONNECTED': {
         // A session the server no longer knows is signed out here too.
         const isConnected = session !== undefined && (await api.hasSession())
@@ -383,6 +440,10 @@ function start(config: FrameQuery) {
         // A Solana request names its own network; the current (EVM) chain stays as it is.
         if (message.payload.chainId !== undefined && !isSolana) chainId = message.payload.chainId
         const smartAccount = isSolana ? undefined : await activeSmartAccount()
+        const endpoints = smartEndpoints()
+        // The plain EOA on a chain with a bundler can still be upgraded (EIP-5792's atomic `ready`).
+        const upgradable =
+          !isSolana && !smartAccount && endpoints && !(await eoaDelegation(endpoints)) ? endpoints : undefined
         return await new Promise((resolve, reject) => {
           rpcAborts.add(reject)
           handleRpc(
@@ -397,6 +458,7 @@ function start(config: FrameQuery) {
               log,
               dappName,
               smartAccount,
+              upgradable,
             },
             message.payload.method,
             message.payload.params,

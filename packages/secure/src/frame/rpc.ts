@@ -29,12 +29,14 @@ import {
 import { httpRpcUrl, RpcError } from './rpcError.js'
 import {
   confirmOperation,
+  delegatedAccountOf,
   prepareOperation,
   type SmartAccountEndpoints,
   sendOperation,
   smartAccountOf,
 } from './smartAccount.js'
 import { handleSolanaRpc } from './solanaRpc.js'
+import { assertUpgradeSupported, delegationRows, payerRows, upgradeTexts } from './upgrade.js'
 
 /** What the RPC handler needs from the frame. */
 export type RpcContext = {
@@ -54,17 +56,27 @@ export type RpcContext = {
   /** Unix seconds (the frame's clock; replaceable in tests). */
   now?: () => number
   /**
-   * Present while the user's preferred account type on this (eip155) chain is `smartAccount`: its
-   * counterfactual `address` answers for the account, and sends go as one user operation.
+   * Present while the user's preferred account type on this (eip155) chain is `smartAccount` (its
+   * counterfactual `address` answers for the account), or while it is `eoa` and the EOA delegates
+   * to Simple7702Account with EIP-7702 (`kind: 'eip7702'`, the EOA's own address): sends go as one
+   * user operation.
    */
   smartAccount?:
     | {
         address: string
+        /** `simpleAccount` (the default): the SimpleAccount; `eip7702`: the EOA upgraded in place. */
+        kind?: 'simpleAccount' | 'eip7702' | undefined
         endpoints: SmartAccountEndpoints
         /** How long a send waits for the operation's receipt (default 60 s). */
         receiptTimeoutMs?: number | undefined
       }
     | undefined
+  /**
+   * Present while the plain EOA answers on a chain where the host configured a bundler: the EOA can
+   * be upgraded with EIP-7702 (EIP-5792's atomic `ready`). A `wallet_sendCalls` that requires
+   * atomicity then asks for the upgrade and the calls in one prompt.
+   */
+  upgradable?: SmartAccountEndpoints | undefined
 }
 
 /** Permission types this frame grants and enforces (advertised in wallet_getCapabilities). */
@@ -144,8 +156,9 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
       case 'wallet_getCapabilities':
         return {
           [chainHex]: {
-            // A smart account runs a batch as one operation: all of it or none.
-            atomic: { status: smart ? 'supported' : 'unsupported' },
+            // A smart account runs a batch as one operation: all of it or none. An EOA that can be
+            // upgraded in place is `ready`: the upgrade is asked for with the first atomic batch.
+            atomic: { status: smart ? 'supported' : context.upgradable ? 'ready' : 'unsupported' },
             ...(smart ? { paymasterService: { supported: smart.endpoints.paymasterUrl !== undefined } } : {}),
             permissions: { supported: true, signerTypes: ['account'], permissionTypes: [...permissionTypes] },
           },
@@ -310,7 +323,8 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
     prompt: Omit<ApprovalRequest, 'origin'>,
   ) => {
     const owner = context.addresses.eip155 as Hex
-    const account = await smartAccountOf(context.rpcUrl, owner, (use) =>
+    const upgraded = active.kind === 'eip7702'
+    const account = await (upgraded ? delegatedAccountOf : smartAccountOf)(context.rpcUrl, owner, (use) =>
       context.withSecret('eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret)))),
     )
     const targets = calls.map((call) => {
@@ -318,15 +332,21 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
       return { to: call.to, value: call.value, data: call.data }
     })
     const prepared = await prepareOperation(active.endpoints, account, targets)
-    const payer = prepared.sponsored
-      ? [{ label: 'Gas paid by', value: 'The app (sponsored by its paymaster)' }]
-      : [
-          { label: 'Gas paid by', value: `You, from the smart account (at most ${prepared.maxCost} wei)` },
-          ...(prepared.refusal ? [{ label: 'Sponsorship refused', value: prepared.refusal }] : []),
-        ]
     const used = await approveSend(capabilities, calls as Call[], {
       ...prompt,
-      rows: [{ label: 'From', value: `${account.address} (smart account)` }, ...prompt.rows, ...payer],
+      ...(prepared.delegation ? { title: upgradeTexts.withCallsTitle } : {}),
+      rows: [
+        {
+          label: 'From',
+          value: `${account.address} (${
+            !upgraded ? 'smart account' : prepared.delegation ? 'your account' : 'your account, upgraded with EIP-7702'
+          })`,
+        },
+        // An operation that also delegates the account says so in the same prompt.
+        ...(prepared.delegation ? delegationRows(account.address, prepared.delegation.implementation) : []),
+        ...prompt.rows,
+        ...payerRows(prepared, upgraded ? 'your account' : 'the smart account'),
+      ],
     })
     const hash = await sendWith(used, () => sendOperation(active.endpoints, account, prepared))
     return { hash, account }
@@ -382,7 +402,9 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
         const receipt = await confirmOperation(smart.endpoints, hash, { timeoutMs: smart.receiptTimeoutMs })
         return receipt.receipt.transactionHash
       }
-      if (smart) throw new RpcError('A smart account signs user operations, not transactions', 4200)
+      // The upgraded EOA still signs its own transactions; the SimpleAccount has no key of its own.
+      if (smart && smart.kind !== 'eip7702')
+        throw new RpcError('A smart account signs user operations, not transactions', 4200)
       // A grant only ever covers sends (a signed-but-unsent transaction could be replayed later).
       const used =
         method === 'eth_sendTransaction'
@@ -402,7 +424,13 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
       )
     }
     case 'wallet_sendCalls': {
-      const request = (args[0] ?? {}) as { calls?: unknown[]; chainId?: Hex; from?: string; capabilities?: unknown }
+      const request = (args[0] ?? {}) as {
+        calls?: unknown[]
+        chainId?: Hex
+        from?: string
+        capabilities?: unknown
+        atomicRequired?: unknown
+      }
       if (!Array.isArray(request.calls) || request.calls.length === 0) throw new RpcError('Invalid params', -32602)
       if (request.from !== undefined && !sameAddress(request.from, evm)) throw new RpcError('Invalid params', -32602)
       const calls = request.calls.map(toTransaction)
@@ -413,8 +441,19 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
           value: `${call.to ?? 'contract creation'} · ${call.value ?? 0n} wei${call.data ? ` · ${call.data}` : ''}`,
         })),
       }
-      if (smart) {
-        const { hash } = await sendAsOperation(smart, calls, request.capabilities, {
+      // A batch that must be atomic from a plain EOA that can be upgraded: the upgrade goes with it
+      // (its prompt says so); on a network that cannot take it, EIP-5792's 5760.
+      const upgrading =
+        !smart && request.atomicRequired === true && context.upgradable
+          ? {
+              address: context.addresses.eip155,
+              kind: 'eip7702' as const,
+              endpoints: await assertUpgradeSupported(context.upgradable),
+            }
+          : undefined
+      const active = smart ?? upgrading
+      if (active) {
+        const { hash } = await sendAsOperation(active, calls, request.capabilities, {
           ...sendCallsPrompt,
           title: calls.length > 1 ? `Send ${calls.length} calls together` : 'Send calls',
         })
@@ -422,7 +461,7 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
         callsById.set(hash, {
           chainId: request.chainId ?? chainHex,
           userOperation: hash,
-          bundlerUrl: smart.endpoints.bundlerUrl,
+          bundlerUrl: active.endpoints.bundlerUrl,
           rpcUrl: context.rpcUrl,
         })
         return { id: hash }

@@ -2,15 +2,19 @@ import { toSimpleSmartAccount } from 'permissionless/accounts'
 import {
   type Address,
   BaseError,
+  bytesToHex,
   type Chain,
   createClient,
   createPublicClient,
+  createWalletClient,
   decodeErrorResult,
   defineChain,
   type Hex,
   http,
   type LocalAccount,
   type PublicClient,
+  type SignedAuthorization,
+  zeroAddress,
 } from 'viem'
 import {
   createBundlerClient,
@@ -20,10 +24,11 @@ import {
   getUserOperationReceipt,
   prepareUserOperation,
   type SmartAccount,
+  toSimple7702SmartAccount,
   type UserOperation,
   type UserOperationReceipt,
 } from 'viem/account-abstraction'
-import { toAccount } from 'viem/accounts'
+import { privateKeyToAccount, toAccount } from 'viem/accounts'
 import { httpRpcUrl, OperationRevertedError, RpcError } from './rpcError.js'
 
 /**
@@ -33,12 +38,22 @@ import { httpRpcUrl, OperationRevertedError, RpcError } from './rpcError.js'
  * `toSimpleSmartAccount`: it is the account the devnet's (and the public chains')
  * `SimpleAccountFactory` at the canonical address deploys, so the same owner key has the same
  * counterfactual address everywhere. viem's own accounts do not fit that factory: Solady's and
- * Coinbase's need their own factories, which are not deployed on the devnet, and
- * `toSimple7702SmartAccount` is the EIP-7702 path (the EOA's own address), left for later.
+ * Coinbase's need their own factories, which are not deployed on the devnet.
+ *
+ * The EIP-7702 path keeps the EOA's own address: the EOA delegates to eth-infinitism's
+ * Simple7702Account (viem's `toSimple7702SmartAccount`), and its operations go through the same
+ * bundler and paymaster. The delegation's authorization is signed only after the user approved
+ * it; the bundler and the paymaster see viem's stub authorization while the operation is prepared.
  */
 
 /** The SimpleAccountFactory (v0.8) that deploys the account (eth-infinitism's canonical address). */
 export const simpleAccountFactory: Address = '0x13E9ed32155810FDbd067D4522C492D6f68E5944'
+
+/**
+ * eth-infinitism's Simple7702Account (v0.8) at its canonical address: what the EOA delegates to
+ * with EIP-7702 (viem's `toSimple7702SmartAccount` default implementation).
+ */
+export const simple7702Implementation: Address = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
 
 /** The spec's error when a user operation's receipt never comes. */
 export const receiptFailedText = 'Failed to fetch user operation receipt - status'
@@ -95,6 +110,16 @@ function lazyOwner(address: Address, withOwner: WithOwner): LocalAccount {
     signMessage: (parameters) => withOwner((owner) => owner.signMessage(parameters)),
     signTransaction: (transaction, options) => withOwner((owner) => owner.signTransaction(transaction, options)),
     signTypedData: (typedData) => withOwner((owner) => owner.signTypedData(typedData as never)),
+    sign: (parameters) =>
+      withOwner(async (owner) => {
+        if (!owner.sign) throw new Error('This key cannot sign a hash')
+        return owner.sign(parameters)
+      }),
+    signAuthorization: (authorization) =>
+      withOwner(async (owner) => {
+        if (!owner.signAuthorization) throw new Error('This key cannot sign an EIP-7702 authorization')
+        return owner.signAuthorization(authorization)
+      }),
   })
 }
 
@@ -128,6 +153,151 @@ export async function smartAccountOf(
 }
 
 /**
+ * The user's EOA as a smart account through EIP-7702: the same address, running
+ * Simple7702Account's code once delegated. Before the delegation its operations carry viem's stub
+ * authorization; {@link sendOperation} signs the real one after the approval.
+ *
+ * @example
+ * const account = await delegatedAccountOf(rpcUrl, owner, withOwner)
+ */
+export async function delegatedAccountOf(
+  rpcUrl: string | undefined,
+  owner: Address,
+  withOwner: WithOwner,
+): Promise<SmartAccount> {
+  const client = await chainClient(rpcUrl)
+  return toSimple7702SmartAccount({
+    client,
+    // Both signers the implementation needs (`sign`, `signAuthorization`) are set in lazyOwner.
+    owner: lazyOwner(owner, withOwner) as Parameters<typeof toSimple7702SmartAccount>[0]['owner'],
+    implementation: simple7702Implementation,
+  })
+}
+
+/** The code of an address that delegates with EIP-7702: this prefix, then the implementation. */
+const delegationPrefix = '0xef0100'
+
+/**
+ * The implementation `address` delegates to with EIP-7702 (from its code `0xef0100…`), or
+ * undefined when it does not delegate (no code, or a contract's own code).
+ *
+ * @example
+ * (await delegationOf(rpcUrl, eoa)) === simple7702Implementation.toLowerCase()
+ */
+export async function delegationOf(rpcUrl: string | undefined, address: Address): Promise<Address | undefined> {
+  const code = await (await chainClient(rpcUrl)).getCode({ address })
+  if (code?.length !== 48 || !code.toLowerCase().startsWith(delegationPrefix)) return undefined
+  return `0x${code.slice(8)}` as Address
+}
+
+/** Whether `address` delegates to Simple7702Account, the implementation this wallet upgrades to. */
+export async function isUpgraded(rpcUrl: string | undefined, address: Address): Promise<boolean> {
+  return (await delegationOf(rpcUrl, address))?.toLowerCase() === simple7702Implementation.toLowerCase()
+}
+
+/**
+ * Why the chain behind `rpcUrl` cannot take the upgrade, or undefined when it can: it needs
+ * Simple7702Account deployed at its canonical address, and a node that runs EIP-7702 (Prague or
+ * later). The node is asked to estimate a set-code transaction whose authorization a throwaway key
+ * signs, so nothing of the user's is signed or sent to find out.
+ *
+ * @example
+ * const reason = await upgradeUnsupported(rpcUrl) // 'the network does not run EIP-7702 (…)'
+ */
+export async function upgradeUnsupported(rpcUrl: string | undefined): Promise<string | undefined> {
+  const client = await chainClient(rpcUrl)
+  const implementation = await client.getCode({ address: simple7702Implementation })
+  if (!implementation || implementation === '0x')
+    return `Simple7702Account is not deployed at ${simple7702Implementation} on this network`
+  const probe = privateKeyToAccount(bytesToHex(crypto.getRandomValues(new Uint8Array(32))))
+  try {
+    const authorization = await probe.signAuthorization({
+      chainId: client.chain?.id ?? 0,
+      nonce: 0,
+      contractAddress: simple7702Implementation,
+    })
+    const gas = await client.estimateGas({
+      account: probe.address,
+      to: probe.address,
+      authorizationList: [authorization],
+    })
+    // EIP-7702 charges 25,000 gas per authorization on top of a transfer's 21,000: a node that
+    // estimates less dropped the authorization list, so it does not run EIP-7702.
+    if (gas < 46_000n) return 'the network does not run EIP-7702 (it ignores authorization lists)'
+    return undefined
+  } catch (error) {
+    const text = error instanceof BaseError ? error.details || error.shortMessage : String(error)
+    return `the network does not run EIP-7702 (${text.slice(0, 200)})`
+  }
+}
+
+/** What undoing the upgrade costs the EOA: the gas of its own EIP-7702 transaction and the most it pays. */
+export type PreparedUndo = { gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; maxCost: bigint }
+
+/**
+ * Prepares the undo of an EIP-7702 delegation: a transaction the EOA sends to itself with an
+ * authorization to the zero address (EIP-7702 then clears its code). No bundler can carry it (an
+ * account without code cannot validate an operation), so the EOA pays; a throwaway key's
+ * authorization stands in for the estimate, so nothing of the user's is signed before the approval.
+ *
+ * @example
+ * const { maxCost } = await prepareUndo(rpcUrl, owner)
+ */
+export async function prepareUndo(rpcUrl: string | undefined, owner: Address): Promise<PreparedUndo> {
+  const client = await chainClient(rpcUrl)
+  const probe = privateKeyToAccount(bytesToHex(crypto.getRandomValues(new Uint8Array(32))))
+  const stand = await probe.signAuthorization({
+    chainId: client.chain?.id ?? 0,
+    nonce: 0,
+    contractAddress: zeroAddress,
+  })
+  const [estimate, fees] = await Promise.all([
+    client.estimateGas({ account: owner, to: owner, authorizationList: [stand] }),
+    client.estimateFeesPerGas(),
+  ])
+  // Some room over the estimate: the user's own authorization may cost a little more than the stand-in's.
+  const gas = (estimate * 12n) / 10n
+  return {
+    gas,
+    maxFeePerGas: fees.maxFeePerGas,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    maxCost: gas * fees.maxFeePerGas,
+  }
+}
+
+/**
+ * Sends the prepared undo: signs the authorization to the zero address (for the transaction's own
+ * next nonce) and the transaction with the EOA's key, in one rebuild of it, and waits for the
+ * receipt. Returns the transaction's hash.
+ *
+ * @example
+ * const hash = await sendUndo(rpcUrl, owner, withOwner, prepared)
+ */
+export async function sendUndo(
+  rpcUrl: string | undefined,
+  owner: Address,
+  withOwner: WithOwner,
+  prepared: PreparedUndo,
+): Promise<Hex> {
+  const client = await chainClient(rpcUrl)
+  const hash = await withOwner(async (account) => {
+    const wallet = createWalletClient({ account, chain: client.chain, transport: http(httpRpcUrl(rpcUrl)) })
+    const authorization = await wallet.signAuthorization({ contractAddress: zeroAddress, executor: 'self' })
+    return wallet.sendTransaction({
+      chain: null,
+      to: owner,
+      authorizationList: [authorization],
+      gas: prepared.gas,
+      maxFeePerGas: prepared.maxFeePerGas,
+      maxPriorityFeePerGas: prepared.maxPriorityFeePerGas,
+    })
+  })
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 250, timeout: 60_000 })
+  if (receipt.status !== 'success') throw new RpcError('The transaction that undoes the upgrade failed', -32000)
+  return hash
+}
+
+/**
  * Whether the smart account has code on chain (its first operation deployed it).
  *
  * @example
@@ -147,6 +317,18 @@ export type PreparedOperation = {
   refusal?: string | undefined
   /** Most the account can be charged in wei when it pays (gas limits times the max fee). */
   maxCost: bigint
+  /**
+   * The EIP-7702 delegation the operation carries (the EOA's first operation): the implementation
+   * and the authorization's nonce. Prepared with viem's stub; signed for real only when sent.
+   */
+  delegation?: { implementation: Address; nonce: number; chainId: number } | undefined
+}
+
+/** The delegation an operation carries (viem adds its stub authorization while the EOA has no code). */
+function delegationIn(operation: UserOperation<'0.8'>): PreparedOperation['delegation'] {
+  const authorization = operation.authorization as SignedAuthorization | undefined
+  if (!authorization) return undefined
+  return { implementation: authorization.address, nonce: authorization.nonce, chainId: authorization.chainId }
 }
 
 function isRefusal(error: unknown): string | undefined {
@@ -295,7 +477,7 @@ export async function prepareOperation(
       const operation = await prepare(
         createPaymasterClient({ transport: http(endpoints.paymasterUrl, { retryCount: 0 }) }),
       )
-      return { operation, sponsored: true, maxCost: 0n }
+      return { operation, sponsored: true, maxCost: 0n, delegation: delegationIn(operation) }
     } catch (error) {
       refusal = isRefusal(error)
       if (refusal === undefined) throw bundlerError(error, endpoints)
@@ -309,7 +491,13 @@ export async function prepareOperation(
       operation.preVerificationGas +
       (operation.paymasterVerificationGasLimit ?? 0n) +
       (operation.paymasterPostOpGasLimit ?? 0n)
-    return { operation, sponsored: false, refusal, maxCost: gas * operation.maxFeePerGas }
+    return {
+      operation,
+      sponsored: false,
+      refusal,
+      maxCost: gas * operation.maxFeePerGas,
+      delegation: delegationIn(operation),
+    }
   } catch (error) {
     throw bundlerError(error, endpoints)
   }
@@ -329,10 +517,24 @@ export async function sendOperation(
 ): Promise<Hex> {
   const bundler = bundlerClientFor(account.client as PublicClient, endpoints)
   try {
-    const signature = await account.signUserOperation(prepared.operation)
+    let operation = prepared.operation
+    const delegation = prepared.delegation
+    if (delegation) {
+      // The approved delegation, signed now: the same implementation, chain and nonce as the stub
+      // the operation was prepared (and sponsored) with, so its gas and the paymaster's data hold.
+      const owner = (account as { authorization?: { account: LocalAccount } }).authorization?.account
+      if (!owner?.signAuthorization) throw new RpcError('This account cannot sign an EIP-7702 authorization', -32603)
+      const authorization = await owner.signAuthorization({
+        chainId: delegation.chainId,
+        nonce: delegation.nonce,
+        contractAddress: delegation.implementation,
+      })
+      operation = { ...operation, authorization }
+    }
+    const signature = await account.signUserOperation(operation)
     return (await bundler.request({
       method: 'eth_sendUserOperation' as never,
-      params: [formatUserOperationRequest({ ...prepared.operation, signature }), account.entryPoint.address] as never,
+      params: [formatUserOperationRequest({ ...operation, signature }), account.entryPoint.address] as never,
     })) as Hex
   } catch (error) {
     throw bundlerError(error, endpoints)

@@ -1,6 +1,7 @@
 import type { Portico } from '../../kernel/portico.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
 import type { EmbeddedWalletErrorType } from './errors.js'
+import type { upgradeAccount } from './upgradeAccount.js'
 import { toEmbeddedWalletUser } from './user.js'
 
 /** The embedded wallet's eip155 account as the secure frame reports it. */
@@ -19,6 +20,15 @@ export type SmartAccountStatus = {
   enabled: boolean
   /** The spec: switching to the smart account is offered only when enabled and the current type is eoa. */
   canSwitchToSmartAccount: boolean
+  /**
+   * Whether the EOA is upgraded in place with EIP-7702 on this network (it delegates to a contract:
+   * Simple7702Account after {@link upgradeAccount}); it keeps its address.
+   */
+  upgraded: boolean
+  /** The contract the EOA delegates to with EIP-7702, when it does. */
+  delegation: string | undefined
+  /** Whether {@link upgradeAccount} is offered: enabled here, the current type is eoa and the EOA is not upgraded. */
+  canUpgrade: boolean
 }
 export type GetSmartAccountErrorType = EmbeddedWalletErrorType
 
@@ -33,7 +43,8 @@ export type GetSmartAccountErrorType = EmbeddedWalletErrorType
  */
 export async function getSmartAccount(portico: Portico): Promise<SmartAccountStatus> {
   const { client, frameChain } = getEmbeddedWallet(portico)
-  const user = toEmbeddedWalletUser(await client.request('GET_USER'))
+  const reply = await client.request('GET_USER')
+  const user = toEmbeddedWalletUser(reply)
   const { smartAccountEnabledNetworks } = await client.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS')
   const evm = user.accounts.filter((account) => account.namespace === 'eip155')
   const enabled = typeof frameChain === 'number' && smartAccountEnabledNetworks.includes(frameChain)
@@ -53,5 +64,8 @@ export async function getSmartAccount(portico: Portico): Promise<SmartAccountSta
     deployed: user.smartAccountDeployed,
     enabled,
     canSwitchToSmartAccount: enabled && type === 'eoa',
+    upgraded: reply.delegation !== undefined,
+    delegation: reply.delegation,
+    canUpgrade: enabled && type === 'eoa' && reply.delegation === undefined,
   }
 }

@@ -23,6 +23,12 @@ import type {
   SetPreferredAccountTypeParameters,
   SetPreferredAccountTypeReturnType,
 } from './setPreferredAccountType.js'
+import type {
+  UndoAccountUpgradeErrorType,
+  UndoAccountUpgradeReturnType,
+  undoAccountUpgrade,
+} from './undoAccountUpgrade.js'
+import type { UpgradeAccountErrorType, UpgradeAccountReturnType, upgradeAccount } from './upgradeAccount.js'
 import { type EmbeddedWalletUser, toEmbeddedWalletUser } from './user.js'
 
 // The verbs load on first use (dynamic imports): a page that offers these logins loads none of
@@ -355,6 +361,54 @@ export function smartAccountQueryOptions(portico: Portico, { address }: { addres
   }
 }
 export type { GetSmartAccountErrorType, SmartAccountStatus }
+
+/**
+ * Mutation options for {@link upgradeAccount}: the EIP-7702 upgrade of the embedded EOA (approved
+ * in the secure frame), then refreshes the status queries.
+ *
+ * @example
+ * const mutation = useMutation(upgradeAccountMutationOptions(portico, queryClient))
+ * mutation.mutate()
+ */
+export function upgradeAccountMutationOptions(
+  portico: Portico,
+  queryClient: { invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void> },
+): PorticoMutationOptions<UpgradeAccountReturnType, UpgradeAccountErrorType, void> {
+  const mutationKey = ['portico', 'embeddedWallet', 'upgradeAccount'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, async () => {
+      const { upgradeAccount } = await import('./upgradeAccount.js')
+      const result = await upgradeAccount(portico)
+      await queryClient.invalidateQueries({ queryKey: smartAccountQueryKey() })
+      return result
+    }),
+  }
+}
+
+/**
+ * Mutation options for {@link undoAccountUpgrade}: the EOA clears its EIP-7702 delegation (approved
+ * in the secure frame, the account paying the gas), then refreshes the status queries.
+ *
+ * @example
+ * const mutation = useMutation(undoAccountUpgradeMutationOptions(portico, queryClient))
+ * mutation.mutate()
+ */
+export function undoAccountUpgradeMutationOptions(
+  portico: Portico,
+  queryClient: { invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void> },
+): PorticoMutationOptions<UndoAccountUpgradeReturnType, UndoAccountUpgradeErrorType, void> {
+  const mutationKey = ['portico', 'embeddedWallet', 'undoAccountUpgrade'] as const
+  return {
+    mutationKey,
+    mutationFn: singleFlightMutation(portico, mutationKey, async () => {
+      const { undoAccountUpgrade } = await import('./undoAccountUpgrade.js')
+      const result = await undoAccountUpgrade(portico)
+      await queryClient.invalidateQueries({ queryKey: smartAccountQueryKey() })
+      return result
+    }),
+  }
+}
 
 /**
  * Mutation options for {@link setPreferredAccountType}: switches between the smart account and the

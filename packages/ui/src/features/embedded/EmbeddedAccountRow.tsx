@@ -27,32 +27,72 @@ export function EmbeddedAccountRow() {
 /**
  * The account type on networks with a smart account (the host configured a bundler there) and the
  * switch: to the smart account only from the EOA (the spec), back to the EOA from the smart account.
+ * On the EOA, the EIP-7702 upgrade is offered beside it (the secure frame explains it and asks);
+ * an upgraded EOA says so and offers the undo.
  */
 function AccountTypeRow() {
   const text = useFeatureMessages(embeddedMessages)
-  const { isEmbedded, status, setPreferredAccountType } = useSmartAccount()
+  const { isEmbedded, status, setPreferredAccountType, upgradeAccount, undoAccountUpgrade } = useSmartAccount()
   const data = status.data
   if (!text || !isEmbedded || !data?.enabled) return null
   const isSmart = data.type === 'smartAccount'
   const offer = data.canSwitchToSmartAccount ? 'smartAccount' : isSmart ? 'eoa' : undefined
+  // A rejection in the frame is the user's own answer: only another failure is said here.
+  const upgradeFailed = upgradeAccount.isError && upgradeAccount.error.name !== 'AccountUpgradeRejectedError'
+  const undoFailed = undoAccountUpgrade.isError && undoAccountUpgrade.error.name !== 'AccountUpgradeRejectedError'
   return (
-    <div className={css.emailRow} data-slot="account-type" data-type={data.type}>
-      <span className={views.muted}>{text.accountType}</span>
-      <span className={css.emailAddress} data-slot="account-type-value">
-        {isSmart ? text.accountTypeSmart : text.accountTypeEoa}
-      </span>
-      {offer ? (
-        <button
-          type="button"
-          className={button({ variant: 'secondary', size: 'sm' })}
-          disabled={setPreferredAccountType.isPending}
-          onClick={() => setPreferredAccountType.mutate({ type: offer })}
-          data-slot="account-type-switch"
-        >
-          {offer === 'smartAccount' ? text.switchToSmartAccount : text.switchToEoa}
-        </button>
+    <>
+      <div className={css.emailRow} data-slot="account-type" data-type={data.type} data-upgraded={data.upgraded}>
+        <span className={views.muted}>{text.accountType}</span>
+        <span className={css.emailAddress} data-slot="account-type-value">
+          {isSmart ? text.accountTypeSmart : data.upgraded ? text.accountTypeUpgraded : text.accountTypeEoa}
+        </span>
+        {offer ? (
+          <button
+            type="button"
+            className={button({ variant: 'secondary', size: 'sm' })}
+            disabled={setPreferredAccountType.isPending}
+            onClick={() => setPreferredAccountType.mutate({ type: offer })}
+            data-slot="account-type-switch"
+          >
+            {offer === 'smartAccount' ? text.switchToSmartAccount : text.switchToEoa}
+          </button>
+        ) : null}
+      </div>
+      {data.canUpgrade ? (
+        <div className={css.emailRow} data-slot="account-upgrade">
+          <span className={`${views.muted} ${css.emailAddress}`}>{text.upgradeAccountHint}</span>
+          <button
+            type="button"
+            className={button({ variant: 'secondary', size: 'sm' })}
+            disabled={upgradeAccount.isPending}
+            onClick={() => upgradeAccount.mutate()}
+            data-slot="account-upgrade-button"
+          >
+            {text.upgradeAccount}
+          </button>
+        </div>
       ) : null}
-    </div>
+      {data.upgraded && !isSmart ? (
+        <div className={css.emailRow} data-slot="account-upgrade-undo">
+          <span className={`${views.muted} ${css.emailAddress}`}>{text.undoUpgradeHint}</span>
+          <button
+            type="button"
+            className={button({ variant: 'secondary', size: 'sm' })}
+            disabled={undoAccountUpgrade.isPending}
+            onClick={() => undoAccountUpgrade.mutate()}
+            data-slot="account-upgrade-undo-button"
+          >
+            {text.undoUpgrade}
+          </button>
+        </div>
+      ) : null}
+      {upgradeFailed || undoFailed ? (
+        <p className={css.error} role="alert" data-slot="account-upgrade-error">
+          {upgradeFailed ? text.upgradeAccountFailed : text.undoUpgradeFailed}
+        </p>
+      ) : null}
+    </>
   )
 }
 

@@ -64,4 +64,11 @@ export default {
   accountTypeEoa: 'حساب عادي',
   switchToSmartAccount: 'التبديل إلى الحساب الذكي',
   switchToEoa: 'التبديل إلى الحساب العادي',
+  accountTypeUpgraded: 'حساب عادي، تمت ترقيته',
+  upgradeAccount: 'ترقية الحساب',
+  upgradeAccountHint: 'يحتفظ بعنوانك ويضيف المعاملات المجمّعة والمموّلة',
+  upgradeAccountFailed: 'لم تتم ترقية الحساب',
+  undoUpgrade: 'التراجع عن الترقية',
+  undoUpgradeHint: 'تتوقف المعاملات المجمّعة والمموّلة، ويبقى العنوان كما هو',
+  undoUpgradeFailed: 'لم يتم التراجع عن الترقية',
 } satisfies Catalogue<typeof embeddedEn>

@@ -65,4 +65,11 @@ export default {
   accountTypeEoa: 'Standardkonto',
   switchToSmartAccount: 'Zum Smart Account wechseln',
   switchToEoa: 'Zum Standardkonto wechseln',
+  accountTypeUpgraded: 'Standardkonto, erweitert',
+  upgradeAccount: 'Konto erweitern',
+  upgradeAccountHint: 'Behält Ihre Adresse und ergänzt gebündelte und gesponserte Transaktionen',
+  upgradeAccountFailed: 'Das Konto wurde nicht erweitert',
+  undoUpgrade: 'Erweiterung rückgängig machen',
+  undoUpgradeHint: 'Gebündelte und gesponserte Transaktionen enden; die Adresse bleibt',
+  undoUpgradeFailed: 'Die Erweiterung wurde nicht rückgängig gemacht',
 } satisfies Catalogue<typeof embeddedEn>

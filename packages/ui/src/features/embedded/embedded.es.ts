@@ -64,4 +64,11 @@ export default {
   accountTypeEoa: 'Cuenta estándar',
   switchToSmartAccount: 'Cambiar a cuenta inteligente',
   switchToEoa: 'Cambiar a cuenta estándar',
+  accountTypeUpgraded: 'Cuenta estándar, mejorada',
+  upgradeAccount: 'Mejorar cuenta',
+  upgradeAccountHint: 'Conserva tu dirección y añade transacciones agrupadas y patrocinadas',
+  upgradeAccountFailed: 'La cuenta no se mejoró',
+  undoUpgrade: 'Deshacer mejora',
+  undoUpgradeHint: 'Las transacciones agrupadas y patrocinadas se detienen; la dirección se mantiene',
+  undoUpgradeFailed: 'La mejora no se deshizo',
 } satisfies Catalogue<typeof embeddedEn>

@@ -64,4 +64,11 @@ export default {
   accountTypeEoa: 'Compte standard',
   switchToSmartAccount: 'Passer au compte intelligent',
   switchToEoa: 'Passer au compte standard',
+  accountTypeUpgraded: 'Compte standard, amélioré',
+  upgradeAccount: 'Améliorer le compte',
+  upgradeAccountHint: 'Garde votre adresse et ajoute les transactions groupées et sponsorisées',
+  upgradeAccountFailed: 'Le compte n’a pas été amélioré',
+  undoUpgrade: 'Annuler l’amélioration',
+  undoUpgradeHint: 'Les transactions groupées et sponsorisées s’arrêtent ; l’adresse reste',
+  undoUpgradeFailed: 'L’amélioration n’a pas été annulée',
 } satisfies Catalogue<typeof embeddedEn>

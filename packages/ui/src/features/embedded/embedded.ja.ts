@@ -64,4 +64,13 @@ export default {
   accountTypeEoa: '標準アカウント',
   switchToSmartAccount: 'スマートアカウントに切り替え',
   switchToEoa: '標準アカウントに切り替え',
+  accountTypeUpgraded: '標準アカウント（アップグレード済み）',
+  upgradeAccount: 'アカウントをアップグレード',
+  upgradeAccountHint:
+    'アドレスはそのままで、まとめて実行するトランザクションとスポンサー付きトランザクションが使えるようになります',
+  upgradeAccountFailed: 'アカウントはアップグレードされませんでした',
+  undoUpgrade: 'アップグレードを元に戻す',
+  undoUpgradeHint:
+    'まとめて実行するトランザクションとスポンサー付きトランザクションは使えなくなります。アドレスは変わりません',
+  undoUpgradeFailed: 'アップグレードは元に戻されませんでした',
 } satisfies Catalogue<typeof embeddedEn>

@@ -64,4 +64,11 @@ export default {
   accountTypeEoa: '일반 계정',
   switchToSmartAccount: '스마트 계정으로 전환',
   switchToEoa: '일반 계정으로 전환',
+  accountTypeUpgraded: '일반 계정(업그레이드됨)',
+  upgradeAccount: '계정 업그레이드',
+  upgradeAccountHint: '주소는 그대로 유지하고 일괄 거래와 후원 거래를 추가합니다',
+  upgradeAccountFailed: '계정이 업그레이드되지 않았습니다',
+  undoUpgrade: '업그레이드 취소',
+  undoUpgradeHint: '일괄 거래와 후원 거래가 중단되며 주소는 그대로입니다',
+  undoUpgradeFailed: '업그레이드가 취소되지 않았습니다',
 } satisfies Catalogue<typeof embeddedEn>

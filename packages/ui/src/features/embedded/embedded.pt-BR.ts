@@ -64,4 +64,11 @@ export default {
   accountTypeEoa: 'Conta padrão',
   switchToSmartAccount: 'Mudar para conta inteligente',
   switchToEoa: 'Mudar para conta padrão',
+  accountTypeUpgraded: 'Conta padrão, aprimorada',
+  upgradeAccount: 'Aprimorar conta',
+  upgradeAccountHint: 'Mantém seu endereço e adiciona transações agrupadas e patrocinadas',
+  upgradeAccountFailed: 'A conta não foi aprimorada',
+  undoUpgrade: 'Desfazer aprimoramento',
+  undoUpgradeHint: 'As transações agrupadas e patrocinadas param; o endereço continua o mesmo',
+  undoUpgradeFailed: 'O aprimoramento não foi desfeito',
 } satisfies Catalogue<typeof embeddedEn>

@@ -64,4 +64,11 @@ export default {
   accountTypeEoa: '标准账户',
   switchToSmartAccount: '切换到智能账户',
   switchToEoa: '切换到标准账户',
+  accountTypeUpgraded: '标准账户（已升级）',
+  upgradeAccount: '升级账户',
+  upgradeAccountHint: '保留您的地址，并增加批量交易和赞助交易',
+  upgradeAccountFailed: '账户未升级',
+  undoUpgrade: '撤销升级',
+  undoUpgradeHint: '批量交易和赞助交易将停止；地址保持不变',
+  undoUpgradeFailed: '升级未撤销',
 } satisfies Catalogue<typeof embeddedEn>

@@ -63,6 +63,13 @@ export const embeddedEn = {
   accountTypeEoa: 'Standard account',
   switchToSmartAccount: 'Switch to smart account',
   switchToEoa: 'Switch to standard account',
+  accountTypeUpgraded: 'Standard account, upgraded',
+  upgradeAccount: 'Upgrade account',
+  upgradeAccountHint: 'Keeps your address and adds batched and sponsored transactions',
+  upgradeAccountFailed: 'The account was not upgraded',
+  undoUpgrade: 'Undo upgrade',
+  undoUpgradeHint: 'Batched and sponsored transactions stop; the address stays',
+  undoUpgradeFailed: 'The upgrade was not undone',
 }
 
 /** @internal The embedded wallet views' messages (English here, one chunk per other language). */

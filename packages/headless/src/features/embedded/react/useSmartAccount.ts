@@ -3,19 +3,26 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useConnection } from '../../../kernel/react/useConnection.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
 import { authConnectorId } from '../authConnector.js'
-import { setPreferredAccountTypeMutationOptions, smartAccountQueryOptions } from '../query.js'
+import {
+  setPreferredAccountTypeMutationOptions,
+  smartAccountQueryOptions,
+  undoAccountUpgradeMutationOptions,
+  upgradeAccountMutationOptions,
+} from '../query.js'
 
 export type { SmartAccountStatus } from '../query.js'
 
 /**
  * The embedded wallet's smart account: `status` (type, address, deployed, enabled, and
  * `canSwitchToSmartAccount`, true only when enabled and the current type is eoa, as the spec offers
- * it) and `setPreferredAccountType` (switches between the smart account and the EOA). Loads nothing
- * before a connection through the embedded wallet exists.
+ * it; `upgraded` and `canUpgrade` for the EIP-7702 upgrade), `setPreferredAccountType` (switches
+ * between the smart account and the EOA), `upgradeAccount` (upgrades the EOA in place, approved
+ * in the secure frame) and `undoAccountUpgrade` (makes it a plain account again). Loads nothing before a connection through the embedded wallet exists.
  *
  * @example
- * const { status, setPreferredAccountType } = useSmartAccount()
+ * const { status, setPreferredAccountType, upgradeAccount } = useSmartAccount()
  * if (status.data?.canSwitchToSmartAccount) setPreferredAccountType.mutate({ type: 'smartAccount' })
+ * if (status.data?.canUpgrade) upgradeAccount.mutate()
  */
 export function useSmartAccount() {
   const { portico, queryClient } = usePortico('useSmartAccount')
@@ -26,5 +33,7 @@ export function useSmartAccount() {
     queryClient,
   )
   const setPreferredAccountType = useMutation(setPreferredAccountTypeMutationOptions(portico, queryClient), queryClient)
-  return { isEmbedded, status, setPreferredAccountType }
+  const upgradeAccount = useMutation(upgradeAccountMutationOptions(portico, queryClient), queryClient)
+  const undoAccountUpgrade = useMutation(undoAccountUpgradeMutationOptions(portico, queryClient), queryClient)
+  return { isEmbedded, status, setPreferredAccountType, upgradeAccount, undoAccountUpgrade }
 }
