@@ -16,6 +16,7 @@ const running = startDemoAndBrowser()
 async function recordTops(page: Page, selector: string) {
   await page.evaluate((selector) => {
     const tops: number[] = []
+    const views: string[] = []
     const frame = () => {
       const target = document.querySelector(`[role="dialog"] ${selector}`)
       // The modal enters with an animation and follows a new view's height (by design; one frame
@@ -28,14 +29,26 @@ async function recordTops(page: Page, selector: string) {
         dialog?.getAnimations({ subtree: true }).every((animation) => animation.playState === 'finished')
       if (target && settled) {
         const top = Math.round(target.getBoundingClientRect().top)
-        if (tops.at(-1) !== top) tops.push(top)
+        if (tops.at(-1) !== top) {
+          tops.push(top)
+          // What the view held at that frame: its parts and their heights, so a move names the part
+          // that came or went (a failure under load once showed 355, 343, 355 and nothing more).
+          const root = dialog?.querySelector('[data-slot="modal-body"] [data-slot]')
+          const parts = [...(root?.children ?? [])].map(
+            (el) => `${el.getAttribute('data-slot') ?? el.tagName}:${Math.round(el.getBoundingClientRect().height)}`,
+          )
+          views.push(`${top}: dialog ${Math.round(dialog?.getBoundingClientRect().height ?? 0)} [${parts.join(' ')}]`)
+        }
       }
       requestAnimationFrame(frame)
     }
     requestAnimationFrame(frame)
     ;(window as unknown as { recordedTops: number[] }).recordedTops = tops
+    ;(window as unknown as { recordedViews: string[] }).recordedViews = views
   }, selector)
   return {
+    /** At each distinct top: the dialog's height and the view's parts with theirs. */
+    views: () => page.evaluate(() => (window as unknown as { recordedViews: string[] }).recordedViews),
     /** The distinct tops, after two more frames (so the last layout is in). */
     positions: () =>
       page.evaluate(
@@ -69,7 +82,7 @@ for (const [name, viewport] of [
     await page.locator('[data-slot="email-input"]').waitFor()
     await page.locator('[data-slot="recommended-wallet-row"]').first().waitFor()
     await page.locator('[data-slot="all-wallets"] span', { hasText: /\d/ }).waitFor()
-    expect(await connect.positions()).toHaveLength(1)
+    expect(await connect.positions(), (await connect.views()).join('\n')).toHaveLength(1)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
 
     await connectDevnetWallet(page)
@@ -82,7 +95,7 @@ for (const [name, viewport] of [
     const account = await recordTops(page, '[data-slot="disconnect"]')
     await page.locator('[data-slot="account-button"]').click()
     await page.locator('[role="dialog"] [data-slot="open-wallets"]').waitFor()
-    expect(await account.positions()).toHaveLength(1)
+    expect(await account.positions(), (await account.views()).join('\n')).toHaveLength(1)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
 
     expect(blocked).toEqual([])

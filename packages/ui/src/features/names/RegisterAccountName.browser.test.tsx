@@ -108,9 +108,33 @@ async function mount(options: HarnessOptions & { openRegister?: boolean; closed?
   return harness
 }
 
+/**
+ * Opens the register view from the Account view's button. Under a loaded CI run this click once
+ * left the Account view on screen with the button still there; if it happens again, the error says
+ * which view the modal showed and where the page's clicks landed, so the next run tells a click
+ * that never reached the button from a view that did not follow it.
+ */
 async function openRegister() {
-  await userEvent.click(page.getByRole('button', { name: 'Choose a name' }))
-  await expect.element(nameField(), wait).toBeVisible()
+  const clicks: string[] = []
+  const heard = (event: Event) => {
+    const target = event.target as Element
+    clicks.push(target.closest('[data-slot]')?.getAttribute('data-slot') ?? target.tagName)
+  }
+  document.addEventListener('click', heard, true)
+  try {
+    await userEvent.click(page.getByRole('button', { name: 'Choose a name' }))
+    await expect.element(nameField(), wait).toBeVisible()
+  } catch (error) {
+    const buttons = document.querySelectorAll('[data-slot="choose-name"]').length
+    throw new Error(
+      `No name field: modal view ${view()}, ${buttons} "Choose a name" button(s), clicks on [${clicks}]`,
+      {
+        cause: error,
+      },
+    )
+  } finally {
+    document.removeEventListener('click', heard, true)
+  }
   expect(view()).toBe('RegisterAccountName')
 }
 
