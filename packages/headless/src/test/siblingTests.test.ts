@@ -36,6 +36,10 @@ const allowList = new Map<string, string>([
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
   ],
   ['features/embedded/registerPasskey.ts', 'covered by embedded/connectSocial.test.ts; to split'],
+  [
+    'features/embedded/undoAccountUpgrade.ts',
+    'covered by embedded/upgradeAccount.test.ts (its refusals, shared with the upgrade) and tests/e2e/embeddedAccountUpgrade.test.ts (the undo on chain); to split',
+  ],
   ['features/embedded/socialPopup.ts', 'covered by embedded/connectSocial.test.ts; to split'],
   [
     'features/embedded/syncEmbeddedWalletTheme.ts',
