@@ -17,7 +17,7 @@ import { foundry } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { upgradeTexts } from '../../packages/secure/src/frame/upgrade.js'
 import { type Browser, type BrowserContext, launchChromium, offlineContext } from './browser.js'
-import { type Settled, serveHost } from './embedded/frameHarness.js'
+import { secureFrame as frameOf, mailedCode, type Settled, serveHost } from './embedded/frameHarness.js'
 
 type Status = {
   type: 'eoa' | 'smartAccount'
@@ -73,11 +73,8 @@ async function fund(to: string, value: bigint) {
   await chain().waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to: to as Hex, value }) })
 }
 
-function secureFrame(page: Page): Frame {
-  const frame = page.frames().find((f) => f.url().startsWith(devnet.auth.frameUrl))
-  if (!frame) throw new Error('no secure frame')
-  return frame
-}
+/** The secure frame among `page`'s frames (frameHarness's, on this devnet's frame origin). */
+const secureFrame = (page: Page): Frame => frameOf(page, devnet.auth.frameUrl)
 
 /**
  * Waits until the frame's prompt counts clicks (fully in view for the approval delay, the kit having
@@ -106,10 +103,8 @@ async function signedIn(context: BrowserContext, { bundler = true } = {}): Promi
   await page.waitForSelector('body[data-ready="true"]')
   const email = `ula-${randomBytes(4).toString('hex')}@example.com`
   expect(await page.evaluate((e) => host.startEmailLogin(e), email)).toMatchObject({ ok: true })
-  const mail = (await (
-    await fetch(`${devnet.auth.inboxUrl}/messages/latest?to=${encodeURIComponent(email)}&wait=10000`)
-  ).json()) as { code: string }
-  const connected = value(await page.evaluate((c) => host.verifyEmailOtp(c), mail.code))
+  const code = await mailedCode(devnet.auth.inboxUrl, email)
+  const connected = value(await page.evaluate((c) => host.verifyEmailOtp(c), code))
   return { page, eoa: connected.address }
 }
 

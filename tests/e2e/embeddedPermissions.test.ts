@@ -149,13 +149,25 @@ async function login(page: Page, email: string) {
 const chainHex = '0x7a69'
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
+const publicClient = () => createPublicClient({ transport: http(devnet.evm.rpcUrl) })
+
+/** Sends 1 ETH from a devnet account to `address` and waits for it to land. */
+async function fundOneEther(address: `0x${string}`) {
+  const funder = createWalletClient({
+    account: privateKeyToAccount(devnet.evm.accounts[0].privateKey),
+    transport: http(devnet.evm.rpcUrl),
+  })
+  await publicClient().waitForTransactionReceipt({
+    hash: await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null }),
+  })
+}
+
 describe('embedded wallet permission grants', () => {
   let context: BrowserContext
   let page: Page
   let address: `0x${string}`
   let grantContext: string
   const email = `grant-${randomBytes(4).toString('hex')}@example.com`
-  const publicClient = () => createPublicClient({ transport: http(devnet.evm.rpcUrl) })
   const to = () => devnet.evm.accounts[2].address
   const balanceOfTo = () => publicClient().getBalance({ address: to() })
 
@@ -227,13 +239,7 @@ describe('embedded wallet permission grants', () => {
     ;({ context } = await offlineContext(browser))
     ;({ page } = await openHost(context))
     address = await login(page, email)
-    const funder = createWalletClient({
-      account: privateKeyToAccount(devnet.evm.accounts[0].privateKey),
-      transport: http(devnet.evm.rpcUrl),
-    })
-    await publicClient().waitForTransactionReceipt({
-      hash: await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null }),
-    })
+    await fundOneEther(address)
   })
   afterAll(() => context?.close())
 
@@ -346,7 +352,6 @@ describe('the kit permissions feature through the embedded wallet', () => {
   let page: Page
   let address: `0x${string}`
   const email = `kit-grant-${randomBytes(4).toString('hex')}@example.com`
-  const publicClient = () => createPublicClient({ transport: http(devnet.evm.rpcUrl) })
   const to = () => devnet.evm.accounts[3].address
   const balanceOfTo = () => publicClient().getBalance({ address: to() })
   const approve = () => secureFrame(page).getByRole('button', { name: 'Approve' })
@@ -379,13 +384,7 @@ describe('the kit permissions feature through the embedded wallet', () => {
     ;({ context } = await offlineContext(browser))
     ;({ page } = await openHost(context, hostOrigin, { smartSessions: 'on' }))
     address = await login(page, email)
-    const funder = createWalletClient({
-      account: privateKeyToAccount(devnet.evm.accounts[0].privateKey),
-      transport: http(devnet.evm.rpcUrl),
-    })
-    await publicClient().waitForTransactionReceipt({
-      hash: await funder.sendTransaction({ to: address, value: parseEther('1'), chain: null }),
-    })
+    await fundOneEther(address)
   })
   afterAll(() => context?.close())
 
