@@ -43,4 +43,17 @@ describe('wallet_getCapabilities and the EIP-7702 upgrade', () => {
       '0x7a69': { atomic: { status: 'supported' }, paymasterService: { supported: true } },
     })
   })
+
+  test('an atomic batch from a plain EOA that cannot be upgraded is refused with 5760, before any prompt', async () => {
+    let prompted = false
+    const refusing = context({ prompt: { show: () => (prompted = true), hidden: () => {} } })
+    const calls = [
+      { to: eoa, value: '0x1' },
+      { to: eoa, value: '0x2' },
+    ]
+    await expect(
+      handleRpc(refusing, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', calls, atomicRequired: true }]),
+    ).rejects.toMatchObject({ code: 5760, message: 'Atomicity not supported' })
+    expect(prompted).toBe(false)
+  })
 })

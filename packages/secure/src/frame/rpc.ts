@@ -452,6 +452,9 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
             }
           : undefined
       const active = smart ?? upgrading
+      // EIP-5792: a wallet that cannot run the batch atomically refuses an atomic one (5760)
+      // rather than sending it call by call, where a failing call would leave the others done.
+      if (!active && request.atomicRequired === true) throw new RpcError('Atomicity not supported', 5760)
       if (active) {
         const { hash } = await sendAsOperation(active, calls, request.capabilities, {
           ...sendCallsPrompt,
