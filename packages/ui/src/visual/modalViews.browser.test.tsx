@@ -362,7 +362,15 @@ const views: View[] = [
     meta: modal.default,
     ready: '[data-slot="unsupported-chain-view"]',
   },
-  { name: 'send', story: send.Filled, meta: send.default, ready: () => text(/USDC/) },
+  {
+    // No chain runs here: the fee's estimate fails. The picture waits for that, not for whichever of
+    // the spinner or the failure a busy machine happens to show when the form is filled.
+    name: 'send',
+    story: send.Filled,
+    meta: send.default,
+    ready: () => text(/USDC/),
+    act: () => expect.poll(() => dialog().query()?.querySelector('[data-slot="send-fee-error"]')).not.toBeNull(),
+  },
   { name: 'send-select-token', story: send.SelectToken, meta: send.default, ready: () => text(/PTK/) },
   {
     // No chain runs here: the fee line settles on its unavailable state.
