@@ -700,7 +700,7 @@ describe('embedded wallet', () => {
     }
   })
 
-  test('behavior: on reload, a session the auth server no longer accepts clears the login cache', async () => {
+  test('behavior: on reload, a session the auth server no longer accepts clears the login cache and says Session Expired', async () => {
     const { context: third } = await offlineContext(browser)
     try {
       const { page: other } = await openHost(third)
@@ -720,6 +720,8 @@ describe('embedded wallet', () => {
       }
       expect(await other.evaluate(() => host.storedKeys())).toEqual([])
       expect(await other.evaluate(() => host.connection())).toMatchObject({ status: 'disconnected' })
+      // The visitor is told why: the spec's 'Session Expired' alert (the token ran out), once.
+      expect((await other.evaluate(() => host.alerts())).filter((code) => code === 'SESSION_EXPIRED')).toHaveLength(1)
       // Nothing left to restore on the next load either.
       await other.reload()
       await other.waitForSelector('body[data-ready="true"]')

@@ -103,6 +103,18 @@ describe('frame→app messages', () => {
         payload: { isConnected: true },
       }),
     ).toMatchObject({ payload: { isConnected: true } })
+    // A session the server refused carries the server's reason (the kit's 'Session Expired').
+    const refused = { isConnected: false, refused: 'JWT validation error: JWT Token has expired' }
+    expect(frame({ id: 'r3', type: '@portico-frame/IS_CONNECTED_SUCCESS', payload: refused })).toMatchObject({
+      payload: refused,
+    })
+    expect(
+      parseFrameMessage({
+        id: 'r4',
+        type: '@portico-frame/IS_CONNECTED_SUCCESS',
+        payload: { isConnected: false, refused: '' },
+      }).success,
+    ).toBe(false)
   })
 
   test("behavior: the user reply is the spec's embedded-wallet user; an earlier frame's reply still parses", () => {

@@ -199,7 +199,8 @@ export const frameSuccessSchemas = {
   GET_USER: frameUserSchema,
   GET_SOCIAL_REDIRECT_URI: z.object({ uri: z.string() }),
   SIGN_OUT: empty,
-  IS_CONNECTED: z.object({ isConnected: z.boolean() }),
+  // `refused`: the auth server's message when it no longer accepted a session the frame held.
+  IS_CONNECTED: z.object({ isConnected: z.boolean(), refused: z.optional(str(1, 512)) }),
   GET_CHAIN_ID: z.object({ chainId }),
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: z.object({ smartAccountEnabledNetworks: z.array(z.number()) }),
   INIT_SMART_ACCOUNT: z.object({ address: z.string() }),

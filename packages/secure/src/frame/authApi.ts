@@ -90,13 +90,17 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
       call<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>('POST', '/v1/email/device', { challengeId }),
     verifyOtp: (challengeId: string, otp: string) =>
       call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/email/otp', { challengeId, otp }),
-    /** Whether the server still knows the session (false on its 401; any other failure throws). */
-    async hasSession(): Promise<boolean> {
+    /**
+     * Whether the server still knows the session: `true`, or on its 401 the server's message (an
+     * expired token says 'JWT validation error: …', a signed-out session 'Session signed out').
+     * Any other failure throws.
+     */
+    async hasSession(): Promise<true | { refused: string }> {
       try {
         await call('GET', '/v1/session', undefined, 'session')
         return true
       } catch (error) {
-        if (error instanceof AuthApiError && error.status === 401) return false
+        if (error instanceof AuthApiError && error.status === 401) return { refused: error.message }
         throw error
       }
     },

@@ -411,10 +411,13 @@ function start(config: FrameQuery) {
         })
       }
       case 'IS_CONNECTED': {
-        // A session the server no longer knows is signed out here too.
-        const isConnected = session !== undefined && (await api.hasSession())
-        if (session && !isConnected) await signOutLocally()
-        return { isConnected }
+        // A session the server no longer knows is signed out here too; the server's reason goes to
+        // the kit, which tells the user when it is the spec's 'Session Expired' (an invalid token).
+        if (!session) return { isConnected: false }
+        const known = await api.hasSession()
+        if (known === true) return { isConnected: true }
+        await signOutLocally()
+        return { isConnected: false, refused: known.refused }
       }
       case 'GET_CHAIN_ID':
         return { chainId }

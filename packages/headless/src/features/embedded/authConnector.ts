@@ -7,6 +7,7 @@ import type { CaipNetworkId, ChainNamespace } from '../../kernel/utils/caip.js'
 import { type EmbeddedWallet, getEmbeddedWallet } from './embeddedWallet.js'
 import { EmbeddedDeviceNotApprovedError, EmbeddedWalletError, RpcMethodNotAllowedError } from './errors.js'
 import { readLoginCache } from './loginCache.js'
+import { alertServerMessage } from './serverAlerts.js'
 import { defaultEmbeddedAccountType, smartAccountEndpoints } from './smartAccount.js'
 import { toEmbeddedWalletUser } from './user.js'
 import { toUserOperationRevertedError } from './userOperationErrors.js'
@@ -133,15 +134,18 @@ function frameConnector(portico: Portico, wallet: EmbeddedWallet, namespace: Cha
       // The spec: a failed connection check clears the login cache, whether the frame says the
       // session is gone or cannot tell (the frame or the auth server unreachable): the next page
       // load does not try again, and the visitor logs in anew.
-      let isConnected: boolean
+      let answer: { isConnected: boolean; refused?: string | undefined }
       try {
-        ;({ isConnected } = await client.request('IS_CONNECTED'))
+        answer = await client.request('IS_CONNECTED')
       } catch (error) {
         wallet.clearLoginCache()
         throw error
       }
-      if (!isConnected) {
+      if (!answer.isConnected) {
         wallet.clearLoginCache()
+        // A token the server no longer accepts (expired, or not valid yet) is the spec's
+        // 'Session Expired' alert: the visitor is told why they are signed out, not left guessing.
+        if (answer.refused) alertServerMessage(portico, answer.refused)
         return []
       }
       return connections(networks)

@@ -32,6 +32,8 @@ test('the auth server’s origin, key and session messages raise their alerts; o
   expect(alertServerMessage(portico, 'Unauthorized: invalid key')).toBe('INVALID_PROJECT_ID')
   expect(alertServerMessage(portico, 'JWT validation error: JWT Token is not yet valid')).toBe('SESSION_EXPIRED')
   expect(alertServerMessage(portico, 'Invalid OTP')).toBeUndefined()
+  // A session signed out (here or on another device) is not an expired one: no alert.
+  expect(alertServerMessage(portico, 'Session signed out')).toBeUndefined()
   expect(alerts.map((a) => [a.message, a.details])).toEqual([
     ['Origin Not Allowed', 'Unauthorized: origin not allowed'],
     ['Invalid Project ID', 'Unauthorized: invalid key'],
