@@ -38,6 +38,8 @@ type HostApi = {
   sendSol(amount: string, receiver: string): Promise<Settled<string>>
   syncTheme(theme: { themeMode?: 'light' | 'dark'; themeVariables?: Record<string, string | number> }): void
   messages(): string[]
+  /** The codes of the alerts the kit raised so far, oldest first. */
+  alerts(): string[]
   connection(): { status: string; connectorId?: string; address?: string }
   storedKeys(): string[]
 }
