@@ -16,7 +16,6 @@ export {
   type WalletConnectWallet,
 } from '../kernel/actions/connect.js'
 export { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../kernel/actions/disconnect.js'
-export { type FetchRemoteFeaturesReturnType, fetchRemoteFeatures } from '../kernel/actions/fetchRemoteFeatures.js'
 export {
   type GetBalanceErrorType,
   type GetBalanceParameters,
@@ -113,7 +112,6 @@ export {
   type DirectoryWallet,
   WalletDirectoryError,
   type WalletDirectoryErrorType,
-  walletImageUrl,
 } from '../kernel/api/walletDirectory.js'
 export { createPortico } from '../kernel/createPortico.js'
 export type {
@@ -232,7 +230,6 @@ export type { Portico, ResolvedOptions } from '../kernel/portico.js'
 export {
   type BalanceQueryKeyParameters,
   type BalanceQueryOptionsParameters,
-  balanceQueryKey,
   balanceQueryOptions,
 } from '../kernel/query/balance.js'
 export {
@@ -248,7 +245,6 @@ export {
 export {
   type WalletDirectoryQueryParameters,
   walletDirectoryInfiniteQueryOptions,
-  walletDirectoryQueryKey,
 } from '../kernel/query/walletDirectory.js'
 export type { PorticoTransport } from '../kernel/rpc/types.js'
 // Types only (the `siwx` option's contract): the sign-in functions are in '@portico/headless/siwx'.
@@ -276,36 +272,17 @@ export type {
   TokenBalance,
 } from '../kernel/types.js'
 export {
-  assertEvmAddress,
-  assertSolanaAddress,
-  isAddressForNamespace,
-  isEvmAddress,
-  isSolanaAddress,
-  toChecksumEvmAddress,
-} from '../kernel/utils/address.js'
-export {
-  buildCaipAddress,
-  buildCaipNetworkId,
   type CaipAddress,
   type CaipNetworkId,
   type ChainNamespace,
-  chainNamespaces,
-  isCaipAddress,
-  isCaipNetworkId,
-  isChainNamespace,
   parseCaipAddress,
   parseCaipNetworkId,
 } from '../kernel/utils/caip.js'
 export {
   formatBalance,
-  formatSignedAmount,
-  formatTokenValue,
   formatUnitsTruncated,
   truncateAddress,
-  truncateDecimals,
 } from '../kernel/utils/format.js'
-export { isBitcoinAddress, isCosmosAddress, isSs58Address } from '../kernel/utils/namespaceAddress.js'
-export { type ParseWebLinkOptions, parseWebLink } from '../kernel/utils/webLink.js'
 export { version } from '../kernel/version.js'
 export {
   createMemoryWalletConnectStorage,

@@ -1,4 +1,5 @@
-import { formatBalance, formatSignedAmount, formatTokenValue } from '@portico/headless'
+import { formatBalance } from '@portico/headless'
+import { formatSignedAmount, formatTokenValue } from '@portico/headless/internal'
 import { describe, expect, test } from 'vitest'
 import { createFormatters } from './format.js'
 import { relativeTime } from './relativeTime.js'

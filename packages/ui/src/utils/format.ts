@@ -1,4 +1,5 @@
-import { formatBalance, formatSignedAmount, formatTokenValue, truncateDecimals } from '@portico/headless'
+import { formatBalance } from '@portico/headless'
+import { formatSignedAmount, formatTokenValue, truncateDecimals } from '@portico/headless/internal'
 import { relativeTime } from './relativeTime.js'
 
 /** A number, bigint or decimal string, as the headless formatters take. */

@@ -1,4 +1,4 @@
-import { parseWebLink } from '@portico/headless'
+import { parseWebLink } from '@portico/headless/internal'
 
 /**
  * @internal

@@ -1,4 +1,5 @@
-import { type DirectoryWallet, useConnectors, useNetwork, usePortico, walletImageUrl } from '@portico/headless'
+import { type DirectoryWallet, useConnectors, useNetwork, usePortico } from '@portico/headless'
+import { walletImageUrl } from '@portico/headless/internal'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import { button, row, rowLabel } from '../../components/primitives.css.js'

@@ -1,4 +1,5 @@
-import { type ChainNamespace, isAddressForNamespace, type TokenBalance } from '@portico/headless'
+import type { ChainNamespace, TokenBalance } from '@portico/headless'
+import { isAddressForNamespace } from '@portico/headless/internal'
 import { InvalidAmountError, parseAmount } from '@portico/headless/send'
 import { usePorticoUI } from '../../context.js'
 import type { Formatters } from '../../utils/format.js'
