@@ -3,8 +3,7 @@
 // condition; nothing sleeps. "No request" checks count what Playwright saw after the UI settled.
 
 import { type DirectoryWallet, devnetDex, uniswapV2RouterAbi } from '@portico/devnet'
-import { truncateAddress } from '@portico/headless/core'
-import { formatSignedAmount } from '@portico/headless/internal'
+import { formatSignedAmount, truncateAddress } from '@portico/headless/core'
 import { createPublicClient, createWalletClient, defineChain, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, test } from 'vitest'

@@ -16,6 +16,7 @@ export {
   type WalletConnectWallet,
 } from '../kernel/actions/connect.js'
 export { type DisconnectErrorType, type DisconnectParameters, disconnect } from '../kernel/actions/disconnect.js'
+export { type FetchRemoteFeaturesReturnType, fetchRemoteFeatures } from '../kernel/actions/fetchRemoteFeatures.js'
 export {
   type GetBalanceErrorType,
   type GetBalanceParameters,
@@ -112,6 +113,7 @@ export {
   type DirectoryWallet,
   WalletDirectoryError,
   type WalletDirectoryErrorType,
+  walletImageUrl,
 } from '../kernel/api/walletDirectory.js'
 export { createPortico } from '../kernel/createPortico.js'
 export type {
@@ -271,6 +273,7 @@ export type {
   PorticoNetwork,
   TokenBalance,
 } from '../kernel/types.js'
+export { isAddressForNamespace } from '../kernel/utils/address.js'
 export {
   type CaipAddress,
   type CaipNetworkId,
@@ -280,9 +283,13 @@ export {
 } from '../kernel/utils/caip.js'
 export {
   formatBalance,
+  formatSignedAmount,
+  formatTokenValue,
   formatUnitsTruncated,
   truncateAddress,
+  truncateDecimals,
 } from '../kernel/utils/format.js'
+export { type ParseWebLinkOptions, parseWebLink } from '../kernel/utils/webLink.js'
 export { version } from '../kernel/version.js'
 export {
   createMemoryWalletConnectStorage,

@@ -10,9 +10,7 @@ export {
   checkAllowedOrigin,
 } from '../kernel/api/checkAllowedOrigin.js'
 export { fetchAllowedOrigins } from '../kernel/api/projectApi.js'
-export { fetchWallets, isWalletDirectoryEnabled, walletImageUrl } from '../kernel/api/walletDirectory.js'
-export { isAddressForNamespace, isEvmAddress, toChecksumEvmAddress } from '../kernel/utils/address.js'
+export { fetchWallets, isWalletDirectoryEnabled } from '../kernel/api/walletDirectory.js'
+export { isEvmAddress, toChecksumEvmAddress } from '../kernel/utils/address.js'
 export { isCaipNetworkId } from '../kernel/utils/caip.js'
-export { formatSignedAmount, formatTokenValue, truncateDecimals } from '../kernel/utils/format.js'
 export { normalizeSearch } from '../kernel/utils/validation.js'
-export { parseWebLink } from '../kernel/utils/webLink.js'

@@ -1,5 +1,4 @@
-import { formatBalance } from '@portico/headless'
-import { formatSignedAmount, formatTokenValue } from '@portico/headless/internal'
+import { formatBalance, formatSignedAmount, formatTokenValue } from '@portico/headless'
 import { describe, expect, test } from 'vitest'
 import { createFormatters } from './format.js'
 import { relativeTime } from './relativeTime.js'

@@ -1,5 +1,4 @@
-import { formatBalance } from '@portico/headless'
-import { formatSignedAmount, formatTokenValue, truncateDecimals } from '@portico/headless/internal'
+import { formatBalance, formatSignedAmount, formatTokenValue, truncateDecimals } from '@portico/headless'
 import { relativeTime } from './relativeTime.js'
 
 /** A number, bigint or decimal string, as the headless formatters take. */

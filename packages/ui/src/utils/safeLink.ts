@@ -1,4 +1,4 @@
-import { parseWebLink } from '@portico/headless/internal'
+import { parseWebLink } from '@portico/headless'
 
 /**
  * @internal

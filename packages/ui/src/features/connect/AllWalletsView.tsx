@@ -1,5 +1,11 @@
-import { useConnectors, usePortico, useWalletDirectory, walletDirectoryInfiniteQueryOptions } from '@portico/headless'
-import { isWalletDirectoryEnabled, walletImageUrl } from '@portico/headless/internal'
+import {
+  useConnectors,
+  usePortico,
+  useWalletDirectory,
+  walletDirectoryInfiniteQueryOptions,
+  walletImageUrl,
+} from '@portico/headless'
+import { isWalletDirectoryEnabled } from '@portico/headless/internal'
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual'
 import {
   type FocusEvent,

@@ -7,8 +7,8 @@ import {
   usePortico,
   useRecentWallets,
   useWalletDirectory,
+  walletImageUrl,
 } from '@portico/headless'
-import { walletImageUrl } from '@portico/headless/internal'
 import { useMemo } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'

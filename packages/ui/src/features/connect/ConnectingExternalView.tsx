@@ -1,5 +1,4 @@
-import { type DirectoryWallet, useConnectors, useNetwork, usePortico } from '@portico/headless'
-import { walletImageUrl } from '@portico/headless/internal'
+import { type DirectoryWallet, useConnectors, useNetwork, usePortico, walletImageUrl } from '@portico/headless'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import { button, row, rowLabel } from '../../components/primitives.css.js'

@@ -3,11 +3,11 @@ import {
   getConnection,
   getFeatures,
   InvalidAddressError,
+  isAddressForNamespace,
   NotConnectedError,
   type Portico,
   type TokenBalance,
 } from '@portico/headless'
-import { isAddressForNamespace } from '@portico/headless/internal'
 import { InvalidTokenError, parseAmount, SendParametersRequiredError, TokenRequiredError } from '@portico/headless/send'
 import type { QueryClient } from '@tanstack/react-query'
 import type { ModalController } from '../../modal/controller.js'

@@ -1,5 +1,4 @@
-import type { ChainNamespace, TokenBalance } from '@portico/headless'
-import { isAddressForNamespace } from '@portico/headless/internal'
+import { type ChainNamespace, isAddressForNamespace, type TokenBalance } from '@portico/headless'
 import { InvalidAmountError, parseAmount } from '@portico/headless/send'
 import { usePorticoUI } from '../../context.js'
 import type { Formatters } from '../../utils/format.js'

@@ -1,5 +1,4 @@
-import { type DirectoryWallet, usePortico, useWalletDirectory } from '@portico/headless'
-import { walletImageUrl } from '@portico/headless/internal'
+import { type DirectoryWallet, usePortico, useWalletDirectory, walletImageUrl } from '@portico/headless'
 import { walletConnectLinks } from '@portico/headless/walletconnect'
 import { useEffect, useMemo, useRef } from 'react'
 import { PorticoImage } from '../../components/PorticoImage.js'
