@@ -12,9 +12,11 @@ import {
   walletDirectoryInfiniteQueryOptions,
 } from '@portico/headless'
 import { fetchTransactions, transactionsInfiniteQueryOptions } from '@portico/headless/activity'
-import { fetchAllowedOrigins, fetchIdentity, fetchWallets } from '@portico/headless/internal'
 import { QueryClient } from '@tanstack/react-query'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test, vi } from 'vitest'
+import { fetchIdentity } from '../../../packages/headless/src/kernel/api/blockchainApi.js'
+import { fetchAllowedOrigins } from '../../../packages/headless/src/kernel/api/projectApi.js'
+import { fetchWallets } from '../../../packages/headless/src/kernel/api/walletDirectory.js'
 
 const devnet = inject('devnet')
 const alice = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

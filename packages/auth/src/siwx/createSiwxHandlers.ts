@@ -1,4 +1,5 @@
-import { type CaipNetworkId, isCaipNetworkId, isEvmAddress, toChecksumEvmAddress } from '@portico/headless/core'
+import type { CaipNetworkId } from '@portico/headless/core'
+import { isCaipNetworkId, isEvmAddress, toChecksumEvmAddress } from '@portico/headless/internal'
 import { generateSiwxNonce, type SiwxSession, SiwxVerificationError } from '@portico/headless/siwx'
 import { type Context, Hono } from 'hono'
 import { createMemoryNonceStore, type SiwxNonceStore } from './nonceStore.js'

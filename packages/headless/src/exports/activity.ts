@@ -6,9 +6,8 @@
 export {
   type FetchTransactionsReturnType,
   fetchTransactions,
-  isSpamTransaction,
   type Transaction,
   TransactionHistoryError,
   type TransactionHistoryErrorType,
 } from '../features/activity/fetchTransactions.js'
-export { transactionsInfiniteQueryOptions, transactionsQueryKey } from '../features/activity/query.js'
+export { transactionsInfiniteQueryOptions } from '../features/activity/query.js'

@@ -33,20 +33,13 @@ export {
   getCallsStatus,
 } from '../features/calls/getCallsStatus.js'
 export {
-  capabilityKeys,
   type GetCapabilitiesErrorType,
   type GetCapabilitiesParameters,
   type GetCapabilitiesReturnType,
   getCapabilities,
   type WalletCapabilities,
 } from '../features/calls/getCapabilities.js'
-export {
-  callsStatusQueryKey,
-  callsStatusQueryOptions,
-  capabilitiesQueryKey,
-  capabilitiesQueryOptions,
-  sendCallsMutationOptions,
-} from '../features/calls/query.js'
+export { callsStatusQueryOptions, capabilitiesQueryOptions, sendCallsMutationOptions } from '../features/calls/query.js'
 export {
   type Call,
   type SendCallsErrorType,

@@ -232,7 +232,6 @@ export type { Portico, ResolvedOptions } from '../kernel/portico.js'
 export {
   type BalanceQueryKeyParameters,
   type BalanceQueryOptionsParameters,
-  balanceQueryKey,
   balanceQueryOptions,
 } from '../kernel/query/balance.js'
 export {
@@ -248,7 +247,6 @@ export {
 export {
   type WalletDirectoryQueryParameters,
   walletDirectoryInfiniteQueryOptions,
-  walletDirectoryQueryKey,
 } from '../kernel/query/walletDirectory.js'
 export type { PorticoTransport } from '../kernel/rpc/types.js'
 // Types only (the `siwx` option's contract): the sign-in functions are in '@portico/headless/siwx'.
@@ -275,24 +273,11 @@ export type {
   PorticoNetwork,
   TokenBalance,
 } from '../kernel/types.js'
+export { isAddressForNamespace } from '../kernel/utils/address.js'
 export {
-  assertEvmAddress,
-  assertSolanaAddress,
-  isAddressForNamespace,
-  isEvmAddress,
-  isSolanaAddress,
-  toChecksumEvmAddress,
-} from '../kernel/utils/address.js'
-export {
-  buildCaipAddress,
-  buildCaipNetworkId,
   type CaipAddress,
   type CaipNetworkId,
   type ChainNamespace,
-  chainNamespaces,
-  isCaipAddress,
-  isCaipNetworkId,
-  isChainNamespace,
   parseCaipAddress,
   parseCaipNetworkId,
 } from '../kernel/utils/caip.js'
@@ -304,7 +289,6 @@ export {
   truncateAddress,
   truncateDecimals,
 } from '../kernel/utils/format.js'
-export { isBitcoinAddress, isCosmosAddress, isSs58Address } from '../kernel/utils/namespaceAddress.js'
 export { type ParseWebLinkOptions, parseWebLink } from '../kernel/utils/webLink.js'
 export { version } from '../kernel/version.js'
 export {

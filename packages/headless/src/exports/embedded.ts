@@ -3,7 +3,6 @@
 // schemas, is part of a page that does not use it. No React here: the hooks are in '/embedded/react'.
 
 export { approveDeviceWithPasskey } from '../features/embedded/approveDeviceWithPasskey.js'
-export { authConnectorId } from '../features/embedded/authConnector.js'
 export {
   type ConnectFarcasterErrorType,
   type ConnectFarcasterParameters,
@@ -63,8 +62,12 @@ export {
   watchUpdateEmailStep,
 } from '../features/embedded/flowStep.js'
 // Placement of the frame's prompt by a host UI (Portico's modal): see FrameClient.placeIn.
-export type { FrameClientEvent, FramePrompt } from '../features/embedded/frameClient.js'
-export { type FrameClient, type FrameClientOptions, frameTimings } from '../features/embedded/frameClient.js'
+export type {
+  FrameClient,
+  FrameClientEvent,
+  FrameClientOptions,
+  FramePrompt,
+} from '../features/embedded/frameClient.js'
 export {
   type GetSmartAccountErrorType,
   getSmartAccount,
@@ -81,14 +84,12 @@ export {
   type EmbeddedQueryRemover,
   type EmbeddedWalletUser,
   embeddedSignOutMutationOptions,
-  embeddedWalletUserQueryKey,
   embeddedWalletUserQueryOptions,
   exportEmbeddedWalletMutationOptions,
   loginWithPasskeyMutationOptions,
   registerPasskeyMutationOptions,
   sendEmailLoginMutationOptions,
   setPreferredAccountTypeMutationOptions,
-  smartAccountQueryKey,
   smartAccountQueryOptions,
   undoAccountUpgradeMutationOptions,
   updateEmailMutationOptions,
@@ -109,7 +110,7 @@ export {
   type SetPreferredAccountTypeReturnType,
   setPreferredAccountType,
 } from '../features/embedded/setPreferredAccountType.js'
-export { openSocialPopup, socialPopup, socialProviders } from '../features/embedded/socialPopup.js'
+export { openSocialPopup, socialProviders } from '../features/embedded/socialPopup.js'
 export {
   emailCooldownMs,
   type StartEmailLoginParameters,
@@ -128,7 +129,6 @@ export {
 export {
   type UpdateEmailParameters,
   updateEmail,
-  updateEmailPollMs,
   updateEmailPrimaryOtp,
   updateEmailSecondaryOtp,
 } from '../features/embedded/updateEmail.js'

@@ -3,12 +3,12 @@
 // them). No semver promise: anything here may change in a minor release.
 
 export { sendAnalyticsEvent } from '../kernel/api/analytics.js'
-export { fetchIdentity } from '../kernel/api/blockchainApi.js'
 export {
   type CheckAllowedOriginParameters,
   type CheckAllowedOriginReturnType,
   checkAllowedOrigin,
 } from '../kernel/api/checkAllowedOrigin.js'
-export { fetchAllowedOrigins } from '../kernel/api/projectApi.js'
-export { fetchWallets, isWalletDirectoryEnabled } from '../kernel/api/walletDirectory.js'
+export { isWalletDirectoryEnabled } from '../kernel/api/walletDirectory.js'
+export { isEvmAddress, toChecksumEvmAddress } from '../kernel/utils/address.js'
+export { isCaipNetworkId } from '../kernel/utils/caip.js'
 export { normalizeSearch } from '../kernel/utils/validation.js'

@@ -33,9 +33,7 @@ export {
 export { isName } from '../features/names/isName.js'
 export {
   type NameQueryInvalidator,
-  nameStaleTimeMs,
   nameSuggestionsQueryOptions,
-  namesForAddressQueryKey,
   namesForAddressQueryOptions,
   refetchAfterRegisterName,
   registerNameMutationOptions,

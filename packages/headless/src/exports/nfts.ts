@@ -10,4 +10,4 @@ export {
   fetchNfts,
   type Nft,
 } from '../features/nfts/fetchNfts.js'
-export { type NftsQueryParameters, nftsInfiniteQueryOptions, nftsQueryKey } from '../features/nfts/query.js'
+export { type NftsQueryParameters, nftsInfiniteQueryOptions } from '../features/nfts/query.js'

@@ -5,7 +5,6 @@
 // stays in the views' chunks.
 
 export {
-  buildOnrampProviderUrl,
   defaultOnrampProviders,
   defaultOnrampPurchaseCurrency,
   fetchOnrampOptions,
@@ -17,13 +16,7 @@ export {
   type OnrampOptions,
   type OnrampPurchaseCurrency,
   type OnrampQuote,
-  onrampFallbackLimits,
-  onrampFallbackPaymentCurrencies,
-  onrampNamespaces,
   onrampSampleOptions,
-  parseOnrampProviders,
-  placeholderOnrampQuote,
-  restrictedTimeZones,
 } from '../features/onramp/client.js'
 export {
   type CreateOnrampUrlErrorType,
@@ -33,9 +26,5 @@ export {
   type OnrampDirectProvider,
 } from '../features/onramp/createOnrampUrl.js'
 export { OnrampApiError, OnrampNotAvailableError } from '../features/onramp/errors.js'
-export { onrampQuoteQueryKey, onrampQuoteQueryOptions } from '../features/onramp/onrampQuoteQuery.js'
-export {
-  createOnrampUrlMutationOptions,
-  onrampOptionsQueryKey,
-  onrampOptionsQueryOptions,
-} from '../features/onramp/query.js'
+export { onrampQuoteQueryOptions } from '../features/onramp/onrampQuoteQuery.js'
+export { createOnrampUrlMutationOptions, onrampOptionsQueryOptions } from '../features/onramp/query.js'

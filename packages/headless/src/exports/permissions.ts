@@ -33,7 +33,6 @@ export {
   grantPermissionsMutationOptions,
   type PermissionsQueryErrorType,
   type PermissionsQueryInvalidator,
-  permissionsQueryKey,
   permissionsQueryOptions,
   refetchPermissions,
   revokePermissionsMutationOptions,

@@ -37,14 +37,10 @@ export { type ParseAmountErrorType, parseAmount } from '../features/send/parseAm
 export {
   type EstimateSendFeeQueryKeyParameters,
   type EstimateSendFeeQueryOptionsParameters,
-  estimateSendFeeQueryKey,
   estimateSendFeeQueryOptions,
-  sendFeeStaleTimeMs,
   sendTokenMutationOptions,
 } from '../features/send/query.js'
 export {
-  evmConfirmTimeoutMs,
-  pendingTransactionsLimit,
   type SendTokenErrorType,
   type SendTokenParameters,
   type SendTokenReturnType,

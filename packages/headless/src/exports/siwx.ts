@@ -68,7 +68,7 @@ export {
   isSiwxRequired,
 } from '../features/siwx/isSiwxRequired.js'
 export { type LocalSiwxOptions, localSiwx } from '../features/siwx/localSiwx.js'
-export { type SiwxMessage, type ValidateSiwxMessageErrorType, validateSiwxMessage } from '../features/siwx/message.js'
+export type { SiwxMessage } from '../features/siwx/message.js'
 export { generateSiwxNonce } from '../features/siwx/nonce.js'
 export {
   type ParseSiwxMessageErrorType,
@@ -98,12 +98,6 @@ export {
   signInWithSiwx,
 } from '../features/siwx/signInWithSiwx.js'
 export { signOutSiwx } from '../features/siwx/signOutSiwx.js'
-export {
-  type FromSolanaSignInOutputErrorType,
-  fromSolanaSignInOutput,
-  type ToSolanaSignInInputErrorType,
-  toSolanaSignInInput,
-} from '../features/siwx/solanaSignIn.js'
 // The signature check is in '/siwx/verify' (see there why); its options type stays here for `localSiwx`.
 export type { VerifySiwxSignatureOptions } from '../features/siwx/verifySiwxSignature.js'
 export { type WatchSiwxStateParameters, watchSiwxState } from '../features/siwx/watchSiwxState.js'

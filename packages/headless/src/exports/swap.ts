@@ -6,13 +6,10 @@
 // loads it.
 
 export {
-  applySlippage,
   type BuildSwapApproveErrorType,
   type BuildSwapApproveParameters,
   type BuildSwapTransactionErrorType,
   type BuildSwapTransactionParameters,
-  buildSwapApprove,
-  buildSwapTransaction,
   type FetchSwapAllowanceErrorType,
   type FetchSwapAllowanceParameters,
   type FetchSwapQuoteErrorType,
@@ -23,12 +20,10 @@ export {
   fetchSwapQuote,
   fetchSwapTokens,
   isAllowanceSufficient,
-  isSwapNetwork,
   nativeSwapTokenAddress,
   type SwapQuote,
   type SwapToken,
   type SwapTransaction,
-  swapChainIds,
   swapSlippage,
 } from '../features/swap/convert.js'
 export {
@@ -55,13 +50,13 @@ export {
   type SwapStep,
   swap,
 } from '../features/swap/swap.js'
-export { swapAllowanceQueryKey, swapAllowanceQueryOptions } from '../features/swap/swapAllowance.js'
-export { swapGasPriceQueryKey, swapGasPriceQueryOptions } from '../features/swap/swapGasPrice.js'
-export { swapQuoteQueryKey, swapQuoteQueryOptions } from '../features/swap/swapQuote.js'
+export { swapAllowanceQueryOptions } from '../features/swap/swapAllowance.js'
+export { swapGasPriceQueryOptions } from '../features/swap/swapGasPrice.js'
+export { swapQuoteQueryOptions } from '../features/swap/swapQuote.js'
 export {
   type GetSwapStepReturnType,
   getSwapStep,
   type WatchSwapStepParameters,
   watchSwapStep,
 } from '../features/swap/swapStep.js'
-export { swapTokensQueryKey, swapTokensQueryOptions } from '../features/swap/swapTokens.js'
+export { swapTokensQueryOptions } from '../features/swap/swapTokens.js'

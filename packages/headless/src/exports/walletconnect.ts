@@ -26,7 +26,6 @@ export {
   prepareWalletConnect,
 } from '../features/walletconnect/prepareWalletConnect.js'
 export {
-  buildWalletLink,
   type WalletConnectLinks,
   type WalletLinkKind,
   walletConnectLinks,

@@ -4,12 +4,7 @@
 // (see pageStart.test.ts in @portico/ui). Disconnecting one wallet is the main entry's
 // `disconnect(portico, { connection })`.
 
-export {
-  assertConnectorStatus,
-  InvalidConnectionStatusError,
-  type InvalidConnectionStatusErrorType,
-  isConnectorStatus,
-} from '../features/wallets/errors.js'
+export { InvalidConnectionStatusError, type InvalidConnectionStatusErrorType } from '../features/wallets/errors.js'
 export { type GetConnectionsReturnType, getConnections } from '../features/wallets/getConnections.js'
 export { switchConnectionMutationOptions } from '../features/wallets/query.js'
 export {

@@ -1,5 +1,5 @@
 import {
-  balanceQueryKey,
+  balanceQueryOptions,
   connect,
   createPortico,
   eip155Adapter,
@@ -224,7 +224,10 @@ export async function createHarness(options: HarnessOptions = {}) {
       connectorId: options.namesWallet ? 'names' : 'dev.portico.devnet',
       namespace: 'eip155',
     })
-    const key = balanceQueryKey({ address: wallet.address, caipNetworkId: `eip155:${options.walletChainId ?? 31337}` })
+    const key = balanceQueryOptions(portico, {
+      address: wallet.address,
+      caipNetworkId: `eip155:${options.walletChainId ?? 31337}`,
+    }).queryKey
     if (Array.isArray(options.balances) || (!options.rpcUrl && options.balances !== 'error'))
       queryClient.setQueryData(key, Array.isArray(options.balances) ? options.balances : sampleBalances(rpcUrl))
   }

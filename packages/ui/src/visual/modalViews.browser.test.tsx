@@ -13,7 +13,7 @@
 // transitions and the text caret.
 
 import { connect, signMessage } from '@portico/headless'
-import { transactionsQueryKey } from '@portico/headless/activity'
+import { transactionsInfiniteQueryOptions } from '@portico/headless/activity'
 import { startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { localSiwx } from '@portico/headless/siwx'
 import { getConnections } from '@portico/headless/wallets'
@@ -78,7 +78,10 @@ const history = [
 
 function seedActivity(harness: Harness) {
   harness.queryClient.setQueryData(
-    transactionsQueryKey({ address: harness.wallet.address, caipNetworkId: 'eip155:31337' }),
+    transactionsInfiniteQueryOptions(harness.portico, {
+      address: harness.wallet.address,
+      caipNetworkId: 'eip155:31337',
+    }).queryKey,
     { pages: [{ data: history, next: undefined }], pageParams: [undefined] },
   )
 }

@@ -1,8 +1,8 @@
 import {
   defaultOnrampPurchaseCurrency,
   type OnrampQuote,
-  onrampOptionsQueryKey,
-  onrampQuoteQueryKey,
+  onrampOptionsQueryOptions,
+  onrampQuoteQueryOptions,
   onrampSampleOptions,
 } from '@portico/headless/onramp'
 import type { Meta, StoryObj } from '@storybook/react-vite'
@@ -55,7 +55,10 @@ export const Form: Story = {
  * provider fee, 0.50 network fee, USDC at 1 USD).
  */
 const seedQuote = (harness: Harness) => {
-  harness.queryClient.setQueryData(onrampOptionsQueryKey(), { ...onrampSampleOptions(), source: 'api' })
+  harness.queryClient.setQueryData(onrampOptionsQueryOptions(harness.portico).queryKey, {
+    ...onrampSampleOptions(),
+    source: 'api',
+  })
   const quote: OnrampQuote = {
     networkFee: { amount: '0.50', currency: 'USD' },
     paymentSubtotal: { amount: '98.00', currency: 'USD' },
@@ -65,13 +68,13 @@ const seedQuote = (harness: Harness) => {
     placeholder: false,
   }
   harness.queryClient.setQueryData(
-    onrampQuoteQueryKey({
+    onrampQuoteQueryOptions(harness.portico, {
       purchaseCurrency: defaultOnrampPurchaseCurrency.id,
       paymentCurrency: 'USD',
       amount: '100',
       network: 'ethereum',
       paymentMethod: 'card',
-    }),
+    }).queryKey,
     quote,
   )
 }

@@ -1,5 +1,5 @@
-import { balanceQueryKey, type TokenBalance } from '@portico/headless'
-import { type EstimateSendFeeReturnType, estimateSendFeeQueryKey } from '@portico/headless/send'
+import { balanceQueryOptions, type TokenBalance } from '@portico/headless'
+import { type EstimateSendFeeReturnType, estimateSendFeeQueryOptions } from '@portico/headless/send'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../../test/storyHarness.js'
@@ -43,7 +43,9 @@ const caipNetworkId = 'eip155:31337'
 /** Seeds the fee quote of `request` for the harness's wallet, so the panel shows a settled fee. */
 const seedFee = (request: PayRequest) => (harness: Harness) => {
   const address = harness.wallet.address
-  const balances = harness.queryClient.getQueryData<TokenBalance[]>(balanceQueryKey({ address, caipNetworkId }))
+  const balances = harness.queryClient.getQueryData<TokenBalance[]>(
+    balanceQueryOptions(harness.portico, { address, caipNetworkId }).queryKey,
+  )
   const token = balances && findPayToken(balances, request.token)
   if (!token) return
   const nativePrice = balances[0]?.price
@@ -59,7 +61,8 @@ const seedFee = (request: PayRequest) => (harness: Harness) => {
   }
   const { amount, receiver } = request
   harness.queryClient.setQueryData(
-    estimateSendFeeQueryKey({ address, caipNetworkId, token, amount, receiver, nativePrice }),
+    estimateSendFeeQueryOptions(harness.portico, { address, caipNetworkId, token, amount, receiver, nativePrice })
+      .queryKey,
     quote,
   )
 }

@@ -2,10 +2,10 @@ import {
   nativeSwapTokenAddress,
   type SwapQuote,
   type SwapToken,
-  swapAllowanceQueryKey,
-  swapGasPriceQueryKey,
-  swapQuoteQueryKey,
-  swapTokensQueryKey,
+  swapAllowanceQueryOptions,
+  swapGasPriceQueryOptions,
+  swapQuoteQueryOptions,
+  swapTokensQueryOptions,
 } from '@portico/headless/swap'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { onlineManager } from '@tanstack/react-query'
@@ -67,13 +67,17 @@ function quote(from: SwapToken, to: SwapToken, fromAmount: bigint, toAmount: big
 function seed(harness: Harness) {
   const userAddress = harness.wallet.address
   const client = harness.queryClient
-  client.setQueryData(swapTokensQueryKey({ caipNetworkId: chain }), tokens)
-  client.setQueryData(swapGasPriceQueryKey({ caipNetworkId: chain }), {
+  const portico = harness.portico
+  client.setQueryData(swapTokensQueryOptions(portico, { caipNetworkId: chain }).queryKey, tokens)
+  client.setQueryData(swapGasPriceQueryOptions(portico, { caipNetworkId: chain }).queryKey, {
     standard: 1_500_000_000n,
     fast: 2_000_000_000n,
     instant: 3_000_000_000n,
   })
-  client.setQueryData(swapAllowanceQueryKey({ caipNetworkId: chain, tokenAddress: usdc.address, userAddress }), 0n)
+  client.setQueryData(
+    swapAllowanceQueryOptions(portico, { caipNetworkId: chain, tokenAddress: usdc.address, userAddress }).queryKey,
+    0n,
+  )
   const quotes: SwapQuote[] = [
     quote(eth, usdc, 10n ** 18n, 2_990_123_456n, 0.35),
     quote(usdc, ptk, 100_000_000n, 199_300_000_000_000_000_000n, 0.05),
@@ -81,7 +85,13 @@ function seed(harness: Harness) {
   ]
   for (const q of quotes)
     client.setQueryData(
-      swapQuoteQueryKey({ caipNetworkId: chain, from: q.from, to: q.to, amount: q.fromAmount, userAddress }),
+      swapQuoteQueryOptions(portico, {
+        caipNetworkId: chain,
+        from: q.from,
+        to: q.to,
+        amount: q.fromAmount,
+        userAddress,
+      }).queryKey,
       q,
     )
 }
