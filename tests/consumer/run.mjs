@@ -8,7 +8,10 @@
 // no hydration warning and no error. In the Vite app the README's feature examples are then driven
 // against the installed devnet: sign in with Ethereum, send 0.01 ETH (its receipt read from the chain), quote and swap,
 // open the on-ramp checkout and pay with the test card, resolve a name, send EIP-5792 calls and
-// read their status, then log in by email (the code read from the devnet's inbox). The apps' sources are the README's code blocks tagged
+// read their status, then log in by email (the code read from the devnet's inbox) and, as that
+// embedded user, see the smart account the hosted bundler gives by default, switch to the plain
+// account, grant a permission, list and revoke it, and upgrade the account with EIP-7702 and undo
+// it (each approved in the secure frame, each checked on anvil). The apps' sources are the README's code blocks tagged
 // ```tsx title="src/App.tsx"```, so the README cannot drift from what works.
 // The devnet (anvil) is started from the packed @portico/devnet's `portico-devnet` bin.
 // Run after the build: `node tests/consumer/run.mjs` (PORTICO_CONSUMER_KEEP=1 keeps the temp dir).
@@ -287,6 +290,7 @@ async function main() {
       VITE_PORTICO_DEVNET_API_URL: devnet.api.url,
       VITE_PORTICO_DEVNET_RELAY_URL: devnet.walletConnect.relayUrl,
       VITE_PORTICO_FRAME_URL: devnet.auth.frameUrl,
+      VITE_PORTICO_DEVNET_PAYMASTER_URL: devnet.aa.paymasterUrl,
       // The README's devnet project id (the devnet's auth server knows it).
       VITE_PORTICO_PROJECT_ID: 'devnet',
     },
@@ -414,7 +418,10 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
   await page.waitForTimeout(500)
   log(`${name}: the reload restored the session`)
   if (headless) await driveFeatures(page, devnet)
-  if (headless) await driveEmailLogin(page, devnet)
+  if (headless) {
+    await driveEmailLogin(page, devnet)
+    await drivePermissionsAndUpgrade(page, devnet)
+  }
   await context.close()
   if (warnings.length) log(`${name}: console warnings (allowed):\n  ${warnings.join('\n  ')}`)
   if (blocked.length) log(`${name}: blocked non-loopback requests:\n  ${blocked.join('\n  ')}`)
@@ -447,6 +454,82 @@ async function driveEmailLogin(page, devnet) {
   if (address.toLowerCase() === account0.toLowerCase())
     throw new Error('email login: connected the test wallet, not an embedded wallet')
   log(`vite: the EmailLogin example logged in by email (embedded wallet ${address})`)
+  await cancelSignIn(page)
+  // The README sets no bundlerMap: the smart account comes from the hosted bundler call, which the
+  // devnet's emulator serves for its chain. It is the connected address, not deployed yet.
+  const account = page.getByRole('region', { name: 'Smart account' })
+  await textMatching(
+    account.getByTestId('account-type'),
+    new RegExp(`^Smart account ${address} \\(deployed by its first operation\\)$`, 'i'),
+    'smart account: the default',
+  )
+  if ((await evmRpc(devnet, 'eth_getCode', [address, 'latest'])) !== '0x')
+    throw new Error(`smart account: ${address} has code before its first operation`)
+  log('vite: the SmartAccount example shows the smart account of the hosted bundler (counterfactual)')
+}
+
+/** Closes the modal's sign-in step (the README's `siwx` option asks each newly connected account). */
+async function cancelSignIn(page) {
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await dialog.waitFor({ state: 'hidden' })
+}
+
+/** Approves the secure frame's prompt (laid in the modal) once it counts clicks, and waits for the modal to close. */
+async function approveInFrame(page) {
+  const frame = page.frameLocator('iframe[data-portico-secure-frame]')
+  await frame.locator('[role="dialog"][data-state="armed"]').waitFor({ timeout: 60_000 })
+  await frame.getByRole('button', { name: 'Approve', exact: true }).click()
+  await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: 60_000 })
+}
+
+/**
+ * The README's src/Permissions.tsx and src/SmartAccount.tsx as the email user: the switch to the
+ * plain account, a permission granted (approved in the frame), listed and revoked, then the EIP-7702
+ * upgrade (the paymaster paying) and its undo (the account paying), each read on anvil.
+ */
+async function drivePermissionsAndUpgrade(page, devnet) {
+  const account = page.getByRole('region', { name: 'Smart account' })
+  const type = account.getByTestId('account-type')
+  await account.getByRole('button', { name: 'Use the plain account' }).click()
+  // Another address is connected: the sign-in step asks again (its modal hides the page from roles).
+  await cancelSignIn(page)
+  const eoa = (await textMatching(type, /^Plain account 0x[0-9a-fA-F]{40}$/, 'smart account: the switch')).slice(14)
+  await textMatching(page.getByTestId('headless-address'), new RegExp(`^${eoa}$`, 'i'), 'smart account: the connection')
+  log(`vite: the SmartAccount example switched to the plain account ${eoa}`)
+
+  const permissions = page.getByRole('region', { name: 'Permissions' })
+  const granted = permissions.getByRole('list', { name: 'Granted permissions' }).getByRole('listitem')
+  await permissions.getByRole('button', { name: 'Allow 0.001 ETH a day' }).click()
+  await approveInFrame(page)
+  await granted.filter({ hasText: /^native-token-recurring-allowance until / }).waitFor()
+  if ((await granted.count()) !== 1) throw new Error(`permissions: ${await granted.count()} grants listed, not 1`)
+  await granted.getByRole('button', { name: 'Revoke' }).click()
+  await granted.waitFor({ state: 'detached' })
+  log('vite: the Permissions example granted a permission (approved in the frame), listed it and revoked it')
+
+  // The undo is paid by the account itself; the upgrade by the devnet's paymaster.
+  await evmRpc(devnet, 'anvil_setBalance', [eoa, '0xde0b6b3a7640000'])
+  await account.getByRole('button', { name: 'Upgrade in place (EIP-7702)' }).click()
+  await approveInFrame(page)
+  await textMatching(
+    type,
+    new RegExp(`^Plain account ${eoa} \\(upgraded with EIP-7702\\)$`, 'i'),
+    'upgrade: the status',
+  )
+  const delegation = `0xef0100${devnet.aa.simple7702Account.slice(2).toLowerCase()}`
+  const code = await evmRpc(devnet, 'eth_getCode', [eoa, 'latest'])
+  if (code !== delegation) throw new Error(`upgrade: the code of ${eoa} is ${code}, not ${delegation}`)
+  if (BigInt(await evmRpc(devnet, 'eth_getBalance', [eoa, 'latest'])) !== 10n ** 18n)
+    throw new Error('upgrade: the account paid gas the paymaster should have paid')
+  log('vite: the SmartAccount example upgraded the account with EIP-7702 (its code delegates to Simple7702Account)')
+
+  await account.getByRole('button', { name: 'Undo the upgrade' }).click()
+  await approveInFrame(page)
+  await textMatching(type, new RegExp(`^Plain account ${eoa}$`, 'i'), 'undo: the status')
+  const after = await evmRpc(devnet, 'eth_getCode', [eoa, 'latest'])
+  if (after !== '0x') throw new Error(`undo: ${eoa} still has code ${after}`)
+  log('vite: the SmartAccount example undid the upgrade (no code on the account)')
 }
 
 /** One JSON-RPC call to the devnet's chain (to read what a page says it did from the chain itself). */
@@ -574,6 +657,14 @@ function startDevnet(app) {
       '--smtp-port',
       '0',
       '--onramp-port',
+      '0',
+      '--social-port',
+      '0',
+      '--farcaster-port',
+      '0',
+      '--bundler-port',
+      '0',
+      '--paymaster-port',
       '0',
     ],
     { cwd: app, stdio: ['ignore', 'pipe', 'inherit'] },

@@ -1,6 +1,7 @@
 // The host page of the embedded smart-account e2e tests: the kit configured with the devnet's bundler
-// and paymaster for its chain (bundlerMap, paymasterMap; none without `bundlerUrl`), and embedded
-// users starting on `accountType` (defaultAccountTypes, the spec's smartAccount unless given).
+// and paymaster for its chain (bundlerMap, paymasterMap; none without `bundlerUrl`, or the hosted
+// bundler of the blockchain API at `apiUrl`), and embedded users starting on `accountType`
+// (defaultAccountTypes, the spec's smartAccount unless given).
 // Driven through `window.host`.
 import {
   createPortico,
@@ -26,16 +27,14 @@ const portico = createPortico({
   networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: params.get('rpcUrl') ?? '' })],
   adapters: [eip155Adapter()],
   embeddedWallet: { frameUrl: params.get('frameUrl') ?? '' },
-  ...(params.get('bundlerUrl')
-    ? {
-        bundlerMap: { 'eip155:31337': params.get('bundlerUrl') ?? '' },
-        paymasterMap: { 'eip155:31337': params.get('paymasterUrl') ?? '' },
-      }
-    : {}),
+  ...(params.get('bundlerUrl') ? { bundlerMap: { 'eip155:31337': params.get('bundlerUrl') ?? '' } } : {}),
+  ...(params.get('paymasterUrl') ? { paymasterMap: { 'eip155:31337': params.get('paymasterUrl') ?? '' } } : {}),
+  // `apiUrl`: the blockchain API is the devnet's emulator, so the chain gets the hosted bundler by default.
+  ...(params.get('apiUrl') ? { apiUrls: { blockchain: params.get('apiUrl') ?? '' } } : {}),
   ...(params.get('accountType') === 'eoa' ? { defaultAccountTypes: { eip155: 'eoa' as const } } : {}),
   metadata: { name: 'Smart account host', description: 'e2e', url: location.origin, icons: [] },
   remoteConfig: false,
-  blockchainApi: false,
+  blockchainApi: params.has('apiUrl'),
   walletDirectory: false,
   walletConnect: false,
   enableInjected: false,

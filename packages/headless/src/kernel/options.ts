@@ -69,10 +69,16 @@ export type PorticoOptions = {
   rpcMap?: Readonly<Record<string, string>> | undefined
   /**
    * ERC-4337 bundler per CAIP-2 network id, for the embedded wallet's smart account: an http(s) URL,
-   * or `'hosted'` for the blockchain API's bundler endpoint (`{blockchain}/v1/bundler`). A network
-   * without one has no smart account (the embedded user signs with the EOA there).
+   * `'hosted'` for the blockchain API's bundler endpoint (`{blockchain}/v1/bundler`), or `false` for
+   * no smart account on that network. A network not listed uses the hosted bundler when the instance
+   * has a `projectId`, `blockchainApi` is on and the blockchain API serves the network (its
+   * `GET /v1/supported-chains`, so the devnet's emulator serves its own chain); otherwise it has no
+   * smart account (the embedded user signs with the EOA there).
+   *
+   * @example
+   * bundlerMap: { 'eip155:8453': 'https://bundler.example.com/rpc', 'eip155:1': false }
    */
-  bundlerMap?: Readonly<Record<string, string>> | undefined
+  bundlerMap?: Readonly<Record<string, string | false>> | undefined
   /**
    * ERC-7677 paymaster service per CAIP-2 network id: the embedded smart account's operations there
    * ask it to pay the gas (the user pays when it refuses).
@@ -89,7 +95,10 @@ export type PorticoOptions = {
    * ping); an endpoint that does not answer it is reported with a warning. Default `true`.
    */
   rpcPing?: boolean | undefined
-  /** Read balances (with prices) from the blockchain API for the networks it serves (needs a project id). Default `true`. */
+  /**
+   * Use the blockchain API for the networks it serves (needs a project id): balances with prices,
+   * and the hosted bundler of networks `bundlerMap` does not name. Default `true`.
+   */
   blockchainApi?: boolean | undefined
   /** Page through the wallet directory in All Wallets (needs a project id). Default `true`. */
   walletDirectory?: boolean | undefined

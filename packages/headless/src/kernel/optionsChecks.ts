@@ -167,7 +167,7 @@ const checks: Record<string, (value: unknown) => boolean> = {
   walletDirectory: optional(isBoolean),
   blockchainApi: optional(isBoolean),
   rpcMap: optional(record(isHttpUrl)),
-  bundlerMap: optional(record((value) => value === 'hosted' || isHttpUrl(value))),
+  bundlerMap: optional(record((value) => value === false || value === 'hosted' || isHttpUrl(value))),
   paymasterMap: optional(record(isHttpUrl)),
   transports: optional(record(isFunction)),
   rpcPing: optional(isBoolean),

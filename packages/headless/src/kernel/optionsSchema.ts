@@ -131,7 +131,7 @@ const optionFields = {
   walletDirectory: () => z.optional(z.boolean()),
   blockchainApi: () => z.optional(z.boolean()),
   rpcMap: () => z.optional(z.record(z.string(), httpUrl())),
-  bundlerMap: () => z.optional(z.record(z.string(), z.union([z.literal('hosted'), httpUrl()]))),
+  bundlerMap: () => z.optional(z.record(z.string(), z.union([z.literal(false), z.literal('hosted'), httpUrl()]))),
   paymasterMap: () => z.optional(z.record(z.string(), httpUrl())),
   transports: () =>
     z.optional(

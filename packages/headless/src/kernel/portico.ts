@@ -19,8 +19,8 @@ export type ResolvedOptions = {
   walletDirectory: boolean
   blockchainApi: boolean
   rpcMap: Readonly<Record<string, string>>
-  /** ERC-4337 bundler per CAIP-2 network id (`'hosted'`: the blockchain API's endpoint). */
-  bundlerMap: Readonly<Record<string, string>>
+  /** ERC-4337 bundler per CAIP-2 network id (`'hosted'`: the blockchain API's endpoint; `false`: none). */
+  bundlerMap: Readonly<Record<string, string | false>>
   /** ERC-7677 paymaster service per CAIP-2 network id. */
   paymasterMap: Readonly<Record<string, string>>
   /** The host's own transport per CAIP-2 network id. */

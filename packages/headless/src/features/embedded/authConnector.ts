@@ -79,7 +79,7 @@ function frameConnector(portico: Portico, wallet: EmbeddedWallet, namespace: Cha
     await client.request('SWITCH_NETWORK', {
       chainId,
       ...(rpcUrl ? { rpcUrl } : {}),
-      ...smartAccountEndpoints(portico, network),
+      ...(await smartAccountEndpoints(portico, network)),
     })
     wallet.frameChain = chainId
   }

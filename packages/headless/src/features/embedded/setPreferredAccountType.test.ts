@@ -4,7 +4,7 @@ import { createPortico } from '../../kernel/createPortico.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { removeTestWindow } from '../../test/window.js'
 import { setPreferredAccountType } from './setPreferredAccountType.js'
-import { defaultEmbeddedAccountType, smartAccountEndpoints } from './smartAccount.js'
+import { defaultEmbeddedAccountType } from './smartAccount.js'
 
 afterEach(() => removeTestWindow())
 
@@ -28,28 +28,4 @@ test('error: not connected through the embedded wallet, the switch fails before 
 test('default: eip155 embedded users get the smart account (the spec), unless defaultAccountTypes says eoa', () => {
   expect(defaultEmbeddedAccountType(createPortico(options()))).toBe('smartAccount')
   expect(defaultEmbeddedAccountType(createPortico(options({ defaultAccountTypes: { eip155: 'eoa' } })))).toBe('eoa')
-})
-
-test("behavior: a network's bundler and paymaster go to the frame; 'hosted' is the spec's bundler call", () => {
-  expect(smartAccountEndpoints(createPortico(options()), devnet)).toEqual({})
-  const own = createPortico(
-    options({
-      bundlerMap: { [devnet.caipNetworkId]: 'http://127.0.0.1:4337/' },
-      paymasterMap: { [devnet.caipNetworkId]: 'http://127.0.0.1:4338/' },
-    }),
-  )
-  expect(smartAccountEndpoints(own, devnet)).toEqual({
-    bundlerUrl: 'http://127.0.0.1:4337/',
-    paymasterUrl: 'http://127.0.0.1:4338/',
-  })
-  const hosted = createPortico(
-    options({ bundlerMap: { [devnet.caipNetworkId]: 'hosted' }, apiUrls: { blockchain: 'http://127.0.0.1:9/' } }),
-  )
-  const url = new URL(smartAccountEndpoints(hosted, devnet).bundlerUrl ?? '')
-  expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:9/v1/bundler')
-  expect(Object.fromEntries(url.searchParams)).toEqual({
-    projectId: 'p',
-    chainId: devnet.caipNetworkId,
-    bundler: 'pimlico',
-  })
 })

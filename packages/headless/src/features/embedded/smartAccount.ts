@@ -1,31 +1,59 @@
+import { fetchSupportedChains } from '../../kernel/api/blockchainApi.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoNetwork } from '../../kernel/types.js'
 
 /**
  * @internal
- * The smart account's services on `network` as the host configured them (`bundlerMap`,
- * `paymasterMap`), for the secure frame: `'hosted'` becomes the spec's hosted bundler call
- * (`{blockchain}/v1/bundler?projectId=&chainId=&bundler=`). No bundler: no smart account there.
+ * The spec's hosted bundler call for `network`: `{blockchain}/v1/bundler?projectId=&chainId=&bundler=`.
  *
  * @example
- * await client.request('SWITCH_NETWORK', { chainId, ...smartAccountEndpoints(portico, network) })
+ * hostedBundlerUrl(portico, base) // 'https://rpc.walletconnect.org/v1/bundler?projectId=…&chainId=eip155%3A8453&bundler=pimlico'
  */
-export function smartAccountEndpoints(
+export function hostedBundlerUrl(portico: Portico, network: PorticoNetwork): string {
+  const url = new URL(`${portico.options.apiUrls.blockchain}/v1/bundler`)
+  url.searchParams.set('projectId', portico.options.projectId ?? '')
+  url.searchParams.set('chainId', network.caipNetworkId)
+  url.searchParams.set('bundler', 'pimlico')
+  return url.href
+}
+
+/**
+ * @internal
+ * Whether `network` gets the hosted bundler without the host naming one: the bundler call is the
+ * blockchain API's, so it applies where that API is in use (a project id, `blockchainApi` on) and
+ * says it serves the network (`GET /v1/supported-chains`, asked once per instance). The hosted
+ * JSON-RPC endpoint's fixed list is not used: it names production chains only, while the API's own
+ * answer also covers a host pointing `apiUrls.blockchain` at another deployment (the devnet's).
+ */
+async function hostedBundlerServes(portico: Portico, network: PorticoNetwork): Promise<boolean> {
+  const { projectId, blockchainApi } = portico.options
+  if (!projectId || !blockchainApi || network.unsupported) return false
+  return (await fetchSupportedChains(portico)).has(network.caipNetworkId)
+}
+
+/**
+ * @internal
+ * The smart account's services on `network`, for the secure frame: the host's `bundlerMap` entry
+ * (an URL, `'hosted'` for the spec's hosted bundler call, `false` for none); a network it does not
+ * name gets the hosted bundler where the blockchain API serves it. The paymaster is `paymasterMap`'s.
+ * No bundler: no smart account there.
+ *
+ * @example
+ * await client.request('SWITCH_NETWORK', { chainId, ...(await smartAccountEndpoints(portico, network)) })
+ */
+export async function smartAccountEndpoints(
   portico: Portico,
   network: PorticoNetwork,
-): { bundlerUrl?: string; paymasterUrl?: string } {
+): Promise<{ bundlerUrl?: string; paymasterUrl?: string }> {
   if (network.chainNamespace !== 'eip155') return {}
   const bundler = portico.options.bundlerMap[network.caipNetworkId]
-  const paymasterUrl = portico.options.paymasterMap[network.caipNetworkId]
-  let bundlerUrl = bundler
-  if (bundler === 'hosted') {
-    const url = new URL(`${portico.options.apiUrls.blockchain}/v1/bundler`)
-    url.searchParams.set('projectId', portico.options.projectId ?? '')
-    url.searchParams.set('chainId', network.caipNetworkId)
-    url.searchParams.set('bundler', 'pimlico')
-    bundlerUrl = url.href
-  }
+  let bundlerUrl: string | undefined
+  if (bundler === 'hosted') bundlerUrl = hostedBundlerUrl(portico, network)
+  else if (typeof bundler === 'string') bundlerUrl = bundler
+  else if (bundler === undefined && (await hostedBundlerServes(portico, network)))
+    bundlerUrl = hostedBundlerUrl(portico, network)
   if (!bundlerUrl) return {}
+  const paymasterUrl = portico.options.paymasterMap[network.caipNetworkId]
   return { bundlerUrl, ...(paymasterUrl ? { paymasterUrl } : {}) }
 }
 
