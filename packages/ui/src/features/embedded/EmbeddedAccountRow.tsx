@@ -89,7 +89,11 @@ function AccountTypeRow() {
       ) : null}
       {upgradeFailed || undoFailed ? (
         <p className={css.error} role="alert" data-slot="account-upgrade-error">
-          {upgradeFailed ? text.upgradeAccountFailed : text.undoUpgradeFailed}
+          {/* What failed in the user's language, then why in the kit's words (a bundler that did
+              not answer, a network that cannot take it), as the Send view says a failed send. */}
+          {`${upgradeFailed ? text.upgradeAccountFailed : text.undoUpgradeFailed}: ${
+            (upgradeFailed ? upgradeAccount.error : undoAccountUpgrade.error)?.shortMessage
+          }`}
         </p>
       ) : null}
     </>

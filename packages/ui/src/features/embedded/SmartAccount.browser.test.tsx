@@ -232,7 +232,10 @@ test('Account view: a rejected upgrade leaves the row as it was; a bundler that 
   const downRequests = countFrameRequests(down)
   await mount(down, 'Account')
   await userEvent.click(upgradeButton())
-  await expect.element(page.getByRole('alert')).toHaveTextContent('The account was not upgraded')
+  const bundlerOrigin = new URL(devnet.downBundlerUrl).origin
+  await expect
+    .element(page.getByRole('alert'))
+    .toHaveTextContent(`The account was not upgraded: The bundler did not answer (${bundlerOrigin})`)
   await expect.element(upgradeButton()).toBeEnabled()
   expect(downRequests('UPGRADE_ACCOUNT')).toBe(1)
   expect(document.querySelector('[data-slot="approve-transaction"]')).toBeNull()
@@ -240,7 +243,8 @@ test('Account view: a rejected upgrade leaves the row as it was; a bundler that 
   await userEvent.click(upgradeButton())
   await expect.poll(() => downRequests('UPGRADE_ACCOUNT')).toBe(2)
   await expect.element(upgradeButton()).toBeEnabled()
-  await expect.element(page.getByRole('alert')).toHaveTextContent('The account was not upgraded')
+  await expect.element(page.getByRole('alert')).toHaveTextContent('The account was not upgraded: The bundler')
+  expect(page.getByRole('alert').elements()).toHaveLength(1)
   expect(await chain().getCode({ address: downUser.address as Hex })).toBeUndefined()
 })
 
