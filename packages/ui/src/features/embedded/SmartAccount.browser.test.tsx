@@ -15,7 +15,13 @@ import {
   PorticoProvider,
   sendTransaction,
 } from '@portico/headless'
-import { getEmbeddedWallet, getSmartAccount, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
+import {
+  getEmbeddedWallet,
+  getSmartAccount,
+  smartAccountQueryKey,
+  startEmailLogin,
+  verifyEmailOtp,
+} from '@portico/headless/embedded'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { createPublicClient, encodeFunctionData, erc20Abi, type Hex, http } from 'viem'
@@ -114,6 +120,19 @@ async function mount(portico: Portico, view: ModalView) {
       </PorticoUI>
     </PorticoProvider>,
   )
+  return queryClient
+}
+
+/** Waits until the view's smart-account status query has answered (a row hidden then is hidden for good). */
+async function statusSettled(queryClient: QueryClient) {
+  await expect
+    .poll(() =>
+      queryClient
+        .getQueryCache()
+        .findAll({ queryKey: smartAccountQueryKey() })
+        .some((query) => query.state.status !== 'pending' && query.state.fetchStatus === 'idle'),
+    )
+    .toBe(true)
 }
 
 /**
@@ -151,11 +170,10 @@ test('Account view: the upgrade rows are hidden without a bundler and on the sma
   // No bundler on the network: no account type, no upgrade.
   const plain = makePortico({ bundler: false, eoa: true })
   await login(plain)
-  await mount(plain, 'Account')
+  const plainQueries = await mount(plain, 'Account')
   await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
   expect(await getSmartAccount(plain)).toMatchObject({ enabled: false, canUpgrade: false })
-  // The view's own status query answered the same (its switch button would be there otherwise).
-  await expect.poll(() => $('account-email')).not.toBeNull()
+  await statusSettled(plainQueries)
   expect($('account-type')).toBeNull()
   expect($('account-upgrade')).toBeNull()
   expect($('account-upgrade-undo')).toBeNull()
@@ -164,8 +182,9 @@ test('Account view: the upgrade rows are hidden without a bundler and on the sma
   // The smart account (the spec's default): its type and the switch, no upgrade of the EOA.
   const smart = makePortico({ bundler: 'devnet' })
   await login(smart)
-  await mount(smart, 'Account')
+  const smartQueries = await mount(smart, 'Account')
   await expect.element(page.getByText('Smart account', { exact: true })).toBeVisible()
+  await statusSettled(smartQueries)
   await expect.element(page.getByRole('button', { name: 'Switch to standard account' })).toBeVisible()
   expect($('account-upgrade')).toBeNull()
   expect($('account-upgrade-undo')).toBeNull()
