@@ -38,11 +38,13 @@ import '../../test/provided.js'
 const devnet = inject('devnet')
 const embedded = inject('embedded')
 const stops: (() => void)[] = []
-afterEach(async () => {
+/** Unmounts, stops the kits and removes their secure frames (between the parts of a test, and after each). */
+async function reset() {
   await cleanup()
   for (const stop of stops.splice(0)) stop()
   for (const frame of document.querySelectorAll('iframe[data-portico-secure-frame]')) frame.remove()
-})
+}
+afterEach(reset)
 
 beforeAll(async () => {
   // Alto starts on its first request: started here, not under the frame's first request.
@@ -177,7 +179,7 @@ test('Account view: the upgrade rows are hidden without a bundler and on the sma
   expect($('account-type')).toBeNull()
   expect($('account-upgrade')).toBeNull()
   expect($('account-upgrade-undo')).toBeNull()
-  await cleanup()
+  await reset()
 
   // The smart account (the spec's default): its type and the switch, no upgrade of the EOA.
   const smart = makePortico({ bundler: 'devnet' })
@@ -188,7 +190,7 @@ test('Account view: the upgrade rows are hidden without a bundler and on the sma
   await expect.element(page.getByRole('button', { name: 'Switch to standard account' })).toBeVisible()
   expect($('account-upgrade')).toBeNull()
   expect($('account-upgrade-undo')).toBeNull()
-  await cleanup()
+  await reset()
 
   // The embedded EOA on a network with a bundler (anvil on Prague: EIP-7702): the upgrade is offered.
   const eoa = makePortico({ bundler: 'devnet', eoa: true })
@@ -243,7 +245,7 @@ test('Account view: a rejected upgrade leaves the row as it was; a bundler that 
   expect($('account-upgrade-error')).toBeNull()
   expect(requests('UPGRADE_ACCOUNT')).toBe(1)
   expect(await chain().getCode({ address: address as Hex })).toBeUndefined()
-  await cleanup()
+  await reset()
 
   // A network whose bundler is down (its server drops every connection): refused before any prompt.
   const down = makePortico({ bundler: devnet.downBundlerUrl, eoa: true })
