@@ -1,5 +1,6 @@
-// What the secure frame's safety e2e tests share: the host page of `host.ts` served on its own
-// loopback origin, the mailed code, and a way to find the frame among a page's frames.
+// What the secure frame's e2e tests share: the host page of `host.ts` (or another entry) served on
+// its own loopback origin, the mailed code, a way to find the frame among a page's frames, and the
+// lifecycles of the safety files (startFrameHost) and the smart-account files (startSmartAccountHost).
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
