@@ -42,15 +42,15 @@ function AccountTypeRow() {
   const undoFailed = undoAccountUpgrade.isError && undoAccountUpgrade.error.name !== 'AccountUpgradeRejectedError'
   return (
     <>
-      <div className={css.emailRow} data-slot="account-type" data-type={data.type} data-upgraded={data.upgraded}>
+      <div className={css.accountTypeRow} data-slot="account-type" data-type={data.type} data-upgraded={data.upgraded}>
         <span className={views.muted}>{text.accountType}</span>
-        <span className={css.emailAddress} data-slot="account-type-value">
+        <span className={css.accountTypeValue} data-slot="account-type-value">
           {isSmart ? text.accountTypeSmart : data.upgraded ? text.accountTypeUpgraded : text.accountTypeEoa}
         </span>
         {offer ? (
           <button
             type="button"
-            className={button({ variant: 'secondary', size: 'sm' })}
+            className={`${button({ variant: 'secondary', size: 'sm' })} ${css.accountTypeSwitch}`}
             disabled={setPreferredAccountType.isPending}
             onClick={() => setPreferredAccountType.mutate({ type: offer })}
             data-slot="account-type-switch"

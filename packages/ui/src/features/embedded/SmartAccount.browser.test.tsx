@@ -156,11 +156,27 @@ const secureFrame = () => document.querySelector('iframe[data-portico-secure-fra
 const inFrame = () => page.frameLocator(page.elementLocator(secureFrame()))
 
 /**
- * Waits for the modal to lay the frame over ApproveTransaction, then clicks `button` inside the
- * frame's document (its buttons count only once the prompt is armed; the trusted click waits for that).
+ * Waits for the modal to lay the frame over ApproveTransaction and for the prompt to arm, then
+ * clicks `button` inside the frame's document (a trusted click by Playwright).
  */
 async function answerInFrame(button: 'Approve' | 'Reject') {
   await expect.poll(() => $('approve-transaction')?.getAttribute('data-state')).toBe('open')
+  // Laid over the view's area first: a click while the frame still moves lands where it was.
+  await expect
+    .poll(() => {
+      const area = $('approve-frame-area')?.getBoundingClientRect()
+      const frame = secureFrame().getBoundingClientRect()
+      return (
+        area !== undefined &&
+        [frame.left - area.left, frame.top - area.top, frame.width - area.width, frame.height - area.height].every(
+          (d) => Math.abs(d) < 1.5,
+        )
+      )
+    })
+    .toBe(true)
+  // The prompt counts no click until it is armed (fully in view for the approval delay): Approve
+  // says so (aria-disabled), so a trial click on it (no click, only Playwright's checks) waits for that.
+  await userEvent.click(inFrame().getByRole('button', { name: 'Approve' }), { trial: true })
   await userEvent.click(inFrame().getByRole('button', { name: button }))
 }
 
