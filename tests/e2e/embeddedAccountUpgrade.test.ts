@@ -7,17 +7,18 @@
 // can be upgraded carries the upgrade in its own prompt.
 
 import { randomBytes } from 'node:crypto'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { type DevnetFor, startDevnet } from '@portico/devnet'
 import type { Frame, Page } from 'playwright-core'
-import { createPublicClient, createWalletClient, type Hex, http, parseEther } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { foundry } from 'viem/chains'
+import { type Hex, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { upgradeTexts } from '../../packages/secure/src/frame/upgrade.js'
-import { type Browser, type BrowserContext, launchChromium, offlineContext } from './browser.js'
-import { secureFrame as frameOf, mailedCode, type Settled, serveHost } from './embedded/frameHarness.js'
+import { type BrowserContext, offlineContext } from './browser.js'
+import {
+  freshAddress,
+  mailedCode,
+  type Settled,
+  startSmartAccountHost,
+  settledValue as value,
+} from './embedded/frameHarness.js'
 
 type Status = {
   type: 'eoa' | 'smartAccount'
@@ -39,42 +40,9 @@ type HostApi = {
 }
 declare const host: HostApi
 
-const devnetOptions = { api: false, walletConnect: false } as const
-let devnet: DevnetFor<typeof devnetOptions>
-let server: Server
-let hostOrigin: string
-let browser: Browser
-
-beforeAll(async () => {
-  ;[devnet, server, browser] = await Promise.all([
-    startDevnet(devnetOptions),
-    serveHost('smartAccountHost.ts'),
-    launchChromium(),
-  ])
-  hostOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  await Promise.all([devnet.auth.ready(), devnet.aa.bundler.ready()])
-}, 180_000)
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), new Promise((resolve) => server?.close(resolve))])
-  await devnet?.stop()
-})
-
-const chain = () => createPublicClient({ chain: foundry, transport: http(devnet.evm.rpcUrl) })
-const balance = (address: string) => chain().getBalance({ address: address as Hex })
-const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
-const delegationCode = () => `0xef0100${devnet.aa.simple7702Account.slice(2).toLowerCase()}`
-
-async function fund(to: string, value: bigint) {
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(devnet.evm.accounts[3].privateKey as Hex),
-    chain: foundry,
-    transport: http(devnet.evm.rpcUrl),
-  })
-  await chain().waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to: to as Hex, value }) })
-}
-
-/** The secure frame among `page`'s frames (frameHarness's, on this devnet's frame origin). */
-const secureFrame = (page: Page): Frame => frameOf(page, devnet.auth.frameUrl)
+const env = startSmartAccountHost()
+const { chain, balance, fund, secureFrame } = env
+const delegationCode = () => `0xef0100${env.devnet.aa.simple7702Account.slice(2).toLowerCase()}`
 
 /**
  * Waits until the frame's prompt counts clicks (fully in view for the approval delay, the kit having
@@ -85,25 +53,21 @@ async function armedPrompt(frame: Frame, title: string | RegExp) {
   await expect.poll(() => frame.getByRole('dialog').getAttribute('data-state'), { timeout: 30_000 }).toBe('armed')
 }
 
-const value = <T>(settled: Settled<T>): T => {
-  if (!settled.ok) throw new Error(`${settled.name}: ${settled.message}`)
-  return settled.value
-}
-
 /** A page of the host (with the devnet's bundler and paymaster unless `bundler: false`), a new email user signed in. */
 async function signedIn(context: BrowserContext, { bundler = true } = {}): Promise<{ page: Page; eoa: string }> {
   const page = await context.newPage()
+  const { devnet } = env
   const query = new URLSearchParams({
     frameUrl: `${devnet.auth.frameUrl}/`,
     rpcUrl: devnet.evm.rpcUrl,
     accountType: 'eoa',
     ...(bundler ? { bundlerUrl: devnet.aa.bundlerUrl, paymasterUrl: devnet.aa.paymasterUrl } : {}),
   })
-  await page.goto(`${hostOrigin}/?${query}`)
+  await page.goto(`${env.hostOrigin}/?${query}`)
   await page.waitForSelector('body[data-ready="true"]')
   const email = `ula-${randomBytes(4).toString('hex')}@example.com`
   expect(await page.evaluate((e) => host.startEmailLogin(e), email)).toMatchObject({ ok: true })
-  const code = await mailedCode(devnet.auth.inboxUrl, email)
+  const code = await mailedCode(env.devnet.auth.inboxUrl, email)
   const connected = value(await page.evaluate((c) => host.verifyEmailOtp(c), code))
   return { page, eoa: connected.address }
 }
@@ -114,7 +78,7 @@ describe('the EIP-7702 upgrade of the embedded EOA', () => {
   let eoa: string
 
   beforeAll(async () => {
-    ;({ context } = await offlineContext(browser))
+    ;({ context } = await offlineContext(env.browser))
     ;({ page, eoa } = await signedIn(context))
     await fund(eoa, parseEther('1'))
   }, 120_000)
@@ -157,7 +121,7 @@ describe('the EIP-7702 upgrade of the embedded EOA', () => {
     await frame.getByRole('button', { name: 'Approve' }).click()
     const result = value(await upgrading)
     expect(result.address).toBe(eoa)
-    expect(result.implementation.toLowerCase()).toBe(devnet.aa.simple7702Account.toLowerCase())
+    expect(result.implementation.toLowerCase()).toBe(env.devnet.aa.simple7702Account.toLowerCase())
     expect(result.transactionHash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(await chain().getCode({ address: eoa as Hex })).toBe(delegationCode())
     // The paymaster paid for the upgrade: the account's ETH is untouched.
@@ -247,7 +211,7 @@ describe('the EIP-7702 upgrade of the embedded EOA', () => {
 describe('where the upgrade cannot go, and where it rides on a batch', () => {
   let context: BrowserContext
   beforeAll(async () => {
-    ;({ context } = await offlineContext(browser))
+    ;({ context } = await offlineContext(env.browser))
   }, 60_000)
   afterAll(() => context?.close())
 

@@ -2,20 +2,21 @@
 // EntryPoint v0.8 and SimpleAccountFactory, the Alto bundler and the ERC-7677 paymaster service. A new
 // email user connects as their smart account (the spec's default on eip155); the first send deploys
 // it through the bundler with the paymaster paying; a wallet_sendCalls batch lands as one operation;
-// the user switches to the EOA and back; a bundler that is down, a paymaster that refuses and a call
-// that reverts are said plainly, with nothing left pending.
+// the user switches to the EOA and back; a bundler that is down, a paymaster that refuses, a call
+// that reverts and a receipt that never comes are said plainly, with nothing left pending.
 
 import { randomBytes } from 'node:crypto'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { type DevnetFor, startDevnet } from '@portico/devnet'
-import type { Frame, Page } from 'playwright-core'
-import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, type Hex, http, parseEther } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { foundry } from 'viem/chains'
+import type { Page } from 'playwright-core'
+import { encodeFunctionData, erc20Abi, type Hex, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type Browser, type BrowserContext, launchChromium, offlineContext } from './browser.js'
-import { type Settled, serveHost } from './embedded/frameHarness.js'
+import { type BrowserContext, offlineContext } from './browser.js'
+import {
+  freshAddress,
+  mailedCode,
+  type Settled,
+  startSmartAccountHost,
+  settledValue as value,
+} from './embedded/frameHarness.js'
 
 type Status = {
   type: 'eoa' | 'smartAccount'
@@ -38,56 +39,8 @@ type HostApi = {
 }
 declare const host: HostApi
 
-const devnetOptions = { api: false, walletConnect: false } as const
-let devnet: DevnetFor<typeof devnetOptions>
-let server: Server
-let hostOrigin: string
-let browser: Browser
-
-beforeAll(async () => {
-  ;[devnet, server, browser] = await Promise.all([
-    startDevnet(devnetOptions),
-    serveHost('smartAccountHost.ts'),
-    launchChromium(),
-  ])
-  hostOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  await Promise.all([devnet.auth.ready(), devnet.aa.bundler.ready()])
-}, 180_000)
-afterAll(async () => {
-  await Promise.allSettled([browser?.close(), new Promise((resolve) => server?.close(resolve))])
-  await devnet?.stop()
-})
-
-const chain = () => createPublicClient({ chain: foundry, transport: http(devnet.evm.rpcUrl) })
-const balance = (address: string) => chain().getBalance({ address: address as Hex })
-const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
-
-async function fund(to: string, value: bigint) {
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(devnet.evm.accounts[3].privateKey as Hex),
-    chain: foundry,
-    transport: http(devnet.evm.rpcUrl),
-  })
-  await chain().waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to: to as Hex, value }) })
-}
-
-function secureFrame(page: Page): Frame {
-  const frame = page.frames().find((f) => f.url().startsWith(devnet.auth.frameUrl))
-  if (!frame) throw new Error('no secure frame')
-  return frame
-}
-
-async function code(email: string): Promise<string> {
-  const mail = (await (
-    await fetch(`${devnet.auth.inboxUrl}/messages/latest?to=${encodeURIComponent(email)}&wait=10000`)
-  ).json()) as { code: string }
-  return mail.code
-}
-
-const value = <T>(settled: Settled<T>): T => {
-  if (!settled.ok) throw new Error(`${settled.name}: ${settled.message}`)
-  return settled.value
-}
+const env = startSmartAccountHost()
+const { chain, balance, fund, secureFrame } = env
 
 describe('embedded smart account', () => {
   let context: BrowserContext
@@ -96,15 +49,15 @@ describe('embedded smart account', () => {
   let eoa: string
 
   beforeAll(async () => {
-    ;({ context } = await offlineContext(browser))
+    ;({ context } = await offlineContext(env.browser))
     page = await context.newPage()
     const query = new URLSearchParams({
-      frameUrl: `${devnet.auth.frameUrl}/`,
-      rpcUrl: devnet.evm.rpcUrl,
-      bundlerUrl: devnet.aa.bundlerUrl,
-      paymasterUrl: devnet.aa.paymasterUrl,
+      frameUrl: `${env.devnet.auth.frameUrl}/`,
+      rpcUrl: env.devnet.evm.rpcUrl,
+      bundlerUrl: env.devnet.aa.bundlerUrl,
+      paymasterUrl: env.devnet.aa.paymasterUrl,
     })
-    await page.goto(`${hostOrigin}/?${query}`)
+    await page.goto(`${env.hostOrigin}/?${query}`)
     await page.waitForSelector('body[data-ready="true"]')
   }, 60_000)
   afterAll(() => context?.close())
@@ -112,7 +65,7 @@ describe('embedded smart account', () => {
   test('a new email user connects as their smart account: counterfactual, not deployed', async () => {
     const email = `sam-${randomBytes(4).toString('hex')}@example.com`
     expect(await page.evaluate((e) => host.startEmailLogin(e), email)).toMatchObject({ ok: true })
-    const otp = await code(email)
+    const otp = await mailedCode(env.devnet.auth.inboxUrl, email)
     const connected = value(await page.evaluate((c) => host.verifyEmailOtp(c), otp))
     const status = value(await page.evaluate(() => host.smartAccount()))
     expect(status).toMatchObject({
@@ -146,7 +99,7 @@ describe('embedded smart account', () => {
     const hash = value(await sending)
     const receipt = await chain().waitForTransactionReceipt({ hash })
     // The bundler's executor sent handleOps; the account itself paid nothing.
-    expect(receipt.to?.toLowerCase()).toBe(devnet.aa.entryPoint.toLowerCase())
+    expect(receipt.to?.toLowerCase()).toBe(env.devnet.aa.entryPoint.toLowerCase())
     expect((await chain().getCode({ address: smart as Hex }))?.length).toBeGreaterThan(2)
     expect(await balance(smart)).toBe(0n)
     expect(value(await page.evaluate(() => host.smartAccount()))).toMatchObject({ deployed: true })
@@ -210,7 +163,7 @@ describe('embedded smart account', () => {
   }, 60_000)
 
   test('a paymaster that refuses: the prompt says the user pays, and the account pays the gas', async () => {
-    devnet.aa.paymasterPolicy.refuse = true
+    env.devnet.aa.paymasterPolicy.refuse = true
     try {
       const to = freshAddress()
       const before = await balance(smart)
@@ -225,23 +178,23 @@ describe('embedded smart account', () => {
       const after = await balance(smart)
       expect(after).toBeLessThan(before - 1000n)
     } finally {
-      devnet.aa.paymasterPolicy.refuse = false
+      env.devnet.aa.paymasterPolicy.refuse = false
     }
   }, 120_000)
 
   test('a bundler that is down: a clear error before any prompt, and the next send works', async () => {
-    await devnet.aa.bundler.down()
+    await env.devnet.aa.bundler.down()
     try {
       const failed = await page.evaluate((t) => host.sendTransaction(t, '0'), freshAddress())
       expect(failed).toMatchObject({ ok: false })
       expect((failed as { message?: string }).message).toMatch(/^The bundler did not answer/)
       expect(await secureFrame(page).getByRole('button', { name: 'Approve' }).count()).toBe(0)
     } finally {
-      await devnet.aa.bundler.up()
+      await env.devnet.aa.bundler.up()
     }
     // The bundler process starts again on its first request; wait for it here, so the Approve
     // ceiling below measures the kit, not a bundler's boot on a busy machine.
-    await devnet.aa.bundler.ready()
+    await env.devnet.aa.bundler.ready()
     const sending = page.evaluate((t) => host.sendTransaction(t, '0'), freshAddress())
     const frame = secureFrame(page)
     await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 })
@@ -250,7 +203,7 @@ describe('embedded smart account', () => {
   }, 180_000)
 
   test('a call that reverts: a typed error with its reason before any prompt, and the next send works', async () => {
-    const usdc = devnet.evm.tokens[0]?.address ?? ''
+    const usdc = env.devnet.evm.tokens[0]?.address ?? ''
     // A transfer of a token the smart account does not hold.
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [freshAddress(), 1_000_000n] })
     const failed = await page.evaluate(([t, d]) => host.sendCall(t, d), [usdc, data] as const)
@@ -279,4 +232,38 @@ describe('embedded smart account', () => {
     const hash = value(await sending)
     expect((await chain().waitForTransactionReceipt({ hash })).status).toBe('success')
   }, 120_000)
+
+  test("a receipt that never comes: the spec's error once the frame stops waiting, the operation sent once; nothing is left pending", async () => {
+    // The bundler takes operations and bundles none: the receipt of the one approved never comes.
+    await env.devnet.aa.bundler.pauseBundling()
+    const to = freshAddress()
+    try {
+      const sending = page.evaluate((t) => host.sendTransaction(t, '1000'), to)
+      const frame = secureFrame(page)
+      await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 })
+      await frame.getByRole('button', { name: 'Approve' }).click()
+      // The event waited for is the frame giving up on the receipt (its own bound, 60 s).
+      expect(await sending).toMatchObject({
+        ok: false,
+        name: 'EmbeddedWalletError',
+        code: -32603,
+        message: 'Failed to fetch user operation receipt - status',
+      })
+      expect(await balance(to)).toBe(0n)
+    } finally {
+      await env.devnet.aa.bundler.resumeBundling()
+    }
+    // The operation was sent once: bundled now, it pays `to` exactly once.
+    await expect.poll(() => balance(to), { timeout: 30_000 }).toBe(1000n)
+    // Nothing is stuck: the next send is prompted and lands.
+    const next = freshAddress()
+    const sending = page.evaluate((t) => host.sendTransaction(t, '1000'), next)
+    const frame = secureFrame(page)
+    await frame.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 })
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const hash = value(await sending)
+    expect((await chain().waitForTransactionReceipt({ hash })).status).toBe('success')
+    expect(await balance(next)).toBe(1000n)
+    expect(await balance(to)).toBe(1000n)
+  }, 180_000)
 })

@@ -28,6 +28,7 @@ import {
   type SmartAccountEndpoints,
   sendOperation,
   simple7702Implementation,
+  upgradeProbe,
   upgradeUnsupported,
 } from '../../packages/secure/src/frame/smartAccount.js'
 import { undoUpgrade, upgradeAccount, upgradeTexts } from '../../packages/secure/src/frame/upgrade.js'
@@ -271,5 +272,27 @@ describe('networks that cannot take the upgrade: a typed refusal before any prom
     expect(await refusal({ ...endpoints, rpcUrl: cancun.rpcUrl })).toMatch(
       /^This network does not support upgrading the account: the network does not run EIP-7702 \(/,
     )
+  }, 60_000)
+
+  it("the frame's probe behind the Account view's upgrade row: yes on the devnet (and kept), no on Cancun or without the contract", async () => {
+    const canTakeUpgrade = upgradeProbe()
+    // Prague with Simple7702Account: yes, and kept once said (the node is not asked again).
+    const prague = await startAnvil({ state: false })
+    const code = await client().getCode({ address: simple7702Implementation })
+    await createTestClient({ mode: 'anvil', chain: foundry, transport: http(prague.rpcUrl) }).setCode({
+      address: simple7702Implementation,
+      bytecode: code as Hex,
+    })
+    expect(await canTakeUpgrade(prague.rpcUrl)).toBe(true)
+    await prague.stop()
+    expect(await canTakeUpgrade(prague.rpcUrl)).toBe(true)
+    // Cancun (started by the test above, the contract in place) and a chain without the contract: no.
+    expect(await canTakeUpgrade(cancun?.rpcUrl)).toBe(false)
+    expect(await canTakeUpgrade(blank?.rpcUrl)).toBe(false)
+    // A node that cannot be reached: no (not an error).
+    const gone = await startAnvil({ state: false })
+    await gone.stop()
+    expect(await canTakeUpgrade(gone.rpcUrl)).toBe(false)
+    expect(await canTakeUpgrade(devnet.evm.rpcUrl)).toBe(true)
   }, 60_000)
 })

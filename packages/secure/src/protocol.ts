@@ -174,6 +174,12 @@ export const frameUserSchema = z.object({
    * `0xef0100…`), when it does: Simple7702Account after `UPGRADE_ACCOUNT`.
    */
   delegation: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+  /**
+   * Whether the plain eip155 EOA can take the EIP-7702 upgrade on the current chain (a bundler
+   * configured, Simple7702Account deployed, a node that runs EIP-7702). Sent only while the EOA is
+   * the account, has no delegation and the chain has a bundler; absent from an earlier frame.
+   */
+  upgradable: z.optional(z.boolean()),
   /** The provider of a social or Farcaster login (`google`, …, `farcaster`). */
   socialProvider: z.optional(z.string()),
   /** The provider's username (the spec's social username, Farcaster userName). */

@@ -1,5 +1,6 @@
-// What the secure frame's safety e2e tests share: the host page of `host.ts` served on its own
-// loopback origin, the mailed code, and a way to find the frame among a page's frames.
+// What the secure frame's e2e tests share: the host page of `host.ts` (or another entry) served on
+// its own loopback origin, the mailed code, a way to find the frame among a page's frames, and the
+// lifecycles of the safety files (startFrameHost) and the smart-account files (startSmartAccountHost).
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
@@ -7,6 +8,17 @@ import { fileURLToPath } from 'node:url'
 import { type DevnetFor, type devnetAuthProjects, startDevnet } from '@portico/devnet'
 import { build } from 'esbuild'
 import type { Frame, Page } from 'playwright-core'
+import {
+  type Chain,
+  createPublicClient,
+  createWalletClient,
+  type Hex,
+  http,
+  type PublicClient,
+  type Transport,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { foundry } from 'viem/chains'
 import { afterAll, beforeAll } from 'vitest'
 import { type Browser, launchChromium } from '../browser.js'
 
@@ -85,6 +97,59 @@ export function startFrameHost(options: { authProjects?: typeof devnetAuthProjec
     await env.devnet?.stop()
   })
   return env
+}
+
+/**
+ * What the embedded smart-account e2e files run against, started before their tests and stopped
+ * after them: the devnet with its bundler (Alto, waited for) and paymaster, the host page of
+ * `smartAccountHost.ts` at `hostOrigin`, and Chromium; with the chain reads and the funding they share.
+ *
+ * @example
+ * const env = startSmartAccountHost()
+ * test('…', async () => { await env.fund(address, parseEther('1')); expect(await env.balance(address)).toBe(…) })
+ */
+export function startSmartAccountHost() {
+  const env = {} as { devnet: DevnetFor<typeof devnetOptions>; hostOrigin: string; browser: Browser }
+  let server: Server | undefined
+  beforeAll(async () => {
+    ;[env.devnet, server, env.browser] = await Promise.all([
+      startDevnet(devnetOptions),
+      serveHost('smartAccountHost.ts'),
+      launchChromium(),
+    ])
+    env.hostOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    await Promise.all([env.devnet.auth.ready(), env.devnet.aa.bundler.ready()])
+  }, 180_000)
+  afterAll(async () => {
+    await Promise.allSettled([env.browser?.close(), new Promise((resolve) => server?.close(resolve))])
+    await env.devnet?.stop()
+  })
+  const chain = (): PublicClient<Transport, Chain> =>
+    createPublicClient({ chain: foundry, transport: http(env.devnet.evm.rpcUrl) })
+  return Object.assign(env, {
+    chain,
+    balance: (address: string) => chain().getBalance({ address: address as Hex }),
+    /** Sends `value` wei to `to` from a devnet account, mined before it returns. */
+    async fund(to: string, value: bigint) {
+      const wallet = createWalletClient({
+        account: privateKeyToAccount(env.devnet.evm.accounts[3].privateKey as Hex),
+        chain: foundry,
+        transport: http(env.devnet.evm.rpcUrl),
+      })
+      await chain().waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to: to as Hex, value }) })
+    },
+    /** The secure frame among `page`'s frames (on this devnet's frame origin). */
+    secureFrame: (page: Page): Frame => secureFrame(page, env.devnet.auth.frameUrl),
+  })
+}
+
+/** A new address nobody holds a key to here: a receiver with nothing yet. */
+export const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
+
+/** The value of a host call that settled, or a thrown error naming how it failed. */
+export function settledValue<T>(settled: Settled<T>): T {
+  if (!settled.ok) throw new Error(`${settled.name}: ${settled.message}`)
+  return settled.value
 }
 
 /** The secure frame among `page`'s frames (the one loaded from `frameUrl`). */

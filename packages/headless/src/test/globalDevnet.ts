@@ -1,6 +1,7 @@
 // Vitest loads global setup files without the workspace's `portico-source` condition, so the
 // package name would need a prior build; the source path keeps `npm test` build-order free.
 
+import { createServer } from 'node:net'
 import type { TestProject } from 'vitest/node'
 import { startDevnet } from '../../../devnet/src/index.js'
 
@@ -21,6 +22,11 @@ export type ProvidedDevnet = {
   /** The devnet's ERC-4337 bundler (Alto, started on its first request) and ERC-7677 paymaster service. */
   bundlerUrl: string
   paymasterUrl: string
+  /**
+   * A loopback JSON-RPC URL whose server drops every connection unanswered: a bundler that is down,
+   * for tests that cannot switch the shared devnet's bundler off under the other files.
+   */
+  downBundlerUrl: string
 }
 
 declare module 'vitest' {
@@ -38,6 +44,9 @@ export async function setup(project: TestProject) {
   // No auth server here: it would load @portico/auth, which this runner (no `portico-source`
   // condition) can only find built, and no test through this setup logs in by email yet.
   const devnet = await startDevnet({ auth: false })
+  const down = createServer((socket) => socket.destroy())
+  await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve))
+  const downPort = (down.address() as { port: number }).port
   project.provide('devnet', {
     evmRpcUrl: devnet.evm.rpcUrl,
     solanaRpcUrl: devnet.solana.rpcUrl,
@@ -50,6 +59,10 @@ export async function setup(project: TestProject) {
     swapRouter: devnet.evm.dex.router,
     bundlerUrl: devnet.aa.bundlerUrl,
     paymasterUrl: devnet.aa.paymasterUrl,
+    downBundlerUrl: `http://127.0.0.1:${downPort}/rpc`,
   })
-  return () => devnet.stop()
+  return async () => {
+    down.close()
+    await devnet.stop()
+  }
 }

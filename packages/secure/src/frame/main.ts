@@ -33,6 +33,7 @@ import {
   type SmartAccountEndpoints,
   simple7702Implementation,
   smartAccountOf,
+  upgradeProbe,
 } from './smartAccount.js'
 import { createFarcasterLogin, createSocialLogin } from './social.js'
 import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
@@ -220,6 +221,9 @@ function start(config: FrameQuery) {
     return account.address
   }
 
+  /** Whether a chain can take the EIP-7702 upgrade (asked of its node; a yes is kept). */
+  const canTakeUpgrade = upgradeProbe()
+
   /** The contract the EOA delegates to with EIP-7702 on the current chain (undefined: none, or unknown). */
   async function eoaDelegation(endpoints: SmartAccountEndpoints | undefined): Promise<string | undefined> {
     if (!endpoints || !addresses || typeof chainId !== 'number') return undefined
@@ -262,6 +266,9 @@ function start(config: FrameQuery) {
     // who switched to the EOA after the first operation still has a deployed smart account.
     const endpoints = smartEndpoints()
     const delegation = namespace === 'eip155' ? await eoaDelegation(endpoints) : undefined
+    // Only the plain EOA on a chain with a bundler is offered the upgrade: asked of the node then.
+    const upgradable =
+      namespace === 'eip155' && endpoints && !smart && !delegation ? await canTakeUpgrade(endpoints.rpcUrl) : undefined
     const smartAddress =
       smart?.address ??
       (endpoints && namespace === 'eip155'
@@ -289,6 +296,7 @@ function start(config: FrameQuery) {
       preferredAccountType: smart ? 'smartAccount' : 'eoa',
       smartAccountDeployed: deployed,
       ...(delegation ? { delegation } : {}),
+      ...(upgradable === undefined ? {} : { upgradable }),
       ...(session.socialProvider ? { socialProvider: session.socialProvider } : {}),
       ...(session.userName ? { userName: session.userName } : {}),
       ...signedSiwx,
@@ -444,9 +452,16 @@ function start(config: FrameQuery) {
         if (message.payload.chainId !== undefined && !isSolana) chainId = message.payload.chainId
         const smartAccount = isSolana ? undefined : await activeSmartAccount()
         const endpoints = smartEndpoints()
-        // The plain EOA on a chain with a bundler can still be upgraded (EIP-5792's atomic `ready`).
+        // The plain EOA on a chain with a bundler that runs EIP-7702 can still be upgraded (EIP-5792's
+        // atomic `ready`); on a chain without it the EOA cannot batch at all.
         const upgradable =
-          !isSolana && !smartAccount && endpoints && !(await eoaDelegation(endpoints)) ? endpoints : undefined
+          !isSolana &&
+          !smartAccount &&
+          endpoints &&
+          !(await eoaDelegation(endpoints)) &&
+          (await canTakeUpgrade(endpoints.rpcUrl))
+            ? endpoints
+            : undefined
         return await new Promise((resolve, reject) => {
           rpcAborts.add(reject)
           handleRpc(

@@ -231,6 +231,26 @@ export async function upgradeUnsupported(rpcUrl: string | undefined): Promise<st
   }
 }
 
+/**
+ * {@link upgradeUnsupported} asked once per RPC URL while the answer is yes (a chain does not lose
+ * EIP-7702); a no is asked again next time, since a node that could not be reached answers no too.
+ *
+ * @example
+ * const canUpgrade = upgradeProbe()
+ * if (await canUpgrade(rpcUrl)) offerUpgrade()
+ */
+export function upgradeProbe(): (rpcUrl: string | undefined) => Promise<boolean> {
+  const supported = new Set<string>()
+  return async (rpcUrl) => {
+    const key = rpcUrl ?? ''
+    if (supported.has(key)) return true
+    const reason = await upgradeUnsupported(rpcUrl).catch((error: unknown) => String(error))
+    if (reason) return false
+    supported.add(key)
+    return true
+  }
+}
+
 /** What undoing the upgrade costs the EOA: the gas of its own EIP-7702 transaction and the most it pays. */
 export type PreparedUndo = { gas: bigint; maxFeePerGas: bigint; maxPriorityFeePerGas: bigint; maxCost: bigint }
 

@@ -23,27 +23,30 @@ export async function anvil(method: string, params: unknown[]): Promise<unknown>
 
 /** A fresh key with 10 ETH and `usdc` base units of the devnet USDC (minted, anvil assigning nonces). */
 export async function freshFundedKey({ usdc = 0n }: { usdc?: bigint } = {}) {
-  const devnet = inject('devnet')
   const key = generatePrivateKey()
   const address = privateKeyToAccount(key).address
   await anvil('anvil_setBalance', [address, '0x8ac7230489e80000'])
-  if (usdc > 0n) {
-    await anvil('anvil_impersonateAccount', [treasury])
-    const hash = (await anvil('eth_sendTransaction', [
-      {
-        from: treasury,
-        to: devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address,
-        data: encodeFunctionData({
-          abi: parseAbi(['function mint(address to, uint256 amount)']),
-          functionName: 'mint',
-          args: [address, usdc],
-        }),
-      },
-    ])) as Hex
-    await createPublicClient({ transport: http(devnet.evmRpcUrl) }).waitForTransactionReceipt({
-      hash,
-      pollingInterval: 100,
-    })
-  }
+  if (usdc > 0n) await mintUsdc(address, usdc)
   return { key, address }
+}
+
+/** Mints `amount` base units of the devnet USDC to `to` (the treasury minting, anvil assigning nonces). */
+export async function mintUsdc(to: Hex, amount: bigint): Promise<void> {
+  const devnet = inject('devnet')
+  await anvil('anvil_impersonateAccount', [treasury])
+  const hash = (await anvil('eth_sendTransaction', [
+    {
+      from: treasury,
+      to: devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address,
+      data: encodeFunctionData({
+        abi: parseAbi(['function mint(address to, uint256 amount)']),
+        functionName: 'mint',
+        args: [to, amount],
+      }),
+    },
+  ])) as Hex
+  await createPublicClient({ transport: http(devnet.evmRpcUrl) }).waitForTransactionReceipt({
+    hash,
+    pollingInterval: 100,
+  })
 }

@@ -18,6 +18,8 @@ declare module 'vitest' {
       /** The devnet's ERC-4337 bundler (Alto, started on its first request) and ERC-7677 paymaster service. */
       bundlerUrl: string
       paymasterUrl: string
+      /** A loopback URL whose server drops every connection: a bundler that is down. */
+      downBundlerUrl: string
     }
     /** The loopback image host of globalImageServer.ts. */
     imageServerUrl: string

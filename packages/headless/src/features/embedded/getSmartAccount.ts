@@ -27,7 +27,10 @@ export type SmartAccountStatus = {
   upgraded: boolean
   /** The contract the EOA delegates to with EIP-7702, when it does. */
   delegation: string | undefined
-  /** Whether {@link upgradeAccount} is offered: enabled here, the current type is eoa and the EOA is not upgraded. */
+  /**
+   * Whether {@link upgradeAccount} is offered: enabled here, the current type is eoa, the EOA is not
+   * upgraded and the network runs EIP-7702.
+   */
   canUpgrade: boolean
 }
 export type GetSmartAccountErrorType = EmbeddedWalletErrorType
@@ -66,6 +69,8 @@ export async function getSmartAccount(portico: Portico): Promise<SmartAccountSta
     canSwitchToSmartAccount: enabled && type === 'eoa',
     upgraded: reply.delegation !== undefined,
     delegation: reply.delegation,
-    canUpgrade: enabled && type === 'eoa' && reply.delegation === undefined,
+    // A frame that says the chain cannot take the upgrade (no EIP-7702) is believed; an earlier
+    // frame that does not say is asked, and refuses with a typed error if it cannot.
+    canUpgrade: enabled && type === 'eoa' && reply.delegation === undefined && reply.upgradable !== false,
   }
 }

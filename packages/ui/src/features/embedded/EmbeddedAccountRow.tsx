@@ -42,15 +42,15 @@ function AccountTypeRow() {
   const undoFailed = undoAccountUpgrade.isError && undoAccountUpgrade.error.name !== 'AccountUpgradeRejectedError'
   return (
     <>
-      <div className={css.emailRow} data-slot="account-type" data-type={data.type} data-upgraded={data.upgraded}>
+      <div className={css.accountTypeRow} data-slot="account-type" data-type={data.type} data-upgraded={data.upgraded}>
         <span className={views.muted}>{text.accountType}</span>
-        <span className={css.emailAddress} data-slot="account-type-value">
+        <span className={css.accountTypeValue} data-slot="account-type-value">
           {isSmart ? text.accountTypeSmart : data.upgraded ? text.accountTypeUpgraded : text.accountTypeEoa}
         </span>
         {offer ? (
           <button
             type="button"
-            className={button({ variant: 'secondary', size: 'sm' })}
+            className={`${button({ variant: 'secondary', size: 'sm' })} ${css.accountTypeSwitch}`}
             disabled={setPreferredAccountType.isPending}
             onClick={() => setPreferredAccountType.mutate({ type: offer })}
             data-slot="account-type-switch"
@@ -89,7 +89,11 @@ function AccountTypeRow() {
       ) : null}
       {upgradeFailed || undoFailed ? (
         <p className={css.error} role="alert" data-slot="account-upgrade-error">
-          {upgradeFailed ? text.upgradeAccountFailed : text.undoUpgradeFailed}
+          {/* What failed in the user's language, then why in the kit's words (a bundler that did
+              not answer, a network that cannot take it), as the Send view says a failed send. */}
+          {`${upgradeFailed ? text.upgradeAccountFailed : text.undoUpgradeFailed}: ${
+            (upgradeFailed ? upgradeAccount.error : undoAccountUpgrade.error)?.shortMessage
+          }`}
         </p>
       ) : null}
     </>

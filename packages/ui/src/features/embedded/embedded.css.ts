@@ -108,6 +108,18 @@ export const resend = style({ display: 'flex', flexDirection: 'column', alignIte
 
 export const emailAddress = style({ flex: 1, minWidth: 0, overflowWrap: 'anywhere', textAlign: 'start' })
 
+/**
+ * The account type's row: it wraps, so a long switch label ('Switch to standard account', longer in
+ * German) moves to its own line instead of squeezing the type to a letter per line.
+ */
+export const accountTypeRow = style([emailRow, { flexWrap: 'wrap', rowGap: vars.space.xxs }])
+
+/** The account type ('Smart account'): breaks between words only, never inside one. */
+export const accountTypeValue = style({ flex: '1 1 auto', textAlign: 'start' })
+
+/** The switch on the account type's row: at the end of its line, also when it wrapped. */
+export const accountTypeSwitch = style({ marginInlineStart: 'auto' })
+
 /** The Connect view's social logins: the first large, the others in a row that wraps. */
 export const socials = style({
   display: 'flex',
