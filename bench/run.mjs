@@ -1061,6 +1061,8 @@ async function measureDirectory(browser, url, devnet, throttle) {
 }
 
 // ---------------------------------------------------------------- embedded wallet (devnet page)
+// The pause between two keys of the typed email: a fast typist's (about 100 words a minute).
+const EMBEDDED_KEY_MS = 120
 const EMBEDDED_PAGE = {
   id: 'portico-embedded',
   name: 'Portico prebuilt modal with the embedded wallet on devnet',
@@ -1072,14 +1074,16 @@ const EMBEDDED_PAGE = {
 
 /**
  * The embedded wallet's paths on the devnet (auth server, inbox, secure frame on its own origin):
- * the email typed in the Connect view and Enter (keydown) → the code field on screen; the code's
+ * the email typed in the Connect view (clicked into, then typed key by key every EMBEDDED_KEY_MS)
+ * and Enter (keydown) → the code field on screen; the code's
  * last digit typed (keydown) → the page's connection `connected`; an unsafe request (a message to
  * sign, pointerdown on the page's button) → the ApproveTransaction view on screen (in the page)
  * and the frame's Approve button visible (seen by the harness: includes its polling); the frame's
  * first load (its navigation and every resource it fetched: bytes over the wire, ms to its load
- * event), from the frame's own performance entries.
+ * event), from the frame's own performance entries. With `paste`, only the first figure, for an
+ * address pasted (one input event) right after the click into the field and Enter at once.
  */
-async function measureEmbedded(browser, url, devnet, auth, throttle) {
+async function measureEmbedded(browser, url, devnet, auth, throttle, { paste = false } = {}) {
   const { context, page, errors } = await devnetContext(browser, devnet, throttle, EMBEDDED_PAGE)
   const out = { errors }
   try {
@@ -1090,7 +1094,12 @@ async function measureEmbedded(browser, url, devnet, auth, throttle) {
     const field = page.locator('[role="dialog"] [data-slot="email-field"] input')
     await field.waitFor({ timeout: 20000 })
     const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`
-    await field.fill(email)
+    // As a visitor does: the pointer goes to the field and clicks in it, then the address is typed
+    // key by key (a keydown, input and keyup each) at a fast typist's pace, or pasted (one input
+    // event, no key) and Enter pressed at once: the paste figure is the warm-up's worst case.
+    await field.click({ timeout: 10000 })
+    if (paste) await field.fill(email)
+    else await field.pressSequentially(email, { delay: EMBEDDED_KEY_MS })
     await page.evaluate(() => {
       const B = window.__bench
       B.keyAt = null
@@ -1110,6 +1119,10 @@ async function measureEmbedded(browser, url, devnet, auth, throttle) {
     await page.waitForFunction(() => window.__bench.otpAt !== null, null, { timeout: 20000, polling: 50 })
     out.continueMs = await page.evaluate(() => window.__bench.otpAt - window.__bench.keyAt)
     const mail = await auth.inbox.waitFor(email, { timeoutMs: 20000 })
+    if (paste) {
+      await context.close()
+      return out
+    }
     const frame = page.frames().find((f) => f.url().startsWith(devnet.frameUrl))
     if (frame)
       Object.assign(
@@ -1220,6 +1233,8 @@ async function runInteractions(browser) {
   const result = {
     embedded: [],
     embeddedT: [],
+    embeddedPaste: [],
+    embeddedPasteT: [],
     wc: [],
     wcT: [],
     wcWarm: [],
@@ -1258,8 +1273,10 @@ async function runInteractions(browser) {
         if (embeddedServer) {
           const em = await measureEmbedded(browser, embeddedServer.url, devnet, d.auth, throttle)
           ;(throttle > 1 ? result.embeddedT : result.embedded).push(em)
+          const pasted = await measureEmbedded(browser, embeddedServer.url, devnet, d.auth, throttle, { paste: true })
+          ;(throttle > 1 ? result.embeddedPasteT : result.embeddedPaste).push(pasted)
           log(
-            `embedded ${r + 1}/${INTERACTION_RUNS} ${throttle}×: Continue → code field ${ms(em.continueMs)} ms, code → connected ${ms(em.codeMs)} ms, request → approval view ${ms(em.approveViewMs)} ms (frame's Approve ${ms(em.approveFrameMs)} ms), frame first load ${kib(em.frameBytes)} KiB in ${ms(em.frameLoadMs)} ms${em.error ? ` (ERROR ${em.error})` : ''}`,
+            `embedded ${r + 1}/${INTERACTION_RUNS} ${throttle}×: Continue → code field ${ms(em.continueMs)} ms (pasted ${ms(pasted.continueMs)} ms${pasted.error ? `, ERROR ${pasted.error}` : ''}), code → connected ${ms(em.codeMs)} ms, request → approval view ${ms(em.approveViewMs)} ms (frame's Approve ${ms(em.approveFrameMs)} ms), frame first load ${kib(em.frameBytes)} KiB in ${ms(em.frameLoadMs)} ms${em.error ? ` (ERROR ${em.error})` : ''}`,
           )
         }
         log(
@@ -1684,10 +1701,17 @@ function writeReport(chromiumVersion) {
       ...(I.embedded.length
         ? [
             line(
-              'Embedded wallet: email "Continue" (Enter) → code field on screen (1×)',
+              'Embedded wallet: email typed, "Continue" (Enter) → code field on screen (1×)',
               I.embedded.map((r) => r.continueMs).filter((x) => x != null),
               300,
-              'median; the secure frame is created and loaded on this press (auth server, inbox on loopback)',
+              `median; clicked into the field, typed key by key every ${EMBEDDED_KEY_MS} ms (a fast typist): the secure frame starts when the pointer reaches the field and is ready by Continue, which then waits for the login request (auth server, inbox on loopback)`,
+              { p: 50 },
+            ),
+            line(
+              'Embedded wallet: email pasted, "Continue" (Enter) at once → code field on screen (1×)',
+              (I.embeddedPaste ?? []).map((r) => r.continueMs).filter((x) => x != null),
+              null,
+              "median; reported: the address pasted right after the click into the field and Enter pressed at once, so the frame's load, its ready report and the spec's 500 ms after it run on this press",
               { p: 50 },
             ),
             line(
@@ -1719,8 +1743,15 @@ function writeReport(chromiumVersion) {
               { p: 50 },
             ),
             line(
-              `Embedded wallet: Continue → code field (${THROTTLE}×)`,
+              `Embedded wallet: email typed, Continue → code field (${THROTTLE}×)`,
               I.embeddedT.map((r) => r.continueMs).filter((x) => x != null),
+              null,
+              '',
+              { p: 50 },
+            ),
+            line(
+              `Embedded wallet: email pasted, Continue at once → code field (${THROTTLE}×)`,
+              (I.embeddedPasteT ?? []).map((r) => r.continueMs).filter((x) => x != null),
               null,
               '',
               { p: 50 },
@@ -1778,6 +1809,8 @@ function writeReport(chromiumVersion) {
       ...errs(I.wcWarmT),
       ...errs(I.embedded),
       ...errs(I.embeddedT),
+      ...errs(I.embeddedPaste ?? []),
+      ...errs(I.embeddedPasteT ?? []),
       ...errs(I.send ?? []),
       ...errs(I.sendT ?? []),
       ...errs(I.quote ?? []),

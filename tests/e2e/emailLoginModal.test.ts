@@ -35,7 +35,7 @@ test('demo: email login in the modal with the inbox code, connected, a message s
   await page.locator('[data-slot="connect-button"]').click()
   const field = page.getByRole('textbox', { name: 'Email' })
   await field.waitFor()
-  // Nothing of the embedded wallet before the visitor types an email.
+  // Nothing of the embedded wallet before the visitor reaches for the email field.
   expect(await page.locator('iframe[data-portico-secure-frame]').count()).toBe(0)
   await field.fill(email)
   await field.press('Enter')

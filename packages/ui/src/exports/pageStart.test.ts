@@ -349,7 +349,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // 3.33 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.11 (3.79 measured): the embedded views' English texts gained the upgrade's and its undo's.
-  EmailField: 3.84,
+  // +0.01 (3.841 measured): the field starts the embedded wallet and its frame when the visitor
+  // reaches for it (pointer over it, a press, focus), not at the first keystroke only, so that the
+  // frame's load and the spec's 500 ms run before "Continue".
+  EmailField: 3.85,
   // 28.91 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.85 here and in the chunks with @portico/headless/embedded below (ApproveTransactionView,

@@ -1,5 +1,5 @@
 import { usePortico } from '@portico/headless'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { button } from '../../components/primitives.css.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
@@ -21,9 +21,10 @@ type StorageSchema = Parameters<ReturnType<typeof usePortico>['portico']['storag
 
 /**
  * @internal
- * The Connect view's email login field. It holds no embedded wallet code: typing starts loading
- * the EmailLogin view's chunk (the embedded wallet with it), and submitting a valid address sends
- * the code and opens that view.
+ * The Connect view's email login field. It holds no embedded wallet code: the visitor reaching for
+ * the field (the pointer moving over it, a press, focus or a keystroke in it) starts loading the
+ * EmailLogin view's chunk and the embedded wallet, and adds the secure frame (see
+ * {@link warmEmailLogin}); submitting a valid address sends the code and opens that view.
  */
 export function EmailField() {
   const text = useFeatureMessages(embeddedMessages)
@@ -32,6 +33,18 @@ export function EmailField() {
   const [invalid, setInvalid] = useState(false)
   const ids = useId()
   const { portico } = usePortico('EmailField')
+  // The visitor reaches for the email login: now the embedded wallet's code is worth fetching, and
+  // its frame worth starting (its load, its ready report and the spec's 500 ms after it take well
+  // over half a second, which then run before the Continue instead of after it). The modal's own
+  // opening focus goes to its Close button, so focus here is the visitor's (a click, or Tab). Once
+  // per field: pointermove fires on every pixel.
+  const warmed = useRef(false)
+  const intent = () => {
+    if (warmed.current) return
+    warmed.current = true
+    preloadView(modal.table, 'EmailLogin').catch(() => {})
+    warmEmailLogin(portico)
+  }
   // A visitor who logged in by email before this reload: restore the session (no code needed).
   useEffect(() => {
     const cache = portico.storage.get(loginCacheKey, anyShape as unknown as StorageSchema) as
@@ -49,7 +62,15 @@ export function EmailField() {
     openEmailLogin(modal, portico, value)
   }
   return (
-    <form className={css.form} onSubmit={submit} noValidate data-slot="email-field">
+    <form
+      className={css.form}
+      onSubmit={submit}
+      onPointerMove={intent}
+      onPointerDown={intent}
+      onFocus={intent}
+      noValidate
+      data-slot="email-field"
+    >
       <div className={css.emailField} data-invalid={invalid}>
         <input
           className={css.emailInput}
@@ -65,10 +86,8 @@ export function EmailField() {
           onChange={(event) => {
             setEmail(event.target.value)
             setInvalid(false)
-            // The visitor is typing an email: now the embedded wallet's code is worth fetching, and
-            // its frame worth starting (it needs well over half a second before it takes a login).
-            preloadView(modal.table, 'EmailLogin').catch(() => {})
-            warmEmailLogin(portico)
+            // A keystroke, a paste or an autofill (the focus before it has usually started it).
+            intent()
           }}
           data-slot="email-input"
         />

@@ -144,11 +144,12 @@ test('behavior: email first in Connect; typing loads the view; code from the inb
   const connect = $('connect-view') as HTMLElement
   const sections = [...connect.children].map((child) => child.getAttribute('data-slot') ?? child.tagName)
   expect(sections[0]).toBe('connect-email')
-  // Nothing of the embedded wallet before the visitor types: no secure frame on the page yet.
+  // Nothing of the embedded wallet before the visitor reaches for the field: no secure frame yet.
   expect(document.querySelector('iframe[data-portico-secure-frame]')).toBeNull()
   await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
 
-  // Typing is what fetches the email login view (and the embedded wallet with it).
+  // Reaching for the field (here the click into it) fetches the email login view (and the
+  // embedded wallet with it).
   // (The timing buffer is cleared first: the test page's own modules fill it.)
   const fetched = (file: string) => performance.getEntriesByType('resource').some((e) => e.name.includes(file))
   performance.clearResourceTimings()
@@ -156,7 +157,7 @@ test('behavior: email first in Connect; typing loads the view; code from the inb
   await userEvent.click(emailInput())
   await userEvent.keyboard('not-an-email')
   await expect.poll(() => fetched('EmailLoginView')).toBe(true)
-  // Typing starts the secure frame too, hidden: its load and handshake run while the visitor types,
+  // It starts the secure frame too, hidden: its load and handshake run while the visitor types,
   // not after their Continue.
   await expect.poll(() => document.querySelector('iframe[data-portico-secure-frame]')).not.toBeNull()
   expect(document.querySelector('iframe[data-portico-secure-frame]')?.getAttribute('aria-hidden')).toBe('true')
@@ -184,6 +185,72 @@ test('behavior: email first in Connect; typing loads the view; code from the inb
   await submitEmail(freshEmail())
   await expect.element(digit(1)).toBeVisible()
   await expectNoSeriousA11yViolations(document.querySelector('[role="dialog"]') as HTMLElement)
+})
+
+/** The secure frames on the page (one per instance that started its embedded wallet). */
+const frames = () => [...document.querySelectorAll('iframe[data-portico-secure-frame]')]
+
+/** Every mail the auth server sent to `to` so far (the inbox's list, read at once). */
+async function mailsTo(to: string): Promise<unknown[]> {
+  const response = await fetch(`${embedded.inboxUrl}/messages?to=${encodeURIComponent(to)}`)
+  return ((await response.json()) as { messages: unknown[] }).messages
+}
+
+test('behavior: the secure frame starts when the visitor reaches for the email field (pointer over it, focus by Tab), not when the Connect view opens; the Continue after it mails one code through that same frame', async () => {
+  const portico = makePortico()
+  await mount(portico, 'Connect')
+  await expect.element(emailInput()).toBeVisible()
+  // The modal's own opening focus (on its Close button) is not the visitor reaching for the field.
+  await expect.element(page.getByRole('button', { name: 'Close' })).toHaveFocus()
+  expect(frames()).toHaveLength(0)
+
+  // The pointer over the field: the frame is added, hidden, and is ready (its 500 ms included)
+  // before anything is typed.
+  await userEvent.hover(emailInput())
+  await expect.poll(() => frames().length).toBe(1)
+  const [frame] = frames()
+  expect(frame?.getAttribute('aria-hidden')).toBe('true')
+  const wallet = getEmbeddedWallet(portico)
+  expect(wallet.client.element).toBe(frame)
+  await wallet.client.ready()
+
+  // Continue takes that frame: no second frame, one code mailed, no error.
+  const email = freshEmail()
+  await submitEmail(email)
+  await expect.element(page.getByText(`Enter the code we sent to ${email}`)).toBeVisible()
+  const { code } = await latestMail(email)
+  expect(await mailsTo(email)).toHaveLength(1)
+  expect(frames()).toEqual([frame])
+  expect($('email-error')).toBeNull()
+  await userEvent.keyboard(code ?? '')
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  expect(frames()).toEqual([frame])
+  await cleanup()
+  for (const stale of frames()) stale.remove()
+
+  // A keyboard visitor: Tab from Close into the field starts it too.
+  const keyboard = makePortico()
+  await mount(keyboard, 'Connect')
+  await expect.element(page.getByRole('button', { name: 'Close' })).toHaveFocus()
+  expect(frames()).toHaveLength(0)
+  await userEvent.tab()
+  await expect.element(emailInput()).toHaveFocus()
+  await expect.poll(() => frames().length).toBe(1)
+  await getEmbeddedWallet(keyboard).client.ready()
+})
+
+test('behavior: a visitor who reaches for the email field and never continues: the frame stays one, hidden, and nothing is alerted, and the modal closes as usual', async () => {
+  const portico = makePortico()
+  await mount(portico, 'Connect')
+  await userEvent.hover(emailInput())
+  await expect.poll(() => frames().length).toBe(1)
+  const [frame] = frames()
+  await getEmbeddedWallet(portico).client.ready()
+  await userEvent.click(page.getByRole('button', { name: 'Close' }))
+  await expect.poll(() => document.querySelector('[role="dialog"]')).toBeNull()
+  expect(portico.alerts.history().map((alert) => alert.code)).toEqual([])
+  expect(frames()).toEqual([frame])
+  expect(frame?.getAttribute('aria-hidden')).toBe('true')
 })
 
 test('behavior: a wrong code shows the auth server error and clears the boxes; a pasted code (spaces and all) fills every box and connects', async () => {
