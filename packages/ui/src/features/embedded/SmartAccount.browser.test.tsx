@@ -15,13 +15,7 @@ import {
   PorticoProvider,
   sendTransaction,
 } from '@portico/headless'
-import {
-  getEmbeddedWallet,
-  getSmartAccount,
-  smartAccountQueryKey,
-  startEmailLogin,
-  verifyEmailOtp,
-} from '@portico/headless/embedded'
+import { getEmbeddedWallet, getSmartAccount, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { createPublicClient, encodeFunctionData, erc20Abi, type Hex, http } from 'viem'
@@ -125,13 +119,16 @@ async function mount(portico: Portico, view: ModalView) {
   return queryClient
 }
 
+// The status queries of every address (the prefix of `smartAccountQueryOptions`'s key).
+const smartAccountStatusKey = ['portico', 'embeddedWallet', 'smartAccount']
+
 /** Waits until the view's smart-account status query has answered (a row hidden then is hidden for good). */
 async function statusSettled(queryClient: QueryClient) {
   await expect
     .poll(() =>
       queryClient
         .getQueryCache()
-        .findAll({ queryKey: smartAccountQueryKey() })
+        .findAll({ queryKey: smartAccountStatusKey })
         .some((query) => query.state.status !== 'pending' && query.state.fetchStatus === 'idle'),
     )
     .toBe(true)
