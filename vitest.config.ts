@@ -6,8 +6,28 @@ import { playwright } from '@vitest/browser-playwright'
 import type { BrowserContext } from 'playwright-core'
 import { defineConfig } from 'vitest/config'
 import { chromiumArgs, chromiumPath } from './scripts/ensure-chromium.mjs'
+import { unitSchedule } from './scripts/unit-schedule.mjs'
 
 const root = dirname(fileURLToPath(import.meta.url))
+
+/**
+ * `npm test` (scripts/test-all.mjs) sets this: the unit files that start nothing and read no shared
+ * devnet then run in the e2e group, two at a time, instead of one at a time beside the browser
+ * project (which finishes long before them, leaving a core idle). Without it, `--project unit`
+ * keeps every unit file, so `npx vitest run --project unit <file>` works for any of them.
+ */
+const splitUnit = process.env.PORTICO_TEST_SCHEDULE === 'split'
+const unitFiles = splitUnit ? unitSchedule(root) : undefined
+
+/** The unit project's settings, shared by its one-at-a-time and two-at-a-time halves. */
+const unitTest = {
+  exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.{ts,tsx}'],
+  environment: 'node',
+  setupFiles: ['./packages/headless/src/test/loopbackOnly.ts'],
+  // Devnet-backed tests start real processes; give them room on a 2-core CI box.
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+}
 
 /** Tests never touch the internet: only loopback URLs (the Vitest server, devnet RPCs) may load. */
 function isLoopback(url: URL): boolean {
@@ -86,17 +106,28 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...unitTest,
           name: 'unit',
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', '**/dist/**', '**/*.browser.test.{ts,tsx}'],
-          environment: 'node',
-          setupFiles: ['./packages/headless/src/test/loopbackOnly.ts'],
+          include: unitFiles?.alone ?? ['packages/*/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
           globalSetup: ['./packages/headless/src/test/globalDevnet.ts'],
-          // Devnet-backed tests start real processes; give them room on a 2-core CI box.
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
         },
       },
+      // Only in `npm test`: the rest of the unit files, beside the e2e files (two at a time in all).
+      // No shared devnet here: a file that reads one fails at once instead of racing another file.
+      ...(unitFiles
+        ? [
+            {
+              extends: true,
+              test: {
+                ...unitTest,
+                name: 'unit-parallel',
+                include: unitFiles.twoAtATime,
+                maxWorkers: 2,
+                sequence: { groupOrder: 1 },
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         plugins: [vanillaExtractPlugin(), react()],
@@ -157,8 +188,9 @@ export default defineConfig({
           // a page, and a file spends most of its time waiting on them (CI's 2 cores were half idle
           // with one file at a time). Two at once, in a group after the unit and browser projects
           // (Vitest runs projects of different worker counts in separate groups, one group after
-          // another). The unit project stays at one worker: its DOM tests share one devnet and
-          // its accounts.
+          // another; in `npm test` the `unit-parallel` files share this group's two workers, queued
+          // after the e2e files). The unit project stays at one worker: its DOM tests share one
+          // devnet and its accounts.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
           globalSetup: ['./tests/e2e/globalDemo.ts'],

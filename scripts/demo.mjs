@@ -2,5 +2,5 @@
 // `npm run demo`: installs the workspace, then starts the demo host site on devnet.
 import { install, pnpm } from './lib.mjs'
 
-install()
-pnpm(['--filter', '@portico/demo', 'dev'])
+await install()
+await pnpm(['--filter', '@portico/demo', 'dev'])

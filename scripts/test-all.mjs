@@ -1,36 +1,55 @@
 #!/usr/bin/env node
-// `npm test`: everything CI checks, in order of cost: install, lint, types, build, Storybook, tests.
+// `npm test`: everything CI checks, cheapest first (install, lint, types, build, Storybook, publish
+// checks, the consumer test, tests), with steps that need nothing from each other side by side.
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureChromium } from './ensure-chromium.mjs'
 import { ensurePostgres } from './ensure-postgres.mjs'
-import { install, pnpm, root, run, step } from './lib.mjs'
+import { beside, install, pnpm, root, run, settle, step } from './lib.mjs'
 
 const report = join(root, 'node_modules', '.vitest-report.json')
 
-install()
-pnpm(['exec', 'biome', 'check', '.'], { env: { FORCE_COLOR: '0' } })
-// One program over the packages, stories and tests (each file checked once: a package's own
-// `typecheck` also checks the sources of the packages it imports), then the two apps, whose
-// settings differ (Vite's and Next's types).
-pnpm(['typecheck'])
-pnpm(['-r', '--filter', './packages/*', 'build'])
+await install()
+await pnpm(['exec', 'biome', 'check', '.'], { env: { FORCE_COLOR: '0' } })
+// Steps that read only the sources run beside the build (which is three packages' declaration
+// builds at a time, then a tail with a core to spare), and the publish checks, which need the
+// build, beside the consumer test (which waits on installs, servers and Chromium): on 2 cores
+// these pairs take little longer than their longer half.
+const npxPnpm = (args, env) => ({
+  command: 'npx',
+  args: ['-y', 'pnpm@9', ...args],
+  label: `pnpm ${args.join(' ')}`,
+  env,
+})
+const sourceChecks = beside([
+  // One program over the packages, stories and tests (each file checked once: a package's own
+  // `typecheck` also checks the sources of the packages it imports), then the two apps, whose
+  // settings differ (Vite's and Next's types).
+  npxPnpm(['typecheck'], { FORCE_COLOR: '0' }),
+  // Storybook builds offline only without telemetry (otherwise ~10 s of failed calls); it reads
+  // the packages' sources (the `portico-source` condition), not their builds.
+  npxPnpm(['--filter', '@portico/stories', 'build-storybook'], { STORYBOOK_DISABLE_TELEMETRY: '1' }),
+])
+await pnpm(['-r', '--filter', './packages/*', 'build'])
 // What would be published: publint + arethetypeswrong on each packed package.
-run('node', ['scripts/check-packages.mjs'], { label: 'publint + attw on every package' })
-// Storybook builds offline only without telemetry (otherwise ~10 s of failed calls).
-pnpm(['--filter', '@portico/stories', 'build-storybook'], { env: { STORYBOOK_DISABLE_TELEMETRY: '1' } })
+const publishChecks = beside([
+  { command: 'node', args: ['scripts/check-packages.mjs'], label: 'publint + attw on every package' },
+])
 // The `browser` Vitest project drives Debian's Chromium (apt; Playwright cannot download browsers here).
 step('ensure chromium', () => ensureChromium())
 // The auth server's suite also runs on a real Postgres server (Debian's, through apt).
 step('ensure postgres', () => ensurePostgres())
 // A stranger's install: the packed packages in fresh Vite and Next.js apps outside the workspace,
 // whose sources are README.md's code blocks; type-checked strictly, built and driven in Chromium.
-run('node', ['tests/consumer/run.mjs'], { label: 'consumer test (packed packages in Vite and Next.js apps)' })
+await run('node', ['tests/consumer/run.mjs'], { label: 'consumer test (packed packages in Vite and Next.js apps)' })
+await settle(sourceChecks, publishChecks)
 rmSync(report, { force: true })
 // Both Vitest projects: `unit` (node/happy-dom) and `browser` (real Chromium); one JSON report.
 // The `e2e` project runs too; tests/e2e/next.test.ts builds apps/next (`next build`, using the packages built above).
-pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-  env: { CI: process.env.CI ?? 'true' },
+// PORTICO_TEST_SCHEDULE=split: the unit files that start nothing run two at a time beside the e2e
+// files instead of one at a time beside the browser project (see vitest.config.ts).
+await pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  env: { CI: process.env.CI ?? 'true', PORTICO_TEST_SCHEDULE: 'split' },
 })
 
 // The plain closing line CI reads, from vitest's own JSON report.
