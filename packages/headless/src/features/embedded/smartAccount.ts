@@ -1,4 +1,4 @@
-import { fetchSupportedChains } from '../../kernel/api/blockchainApi.js'
+import { usesBlockchainApi } from '../../kernel/api/blockchainApi.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoNetwork } from '../../kernel/types.js'
 
@@ -19,24 +19,13 @@ export function hostedBundlerUrl(portico: Portico, network: PorticoNetwork): str
 
 /**
  * @internal
- * Whether `network` gets the hosted bundler without the host naming one: the bundler call is the
- * blockchain API's, so it applies where that API is in use (a project id, `blockchainApi` on) and
- * says it serves the network (`GET /v1/supported-chains`, asked once per instance). The hosted
- * JSON-RPC endpoint's fixed list is not used: it names production chains only, while the API's own
- * answer also covers a host pointing `apiUrls.blockchain` at another deployment (the devnet's).
- */
-async function hostedBundlerServes(portico: Portico, network: PorticoNetwork): Promise<boolean> {
-  const { projectId, blockchainApi } = portico.options
-  if (!projectId || !blockchainApi || network.unsupported) return false
-  return (await fetchSupportedChains(portico)).has(network.caipNetworkId)
-}
-
-/**
- * @internal
  * The smart account's services on `network`, for the secure frame: the host's `bundlerMap` entry
  * (an URL, `'hosted'` for the spec's hosted bundler call, `false` for none); a network it does not
- * name gets the hosted bundler where the blockchain API serves it. The paymaster is `paymasterMap`'s.
- * No bundler: no smart account there.
+ * name gets the hosted bundler where the blockchain API is in use and serves it (the bundler call is
+ * that API's: a project id, `blockchainApi` on, the network in its `GET /v1/supported-chains`). The
+ * hosted JSON-RPC endpoint's fixed list is not used: it names production chains only, while the
+ * API's own answer also covers a host pointing `apiUrls.blockchain` at another deployment (the
+ * devnet's). The paymaster is `paymasterMap`'s. No bundler: no smart account there.
  *
  * @example
  * await client.request('SWITCH_NETWORK', { chainId, ...(await smartAccountEndpoints(portico, network)) })
@@ -50,7 +39,7 @@ export async function smartAccountEndpoints(
   let bundlerUrl: string | undefined
   if (bundler === 'hosted') bundlerUrl = hostedBundlerUrl(portico, network)
   else if (typeof bundler === 'string') bundlerUrl = bundler
-  else if (bundler === undefined && (await hostedBundlerServes(portico, network)))
+  else if (bundler === undefined && (await usesBlockchainApi(portico, network)))
     bundlerUrl = hostedBundlerUrl(portico, network)
   if (!bundlerUrl) return {}
   const paymasterUrl = portico.options.paymasterMap[network.caipNetworkId]
