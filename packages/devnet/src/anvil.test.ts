@@ -28,6 +28,18 @@ describe('startAnvil', () => {
     await anvil.stop() // idempotent
   })
 
+  it('answers only with its own chain when several start at once', async () => {
+    // Test files start anvils side by side; each instance must be served by its own process, never
+    // by a neighbour that happened to listen on the same port first.
+    const anvils = await Promise.all(Array.from({ length: 6 }, () => startAnvil({ state: false })))
+    try {
+      expect(new Set(anvils.map((anvil) => anvil.port)).size).toBe(anvils.length)
+      for (const anvil of anvils) expect(anvilProcessesOnPort(anvil.port)).toEqual([anvil.pid])
+    } finally {
+      await Promise.all(anvils.map((anvil) => anvil.stop()))
+    }
+  })
+
   it('can start an empty chain on a given port', async () => {
     const port = await freePort()
     const anvil = await startAnvil({ port, state: false })

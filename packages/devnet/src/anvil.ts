@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { evmChainId } from './accounts.js'
 import { resolveAnvilBinary } from './anvilBinary.js'
-import { assertPortFree, formatHostPort, getFreePort, resolveLoopbackHost } from './net.js'
+import { assertPortFree, formatHostPort, resolveLoopbackHost } from './net.js'
 
 /** The standard anvil/hardhat test mnemonic; `evmAccounts` are its first five accounts. */
 export const anvilMnemonic = 'test test test test test test test test test test test junk'
@@ -79,7 +79,6 @@ export interface AnvilInstance {
 const READY_TIMEOUT_MS = 15_000
 const READY_POLL_MS = 20
 const STOP_GRACE_MS = 3_000
-const PORT_RACE_RETRIES = 3
 
 /**
  * Every anvil still running. One shared `exit` hook kills them all synchronously, so a script
@@ -140,22 +139,13 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
     )
   }
 
-  // A port picked by getFreePort can be taken by someone else before anvil binds it; only when
-  // we chose the port ourselves is it safe to retry with another one.
-  const attempts = options.port ? 1 : PORT_RACE_RETRIES
+  // With no port given anvil binds port 0 and the kernel picks one, which anvil reports once it
+  // holds it (see `launch`). Picking a free port first and handing it over left a gap in which
+  // another test's anvil could take it, and the readiness probe then accepted the other chain.
   if (options.port) await assertPortFree(host, options.port)
-  for (let attempt = 1; ; attempt++) {
-    const port = options.port || (await getFreePort(host))
-    try {
-      const hardfork = options.hardfork ?? 'prague'
-      return restartable(await launch({ binary, host, port, statePath, hardfork }), () =>
-        launch({ binary, host, port, statePath, hardfork }),
-      )
-    } catch (error) {
-      const portTaken = error instanceof AnvilExitedError && /address already in use/i.test(error.stderr)
-      if (!portTaken || attempt >= attempts) throw error
-    }
-  }
+  const hardfork = options.hardfork ?? 'prague'
+  const first = await launch({ binary, host, port: options.port ?? 0, statePath, hardfork })
+  return restartable(first, () => launch({ binary, host, port: first.port, statePath, hardfork }))
 }
 
 /** Wraps a launched anvil so `restart()` swaps the process behind the same URL. */
@@ -214,13 +204,29 @@ async function launch(opts: {
     // implementation); pinned so a newer anvil's default cannot change the chain under the tests.
     '--hardfork',
     opts.hardfork,
-    // Request logging costs time on every call and nobody reads it; errors still reach stderr.
-    '--silent',
+    // Not `--silent`: that also hides the "Listening on" line, the one sign that this process (and
+    // not another that took the port first) holds the port. Request logging, which costs time on
+    // every call and which nobody reads, is switched off over RPC once the port is known.
   ]
   if (opts.statePath !== false) args.push('--load-state', opts.statePath)
 
   const launch = withParentDeathSignal(opts.binary, args)
-  const child = spawn(launch.command, launch.args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(launch.command, launch.args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  // stdout is read until anvil names the address it bound, then drained unread so a full pipe
+  // never blocks it.
+  const listening = new Promise<number>((resolve) => {
+    let head = ''
+    const onData = (chunk: string) => {
+      head = (head + chunk).slice(-4096)
+      const port = /^Listening on .*:(\d+)\s*$/m.exec(head)?.[1]
+      if (!port) return
+      child.stdout?.off('data', onData)
+      child.stdout?.on('data', () => {})
+      resolve(Number(port))
+    }
+    child.stdout?.setEncoding('utf8')
+    child.stdout?.on('data', onData)
+  })
   // Keep only the tail of stderr for error messages; draining it also prevents a full pipe
   // from blocking anvil.
   let stderr = ''
@@ -241,7 +247,6 @@ async function launch(opts: {
   spawnFailed.catch(() => {}) // only meaningful while racing below
   trackChild(child)
 
-  const rpcUrl = `http://${formatHostPort(opts.host, opts.port)}`
   let stopping: Promise<void> | undefined
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
@@ -256,9 +261,16 @@ async function launch(opts: {
   }
 
   const polling = new AbortController()
+  let port = opts.port
+  let rpcUrl = ''
   try {
     await Promise.race([
-      waitForChainId(rpcUrl, polling.signal),
+      (async () => {
+        port = await withDeadline(listening, `anvil did not report listening within ${READY_TIMEOUT_MS} ms`)
+        rpcUrl = `http://${formatHostPort(opts.host, port)}`
+        await waitForChainId(rpcUrl, polling.signal)
+        await rpc(rpcUrl, 'anvil_setLoggingEnabled', [false])
+      })(),
       spawnFailed,
       exited.then(({ code }) => {
         throw new AnvilExitedError(code, stderr)
@@ -275,11 +287,30 @@ async function launch(opts: {
     rpcUrl,
     chainId: evmChainId,
     host: opts.host,
-    port: opts.port,
+    port,
     pid: child.pid as number,
     stop,
     restart: () => Promise.reject(new Error('restart() is provided by startAnvil')),
   }
+}
+
+function withDeadline<T>(promise: Promise<T>, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), READY_TIMEOUT_MS)
+  })
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
+}
+
+async function rpc(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const json = (await response.json()) as { result?: unknown; error?: { message?: string } }
+  if (json.error) throw new Error(`anvil refused ${method}: ${json.error.message}`)
+  return json.result
 }
 
 /** anvil accepts connections slightly before it serves RPC, so readiness is a real `eth_chainId` answer. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatHostPort, getFreePort, resolveLoopbackHost } from './net.js'
+import { formatHostPort, resolveLoopbackHost } from './net.js'
 
 describe('resolveLoopbackHost', () => {
   it('accepts loopback addresses and names', () => {
@@ -26,15 +26,9 @@ describe('resolveLoopbackHost', () => {
   })
 })
 
-describe('formatHostPort / getFreePort', () => {
+describe('formatHostPort', () => {
   it('brackets IPv6 literals', () => {
     expect(formatHostPort('127.0.0.1', 80)).toBe('127.0.0.1:80')
     expect(formatHostPort('::1', 80)).toBe('[::1]:80')
-  })
-
-  it('returns a usable port', async () => {
-    const port = await getFreePort('127.0.0.1')
-    expect(port).toBeGreaterThan(0)
-    expect(port).toBeLessThan(65536)
   })
 })

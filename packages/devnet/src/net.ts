@@ -40,24 +40,6 @@ export function assertPortFree(host: string, port: number): Promise<void> {
 }
 
 /**
- * Asks the OS for a currently free port by binding port 0 and releasing it. Needed for child
- * processes (anvil) that cannot report the port they picked; callers must tolerate the small
- * window in which another process could grab it.
- */
-export function getFreePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.once('error', reject)
-    server.listen({ port: 0, host, exclusive: true }, () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close((error) => (error ? reject(error) : resolve(port)))
-    })
-  })
-}
-
-/**
  * @internal
  * Binds an HTTP server to a loopback host (port 0: any free one), rejecting on a bind error, and
  * resolves with the port it got. `exclusive`: a port two devnets share would mix their traffic.

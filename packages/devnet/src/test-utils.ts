@@ -2,7 +2,7 @@
  * Helpers shared by this package's tests: sign and send real transactions with `@solana/kit`
  * the way an application would. Not part of the public API.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import net from 'node:net'
 import {
   appendTransactionMessageInstructions,
@@ -88,23 +88,46 @@ export async function rawRpc(url: string, body: unknown): Promise<{ status: numb
   return { status: response.status, json, text }
 }
 
-/** PIDs of live anvil processes started with `--port <port>` (Linux /proc). */
+/** PIDs of live anvil processes holding a socket that listens on `port` (Linux /proc). */
 export function anvilProcessesOnPort(port: number): number[] {
+  const listening = listeningSocketInodes(port)
   const pids: number[] = []
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
-    let args: string[]
     try {
-      args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')[0]
+      if (!command?.endsWith('anvil')) continue
       // A killed child lingers as a zombie until reaped; it no longer runs or holds the port.
       if (/^State:\s+Z/m.test(readFileSync(`/proc/${entry}/status`, 'utf8'))) continue
+      const holds = readdirSync(`/proc/${entry}/fd`).some((fd) => {
+        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${entry}/fd/${fd}`))?.[1]
+        return inode !== undefined && listening.has(inode)
+      })
+      if (holds) pids.push(Number(entry))
     } catch {
-      continue // exited while we looked
+      // exited while we looked
     }
-    const portIndex = args.indexOf('--port')
-    if (args[0]?.endsWith('anvil') && args[portIndex + 1] === String(port)) pids.push(Number(entry))
   }
   return pids
+}
+
+/** Inodes of the sockets listening on `port` (IPv4 and IPv6), from the kernel's own tables. */
+function listeningSocketInodes(port: number): Set<string> {
+  const inodes = new Set<string>()
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0')
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let rows: string[]
+    try {
+      rows = readFileSync(table, 'utf8').trim().split('\n').slice(1)
+    } catch {
+      continue
+    }
+    for (const row of rows) {
+      const [, local, , state, , , , , , inode] = row.trim().split(/\s+/)
+      if (state === '0A' && local?.endsWith(`:${hexPort}`) && inode) inodes.add(inode)
+    }
+  }
+  return inodes
 }
 
 export function canBind(port: number): Promise<boolean> {

@@ -23,7 +23,7 @@ import {
   readText,
   serveEmulator,
 } from '../emulator/app.js'
-import { formatHostPort, getFreePort, resolveLoopbackHost } from '../net.js'
+import { formatHostPort, resolveLoopbackHost } from '../net.js'
 import { devnetAccountAbstraction } from './contracts.js'
 
 /**
@@ -98,23 +98,29 @@ export interface DevnetBundler {
 const READY_TIMEOUT_MS = 120_000
 const READY_POLL_MS = 50
 const STOP_GRACE_MS = 3_000
-const PORT_RACE_RETRIES = 3
 const MAX_BODY_BYTES = 1024 * 1024
 const LOG_TAIL_CHARS = 16 * 1024
 
 /**
  * Loaded into Alto's process before Alto: its RPC server listens on "0.0.0.0", every interface,
  * which would expose a bundler holding funded keys to the network. Rewrites a wildcard host to
- * the loopback host the devnet was given.
+ * the loopback host the devnet was given. Alto is told port 0; the preload reports the port the
+ * kernel gave on file descriptor 3, so the supervisor only ever talks to its own process (a port
+ * picked beforehand could be taken by a neighbour, whose bundler would then answer in its place).
  */
 const LOOPBACK_PRELOAD = `data:text/javascript,${encodeURIComponent(`
 import net from 'node:net'
+import { writeSync } from 'node:fs'
 const host = process.env.PORTICO_BUNDLER_HOST
 const listen = net.Server.prototype.listen
 const wildcard = (h) => h === undefined || h === '0.0.0.0' || h === '::' || h === ''
 net.Server.prototype.listen = function (...args) {
   if (args[0] !== null && typeof args[0] === 'object' && !(args[0] instanceof net.Server) && wildcard(args[0].host)) args[0] = { ...args[0], host }
   else if (typeof args[0] === 'number' && (typeof args[1] !== 'string' || wildcard(args[1]))) args.splice(1, typeof args[1] === 'string' ? 1 : 0, host)
+  this.once('listening', () => {
+    const address = this.address()
+    if (address && typeof address === 'object') writeSync(3, 'listening ' + address.port + '\\n')
+  })
   return listen.apply(this, args)
 }
 `)}`
@@ -284,11 +290,9 @@ function altoSupervisor(opts: { host: string; rpcUrl: string; logLevel: string }
   let starting: Promise<string> | undefined
   let paused = false
   let output = ''
-  // Bumped by kill(): a start still picking its port must not launch after the bundler went down.
-  let generation = 0
   const entry = createRequire(import.meta.url).resolve('@pimlico/alto')
 
-  const launch = (port: number): AltoRun => {
+  const launch = (): AltoRun => {
     const aa = devnetAccountAbstraction
     const args = [
       '--entrypoints',
@@ -300,7 +304,7 @@ function altoSupervisor(opts: { host: string; rpcUrl: string; logLevel: string }
       '--rpc-url',
       opts.rpcUrl,
       '--port',
-      String(port),
+      '0',
       // anvil cannot run the ERC-7562 tracer that safe mode needs.
       '--safe-mode',
       'false',
@@ -326,8 +330,16 @@ function altoSupervisor(opts: { host: string; rpcUrl: string; logLevel: string }
     const env: NodeJS.ProcessEnv = { PORTICO_BUNDLER_HOST: opts.host, DOTENV_CONFIG_PATH: '/dev/null' }
     for (const [key, value] of Object.entries(process.env)) if (!SCRUBBED_ENV.test(key)) env[key] ??= value
     const command = withParentDeathSignal(process.execPath, ['--import', LOOPBACK_PRELOAD, entry, ...args])
-    const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe'], env })
+    const child = spawn(command.command, command.args, { stdio: ['ignore', 'pipe', 'pipe', 'pipe'], env })
     trackChild(child)
+    const listening = new Promise<number>((resolve) => {
+      let reported = ''
+      child.stdio[3]?.on('data', (chunk: Buffer) => {
+        reported += chunk.toString('utf8')
+        const port = /^listening (\d+)$/m.exec(reported)?.[1]
+        if (port) resolve(Number(port))
+      })
+    })
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-LOG_TAIL_CHARS)
     }
@@ -338,16 +350,30 @@ function altoSupervisor(opts: { host: string; rpcUrl: string; logLevel: string }
       child.once('error', (error) => reject(new Error(`could not start Alto: ${error.message}`))),
     )
     spawnFailed.catch(() => {})
-    const url = `http://${formatHostPort(opts.host, port)}`
     const polling = new AbortController()
-    const ready = Promise.race([
-      waitForAlto(url, polling.signal),
+    let deadline: ReturnType<typeof setTimeout> | undefined
+    const neverListened = new Promise<never>((_, reject) => {
+      deadline = setTimeout(
+        () => reject(new Error(`Alto did not start listening within ${READY_TIMEOUT_MS} ms`)),
+        READY_TIMEOUT_MS,
+      )
+    })
+    const run: AltoRun = { child, url: '', ready: Promise.resolve(), exited }
+    run.ready = Promise.race([
+      neverListened,
+      listening.then((port) => {
+        run.url = `http://${formatHostPort(opts.host, port)}`
+        return waitForAlto(run.url, polling.signal)
+      }),
       spawnFailed,
       exited.then(() => {
         throw new AltoExitedError(child.exitCode, output)
       }),
-    ]).finally(() => polling.abort())
-    return { child, url, ready, exited }
+    ]).finally(() => {
+      polling.abort()
+      clearTimeout(deadline)
+    })
+    return run
   }
 
   const stopRun = async (run: AltoRun) => {
@@ -360,23 +386,17 @@ function altoSupervisor(opts: { host: string; rpcUrl: string; logLevel: string }
   }
 
   const start = async (): Promise<string> => {
-    const startedIn = generation
-    for (let attempt = 1; ; attempt++) {
-      const port = await getFreePort(opts.host)
-      if (generation !== startedIn) throw new Error('the devnet bundler was stopped while starting')
-      const run = launch(port)
-      current = run
-      void run.exited.then(() => {
-        if (current === run) current = undefined
-      })
-      try {
-        await run.ready
-        return run.url
-      } catch (error) {
-        await stopRun(run)
-        const portTaken = error instanceof AltoExitedError && /EADDRINUSE/.test(error.output)
-        if (!portTaken || attempt >= PORT_RACE_RETRIES) throw error
-      }
+    const run = launch()
+    current = run
+    void run.exited.then(() => {
+      if (current === run) current = undefined
+    })
+    try {
+      await run.ready
+      return run.url
+    } catch (error) {
+      await stopRun(run)
+      throw error
     }
   }
 
@@ -416,7 +436,6 @@ function altoSupervisor(opts: { host: string; rpcUrl: string; logLevel: string }
       return current?.child.pid
     },
     async kill() {
-      generation++
       const run = current
       current = undefined
       if (run) await stopRun(run)
