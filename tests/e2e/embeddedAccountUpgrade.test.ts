@@ -7,15 +7,18 @@
 // can be upgraded carries the upgrade in its own prompt.
 
 import { randomBytes } from 'node:crypto'
-import type { Frame, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { type Hex, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { upgradeTexts } from '../../packages/secure/src/frame/upgrade.js'
 import { type BrowserContext, offlineContext } from './browser.js'
 import {
+  armedPrompt,
+  callsStatusWhenDone,
   freshAddress,
   mailedCode,
   type Settled,
+  sendTwoTransfers,
   startSmartAccountHost,
   settledValue as value,
 } from './embedded/frameHarness.js'
@@ -43,15 +46,6 @@ declare const host: HostApi
 const env = startSmartAccountHost()
 const { chain, balance, fund, secureFrame } = env
 const delegationCode = () => `0xef0100${env.devnet.aa.simple7702Account.slice(2).toLowerCase()}`
-
-/**
- * Waits until the frame's prompt counts clicks (fully in view for the approval delay, the kit having
- * laid the frame over the page): a click before that lands where the frame was, or is not counted.
- */
-async function armedPrompt(frame: Frame, title: string | RegExp) {
-  await frame.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 })
-  await expect.poll(() => frame.getByRole('dialog').getAttribute('data-state'), { timeout: 30_000 }).toBe('armed')
-}
 
 /** A page of the host (with the devnet's bundler and paymaster unless `bundler: false`), a new email user signed in. */
 async function signedIn(context: BrowserContext, { bundler = true } = {}): Promise<{ page: Page; eoa: string }> {
@@ -141,23 +135,7 @@ describe('the EIP-7702 upgrade of the embedded EOA', () => {
   }, 120_000)
 
   test('then a sponsored batch of two transfers lands from the same address', async () => {
-    const [alice, bob] = [freshAddress(), freshAddress()]
-    const sending = page.evaluate(
-      ([a, b, from]) =>
-        host.request('wallet_sendCalls', [
-          {
-            version: '2.0.0',
-            from,
-            chainId: '0x7a69',
-            atomicRequired: true,
-            calls: [
-              { to: a, value: '0x16345785d8a0000' },
-              { to: b, value: '0x2c68af0bb140000' },
-            ],
-          },
-        ]),
-      [alice, bob, eoa] as const,
-    )
+    const { alice, bob, sending } = sendTwoTransfers(page, eoa)
     const frame = secureFrame(page)
     await armedPrompt(frame, 'Send 2 calls together')
     expect(await frame.getByText(`${eoa} (your account, upgraded with EIP-7702)`).count()).toBe(1)
@@ -167,18 +145,9 @@ describe('the EIP-7702 upgrade of the embedded EOA', () => {
     expect(await frame.getByText(new RegExp(`^${bob} · 200000000000000000 wei$`)).count()).toBe(1)
     await frame.getByRole('button', { name: 'Approve' }).click()
     const { id } = value(await sending) as { id: string }
-    let status: { status: number; atomic: boolean; receipts?: unknown[] } | undefined
-    await expect
-      .poll(
-        async () => {
-          status = value(await page.evaluate((i) => host.request('wallet_getCallsStatus', [i]), id)) as typeof status
-          return status?.status
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(200)
-    expect(status?.atomic).toBe(true)
-    expect(status?.receipts).toHaveLength(1)
+    const status = await callsStatusWhenDone(page, id)
+    expect(status.atomic).toBe(true)
+    expect(status.receipts).toHaveLength(1)
     expect([await balance(alice), await balance(bob)]).toEqual([parseEther('0.1'), parseEther('0.2')])
     // Exactly the two transfers left the account: the paymaster paid the gas.
     expect(await balance(eoa)).toBe(parseEther('0.7'))
@@ -256,14 +225,7 @@ describe('where the upgrade cannot go, and where it rides on a batch', () => {
     expect(await frame.getByText('The app (sponsored by its paymaster)').count()).toBe(1)
     await frame.getByRole('button', { name: 'Approve' }).click()
     const { id } = value(await sending) as { id: string }
-    await expect
-      .poll(
-        async () =>
-          (value(await page.evaluate((i) => host.request('wallet_getCallsStatus', [i]), id)) as { status: number })
-            .status,
-        { timeout: 30_000 },
-      )
-      .toBe(200)
+    await callsStatusWhenDone(page, id)
     expect(await chain().getCode({ address: eoa as Hex })).toBe(delegationCode())
     expect(await balance(to)).toBe(10_000n)
     expect(await balance(eoa)).toBe(parseEther('1') - 10_000n)

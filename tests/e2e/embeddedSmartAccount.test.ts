@@ -11,9 +11,12 @@ import { encodeFunctionData, erc20Abi, type Hex, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type BrowserContext, offlineContext } from './browser.js'
 import {
+  armedPrompt,
+  callsStatusWhenDone,
   freshAddress,
   mailedCode,
   type Settled,
+  sendTwoTransfers,
   startSmartAccountHost,
   settledValue as value,
 } from './embedded/frameHarness.js'
@@ -107,40 +110,15 @@ describe('embedded smart account', () => {
 
   test('wallet_sendCalls: two transfers land atomically in one operation', async () => {
     await fund(smart, parseEther('1'))
-    const [alice, bob] = [freshAddress(), freshAddress()]
-    const sending = page.evaluate(
-      ([a, b, from]) =>
-        host.request('wallet_sendCalls', [
-          {
-            version: '2.0.0',
-            from,
-            chainId: '0x7a69',
-            atomicRequired: true,
-            calls: [
-              { to: a, value: '0x16345785d8a0000' },
-              { to: b, value: '0x2c68af0bb140000' },
-            ],
-          },
-        ]),
-      [alice, bob, smart] as const,
-    )
+    const { alice, bob, sending } = sendTwoTransfers(page, smart)
     const frame = secureFrame(page)
-    await frame.getByRole('heading', { name: 'Send 2 calls together' }).waitFor({ timeout: 30_000 })
+    await armedPrompt(frame, 'Send 2 calls together')
     expect(await frame.getByText('The app (sponsored by its paymaster)').count()).toBe(1)
     await frame.getByRole('button', { name: 'Approve' }).click()
     const { id } = value(await sending) as { id: string }
-    let status: { status: number; atomic: boolean; receipts?: { transactionHash: Hex }[] } | undefined
-    await expect
-      .poll(
-        async () => {
-          status = value(await page.evaluate((i) => host.request('wallet_getCallsStatus', [i]), id)) as typeof status
-          return status?.status
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(200)
-    expect(status?.atomic).toBe(true)
-    expect(status?.receipts).toHaveLength(1)
+    const status = await callsStatusWhenDone(page, id)
+    expect(status.atomic).toBe(true)
+    expect(status.receipts).toHaveLength(1)
     expect([await balance(alice), await balance(bob)]).toEqual([parseEther('0.1'), parseEther('0.2')])
     // Exactly the two transfers left the account: the paymaster paid the gas.
     expect(await balance(smart)).toBe(parseEther('0.7'))

@@ -19,7 +19,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { type Browser, launchChromium } from '../browser.js'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -141,6 +141,65 @@ export function startSmartAccountHost() {
     /** The secure frame among `page`'s frames (on this devnet's frame origin). */
     secureFrame: (page: Page): Frame => secureFrame(page, env.devnet.auth.frameUrl),
   })
+}
+
+/** The host page's `window.host.request` (an EIP-1193 request through the kit), as the helpers below call it. */
+type RequestingHost = { request(method: string, params: unknown): Promise<Settled<unknown>> }
+
+/**
+ * Asks the host page for an atomic, sponsored `wallet_sendCalls` batch of two transfers from `from`
+ * (0.1 and 0.2 ETH to two fresh addresses). The prompt is up when the frame shows it; approve it,
+ * then `await sending`.
+ */
+export function sendTwoTransfers(page: Page, from: string) {
+  const [alice, bob] = [freshAddress(), freshAddress()]
+  const sending = page.evaluate(
+    ([a, b, sender]) =>
+      (globalThis as unknown as { host: RequestingHost }).host.request('wallet_sendCalls', [
+        {
+          version: '2.0.0',
+          from: sender,
+          chainId: '0x7a69',
+          atomicRequired: true,
+          calls: [
+            { to: a, value: '0x16345785d8a0000' },
+            { to: b, value: '0x2c68af0bb140000' },
+          ],
+        },
+      ]),
+    [alice, bob, from] as const,
+  )
+  return { alice, bob, sending }
+}
+
+/** Polls `wallet_getCallsStatus` for the batch `id` until it is confirmed (200), and returns that status. */
+export async function callsStatusWhenDone(page: Page, id: string) {
+  type CallsStatus = { status: number; atomic: boolean; receipts?: { transactionHash: Hex }[] }
+  let status: CallsStatus | undefined
+  await expect
+    .poll(
+      async () => {
+        status = settledValue(
+          await page.evaluate(
+            (i) => (globalThis as unknown as { host: RequestingHost }).host.request('wallet_getCallsStatus', [i]),
+            id,
+          ),
+        ) as CallsStatus
+        return status.status
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(200)
+  return status as CallsStatus
+}
+
+/**
+ * Waits until the frame's prompt counts clicks (fully in view for the approval delay, the kit having
+ * laid the frame over the page): a click before that lands where the frame was, or is not counted.
+ */
+export async function armedPrompt(frame: Frame, title: string | RegExp) {
+  await frame.getByRole('heading', { name: title }).waitFor({ timeout: 30_000 })
+  await expect.poll(() => frame.getByRole('dialog').getAttribute('data-state'), { timeout: 30_000 }).toBe('armed')
 }
 
 /** A new address nobody holds a key to here: a receiver with nothing yet. */
