@@ -291,7 +291,10 @@ export type GenerateOnrampUrlParameters = {
 export type GenerateOnrampUrlErrorType = OnrampApiError
 
 /**
- * The provider checkout link for a purchase (`POST /v1/generators/onrampurl`).
+ * @internal
+ * The request underneath `createOnrampUrl`, which fills it from the connection and checks
+ * the namespace and time zone first (a host calls `createOnrampUrl`). The provider checkout link
+ * for a purchase (`POST /v1/generators/onrampurl`).
  *
  * @example
  * const url = await generateOnrampUrl(portico, { destinationWallets: [{ address, blockchains: ['ethereum'], assets: ['USDC'] }], defaultNetwork: 'ethereum', partnerUserId: address })
