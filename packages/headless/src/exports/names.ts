@@ -32,10 +32,8 @@ export {
 } from '../features/names/getNamesForAddress.js'
 export { isName } from '../features/names/isName.js'
 export {
-  type NameQueryInvalidator,
   nameSuggestionsQueryOptions,
   namesForAddressQueryOptions,
-  refetchAfterRegisterName,
   registerNameMutationOptions,
   resolveNameQueryOptions,
 } from '../features/names/query.js'

@@ -42,7 +42,7 @@ export {
   SwapRevertedError,
   type SwapRevertedErrorType,
 } from '../features/swap/errors.js'
-export { refetchAfterSwap, type SwapQueryInvalidator, swapMutationOptions } from '../features/swap/query.js'
+export { swapMutationOptions } from '../features/swap/query.js'
 export {
   type SwapErrorType,
   type SwapParameters,
