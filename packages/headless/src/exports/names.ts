@@ -3,7 +3,7 @@
 // re-exports that a lazily loaded view uses lands on every page's start (see pageStart.test.ts
 // in @portico/ui).
 
-export { isValidNameLabel, toAccountName } from '../features/names/accountName.js'
+export { toAccountName } from '../features/names/accountName.js'
 export {
   NameConnectorNotFoundError,
   type NameConnectorNotFoundErrorType,

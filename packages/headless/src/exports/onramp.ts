@@ -7,8 +7,7 @@
 export {
   fetchOnrampOptions,
   fetchOnrampQuote,
-  isOnrampNamespace,
-  isRestrictedTimeZone,
+  isOnrampAvailable,
   type OnrampNetwork,
   type OnrampOptions,
   type OnrampPurchaseCurrency,

@@ -19,12 +19,10 @@ export {
   fetchSwapAllowance,
   fetchSwapQuote,
   fetchSwapTokens,
-  isAllowanceSufficient,
   nativeSwapTokenAddress,
   type SwapQuote,
   type SwapToken,
   type SwapTransaction,
-  swapSlippage,
 } from '../features/swap/convert.js'
 export {
   InvalidSwapAmountError,
