@@ -124,7 +124,8 @@ export function registerNameMutationOptions(
   return {
     mutationKey,
     mutationFn: singleFlightMutation(portico, mutationKey, (variables) => registerName(portico, variables)),
-    onSuccess: queryClient && ((data) => refetchAfterRegisterName(queryClient, data)),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSuccess: (data) => refetchAfterRegisterName(queryClient, data) }),
   }
 }
 

@@ -74,7 +74,8 @@ export function grantPermissionsMutationOptions(
   return {
     mutationKey,
     mutationFn: singleFlightMutation(portico, mutationKey, (variables) => grantPermissions(portico, variables)),
-    onSuccess: queryClient && (() => refetchPermissions(queryClient)),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSuccess: () => refetchPermissions(queryClient) }),
   }
 }
 
@@ -95,7 +96,8 @@ export function revokePermissionsMutationOptions(
   return {
     mutationKey,
     mutationFn: singleFlightMutation(portico, mutationKey, (variables) => revokePermissions(portico, variables)),
-    onSuccess: queryClient && (() => refetchPermissions(queryClient)),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSuccess: () => refetchPermissions(queryClient) }),
   }
 }
 

@@ -35,7 +35,8 @@ export function swapMutationOptions(
         }),
       ),
     ),
-    onSettled: queryClient && (() => refetchAfterSwap(portico, queryClient)),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSettled: () => refetchAfterSwap(portico, queryClient) }),
   }
 }
 
