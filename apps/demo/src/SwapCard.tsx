@@ -1,7 +1,7 @@
 // A swap built on the @portico/headless swap hooks alone (no @portico/ui): token list, debounced
 // live quote with the minimum received, allowance, and the approve-or-permit-then-swap mutation.
 import { formatBalance } from '@portico/headless'
-import { isAllowanceSufficient, nativeSwapTokenAddress } from '@portico/headless/swap'
+import { nativeSwapTokenAddress } from '@portico/headless/swap'
 import { useSwap, useSwapAllowance, useSwapQuote, useSwapTokens } from '@portico/headless/swap/react'
 import { useState } from 'react'
 import { formatUnits, parseUnits } from 'viem'
@@ -45,8 +45,7 @@ export function SwapCard() {
       </section>
     )
   }
-  const needsApproval =
-    !native && units !== undefined && allowance.data !== undefined && !isAllowanceSufficient(allowance.data, units)
+  const needsApproval = !native && units !== undefined && allowance.data !== undefined && allowance.data < units
   const shown = quote.data && !quote.isDebouncing && quote.data.fromAmount === units ? quote.data : undefined
   return (
     <section className="card" aria-labelledby="swap-card-title" data-testid="swap-card">

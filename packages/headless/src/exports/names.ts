@@ -3,7 +3,7 @@
 // re-exports that a lazily loaded view uses lands on every page's start (see pageStart.test.ts
 // in @portico/ui).
 
-export { isValidNameLabel, toAccountName } from '../features/names/accountName.js'
+export { toAccountName } from '../features/names/accountName.js'
 export {
   NameConnectorNotFoundError,
   type NameConnectorNotFoundErrorType,
@@ -32,10 +32,8 @@ export {
 } from '../features/names/getNamesForAddress.js'
 export { isName } from '../features/names/isName.js'
 export {
-  type NameQueryInvalidator,
   nameSuggestionsQueryOptions,
   namesForAddressQueryOptions,
-  refetchAfterRegisterName,
   registerNameMutationOptions,
   resolveNameQueryOptions,
 } from '../features/names/query.js'

@@ -5,18 +5,13 @@
 // stays in the views' chunks.
 
 export {
-  defaultOnrampProviders,
-  defaultOnrampPurchaseCurrency,
   fetchOnrampOptions,
   fetchOnrampQuote,
-  generateOnrampUrl,
-  isOnrampNamespace,
-  isRestrictedTimeZone,
+  isOnrampAvailable,
   type OnrampNetwork,
   type OnrampOptions,
   type OnrampPurchaseCurrency,
   type OnrampQuote,
-  onrampSampleOptions,
 } from '../features/onramp/client.js'
 export {
   type CreateOnrampUrlErrorType,

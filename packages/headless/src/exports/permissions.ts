@@ -32,9 +32,7 @@ export type { GrantedPermission, PermissionItem, PermissionSource } from '../fea
 export {
   grantPermissionsMutationOptions,
   type PermissionsQueryErrorType,
-  type PermissionsQueryInvalidator,
   permissionsQueryOptions,
-  refetchPermissions,
   revokePermissionsMutationOptions,
 } from '../features/permissions/query.js'
 export {

@@ -91,12 +91,6 @@ export {
   setSiwxSessions,
 } from '../features/siwx/setSiwxSessions.js'
 export { type SignInSiwxErrorType, type SignInSiwxReturnType, signInSiwx } from '../features/siwx/signInSiwx.js'
-export {
-  type SignInWithSiwxErrorType,
-  type SignInWithSiwxParameters,
-  type SignInWithSiwxReturnType,
-  signInWithSiwx,
-} from '../features/siwx/signInWithSiwx.js'
 export { signOutSiwx } from '../features/siwx/signOutSiwx.js'
 // The signature check is in '/siwx/verify' (see there why); its options type stays here for `localSiwx`.
 export type { VerifySiwxSignatureOptions } from '../features/siwx/verifySiwxSignature.js'

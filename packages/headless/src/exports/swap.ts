@@ -19,12 +19,10 @@ export {
   fetchSwapAllowance,
   fetchSwapQuote,
   fetchSwapTokens,
-  isAllowanceSufficient,
   nativeSwapTokenAddress,
   type SwapQuote,
   type SwapToken,
   type SwapTransaction,
-  swapSlippage,
 } from '../features/swap/convert.js'
 export {
   InvalidSwapAmountError,
@@ -42,7 +40,7 @@ export {
   SwapRevertedError,
   type SwapRevertedErrorType,
 } from '../features/swap/errors.js'
-export { refetchAfterSwap, type SwapQueryInvalidator, swapMutationOptions } from '../features/swap/query.js'
+export { swapMutationOptions } from '../features/swap/query.js'
 export {
   type SwapErrorType,
   type SwapParameters,

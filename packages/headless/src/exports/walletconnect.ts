@@ -1,5 +1,5 @@
 // @portico/headless/walletconnect: WalletConnect's pairing URI and wallet links, and the two steps
-// that ready its SDK before the user picks it (`preloadWalletConnect`, `prepareWalletConnect`),
+// that readies its SDK before the user picks it (`prepareWalletConnect`, the code alone with `start: false`),
 // without React (hooks: '/walletconnect/react'). Its own entry, not the main one: the SDK's
 // controller is ~0.8 MB, and anything the main entry re-exports that a lazily loaded view uses
 // lands on every page's start (see pageStart.test.ts in @portico/ui).
@@ -18,10 +18,7 @@ export {
   getWalletConnectUri,
 } from '../features/walletconnect/getWalletConnectUri.js'
 export {
-  type PreloadWalletConnectReturnType,
-  preloadWalletConnect,
-} from '../features/walletconnect/preloadWalletConnect.js'
-export {
+  type PrepareWalletConnectParameters,
   type PrepareWalletConnectReturnType,
   prepareWalletConnect,
 } from '../features/walletconnect/prepareWalletConnect.js'

@@ -28,7 +28,7 @@ export type WalletConnectOptions = {
   /**
    * Ready WalletConnect ahead of the pick, so its QR code shows sooner. Nothing of it loads when
    * the prebuilt modal opens. The modal loads the SDK's code (not started: no socket, storage or
-   * keys; `preloadWalletConnect`, ~0.8 MB in memory from then on) when the user reaches for "All
+   * keys; `prepareWalletConnect` with `start: false`, ~0.8 MB in memory from then on) when the user reaches for "All
    * Wallets", and the code, the client and one pairing URI when the user reaches for a row that
    * leads to WalletConnect: the pointer moving over or pressing, or focus on, its row, a recent,
    * featured or recommended WalletConnect wallet or a directory wallet (`prepareWalletConnect`,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import type { Portico } from '../../kernel/portico.js'
-import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import type { PorticoMutationOptions, PorticoQueryInvalidator } from '../../kernel/query/mutations.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import { readStoredCache, writeStoredCache } from '../../kernel/state/storedCache.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
@@ -108,40 +108,34 @@ const storedNamesSchema = () => z.array(z.object({ name: z.string(), addresses: 
 
 /**
  * Mutation options for {@link registerName}. A double click on Register joins the registration in
- * flight: the wallet is asked to sign once and the service is called once.
+ * flight: the wallet is asked to sign once and the service is called once. Given the query
+ * client, a registration refetches the address's names and identity, so the account button shows
+ * the new name at once, and the name suggestions (`onSuccess`).
  *
  * @example
- * const mutation = useMutation(registerNameMutationOptions(portico))
+ * const mutation = useMutation(registerNameMutationOptions(portico, { queryClient }))
  * mutation.mutate({ name: 'alice' })
  */
 export function registerNameMutationOptions(
   portico: Portico,
+  { queryClient }: { queryClient?: PorticoQueryInvalidator | undefined } = {},
 ): PorticoMutationOptions<RegisterNameReturnType, RegisterNameErrorType, RegisterNameParameters> {
   const mutationKey = ['portico', 'registerName'] as const
   return {
     mutationKey,
     mutationFn: singleFlightMutation(portico, mutationKey, (variables) => registerName(portico, variables)),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSuccess: (data) => refetchAfterRegisterName(queryClient, data) }),
   }
-}
-
-/** The part of TanStack's `QueryClient` a refetch needs (the core imports no React binding). */
-export type NameQueryInvalidator = {
-  invalidateQueries(filters: {
-    queryKey: readonly unknown[]
-    predicate?: (query: { queryKey: readonly unknown[] }) => boolean
-  }): Promise<unknown>
 }
 
 /**
  * After a registration: the address's names and identity are fetched again, so the account
  * button and views show the new name at once (not after the 5-minute cache), and suggestions
  * too (the name is taken now).
- *
- * @example
- * useMutation({ ...registerNameMutationOptions(portico), onSuccess: (data) => refetchAfterRegisterName(queryClient, data) })
  */
-export async function refetchAfterRegisterName(
-  queryClient: NameQueryInvalidator,
+async function refetchAfterRegisterName(
+  queryClient: PorticoQueryInvalidator,
   { address }: { address: string },
 ): Promise<void> {
   const owner = address.toLowerCase()

@@ -8,6 +8,7 @@ import {
   fetchOnrampOptions,
   fetchOnrampQuote,
   generateOnrampUrl,
+  isOnrampAvailable,
   isOnrampNamespace,
   isRestrictedTimeZone,
   onrampSampleOptions,
@@ -37,6 +38,12 @@ test('constants: namespaces, restricted time zones, provider list', () => {
   expect(isRestrictedTimeZone('Asia/Taipei')).toBe(false)
   expect(isRestrictedTimeZone('Europe/Berlin')).toBe(false)
   expect(isRestrictedTimeZone()).toBe(false) // tests run in UTC or a local zone outside the list
+  // The one public question: both checks at once.
+  expect(isOnrampAvailable({ namespace: 'eip155' })).toBe(true)
+  expect(isOnrampAvailable({ namespace: 'solana', timeZone: 'Europe/Berlin' })).toBe(true)
+  expect(isOnrampAvailable({ namespace: 'eip155', timeZone: 'Asia/Hong_Kong' })).toBe(false)
+  expect(isOnrampAvailable({ namespace: 'bip122' })).toBe(false)
+  expect(isOnrampAvailable({ namespace: undefined })).toBe(false)
   expect(parseOnrampProviders(['meld', 'coinbase'])).toEqual(['meld', 'coinbase'])
   for (const bad of ['meld', null, { 0: 'meld' }, ['meld', 1]]) expect(parseOnrampProviders(bad)).toEqual([])
 })

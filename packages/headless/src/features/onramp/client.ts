@@ -12,7 +12,8 @@ export const onrampNamespaces = ['eip155', 'solana'] as const
 export type OnrampNamespace = (typeof onrampNamespaces)[number]
 
 /**
- * Whether the on-ramp delivers to a namespace.
+ * @internal
+ * Whether the on-ramp delivers to a namespace (a host asks `isOnrampAvailable`).
  *
  * @example
  * isOnrampNamespace('solana') // true
@@ -40,7 +41,9 @@ export const restrictedTimeZones = [
 ] as const
 
 /**
- * Whether the visitor's time zone is one where the on-ramp is not offered.
+ * @internal
+ * Whether the visitor's time zone is one where the on-ramp is not offered (a host asks
+ * `isOnrampAvailable`).
  *
  * @example
  * if (isRestrictedTimeZone()) hideBuy()
@@ -48,6 +51,25 @@ export const restrictedTimeZones = [
  */
 export function isRestrictedTimeZone(timeZone: string | undefined = currentTimeZone()): boolean {
   return timeZone !== undefined && (restrictedTimeZones as readonly string[]).includes(timeZone)
+}
+
+/**
+ * Whether Buy is offered: the on-ramp delivers to `namespace` (eip155, solana) and the visitor's
+ * time zone (or `timeZone`) is not a restricted one; what `createOnrampUrl` checks before it asks
+ * for a link. A host hides its Buy button when it is false.
+ *
+ * @example
+ * if (!isOnrampAvailable({ namespace: getConnection(portico).namespace })) hideBuy()
+ * isOnrampAvailable({ namespace: 'eip155', timeZone: 'Asia/Hong_Kong' }) // false
+ */
+export function isOnrampAvailable({
+  namespace,
+  timeZone,
+}: {
+  namespace: string | undefined
+  timeZone?: string | undefined
+}): boolean {
+  return namespace !== undefined && isOnrampNamespace(namespace) && !isRestrictedTimeZone(timeZone)
 }
 
 function currentTimeZone(): string | undefined {
@@ -291,7 +313,10 @@ export type GenerateOnrampUrlParameters = {
 export type GenerateOnrampUrlErrorType = OnrampApiError
 
 /**
- * The provider checkout link for a purchase (`POST /v1/generators/onrampurl`).
+ * @internal
+ * The request underneath `createOnrampUrl`, which fills it from the connection and checks
+ * the namespace and time zone first (a host calls `createOnrampUrl`). The provider checkout link
+ * for a purchase (`POST /v1/generators/onrampurl`).
  *
  * @example
  * const url = await generateOnrampUrl(portico, { destinationWallets: [{ address, blockchains: ['ethereum'], assets: ['USDC'] }], defaultNetwork: 'ethereum', partnerUserId: address })

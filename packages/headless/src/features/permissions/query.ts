@@ -1,6 +1,6 @@
 import { getFeatures } from '../../kernel/actions/getFeatures.js'
 import type { Portico } from '../../kernel/portico.js'
-import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import type { PorticoMutationOptions, PorticoQueryInvalidator } from '../../kernel/query/mutations.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import { type GetPermissionsErrorType, type GetPermissionsReturnType, getPermissions } from './getPermissions.js'
 import {
@@ -60,52 +60,51 @@ export type PermissionsQueryErrorType = GetPermissionsErrorType
 
 /**
  * Mutation options for {@link grantPermissions}. A double click joins the request in flight: the
- * wallet prompts once.
+ * wallet prompts once. Given the query client, every permissions list is fetched again on success.
  *
  * @example
- * const grant = useMutation(grantPermissionsMutationOptions(portico))
+ * const grant = useMutation(grantPermissionsMutationOptions(portico, { queryClient }))
  * grant.mutate({ expiry, permissions })
  */
 export function grantPermissionsMutationOptions(
   portico: Portico,
+  { queryClient }: { queryClient?: PorticoQueryInvalidator | undefined } = {},
 ): PorticoMutationOptions<GrantPermissionsReturnType, GrantPermissionsErrorType, GrantPermissionsParameters> {
   const mutationKey = ['portico', 'grantPermissions'] as const
   return {
     mutationKey,
     mutationFn: singleFlightMutation(portico, mutationKey, (variables) => grantPermissions(portico, variables)),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSuccess: () => refetchPermissions(queryClient) }),
   }
 }
 
 /**
  * Mutation options for {@link revokePermissions}. A double click on Revoke joins the revocation in
- * flight.
+ * flight. Given the query client, every permissions list is fetched again on success, so the
+ * revoked grant leaves the Account view at once.
  *
  * @example
- * const revoke = useMutation(revokePermissionsMutationOptions(portico))
+ * const revoke = useMutation(revokePermissionsMutationOptions(portico, { queryClient }))
  * revoke.mutate({ context, source })
  */
 export function revokePermissionsMutationOptions(
   portico: Portico,
+  { queryClient }: { queryClient?: PorticoQueryInvalidator | undefined } = {},
 ): PorticoMutationOptions<RevokePermissionsReturnType, RevokePermissionsErrorType, RevokePermissionsParameters> {
   const mutationKey = ['portico', 'revokePermissions'] as const
   return {
     mutationKey,
     mutationFn: singleFlightMutation(portico, mutationKey, (variables) => revokePermissions(portico, variables)),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSuccess: () => refetchPermissions(queryClient) }),
   }
-}
-
-/** The part of TanStack's `QueryClient` a refetch needs (the core imports no React binding). */
-export type PermissionsQueryInvalidator = {
-  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<unknown>
 }
 
 /**
  * After a grant or a revocation: every permissions list is fetched again, so a revoked grant
  * leaves the Account view at once.
- *
- * @example
- * useMutation({ ...revokePermissionsMutationOptions(portico), onSuccess: () => refetchPermissions(queryClient) })
  */
-export async function refetchPermissions(queryClient: PermissionsQueryInvalidator): Promise<void> {
+async function refetchPermissions(queryClient: PorticoQueryInvalidator): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: ['portico', 'permissions'] })
 }

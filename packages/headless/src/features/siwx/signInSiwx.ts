@@ -10,8 +10,8 @@ export type SignInSiwxErrorType = SignInWithSiwxErrorType
 /**
  * The sign step's "Sign": signs the connected account in and moves the sign-in state along
  * (`authenticating` while the wallet is asked, then `authenticated`, or `step: 'failed'` with
- * the error so the user can retry). A second call while one runs joins it (one wallet prompt). Use
- * {@link signInWithSiwx} to sign without touching the state.
+ * the error so the user can retry). A second call while one runs joins it (one wallet prompt). The
+ * one public sign-in verb: the signature step underneath (`signInWithSiwx`) is the feature's own.
  *
  * @example
  * await signInSiwx(portico) // getSiwxState(portico).status === 'authenticated'

@@ -22,7 +22,9 @@ export type SignInWithSiwxErrorType =
   | SignMessageErrorType
 
 /**
- * Signs in with the connected wallet: asks the `siwx` config for a message, has the wallet sign
+ * @internal
+ * The signature step of {@link signInSiwx}, without its state or single flight (the flow and the
+ * tests call it; a host calls `signInSiwx`). Signs in with the connected wallet: asks the `siwx` config for a message, has the wallet sign
  * it (`personal_sign` on eip155; on solana the wallet's `solana:signIn` where it has it, else
  * `solana:signMessage`) and hands the session back to
  * the config. A user rejection surfaces as `UserRejectedRequestError`, so a UI can offer retry.

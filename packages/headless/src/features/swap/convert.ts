@@ -233,7 +233,7 @@ export type FetchSwapAllowanceErrorType = SwapNetworkNotSupportedError | SwapApi
  *
  * @example
  * const allowance = await fetchSwapAllowance(portico, { caipNetworkId, tokenAddress: usdc, userAddress })
- * if (isAllowanceSufficient(allowance, amount)) …
+ * if (allowance < amount) … // approve first (the spec's rule: the allowance covers the amount)
  */
 export async function fetchSwapAllowance(
   portico: Portico,
@@ -248,7 +248,9 @@ export async function fetchSwapAllowance(
 }
 
 /**
- * Spec: the allowance is sufficient when it is at least the source amount in token units.
+ * @internal
+ * Spec: the allowance is sufficient when it is at least the source amount in token units (the
+ * swap's own check; a host compares `allowance < amount`).
  *
  * @example
  * isAllowanceSufficient(100n, 100n) // true

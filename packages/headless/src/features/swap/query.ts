@@ -1,6 +1,6 @@
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import type { Portico } from '../../kernel/portico.js'
-import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import type { PorticoMutationOptions, PorticoQueryInvalidator } from '../../kernel/query/mutations.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import { type SwapErrorType, type SwapParameters, type SwapReturnType, swap } from './swap.js'
 import { withSwapSteps } from './swapStep.js'
@@ -8,14 +8,17 @@ import { withSwapSteps } from './swapStep.js'
 /**
  * Mutation options for {@link swap}: approve (or permit) when the allowance is short, then swap.
  * While it runs, its step is the instance's swap step (`getSwapStep` / `watchSwapStep`), and the
- * caller's own `onStep` in the variables is called too.
+ * caller's own `onStep` in the variables is called too. Given the query client, once the swap
+ * settles (sent or not: an approval may have gone through) the wallet's balances, allowances and
+ * every quote are fetched again (`onSettled`).
  *
  * @example
- * const mutation = useMutation(swapMutationOptions(portico))
+ * const mutation = useMutation(swapMutationOptions(portico, { queryClient }))
  * mutation.mutate({ from: usdc, to: ptk, amount: parseUnits('100', 6), minimumReceived: quote.minimumReceived })
  */
 export function swapMutationOptions(
   portico: Portico,
+  { queryClient }: { queryClient?: PorticoQueryInvalidator | undefined } = {},
 ): PorticoMutationOptions<SwapReturnType, SwapErrorType, SwapParameters> {
   const mutationKey = ['portico', 'swap'] as const
   // A double click on Swap joins the swap in flight: one approval, one swap transaction.
@@ -32,25 +35,13 @@ export function swapMutationOptions(
         }),
       ),
     ),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSettled: () => refetchAfterSwap(portico, queryClient) }),
   }
 }
 
-/** The part of TanStack's `QueryClient` a refetch needs (the core imports no React binding). */
-export type SwapQueryInvalidator = {
-  invalidateQueries(filters: {
-    queryKey: readonly unknown[]
-    predicate?: (query: { queryKey: readonly unknown[] }) => boolean
-  }): Promise<unknown>
-}
-
-/**
- * Refetches what a swap may have moved, whatever its outcome (an approval may have landed even
- * when the swap failed): the eip155 account's balances and swap allowances, and every swap quote.
- *
- * @example
- * useMutation({ ...swapMutationOptions(portico), onSettled: () => refetchAfterSwap(portico, queryClient) })
- */
-export async function refetchAfterSwap(portico: Portico, queryClient: SwapQueryInvalidator): Promise<void> {
+/** The connected eip155 wallet's balances and allowances, and every quote (prices moved). */
+async function refetchAfterSwap(portico: Portico, queryClient: PorticoQueryInvalidator): Promise<void> {
   const owner = getConnection(portico, { namespace: 'eip155' }).address?.toLowerCase()
   const ownedBy = ({ queryKey }: { queryKey: readonly unknown[] }) => {
     const params = queryKey[2] as { address?: string; userAddress?: string } | undefined

@@ -92,7 +92,7 @@ export class WalletConnectController {
 
   /**
    * Fetches and evaluates the SDK's code without starting it: no storage, socket, keys or
-   * request beyond the app's own chunk (see `preloadWalletConnect`). Never rejects.
+   * request beyond the app's own chunk (see `prepareWalletConnect` with `start: false`). Never rejects.
    */
   preload(): Promise<void> {
     return this.sdk().then(

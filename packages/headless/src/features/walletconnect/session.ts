@@ -39,7 +39,7 @@ const sessionState = defineFeatureState('walletConnect', (portico): WalletConnec
 /**
  * @internal
  * The WalletConnect session of `portico`: one controller (one sign client, one session) shared by
- * the connector of every namespace, and by `preloadWalletConnect` / `prepareWalletConnect`.
+ * the connector of every namespace, and by `prepareWalletConnect`.
  *
  * @example
  * const client = await (await walletConnectSession(portico).load()).client()

@@ -6,7 +6,7 @@ import { type WalletConnectSession, walletConnectSession } from './session.js'
  * @internal
  * WalletConnect when readying it ahead of the pick is wanted: configured, not turned off with
  * `walletConnect: { prepare: false }`, and not already the connection (then it is loaded and
- * started). The one check behind `preloadWalletConnect` and `prepareWalletConnect`.
+ * started). The one check behind `prepareWalletConnect`, with or without `start`.
  *
  * @example
  * await walletConnectToReady(portico)?.prepare()

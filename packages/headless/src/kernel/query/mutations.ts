@@ -36,11 +36,27 @@ import { singleFlightMutation } from '../state/singleFlight.js'
  * Every mutation that asks the wallet joins an identical one still running on the same instance
  * (same key and variables): two `mutate` calls from a double click ask the wallet once and both
  * settle with its answer. Once it settled, the same variables run again.
+ *
+ * A factory given the query client (`{ queryClient }`, as wagmi's `/query` factories take their
+ * config) refetches what its mutation changed in `onSuccess` or `onSettled`, TanStack's place for
+ * it: a host spreading the options gets the same refetch as the hook.
  */
 export type PorticoMutationOptions<data, error, variables> = {
   mutationKey: readonly ['portico', string, ...string[]]
   mutationFn(variables: variables): Promise<data>
   onError?: ((error: error, variables: variables, ...rest: unknown[]) => unknown) | undefined
+  onSuccess?: ((data: data, variables: variables, ...rest: unknown[]) => unknown) | undefined
+  onSettled?:
+    | ((data: data | undefined, error: error | null, variables: variables, ...rest: unknown[]) => unknown)
+    | undefined
+}
+
+/** The part of TanStack's `QueryClient` a mutation's refetch needs (the core imports no React binding). */
+export type PorticoQueryInvalidator = {
+  invalidateQueries(filters: {
+    queryKey: readonly unknown[]
+    predicate?: (query: { queryKey: readonly unknown[] }) => boolean
+  }): Promise<unknown>
 }
 
 /**

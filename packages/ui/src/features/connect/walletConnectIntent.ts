@@ -1,5 +1,5 @@
 import { usePortico } from '@portico/headless'
-import { preloadWalletConnect, prepareWalletConnect } from '@portico/headless/walletconnect'
+import { prepareWalletConnect } from '@portico/headless/walletconnect'
 import { useCallback } from 'react'
 import { usePorticoUI } from '../../context.js'
 import { preloadView, type ViewTable } from '../../modal/views.js'
@@ -13,7 +13,7 @@ import { preloadView, type ViewTable } from '../../modal/views.js'
 //   featured or recommended directory wallet, a directory wallet in All Wallets): the SDK, the
 //   client and one pairing proposal (`prepareWalletConnect`);
 // - the same on "All Wallets", the way to the directory's wallets: only the SDK's code, evaluated
-//   but not started (`preloadWalletConnect`), because All Wallets is often searched for an
+//   but not started (`prepareWalletConnect` with `start: false`), because All Wallets is often searched for an
 //   installed wallet and the client's start (key generation) made keystrokes there late on a slow
 //   phone (p95 62-74 ms at 4× CPU throttling).
 // The pointer reaches a row some hundreds of ms before the press, and `connect` takes over a
@@ -70,7 +70,7 @@ export function usePreloadWalletConnectOnIntent(): () => void {
   const { table } = usePorticoUI('usePreloadWalletConnectOnIntent').modal
   return useCallback(() => {
     if (!portico.options.walletConnect?.prepare) return
-    void preloadWalletConnect(portico)
+    void prepareWalletConnect(portico, { start: false })
     preloadWalletConnectViews(table)
   }, [portico, table])
 }

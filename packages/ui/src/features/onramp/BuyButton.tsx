@@ -1,5 +1,5 @@
 import { useConnection, useFeatures } from '@portico/headless'
-import { isOnrampNamespace, isRestrictedTimeZone } from '@portico/headless/onramp'
+import { isOnrampAvailable } from '@portico/headless/onramp'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/featureMessages.js'
@@ -17,7 +17,7 @@ export function BuyButton() {
   const { onramp } = useFeatures()
   const connection = useConnection()
   const text = useFeatureMessages(onrampMessages)
-  if (!onramp || !isOnrampNamespace(connection.namespace) || isRestrictedTimeZone()) return null
+  if (!onramp || !isOnrampAvailable({ namespace: connection.namespace })) return null
   if (!text) return <FeaturePending />
   const warm = () => void preloadView(modal.table, 'OnRampProviders').catch(() => {})
   return (

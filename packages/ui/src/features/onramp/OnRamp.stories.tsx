@@ -1,9 +1,8 @@
 import {
-  defaultOnrampPurchaseCurrency,
+  type OnrampOptions,
   type OnrampQuote,
   onrampOptionsQueryOptions,
   onrampQuoteQueryOptions,
-  onrampSampleOptions,
 } from '@portico/headless/onramp'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
@@ -49,16 +48,47 @@ export const Form: Story = {
   ),
 }
 
+/** What the blockchain API answers for the spec's default options: USDC on Ethereum and Polygon, USD and EUR. */
+const usdcId = '2b92315d-eab7-5bef-84fa-089a131333f5'
+const apiOptions: OnrampOptions = {
+  purchaseCurrencies: [
+    {
+      id: usdcId,
+      name: 'USD Coin',
+      symbol: 'USDC',
+      networks: [
+        {
+          name: 'ethereum',
+          display_name: 'Ethereum',
+          chain_id: '1',
+          contract_address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+        },
+        {
+          name: 'polygon',
+          display_name: 'Polygon',
+          chain_id: '137',
+          contract_address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359',
+        },
+      ],
+    },
+  ],
+  paymentCurrencies: ['USD', 'EUR'].map((id) => ({
+    id,
+    payment_method_limits: [
+      { id: 'card', min: '10.00', max: '7500.00' },
+      { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+    ],
+  })),
+  source: 'api',
+}
+
 /**
  * Seeds what the blockchain API would answer for the form's first state (USDC on Ethereum, 100 USD
  * by card): the spec's default options, and the quote the devnet's emulator gives for it (1.5%
  * provider fee, 0.50 network fee, USDC at 1 USD).
  */
 const seedQuote = (harness: Harness) => {
-  harness.queryClient.setQueryData(onrampOptionsQueryOptions(harness.portico).queryKey, {
-    ...onrampSampleOptions(),
-    source: 'api',
-  })
+  harness.queryClient.setQueryData(onrampOptionsQueryOptions(harness.portico).queryKey, apiOptions)
   const quote: OnrampQuote = {
     networkFee: { amount: '0.50', currency: 'USD' },
     paymentSubtotal: { amount: '98.00', currency: 'USD' },
@@ -69,7 +99,7 @@ const seedQuote = (harness: Harness) => {
   }
   harness.queryClient.setQueryData(
     onrampQuoteQueryOptions(harness.portico, {
-      purchaseCurrency: defaultOnrampPurchaseCurrency.id,
+      purchaseCurrency: usdcId,
       paymentCurrency: 'USD',
       amount: '100',
       network: 'ethereum',

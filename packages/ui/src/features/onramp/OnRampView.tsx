@@ -1,7 +1,6 @@
 import { useBalance, useConnection, useNetwork } from '@portico/headless'
 import {
-  isOnrampNamespace,
-  isRestrictedTimeZone,
+  isOnrampAvailable,
   type OnrampNetwork,
   type OnrampPurchaseCurrency,
   type OnrampQuote,
@@ -97,7 +96,7 @@ export function OnRampView() {
   })
 
   if (!text) return <ViewLoading />
-  if (isRestrictedTimeZone() || !isOnrampNamespace(connection.namespace))
+  if (!isOnrampAvailable({ namespace: connection.namespace }))
     return (
       <div className={views.center} data-slot="onramp-unavailable">
         <EmptyState title={text.onrampUnavailable} icon={<Icon name="warning" size={28} />} />

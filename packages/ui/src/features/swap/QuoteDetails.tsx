@@ -1,5 +1,5 @@
 // The swap hooks from their own entry: see packages/headless/src/exports/swap.ts (page start).
-import { type SwapQuote, type SwapToken, swapSlippage } from '@portico/headless/swap'
+import type { SwapQuote, SwapToken } from '@portico/headless/swap'
 import { useFormat } from '../../utils/useFormat.js'
 import type { SwapText as Text } from './messages.js'
 import * as swapCss from './swap.css.js'
@@ -52,7 +52,7 @@ export function QuoteDetails({
               )}
         </dd>
         <dt>{text.swapSlippage}</dt>
-        <dd className={swapCss.detailValue}>{quote.slippage ?? swapSlippage}%</dd>
+        <dd className={swapCss.detailValue}>{quote.slippage}%</dd>
         <dt>{text.swapMinimumReceived}</dt>
         <dd className={swapCss.detailValue} data-slot="swap-minimum-received">
           {format.amount(formatUnits(quote.minimumReceived, to.decimals), to.symbol)}

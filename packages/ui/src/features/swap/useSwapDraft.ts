@@ -1,6 +1,6 @@
 import { type TokenBalance, useBalance } from '@portico/headless'
 // The swap hooks from their own entry: see packages/headless/src/exports/swap.ts (page start).
-import { isAllowanceSufficient, type SwapToken } from '@portico/headless/swap'
+import type { SwapToken } from '@portico/headless/swap'
 import { useSwapAllowance, useSwapGasPrice, useSwapQuote } from '@portico/headless/swap/react'
 import { isNativeSwapToken, parseUnits, resolveSwapToken, useSwapForm } from './swapForm.js'
 
@@ -41,11 +41,7 @@ export function useSwapDraft(tokens: readonly SwapToken[]) {
   // A token's review lists the approve step only once its allowance is known: until then the
   // review would offer a plain swap that then asks for an approval nobody was shown.
   const allowanceKnown = !spendsToken || allowance.data !== undefined
-  const needsApproval =
-    spendsToken &&
-    amount !== undefined &&
-    allowance.data !== undefined &&
-    !isAllowanceSufficient(allowance.data, amount)
+  const needsApproval = spendsToken && amount !== undefined && allowance.data !== undefined && allowance.data < amount
   const fee = gas.data ? gas.data.standard * (swapGas + (needsApproval ? approveGas : 0n)) : undefined
   // The shown quote must be for what is typed now, not a previous amount still on screen.
   const current =

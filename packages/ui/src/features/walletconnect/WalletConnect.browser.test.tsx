@@ -399,7 +399,7 @@ describe('WalletConnect: nothing of it loads when the Connect list shows, all of
     const walletConnect = walletConnectOf(portico)
     if (!walletConnect) throw new Error('WalletConnect is configured in this harness')
     const prepare = vi.spyOn(walletConnect, 'prepare')
-    // Loading the controller is what fetches WalletConnect's code (preloadWalletConnect).
+    // Loading the controller is what fetches WalletConnect's code (prepareWalletConnect with start: false).
     const load = vi.spyOn(walletConnect, 'load')
     await parkPointer()
     await render(

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query'
 import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
-import { refetchAfterRegisterName, registerNameMutationOptions } from '../query.js'
+import { registerNameMutationOptions } from '../query.js'
 import type { RegisterNameErrorType, RegisterNameParameters, RegisterNameReturnType } from '../registerName.js'
 
 export type UseRegisterNameParameters = {
@@ -23,12 +23,13 @@ export type UseRegisterNameParameters = {
  */
 export function useRegisterName({ mutation }: UseRegisterNameParameters = {}) {
   const { portico, queryClient } = usePortico('useRegisterName')
+  const options = registerNameMutationOptions(portico, { queryClient })
   return useMutation<RegisterNameReturnType, RegisterNameErrorType, RegisterNameParameters>(
     {
       ...mutation,
-      ...registerNameMutationOptions(portico),
+      ...options,
       async onSuccess(...args) {
-        await refetchAfterRegisterName(queryClient, args[0])
+        await options.onSuccess?.(...args)
         return mutation?.onSuccess?.(...args)
       },
     },

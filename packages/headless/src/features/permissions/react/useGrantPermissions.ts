@@ -7,7 +7,7 @@ import type {
   GrantPermissionsParameters,
   GrantPermissionsReturnType,
 } from '../grantPermissions.js'
-import { grantPermissionsMutationOptions, refetchPermissions } from '../query.js'
+import { grantPermissionsMutationOptions } from '../query.js'
 
 export type UseGrantPermissionsParameters = {
   /** TanStack mutation options, e.g. `onSuccess`; the function and key are Portico's. */
@@ -28,12 +28,13 @@ export type UseGrantPermissionsParameters = {
  */
 export function useGrantPermissions({ mutation }: UseGrantPermissionsParameters = {}) {
   const { portico, queryClient } = usePortico('useGrantPermissions')
+  const options = grantPermissionsMutationOptions(portico, { queryClient })
   return useMutation<GrantPermissionsReturnType, GrantPermissionsErrorType, GrantPermissionsParameters>(
     {
       ...mutation,
-      ...grantPermissionsMutationOptions(portico),
+      ...options,
       async onSuccess(...args) {
-        await refetchPermissions(queryClient)
+        await options.onSuccess?.(...args)
         return mutation?.onSuccess?.(...args)
       },
     },

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query'
 import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
-import { refetchPermissions, revokePermissionsMutationOptions } from '../query.js'
+import { revokePermissionsMutationOptions } from '../query.js'
 import type {
   RevokePermissionsErrorType,
   RevokePermissionsParameters,
@@ -27,12 +27,13 @@ export type UseRevokePermissionsParameters = {
  */
 export function useRevokePermissions({ mutation }: UseRevokePermissionsParameters = {}) {
   const { portico, queryClient } = usePortico('useRevokePermissions')
+  const options = revokePermissionsMutationOptions(portico, { queryClient })
   return useMutation<RevokePermissionsReturnType, RevokePermissionsErrorType, RevokePermissionsParameters>(
     {
       ...mutation,
-      ...revokePermissionsMutationOptions(portico),
+      ...options,
       async onSuccess(...args) {
-        await refetchPermissions(queryClient)
+        await options.onSuccess?.(...args)
         return mutation?.onSuccess?.(...args)
       },
     },

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useCoreState } from '../../../kernel/react/useCoreState.js'
 import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
-import { refetchAfterSwap, swapMutationOptions } from '../query.js'
+import { swapMutationOptions } from '../query.js'
 import type { SwapErrorType, SwapParameters, SwapReturnType } from '../swap.js'
 import { getSwapStep, watchSwapStep } from '../swapStep.js'
 
@@ -35,12 +35,13 @@ export function useSwap({ mutation }: UseSwapParameters = {}) {
     () => getSwapStep(portico),
     [portico],
   )
+  const options = swapMutationOptions(portico, { queryClient })
   const result = useMutation<SwapReturnType, SwapErrorType, SwapParameters>(
     {
       ...mutation,
-      ...swapMutationOptions(portico),
+      ...options,
       async onSettled(...args) {
-        await refetchAfterSwap(portico, queryClient)
+        await options.onSettled?.(...args)
         return mutation?.onSettled?.(...args)
       },
     },

@@ -16,13 +16,13 @@ export type UseSwapAllowanceParameters = {
 }
 
 /**
- * What the swap contract may spend of the user's `tokenAddress`, in base units (bigint). Compare
- * it with `isAllowanceSufficient(allowance, amount)`; `useSwap` refreshes it after an approval.
+ * What the swap contract may spend of the user's `tokenAddress`, in base units (bigint). Approval
+ * is needed when it is below the amount (`allowance < amount`); `useSwap` refreshes it after an approval.
  * Returns the TanStack query unchanged.
  *
  * @example
  * const { data: allowance } = useSwapAllowance({ tokenAddress: usdc })
- * const needsApproval = allowance !== undefined && !isAllowanceSufficient(allowance, amount)
+ * const needsApproval = allowance !== undefined && allowance < amount
  */
 export function useSwapAllowance({ tokenAddress, userAddress, caipNetworkId, query }: UseSwapAllowanceParameters = {}) {
   const { portico, queryClient } = usePortico('useSwapAllowance')

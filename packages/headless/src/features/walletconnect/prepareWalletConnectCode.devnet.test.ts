@@ -1,16 +1,16 @@
-// preloadWalletConnect with the real SDK on both sides: a dapp and the devnet wallet
+// prepareWalletConnect(portico, { start: false }) (the code only) with the real SDK on both sides: a dapp and the devnet wallet
 // (@reown/walletkit) through the devnet relay (src/test/walletConnectSuite.ts).
 import { expect, test, vi } from 'vitest'
 import { createMemoryWalletConnectStorage, type WalletConnectStorage } from '../../kernel/walletConnectOptions.js'
 import { accountOf, walletConnectOf } from '../../test/walletConnect.js'
 import { walletConnectSuite } from '../../test/walletConnectSuite.js'
 import { getWalletConnectUri } from './getWalletConnectUri.js'
-import { preloadWalletConnect } from './preloadWalletConnect.js'
+import { prepareWalletConnect } from './prepareWalletConnect.js'
 
 const suite = walletConnectSuite()
 const { createDapp, createWallet, pairAndConnect } = suite
 
-test('default: preloading loads the code only (no socket, storage or proposal); the pick then pairs as usual; off with prepare: false', async () => {
+test('default: start: false loads the code only (no socket, storage or proposal); the pick then pairs as usual; off with prepare: false', async () => {
   const inner = createMemoryWalletConnectStorage()
   const used: string[] = []
   const wcStorage: WalletConnectStorage = new Proxy(inner, {
@@ -29,8 +29,8 @@ test('default: preloading loads the code only (no socket, storage or proposal); 
   if (!walletConnect) throw new Error('WalletConnect is off')
   const connections = suite.relay.stats().connections
   const load = vi.spyOn(walletConnect, 'load')
-  await preloadWalletConnect(portico)
-  await preloadWalletConnect(portico)
+  await prepareWalletConnect(portico, { start: false })
+  await prepareWalletConnect(portico, { start: false })
   expect(load).toHaveBeenCalledTimes(2)
   expect(suite.relay.stats().connections).toBe(connections)
   expect(used).toEqual([])
@@ -42,11 +42,11 @@ test('default: preloading loads the code only (no socket, storage or proposal); 
   expect(used.length).toBeGreaterThan(0)
   // Connected over WalletConnect: the code is there, nothing to preload.
   load.mockClear()
-  await preloadWalletConnect(portico)
+  await prepareWalletConnect(portico, { start: false })
   expect(load).not.toHaveBeenCalled()
 
   const { portico: off } = createDapp({ prepare: false })
   const offLoad = vi.spyOn(walletConnectOf(off) as NonNullable<typeof walletConnect>, 'load')
-  await preloadWalletConnect(off)
+  await prepareWalletConnect(off, { start: false })
   expect(offLoad).not.toHaveBeenCalled()
 })
