@@ -81,6 +81,7 @@ const PAGES = [
       'import.meta.env.VITE_PORTICO_DEVNET_RPC_URL': 'undefined',
       'import.meta.env.VITE_PORTICO_DEVNET_API_URL': 'undefined',
       'import.meta.env.VITE_PORTICO_DEVNET_RELAY_URL': 'undefined',
+      'import.meta.env.VITE_PORTICO_DEVNET_PAYMASTER_URL': 'undefined',
       'import.meta.env.VITE_PORTICO_FRAME_URL': 'undefined',
     },
     button: '[data-slot="connect-button"]',
@@ -180,6 +181,11 @@ function writeReadmePages() {
     rmSync(appDir, { recursive: true, force: true })
     const own = Object.entries(files).filter(([path]) => path.startsWith(p.readme))
     if (own.length === 0) throw new Error(`README.md has no code blocks titled ${p.readme}…`)
+    // Vite replaces each `import.meta.env.X` the README reads; one this page does not define would be
+    // `undefined.X` at run time (a blank page), so name it here instead.
+    for (const [, code] of own)
+      for (const [name] of code.matchAll(/import\.meta\.env\.\w+/g))
+        if (!(name in (p.define ?? {}))) throw new Error(`${p.id}: README reads ${name}; add it to the page's define`)
     for (const [path, code] of own) {
       mkdirSync(dirname(join(appDir, path)), { recursive: true })
       writeFileSync(join(appDir, path), code)
@@ -390,6 +396,8 @@ async function buildPage(p) {
   })
   const buildMs = Date.now() - t
   const meta = result.metafile
+  // Inputs per chunk, for finding what a flow's chunks hold (esbuild's analyzer reads it too).
+  writeFileSync(join(outdir, 'metafile.json'), JSON.stringify(meta))
   const rel = (abs) => relative(root, abs)
   const entryOut = Object.keys(meta.outputs).find(
     (f) => meta.outputs[f].entryPoint && resolve(root, meta.outputs[f].entryPoint) === p.entryPath,
@@ -770,6 +778,7 @@ async function measureInstalledConnect(browser, p, url, { throttle = 0 } = {}) {
     const files = [...fetched].map((path) => ({ path, ...(p.build.files[path] ?? { gzip: 0, walletConnect: false }) }))
     out.jsGzip = files.reduce((sum, f) => sum + f.gzip, 0)
     out.jsFiles = files.length
+    out.files = files.map(({ path, gzip }) => ({ path, gzip }))
     out.walletConnectGzip = files.filter((f) => f.walletConnect).reduce((sum, f) => sum + f.gzip, 0)
   } catch (e) {
     out.error = String(e.message).split('\n')[0]
@@ -1364,6 +1373,8 @@ async function main() {
       for (let r = 0; r < RUNS; r++) {
         const m = await measureInstalledConnect(browser, p, p.url)
         p.connectRuns.push(m)
+        // Which files the connect fetched, in order, beside the page's metafile.json (what each holds).
+        writeFileSync(join(p.build.outdir, `installed-connect-${r + 1}.json`), JSON.stringify(m.files ?? [], null, 2))
         log(
           `installed connect ${r + 1}/${RUNS} ${p.id}: JS fetched ${kib(m.jsGzip)} KiB gzip in ${m.jsFiles ?? '–'} files (WalletConnect ${kib(m.walletConnectGzip)}), click → connected ${ms(m.connectMs)} ms${m.error ? `, ERROR ${m.error}` : ''}`,
         )

@@ -1,4 +1,4 @@
-import { DismissableLayer } from 'radix-ui/internal'
+import * as DismissableLayer from '@radix-ui/react-dismissable-layer'
 import {
   type KeyboardEvent,
   type ReactNode,

@@ -799,3 +799,22 @@ test('a host page with both adapters (EVM and Solana) stays within budget at pag
   )
   expect(gzip / 1024).toBeLessThanOrEqual(pageStartBudgetKiB.bothAdapters)
 })
+
+test("the embedded wallet's account hooks, on a page without an embedded wallet, bring no frame client nor its protocol", async () => {
+  // The README's quick start renders useSmartAccount (and a host's account view useEmbeddedWallet)
+  // whether or not an embedded wallet is configured: importing the auth connector's id from the
+  // connector's module put the frame client and @portico/secure's protocol (~17 KiB gzip, with its
+  // own zod) on that page. The hooks take the id from the kernel; the frame loads with a login.
+  const { metafile, entry, gzipOf } = await buildPacked(
+    `export { useEmbeddedWallet, useSmartAccount } from '@portico/headless/embedded/react'`,
+    ['react', 'react-dom', 'react/jsx-runtime', '@tanstack/react-query'],
+  )
+  const files = staticClosure(metafile, entry)
+  const frame = shippedInputs(metafile, files).filter((input) =>
+    /@portico\/secure|packages\/secure\/|embedded\/(frameClient|authConnector|embeddedWallet)\.js/.test(input),
+  )
+  expect(frame).toEqual([])
+  const gzip = gzipOf(files)
+  console.info(`[embedded hooks] useSmartAccount + useEmbeddedWallet: ${kib(gzip)} KiB gzip (budget 17.3)`)
+  expect(gzip / 1024).toBeLessThanOrEqual(17.3)
+})

@@ -1,5 +1,6 @@
+import * as DismissableLayer from '@radix-ui/react-dismissable-layer'
+import * as FocusScope from '@radix-ui/react-focus-scope'
 import { hideOthers } from 'aria-hidden'
-import { DismissableLayer, FocusScope } from 'radix-ui/internal'
 import { type ReactNode, useEffect, useRef } from 'react'
 import type { ModalController } from './controller.js'
 import * as css from './modal.css.js'

@@ -1,5 +1,9 @@
 import { base58 } from '@scure/base'
-import { createPublicClient, type Hex, isHex, type PublicClient, verifyMessage } from 'viem'
+import { type Client, createClient, type Hex, isHex, verifyMessage } from 'viem'
+// The action (ERC-1271 and ERC-6492 on chain) on a bare client: `createPublicClient` would make every
+// public action live in a host's build, and a bundler that splits code (esbuild) then hands them to
+// every chunk that imports viem, a connect's balance read included.
+import { verifyMessage as verifyMessageOnChain } from 'viem/actions'
 import { httpRpcUrl } from '../../kernel/rpc/endpoints.js'
 import { evmHttpTransport } from '../../kernel/rpc/evmClient.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
@@ -7,10 +11,11 @@ import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 /** How to reach a chain for signatures that need one (smart-contract accounts). */
 export type VerifySiwxSignatureOptions = {
   /**
-   * A viem public client for the message's network. Needed for smart-contract accounts:
-   * ERC-1271 (deployed) and ERC-6492 (not yet deployed) signatures are checked on chain.
+   * A viem client for the message's network (a public client, or any client with a transport).
+   * Needed for smart-contract accounts: ERC-1271 (deployed) and ERC-6492 (not yet deployed)
+   * signatures are checked on chain.
    */
-  getClient?: ((chainId: CaipNetworkId) => PublicClient | undefined) | undefined
+  getClient?: ((chainId: CaipNetworkId) => Client | undefined) | undefined
   /**
    * RPC URLs per CAIP-2 network, used when `getClient` gives none (a URL that is not http(s) throws
    * 'Provided URL is not compatible with HTTP connection').
@@ -70,7 +75,7 @@ async function verifyEip155(
   const client =
     getClient?.(chainId) ??
     // The spec's transport rules (timeout, retries, Retry-After), as every read of the kit.
-    (rpcUrls?.[chainId] ? createPublicClient({ transport: evmHttpTransport(httpRpcUrl(rpcUrls[chainId])) }) : undefined)
+    (rpcUrls?.[chainId] ? createClient({ transport: evmHttpTransport(httpRpcUrl(rpcUrls[chainId])) }) : undefined)
   if (!client)
     return {
       valid: false,
@@ -78,7 +83,7 @@ async function verifyEip155(
       details: `Not an EOA signature of ${address}, and no RPC for ${chainId} to check a smart-contract account.`,
     }
   try {
-    if (await client.verifyMessage({ address: address as Hex, message, signature: hex })) return { valid: true }
+    if (await verifyMessageOnChain(client, { address: address as Hex, message, signature: hex })) return { valid: true }
     return {
       valid: false,
       reason: 'invalid_signature',

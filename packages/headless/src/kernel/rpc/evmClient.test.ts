@@ -1,5 +1,6 @@
 import { type AnvilInstance, type DevnetRpcEndpoint, evmAccounts, startAnvil, startRpcEndpoint } from '@portico/devnet'
 import { custom } from 'viem'
+import { getBlockNumber, getChainId, getBalance as readBalance } from 'viem/actions'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { testAdapters, testNetworks } from '../../test/fixtures.js'
 import { getBalance } from '../actions/getBalance.js'
@@ -63,7 +64,7 @@ test('one URL is an HTTP transport with the spec timeout and retries', () => {
 test('reads made in one tick travel in one batched request', async () => {
   const { client } = setup([a.url])
   const before = a.requests
-  await Promise.all([client.getBalance({ address: owner }), client.getBlockNumber(), client.getChainId()])
+  await Promise.all([readBalance(client, { address: owner }), getBlockNumber(client), getChainId(client)])
   expect(a.requests - before).toBe(1)
   expect(a.served.slice(-3).sort()).toEqual(['eth_blockNumber', 'eth_chainId', 'eth_getBalance'])
 })
@@ -73,7 +74,7 @@ test('a 429 is retried after the Retry-After it names, then the read succeeds', 
   Object.assign(a.switches, { fault: 429, retryAfter: 1 })
   const before = a.requests
   const started = Date.now()
-  const read = client.getBlockNumber()
+  const read = getBlockNumber(client)
   await vi.waitFor(() => expect(a.requests).toBeGreaterThan(before), { timeout: 15_000 })
   a.switches.fault = 'ok'
   expect(typeof (await read)).toBe('bigint')
@@ -85,7 +86,7 @@ test('a 500 is retried 3 times, then the read fails', async () => {
   const { client } = setup([a.url])
   a.switches.fault = 500
   const before = a.requests
-  await expect(client.getBlockNumber()).rejects.toMatchObject({ name: 'HttpRequestError', status: 500 })
+  await expect(getBlockNumber(client)).rejects.toMatchObject({ name: 'HttpRequestError', status: 500 })
   expect(a.requests - before).toBe(4)
 })
 
@@ -94,13 +95,13 @@ test('several URLs: a dead endpoint hands its reads to the healthy one, and back
   expect(client.transport.type).toBe('fallback')
   a.switches.fault = 'dead'
   const servedByB = b.served.length
-  expect(await client.getBalance({ address: owner })).toBeGreaterThan(0n)
+  expect(await readBalance(client, { address: owner })).toBeGreaterThan(0n)
   expect(b.served.slice(servedByB)).toContain('eth_getBalance')
 
   a.switches.fault = 'ok'
   b.switches.fault = 'dead'
   const servedByA = a.served.length
-  expect(await client.getBalance({ address: owner })).toBeGreaterThan(0n)
+  expect(await readBalance(client, { address: owner })).toBeGreaterThan(0n)
   expect(a.served.slice(servedByA)).toContain('eth_getBalance')
 })
 
@@ -111,7 +112,7 @@ test('an endpoint serving another chain is ranked below the one serving this cha
   await vi.waitFor(
     async () => {
       const before = b.served.length
-      await client.getBlockNumber()
+      await getBlockNumber(client)
       expect(b.served.slice(before)).toContain('eth_blockNumber')
     },
     { timeout: 30_000, interval: 200 },
@@ -158,7 +159,7 @@ test("the 'test' ping is sent when the client is made, unless rpcPing is false",
     await vi.waitFor(() => expect(own.served).toContain('test'))
     const quiet = own.requests
     const { client } = setup([own.url], { rpcPing: false })
-    await client.getBlockNumber()
+    await getBlockNumber(client)
     expect(own.served).toEqual(['test', 'eth_blockNumber'])
     expect(own.requests).toBe(quiet + 1)
   } finally {

@@ -1,6 +1,6 @@
 import { usePortico } from '@portico/headless'
 import { type FrameClient, getEmbeddedWallet } from '@portico/headless/embedded'
-import { FocusScope } from 'radix-ui/internal'
+import * as FocusScope from '@radix-ui/react-focus-scope'
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'

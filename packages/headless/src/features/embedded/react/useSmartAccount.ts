@@ -1,8 +1,10 @@
 'use client'
 import { useMutation, useQuery } from '@tanstack/react-query'
+// The id from the kernel, not from authConnector.js: that module brings the frame's client and
+// protocol (~17 KiB gzip) into every page that renders this hook, embedded wallet or not.
+import { authConnectorId } from '../../../kernel/defaults.js'
 import { useConnection } from '../../../kernel/react/useConnection.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
-import { authConnectorId } from '../authConnector.js'
 import {
   setPreferredAccountTypeMutationOptions,
   smartAccountQueryOptions,

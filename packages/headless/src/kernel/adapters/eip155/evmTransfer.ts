@@ -1,4 +1,5 @@
-import { encodeFunctionData, erc20Abi, type PublicClient } from 'viem'
+import { type Client, encodeFunctionData, erc20Abi } from 'viem'
+import { estimateGas, getGasPrice, getTransactionReceipt } from 'viem/actions'
 
 // The EVM side of a token transfer that needs viem (its ABI coder): loaded by the send feature on
 // its first send or fee quote, like the balance reader beside it, so neither the page nor the Send
@@ -36,10 +37,10 @@ export function erc20Transfer({
  * const { gas, feePerGas } = await estimateEvmFee(evmPublicClient(portico, network), { account, ...tx })
  */
 export async function estimateEvmFee(
-  client: PublicClient,
+  client: Client,
   transaction: EvmTransfer & { account: `0x${string}` },
 ): Promise<{ gas: bigint; feePerGas: bigint }> {
-  const [gas, feePerGas] = await Promise.all([client.estimateGas(transaction), client.getGasPrice()])
+  const [gas, feePerGas] = await Promise.all([estimateGas(client, transaction), getGasPrice(client)])
   return { gas, feePerGas }
 }
 
@@ -53,7 +54,7 @@ export async function estimateEvmFee(
  * const status = await waitForReceiptStatus(evmPublicClient(portico, network), hash, 120_000)
  */
 export async function waitForReceiptStatus(
-  client: PublicClient,
+  client: Client,
   hash: `0x${string}`,
   timeoutMs: number,
 ): Promise<'success' | 'reverted'> {
@@ -61,7 +62,7 @@ export async function waitForReceiptStatus(
   let failures = 0
   for (;;) {
     try {
-      return (await client.getTransactionReceipt({ hash })).status
+      return (await getTransactionReceipt(client, { hash })).status
     } catch (error) {
       const notFound = (error as { name?: unknown }).name === 'TransactionReceiptNotFoundError'
       if (!notFound && ++failures >= 3) throw error

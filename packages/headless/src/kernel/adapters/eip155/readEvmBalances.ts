@@ -1,4 +1,5 @@
 import { erc20Abi, formatUnits, getAddress } from 'viem'
+import { getBalance, readContract } from 'viem/actions'
 import type { Portico } from '../../portico.js'
 import { evmPublicClient } from '../../rpc/evmClient.js'
 import type { PorticoNetwork, TokenBalance } from '../../types.js'
@@ -21,14 +22,14 @@ export async function readEvmBalances({
   // The instance's one client of the network: these reads batch with every other read of it.
   const client = evmPublicClient(portico, network)
   const owner = getAddress(address)
-  const native = client.getBalance({ address: owner })
+  const native = getBalance(client, { address: owner })
   const tokens = (network.tokens ?? []).map(async (token): Promise<TokenBalance> => {
     const contract = { address: getAddress(token.address), abi: erc20Abi } as const
     const [raw, decimals, symbol, name] = await Promise.all([
-      client.readContract({ ...contract, functionName: 'balanceOf', args: [owner] }),
-      token.decimals ?? client.readContract({ ...contract, functionName: 'decimals' }),
-      token.symbol ?? client.readContract({ ...contract, functionName: 'symbol' }),
-      token.name ?? client.readContract({ ...contract, functionName: 'name' }),
+      readContract(client, { ...contract, functionName: 'balanceOf', args: [owner] }),
+      token.decimals ?? readContract(client, { ...contract, functionName: 'decimals' }),
+      token.symbol ?? readContract(client, { ...contract, functionName: 'symbol' }),
+      token.name ?? readContract(client, { ...contract, functionName: 'name' }),
     ])
     return {
       name,
