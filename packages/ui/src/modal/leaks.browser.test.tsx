@@ -3,6 +3,12 @@
 // The JS heap must level off (growth over the last cycles no more than a small allowance above
 // the middle cycles), and live DOM nodes and event listeners must come back to the same count.
 // Counts and bytes, never time.
+//
+// The file runs in a Chromium of its own whose V8 only interprets and never flushes bytecode (the
+// `browser-heap` instance in vitest.config.ts): compiled code is heap too, and under CPU load the
+// JIT tiers compile late and in bursts (once 572 KB of "growth" between cycles 100 and 200) while
+// flushed bytecode comes and goes by ~100 KB. Without both, what is left between two samples is
+// at most the last closed view's tree (see `heapAllowance`), and nothing accumulates.
 import { connect, disconnect } from '@portico/headless'
 import { useEffect } from 'react'
 import { afterEach, expect, inject, test } from 'vitest'
@@ -84,8 +90,15 @@ async function mount(connected: boolean) {
   return harness
 }
 
-/** Growth allowance of the heap between two equally long stretches of cycles. */
-const heapAllowance = 256 * 1024
+/**
+ * Growth allowance of the heap between two equally long stretches of cycles. React can keep the
+ * last closed view's fibers and DOM until its next commit (heap snapshots: ~115 KB for the Account
+ * view), so one sample may hold a tree the next does not; that is the whole of the noise left. The
+ * Devnet Wallet's request log (tests assert on it) is the one thing meant to grow: three entries,
+ * about 330 bytes, per connect/disconnect cycle. The open/close test fails on a steady leak of
+ * 3.2 KB a cycle (a view tree kept on every open would add about 5 MB a stretch).
+ */
+const heapAllowance = 160 * 1024
 
 test('200 open/close cycles: heap levels off, DOM nodes and listeners come back', { timeout: 240_000 }, async () => {
   await mount(true)
