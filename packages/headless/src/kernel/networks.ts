@@ -143,8 +143,9 @@ export type WalletConnectNetworkParameters = {
 // adapter, and `getDefaultConfig` asks the network. So that adapter's code (its connectors and
 // address checks) is live only on a page that lists such a network: the network values are defined
 // beside their adapters (`adapters/<namespace>/<namespace>Network.ts`), and an unused `bitcoin` is
-// dropped with its adapter. A symbol key: JSON, structured clone (the secure frame, WalletConnect),
-// zod's copies and `Object.keys` skip it, while a spread (`{ ...bitcoin, rpcUrls }`) keeps it.
+// dropped with its adapter. A symbol key: JSON, structured clone (postMessage), zod's copies and
+// `Object.keys` skip it (a network stays plain data wherever it is stored or sent), while a spread
+// (`{ ...bitcoin, rpcUrls }`) keeps it. Only getDefaultConfig reads it, from the caller's objects.
 const adapterKey = Symbol('portico.networkAdapter')
 
 type NetworkWithAdapter = PorticoNetwork & { readonly [adapterKey]?: (() => ChainAdapter) | undefined }
