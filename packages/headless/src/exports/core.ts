@@ -83,6 +83,7 @@ export { watchFeatures } from '../kernel/actions/watchFeatures.js'
 export { type WatchNetworkParameters, watchNetwork } from '../kernel/actions/watchNetwork.js'
 export { type WatchRecentWalletsParameters, watchRecentWallets } from '../kernel/actions/watchRecentWallets.js'
 export { type Bip122AdapterParameters, bip122Adapter } from '../kernel/adapters/bip122/bip122Adapter.js'
+export { bip122Network, bitcoin } from '../kernel/adapters/bip122/bip122Network.js'
 export type { BitcoinAddressPurpose } from '../kernel/adapters/bip122/bitcoinStandardConnector.js'
 export { type SatsConnectProvider, SatsConnectRpcError } from '../kernel/adapters/bip122/satsConnectConnector.js'
 export {
@@ -91,6 +92,7 @@ export {
   cosmosAdapter,
   defaultCosmosWallets,
 } from '../kernel/adapters/cosmos/cosmosAdapter.js'
+export { cosmosHub, cosmosNetwork } from '../kernel/adapters/cosmos/cosmosNetwork.js'
 export type { KeplrLikeProvider } from '../kernel/adapters/cosmos/keplrConnector.js'
 export {
   type Eip155AdapterParameters,
@@ -100,6 +102,7 @@ export {
 export type { Eip1193Provider, Eip6963ProviderInfo } from '../kernel/adapters/eip155/types.js'
 export type { InjectedWeb3Entry } from '../kernel/adapters/polkadot/injectedWeb3Connector.js'
 export { type PolkadotAdapterParameters, polkadotAdapter } from '../kernel/adapters/polkadot/polkadotAdapter.js'
+export { polkadot, polkadotNetwork } from '../kernel/adapters/polkadot/polkadotNetwork.js'
 export { type SolanaAdapterParameters, solanaAdapter } from '../kernel/adapters/solana/solanaAdapter.js'
 export type { Alert, AlertCode, AlertListener, AlertSeverity, FeatureAlertCode } from '../kernel/alerts.js'
 export {
@@ -210,16 +213,10 @@ export {
 } from '../kernel/getDefaultConfig.js'
 export {
   base,
-  bip122Network,
-  bitcoin,
-  cosmosHub,
-  cosmosNetwork,
   type Eip155NetworkParameters,
   eip155Network,
   fromViemChain,
   mainnet,
-  polkadot,
-  polkadotNetwork,
   type SolanaNetworkParameters,
   sepolia,
   solana,

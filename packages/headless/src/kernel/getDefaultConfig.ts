@@ -1,10 +1,7 @@
-import { bip122Adapter } from './adapters/bip122/bip122Adapter.js'
-import { cosmosAdapter } from './adapters/cosmos/cosmosAdapter.js'
 import { eip155Adapter } from './adapters/eip155/eip155Adapter.js'
-import { polkadotAdapter } from './adapters/polkadot/polkadotAdapter.js'
 import { solanaAdapter } from './adapters/solana/solanaAdapter.js'
 import { createPortico } from './createPortico.js'
-import { mainnet, solana } from './networks.js'
+import { mainnet, networkAdapter, solana } from './networks.js'
 import type { Metadata, PorticoOptions } from './options.js'
 import type { Portico } from './portico.js'
 import type { ChainAdapter, PorticoNetwork } from './types.js'
@@ -28,19 +25,32 @@ export type GetDefaultConfigParameters = Omit<PorticoOptions, 'networks' | 'adap
   appIcon?: string | undefined
   /** Default: Ethereum mainnet and Solana mainnet. */
   networks?: readonly [PorticoNetwork, ...PorticoNetwork[]] | undefined
-  /** Default: one adapter per namespace in `networks`. */
+  /**
+   * Default: one adapter per namespace in `networks`. EVM and Solana get `eip155Adapter()` and
+   * `solanaAdapter()`; a Polkadot, Bitcoin or Cosmos network brings its own (`polkadot`,
+   * `bitcoin`, `cosmosHub` and the networks of `polkadotNetwork`, `bip122Network`,
+   * `cosmosNetwork`), so a page that lists none never loads those adapters. A network built by
+   * hand (or read back from JSON) of those namespaces needs its adapter passed here.
+   */
   adapters?: readonly ChainAdapter[] | undefined
 }
 
 /** What {@link getDefaultConfig} returns: a ready Portico instance. */
 export type GetDefaultConfigReturnType = Portico
 
-const defaultAdapters: Record<ChainNamespace, () => ChainAdapter> = {
+// Only the namespaces of the default networks: the others' adapters come with their networks
+// (`networkAdapter`), so their code is live only on a page that lists one.
+const defaultAdapters: Partial<Record<ChainNamespace, () => ChainAdapter>> = {
   eip155: () => eip155Adapter(),
   solana: () => solanaAdapter(),
-  polkadot: () => polkadotAdapter(),
-  bip122: () => bip122Adapter(),
-  cosmos: () => cosmosAdapter(),
+}
+
+/** A namespace's adapter: the built-in one, else the one a listed network of it brings. */
+function adapterFor(namespace: ChainNamespace, networks: readonly PorticoNetwork[]): ChainAdapter[] {
+  const carrier = networks.find((network) => network.chainNamespace === namespace && networkAdapter(network))
+  const make = defaultAdapters[namespace] ?? (carrier && networkAdapter(carrier))
+  // None: createPortico refuses the network with its typed error ("No adapter configured for namespace …").
+  return make ? [make()] : []
 }
 
 /**
@@ -67,6 +77,6 @@ export function getDefaultConfig(parameters: GetDefaultConfigParameters): GetDef
     ...options,
     metadata,
     networks: chosen,
-    adapters: adapters ?? namespaces.map((namespace) => defaultAdapters[namespace]()),
+    adapters: adapters ?? namespaces.flatMap((namespace) => adapterFor(namespace, chosen)),
   })
 }

@@ -1,5 +1,5 @@
 import type { Chain } from 'viem'
-import type { NetworkToken, PorticoNetwork } from './types.js'
+import type { ChainAdapter, NetworkToken, PorticoNetwork } from './types.js'
 
 export type Eip155NetworkParameters = {
   id: number
@@ -139,13 +139,44 @@ export type WalletConnectNetworkParameters = {
   testnet?: boolean | undefined
 }
 
-function walletConnectNetwork(
+// A network of a namespace Portico reaches only through WalletConnect carries how to build its
+// adapter, and `getDefaultConfig` asks the network. So that adapter's code (its connectors and
+// address checks) is live only on a page that lists such a network: the network values are defined
+// beside their adapters (`adapters/<namespace>/<namespace>Network.ts`), and an unused `bitcoin` is
+// dropped with its adapter. A symbol key: JSON, structured clone (postMessage), zod's copies and
+// `Object.keys` skip it (a network stays plain data wherever it is stored or sent), while a spread
+// (`{ ...bitcoin, rpcUrls }`) keeps it. Only getDefaultConfig reads it, from the caller's objects.
+const adapterKey = Symbol('portico.networkAdapter')
+
+type NetworkWithAdapter = PorticoNetwork & { readonly [adapterKey]?: (() => ChainAdapter) | undefined }
+
+/**
+ * @internal How to build the adapter of a network defined by `bip122Network`, `polkadotNetwork` or
+ * `cosmosNetwork` (and their constants); `undefined` for any other network, including one that lost
+ * the key by going through JSON.
+ *
+ * @example
+ * const adapter = networkAdapter(bitcoin)?.() // bip122Adapter()
+ */
+export function networkAdapter(network: PorticoNetwork): (() => ChainAdapter) | undefined {
+  return (network as NetworkWithAdapter)[adapterKey]
+}
+
+/**
+ * @internal A network of a namespace Portico reaches only through WalletConnect, carrying `adapter`
+ * (see {@link networkAdapter}).
+ *
+ * @example
+ * walletConnectNetwork('cosmos', 'osmosis-1', { name: 'Osmosis', nativeCurrency }, () => cosmosAdapter())
+ */
+export function walletConnectNetwork(
   namespace: 'polkadot' | 'bip122' | 'cosmos',
   reference: string,
   parameters: WalletConnectNetworkParameters,
+  adapter: () => ChainAdapter,
 ): PorticoNetwork {
   const rpc = parameters.rpcUrl
-  return {
+  const network: NetworkWithAdapter = {
     id: reference,
     caipNetworkId: `${namespace}:${reference}`,
     chainNamespace: namespace,
@@ -155,61 +186,7 @@ function walletConnectNetwork(
     blockExplorers: parameters.blockExplorer ? { default: parameters.blockExplorer } : undefined,
     assets: parameters.imageUrl ? { imageUrl: parameters.imageUrl } : undefined,
     testnet: parameters.testnet,
+    [adapterKey]: adapter,
   }
+  return network
 }
-
-/**
- * Defines a Polkadot-SDK chain; the CAIP-2 reference is the first 32 hex characters of its
- * genesis hash (without 0x).
- *
- * @example
- * const westend = polkadotNetwork({ genesisHash: '0xe143f23803ac50e8f6f8e62695d1ce9e…', name: 'Westend', nativeCurrency: { name: 'Westend', symbol: 'WND', decimals: 12 } })
- */
-export function polkadotNetwork(parameters: WalletConnectNetworkParameters & { genesisHash: string }): PorticoNetwork {
-  return walletConnectNetwork('polkadot', parameters.genesisHash.replace(/^0x/, '').slice(0, 32), parameters)
-}
-
-/**
- * Defines a Bitcoin network (bip122); the CAIP-2 reference is the first 32 hex characters of the
- * genesis block hash.
- *
- * @example
- * const regtest = bip122Network({ genesisHash: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206', name: 'Bitcoin Regtest', nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }, testnet: true })
- */
-export function bip122Network(parameters: WalletConnectNetworkParameters & { genesisHash: string }): PorticoNetwork {
-  return walletConnectNetwork('bip122', parameters.genesisHash.slice(0, 32), parameters)
-}
-
-/**
- * Defines a Cosmos SDK chain; the CAIP-2 reference is its chain id.
- *
- * @example
- * const osmosis = cosmosNetwork({ chainId: 'osmosis-1', name: 'Osmosis', nativeCurrency: { name: 'Osmosis', symbol: 'OSMO', decimals: 6 } })
- */
-export function cosmosNetwork(parameters: WalletConnectNetworkParameters & { chainId: string }): PorticoNetwork {
-  return walletConnectNetwork('cosmos', parameters.chainId, parameters)
-}
-
-/** Polkadot relay chain. */
-export const polkadot = /* @__PURE__ */ polkadotNetwork({
-  genesisHash: '0x91b171bb158e2d3848fa23a9f1c25182fb8e20313b2c1eb49219da7a70ce90c3',
-  name: 'Polkadot',
-  nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
-  blockExplorer: { name: 'Subscan', url: 'https://polkadot.subscan.io' },
-})
-
-/** Bitcoin mainnet. */
-export const bitcoin = /* @__PURE__ */ bip122Network({
-  genesisHash: '000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f',
-  name: 'Bitcoin',
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-  blockExplorer: { name: 'Mempool', url: 'https://mempool.space' },
-})
-
-/** Cosmos Hub. */
-export const cosmosHub = /* @__PURE__ */ cosmosNetwork({
-  chainId: 'cosmoshub-4',
-  name: 'Cosmos Hub',
-  nativeCurrency: { name: 'Cosmos', symbol: 'ATOM', decimals: 6 },
-  blockExplorer: { name: 'Mintscan', url: 'https://www.mintscan.io/cosmos' },
-})

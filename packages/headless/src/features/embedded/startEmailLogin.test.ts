@@ -5,9 +5,9 @@
 // tests/e2e cover it.
 import { expect, test } from 'vitest'
 import { bip122Adapter } from '../../kernel/adapters/bip122/bip122Adapter.js'
+import { bitcoin } from '../../kernel/adapters/bip122/bip122Network.js'
 import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../../kernel/createPortico.js'
-import { bitcoin } from '../../kernel/networks.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { startEmailLogin } from './startEmailLogin.js'
 

@@ -18,10 +18,12 @@ import { getConnectors } from '../actions/getConnectors.js'
 import { initialize } from '../actions/initialize.js'
 import { signMessage } from '../actions/signMessage.js'
 import { createPortico } from '../createPortico.js'
-import { bip122Network, cosmosNetwork, polkadotNetwork } from '../networks.js'
 import { bip122Adapter } from './bip122/bip122Adapter.js'
+import { bip122Network } from './bip122/bip122Network.js'
 import { cosmosAdapter } from './cosmos/cosmosAdapter.js'
+import { cosmosNetwork } from './cosmos/cosmosNetwork.js'
 import { polkadotAdapter } from './polkadot/polkadotAdapter.js'
+import { polkadotNetwork } from './polkadot/polkadotNetwork.js'
 
 const currency = { name: 'Coin', symbol: 'C', decimals: 6 }
 const networks = [

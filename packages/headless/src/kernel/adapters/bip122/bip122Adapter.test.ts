@@ -13,9 +13,9 @@ import { reconnect } from '../../actions/reconnect.js'
 import { request } from '../../actions/request.js'
 import { signMessage } from '../../actions/signMessage.js'
 import { createPortico } from '../../createPortico.js'
-import { bip122Network } from '../../networks.js'
 import { isBitcoinAddress } from '../../utils/namespaceAddress.js'
 import { bip122Adapter } from './bip122Adapter.js'
+import { bip122Network } from './bip122Network.js'
 import { createSatsConnectConnector } from './satsConnectConnector.js'
 
 const network = bip122Network({

@@ -11,8 +11,8 @@ import { connect } from '../../actions/connect.js'
 import { initialize } from '../../actions/initialize.js'
 import { request } from '../../actions/request.js'
 import { createPortico } from '../../createPortico.js'
-import { bip122Network } from '../../networks.js'
 import { bip122Adapter } from './bip122Adapter.js'
+import { bip122Network } from './bip122Network.js'
 
 // PSBTs built with @scure/btc-signer, signed by the test wallet with its real keys through the
 // connector contract (`request(portico, { method: 'signPsbt' })`), then finalized, and every

@@ -15,8 +15,8 @@ import { reconnect } from '../../actions/reconnect.js'
 import { request } from '../../actions/request.js'
 import { signMessage } from '../../actions/signMessage.js'
 import { createPortico } from '../../createPortico.js'
-import { cosmosNetwork } from '../../networks.js'
 import { cosmosAdapter } from './cosmosAdapter.js'
+import { cosmosNetwork } from './cosmosNetwork.js'
 import { createKeplrConnector } from './keplrConnector.js'
 
 const chainId = cosmosCaipNetworkId.slice('cosmos:'.length)

@@ -13,9 +13,9 @@ import { reconnect } from '../../actions/reconnect.js'
 import { request } from '../../actions/request.js'
 import { signMessage } from '../../actions/signMessage.js'
 import { createPortico } from '../../createPortico.js'
-import { polkadotNetwork } from '../../networks.js'
 import { createInjectedWeb3Connector } from './injectedWeb3Connector.js'
 import { polkadotAdapter } from './polkadotAdapter.js'
+import { polkadotNetwork } from './polkadotNetwork.js'
 
 const genesisHash = `0x${polkadotCaipNetworkId.slice('polkadot:'.length)}${'00'.repeat(16)}`
 const network = polkadotNetwork({
