@@ -122,10 +122,35 @@ export async function offlineContext(browser: Browser, options: BrowserContextOp
   return { context, blocked }
 }
 
+/** Each open page's URL, the text of its dialog, and the modal's open state and views (by `data-slot`). */
+async function describePages(context: BrowserContext): Promise<string> {
+  const pages = await Promise.all(
+    context.pages().map(async (page) => {
+      const dialogs = await page
+        .locator('[role="dialog"]')
+        .allInnerTexts()
+        .catch(() => [])
+      const slots = await page
+        .evaluate(() =>
+          [...document.querySelectorAll('[data-slot$="-view"], [data-slot^="modal-"][data-state]')].map(
+            (element) =>
+              `${element.getAttribute('data-slot')}${element.hasAttribute('data-state') ? `=${element.getAttribute('data-state')}` : ''}`,
+          ),
+        )
+        .catch(() => [])
+      const dialog = dialogs.join(' | ').replace(/\s+/g, ' ').slice(0, 1500) || '(none)'
+      return `${page.url()}\n  dialog: ${dialog}\n  slots: ${slots.join(', ') || '(none)'}`
+    }),
+  )
+  return pages.join('\n') || '(no page open)'
+}
+
 /**
- * When the calling test fails, prints what CI logs cannot otherwise show: each open page's URL and
- * the text of its dialog, and the pages' last console warnings and errors. Outside a test (a
- * `beforeAll`), nothing is registered.
+ * When the calling test fails, prints what CI logs cannot otherwise show: each open page's URL,
+ * the text of its dialog and the modal's views, and the pages' last console warnings and errors.
+ * A test that closes its context in `finally` has closed the pages before the failure is reported,
+ * so the pages are also described as the context closes, and that description is printed then.
+ * Outside a test (a `beforeAll`), nothing is registered.
  */
 function reportOnFailure(context: BrowserContext) {
   const consoleLines: string[] = []
@@ -137,18 +162,19 @@ function reportOnFailure(context: BrowserContext) {
     if (message.type() === 'error' || message.type() === 'warning') keep(`[${message.type()}] ${message.text()}`)
   })
   context.on('weberror', (error) => keep(`[page error] ${error.error().message}`))
+  let atClose: string | undefined
+  const close = context.close.bind(context)
+  context.close = async (options) => {
+    atClose = await describePages(context).catch(() => undefined)
+    return close(options)
+  }
   try {
     onTestFailed(async () => {
-      const pages = await Promise.all(
-        context.pages().map(async (page) => {
-          const dialogs = await page
-            .locator('[role="dialog"]')
-            .allInnerTexts()
-            .catch(() => [])
-          return `${page.url()}\n  dialog: ${dialogs.join(' | ').replace(/\s+/g, ' ').slice(0, 1500) || '(none)'}`
-        }),
-      )
-      console.error(`[e2e] pages at the failure:\n${pages.join('\n')}\n[e2e] console:\n${consoleLines.join('\n')}`)
+      const pages =
+        context.pages().length > 0
+          ? await describePages(context)
+          : `(as the context closed)\n${atClose ?? '(not seen)'}`
+      console.error(`[e2e] pages at the failure:\n${pages}\n[e2e] console:\n${consoleLines.join('\n')}`)
     })
   } catch {
     // Called from a hook rather than a test: there is no test to report on.
