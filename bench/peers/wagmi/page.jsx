@@ -1,4 +1,6 @@
-// (8) wagmi + injected connector, a plain button listing connectors on click.
+// (8) wagmi 3 + injected connector, a plain button listing connectors on click. wagmi 3 is the
+// comparison the README page's page-start target names: its connectors' SDKs are optional peers,
+// so `wagmi/connectors` brings only what the page uses (wagmi 2 pulled them all: 278.6 KiB).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { createRoot } from 'react-dom/client'
