@@ -5,7 +5,7 @@ import type { ConnectReturnType } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
 import type { BaseError } from '../../kernel/errors/base.js'
 import type { Portico } from '../../kernel/portico.js'
-import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import type { PorticoMutationOptions, PorticoQueryInvalidator } from '../../kernel/query/mutations.js'
 import { singleFlight, singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import type {
   ConnectFarcasterErrorType,
@@ -230,14 +230,16 @@ export function updateEmailPrimaryOtpMutationOptions(
 
 /**
  * Mutation options for an email change's last step: checks the code mailed to the new address and
- * resolves once the frame reports the new email ('DONE'). Error: 'Invalid otp'.
+ * resolves once the frame reports the new email ('DONE'). Error: 'Invalid otp'. Given the query
+ * client, the user is fetched again once changed (`onSuccess`), so views show the new email.
  *
  * @example
- * const mutation = useMutation(updateEmailSecondaryOtpMutationOptions(portico))
+ * const mutation = useMutation(updateEmailSecondaryOtpMutationOptions(portico, { queryClient }))
  * mutation.mutate({ otp: '123456' })
  */
 export function updateEmailSecondaryOtpMutationOptions(
   portico: Portico,
+  { queryClient }: { queryClient?: PorticoQueryInvalidator | undefined } = {},
 ): PorticoMutationOptions<{ email: string }, BaseError, { otp: string }> {
   const mutationKey = ['portico', 'updateEmail', 'secondaryOtp'] as const
   return {
@@ -247,6 +249,12 @@ export function updateEmailSecondaryOtpMutationOptions(
       const result = await updateEmailSecondaryOtp(portico, { otp })
       setUpdateEmailStep(portico, 'DONE')
       return result
+    }),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && {
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: embeddedWalletUserQueryKey() })
+      },
     }),
   }
 }
@@ -287,23 +295,22 @@ export type EmbeddedQueryRemover = { removeQueries(filters: { queryKey: readonly
 
 /**
  * Mutation options for signing out of the embedded wallet: disconnects (which signs the frame
- * out) and drops the cached user.
+ * out). Given the query client, the cached user is dropped once signed out (`onSuccess`).
  *
  * @example
- * const mutation = useMutation(embeddedSignOutMutationOptions(portico, queryClient))
+ * const mutation = useMutation(embeddedSignOutMutationOptions(portico, { queryClient }))
  * mutation.mutate()
  */
 export function embeddedSignOutMutationOptions(
   portico: Portico,
-  queryClient: EmbeddedQueryRemover,
+  { queryClient }: { queryClient?: EmbeddedQueryRemover | undefined } = {},
 ): PorticoMutationOptions<void, BaseError, void> {
   const mutationKey = ['portico', 'embeddedWallet', 'signOut'] as const
   return {
     mutationKey,
-    mutationFn: singleFlightMutation(portico, mutationKey, async () => {
-      await disconnect(portico)
-      queryClient.removeQueries({ queryKey: embeddedWalletUserQueryKey() })
-    }),
+    mutationFn: singleFlightMutation(portico, mutationKey, () => disconnect(portico)),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSuccess: () => queryClient.removeQueries({ queryKey: embeddedWalletUserQueryKey() }) }),
   }
 }
 
@@ -364,63 +371,66 @@ export type { GetSmartAccountErrorType, SmartAccountStatus }
 
 /**
  * Mutation options for {@link upgradeAccount}: the EIP-7702 upgrade of the embedded EOA (approved
- * in the secure frame), then refreshes the status queries.
+ * in the secure frame). Given the query client, the smart-account status is fetched again once
+ * upgraded (`onSuccess`).
  *
  * @example
- * const mutation = useMutation(upgradeAccountMutationOptions(portico, queryClient))
+ * const mutation = useMutation(upgradeAccountMutationOptions(portico, { queryClient }))
  * mutation.mutate()
  */
 export function upgradeAccountMutationOptions(
   portico: Portico,
-  queryClient: { invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void> },
+  { queryClient }: { queryClient?: PorticoQueryInvalidator | undefined } = {},
 ): PorticoMutationOptions<UpgradeAccountReturnType, UpgradeAccountErrorType, void> {
   const mutationKey = ['portico', 'embeddedWallet', 'upgradeAccount'] as const
   return {
     mutationKey,
     mutationFn: singleFlightMutation(portico, mutationKey, async () => {
       const { upgradeAccount } = await import('./upgradeAccount.js')
-      const result = await upgradeAccount(portico)
-      await queryClient.invalidateQueries({ queryKey: smartAccountQueryKey() })
-      return result
+      return upgradeAccount(portico)
     }),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSuccess: () => refetchSmartAccount(queryClient) }),
   }
 }
 
 /**
  * Mutation options for {@link undoAccountUpgrade}: the EOA clears its EIP-7702 delegation (approved
- * in the secure frame, the account paying the gas), then refreshes the status queries.
+ * in the secure frame, the account paying the gas). Given the query client, the smart-account
+ * status is fetched again once undone (`onSuccess`).
  *
  * @example
- * const mutation = useMutation(undoAccountUpgradeMutationOptions(portico, queryClient))
+ * const mutation = useMutation(undoAccountUpgradeMutationOptions(portico, { queryClient }))
  * mutation.mutate()
  */
 export function undoAccountUpgradeMutationOptions(
   portico: Portico,
-  queryClient: { invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void> },
+  { queryClient }: { queryClient?: PorticoQueryInvalidator | undefined } = {},
 ): PorticoMutationOptions<UndoAccountUpgradeReturnType, UndoAccountUpgradeErrorType, void> {
   const mutationKey = ['portico', 'embeddedWallet', 'undoAccountUpgrade'] as const
   return {
     mutationKey,
     mutationFn: singleFlightMutation(portico, mutationKey, async () => {
       const { undoAccountUpgrade } = await import('./undoAccountUpgrade.js')
-      const result = await undoAccountUpgrade(portico)
-      await queryClient.invalidateQueries({ queryKey: smartAccountQueryKey() })
-      return result
+      return undoAccountUpgrade(portico)
     }),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSuccess: () => refetchSmartAccount(queryClient) }),
   }
 }
 
 /**
  * Mutation options for {@link setPreferredAccountType}: switches between the smart account and the
- * EOA, then refreshes the status queries.
+ * EOA. Given the query client, the smart-account status and the user (whose address changed) are
+ * fetched again once switched (`onSuccess`).
  *
  * @example
- * const mutation = useMutation(setPreferredAccountTypeMutationOptions(portico, queryClient))
+ * const mutation = useMutation(setPreferredAccountTypeMutationOptions(portico, { queryClient }))
  * mutation.mutate({ type: 'smartAccount' })
  */
 export function setPreferredAccountTypeMutationOptions(
   portico: Portico,
-  queryClient: { invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<void> },
+  { queryClient }: { queryClient?: PorticoQueryInvalidator | undefined } = {},
 ): PorticoMutationOptions<
   SetPreferredAccountTypeReturnType,
   SetPreferredAccountTypeErrorType,
@@ -431,10 +441,19 @@ export function setPreferredAccountTypeMutationOptions(
     mutationKey,
     mutationFn: singleFlightMutation(portico, mutationKey, async (parameters: SetPreferredAccountTypeParameters) => {
       const { setPreferredAccountType } = await import('./setPreferredAccountType.js')
-      const result = await setPreferredAccountType(portico, parameters)
-      await queryClient.invalidateQueries({ queryKey: smartAccountQueryKey() })
-      await queryClient.invalidateQueries({ queryKey: embeddedWalletUserQueryKey() })
-      return result
+      return setPreferredAccountType(portico, parameters)
+    }),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && {
+      onSuccess: async () => {
+        await refetchSmartAccount(queryClient)
+        await queryClient.invalidateQueries({ queryKey: embeddedWalletUserQueryKey() })
+      },
     }),
   }
+}
+
+/** Every address's smart-account status: the account's type or its code changed. */
+async function refetchSmartAccount(queryClient: PorticoQueryInvalidator): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: smartAccountQueryKey() })
 }

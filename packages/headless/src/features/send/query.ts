@@ -1,5 +1,6 @@
+import { getConnection } from '../../kernel/actions/getConnection.js'
 import type { Portico } from '../../kernel/portico.js'
-import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import type { PorticoMutationOptions, PorticoQueryInvalidator } from '../../kernel/query/mutations.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import type { TokenBalance } from '../../kernel/types.js'
 import { type EstimateSendFeeParameters, estimateSendFee } from './estimateSendFee.js'
@@ -57,19 +58,35 @@ export function estimateSendFeeQueryOptions(portico: Portico, parameters: Estima
 }
 
 /**
- * Mutation options for {@link sendToken}: `data` is the transaction hash or Solana signature.
+ * Mutation options for {@link sendToken}: `data` is the transaction hash or Solana signature. Given
+ * the query client, once the chain confirmed the transfer the sender's balances and activity are
+ * fetched again (`onSuccess`), so both show it at once.
  *
  * @example
- * const mutation = useMutation(sendTokenMutationOptions(portico))
+ * const mutation = useMutation(sendTokenMutationOptions(portico, { queryClient }))
  * mutation.mutate({ token: usdc, amount: '5', receiver })
  */
 export function sendTokenMutationOptions(
   portico: Portico,
+  { queryClient }: { queryClient?: PorticoQueryInvalidator | undefined } = {},
 ): PorticoMutationOptions<SendTokenReturnType, SendTokenErrorType, SendTokenParameters> {
   const mutationKey = ['portico', 'sendToken'] as const
   // A double click on Send joins the send in flight: one transaction (see `PorticoMutationOptions`).
   return {
     mutationKey,
     mutationFn: singleFlightMutation(portico, mutationKey, (variables) => sendToken(portico, variables)),
+    // Only with a client: a key set to undefined would hide a caller's own callback spread before.
+    ...(queryClient && { onSuccess: () => refetchAfterSendToken(portico, queryClient) }),
   }
+}
+
+/** The sender's balances and activity (the connected account's): the transfer is mined, so both now show it. */
+async function refetchAfterSendToken(portico: Portico, queryClient: PorticoQueryInvalidator): Promise<void> {
+  const sender = getConnection(portico).address?.toLowerCase()
+  const senders = ({ queryKey }: { queryKey: readonly unknown[] }) =>
+    (queryKey[2] as { address?: string } | undefined)?.address?.toLowerCase() === sender
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['portico', 'balance'], predicate: senders }),
+    queryClient.invalidateQueries({ queryKey: ['portico', 'transactions'], predicate: senders }),
+  ])
 }

@@ -1,4 +1,3 @@
-import { usePortico } from '@portico/headless'
 import { useEmbeddedWallet, useUpdateEmail } from '@portico/headless/embedded/react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { button } from '../../components/primitives.css.js'
@@ -27,7 +26,6 @@ export function UpdateEmailWalletView() {
   const text = useFeatureMessages(embeddedMessages)
   const { modal } = usePorticoUI('UpdateEmailWalletView')
   const toasts = useToasts()
-  const { queryClient } = usePortico('UpdateEmailWalletView')
   const { user } = useEmbeddedWallet()
   const { step, updateEmail, verifyPrimaryOtp, verifySecondaryOtp, reset } = useUpdateEmail()
   // The email change's step is the instance's; leaving this view abandons the change, so the next
@@ -68,7 +66,6 @@ export function UpdateEmailWalletView() {
                   { otp },
                   {
                     onSuccess: () => {
-                      void queryClient.invalidateQueries({ queryKey: ['portico', 'embeddedWallet', 'user'] })
                       toasts.show('success', text.updateEmailDone)
                       modal.back()
                     },

@@ -35,7 +35,7 @@ export function useEmbeddedWallet() {
     { ...embeddedWalletUserQueryOptions(portico, { address: connection.address ?? null }), enabled: isEmbedded },
     queryClient,
   )
-  const signOut = useMutation(embeddedSignOutMutationOptions(portico, queryClient), queryClient)
+  const signOut = useMutation(embeddedSignOutMutationOptions(portico, { queryClient }), queryClient)
   const exportKey = useMutation(exportEmbeddedWalletMutationOptions(portico), queryClient)
   return { isEmbedded, user, signOut, exportKey }
 }

@@ -34,8 +34,11 @@ export function useSmartAccount() {
     { ...smartAccountQueryOptions(portico, { address: connection.address ?? null }), enabled: isEmbedded },
     queryClient,
   )
-  const setPreferredAccountType = useMutation(setPreferredAccountTypeMutationOptions(portico, queryClient), queryClient)
-  const upgradeAccount = useMutation(upgradeAccountMutationOptions(portico, queryClient), queryClient)
-  const undoAccountUpgrade = useMutation(undoAccountUpgradeMutationOptions(portico, queryClient), queryClient)
+  const setPreferredAccountType = useMutation(
+    setPreferredAccountTypeMutationOptions(portico, { queryClient }),
+    queryClient,
+  )
+  const upgradeAccount = useMutation(upgradeAccountMutationOptions(portico, { queryClient }), queryClient)
+  const undoAccountUpgrade = useMutation(undoAccountUpgradeMutationOptions(portico, { queryClient }), queryClient)
   return { isEmbedded, status, setPreferredAccountType, upgradeAccount, undoAccountUpgrade }
 }

@@ -16,9 +16,10 @@ export type { UpdateEmailStep } from '../flowStep.js'
  * Change the email of the embedded wallet's user: `updateEmail` mails a code to the current
  * address (`VERIFY_PRIMARY_OTP`), `verifyPrimaryOtp` then mails one to the new address
  * (`VERIFY_SECONDARY_OTP`), `verifySecondaryOtp` finishes (polling the frame each second until it
- * reports the new email). Errors: 'No auth connector found', 'Not connected to email or social',
- * 'Invalid email', 'Invalid otp', the auth server's messages. The code loads on first use. `step`
- * is the instance's (`getUpdateEmailStep`); `reset` starts over at 'EMAIL'.
+ * reports the new email; the user is then refetched, so views show it). Errors: 'No auth
+ * connector found', 'Not connected to email or social', 'Invalid email', 'Invalid otp', the auth
+ * server's messages. The code loads on first use. `step` is the instance's
+ * (`getUpdateEmailStep`); `reset` starts over at 'EMAIL'.
  *
  * @example
  * const update = useUpdateEmail()
@@ -34,7 +35,7 @@ export function useUpdateEmail() {
   )
   const updateEmail = useMutation(updateEmailMutationOptions(portico), queryClient)
   const verifyPrimaryOtp = useMutation(updateEmailPrimaryOtpMutationOptions(portico), queryClient)
-  const verifySecondaryOtp = useMutation(updateEmailSecondaryOtpMutationOptions(portico), queryClient)
+  const verifySecondaryOtp = useMutation(updateEmailSecondaryOtpMutationOptions(portico, { queryClient }), queryClient)
   const reset = useCallback(() => {
     setUpdateEmailStep(portico, 'EMAIL')
     updateEmail.reset()

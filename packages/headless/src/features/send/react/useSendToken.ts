@@ -1,6 +1,5 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
-import { getConnection } from '../../../kernel/actions/getConnection.js'
 import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
 import { sendTokenMutationOptions } from '../query.js'
@@ -23,19 +22,13 @@ export type UseSendTokenParameters = {
  */
 export function useSendToken({ mutation }: UseSendTokenParameters = {}) {
   const { portico, queryClient } = usePortico('useSendToken')
+  const options = sendTokenMutationOptions(portico, { queryClient })
   return useMutation<SendTokenReturnType, SendTokenErrorType, SendTokenParameters>(
     {
       ...mutation,
-      ...sendTokenMutationOptions(portico),
+      ...options,
       async onSuccess(...args) {
-        const sender = getConnection(portico).address?.toLowerCase()
-        // The sender's balances and activity: the transfer is mined, so both now show it.
-        const senders = ({ queryKey }: { queryKey: readonly unknown[] }) =>
-          (queryKey[2] as { address?: string } | undefined)?.address?.toLowerCase() === sender
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: ['portico', 'balance'], predicate: senders }),
-          queryClient.invalidateQueries({ queryKey: ['portico', 'transactions'], predicate: senders }),
-        ])
+        await options.onSuccess?.(...args)
         return mutation?.onSuccess?.(...args)
       },
     },
