@@ -19,7 +19,6 @@ const src = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
  * test file covers it and its cases are to move beside the verb.
  */
 const allowList = new Map<string, string>([
-  ['kernel/react/useMutationParameters.ts', 'a type, no runtime: mutations.test-d.ts checks it'],
   [
     'features/embedded/approveDeviceWithPasskey.ts',
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',

@@ -1,6 +1,6 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
-import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
+import { type UseMutationParameters, withMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
 import { registerNameMutationOptions } from '../query.js'
 import type { RegisterNameErrorType, RegisterNameParameters, RegisterNameReturnType } from '../registerName.js'
@@ -25,14 +25,7 @@ export function useRegisterName({ mutation }: UseRegisterNameParameters = {}) {
   const { portico, queryClient } = usePortico('useRegisterName')
   const options = registerNameMutationOptions(portico, { queryClient })
   return useMutation<RegisterNameReturnType, RegisterNameErrorType, RegisterNameParameters>(
-    {
-      ...mutation,
-      ...options,
-      async onSuccess(...args) {
-        await options.onSuccess?.(...args)
-        return mutation?.onSuccess?.(...args)
-      },
-    },
+    withMutationParameters(options, mutation),
     queryClient,
   )
 }

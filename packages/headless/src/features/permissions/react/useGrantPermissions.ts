@@ -1,6 +1,6 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
-import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
+import { type UseMutationParameters, withMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
 import type {
   GrantPermissionsErrorType,
@@ -30,14 +30,7 @@ export function useGrantPermissions({ mutation }: UseGrantPermissionsParameters 
   const { portico, queryClient } = usePortico('useGrantPermissions')
   const options = grantPermissionsMutationOptions(portico, { queryClient })
   return useMutation<GrantPermissionsReturnType, GrantPermissionsErrorType, GrantPermissionsParameters>(
-    {
-      ...mutation,
-      ...options,
-      async onSuccess(...args) {
-        await options.onSuccess?.(...args)
-        return mutation?.onSuccess?.(...args)
-      },
-    },
+    withMutationParameters(options, mutation),
     queryClient,
   )
 }

@@ -1,6 +1,6 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
-import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
+import { type UseMutationParameters, withMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
 import { revokePermissionsMutationOptions } from '../query.js'
 import type {
@@ -29,14 +29,7 @@ export function useRevokePermissions({ mutation }: UseRevokePermissionsParameter
   const { portico, queryClient } = usePortico('useRevokePermissions')
   const options = revokePermissionsMutationOptions(portico, { queryClient })
   return useMutation<RevokePermissionsReturnType, RevokePermissionsErrorType, RevokePermissionsParameters>(
-    {
-      ...mutation,
-      ...options,
-      async onSuccess(...args) {
-        await options.onSuccess?.(...args)
-        return mutation?.onSuccess?.(...args)
-      },
-    },
+    withMutationParameters(options, mutation),
     queryClient,
   )
 }

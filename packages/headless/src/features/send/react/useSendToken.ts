@@ -1,6 +1,6 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
-import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
+import { type UseMutationParameters, withMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
 import { sendTokenMutationOptions } from '../query.js'
 import type { SendTokenErrorType, SendTokenParameters, SendTokenReturnType } from '../sendToken.js'
@@ -24,14 +24,7 @@ export function useSendToken({ mutation }: UseSendTokenParameters = {}) {
   const { portico, queryClient } = usePortico('useSendToken')
   const options = sendTokenMutationOptions(portico, { queryClient })
   return useMutation<SendTokenReturnType, SendTokenErrorType, SendTokenParameters>(
-    {
-      ...mutation,
-      ...options,
-      async onSuccess(...args) {
-        await options.onSuccess?.(...args)
-        return mutation?.onSuccess?.(...args)
-      },
-    },
+    withMutationParameters(options, mutation),
     queryClient,
   )
 }

@@ -1,7 +1,7 @@
 'use client'
 import { useMutation } from '@tanstack/react-query'
 import { useCoreState } from '../../../kernel/react/useCoreState.js'
-import type { UseMutationParameters } from '../../../kernel/react/useMutationParameters.js'
+import { type UseMutationParameters, withMutationParameters } from '../../../kernel/react/useMutationParameters.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
 import { swapMutationOptions } from '../query.js'
 import type { SwapErrorType, SwapParameters, SwapReturnType } from '../swap.js'
@@ -37,14 +37,7 @@ export function useSwap({ mutation }: UseSwapParameters = {}) {
   )
   const options = swapMutationOptions(portico, { queryClient })
   const result = useMutation<SwapReturnType, SwapErrorType, SwapParameters>(
-    {
-      ...mutation,
-      ...options,
-      async onSettled(...args) {
-        await options.onSettled?.(...args)
-        return mutation?.onSettled?.(...args)
-      },
-    },
+    withMutationParameters(options, mutation),
     queryClient,
   )
   return Object.assign(result, { step })
