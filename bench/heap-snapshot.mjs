@@ -305,7 +305,8 @@ for (const [ctx, scriptUrl] of contexts) {
 }
 for (let n = 0; n < N; n++) if (type(n) === 'synthetic' && !own[n]) own[n] = `(${name(n)})`
 // Code: from each SharedFunctionInfo (to a live closure's module, else its chunk) and from live
-// closures' feedback and compiled code, through what only code reaches.
+// closures' feedback, through what only code reaches. Not through a closure's `code` edge: that is
+// often a builtin shared by every function (the lazy-compile or interpreter entry).
 const codeOwn = new Array(N)
 const queue = []
 const claim = (n, label) => {
@@ -316,7 +317,7 @@ const claim = (n, label) => {
 for (let n = 0; n < N; n++) {
   if (type(n) !== 'closure' || !own[n]) continue
   for (let e = firstEdge[n]; e < firstEdge[n + 1]; e++)
-    if (['shared', 'feedback_cell', 'code'].includes(edgeName(e))) claim(edgeTo(e), own[n])
+    if (edgeName(e) === 'shared' || edgeName(e) === 'feedback_cell') claim(edgeTo(e), own[n])
 }
 for (let n = 0; n < N; n++) {
   if (!name(n).startsWith('system / SharedFunctionInfo')) continue
@@ -331,6 +332,9 @@ for (let q = 0; q < queue.length; q++) {
   for (let e = firstEdge[n]; e < firstEdge[n + 1]; e++) {
     if (edgeType(e) === 'weak' || edgeName(e) === 'script' || edgeName(e) === 'map') continue
     const t = edgeTo(e)
+    // Only a function's own scope info: an enclosing one (a chunk's top-level scope, its variables'
+    // names) is not the first inner function's.
+    if (name(t) === 'system / ScopeInfo' && edgeName(e) !== 'name_or_scope_info') continue
     if (['code', 'array', 'hidden'].includes(type(t))) claim(t, codeOwn[n])
   }
 }
@@ -368,4 +372,14 @@ for (const [title, map, top] of [
 ]) {
   console.log(`\n## ${title}`)
   for (const [key, size] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${kib(size)} KiB  ${key}`)
+}
+// --detail <text>: what the owners whose label contains <text> hold, by node type and name.
+const detail = opt('detail')
+if (detail) {
+  const held = new Map()
+  for (const n of order)
+    if (type(n) !== 'native' && type(n) !== 'synthetic' && label[n].includes(detail))
+      add(held, `${type(n)} ${name(n).slice(0, 60)}`, self(n))
+  console.log(`\n## held by owners matching ${detail}`)
+  for (const [key, size] of [...held].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`${kib(size)} KiB  ${key}`)
 }
