@@ -5,12 +5,16 @@ import { BlockchainApiError } from '../../kernel/api/blockchainApi.js'
 import { fetchJson } from '../../kernel/api/http.js'
 import { blockchainApiUrl } from '../../kernel/api/urls.js'
 import type { Portico } from '../../kernel/portico.js'
+import { lazy } from '../../kernel/utils/lazy.js'
 
-const profileSchema = z.object({
-  name: z.optional(z.string()),
-  addresses: z.record(z.string(), z.object({ address: z.string() })),
-  attributes: z.optional(z.unknown()),
-})
+// Built on its first use (`lazy`), not at import: a page that never calls keeps no zod object for it.
+const profileSchema = lazy(() =>
+  z.object({
+    name: z.optional(z.string()),
+    addresses: z.record(z.string(), z.object({ address: z.string() })),
+    attributes: z.optional(z.unknown()),
+  }),
+)
 
 export type NameProfile = {
   name: string
@@ -34,9 +38,9 @@ export type NameProfile = {
 export async function fetchNameProfile(portico: Portico, { name }: { name: string }): Promise<NameProfile> {
   const url = blockchainApiUrl(portico, `/v1/profile/account/${encodeURIComponent(name)}`)
   url.searchParams.set('apiVersion', '2')
-  let body: z.infer<typeof profileSchema>
+  let body: z.infer<ReturnType<typeof profileSchema>>
   try {
-    body = profileSchema.parse(await fetchJson(portico, url))
+    body = profileSchema().parse(await fetchJson(portico, url))
   } catch (error) {
     throw new BlockchainApiError('Error resolving name', { cause: error })
   }

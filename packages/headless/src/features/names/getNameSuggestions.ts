@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { fetchJson } from '../../kernel/api/http.js'
 import { blockchainApiUrl } from '../../kernel/api/urls.js'
 import type { Portico } from '../../kernel/portico.js'
+import { lazy } from '../../kernel/utils/lazy.js'
 import { isValidNameLabel } from './accountName.js'
 import { NameSuggestionsError } from './errors.js'
 
@@ -21,9 +22,12 @@ export type NameSuggestion = {
 export type GetNameSuggestionsReturnType = NameSuggestion[]
 export type GetNameSuggestionsErrorType = NameSuggestionsError
 
-const suggestionsSchema = z.object({
-  suggestions: z.array(z.object({ name: z.string(), registered: z.optional(z.boolean()) })),
-})
+// Built on its first use (`lazy`), not at import: a page that never calls keeps no zod object for it.
+const suggestionsSchema = lazy(() =>
+  z.object({
+    suggestions: z.array(z.object({ name: z.string(), registered: z.optional(z.boolean()) })),
+  }),
+)
 
 /**
  * Names like the one typed that the profile service suggests (`GET /v1/profile/suggestions/{name}`
@@ -43,9 +47,9 @@ export async function getNameSuggestions(
   if (!isValidNameLabel(label)) throw new NameSuggestionsError({ cause: new Error(`${name} is not a valid name`) })
   const url = blockchainApiUrl(portico, `/v1/profile/suggestions/${encodeURIComponent(label)}`)
   url.searchParams.set('zone', zone.replace(/^\./, ''))
-  let body: z.infer<typeof suggestionsSchema>
+  let body: z.infer<ReturnType<typeof suggestionsSchema>>
   try {
-    body = suggestionsSchema.parse(await fetchJson(portico, url, signal ? { signal } : undefined))
+    body = suggestionsSchema().parse(await fetchJson(portico, url, signal ? { signal } : undefined))
   } catch (cause) {
     throw new NameSuggestionsError({ cause })
   }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { fetchJson } from '../../kernel/api/http.js'
 import { blockchainApiUrl } from '../../kernel/api/urls.js'
 import type { Portico } from '../../kernel/portico.js'
+import { lazy } from '../../kernel/utils/lazy.js'
 import { NamesForAddressError } from './errors.js'
 import type { NameProfile } from './fetchNameProfile.js'
 import { isName } from './isName.js'
@@ -14,13 +15,16 @@ export type GetNamesForAddressParameters = {
 export type GetNamesForAddressReturnType = NameProfile[]
 export type GetNamesForAddressErrorType = NamesForAddressError
 
-const reverseSchema = z.array(
-  z.object({
-    name: z.string(),
-    addresses: z.optional(z.record(z.string(), z.object({ address: z.string() }))),
-    // The service's free-form profile fields; only a string `avatar` is read from them.
-    attributes: z.optional(z.unknown()),
-  }),
+// Built on its first use (`lazy`), not at import: a page that never calls keeps no zod object for it.
+const reverseSchema = lazy(() =>
+  z.array(
+    z.object({
+      name: z.string(),
+      addresses: z.optional(z.record(z.string(), z.object({ address: z.string() }))),
+      // The service's free-form profile fields; only a string `avatar` is read from them.
+      attributes: z.optional(z.unknown()),
+    }),
+  ),
 )
 
 // The profile's picture as the name's owner set it: any string, checked only by whoever shows it.
@@ -48,9 +52,9 @@ export async function getNamesForAddress(
   const url = blockchainApiUrl(portico, `/v1/profile/reverse/${encodeURIComponent(address)}`)
   url.searchParams.set('sender', address)
   url.searchParams.set('apiVersion', '2')
-  let body: z.infer<typeof reverseSchema>
+  let body: z.infer<ReturnType<typeof reverseSchema>>
   try {
-    body = reverseSchema.parse(await fetchJson(portico, url, signal ? { signal } : undefined))
+    body = reverseSchema().parse(await fetchJson(portico, url, signal ? { signal } : undefined))
   } catch (cause) {
     throw new NamesForAddressError({ cause })
   }

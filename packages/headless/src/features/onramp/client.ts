@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { hostedFetch } from '../../kernel/api/http.js'
 import { blockchainApiUrl } from '../../kernel/api/urls.js'
 import type { Portico } from '../../kernel/portico.js'
+import { lazy } from '../../kernel/utils/lazy.js'
 import { OnrampApiError } from './errors.js'
 
 // Clients of the blockchain API's on-ramp routes, with the spec's fallbacks: sample options when
@@ -159,21 +160,28 @@ export function parseOnrampProviders(value: unknown): string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value] : []
 }
 
-const limitSchema = z.object({ id: z.string(), min: z.string(), max: z.string() })
-const paymentSchema = z.object({ id: z.string(), payment_method_limits: z.array(limitSchema) })
-const networkSchema = z.object({
-  name: z.string(),
-  display_name: z.string(),
-  chain_id: z.string(),
-  contract_address: z.string(),
-})
-const purchaseSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  symbol: z.string(),
-  networks: z.array(networkSchema),
-})
-const optionsSchema = z.object({ purchaseCurrencies: z.array(z.unknown()), paymentCurrencies: z.array(z.unknown()) })
+// The response schemas are built on their first use (`lazy`), not at import: a page that imports
+// the on-ramp hooks but never opens the on-ramp keeps no zod objects for them.
+const limitSchema = () => z.object({ id: z.string(), min: z.string(), max: z.string() })
+const paymentSchema = lazy(() => z.object({ id: z.string(), payment_method_limits: z.array(limitSchema()) }))
+const networkSchema = () =>
+  z.object({
+    name: z.string(),
+    display_name: z.string(),
+    chain_id: z.string(),
+    contract_address: z.string(),
+  })
+const purchaseSchema = lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    symbol: z.string(),
+    networks: z.array(networkSchema()),
+  }),
+)
+const optionsSchema = lazy(() =>
+  z.object({ purchaseCurrencies: z.array(z.unknown()), paymentCurrencies: z.array(z.unknown()) }),
+)
 
 const keep = <schema extends z.ZodMiniType>(schema: schema, entries: unknown[]): z.infer<schema>[] =>
   entries.flatMap((entry) => {
@@ -205,9 +213,9 @@ export async function fetchOnrampOptions(portico: Portico): Promise<FetchOnrampO
   try {
     const response = await hostedFetch(portico, blockchainApiUrl(portico, '/v1/onramp/options'))
     if (!response.ok) return onrampSampleOptions()
-    const body = optionsSchema.parse(await response.json())
-    const purchaseCurrencies = keep(purchaseSchema, body.purchaseCurrencies)
-    const paymentCurrencies = keep(paymentSchema, body.paymentCurrencies)
+    const body = optionsSchema().parse(await response.json())
+    const purchaseCurrencies = keep(purchaseSchema(), body.purchaseCurrencies)
+    const paymentCurrencies = keep(paymentSchema(), body.paymentCurrencies)
     if (purchaseCurrencies.length === 0 || paymentCurrencies.length === 0) return onrampSampleOptions()
     return { purchaseCurrencies, paymentCurrencies, source: 'api' }
   } catch {
@@ -226,14 +234,16 @@ export type OnrampQuote = {
   placeholder: boolean
 }
 
-const moneySchema = z.object({ amount: z.string(), currency: z.string() })
-const quoteSchema = z.object({
-  networkFee: moneySchema,
-  paymentSubtotal: moneySchema,
-  paymentTotal: moneySchema,
-  purchaseAmount: moneySchema,
-  quoteId: z.string(),
-})
+const moneySchema = () => z.object({ amount: z.string(), currency: z.string() })
+const quoteSchema = lazy(() =>
+  z.object({
+    networkFee: moneySchema(),
+    paymentSubtotal: moneySchema(),
+    paymentTotal: moneySchema(),
+    purchaseAmount: moneySchema(),
+    quoteId: z.string(),
+  }),
+)
 
 export type FetchOnrampQuoteParameters = {
   /** Purchase currency id (or the currency object). */
@@ -290,7 +300,7 @@ export async function fetchOnrampQuote(portico: Portico, parameters: FetchOnramp
       network: parameters.network,
       ...(parameters.paymentMethod ? { paymentMethod: parameters.paymentMethod } : {}),
     })
-    return { ...quoteSchema.parse(body), placeholder: false }
+    return { ...quoteSchema().parse(body), placeholder: false }
   } catch {
     return placeholderOnrampQuote(parameters)
   }

@@ -4,6 +4,7 @@ import { blockchainApiUrl } from '../../kernel/api/urls.js'
 import type { Portico } from '../../kernel/portico.js'
 import { retryAfterMs } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
+import { lazy } from '../../kernel/utils/lazy.js'
 import { InvalidSwapAmountError, SwapApiError, SwapNetworkNotSupportedError } from './errors.js'
 import type { SwapQuote } from './types.js'
 
@@ -53,9 +54,11 @@ function toCaip10(caipNetworkId: string, address: string): string {
 
 const bareAddress = (caip10: string) => caip10.split(':').at(-1) as `0x${string}`
 
-const hexAddress = z.string().check(z.regex(/^(eip155:\d+:)?0x[0-9a-fA-F]{40}$/))
-const hexData = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
-const uint = z.string().check(z.regex(/^\d+$/))
+// The response schemas are built on their first use (`lazy`), not at import: a page that imports
+// the swap hooks but never swaps keeps no zod objects for them.
+const hexAddress = () => z.string().check(z.regex(/^(eip155:\d+:)?0x[0-9a-fA-F]{40}$/))
+const hexData = () => z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
+const uint = () => z.string().check(z.regex(/^\d+$/))
 
 async function call<schema extends z.ZodMiniType>(
   portico: Portico,
@@ -104,16 +107,18 @@ export type SwapToken = {
   eip2612: boolean
 }
 
-const tokenSchema = z.object({
-  name: z.string(),
-  symbol: z.string(),
-  address: hexAddress,
-  decimals: z.number().check(z.int(), z.minimum(0), z.maximum(255)),
-  logoUri: z.optional(z.nullable(z.string())),
-  price: z.optional(z.nullable(z.number())),
-  eip2612: z.optional(z.nullable(z.boolean())),
-})
-const tokensSchema = z.object({ tokens: z.array(z.unknown()) })
+const tokenSchema = lazy(() =>
+  z.object({
+    name: z.string(),
+    symbol: z.string(),
+    address: hexAddress(),
+    decimals: z.number().check(z.int(), z.minimum(0), z.maximum(255)),
+    logoUri: z.optional(z.nullable(z.string())),
+    price: z.optional(z.nullable(z.number())),
+    eip2612: z.optional(z.nullable(z.boolean())),
+  }),
+)
+const tokensSchema = lazy(() => z.object({ tokens: z.array(z.unknown()) }))
 
 export type FetchSwapTokensParameters = { caipNetworkId: CaipNetworkId }
 export type FetchSwapTokensReturnType = SwapToken[]
@@ -133,9 +138,10 @@ export async function fetchSwapTokens(
   requireSwapNetwork(caipNetworkId)
   const url = blockchainApiUrl(portico, '/v1/convert/tokens')
   url.searchParams.set('chainId', caipNetworkId)
-  const { tokens } = await call(portico, url, tokensSchema, 'Failed to fetch swap tokens')
+  const { tokens } = await call(portico, url, tokensSchema(), 'Failed to fetch swap tokens')
+  const token = tokenSchema()
   return tokens.flatMap((entry) => {
-    const parsed = tokenSchema.safeParse(entry)
+    const parsed = token.safeParse(entry)
     if (!parsed.success) return []
     const t = parsed.data
     return [
@@ -152,17 +158,19 @@ export async function fetchSwapTokens(
   })
 }
 
-const quotesSchema = z.object({
-  quotes: z.array(
-    z.object({
-      fromAmount: uint,
-      toAmount: uint,
-      fromAddress: z.optional(z.string()),
-      toAddress: z.optional(z.string()),
-      priceImpact: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-    }),
-  ),
-})
+const quotesSchema = lazy(() =>
+  z.object({
+    quotes: z.array(
+      z.object({
+        fromAmount: uint(),
+        toAmount: uint(),
+        fromAddress: z.optional(z.string()),
+        toAddress: z.optional(z.string()),
+        priceImpact: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+      }),
+    ),
+  }),
+)
 
 export type FetchSwapQuoteParameters = {
   caipNetworkId: CaipNetworkId
@@ -206,7 +214,7 @@ export async function fetchSwapQuote(
   url.searchParams.set('from', from)
   url.searchParams.set('to', to)
   if (parameters.gasPrice !== undefined) url.searchParams.set('gasPrice', String(parameters.gasPrice))
-  const { quotes } = await call(portico, url, quotesSchema, 'Failed to fetch swap quote', {
+  const { quotes } = await call(portico, url, quotesSchema(), 'Failed to fetch swap quote', {
     signal: parameters.signal,
   })
   const [quote] = quotes
@@ -243,7 +251,7 @@ export async function fetchSwapAllowance(
   const url = blockchainApiUrl(portico, '/v1/convert/allowance')
   url.searchParams.set('tokenAddress', toCaip10(caipNetworkId, tokenAddress))
   url.searchParams.set('userAddress', userAddress)
-  const { allowance } = await call(portico, url, z.object({ allowance: uint }), 'Failed to fetch allowance')
+  const { allowance } = await call(portico, url, z.object({ allowance: uint() }), 'Failed to fetch allowance')
   return BigInt(allowance)
 }
 
@@ -269,18 +277,20 @@ export type SwapTransaction = {
   gasPrice: bigint | undefined
 }
 
-const txSchema = z.object({
-  tx: z.object({
-    from: z.optional(z.string()),
-    to: hexAddress,
-    data: hexData,
-    value: z.optional(uint),
-    amount: z.optional(uint),
-    eip155: z.optional(z.object({ gas: z.optional(uint), gasPrice: z.optional(uint) })),
+const txSchema = lazy(() =>
+  z.object({
+    tx: z.object({
+      from: z.optional(z.string()),
+      to: hexAddress(),
+      data: hexData(),
+      value: z.optional(uint()),
+      amount: z.optional(uint()),
+      eip155: z.optional(z.object({ gas: z.optional(uint()), gasPrice: z.optional(uint()) })),
+    }),
   }),
-})
+)
 
-function toTransaction({ tx }: z.infer<typeof txSchema>): SwapTransaction {
+function toTransaction({ tx }: z.infer<ReturnType<typeof txSchema>>): SwapTransaction {
   return {
     to: bareAddress(tx.to),
     data: tx.data as `0x${string}`,
@@ -318,7 +328,7 @@ export async function buildSwapApprove(
   url.searchParams.set('from', toCaip10(caipNetworkId, parameters.from))
   url.searchParams.set('to', toCaip10(caipNetworkId, parameters.to))
   if (parameters.amount !== undefined) url.searchParams.set('amount', String(parameters.amount))
-  return toTransaction(await call(portico, url, txSchema, 'Failed to build the approve transaction'))
+  return toTransaction(await call(portico, url, txSchema(), 'Failed to build the approve transaction'))
 }
 
 export type BuildSwapTransactionParameters = {
@@ -362,7 +372,7 @@ export async function buildSwapTransaction(
   }
   const url = blockchainApiUrl(portico, '/v1/convert/build-transaction')
   return toTransaction(
-    await call(portico, url, txSchema, 'Failed to build the swap transaction', {
+    await call(portico, url, txSchema(), 'Failed to build the swap transaction', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
