@@ -316,8 +316,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // beside its name: the image rule and the load that shows it, else the generated avatar; with the
   // name cache across reloads too, 4.27 measured. RegisterAccountNameView +0.07 (8.45 measured):
   // the feature hooks share one `withMutationParameters` instead of five copies of its callback
-  // merge, and the module shared by several lazy chunks becomes a chunk of its own.
-  RegisterAccountNameView: 8.46,
+  // merge, and the module shared by several lazy chunks becomes a chunk of its own. +0.02 more (8.47
+  // measured): the names service's response schemas are built on first use (0.11 MB less heap on
+  // the README page, docs/performance.md).
+  RegisterAccountNameView: 8.48,
   RegisterAccountNameSuccessView: 3.52,
   ChooseNameButton: 2.34,
   AccountName: 4.35,
