@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
 import { solanaAdapter } from '../kernel/adapters/solana/solanaAdapter.js'
+import { createPortico } from '../kernel/createPortico.js'
 import { eip155Network, solanaNetwork } from '../kernel/networks.js'
 import type { StorageLike } from '../kernel/state/storage.js'
 
@@ -39,6 +40,22 @@ export function testNetworks({
 /** @internal The two adapters with discovery as in a browser. */
 export function testAdapters() {
   return [eip155Adapter(), solanaAdapter()]
+}
+
+/**
+ * @internal An instance that never reaches a hosted service or a relay (no WalletConnect, no
+ * remote features), over the test networks and adapters, with its own memory storage: for tests
+ * of options factories and state that need no chain.
+ */
+export function offlinePortico(projectId: string) {
+  return createPortico({
+    projectId,
+    walletConnect: false,
+    remoteConfig: false,
+    networks: testNetworks().all,
+    adapters: testAdapters(),
+    storage: memoryStorage(),
+  })
 }
 
 /** @internal A real HTTP server on loopback whose handler a test can swap. */

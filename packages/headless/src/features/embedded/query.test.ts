@@ -1,8 +1,7 @@
 // biome-ignore lint/style/noRestrictedImports: a test gives the options factory the query client a host would, without React
 import { QueryClient } from '@tanstack/react-query'
 import { expect, test } from 'vitest'
-import { createPortico } from '../../kernel/createPortico.js'
-import { memoryStorage, testAdapters, testNetworks } from '../../test/fixtures.js'
+import { offlinePortico } from '../../test/fixtures.js'
 import {
   embeddedSignOutMutationOptions,
   embeddedWalletUserQueryKey,
@@ -17,14 +16,7 @@ const alice = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const bob = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 function setup() {
-  const portico = createPortico({
-    projectId: 'embedded-options',
-    walletConnect: false,
-    remoteConfig: false,
-    networks: testNetworks().all,
-    adapters: testAdapters(),
-    storage: memoryStorage(),
-  })
+  const portico = offlinePortico('embedded-options')
   const queryClient = new QueryClient()
   // Two addresses' status and user, as the Account view caches them.
   const status = [smartAccountQueryKey(alice), smartAccountQueryKey(bob)]

@@ -1,21 +1,13 @@
 // biome-ignore lint/style/noRestrictedImports: a test gives the options factory the query client a host would, without React
 import { QueryClient } from '@tanstack/react-query'
 import { expect, test } from 'vitest'
-import { createPortico } from '../../kernel/createPortico.js'
-import { memoryStorage, testAdapters, testNetworks } from '../../test/fixtures.js'
+import { offlinePortico } from '../../test/fixtures.js'
 import { grantPermissionsMutationOptions, permissionsQueryKey, revokePermissionsMutationOptions } from './query.js'
 
 // A host spreading the options into its own mutation gets the hook's refetch by passing its query
 // client; without one the options add no callback, so a caller's own, spread before, still runs.
 test('grant and revoke options given the query client mark every permissions list stale on success; without it they carry no onSuccess', async () => {
-  const portico = createPortico({
-    projectId: 'permissions-options',
-    walletConnect: false,
-    remoteConfig: false,
-    networks: testNetworks().all,
-    adapters: testAdapters(),
-    storage: memoryStorage(),
-  })
+  const portico = offlinePortico('permissions-options')
   const queryClient = new QueryClient()
   const keys = [
     permissionsQueryKey({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', chainId: 1 }),
