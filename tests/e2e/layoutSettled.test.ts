@@ -32,7 +32,7 @@ async function recordTops(page: Page, selector: string) {
         if (tops.at(-1) !== top) {
           tops.push(top)
           // What the view held at that frame: its parts and their heights, so a move names the part
-          // that came or went (a failure under load once showed 355, 343, 355 and nothing more).
+          // that came or went (under load, the branding line once came and went this way).
           const root = dialog?.querySelector('[data-slot="modal-body"] [data-slot]')
           const parts = [...(root?.children ?? [])].map(
             (el) => `${el.getAttribute('data-slot') ?? el.tagName}:${Math.round(el.getBoundingClientRect().height)}`,

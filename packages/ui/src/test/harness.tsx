@@ -86,6 +86,8 @@ export type HarnessOptions = {
   customWallets?: Parameters<typeof createPortico>[0]['customWallets']
   /** Passed to createPortico: email login through the secure frame at `frameUrl`. */
   embeddedWallet?: { frameUrl: string } | undefined
+  /** Passed to createPortico: the instance's `fetch` (e.g. one that holds a hosted answer until the test releases it). */
+  fetch?: typeof fetch | undefined
   /** Passed to createPortico: the app's name and icon (else views show the page's host, a random port in tests). */
   metadata?: Parameters<typeof createPortico>[0]['metadata']
 }
@@ -213,6 +215,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     siwx: options.siwx,
     metadata: options.metadata,
     embeddedWallet: options.embeddedWallet,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     walletConnect: options.walletConnectRelayUrl
       ? { relayUrl: options.walletConnectRelayUrl, verifyUrl: false }
       : false,

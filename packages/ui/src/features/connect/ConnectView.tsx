@@ -1,6 +1,8 @@
 import {
   type ChainNamespace,
   type DirectoryWallet,
+  fetchRemoteFeatures,
+  type Portico,
   useConnectors,
   useFeatures,
   useNetwork,
@@ -9,7 +11,7 @@ import {
   useWalletDirectory,
   walletImageUrl,
 } from '@portico/headless'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
@@ -52,6 +54,8 @@ export function ConnectView({
   // and that paint (the bench's click -> list), and their answers arrive later either way.
   const painted = useAfterFirstPaint()
   const features = useFeatures({ remote: painted })
+  const { portico } = usePortico('ConnectView')
+  const configSettled = useRemoteConfigSettled(portico, painted)
   const all = useConnectors()
   const recent = useRecentWallets()
   const connectors = useMemo(
@@ -66,7 +70,6 @@ export function ConnectView({
   // installed wallets above it), and its first wallets the recommended rows. The host's featured
   // wallets are one more request. Directory rows open WalletConnect, so they need it; all are
   // asked for once the list is painted.
-  const { portico } = usePortico('ConnectView')
   const remote = connectors.some(pairsRemotely)
   const walletConnect = painted && remote
   const featuredIds = portico.options.featuredWalletIds
@@ -248,9 +251,30 @@ export function ConnectView({
         methods
       )}
       {legal === 'notice' ? <LegalSlot mode="notice" /> : null}
-      {features.reownBranding ? <MoreSlot part="branding" /> : null}
+      {features.reownBranding && configSettled ? <MoreSlot part="branding" /> : null}
     </div>
   )
+}
+
+/**
+ * Whether the remote configuration has answered (or failed, or is off), once `asked`. The branding
+ * line waits for it: on by default and often turned off by the project, it would otherwise show
+ * when its chunk came first and vanish when the configuration did, moving the whole centred dialog
+ * under a pointer about to press a row.
+ */
+function useRemoteConfigSettled(portico: Portico, asked: boolean): boolean {
+  const [settled, setSettled] = useState(false)
+  useEffect(() => {
+    if (!asked) return
+    let live = true
+    // The request is the one `useFeatures({ remote })` started: fetchRemoteFeatures loads once and
+    // never rejects.
+    void fetchRemoteFeatures(portico).then(() => live && setSettled(true))
+    return () => {
+      live = false
+    }
+  }, [portico, asked])
+  return settled
 }
 
 /** A row that pairs over WalletConnect (recent, featured, custom, recommended): opens its WalletConnect view. */

@@ -9,6 +9,7 @@ import { render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness } from '../../test/harness.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 import { currentCheckout } from './checkout.js'
 
@@ -230,6 +231,8 @@ test('Buy: in Arabic on a 390 px phone, no name, figure or list entry is clipped
     () => expect(document.querySelector('[data-slot="onramp-quote"]')?.getAttribute('data-state')).toBe('ready'),
     waitLong,
   )
+  // Its boxes are read once the sheet has followed the quote's lines to their height.
+  await modalSettled()
   const box = dialog().element()
   expect(box.closest('[dir="rtl"]')).not.toBeNull()
   // Nothing overflows the sheet sideways.

@@ -92,3 +92,72 @@ test('reownBranding from the remote configuration turns the line off over a loca
   await expect.element(wallet()).toBeVisible()
   await expect.poll(branding).toBeNull()
 })
+
+test('reownBranding: the line waits for the remote configuration, so a project that turns it off never shows it', async () => {
+  await remoteFlags('branding-held', { reown_branding: false })
+  // The configuration's answer is held until the test lets it through: the branding chunk and
+  // everything else of the view arrive first, as they did under load.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let asked = () => {}
+  const requested = new Promise<void>((resolve) => {
+    asked = resolve
+  })
+  const holdingFetch: typeof fetch = async (input, init) => {
+    if (String(input).includes('/appkit/v1/config')) {
+      asked()
+      await held
+    }
+    return fetch(input, init)
+  }
+  const seen: string[] = []
+  const observer = new MutationObserver(() => {
+    if (branding()) seen.push('branding')
+  })
+  observer.observe(document.body, { childList: true, subtree: true })
+  try {
+    const harness = await open({
+      projectId: 'branding-held',
+      remoteConfigUrl: devnet.apiUrl,
+      features: { reownBranding: true },
+      fetch: holdingFetch,
+    })
+    await requested
+    await expect.element(wallet()).toBeVisible()
+    // The line's chunk is in and React has had frames to render it: it must still be absent.
+    await import('./ConnectMore.js')
+    await new Promise(requestAnimationFrame)
+    await new Promise(requestAnimationFrame)
+    expect(branding()).toBeNull()
+    release()
+    await expect.poll(() => getFeatures(harness.portico).reownBranding).toBe(false)
+    await expect.element(wallet()).toBeVisible()
+    expect(seen).toEqual([])
+  } finally {
+    release()
+    observer.disconnect()
+  }
+})
+
+test('reownBranding: on in the remote configuration, the line shows once it has answered', async () => {
+  await remoteFlags('branding-held-on', { reown_branding: true })
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const holdingFetch: typeof fetch = async (input, init) => {
+    if (String(input).includes('/appkit/v1/config')) await held
+    return fetch(input, init)
+  }
+  try {
+    await open({ projectId: 'branding-held-on', remoteConfigUrl: devnet.apiUrl, fetch: holdingFetch })
+    await expect.element(wallet()).toBeVisible()
+    expect(branding()).toBeNull()
+    release()
+    await expect.element(page.getByText('Powered by Portico')).toBeVisible()
+  } finally {
+    release()
+  }
+})
