@@ -16,7 +16,14 @@ export async function modalSettled(): Promise<void> {
         dialog &&
           sizer &&
           Math.abs(sizer.clientHeight - (inner?.offsetHeight ?? 0)) < 1 &&
-          dialog.getAnimations({ subtree: true }).every((animation) => animation.playState === 'finished'),
+          dialog
+            .getAnimations({ subtree: true })
+            // A spinner turns for as long as it is there: it is not the modal moving.
+            .every(
+              (animation) =>
+                animation.playState === 'finished' ||
+                animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+            ),
       )
     })
     .toBe(true)
