@@ -11,16 +11,17 @@ import {
   useWalletDirectory,
   walletImageUrl,
 } from '@portico/headless'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 import { EmptyState } from '../../components/EmptyState.js'
 import { Icon } from '../../components/Icon.js'
 import { PorticoImage } from '../../components/PorticoImage.js'
 import * as css from '../../components/primitives.css.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
+import type { ModalController } from '../../modal/controller.js'
 import { useAfterFirstPaint } from '../../modal/useAfterFirstPaint.js'
 import { directoryCountLabel } from '../../utils/directoryCount.js'
-import { useStore } from '../../utils/store.js'
+import { createStore, useStore } from '../../utils/store.js'
 import { EmailFieldSlot } from '../embedded/EmailFieldSlot.js'
 import { SocialLoginsSlot } from '../embedded/SocialLoginsSlot.js'
 import { pairsRemotely, usePairWithWallet, useStartConnection } from './connection.js'
@@ -55,7 +56,7 @@ export function ConnectView({
   const painted = useAfterFirstPaint()
   const features = useFeatures({ remote: painted })
   const { portico } = usePortico('ConnectView')
-  const configSettled = useRemoteConfigSettled(portico, painted)
+  const configSettled = useRemoteConfigSettled(portico, modal, painted)
   const all = useConnectors()
   const recent = useRecentWallets()
   const connectors = useMemo(
@@ -257,23 +258,22 @@ export function ConnectView({
 }
 
 /**
- * Whether the remote configuration has answered (or failed, or is off), once `asked`. The branding
- * line waits for it: on by default and often turned off by the project, it would otherwise show
- * when its chunk came first and vanish when the configuration did, moving the whole centred dialog
- * under a pointer about to press a row.
+ * Which instance's remote configuration has answered (or failed, or is off), kept by the modal so a
+ * later opening knows it from its first paint. The branding line waits for it: on by default and
+ * often turned off by the project, it would otherwise show when its chunk came first and vanish when
+ * the configuration did, moving the whole centred dialog under a pointer about to press a row.
  */
-function useRemoteConfigSettled(portico: Portico, asked: boolean): boolean {
-  const [settled, setSettled] = useState(false)
+const createRemoteConfigSettled = () => createStore<{ for?: Portico | undefined }>({})
+
+function useRemoteConfigSettled(portico: Portico, modal: ModalController, asked: boolean): boolean {
+  const store = modal.local(createRemoteConfigSettled)
+  const settled = useStore(store).for === portico
   useEffect(() => {
-    if (!asked) return
-    let live = true
+    if (!asked || settled) return
     // The request is the one `useFeatures({ remote })` started: fetchRemoteFeatures loads once and
     // never rejects.
-    void fetchRemoteFeatures(portico).then(() => live && setSettled(true))
-    return () => {
-      live = false
-    }
-  }, [portico, asked])
+    void fetchRemoteFeatures(portico).then(() => store.set({ for: portico }))
+  }, [portico, store, asked, settled])
   return settled
 }
 

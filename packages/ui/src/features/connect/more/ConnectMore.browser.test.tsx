@@ -161,3 +161,25 @@ test('reownBranding: on in the remote configuration, the line shows once it has 
     release()
   }
 })
+
+test('reownBranding: on a later opening the line is in the view from its first paint (the answer is known by then)', async () => {
+  await remoteFlags('branding-reopen', { reown_branding: true })
+  await open({ projectId: 'branding-reopen', remoteConfigUrl: devnet.apiUrl })
+  await expect.element(page.getByText('Powered by Portico')).toBeVisible()
+  await userEvent.click(page.getByRole('button', { name: 'Close' }))
+  await expect.poll(() => document.querySelector('[role="dialog"]')).toBeNull()
+  // What the view held in the commit that first put it in the dialog.
+  const first: boolean[] = []
+  const observer = new MutationObserver(() => {
+    if (first.length === 0 && document.querySelector('[role="dialog"] [data-slot="connect-view"]'))
+      first.push(document.querySelector('[role="dialog"] [data-slot="branding"]') !== null)
+  })
+  observer.observe(document.body, { childList: true, subtree: true })
+  try {
+    await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await expect.element(page.getByText('Powered by Portico')).toBeVisible()
+    expect(first).toEqual([true])
+  } finally {
+    observer.disconnect()
+  }
+})
