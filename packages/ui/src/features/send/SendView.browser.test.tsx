@@ -111,9 +111,29 @@ test('Account shows Receive then Send (walletFeaturesOrder); Send opens the form
     'wallet-feature-send',
   ])
   expect(slots.at(-1)).toBe('wallet-feature-send')
+  // What lay under the button's centre when it was clicked, and which views the modal went through:
+  // once under load the Send view never came, and the failure should say why.
+  const send = page.getByRole('button', { name: 'Send', exact: true }).element()
+  const box = send.getBoundingClientRect()
+  const under = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+  const views: (string | null | undefined)[] = []
+  const observer = new MutationObserver(() => {
+    const view = document.querySelector('[data-slot="modal-body"] > [data-slot]')?.getAttribute('data-slot')
+    if (views.at(-1) !== view) views.push(view)
+  })
+  observer.observe(document.body, { childList: true, subtree: true })
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   // The first Send view of this file: its chunk is transformed cold by Vite, slow on a loaded CI machine.
-  await expect.element(page.getByRole('heading', { name: 'Send' })).toBeVisible()
+  try {
+    await expect.element(page.getByRole('heading', { name: 'Send' })).toBeVisible()
+  } catch (error) {
+    const target = under === send || send.contains(under) ? 'the Send button' : under?.outerHTML.slice(0, 120)
+    throw new Error(`No Send view. Under the click: ${target}; views since: ${views.join(' -> ') || 'none'}`, {
+      cause: error,
+    })
+  } finally {
+    observer.disconnect()
+  }
   await expect.element(page.getByRole('button', { name: 'Select token' }).last()).toBeDisabled()
   await cleanup()
   for (const stop of stops.splice(0)) stop()
