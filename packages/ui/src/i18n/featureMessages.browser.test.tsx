@@ -1,6 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
+import { deferred } from '../test/deferred.js'
 import { createHarness } from '../test/harness.js'
 import { type Catalogue, defineFeatureMessages, useFeatureMessages } from './featureMessages.js'
 
@@ -15,16 +16,6 @@ const sampleEn = { sampleHeading: 'Send tokens', sampleTo: (name: string) => `Se
 type Sample = Catalogue<typeof sampleEn>
 
 // Each translation waits on a promise the test resolves: the loading state is observed, not raced.
-function deferred<value>() {
-  let resolve!: (value: value) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<value>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
-
 function sampleFeature(fr: () => Promise<Sample>) {
   const other = async (): Promise<Sample> => ({ sampleHeading: 'other', sampleTo: (name) => `other ${name}` })
   return defineFeatureMessages('sample', sampleEn, {

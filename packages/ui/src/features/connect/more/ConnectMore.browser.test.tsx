@@ -4,6 +4,7 @@
 import { getFeatures } from '@portico/headless'
 import { expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
+import { deferred } from '../../../test/deferred.js'
 import type { HarnessOptions } from '../../../test/harness.js'
 import { renderConnectButton } from '../../../test/renderConnectButton.js'
 import '../../../test/provided.js'
@@ -31,6 +32,24 @@ const wallet = () => page.getByRole('button', { name: /Devnet Wallet/ })
 const continueWithWallet = () => page.getByRole('button', { name: 'Continue with a wallet' })
 const emailField = () => page.getByRole('textbox', { name: 'Email' })
 const branding = () => document.querySelector('[data-slot="branding"]')
+
+/**
+ * An instance `fetch` that holds the remote configuration's answer until `release()`, so the
+ * view's lazy parts arrive first (the order a load once produced); `requested` settles when it is
+ * asked for.
+ */
+function holdRemoteConfig() {
+  const held = deferred<void>()
+  const requested = deferred<void>()
+  const fetchHeld: typeof fetch = async (input, init) => {
+    if (String(input).includes('/appkit/v1/config')) {
+      requested.resolve()
+      await held.promise
+    }
+    return fetch(input, init)
+  }
+  return { fetch: fetchHeld, requested: requested.promise, release: () => held.resolve() }
+}
 
 test('collapseWallets: beside email login the wallets wait behind one row, which lists them; back collapses them again', async () => {
   await open({
@@ -95,23 +114,7 @@ test('reownBranding from the remote configuration turns the line off over a loca
 
 test('reownBranding: the line waits for the remote configuration, so a project that turns it off never shows it', async () => {
   await remoteFlags('branding-held', { reown_branding: false })
-  // The configuration's answer is held until the test lets it through: the branding chunk and
-  // everything else of the view arrive first, as they did under load.
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let asked = () => {}
-  const requested = new Promise<void>((resolve) => {
-    asked = resolve
-  })
-  const holdingFetch: typeof fetch = async (input, init) => {
-    if (String(input).includes('/appkit/v1/config')) {
-      asked()
-      await held
-    }
-    return fetch(input, init)
-  }
+  const config = holdRemoteConfig()
   const seen: string[] = []
   const observer = new MutationObserver(() => {
     if (branding()) seen.push('branding')
@@ -122,43 +125,36 @@ test('reownBranding: the line waits for the remote configuration, so a project t
       projectId: 'branding-held',
       remoteConfigUrl: devnet.apiUrl,
       features: { reownBranding: true },
-      fetch: holdingFetch,
+      fetch: config.fetch,
     })
-    await requested
+    await config.requested
     await expect.element(wallet()).toBeVisible()
     // The line's chunk is in and React has had frames to render it: it must still be absent.
     await import('./ConnectMore.js')
     await new Promise(requestAnimationFrame)
     await new Promise(requestAnimationFrame)
     expect(branding()).toBeNull()
-    release()
+    config.release()
     await expect.poll(() => getFeatures(harness.portico).reownBranding).toBe(false)
     await expect.element(wallet()).toBeVisible()
     expect(seen).toEqual([])
   } finally {
-    release()
+    config.release()
     observer.disconnect()
   }
 })
 
 test('reownBranding: on in the remote configuration, the line shows once it has answered', async () => {
   await remoteFlags('branding-held-on', { reown_branding: true })
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  const holdingFetch: typeof fetch = async (input, init) => {
-    if (String(input).includes('/appkit/v1/config')) await held
-    return fetch(input, init)
-  }
+  const config = holdRemoteConfig()
   try {
-    await open({ projectId: 'branding-held-on', remoteConfigUrl: devnet.apiUrl, fetch: holdingFetch })
+    await open({ projectId: 'branding-held-on', remoteConfigUrl: devnet.apiUrl, fetch: config.fetch })
     await expect.element(wallet()).toBeVisible()
     expect(branding()).toBeNull()
-    release()
+    config.release()
     await expect.element(page.getByText('Powered by Portico')).toBeVisible()
   } finally {
-    release()
+    config.release()
   }
 })
 
