@@ -23,6 +23,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import { freshFundedKey } from '../../test/devnetChain.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 
@@ -111,28 +112,41 @@ test('Account shows Receive then Send (walletFeaturesOrder); Send opens the form
     'wallet-feature-send',
   ])
   expect(slots.at(-1)).toBe('wallet-feature-send')
-  // What lay under the button's centre when it was clicked, and which views the modal went through:
-  // once under load the Send view never came, and the failure should say why.
-  const send = page.getByRole('button', { name: 'Send', exact: true }).element()
-  const box = send.getBoundingClientRect()
-  const under = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+  // The balance is the view's last part to arrive: its token rows grow the dialog, which is centred,
+  // so the buttons move up as it grows. A press and a release that land on different spots make no
+  // click, so the test clicks once the view is whole and the modal has stopped moving.
+  await expect.poll(() => $('account-balance')?.textContent).toMatch(/ETH$/)
+  await expect.poll(() => document.querySelectorAll('[data-slot="token-balance"]').length).toBeGreaterThan(0)
+  await modalSettled()
+  // Where the press, the release and the click landed, and the views the modal went through: once
+  // under load the Send view never came, and a failure should say why.
+  const landed: string[] = []
+  const record = (event: Event) => {
+    const target = event.target instanceof Element ? event.target : null
+    landed.push(`${event.type}:${target?.closest('[data-slot]')?.getAttribute('data-slot') ?? target?.tagName}`)
+  }
+  const types = ['pointerdown', 'pointerup', 'click'] as const
+  for (const type of types) document.addEventListener(type, record, true)
   const views: (string | null | undefined)[] = []
   const observer = new MutationObserver(() => {
-    const view = document.querySelector('[data-slot="modal-body"] > [data-slot]')?.getAttribute('data-slot')
+    const view = document.querySelector('[data-slot="modal-frame"]')?.getAttribute('data-view')
     if (views.at(-1) !== view) views.push(view)
   })
-  observer.observe(document.body, { childList: true, subtree: true })
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true })
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   // The first Send view of this file: its chunk is transformed cold by Vite, slow on a loaded CI machine.
   try {
     await expect.element(page.getByRole('heading', { name: 'Send' })).toBeVisible()
   } catch (error) {
-    const target = under === send || send.contains(under) ? 'the Send button' : under?.outerHTML.slice(0, 120)
-    throw new Error(`No Send view. Under the click: ${target}; views since: ${views.join(' -> ') || 'none'}`, {
-      cause: error,
-    })
+    throw new Error(
+      `No Send view. Events: ${landed.join(' ') || 'none'}; views since: ${views.join(' -> ') || 'none'}`,
+      {
+        cause: error,
+      },
+    )
   } finally {
     observer.disconnect()
+    for (const type of types) document.removeEventListener(type, record, true)
   }
   await expect.element(page.getByRole('button', { name: 'Select token' }).last()).toBeDisabled()
   await cleanup()
