@@ -126,13 +126,6 @@ export default defineConfig({
                 name: 'unit-parallel',
                 include: unitFiles.twoAtATime,
                 maxWorkers: 2,
-                // Each worker keeps the modules it loaded from one file to the next, instead of
-                // importing the headless and UI sources again for each of these ~200 short files
-                // (import time was two thirds of their run). Measured on the 2-core machine with two
-                // busy processes and a full suite beside it: 267 s -> 102 s for the project.
-                // These files start nothing and mock no module (scripts/unit-schedule.mjs sends
-                // those that do to the one-at-a-time project); they pass in shuffled orders.
-                isolate: false,
                 sequence: { groupOrder: 1 },
               },
             },

@@ -6,17 +6,15 @@
 // for most of its run one core idled. In `npm test` the unit files that start nothing and read no
 // shared devnet (most of them: pure logic, forms, locales, DOM-free helpers) move to the e2e group,
 // where they fill the second worker's slots after the long e2e files. Never more than two test
-// files run at once, as before. Those files also share one module graph per worker
-// (vitest.config.ts), so a file that replaces modules (vi.mock, vi.resetModules) runs one at a
-// time, in a graph of its own.
+// files run at once, as before.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
 /**
  * What marks a unit test file as one that runs one at a time: it reads the project's shared
- * devnet (`inject`, or a helper that does), starts servers, processes, chains or databases,
- * measures time, or replaces modules. A file wrongly left out of this list and reading the shared
- * devnet fails at once (the two-at-a-time project provides no devnet), it never races another file.
+ * devnet (`inject`, or a helper that does), starts servers, processes, chains or databases, or
+ * measures time. A file wrongly left out of this list and reading the shared devnet fails at once
+ * (the two-at-a-time project provides no devnet), it never races another file.
  */
 const runsAlone = new RegExp(
   [
@@ -48,8 +46,6 @@ const runsAlone = new RegExp(
     // Time measured against the clock could stretch beside an e2e file.
     String.raw`performance\.now`,
     String.raw`Date\.now`,
-    // Module mocks need a module graph of their own: in a shared one the real module is already loaded.
-    String.raw`\bvi\.(mock|doMock|unmock|resetModules)\(`,
   ].join('|'),
 )
 
