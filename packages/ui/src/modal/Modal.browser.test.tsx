@@ -21,6 +21,7 @@ import { EmbeddedModal } from '../EmbeddedModal.js'
 import { PorticoUI } from '../PorticoUI.js'
 import { recordAnnouncements } from '../test/announcements.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
+import { accountViewSettled } from '../test/modalSettled.js'
 import { useModal } from '../useModal.js'
 import '../test/provided.js'
 
@@ -546,6 +547,7 @@ describe('modal behaviour', () => {
     // Clicking before that can land where Copy was a moment earlier (a fresh-clone CI run at 85ceab5
     // clicked, and no copy followed): wait for the view to settle.
     await expect.element(page.getByText('USD Coin (Devnet)')).toBeVisible()
+    await accountViewSettled()
     // Toasts leave after a while: record what was announced rather than race the toast's lifetime.
     const announced = recordAnnouncements()
     await userEvent.click(page.getByRole('button', { name: 'Copy address' }))
@@ -677,6 +679,7 @@ describe('activity', () => {
       pollingInterval: 20,
     })
     await mount({ connected: true, blockchainApiUrl: devnet.apiUrl, balances: undefined }, 'Account')
+    await accountViewSettled()
     await userEvent.click(page.getByRole('tab', { name: 'Activity' }))
     const row = page.getByRole('listitem').filter({ hasText: '0x90…93b906' }).first()
     await expect.element(row).toBeVisible()

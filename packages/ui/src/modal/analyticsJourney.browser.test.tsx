@@ -8,6 +8,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
 import { eventsOf, expectNothingSent } from '../test/analyticsEvents.js'
 import { createHarness } from '../test/harness.js'
+import { accountViewSettled } from '../test/modalSettled.js'
 import '../test/provided.js'
 
 const devnet = inject('devnet')
@@ -38,9 +39,11 @@ test('connect, switch network and disconnect are reported in order, with the spe
   const address = getConnection(harness.portico).address
   await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
   await userEvent.click(await slot('account-button'))
+  await accountViewSettled()
   await userEvent.click(await slot('account-network'))
   await userEvent.click(page.getByRole('button', { name: /Devnet 2/ }))
   await expect.poll(() => getConnection(harness.portico).caipNetworkId, { timeout: 30_000 }).toBe('eip155:31338')
+  await accountViewSettled()
   await userEvent.click(page.getByRole('button', { name: 'Disconnect' }))
   await expect.poll(() => getConnection(harness.portico).isConnected, { timeout: 30_000 }).toBe(false)
 

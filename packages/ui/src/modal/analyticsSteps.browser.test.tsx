@@ -15,6 +15,7 @@ import { currentCheckout } from '../features/onramp/checkout.js'
 import { expectNothingSent, expectSteps, type WireEvent } from '../test/analyticsEvents.js'
 import { freshFundedKey } from '../test/devnetChain.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
+import { accountViewSettled } from '../test/modalSettled.js'
 import type { ModalView, ModalViewWithData } from '../useModal.js'
 import '../test/provided.js'
 
@@ -159,6 +160,7 @@ for (const analytics of [true, false]) {
       await expect.element(dialog().getByRole('heading', { name: 'Account' })).toBeVisible()
       expect(await chain.getBalance({ address: receiver })).toBe(parseEther('0.01'))
 
+      await accountViewSettled()
       await userEvent.click(dialog().getByRole('button', { name: 'Send', exact: true }))
       await fillAndReview()
       harness.wallet.rejectNext('eth_sendTransaction')

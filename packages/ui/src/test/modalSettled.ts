@@ -28,3 +28,20 @@ export async function modalSettled(): Promise<void> {
     })
     .toBe(true)
 }
+
+/**
+ * Resolves once the Account view is whole and still: its balance and token rows are in (or their
+ * error is), its wallet-feature row is shown, and the modal has stopped moving. Those parts arrive
+ * after the view paints and grow the centred dialog, moving every button above them: a press and a
+ * release that land on different spots make no click (the browser fires `click` on their common
+ * parent). A test that clicks in the Account view waits for this first.
+ */
+export async function accountViewSettled(): Promise<void> {
+  await expect
+    .poll(() => {
+      const view = document.querySelector('[role="dialog"] [data-slot="account-view"]')
+      return Boolean(view && !view.querySelector('[aria-busy="true"], [data-pending]'))
+    })
+    .toBe(true)
+  await modalSettled()
+}

@@ -6,6 +6,7 @@ import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import { accountViewSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -43,6 +44,7 @@ async function openNfts(options: HarnessOptions = {}) {
     </harness.Wrapper>,
   )
   await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
+  await accountViewSettled()
   await userEvent.click(page.getByRole('tab', { name: 'NFTs' }))
   return page.getByRole('tabpanel', { name: 'NFTs' })
 }

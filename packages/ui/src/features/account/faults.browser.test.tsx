@@ -8,6 +8,7 @@ import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import { accountViewSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -117,6 +118,7 @@ test('RPC dies and comes back with nobody touching anything: the balance returns
 test('activity API fails: "Failed to fetch transactions" with "Try again", which loads the list once the API is back', async () => {
   await mountAccount({ blockchainApiUrl: devnet.apiUrl, rpcUrl: devnet.evmRpcUrl })
   await setFault(500)
+  await accountViewSettled()
   await userEvent.click(page.getByRole('tab', { name: 'Activity' }))
   const failed = page.getByText('Failed to fetch transactions')
   await expect.element(failed).toBeVisible()

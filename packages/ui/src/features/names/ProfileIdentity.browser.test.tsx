@@ -11,6 +11,7 @@ import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness } from '../../test/harness.js'
+import { accountViewSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -130,6 +131,7 @@ test('a named account: its name and picture on the button, in the Account view a
     .toEqual([mine])
 
   // Activity: each counterparty by its name and picture where it has them.
+  await accountViewSettled()
   await userEvent.click(page.getByRole('tab', { name: 'Activity' }))
   const rows = () => [...document.querySelectorAll<HTMLElement>('[data-slot="activity-row"][data-type="send"]')]
   // Case-blind: an address is shown in lower case, and its checksummed form has capitals.

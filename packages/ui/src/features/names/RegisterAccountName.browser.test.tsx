@@ -14,6 +14,7 @@ import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { usePorticoUI } from '../../context.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import { accountViewSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -109,12 +110,12 @@ async function mount(options: HarnessOptions & { openRegister?: boolean; closed?
 }
 
 /**
- * Opens the register view from the Account view's button. Under a loaded CI run this click once
- * left the Account view on screen with the button still there; if it happens again, the error says
- * which view the modal showed and where the page's clicks landed, so the next run tells a click
- * that never reached the button from a view that did not follow it.
+ * Opens the register view from the Account view's button, once the view has stopped growing (a
+ * click while it grows can be lost). If the name field still does not come, the error says which
+ * view the modal showed and where the page's clicks landed.
  */
 async function openRegister() {
+  await accountViewSettled()
   const clicks: string[] = []
   const heard = (event: Event) => {
     const target = event.target as Element

@@ -9,7 +9,7 @@ import { render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness } from '../../test/harness.js'
-import { modalSettled } from '../../test/modalSettled.js'
+import { accountViewSettled, modalSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 import { currentCheckout } from './checkout.js'
 
@@ -35,6 +35,8 @@ async function mountAccount() {
       <ConnectButton />
     </Wrapper>,
   )
+  // Every test clicks Buy first: once the view has stopped growing, or the click can be lost.
+  await accountViewSettled()
   return harness
 }
 

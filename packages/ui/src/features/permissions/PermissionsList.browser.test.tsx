@@ -9,6 +9,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import { accountViewSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -50,6 +51,7 @@ async function openAccount(options: HarnessOptions) {
     </harness.Wrapper>,
   )
   await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
+  await accountViewSettled()
 }
 
 test('default: the session in words with its end; Revoke (signed pci, checked by the service) removes it', async () => {

@@ -23,7 +23,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import { freshFundedKey } from '../../test/devnetChain.js'
-import { modalSettled } from '../../test/modalSettled.js'
+import { accountViewSettled } from '../../test/modalSettled.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 
@@ -112,12 +112,8 @@ test('Account shows Receive then Send (walletFeaturesOrder); Send opens the form
     'wallet-feature-send',
   ])
   expect(slots.at(-1)).toBe('wallet-feature-send')
-  // The balance is the view's last part to arrive: its token rows grow the dialog, which is centred,
-  // so the buttons move up as it grows. A press and a release that land on different spots make no
-  // click, so the test clicks once the view is whole and the modal has stopped moving.
-  await expect.poll(() => $('account-balance')?.textContent).toMatch(/ETH$/)
-  await expect.poll(() => document.querySelectorAll('[data-slot="token-balance"]').length).toBeGreaterThan(0)
-  await modalSettled()
+  await accountViewSettled()
+  expect($('account-balance')?.textContent).toMatch(/ETH$/)
   // Where the press, the release and the click landed, and the views the modal went through: once
   // under load the Send view never came, and a failure should say why.
   const landed: string[] = []
@@ -212,6 +208,7 @@ test('USDC: validation texts as typed, fee line, preview, a real transfer, toast
   expect(await balanceOf(usdc, address)).toBe(87_500_000n)
 
   // The send state was reset: a new send starts empty.
+  await accountViewSettled()
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect.element(page.getByRole('textbox', { name: 'Amount' })).toHaveValue('')
   await expect.element(page.getByRole('textbox', { name: 'To' })).toHaveValue('')

@@ -10,6 +10,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import { accountViewSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -51,6 +52,7 @@ async function mount(options: HarnessOptions & { both?: boolean } = {}) {
 }
 
 async function openWallets() {
+  await accountViewSettled()
   await userEvent.click(page.getByRole('button', { name: 'Connected wallets' }))
   await expect.element(page.getByRole('button', { name: 'Add wallet' }), wait).toBeVisible()
   expect(view()).toBe('ProfileWallets')
