@@ -26,6 +26,7 @@ import { advanceAuthClock, latestMail, shiftAuthClockFor } from '../../test/auth
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 import { embeddedTimings } from '../../../../headless/src/test/embeddedTimings.js'
+import { accountViewSettled } from '../../test/modalSettled.js'
 
 const devnet = inject('devnet')
 const embedded = inject('embedded')
@@ -385,6 +386,7 @@ test('behavior: update email from the Account view: new address, code to the old
   await passServerCooldown()
   await mount(portico, 'Account')
   await expect.element(page.getByText(email)).toBeVisible()
+  await accountViewSettled()
   await userEvent.click(page.getByRole('button', { name: 'Change email' }))
   const newEmail = freshEmail()
   const input = page.getByRole('textbox', { name: 'New email' })
@@ -433,6 +435,7 @@ test("behavior: the auth server refuses the session's token (not yet valid): the
   })
 
   await mount(portico, 'Account')
+  await accountViewSettled()
   await userEvent.click(page.getByRole('button', { name: 'Change email' }))
   const input = page.getByRole('textbox', { name: 'New email' })
   await expect.element(input).toHaveFocus()
@@ -457,6 +460,7 @@ test('behavior: a signing request opens ApproveTransaction with the secure frame
   // The Account view ties the frame's prompts to the modal (the login views do too).
   await mount(portico, 'Account')
   await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  await accountViewSettled()
   await userEvent.click(page.getByRole('button', { name: 'Close' }))
 
   const signature = signMessage(portico, { message: 'hello from the page' })

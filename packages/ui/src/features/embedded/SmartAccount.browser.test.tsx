@@ -28,6 +28,7 @@ import { latestMail } from '../../test/authInbox.js'
 import { anvil, mintUsdc } from '../../test/devnetChain.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
+import { accountViewSettled } from '../../test/modalSettled.js'
 
 const devnet = inject('devnet')
 const embedded = inject('embedded')
@@ -251,6 +252,7 @@ test('Account view: a rejected upgrade leaves the row as it was; a bundler that 
   const { address } = await login(portico)
   const requests = countFrameRequests(portico)
   await mount(portico, 'Account')
+  await accountViewSettled()
   await userEvent.click(upgradeButton())
   await answerInFrame('Reject')
   // The user's own answer: back on Account, nothing said, the button usable, nothing on chain.
@@ -265,6 +267,7 @@ test('Account view: a rejected upgrade leaves the row as it was; a bundler that 
   const downUser = await login(down)
   const downRequests = countFrameRequests(down)
   await mount(down, 'Account')
+  await accountViewSettled()
   await userEvent.click(upgradeButton())
   const bundlerOrigin = new URL(devnet.downBundlerUrl).origin
   await expect
