@@ -302,6 +302,45 @@ export async function clickUntil(
     .toBe(true)
 }
 
+/**
+ * Resolves once the open modal is whole and still: the Account view's balance and token rows are in
+ * (nothing inside it `aria-busy`), no feature button is still loading, the sizer has reached the
+ * view's height and no animation but a spinner runs. Those parts arrive after the view paints and
+ * grow the centred dialog, moving everything above them, its close button included.
+ */
+export async function modalSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const dialog = document.querySelector('[role="dialog"]')
+    const inner = dialog?.querySelector('[data-slot="modal-body"]')?.parentElement
+    const sizer = inner?.parentElement
+    return Boolean(
+      dialog &&
+        sizer &&
+        !dialog.querySelector('[data-slot="account-view"] [aria-busy="true"], [data-pending]') &&
+        Math.abs(sizer.clientHeight - (inner?.offsetHeight ?? 0)) < 1 &&
+        dialog
+          .getAnimations({ subtree: true })
+          .every(
+            (animation) =>
+              animation.playState === 'finished' ||
+              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+    )
+  })
+}
+
+/**
+ * Closes the open modal with its close button and waits until it is gone. It clicks once the modal
+ * has settled, and again if the modal is still there: a press and a release that land on different
+ * spots (a part arrived between them and moved the button) make no click. Closing is idempotent, so
+ * a second click cannot do harm.
+ */
+export async function closeModal(page: Page): Promise<void> {
+  await modalSettled(page)
+  const close = page.locator('[role="dialog"] [data-slot="modal-close"]')
+  await clickUntil(close, async () => (await page.locator('[role="dialog"]').count()) === 0)
+}
+
 export type { Browser, BrowserContext, Locator, Page, Response, Route }
 
 /**

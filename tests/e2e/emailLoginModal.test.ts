@@ -7,6 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
 import {
   clickUntil,
+  closeModal,
   demoModule,
   dropStoredBalances,
   offlineContext,
@@ -51,7 +52,7 @@ test('demo: email login in the modal with the inbox code, connected, a message s
   const address = (await page.getByTestId('account-address').textContent()) ?? ''
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
   await shot(page, 'email-01-connected')
-  await page.locator('[data-slot="modal-close"]').click()
+  await closeModal(page)
 
   // Sign from the page: the modal opens on ApproveTransaction, the frame over the view's area.
   await page.getByTestId('sign-eip155-button').click()
@@ -157,7 +158,7 @@ test('demo: an email-login wallet shows its balance and sends USDC from the moda
   await page.keyboard.type(mail.code ?? '')
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
   const address = (await page.getByTestId('account-address').textContent()) as Hex
-  await page.locator('[data-slot="modal-close"]').click()
+  await closeModal(page)
 
   // Fund the new wallet (made in the frame a moment ago) from a devnet account: gas and 25 USDC.
   const usdc = evm.tokens.find((t) => t.symbol === 'USDC')?.address as Hex

@@ -5,7 +5,7 @@
 // service's reverse lookup). Every wait is on an element or a condition; nothing sleeps.
 
 import { expect, test } from 'vitest'
-import { clickUntil, offlineContext, shot, startDemoAndBrowser } from './browser.js'
+import { clickUntil, closeModal, offlineContext, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -53,7 +53,7 @@ test('demo: an email wallet registers a name (signed in the frame, verified by t
     .locator('[data-slot="account-name"]')
     .filter({ hasText: `${label}.reown.id` })
     .waitFor()
-  await page.locator('[data-slot="modal-close"]').click()
+  await closeModal(page)
   await page
     .locator('[data-slot="account-button"]')
     .filter({ hasText: `${label}.reown.id` })

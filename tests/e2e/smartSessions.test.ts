@@ -7,7 +7,7 @@
 import { createPublicClient, createWalletClient, type Hex, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
-import { clickUntil, offlineContext, recordToasts, startDemoAndBrowser } from './browser.js'
+import { clickUntil, closeModal, offlineContext, recordToasts, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -30,7 +30,7 @@ test('demo: grant, a send within it with no prompt (on anvil), over it prompted,
   await page.keyboard.type(mail.code ?? '')
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
   const address = (await page.getByTestId('account-address').textContent()) as Hex
-  await page.locator('[data-slot="modal-close"]').click()
+  await closeModal(page)
 
   const chain = createPublicClient({ transport: http(evm.rpcUrl) })
   const funder = createWalletClient({
@@ -84,7 +84,7 @@ test('demo: grant, a send within it with no prompt (on anvil), over it prompted,
   await row.getByRole('button', { name: 'Revoke: Spend up to 1000 wei every day' }).click()
   await expect.poll(() => toasts(page)).toContain('Permission revoked')
   await dialog.locator('[data-slot="permissions"]').waitFor({ state: 'detached' })
-  await page.locator('[data-slot="modal-close"]').click()
+  await closeModal(page)
   await dialog.waitFor({ state: 'detached' })
 
   // After: a send naming the revoked grant is prompted again ('unknown permission'), not sent.

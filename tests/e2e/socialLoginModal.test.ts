@@ -8,7 +8,7 @@
 import { socialTestUsers } from '@portico/devnet'
 import type { BrowserContext, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { offlineContext, startDemoAndBrowser } from './browser.js'
+import { closeModal, offlineContext, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -72,7 +72,7 @@ test.each(providers)(
         await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
         // The kit closes the login window once the result came back.
         await expect.poll(() => popup.isClosed()).toBe(true)
-        await page.locator('[data-slot="modal-close"]').click()
+        await closeModal(page)
         return (await page.getByTestId('account-address').textContent()) ?? ''
       }
 

@@ -7,7 +7,7 @@
 import { socialTestUsers } from '@portico/devnet'
 import { recoverMessageAddress } from 'viem'
 import { expect, test } from 'vitest'
-import { clickUntil, offlineContext, startDemoAndBrowser } from './browser.js'
+import { clickUntil, closeModal, offlineContext, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -39,7 +39,7 @@ test('demo: a Google login on the sign-in page ends signed in (server session) w
     expect(windows).toHaveLength(1)
     await expect.poll(() => popup.isClosed()).toBe(true)
 
-    await page.locator('[data-slot="modal-close"]').click()
+    await closeModal(page)
 
     // The session is the embedded account's, and the server verified and keeps it.
     const address = (await text('signin-address')) ?? ''
