@@ -114,6 +114,7 @@ test('Account shows Receive then Send (walletFeaturesOrder); Send opens the form
   expect(slots.at(-1)).toBe('wallet-feature-send')
   await accountViewSettled()
   expect($('account-balance')?.textContent).toMatch(/ETH$/)
+  expect(document.querySelectorAll('[data-slot="token-balance"]').length).toBeGreaterThan(0)
   // Where the press, the release and the click landed, and the views the modal went through: once
   // under load the Send view never came, and a failure should say why.
   const landed: string[] = []
