@@ -5,7 +5,7 @@
 // service's reverse lookup). Every wait is on an element or a condition; nothing sleeps.
 
 import { expect, test } from 'vitest'
-import { clickUntil, closeModal, offlineContext, shot, startDemoAndBrowser } from './browser.js'
+import { clickUntil, closeModal, modalSettled, offlineContext, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -28,7 +28,9 @@ test('demo: an email wallet registers a name (signed in the frame, verified by t
   const address = (await page.getByTestId('account-address').textContent()) ?? ''
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
-  // The Account view offers a name to this wallet.
+  // The Account view offers a name to this wallet. It grows as the new account's balance arrives:
+  // the click waits until it is whole and still.
+  await modalSettled(page)
   await dialog.getByRole('button', { name: 'Choose a name' }).click({ timeout: 15_000 })
   const field = dialog.getByRole('textbox', { name: 'Name' })
   await field.waitFor()
@@ -36,6 +38,7 @@ test('demo: an email wallet registers a name (signed in the frame, verified by t
   await field.fill(label)
   await dialog.getByRole('button', { name: `${label}.reown.id Available`, exact: true }).waitFor({ timeout: 15_000 })
   await shot(page, 'names-01-form')
+  await modalSettled(page)
   await dialog.getByRole('button', { name: 'Register' }).click()
 
   // The embedded wallet asks for approval in its frame, laid over the modal's ApproveTransaction.

@@ -14,7 +14,7 @@ import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { usePorticoUI } from '../../context.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
-import { accountViewSettled } from '../../test/modalSettled.js'
+import { accountViewSettled, modalSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -42,6 +42,25 @@ const freshLabel = (prefix: string) => `${prefix}-${Math.random().toString(36).s
 const view = () => document.querySelector('[data-slot="modal-frame"]')?.getAttribute('data-view')
 const nameField = () => page.getByRole('textbox', { name: 'Name' })
 const registerButton = () => page.getByRole('button', { name: 'Register' })
+
+/**
+ * Types a name, then waits until the service's suggestions (or their error) are in and the modal
+ * has stopped moving: they arrive after the text and grow the centred dialog, moving the Register
+ * button under a click that lands meanwhile (its press and release on different spots make no click).
+ */
+async function typeName(label: string) {
+  await userEvent.fill(nameField(), label)
+  await expect
+    .poll(
+      () =>
+        document.querySelector(
+          '[data-slot="register-name-suggestions"], [data-slot="register-name-suggestions-error"]',
+        ) !== null,
+      wait,
+    )
+    .toBe(true)
+  await modalSettled()
+}
 
 /** Registers `name` for a key of its own, straight at the service: someone else holds it. */
 async function registerElsewhere(portico: Portico, name: string) {
@@ -203,7 +222,7 @@ test('registering: loading while the wallet signs, the success view, then the na
   const label = freshLabel('mine')
 
   // Cancel in the wallet: back on the form with the text kept and why.
-  await userEvent.fill(nameField(), label)
+  await typeName(label)
   await expect.element(registerButton()).toBeEnabled()
   wallet.rejectNext('personal_sign')
   await userEvent.click(registerButton())
@@ -213,6 +232,7 @@ test('registering: loading while the wallet signs, the success view, then the na
 
   // The service's answer is held: the form shows its loading state meanwhile.
   const release = holdRegistration()
+  await modalSettled()
   await userEvent.click(registerButton())
   const pending = page.getByRole('button', { name: 'Sign the message in your wallet…' })
   await expect.element(pending, wait).toBeDisabled()
@@ -257,7 +277,7 @@ test("the service failing: 'Error fetching names for address', 'Error fetching n
   await openRegister()
   await expect.element(page.getByText('Error fetching names for address'), wait).toBeVisible()
   const label = freshLabel('down')
-  await userEvent.fill(nameField(), label)
+  await typeName(label)
   await expect.element(page.getByText('Error fetching name suggestions'), wait).toBeVisible()
   await userEvent.click(registerButton())
   await expect
@@ -267,6 +287,7 @@ test("the service failing: 'Error fetching names for address', 'Error fetching n
 
   // The service back: the same form registers.
   await setFault('ok')
+  await modalSettled()
   await userEvent.click(registerButton())
   await expect.element(page.getByText(`${label}.reown.id now points to your account.`), wait).toBeVisible()
 })
@@ -274,7 +295,7 @@ test("the service failing: 'Error fetching names for address', 'Error fetching n
 test("a wallet that cannot register names: 'Address or auth connector not found'", async () => {
   await mount({ namesWallet: false, devnetWallet: true, openRegister: true })
   await expect.element(nameField(), wait).toBeVisible()
-  await userEvent.fill(nameField(), freshLabel('nope'))
+  await typeName(freshLabel('nope'))
   await userEvent.click(registerButton())
   await expect.element(page.getByRole('alert').getByText('Address or auth connector not found'), wait).toBeVisible()
   expect(view()).toBe('RegisterAccountName')
