@@ -15,6 +15,7 @@ import {
   type Route,
 } from 'playwright-core'
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest'
+import { isModalSettled } from '../../packages/ui/src/test/isModalSettled.js'
 // @ts-expect-error: a plain .mjs script without types
 import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
 
@@ -302,31 +303,9 @@ export async function clickUntil(
     .toBe(true)
 }
 
-/**
- * Resolves once the open modal is whole and still: the Account view's balance and token rows are in
- * (nothing inside it `aria-busy`), no feature button is still loading, the sizer has reached the
- * view's height and no animation but a spinner runs. Those parts arrive after the view paints and
- * grow the centred dialog, moving everything above them, its close button included.
- */
+/** Resolves once the open modal is whole and still: the browser tests' rule, `isModalSettled`. */
 export async function modalSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const dialog = document.querySelector('[role="dialog"]')
-    const inner = dialog?.querySelector('[data-slot="modal-body"]')?.parentElement
-    const sizer = inner?.parentElement
-    return Boolean(
-      dialog &&
-        sizer &&
-        !dialog.querySelector('[data-slot="account-view"] [aria-busy="true"], [data-pending]') &&
-        Math.abs(sizer.clientHeight - (inner?.offsetHeight ?? 0)) < 1 &&
-        dialog
-          .getAnimations({ subtree: true })
-          .every(
-            (animation) =>
-              animation.playState === 'finished' ||
-              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-    )
-  })
+  await page.waitForFunction(isModalSettled)
 }
 
 /**
