@@ -28,6 +28,7 @@ export default defineConfig({
       'exports/onramp': 'src/exports/onramp.ts',
       'exports/siwx': 'src/exports/siwx.ts',
       'exports/siwxVerify': 'src/exports/siwxVerify.ts',
+      'exports/siwxConfig': 'src/exports/siwxConfig.ts',
       'exports/embedded': 'src/exports/embedded.ts',
       'exports/swap': 'src/exports/swap.ts',
       'exports/calls': 'src/exports/calls.ts',

@@ -5,7 +5,7 @@
 
 import { devnetConfig } from 'virtual:portico-devnet'
 import { createPortico, eip155Adapter, solanaAdapter } from '@portico/headless'
-import { serverSiwx } from '@portico/headless/siwx'
+import { serverSiwx } from '@portico/headless/siwx/config'
 import { devnet, devnet2, solanaDevnet } from './portico.js'
 
 const prefix = 'portico-demo:sign-in:'

@@ -6,15 +6,15 @@
  * optional `toNodeListener`): it runs in Node, Next.js route handlers and edge runtimes.
  *
  * The message text, its parser and the signature check are the kit's own
- * (`@portico/headless/siwx`), re-exported here so a server imports from one place.
+ * (`@portico/headless/siwx`, its nonce from `/siwx/config`), re-exported here so a server imports from one place.
  */
 export {
   formatSiwxMessage,
-  generateSiwxNonce,
   parseSiwxMessage,
   SiwxMessageParseError,
   SiwxVerificationError,
 } from '@portico/headless/siwx'
+export { generateSiwxNonce } from '@portico/headless/siwx/config'
 export { verifySiwxSignature } from '@portico/headless/siwx/verify'
 export {
   type CreateSiwxHandlersOptions,

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { formatSiwxMessage, serverSiwx } from '@portico/headless/siwx'
+import { formatSiwxMessage } from '@portico/headless/siwx'
+import { serverSiwx } from '@portico/headless/siwx/config'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, describe, expect, test } from 'vitest'
 import { browserFetch, startSiwxServer } from '../test/siwxServer.js'

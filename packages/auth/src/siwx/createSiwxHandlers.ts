@@ -1,6 +1,7 @@
 import type { CaipNetworkId } from '@portico/headless/core'
 import { isCaipNetworkId, isEvmAddress, toChecksumEvmAddress } from '@portico/headless/internal'
-import { generateSiwxNonce, type SiwxSession, SiwxVerificationError } from '@portico/headless/siwx'
+import { type SiwxSession, SiwxVerificationError } from '@portico/headless/siwx'
+import { generateSiwxNonce } from '@portico/headless/siwx/config'
 import { type Context, Hono } from 'hono'
 import { createMemoryNonceStore, type SiwxNonceStore } from './nonceStore.js'
 import { createMemorySessionStore, type SiwxSessionRecord, type SiwxSessionStore } from './sessionStore.js'

@@ -1,4 +1,4 @@
-import { generateSiwxNonce } from '@portico/headless/siwx'
+import { generateSiwxNonce } from '@portico/headless/siwx/config'
 
 /** The state of a nonce when a message that carries it arrives. */
 export type SiwxNonceState = 'valid' | 'unknown' | 'expired' | 'used'

@@ -99,7 +99,13 @@ test('swap entry: the swap API and hooks, none of it in the main entries (they w
 test('siwx entry: sign-in in the browser, apart from the main barrel (page start)', () => {
   expect(Object.keys(siwx).sort()).toMatchSnapshot()
   for (const key of Object.keys(siwx)) expect(core).not.toHaveProperty(key)
-  expect(Object.keys(siwx)).toContain('generateSiwxNonce')
+})
+
+test("siwx/config entry: the siwx option's factories alone (a config imports them at page start)", async () => {
+  const config = await import('./siwxConfig.js')
+  expect(Object.keys(config).sort()).toEqual(['generateSiwxNonce', 'localSiwx', 'serverSiwx'])
+  // In '/siwx' too, they would bring the barrel's flow back to a page importing them from there.
+  for (const key of Object.keys(config)) expect(siwx).not.toHaveProperty(key)
 })
 
 test('siwx/verify entry: the signature check, apart from /siwx (a config imports /siwx at page start)', async () => {

@@ -1,5 +1,6 @@
-// @portico/headless/siwx: Sign in with X (messages, configs, the connect-lifecycle flow), without
-// React, so a server route can import it too (useSiwx is in '/siwx/react'). Its own entry, not part
+// @portico/headless/siwx: Sign in with X (messages, sessions, the connect-lifecycle flow), without
+// React, so a server route can import it too (useSiwx is in '/siwx/react'; the `siwx` option's
+// factories, `localSiwx` and `serverSiwx`, are in '/siwx/config', see there why). Its own entry, not part
 // of '.' or '/core': a bundler that splits code follows every import of a barrel it keeps, so
 // sign-in code reachable from the main barrel and used by a lazy view (the modal's sign step) would
 // land at page start. Explicit named exports only.
@@ -67,9 +68,7 @@ export {
   type IsSiwxRequiredReturnType,
   isSiwxRequired,
 } from '../features/siwx/isSiwxRequired.js'
-export { type LocalSiwxOptions, localSiwx } from '../features/siwx/localSiwx.js'
 export type { SiwxMessage } from '../features/siwx/message.js'
-export { generateSiwxNonce } from '../features/siwx/nonce.js'
 export {
   type ParseSiwxMessageErrorType,
   type ParseSiwxMessageReturnType,
@@ -83,7 +82,6 @@ export {
   type RevokeSiwxSessionReturnType,
   revokeSiwxSession,
 } from '../features/siwx/revokeSiwxSession.js'
-export { type ServerSiwxOptions, serverSiwx } from '../features/siwx/serverSiwx.js'
 export {
   type SetSiwxSessionsErrorType,
   type SetSiwxSessionsParameters,
@@ -92,7 +90,7 @@ export {
 } from '../features/siwx/setSiwxSessions.js'
 export { type SignInSiwxErrorType, type SignInSiwxReturnType, signInSiwx } from '../features/siwx/signInSiwx.js'
 export { signOutSiwx } from '../features/siwx/signOutSiwx.js'
-// The signature check is in '/siwx/verify' (see there why); its options type stays here for `localSiwx`.
+// The signature check is in '/siwx/verify' (see there why); its options type, `localSiwx`'s `verify`, is here too.
 export type { VerifySiwxSignatureOptions } from '../features/siwx/verifySiwxSignature.js'
 export { type WatchSiwxStateParameters, watchSiwxState } from '../features/siwx/watchSiwxState.js'
 export type { SiwxConfig, SiwxCreateMessageInput, SiwxSession } from '../kernel/siwxConfig.js'

@@ -850,6 +850,43 @@ test('a getDefaultConfig page with EVM and Solana ships no Polkadot, Bitcoin or 
     )
 })
 
+test("a sign-in config from '/siwx/config' brings only its factory to page start (localSiwx: no file of its own)", async () => {
+  // The README's quick start passes `siwx: localSiwx(…)`. From the '/siwx' barrel it brought the
+  // sign-in flow, its watcher, its formatter, the message parser and the session schema to page
+  // start (147.0 KiB gzip in 15 files for the README page); '/siwx/config' holds only the
+  // factories and the nonce, and `localSiwx` loads its session checks on first use (140.1 in 8).
+  const page = (factory: string) => `
+    import { createRoot } from 'react-dom/client'
+    import { jsx } from 'react/jsx-runtime'
+    import { getDefaultConfig, PorticoProvider, mainnet, solana } from '@portico/headless'
+    import { ${factory} } from '@portico/headless/siwx/config'
+    import { PorticoUI, ConnectButton } from '@portico/ui'
+    const portico = getDefaultConfig({ appName: 'My dapp', projectId: 'p', networks: [mainnet, solana],
+      siwx: ${factory === 'localSiwx' ? "localSiwx({ statement: 'Sign in.' })" : "serverSiwx({ url: '/api/siwx' })"} })
+    createRoot(document.getElementById('root')).render(
+      jsx(PorticoProvider, { config: portico, children: jsx(PorticoUI, { children: jsx(ConnectButton, {}) }) }),
+    )`
+  const without = await buildPacked(defaultConfigPage('[mainnet, solana]'))
+  const withoutFiles = staticClosure(without.metafile, without.entry)
+  for (const [factory, own] of [
+    ['localSiwx', ['localSiwx.js', 'nonce.js']],
+    ['serverSiwx', ['errors.js', 'serverSiwx.js']],
+  ] as const) {
+    const { metafile, entry, gzipOf } = await buildPacked(page(factory))
+    const files = staticClosure(metafile, entry)
+    const siwx = shippedInputs(metafile, files)
+      .filter((input) => input.includes('features/siwx/'))
+      .map((input) => input.slice(input.lastIndexOf('/') + 1))
+      .sort()
+    expect(siwx).toEqual(own)
+    console.info(
+      `[page start] getDefaultConfig page with ${factory}: ${kib(gzipOf(files))} KiB gzip in ${files.size} files (without sign-in: ${kib(without.gzipOf(withoutFiles))} in ${withoutFiles.size})`,
+    )
+    // `localSiwx` joins the page's own chunk; `serverSiwx`'s typed error is shared with the lazy flow.
+    expect(files.size).toBeLessThanOrEqual(withoutFiles.size + (factory === 'serverSiwx' ? 1 : 0))
+  }
+})
+
 test("the embedded wallet's account hooks, on a page without an embedded wallet, bring no frame client nor its protocol", async () => {
   // The README's quick start renders useSmartAccount (and a host's account view useEmbeddedWallet)
   // whether or not an embedded wallet is configured: importing the auth connector's id from the

@@ -1,7 +1,8 @@
 // The journey as analytics events, checked on the wire: the devnet's analytics emulator records
 // what `POST /e` received, and this test reads its own project's events back.
 import { getConnection } from '@portico/headless'
-import { getSiwxState, localSiwx } from '@portico/headless/siwx'
+import { getSiwxState } from '@portico/headless/siwx'
+import { localSiwx } from '@portico/headless/siwx/config'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'

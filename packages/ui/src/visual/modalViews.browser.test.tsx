@@ -15,7 +15,7 @@
 import { connect, signMessage } from '@portico/headless'
 import { transactionsInfiniteQueryOptions } from '@portico/headless/activity'
 import { startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
-import { localSiwx } from '@portico/headless/siwx'
+import { localSiwx } from '@portico/headless/siwx/config'
 import { getConnections } from '@portico/headless/wallets'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { composeStory } from '@storybook/react-vite'

@@ -2,11 +2,8 @@ import * as z from 'zod/mini'
 import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
 import { createPorticoStorage, getDefaultStorage, type StorageLike } from '../../kernel/state/storage.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
-import { SiwxVerificationError } from './errors.js'
 import type { SiwxMessage } from './message.js'
 import { generateSiwxNonce } from './nonce.js'
-import { parseSiwxMessage } from './parseSiwxMessage.js'
-import { sameAddress, toSiwxSession } from './sessionSchema.js'
 import type { VerifySiwxSignatureOptions } from './verifySiwxSignature.js'
 
 export type LocalSiwxOptions = {
@@ -37,6 +34,22 @@ export type LocalSiwxOptions = {
 export const localSiwxStorageKey = 'siwx-sessions'
 
 /**
+ * What reading and storing a session needs (its schema, the message parser, the typed error),
+ * loaded with the first session read or stored rather than with the config: a host builds
+ * `localSiwx()` at page start (`@portico/headless/siwx/config`), and the sign-in flow that uses the
+ * sessions loads later anyway. Imported with the config, these modules were at the README page's
+ * start (esbuild): 3.3 KiB gzip and 4 files more.
+ */
+const sessionChecks = async () => {
+  const [schema, parser, errors] = await Promise.all([
+    import('./sessionSchema.js'),
+    import('./parseSiwxMessage.js'),
+    import('./errors.js'),
+  ])
+  return { ...schema, ...parser, ...errors }
+}
+
+/**
  * A `siwx` config for client-only apps: messages are made in the browser with a random nonce,
  * signatures are checked locally, and sessions are kept in local storage. Stored data is
  * schema-checked on every read; corrupt data is discarded with a warning. This proves to the
@@ -53,7 +66,9 @@ export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
   const backing = options.storage === undefined ? getDefaultStorage() : options.storage
   const storage = backing ? createPorticoStorage(backing) : undefined
 
-  const readAll = (): SiwxSession[] => {
+  // Reads and writes stay synchronous once the checks are loaded, so no other call's write lands
+  // between a read and the write made from it.
+  const readAll = (toSiwxSession: (value: unknown) => SiwxSession | undefined): SiwxSession[] => {
     if (!storage) return memory
     const raw = storage.get(localSiwxStorageKey, z.array(z.unknown())) ?? []
     const sessions = raw.map(toSiwxSession)
@@ -85,6 +100,7 @@ export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
       }
     },
     async addSession(session) {
+      const { parseSiwxMessage, sameAddress, SiwxVerificationError, toSiwxSession } = await sessionChecks()
       // The signed text is the truth; the fields are read back from it.
       const data = parseSiwxMessage(session.message)
       if (data.expirationTime && Date.parse(data.expirationTime) <= now())
@@ -105,23 +121,28 @@ export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
         )
         if (!result.valid) throw new SiwxVerificationError({ reason: result.reason, details: result.details })
       }
-      const others = readAll().filter(
+      const others = readAll(toSiwxSession).filter(
         (s) =>
           !(s.data.chainId === data.chainId && sameAddress(data.chainId, s.data.accountAddress, data.accountAddress)),
       )
       writeAll([...others.filter(alive), { ...session, data }])
     },
     async getSessions(chainId: CaipNetworkId, address: string) {
-      return readAll().filter(
+      const { sameAddress, toSiwxSession } = await sessionChecks()
+      return readAll(toSiwxSession).filter(
         (s) => alive(s) && s.data.chainId === chainId && sameAddress(chainId, s.data.accountAddress, address),
       )
     },
     async revokeSession(chainId: CaipNetworkId, address: string) {
+      const { sameAddress, toSiwxSession } = await sessionChecks()
       writeAll(
-        readAll().filter((s) => !(s.data.chainId === chainId && sameAddress(chainId, s.data.accountAddress, address))),
+        readAll(toSiwxSession).filter(
+          (s) => !(s.data.chainId === chainId && sameAddress(chainId, s.data.accountAddress, address)),
+        ),
       )
     },
     async setSessions(sessions) {
+      const { parseSiwxMessage } = await sessionChecks()
       writeAll(sessions.map((s) => ({ ...s, data: parseSiwxMessage(s.message) })))
     },
     getRequired: () => options.required ?? false,

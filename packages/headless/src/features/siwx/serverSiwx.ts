@@ -2,7 +2,6 @@ import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { SiwxRequestError } from './errors.js'
 import type { SiwxMessage } from './message.js'
-import { toSiwxSession } from './sessionSchema.js'
 
 export type ServerSiwxOptions = {
   /** Base URL of the sign-in routes (`createSiwxHandlers` mounted there), e.g. `/api/siwx`. */
@@ -107,6 +106,9 @@ export function serverSiwx(options: ServerSiwxOptions): SiwxConfig {
       const body = (await call(`session?${query}`, { method: 'GET' })) as { sessions?: unknown }
       if (!Array.isArray(body?.sessions))
         throw new SiwxRequestError({ url: `${base}/session`, status: 200, reason: 'no sessions list in the answer' })
+      // The session schema loads with the first answer read, not with the config (a host builds
+      // `serverSiwx()` at page start; see `localSiwx`'s session checks for the measure).
+      const { toSiwxSession } = await import('./sessionSchema.js')
       // An entry that does not have the session shape is not a session; the rest still count.
       return body.sessions.map(toSiwxSession).filter((s): s is SiwxSession => s !== undefined)
     },

@@ -3,7 +3,8 @@
 // modal signed in (a real personal_sign, checked by localSiwx); the Account view shows it and
 // signs out; Cancel follows the required/optional rule. Axe in light and dark.
 import { getConnection } from '@portico/headless'
-import { getSiwxState, localSiwx } from '@portico/headless/siwx'
+import { getSiwxState } from '@portico/headless/siwx'
+import { localSiwx } from '@portico/headless/siwx/config'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'

@@ -1,4 +1,4 @@
-import { localSiwx } from '@portico/headless/siwx'
+import { localSiwx } from '@portico/headless/siwx/config'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../../test/storyHarness.js'
 
