@@ -621,7 +621,19 @@ function packedPlugin(): Plugin {
  */
 const withoutHashes = (code: string) => code.replace(/-[A-Z0-9]{8}\.js\b/g, '-00000000.js')
 
-async function buildPacked(contents: string, external: string[] = []) {
+/** Builds of the same page are made once per run (several tests measure the getDefaultConfig page). */
+const packedBuilds = new Map<string, ReturnType<typeof buildPackedPage>>()
+function buildPacked(contents: string, external: string[] = []) {
+  const key = JSON.stringify([contents, external])
+  let built = packedBuilds.get(key)
+  if (!built) {
+    built = buildPackedPage(contents, external)
+    packedBuilds.set(key, built)
+  }
+  return built
+}
+
+async function buildPackedPage(contents: string, external: string[]) {
   const result = await build({
     stdin: { contents, resolveDir: join(root, 'packages', 'ui'), loader: 'tsx' },
     bundle: true,
