@@ -823,13 +823,18 @@ test('a host page with both adapters (EVM and Solana) stays within budget at pag
   expect(gzip / 1024).toBeLessThanOrEqual(pageStartBudgetKiB.bothAdapters)
 })
 
-/** A page of the README's quick start: getDefaultConfig's networks (EVM and Solana), the modal, the button. */
-const defaultConfigPage = (networks: string) => `
+/**
+ * A page of the README's quick start: getDefaultConfig's networks (EVM and Solana), the modal, the
+ * button; with `siwx`, the sign-in config made by that factory of '/siwx/config'.
+ */
+const defaultConfigPage = (networks: string, siwx?: 'localSiwx' | 'serverSiwx') => `
   import { createRoot } from 'react-dom/client'
   import { jsx } from 'react/jsx-runtime'
   import { getDefaultConfig, PorticoProvider, mainnet, solana, bitcoin, polkadot, cosmosHub } from '@portico/headless'
+  ${siwx ? `import { ${siwx} } from '@portico/headless/siwx/config'` : ''}
   import { PorticoUI, ConnectButton } from '@portico/ui'
-  const portico = getDefaultConfig({ appName: 'My dapp', projectId: 'p', networks: ${networks} })
+  const portico = getDefaultConfig({ appName: 'My dapp', projectId: 'p', networks: ${networks},
+    ${siwx === 'localSiwx' ? "siwx: localSiwx({ statement: 'Sign in.' })" : siwx === 'serverSiwx' ? "siwx: serverSiwx({ url: '/api/siwx' })" : ''} })
   createRoot(document.getElementById('root')).render(
     jsx(PorticoProvider, { config: portico, children: jsx(PorticoUI, { children: jsx(ConnectButton, {}) }) }),
   )`
@@ -867,24 +872,13 @@ test("a sign-in config from '/siwx/config' brings only its factory to page start
   // sign-in flow, its watcher, its formatter, the message parser and the session schema to page
   // start (147.0 KiB gzip in 15 files for the README page); '/siwx/config' holds only the
   // factories and the nonce, and `localSiwx` loads its session checks on first use (140.1 in 8).
-  const page = (factory: string) => `
-    import { createRoot } from 'react-dom/client'
-    import { jsx } from 'react/jsx-runtime'
-    import { getDefaultConfig, PorticoProvider, mainnet, solana } from '@portico/headless'
-    import { ${factory} } from '@portico/headless/siwx/config'
-    import { PorticoUI, ConnectButton } from '@portico/ui'
-    const portico = getDefaultConfig({ appName: 'My dapp', projectId: 'p', networks: [mainnet, solana],
-      siwx: ${factory === 'localSiwx' ? "localSiwx({ statement: 'Sign in.' })" : "serverSiwx({ url: '/api/siwx' })"} })
-    createRoot(document.getElementById('root')).render(
-      jsx(PorticoProvider, { config: portico, children: jsx(PorticoUI, { children: jsx(ConnectButton, {}) }) }),
-    )`
   const without = await buildPacked(defaultConfigPage('[mainnet, solana]'))
   const withoutFiles = staticClosure(without.metafile, without.entry)
   for (const [factory, own] of [
     ['localSiwx', ['localSiwx.js', 'nonce.js']],
     ['serverSiwx', ['errors.js', 'serverSiwx.js']],
   ] as const) {
-    const { metafile, entry, gzipOf } = await buildPacked(page(factory))
+    const { metafile, entry, gzipOf } = await buildPacked(defaultConfigPage('[mainnet, solana]', factory))
     const files = staticClosure(metafile, entry)
     const siwx = shippedInputs(metafile, files)
       .filter((input) => input.includes('features/siwx/'))
