@@ -42,10 +42,12 @@ export type FeatureMessages<english> = {
  * one flat object, and its overrides reach the feature by key (see {@link useFeatureMessages}).
  *
  * @example
+ * // features/send/send.en.ts: English, like every other language, in a file of its own
+ * export const sendEn = { sendTitle: 'Send', sendMax: 'Max', sendTo: (name: string) => `Send to ${name}` }
  * // features/send/messages.ts (imported only by the Send views)
  * export const sendMessages = defineFeatureMessages(
  *   'send',
- *   { sendTitle: 'Send', sendMax: 'Max', sendTo: (name: string) => `Send to ${name}` },
+ *   sendEn,
  *   {
  *     es: () => import('./send.es.js').then((m) => m.default),
  *     fr: () => import('./send.fr.js').then((m) => m.default),
@@ -54,7 +56,7 @@ export type FeatureMessages<english> = {
  * )
  * // features/send/send.es.ts
  * import type { Catalogue } from '../../i18n/featureMessages.js'
- * import type { sendEn } from './messages.js'
+ * import type { sendEn } from './send.en.js'
  * export default { sendTitle: 'Enviar', sendMax: 'Máx.', sendTo: (name) => `Enviar a ${name}` } satisfies Catalogue<typeof sendEn>
  * // in a view
  * const text = useFeatureMessages(sendMessages)

@@ -7,7 +7,8 @@ import { Spinner } from '../../components/Spinner.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
 import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.js'
-import { type nftsEn, nftsMessages } from './nftMessages.js'
+import { nftsMessages } from './nftMessages.js'
+import type { nftsEn } from './nfts.en.js'
 import { RetryButton } from './RetryButton.js'
 
 /** @internal The NFTs tab: the account's ERC-721 and ERC-1155 tokens on the active network (spam hidden), paged. */

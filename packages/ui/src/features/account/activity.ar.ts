@@ -1,6 +1,6 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
 import { operationLabel } from '../../i18n/operationLabel.js'
-import type { activityEn } from './messages.js'
+import type { activityEn } from './activity.en.js'
 
 export const activityAr = {
   operationType: operationLabel({

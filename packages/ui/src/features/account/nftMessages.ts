@@ -1,11 +1,5 @@
 import { defineFeatureMessages } from '../../i18n/featureMessages.js'
-
-/** English text of the NFTs tab; other languages load on demand. */
-export const nftsEn = {
-  nftsFailed: 'Failed to fetch NFTs',
-  /** How many of an ERC-1155 token the account holds (shown only above one). */
-  nftsOwned: (count: string) => `${count} owned`,
-}
+import { nftsEn } from './nfts.en.js'
 
 /** @internal The NFTs tab's messages (`defineFeatureMessages`). */
 export const nftsMessages = defineFeatureMessages('nfts', nftsEn, {

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { nftsEn } from './nftMessages.js'
+import type { nftsEn } from './nfts.en.js'
 
 export const nftsJa = {
   nftsFailed: 'NFT を取得できませんでした',

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { nftsEn } from './nftMessages.js'
+import type { nftsEn } from './nfts.en.js'
 
 export const nftsPtBR = {
   nftsFailed: 'Não foi possível carregar os NFTs',

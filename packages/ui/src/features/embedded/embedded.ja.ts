@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { embeddedEn } from './messages.js'
+import type { embeddedEn } from './embedded.en.js'
 
 // biome-ignore lint/style/noDefaultExport: a language chunk's catalogue is its default export (featureMessages.ts).
 export default {

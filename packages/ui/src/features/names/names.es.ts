@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { namesEn } from './messages.js'
+import type { namesEn } from './names.en.js'
 
 export const namesEs = {
   nameTitle: 'Elige un nombre',

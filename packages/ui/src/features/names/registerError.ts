@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { namesEn } from './messages.js'
+import type { namesEn } from './names.en.js'
 
 /**
  * The text a failed registration shows in RegisterAccountName, by the headless error's name:

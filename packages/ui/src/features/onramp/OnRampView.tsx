@@ -19,8 +19,9 @@ import type { FeatureTitle } from '../../modal/featureTitle.js'
 import { ViewLoading } from '../../modal/ViewLoading.js'
 import { useFormat } from '../../utils/useFormat.js'
 import { findBought, navigateCheckout, openCheckout } from './checkout.js'
-import { type onrampEn, onrampMessages } from './messages.js'
+import { onrampMessages } from './messages.js'
 import * as s from './onramp.css.js'
+import type { onrampEn } from './onramp.en.js'
 import { quoteBreakdown } from './quoteBreakdown.js'
 
 /** Spec: provider fee range 1-2%. */

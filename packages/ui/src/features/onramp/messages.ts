@@ -1,44 +1,5 @@
 import { defineFeatureMessages } from '../../i18n/featureMessages.js'
-
-/** English text of the Buy (on-ramp) views; other languages load on demand. */
-export const onrampEn = {
-  onrampTitle: 'Buy crypto',
-  onrampBuy: 'Buy',
-  onrampToken: 'Token',
-  onrampCurrency: 'Currency',
-  onrampPayWith: 'Pay with',
-  onrampMethodCard: 'Card',
-  onrampMethodBank: 'Bank transfer',
-  onrampYouPay: 'You pay',
-  onrampYouGet: 'You get',
-  onrampMin: (amount: string) => `The minimum is ${amount}`,
-  onrampMax: (amount: string) => `The maximum is ${amount}`,
-  onrampPresets: 'Preset amounts',
-  onrampNetworkFee: 'Network fee',
-  onrampTotal: 'Total',
-  onrampProviderFeeLabel: 'Provider fee',
-  onrampConverted: 'Amount converted',
-  onrampRate: 'Rate',
-  onrampQuoteLoading: 'Getting a quote…',
-  onrampQuotePlaceholder: 'No quote right now: the provider shows the final price.',
-  onrampSampleOptions: 'Live options are unavailable; showing the default options.',
-  onrampProviders: 'Providers',
-  onrampProviderHosted: 'Card or bank transfer',
-  onrampProviderFee: (range: string) => `Fee ${range}`,
-  onrampNoProviders: 'No provider is available.',
-  onrampUnavailable: 'Buying crypto is not available here.',
-  onrampUrlFailed: 'Could not reach the provider. Try again.',
-  onrampInProgressTitle: 'Complete your purchase',
-  onrampInProgressBody: "Finish the payment in the provider's window. Your balance updates here when the funds arrive.",
-  onrampWaiting: 'Waiting for the funds…',
-  onrampPopupBlocked: 'Your browser blocked the checkout window.',
-  onrampOpenInTab: 'Open the checkout in a new tab',
-  onrampReopen: 'Reopen the checkout',
-  onrampPopupClosed: 'The checkout window was closed before the funds arrived.',
-  onrampSuccess: 'Purchase complete',
-  onrampReceived: (amount: string) => `${amount} arrived in your wallet.`,
-  onrampBackToAccount: 'Back to account',
-}
+import { onrampEn } from './onramp.en.js'
 
 /** @internal The Buy views' messages (`defineFeatureMessages`). */
 export const onrampMessages = defineFeatureMessages('onramp', onrampEn, {

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { onrampEn } from './messages.js'
+import type { onrampEn } from './onramp.en.js'
 
 export const onrampKo = {
   onrampTitle: '암호화폐 구매',

@@ -1,12 +1,5 @@
 import { defineFeatureMessages } from '../../i18n/featureMessages.js'
-
-/** The pay panel's own English text; the rest of its text is the send feature's (this object ships in its chunk only). */
-export const payEn = {
-  payTitle: 'Pay',
-  payYouPay: 'You pay',
-  payConfirm: 'Pay',
-  payClose: 'Close',
-}
+import { payEn } from './pay.en.js'
 
 /** The pay panel's messages, each language a chunk of its own. */
 export const payMessages = defineFeatureMessages('pay', payEn, {

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { payEn } from './messages.js'
+import type { payEn } from './pay.en.js'
 
 export const messages = {
   payTitle: '결제',

@@ -7,8 +7,9 @@ import { type Catalogue, useFeatureMessages } from '../../i18n/featureMessages.j
 import { useToasts } from '../../modal/toasts.js'
 import type { Formatters } from '../../utils/format.js'
 import { useFormat } from '../../utils/useFormat.js'
-import { type permissionsEn, permissionsMessages } from './messages.js'
+import { permissionsMessages } from './messages.js'
 import * as styles from './permissions.css.js'
+import type { permissionsEn } from './permissions.en.js'
 
 type Text = Catalogue<typeof permissionsEn>
 

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { permissionsEn } from './messages.js'
+import type { permissionsEn } from './permissions.en.js'
 
 export const permissionsDe = {
   permissionsTitle: 'Berechtigungen',

@@ -1,52 +1,7 @@
 import { defineFeatureMessages } from '../../i18n/featureMessages.js'
+import { sendEn } from './send.en.js'
 
-/** The Send and Receive views' English text (this object ships in their chunks only). */
-export const sendEn = {
-  sendTitle: 'Send',
-  sendSelectTokenTitle: 'Select token',
-  sendPreviewTitle: 'Review send',
-  receiveTitle: 'Receive',
-  sendToken: 'Token',
-  sendSelectToken: 'Select token',
-  sendAmount: 'Amount',
-  sendBalance: (amount: string) => `Balance: ${amount}`,
-  sendMax: 'Max',
-  sendTo: 'To',
-  sendReceiverPlaceholder: 'Wallet address or name',
-  sendPaste: 'Paste',
-  sendNetworkFee: 'Network fee',
-  sendFeeUnavailable: 'Fee unavailable',
-  sendAddAmount: 'Add amount',
-  sendInvalidAmount: 'Invalid amount',
-  sendTooManyDecimals: (decimals: number) => `At most ${decimals} decimals`,
-  sendInsufficientFunds: 'Insufficient funds',
-  sendNotEnoughForFee: (symbol: string) => `Not enough ${symbol} left for the network fee`,
-  sendAddAddress: 'Add address',
-  sendInvalidAddress: 'Invalid address',
-  sendReceiverIsToken: 'This is the token contract, not a wallet',
-  sendResolvingName: 'Resolving name…',
-  sendNameError: 'Error resolving name',
-  sendPreview: 'Preview send',
-  sendSearchToken: 'Search token',
-  sendNoTokens: 'No tokens found',
-  sendYouSend: 'You send',
-  sendNetwork: 'Network',
-  sendConfirm: 'Send',
-  sendCancel: 'Cancel',
-  sendConfirmInWallet: 'Confirm in your wallet',
-  sendSending: 'Sending…',
-  sendRejected: 'Transaction rejected',
-  sendFailed: 'Send failed',
-  sendTryAgain: 'Try again',
-  sendSuccess: (amount: string) => `Sent ${amount}`,
-  sendNotSupported: 'Sending is not available on this network',
-  receiveQrLabel: 'QR code of your address',
-  receiveQrLoading: 'Drawing the QR code',
-  receiveNetworks: 'Networks that can receive',
-  receiveWarning: 'Only send tokens on these networks to this address.',
-}
-
-/** @internal The Send and Receive views' messages: English here, each other language its own chunk. */
+/** @internal The Send and Receive views' messages: English in `send.en.ts`, each other language its own chunk. */
 export const sendMessages = defineFeatureMessages('send', sendEn, {
   es: () => import('./send.es.js').then((m) => m.messages),
   fr: () => import('./send.fr.js').then((m) => m.messages),

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { sendEn } from './messages.js'
+import type { sendEn } from './send.en.js'
 
 export const messages = {
   sendTitle: 'إرسال',

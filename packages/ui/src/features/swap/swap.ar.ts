@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { swapEn } from './messages.js'
+import type { swapEn } from './swap.en.js'
 
 export const messages = {
   swapTitle: 'مبادلة',

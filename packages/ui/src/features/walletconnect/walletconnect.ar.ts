@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { walletConnectEn } from './messages.js'
+import type { walletConnectEn } from './walletconnect.en.js'
 
 // A Latin wallet name inside Arabic text is wrapped in first-strong isolates (as the page-start
 // catalogue does) so its direction does not reorder the sentence around it.

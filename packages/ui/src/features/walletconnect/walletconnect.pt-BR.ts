@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { walletConnectEn } from './messages.js'
+import type { walletConnectEn } from './walletconnect.en.js'
 
 export const walletConnectPtBR = {
   wcOpenWalletToConnect: (wallet) => `Abra ${wallet} para conectar`,

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { walletConnectEn } from './messages.js'
+import type { walletConnectEn } from './walletconnect.en.js'
 
 export const walletConnectZhCN = {
   wcOpenWalletToConnect: (wallet) => `打开 ${wallet} 以连接`,

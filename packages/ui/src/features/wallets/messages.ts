@@ -1,21 +1,5 @@
 import { defineFeatureMessages } from '../../i18n/featureMessages.js'
-
-/** English text of the ProfileWallets view and its entry in the Account view; other languages load on demand. */
-export const walletsEn = {
-  walletsTitle: 'Wallets',
-  walletsOpen: 'Connected wallets',
-  walletsAdd: 'Add wallet',
-  walletsSwitch: 'Switch',
-  walletsReconnect: 'Reconnect',
-  walletsDisconnect: 'Disconnect',
-  walletsActive: 'Active',
-  walletsDisconnected: 'Disconnected',
-  walletsEmpty: 'No wallet connected',
-  walletsSwitchFailed: 'Could not switch wallets',
-  walletsReconnectFailed: 'Could not reconnect this wallet. Try again.',
-  walletsDisconnectOne: (name: string) => `Disconnect ${name}`,
-  walletsSwitchTo: (name: string) => `Switch to ${name}`,
-}
+import { walletsEn } from './wallets.en.js'
 
 /** @internal The wallets views' messages (`defineFeatureMessages`). */
 export const walletsMessages = defineFeatureMessages('wallets', walletsEn, {

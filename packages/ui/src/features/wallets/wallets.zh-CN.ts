@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../i18n/featureMessages.js'
-import type { walletsEn } from './messages.js'
+import type { walletsEn } from './wallets.en.js'
 
 export const walletsZhCN = {
   walletsTitle: '钱包',

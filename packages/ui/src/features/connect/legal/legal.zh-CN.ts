@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../../i18n/featureMessages.js'
-import type { legalEn } from './messages.js'
+import type { legalEn } from './legal.en.js'
 
 export const legalZhCN = {
   legalTerms: '服务条款',

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { expectCompleteTranslations } from '../../../test/featureMessages.js'
-import { legalEn, legalMessages } from './messages.js'
+import { legalEn } from './legal.en.js'
+import { legalMessages } from './messages.js'
 
 test('the legal line’s messages are complete in every language', () =>
   expectCompleteTranslations(legalMessages, {

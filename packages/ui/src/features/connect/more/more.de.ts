@@ -1,5 +1,5 @@
 import type { Catalogue } from '../../../i18n/featureMessages.js'
-import type { connectMoreEn } from './messages.js'
+import type { connectMoreEn } from './more.en.js'
 
 export const connectMoreDe = {
   continueWithWallet: 'Mit einer Wallet fortfahren',
