@@ -1,7 +1,7 @@
 import { usePortico } from '@portico/headless'
 import { useCallback } from 'react'
 import { usePorticoUI } from './context.js'
-import type { PayRequest, PayResult } from './features/pay/views.js'
+import type { PayRequest, PayResult } from './features/pay/payRequest.js'
 import { preloadView } from './modal/views.js'
 
 export type { PayRequest, PayResult }

@@ -12,7 +12,25 @@ import { InvalidTokenError, parseAmount, SendParametersRequiredError, TokenRequi
 import type { QueryClient } from '@tanstack/react-query'
 import type { ModalController } from '../../modal/controller.js'
 import { PayClosedError, PayDisabledError, PayInProgressError } from './errors.js'
-import type { PayRequest, PayResult } from './views.js'
+
+/**
+ * What a host asks the user to pay with `usePay()`: an amount of a token to a receiver, on the
+ * connected network.
+ */
+export type PayRequest = {
+  /** A plain decimal amount in whole tokens, as the Send form takes it, e.g. `'1.5'`. */
+  amount: string
+  /** `'native'` for the network's native currency, or a token's contract address. */
+  token: string
+  /** The receiver's address in the connected network's format. */
+  receiver: string
+}
+
+/** What the host's `pay(request)` resolves with: the transaction, once the chain confirmed it. */
+export type PayResult = {
+  /** The transaction hash (EVM) or signature (Solana). */
+  hash: string
+}
 
 /** The host's promise of the open pay panel, settled once by the panel or by closing the modal. */
 type Pending = { resolve(result: PayResult): void; reject(error: unknown): void }

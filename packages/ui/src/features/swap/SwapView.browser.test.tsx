@@ -32,7 +32,7 @@ import { PorticoUI } from '../../PorticoUI.js'
 import { recordAnnouncements } from '../../test/announcements.js'
 import { anvil, freshFundedKey } from '../../test/devnetChain.js'
 import { useModal } from '../../useModal.js'
-import type { SwapViewData } from './views.js'
+import type { SwapViewData } from './swapForm.js'
 import '../../test/provided.js'
 import { offline } from '../../test/offline.js'
 

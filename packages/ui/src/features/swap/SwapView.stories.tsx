@@ -12,7 +12,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
 import { type Harness, harnessLoader, Stage, themeModeOf } from '../../test/storyHarness.js'
-import type { SwapViewData } from './views.js'
+import type { SwapViewData } from './swapForm.js'
 
 // The Swap view in each state, on the harness's Devnet Wallet with seeded balances. Storybook has
 // no devnet: the swap token list, quote, gas price and allowance are seeded into the query cache

@@ -4,7 +4,18 @@ import { type ImageProps, nativeMark } from '../../components/marks.js'
 import { usePorticoUI } from '../../context.js'
 import type { ViewEntry } from '../../modal/views.js'
 import { createStore, useStore } from '../../utils/store.js'
-import type { SwapViewData } from './views.js'
+
+/**
+ * What `open({ view: 'Swap', data })` may prefill: tokens by symbol or address on the connected
+ * network, and the amount to pay as a decimal string in the token's units.
+ */
+export type SwapViewData = {
+  fromToken?: string | undefined
+  toToken?: string | undefined
+  amount?: string | undefined
+  /** @internal The swap flow's own step (token lists, review). */
+  step?: 'selectFrom' | 'selectTo' | 'review' | undefined
+}
 
 /**
  * @internal The swap form outlives its views: the token lists and the review are history entries
