@@ -1,5 +1,5 @@
 import { usePorticoUI } from './context.js'
-import { useModalModule } from './modal/views.js'
+import { useModalModule } from './modal/loadModal.js'
 
 /**
  * The modal rendered inline, for `<PorticoUI embedded>`: no overlay, no portal, never closes

@@ -16,9 +16,9 @@ import type { AllMessages } from './i18n/allMessages.js'
 import type { Locale } from './i18n/locales.js'
 import { useLocale } from './i18n/useLocale.js'
 import { useModalController } from './modal/controller.js'
+import { useModalModule } from './modal/loadModal.js'
 import { prefetchModalAtIdle } from './modal/prefetchAtIdle.js'
 import { Activity } from './modal/prerender.js'
-import { useModalModule } from './modal/views.js'
 import { FeatureWatchers } from './modal/watchers.js'
 
 export type PorticoUIProps = {

@@ -3,8 +3,8 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { usePorticoUI } from './context.js'
 import type { viewTable } from './features/index.js'
 import type { SwapViewData } from './features/swap/swapForm.js'
+import { preloadModal } from './modal/loadModal.js'
 import { shownView } from './modal/navigation.js'
-import { preloadModal } from './modal/views.js'
 import { useStore } from './utils/store.js'
 
 export type { SwapViewData }

@@ -3,7 +3,8 @@ import { page } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { deferred } from '../test/deferred.js'
 import { createHarness } from '../test/harness.js'
-import { type Catalogue, defineFeatureMessages, useFeatureMessages } from './featureMessages.js'
+import { type Catalogue, defineFeatureMessages } from './featureMessages.js'
+import { useFeatureMessages } from './useFeatureMessages.js'
 
 const cleanups: (() => void)[] = []
 afterEach(async () => {

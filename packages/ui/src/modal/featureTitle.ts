@@ -1,18 +1,8 @@
 import { usePorticoUI } from '../context.js'
-import { defineFeatureMessages, type FeatureMessages, useFeatureMessages } from '../i18n/featureMessages.js'
+import { defineFeatureMessages } from '../i18n/featureMessages.js'
+import { useFeatureMessages } from '../i18n/useFeatureMessages.js'
 import type { ViewEntry } from './viewRegistry.js'
 import { useView } from './views.js'
-
-/**
- * @internal What a feature view's component carries (as a static `featureTitle`) so the modal's
- * header can title it in the page's language without bundling the feature's text.
- */
-export type FeatureTitle = {
-  // biome-ignore lint/suspicious/noExplicitAny: any feature's catalogue; `title` reads its own keys.
-  messages: FeatureMessages<any>
-  // biome-ignore lint/suspicious/noExplicitAny: as above.
-  title(catalogue: any, entry: ViewEntry): string
-}
 
 const none = () => Promise.resolve({})
 const noMessages = defineFeatureMessages(

@@ -5,7 +5,7 @@ import { page, userEvent } from 'vitest/browser'
 import '../test/provided.js'
 import { viewTable } from '../features/index.js'
 import { renderConnectButton } from '../test/renderConnectButton.js'
-import { preloadModal } from './views.js'
+import { preloadModal } from './loadModal.js'
 
 vi.mock('./prerender.js', () => ({ Activity: undefined }))
 

@@ -1,16 +1,28 @@
 import type { Portico, UseConnectionReturnType } from '@portico/headless'
 import type { ComponentType } from 'react'
+import type { FeatureMessages } from '../i18n/featureMessages.js'
 import type { Messages } from '../i18n/messages.js'
-import type { FeatureTitle } from './featureTitle.js'
 import { type Lazy, lazy } from './lazy.js'
+
+/**
+ * @internal What a feature view's component carries (as a static `featureTitle`) so the modal's
+ * header can title it in the page's language without bundling the feature's text.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a view's own entry (the header passes the shown one).
+export type FeatureTitle<entry = any> = {
+  // biome-ignore lint/suspicious/noExplicitAny: any feature's catalogue; `title` reads its own keys.
+  messages: FeatureMessages<any>
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  title(catalogue: any, entry: entry): string
+}
 
 /**
  * A view component: it renders its own history entry (`{ view, data }`), so it receives the data
  * its entry type names.
  */
 export type ViewComponent<entry> = ComponentType<entry> & {
-  /** A feature view's title, from its own catalogue (see featureTitle.ts). */
-  featureTitle?: FeatureTitle | undefined
+  /** A feature view's title, from its own catalogue (see {@link FeatureTitle}). */
+  featureTitle?: FeatureTitle<entry> | undefined
 }
 
 /** How the header titles a view from the page-start catalogue (else the view's `featureTitle`). */

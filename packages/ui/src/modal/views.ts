@@ -1,6 +1,6 @@
 import type { Portico } from '@portico/headless'
 import type { Messages } from '../i18n/messages.js'
-import { lazy, useLazy } from './lazy.js'
+import { useLazy } from './lazy.js'
 import type { ViewEntry, ViewName, ViewTable } from './viewRegistry.js'
 import type { ViewComponent, ViewSlot } from './viewSlot.js'
 
@@ -11,8 +11,6 @@ import type { ViewComponent, ViewSlot } from './viewSlot.js'
 
 export type { PlainViewName, ViewEntry, ViewEntryOf, ViewName, ViewTable } from './viewRegistry.js'
 
-const modal = lazy(() => import('./Modal.js'))
-
 // Any view's slot, for code that does not know which view it holds (the lookup by name cannot tie
 // a slot's entry type to its name).
 const slotOf = (table: ViewTable, name: ViewName) => table.views[name] as ViewSlot<ViewEntry>
@@ -20,21 +18,6 @@ const slotOf = (table: ViewTable, name: ViewName) => table.views[name] as ViewSl
 /** @internal Starts loading a view's chunk; safe to call often. */
 export function preloadView(table: ViewTable, name: ViewName): Promise<ViewComponent<ViewEntry>> {
   return slotOf(table, name).chunk.load()
-}
-
-/**
- * @internal
- * Starts loading the modal chunk and the view it will open on (Connect unless told otherwise), in
- * parallel; safe to call often.
- */
-export function preloadModal(table: ViewTable, view: ViewName = 'Connect'): Promise<typeof import('./Modal.js')> {
-  preloadView(table, view).catch(() => {})
-  return modal.load()
-}
-
-/** @internal The modal module once loaded (loading it while `enabled`), else undefined. */
-export function useModalModule(enabled: boolean): typeof import('./Modal.js') | undefined {
-  return useLazy(modal, enabled) ?? undefined
 }
 
 /** @internal A view's component once loaded (loading it now if needed), else undefined. */

@@ -1,4 +1,4 @@
-import { runAtIdle } from './prefetchAtIdle.js'
+import { runAtIdle } from './runAtIdle.js'
 
 /**
  * Whether a copy of the dialog was laid out on this page. What it fills are the browser's own

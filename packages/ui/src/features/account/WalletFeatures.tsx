@@ -2,7 +2,7 @@ import { useConnection, useFeatures, type WalletFeature } from '@portico/headles
 import type { ComponentType } from 'react'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
-import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
 import { BuyFeatureButton } from '../onramp/BuyFeatureButton.js'
 import { sendMessages } from '../send/messages.js'
 import * as send from '../send/send.css.js'

@@ -2,7 +2,7 @@ import { useEmbeddedWallet, useSmartAccount } from '@portico/headless/embedded/r
 import { button } from '../../components/primitives.css.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
-import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
 import { preloadView } from '../../modal/views.js'
 import * as css from './embedded.css.js'
 import { useInitFailure } from './initFailure.js'

@@ -7,7 +7,7 @@ import {
 } from '@portico/headless/embedded'
 import { useEffect } from 'react'
 import { usePorticoUI } from '../../context.js'
-import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
 import type { ModalController } from '../../modal/controller.js'
 import { createToasts } from '../../modal/toasts.js'
 import { preloadView } from '../../modal/views.js'

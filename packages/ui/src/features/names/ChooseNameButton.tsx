@@ -1,6 +1,6 @@
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
-import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
 import { FeaturePending } from '../account/FeaturePending.js'
 import { namesMessages } from './messages.js'
 import * as styles from './names.css.js'

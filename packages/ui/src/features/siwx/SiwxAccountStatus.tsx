@@ -1,6 +1,6 @@
 import { useSiwx } from '@portico/headless/siwx/react'
 import * as css from '../../components/primitives.css.js'
-import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
 import { siwxMessages } from './messages.js'
 import * as styles from './siwx.css.js'
 

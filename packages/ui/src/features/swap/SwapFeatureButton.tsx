@@ -1,7 +1,7 @@
 import { useConnection, useFeatures } from '@portico/headless'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
-import { useFeatureMessages } from '../../i18n/featureMessages.js'
+import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
 import { FeaturePending } from '../account/FeaturePending.js'
 import { swapMessages } from './messages.js'
 

@@ -1,7 +1,7 @@
 import { usePortico } from '@portico/headless'
 import { type ReactNode, useId } from 'react'
 import { usePorticoUI } from '../../../context.js'
-import { useFeatureMessages } from '../../../i18n/featureMessages.js'
+import { useFeatureMessages } from '../../../i18n/useFeatureMessages.js'
 import { useStore } from '../../../utils/store.js'
 import { createConsent } from './consent.js'
 import * as styles from './legal.css.js'

@@ -1,4 +1,4 @@
-import { useFeatureMessages } from '../../../i18n/featureMessages.js'
+import { useFeatureMessages } from '../../../i18n/useFeatureMessages.js'
 import { connectMoreMessages } from './messages.js'
 import * as styles from './more.css.js'
 

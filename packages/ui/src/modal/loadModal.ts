@@ -1,0 +1,22 @@
+import { lazy, useLazy } from './lazy.js'
+import type { ViewName, ViewTable } from './viewRegistry.js'
+import { preloadView } from './views.js'
+
+// The modal's chunk and how to reach it. Its own module, apart from views.ts, whose view helpers
+// the modal itself uses: the loader of a lazy chunk is never imported by that chunk.
+const modal = lazy(() => import('./Modal.js'))
+
+/**
+ * @internal
+ * Starts loading the modal chunk and the view it will open on (Connect unless told otherwise), in
+ * parallel; safe to call often.
+ */
+export function preloadModal(table: ViewTable, view: ViewName = 'Connect'): Promise<typeof import('./Modal.js')> {
+  preloadView(table, view).catch(() => {})
+  return modal.load()
+}
+
+/** @internal The modal module once loaded (loading it while `enabled`), else undefined. */
+export function useModalModule(enabled: boolean): typeof import('./Modal.js') | undefined {
+  return useLazy(modal, enabled) ?? undefined
+}
