@@ -105,17 +105,6 @@ export function hostAdapter(namespace: ChainNamespace, connectors: readonly Conn
   }
 }
 
-/** @internal A promise and its settle functions, for answers a test releases later. */
-export function deferred<value>() {
-  let resolve!: (value: value) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<value>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
-
 /** @internal An EIP-1193-style error object (what wallets throw: a plain object with a code). */
 export function rpcError(code: number, message: string) {
   return Object.assign(new Error(message), { code })

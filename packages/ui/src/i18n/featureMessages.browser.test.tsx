@@ -1,7 +1,7 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { deferred } from '../test/deferred.js'
+import { deferred } from '../../../headless/src/test/deferred.js'
 import { createHarness } from '../test/harness.js'
 import { type Catalogue, defineFeatureMessages } from './featureMessages.js'
 import { useFeatureMessages } from './useFeatureMessages.js'

@@ -4,8 +4,9 @@ import { initialize } from '../../kernel/actions/initialize.js'
 import { bip122Network } from '../../kernel/adapters/bip122/bip122Network.js'
 import { createPortico } from '../../kernel/createPortico.js'
 import type { TokenBalance } from '../../kernel/types.js'
+import { deferred } from '../../test/deferred.js'
 import { memoryStorage } from '../../test/fixtures.js'
-import { connectedHostWallet, deferred, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
+import { connectedHostWallet, hostAdapter, hostConnector, rpcError } from '../../test/hostConnector.js'
 import { pendingTransactionsLimit, sendToken } from './sendToken.js'
 
 const stops: (() => void)[] = []

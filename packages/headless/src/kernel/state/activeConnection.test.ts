@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from 'vitest'
+import { deferred } from '../../test/deferred.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
-import { connectedHostWallet, deferred, hostAdapter, hostConnector } from '../../test/hostConnector.js'
+import { connectedHostWallet, hostAdapter, hostConnector } from '../../test/hostConnector.js'
 import { connect } from '../actions/connect.js'
 import { initialize } from '../actions/initialize.js'
 import { createPortico } from '../createPortico.js'

@@ -4,7 +4,7 @@
 import { getFeatures } from '@portico/headless'
 import { expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { deferred } from '../../../test/deferred.js'
+import { deferred } from '../../../../../headless/src/test/deferred.js'
 import type { HarnessOptions } from '../../../test/harness.js'
 import { renderConnectButton } from '../../../test/renderConnectButton.js'
 import '../../../test/provided.js'
