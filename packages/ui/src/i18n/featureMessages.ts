@@ -37,7 +37,8 @@ export type FeatureMessages<english> = {
  * checks the same at run time.
  *
  * Keys must not repeat a key of the page-start catalogue: a host's `<PorticoUI messages>` is
- * one flat object, and its overrides reach the feature by key (see {@link useFeatureMessages}).
+ * one flat object, and its overrides reach the feature by key (see `useFeatureMessages`, in
+ * `useFeatureMessages.ts`).
  *
  * @example
  * // features/send/send.en.ts: English, like every other language, in a file of its own
