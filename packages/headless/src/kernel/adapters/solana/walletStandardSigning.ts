@@ -12,7 +12,8 @@ import { walletFeature as feature } from '../../utils/walletStandard.js'
 
 // A Wallet Standard wallet's signing, for its connector (walletStandardConnector.ts), which loads
 // this module with the first signature. Transactions travel base64 and signatures base58, through
-// @scure/base's codecs (a few hundred bytes; @solana/kit's pull its whole error catalogue).
+// @scure/base's codecs (@solana/kit's pull its whole error catalogue). @scure/base builds every codec
+// it has when its module runs, which is why this module is not at page start.
 
 /**
  * The spec's preflight commitments, and what each is sent to the wallet as: Wallet Standard wallets
