@@ -725,13 +725,17 @@ describe('analytics', () => {
 
   test('analytics off: not a single analytics request', async () => {
     const before = (await requests()).length
-    await mount({})
+    // The analytics service is this server, as in the tests above; only the host's feature is off.
+    // Its own project id and this page's address tell its requests from another file's.
+    await mount({ analyticsUrl: server, projectId: 'analytics-off', features: { analytics: false } })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
     await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
     await expect.element(dialog()).not.toBeInTheDocument()
-    expect(
-      (await requests()).slice(before).filter((r) => r.startsWith('event:') || r.startsWith('analytics-config')),
-    ).toEqual([])
+    const ours = (request: string) =>
+      request.startsWith('event:')
+        ? JSON.parse(request.slice(6)).url === window.location.href
+        : request.startsWith('analytics-config') && request.includes('projectId=analytics-off')
+    expect((await requests()).slice(before).filter(ours)).toEqual([])
   })
 })
 
