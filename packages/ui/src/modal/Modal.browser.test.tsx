@@ -691,8 +691,13 @@ describe('activity', () => {
 describe('analytics', () => {
   const server = inject('imageServerUrl')
   const requests = async () => (await (await fetch(`${server}/requests`)).json()) as string[]
+  // The server is shared by every browser file: an event is this file's when it names this page.
   const events = async () =>
-    (await requests()).filter((r) => r.startsWith('event:')).map((r) => JSON.parse(r.slice(6)).props.event as string)
+    (await requests())
+      .filter((r) => r.startsWith('event:'))
+      .map((r) => JSON.parse(r.slice(6)))
+      .filter((event) => event.url === window.location.href)
+      .map((event) => event.props.event as string)
 
   test('modal open and close and a connection (the wallet picked, then connected) are reported', async () => {
     const before = (await events()).length
