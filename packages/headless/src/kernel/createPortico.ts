@@ -25,7 +25,7 @@ import { resolveWalletConnectOptions } from './walletConnectOptions.js'
 /**
  * Creates a Portico instance from validated options.
  *
- * - Options are validated with zod: bad input throws {@link InvalidOptionsError} listing each problem.
+ * - Options are validated: bad input throws {@link InvalidOptionsError} listing each problem.
  * - Both `siweConfig` and `siwx` throws {@link SiwxConflictError}.
  * - A missing `projectId` is not fatal: the 'Project ID Not Configured' alert is raised and only
  *   local settings apply.

@@ -1,16 +1,9 @@
 // The options of createPortico: their types, and `parseOptions`, the one entry of their
-// validation. It has two halves: the plain checks (optionsChecks.ts) decide for valid options
-// without building a zod schema, and only when they refuse does the zod schema (optionsSchema.ts)
-// decide and word the issues (paths and messages).
-// Writing the issues without zod would keep zod's option schemas off page start too, but zod is at
-// page start anyway (stored sessions are read through zod at hydration), so one plain validator
-// would save only the schema's own code; until that is measured worth it, zod words the mistakes.
+// validation: each option's check (optionsChecks.ts), then what no single option shows.
 
-import type * as z from 'zod/mini'
 import type { ApiUrls, ConnectorGroup, Features } from './defaults.js'
 import { InvalidOptionsError, SiwxConflictError } from './errors/config.js'
-import { parseOptionsFast } from './optionsChecks.js'
-import { networkSchema, type ParsedOptions, zodOptionsSchema } from './optionsSchema.js'
+import { checkOptions, networkCheck, type ParsedOptions } from './optionsChecks.js'
 import type { PorticoTransport } from './rpc/types.js'
 import type { SiwxConfig } from './siwxConfig.js'
 import type { StorageLike } from './state/storage.js'
@@ -183,15 +176,14 @@ export type PorticoOptions = {
 /** @internal What {@link parseOptions} gives createPortico. */
 export type ValidatedOptions = {
   parsed: ParsedOptions
-  /** The caller's networks (zod validated their shapes; their identity is kept). */
+  /** The caller's networks (their shapes checked; their identity kept). */
   networks: readonly PorticoNetwork[]
   adapters: Map<ChainNamespace, ChainAdapter>
   defaultNetwork: PorticoNetwork
 }
 
 /**
- * @internal Validates createPortico's options: the plain checks, zod's wording when they refuse,
- * then what no single option shows (an adapter per namespace, no network twice, the default among
+ * @internal Validates createPortico's options: each option's check, then what no single option shows (an adapter per namespace, no network twice, the default among
  * the networks, a sign-in config with its methods). Throws `SiwxConflictError` or
  * `InvalidOptionsError` (every issue with its path).
  *
@@ -202,11 +194,10 @@ export function parseOptions(options: PorticoOptions): ValidatedOptions {
   if (options && typeof options === 'object' && options.siweConfig !== undefined && options.siwx !== undefined)
     throw new SiwxConflictError()
 
-  const fast = parseOptionsFast(options)
-  const result = fast ? ({ success: true, data: fast as ParsedOptions } as const) : zodOptionsSchema.safeParse(options)
-  if (!result.success) throw new InvalidOptionsError({ issues: toIssues(result.error) })
+  const result = checkOptions(options)
+  if (!result.success) throw new InvalidOptionsError({ issues: result.issues })
   const parsed = result.data
-  // zod validated the shapes; keep the caller's objects (adapters hold closures, networks identity).
+  // The shapes are checked; keep the caller's objects (adapters hold closures, networks identity).
   const networks = options.networks as readonly PorticoNetwork[]
   const adapters = new Map<ChainNamespace, ChainAdapter>()
   const issues: { path: string; message: string }[] = []
@@ -259,30 +250,10 @@ export function parseOptions(options: PorticoOptions): ValidatedOptions {
  * parseNetwork(eip155Network({ id: 10, name: 'OP Mainnet', rpcUrl: 'https://mainnet.optimism.io' }))
  */
 export function parseNetwork(network: unknown): PorticoNetwork {
-  const result = networkSchema().safeParse(network)
+  const result = networkCheck().safeParse(network)
   if (!result.success)
     throw new InvalidOptionsError({
-      issues: toIssues(result.error).map((i) => ({
-        path: i.path ? `network.${i.path}` : 'network',
-        message: i.message,
-      })),
+      issues: result.issues.map((i) => ({ path: i.path ? `network.${i.path}` : 'network', message: i.message })),
     })
   return network as PorticoNetwork
-}
-
-function toIssues(error: z.core.$ZodError): { path: string; message: string }[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: describeIssue(issue) }))
-}
-
-// zod/mini ships no locale (that is what keeps it small), so its default message is a bare
-// "Invalid input"; the issue itself says what was expected.
-function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.message && issue.message !== 'Invalid input') return issue.message
-  const detail = issue as { expected?: unknown; minimum?: unknown; maximum?: unknown; keys?: unknown; values?: unknown }
-  if (issue.code === 'invalid_type') return `expected ${String(detail.expected)}`
-  if (issue.code === 'too_small') return `too small (minimum ${String(detail.minimum)})`
-  if (issue.code === 'too_big') return `too big (maximum ${String(detail.maximum)})`
-  if (issue.code === 'unrecognized_keys') return `unknown keys: ${(detail.keys as string[]).join(', ')}`
-  if (issue.code === 'invalid_value') return `expected one of ${(detail.values as unknown[]).map(String).join(', ')}`
-  return issue.code
 }

@@ -1,11 +1,8 @@
-// The plain checks of createPortico's options (`parseOptionsFast`): every page load passes valid
-// options, and createPortico runs before the connect button's first paint. Building and running
-// zod schemas of the options there was its largest cost: createPortico took ~44 ms at 4x CPU
-// throttling with zod, ~17 ms with the plain checks (~7 and ~3 ms unthrottled).
-// `createPortico.noZod.test.ts` proves valid options build no zod schema. They may be stricter than
-// the schema in optionsSchema.ts (a stricter one only sends more input to zod) but never looser:
-// `options.test.ts` checks on generated options that whatever passes them passes the schema with
-// the same output.
+// The one validator of createPortico's options (`checkOptions`), on the kernel's own checks
+// (utils/check.ts): createPortico runs before the connect button's first paint on every page, so
+// what it runs and what it imports is page start. Building zod schemas of the options there was its
+// largest cost (createPortico took ~44 ms at 4x CPU throttling with zod, ~17 ms with plain checks),
+// and importing zod at all put its core at page start (docs/performance.md).
 
 import {
   defaultConnectMethodsOrder,
@@ -15,7 +12,9 @@ import {
   defaultWalletFeaturesOrder,
   nameSuffixPattern,
 } from './defaults.js'
+import type { PorticoOptions } from './options.js'
 import { chainNamespaces, parseCaipNetworkId } from './utils/caip.js'
+import * as c from './utils/check.js'
 import { isHttpUrl, isWsUrl } from './utils/url.js'
 
 /** An object whose listed members are functions. */
@@ -37,220 +36,229 @@ export const isStorage = (value: unknown): boolean =>
 export const isWalletConnectStorage = (value: unknown): boolean =>
   hasMethods(value, ['getKeys', 'getEntries', 'getItem', 'setItem', 'removeItem'])
 
-// The plain checks.
-
-type Obj = Record<string, unknown>
-
-const isPlainObject = (value: unknown): value is Obj => {
-  if (typeof value !== 'object' || value === null) return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
-const isString = (value: unknown): value is string => typeof value === 'string'
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean'
-const isInt = (value: unknown, min: number, max: number): value is number =>
-  Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max
-const optional =
-  (check: (value: unknown) => boolean) =>
-  (value: unknown): boolean =>
-    value === undefined || check(value)
-const arrayOf =
-  (check: (value: unknown) => boolean) =>
-  (value: unknown): value is unknown[] =>
-    Array.isArray(value) && value.every(check)
-const oneOf =
-  (values: readonly string[]) =>
-  (value: unknown): boolean =>
-    typeof value === 'string' && values.includes(value)
-/** A plain object whose keys are all among `fields`, each passing its check (absent ones must pass `undefined`). */
-const shape =
-  (fields: Record<string, (value: unknown) => boolean>) =>
-  (value: unknown): value is Obj =>
-    isPlainObject(value) &&
-    Reflect.ownKeys(value).every((key) => typeof key === 'string' && Object.hasOwn(fields, key)) &&
-    Object.entries(fields).every(([key, check]) => check(value[key]))
-/** A plain object of string keys (among `keys` when given) whose values pass `check`. */
-const record =
-  (check: (value: unknown) => boolean, keys?: readonly string[]) =>
-  (value: unknown): value is Obj =>
-    isPlainObject(value) &&
-    Reflect.ownKeys(value).every((key) => typeof key === 'string' && (!keys || keys.includes(key)) && check(value[key]))
-const isFunction = (value: unknown) => typeof value === 'function'
-
 /** @internal http(s), or a `data:image/` URI. */
 export const isImageUrl = (value: unknown): boolean =>
-  isHttpUrl(value) || (isString(value) && /^data:image\//i.test(value))
+  isHttpUrl(value) || (typeof value === 'string' && /^data:image\//i.test(value))
+
+const httpUrl = () => c.string({ test: isHttpUrl, message: 'must be an http(s) URL' })
+const text = (max: number) => c.string({ min: 1, max })
+const isFunction = (value: unknown) => typeof value === 'function'
 
 /**
- * Each option's check, at least as strict as its zod schema (optionsSchema.ts). Built for the one
- * call that uses it and dropped after: the checks run once per instance, and the ~60 closures
- * their combinators make (each with its own feedback once it has run) would otherwise stay in the
- * page's heap for its whole life.
+ * @internal One network as the `networks` option (and `addNetwork`) takes it: its own fields
+ * checked, other fields kept, and its CAIP-2 id agreeing with its namespace and id.
  */
-function optionChecks(): Record<string, (value: unknown) => boolean> {
-  const isToken = shape({
-    address: (value) => isString(value) && value.length > 0,
-    name: optional(isString),
-    symbol: optional(isString),
-    decimals: optional((value) => isInt(value, 0, 255)),
-    iconUrl: optional(isString),
-  })
-
-  function isNetwork(value: unknown): boolean {
-    if (!isPlainObject(value)) return false
-    const { id, caipNetworkId, chainNamespace, name, nativeCurrency, rpcUrls } = value
-    if (!(isInt(id, 1, Number.MAX_SAFE_INTEGER) || (isString(id) && id.length > 0))) return false
-    if (!isString(caipNetworkId) || !oneOf(chainNamespaces)(chainNamespace) || !isString(name) || !name) return false
-    if (
-      !isPlainObject(nativeCurrency) ||
-      !isString(nativeCurrency.name) ||
-      !isString(nativeCurrency.symbol) ||
-      !nativeCurrency.symbol ||
-      !isInt(nativeCurrency.decimals, 0, 255)
-    )
-      return false
-    const http = isPlainObject(rpcUrls) && isPlainObject(rpcUrls.default) ? rpcUrls.default.http : undefined
-    if (!arrayOf(isHttpUrl)(http)) return false
-    if ((chainNamespace === 'eip155' || chainNamespace === 'solana') && http.length === 0) return false
-    if (chainNamespace === 'eip155' && typeof id !== 'number') return false
-    const explorer = value.blockExplorers
-    if (
-      explorer !== undefined &&
-      !(
-        isPlainObject(explorer) &&
-        isPlainObject(explorer.default) &&
-        isString(explorer.default.name) &&
-        isHttpUrl(explorer.default.url)
+export const networkCheck = () =>
+  c.refine(
+    c.object(
+      {
+        id: c.union<number | string>(
+          [c.number({ int: true, min: 1 }), c.string({ min: 1 })],
+          'expected a positive int or a string',
+        ),
+        caipNetworkId: c.string(),
+        chainNamespace: c.oneOf(chainNamespaces),
+        name: c.string({ min: 1 }),
+        nativeCurrency: c.object({
+          name: c.string(),
+          symbol: c.string({ min: 1 }),
+          decimals: c.number({ int: true, min: 0, max: 255 }),
+        }),
+        // Namespaces Portico reaches only through WalletConnect (polkadot, bip122, cosmos) need no RPC.
+        rpcUrls: c.object({ default: c.object({ http: c.array(httpUrl()) }) }),
+        blockExplorers: c.optional(c.object({ default: c.object({ name: c.string(), url: httpUrl() }) })),
+        assets: c.optional(c.object({ imageId: c.optional(c.string()), imageUrl: c.optional(c.string()) })),
+        testnet: c.optional(c.boolean()),
+        tokens: c.optional(
+          c.array(
+            c.object({
+              address: c.string({ min: 1 }),
+              name: c.optional(c.string()),
+              symbol: c.optional(c.string()),
+              decimals: c.optional(c.number({ int: true, min: 0, max: 255 })),
+              iconUrl: c.optional(c.string()),
+            }),
+          ),
+        ),
+      },
+      'loose',
+    ),
+    (network, report) => {
+      let parsed: { namespace: string; reference: string }
+      try {
+        parsed = parseCaipNetworkId(network.caipNetworkId)
+      } catch (error) {
+        report(
+          (error as Error & { shortMessage?: string }).shortMessage ?? 'Invalid CAIP-2 network id',
+          'caipNetworkId',
+        )
+        return
+      }
+      if (parsed.namespace !== network.chainNamespace)
+        report(`namespace must be ${network.chainNamespace}`, 'caipNetworkId')
+      if (parsed.reference !== String(network.id)) report(`must match the CAIP-2 reference ${parsed.reference}`, 'id')
+      if (
+        (network.chainNamespace === 'eip155' || network.chainNamespace === 'solana') &&
+        network.rpcUrls.default.http.length === 0
       )
-    )
-      return false
-    const assets = value.assets
-    if (
-      assets !== undefined &&
-      !(isPlainObject(assets) && optional(isString)(assets.imageId) && optional(isString)(assets.imageUrl))
-    )
-      return false
-    if (!optional(isBoolean)(value.testnet) || !optional(arrayOf(isToken))(value.tokens)) return false
-    try {
-      const parsed = parseCaipNetworkId(caipNetworkId)
-      return parsed.namespace === chainNamespace && parsed.reference === String(id)
-    } catch {
-      return false
-    }
-  }
+        report('at least one RPC URL is required', 'rpcUrls', 'default', 'http')
+      if (network.chainNamespace === 'eip155' && typeof network.id !== 'number')
+        report('eip155 network ids are numbers', 'id')
+    },
+  )
 
-  const isStringArray = arrayOf(isString)
-  const isText = (max: number) => (value: unknown) => isString(value) && value.length > 0 && value.length <= max
-  const isCustomWallet = shape({
-    id: isText(200),
-    name: isText(500),
-    image_url: optional(isImageUrl),
-    homepage: optional(isHttpUrl),
-    mobile_link: optional(isText(2000)),
-    desktop_link: optional(isText(2000)),
-    webapp_link: optional(isHttpUrl),
-  })
-  const isNameSuffix = (value: unknown) => isString(value) && nameSuffixPattern.test(value)
-  // The boolean flags are the features whose default is a boolean (the others are lists).
-  const featureBooleans = Object.keys(defaultFeatures).filter(
+// The boolean flags are the features whose default is a boolean (the others are lists).
+const featureBooleans = () =>
+  Object.keys(defaultFeatures).filter(
     (key) => typeof defaultFeatures[key as keyof typeof defaultFeatures] === 'boolean',
   )
-  const isFeatures = shape({
-    ...Object.fromEntries(featureBooleans.map((key) => [key, optional(isBoolean)])),
-    socials: optional((value) => value === false || arrayOf(oneOf(defaultSocials))(value)),
-    connectMethodsOrder: optional(arrayOf(oneOf(defaultConnectMethodsOrder))),
-    walletFeaturesOrder: optional(arrayOf(oneOf(defaultWalletFeaturesOrder))),
-  })
 
+/**
+ * Each option's check. Built for the one call that uses it and dropped after: options are checked
+ * once per instance, and the checks' closures would otherwise stay in the page's heap for its life.
+ */
+function optionChecks() {
   return {
-    projectId: optional(isString),
-    networks: (value) => Array.isArray(value) && value.length > 0 && value.every(isNetwork),
-    adapters: (value) => Array.isArray(value) && value.length > 0 && value.every(isAdapter),
-    defaultNetwork: optional((value) => isString(value) || (isPlainObject(value) && isString(value.caipNetworkId))),
-    metadata: optional(shape({ name: isString, description: isString, url: isHttpUrl, icons: isStringArray })),
-    features: optional(isFeatures),
-    keepLocalFeatures: optional(isBoolean),
-    remoteConfig: optional(isBoolean),
-    walletDirectory: optional(isBoolean),
-    blockchainApi: optional(isBoolean),
-    rpcMap: optional(record(isHttpUrl)),
-    bundlerMap: optional(record((value) => value === false || value === 'hosted' || isHttpUrl(value))),
-    paymasterMap: optional(record(isHttpUrl)),
-    transports: optional(record(isFunction)),
-    rpcPing: optional(isBoolean),
-    connectorOrder: optional(arrayOf(oneOf(defaultConnectorOrder))),
-    featuredWalletIds: optional(isStringArray),
-    includeWalletIds: optional(isStringArray),
-    excludeWalletIds: optional(isStringArray),
-    customWallets: optional(arrayOf(isCustomWallet)),
-    termsConditionsUrl: optional(isHttpUrl),
-    privacyPolicyUrl: optional(isHttpUrl),
-    defaultAccountTypes: optional(record(oneOf(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']), chainNamespaces)),
-    signOutOnDisconnect: optional(isBoolean),
-    allowUnsupportedChain: optional(isBoolean),
-    enableNetworkSwitch: optional(isBoolean),
-    enableInjected: optional(isBoolean),
-    siweConfig: () => true,
-    siwx: () => true,
-    apiUrls: optional(
-      shape({ api: optional(isHttpUrl), blockchain: optional(isHttpUrl), analytics: optional(isHttpUrl) }),
+    projectId: c.optional(c.string({ trim: true })),
+    networks: c.array(networkCheck(), { min: 1, message: 'at least one network is required' }),
+    adapters: c.array(c.custom(isAdapter, 'must be a chain adapter such as eip155Adapter()'), {
+      min: 1,
+      message: 'at least one adapter is required',
+    }),
+    defaultNetwork: c.optional(
+      c.union<unknown>(
+        [c.string(), c.object({ caipNetworkId: c.string() }, 'loose')],
+        'expected a network or its CAIP-2 id',
+      ),
     ),
-    nameSuffixes: optional((value) => Array.isArray(value) && value.length > 0 && value.every(isNameSuffix)),
-    storage: optional(isStorage),
-    ssr: optional(isBoolean),
-    fetch: optional(isFunction),
-    sdkType: optional(isString),
-    sdkVersion: optional(isString),
-    walletConnect: optional(
-      (value) =>
-        value === false ||
-        shape({
-          relayUrl: optional(isWsUrl),
-          verifyUrl: optional((url) => url === false || isHttpUrl(url)),
-          storage: optional(isWalletConnectStorage),
-          pairingExpirySeconds: optional((n) => typeof n === 'number' && n > 0 && n <= 3600),
-          telemetry: optional(isBoolean),
-          prepare: optional(isBoolean),
-          logLevel: optional(oneOf(['silent', 'error', 'warn', 'info', 'debug', 'trace'])),
-        })(value),
+    metadata: c.optional(
+      c.object({ name: c.string(), description: c.string(), url: httpUrl(), icons: c.array(c.string()) }),
     ),
-    embeddedWallet: optional(shape({ frameUrl: isHttpUrl, enableLogger: optional(isBoolean) })),
+    features: c.optional(
+      c.object(
+        {
+          ...Object.fromEntries(featureBooleans().map((key) => [key, c.optional(c.boolean())])),
+          socials: c.optional(
+            c.union<unknown>(
+              [c.oneOf([false]), c.array(c.oneOf(defaultSocials))],
+              'expected false or a list of socials',
+            ),
+          ),
+          connectMethodsOrder: c.optional(c.array(c.oneOf(defaultConnectMethodsOrder))),
+          walletFeaturesOrder: c.optional(c.array(c.oneOf(defaultWalletFeaturesOrder))),
+        },
+        'strict',
+      ),
+    ),
+    keepLocalFeatures: c.optional(c.boolean()),
+    remoteConfig: c.optional(c.boolean()),
+    walletDirectory: c.optional(c.boolean()),
+    blockchainApi: c.optional(c.boolean()),
+    rpcMap: c.optional(c.record(httpUrl())),
+    bundlerMap: c.optional(
+      c.record(c.union<unknown>([c.oneOf([false, 'hosted']), httpUrl()], "must be false, 'hosted' or an http(s) URL")),
+    ),
+    paymasterMap: c.optional(c.record(httpUrl())),
+    transports: c.optional(c.record(c.custom(isFunction, 'must be a transport function'))),
+    rpcPing: c.optional(c.boolean()),
+    connectorOrder: c.optional(c.array(c.oneOf(defaultConnectorOrder))),
+    featuredWalletIds: c.optional(c.array(c.string())),
+    includeWalletIds: c.optional(c.array(c.string())),
+    excludeWalletIds: c.optional(c.array(c.string())),
+    customWallets: c.optional(
+      c.array(
+        c.object(
+          {
+            id: text(200),
+            name: text(500),
+            image_url: c.optional(
+              c.string({ test: isImageUrl, message: 'must be an http(s) URL or a data:image URI' }),
+            ),
+            homepage: c.optional(httpUrl()),
+            mobile_link: c.optional(text(2000)),
+            desktop_link: c.optional(text(2000)),
+            webapp_link: c.optional(httpUrl()),
+          },
+          'strict',
+        ),
+      ),
+    ),
+    termsConditionsUrl: c.optional(httpUrl()),
+    privacyPolicyUrl: c.optional(httpUrl()),
+    defaultAccountTypes: c.optional(
+      c.record(c.oneOf(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']), chainNamespaces),
+    ),
+    signOutOnDisconnect: c.optional(c.boolean()),
+    allowUnsupportedChain: c.optional(c.boolean()),
+    enableNetworkSwitch: c.optional(c.boolean()),
+    enableInjected: c.optional(c.boolean()),
+    siweConfig: c.unknown(),
+    siwx: c.unknown(),
+    apiUrls: c.optional(
+      c.object({ api: c.optional(httpUrl()), blockchain: c.optional(httpUrl()), analytics: c.optional(httpUrl()) }),
+    ),
+    nameSuffixes: c.optional(
+      c.array(c.string({ pattern: nameSuffixPattern, message: 'must be a dot and labels, e.g. .reown.id' }), {
+        min: 1,
+        message: 'at least one suffix is required',
+      }),
+    ),
+    storage: c.optional(c.custom(isStorage, 'must implement getItem, setItem and removeItem, or be null')),
+    // Server-render safe by default: storage is read on the client, after hydration.
+    ssr: c.withDefault(c.boolean(), true),
+    fetch: c.optional(c.custom(isFunction, 'must be a function')),
+    sdkType: c.optional(c.string()),
+    sdkVersion: c.optional(c.string()),
+    walletConnect: c.optional(
+      c.union<unknown>(
+        [
+          c.oneOf([false]),
+          c.object({
+            relayUrl: c.optional(c.string({ test: isWsUrl, message: 'must be a ws(s) URL' })),
+            verifyUrl: c.optional(c.union<unknown>([c.oneOf([false]), httpUrl()], 'must be false or an http(s) URL')),
+            storage: c.optional(
+              c.custom(isWalletConnectStorage, 'must implement getKeys, getEntries, getItem, setItem and removeItem'),
+            ),
+            pairingExpirySeconds: c.optional(
+              c.refine(c.number({ max: 3600 }), (n, report) => {
+                if (n <= 0) report('too small (must be positive)')
+              }),
+            ),
+            telemetry: c.optional(c.boolean()),
+            prepare: c.optional(c.boolean()),
+            logLevel: c.optional(c.oneOf(['silent', 'error', 'warn', 'info', 'debug', 'trace'])),
+          }),
+        ],
+        'must be false or WalletConnect options',
+      ),
+    ),
+    // The frame URL is checked again (origin differs from the page's) when email login first loads.
+    embeddedWallet: c.optional(c.object({ frameUrl: httpUrl(), enableLogger: c.optional(c.boolean()) })),
   }
 }
 
-// What zod's output holds for each option: new objects and arrays for the shapes it parses (plain
-// data, copied all the way down), the same reference for what it only tests (`z.custom`,
-// `z.unknown`), and new outer objects around such references (adapters, WalletConnect's storage).
-const sameReference = new Set(['siweConfig', 'siwx', 'storage', 'fetch'])
-const outerCopy = new Set(['networks', 'adapters', 'defaultNetwork', 'walletConnect'])
-const copy = (value: unknown, deep: boolean): unknown =>
-  Array.isArray(value)
-    ? value.map((item) => (deep ? copy(item, true) : item))
-    : isPlainObject(value)
-      ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deep ? copy(item, true) : item]))
-      : value
+/**
+ * @internal The options as createPortico reads them: the ones it knows (others dropped), plain data
+ * copied, `projectId` trimmed, `ssr` defaulting to `true`.
+ */
+export type ParsedOptions = Omit<PorticoOptions, 'ssr' | 'networks' | 'adapters'> & {
+  networks: unknown[]
+  adapters: unknown[]
+  ssr: boolean
+}
 
 /**
- * @internal The options parsed without zod when every option passes its plain check, else
- * `undefined` (then `parseOptions` runs zod, which words the issues). Same output as the schema:
- * the options it knows (unknown keys dropped), `projectId` trimmed, `ssr` defaulting to `true`.
+ * @internal Checks each option the host passed (and the two required ones, and `ssr` for its
+ * default): the parsed options, or every issue with its path.
  *
  * @example
- * const parsed = parseOptionsFast({ networks: [mainnet], adapters: [eip155Adapter()] }) // { networks, adapters, ssr: true }
+ * const result = checkOptions({ networks: [mainnet], adapters: [eip155Adapter()] }) // { success: true, data: { networks, adapters, ssr: true } }
  */
-export function parseOptionsFast(options: unknown): Record<string, unknown> | undefined {
-  if (!isPlainObject(options)) return undefined
-  const out: Record<string, unknown> = {}
-  const checks = optionChecks()
-  for (const key of new Set(['networks', 'adapters', 'ssr', ...Object.keys(options)])) {
-    const check = checks[key]
-    if (!check) continue
-    const value = options[key]
-    if (!check(value)) return undefined
-    if (value !== undefined || Object.hasOwn(options, key))
-      out[key] = sameReference.has(key) ? value : copy(value, !outerCopy.has(key))
-  }
-  if (typeof out.projectId === 'string') out.projectId = out.projectId.trim()
-  out.ssr ??= true
-  return out
+export function checkOptions(options: unknown): c.SafeParseResult<ParsedOptions> {
+  const checks: Record<string, c.Check<unknown>> = optionChecks()
+  const keys = new Set(['networks', 'adapters', 'ssr'])
+  if (typeof options === 'object' && options !== null) for (const key of Object.keys(options)) keys.add(key)
+  return c
+    .object(Object.fromEntries([...keys].filter((key) => Object.hasOwn(checks, key)).map((key) => [key, checks[key]!])))
+    .safeParse(options) as c.SafeParseResult<ParsedOptions>
 }

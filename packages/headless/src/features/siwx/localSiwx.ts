@@ -1,7 +1,7 @@
-import * as z from 'zod/mini'
 import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
 import { createPorticoStorage, getDefaultStorage, type StorageLike } from '../../kernel/state/storage.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
+import * as c from '../../kernel/utils/check.js'
 import type { SiwxMessage } from './message.js'
 import { generateSiwxNonce } from './nonce.js'
 import type { VerifySiwxSignatureOptions } from './verifySiwxSignature.js'
@@ -70,7 +70,7 @@ export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
   // between a read and the write made from it.
   const readAll = (toSiwxSession: (value: unknown) => SiwxSession | undefined): SiwxSession[] => {
     if (!storage) return memory
-    const raw = storage.get(localSiwxStorageKey, z.array(z.unknown())) ?? []
+    const raw = storage.get(localSiwxStorageKey, c.array(c.unknown())) ?? []
     const sessions = raw.map(toSiwxSession)
     if (sessions.some((s) => s === undefined))
       console.warn(`[portico] Discarded ${sessions.filter((s) => !s).length} corrupt stored sign-in session(s).`)

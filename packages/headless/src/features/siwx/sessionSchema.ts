@@ -1,32 +1,34 @@
-import * as z from 'zod/mini'
 import type { SiwxSession } from '../../kernel/siwxConfig.js'
+import * as c from '../../kernel/utils/check.js'
 import { lazy } from '../../kernel/utils/lazy.js'
 import { validateSiwxMessage } from './message.js'
 
 /**
  * @internal The stored / transported shape of a session; fields are re-validated after this. Built
- * on the first read (`lazy`), not at import: the page holds no zod object for sign-in until then.
+ * on the first read (`lazy`), not at import. The kernel's checks, not zod: the UI's sign-in watcher
+ * runs from page load on a page with a sign-in config, and zod in its closure was ~66 KB of the
+ * README page's heap after the modal opened (docs/performance.md).
  */
 export const siwxSessionSchema = lazy(() =>
-  z.object({
-    data: z.object({
-      accountAddress: z.string(),
-      chainId: z.string().check(z.regex(/^[^:]+:[^:]+$/)),
-      domain: z.string(),
-      scheme: z.optional(z.string()),
-      uri: z.string(),
-      version: z.string(),
-      nonce: z.string(),
-      statement: z.optional(z.string()),
-      resources: z.optional(z.array(z.string())),
-      requestId: z.optional(z.string()),
-      issuedAt: z.optional(z.string()),
-      expirationTime: z.optional(z.string()),
-      notBefore: z.optional(z.string()),
+  c.object({
+    data: c.object({
+      accountAddress: c.string(),
+      chainId: c.string({ pattern: /^[^:]+:[^:]+$/ }),
+      domain: c.string(),
+      scheme: c.optional(c.string()),
+      uri: c.string(),
+      version: c.string(),
+      nonce: c.string(),
+      statement: c.optional(c.string()),
+      resources: c.optional(c.array(c.string())),
+      requestId: c.optional(c.string()),
+      issuedAt: c.optional(c.string()),
+      expirationTime: c.optional(c.string()),
+      notBefore: c.optional(c.string()),
     }),
-    message: z.string(),
-    signature: z.string(),
-    cacao: z.optional(z.unknown()),
+    message: c.string(),
+    signature: c.string(),
+    cacao: c.unknown(),
   }),
 )
 

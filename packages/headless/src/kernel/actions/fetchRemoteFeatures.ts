@@ -1,8 +1,8 @@
-import * as z from 'zod/mini'
 import { hostedFetch } from '../api/http.js'
 import { defaultFeatures, defaultSocials, type Features, remoteFeatureKeys } from '../defaults.js'
 import type { Portico } from '../portico.js'
 import { featuresAtom, remoteConfigStatusAtom } from '../state/atoms.js'
+import * as c from '../utils/check.js'
 import { lazy } from '../utils/lazy.js'
 
 export type FetchRemoteFeaturesReturnType = Features
@@ -29,14 +29,8 @@ const featureIds: Record<string, (typeof remoteFeatureKeys)[number]> = {
  * on the first response, not at import (this module is on the page-start path).
  */
 export const remoteConfigSchema = lazy(() =>
-  z.object({
-    features: z.array(
-      z.object({
-        id: z.string(),
-        isEnabled: z.boolean(),
-        config: z.optional(z.unknown()),
-      }),
-    ),
+  c.object({
+    features: c.array(c.object({ id: c.string(), isEnabled: c.boolean(), config: c.unknown() })),
   }),
 )
 
@@ -94,7 +88,7 @@ async function load(portico: Portico): Promise<void> {
   store.set(remoteConfigStatusAtom, 'loaded')
 }
 
-function toFeatures({ features }: z.infer<ReturnType<typeof remoteConfigSchema>>): Partial<Features> {
+function toFeatures({ features }: c.Infer<ReturnType<typeof remoteConfigSchema>>): Partial<Features> {
   const out: Partial<Record<string, unknown>> = {}
   for (const { id, isEnabled, config } of features) {
     const key = featureIds[id]

@@ -1,10 +1,10 @@
 // The blockchain API's client: balances and supported chains, identity (names), fungible prices
 // and gas price. Every response is schema-checked; failures are typed errors.
-import * as z from 'zod/mini'
 import { BaseError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
 import type { PorticoNetwork, TokenBalance } from '../types.js'
 import type { CaipNetworkId } from '../utils/caip.js'
+import * as c from '../utils/check.js'
 import { lazy } from '../utils/lazy.js'
 import { fetchJson } from './http.js'
 import { blockchainApiUrl } from './urls.js'
@@ -13,22 +13,22 @@ import { blockchainApiUrl } from './urls.js'
 export const balanceRetryLockoutMs = 30_000
 
 const balanceSchema = lazy(() =>
-  z.object({
-    balances: z.array(
-      z.object({
-        name: z.string(),
-        symbol: z.string(),
-        chainId: z.string(),
-        address: z.optional(z.string()),
-        value: z.optional(z.number()),
-        price: z.optional(z.number()),
-        quantity: z.object({ decimals: z.string(), numeric: z.string() }),
-        iconUrl: z.optional(z.string()),
+  c.object({
+    balances: c.array(
+      c.object({
+        name: c.string(),
+        symbol: c.string(),
+        chainId: c.string(),
+        address: c.optional(c.string()),
+        value: c.optional(c.number()),
+        price: c.optional(c.number()),
+        quantity: c.object({ decimals: c.string(), numeric: c.string() }),
+        iconUrl: c.optional(c.string()),
       }),
     ),
   }),
 )
-const supportedSchema = lazy(() => z.object({ http: z.array(z.string()), ws: z.optional(z.array(z.string())) }))
+const supportedSchema = lazy(() => c.object({ http: c.array(c.string()), ws: c.optional(c.array(c.string())) }))
 
 /**
  * CAIP-2 ids the blockchain API serves (`GET /v1/supported-chains`), asked once per instance.
@@ -93,13 +93,13 @@ export class BlockchainApiError extends BaseError {
   }
 }
 
-async function request<schema extends z.ZodMiniType>(
+async function request<T>(
   portico: Portico,
   url: URL,
-  schema: schema,
+  schema: c.Check<T>,
   message: string,
   init?: RequestInit,
-): Promise<z.infer<schema>> {
+): Promise<T> {
   try {
     return schema.parse(await fetchJson(portico, url, init))
   } catch (error) {
@@ -108,9 +108,9 @@ async function request<schema extends z.ZodMiniType>(
 }
 
 const identitySchema = lazy(() =>
-  z.object({
-    name: z.optional(z.nullable(z.string())),
-    avatar: z.optional(z.nullable(z.string())),
+  c.object({
+    name: c.nullish(c.string()),
+    avatar: c.nullish(c.string()),
   }),
 )
 export type Identity = { name: string | undefined; avatar: string | undefined }
@@ -133,13 +133,13 @@ export async function fetchIdentity(
 }
 
 const priceSchema = lazy(() =>
-  z.object({
-    fungibles: z.array(
-      z.object({
-        name: z.string(),
-        symbol: z.string(),
-        iconUrl: z.optional(z.nullable(z.string())),
-        price: z.number(),
+  c.object({
+    fungibles: c.array(
+      c.object({
+        name: c.string(),
+        symbol: c.string(),
+        iconUrl: c.nullish(c.string()),
+        price: c.number(),
       }),
     ),
   }),
@@ -170,7 +170,7 @@ export async function fetchFungiblePrices(
   return body.fungibles.map((f) => ({ ...f, iconUrl: f.iconUrl ?? undefined }))
 }
 
-const gasSchema = lazy(() => z.object({ standard: z.string(), fast: z.string(), instant: z.string() }))
+const gasSchema = lazy(() => c.object({ standard: c.string(), fast: c.string(), instant: c.string() }))
 export type GasPrice = { standard: bigint; fast: bigint; instant: bigint }
 
 /**

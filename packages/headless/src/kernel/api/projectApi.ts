@@ -1,6 +1,7 @@
-import * as z from 'zod/mini'
 import { BaseError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
+import * as c from '../utils/check.js'
+import { lazy } from '../utils/lazy.js'
 import { hostedFetch } from './http.js'
 import { directoryUrl } from './urls.js'
 
@@ -17,7 +18,7 @@ export class ProjectApiError extends BaseError {
   }
 }
 
-const originsSchema = z.object({ allowedOrigins: z.array(z.string().check(z.maxLength(500))) })
+const originsSchema = lazy(() => c.object({ allowedOrigins: c.array(c.string({ max: 500 })) }))
 
 /**
  * The project's allowed origins (`GET {api}/projects/v1/origins`). Spec: 429 becomes
@@ -38,7 +39,7 @@ export async function fetchAllowedOrigins(portico: Portico): Promise<string[]> {
   if (response.status >= 500) throw new ProjectApiError({ code: 'SERVER_ERROR', status: response.status })
   if (!response.ok) return []
   try {
-    const parsed = originsSchema.safeParse(await response.json())
+    const parsed = originsSchema().safeParse(await response.json())
     return parsed.success ? parsed.data.allowedOrigins : []
   } catch {
     return []

@@ -1,7 +1,7 @@
-import * as z from 'zod/mini'
 import { BaseError } from '../errors/base.js'
 import type { Portico } from '../portico.js'
 import { retryAfterMs } from '../retry.js'
+import * as c from '../utils/check.js'
 import { lazy } from '../utils/lazy.js'
 import { hostedFetch } from './http.js'
 import { imageUrl } from './imageUrls.js'
@@ -28,18 +28,18 @@ export type DirectoryWallet = {
 }
 
 const walletSchema = lazy(() =>
-  z.object({
-    id: z.string().check(z.minLength(1), z.maxLength(200)),
-    name: z.string().check(z.minLength(1), z.maxLength(500)),
-    image_id: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-    rdns: z.optional(z.nullable(z.string().check(z.maxLength(300)))),
-    mobile_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
-    desktop_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
-    webapp_link: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
-    chains: z.optional(z.nullable(z.array(z.string()))),
+  c.object({
+    id: c.string({ min: 1, max: 200 }),
+    name: c.string({ min: 1, max: 500 }),
+    image_id: c.nullish(c.string({ max: 200 })),
+    rdns: c.nullish(c.string({ max: 300 })),
+    mobile_link: c.nullish(c.string({ max: 2000 })),
+    desktop_link: c.nullish(c.string({ max: 2000 })),
+    webapp_link: c.nullish(c.string({ max: 2000 })),
+    chains: c.nullish(c.array(c.string())),
   }),
 )
-const pageSchema = lazy(() => z.object({ count: z.int().check(z.minimum(0)), data: z.array(z.unknown()) }))
+const pageSchema = lazy(() => c.object({ count: c.number({ int: true, min: 0 }), data: c.array(c.unknown()) }))
 
 export type FetchWalletsParameters = {
   page?: number | undefined
@@ -113,7 +113,7 @@ export async function fetchWallets(
     throw error instanceof WalletDirectoryError ? error : new WalletDirectoryError({ cause: error })
   }
   const parsed = pageSchema().safeParse(body)
-  if (!parsed.success) throw new WalletDirectoryError({ cause: parsed.error })
+  if (!parsed.success) throw new WalletDirectoryError({ cause: new c.CheckError(parsed.issues) })
   const data: DirectoryWallet[] = []
   for (const entry of parsed.data.data) {
     const wallet = walletSchema().safeParse(entry)
@@ -121,16 +121,8 @@ export async function fetchWallets(
       console.warn('[portico] Ignored a malformed wallet directory entry')
       continue
     }
-    const { image_id, rdns, mobile_link, desktop_link, webapp_link, chains: walletChains, ...rest } = wallet.data
-    data.push({
-      ...rest,
-      image_id: image_id ?? undefined,
-      rdns: rdns ?? undefined,
-      mobile_link: mobile_link ?? undefined,
-      desktop_link: desktop_link ?? undefined,
-      webapp_link: webapp_link ?? undefined,
-      chains: walletChains ?? undefined,
-    })
+    // The directory's nulls come out as absent fields.
+    data.push(wallet.data)
   }
   return { count: parsed.data.count, data, page }
 }

@@ -1,8 +1,8 @@
-import * as z from 'zod/mini'
 import { defineFeatureState, featureState } from '../featureState.js'
 import type { Portico } from '../portico.js'
 import type { TokenBalance } from '../types.js'
 import type { CaipNetworkId } from '../utils/caip.js'
+import * as c from '../utils/check.js'
 import { readStoredCache, writeStoredCache } from './storedCache.js'
 
 // Loaded with the first balance read (`query/balance.ts`), never at page start: the account button
@@ -26,16 +26,16 @@ function balanceCache(portico: Portico, { address, caipNetworkId }: Account) {
 // The stored shape of `TokenBalance` (its own copy here: sharing the API's schema would add an export
 // to the page-start chunk for this lazy one).
 const storedBalancesSchema = () =>
-  z.array(
-    z.object({
-      name: z.string(),
-      symbol: z.string(),
-      chainId: z.string(),
-      address: z.optional(z.string()),
-      value: z.optional(z.number()),
-      price: z.optional(z.number()),
-      quantity: z.object({ decimals: z.string(), numeric: z.string() }),
-      iconUrl: z.optional(z.string()),
+  c.array(
+    c.object({
+      name: c.string(),
+      symbol: c.string(),
+      chainId: c.string(),
+      address: c.optional(c.string()),
+      value: c.optional(c.number()),
+      price: c.optional(c.number()),
+      quantity: c.object({ decimals: c.string(), numeric: c.string() }),
+      iconUrl: c.optional(c.string()),
     }),
   )
 

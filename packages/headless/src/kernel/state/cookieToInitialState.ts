@@ -1,10 +1,9 @@
-import type * as z from 'zod/mini'
 import type { Portico } from '../portico.js'
 import { isAddressForNamespace } from '../utils/address.js'
 import { parseCookies } from './cookieStorage.js'
 import type { PorticoInitialState } from './initialState.js'
 import { activeNetworkSchema, connectedAddressSchema, connectedConnectorSchema } from './persistence.js'
-import { storageKeys, storagePrefix } from './storage.js'
+import { type StoredShape, storageKeys, storagePrefix } from './storage.js'
 
 /**
  * Reads the connection a visitor had from a request's `Cookie` header (written by
@@ -29,11 +28,7 @@ export function cookieToInitialState(
   if (typeof cookieHeader !== 'string' || cookieHeader.length === 0) return undefined
   const cookies = parseCookies(cookieHeader)
   const state: Record<string, string> = {}
-  const read = <schema extends z.ZodMiniType>(
-    key: string,
-    schema: () => schema,
-    check?: (value: z.infer<schema>) => boolean,
-  ) => {
+  const read = <T>(key: string, schema: () => StoredShape<T>, check?: (value: T) => boolean) => {
     const name = storagePrefix + key
     const raw = cookies.get(name)
     if (raw === undefined) return

@@ -1,39 +1,37 @@
-import * as z from 'zod/mini'
 import { recentWalletsLimit } from '../defaults.js'
 import type { Portico } from '../portico.js'
 import { type ChainNamespace, chainNamespaces } from '../utils/caip.js'
+import * as c from '../utils/check.js'
 import { isSafeImageUrl } from '../utils/imageUrl.js'
 import { lazy } from '../utils/lazy.js'
 import { activeNamespaceAtom, activeNetworksAtom, type RecentWallet, recentWalletsAtom } from './atoms.js'
 import { storageKeys } from './storage.js'
 
-// Schemas of what we persist. Storage is untrusted input (another app on the origin, an old
+// Checks of what we persist. Storage is untrusted input (another app on the origin, an old
 // version, a user editing devtools), so every read goes through one of these. They are built on
-// the first read of a stored value, not at import: this module is on the page-start path, and
-// building them there ran ~25 zod constructors before the connect button's first paint on every
-// page, most of which never has anything stored.
+// the first read of a stored value, not at import: this module is on the page-start path, and most
+// pages have nothing stored.
 const schemas = lazy(() => {
-  const namespace = z.enum(chainNamespaces)
+  const namespace = c.oneOf(chainNamespaces)
   return {
-    connectedConnector: z.string().check(z.minLength(1), z.maxLength(256)),
-    activeNetwork: z.object({
+    connectedConnector: c.string({ min: 1, max: 256 }),
+    activeNetwork: c.object({
       namespace,
-      networks: z.partialRecord(namespace, z.string().check(z.maxLength(100))),
+      networks: c.record(c.string({ max: 100 }), chainNamespaces),
     }),
-    recentWallets: z
-      .array(
-        z.object({
-          id: z.string().check(z.minLength(1), z.maxLength(256)),
-          namespace,
-          name: z.string().check(z.minLength(1), z.maxLength(256)),
-          icon: z.optional(z.string().check(z.maxLength(100_000))),
-          imageId: z.optional(z.string().check(z.regex(/^[-\w.]{1,128}$/))),
-          walletConnect: z.optional(z.boolean()),
-        }),
-      )
-      .check(z.maxLength(20)),
+    recentWallets: c.array(
+      c.object({
+        id: c.string({ min: 1, max: 256 }),
+        namespace,
+        name: c.string({ min: 1, max: 256 }),
+        icon: c.optional(c.string({ max: 100_000 })),
+        imageId: c.optional(c.string({ pattern: /^[-\w.]{1,128}$/ })),
+        walletConnect: c.optional(c.boolean()),
+      }),
+      { max: 20 },
+    ),
     // The CAIP-10 address grammar (each namespace's own check follows).
-    connectedAddress: z.string().check(z.regex(/^[-.%a-zA-Z0-9]{1,128}$/)),
+    connectedAddress: c.string({ pattern: /^[-.%a-zA-Z0-9]{1,128}$/ }),
   }
 })
 

@@ -3,12 +3,11 @@
 // never throws, and removes what it refused; what Portico writes, it reads back unchanged.
 import fc from 'fast-check'
 import { afterEach, expect, test, vi } from 'vitest'
-import type { ZodMiniType } from 'zod/mini'
 import { memoryStorage } from '../../test/fixtures.js'
 import { chainNamespaces } from '../utils/caip.js'
 import { isSafeImageUrl } from '../utils/imageUrl.js'
 import { activeNetworkSchema, connectedConnectorSchema, recentWalletsSchema } from './persistence.js'
-import { createPorticoStorage } from './storage.js'
+import { createPorticoStorage, type StoredShape } from './storage.js'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -25,7 +24,7 @@ const url = fc
 // Each builds its schema on first use; typed alike so one test reads with any of them.
 const schemas = { connectedConnectorSchema, activeNetworkSchema, recentWalletsSchema } as Record<
   'connectedConnectorSchema' | 'activeNetworkSchema' | 'recentWalletsSchema',
-  () => ZodMiniType
+  () => StoredShape<unknown>
 >
 const namespace = fc.constantFrom(...chainNamespaces)
 const recentWallet = fc.record(

@@ -1,15 +1,21 @@
-import type * as z from 'zod/mini'
-
 /** The part of the Web Storage API Portico uses. Pass your own (e.g. an in-memory one) or `null`. */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
 /**
- * @internal Typed, validated access to persisted values under one prefix. `get` takes the schema or
+ * @internal What a stored value is checked with: a kernel check (utils/check.ts) or a feature's zod
+ * schema; both have this `safeParse`.
+ */
+export type StoredShape<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false }
+}
+
+/**
+ * @internal Typed, validated access to persisted values under one prefix. `get` takes the shape or
  * a function that builds it, called only when something is stored under the key (a page with
- * nothing stored builds no schema).
+ * nothing stored builds no check).
  */
 export type PorticoStorage = {
-  get<schema extends z.ZodMiniType>(key: string, schema: schema | (() => schema)): z.infer<schema> | undefined
+  get<T>(key: string, schema: StoredShape<T> | (() => StoredShape<T>)): T | undefined
   set(key: string, value: unknown): void
   remove(key: string): void
 }
@@ -29,7 +35,7 @@ export const storageKeys = {
 /**
  * @internal
  * Wraps a storage so that nothing read from it can crash Portico: values are JSON-parsed and
- * schema-checked; anything corrupt or foreign is removed with a warning and treated as absent.
+ * shape-checked; anything corrupt or foreign is removed with a warning and treated as absent.
  * Storage that throws (private mode, quota, disabled cookies) degrades to no persistence.
  */
 export function createPorticoStorage(storage: StorageLike | null | undefined, prefix = storagePrefix): PorticoStorage {

@@ -1,5 +1,6 @@
-import * as z from 'zod/mini'
 import type { Portico } from '../portico.js'
+import * as c from '../utils/check.js'
+import type { StoredShape } from './storage.js'
 
 /**
  * The values the spec caches across reloads, each under its own storage key (with Portico's
@@ -16,8 +17,7 @@ export const storedCaches: Record<StoredCacheKind, { key: string; lifetimeMs: nu
   identity: { key: 'identity_cache', lifetimeMs: 300_000 },
 }
 
-const entries = <value extends z.ZodMiniType>(value: value) =>
-  z.record(z.string(), z.object({ timestamp: z.number(), value }))
+const entries = <T>(value: c.Check<T>) => c.record(c.object({ timestamp: c.number(), value }))
 
 /**
  * @internal
@@ -26,17 +26,19 @@ const entries = <value extends z.ZodMiniType>(value: value) =>
  * that is not JSON or not of the expected shape is dropped with a warning (the storage wrapper);
  * an expired one, or one stored in the future (the clock was set back), is ignored.
  */
-export function readStoredCache<value extends z.ZodMiniType>(
+export function readStoredCache<T>(
   portico: Portico,
   kind: StoredCacheKind,
   key: string,
-  schema: value | (() => value),
+  schema: StoredShape<T> | (() => StoredShape<T>),
   now = Date.now(),
-): { value: z.infer<value>; timestamp: number } | undefined {
+): { value: T; timestamp: number } | undefined {
   const { key: storageKey, lifetimeMs } = storedCaches[kind]
-  const entry = portico.storage.get(storageKey, () => entries(typeof schema === 'function' ? schema() : schema))?.[key]
+  const entry = portico.storage.get(storageKey, () =>
+    entries(c.from(typeof schema === 'function' ? schema() : schema)),
+  )?.[key]
   return entry && now >= entry.timestamp && now - entry.timestamp < lifetimeMs
-    ? (entry as { value: z.infer<value>; timestamp: number })
+    ? (entry as { value: T; timestamp: number })
     : undefined
 }
 
@@ -49,9 +51,9 @@ export function writeStoredCache(
   now = Date.now(),
 ): void {
   const { key: storageKey, lifetimeMs } = storedCaches[kind]
-  const kept: Record<string, { timestamp: number; value: unknown }> = {}
-  for (const [k, entry] of Object.entries(portico.storage.get(storageKey, () => entries(z.unknown())) ?? {}))
-    if (now >= entry.timestamp && now - entry.timestamp < lifetimeMs) kept[k] = entry
+  const kept: Record<string, { timestamp: number; value?: unknown }> = {}
+  for (const [k, entry] of Object.entries(portico.storage.get(storageKey, () => entries(c.unknown())) ?? {}))
+    if (entry && now >= entry.timestamp && now - entry.timestamp < lifetimeMs) kept[k] = entry
   kept[key] = { timestamp: now, value }
   portico.storage.set(storageKey, kept)
 }

@@ -1,10 +1,9 @@
-import { email } from 'zod/mini'
-
 const transactionHashRegex = /^0x[0-9a-fA-F]{64}$/
 const signedMessageRegex = /^0x[0-9a-fA-F]{62,}$/
 const nameRegex = /^[a-zA-Z0-9-]{4,}$/
-// zod/mini keeps the bundle small; only the email check is pulled in.
-const emailSchema = /* @__PURE__ */ email()
+// The address rule zod's `email()` applies (the features check emails with it too): dot-separated
+// local parts, a domain of labels and a top-level domain of at least two letters.
+const emailRegex = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/
 
 /**
  * Checks whether `value` is a transaction hash: `0x` followed by exactly 64 hex characters
@@ -45,7 +44,7 @@ export function isValidName(value: unknown): value is string {
 }
 
 /**
- * Checks whether `value` is a valid email address, using zod's email rule. The input is not
+ * Checks whether `value` is a valid email address (zod's email rule). The input is not
  * trimmed, so trim user input first. Never throws.
  *
  * @example
@@ -53,7 +52,7 @@ export function isValidName(value: unknown): value is string {
  * isEmail('satoshi@example') // false
  */
 export function isEmail(value: unknown): value is string {
-  return emailSchema.safeParse(value).success
+  return typeof value === 'string' && emailRegex.test(value)
 }
 
 /**

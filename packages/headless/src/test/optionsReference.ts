@@ -1,5 +1,6 @@
-// The zod schema of createPortico's options (`zodOptionsSchema`): it runs only when the plain
-// checks of optionsChecks.ts refuse, decides, and words the issues (paths and messages).
+// The zod schema createPortico's options had before the kernel's own checks replaced it
+// (kernel/optionsChecks.ts): kept for the tests only, as the reference the one validator must agree
+// with (same verdict, same output, same issue paths). Never imported by the product.
 
 import * as z from 'zod/mini'
 import {
@@ -8,14 +9,14 @@ import {
   defaultSocials,
   defaultWalletFeaturesOrder,
   nameSuffixPattern,
-} from './defaults.js'
-import { isAdapter, isImageUrl, isStorage, isWalletConnectStorage } from './optionsChecks.js'
-import type { PorticoTransport } from './rpc/types.js'
-import type { StorageLike } from './state/storage.js'
-import type { ChainAdapter } from './types.js'
-import { chainNamespaces, parseCaipNetworkId } from './utils/caip.js'
-import { isHttpUrl, isWsUrl } from './utils/url.js'
-import type { WalletConnectOptions } from './walletConnectOptions.js'
+} from '../kernel/defaults.js'
+import { isAdapter, isImageUrl, isStorage, isWalletConnectStorage } from '../kernel/optionsChecks.js'
+import type { PorticoTransport } from '../kernel/rpc/types.js'
+import type { StorageLike } from '../kernel/state/storage.js'
+import type { ChainAdapter } from '../kernel/types.js'
+import { chainNamespaces, parseCaipNetworkId } from '../kernel/utils/caip.js'
+import { isHttpUrl, isWsUrl } from '../kernel/utils/url.js'
+import type { WalletConnectOptions } from '../kernel/walletConnectOptions.js'
 
 const httpUrl = () => z.string().check(z.refine(isHttpUrl, 'must be an http(s) URL'))
 
