@@ -12,22 +12,22 @@ import { blockchainApiUrl } from './urls.js'
 /** Spec: after a failed balance fetch, retries are blocked for 30 s. */
 export const balanceRetryLockoutMs = 30_000
 
-const balanceSchema = lazy(() =>
+/**
+ * @internal A `TokenBalance` as the blockchain API answers it and as the balance cache stores it
+ * (state/balanceCache.ts). Built on each use: both are reads of untrusted input after page start.
+ */
+export const tokenBalanceCheck = () =>
   c.object({
-    balances: c.array(
-      c.object({
-        name: c.string(),
-        symbol: c.string(),
-        chainId: c.string(),
-        address: c.optional(c.string()),
-        value: c.optional(c.number()),
-        price: c.optional(c.number()),
-        quantity: c.object({ decimals: c.string(), numeric: c.string() }),
-        iconUrl: c.optional(c.string()),
-      }),
-    ),
-  }),
-)
+    name: c.string(),
+    symbol: c.string(),
+    chainId: c.string(),
+    address: c.optional(c.string()),
+    value: c.optional(c.number()),
+    price: c.optional(c.number()),
+    quantity: c.object({ decimals: c.string(), numeric: c.string() }),
+    iconUrl: c.optional(c.string()),
+  })
+const balanceSchema = lazy(() => c.object({ balances: c.array(tokenBalanceCheck()) }))
 const supportedSchema = lazy(() => c.object({ http: c.array(c.string()), ws: c.optional(c.array(c.string())) }))
 
 /**

@@ -1,3 +1,4 @@
+import { tokenBalanceCheck } from '../api/blockchainApi.js'
 import { defineFeatureState, featureState } from '../featureState.js'
 import type { Portico } from '../portico.js'
 import type { TokenBalance } from '../types.js'
@@ -23,22 +24,6 @@ function balanceCache(portico: Portico, { address, caipNetworkId }: Account) {
   return { kind: api ? ('portfolio' as const) : ('nativeBalance' as const), key: `${caipNetworkId}|${account}` }
 }
 
-// The stored shape of `TokenBalance` (its own copy here: sharing the API's schema would add an export
-// to the page-start chunk for this lazy one).
-const storedBalancesSchema = () =>
-  c.array(
-    c.object({
-      name: c.string(),
-      symbol: c.string(),
-      chainId: c.string(),
-      address: c.optional(c.string()),
-      value: c.optional(c.number()),
-      price: c.optional(c.number()),
-      quantity: c.object({ decimals: c.string(), numeric: c.string() }),
-      iconUrl: c.optional(c.string()),
-    }),
-  )
-
 /** The accounts whose balances this instance read already: only the first read may be the cache's. */
 const readOnce = defineFeatureState('balanceCache', () => new Set<string>())
 
@@ -60,7 +45,7 @@ export async function cachedBalances(
   const readBefore = featureState(portico, readOnce)
   if (!readBefore.has(cache.key)) {
     readBefore.add(cache.key)
-    const stored = readStoredCache(portico, cache.kind, cache.key, storedBalancesSchema)
+    const stored = readStoredCache(portico, cache.kind, cache.key, () => c.array(tokenBalanceCheck()))
     if (stored) return stored.value as TokenBalance[]
   }
   const balances = await read()
