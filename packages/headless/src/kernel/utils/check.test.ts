@@ -96,3 +96,12 @@ test('behavior: string checks trim when asked, then length, pattern and test, wi
   })
   expect(c.withDefault(c.boolean(), true).parse(undefined)).toBe(true)
 })
+
+test('security: a "__proto__" key of untrusted JSON stays a plain key of the record, never its prototype', () => {
+  const out = c
+    .record(c.object({ timestamp: c.number() }))
+    .parse(JSON.parse('{"__proto__":{"timestamp":1},"a":{"timestamp":2}}'))
+  expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+  expect(Object.keys(out)).toEqual(['__proto__', 'a'])
+  expect(out.a).toEqual({ timestamp: 2 })
+})

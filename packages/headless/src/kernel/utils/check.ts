@@ -185,7 +185,15 @@ export const record = <T, K extends string = string>(
     for (const [key, item] of Object.entries(value)) {
       if (keys && !keys.includes(key as K))
         issues.push({ path: at(path, key), message: `expected one of ${keys.join(', ')}` })
-      else out[key] = entry.run(item, at(path, key), issues)
+      // Defined, not assigned: a `"__proto__"` key of parsed JSON stays a key instead of becoming
+      // the output's prototype.
+      else
+        Object.defineProperty(out, key, {
+          value: entry.run(item, at(path, key), issues),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        })
     }
     return out as Partial<Record<K, T>>
   })
