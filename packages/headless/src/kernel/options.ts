@@ -3,7 +3,7 @@
 
 import type { ApiUrls, ConnectorGroup, Features } from './defaults.js'
 import { InvalidOptionsError, SiwxConflictError } from './errors/config.js'
-import { checkOptions, networkCheck, type ParsedOptions } from './optionsChecks.js'
+import { checkOptions, networkCheck } from './optionsChecks.js'
 import type { PorticoTransport } from './rpc/types.js'
 import type { SiwxConfig } from './siwxConfig.js'
 import type { StorageLike } from './state/storage.js'
@@ -173,6 +173,16 @@ export type PorticoOptions = {
    */
   embeddedWallet?: { frameUrl: string; enableLogger?: boolean | undefined } | undefined
 }
+/**
+ * @internal The options as createPortico reads them (`checkOptions`' output): the ones it knows,
+ * plain data copied, `projectId` trimmed, `ssr` defaulting to `true`.
+ */
+export type ParsedOptions = Omit<PorticoOptions, 'ssr' | 'networks' | 'adapters'> & {
+  networks: unknown[]
+  adapters: unknown[]
+  ssr: boolean
+}
+
 /** @internal What {@link parseOptions} gives createPortico. */
 export type ValidatedOptions = {
   parsed: ParsedOptions
@@ -196,7 +206,7 @@ export function parseOptions(options: PorticoOptions): ValidatedOptions {
 
   const result = checkOptions(options)
   if (!result.success) throw new InvalidOptionsError({ issues: result.issues })
-  const parsed = result.data
+  const parsed = result.data as ParsedOptions
   // The shapes are checked; keep the caller's objects (adapters hold closures, networks identity).
   const networks = options.networks as readonly PorticoNetwork[]
   const adapters = new Map<ChainNamespace, ChainAdapter>()

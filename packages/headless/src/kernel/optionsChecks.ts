@@ -12,7 +12,6 @@ import {
   defaultWalletFeaturesOrder,
   nameSuffixPattern,
 } from './defaults.js'
-import type { PorticoOptions } from './options.js'
 import { chainNamespaces, parseCaipNetworkId } from './utils/caip.js'
 import * as c from './utils/check.js'
 import { isHttpUrl, isWsUrl } from './utils/url.js'
@@ -238,27 +237,18 @@ function optionChecks() {
 }
 
 /**
- * @internal The options as createPortico reads them: the ones it knows (others dropped), plain data
- * copied, `projectId` trimmed, `ssr` defaulting to `true`.
- */
-export type ParsedOptions = Omit<PorticoOptions, 'ssr' | 'networks' | 'adapters'> & {
-  networks: unknown[]
-  adapters: unknown[]
-  ssr: boolean
-}
-
-/**
  * @internal Checks each option the host passed (and the two required ones, and `ssr` for its
- * default): the parsed options, or every issue with its path.
+ * default): the parsed options (the ones it knows, others dropped; plain data copied; `projectId`
+ * trimmed; `ssr` defaulting to `true`), or every issue with its path. options.ts types the output.
  *
  * @example
  * const result = checkOptions({ networks: [mainnet], adapters: [eip155Adapter()] }) // { success: true, data: { networks, adapters, ssr: true } }
  */
-export function checkOptions(options: unknown): c.SafeParseResult<ParsedOptions> {
+export function checkOptions(options: unknown): c.SafeParseResult<Record<string, unknown>> {
   const checks: Record<string, c.Check<unknown>> = optionChecks()
   const keys = new Set(['networks', 'adapters', 'ssr'])
   if (typeof options === 'object' && options !== null) for (const key of Object.keys(options)) keys.add(key)
   return c
     .object(Object.fromEntries([...keys].filter((key) => Object.hasOwn(checks, key)).map((key) => [key, checks[key]!])))
-    .safeParse(options) as c.SafeParseResult<ParsedOptions>
+    .safeParse(options)
 }
