@@ -121,7 +121,7 @@ export async function fetchWallets(
       console.warn('[portico] Ignored a malformed wallet directory entry')
       continue
     }
-    // The directory's nulls come out as absent fields.
+    // The directory's nulls come out as undefined.
     data.push(wallet.data)
   }
   return { count: parsed.data.count, data, page }
