@@ -16,8 +16,11 @@ const heapFiles = ['packages/ui/src/modal/leaks.browser.test.tsx']
 /**
  * `npm test` (scripts/test-all.mjs) sets this: the unit files that start nothing and read no shared
  * devnet then run in the e2e group, two at a time, instead of one at a time beside the browser
- * project (which finishes long before them, leaving a core idle). Without it, `--project unit`
- * keeps every unit file, so `npx vitest run --project unit <file>` works for any of them.
+ * project (which finishes long before them, leaving a core idle); those that only read the shared
+ * devnet in process run last, one after another in one module graph. Both kinds keep their modules
+ * from file to file (`isolate: false`), which `scripts/unit-schedule.mjs` measures and bounds.
+ * Without it, `--project unit` keeps every unit file, so `npx vitest run --project unit <file>`
+ * works for any of them.
  */
 const splitUnit = process.env.PORTICO_TEST_SCHEDULE === 'split'
 const unitFiles = splitUnit ? unitSchedule(root) : undefined
@@ -126,7 +129,22 @@ export default defineConfig({
                 name: 'unit-parallel',
                 include: unitFiles.twoAtATime,
                 maxWorkers: 2,
+                isolate: false,
                 sequence: { groupOrder: 1 },
+              },
+            },
+            // The files that only read a shared devnet in process, after the e2e group, one at a time
+            // on a devnet of their own (a group's global setup is its own) and in one module graph.
+            {
+              extends: true,
+              test: {
+                ...unitTest,
+                name: 'unit-shared-devnet',
+                include: unitFiles.sharedDevnet,
+                globalSetup: ['./packages/headless/src/test/globalDevnet.ts'],
+                maxWorkers: 1,
+                isolate: false,
+                sequence: { groupOrder: 2 },
               },
             },
           ]

@@ -1,0 +1,69 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, expect, test } from 'vitest'
+import { unitSchedule } from '../../scripts/unit-schedule.mjs'
+
+// A throwaway repository whose test files each show one way a file earns its place in `npm test`.
+const root = mkdtempSync(join(tmpdir(), 'portico-unit-schedule-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+function file(path: string, code: string) {
+  mkdirSync(dirname(join(root, path)), { recursive: true })
+  writeFileSync(join(root, path), code)
+}
+
+file(
+  'packages/a/src/pure.test.ts',
+  "import { expect, test } from 'vitest'\ntest('adds', () => expect(1 + 1).toBe(2))\n",
+)
+file('packages/a/src/hook.test.tsx', "import { renderConnected } from '../../test/hookHarness.js'\n")
+file('packages/a/src/injected.test.ts', "const devnet = inject('devnet')\n")
+file('packages/a/src/ownDevnet.test.ts', "import { devnetSuite } from '../test/devnetSuite.js'\n")
+file('packages/a/src/clock.test.ts', "const t0 = performance.now()\nconst devnet = inject('devnet')\n")
+file('packages/a/src/hookWithProcess.test.ts', "import 'node:child_process'\nimport '../test/hookHarness.js'\n")
+file('packages/a/src/solana.test.ts', "import { createTestSolanaWallet } from '../testing/solanaWallet.js'\n")
+file('packages/a/src/registry.test.ts', "import { getWallets } from '@wallet-standard/app'\n")
+file('packages/a/src/view.browser.test.tsx', "const devnet = inject('devnet')\n")
+file('packages/a/src/node_modules/dep/x.test.ts', '')
+file('packages/a/dist/x.test.ts', '')
+file('tests/integration/flow.test.ts', "const devnet = inject('devnet')\n")
+
+const schedule = unitSchedule(root)
+
+test('a file that starts nothing and reads no shared devnet runs two at a time', () => {
+  expect(schedule.twoAtATime).toEqual(['packages/a/src/pure.test.ts'])
+})
+
+test('a file that only reads the shared devnet in process shares one module graph, one file at a time', () => {
+  expect(schedule.sharedDevnet).toEqual([
+    'packages/a/src/clock.test.ts',
+    'packages/a/src/hook.test.tsx',
+    'packages/a/src/injected.test.ts',
+    'tests/integration/flow.test.ts',
+  ])
+})
+
+test('a file that starts a devnet or a process, or keeps a Wallet Standard registry, runs alone in its own graph', () => {
+  expect(schedule.alone).toEqual([
+    'packages/a/src/hookWithProcess.test.ts',
+    'packages/a/src/ownDevnet.test.ts',
+    'packages/a/src/registry.test.ts',
+    'packages/a/src/solana.test.ts',
+  ])
+})
+
+test("browser files, installed and built folders are none of the unit project's", () => {
+  const all = [...schedule.alone, ...schedule.sharedDevnet, ...schedule.twoAtATime]
+  expect(all.some((path) => path.includes('browser') || path.includes('node_modules') || path.includes('dist'))).toBe(
+    false,
+  )
+})
+
+test("the repository's own files each land in exactly one list", () => {
+  const repository = unitSchedule(join(dirname(new URL(import.meta.url).pathname), '..', '..'))
+  const all = [...repository.alone, ...repository.sharedDevnet, ...repository.twoAtATime]
+  expect(new Set(all).size).toBe(all.length)
+  expect(repository.sharedDevnet.length).toBeGreaterThan(0)
+  expect(repository.sharedDevnet).not.toContain('packages/headless/src/testing/solanaWallet.test.ts')
+})
