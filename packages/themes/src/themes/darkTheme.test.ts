@@ -18,7 +18,7 @@ test('default', () => {
         "accent": "#3396ff",
         "accentForeground": "#000000",
         "border": "#2e2e2e",
-        "danger": "#f25a67",
+        "danger": "#f3616d",
         "dangerForeground": "#000000",
         "foreground": "#f5f5f5",
         "foregroundMuted": "#9a9a9a",

@@ -21,12 +21,13 @@ export type DarkThemeParameters = ThemeOptions
 export type DarkThemeReturnType = ThemeTokens
 
 // Deep neutral greys, no blue cast, so any host accent sits well on them. Fills are bright enough
-// to read as text on `surface` (≥ 4.5:1), which is why their foregrounds come out black.
+// to read as text on `surface` (≥ 4.5:1), which is why their foregrounds come out black; `danger`
+// also reads on `surfaceHover`, the Disconnect button's background under the pointer.
 function darkBase(): ThemeTokens {
   const accent = '#3396ff'
   const success = '#2fbf71'
   const warning = '#f5a524'
-  const danger = '#f25a67'
+  const danger = '#f3616d'
   return {
     colors: {
       accent,

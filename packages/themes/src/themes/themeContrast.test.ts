@@ -23,6 +23,8 @@ const textPairs: [Color, Color][] = [
   ['accent', 'surface'],
   ['danger', 'surface'],
   ['danger', 'surfaceRaised'],
+  // The danger button (Disconnect) under the pointer: its text on the hover background.
+  ['danger', 'surfaceHover'],
 ]
 
 // WCAG 2.2 non-text contrast (1.4.11) and focus appearance: 3:1.

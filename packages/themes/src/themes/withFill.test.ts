@@ -17,7 +17,7 @@ test('default', () => {
 test('behavior: does not modify its input', () => {
   const colors = darkTheme().colors
   withFill(colors, 'danger', '#8b0000')
-  expect(colors.danger).toBe('#f25a67')
+  expect(colors.danger).toBe('#f3616d')
 })
 
 test('behavior: a ring set apart from the accent stays', () => {
