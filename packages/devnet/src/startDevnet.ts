@@ -50,6 +50,8 @@ export interface StartDevnetOptions {
         now?: () => number
         /** Projects the auth server knows (default `devnetAuthProjects`: any loopback page origin). */
         projects?: AuthProject[]
+        /** How long the secure frame waits for a user operation's receipt (default the frame's 60 s). */
+        receiptTimeoutMs?: number
       }
     | false
   /** The on-ramp provider's checkout server (always started; its own loopback origin). */
@@ -308,6 +310,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<May
             inbox: { smtpPort: authOptions.smtpPort ?? 0, httpPort: authOptions.inboxPort ?? 0 },
             ...(authOptions.now ? { now: authOptions.now } : {}),
             ...(authOptions.projects ? { projects: authOptions.projects } : {}),
+            ...(authOptions.receiptTimeoutMs === undefined ? {} : { receiptTimeoutMs: authOptions.receiptTimeoutMs }),
           }),
         )
       : undefined,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { defaultReceiptTimeoutMs, readReceiptTimeout } from './receiptTimeout.js'
 import { createSecureFrameHandler, type SecureFrameServer, startSecureFrame } from './server.js'
 
 describe('secure frame server', () => {
@@ -94,5 +95,53 @@ describe('secure frame server', () => {
     } finally {
       await odd.stop()
     }
+  })
+
+  test('default: no receipt wait in the page, so the frame keeps its own 60 s', async () => {
+    const html = await (
+      await createSecureFrameHandler({ authUrl: 'http://127.0.0.1:9' })(new Request('http://f/'))
+    ).text()
+    expect(html).not.toContain('portico-receipt-timeout-ms')
+  })
+
+  test("behavior: the operator's receipt wait is written into the frame's own page", async () => {
+    const handler = createSecureFrameHandler({ authUrl: 'http://127.0.0.1:9', receiptTimeoutMs: 20_000 })
+    const html = await (await handler(new Request('http://f/'))).text()
+    expect(html).toContain('<meta name="portico-receipt-timeout-ms" content="20000">')
+    expect(readReceiptTimeout(/portico-receipt-timeout-ms" content="(\d+)"/.exec(html)?.[1])).toBe(20_000)
+  })
+
+  test.each([0, 999, 600_001, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '5000'])(
+    'error: a receipt wait of %s is refused when the server is made, naming the bounds',
+    (value) => {
+      expect(() =>
+        createSecureFrameHandler({ authUrl: 'http://127.0.0.1:9', receiptTimeoutMs: value as number }),
+      ).toThrow(
+        new RangeError(
+          `receiptTimeoutMs must be a whole number of milliseconds from 1000 to 600000, got ${String(value)}`,
+        ),
+      )
+    },
+  )
+})
+
+describe('readReceiptTimeout (the frame reading its page)', () => {
+  test.each([
+    ['20000', 20_000],
+    ['1000', 1_000],
+    ['600000', 600_000],
+  ])('behavior: %s is a wait of %s ms', (content, value) => {
+    expect(readReceiptTimeout(content)).toBe(value)
+  })
+
+  test.each([undefined, null, '', '999', '600001', '1e4', ' 5000', '5000ms', '-5000', '0x1388'])(
+    'default: %s is no wait the frame takes, so it keeps its default',
+    (content) => {
+      expect(readReceiptTimeout(content)).toBeUndefined()
+    },
+  )
+
+  test('the default is the 60 s the frame waited before it could be set', () => {
+    expect(defaultReceiptTimeoutMs).toBe(60_000)
   })
 })

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createAdaptorServer } from '@hono/node-server'
 import { Hono } from 'hono'
+import { isReceiptTimeout, receiptTimeoutBoundsMs } from './receiptTimeout.js'
 
 /**
  * Options of {@link createSecureFrameHandler}: what the frame's page and headers name.
@@ -31,6 +32,12 @@ export interface SecureFrameOptions {
    * can rebuild every key.
    */
   recoveryMode?: 'user-held' | 'operator-assisted'
+  /**
+   * How long the frame waits for a smart account's user operation to be included before it answers
+   * the spec's 'Failed to fetch user operation receipt - status' (the operation stays sent): a whole
+   * number of milliseconds from 1,000 to 600,000. Default 60,000.
+   */
+  receiptTimeoutMs?: number
 }
 
 /**
@@ -131,7 +138,7 @@ function escapeAttribute(value: string) {
  */
 export function framePage(
   authUrl: string,
-  options: { recoveryMode?: 'user-held' | 'operator-assisted'; scriptHash?: string } = {},
+  options: { recoveryMode?: 'user-held' | 'operator-assisted'; scriptHash?: string; receiptTimeoutMs?: number } = {},
 ): string {
   return `<!doctype html>
 <html lang="en">
@@ -140,7 +147,7 @@ export function framePage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="portico-auth-url" content="${escapeAttribute(authUrl)}">
 <meta name="portico-recovery-mode" content="${options.recoveryMode ?? 'user-held'}">
-<title>Portico secure frame</title>
+${options.receiptTimeoutMs === undefined ? '' : `<meta name="portico-receipt-timeout-ms" content="${options.receiptTimeoutMs}">\n`}<title>Portico secure frame</title>
 <script type="module" src="/frame.js"${options.scriptHash ? ` integrity="sha256-${escapeAttribute(options.scriptHash)}"` : ''}></script>
 </head>
 <body></body>
@@ -191,11 +198,20 @@ function contentSecurityPolicy(options: SecureFrameOptions): string {
  * ```
  */
 export function createSecureFrameHandler(options: SecureFrameOptions): (request: Request) => Promise<Response> {
+  const { receiptTimeoutMs } = options
+  if (receiptTimeoutMs !== undefined && !isReceiptTimeout(receiptTimeoutMs))
+    throw new RangeError(
+      `receiptTimeoutMs must be a whole number of milliseconds from ${receiptTimeoutBoundsMs.min} to ${receiptTimeoutBoundsMs.max}, got ${String(receiptTimeoutMs)}`,
+    )
   const csp = contentSecurityPolicy(options)
   let page: Promise<string> | undefined
   const pageHtml = () => {
     page ??= frameScriptHash().then((scriptHash) =>
-      framePage(options.authUrl, { recoveryMode: options.recoveryMode ?? 'user-held', scriptHash }),
+      framePage(options.authUrl, {
+        recoveryMode: options.recoveryMode ?? 'user-held',
+        scriptHash,
+        ...(receiptTimeoutMs === undefined ? {} : { receiptTimeoutMs }),
+      }),
     )
     page.catch(() => {
       page = undefined

@@ -99,6 +99,9 @@ export function startFrameHost(options: { authProjects?: typeof devnetAuthProjec
   return env
 }
 
+/** The smart-account files' frame wait for a receipt (its server's `receiptTimeoutMs`). */
+const smartAccountReceiptTimeoutMs = 20_000
+
 /**
  * What the embedded smart-account e2e files run against, started before their tests and stopped
  * after them: the devnet with its bundler (Alto, waited for) and paymaster, the host page of
@@ -113,7 +116,10 @@ export function startSmartAccountHost() {
   let server: Server | undefined
   beforeAll(async () => {
     ;[env.devnet, server, env.browser] = await Promise.all([
-      startDevnet(devnetOptions),
+      // The frame gives up on a receipt after 20 s, not its default 60: the test of a receipt that
+      // never comes waits for that, and every other operation here is included within seconds,
+      // even on a busy 2-core machine.
+      startDevnet({ ...devnetOptions, auth: { receiptTimeoutMs: smartAccountReceiptTimeoutMs } }),
       serveHost('smartAccountHost.ts'),
       launchChromium(),
     ])

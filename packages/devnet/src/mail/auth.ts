@@ -26,6 +26,11 @@ export interface StartDevnetAuthOptions {
   projects?: AuthProject[]
   /** Clock of the auth server (tests of expiry pass a fake one). */
   now?: () => number
+  /**
+   * How long the secure frame waits for a user operation's receipt (its server's
+   * `receiptTimeoutMs`; default the frame's 60 s). Tests of a receipt that never comes shorten it.
+   */
+  receiptTimeoutMs?: number
 }
 
 /**
@@ -138,6 +143,7 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
       port: options.framePort ?? 0,
       authUrl: url,
       recoveryMode: 'operator-assisted',
+      ...(options.receiptTimeoutMs === undefined ? {} : { receiptTimeoutMs: options.receiptTimeoutMs }),
     })
     // Pages load the frame by either loopback name; both are the frame's origin.
     frameOrigins = [frame.url, frame.url.replace('//127.0.0.1:', '//localhost:')]

@@ -11,6 +11,7 @@ import {
   parseAppMessage,
   parseFrameQuery,
 } from '../protocol.js'
+import { readReceiptTimeout } from '../receiptTimeout.js'
 import { acceptsNetwork } from './acceptsNetwork.js'
 import {
   approveDeviceWithPasskey,
@@ -53,6 +54,11 @@ const recoveryMode: RecoveryMode =
   document.querySelector<HTMLMetaElement>('meta[name="portico-recovery-mode"]')?.content === 'operator-assisted'
     ? 'operator-assisted'
     : 'user-held'
+// The operator's wait for a user operation's receipt (its frame server's `receiptTimeoutMs`), or the
+// default when it set none.
+const receiptTimeoutMs = readReceiptTimeout(
+  document.querySelector<HTMLMetaElement>('meta[name="portico-receipt-timeout-ms"]')?.content,
+)
 // The script's hash as the page pinned it (Subresource Integrity): the browser ran this script only
 // because its bytes have that hash, so the ready message reports which build is running.
 const build = document.querySelector<HTMLScriptElement>('script[integrity]')?.integrity.replace(/^sha256-/, '')
@@ -237,18 +243,29 @@ function start(config: FrameQuery) {
    * rather than without one.
    */
   async function activeSmartAccount(): Promise<
-    { address: string; kind: 'simpleAccount' | 'eip7702'; endpoints: SmartAccountEndpoints } | undefined
+    | {
+        address: string
+        kind: 'simpleAccount' | 'eip7702'
+        endpoints: SmartAccountEndpoints
+        receiptTimeoutMs: number | undefined
+      }
+    | undefined
   > {
     const endpoints = smartEndpoints()
     if (!session || !addresses || !endpoints) return undefined
     if ((await preferredType(session.userId)) !== 'smartAccount') {
       const delegation = await eoaDelegation(endpoints)
       return delegation?.toLowerCase() === simple7702Implementation.toLowerCase()
-        ? { address: addresses.eip155, kind: 'eip7702', endpoints }
+        ? { address: addresses.eip155, kind: 'eip7702', endpoints, receiptTimeoutMs }
         : undefined
     }
     try {
-      return { address: await smartAccountAddress(addresses.eip155), kind: 'simpleAccount', endpoints }
+      return {
+        address: await smartAccountAddress(addresses.eip155),
+        kind: 'simpleAccount',
+        endpoints,
+        receiptTimeoutMs,
+      }
     } catch (error) {
       log('no smart account on this network', error)
       return undefined
@@ -402,6 +419,7 @@ function start(config: FrameQuery) {
           withOwner: (use) =>
             withSecret(api, user.userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery),
           approve: (request) => requestApproval({ ...request, origin: hostOrigin }, promptHost('approval')),
+          receiptTimeoutMs,
         })
       }
       case 'UNDO_ACCOUNT_UPGRADE': {

@@ -29,6 +29,7 @@ import {
   type UserOperationReceipt,
 } from 'viem/account-abstraction'
 import { privateKeyToAccount, toAccount } from 'viem/accounts'
+import { defaultReceiptTimeoutMs } from '../receiptTimeout.js'
 import { httpRpcUrl, OperationRevertedError, RpcError } from './rpcError.js'
 
 /**
@@ -573,7 +574,10 @@ export async function sendOperation(
 export async function waitForOperation(
   endpoints: Pick<SmartAccountEndpoints, 'bundlerUrl'>,
   hash: Hex,
-  { timeoutMs = 60_000, intervalMs = 500 }: { timeoutMs?: number; intervalMs?: number } = {},
+  {
+    timeoutMs = defaultReceiptTimeoutMs,
+    intervalMs = 500,
+  }: { timeoutMs?: number | undefined; intervalMs?: number } = {},
 ): Promise<UserOperationReceipt> {
   const bundler = createClient({ transport: http(endpoints.bundlerUrl, { retryCount: 0 }) })
   const end = Date.now() + timeoutMs
@@ -603,7 +607,7 @@ export async function waitForOperation(
 export async function confirmOperation(
   endpoints: Pick<SmartAccountEndpoints, 'bundlerUrl'>,
   hash: Hex,
-  options?: { timeoutMs?: number; intervalMs?: number },
+  options?: { timeoutMs?: number | undefined; intervalMs?: number },
 ): Promise<UserOperationReceipt> {
   const receipt = await waitForOperation(endpoints, hash, options)
   if (receipt.success) return receipt
