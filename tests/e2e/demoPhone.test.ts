@@ -55,6 +55,11 @@ test('demo at 390 px: no sideways overflow on any page, the compact account butt
     if (!href?.startsWith('#')) continue
     await link.click()
     await expect.poll(() => page.evaluate(() => location.hash)).toBe(href)
+    // Measured once the page is there: its link is the current one and its lazy chunk has replaced
+    // the loading line (a measure taken before that reads the empty shell, which always fits).
+    await page.locator(`nav a[href="${href}"][aria-current="page"]`).waitFor()
+    await page.getByText('Loading…', { exact: true }).waitFor({ state: 'detached' })
+    await page.locator('main').first().waitFor()
     await expect.poll(() => overflow(page), { timeout: 15_000 }).toBe(0)
   }
 
