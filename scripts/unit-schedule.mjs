@@ -12,8 +12,8 @@
 // A file's own module graph costs about a second to load (viem, the kit, React), more than most of
 // these files' tests take. Files that only read the shared devnet in process (the hook harness and
 // its kin) and the pure files therefore run with `isolate: false`: one worker keeps its modules
-// from file to file (measured on a quiet 2-core machine: the 56 shared-devnet files 71 s → 18 s,
-// the 201 pure files 92 s → 61 s). Each file still gets its own environment, setup files and
+// from file to file (measured on a quiet 2-core machine, before the Wallet Standard files were set
+// apart: 56 shared-devnet files 71 s → 18 s, 201 pure files 92 s → 61 s). Each file still gets its own environment, setup files and
 // Portico instances; what it shares is module-level state, which is why a file that registers a
 // Wallet Standard wallet keeps its own graph (`@wallet-standard/app` binds its registry to the
 // first `window` it sees), as do files that start processes, servers or the WalletConnect SDK.
