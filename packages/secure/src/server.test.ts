@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { defaultReceiptTimeoutMs, readReceiptTimeout } from './receiptTimeout.js'
-import { createSecureFrameHandler, type SecureFrameServer, startSecureFrame } from './server.js'
+import { createSecureFrameHandler, framePage, type SecureFrameServer, startSecureFrame } from './server.js'
 
 describe('secure frame server', () => {
   let frame: SecureFrameServer
@@ -109,6 +109,13 @@ describe('secure frame server', () => {
     const html = await (await handler(new Request('http://f/'))).text()
     expect(html).toContain('<meta name="portico-receipt-timeout-ms" content="20000">')
     expect(readReceiptTimeout(/portico-receipt-timeout-ms" content="(\d+)"/.exec(html)?.[1])).toBe(20_000)
+  })
+
+  test('error: framePage called directly writes no receipt wait it would not accept (nothing of it reaches the markup)', () => {
+    const html = framePage('http://127.0.0.1:9', { receiptTimeoutMs: '5000"><script>x</script>' as unknown as number })
+    expect(html).not.toContain('portico-receipt-timeout-ms')
+    expect(html).not.toContain('<script>x')
+    expect(framePage('http://127.0.0.1:9', { receiptTimeoutMs: 5_000 })).toContain('content="5000"')
   })
 
   test.each([0, 999, 600_001, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '5000'])(

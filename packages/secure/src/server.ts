@@ -147,7 +147,7 @@ export function framePage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="portico-auth-url" content="${escapeAttribute(authUrl)}">
 <meta name="portico-recovery-mode" content="${options.recoveryMode ?? 'user-held'}">
-${options.receiptTimeoutMs === undefined ? '' : `<meta name="portico-receipt-timeout-ms" content="${options.receiptTimeoutMs}">\n`}<title>Portico secure frame</title>
+${isReceiptTimeout(options.receiptTimeoutMs) ? `<meta name="portico-receipt-timeout-ms" content="${options.receiptTimeoutMs}">\n` : ''}<title>Portico secure frame</title>
 <script type="module" src="/frame.js"${options.scriptHash ? ` integrity="sha256-${escapeAttribute(options.scriptHash)}"` : ''}></script>
 </head>
 <body></body>
