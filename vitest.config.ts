@@ -10,6 +10,9 @@ import { unitSchedule } from './scripts/unit-schedule.mjs'
 
 const root = dirname(fileURLToPath(import.meta.url))
 
+/** Starts one devnet for a project's files (each project that lists it gets its own). */
+const sharedDevnetSetup = './packages/headless/src/test/globalDevnet.ts'
+
 /** Browser files that measure the JS heap; they run in their own Chromium (see the browser project). */
 const heapFiles = ['packages/ui/src/modal/leaks.browser.test.tsx']
 
@@ -115,7 +118,7 @@ export default defineConfig({
           ...unitTest,
           name: 'unit',
           include: unitFiles?.alone ?? ['packages/*/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
-          globalSetup: ['./packages/headless/src/test/globalDevnet.ts'],
+          globalSetup: [sharedDevnetSetup],
         },
       },
       // Only in `npm test`: the rest of the unit files, beside the e2e files (two at a time in all).
@@ -141,7 +144,7 @@ export default defineConfig({
                 ...unitTest,
                 name: 'unit-shared-devnet',
                 include: unitFiles.sharedDevnet,
-                globalSetup: ['./packages/headless/src/test/globalDevnet.ts'],
+                globalSetup: [sharedDevnetSetup],
                 maxWorkers: 1,
                 isolate: false,
                 sequence: { groupOrder: 2 },
@@ -167,7 +170,7 @@ export default defineConfig({
           setupFiles: ['./packages/ui/vitest.browser.setup.ts'],
           // Browser tests reach the devnet chains over loopback (anvil and the Solana RPC allow CORS).
           globalSetup: [
-            './packages/headless/src/test/globalDevnet.ts',
+            sharedDevnetSetup,
             './packages/ui/src/test/globalImageServer.ts',
             './packages/ui/src/test/globalAuth.ts',
           ],

@@ -13,10 +13,11 @@
 // these files' tests take. Files that only read the shared devnet in process (the hook harness and
 // its kin) and the pure files therefore run with `isolate: false`: one worker keeps its modules
 // from file to file (measured on a quiet 2-core machine, before the Wallet Standard files were set
-// apart: 56 shared-devnet files 71 s → 18 s, 201 pure files 92 s → 61 s). Each file still gets its own environment, setup files and
-// Portico instances; what it shares is module-level state, which is why a file that registers a
-// Wallet Standard wallet keeps its own graph (`@wallet-standard/app` binds its registry to the
-// first `window` it sees), as do files that start processes, servers or the WalletConnect SDK.
+// apart: 56 shared-devnet files 71 s → 18 s, 201 pure files 92 s → 61 s). Each file still gets its
+// own environment, setup files and Portico instances; what it shares is module-level state, which
+// is why a file that registers a Wallet Standard wallet keeps its own graph (`@wallet-standard/app`
+// binds its registry to the first `window` it sees), as do files that start processes, servers or
+// the WalletConnect SDK.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
