@@ -1,6 +1,7 @@
-// Which unit test files `npm test` runs one at a time beside the browser project, which share one
-// module graph on the shared devnet after the e2e project, and which two at a time beside the e2e
-// project. Only Node built-ins: vitest.config.ts imports this.
+// Which unit test files `npm test` runs one at a time beside the browser project (each in its own
+// module graph, or all in one), which share one module graph on the shared devnet after the e2e
+// project, and which two at a time beside the e2e project. Only Node built-ins: vitest.config.ts
+// imports this.
 //
 // Why: Vitest runs the unit and browser projects together (one worker each on 2 cores), then the
 // e2e project (two workers). The unit project alone takes far longer than the browser project, so
@@ -10,14 +11,18 @@
 // files run at once, as before.
 //
 // A file's own module graph costs about a second to load (viem, the kit, React), more than most of
-// these files' tests take. Files that only read the shared devnet in process (the hook harness and
-// its kin) and the pure files therefore run with `isolate: false`: one worker keeps its modules
-// from file to file (measured on a quiet 2-core machine, before the Wallet Standard files were set
-// apart: 56 shared-devnet files 71 s → 18 s, 201 pure files 92 s → 61 s). Each file still gets its
-// own environment, setup files and Portico instances; what it shares is module-level state, which
-// is why a file that registers a Wallet Standard wallet keeps its own graph (`@wallet-standard/app`
-// binds its registry to the first `window` it sees), as do files that start processes, servers or
-// the WalletConnect SDK.
+// these files' tests take. Most files therefore run with `isolate: false`: one worker keeps its
+// modules from file to file. Measured on a quiet 2-core machine:
+// - before the Wallet Standard files were set apart: 56 shared-devnet files 71 s → 18 s, 201 pure
+//   files 92 s → 61 s;
+// - the 74 files that start their own servers, processes or databases (or read the clock) in one
+//   graph beside the browser project: that first group 569 s → 480 s, now ending with the browser
+//   files (the unit files there end at 432 s).
+// Each file still gets its own environment, setup files and Portico instances; what it shares is
+// module-level state, which is why a file that registers a Wallet Standard wallet keeps its own
+// graph (`@wallet-standard/app` binds its registry to the first `window` it sees), as do files that
+// use WalletConnect's SDK. Files in one graph must not depend on their order: a run with the files
+// shuffled passes (`--sequence.shuffle.files`).
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
@@ -62,10 +67,18 @@ const clockReaders = [String.raw`performance\.now`, String.raw`Date\.now`]
  */
 const moduleStateKeepers = ['wallet-standard', 'createTest(Solana|Bitcoin)Wallet']
 
+/**
+ * Needs a module graph of its own: WalletConnect's SDK keeps its core, relay socket and heartbeat in
+ * module state. Beside another file in one graph, its requests went unanswered (30-60 s timeouts in
+ * the WalletConnect, page-return, relay-fault and paymaster files, which use its test suite).
+ */
+const sdkStateKeepers = ['walletConnectSuite', '@walletconnect/', String.raw`\bstartRelay\(`]
+
 const pattern = (parts) => new RegExp(parts.join('|'))
 const runsAlone = pattern([...sharedDevnetReaders, ...starters, ...clockReaders, ...moduleStateKeepers])
 const readsSharedDevnet = pattern(sharedDevnetReaders)
-const needsOwnGraph = pattern([...starters, ...moduleStateKeepers])
+const startsSomething = pattern(starters)
+const needsOwnGraph = pattern([...moduleStateKeepers, ...sdkStateKeepers])
 
 const testFile = /\.test\.tsx?$/
 const browserTestFile = /\.browser\.test\.tsx?$/
@@ -88,10 +101,12 @@ function walk(dir, out) {
 
 /**
  * The unit project's files (`packages/*\/src/**`, `tests/integration/**`), split into those that run
- * one at a time in their own module graph, those that run one at a time on the shared devnet in one
- * module graph, and those that may run two at a time. Paths are relative to `root`, with `/`.
+ * one at a time in their own module graph (`alone`), those that run one at a time beside the browser
+ * project in one module graph (`oneGraph`: they start what they need and read no shared devnet),
+ * those that run one at a time on the shared devnet in one module graph (`sharedDevnet`), and those
+ * that may run two at a time. Paths are relative to `root`, with `/`.
  * @param {string} root the repository root
- * @returns {{ alone: string[], sharedDevnet: string[], twoAtATime: string[] }}
+ * @returns {{ alone: string[], oneGraph: string[], sharedDevnet: string[], twoAtATime: string[] }}
  */
 export function unitSchedule(root) {
   const files = []
@@ -100,14 +115,18 @@ export function unitSchedule(root) {
   }
   walk(join(root, 'tests', 'integration'), files)
   const alone = []
+  const oneGraph = []
   const sharedDevnet = []
   const twoAtATime = []
   for (const file of files.sort()) {
     const path = relative(root, file).split('\\').join('/')
     const code = readFileSync(file, 'utf8')
     if (!runsAlone.test(code)) twoAtATime.push(path)
-    else if (readsSharedDevnet.test(code) && !needsOwnGraph.test(code)) sharedDevnet.push(path)
-    else alone.push(path)
+    else if (needsOwnGraph.test(code)) alone.push(path)
+    // The first group's devnet is its `unit` project's; a file that reads it and also starts
+    // something of its own stays there.
+    else if (readsSharedDevnet.test(code)) (startsSomething.test(code) ? alone : sharedDevnet).push(path)
+    else oneGraph.push(path)
   }
-  return { alone, sharedDevnet, twoAtATime }
+  return { alone, oneGraph, sharedDevnet, twoAtATime }
 }

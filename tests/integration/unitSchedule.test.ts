@@ -20,6 +20,10 @@ file(
 file('packages/a/src/hook.test.tsx', "import { renderConnected } from '../../test/hookHarness.js'\n")
 file('packages/a/src/injected.test.ts', "const devnet = inject('devnet')\n")
 file('packages/a/src/ownDevnet.test.ts', "import { devnetSuite } from '../test/devnetSuite.js'\n")
+file('packages/a/src/timed.test.ts', 'const t0 = performance.now()\n')
+file('packages/a/src/relay.test.ts', "import { walletConnectSuite } from '../test/walletConnectSuite.js'\n")
+file('packages/a/src/sdk.test.ts', "import { SignClient } from '@walletconnect/sign-client'\nconst t0 = Date.now()\n")
+file('packages/a/src/injectedWithServer.test.ts', "import { startAnvil } from '@portico/devnet'\ninject('devnet')\n")
 file('packages/a/src/clock.test.ts', "const t0 = performance.now()\nconst devnet = inject('devnet')\n")
 file('packages/a/src/hookWithProcess.test.ts', "import 'node:child_process'\nimport '../test/hookHarness.js'\n")
 file('packages/a/src/solana.test.ts', "import { createTestSolanaWallet } from '../testing/solanaWallet.js'\n")
@@ -44,17 +48,23 @@ test('a file that only reads the shared devnet in process shares one module grap
   ])
 })
 
-test('a file that starts a devnet or a process, or keeps a Wallet Standard registry, runs alone in its own graph', () => {
+test('a file that starts what it needs or reads the clock, and reads no shared devnet, shares one graph beside the browser files', () => {
+  expect(schedule.oneGraph).toEqual(['packages/a/src/ownDevnet.test.ts', 'packages/a/src/timed.test.ts'])
+})
+
+test("a file that keeps a Wallet Standard registry or WalletConnect's SDK, or starts something and reads the shared devnet, runs alone in its own graph", () => {
   expect(schedule.alone).toEqual([
     'packages/a/src/hookWithProcess.test.ts',
-    'packages/a/src/ownDevnet.test.ts',
+    'packages/a/src/injectedWithServer.test.ts',
     'packages/a/src/registry.test.ts',
+    'packages/a/src/relay.test.ts',
+    'packages/a/src/sdk.test.ts',
     'packages/a/src/solana.test.ts',
   ])
 })
 
 test("browser files, installed and built folders are none of the unit project's", () => {
-  const all = [...schedule.alone, ...schedule.sharedDevnet, ...schedule.twoAtATime]
+  const all = [...schedule.alone, ...schedule.oneGraph, ...schedule.sharedDevnet, ...schedule.twoAtATime]
   expect(all.some((path) => path.includes('browser') || path.includes('node_modules') || path.includes('dist'))).toBe(
     false,
   )
@@ -62,8 +72,11 @@ test("browser files, installed and built folders are none of the unit project's"
 
 test("the repository's own files each land in exactly one list", () => {
   const repository = unitSchedule(join(dirname(new URL(import.meta.url).pathname), '..', '..'))
-  const all = [...repository.alone, ...repository.sharedDevnet, ...repository.twoAtATime]
+  const all = [...repository.alone, ...repository.oneGraph, ...repository.sharedDevnet, ...repository.twoAtATime]
   expect(new Set(all).size).toBe(all.length)
   expect(repository.sharedDevnet.length).toBeGreaterThan(0)
+  expect(repository.oneGraph.length).toBeGreaterThan(0)
   expect(repository.sharedDevnet).not.toContain('packages/headless/src/testing/solanaWallet.test.ts')
+  expect(repository.alone).toContain('packages/headless/src/features/walletconnect/walletConnect.devnet.test.ts')
+  expect(repository.alone).toContain('packages/headless/src/features/calls/sendCalls.paymaster.devnet.test.ts')
 })
