@@ -248,8 +248,12 @@ test("property: generated options get the reference's verdict, output and the op
     }),
     { numRuns: 3000 },
   )
-  // The output half says something only if options are accepted often enough.
-  expect(accepted / total).toBeGreaterThan(0.005)
+  // The output half says something only if some options are accepted. About 1% are (12 runs of
+  // 3,000: 18 to 35 accepted, 29 on average); a bound at that rate failed once in a fresh-clone run
+  // with exactly 15, so the bound is a count a working generator cannot miss but a broken one (none
+  // or almost none accepted) does.
+  expect(total).toBe(3000)
+  expect(accepted).toBeGreaterThanOrEqual(5)
 })
 
 test("property: generated networks get the reference's verdict and the options its issues name", () => {
