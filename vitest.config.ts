@@ -121,21 +121,18 @@ export default defineConfig({
           globalSetup: [sharedDevnetSetup],
         },
       },
-      // Only in `npm test`: the files that start what they need (servers, processes, databases) or
-      // read the clock, and read no shared devnet. Beside the browser project like `unit`, one at a
-      // time (the group's node files share one worker), but in one module graph.
+      // Only in `npm test`, the rest of the unit files (scripts/unit-schedule.mjs splits them).
       ...(unitFiles
         ? [
+            // The files that start what they need (servers, processes, databases) or read the clock,
+            // and read no shared devnet. Beside the browser project like `unit`, one at a time (the
+            // group's node files share one worker), but in one module graph.
             {
               extends: true,
               test: { ...unitTest, name: 'unit-one-graph', include: unitFiles.oneGraph, isolate: false },
             },
-          ]
-        : []),
-      // Only in `npm test`: the rest of the unit files, beside the e2e files (two at a time in all).
-      // No shared devnet here: a file that reads one fails at once instead of racing another file.
-      ...(unitFiles
-        ? [
+            // Beside the e2e files (two at a time in all). No shared devnet here: a file that reads
+            // one fails at once instead of racing another file.
             {
               extends: true,
               test: {

@@ -1,6 +1,7 @@
 /**
- * See unit-schedule.mjs: the unit files `npm test` runs one at a time in their own module graph, those
- * it runs one at a time on the shared devnet in one module graph, and those it runs two at a time.
+ * See unit-schedule.mjs: the unit files `npm test` runs one at a time in their own module graph
+ * (`alone`), one at a time beside the browser files in one module graph (`oneGraph`), one at a time
+ * on the shared devnet in one module graph (`sharedDevnet`), and two at a time (`twoAtATime`).
  */
 export function unitSchedule(root: string): {
   alone: string[]

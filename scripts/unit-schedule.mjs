@@ -70,12 +70,19 @@ const moduleStateKeepers = ['wallet-standard', 'createTest(Solana|Bitcoin)Wallet
 /**
  * Needs a module graph of its own: WalletConnect's SDK keeps its core, relay socket and heartbeat in
  * module state. Beside another file in one graph, its requests went unanswered (30-60 s timeouts in
- * the WalletConnect, page-return, relay-fault and paymaster files, which use its test suite).
+ * the WalletConnect, page-return, relay-fault and paymaster files, which use its test suite). Its
+ * stateless helpers (`@walletconnect/utils`) are not named: files of pure logic use them.
  */
-const sdkStateKeepers = ['walletConnectSuite', '@walletconnect/', String.raw`\bstartRelay\(`]
+const sdkStateKeepers = ['walletConnectSuite', "from '@walletconnect/(sign-client|core)'", String.raw`\bstartRelay\(`]
 
 const pattern = (parts) => new RegExp(parts.join('|'))
-const runsAlone = pattern([...sharedDevnetReaders, ...starters, ...clockReaders, ...moduleStateKeepers])
+const runsAlone = pattern([
+  ...sharedDevnetReaders,
+  ...starters,
+  ...clockReaders,
+  ...moduleStateKeepers,
+  ...sdkStateKeepers,
+])
 const readsSharedDevnet = pattern(sharedDevnetReaders)
 const startsSomething = pattern(starters)
 const needsOwnGraph = pattern([...moduleStateKeepers, ...sdkStateKeepers])

@@ -22,7 +22,8 @@ file('packages/a/src/injected.test.ts', "const devnet = inject('devnet')\n")
 file('packages/a/src/ownDevnet.test.ts', "import { devnetSuite } from '../test/devnetSuite.js'\n")
 file('packages/a/src/timed.test.ts', 'const t0 = performance.now()\n')
 file('packages/a/src/relay.test.ts', "import { walletConnectSuite } from '../test/walletConnectSuite.js'\n")
-file('packages/a/src/sdk.test.ts', "import { SignClient } from '@walletconnect/sign-client'\nconst t0 = Date.now()\n")
+file('packages/a/src/sdk.test.ts', "import { SignClient } from '@walletconnect/sign-client'\n")
+file('packages/a/src/sdkHelpers.test.ts', "import { parseUri } from '@walletconnect/utils'\n")
 file('packages/a/src/injectedWithServer.test.ts', "import { startAnvil } from '@portico/devnet'\ninject('devnet')\n")
 file('packages/a/src/clock.test.ts', "const t0 = performance.now()\nconst devnet = inject('devnet')\n")
 file('packages/a/src/hookWithProcess.test.ts', "import 'node:child_process'\nimport '../test/hookHarness.js'\n")
@@ -36,7 +37,7 @@ file('tests/integration/flow.test.ts', "const devnet = inject('devnet')\n")
 const schedule = unitSchedule(root)
 
 test('a file that starts nothing and reads no shared devnet runs two at a time', () => {
-  expect(schedule.twoAtATime).toEqual(['packages/a/src/pure.test.ts'])
+  expect(schedule.twoAtATime).toEqual(['packages/a/src/pure.test.ts', 'packages/a/src/sdkHelpers.test.ts'])
 })
 
 test('a file that only reads the shared devnet in process shares one module graph, one file at a time', () => {
