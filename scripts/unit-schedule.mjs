@@ -70,10 +70,16 @@ const moduleStateKeepers = ['wallet-standard', 'createTest(Solana|Bitcoin)Wallet
 /**
  * Needs a module graph of its own: WalletConnect's SDK keeps its core, relay socket and heartbeat in
  * module state. Beside another file in one graph, its requests went unanswered (30-60 s timeouts in
- * the WalletConnect, page-return, relay-fault and paymaster files, which use its test suite). Its
- * stateless helpers (`@walletconnect/utils`) are not named: files of pure logic use them.
+ * the WalletConnect, page-return, relay-fault and paymaster files, which use its test suite). An
+ * import of its client or core counts, static or dynamic; a mere mention of the name (a size budget's
+ * key) does not. Its stateless helpers (`@walletconnect/utils`) are not named: files of pure logic use
+ * them.
  */
-const sdkStateKeepers = ['walletConnectSuite', "from '@walletconnect/(sign-client|core)'", String.raw`\bstartRelay\(`]
+const sdkStateKeepers = [
+  'walletConnectSuite',
+  String.raw`(from |import\()'@walletconnect/(sign-client|core)'`,
+  String.raw`\bstartRelay\(`,
+]
 
 const pattern = (parts) => new RegExp(parts.join('|'))
 const runsAlone = pattern([

@@ -23,6 +23,7 @@ file('packages/a/src/ownDevnet.test.ts', "import { devnetSuite } from '../test/d
 file('packages/a/src/timed.test.ts', 'const t0 = performance.now()\n')
 file('packages/a/src/relay.test.ts', "import { walletConnectSuite } from '../test/walletConnectSuite.js'\n")
 file('packages/a/src/sdk.test.ts', "import { SignClient } from '@walletconnect/sign-client'\n")
+file('packages/a/src/sdkLater.test.ts', "const { Core } = await import('@walletconnect/core')\n")
 file('packages/a/src/sdkHelpers.test.ts', "import { parseUri } from '@walletconnect/utils'\n")
 file('packages/a/src/injectedWithServer.test.ts', "import { startAnvil } from '@portico/devnet'\ninject('devnet')\n")
 file('packages/a/src/clock.test.ts', "const t0 = performance.now()\nconst devnet = inject('devnet')\n")
@@ -60,6 +61,7 @@ test("a file that keeps a Wallet Standard registry or WalletConnect's SDK, or st
     'packages/a/src/registry.test.ts',
     'packages/a/src/relay.test.ts',
     'packages/a/src/sdk.test.ts',
+    'packages/a/src/sdkLater.test.ts',
     'packages/a/src/solana.test.ts',
   ])
 })
