@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Database } from './db/database.js'
-import { openPglite, pgliteTemplatePath } from './db/pglite.js'
+import { openPglite, pgliteDevOptions } from './db/pglite.js'
 import { migrate } from './migrate.js'
 import { describeAuthRules } from './test/suite.js'
 
@@ -12,7 +12,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-pglite-'))
 let db: Database | undefined
 
 beforeAll(async () => {
-  db = await openPglite({ dataDir, template: pgliteTemplatePath() })
+  db = await openPglite(pgliteDevOptions(dataDir))
   await migrate(db)
 }, 120_000)
 

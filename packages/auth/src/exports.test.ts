@@ -17,7 +17,7 @@ test('@portico/auth entry', () => {
       "migrate",
       "openPglite",
       "openPostgres",
-      "pgliteTemplatePath",
+      "pgliteDevOptions",
       "serverMessages",
       "socialProviderNames",
     ]

@@ -22,7 +22,7 @@ import {
 } from './constants.js'
 import { type AuthServer, type AuthServerOptions, createAuthServer } from './createAuthServer.js'
 import type { Database } from './db/database.js'
-import { openPglite, pgliteTemplatePath } from './db/pglite.js'
+import { openPglite, pgliteDevOptions } from './db/pglite.js'
 import type { AuthLogEntry } from './log.js'
 import type { Mail, Mailer } from './mailer.js'
 import { migrate } from './migrate.js'
@@ -36,7 +36,7 @@ let db: Database
 let inbox: MailInbox
 
 beforeAll(async () => {
-  ;[db, inbox] = await Promise.all([openPglite({ dataDir, template: pgliteTemplatePath() }), startMailInbox()])
+  ;[db, inbox] = await Promise.all([openPglite(pgliteDevOptions(dataDir)), startMailInbox()])
   await migrate(db)
 }, 120_000)
 
@@ -422,7 +422,7 @@ describe('operations', () => {
   test('behavior: /health reports the database: idle before first use, ok, then 503 when it is unreachable', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'portico-auth-health-'))
     onTestFinished(() => rmSync(folder, { recursive: true, force: true }))
-    const own = await openPglite({ dataDir: folder, template: pgliteTemplatePath() })
+    const own = await openPglite(pgliteDevOptions(folder))
     const { server, url } = await start({ database: own })
     const health = async () => {
       const r = await fetch(`${url}/health`)

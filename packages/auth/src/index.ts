@@ -12,7 +12,7 @@ export {
   createAuthServer,
 } from './createAuthServer.js'
 export type { Database, Sql } from './db/database.js'
-export { openPglite, type PgliteOptions, pgliteTemplatePath } from './db/pglite.js'
+export { openPglite, type PgliteOptions, pgliteDevOptions } from './db/pglite.js'
 export { openPostgres, type PostgresOptions } from './db/postgres.js'
 export { AuthError, type AuthErrorCode, serverMessages } from './errors.js'
 export type { AuthLogEntry, AuthLogSink } from './log.js'

@@ -25,7 +25,7 @@ import { memoryStore, useStore } from '../../../secure/src/frame/vault.js'
 import { createAuthServer } from '../createAuthServer.js'
 import { recoveryKeyFrom, unseal } from '../crypto.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteTemplatePath } from '../db/pglite.js'
+import { openPglite, pgliteDevOptions } from '../db/pglite.js'
 import { migrate } from '../migrate.js'
 
 const PAGE = 'http://127.0.0.1:5173'
@@ -36,7 +36,7 @@ let db: Database
 let inbox: MailInbox
 
 beforeAll(async () => {
-  ;[db, inbox] = await Promise.all([openPglite({ dataDir, template: pgliteTemplatePath() }), startMailInbox()])
+  ;[db, inbox] = await Promise.all([openPglite(pgliteDevOptions(dataDir)), startMailInbox()])
   await migrate(db)
 }, 120_000)
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { type MailInbox, startMailInbox } from '../../../devnet/src/mail/inbox.j
 import { PASSKEY_CHALLENGE_TTL_MS } from '../constants.js'
 import { createAuthServer } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteTemplatePath } from '../db/pglite.js'
+import { openPglite, pgliteDevOptions } from '../db/pglite.js'
 import { migrate } from '../migrate.js'
 import { createTestClient, type TestClient } from '../test/client.js'
 import { softAuthenticator } from '../test/softAuthenticator.js'
@@ -24,7 +24,7 @@ let db: Database
 let inbox: MailInbox
 
 beforeAll(async () => {
-  ;[db, inbox] = await Promise.all([openPglite({ dataDir, template: pgliteTemplatePath() }), startMailInbox()])
+  ;[db, inbox] = await Promise.all([openPglite(pgliteDevOptions(dataDir)), startMailInbox()])
   await migrate(db)
 }, 120_000)
 afterAll(async () => {

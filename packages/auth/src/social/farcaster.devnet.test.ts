@@ -14,7 +14,7 @@ import {
   startFarcaster,
 } from '../../../devnet/src/index.js'
 import { type AuthServer, createAuthServer } from '../createAuthServer.js'
-import { pgliteTemplatePath } from '../db/pglite.js'
+import { pgliteDevOptions } from '../db/pglite.js'
 import { createTestClient, type TestClient } from '../test/client.js'
 
 const [ada, grace] = farcasterTestUsers as [(typeof farcasterTestUsers)[0], (typeof farcasterTestUsers)[0]]
@@ -29,7 +29,7 @@ beforeAll(async () => {
   auth = createAuthServer({
     projects: [{ id: 'test-project', allowedOrigins: ['http://127.0.0.1:5173'] }],
     mail: { send: async () => {} },
-    database: { dataDir: 'memory://', template: pgliteTemplatePath() },
+    database: pgliteDevOptions('memory://'),
     secret: 'f'.repeat(32),
     rateLimit: false,
     log: () => {},

@@ -15,7 +15,7 @@ import {
 } from '../../../devnet/src/index.js'
 import { createSocialLogin } from '../../../secure/src/frame/social.js'
 import { type AuthServer, createAuthServer } from '../createAuthServer.js'
-import { pgliteTemplatePath } from '../db/pglite.js'
+import { pgliteDevOptions } from '../db/pglite.js'
 import { createTestClient } from '../test/client.js'
 import { browseToCallback, readCallbackPage } from '../test/socialBrowser.js'
 import type { SocialProviderConfig, SocialProvidersConfig } from './providers.js'
@@ -66,7 +66,7 @@ beforeAll(async () => {
     projects: [{ id: 'test-project', allowedOrigins: ['http://127.0.0.1:5173'] }],
     frameOrigins: [frameOrigin],
     mail: { send: async () => {} },
-    database: { dataDir: 'memory://', template: pgliteTemplatePath() },
+    database: pgliteDevOptions('memory://'),
     secret: 'x'.repeat(32),
     rateLimit: false,
     log: () => {},

@@ -101,7 +101,7 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
   const host = resolveLoopbackHost(options.host ?? '127.0.0.1')
   // Loaded here, not at the top: importing the devnet must not need the auth package (a runner
   // without the `portico-source` condition finds it only once built).
-  const { createAuthServer, pgliteTemplatePath } = await import('@portico/auth')
+  const { createAuthServer, pgliteDevOptions } = await import('@portico/auth')
   const inbox = await startMailInbox({ host, ...options.inbox })
   const dataDir = mkdtempSync(join(tmpdir(), 'portico-devnet-auth-'))
   const projects = options.projects ?? devnetAuthProjects
@@ -120,8 +120,8 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
       if (entry.level !== 'info') console.error(JSON.stringify(entry))
     },
     mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico devnet <login@portico.localhost>' },
-    // After the first devnet on this machine, new databases start from a cached template (no initdb).
-    database: { dataDir, template: pgliteTemplatePath() },
+    // After the first devnet on this machine, new databases start from a cached template (no initdb), with a small buffer pool.
+    database: pgliteDevOptions(dataDir),
     // Devnet sessions need not survive a restart: a fresh secret each start.
     secret: randomBytes(32),
     ...(options.now ? { now: options.now } : {}),

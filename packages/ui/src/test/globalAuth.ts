@@ -9,7 +9,7 @@ import type { TestProject } from 'vitest/node'
 // Source paths, as globalDevnet.ts does: global setup files load without the `portico-source`
 // condition, so `@portico/devnet`'s startDevnetAuth (which imports `@portico/auth` by name) would
 // need a prior build. This is the same server, inbox and frame, wired from their sources.
-import { createAuthServer, pgliteTemplatePath } from '../../../auth/src/index.js'
+import { createAuthServer, pgliteDevOptions } from '../../../auth/src/index.js'
 import { startMailInbox } from '../../../devnet/src/mail/inbox.js'
 import { authSocialConfig } from '../../../devnet/src/oidc/authConfig.js'
 import { type SocialAuthorizationError, startSocialProviders } from '../../../devnet/src/oidc/server.js'
@@ -57,7 +57,7 @@ export async function setup(project: TestProject) {
       if (entry.level !== 'info') console.error(JSON.stringify(entry))
     },
     mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico tests <login@portico.localhost>' },
-    database: { dataDir, template: pgliteTemplatePath() },
+    database: pgliteDevOptions(dataDir),
     social: authSocialConfig(social.providers),
     secret: randomBytes(32),
     now: () => Date.now() + offset + (userShifts.get(tokenEmail.getStore() ?? '') ?? 0),
