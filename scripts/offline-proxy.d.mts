@@ -13,5 +13,3 @@ export function watchPageRequestsOffLoopback(
   context: import('playwright-core').BrowserContext,
   onBlocked?: (url: string) => void,
 ): string[]
-/** See offline-proxy.mjs: whether a failed load is the browser's own request for the tab icon. */
-export function isTabIconRequest(url: string): boolean

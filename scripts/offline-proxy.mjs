@@ -23,15 +23,6 @@ export function isLoopbackUrl(url) {
 }
 
 /**
- * Whether a failed resource load is the browser's request for the tab icon, not the page's own:
- * Chromium asks every site for `/favicon.ico`, and a site without one (a new Next.js app, say)
- * answers 404, which Chromium logs as a console error of the page.
- */
-export function isTabIconRequest(url) {
-  return new URL(url, 'http://loopback.invalid').pathname === '/favicon.ico'
-}
-
-/**
  * The requests (HTTP and WebSocket) a context's pages made off loopback, which the proxy refused:
  * for a test to assert there are none. The browser's own background requests (autofill queries
  * for a form, say) reach the proxy too and are refused, but no page made them, so they are not

@@ -11,7 +11,6 @@ import { build } from 'esbuild'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { freePort } from '../../scripts/free-port.mjs'
-import { isTabIconRequest } from '../../scripts/offline-proxy.mjs'
 import { type Browser, launchChromium, offlineContext, shot } from './browser.js'
 
 const app = join(dirname(fileURLToPath(import.meta.url)), '../../apps/next')
@@ -81,8 +80,6 @@ test('the server renders the restored account from cookies; connect, reload, no 
   const consoleProblems: string[] = []
   page.on('console', (message) => {
     const text = `${message.type()}: ${message.text()}`
-    // The tab icon's 404 is the browser's own request (the app has no icon), not the page's.
-    if (message.type() === 'error' && isTabIconRequest(message.location().url)) return
     if (message.type() === 'error' || /hydrat|did not match|server rendered/i.test(text)) consoleProblems.push(text)
   })
   page.on('pageerror', (error) => consoleProblems.push(`pageerror: ${error.message}`))
