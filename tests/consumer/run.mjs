@@ -365,12 +365,7 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
   const warnings = []
   page.on('console', (message) => {
     const text = `${message.type()}: ${message.text()}`
-    // A failed resource load names no URL in its text: the location does. The tab icon is the
-    // browser's own request (the README's apps have none, as a new Next.js app may not), not the
-    // page's: its 404 is no error of the kit.
-    const where = message.location().url || 'no URL'
-    if (message.type() === 'error' && new URL(where, 'http://x').pathname !== '/favicon.ico')
-      problems.push(`${text} (${where})`)
+    if (message.type() === 'error') problems.push(text)
     else if (message.type() === 'warning') {
       warnings.push(text)
       if (/hydrat|did not match|server rendered/i.test(text)) problems.push(text)
