@@ -6,7 +6,6 @@ import { playwright } from '@vitest/browser-playwright'
 import type { BrowserContext } from 'playwright-core'
 import { defaultExclude, defineConfig } from 'vitest/config'
 import { chromiumArgs, chromiumPath } from './scripts/ensure-chromium.mjs'
-import { startOfflineProxy, watchPageRequestsOffLoopback } from './scripts/offline-proxy.mjs'
 import { unitSchedule } from './scripts/unit-schedule.mjs'
 
 const root = dirname(fileURLToPath(import.meta.url))
@@ -39,17 +38,16 @@ const unitTest = {
   hookTimeout: 30_000,
 }
 
-/**
- * Tests never touch the internet: every non-loopback request (HTTP and WebSocket) of the browser
- * projects, the browser's own included, goes to a proxy that refuses it (scripts/offline-proxy.mjs
- * says why a proxy and not a route). One proxy for this process; it never keeps it alive.
- */
-const offline = await startOfflineProxy()
+/** Tests never touch the internet: only loopback URLs (the Vitest server, devnet RPCs) may load. */
+function isLoopback(url: URL): boolean {
+  if (!/^(https?|wss?):$/.test(url.protocol)) return true // data:, blob:, about: never leave the machine
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
 
 /**
- * The Playwright provider, its contexts behind the offline proxy; a test page's request off
- * loopback is named in a warning. The provider has no hook for a new context, so this wraps the
- * one that creates them.
+ * The Playwright provider, with every non-loopback request (HTTP and WebSocket) aborted at the
+ * browser context. The provider has no option for routes, so this wraps the context it creates.
  */
 function offlinePlaywright(extraArgs: readonly string[] = []) {
   const base = playwright({
@@ -62,7 +60,6 @@ function offlinePlaywright(extraArgs: readonly string[] = []) {
       locale: 'en-US',
       timezoneId: 'UTC',
       viewport: { width: 1280, height: 800 },
-      proxy: offline.proxy,
     },
     // An action waits for its element; on a busy 2-core machine a lazily loaded view's first
     // transform alone can take several seconds, so the bound is generous (it is a ceiling on a
@@ -76,15 +73,28 @@ function offlinePlaywright(extraArgs: readonly string[] = []) {
         createContext(...args: unknown[]): Promise<BrowserContext>
       }
       if (typeof provider.createContext !== 'function') {
-        throw new Error('vitest.config.ts: @vitest/browser-playwright changed; re-check the offline warning')
+        throw new Error('vitest.config.ts: @vitest/browser-playwright changed; re-check the network block')
       }
       const createContext = provider.createContext.bind(provider)
-      const watched = new WeakSet<BrowserContext>()
+      const guarded = new WeakSet<BrowserContext>()
       provider.createContext = async (...args: unknown[]) => {
         const context = await createContext(...args)
-        if (!watched.has(context)) {
-          watched.add(context)
-          watchPageRequestsOffLoopback(context, (url) => console.warn(`[browser] blocked non-loopback request: ${url}`))
+        if (!guarded.has(context)) {
+          guarded.add(context)
+          await context.route(
+            (url) => !isLoopback(url),
+            (route) => {
+              console.warn(`[browser] blocked non-loopback request: ${route.request().url()}`)
+              return route.abort('blockedbyclient')
+            },
+          )
+          await context.routeWebSocket(
+            (url) => !isLoopback(url),
+            (ws) => {
+              console.warn(`[browser] blocked non-loopback WebSocket: ${ws.url()}`)
+              return ws.close({ code: 1008, reason: 'blocked by vitest.config.ts: tests stay offline' })
+            },
+          )
         }
         return context
       }

@@ -26,7 +26,6 @@ import { build as esbuild } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
 import { freePort } from '../../scripts/free-port.mjs'
-import { startOfflineProxy, watchPageRequestsOffLoopback } from '../../scripts/offline-proxy.mjs'
 import { pnpmCommand } from '../../scripts/pnpm-bin.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -352,12 +351,23 @@ function nextTypeCheck(app) {
   log('next app: tsc (strict)')
 }
 
+function isLoopback(url) {
+  if (!/^(https?|wss?):$/.test(url.protocol)) return true
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
+
 async function drive(browser, name, url, { devnetConfig, walletScript, account0, headless, devnet }) {
-  const offline = await startOfflineProxy()
-  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC', proxy: offline.proxy })
-  context.on('close', () => void offline.close())
-  const blocked = watchPageRequestsOffLoopback(context)
+  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' })
   context.setDefaultTimeout(20_000)
+  const blocked = []
+  await context.route(
+    (u) => !isLoopback(u),
+    (route) => {
+      blocked.push(route.request().url())
+      return route.abort('blockedbyclient')
+    },
+  )
   await context.addInitScript(`window.porticoDevnet = ${JSON.stringify(devnetConfig)}`)
   await context.addInitScript(walletScript)
   const page = await context.newPage()

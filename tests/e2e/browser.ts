@@ -18,9 +18,15 @@ import { afterAll, beforeAll, expect, onTestFailed } from 'vitest'
 import { isModalSettled } from '../../packages/ui/src/test/isModalSettled.js'
 // @ts-expect-error: a plain .mjs script without types
 import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
-import { startOfflineProxy, watchPageRequestsOffLoopback } from '../../scripts/offline-proxy.mjs'
 
 export const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), '../screenshots/e2e')
+
+/** Only loopback may load: the demo site and the devnet RPCs. */
+export function isLoopback(url: URL): boolean {
+  if (!/^(https?|wss?):$/.test(url.protocol)) return true // data:, blob:, about: never leave the machine
+  const host = url.hostname.replace(/^\[|\]$/g, '')
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
+}
 
 export function launchChromium(): Promise<Browser> {
   mkdirSync(screenshotDir, { recursive: true })
@@ -42,22 +48,23 @@ export async function storageContext(mode: 'block' | 'allow') {
     join(profile, 'Default', 'Preferences'),
     JSON.stringify({ profile: { cookie_controls_mode: mode === 'block' ? 1 : 0 } }),
   )
-  const offline = await startOfflineProxy()
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath as string,
     args: chromiumArgs as string[],
     viewport: { width: 1280, height: 860 },
     reducedMotion: 'reduce',
-    proxy: offline.proxy,
   })
   // A ceiling, not a wait: on a starved machine the browser's storage-access answer and the
   // frame's steps after it took longer than 15 s while other browsers ran beside this one.
   context.setDefaultTimeout(30_000)
+  await context.route(
+    (url) => !isLoopback(url),
+    (route) => route.abort('blockedbyclient'),
+  )
   return {
     context,
     close: async () => {
       await context.close()
-      await offline.close()
       rmSync(profile, { recursive: true, force: true })
     },
   }
@@ -81,16 +88,13 @@ export const phone: BrowserContextOptions = {
  * (e.g. {@link phone}) are laid over the desktop defaults.
  */
 export async function offlineContext(browser: Browser, options: BrowserContextOptions = {}) {
-  const offline = await startOfflineProxy()
   const context = await browser.newContext({
     viewport: { width: 1280, height: 860 },
     reducedMotion: 'reduce',
     locale: 'en-US',
     timezoneId: 'UTC',
     ...options,
-    proxy: offline.proxy,
   })
-  context.on('close', () => void offline.close())
   // A ceiling on an element wait, not a duration: the first click after a load waits for the
   // lazy view's modules, which the dev server (a file that opts in with `built: false`) transforms
   // on first request; with two e2e files at once on a busy 2-core machine that took over 15 s.
@@ -100,8 +104,23 @@ export async function offlineContext(browser: Browser, options: BrowserContextOp
   // handful of chunks). The bound is a ceiling on waiting for the load event, not a duration
   // anything sleeps.
   context.setDefaultNavigationTimeout(90_000)
+  const blocked: string[] = []
+  await context.route(
+    (url) => !isLoopback(url),
+    (route) => {
+      blocked.push(route.request().url())
+      return route.abort('blockedbyclient')
+    },
+  )
+  await context.routeWebSocket(
+    (url) => !isLoopback(url),
+    (ws) => {
+      blocked.push(ws.url())
+      return ws.close({ code: 1008, reason: 'e2e tests stay offline' })
+    },
+  )
   reportOnFailure(context)
-  return { context, blocked: watchPageRequestsOffLoopback(context) }
+  return { context, blocked }
 }
 
 /** Each open page's URL, the text of its dialog, and the modal's open state and views (by `data-slot`). */
