@@ -80,15 +80,16 @@ export async function openPglite({ dataDir, template, settings }: PgliteOptions)
   ]
   const create = (folder: string, more: { loadDataDir?: Blob } = {}) =>
     PGlite.create(folder, { ...more, ...(startParams ? { startParams } : {}) })
-  if (isNew && template) await ensureTemplate(create, template)
-  // Copying the folder is several times cheaper than loading the dump (no gunzip, no untar through
-  // the WebAssembly file system): about 0.4 s in place of 1.5 s on a 2-core machine.
-  if (isNew && template && !inMemory) cpSync(templateData(template), dataDir, { recursive: true })
+  let seed: { loadDataDir?: Blob } = {}
+  if (isNew && template) {
+    await ensureTemplate(create, template)
+    // Copying the folder is several times cheaper than loading the dump (no gunzip, no untar
+    // through the WebAssembly file system): about 0.4 s in place of 1.5 s on a 2-core machine.
+    if (inMemory) seed = { loadDataDir: new Blob([readFileSync(templateDump(template))]) }
+    else cpSync(templateData(template), dataDir, { recursive: true })
+  }
   if (!inMemory) mkdirSync(dataDir, { recursive: true })
-  const pg = await create(
-    dataDir,
-    isNew && template && inMemory ? { loadDataDir: new Blob([readFileSync(templateDump(template))]) } : {},
-  )
+  const pg = await create(dataDir, seed)
   const wrap = (target: Pick<typeof pg, 'query' | 'exec'>): Sql => ({
     async query<T>(text: string, params?: unknown[]) {
       const result = await target.query<T>(text, params)

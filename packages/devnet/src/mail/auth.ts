@@ -120,7 +120,8 @@ export async function startDevnetAuth(options: StartDevnetAuthOptions = {}): Pro
       if (entry.level !== 'info') console.error(JSON.stringify(entry))
     },
     mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico devnet <login@portico.localhost>' },
-    // After the first devnet on this machine, new databases start from a cached template (no initdb), with a small buffer pool.
+    // After the first devnet on this machine, new databases start from a cached template (no
+    // initdb), with a small buffer pool.
     database: pgliteDevOptions(dataDir),
     // Devnet sessions need not survive a restart: a fresh secret each start.
     secret: randomBytes(32),
