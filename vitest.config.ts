@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import type { BrowserContext } from 'playwright-core'
 import { defaultExclude, defineConfig } from 'vitest/config'
-import { chromiumArgs, chromiumPath } from './scripts/ensure-chromium.mjs'
+import { chromiumArgs, headlessShellPath } from './scripts/ensure-chromium.mjs'
 import { unitSchedule } from './scripts/unit-schedule.mjs'
 
 const root = dirname(fileURLToPath(import.meta.url))
@@ -51,7 +51,7 @@ function isLoopback(url: URL): boolean {
  */
 function offlinePlaywright(extraArgs: readonly string[] = []) {
   const base = playwright({
-    launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, ...extraArgs] },
+    launchOptions: { executablePath: headlessShellPath, args: [...chromiumArgs, ...extraArgs] },
     // The page as large as the tests' viewport (below): Vitest scales the test frame down to fit a
     // smaller window, and a scaled page is one the secure frame cannot prove visible (its Approve
     // would never arm), unlike any real page.

@@ -24,7 +24,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { build as esbuild } from 'esbuild'
 import { chromium } from 'playwright-core'
-import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
+import { chromiumArgs, headlessShellPath } from '../../scripts/ensure-chromium.mjs'
 import { freePort } from '../../scripts/free-port.mjs'
 import { pnpmCommand } from '../../scripts/pnpm-bin.mjs'
 
@@ -326,7 +326,7 @@ async function main() {
   const serverHtml = await (await fetch(nextUrl)).text()
   if (!serverHtml.includes('Connect Wallet')) throw new Error('Next.js: the server-rendered page has no Connect Wallet')
 
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  const browser = await chromium.launch({ executablePath: headlessShellPath, args: chromiumArgs })
   cleanups.push(() => browser.close())
   await drive(browser, 'vite', viteUrl, { devnetConfig, walletScript, account0, headless: true, devnet })
   await drive(browser, 'next', nextUrl, { devnetConfig, walletScript, account0, headless: false })

@@ -17,7 +17,7 @@ import {
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest'
 import { isModalSettled } from '../../packages/ui/src/test/isModalSettled.js'
 // @ts-expect-error: a plain .mjs script without types
-import { chromiumArgs, chromiumPath } from '../../scripts/ensure-chromium.mjs'
+import { chromiumArgs, chromiumPath, headlessShellPath } from '../../scripts/ensure-chromium.mjs'
 
 export const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), '../screenshots/e2e')
 
@@ -31,14 +31,20 @@ export function isLoopback(url: URL): boolean {
 export function launchChromium(): Promise<Browser> {
   mkdirSync(screenshotDir, { recursive: true })
   // A launch on a busy machine can be slow; wait for it generously (it resolves when Chromium is up).
-  return chromium.launch({ executablePath: chromiumPath as string, args: chromiumArgs as string[], timeout: 120_000 })
+  return chromium.launch({
+    executablePath: headlessShellPath as string,
+    args: chromiumArgs as string[],
+    timeout: 120_000,
+  })
 }
 
 /**
  * A browser of its own profile whose "block third-party cookies" setting is on (`'block'`: Chrome's
  * default in private windows; Brave, Safari and Firefox's strict mode do the same; a cross-site
  * frame's IndexedDB is refused) or off (`'allow'`: a cross-site frame gets its own storage without
- * asking). Non-loopback requests are aborted.
+ * asking). Non-loopback requests are aborted. The full browser, not the headless shell the other
+ * tests run: only the browser reads a profile's preferences (in the shell a cross-site frame's
+ * storage is never blocked).
  */
 export async function storageContext(mode: 'block' | 'allow') {
   const profile = mkdtempSync(join(tmpdir(), 'portico-e2e-profile-'))

@@ -8,7 +8,7 @@ import { createPublicClient, type Hex, http, zeroAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 // @ts-expect-error: a plain .mjs script without types
-import { chromiumArgs, chromiumPath } from '../../../../scripts/ensure-chromium.mjs'
+import { chromiumArgs, headlessShellPath } from '../../../../scripts/ensure-chromium.mjs'
 import { farcasterRegistryModule, registryCodePath } from '../../scripts/build-farcaster-registry.js'
 import { evmAccounts } from '../accounts.js'
 import { type AnvilInstance, startAnvil } from '../anvil.js'
@@ -252,7 +252,7 @@ describe('what the relay and the app refuse', () => {
 describe('the Farcaster app page in Chromium', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath as string, args: chromiumArgs as string[] })
+    browser = await chromium.launch({ executablePath: headlessShellPath as string, args: chromiumArgs as string[] })
   })
   afterAll(() => browser?.close())
 

@@ -7,7 +7,7 @@ import * as client from 'openid-client'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 // @ts-expect-error: a plain .mjs script without types
-import { chromiumArgs, chromiumPath } from '../../../../scripts/ensure-chromium.mjs'
+import { chromiumArgs, headlessShellPath } from '../../../../scripts/ensure-chromium.mjs'
 import { socialProviderNames, socialTestPassword, socialTestUsers } from './providers.js'
 import { type DevnetSocialProvider, type SocialProviders, startSocialProviders } from './server.js'
 
@@ -427,7 +427,7 @@ test('the "try this" page runs a whole login and names the user', async () => {
 describe('the login page in Chromium', () => {
   let browser: Browser
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath as string, args: chromiumArgs as string[] })
+    browser = await chromium.launch({ executablePath: headlessShellPath as string, args: chromiumArgs as string[] })
   })
   afterAll(() => browser?.close())
 

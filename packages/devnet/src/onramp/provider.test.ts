@@ -2,7 +2,7 @@ import { type Browser, chromium } from 'playwright-core'
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain .mjs script without types
-import { chromiumArgs, chromiumPath } from '../../../../scripts/ensure-chromium.mjs'
+import { chromiumArgs, headlessShellPath } from '../../../../scripts/ensure-chromium.mjs'
 import type { OnrampQuote } from '../api/onramp.js'
 import { type DevnetWithout, evmTokens, startDevnet } from '../index.js'
 import { createDevnetRpc } from '../test-utils.js'
@@ -184,7 +184,7 @@ describe('on-ramp', () => {
   describe('checkout page in Chromium', () => {
     let browser: Browser
     beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: chromiumPath as string, args: chromiumArgs as string[] })
+      browser = await chromium.launch({ executablePath: headlessShellPath as string, args: chromiumArgs as string[] })
     })
     afterAll(() => browser?.close())
 
