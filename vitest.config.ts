@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import type { BrowserContext } from 'playwright-core'
 import { defaultExclude, defineConfig } from 'vitest/config'
-import { chromiumArgs, headlessShellPath } from './scripts/ensure-chromium.mjs'
+import { chromiumArgs, headlessShellPath, headlessShellPermissions } from './scripts/ensure-chromium.mjs'
 import { unitSchedule } from './scripts/unit-schedule.mjs'
 
 const root = dirname(fileURLToPath(import.meta.url))
@@ -60,6 +60,7 @@ function offlinePlaywright(extraArgs: readonly string[] = []) {
       locale: 'en-US',
       timezoneId: 'UTC',
       viewport: { width: 1280, height: 800 },
+      permissions: headlessShellPermissions,
     },
     // An action waits for its element; on a busy 2-core machine a lazily loaded view's first
     // transform alone can take several seconds, so the bound is generous (it is a ceiling on a

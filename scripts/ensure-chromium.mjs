@@ -23,6 +23,15 @@ export const chromiumPath = '/usr/bin/chromium'
  */
 export const headlessShellPath = '/usr/lib/chromium/chromium-headless-shell'
 
+/**
+ * Context permissions for the headless shell, so that a frame gets storage as in the full browser.
+ * A frame that already has storage access (the secure frame on a port of the same site as its page)
+ * gets it again from `document.requestStorageAccess()` without asking, as the Storage Access API
+ * says and the full browser does; the shell has no such grant of its own and refuses, logging
+ * "requestStorageAccess: Permission denied.". Pass it as a context's `permissions`.
+ */
+export const headlessShellPermissions = ['storage-access']
+
 /** Flags that make Debian Chromium run headless, sandbox-free and silent (no background network). */
 export const chromiumArgs = [
   '--headless',

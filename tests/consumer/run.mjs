@@ -24,7 +24,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { build as esbuild } from 'esbuild'
 import { chromium } from 'playwright-core'
-import { chromiumArgs, headlessShellPath } from '../../scripts/ensure-chromium.mjs'
+import { chromiumArgs, headlessShellPath, headlessShellPermissions } from '../../scripts/ensure-chromium.mjs'
 import { freePort } from '../../scripts/free-port.mjs'
 import { pnpmCommand } from '../../scripts/pnpm-bin.mjs'
 
@@ -358,7 +358,11 @@ function isLoopback(url) {
 }
 
 async function drive(browser, name, url, { devnetConfig, walletScript, account0, headless, devnet }) {
-  const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' })
+  const context = await browser.newContext({
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    permissions: headlessShellPermissions,
+  })
   context.setDefaultTimeout(20_000)
   const blocked = []
   await context.route(

@@ -16,8 +16,13 @@ import {
 } from 'playwright-core'
 import { afterAll, beforeAll, expect, onTestFailed } from 'vitest'
 import { isModalSettled } from '../../packages/ui/src/test/isModalSettled.js'
-// @ts-expect-error: a plain .mjs script without types
-import { chromiumArgs, chromiumPath, headlessShellPath } from '../../scripts/ensure-chromium.mjs'
+import {
+  chromiumArgs,
+  chromiumPath,
+  headlessShellPath,
+  headlessShellPermissions,
+  // @ts-expect-error: a plain .mjs script without types
+} from '../../scripts/ensure-chromium.mjs'
 
 export const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), '../screenshots/e2e')
 
@@ -99,6 +104,7 @@ export async function offlineContext(browser: Browser, options: BrowserContextOp
     reducedMotion: 'reduce',
     locale: 'en-US',
     timezoneId: 'UTC',
+    permissions: headlessShellPermissions as string[],
     ...options,
   })
   // A ceiling on an element wait, not a duration: the first click after a load waits for the
