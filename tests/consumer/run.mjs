@@ -418,8 +418,14 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
     // The session signed before the reload is still there: no sign-in asked again.
     await textMatching(page.getByTestId('siwx-status'), new RegExp(`^Signed in as ${account0}$`, 'i'), 'siwx: reload')
   }
-  // Give late hydration reports (React logs them after commit) a moment to arrive.
-  await page.waitForTimeout(500)
+  // Late hydration reports arrive by the end of hydration's commit: wait until React owns the
+  // account button (its fiber is attached while hydrating; a client render attaches it too) and the
+  // page's main thread has gone idle after that, so the commit that would report a mismatch has run.
+  await page.waitForFunction(() => {
+    const button = document.querySelector('[data-slot="account-button"]')
+    return button !== null && Object.keys(button).some((key) => key.startsWith('__reactFiber$'))
+  })
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined))))
   log(`${name}: the reload restored the session`)
   if (headless) await driveFeatures(page, devnet)
   if (headless) {
