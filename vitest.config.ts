@@ -6,6 +6,7 @@ import { playwright } from '@vitest/browser-playwright'
 import type { BrowserContext } from 'playwright-core'
 import { defaultExclude, defineConfig } from 'vitest/config'
 import { chromiumArgs, headlessShellPath, headlessShellPermissions } from './scripts/ensure-chromium.mjs'
+import { offlineArgs, watchOffLoopback } from './scripts/offline-browser.mjs'
 import { unitSchedule } from './scripts/unit-schedule.mjs'
 
 const root = dirname(fileURLToPath(import.meta.url))
@@ -38,20 +39,14 @@ const unitTest = {
   hookTimeout: 30_000,
 }
 
-/** Tests never touch the internet: only loopback URLs (the Vitest server, devnet RPCs) may load. */
-function isLoopback(url: URL): boolean {
-  if (!/^(https?|wss?):$/.test(url.protocol)) return true // data:, blob:, about: never leave the machine
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
-}
-
 /**
- * The Playwright provider, with every non-loopback request (HTTP and WebSocket) aborted at the
- * browser context. The provider has no option for routes, so this wraps the context it creates.
+ * The Playwright provider, offline: Chromium resolves nothing but loopback (scripts/offline-browser.mjs),
+ * and each request that tried to leave the machine is warned about. The provider has no option for
+ * context listeners, so this wraps the context it creates.
  */
 function offlinePlaywright(extraArgs: readonly string[] = []) {
   const base = playwright({
-    launchOptions: { executablePath: headlessShellPath, args: [...chromiumArgs, ...extraArgs] },
+    launchOptions: { executablePath: headlessShellPath, args: [...chromiumArgs, ...offlineArgs, ...extraArgs] },
     // The page as large as the tests' viewport (below): Vitest scales the test frame down to fit a
     // smaller window, and a scaled page is one the secure frame cannot prove visible (its Approve
     // would never arm), unlike any real page.
@@ -74,28 +69,15 @@ function offlinePlaywright(extraArgs: readonly string[] = []) {
         createContext(...args: unknown[]): Promise<BrowserContext>
       }
       if (typeof provider.createContext !== 'function') {
-        throw new Error('vitest.config.ts: @vitest/browser-playwright changed; re-check the network block')
+        throw new Error('vitest.config.ts: @vitest/browser-playwright changed; re-check the offline watch')
       }
       const createContext = provider.createContext.bind(provider)
-      const guarded = new WeakSet<BrowserContext>()
+      const watched = new WeakSet<BrowserContext>()
       provider.createContext = async (...args: unknown[]) => {
         const context = await createContext(...args)
-        if (!guarded.has(context)) {
-          guarded.add(context)
-          await context.route(
-            (url) => !isLoopback(url),
-            (route) => {
-              console.warn(`[browser] blocked non-loopback request: ${route.request().url()}`)
-              return route.abort('blockedbyclient')
-            },
-          )
-          await context.routeWebSocket(
-            (url) => !isLoopback(url),
-            (ws) => {
-              console.warn(`[browser] blocked non-loopback WebSocket: ${ws.url()}`)
-              return ws.close({ code: 1008, reason: 'blocked by vitest.config.ts: tests stay offline' })
-            },
-          )
+        if (!watched.has(context)) {
+          watched.add(context)
+          watchOffLoopback(context, (url) => console.warn(`[browser] blocked non-loopback request: ${url}`))
         }
         return context
       }

@@ -26,6 +26,7 @@ import { build as esbuild } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, headlessShellPath, headlessShellPermissions } from '../../scripts/ensure-chromium.mjs'
 import { freePort } from '../../scripts/free-port.mjs'
+import { offlineArgs, watchOffLoopback } from '../../scripts/offline-browser.mjs'
 import { pnpmCommand } from '../../scripts/pnpm-bin.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -326,7 +327,7 @@ async function main() {
   const serverHtml = await (await fetch(nextUrl)).text()
   if (!serverHtml.includes('Connect Wallet')) throw new Error('Next.js: the server-rendered page has no Connect Wallet')
 
-  const browser = await chromium.launch({ executablePath: headlessShellPath, args: chromiumArgs })
+  const browser = await chromium.launch({ executablePath: headlessShellPath, args: [...chromiumArgs, ...offlineArgs] })
   cleanups.push(() => browser.close())
   await drive(browser, 'vite', viteUrl, { devnetConfig, walletScript, account0, headless: true, devnet })
   await drive(browser, 'next', nextUrl, { devnetConfig, walletScript, account0, headless: false })
@@ -351,12 +352,6 @@ function nextTypeCheck(app) {
   log('next app: tsc (strict)')
 }
 
-function isLoopback(url) {
-  if (!/^(https?|wss?):$/.test(url.protocol)) return true
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
-}
-
 async function drive(browser, name, url, { devnetConfig, walletScript, account0, headless, devnet }) {
   const context = await browser.newContext({
     locale: 'en-US',
@@ -364,14 +359,8 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
     permissions: headlessShellPermissions,
   })
   context.setDefaultTimeout(20_000)
-  const blocked = []
-  await context.route(
-    (u) => !isLoopback(u),
-    (route) => {
-      blocked.push(route.request().url())
-      return route.abort('blockedbyclient')
-    },
-  )
+  // The browser resolves only loopback (offlineArgs); what a page asked of other hosts is listed.
+  const blocked = watchOffLoopback(context)
   await context.addInitScript(`window.porticoDevnet = ${JSON.stringify(devnetConfig)}`)
   await context.addInitScript(walletScript)
   const page = await context.newPage()

@@ -23,22 +23,17 @@ import {
   headlessShellPermissions,
   // @ts-expect-error: a plain .mjs script without types
 } from '../../scripts/ensure-chromium.mjs'
+import { offlineArgs, watchOffLoopback } from '../../scripts/offline-browser.mjs'
 
 export const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), '../screenshots/e2e')
 
-/** Only loopback may load: the demo site and the devnet RPCs. */
-export function isLoopback(url: URL): boolean {
-  if (!/^(https?|wss?):$/.test(url.protocol)) return true // data:, blob:, about: never leave the machine
-  const host = url.hostname.replace(/^\[|\]$/g, '')
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)
-}
-
+/** Offline: only loopback resolves (the demo site and the devnet), see scripts/offline-browser.mjs. */
 export function launchChromium(): Promise<Browser> {
   mkdirSync(screenshotDir, { recursive: true })
   // A launch on a busy machine can be slow; wait for it generously (it resolves when Chromium is up).
   return chromium.launch({
     executablePath: headlessShellPath as string,
-    args: chromiumArgs as string[],
+    args: [...(chromiumArgs as string[]), ...offlineArgs],
     timeout: 120_000,
   })
 }
@@ -47,7 +42,7 @@ export function launchChromium(): Promise<Browser> {
  * A browser of its own profile whose "block third-party cookies" setting is on (`'block'`: Chrome's
  * default in private windows; Brave, Safari and Firefox's strict mode do the same; a cross-site
  * frame's IndexedDB is refused) or off (`'allow'`: a cross-site frame gets its own storage without
- * asking). Non-loopback requests are aborted. The full browser, not the headless shell the other
+ * asking). Offline like `launchChromium`'s. The full browser, not the headless shell the other
  * tests run: only the browser reads a profile's preferences (in the shell a cross-site frame's
  * storage is never blocked).
  */
@@ -61,17 +56,13 @@ export async function storageContext(mode: 'block' | 'allow') {
   )
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath as string,
-    args: chromiumArgs as string[],
+    args: [...(chromiumArgs as string[]), ...offlineArgs],
     viewport: { width: 1280, height: 860 },
     reducedMotion: 'reduce',
   })
   // A ceiling, not a wait: on a starved machine the browser's storage-access answer and the
   // frame's steps after it took longer than 15 s while other browsers ran beside this one.
   context.setDefaultTimeout(30_000)
-  await context.route(
-    (url) => !isLoopback(url),
-    (route) => route.abort('blockedbyclient'),
-  )
   return {
     context,
     close: async () => {
@@ -95,7 +86,7 @@ export const phone: BrowserContextOptions = {
 }
 
 /**
- * A fresh context (own storage) whose non-loopback requests are aborted and recorded; `options`
+ * A fresh context (own storage) whose requests off loopback (which fail) are recorded; `options`
  * (e.g. {@link phone}) are laid over the desktop defaults.
  */
 export async function offlineContext(browser: Browser, options: BrowserContextOptions = {}) {
@@ -116,21 +107,8 @@ export async function offlineContext(browser: Browser, options: BrowserContextOp
   // handful of chunks). The bound is a ceiling on waiting for the load event, not a duration
   // anything sleeps.
   context.setDefaultNavigationTimeout(90_000)
-  const blocked: string[] = []
-  await context.route(
-    (url) => !isLoopback(url),
-    (route) => {
-      blocked.push(route.request().url())
-      return route.abort('blockedbyclient')
-    },
-  )
-  await context.routeWebSocket(
-    (url) => !isLoopback(url),
-    (ws) => {
-      blocked.push(ws.url())
-      return ws.close({ code: 1008, reason: 'e2e tests stay offline' })
-    },
-  )
+  // The browser resolves only loopback (launchChromium); what a page asked of other hosts is listed.
+  const blocked = watchOffLoopback(context)
   reportOnFailure(context)
   return { context, blocked }
 }
