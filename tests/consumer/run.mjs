@@ -15,7 +15,7 @@
 // ```tsx title="src/App.tsx"```, so the README cannot drift from what works.
 // The devnet (anvil) is started from the packed @portico/devnet's `portico-devnet` bin.
 // Run after the build: `node tests/consumer/run.mjs` (PORTICO_CONSUMER_KEEP=1 keeps the temp dir).
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -35,21 +35,31 @@ const work = mkdtempSync(join(tmpdir(), 'portico-consumer-'))
 const cleanups = []
 const log = (message) => console.log(`[consumer ${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`)
 
-/** Runs a command; on failure prints its output and throws. */
-function sh(command, args, { cwd, env = {}, label = `${command} ${args.join(' ')}` } = {}) {
+/**
+ * Runs a command; resolves to its output, or prints the output and rejects on failure.
+ * `allowFailure`: resolves to `{ code, output }` whatever the exit, for the caller to judge.
+ */
+function sh(command, args, { cwd, env = {}, label = `${command} ${args.join(' ')}`, allowFailure = false } = {}) {
   const t = Date.now()
-  const result = spawnSync(command, args, {
-    cwd,
-    env: { ...process.env, FORCE_COLOR: '0', ...env },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0', ...env } })
+    const stdout = []
+    const stderr = []
+    child.stdout.on('data', (chunk) => stdout.push(chunk))
+    child.stderr.on('data', (chunk) => stderr.push(chunk))
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      const out = Buffer.concat(stdout).toString('utf8')
+      const err = Buffer.concat(stderr).toString('utf8')
+      if (code !== 0 && !allowFailure) {
+        console.error(out, err)
+        reject(new Error(`${label} failed (exit ${code ?? signal})`))
+        return
+      }
+      log(`${label} (${((Date.now() - t) / 1000).toFixed(1)}s)`)
+      resolve(allowFailure ? { code: code ?? signal, output: `${out}${err}` } : out)
+    })
   })
-  if (result.status !== 0) {
-    console.error(result.stdout, result.stderr)
-    throw new Error(`${label} failed (exit ${result.status ?? result.signal})`)
-  }
-  log(`${label} (${((Date.now() - t) / 1000).toFixed(1)}s)`)
-  return result.stdout
 }
 const pnpm = (args, options) =>
   sh(pnpmCommand[0], [...pnpmCommand[1], ...args], { label: `pnpm ${args.join(' ')}`, ...options })
@@ -142,12 +152,12 @@ function newerEngines(app) {
 }
 
 /** Installs from the local store only; falls back to --prefer-offline (metadata refresh) if the cache lacks something. */
-function install(dir) {
+async function install(dir) {
   try {
-    pnpm(['install', '--offline', '--config.auto-install-peers=true'], { cwd: dir })
+    await pnpm(['install', '--offline', '--config.auto-install-peers=true'], { cwd: dir })
   } catch {
     log('offline install failed; retrying with --prefer-offline')
-    pnpm(['install', '--prefer-offline', '--config.auto-install-peers=true'], { cwd: dir })
+    await pnpm(['install', '--prefer-offline', '--config.auto-install-peers=true'], { cwd: dir })
   }
 }
 
@@ -182,7 +192,7 @@ async function main() {
   mkdirSync(tarballs)
   const packed = {}
   for (const name of ['headless', 'ui', 'themes', 'devnet', 'auth', 'secure']) {
-    pnpm(['pack', '--pack-destination', tarballs], { cwd: join(root, 'packages', name) })
+    await pnpm(['pack', '--pack-destination', tarballs], { cwd: join(root, 'packages', name) })
     const file = readdirSync(tarballs).find((f) => f.startsWith(`portico-${name}-`))
     packed[`@portico/${name}`] = `file:${join(tarballs, file)}`
   }
@@ -267,8 +277,8 @@ async function main() {
     'next.config.mjs': 'export default { typescript: { ignoreBuildErrors: true } }\n',
   })
 
-  install(viteApp)
-  install(nextApp)
+  // Two apps, one store: pnpm's store takes concurrent installs.
+  await Promise.all([install(viteApp), install(nextApp)])
   // What `npm i` on Node 20 would warn about (EBADENGINE): the Next.js app holds only what a
   // user's production install has (the packages, React, React Query, Next).
   const newer = newerEngines(nextApp)
@@ -276,15 +286,23 @@ async function main() {
   if (newer.length) log(`packages asking for a newer Node than 20.19 (known, explained): ${newer.join(', ')}`)
   if (unknownNewer.length) throw new Error(`installed packages refuse Node 20.19: ${unknownNewer.join(', ')}`)
 
+  // 5a. The Vite app's strict type-check needs no devnet: it runs beside the devnet's start and the
+  // builds (a type-check is one core's work; a build spreads over both). Awaited below; a failure
+  // is held until then, so the builds' own errors are not hidden by it.
+  const viteTypeChecked = sh(join(viteApp, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], {
+    cwd: viteApp,
+    label: 'vite app: tsc (strict)',
+  })
+  viteTypeChecked.catch(() => {})
+
   // 4. The devnet from the installed package, as the README tells a host to run it.
   const devnet = await startDevnet(viteApp)
   const privateKeys = devnet.evm.accounts.map((a) => a.privateKey)
   const account0 = devnet.evm.accounts[0].address
   log(`devnet up: ${devnet.evm.rpcUrl}`)
 
-  // 5. Strict type-check and build.
-  sh(join(viteApp, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: viteApp, label: 'vite app: tsc (strict)' })
-  sh(join(viteApp, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+  // 5b. Both builds, then the Next.js app's type-check (it reads the route types `next build` writes).
+  await sh(join(viteApp, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
     cwd: viteApp,
     env: {
       VITE_PORTICO_DEVNET_RPC_URL: devnet.evm.rpcUrl,
@@ -304,8 +322,13 @@ async function main() {
     NEXT_PUBLIC_PORTICO_DEVNET_RELAY_URL: devnet.walletConnect.relayUrl,
     NEXT_PUBLIC_PORTICO_PROJECT_ID: 'consumer-test',
   }
-  sh(join(nextApp, 'node_modules/.bin/next'), ['build'], { cwd: nextApp, env: nextEnv, label: 'next app: next build' })
-  nextTypeCheck(nextApp)
+  await sh(join(nextApp, 'node_modules/.bin/next'), ['build'], {
+    cwd: nextApp,
+    env: nextEnv,
+    label: 'next app: next build',
+  })
+  await nextTypeCheck(nextApp)
+  await viteTypeChecked
 
   // 6. Serve both on loopback.
   const viteUrl = await serveStatic(join(viteApp, 'dist'))
@@ -339,14 +362,18 @@ async function main() {
  * TypeScript 5.9's libs lack, so errors inside next/dist are listed but tolerated; any other
  * error (our packages' declarations, the README's code) fails.
  */
-function nextTypeCheck(app) {
-  const result = spawnSync(join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: app, encoding: 'utf8' })
-  const errors = `${result.stdout}${result.stderr}`.split('\n').filter((line) => /error TS\d+/.test(line))
+async function nextTypeCheck(app) {
+  const result = await sh(join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], {
+    cwd: app,
+    label: 'next app: tsc',
+    allowFailure: true,
+  })
+  const errors = result.output.split('\n').filter((line) => /error TS\d+/.test(line))
   const ours = errors.filter((line) => !/node_modules\/next\/dist\//.test(line))
   if (errors.length > ours.length)
     log(`next app: tsc: ${errors.length - ours.length} errors in next/dist's own types tolerated`)
-  if (ours.length > 0 || (result.status !== 0 && errors.length === 0)) {
-    console.error(result.stdout, result.stderr)
+  if (ours.length > 0 || (result.code !== 0 && errors.length === 0)) {
+    console.error(result.output)
     throw new Error('next app: tsc (strict) failed')
   }
   log('next app: tsc (strict)')
