@@ -13,6 +13,7 @@ import {
   connectDevnetWallet,
   demoModule,
   type Locator,
+  modalSettled,
   offlineContext,
   type Page,
   shot,
@@ -61,8 +62,11 @@ function multiWalletUrl() {
 /** Account → Connected wallets: the ProfileWallets view. */
 async function openWallets(page: Page) {
   await accountButton(page).click()
-  // The entry and the rows above it hold their places while their code arrives, so one click does
-  // it (tests/e2e/layoutSettled.test.ts).
+  // The entry and the rows above it hold their places while their code arrives
+  // (tests/e2e/layoutSettled.test.ts), but the parts below it (balance, tokens, a login's account
+  // rows) grow the centred dialog and move it: the click waits for the view to be whole and still,
+  // or its press and release can land on different spots and make no click.
+  await modalSettled(page)
   await dialog(page).locator('[data-slot="open-wallets"]').click()
   await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor()
 }
