@@ -7,7 +7,6 @@
 // Each package is packed once and both linters read that tarball in this process: their CLIs
 // packed a second time and started two more Node processes per package (2 cores beside other
 // work: 98 s wall, 42 CPU-s → 32 s, 14 CPU-s).
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,41 +15,22 @@ import { problemKindInfo } from '@arethetypeswrong/core/problems'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import { root } from './lib.mjs'
-import { pnpmCommand, pnpmEnv } from './pnpm-bin.mjs'
+import { packPortico } from './pack-portico.mjs'
 
 /** attw's problem kinds this repo accepts (the CLI's `cjs-resolves-to-esm` rule). */
 const ignoredKinds = new Set(['CJSResolvesToESM'])
 const excludedEntrypoints = ['./styles.css']
 
-/** `pnpm pack` into `dest`; resolves to the tarball's path. */
-function pack(dir, dest) {
-  const before = new Set(readdirSync(dest))
-  return new Promise((resolve, reject) => {
-    const child = spawn(pnpmCommand[0], [...pnpmCommand[1], 'pack', '--pack-destination', dest], {
-      cwd: dir,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...pnpmEnv, FORCE_COLOR: '0' },
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      const tarball = readdirSync(dest).find((file) => !before.has(file))
-      if (code !== 0 || !tarball) reject(new Error(`pnpm pack failed in ${dir} (exit ${code})`))
-      else resolve(join(dest, tarball))
-    })
-  })
-}
-
 /** publint --strict on the tarball: every message counts as a problem, as the CLI's `--strict`. */
-async function lint(tarball) {
-  const data = readFileSync(tarball)
-  const tarballBuffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)
-  const { messages, pkg } = await publint({ pack: { tarball: tarballBuffer }, strict: true })
+async function lint(data) {
+  const tarball = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength)
+  const { messages, pkg } = await publint({ pack: { tarball }, strict: true })
   return messages.map((message) => `publint ${message.type}: ${formatMessage(message, pkg, { color: false })}`)
 }
 
 /** arethetypeswrong on the tarball, every resolution mode, minus the accepted kinds. */
-async function types(tarball) {
-  const analysis = await checkPackage(createPackageFromTarballData(new Uint8Array(readFileSync(tarball))), {
+async function types(data) {
+  const analysis = await checkPackage(createPackageFromTarballData(data), {
     excludeEntrypoints: excludedEntrypoints,
   })
   if (!analysis.types) return []
@@ -62,10 +42,11 @@ async function types(tarball) {
 const dest = mkdtempSync(join(tmpdir(), 'portico-pack-check-'))
 let failed = false
 try {
-  for (const name of readdirSync(join(root, 'packages'))) {
-    const tarball = await pack(join(root, 'packages', name), dest)
-    const problems = [...(await lint(tarball)), ...(await types(tarball))]
-    console.log(`${problems.length ? '✖' : '✔'} @portico/${name}: publint and attw${problems.length ? '' : ' clean'}`)
+  const tarballs = packPortico(dest, readdirSync(join(root, 'packages')))
+  for (const [name, tarball] of Object.entries(tarballs)) {
+    const data = new Uint8Array(readFileSync(tarball))
+    const problems = [...(await lint(data)), ...(await types(data))]
+    console.log(`${problems.length ? '✖' : '✔'} ${name}: publint and attw${problems.length ? '' : ' clean'}`)
     for (const problem of problems) console.log(`  ${problem}`)
     if (problems.length) failed = true
   }

@@ -1,10 +1,12 @@
 // Packs @portico/headless, @portico/themes and @portico/ui exactly as they would be published
 // (`pnpm pack` of the built packages: `files`, rewritten `workspace:` ranges), for measurements of
-// what users install (bench/run.mjs, packages/ui/src/exports/pageStart.test.ts). Only Node built-ins.
+// what users install (bench/run.mjs, packages/ui/src/exports/pageStart.test.ts), and for the publish
+// checks and the consumer test. Only Node built-ins.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { pnpmCommand } from './pnpm-bin.mjs'
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -28,7 +30,7 @@ export function packPortico(destination, names = porticoPackages) {
     if (!existsSync(join(dir, 'dist')))
       throw new Error(`packages/${name}/dist is missing: build the packages first (npm run build)`)
     const before = new Set(readdirSync(destination))
-    execFileSync('npx', ['-y', 'pnpm@9', 'pack', '--pack-destination', destination], {
+    execFileSync(pnpmCommand[0], [...pnpmCommand[1], 'pack', '--pack-destination', destination], {
       cwd: dir,
       stdio: 'pipe',
     })

@@ -27,6 +27,7 @@ import { chromium } from 'playwright-core'
 import { chromiumArgs, headlessShellPath, headlessShellPermissions } from '../../scripts/ensure-chromium.mjs'
 import { freePort } from '../../scripts/free-port.mjs'
 import { offlineArgs, watchOffLoopback } from '../../scripts/offline-browser.mjs'
+import { packPortico } from '../../scripts/pack-portico.mjs'
 import { pnpmCommand } from '../../scripts/pnpm-bin.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
@@ -188,14 +189,9 @@ async function main() {
   if (!wallet) throw new Error('README.md has no e2e/devnetWallet.ts block')
 
   // 1. Pack what would be published.
-  const tarballs = join(work, 'tarballs')
-  mkdirSync(tarballs)
-  const packed = {}
-  for (const name of ['headless', 'ui', 'themes', 'devnet', 'auth', 'secure']) {
-    await pnpm(['pack', '--pack-destination', tarballs], { cwd: join(root, 'packages', name) })
-    const file = readdirSync(tarballs).find((f) => f.startsWith(`portico-${name}-`))
-    packed[`@portico/${name}`] = `file:${join(tarballs, file)}`
-  }
+  const tarballs = packPortico(join(work, 'tarballs'), ['headless', 'ui', 'themes', 'devnet', 'auth', 'secure'])
+  const packed = Object.fromEntries(Object.entries(tarballs).map(([name, file]) => [name, `file:${file}`]))
+  log('packed the packages')
 
   const versions = {
     react: installedVersion('react'),
