@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url'
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 
 /**
- * Runs a command in the repo root with inherited output; exits the process on failure. Resolves
- * when it ends, and leaves the event loop free meanwhile, so steps started with `beside` go on.
+ * Runs a command in the repo root with inherited output; exits the process on failure, unless
+ * `keepGoing` is set: then it resolves with the exit status, so the steps beside it can still report
+ * before the process ends. Leaves the event loop free meanwhile, so steps started with `beside` go on.
  */
-export async function run(command, args, { label = `${command} ${args.join(' ')}`, env = {} } = {}) {
+export async function run(command, args, { label = `${command} ${args.join(' ')}`, env = {}, keepGoing = false } = {}) {
   const started = Date.now()
   console.log(`\n▶ ${label}`)
   const status = await new Promise((resolve) => {
@@ -23,9 +24,11 @@ export async function run(command, args, { label = `${command} ${args.join(' ')}
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   if (status !== 0) {
     console.error(`✖ ${label} failed (exit ${status}) after ${seconds}s`)
+    if (keepGoing) return status
     process.exit(typeof status === 'number' ? status : 1)
   }
   console.log(`✔ ${label} (${seconds}s)`)
+  return 0
 }
 
 /** Runs an in-process step with the same framing as `run`; exits the process when it throws. */

@@ -5,16 +5,15 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureChromium } from './ensure-chromium.mjs'
 import { ensurePostgres } from './ensure-postgres.mjs'
-import { beside, install, pnpm, root, run, settle, step } from './lib.mjs'
+import { beside, install, pnpm, root, settle, step } from './lib.mjs'
 
 const report = join(root, 'node_modules', '.vitest-report.json')
 
 await install()
 await pnpm(['exec', 'biome', 'check', '.'], { env: { FORCE_COLOR: '0' } })
 // Steps that read only the sources run beside the build (which is three packages' declaration
-// builds at a time, then a tail with a core to spare), and the publish checks, which need the
-// build, beside the consumer test (which waits on installs, servers and Chromium): on 2 cores
-// these pairs take little longer than their longer half.
+// builds at a time, then a tail with a core to spare). On 2 cores the pair takes little longer
+// than the build alone.
 const npxPnpm = (args, env) => ({
   command: 'npx',
   args: ['-y', 'pnpm@9', ...args],
@@ -31,26 +30,40 @@ const sourceChecks = beside([
   npxPnpm(['--filter', '@portico/stories', 'build-storybook'], { STORYBOOK_DISABLE_TELEMETRY: '1' }),
 ])
 await pnpm(['-r', '--filter', './packages/*', 'build'])
-// What would be published: publint + arethetypeswrong on each packed package.
-const publishChecks = beside([
-  { command: 'node', args: ['scripts/check-packages.mjs'], label: 'publint + attw on every package' },
-])
 // The `browser` Vitest project drives Debian's Chromium (apt; Playwright cannot download browsers here).
 step('ensure chromium', () => ensureChromium())
 // The auth server's suite also runs on a real Postgres server (Debian's, through apt).
 step('ensure postgres', () => ensurePostgres())
-// A stranger's install: the packed packages in fresh Vite and Next.js apps outside the workspace,
-// whose sources are README.md's code blocks; type-checked strictly, built and driven in Chromium.
-await run('node', ['tests/consumer/run.mjs'], { label: 'consumer test (packed packages in Vite and Next.js apps)' })
-await settle(sourceChecks, publishChecks)
+// The steps that need the build run beside the tests, which leave a core idle about a sixth of
+// their run on 2 cores (browser files waiting on Chromium, e2e files on their servers and pages):
+// - what would be published: publint + arethetypeswrong on each packed package;
+// - a stranger's install: the packed packages in fresh Vite and Next.js apps outside the workspace,
+//   whose sources are README.md's code blocks; type-checked strictly, built and driven in Chromium.
+const publishChecks = beside([
+  { command: 'node', args: ['scripts/check-packages.mjs'], label: 'publint + attw on every package' },
+])
+const consumerTest = beside([
+  {
+    command: 'node',
+    args: ['tests/consumer/run.mjs'],
+    label: 'consumer test (packed packages in Vite and Next.js apps)',
+  },
+])
 rmSync(report, { force: true })
 // Both Vitest projects: `unit` (node/happy-dom) and `browser` (real Chromium); one JSON report.
 // The `e2e` project runs too; tests/e2e/next.test.ts builds apps/next (`next build`, using the packages built above).
 // PORTICO_TEST_SCHEDULE=split: the unit files that start nothing run two at a time beside the e2e
 // files instead of one at a time beside the browser project (see vitest.config.ts).
-await pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-  env: { CI: process.env.CI ?? 'true', PORTICO_TEST_SCHEDULE: 'split' },
-})
+// A failure here still waits for the steps beside it, so their outcome is reported too.
+const tests = await pnpm(
+  ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  {
+    env: { CI: process.env.CI ?? 'true', PORTICO_TEST_SCHEDULE: 'split' },
+    keepGoing: true,
+  },
+)
+await settle(sourceChecks, publishChecks, consumerTest)
+if (tests !== 0) process.exit(typeof tests === 'number' ? tests : 1)
 
 // The plain closing line CI reads, from vitest's own JSON report.
 const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(report, 'utf8'))
