@@ -299,6 +299,22 @@ export async function modalSettled(page: Page): Promise<void> {
 }
 
 /**
+ * Opens the Account view with the page's account button and resolves once it is whole and still
+ * (`modalSettled`). The parts below the view's first rows (balance, tokens, a login's account rows)
+ * arrive after it opens and grow the centred dialog, which moves as a whole: a click sent before
+ * then can press on one spot and release on another, and make no click. Every click in the Account
+ * view goes through here.
+ *
+ * @example
+ * await openAccountView(page)
+ * await page.locator('[data-slot="disconnect"]').click()
+ */
+export async function openAccountView(page: Page): Promise<void> {
+  await page.locator('[data-slot="account-button"]').click()
+  await modalSettled(page)
+}
+
+/**
  * Closes the open modal with its close button and waits until it is gone. It clicks once the modal
  * has settled, and again if the modal is still there: a press and a release that land on different
  * spots (a part arrived between them and moved the button) make no click. Closing is idempotent, so

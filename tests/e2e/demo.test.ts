@@ -9,6 +9,7 @@ import {
   connectDevnetWallet,
   dropStoredBalances,
   offlineContext,
+  openAccountView,
   type Page,
   shot,
   startDemoAndBrowser,
@@ -77,7 +78,7 @@ describe('demo site', () => {
     await shot(page, '02-evm-balance-updated')
 
     // Switch to Devnet 2 through the modal: Account view → network → Devnet 2.
-    await accountButton(page).click()
+    await openAccountView(page)
     await page.locator('[data-slot="account-network"]').click()
     await page.locator('[data-slot="networks-view"]').getByText('Devnet 2', { exact: true }).click()
     await expect.poll(() => page.getByTestId('account-network').textContent()).toBe('Devnet 2 (eip155:31338)')
@@ -92,7 +93,7 @@ describe('demo site', () => {
     await shot(page, '04-evm-reconnected')
 
     // Disconnect from the Account view.
-    await accountButton(page).click()
+    await openAccountView(page)
     await page.locator('[data-slot="disconnect"]').click()
     await connectButton(page).waitFor()
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('disconnected')
@@ -137,7 +138,7 @@ describe('demo site', () => {
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
 
     // Account view → network → Solana Devnet, where no wallet is connected yet.
-    await accountButton(page).click()
+    await openAccountView(page)
     await page.locator('[data-slot="account-network"]').click()
     await page.locator('[data-slot="networks-view"]').getByText('Solana Devnet', { exact: true }).click()
     // Not an Account view without an account: the wallets that connect on Solana, and why.
@@ -153,7 +154,7 @@ describe('demo site', () => {
     await expect.poll(() => page.getByTestId('account-address').textContent()).toBe(solanaAddress)
 
     // Back to the EVM network: its wallet is still connected, nothing is asked again.
-    await accountButton(page).click()
+    await openAccountView(page)
     await page.locator('[data-slot="account-network"]').click()
     await page.locator('[data-slot="networks-view"]').getByText('Devnet', { exact: true }).click()
     await expect.poll(() => page.getByTestId('account-address').textContent()).toBe(address0)

@@ -5,7 +5,14 @@
 // project configuration turning the feature off, the kit behaves as with one wallet. In Chromium,
 // offline; every wait is on an element or a condition.
 import { describe, expect, test } from 'vitest'
-import { connectDevnetWallet, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import {
+  connectDevnetWallet,
+  offlineContext,
+  openAccountView,
+  type Page,
+  shot,
+  startDemoAndBrowser,
+} from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -43,7 +50,7 @@ describe('multi-wallet on the demo', () => {
     await expect.poll(() => address(page)).toBe(first.address)
 
     // Account → Connected wallets → Add wallet → the second wallet: back on the list with both.
-    await accountButton(page).click()
+    await openAccountView(page)
     await dialog(page).locator('[data-slot="open-wallets"]').click({ timeout: 30_000 })
     await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
     await connectedRow(page, 'Devnet Wallet').and(page.locator('[data-status="active"]')).waitFor()
@@ -75,7 +82,7 @@ describe('multi-wallet on the demo', () => {
     await page.reload()
     await expect.poll(() => page.getByTestId('account-status').textContent(), { timeout: 30_000 }).toBe('connected')
     await expect.poll(() => address(page)).toBe(first.address)
-    await accountButton(page).click()
+    await openAccountView(page)
     await dialog(page).locator('[data-slot="open-wallets"]').click({ timeout: 30_000 })
     await connectedRow(page, 'Devnet Wallet').and(page.locator('[data-status="active"]')).waitFor({ timeout: 30_000 })
     await connectedRow(page, 'Devnet Wallet 2')

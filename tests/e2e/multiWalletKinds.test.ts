@@ -13,8 +13,8 @@ import {
   connectDevnetWallet,
   demoModule,
   type Locator,
-  modalSettled,
   offlineContext,
+  openAccountView,
   type Page,
   shot,
   startDemoAndBrowser,
@@ -27,7 +27,6 @@ const running = startDemoAndBrowser({ authNow: () => Date.now() + clockOffset })
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const connectButton = (page: Page) => page.locator('[data-slot="connect-button"]')
-const accountButton = (page: Page) => page.locator('[data-slot="account-button"]')
 const status = (page: Page) => page.getByTestId('account-status').textContent()
 const address = (page: Page) => page.getByTestId('account-address').textContent()
 
@@ -61,12 +60,7 @@ function multiWalletUrl() {
 
 /** Account → Connected wallets: the ProfileWallets view. */
 async function openWallets(page: Page) {
-  await accountButton(page).click()
-  // The entry and the rows above it hold their places while their code arrives
-  // (tests/e2e/layoutSettled.test.ts), but the parts below it (balance, tokens, a login's account
-  // rows) grow the centred dialog and move it: the click waits for the view to be whole and still,
-  // or its press and release can land on different spots and make no click.
-  await modalSettled(page)
+  await openAccountView(page)
   await dialog(page).locator('[data-slot="open-wallets"]').click()
   await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor()
 }

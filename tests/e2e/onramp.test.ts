@@ -6,7 +6,14 @@
 import { formatBalance } from '@portico/headless/core'
 import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { connectDevnetWallet, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import {
+  connectDevnetWallet,
+  offlineContext,
+  openAccountView,
+  type Page,
+  shot,
+  startDemoAndBrowser,
+} from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -25,7 +32,7 @@ async function openBuy(page: Page) {
   await page.locator('[data-slot="connect-button"]').click()
   await connectDevnetWallet(page)
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
-  await page.locator('[data-slot="account-button"]').click()
+  await openAccountView(page)
   await page.locator('[data-slot="wallet-feature-buy"]').click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('heading', { name: 'Buy crypto' }).waitFor()

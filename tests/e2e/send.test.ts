@@ -5,11 +5,18 @@ import { formatBalance } from '@portico/headless/core'
 import { createPublicClient, erc20Abi, formatUnits, type Hex, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { connectDevnetWallet, offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
+import {
+  connectDevnetWallet,
+  offlineContext,
+  openAccountView,
+  type Page,
+  recordToasts,
+  shot,
+  startDemoAndBrowser,
+} from './browser.js'
 
 const running = startDemoAndBrowser()
 
-const accountButton = (page: Page) => page.locator('[data-slot="account-button"]')
 const connectButton = (page: Page) => page.locator('[data-slot="connect-button"]')
 const dialog = (page: Page) => page.getByRole('dialog')
 
@@ -50,7 +57,7 @@ describe('sending from the demo', () => {
     await page.keyboard.press('Escape')
 
     const started = Date.now()
-    await accountButton(page).click()
+    await openAccountView(page)
     // Activity seen once before the send: the history is cached, so the send must refresh it.
     await dialog(page).getByRole('tab', { name: 'Activity' }).click()
     await dialog(page).locator('[data-slot="activity-list"], [data-slot="empty-state"]').first().waitFor()
@@ -107,7 +114,7 @@ describe('sending from the demo', () => {
     await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('connected')
     await page.keyboard.press('Escape')
 
-    await accountButton(page).click()
+    await openAccountView(page)
     await dialog(page).locator('[data-slot="wallet-feature-send"]').click()
     await dialog(page).locator('[data-slot="send-token"]').click()
     await dialog(page).locator('[data-slot="send-token-option"]').filter({ hasText: 'SOL' }).first().click()

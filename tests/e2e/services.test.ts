@@ -11,6 +11,7 @@ import {
   connectDevnetWallet,
   dropStoredBalances,
   offlineContext,
+  openAccountView,
   type Page,
   type Response,
   recordToasts,
@@ -391,7 +392,7 @@ describe('hosted services (emulator)', () => {
     expect((await publicClient.waitForTransactionReceipt({ hash: swapHash })).status).toBe('success')
 
     // The Activity tab was never opened on this page, so nothing is cached: no reload needed.
-    await accountButton(page).click()
+    await openAccountView(page)
     await page.getByRole('tab', { name: 'Activity' }).click()
     const counterparty = truncateAddress(account3!.address)
     expect(counterparty).toBe('0x90…93b906')

@@ -6,7 +6,14 @@
 import { formatSiwxMessage } from '@portico/headless/siwx'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { connectDevnetWallet, offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import {
+  connectDevnetWallet,
+  offlineContext,
+  openAccountView,
+  type Page,
+  shot,
+  startDemoAndBrowser,
+} from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -57,7 +64,7 @@ describe('sign-in page', () => {
     expect(await page.locator('[data-slot="siwx-view"]').count()).toBe(0)
 
     // Disconnect from the Account view: signed out on the server too.
-    await page.locator('[data-slot="account-button"]').click()
+    await openAccountView(page)
     await page.locator('[data-slot="disconnect"]').click()
     await expect.poll(() => text(page, 'signin-connection')).toBe('disconnected')
     await expect.poll(() => text(page, 'signin-status')).toBe('unauthenticated')

@@ -7,7 +7,14 @@
 import { createPublicClient, createWalletClient, type Hex, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
-import { clickUntil, closeModal, offlineContext, recordToasts, startDemoAndBrowser } from './browser.js'
+import {
+  clickUntil,
+  closeModal,
+  offlineContext,
+  openAccountView,
+  recordToasts,
+  startDemoAndBrowser,
+} from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -76,7 +83,7 @@ test('demo: grant, a send within it with no prompt (on anvil), over it prompted,
   await page.getByRole('dialog').waitFor({ state: 'detached' })
 
   // The Account view lists the grant; Revoke ends it (no prompt) and the row goes.
-  await page.locator('[data-slot="account-button"]').click()
+  await openAccountView(page)
   const dialog = page.getByRole('dialog')
   const row = dialog.locator('[data-slot="permission-row"]')
   await row.waitFor()

@@ -8,7 +8,7 @@
 import { socialTestUsers } from '@portico/devnet'
 import type { BrowserContext, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
-import { closeModal, offlineContext, startDemoAndBrowser } from './browser.js'
+import { closeModal, offlineContext, openAccountView, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -38,7 +38,7 @@ async function pickSocial(context: BrowserContext, page: Page, label: string) {
 }
 
 async function signOut(page: Page) {
-  await page.locator('[data-slot="account-button"]').click()
+  await openAccountView(page)
   await page.locator('[data-slot="disconnect"]').click()
   await page.locator('[data-slot="connect-button"]').waitFor()
   await expect.poll(() => page.getByTestId('account-status').textContent()).toBe('disconnected')

@@ -4,7 +4,15 @@
 
 import { createPublicClient, erc20Abi, type Hex, http, parseUnits } from 'viem'
 import { describe, expect, test } from 'vitest'
-import { connectDevnetWallet, offlineContext, type Page, recordToasts, shot, startDemoAndBrowser } from './browser.js'
+import {
+  connectDevnetWallet,
+  offlineContext,
+  openAccountView,
+  type Page,
+  recordToasts,
+  shot,
+  startDemoAndBrowser,
+} from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -36,7 +44,7 @@ describe('swap', () => {
     const toasts = await recordToasts(context)
     const page = await context.newPage()
     await connectInModal(page)
-    await slot(page, 'account-button').click()
+    await openAccountView(page)
     await slot(page, 'wallet-feature-swap').click()
     await page.getByRole('heading', { name: 'Swap' }).waitFor()
 

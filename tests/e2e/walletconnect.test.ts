@@ -4,7 +4,7 @@
 
 import { verifyMessage } from 'viem'
 import { expect, test } from 'vitest'
-import { offlineContext, type Page, shot, startDemoAndBrowser } from './browser.js'
+import { offlineContext, openAccountView, type Page, shot, startDemoAndBrowser } from './browser.js'
 
 const running = startDemoAndBrowser()
 
@@ -349,7 +349,7 @@ test('two tabs on one session: each tab gets the answers to its own requests, bo
     await expect.poll(() => tab.getByTestId('account-address').textContent()).toContain(other)
 
   // The user disconnects in the first tab: the second is disconnected too, and the wallet has no session.
-  await first.locator('[data-slot="account-button"]').click()
+  await openAccountView(first)
   await first.locator('[data-slot="disconnect"]').click()
   await expect.poll(() => first.getByTestId('account-status').textContent()).toBe('disconnected')
   await expect.poll(() => second.getByTestId('account-status').textContent()).toBe('disconnected')
