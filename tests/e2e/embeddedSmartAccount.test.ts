@@ -223,7 +223,7 @@ describe('embedded smart account', () => {
       const approvedAt = Date.now()
       await frame.getByRole('button', { name: 'Approve' }).click()
       // The event waited for is the frame giving up on the receipt (its server's bound, set to
-      // 20 s for these files; 60 s by default).
+      // 10 s for these files; 60 s by default).
       expect(await sending).toMatchObject({
         ok: false,
         name: 'EmbeddedWalletError',

@@ -100,7 +100,7 @@ export function startFrameHost(options: { authProjects?: typeof devnetAuthProjec
 }
 
 /** The smart-account files' frame wait for a receipt (its server's `receiptTimeoutMs`). */
-const smartAccountReceiptTimeoutMs = 20_000
+const smartAccountReceiptTimeoutMs = 10_000
 
 /**
  * What the embedded smart-account e2e files run against, started before their tests and stopped
@@ -116,9 +116,9 @@ export function startSmartAccountHost() {
   let server: Server | undefined
   beforeAll(async () => {
     ;[env.devnet, server, env.browser] = await Promise.all([
-      // The frame gives up on a receipt after 20 s, not its default 60: the test of a receipt that
-      // never comes waits for that, and every other operation here is included within seconds,
-      // even on a busy 2-core machine.
+      // The frame gives up on a receipt after 10 s, not its default 60: the test of a receipt that
+      // never comes waits for that, and every other operation here is included within a few seconds
+      // (3.4 s at most beside two busy processes on a 2-core machine).
       startDevnet({ ...devnetOptions, auth: { receiptTimeoutMs: smartAccountReceiptTimeoutMs } }),
       serveHost('smartAccountHost.ts'),
       launchChromium(),
