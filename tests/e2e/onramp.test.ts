@@ -8,6 +8,8 @@ import { createPublicClient, erc20Abi, formatUnits, http } from 'viem'
 import { describe, expect, test } from 'vitest'
 import {
   connectDevnetWallet,
+  type Locator,
+  modalSettled,
   offlineContext,
   openAccountView,
   type Page,
@@ -24,6 +26,16 @@ function usdcBalance(address: `0x${string}`) {
   if (!usdc) throw new Error('no devnet USDC')
   const client = createPublicClient({ transport: http(running.demo.devnet.evm.rpcUrl) })
   return client.readContract({ address: usdc.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+}
+
+/**
+ * Clicks "Card or bank transfer" once the Buy view is whole and still (`modalSettled`): the quote's
+ * rows arrive after the view and grow the centred dialog, which moves as a whole, and a press and a
+ * release on different spots make no click (no checkout window opens).
+ */
+async function chooseCard(page: Page, dialog: Locator) {
+  await modalSettled(page)
+  await dialog.getByRole('button', { name: /Card or bank transfer/ }).click()
 }
 
 /** Connects the Devnet Wallet (EVM) from the modal and opens Buy from the Account view. */
@@ -95,10 +107,7 @@ describe('buy crypto', () => {
     await shot(page, 'onramp-01-quote')
     const before = await usdcBalance(address)
 
-    const [checkout] = await Promise.all([
-      context.waitForEvent('page'),
-      dialog.getByRole('button', { name: /Card or bank transfer/ }).click(),
-    ])
+    const [checkout] = await Promise.all([context.waitForEvent('page'), chooseCard(page, dialog)])
     await dialog.getByRole('heading', { name: 'Complete your purchase' }).waitFor()
     await checkout.waitForURL((url) => url.origin === running.demo.devnet.onramp.url)
     const params = new URL(checkout.url()).searchParams
@@ -132,12 +141,11 @@ describe('buy crypto', () => {
     const page = await context.newPage()
     const address = running.demo.devnet.evm.accounts[0]!.address
     const dialog = await openBuy(page)
+    // The default amount's quote (100 USD) is there before the card is chosen.
+    await dialog.locator('[data-slot="onramp-quote-amount"]').filter({ hasText: 'USDC' }).waitFor()
     const before = await usdcBalance(address)
 
-    const [checkout] = await Promise.all([
-      context.waitForEvent('page'),
-      dialog.getByRole('button', { name: /Card or bank transfer/ }).click(),
-    ])
+    const [checkout] = await Promise.all([context.waitForEvent('page'), chooseCard(page, dialog)])
     await checkout.waitForURL((url) => url.origin === running.demo.devnet.onramp.url)
     await pay(checkout, cards.declined)
     await checkout.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor()
@@ -151,7 +159,7 @@ describe('buy crypto', () => {
     await dialog.getByLabel('You pay').fill('20')
     await dialog.locator('[data-slot="onramp-quote-amount"]').filter({ hasText: 'USDC' }).waitFor()
     // The checkout window still open is reused, pointed at the new link.
-    await dialog.getByRole('button', { name: /Card or bank transfer/ }).click()
+    await chooseCard(page, dialog)
     await checkout.waitForURL((url) => url.searchParams.get('presetFiatAmount') === '20')
     expect(context.pages()).toHaveLength(2)
     await pay(checkout, cards.success)
@@ -172,10 +180,7 @@ describe('buy crypto', () => {
     await dialog.locator('[data-slot="onramp-quote-amount"]').filter({ hasText: 'USDC' }).waitFor()
     const before = await usdcBalance(address)
 
-    const [first] = await Promise.all([
-      context.waitForEvent('page'),
-      dialog.getByRole('button', { name: /Card or bank transfer/ }).click(),
-    ])
+    const [first] = await Promise.all([context.waitForEvent('page'), chooseCard(page, dialog)])
     await first.waitForURL((url) => url.origin === running.demo.devnet.onramp.url)
     // The visitor closes the provider's window without paying.
     await first.close()
@@ -187,10 +192,7 @@ describe('buy crypto', () => {
     await dialog.getByRole('heading', { name: 'Buy crypto' }).waitFor()
     await dialog.getByLabel('You pay').fill('30')
     await dialog.locator('[data-slot="onramp-quote-amount"]').filter({ hasText: 'USDC' }).waitFor()
-    const [second] = await Promise.all([
-      context.waitForEvent('page'),
-      dialog.getByRole('button', { name: /Card or bank transfer/ }).click(),
-    ])
+    const [second] = await Promise.all([context.waitForEvent('page'), chooseCard(page, dialog)])
     await second.waitForURL((url) => url.origin === running.demo.devnet.onramp.url)
     await pay(second, cards.success)
     await dialog.getByText('Purchase complete').waitFor()
@@ -227,10 +229,7 @@ describe('buy crypto', () => {
     const before = await usdcBalance(address)
     await dialog.getByLabel('You pay').fill('50')
     await dialog.locator('[data-slot="onramp-quote-amount"]').filter({ hasText: '48.75 USDC' }).waitFor()
-    const [checkout] = await Promise.all([
-      context.waitForEvent('page'),
-      dialog.getByRole('button', { name: /Card or bank transfer/ }).click(),
-    ])
+    const [checkout] = await Promise.all([context.waitForEvent('page'), chooseCard(page, dialog)])
     await checkout.waitForURL((url) => url.origin === running.demo.devnet.onramp.url)
     await pay(checkout, cards.success)
     await dialog.getByText('Purchase complete').waitFor()
