@@ -399,9 +399,10 @@ describe('the frame smart account behind a broken or hostile bundler (a faulty f
     faulty.fault = 'silent'
     const before = sent()
     const asked = faulty.calls.length
-    // The client gives up at viem's request timeout (10 s). Its clock is faked once the request is
-    // in the bundler's hands, and moved past the timeout: the same give-up, without 10 s of waiting.
-    // Only the timers are faked, and only from here: the requests before it ran on the real clock.
+    // The client gives up at viem's request timeout (10 s). Its timers are faked for this one call
+    // (`setTimeout`/`clearTimeout` only; the account above was made on the real clock), and moved
+    // past the timeout once the request is in the bundler's hands: the same give-up, without 10 s
+    // of waiting. The call's earlier requests are answered before that, so no other timeout fires.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     let error: unknown
     try {
