@@ -2,7 +2,7 @@
 // The consumer test: what a stranger gets from npm. Packs the four packages, installs the
 // tarballs into a fresh Vite + React 19 app and a fresh Next.js App Router app in os.tmpdir()
 // (outside the workspace, offline from the local pnpm store), type-checks both strictly
-// (`skipLibCheck: false`, `noUncheckedIndexedAccess`), builds them, serves them on 127.0.0.1 and
+// (`noUncheckedIndexedAccess`; the Vite app with `skipLibCheck: false`), builds them, serves them on 127.0.0.1 and
 // drives them in Chromium with every non-loopback request blocked: the button renders, the modal
 // lists the test wallet, connecting works, a reload restores the session, and the console shows
 // no hydration warning and no error. In the Vite app the README's feature examples are then driven
@@ -36,11 +36,8 @@ const work = mkdtempSync(join(tmpdir(), 'portico-consumer-'))
 const cleanups = []
 const log = (message) => console.log(`[consumer ${((Date.now() - started) / 1000).toFixed(1)}s] ${message}`)
 
-/**
- * Runs a command; resolves to its output, or prints the output and rejects on failure.
- * `allowFailure`: resolves to `{ code, output }` whatever the exit, for the caller to judge.
- */
-function sh(command, args, { cwd, env = {}, label = `${command} ${args.join(' ')}`, allowFailure = false } = {}) {
+/** Runs a command; resolves to its output, or prints the output and rejects on failure. */
+function sh(command, args, { cwd, env = {}, label = `${command} ${args.join(' ')}` } = {}) {
   const t = Date.now()
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: { ...process.env, FORCE_COLOR: '0', ...env } })
@@ -52,13 +49,13 @@ function sh(command, args, { cwd, env = {}, label = `${command} ${args.join(' ')
     child.on('close', (code, signal) => {
       const out = Buffer.concat(stdout).toString('utf8')
       const err = Buffer.concat(stderr).toString('utf8')
-      if (code !== 0 && !allowFailure) {
+      if (code !== 0) {
         console.error(out, err)
         reject(new Error(`${label} failed (exit ${code ?? signal})`))
         return
       }
       log(`${label} (${((Date.now() - t) / 1000).toFixed(1)}s)`)
-      resolve(allowFailure ? { code: code ?? signal, output: `${out}${err}` } : out)
+      resolve(out)
     })
   })
 }
@@ -259,6 +256,10 @@ async function main() {
     'tsconfig.json': {
       compilerOptions: {
         ...strictCompilerOptions,
+        // Our packages' declarations are checked once, in the Vite app (`skipLibCheck: false`).
+        // Here that would only re-check them and check Next's own declarations, which use globals
+        // (URLPattern) that TypeScript 5.9's libs lack: 18 CPU-s against 6 for the app's code.
+        skipLibCheck: true,
         lib: ['DOM', 'DOM.Iterable', 'ESNext'],
         allowJs: false,
         esModuleInterop: true,
@@ -323,7 +324,10 @@ async function main() {
     env: nextEnv,
     label: 'next app: next build',
   })
-  await nextTypeCheck(nextApp)
+  await sh(join(nextApp, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], {
+    cwd: nextApp,
+    label: 'next app: tsc (strict)',
+  })
   await viteTypeChecked
 
   // 6. Serve both on loopback.
@@ -351,28 +355,6 @@ async function main() {
   await drive(browser, 'vite', viteUrl, { devnetConfig, walletScript, account0, headless: true, devnet })
   await drive(browser, 'next', nextUrl, { devnetConfig, walletScript, account0, headless: false })
   log(`passed: both apps install, type-check, build, connect and restore without hydration warnings`)
-}
-
-/**
- * Strict tsc over the Next.js app. Next 16.4's own declarations use globals (URLPattern) that
- * TypeScript 5.9's libs lack, so errors inside next/dist are listed but tolerated; any other
- * error (our packages' declarations, the README's code) fails.
- */
-async function nextTypeCheck(app) {
-  const result = await sh(join(app, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], {
-    cwd: app,
-    label: 'next app: tsc',
-    allowFailure: true,
-  })
-  const errors = result.output.split('\n').filter((line) => /error TS\d+/.test(line))
-  const ours = errors.filter((line) => !/node_modules\/next\/dist\//.test(line))
-  if (errors.length > ours.length)
-    log(`next app: tsc: ${errors.length - ours.length} errors in next/dist's own types tolerated`)
-  if (ours.length > 0 || (result.code !== 0 && errors.length === 0)) {
-    console.error(result.output)
-    throw new Error('next app: tsc (strict) failed')
-  }
-  log('next app: tsc (strict)')
 }
 
 async function drive(browser, name, url, { devnetConfig, walletScript, account0, headless, devnet }) {
