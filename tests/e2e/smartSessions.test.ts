@@ -10,6 +10,7 @@ import { expect, test } from 'vitest'
 import {
   clickUntil,
   closeModal,
+  modalSettled,
   offlineContext,
   openAccountView,
   recordToasts,
@@ -87,6 +88,10 @@ test('demo: grant, a send within it with no prompt (on anvil), over it prompted,
   const dialog = page.getByRole('dialog')
   const row = dialog.locator('[data-slot="permission-row"]')
   await row.waitFor()
+  // The list arrives after the view first settles and may not be the last part to (the token rows):
+  // Revoke is clicked once the view is whole and still again, or the press and release can land on
+  // different spots.
+  await modalSettled(page)
   expect(await row.locator('[data-slot="permission-what"]').textContent()).toBe('Spend up to 1000 wei every day')
   await row.getByRole('button', { name: 'Revoke: Spend up to 1000 wei every day' }).click()
   await expect.poll(() => toasts(page)).toContain('Permission revoked')
