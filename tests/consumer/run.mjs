@@ -2,11 +2,11 @@
 // The consumer test: what a stranger gets from npm. Packs the four packages, installs the
 // tarballs into a fresh Vite + React 19 app and a fresh Next.js App Router app in os.tmpdir()
 // (outside the workspace, offline from the local pnpm store), type-checks both strictly
-// (`noUncheckedIndexedAccess`; the Vite app with `skipLibCheck: false`), builds them, serves them on 127.0.0.1 and
-// drives them in Chromium with every non-loopback request blocked: the button renders, the modal
-// lists the test wallet, connecting works, a reload restores the session, and the console shows
-// no hydration warning and no error. In the Vite app the README's feature examples are then driven
-// against the installed devnet: sign in with Ethereum, send 0.01 ETH (its receipt read from the chain), quote and swap,
+// (`noUncheckedIndexedAccess`; the Vite app also with `skipLibCheck: false`, which checks our
+// declarations), builds them, serves them on 127.0.0.1 and drives them in Chromium with every
+// non-loopback request blocked: the button renders, the modal lists the test wallet, connecting
+// works, a reload restores the session, and the console shows no hydration warning and no error.
+// In the Vite app the README's feature examples are then driven against the installed devnet: sign in with Ethereum, send 0.01 ETH (its receipt read from the chain), quote and swap,
 // open the on-ramp checkout and pay with the test card, resolve a name, send EIP-5792 calls and
 // read their status, then log in by email (the code read from the devnet's inbox) and, as that
 // embedded user, see the smart account the hosted bundler gives by default, switch to the plain
