@@ -29,11 +29,12 @@ test('demo: an email wallet registers a name (signed in the frame, verified by t
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
   // The Account view offers a name to this wallet. It grows as the new account's balance arrives:
-  // the click waits until it is whole and still.
+  // the click waits until it is whole and still. Not every late part marks itself busy (a login's
+  // account type rows, a permissions list), so a press and a release can still land on different
+  // spots: the user's second click, if the first opened nothing.
   await modalSettled(page)
-  await dialog.getByRole('button', { name: 'Choose a name' }).click({ timeout: 15_000 })
   const field = dialog.getByRole('textbox', { name: 'Name' })
-  await field.waitFor()
+  await clickUntil(dialog.getByRole('button', { name: 'Choose a name' }), () => field.isVisible())
   const label = `e2e-${Date.now().toString(36)}`
   await field.fill(label)
   await dialog.getByRole('button', { name: `${label}.reown.id Available`, exact: true }).waitFor({ timeout: 15_000 })
