@@ -179,7 +179,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // 9.38 (+0.11) when the branding line began waiting for the remote configuration: shown before
   // it, the line came and then went under the pointer when the project turned it off. The modal
   // keeps the answer, so a later opening paints the line at once.
-  ConnectView: 9.38,
+  // 9.54 (+0.16) when a lazy part began saying it is pending while its code loads
+  // (components/PartPending, a chunk of its own that the parts' features share): the view is not
+  // whole until its parts are in, and a click waits for that instead of landing on a moving row.
+  ConnectView: 9.55,
   // The host's terms and privacy policy in the Connect view (its checkbox or line), and its text
   // in each other language; fetched only when the host gave one of the URLs.
   LegalConsent: 1.88,
@@ -353,8 +356,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // account), with the headless permissions feature it reads (grant, list and revoke through the
   // wallet and the hosted session service; 5.51 measured), and its text in each other language
   // (0.44 measured: the period and allowance phrasings are functions). +0.07 (5.66 measured) for the
-  // hooks' shared `withMutationParameters`, as RegisterAccountNameView above.
-  PermissionsList: 5.67,
+  // hooks' shared `withMutationParameters`, as RegisterAccountNameView above. 5.81 (+0.14) when the
+  // list began saying it is pending until the wallet answered (the shared PartPending chunk).
+  PermissionsList: 5.82,
   'permissions.*': 0.5,
   // The multi-wallet view (ProfileWallets), its Account view entry and its text per language.
   // 8.21 measured (+0.7) since a disconnected wallet reconnects through the modal's connection
@@ -531,7 +535,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.01-0.06 (30.83 measured): the hosted bundler by default, asking the blockchain API's supported chains (features/embedded/smartAccount.ts).
   // +0.01-0.08 (30.88 measured): the embedded connector raises 'Session Expired' on a refused session,
   // and reads the frame's `upgradable` answer (the upgrade offered only where it lands).
-  SocialLogins: 38.78,
+  // 38.89 (+0.11): pending while its text loads (the shared PartPending chunk).
+  SocialLogins: 38.9,
   // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.20 (33.57 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
   // EIP-7702 upgrade and its undo (33.76 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,

@@ -27,9 +27,30 @@ test('behavior: the stand-in holds the place while the code loads, then the part
   await render(<LazyPart part={part} props={{ label: 'Choose a name' }} what="the entry" held={held} />)
   await expect.element(page.getByTestId('held')).toBeInTheDocument()
   expect(document.querySelector('button')).toBeNull()
+  // The view is not whole while the part is on its way (what `isModalSettled` waits for).
+  expect(document.querySelector('[data-pending]')).not.toBeNull()
   arrive()
   await expect.element(page.getByRole('button', { name: 'Choose a name' })).toBeVisible()
   expect(document.querySelector('[data-testid="held"]')).toBeNull()
+  expect(document.querySelector('[data-pending]')).toBeNull()
+  await cleanup()
+})
+
+test('behavior: a part that stands in with nothing still says it is pending until it arrives', async () => {
+  const { part, arrive } = controlledPart()
+  await render(
+    <div data-testid="box">
+      <LazyPart part={part} props={{ label: 'Revoke' }} what="the list" held={null} />
+    </div>,
+  )
+  await expect.element(page.getByTestId('box')).toBeInTheDocument()
+  const marker = document.querySelector('[data-pending]')
+  expect(marker).not.toBeNull()
+  // Invisible: it takes no room and says nothing to a screen reader.
+  expect((marker as HTMLElement).hidden).toBe(true)
+  arrive()
+  await expect.element(page.getByRole('button', { name: 'Revoke' })).toBeVisible()
+  expect(document.querySelector('[data-pending]')).toBeNull()
   await cleanup()
 })
 

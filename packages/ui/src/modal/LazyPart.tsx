@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
+import { PartPending } from '../components/PartPending.js'
 import { type Lazy, useLazy } from './lazy.js'
 
 /**
@@ -7,6 +8,8 @@ import { type Lazy, useLazy } from './lazy.js'
  * its code has arrived. Until then `held` stands in its place, so the part does not push the rows
  * under it when it arrives (in a centred dialog or a bottom sheet it would move them all, and a tap
  * on its way lands on another row). Every part names its stand-in, so a new slot cannot forget it.
+ * Beside the stand-in, a `PartPending` marker says the view is not whole yet: the part may still
+ * differ from its stand-in in height, or stand in with nothing at all.
  * Nothing renders while `enabled` is false, nor when the code could not load (warned about, naming
  * `what`; the next mount tries again).
  *
@@ -26,5 +29,11 @@ export function LazyPart<props extends object>(
   const enabled = options.enabled ?? true
   const Part = useLazy(options.part, enabled, options.what)
   if (!enabled || Part === null) return null
-  return Part ? <Part {...((options.props ?? {}) as props)} /> : options.held
+  if (Part) return <Part {...((options.props ?? {}) as props)} />
+  return (
+    <>
+      {options.held}
+      <PartPending />
+    </>
+  )
 }

@@ -1,7 +1,8 @@
 /**
  * True once the open modal is whole and still: nothing inside the Account view is `aria-busy` (its
- * balance and token rows are in, or their error is), no feature button is still loading
- * (`data-pending`), the sizer (which follows the view's height with a transition) has reached the
+ * balance and token rows are in, or their error is), no part of a view is still on its way
+ * (`data-pending`, `PartPending`: a lazy part's code, a feature's text, the data a part waits for
+ * before it knows whether it shows), the sizer (which follows the view's height with a transition) has reached the
  * view's height, and no animation but a spinner's runs. Parts that arrive after a view paints grow
  * the centred dialog and move every button above them: a press and a release on different spots
  * make no click, and boxes read mid-transition lie.

@@ -1,5 +1,6 @@
 import { useConnection, useFeatures, type WalletFeature } from '@portico/headless'
 import type { ComponentType } from 'react'
+import { PartPending } from '../../components/PartPending.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
@@ -7,7 +8,6 @@ import { BuyFeatureButton } from '../onramp/BuyFeatureButton.js'
 import { sendMessages } from '../send/messages.js'
 import * as send from '../send/send.css.js'
 import { SwapFeatureButton } from '../swap/SwapFeatureButton.js'
-import { FeaturePending } from './FeaturePending.js'
 
 /**
  * The button of each wallet feature that is built, by the spec's flag name. A feature without an
@@ -46,7 +46,7 @@ function SendButton() {
   const { namespace } = useConnection()
   // Spec: balance and send are for EVM and Solana.
   if (namespace !== 'eip155' && namespace !== 'solana') return null
-  if (!text) return <FeaturePending />
+  if (!text) return <PartPending />
   return (
     <button
       type="button"
@@ -62,7 +62,7 @@ function SendButton() {
 function ReceiveButton() {
   const { modal } = usePorticoUI('WalletFeatures')
   const text = useFeatureMessages(sendMessages)
-  if (!text) return <FeaturePending />
+  if (!text) return <PartPending />
   return (
     <button
       type="button"

@@ -1,4 +1,5 @@
 import { useEmbeddedWallet, useSmartAccount } from '@portico/headless/embedded/react'
+import { PartPending } from '../../components/PartPending.js'
 import { button } from '../../components/primitives.css.js'
 import * as views from '../../components/views.css.js'
 import { usePorticoUI } from '../../context.js'
@@ -34,7 +35,10 @@ function AccountTypeRow() {
   const text = useFeatureMessages(embeddedMessages)
   const { isEmbedded, status, setPreferredAccountType, upgradeAccount, undoAccountUpgrade } = useSmartAccount()
   const data = status.data
-  if (!text || !isEmbedded || !data?.enabled) return null
+  if (!isEmbedded) return null
+  // The rows (and the switch under the identity row) arrive with the status: pending until then.
+  if (!text || status.isLoading) return <PartPending />
+  if (!data?.enabled) return null
   const isSmart = data.type === 'smartAccount'
   const offer = data.canSwitchToSmartAccount ? 'smartAccount' : isSmart ? 'eoa' : undefined
   // A rejection in the frame is the user's own answer: only another failure is said here.
@@ -105,7 +109,8 @@ function EmbeddedIdentityRow() {
   const { modal } = usePorticoUI('EmbeddedAccountRow')
   const { isEmbedded, user } = useEmbeddedWallet()
   useInitFailure(user.error, text)
-  if (!text || !isEmbedded) return null
+  if (!isEmbedded) return null
+  if (!text) return <PartPending />
   const provider = typeof user.data?.socialProvider === 'string' ? user.data.socialProvider : undefined
   if (provider) {
     const userName = typeof user.data?.userName === 'string' ? user.data.userName : undefined

@@ -28,6 +28,7 @@ import { latestMail } from '../../test/authInbox.js'
 import { anvil, mintUsdc } from '../../test/devnetChain.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
+import { isModalSettled } from '../../test/isModalSettled.js'
 import { accountViewSettled } from '../../test/modalSettled.js'
 
 const devnet = inject('devnet')
@@ -150,6 +151,23 @@ function countFrameRequests(portico: Portico) {
   return (name: string) => seen.filter((n) => n === name).length
 }
 
+/** Holds the page's requests named `name` to the secure frame until `release` is called. */
+function holdFrameRequests(portico: Portico, name: string) {
+  const { client } = getEmbeddedWallet(portico)
+  let release!: () => void
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let asked = 0
+  const original = client.request.bind(client) as (name: string, payload?: unknown) => Promise<unknown>
+  client.request = ((requested: string, payload?: unknown) => {
+    if (requested !== name) return original(requested, payload)
+    asked++
+    return held.then(() => original(requested, payload))
+  }) as typeof client.request
+  return { asked: () => asked, release }
+}
+
 const secureFrame = () => document.querySelector('iframe[data-portico-secure-frame]') as HTMLIFrameElement
 const inFrame = () => page.frameLocator(page.elementLocator(secureFrame()))
 
@@ -198,7 +216,18 @@ test('Account view: the upgrade rows are hidden without a bundler and on the sma
   // The smart account (the spec's default): its type and the switch, no upgrade of the EOA.
   const smart = makePortico({ bundler: 'devnet' })
   await login(smart)
+  // The account type arrives with its status, after the view paints: held here until the rest of
+  // the view is in, the view must not say it is whole (a click sent then would land on a button
+  // the row is about to move); once the status is in, the row is there as the view settles.
+  const status = holdFrameRequests(smart, 'GET_SMART_ACCOUNT_ENABLED_NETWORKS')
   const smartQueries = await mount(smart, 'Account')
+  await expect.poll(status.asked).toBeGreaterThan(0)
+  await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
+  expect(document.querySelector('[role="dialog"] [data-slot="account-view"] [data-pending]')).not.toBeNull()
+  expect(isModalSettled()).toBe(false)
+  status.release()
+  await accountViewSettled()
+  expect($('account-type')).not.toBeNull()
   await expect.element(page.getByText('Smart account', { exact: true })).toBeVisible()
   await statusSettled(smartQueries)
   await expect.element(page.getByRole('button', { name: 'Switch to standard account' })).toBeVisible()

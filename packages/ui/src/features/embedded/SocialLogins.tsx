@@ -1,5 +1,6 @@
 import { usePortico } from '@portico/headless'
 import { useState } from 'react'
+import { PartPending } from '../../components/PartPending.js'
 import { button } from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
@@ -26,7 +27,8 @@ export function SocialLogins({ socials }: { socials: readonly SocialProvider[] }
   const { portico } = usePortico('SocialLogins')
   const { login } = useSocialLogin()
   const [expanded, setExpanded] = useState(false)
-  if (!text || socials.length === 0) return null
+  if (socials.length === 0) return null
+  if (!text) return <PartPending />
   const [first, ...rest] = socials as [SocialProvider, ...SocialProvider[]]
   // Everything fits without "more" when only one would hide behind it.
   const collapsed = !expanded && rest.length > rowSize + 1

@@ -1,7 +1,7 @@
+import { PartPending } from '../../components/PartPending.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
-import { FeaturePending } from '../account/FeaturePending.js'
 import { namesMessages } from './messages.js'
 import * as styles from './names.css.js'
 
@@ -9,7 +9,7 @@ import * as styles from './names.css.js'
 export function ChooseNameButton() {
   const { modal } = usePorticoUI('ChooseNameButton')
   const text = useFeatureMessages(namesMessages)
-  if (!text) return <FeaturePending />
+  if (!text) return <PartPending />
   return (
     <button
       type="button"

@@ -1,10 +1,10 @@
 import { useConnection, useFeatures } from '@portico/headless'
 import { isOnrampAvailable } from '@portico/headless/onramp'
+import { PartPending } from '../../components/PartPending.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
 import { preloadView } from '../../modal/views.js'
-import { FeaturePending } from '../account/FeaturePending.js'
 import { onrampMessages } from './messages.js'
 
 /**
@@ -18,7 +18,7 @@ export function BuyButton() {
   const connection = useConnection()
   const text = useFeatureMessages(onrampMessages)
   if (!onramp || !isOnrampAvailable({ namespace: connection.namespace })) return null
-  if (!text) return <FeaturePending />
+  if (!text) return <PartPending />
   const warm = () => void preloadView(modal.table, 'OnRampProviders').catch(() => {})
   return (
     <button

@@ -1,6 +1,5 @@
 import { LazyPart } from '../../modal/LazyPart.js'
 import { lazy } from '../../modal/lazy.js'
-import { FeaturePending } from '../account/FeaturePending.js'
 
 // The Buy button's logic and text (availability rules, the onramp catalogue) load in their own
 // small chunk: the Account view ships without them, and other views' features add nothing here.
@@ -14,6 +13,7 @@ if (typeof window !== 'undefined') buyButton.load().catch(() => {})
  * its chunk has arrived, then the Buy button (shown only when buying is available, see BuyButton).
  */
 export function BuyFeatureButton() {
-  // No Buy button when its chunk cannot load: the rest of the row shows.
-  return <LazyPart part={buyButton} what="the Buy button" held={<FeaturePending />} />
+  // Nothing stands in: the part's pending marker holds the row back until the button is in. No Buy
+  // button when its chunk cannot load: the rest of the row shows.
+  return <LazyPart part={buyButton} what="the Buy button" held={null} />
 }

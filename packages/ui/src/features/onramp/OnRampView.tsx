@@ -217,6 +217,10 @@ export function OnRampView() {
       <div
         className={s.quote}
         aria-live="polite"
+        // The breakdown that replaces the notice is taller: the view is not whole until it is in
+        // (`PartPending`'s marker), and assistive technology waits for it too.
+        aria-busy={quoteLoading || undefined}
+        data-pending={quoteLoading ? '' : undefined}
         data-slot="onramp-quote"
         data-state={quoteLoading ? 'loading' : quote ? 'ready' : 'idle'}
       >

@@ -9,6 +9,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import { isModalSettled } from '../../test/isModalSettled.js'
 import { accountViewSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 
@@ -36,7 +37,7 @@ async function accountWithSession() {
   return { key, id, pci }
 }
 
-async function openAccount(options: HarnessOptions) {
+async function openAccount(options: HarnessOptions, { settled = true } = {}) {
   const harness = await createHarness({
     connected: true,
     projectId: 'permissions-ui',
@@ -51,7 +52,7 @@ async function openAccount(options: HarnessOptions) {
     </harness.Wrapper>,
   )
   await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
-  await accountViewSettled()
+  if (settled) await accountViewSettled()
 }
 
 test('default: the session in words with its end; Revoke (signed pci, checked by the service) removes it', async () => {
@@ -69,6 +70,32 @@ test('default: the session in words with its end; Revoke (signed pci, checked by
     await fetch(`${devnet.apiUrl}/v1/sessions/${encodeURIComponent(id)}?projectId=p&st=appkit&sv=1`)
   ).json()) as { pcis: { pci: string; revokedAt?: number }[] }
   expect(sessions.pcis).toEqual([expect.objectContaining({ pci, revokedAt: expect.any(Number) })])
+})
+
+test('pending: while the service has not answered, the view is not whole; once it has, the list is in as the view settles', async () => {
+  const { key } = await accountWithSession()
+  // The instance's fetch holds the sessions call (and only it) until the test lets it through.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let asked = false
+  const hold: typeof fetch = (input, init) => {
+    if (!String(input instanceof Request ? input.url : input).includes('/v1/sessions/')) return fetch(input, init)
+    asked = true
+    return held.then(() => fetch(input, init))
+  }
+  await openAccount({ accountKey: key, features: { smartSessions: true }, fetch: hold }, { settled: false })
+  await expect.poll(() => asked).toBe(true)
+  // Every other part is in; the list, which will grow the view, is still on its way.
+  await expect.element(page.getByText('Ether')).toBeVisible()
+  const slot = document.querySelector('[role="dialog"] [data-slot="account-view"] [data-pending]')
+  expect(slot).not.toBeNull()
+  expect(isModalSettled()).toBe(false)
+  release()
+  await accountViewSettled()
+  // Settled means whole: the row is there the moment the rule says so, not a moment later.
+  expect(document.querySelector('[data-slot="permission-row"]')).not.toBeNull()
 })
 
 test('gating: with smartSessions off (the default) the list is not there, though the account has a session', async () => {

@@ -1,6 +1,7 @@
 import { truncateAddress, useNetwork } from '@portico/headless'
 import type { GrantedPermission, PermissionItem } from '@portico/headless/permissions'
 import { usePermissions, useRevokePermissions } from '@portico/headless/permissions/react'
+import { PartPending } from '../../components/PartPending.js'
 import * as css from '../../components/primitives.css.js'
 import * as views from '../../components/views.css.js'
 import type { Catalogue } from '../../i18n/featureMessages.js'
@@ -26,7 +27,9 @@ export function PermissionsList() {
   const toasts = useToasts()
   const format = useFormat()
   const { network } = useNetwork()
-  if (!text) return null
+  // Until the wallet has answered, the list may still appear (and grow the view): pending, not
+  // empty. `isLoading`, not `isPending`: a query that cannot run yet is pending for ever.
+  if (!text || permissions.isLoading) return <PartPending />
   if (permissions.isError)
     return (
       <p className={css.rowMeta} role="status" data-slot="permissions-error">

@@ -96,7 +96,7 @@ export const features = style({
   justifyContent: 'center',
   flexWrap: 'wrap',
   selectors: {
-    // A button still loading (FeaturePending): the row waits, keeping a button's height, and then
+    // A button still loading (PartPending): the row waits, keeping a button's height, and then
     // shows them all at once, so none moves under a pointer aiming at it.
     '&:has(> [data-pending])': { visibility: 'hidden', minHeight: 32 },
   },

@@ -1,4 +1,5 @@
 import { useSiwx } from '@portico/headless/siwx/react'
+import { PartPending } from '../../components/PartPending.js'
 import * as css from '../../components/primitives.css.js'
 import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
 import { siwxMessages } from './messages.js'
@@ -12,7 +13,7 @@ import * as styles from './siwx.css.js'
 export function SiwxAccountStatus() {
   const text = useFeatureMessages(siwxMessages)
   const siwx = useSiwx()
-  if (!text) return null
+  if (!text) return <PartPending />
   const signedIn = siwx.status === 'authenticated'
   return (
     <div className={styles.status} data-slot="siwx-status" data-state={signedIn ? 'signed-in' : 'signed-out'}>

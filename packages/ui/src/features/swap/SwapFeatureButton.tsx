@@ -1,8 +1,8 @@
 import { useConnection, useFeatures } from '@portico/headless'
+import { PartPending } from '../../components/PartPending.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
-import { FeaturePending } from '../account/FeaturePending.js'
 import { swapMessages } from './messages.js'
 
 /**
@@ -16,7 +16,7 @@ export function SwapFeatureButton() {
   const connection = useConnection()
   const text = useFeatureMessages(swapMessages)
   if (!swaps || connection.network?.chainNamespace !== 'eip155') return null
-  if (!text) return <FeaturePending />
+  if (!text) return <PartPending />
   return (
     <button
       type="button"

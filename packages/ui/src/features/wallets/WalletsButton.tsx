@@ -1,8 +1,8 @@
 import { useConnections } from '@portico/headless/wallets/react'
+import { PartPending } from '../../components/PartPending.js'
 import * as css from '../../components/primitives.css.js'
 import { usePorticoUI } from '../../context.js'
 import { useFeatureMessages } from '../../i18n/useFeatureMessages.js'
-import { FeaturePending } from '../account/FeaturePending.js'
 import { walletsMessages } from './messages.js'
 
 /**
@@ -13,7 +13,7 @@ export function WalletsButton() {
   const { modal } = usePorticoUI('WalletsButton')
   useConnections()
   const text = useFeatureMessages(walletsMessages)
-  if (!text) return <FeaturePending />
+  if (!text) return <PartPending />
   return (
     <button
       type="button"

@@ -1,0 +1,18 @@
+/**
+ * @internal
+ * What a part of a view renders while its code, its text or its data is still on the way, where it
+ * would otherwise render nothing and then appear: an invisible marker (`data-pending`) that says the
+ * view is not whole yet. A part that arrives grows the view (and moves a centred dialog as a whole),
+ * so a press already on its way can release on another spot and make no click; with the marker,
+ * the view's own styles can hold a place (the wallet features' row stays hidden until every button
+ * is in, then shows them at once) and a test, or a host's, waits until no part is pending before it
+ * clicks (`isModalSettled`). A part that ends up showing nothing removes its marker.
+ *
+ * @example
+ * const text = useFeatureMessages(swapMessages)
+ * if (!text) return <PartPending />
+ * if (permissions.isLoading) return <PartPending />
+ */
+export function PartPending() {
+  return <span hidden data-pending="" />
+}
