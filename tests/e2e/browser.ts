@@ -300,10 +300,10 @@ export async function modalSettled(page: Page): Promise<void> {
 
 /**
  * Opens the Account view with the page's account button and resolves once it is whole and still
- * (`modalSettled`). The parts below the view's first rows (balance, tokens, a login's account rows)
- * arrive after it opens and grow the centred dialog, which moves as a whole: a click sent before
- * then can press on one spot and release on another, and make no click. Every click in the Account
- * view goes through here.
+ * (`modalSettled`). The parts below the view's first rows (balance, tokens, a login's account rows,
+ * a permissions list) arrive after it opens, each pending until then, and grow the centred dialog,
+ * which moves as a whole: a click sent before then can press on one spot and release on another,
+ * and make no click. Every click in the Account view goes through here.
  *
  * @example
  * await openAccountView(page)
@@ -311,6 +311,7 @@ export async function modalSettled(page: Page): Promise<void> {
  */
 export async function openAccountView(page: Page): Promise<void> {
   await page.locator('[data-slot="account-button"]').click()
+  await page.locator('[role="dialog"] [data-slot="account-view"]').waitFor()
   await modalSettled(page)
 }
 

@@ -30,8 +30,8 @@ function usdcBalance(address: `0x${string}`) {
 
 /**
  * Clicks "Card or bank transfer" once the Buy view is whole and still (`modalSettled`): the quote's
- * rows arrive after the view and grow the centred dialog, which moves as a whole, and a press and a
- * release on different spots make no click (no checkout window opens).
+ * rows arrive after the view (the quote says it is pending until then) and grow the centred dialog,
+ * which moves as a whole; a press and a release on different spots make no click.
  */
 async function chooseCard(page: Page, dialog: Locator) {
   await modalSettled(page)
