@@ -24,7 +24,7 @@ const sourceChecks = beside([
   // One program over the packages, stories and tests (each file checked once: a package's own
   // `typecheck` also checks the sources of the packages it imports). The two apps, whose settings
   // differ (Vite's and Next's types), are checked after the build (below).
-  npxPnpm(['exec', 'tsc', '--noEmit', '-p', 'tsconfig.check.json'], { FORCE_COLOR: '0' }),
+  npxPnpm(['typecheck:sources'], { FORCE_COLOR: '0' }),
   // Storybook builds offline only without telemetry (otherwise ~10 s of failed calls); it reads
   // the packages' sources (the `portico-source` condition), not their builds.
   npxPnpm(['--filter', '@portico/stories', 'build-storybook'], { STORYBOOK_DISABLE_TELEMETRY: '1' }),
