@@ -395,6 +395,8 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
   const walletRow = page.getByRole('dialog').getByRole('button').filter({ hasText: 'Devnet Wallet' }).first()
   await walletRow.waitFor()
   log(`${name}: the modal lists Devnet Wallet`)
+  // The README's rule for clicking in the modal from a test: no part of the view still on its way.
+  await page.waitForFunction(() => !document.querySelector('[role="dialog"] [data-pending]'))
   await walletRow.click()
   await page.locator('[data-slot="account-button"]').waitFor()
   if (headless) {

@@ -239,7 +239,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // 7.42 after the same two changes (see ConnectView).
   // 5.72 before and 7.13 with the phone layout (as ConnectingWalletConnectView).
   ConnectingWalletConnectBasicView: 7.28,
-  AccountView: 31.19,
+  // 31.20 (+0.01) when the balance and the token rows said they are pending (`data-pending`, the
+  // one marker a test waits on) as well as busy.
+  AccountView: 31.2,
   // +0.55 (3.55 measured): the native currencies' marks (marks.ts) for networks without an image.
   NetworksView: 3.37,
   // 3.0 measured after this wave's restructure (features in their own folders and

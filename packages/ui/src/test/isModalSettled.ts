@@ -1,9 +1,9 @@
 /**
- * True once the open modal is whole and still: nothing inside the Account view is `aria-busy` (its
- * balance and token rows are in, or their error is), no part of a view is still on its way
- * (`data-pending`, `PartPending`: a lazy part's code, a feature's text, the data a part waits for
- * before it knows whether it shows), the sizer (which follows the view's height with a transition) has reached the
- * view's height, and no animation but a spinner's runs. Parts that arrive after a view paints grow
+ * True once the open modal is whole and still: no part of a view is still on its way (`data-pending`:
+ * the view's own chunk, the Account view's balance and token rows, a lazy part's code, a feature's
+ * text, the data a part waits for before it knows whether it shows; see `PartPending`), the sizer
+ * (which follows the view's height with a transition) has reached the view's height, and no
+ * animation but a spinner's runs. Parts that arrive after a view paints grow
  * the centred dialog and move every button above them: a press and a release on different spots
  * make no click, and boxes read mid-transition lie.
  *
@@ -18,7 +18,7 @@ export function isModalSettled(): boolean {
   return Boolean(
     dialog &&
       sizer &&
-      !dialog.querySelector('[data-slot="account-view"] [aria-busy="true"], [data-pending]') &&
+      !dialog.querySelector('[data-pending]') &&
       Math.abs(sizer.clientHeight - (inner?.offsetHeight ?? 0)) < 1 &&
       dialog
         .getAnimations({ subtree: true })

@@ -82,7 +82,12 @@ export function AccountView() {
             <Icon name="copy" size={16} />
           </button>
         </p>
-        <p className={views.balance} data-slot="account-balance" aria-busy={balanceLoading || undefined}>
+        <p
+          className={views.balance}
+          data-slot="account-balance"
+          aria-busy={balanceLoading || undefined}
+          data-pending={balanceLoading ? '' : undefined}
+        >
           {native ? (
             format.amount(native.quantity.numeric, native.symbol)
           ) : balanceLoading ? (
@@ -135,7 +140,12 @@ export function AccountView() {
             </Tabs.Trigger>
           ) : null}
         </Tabs.List>
-        <Tabs.Content value="tokens" className={views.list} aria-busy={balanceLoading || undefined}>
+        <Tabs.Content
+          value="tokens"
+          className={views.list}
+          aria-busy={balanceLoading || undefined}
+          data-pending={balanceLoading ? '' : undefined}
+        >
           {balanceLoading ? (
             <div className={views.center}>
               <Spinner size={24} label={messages.loading} />
