@@ -33,7 +33,8 @@ test('demo: an email wallet registers a name (signed in the frame, verified by t
   // is whole and still.
   await modalSettled(page)
   const field = dialog.getByRole('textbox', { name: 'Name' })
-  await dialog.getByRole('button', { name: 'Choose a name' }).click()
+  await dialog.getByRole('button', { name: 'Choose a name' }).click({ timeout: 15_000 })
+  await field.waitFor()
   const label = `e2e-${Date.now().toString(36)}`
   await field.fill(label)
   await dialog.getByRole('button', { name: `${label}.reown.id Available`, exact: true }).waitFor({ timeout: 15_000 })
