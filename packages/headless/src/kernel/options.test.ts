@@ -96,6 +96,10 @@ test('each kind of mistake is refused by both, with issues naming the same optio
     { networks: [mainnet], adapters, walletConnect: { pairingExpirySeconds: 3601 } },
     { networks: [mainnet], adapters, metadata: { name: 'x', description: 'y', url: 'file:///z', icons: [] } },
     { networks: [mainnet], adapters, rpcMap: { 'eip155:1': 'ws://x' } },
+    // A "__proto__" key is refused whatever its value (zod's record alone would drop it unseen).
+    { networks: [mainnet], adapters, rpcMap: JSON.parse('{"__proto__":"ws://a.test"}') },
+    { networks: [mainnet], adapters, rpcMap: JSON.parse('{"__proto__":"http://127.0.0.1:8545"}') },
+    { networks: [mainnet], adapters, transports: JSON.parse('{"__proto__":1}') },
     { networks: [mainnet], adapters, defaultAccountTypes: { tron: 'eoa' } },
     { networks: [mainnet], adapters, storage: {} },
     { networks: [mainnet], adapters, ssr: 'yes' },

@@ -18,6 +18,15 @@ import { chainNamespaces, parseCaipNetworkId } from '../kernel/utils/caip.js'
 import { isHttpUrl, isWsUrl } from '../kernel/utils/url.js'
 import type { WalletConnectOptions } from '../kernel/walletConnectOptions.js'
 
+// zod's record drops a `"__proto__"` key without a word; the kernel's record refuses it (utils/check.ts),
+// and the reference with it.
+const hasProtoKey = (value: unknown) => typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')
+const record = <V extends z.core.SomeType>(value: V) =>
+  z.pipe(
+    z.unknown().check(z.refine((input) => !hasProtoKey(input), 'not a key: __proto__')),
+    z.record(z.string(), value),
+  )
+
 const httpUrl = () => z.string().check(z.refine(isHttpUrl, 'must be an http(s) URL'))
 
 const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))
@@ -131,15 +140,12 @@ const optionFields = {
   remoteConfig: () => z.optional(z.boolean()),
   walletDirectory: () => z.optional(z.boolean()),
   blockchainApi: () => z.optional(z.boolean()),
-  rpcMap: () => z.optional(z.record(z.string(), httpUrl())),
-  bundlerMap: () => z.optional(z.record(z.string(), z.union([z.literal(false), z.literal('hosted'), httpUrl()]))),
-  paymasterMap: () => z.optional(z.record(z.string(), httpUrl())),
+  rpcMap: () => z.optional(record(httpUrl())),
+  bundlerMap: () => z.optional(record(z.union([z.literal(false), z.literal('hosted'), httpUrl()]))),
+  paymasterMap: () => z.optional(record(httpUrl())),
   transports: () =>
     z.optional(
-      z.record(
-        z.string(),
-        z.custom<PorticoTransport>((value) => typeof value === 'function', 'must be a transport function'),
-      ),
+      record(z.custom<PorticoTransport>((value) => typeof value === 'function', 'must be a transport function')),
     ),
   rpcPing: () => z.optional(z.boolean()),
   connectorOrder: () => z.optional(z.array(z.enum(defaultConnectorOrder))),

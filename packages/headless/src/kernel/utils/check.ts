@@ -185,8 +185,11 @@ export const record = <T, K extends string = string>(
     for (const [key, item] of Object.entries(value)) {
       if (keys && !keys.includes(key as K))
         issues.push({ path: at(path, key), message: `expected one of ${keys.join(', ')}` })
-      // Defined, not assigned: a `"__proto__"` key of parsed JSON stays a key instead of becoming
-      // the output's prototype.
+      // A `"__proto__"` key (parsed JSON, a computed key) is no network, namespace or cache key:
+      // refused, not dropped, so a value under it is never accepted unseen. zod's record drops it
+      // silently; the options' test reference refuses it too.
+      else if (key === '__proto__') issues.push({ path: at(path, key), message: 'not a key: __proto__' })
+      // Defined, not assigned: the output never takes a key as its prototype.
       else
         Object.defineProperty(out, key, {
           value: entry.run(item, at(path, key), issues),
