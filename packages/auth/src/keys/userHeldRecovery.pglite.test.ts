@@ -4,7 +4,7 @@
 // each key the only way those allow: open the sealed recovery share and combine it with the
 // server's share. In operator-assisted mode that works (which is why it is named so); in user-held
 // mode it gives no key, while the user, with the mailed approval and their recovery code, recovers
-// theirs on a new device.
+// theirs on a new device. Last, a device's own pair of shares that no longer matches is made again.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,10 +18,11 @@ import {
   ensureKeys,
   type Namespace,
   operatorAssisted,
+  shareName,
   withSecret,
 } from '../../../secure/src/frame/keys.js'
 import { newRecoveryCode, openWithCode, WrongRecoveryCodeError } from '../../../secure/src/frame/recovery.js'
-import { memoryStore, useStore } from '../../../secure/src/frame/vault.js'
+import { getSecret, memoryStore, putSecret, useStore } from '../../../secure/src/frame/vault.js'
 import { createAuthServer } from '../createAuthServer.js'
 import { recoveryKeyFrom, unseal } from '../crypto.js'
 import type { Database } from '../db/database.js'
@@ -171,5 +172,33 @@ describe('recovery modes', () => {
     })
     expect(tries).toHaveLength(2)
     expect(address).toBe(addresses.eip155)
+  })
+})
+
+describe("a device's own pair of shares", () => {
+  test('a device half that cannot even be combined with its server half (the same x-coordinate) is split again, like any mismatch', async () => {
+    const { url, clock } = await start()
+    const email = `pair-${randomBytes(4).toString('hex')}@example.com`
+    const first = await frameLogin(url, email)
+    const addresses = await ensureKeys(first.api, first.user.id, operatorAssisted)
+    clock.now += 31_000
+    const second = await frameLogin(url, email)
+    const signer = (secret: Uint8Array) => addressOf('eip155', secret)
+    // Its first use recovers the key (the device was approved from the link) and gives it its own pair.
+    expect(await withSecret(second.api, second.user.id, 'eip155', signer)).toBe(addresses.eip155)
+    // Two tabs recovering at once can each keep a half of a different split. Any bytes ending in an
+    // x-coordinate are a share of some split; here one whose x is its server half's, so that the two
+    // cannot be combined at all (1 time in 255 for halves of two real splits).
+    const serverHalf = Buffer.from((await second.api.getShare('eip155')).share, 'base64')
+    const stale = new Uint8Array(randomBytes(serverHalf.length))
+    stale[stale.length - 1] = serverHalf[serverHalf.length - 1] ?? 0
+    await putSecret(shareName(second.user.id, 'eip155'), stale)
+    expect(await withSecret(second.api, second.user.id, 'eip155', signer)).toBe(addresses.eip155)
+    // The pair made again is whole: this device's half and its server half make the key.
+    const deviceHalf = await getSecret(shareName(second.user.id, 'eip155'))
+    const newServerHalf = new Uint8Array(Buffer.from((await second.api.getShare('eip155')).share, 'base64'))
+    expect(addressOf('eip155', await combineShares([deviceHalf ?? new Uint8Array(), newServerHalf]))).toBe(
+      addresses.eip155,
+    )
   })
 })

@@ -99,6 +99,24 @@ export async function ensureKeys(
 }
 
 /**
+ * The key the two shares make when it is the key at `address`; `undefined` otherwise. Shamir does
+ * not authenticate shares: two that are not of one split give a wrong key (checked here against
+ * the address) or, when their x-coordinates happen to be equal (1 in 255 for two splits), no key
+ * at all (the library throws). Both are the same fact, a pair that does not match.
+ */
+async function rebuild(namespace: Namespace, shares: [Uint8Array, Uint8Array], address: string) {
+  let secret: Uint8Array
+  try {
+    secret = await combine(shares)
+  } catch {
+    return undefined
+  }
+  if (addressOf(namespace, secret) === address) return secret
+  secret.fill(0)
+  return undefined
+}
+
+/**
  * Gives this device its own pair of shares of a key made elsewhere: the auth server releases
  * shares 2 and 3 to a device approved from the mailed link only; the key rebuilt from them is
  * checked against the address, split again 2-of-2 (one half in this origin's IndexedDB, the other
@@ -124,12 +142,9 @@ async function recover(
     released.key.recoveryMode === 'user-held'
       ? await recovery.openShare(base64.decode(released.recoveryShare), released.key.address, namespace)
       : base64.decode(released.recoveryShare)
-  const secret = await combine([base64.decode(released.share), recoveryShare])
+  const secret = await rebuild(namespace, [base64.decode(released.share), recoveryShare], released.key.address)
   recoveryShare.fill(0)
-  if (addressOf(namespace, secret) !== released.key.address) {
-    secret.fill(0)
-    throw new Error('The key shares do not match')
-  }
+  if (!secret) throw new Error('The key shares do not match')
   const [deviceShare, serverShare] = await split(secret, 2, 2)
   if (!deviceShare || !serverShare) throw new Error('Key split failed')
   // Server half first: a device half stored without its server half would be a dead share.
@@ -169,10 +184,7 @@ export async function withSecret<T>(
   if (deviceShare) {
     try {
       const { key, share } = await api.getShare(namespace)
-      const rebuilt = await combine([deviceShare, base64.decode(share)])
-      // Shamir does not authenticate shares: a wrong share gives a wrong key, so check the address.
-      if (addressOf(namespace, rebuilt) === key.address) secret = rebuilt
-      else rebuilt.fill(0)
+      secret = await rebuild(namespace, [deviceShare, base64.decode(share)], key.address)
     } catch (error) {
       // This device's server half is gone (or was never stored): recover below, when allowed.
       if (!(error instanceof AuthApiError && error.code === 'SHARE_NOT_FOUND')) throw error
