@@ -22,8 +22,7 @@ afterEach(async () => {
 })
 
 /** A fresh account (no one else's sessions) with one hosted session of 1000 wei a day. */
-async function accountWithSession() {
-  const key = generatePrivateKey()
+async function accountWithSession(key = generatePrivateKey()) {
   const id = `eip155:31337:${privateKeyToAccount(key).address}`
   const response = await fetch(`${devnet.apiUrl}/__devnet/sessions/${encodeURIComponent(id)}`, {
     method: 'POST',
@@ -53,6 +52,23 @@ async function openAccount(options: HarnessOptions, { settled = true } = {}) {
   )
   await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
   if (settled) await accountViewSettled()
+  return harness
+}
+
+/** An instance `fetch` that holds the sessions calls (and only them), once `holding`, until `release`. */
+function holdSessions({ holding = true } = {}) {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const control = { holding, asked: false, release: () => release() }
+  const fetchHeld: typeof fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input)
+    if (!control.holding || !url.includes('/v1/sessions/')) return fetch(input, init)
+    control.asked = true
+    return held.then(() => fetch(input, init))
+  }
+  return Object.assign(control, { fetch: fetchHeld })
 }
 
 test('default: the session in words with its end; Revoke (signed pci, checked by the service) removes it', async () => {
@@ -74,27 +90,38 @@ test('default: the session in words with its end; Revoke (signed pci, checked by
 
 test('pending: while the service has not answered, the view is not whole; once it has, the list is in as the view settles', async () => {
   const { key } = await accountWithSession()
-  // The instance's fetch holds the sessions call (and only it) until the test lets it through.
-  let release!: () => void
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let asked = false
-  const hold: typeof fetch = (input, init) => {
-    if (!String(input instanceof Request ? input.url : input).includes('/v1/sessions/')) return fetch(input, init)
-    asked = true
-    return held.then(() => fetch(input, init))
-  }
-  await openAccount({ accountKey: key, features: { smartSessions: true }, fetch: hold }, { settled: false })
-  await expect.poll(() => asked).toBe(true)
+  const sessions = holdSessions()
+  await openAccount({ accountKey: key, features: { smartSessions: true }, fetch: sessions.fetch }, { settled: false })
+  await expect.poll(() => sessions.asked).toBe(true)
   // Every other part is in; the list, which will grow the view, is still on its way.
   await expect.element(page.getByText('Ether')).toBeVisible()
   const slot = document.querySelector('[role="dialog"] [data-slot="account-view"] [data-pending]')
   expect(slot).not.toBeNull()
   expect(isModalSettled()).toBe(false)
-  release()
+  sessions.release()
   await accountViewSettled()
   // Settled means whole: the row is there the moment the rule says so, not a moment later.
+  expect(document.querySelector('[data-slot="permission-row"]')).not.toBeNull()
+})
+
+test('pending: an empty list fetched again (a grant was just made) is on its way until the service answers', async () => {
+  const key = generatePrivateKey()
+  const sessions = holdSessions({ holding: false })
+  const harness = await openAccount({ accountKey: key, features: { smartSessions: true }, fetch: sessions.fetch })
+  expect(document.querySelector('[data-slot="permissions"]')).toBeNull()
+  // What a grant does: the service keeps a session, then every permissions list is fetched again.
+  await accountWithSession(key)
+  sessions.holding = true
+  void harness.queryClient.invalidateQueries({ queryKey: ['portico', 'permissions'] })
+  await expect.poll(() => sessions.asked).toBe(true)
+  // The empty list shown meanwhile may grow the view: not whole until the service has answered
+  // (the marker comes with the render after the fetch starts).
+  await expect
+    .poll(() => document.querySelector('[role="dialog"] [data-slot="account-view"] [data-pending]'))
+    .not.toBeNull()
+  expect(isModalSettled()).toBe(false)
+  sessions.release()
+  await accountViewSettled()
   expect(document.querySelector('[data-slot="permission-row"]')).not.toBeNull()
 })
 

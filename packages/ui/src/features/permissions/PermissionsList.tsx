@@ -37,7 +37,8 @@ export function PermissionsList() {
       </p>
     )
   const list = permissions.data ?? []
-  if (list.length === 0) return null
+  // An empty list being fetched again (a grant was just made) may fill and grow the view too.
+  if (list.length === 0) return permissions.isFetching ? <PartPending /> : null
   const symbol = network?.nativeCurrency ?? { symbol: 'ETH', decimals: 18 }
   return (
     <section className={styles.section} aria-labelledby="portico-permissions-title" data-slot="permissions">
