@@ -118,3 +118,21 @@ test('the file check itself: a target outside `files` or excluded by a `!` patte
   expect(ships(['dist', 'src', '!src/test'], './src/test/x.ts')).toBe(false)
   expect(ships(['dist', 'src', '!src/**/*.test.ts'], './src/index.ts')).toBe(true)
 })
+
+test("headless pins the elliptic-curve library and ox at viem's own versions, so a user's npm installs one copy", () => {
+  // npm nests a package's dependency wherever the hoisted copy's version differs: with headless on
+  // @noble/curves 2 at the top of a user's node_modules, viem and ox each got a nested 1.x copy and
+  // a page bundled both. Measured on the README's page (`npm run bench`, packed tarballs installed
+  // with npm): JS fetched by the end of an installed wallet's connect 291.2 → 281.7 KiB gzip, page
+  // start unchanged. @noble/hashes stays on 2 on purpose: pinned to viem's 1.8.0 as well, the
+  // connect fetched 2.6 KiB less again, but page start grew 0.8 KiB (checksumming an address at
+  // page start then shares viem's copy of the hashes' utilities, whole).
+  const headless = byName.get('@portico/headless')?.manifest.dependencies ?? {}
+  const viem = JSON.parse(
+    readFileSync(join(packagesDir, 'headless/node_modules/viem/package.json'), 'utf8'),
+  ) as Manifest & {
+    version: string
+  }
+  expect(headless.viem).toBe(viem.version)
+  for (const name of ['@noble/curves', 'ox']) expect(headless[name], name).toBe(viem.dependencies?.[name])
+})

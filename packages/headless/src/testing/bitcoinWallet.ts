@@ -185,10 +185,10 @@ export function createTestBitcoinWallet(
         code: 4200,
         message: 'Taproot (ordinals) addresses sign with BIP-322, which this wallet does not',
       })
-    const recovered = secp256k1.sign(messageHash(message), current().secret, { prehash: false, format: 'recovered' })
+    const recovered = secp256k1.sign(messageHash(message), current().secret)
     const signature = new Uint8Array(65)
-    signature[0] = 39 + (recovered[0] ?? 0)
-    signature.set(recovered.subarray(1), 1)
+    signature[0] = 39 + recovered.recovery
+    signature.set(recovered.toCompactRawBytes(), 1)
     return signature
   }
 
@@ -513,8 +513,8 @@ function messageHash(message: Uint8Array): Uint8Array {
 
 /** BIP-86: the internal key tweaked by its TapTweak hash (no script tree), x-only. */
 function taprootOutputKey(internalKey: Uint8Array): Uint8Array {
-  const { Point, utils } = schnorr
+  const { utils } = schnorr
   const tweak = BigInt(`0x${bytesToHex(utils.taggedHash('TapTweak', internalKey))}`)
-  const point = utils.lift_x(BigInt(`0x${bytesToHex(internalKey)}`)).add(Point.BASE.multiply(tweak))
+  const point = utils.lift_x(BigInt(`0x${bytesToHex(internalKey)}`)).add(secp256k1.ProjectivePoint.BASE.multiply(tweak))
   return utils.pointToBytes(point)
 }

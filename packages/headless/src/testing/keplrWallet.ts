@@ -107,7 +107,7 @@ export function createTestKeplrWallet(parameters: CreateTestKeplrWalletParameter
   }
   const sign = (bytes: Uint8Array): KeplrStdSignature => ({
     pub_key: { type: 'tendermint/PubKeySecp256k1', value: base64.encode(current().publicKey) },
-    signature: base64.encode(secp256k1.sign(sha256(bytes), current().secret, { prehash: false, lowS: true })),
+    signature: base64.encode(secp256k1.sign(sha256(bytes), current().secret, { lowS: true }).toCompactRawBytes()),
   })
   const signAmino = (signDoc: unknown) => sign(new TextEncoder().encode(sortedJson(signDoc)))
 

@@ -119,7 +119,7 @@ test('parameters: memory-only storage, required, signOutOnDisconnect, verify fal
 
 test('behavior: a Solana session is checked with ed25519', async () => {
   const siwx = localSiwx({ storage: null, domain: 'app.test', uri: 'https://app.test' })
-  const secret = ed25519.utils.randomSecretKey()
+  const secret = ed25519.utils.randomPrivateKey()
   const address = base58.encode(ed25519.getPublicKey(secret))
   const chainId = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' as const
   const data = await siwx.createMessage({ accountAddress: address, chainId })
@@ -128,7 +128,7 @@ test('behavior: a Solana session is checked with ed25519', async () => {
   const signature = base58.encode(ed25519.sign(new TextEncoder().encode(message), secret))
   await siwx.addSession({ data, message, signature })
   expect(await siwx.getSessions(chainId, address)).toEqual([{ data, message, signature }])
-  const forged = base58.encode(ed25519.sign(new TextEncoder().encode(message), ed25519.utils.randomSecretKey()))
+  const forged = base58.encode(ed25519.sign(new TextEncoder().encode(message), ed25519.utils.randomPrivateKey()))
   await expect(siwx.addSession({ data, message, signature: forged })).rejects.toMatchObject({
     reason: 'invalid_signature',
   })

@@ -9,7 +9,7 @@ import { formatSiwxMessage } from './formatSiwxMessage.js'
 import type { SiwxMessage } from './message.js'
 import { fromSolanaSignInOutput, toSolanaSignInInput } from './solanaSignIn.js'
 
-const secret = ed25519.utils.randomSecretKey()
+const secret = ed25519.utils.randomPrivateKey()
 const publicKey = ed25519.getPublicKey(secret)
 const address = base58.encode(publicKey)
 

@@ -105,7 +105,9 @@ test('Chromium: the Keplr, injectedWeb3 and Bitcoin test wallets are listed as i
   // BIP-137: double sha256 of the prefixed message; header 39..42 = P2WPKH + recovery id.
   const digest = sha256(sha256(new Uint8Array([...text('\x18Bitcoin Signed Message:\n'), 2, ...text('hi')])))
   expect(btcSignature[0]).toBeGreaterThanOrEqual(39)
-  const recoverable = new Uint8Array([(btcSignature[0] ?? 0) - 39, ...btcSignature.subarray(1)])
-  const recovered = secp256k1.recoverPublicKey(recoverable, digest, { prehash: false })
+  const recovered = secp256k1.Signature.fromCompact(btcSignature.subarray(1))
+    .addRecoveryBit((btcSignature[0] ?? 0) - 39)
+    .recoverPublicKey(digest)
+    .toRawBytes(true)
   expect(bytesToHex(recovered)).toBe(bytesToHex(btcKey))
 })
