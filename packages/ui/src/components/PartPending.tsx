@@ -1,3 +1,5 @@
+import { createContext, type ReactNode, useContext } from 'react'
+
 /**
  * @internal
  * What a part of a view renders while its code, its text or its data is still on the way, where it
@@ -10,9 +12,27 @@
  *
  * @example
  * const text = useFeatureMessages(swapMessages)
- * if (!text) return <PartPending />
+ * if (!text) return <PartPending holdPlace />
  * if (permissions.isLoading) return <PartPending />
  */
-export function PartPending() {
-  return <span hidden data-pending="" />
+export function PartPending({ holdPlace = false }: { holdPlace?: boolean }) {
+  const held = useContext(PartHeldContext)
+  return (
+    <>
+      {holdPlace && held}
+      <span hidden data-pending="" />
+    </>
+  )
 }
+
+const PartHeldContext = createContext<ReactNode>(null)
+
+/**
+ * @internal
+ * Given by `LazyPart` to the part it loaded: the stand-in that held the part's place while its code
+ * loaded. A part whose own first answer is "pending" (its text in another language is still on
+ * the way) renders `<PartPending holdPlace />`, which keeps that stand-in, so the place does not
+ * go with the code's arrival and come back with the text (the view would shrink, then grow).
+ * Only the part's own first answer holds it: a row inside the part that waits says only pending.
+ */
+export const PartHeld = PartHeldContext.Provider

@@ -182,7 +182,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // 9.54 (+0.16) when a lazy part began saying it is pending while its code loads
   // (components/PartPending, a chunk of its own that the parts' features share): the view is not
   // whole until its parts are in, and a click waits for that instead of landing on a moving row.
-  ConnectView: 9.55,
+  // +0.08 when the pending marker's chunk began carrying the part's stand-in into the
+  // loaded part (PartHeld), so a part whose text loads keeps its place (9.63 measured).
+  ConnectView: 9.63,
   // The host's terms and privacy policy in the Connect view (its checkbox or line), and its text
   // in each other language; fetched only when the host gave one of the URLs.
   LegalConsent: 1.88,
@@ -241,7 +243,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   ConnectingWalletConnectBasicView: 7.28,
   // 31.20 (+0.01) when the balance and the token rows said they are pending (`data-pending`, the
   // one marker a test waits on) as well as busy.
-  AccountView: 31.2,
+  // +0.09 when the pending marker's chunk began carrying the part's stand-in into the
+  // loaded part (PartHeld), so a part whose text loads keeps its place (31.29 measured).
+  AccountView: 31.29,
   // +0.55 (3.55 measured): the native currencies' marks (marks.ts) for networks without an image.
   NetworksView: 3.37,
   // 3.0 measured after this wave's restructure (features in their own folders and
@@ -318,7 +322,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // count here too; ~2.2 of new code (the picker and the fee breakdown). Radix Select was 43 here.
   OnRampView: 24.11,
   BuyInProgressView: 5.74,
-  BuyButton: 12.24,
+  // +0.04 when the pending marker's chunk began carrying the part's stand-in into the
+  // loaded part (PartHeld), so a part whose text loads keeps its place (12.28 measured).
+  BuyButton: 12.29,
   'onramp.*': 1.18,
   // Sign in with X: the sign step and the Account view's row (both bring the flow and the
   // message parser), the watcher PorticoUI loads when `siwx` is set, and one-click auth.
@@ -327,7 +333,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // message modules it shares with these views are a chunk of their own, and @portico/secure's
   // protocol carries the sign-in data's schema in `connect social` and the user (12.20 measured here).
   SIWXSignMessageView: 12.06,
-  SiwxAccountStatus: 10.41,
+  // +0.01 when the pending marker's chunk began carrying the part's stand-in into the
+  // loaded part (PartHeld), so a part whose text loads keeps its place (10.42 measured).
+  SiwxAccountStatus: 10.43,
   'siwx.*': 1.17,
   watchSiwx: 9.03,
   siwxFlow: 8.5,
@@ -361,7 +369,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // hooks' shared `withMutationParameters`, as RegisterAccountNameView above. 5.81 (+0.14) when the
   // list began saying it is pending until the wallet answered (the shared PartPending chunk); a few
   // bytes more (5.82 measured) when an empty list fetched again (after a grant) says so too.
-  PermissionsList: 5.83,
+  // +0.07 when the pending marker's chunk began carrying the part's stand-in into the
+  // loaded part (PartHeld), so a part whose text loads keeps its place (5.9 measured).
+  PermissionsList: 5.91,
   'permissions.*': 0.5,
   // The multi-wallet view (ProfileWallets), its Account view entry and its text per language.
   // 8.21 measured (+0.7) since a disconnected wallet reconnects through the modal's connection
@@ -377,7 +387,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // chunk shared with that loader instead of part of these views' own chunk (chunk overhead only).
   ProfileWalletsView: 16.73,
   // The entry reads the list (useConnections), which starts it: the wallets entry's list code.
-  WalletsButton: 12.21,
+  // +0.06 when the pending marker's chunk began carrying the part's stand-in into the
+  // loaded part (PartHeld), so a part whose text loads keeps its place (12.27 measured).
+  WalletsButton: 12.27,
   'wallets.*': 0.47,
   EmbeddedWalletView: null,
   // Email login. The Connect view's email field is its own chunk (fetched only when
@@ -539,7 +551,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.01-0.08 (30.88 measured): the embedded connector raises 'Session Expired' on a refused session,
   // and reads the frame's `upgradable` answer (the upgrade offered only where it lands).
   // 38.89 (+0.11): pending while its text loads (the shared PartPending chunk).
-  SocialLogins: 38.9,
+  // +0.08 when the pending marker's chunk began carrying the part's stand-in into the
+  // loaded part (PartHeld), so a part whose text loads keeps its place (38.98 measured).
+  SocialLogins: 38.98,
   // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.20 (33.57 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
   // EIP-7702 upgrade and its undo (33.76 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,

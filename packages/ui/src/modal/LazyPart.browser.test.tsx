@@ -1,6 +1,8 @@
+import { useEffect, useState } from 'react'
 import { expect, test, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
+import { PartPending } from '../components/PartPending.js'
 import { LazyPart } from './LazyPart.js'
 import { lazy } from './lazy.js'
 
@@ -51,6 +53,41 @@ test('behavior: a part that stands in with nothing still says it is pending unti
   arrive()
   await expect.element(page.getByRole('button', { name: 'Revoke' })).toBeVisible()
   expect(document.querySelector('[data-pending]')).toBeNull()
+  await cleanup()
+})
+
+/** A row inside a part, still waiting for its own data: it says pending, and holds no place. */
+const WaitingRow = () => <PartPending />
+
+/** A part whose text arrives when `text` settles (its language's chunk still on the way). */
+function Texted({ text }: { text: Promise<void> }) {
+  const [ready, setReady] = useState(false)
+  useEffect(() => void text.then(() => setReady(true)), [text])
+  if (!ready) return <PartPending holdPlace />
+  return (
+    <>
+      <button type="button">Choisir un nom</button>
+      <WaitingRow />
+    </>
+  )
+}
+
+test('behavior: a part whose text is still on its way keeps the stand-in (holdPlace), then shows itself; a row inside it does not', async () => {
+  let textIn!: () => void
+  const text = new Promise<void>((resolve) => {
+    textIn = resolve
+  })
+  const part = lazy(() => Promise.resolve(Texted))
+  await render(<LazyPart part={part} props={{ text }} what="the entry" held={held} />)
+  // The code is in (the part rendered), its text is not: the place is still held, and pending.
+  await expect.poll(() => part.current).toBe(Texted)
+  await expect.element(page.getByTestId('held')).toBeInTheDocument()
+  expect(document.querySelector('[data-pending]')).not.toBeNull()
+  textIn()
+  await expect.element(page.getByRole('button', { name: 'Choisir un nom' })).toBeVisible()
+  // The stand-in goes with the part's own answer; the row inside still waiting is only pending.
+  expect(document.querySelector('[data-testid="held"]')).toBeNull()
+  expect(document.querySelectorAll('[data-pending]')).toHaveLength(1)
   await cleanup()
 })
 

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react'
-import { PartPending } from '../components/PartPending.js'
+import { PartHeld, PartPending } from '../components/PartPending.js'
 import { type Lazy, useLazy } from './lazy.js'
 
 /**
@@ -9,7 +9,8 @@ import { type Lazy, useLazy } from './lazy.js'
  * under it when it arrives (in a centred dialog or a bottom sheet it would move them all, and a tap
  * on its way lands on another row). Every part names its stand-in, so a new slot cannot forget it.
  * Beside the stand-in, a `PartPending` marker says the view is not whole yet: the part may still
- * differ from its stand-in in height, or stand in with nothing at all.
+ * differ from its stand-in in height, or stand in with nothing at all. The loaded part is given the
+ * stand-in (`PartHeld`), to keep it while its own text loads (`<PartPending holdPlace />`).
  * Nothing renders while `enabled` is false, nor when the code could not load (warned about, naming
  * `what`; the next mount tries again).
  *
@@ -29,7 +30,12 @@ export function LazyPart<props extends object>(
   const enabled = options.enabled ?? true
   const Part = useLazy(options.part, enabled, options.what)
   if (!enabled || Part === null) return null
-  if (Part) return <Part {...((options.props ?? {}) as props)} />
+  if (Part)
+    return (
+      <PartHeld value={options.held}>
+        <Part {...((options.props ?? {}) as props)} />
+      </PartHeld>
+    )
   return (
     <>
       {options.held}

@@ -110,7 +110,8 @@ function EmbeddedIdentityRow() {
   const { isEmbedded, user } = useEmbeddedWallet()
   useInitFailure(user.error, text)
   if (!isEmbedded) return null
-  if (!text) return <PartPending />
+  // The row's own first answer: it keeps the row's stand-in while its text loads.
+  if (!text) return <PartPending holdPlace />
   const provider = typeof user.data?.socialProvider === 'string' ? user.data.socialProvider : undefined
   if (provider) {
     const userName = typeof user.data?.userName === 'string' ? user.data.userName : undefined

@@ -28,7 +28,7 @@ export function SocialLogins({ socials }: { socials: readonly SocialProvider[] }
   const { login } = useSocialLogin()
   const [expanded, setExpanded] = useState(false)
   if (socials.length === 0) return null
-  if (!text) return <PartPending />
+  if (!text) return <PartPending holdPlace />
   const [first, ...rest] = socials as [SocialProvider, ...SocialProvider[]]
   // Everything fits without "more" when only one would hide behind it.
   const collapsed = !expanded && rest.length > rowSize + 1

@@ -9,7 +9,7 @@ import * as styles from './names.css.js'
 export function ChooseNameButton() {
   const { modal } = usePorticoUI('ChooseNameButton')
   const text = useFeatureMessages(namesMessages)
-  if (!text) return <PartPending />
+  if (!text) return <PartPending holdPlace />
   return (
     <button
       type="button"

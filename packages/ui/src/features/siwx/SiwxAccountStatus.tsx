@@ -13,7 +13,7 @@ import * as styles from './siwx.css.js'
 export function SiwxAccountStatus() {
   const text = useFeatureMessages(siwxMessages)
   const siwx = useSiwx()
-  if (!text) return <PartPending />
+  if (!text) return <PartPending holdPlace />
   const signedIn = siwx.status === 'authenticated'
   return (
     <div className={styles.status} data-slot="siwx-status" data-state={signedIn ? 'signed-in' : 'signed-out'}>

@@ -13,7 +13,7 @@ export function WalletsButton() {
   const { modal } = usePorticoUI('WalletsButton')
   useConnections()
   const text = useFeatureMessages(walletsMessages)
-  if (!text) return <PartPending />
+  if (!text) return <PartPending holdPlace />
   return (
     <button
       type="button"
