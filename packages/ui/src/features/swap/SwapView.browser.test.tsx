@@ -56,7 +56,10 @@ function OpenOnMount({ data }: { data: SwapViewData | undefined }) {
 }
 
 /** A fresh key (10 ETH, `usdc` base units of USDC), connected on `chainId` (31337 is the swap devnet; 31338 is not a swap network). */
-async function mount(data?: SwapViewData, { chainId = 31337, usdc = 0n }: { chainId?: number; usdc?: bigint } = {}) {
+async function mount(
+  data?: SwapViewData,
+  { chainId = 31337, usdc = 0n, fetch }: { chainId?: number; usdc?: bigint; fetch?: typeof globalThis.fetch } = {},
+) {
   const { key, address } = await freshFundedKey({ usdc })
   const wallet = createTestEip1193Wallet({
     accounts: [key],
@@ -76,6 +79,7 @@ async function mount(data?: SwapViewData, { chainId = 31337, usdc = 0n }: { chai
     adapters: [eip155Adapter()],
     ...offline,
     apiUrls: { blockchain: devnet.apiUrl },
+    ...(fetch && { fetch }),
   })
   stops.push(initialize(portico))
   await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
@@ -88,6 +92,26 @@ async function mount(data?: SwapViewData, { chainId = 31337, usdc = 0n }: { chai
     </PorticoProvider>,
   )
   return { address, wallet }
+}
+
+/**
+ * An instance `fetch` that, while `holding`, holds the quote calls (`GET /v1/convert/quotes`) until
+ * `release`: the review's own refresh (every 10 s) cannot bring the moved market's figures on screen
+ * before the click the test makes, however long the test's trade takes on a busy machine.
+ */
+function holdQuoteRefreshes() {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const control = { holding: false, held: 0, release: () => release() }
+  const fetchHeld: typeof fetch = (input, init) => {
+    const url = String(input instanceof Request ? input.url : input)
+    if (!control.holding || !url.includes('/v1/convert/quotes')) return fetch(input, init)
+    control.held++
+    return released.then(() => fetch(input, init))
+  }
+  return Object.assign(control, { fetch: fetchHeld })
 }
 
 const $ = (name: string) => document.querySelector(`[data-slot="${name}"]`) as HTMLElement | null
@@ -285,7 +309,8 @@ async function trade(from: Hex, tx: { to: Hex; data: Hex; value?: bigint }) {
 }
 
 test('the market moves between review and click: the swap stops and shows the new minimum, the next confirm swaps at it, the toast says what arrived', async () => {
-  const { address, wallet } = await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '1' })
+  const quotes = holdQuoteRefreshes()
+  const { address, wallet } = await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '1' }, { fetch: quotes.fetch })
   const announced = recordAnnouncements()
   // The view's chunk may be transformed cold (the test run alone), and the quote must be in.
   const review = page.getByRole('button', { name: 'Review swap' })
@@ -295,6 +320,10 @@ test('the market moves between review and click: the swap stops and shows the ne
   await expect.poll(() => $('swap-minimum-received')?.textContent).toMatch(/USDC$/)
   const shownMinimum = () => Number($('swap-minimum-received')?.textContent?.replace(/[^\d.]/g, ''))
   const reviewed = shownMinimum()
+  // From here the review's refresh is held: the figures on screen stay the reviewed ones until the
+  // click (on a busy machine the trade below took longer than the 10 s between refreshes, and the
+  // refresh put the new minimum on screen first, so the click rightly swapped at it).
+  quotes.holding = true
 
   // Another account buys 3 ETH worth of USDC while the user reads the review: ETH buys ~3% less.
   const { address: whale } = await freshFundedKey()
@@ -311,7 +340,10 @@ test('the market moves between review and click: the swap stops and shows the ne
     }),
   })
   try {
+    // The swap's own check of the market is asked after the click, and goes through.
+    quotes.holding = false
     await userEvent.click(page.getByRole('button', { name: 'Swap', exact: true }))
+    quotes.release()
     await expect
       .element(page.getByRole('alert'))
       .toHaveTextContent('The price changed. Check the new minimum received and confirm again.')
@@ -330,6 +362,7 @@ test('the market moves between review and click: the swap stops and shows the ne
     )
     expect(Number(arrived) / 1e6).toBeGreaterThanOrEqual(confirmedMinimum)
   } finally {
+    quotes.release()
     announced.stop()
     // The whale sells its USDC back: the pool is shared with the other tests of this file.
     const bought = await balanceOf(usdc, whale)
