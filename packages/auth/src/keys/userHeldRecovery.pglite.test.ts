@@ -84,6 +84,19 @@ async function frameLogin(url: string, email: string) {
   return { api, user }
 }
 
+/**
+ * A user whose keys were made in operator-assisted mode on a first device, logged in on a second
+ * device later (approved from the mailed link when asked): what recovery on a new device starts from.
+ */
+async function keysAndSecondDevice(prefix: string) {
+  const { url, clock } = await start()
+  const email = `${prefix}-${randomBytes(4).toString('hex')}@example.com`
+  const first = await frameLogin(url, email)
+  const addresses = await ensureKeys(first.api, first.user.id, operatorAssisted)
+  clock.now += 31_000
+  return { addresses, second: await frameLogin(url, email) }
+}
+
 /** What the operator holds, used the only way it can: unseal share 3, combine it with share 2. */
 async function operatorTriesToRebuild(userId: string, namespace: Namespace) {
   const { rows } = await db.query<{ address: string; share: Uint8Array; recovery_share: Uint8Array }>(
@@ -116,12 +129,7 @@ describe('recovery modes', () => {
   })
 
   test('operator-assisted: a new device approved from the mailed link recovers the key without anything from the user', async () => {
-    const { url, clock } = await start()
-    const email = `assisted2-${randomBytes(4).toString('hex')}@example.com`
-    const first = await frameLogin(url, email)
-    const addresses = await ensureKeys(first.api, first.user.id, operatorAssisted)
-    clock.now += 31_000
-    const second = await frameLogin(url, email)
+    const { addresses, second } = await keysAndSecondDevice('assisted2')
     const address = await withSecret(second.api, second.user.id, 'eip155', (secret) => addressOf('eip155', secret))
     expect(address).toBe(addresses.eip155)
   })
@@ -177,12 +185,7 @@ describe('recovery modes', () => {
 
 describe("a device's own pair of shares", () => {
   test('a device half that cannot even be combined with its server half (the same x-coordinate) is split again, like any mismatch', async () => {
-    const { url, clock } = await start()
-    const email = `pair-${randomBytes(4).toString('hex')}@example.com`
-    const first = await frameLogin(url, email)
-    const addresses = await ensureKeys(first.api, first.user.id, operatorAssisted)
-    clock.now += 31_000
-    const second = await frameLogin(url, email)
+    const { addresses, second } = await keysAndSecondDevice('pair')
     const signer = (secret: Uint8Array) => addressOf('eip155', secret)
     // Its first use recovers the key (the device was approved from the link) and gives it its own pair.
     expect(await withSecret(second.api, second.user.id, 'eip155', signer)).toBe(addresses.eip155)

@@ -9,6 +9,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import { holdRequests } from '../../test/holdRequests.js'
 import { isModalSettled } from '../../test/isModalSettled.js'
 import { accountViewSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
@@ -55,22 +56,6 @@ async function openAccount(options: HarnessOptions, { settled = true } = {}) {
   return harness
 }
 
-/** An instance `fetch` that holds the sessions calls (and only them), once `holding`, until `release`. */
-function holdSessions({ holding = true } = {}) {
-  let release!: () => void
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  const control = { holding, asked: false, release: () => release() }
-  const fetchHeld: typeof fetch = (input, init) => {
-    const url = String(input instanceof Request ? input.url : input)
-    if (!control.holding || !url.includes('/v1/sessions/')) return fetch(input, init)
-    control.asked = true
-    return held.then(() => fetch(input, init))
-  }
-  return Object.assign(control, { fetch: fetchHeld })
-}
-
 test('default: the session in words with its end; Revoke (signed pci, checked by the service) removes it', async () => {
   const { key, id, pci } = await accountWithSession()
   await openAccount({ accountKey: key, features: { smartSessions: true } })
@@ -90,9 +75,9 @@ test('default: the session in words with its end; Revoke (signed pci, checked by
 
 test('pending: while the service has not answered, the view is not whole; once it has, the list is in as the view settles', async () => {
   const { key } = await accountWithSession()
-  const sessions = holdSessions()
+  const sessions = holdRequests('/v1/sessions/')
   await openAccount({ accountKey: key, features: { smartSessions: true }, fetch: sessions.fetch }, { settled: false })
-  await expect.poll(() => sessions.asked).toBe(true)
+  await expect.poll(() => sessions.held).toBeGreaterThan(0)
   // Every other part is in; the list, which will grow the view, is still on its way.
   await expect.element(page.getByText('Ether')).toBeVisible()
   const slot = document.querySelector('[role="dialog"] [data-slot="account-view"] [data-pending]')
@@ -106,14 +91,14 @@ test('pending: while the service has not answered, the view is not whole; once i
 
 test('pending: an empty list fetched again (a grant was just made) is on its way until the service answers', async () => {
   const key = generatePrivateKey()
-  const sessions = holdSessions({ holding: false })
+  const sessions = holdRequests('/v1/sessions/', { holding: false })
   const harness = await openAccount({ accountKey: key, features: { smartSessions: true }, fetch: sessions.fetch })
   expect(document.querySelector('[data-slot="permissions"]')).toBeNull()
   // What a grant does: the service keeps a session, then every permissions list is fetched again.
   await accountWithSession(key)
   sessions.holding = true
   void harness.queryClient.invalidateQueries({ queryKey: ['portico', 'permissions'] })
-  await expect.poll(() => sessions.asked).toBe(true)
+  await expect.poll(() => sessions.held).toBeGreaterThan(0)
   // The empty list shown meanwhile may grow the view: not whole until the service has answered
   // (the marker comes with the render after the fetch starts).
   await expect

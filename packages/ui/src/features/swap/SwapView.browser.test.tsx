@@ -31,6 +31,7 @@ import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import { recordAnnouncements } from '../../test/announcements.js'
 import { anvil, freshFundedKey } from '../../test/devnetChain.js'
+import { holdRequests } from '../../test/holdRequests.js'
 import { useModal } from '../../useModal.js'
 import type { SwapViewData } from './swapForm.js'
 import '../../test/provided.js'
@@ -92,26 +93,6 @@ async function mount(
     </PorticoProvider>,
   )
   return { address, wallet }
-}
-
-/**
- * An instance `fetch` that, while `holding`, holds the quote calls (`GET /v1/convert/quotes`) until
- * `release`: the review's own refresh (every 10 s) cannot bring the moved market's figures on screen
- * before the click the test makes, however long the test's trade takes on a busy machine.
- */
-function holdQuoteRefreshes() {
-  let release!: () => void
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  const control = { holding: false, held: 0, release: () => release() }
-  const fetchHeld: typeof fetch = (input, init) => {
-    const url = String(input instanceof Request ? input.url : input)
-    if (!control.holding || !url.includes('/v1/convert/quotes')) return fetch(input, init)
-    control.held++
-    return released.then(() => fetch(input, init))
-  }
-  return Object.assign(control, { fetch: fetchHeld })
 }
 
 const $ = (name: string) => document.querySelector(`[data-slot="${name}"]`) as HTMLElement | null
@@ -309,7 +290,8 @@ async function trade(from: Hex, tx: { to: Hex; data: Hex; value?: bigint }) {
 }
 
 test('the market moves between review and click: the swap stops and shows the new minimum, the next confirm swaps at it, the toast says what arrived', async () => {
-  const quotes = holdQuoteRefreshes()
+  // Quote calls go through until the review is on screen (held from there, below).
+  const quotes = holdRequests('/v1/convert/quotes', { holding: false })
   const { address, wallet } = await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '1' }, { fetch: quotes.fetch })
   const announced = recordAnnouncements()
   // The view's chunk may be transformed cold (the test run alone), and the quote must be in.
