@@ -1,6 +1,4 @@
 import type { AddressInfo } from 'node:net'
-import { simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
 import { createEmulatorApp, HttpError, serveEmulator } from '../emulator/app.js'
 import { resolveLoopbackHost } from '../net.js'
 
@@ -158,6 +156,8 @@ export async function startMailInbox(options: StartMailInboxOptions = {}): Promi
   const waiters = new Set<() => void>()
   let nextId = 1
 
+  // The SMTP server and the mail parser load with the first inbox, not with the package.
+  const [{ simpleParser }, { SMTPServer }] = await Promise.all([import('mailparser'), import('smtp-server')])
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],

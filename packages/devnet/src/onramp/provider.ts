@@ -8,11 +8,11 @@
 import type { Context } from 'hono'
 import { createWalletClient, type Hex, http as httpTransport, isAddress, parseUnits, publicActions } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { foundry } from 'viem/chains'
 import { priceOnramp } from '../api/onramp.js'
 import { devnetDex } from '../dex.js'
 import { devnetTokenAbi } from '../dexAbi.js'
 import { createEmulatorApp, HttpError, isRecord, readJson, serveEmulator } from '../emulator/app.js'
+import { devnetEvmChain } from '../evmChain.js'
 import { evmTokens } from '../tokens.js'
 
 /** Test cards: the standard success card and the standard "generic decline" card. */
@@ -87,7 +87,7 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
   const purchases: OnrampPurchase[] = []
   const treasury = createWalletClient({
     account: privateKeyToAccount(devnetDex.treasuryPrivateKey),
-    chain: foundry,
+    chain: devnetEvmChain(options.evmRpcUrl),
     transport: httpTransport(options.evmRpcUrl, { retryCount: 0 }),
     pollingInterval: 50,
   }).extend(publicActions)

@@ -10,8 +10,9 @@ import { blake2b } from '@noble/hashes/blake2.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { concatBytes } from '@noble/hashes/utils.js'
 import { base58, base64, hex } from '@scure/base'
-import { createWalletClient, defineChain, type Hex, http, isHex, toHex } from 'viem'
+import { createWalletClient, type Hex, http, isHex, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { devnetEvmChain } from '../evmChain.js'
 import type { DevnetKeys } from './keys.js'
 
 /**
@@ -103,12 +104,7 @@ export async function eip155SendTransaction(
   if (!Array.isArray(params)) invalid('eth_sendTransaction params must be [transaction]')
   const tx = asRecord(params[0], 'transaction')
   assertSigner(tx.from, keys.eip155.address, 'from', true)
-  const chain = defineChain({
-    id: chainId,
-    name: `eip155:${chainId}`,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
+  const chain = devnetEvmChain(rpcUrl, chainId)
   const client = createWalletClient({
     account: privateKeyToAccount(keys.eip155.privateKey),
     chain,

@@ -5,8 +5,7 @@
  * paymaster the dapp names (`paymasterService.url`, ERC-7677) or else by the account.
  * Isomorphic, like `signers.ts`.
  */
-import { toSimpleSmartAccount } from 'permissionless/accounts'
-import { type Address, createPublicClient, defineChain, type Hex, http, toHex } from 'viem'
+import { type Address, createPublicClient, type Hex, http, toHex } from 'viem'
 import {
   createBundlerClient,
   createPaymasterClient,
@@ -16,6 +15,7 @@ import {
 } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { devnetAccountAbstraction } from '../aa/contracts.js'
+import { devnetEvmChain } from '../evmChain.js'
 import { DevnetWalletError } from './signers.js'
 
 /**
@@ -48,18 +48,16 @@ export function devnetSmartAccount(ownerKey: Hex, chainId: number, rpcUrl: strin
   const key = `${chainId}|${rpcUrl}|${ownerKey}`
   let account = accounts.get(key)
   if (!account) {
-    const chain = defineChain({
-      id: chainId,
-      name: `eip155:${chainId}`,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [rpcUrl] } },
-    })
-    account = toSimpleSmartAccount({
-      client: createPublicClient({ chain, transport: http(rpcUrl) }),
-      owner: privateKeyToAccount(ownerKey),
-      entryPoint: { address: entryPoint08Address, version: '0.8' },
-      factoryAddress: devnetAccountAbstraction.simpleAccountFactory,
-    })
+    const chain = devnetEvmChain(rpcUrl, chainId)
+    // permissionless loads with the first smart account, not with the package.
+    account = import('permissionless/accounts').then(({ toSimpleSmartAccount }) =>
+      toSimpleSmartAccount({
+        client: createPublicClient({ chain, transport: http(rpcUrl) }),
+        owner: privateKeyToAccount(ownerKey),
+        entryPoint: { address: entryPoint08Address, version: '0.8' },
+        factoryAddress: devnetAccountAbstraction.simpleAccountFactory,
+      }),
+    )
     account.then((a) => ownerKeys.set(a.address, ownerKey)).catch(() => accounts.delete(key))
     accounts.set(key, account)
   }
