@@ -2,10 +2,10 @@
 // The consumer test: what a stranger gets from npm. Packs the four packages, installs the
 // tarballs into a fresh Vite + React 19 app and a fresh Next.js App Router app in os.tmpdir()
 // (outside the workspace, offline from the local pnpm store), type-checks both strictly
-// (`noUncheckedIndexedAccess`; the Vite app also with `skipLibCheck: false`, which checks our
-// declarations), builds them, serves them on 127.0.0.1 and drives them in Chromium with every
-// non-loopback request blocked: the button renders, the modal lists the test wallet, connecting
-// works, a reload restores the session, and the console shows no hydration warning and no error.
+// (`noUncheckedIndexedAccess`; in the Vite app also every declaration file of ours, as
+// `skipLibCheck: false` would: tests/consumer/typecheck.mjs), builds them, serves them on
+// 127.0.0.1 and drives them in Chromium with every non-loopback request blocked: the button
+// renders, the modal lists the test wallet, connecting works, a reload restores the session, and the console shows no hydration warning and no error.
 // In the Vite app the README's feature examples are then driven against the installed devnet: sign in with Ethereum, send 0.01 ETH (its receipt read from the chain), quote and swap,
 // open the on-ramp checkout and pay with the test card, resolve a name, send EIP-5792 calls and
 // read their status, then log in by email (the code read from the devnet's inbox) and, as that
@@ -286,9 +286,10 @@ async function main() {
   // 5a. The Vite app's strict type-check needs no devnet: it runs beside the devnet's start and the
   // builds (a type-check is one core's work; a build spreads over both). Awaited below; a failure
   // is held until then, so the builds' own errors are not hidden by it.
-  const viteTypeChecked = sh(join(viteApp, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], {
+  // Our declarations and the app's code, not the rest of node_modules' (typecheck.mjs says why).
+  const viteTypeChecked = sh(process.execPath, [join(root, 'tests/consumer/typecheck.mjs'), viteApp], {
     cwd: viteApp,
-    label: 'vite app: tsc (strict)',
+    label: 'vite app: tsc (strict, our declarations included)',
   })
   viteTypeChecked.catch(() => {})
 
