@@ -26,8 +26,10 @@ const sourceChecks = beside([
   // differ (Vite's and Next's types), are checked after the build (below).
   npxPnpm(['typecheck:sources'], { FORCE_COLOR: '0' }),
   // Storybook builds offline only without telemetry (otherwise ~10 s of failed calls); it reads
-  // the packages' sources (the `portico-source` condition), not their builds.
-  npxPnpm(['--filter', '@portico/stories', 'build-storybook'], { STORYBOOK_DISABLE_TELEMETRY: '1' }),
+  // the packages' sources (the `portico-source` condition), not their builds. `--test` is Storybook's
+  // build for checks: every story compiled and bundled, without the docs pages, component docgen and
+  // source maps nobody reads here (half the CPU: 17.4 → 7.9 s alone on a quiet 2-core machine).
+  npxPnpm(['--filter', '@portico/stories', 'build-storybook', '--test'], { STORYBOOK_DISABLE_TELEMETRY: '1' }),
 ])
 await pnpm(['-r', '--filter', './packages/*', 'build'])
 // The `browser` Vitest project drives Debian's Chromium (apt; Playwright cannot download browsers here).
