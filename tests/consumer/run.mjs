@@ -5,7 +5,8 @@
 // (`noUncheckedIndexedAccess`; in the Vite app also every declaration file of ours, as
 // `skipLibCheck: false` would: tests/consumer/typecheck.mjs), builds them, serves them on
 // 127.0.0.1 and drives them in Chromium with every non-loopback request blocked: the button
-// renders, the modal lists the test wallet, connecting works, a reload restores the session, and the console shows no hydration warning and no error.
+// renders, the modal lists the test wallet, connecting works, a reload restores the session, and
+// the console shows no hydration warning and no error.
 // In the Vite app the README's feature examples are then driven against the installed devnet: sign in with Ethereum, send 0.01 ETH (its receipt read from the chain), quote and swap,
 // open the on-ramp checkout and pay with the test card, resolve a name, send EIP-5792 calls and
 // read their status, then log in by email (the code read from the devnet's inbox) and, as that
