@@ -9,7 +9,6 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm'],
-  dts: true,
   target: 'node20',
   outDir: 'dist',
   clean: true,

@@ -24,7 +24,6 @@ export default defineConfig({
   // packages' in `npm test`); tsc writes all of them in 13 s and 0.6 GB. Every package's build
   // (`pnpm -r --filter ./packages/* build`) went from 89 s to 63 s. The other packages keep tsup's
   // declarations: tsc was no faster for them (ui 18 s either way, wagmi 9 s against 8).
-  dts: false,
   sourcemap: true,
   clean: true,
   target: 'es2022',

@@ -4,7 +4,6 @@ export default defineConfig([
   {
     entry: ['src/index.ts'],
     format: ['esm'],
-    dts: true,
     target: 'node20',
     outDir: 'dist',
     clean: true,
@@ -19,7 +18,6 @@ export default defineConfig([
     // and the auth server alike, and so do the grants' rules (the devnet's web wallet, in a page).
     entry: { protocol: 'src/protocol.ts', origins: 'src/origins.ts', permissions: 'src/frame/permissions.ts' },
     format: ['esm'],
-    dts: true,
     target: 'es2022',
     outDir: 'dist',
     sourcemap: true,

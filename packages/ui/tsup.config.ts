@@ -35,7 +35,6 @@ export default defineConfig([
   {
     entry: { 'exports/index': 'src/exports/index.ts' },
     format: ['esm'],
-    dts: true,
     splitting: true,
     // esbuild tree-shakes already; tsup's extra rollup pass would drop the 'use client' banner.
     treeshake: false,
@@ -58,7 +57,6 @@ export default defineConfig([
   {
     entry: { styles: 'src/styles.ts' },
     format: ['esm'],
-    dts: false,
     target: 'es2022',
     outDir: 'dist',
     external: [...external, /^react$/],
