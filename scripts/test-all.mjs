@@ -24,8 +24,10 @@ const sourceChecks = beside([
   // One program over the packages, stories and tests (each file checked once: a package's own
   // `typecheck` also checks the sources of the packages it imports). The two apps, whose settings
   // differ (Vite's and Next's types), are checked after the build (below). TypeScript's native
-  // compiler (tsgo): 17 s and 20 CPU-s alone where tsc took 42 s and 58 CPU-s.
-  npxPnpm(['typecheck:sources'], { FORCE_COLOR: '0' }),
+  // compiler (tsgo): 19 s and 22 CPU-s alone where tsc took 42 s and 58 CPU-s. One thread: here every
+  // core is busy anyway, and its parallel checkers cost a third more CPU for the same work (the
+  // packages' declaration builds run on one thread for the same reason).
+  npxPnpm(['typecheck:sources', '--singleThreaded'], { FORCE_COLOR: '0' }),
   // Storybook builds offline only without telemetry (otherwise ~10 s of failed calls); it reads
   // the packages' sources (the `portico-source` condition), not their builds. `--test` is Storybook's
   // build for checks: every story compiled and bundled, without the docs pages, component docgen and
