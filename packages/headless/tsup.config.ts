@@ -18,12 +18,8 @@ export default defineConfig({
   ],
   bundle: false,
   format: ['esm'],
-  // Declarations come from `tsc -p tsconfig.build.json` (the build script's second step): one
-  // `.d.ts` beside each module, as the JavaScript is. Measured on a quiet 2-core machine, tsup's
-  // bundled declarations for the 32 public entries took 41 s and 2.6 GB (and ran beside two other
-  // packages' in `npm test`); tsc writes all of them in 13 s and 0.6 GB. Every package's build
-  // (`pnpm -r --filter ./packages/* build`) went from 89 s to 63 s. The other packages keep tsup's
-  // declarations: tsc was no faster for them (ui 18 s either way, wagmi 9 s against 8).
+  // No declarations here: every package's come from `tsgo -p tsconfig.build.json` (the build
+  // script's second step), one `.d.ts` beside each module (README, "Two TypeScripts").
   sourcemap: true,
   clean: true,
   target: 'es2022',
