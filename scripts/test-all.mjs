@@ -12,7 +12,7 @@ const report = join(root, 'node_modules', '.vitest-report.json')
 await install()
 await pnpm(['exec', 'biome', 'check', '.'], { env: { FORCE_COLOR: '0' } })
 // Steps that read only the sources run beside the build (tsup's JavaScript and tsgo's declarations
-// for the seven packages: 27 s wall and 45 CPU-s alone on a quiet 2-core machine, where tsup's
+// for the seven packages: 23 s wall and 35 CPU-s alone on a quiet 2-core machine, where tsup's
 // declaration bundler and tsc took 75 s and 135 CPU-s).
 const npxPnpm = (args, env) => ({
   command: 'npx',
