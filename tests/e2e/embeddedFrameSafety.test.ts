@@ -248,7 +248,7 @@ describe('an approval counts only while the frame is visibly on top', () => {
     const states = await takePromptStates(frame)
     const arming = states.find((s) => s.state === 'arming')
     const armed = states.find((s) => s.state === 'armed')
-    expect(arming && armed && armed.at - arming.at).toBeGreaterThanOrEqual(approvalDelayMs - 1)
+    expect(arming && armed && armed.at - arming.at).toBeGreaterThanOrEqual(approvalDelayMs)
   })
 
   test('behavior: visibility lost then regained restarts the delay', async () => {
@@ -261,7 +261,7 @@ describe('an approval counts only while the frame is visibly on top', () => {
     const states = await takePromptStates(frame)
     expect(states.map((s) => s.state)).toEqual(['armed', 'hidden', 'arming', 'armed'])
     const [, , arming, armed] = states
-    expect((armed?.at ?? 0) - (arming?.at ?? 0)).toBeGreaterThanOrEqual(approvalDelayMs - 1)
+    expect((armed?.at ?? 0) - (arming?.at ?? 0)).toBeGreaterThanOrEqual(approvalDelayMs)
     await frame.getByRole('button', { name: 'Reject' }).click()
     expect(await signing).toMatchObject({ ok: false, code: 4001 })
   })

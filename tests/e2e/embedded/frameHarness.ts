@@ -234,14 +234,31 @@ export async function mailedCode(inboxUrl: string, email: string): Promise<strin
  * Records, inside the secure frame's document, every state its prompt card goes through
  * (`data-state`: hidden, arming, armed) with the frame's own clock, so a test can check the order
  * and spacing of the transitions without waiting for a duration itself.
+ *
+ * Each transition is stamped with the clock reading the frame took when it decided that state (the
+ * last `performance.now()` before the change), not the time this recorder's observer ran: on a busy
+ * machine the observer can run milliseconds later, which made an 'arming' look later than it was
+ * and its delay shorter than the frame kept it.
  */
 export function recordPromptStates(frame: Frame): Promise<void> {
   return frame.evaluate(() => {
     const seen: { state: string; at: number }[] = []
-    ;(window as unknown as { __promptStates: typeof seen }).__promptStates = seen
+    const frameWindow = window as unknown as { __promptStates: typeof seen; __lastClock?: () => number }
+    frameWindow.__promptStates = seen
+    if (!frameWindow.__lastClock) {
+      // Reads pass through unchanged; only the latest reading is kept.
+      const now = performance.now.bind(performance)
+      let last = now()
+      performance.now = () => {
+        last = now()
+        return last
+      }
+      frameWindow.__lastClock = () => last
+    }
+    const lastClock = frameWindow.__lastClock
     const record = () => {
       const state = document.querySelector<HTMLElement>('[role="dialog"]')?.dataset.state
-      if (state && seen.at(-1)?.state !== state) seen.push({ state, at: performance.now() })
+      if (state && seen.at(-1)?.state !== state) seen.push({ state, at: lastClock() })
     }
     new MutationObserver(record).observe(document.body, {
       subtree: true,
