@@ -13,7 +13,7 @@ import { frameScriptHash, startSecureFrame } from '@portico/secure'
 import type { BrowserContext, Frame, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createAuthServer } from '../../packages/auth/src/index.js'
+import { createAuthServer, pgliteDevOptions } from '../../packages/auth/src/index.js'
 import { storageContext } from './browser.js'
 
 let hostServer: Server
@@ -52,7 +52,8 @@ window.call = (name, payload) => new Promise((resolve) => {
     projects: [{ id: 'test-project', allowedOrigins: [hostOrigin] }],
     frameOrigins: () => [frameOrigin],
     mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico <login@portico.test>' },
-    database: { dataDir: 'memory://' },
+    // A throw-away database from the per-user template: a bare `memory://` ran initdb here (~10 s of CPU).
+    database: pgliteDevOptions('memory://'),
     rateLimit: false,
     log: () => {},
   })
