@@ -41,21 +41,29 @@ step('ensure chromium', () => ensureChromium())
 step('ensure postgres', () => ensurePostgres())
 // The steps that need the build run beside the tests, which leave a core idle about a sixth of
 // their run on 2 cores (browser files waiting on Chromium, e2e files on their servers and pages):
-// - what would be published: publint + arethetypeswrong on each packed package; then the two apps
-//   type-checked as a host's app sees the packages, through their built declarations (sources
-//   already checked once above: the demo's check fell from 32 to 9 CPU-s, the Next app's from 19 to 5);
+// - every package packed once for this build (scripts/pack-portico.mjs): the publish checks, the
+//   consumer test and the page-start budgets (a Vitest file) copy these tarballs instead of each
+//   packing the same build again;
 // - a stranger's install: the packed packages in fresh Vite and Next.js apps outside the workspace,
-//   whose sources are README.md's code blocks; type-checked strictly, built and driven in Chromium.
-const publishChecks = beside([
-  { command: 'node', args: ['scripts/check-packages.mjs'], label: 'publint + attw on every package' },
-  npxPnpm(['--filter', './apps/*', 'typecheck:built'], { FORCE_COLOR: '0' }),
-])
+//   whose sources are README.md's code blocks; type-checked strictly, built and driven in Chromium;
+// - what would be published: the two apps type-checked as a host's app sees the packages, through
+//   their built declarations (sources already checked once above: the demo's check fell from 32 to
+//   9 CPU-s, the Next app's from 19 to 5); then publint + arethetypeswrong on each packed package
+//   (by then the tarballs above are there; were they not, it packs its own).
+const packed = join(root, 'node_modules', '.portico-packed')
+process.env.PORTICO_PACKED_DIR = packed
+rmSync(packed, { recursive: true, force: true })
 const consumerTest = beside([
+  { command: 'node', args: ['scripts/pack-portico.mjs', packed], label: 'pack every package once' },
   {
     command: 'node',
     args: ['tests/consumer/run.mjs'],
     label: 'consumer test (packed packages in Vite and Next.js apps)',
   },
+])
+const publishChecks = beside([
+  npxPnpm(['--filter', './apps/*', 'typecheck:built'], { FORCE_COLOR: '0' }),
+  { command: 'node', args: ['scripts/check-packages.mjs'], label: 'publint + attw on every package' },
 ])
 rmSync(report, { force: true })
 // Both Vitest projects: `unit` (node/happy-dom) and `browser` (real Chromium); one JSON report.
