@@ -88,8 +88,13 @@ export function extractPortico(tarballs, nodeModules) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const folder = resolve(process.argv[2] ?? join(root, 'node_modules', '.portico-packed'))
   const partial = `${folder}.${process.pid}.partial`
-  const tarballs = packPortico(partial, readdirSync(join(root, 'packages')), { reuse: false })
-  rmSync(folder, { recursive: true, force: true })
-  renameSync(partial, folder)
-  console.log(`packed ${Object.keys(tarballs).length} packages into ${folder}`)
+  try {
+    const tarballs = packPortico(partial, readdirSync(join(root, 'packages')), { reuse: false })
+    rmSync(folder, { recursive: true, force: true })
+    renameSync(partial, folder)
+    console.log(`packed ${Object.keys(tarballs).length} packages into ${folder}`)
+  } finally {
+    // A failed pack leaves no half folder behind (after the rename there is none to remove).
+    rmSync(partial, { recursive: true, force: true })
+  }
 }

@@ -52,7 +52,7 @@ window.call = (name, payload) => new Promise((resolve) => {
     projects: [{ id: 'test-project', allowedOrigins: [hostOrigin] }],
     frameOrigins: () => [frameOrigin],
     mail: { host: inbox.smtpHost, port: inbox.smtpPort, from: 'Portico <login@portico.test>' },
-    // A throw-away database from the per-user template: a bare `memory://` ran initdb here (~10 s of CPU).
+    // A throw-away database from the per-user template, as every other test's: a bare `memory://` runs initdb.
     database: pgliteDevOptions('memory://'),
     rateLimit: false,
     log: () => {},
