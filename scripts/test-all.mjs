@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: everything CI checks, cheapest first (install, lint, types, build, Storybook, publish
 // checks, the consumer test, tests), with steps that need nothing from each other side by side.
-import { readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { ensureChromium } from './ensure-chromium.mjs'
 import { ensurePostgres } from './ensure-postgres.mjs'
+import { digestFile } from './failure-digest.mjs'
 import { beside, install, pnpm, root, settle, step } from './lib.mjs'
 
 const report = join(root, 'node_modules', '.vitest-report.json')
@@ -66,18 +67,39 @@ const publishChecks = beside([
   { command: 'node', args: ['scripts/check-packages.mjs'], label: 'publint + attw on every package' },
 ])
 rmSync(report, { force: true })
+rmSync(digestFile, { force: true })
 // Both Vitest projects: `unit` (node/happy-dom) and `browser` (real Chromium); one JSON report.
 // The `e2e` project runs too; tests/e2e/next.test.ts builds apps/next (`next build`, using the packages built above).
 // PORTICO_TEST_SCHEDULE=split: the unit files that start nothing run two at a time beside the e2e
 // files instead of one at a time beside the browser project (see vitest.config.ts).
 // A failure here still waits for the steps beside it, so their outcome is reported too.
 const tests = await pnpm(
-  ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  [
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    '--reporter=./scripts/failure-digest.mjs',
+  ],
   {
     env: { CI: process.env.CI ?? 'true', PORTICO_TEST_SCHEDULE: 'split' },
     keepGoing: true,
   },
 )
+// What Vitest found failed is repeated as the log's last lines, after the outputs of the steps
+// beside it (and however the process ends), so that the tail of the log names it.
+if (tests !== 0) {
+  process.once('exit', () => {
+    console.error('\n✖ Vitest failed. What failed (also in its output above):\n')
+    console.error(
+      existsSync(digestFile)
+        ? readFileSync(digestFile, 'utf8')
+        : 'Vitest named no failed test, file or unhandled error: it failed before or after the tests (see its output above).',
+    )
+  })
+}
 await settle(sourceChecks, publishChecks, consumerTest)
 if (tests !== 0) process.exit(typeof tests === 'number' ? tests : 1)
 

@@ -1,0 +1,52 @@
+// A Vitest reporter for `npm test`: writes what failed (tests, files that failed outside a test,
+// unhandled errors) to one short file, which scripts/test-all.mjs prints as the run's last lines.
+// The default reporter prints the same in the middle of the log, before the outputs of the steps
+// that ran beside Vitest; a reader who sees only the log's tail (as CI shows it) would miss it.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
+
+/** Where the digest goes (test-all.mjs reads it from here); PORTICO_FAILURE_DIGEST moves it. */
+export const digestFile =
+  process.env.PORTICO_FAILURE_DIGEST ?? fileURLToPath(new URL('../node_modules/.vitest-failures.txt', import.meta.url))
+
+/** The first lines of an error, enough to name it (message, diff, the test's own frames). */
+function describe(error) {
+  const text = [error?.message ?? String(error), error?.diff, error?.stack?.split('\n').slice(1).join('\n')]
+    .filter(Boolean)
+    .join('\n')
+  const lines = stripVTControlCharacters(text)
+    .split('\n')
+    .filter((line) => !/^\s*at .*(\/node_modules\/|node:internal|<anonymous>)/.test(line))
+  return `${lines.slice(0, 24).join('\n')}${lines.length > 24 ? '\n    …' : ''}`
+    .split('\n')
+    .map((line) => `    ${line}`)
+    .join('\n')
+}
+
+// biome-ignore lint/style/noDefaultExport: Vitest loads a reporter given by path from its default export.
+export default class FailureDigest {
+  onInit(vitest) {
+    this.root = vitest.config.root
+    rmSync(digestFile, { force: true })
+  }
+
+  onTestRunEnd(testModules, unhandledErrors, reason) {
+    const parts = []
+    for (const testModule of testModules) {
+      const file = relative(this.root, testModule.moduleId)
+      const where = testModule.project.name ? `${testModule.project.name} › ${file}` : file
+      for (const error of testModule.errors()) parts.push(`✖ ${where} (outside any test)\n${describe(error)}`)
+      for (const testCase of testModule.children.allTests('failed')) {
+        for (const error of testCase.result().errors ?? [])
+          parts.push(`✖ ${where} › ${testCase.fullName}\n${describe(error)}`)
+      }
+    }
+    for (const error of unhandledErrors) parts.push(`✖ unhandled error\n${describe(error)}`)
+    if (reason === 'interrupted') parts.push('✖ the run was interrupted')
+    if (parts.length === 0) return
+    mkdirSync(dirname(digestFile), { recursive: true })
+    writeFileSync(digestFile, `${parts.join('\n\n')}\n`)
+  }
+}
