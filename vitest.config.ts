@@ -184,6 +184,7 @@ export default defineConfig({
               // within one closed view's tree of where it was, even beside three busy processes.
               {
                 browser: 'chromium',
+                // This name is read by packages/ui/src/test/globalAuth.ts, which starts nothing here.
                 name: 'browser-heap',
                 include: heapFiles,
                 provider: offlinePlaywright(['--js-flags=--no-sparkplug --no-maglev --no-opt --no-flush-bytecode']),

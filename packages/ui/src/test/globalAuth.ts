@@ -30,6 +30,10 @@ const sameSite = (url: string) => url.replace('//127.0.0.1:', '//localhost:')
  * mail cooldown is passed by moving time, never by waiting), or one user's clock only.
  */
 export async function setup(project: TestProject) {
+  // The heap instance (vitest.config.ts) runs only the leak tests, which read the devnet alone: its
+  // copy of this setup (Vitest runs a project's global setup once per browser instance) would start
+  // a second auth server, frames and providers before any test (~2 CPU-s), for nothing.
+  if (project.name === 'browser-heap') return
   let offset = 0
   // One user's clock, as the requests carrying their session token see it (`?user=…&shift=ms`): a
   // test makes its own session expired or not yet valid without moving the clock of the other test
