@@ -224,8 +224,8 @@ export {
   solanaNetwork,
   type WalletConnectNetworkParameters,
 } from '../kernel/networks.js'
-export type { CustomWallet, Metadata, PorticoOptions } from '../kernel/options.js'
-export type { Portico, ResolvedOptions } from '../kernel/portico.js'
+export type { PorticoOptions } from '../kernel/options.js'
+export type { ChainAdapter, Portico, ResolvedOptions } from '../kernel/portico.js'
 export {
   type BalanceQueryKeyParameters,
   type BalanceQueryOptionsParameters,
@@ -257,7 +257,6 @@ export type { StorageLike } from '../kernel/state/storage.js'
 export type {
   AccountState,
   AccountType,
-  ChainAdapter,
   ConnectedAccountDetails,
   ConnectedWalletInfo,
   ConnectionStatus,
@@ -266,6 +265,8 @@ export type {
   ConnectorConnectParameters,
   ConnectorEvent,
   ConnectorType,
+  CustomWallet,
+  Metadata,
   NetworkToken,
   PorticoNetwork,
   TokenBalance,

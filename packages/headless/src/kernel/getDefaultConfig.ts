@@ -2,9 +2,9 @@ import { eip155Adapter } from './adapters/eip155/eip155Adapter.js'
 import { solanaAdapter } from './adapters/solana/solanaAdapter.js'
 import { createPortico } from './createPortico.js'
 import { mainnet, networkAdapter, solana } from './networks.js'
-import type { Metadata, PorticoOptions } from './options.js'
-import type { Portico } from './portico.js'
-import type { ChainAdapter, PorticoNetwork } from './types.js'
+import type { PorticoOptions } from './options.js'
+import type { ChainAdapter, Portico } from './portico.js'
+import type { Metadata, PorticoNetwork } from './types.js'
 import type { ChainNamespace } from './utils/caip.js'
 
 /**

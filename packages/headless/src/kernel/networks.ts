@@ -1,5 +1,6 @@
 import type { Chain } from 'viem'
-import type { ChainAdapter, NetworkToken, PorticoNetwork } from './types.js'
+import type { ChainAdapter } from './portico.js'
+import type { NetworkToken, PorticoNetwork } from './types.js'
 
 export type Eip155NetworkParameters = {
   id: number

@@ -4,45 +4,13 @@
 import type { ApiUrls, ConnectorGroup, Features } from './defaults.js'
 import { InvalidOptionsError, SiwxConflictError } from './errors/config.js'
 import { checkOptions, networkCheck } from './optionsChecks.js'
+import type { ChainAdapter } from './portico.js'
 import type { PorticoTransport } from './rpc/types.js'
 import type { SiwxConfig } from './siwxConfig.js'
 import type { StorageLike } from './state/storage.js'
-import type { AccountType, ChainAdapter, PorticoNetwork } from './types.js'
+import type { AccountType, CustomWallet, EmbeddedWalletOptions, Metadata, PorticoNetwork } from './types.js'
 import type { CaipNetworkId, ChainNamespace } from './utils/caip.js'
 import type { WalletConnectOptions } from './walletConnectOptions.js'
-
-export type Metadata = { name: string; description: string; url: string; icons: readonly string[] }
-
-/**
- * A wallet the host lists in the Connect view itself (not from the wallet directory): picking it
- * opens WalletConnect with its links, like a featured wallet. Listed in the connector order's
- * `custom` group.
- *
- * @example
- * const acme: CustomWallet = {
- *   id: 'acme',
- *   name: 'Acme Wallet',
- *   image_url: 'https://acme.example/icon.png',
- *   mobile_link: 'acme://',
- *   webapp_link: 'https://app.acme.example',
- * }
- * createPortico({ networks: [mainnet], adapters: [eip155Adapter()], customWallets: [acme] })
- */
-export type CustomWallet = {
-  /** Unique among the custom wallets; also how a recent connection to it is remembered. */
-  id: string
-  name: string
-  /** The wallet's icon (http or https). */
-  image_url?: string | undefined
-  /** The wallet's site (http or https). */
-  homepage?: string | undefined
-  /** The app's deep link or universal link, opened with the pairing URI on phones. */
-  mobile_link?: string | undefined
-  /** The desktop app's link, offered as "Open desktop app". */
-  desktop_link?: string | undefined
-  /** The web app's link (http or https), offered as "Open web app". */
-  webapp_link?: string | undefined
-}
 
 /** Options of {@link createPortico}. Everything but `networks` and `adapters` has a default. */
 export type PorticoOptions = {
@@ -171,7 +139,7 @@ export type PorticoOptions = {
    * The embedded wallet (email login): where its secure frame is served, an origin of its own
    * (`@portico/secure`, e.g. devnet's `auth.frameUrl`). Checked when email login first loads.
    */
-  embeddedWallet?: { frameUrl: string; enableLogger?: boolean | undefined } | undefined
+  embeddedWallet?: EmbeddedWalletOptions | undefined
 }
 /**
  * @internal The options as createPortico reads them (`checkOptions`' output): the ones it knows,

@@ -1,11 +1,20 @@
 import type { createStore } from 'jotai/vanilla'
 import type { AlertBus } from './alerts.js'
 import type { ApiUrls, ConnectorGroup, Features } from './defaults.js'
-import type { CustomWallet, Metadata, PorticoOptions } from './options.js'
 import type { PorticoTransport } from './rpc/types.js'
 import type { SingleFlightState } from './state/singleFlight.js'
 import type { PorticoStorage } from './state/storage.js'
-import type { AccountState, AccountType, ChainAdapter, Connection, PorticoNetwork } from './types.js'
+import type {
+  AccountState,
+  AccountType,
+  Connection,
+  Connector,
+  CustomWallet,
+  EmbeddedWalletOptions,
+  Metadata,
+  PorticoNetwork,
+  TokenBalance,
+} from './types.js'
 import type { ChainNamespace } from './utils/caip.js'
 import type { ResolvedWalletConnectOptions } from './walletConnectOptions.js'
 
@@ -50,7 +59,7 @@ export type ResolvedOptions = {
   /** WalletConnect settings, `undefined` when it is off (no project id, or `walletConnect: false`). */
   walletConnect: ResolvedWalletConnectOptions | undefined
   /** The embedded wallet's settings as given (checked by the lazily loaded email login). */
-  embeddedWallet: PorticoOptions['embeddedWallet']
+  embeddedWallet: EmbeddedWalletOptions | undefined
 }
 
 /**
@@ -135,4 +144,23 @@ export type PorticoRuntime = {
 export type FeatureStateKey<value> = {
   readonly name: string
   readonly create: (portico: Portico) => value
+}
+
+/**
+ * A namespace's adapter: it discovers the wallets of its namespace (as {@link Connector}s) and
+ * reads balances from the namespace's chains. Everything a wallet does goes through the connector.
+ */
+export type ChainAdapter<namespace extends ChainNamespace = ChainNamespace> = {
+  readonly namespace: namespace
+  /**
+   * Starts discovery (browser only) and reports the full list on every change. Returns a stop
+   * function. Must not throw when there is no `window`.
+   */
+  watchConnectors(onChange: (connectors: readonly Connector[]) => void): () => void
+  /**
+   * Reads the balances of `address` on `network`. `portico` is the instance asking: an adapter
+   * reads through its one RPC client of the network (what the `transports`, `rpcMap` and hosted
+   * endpoint settings chose), never a client of its own.
+   */
+  getBalance(parameters: { address: string; network: PorticoNetwork; portico: Portico }): Promise<TokenBalance[]>
 }

@@ -1,4 +1,3 @@
-import type { Portico } from './portico.js'
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from './utils/caip.js'
 
 /**
@@ -262,20 +261,49 @@ export type TokenBalance = {
 }
 
 /**
- * A namespace's adapter: it discovers the wallets of its namespace (as {@link Connector}s) and
- * reads balances from the namespace's chains. Everything a wallet does goes through the connector.
+ * The host's app as wallets show it when asked to connect (WalletConnect's metadata).
+ *
+ * @example
+ * const metadata: Metadata = { name: 'Acme', description: 'Acme app', url: 'https://acme.example', icons: ['https://acme.example/icon.png'] }
+ * createPortico({ networks: [mainnet], adapters: [eip155Adapter()], projectId: 'YOUR_PROJECT_ID', metadata })
  */
-export type ChainAdapter<namespace extends ChainNamespace = ChainNamespace> = {
-  readonly namespace: namespace
-  /**
-   * Starts discovery (browser only) and reports the full list on every change. Returns a stop
-   * function. Must not throw when there is no `window`.
-   */
-  watchConnectors(onChange: (connectors: readonly Connector[]) => void): () => void
-  /**
-   * Reads the balances of `address` on `network`. `portico` is the instance asking: an adapter
-   * reads through its one RPC client of the network (what the `transports`, `rpcMap` and hosted
-   * endpoint settings chose), never a client of its own.
-   */
-  getBalance(parameters: { address: string; network: PorticoNetwork; portico: Portico }): Promise<TokenBalance[]>
+export type Metadata = { name: string; description: string; url: string; icons: readonly string[] }
+
+/**
+ * A wallet the host lists in the Connect view itself (not from the wallet directory): picking it
+ * opens WalletConnect with its links, like a featured wallet. Listed in the connector order's
+ * `custom` group.
+ *
+ * @example
+ * const acme: CustomWallet = {
+ *   id: 'acme',
+ *   name: 'Acme Wallet',
+ *   image_url: 'https://acme.example/icon.png',
+ *   mobile_link: 'acme://',
+ *   webapp_link: 'https://app.acme.example',
+ * }
+ * createPortico({ networks: [mainnet], adapters: [eip155Adapter()], customWallets: [acme] })
+ */
+export type CustomWallet = {
+  /** Unique among the custom wallets; also how a recent connection to it is remembered. */
+  id: string
+  name: string
+  /** The wallet's icon (http or https). */
+  image_url?: string | undefined
+  /** The wallet's site (http or https). */
+  homepage?: string | undefined
+  /** The app's deep link or universal link, opened with the pairing URI on phones. */
+  mobile_link?: string | undefined
+  /** The desktop app's link, offered as "Open desktop app". */
+  desktop_link?: string | undefined
+  /** The web app's link (http or https), offered as "Open web app". */
+  webapp_link?: string | undefined
 }
+
+/**
+ * The embedded wallet's settings (the `embeddedWallet` option): where its secure frame is served.
+ *
+ * @example
+ * createPortico({ networks: [mainnet], adapters: [eip155Adapter()], embeddedWallet: { frameUrl: 'https://secure.example.com' } })
+ */
+export type EmbeddedWalletOptions = { frameUrl: string; enableLogger?: boolean | undefined }

@@ -1,13 +1,8 @@
 import { connect } from '../kernel/actions/connect.js'
 import { initialize } from '../kernel/actions/initialize.js'
 import { createPortico } from '../kernel/createPortico.js'
-import type {
-  ChainAdapter,
-  Connector,
-  ConnectorConnection,
-  ConnectorConnectParameters,
-  ConnectorEvent,
-} from '../kernel/types.js'
+import type { ChainAdapter } from '../kernel/portico.js'
+import type { Connector, ConnectorConnection, ConnectorConnectParameters, ConnectorEvent } from '../kernel/types.js'
 import type { ChainNamespace } from '../kernel/utils/caip.js'
 import { memoryStorage, testNetworks } from './fixtures.js'
 

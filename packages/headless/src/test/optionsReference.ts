@@ -11,9 +11,9 @@ import {
   nameSuffixPattern,
 } from '../kernel/defaults.js'
 import { isAdapter, isImageUrl, isStorage, isWalletConnectStorage } from '../kernel/optionsChecks.js'
+import type { ChainAdapter } from '../kernel/portico.js'
 import type { PorticoTransport } from '../kernel/rpc/types.js'
 import type { StorageLike } from '../kernel/state/storage.js'
-import type { ChainAdapter } from '../kernel/types.js'
 import { chainNamespaces, parseCaipNetworkId } from '../kernel/utils/caip.js'
 import { isHttpUrl, isWsUrl } from '../kernel/utils/url.js'
 import type { WalletConnectOptions } from '../kernel/walletConnectOptions.js'

@@ -1,7 +1,7 @@
 import { NotConnectedError } from '../errors/connection.js'
 import { AdapterNotFoundError } from '../errors/network.js'
-import type { Portico } from '../portico.js'
-import type { AccountState, ChainAdapter, Connector, PorticoNetwork } from '../types.js'
+import type { ChainAdapter, Portico } from '../portico.js'
+import type { AccountState, Connector, PorticoNetwork } from '../types.js'
 import type { CaipNetworkId, ChainNamespace } from '../utils/caip.js'
 import { accountsAtom, activeNamespaceAtom, activeNetworksAtom } from './atoms.js'
 

@@ -1,5 +1,3 @@
-import type { Portico } from '../portico.js'
-
 // A click that lands twice before React re-renders (a double click, a bouncing key) must not ask
 // the wallet twice: with a wallet that signs both, the user pays twice. So wallet work is joined
 // while it runs: a second identical call gets the first one's promise and never reaches the
@@ -21,6 +19,12 @@ export type SingleFlightState = {
   nextId: number
 }
 
+/**
+ * @internal The part of an instance this file reads (a `Portico` is one): only its flights, so the
+ * instance's type, which holds a {@link SingleFlightState}, is not needed here.
+ */
+type FlightHolder = { readonly _internal: { readonly singleFlight: SingleFlightState } }
+
 /** @internal A fresh state for a new instance. */
 export function createSingleFlightState(): SingleFlightState {
   return { flights: new Map(), ids: new WeakMap(), nextId: 1 }
@@ -38,7 +42,7 @@ export function createSingleFlightState(): SingleFlightState {
  * const hash = await singleFlight(portico, ['portico', 'sendToken', variables], () => sendToken(portico, variables))
  */
 export function singleFlight<result>(
-  portico: Portico,
+  portico: FlightHolder,
   key: readonly unknown[],
   run: (signal: AbortSignal) => Promise<result>,
   { signal }: { signal?: AbortSignal | undefined } = {},
@@ -92,7 +96,7 @@ export function singleFlight<result>(
  * mutationFn: singleFlightMutation(portico, ['portico', 'signMessage'], (v) => signMessage(portico, v))
  */
 export function singleFlightMutation<variables, result>(
-  portico: Portico,
+  portico: FlightHolder,
   mutationKey: readonly unknown[],
   run: (variables: variables) => Promise<result>,
 ): (variables: variables) => Promise<result> {

@@ -1,6 +1,7 @@
 import { getWallets } from '@wallet-standard/app'
 import type { IdentifierString } from '@wallet-standard/base'
-import type { ChainAdapter, Connector } from '../../types.js'
+import type { ChainAdapter } from '../../portico.js'
+import type { Connector } from '../../types.js'
 import { isAnnouncedIcon } from '../../utils/announcedIcon.js'
 import type { CaipNetworkId } from '../../utils/caip.js'
 import { readProperty, warnOnce, watchInjected } from '../../utils/injectedDiscovery.js'

@@ -1,4 +1,5 @@
-import type { ChainAdapter, Connector } from '../../types.js'
+import type { ChainAdapter } from '../../portico.js'
+import type { Connector } from '../../types.js'
 import { type Eip6963Announcement, watchEip6963Announcements } from '../../utils/eip6963.js'
 import { isSafeImageUrl } from '../../utils/imageUrl.js'
 import { createEip1193Connector } from './eip1193Connector.js'

@@ -1,4 +1,5 @@
-import type { ChainAdapter, Connector } from '../../types.js'
+import type { ChainAdapter } from '../../portico.js'
+import type { Connector } from '../../types.js'
 import { readProperty, warnOnce, watchInjected } from '../../utils/injectedDiscovery.js'
 import { createInjectedWeb3Connector, type InjectedWeb3Entry } from './injectedWeb3Connector.js'
 

@@ -1,6 +1,6 @@
 import { getWallets } from '@wallet-standard/app'
 import type { IdentifierString } from '@wallet-standard/base'
-import type { ChainAdapter } from '../../types.js'
+import type { ChainAdapter } from '../../portico.js'
 import type { CaipNetworkId } from '../../utils/caip.js'
 import { checkStandardWallets, isSolanaWalletEntry } from '../../utils/walletStandard.js'
 import { createWalletStandardConnector } from './walletStandardConnector.js'

@@ -8,10 +8,16 @@
 // Needs Debian's postgresql (initdb, pg_ctl); see scripts/ensure-postgres.mjs.
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { startMailInbox } from '../../devnet/src/mail/inbox.js'
-import { openPostgres } from '../src/db/postgres.js'
-import { Balancer, percentile, runLogins, startAuthProcess, type Timings } from '../src/test/cluster.js'
-import { startPostgresCluster } from '../src/test/postgresCluster.js'
+import { openPostgres } from '../../packages/auth/src/db/postgres.js'
+import {
+  Balancer,
+  percentile,
+  runLogins,
+  startAuthProcess,
+  type Timings,
+} from '../../packages/auth/src/test/cluster.js'
+import { startPostgresCluster } from '../../packages/auth/src/test/postgresCluster.js'
+import { startMailInbox } from '../../packages/devnet/src/mail/inbox.js'
 
 const { values } = parseArgs({
   options: {
