@@ -6,7 +6,8 @@ import { playwright } from '@vitest/browser-playwright'
 import type { BrowserContext } from 'playwright-core'
 import { defaultExclude, defineConfig } from 'vitest/config'
 import { chromiumArgs, headlessShellPath, headlessShellPermissions } from './scripts/ensure-chromium.mjs'
-import { offlineArgs, watchOffLoopback } from './scripts/offline-browser.mjs'
+import { noteServerFault, serverFaultWatch } from './scripts/failure-digest.mjs'
+import { isLoopbackUrl, offlineArgs, watchOffLoopback } from './scripts/offline-browser.mjs'
 import { unitSchedule } from './scripts/unit-schedule.mjs'
 
 const root = dirname(fileURLToPath(import.meta.url))
@@ -78,6 +79,12 @@ function offlinePlaywright(extraArgs: readonly string[] = []) {
         if (!watched.has(context)) {
           watched.add(context)
           watchOffLoopback(context, (url) => console.warn(`[browser] blocked non-loopback request: ${url}`))
+          // A module script that did not load fails its test file with only the file's name; the
+          // failure digest names the module and Chromium's reason (scripts/failure-digest.mjs).
+          context.on('requestfailed', (request) => {
+            if (request.resourceType() === 'script' && isLoopbackUrl(request.url()))
+              noteServerFault(`${request.failure()?.errorText ?? 'failed'} (Chromium) ${request.url()}`)
+          })
         }
         return context
       }
@@ -145,7 +152,7 @@ export default defineConfig({
         : []),
       {
         extends: true,
-        plugins: [vanillaExtractPlugin(), react()],
+        plugins: [vanillaExtractPlugin(), react(), serverFaultWatch()],
         // Keep the workspace's `portico-source` condition next to Vite's browser defaults.
         resolve: { conditions: ['portico-source', 'module', 'browser', 'development|production'] },
         // Prebundled up front: a dependency discovered mid-run makes Vite reload the page under a test.

@@ -11,6 +11,44 @@ import { stripVTControlCharacters } from 'node:util'
 export const digestFile =
   process.env.PORTICO_FAILURE_DIGEST ?? fileURLToPath(new URL('../node_modules/.vitest-failures.txt', import.meta.url))
 
+/**
+ * What the browser tests' Vite server answered with an error, and the module scripts Chromium could
+ * not load: a browser test file that fails with "Failed to import test file … Failed to fetch
+ * dynamically imported module" names only the test file, whichever module of its graph failed and
+ * why. Kept on `globalThis` because vitest.config.ts (bundled when Vitest loads it) and this
+ * reporter are two copies of this module in one process.
+ */
+const faultsKey = Symbol.for('portico.failureDigest.serverFaults')
+globalThis[faultsKey] ??= []
+const serverFaults = globalThis[faultsKey]
+
+/** Notes one failed module request for the digest ("504 /node_modules/.vite/deps/x.js?v=…"). */
+export function noteServerFault(line) {
+  if (serverFaults.length < 50) serverFaults.push(line)
+}
+
+/**
+ * A Vite plugin for the browser project: notes each request its server answered with 5xx, or 404
+ * for a module (a script or stylesheet the page imports), for the digest. Cheap: one `finish`
+ * listener per request, and nothing printed unless the run fails.
+ */
+export function serverFaultWatch() {
+  const isModule = (url) => /\?(import|v=|t=)|\.(m?[jt]sx?|css)(\?|$)|\/@(fs|id|vite)\//.test(url)
+  return {
+    name: 'portico:server-fault-watch',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        res.on('finish', () => {
+          const url = req.originalUrl ?? req.url ?? ''
+          if (res.statusCode >= 500 || (res.statusCode === 404 && isModule(url)))
+            noteServerFault(`${res.statusCode} ${req.method} ${url}`)
+        })
+        next()
+      })
+    },
+  }
+}
+
 /** The first lines of an error, enough to name it (message, diff, the test's own frames). */
 function describe(error) {
   const text = [error?.message ?? String(error), error?.diff, error?.stack?.split('\n').slice(1).join('\n')]
@@ -29,6 +67,7 @@ function describe(error) {
 export default class FailureDigest {
   onInit(vitest) {
     this.root = vitest.config.root
+    serverFaults.length = 0
     rmSync(digestFile, { force: true })
   }
 
@@ -44,6 +83,10 @@ export default class FailureDigest {
       }
     }
     for (const error of unhandledErrors) parts.push(`✖ unhandled error\n${describe(error)}`)
+    if (parts.length > 0 && serverFaults.length > 0)
+      parts.push(
+        `✖ module requests that failed during the run (the browser tests' server or Chromium)\n${serverFaults.map((line) => `    ${line}`).join('\n')}`,
+      )
     if (reason === 'interrupted') parts.push('✖ the run was interrupted')
     if (parts.length === 0) return
     mkdirSync(dirname(digestFile), { recursive: true })

@@ -6,7 +6,9 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createServer } from 'vite'
 import { afterAll, expect, test } from 'vitest'
+import { serverFaultWatch } from '../../scripts/failure-digest.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 // Inside the workspace, so that the files' `import 'vitest'` resolves.
@@ -15,7 +17,9 @@ const work = mkdtempSync(join(root, 'node_modules/.cache/failure-digest-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 const files: Record<string, string> = {
-  'vitest.config.mjs': `export default { test: { include: ['*.test.mjs'], pool: 'threads', maxWorkers: 1 } }`,
+  'vitest.config.mjs': `export default { test: { include: ['*.test.mjs'], pool: 'threads', maxWorkers: 1, globalSetup: ['./setup.mjs'] } }`,
+  // As the browser project's server notes a module it could not serve (in the same process).
+  'setup.mjs': `import { noteServerFault } from ${JSON.stringify(join(root, 'scripts/failure-digest.mjs'))}\nexport default () => noteServerFault('504 GET /node_modules/.vite/deps/x.js?v=1')`,
   'passes.test.mjs': `import { expect, test } from 'vitest'\ntest('adds up', () => expect(1 + 1).toBe(2))`,
   'fails.test.mjs': `import { describe, expect, test } from 'vitest'\ndescribe('sums', () => test('is off by one', () => expect(1 + 1).toBe(3)))`,
   'broken.test.mjs': `throw new Error('broken while loading')`,
@@ -48,8 +52,41 @@ test('a failed run replaces the digest with one naming each failed test, broken 
   expect(text).toContain('broken while loading')
   expect(text).toContain('✖ unhandled error')
   expect(text).toContain('nobody caught this')
+  expect(text).toContain('✖ module requests that failed during the run')
+  expect(text).toContain('504 GET /node_modules/.vite/deps/x.js?v=1')
   expect(text).not.toContain('adds up')
   expect(text).not.toContain('a previous run')
   // Plain text: no terminal colours in the diff.
   expect(text).not.toContain('\x1b[')
+})
+
+test('the browser server notes each module it answered with an error, and nothing it served', async () => {
+  const site = join(work, 'site')
+  mkdirSync(site, { recursive: true })
+  writeFileSync(join(site, 'fine.ts'), 'export const fine = 1\n')
+  writeFileSync(join(site, 'broken.ts'), 'export const = \n')
+  // Where the reporter reads them (scripts/failure-digest.mjs keeps them on globalThis).
+  const faults: string[] | undefined = (globalThis as Record<symbol, string[]>)[
+    Symbol.for('portico.failureDigest.serverFaults')
+  ]
+  if (!faults) throw new Error('scripts/failure-digest.mjs keeps its list elsewhere now')
+  faults.length = 0
+  const server = await createServer({
+    root: site,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [serverFaultWatch()],
+    server: { host: '127.0.0.1', port: 0, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  })
+  try {
+    await server.listen()
+    const base = server.resolvedUrls?.local[0]
+    const status = async (path: string) => (await fetch(new URL(path, base))).status
+    expect(await status('/fine.ts?import')).toBe(200)
+    expect(await status('/broken.ts?import')).toBe(500)
+    expect(faults).toEqual(['500 GET /broken.ts?import'])
+  } finally {
+    await server.close()
+  }
 })
