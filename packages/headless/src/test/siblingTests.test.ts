@@ -30,10 +30,6 @@ const allowList = new Map<string, string>([
   ],
   ['features/embedded/finishLogin.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
   ['features/embedded/loginWithPasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
-  [
-    'features/embedded/reconnectEmbeddedWallet.ts',
-    'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
-  ],
   ['features/embedded/registerPasskey.ts', 'covered by embedded/connectSocial.test.ts; to split'],
   [
     'features/embedded/undoAccountUpgrade.ts',
@@ -45,23 +41,7 @@ const allowList = new Map<string, string>([
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
   ],
   [
-    'features/embedded/verifyEmailOtp.ts',
-    'needs the secure frame in a real browser: covered by ui EmailLogin.browser.test.tsx and tests/e2e/embedded*.test.ts',
-  ],
-  [
     'features/embedded/waitForDeviceApproval.ts',
-    'needs the secure frame in a real browser: covered by ui EmailLogin.browser.test.tsx and tests/e2e/embedded*.test.ts',
-  ],
-  [
-    'features/embedded/react/useConnectFarcaster.ts',
-    'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
-  ],
-  [
-    'features/embedded/react/useConnectSocial.ts',
-    'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
-  ],
-  [
-    'features/embedded/react/useEmbeddedWallet.ts',
     'needs the secure frame in a real browser: covered by ui EmailLogin.browser.test.tsx and tests/e2e/embedded*.test.ts',
   ],
   ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],

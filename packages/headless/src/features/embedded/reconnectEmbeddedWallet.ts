@@ -8,6 +8,7 @@ import { hydrate } from '../../kernel/state/hydrate.js'
 import { connectedConnectorSchema } from '../../kernel/state/persistence.js'
 import { storageKeys } from '../../kernel/state/storage.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
+import { readLoginCache } from './loginCache.js'
 
 /**
  * Restores an email login after a reload, silently, through the kit's ordinary page-load
@@ -28,8 +29,10 @@ import { getEmbeddedWallet } from './embeddedWallet.js'
  * ```
  */
 export async function reconnectEmbeddedWallet(portico: Portico): Promise<ConnectReturnType | undefined> {
+  // The login cache first: the wallet (its frame client) loads the frame, which a visitor who never
+  // logged in here must not pay for.
+  if (!readLoginCache(portico).used) return undefined
   const wallet = getEmbeddedWallet(portico)
-  if (!wallet.readLoginCache().used) return undefined
   // Without a provider (core only) the stored connections are read here first, as `reconnect` does.
   hydrate(portico)
   for (const namespace of wallet.namespaces) {

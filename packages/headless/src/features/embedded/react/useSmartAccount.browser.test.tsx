@@ -9,79 +9,25 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import '../../../../../ui/src/test/provided.js'
 import { getConnection } from '../../../kernel/actions/getConnection.js'
-import { initialize } from '../../../kernel/actions/initialize.js'
 import { sendTransaction } from '../../../kernel/actions/sendTransaction.js'
-import { eip155Adapter } from '../../../kernel/adapters/eip155/eip155Adapter.js'
-import { createPortico } from '../../../kernel/createPortico.js'
-import { eip155Network } from '../../../kernel/networks.js'
 import type { Portico } from '../../../kernel/portico.js'
 import { PorticoProvider } from '../../../kernel/react/PorticoProvider.js'
+import { approveInFrame, emailLogin, embeddedPortico, freshEmail, stopEmbedded } from '../../../test/embeddedBrowser.js'
 import { getSmartAccount } from '../getSmartAccount.js'
 import { setPreferredAccountType } from '../setPreferredAccountType.js'
-import { startEmailLogin } from '../startEmailLogin.js'
-import { verifyEmailOtp } from '../verifyEmailOtp.js'
 import { useSmartAccount } from './useSmartAccount.js'
 
 const devnet = inject('devnet')
-const embedded = inject('embedded')
-const stops: (() => void)[] = []
 afterEach(async () => {
   await cleanup()
-  for (const stop of stops.splice(0)) stop()
-  for (const frame of document.querySelectorAll('iframe[data-portico-secure-frame]')) frame.remove()
+  stopEmbedded()
 })
 
-let emails = 0
-const freshEmail = () => `sa-${Date.now().toString(36)}-${++emails}@example.com`
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 const chain = () => createPublicClient({ transport: http(devnet.evmRpcUrl) })
-
-function memoryStorage() {
-  const map = new Map<string, string>()
-  return {
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  }
-}
-
-/** A kit on the devnet chain; `smart` gives the chain the devnet's bundler and paymaster. */
-function makePortico({ smart }: { smart: boolean }) {
-  const portico: Portico = createPortico({
-    projectId: embedded.projectId,
-    networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true })],
-    adapters: [eip155Adapter()],
-    storage: memoryStorage(),
-    embeddedWallet: { frameUrl: embedded.frameUrl },
-    ...(smart
-      ? { bundlerMap: { 'eip155:31337': devnet.bundlerUrl }, paymasterMap: { 'eip155:31337': devnet.paymasterUrl } }
-      : {}),
-    walletConnect: false,
-    walletDirectory: false,
-    blockchainApi: false,
-    remoteConfig: false,
-    features: { analytics: false },
-  })
-  stops.push(initialize(portico))
-  return portico
-}
-
-async function login(portico: Portico) {
-  const email = freshEmail()
-  await startEmailLogin(portico, { email })
-  const response = await fetch(`${embedded.inboxUrl}/messages/latest?to=${encodeURIComponent(email)}&wait=15000`)
-  const { code } = (await response.json()) as { code?: string }
-  return verifyEmailOtp(portico, { otp: code ?? '' })
-}
-
-/** Approves the frame's prompt with a trusted click inside the frame's document. */
-async function approveInFrame() {
-  const frame = document.querySelector('iframe[data-portico-secure-frame]') as HTMLIFrameElement
-  const approve = page.frameLocator(page.elementLocator(frame)).getByRole('button', { name: 'Approve' })
-  await userEvent.click(approve)
-}
+const makePortico = ({ smart }: { smart: boolean }) => embeddedPortico({ smart })
+const login = (portico: Portico) => emailLogin(portico, freshEmail('sa'))
 
 /** A sponsored send of 0 wei from the smart account: its first operation deploys it. */
 async function firstOperation(portico: Portico) {

@@ -1,0 +1,98 @@
+// For browser tests of the embedded wallet's verbs and hooks (the `browser` project): a kit on the
+// devnet chain with the secure frame of ui's globalAuth.ts, an email login through the devnet's
+// inbox, the frame's Approve clicked inside the frame's own document (a trusted click), and the
+// cleanup each test runs after itself. Real services only: the auth server, the frame, anvil.
+import { inject } from 'vitest'
+import { page, userEvent } from 'vitest/browser'
+import '../../../ui/src/test/provided.js'
+import { startEmailLogin } from '../features/embedded/startEmailLogin.js'
+import { verifyEmailOtp } from '../features/embedded/verifyEmailOtp.js'
+import { initialize } from '../kernel/actions/initialize.js'
+import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
+import { createPortico } from '../kernel/createPortico.js'
+import { eip155Network } from '../kernel/networks.js'
+import type { Portico } from '../kernel/portico.js'
+import type { StorageLike } from '../kernel/state/storage.js'
+
+const stops: (() => void)[] = []
+
+/**
+ * Storage in memory, as a page's: share one between two kits for two pages of one browser. (Not
+ * fixtures.ts's, which brings Node's HTTP server into the page.)
+ */
+export function pageStorage(): StorageLike {
+  const map = new Map<string, string>()
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  }
+}
+let emails = 0
+
+/** A new address for each login: the auth server knows every earlier one. */
+export const freshEmail = (prefix = 'embedded') => `${prefix}-${Date.now().toString(36)}-${++emails}@example.com`
+
+/**
+ * A kit on the devnet chain with the embedded wallet's frame; `smart` gives the chain the devnet's
+ * bundler and paymaster. Pass the same `storage` to two kits for a second page of one browser.
+ */
+export function embeddedPortico({
+  smart = false,
+  storage = pageStorage(),
+}: {
+  smart?: boolean
+  storage?: StorageLike
+} = {}) {
+  const devnet = inject('devnet')
+  const embedded = inject('embedded')
+  const portico: Portico = createPortico({
+    projectId: embedded.projectId,
+    networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true })],
+    adapters: [eip155Adapter()],
+    storage,
+    embeddedWallet: { frameUrl: embedded.frameUrl },
+    ...(smart
+      ? { bundlerMap: { 'eip155:31337': devnet.bundlerUrl }, paymasterMap: { 'eip155:31337': devnet.paymasterUrl } }
+      : {}),
+    walletConnect: false,
+    walletDirectory: false,
+    blockchainApi: false,
+    remoteConfig: false,
+    features: { analytics: false },
+  })
+  stops.push(initialize(portico))
+  return portico
+}
+
+/** The code of the last login mail to `email` (the inbox holds the request until one arrives). */
+export async function latestCode(email: string): Promise<string> {
+  const url = `${inject('embedded').inboxUrl}/messages/latest?to=${encodeURIComponent(email)}&wait=15000`
+  const { code } = (await (await fetch(url)).json()) as { code?: string }
+  if (!code) throw new Error(`no login mail reached ${email}`)
+  return code
+}
+
+/** A whole email login, as a user types the mailed code. */
+export async function emailLogin(portico: Portico, email = freshEmail()) {
+  await startEmailLogin(portico, { email })
+  const connected = await verifyEmailOtp(portico, { otp: await latestCode(email) })
+  return { ...connected, email }
+}
+
+/** The secure frames on the page. */
+export const secureFrames = () => document.querySelectorAll<HTMLIFrameElement>('iframe[data-portico-secure-frame]')
+
+/** Approves the frame's prompt with a trusted click inside the frame's document. */
+export async function approveInFrame() {
+  const frame = secureFrames()[0]
+  if (!frame) throw new Error('no secure frame on the page')
+  const approve = page.frameLocator(page.elementLocator(frame)).getByRole('button', { name: 'Approve' })
+  await userEvent.click(approve)
+}
+
+/** Stops the kits of the test and removes their frames: call it in `afterEach`. */
+export function stopEmbedded() {
+  for (const stop of stops.splice(0)) stop()
+  for (const frame of secureFrames()) frame.remove()
+}
