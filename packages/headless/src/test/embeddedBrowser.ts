@@ -2,12 +2,15 @@
 // devnet chain with the secure frame of ui's globalAuth.ts, an email login through the devnet's
 // inbox, the frame's Approve clicked inside the frame's own document (a trusted click), and the
 // cleanup each test runs after itself. Real services only: the auth server, the frame, anvil.
+import { createPublicClient, http } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { inject } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import '../../../ui/src/test/provided.js'
 import { startEmailLogin } from '../features/embedded/startEmailLogin.js'
 import { verifyEmailOtp } from '../features/embedded/verifyEmailOtp.js'
 import { initialize } from '../kernel/actions/initialize.js'
+import { sendTransaction } from '../kernel/actions/sendTransaction.js'
 import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../kernel/createPortico.js'
 import { eip155Network } from '../kernel/networks.js'
@@ -89,6 +92,27 @@ export async function approveInFrame() {
   if (!frame) throw new Error('no secure frame on the page')
   const approve = page.frameLocator(page.elementLocator(frame)).getByRole('button', { name: 'Approve' })
   await userEvent.click(approve)
+}
+
+/**
+ * Starts the devnet's bundler (Alto starts on its first request), so that a test's first smart
+ * account request does not wait for it under the frame's own timeout.
+ */
+export async function startBundler() {
+  await fetch(inject('devnet').bundlerUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+  })
+}
+
+/** A sponsored send of 0 wei from the smart account, approved in the frame: its first one deploys it. */
+export async function sponsoredSend(portico: Portico) {
+  const to = privateKeyToAccount(generatePrivateKey()).address
+  const sending = sendTransaction(portico, { to, value: 0n })
+  await approveInFrame()
+  const hash = await sending
+  await createPublicClient({ transport: http(inject('devnet').evmRpcUrl) }).waitForTransactionReceipt({ hash })
 }
 
 /** Stops the kits of the test and removes their frames: call it in `afterEach`. */

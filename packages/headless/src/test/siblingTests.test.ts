@@ -23,19 +23,8 @@ const allowList = new Map<string, string>([
     'features/embedded/approveDeviceWithPasskey.ts',
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
   ],
-  ['features/embedded/connectFarcaster.ts', 'covered by embedded/connectSocial.test.ts; to split'],
-  [
-    'features/embedded/getSmartAccount.ts',
-    'needs the secure frame and a bundler in a real browser: covered by react/useSmartAccount.browser.test.tsx (its core cases)',
-  ],
   ['features/embedded/finishLogin.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
   ['features/embedded/loginWithPasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
-  ['features/embedded/registerPasskey.ts', 'covered by embedded/connectSocial.test.ts; to split'],
-  [
-    'features/embedded/undoAccountUpgrade.ts',
-    'covered by embedded/upgradeAccount.test.ts (its refusals, shared with the upgrade) and tests/e2e/embeddedAccountUpgrade.test.ts (the undo on chain); to split',
-  ],
-  ['features/embedded/socialPopup.ts', 'covered by embedded/connectSocial.test.ts; to split'],
   [
     'features/embedded/syncEmbeddedWalletTheme.ts',
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',

@@ -1,72 +1,18 @@
 import { afterEach, expect, test, vi } from 'vitest'
-import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
-import { createPortico } from '../../kernel/createPortico.js'
-import { featureState } from '../../kernel/featureState.js'
-import { memoryStorage, testNetworks } from '../../test/fixtures.js'
-import { installTestWindow, removeTestWindow } from '../../test/window.js'
-import { connectFarcaster } from './connectFarcaster.js'
+import { answer, never, refuse, embeddedStandIn as setup } from '../../test/embeddedStandIn.js'
+import { removeTestWindow } from '../../test/window.js'
 import { connectSocial } from './connectSocial.js'
-import { EmbeddedWalletError } from './errors.js'
 import { connectSocialMutationOptions } from './query.js'
-import { registerPasskey } from './registerPasskey.js'
 import { openSocialPopup } from './socialPopup.js'
-import { embeddedState } from './state.js'
-import type { EmbeddedWallet } from './types.js'
 
-// Node has no frames: the frame's answers come from a stand-in that answers each request by name
-// as the secure frame does (its own flows run for real in tests/e2e/embeddedSocial.test.ts).
-type Answer = (payload: unknown) => Promise<unknown>
-
+// The frame is a stand-in (test/embeddedStandIn.ts); the login's own flows run for real in
+// react/useConnectSocial.browser.test.tsx and tests/e2e/embeddedSocial.test.ts.
 afterEach(() => {
   vi.useRealTimers()
   removeTestWindow()
 })
 
 const providerUrl = 'http://127.0.0.1:9/authorize?state=s1'
-
-function setup(answers: Record<string, Answer>, { blocked = false } = {}) {
-  const win = installTestWindow() as unknown as { open: ReturnType<typeof vi.fn> }
-  const popups: { closed: boolean; location: { href: string }; close(): void }[] = []
-  win.open = vi.fn(() => {
-    if (blocked) return null
-    const popup = {
-      closed: false,
-      location: { href: 'about:blank' },
-      close() {
-        popup.closed = true
-      },
-    }
-    popups.push(popup)
-    return popup
-  })
-  const portico = createPortico({
-    projectId: 'p',
-    networks: [testNetworks().devnet],
-    adapters: [eip155Adapter({ eip6963: false })],
-    storage: memoryStorage(),
-    embeddedWallet: { frameUrl: 'https://secure.example.com/' },
-  })
-  const requests: { name: string; payload: unknown }[] = []
-  const client = {
-    request(name: string, payload?: unknown) {
-      requests.push({ name, payload })
-      const answer = answers[name]
-      if (!answer) return Promise.reject(new Error(`unexpected ${name}`))
-      return answer(payload)
-    },
-  }
-  featureState(portico, embeddedState).wallet = {
-    client,
-    namespaces: ['eip155'],
-    frameChain: 31337,
-    writeLoginCache() {},
-  } as unknown as EmbeddedWallet
-  return { portico, win, popups, requests }
-}
-
-const refuse = (request: string, message: string) => () => Promise.reject(new EmbeddedWalletError({ message, request }))
-const never = () => new Promise<never>(() => {})
-const answer = (value: unknown) => () => Promise.resolve(value)
 
 test('error: a provider outside the six is refused with "Failed to initiate social connection", no window opened', async () => {
   const { portico, win, requests } = setup({})
@@ -174,42 +120,4 @@ test('a double click opens one window and starts one login', async () => {
   await vi.waitFor(() => expect(requests.map((r) => r.name)).toContain('CONNECT_SOCIAL'))
   expect(win.open).toHaveBeenCalledTimes(1)
   expect(requests.map((r) => r.name)).toEqual(['GET_SOCIAL_REDIRECT_URI', 'CONNECT_SOCIAL'])
-})
-
-test('error: Farcaster that cannot start or is not approved fails with "Failed to connect to farcaster"', async () => {
-  const noChannel = setup({ GET_FARCASTER_URI: refuse('GET_FARCASTER_URI', 'Failed to connect to farcaster') })
-  const onUrl = vi.fn()
-  await expect(connectFarcaster(noChannel.portico, { onUrl })).rejects.toMatchObject({
-    name: 'FarcasterConnectError',
-    shortMessage: 'Failed to connect to farcaster',
-  })
-  expect(onUrl).not.toHaveBeenCalled()
-
-  const refused = setup({
-    GET_FARCASTER_URI: answer({ url: 'https://farcaster.xyz/~/siwf?channelToken=t' }),
-    CONNECT_FARCASTER: refuse('CONNECT_FARCASTER', 'Failed to connect to farcaster'),
-  })
-  await expect(connectFarcaster(refused.portico, { onUrl })).rejects.toMatchObject({
-    shortMessage: 'Failed to connect to farcaster',
-  })
-  expect(onUrl).toHaveBeenCalledWith('https://farcaster.xyz/~/siwf?channelToken=t')
-})
-
-test('error: a Farcaster link that is not http(s) is never given to the QR code', async () => {
-  const { portico, requests } = setup({ GET_FARCASTER_URI: answer({ url: 'javascript:alert(1)' }) })
-  const onUrl = vi.fn()
-  await expect(connectFarcaster(portico, { onUrl })).rejects.toMatchObject({
-    shortMessage: 'Failed to connect to farcaster',
-  })
-  expect(onUrl).not.toHaveBeenCalled()
-  expect(requests.map((r) => r.name)).toEqual(['GET_FARCASTER_URI'])
-})
-
-test('error: a passkey is only added to a user signed in through the embedded wallet', async () => {
-  const { portico, requests } = setup({})
-  await expect(registerPasskey(portico)).rejects.toMatchObject({
-    name: 'NotConnectedToEmailError',
-    shortMessage: 'Not connected to email or social',
-  })
-  expect(requests).toEqual([])
 })

@@ -4,7 +4,6 @@ import { createPortico } from '../../kernel/createPortico.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
 import { connectedHostWallet } from '../../test/hostConnector.js'
 import { removeTestWindow } from '../../test/window.js'
-import { undoAccountUpgrade } from './undoAccountUpgrade.js'
 import { upgradeAccount } from './upgradeAccount.js'
 import { AccountUpgradeRejectedError, AccountUpgradeUnsupportedError } from './upgradeAccountErrors.js'
 
@@ -20,7 +19,6 @@ test('error: not connected, the upgrade fails before any frame is added', async 
   })
   // Node has no document: adding the frame first would fail with another error than this one.
   await expect(upgradeAccount(portico)).rejects.toMatchObject({ name: 'NotConnectedToEmailError' })
-  await expect(undoAccountUpgrade(portico)).rejects.toMatchObject({ name: 'NotConnectedToEmailError' })
 })
 
 test('error: a wallet that is not the embedded one gets a typed refusal naming it, and is not asked', async () => {
@@ -34,11 +32,6 @@ test('error: a wallet that is not the embedded one gets a typed refusal naming i
       reason: 'wallet',
       shortMessage: 'This wallet cannot be upgraded here',
       details: 'Host Wallet is not the embedded wallet: only the embedded wallet upgrades its account with EIP-7702.',
-    })
-    // The undo likewise.
-    await expect(undoAccountUpgrade(portico)).rejects.toMatchObject({
-      name: 'AccountUpgradeUnsupportedError',
-      reason: 'wallet',
     })
     // Nothing reached the wallet: no request, no signature.
     expect(wallet.calls.map((call) => call.method)).toEqual(['connect'])
