@@ -23,11 +23,14 @@ const allowList = new Map<string, string>([
     'features/embedded/approveDeviceWithPasskey.ts',
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
   ],
-  ['features/embedded/finishLogin.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
+  [
+    'features/embedded/finishLogin.ts',
+    'the end of every login: run by verifyEmailOtp.browser.test.tsx and the passkey and social e2e files; no own test yet',
+  ],
   ['features/embedded/loginWithPasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
   [
     'features/embedded/syncEmbeddedWalletTheme.ts',
-    'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
+    "applied inside the frame's document (another origin, which a page test cannot read): the messages sent are checked in ui's EmailLogin.browser.test.tsx; no own test yet",
   ],
   [
     'features/embedded/waitForDeviceApproval.ts',
