@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import type { BrowserContext } from 'playwright-core'
 import { defaultExclude, defineConfig } from 'vitest/config'
+import { frameCommands } from './packages/ui/src/test/frameCommands.js'
 import { chromiumArgs, headlessShellPath, headlessShellPermissions } from './scripts/ensure-chromium.mjs'
 import { noteServerFault, serverFaultWatch } from './scripts/failure-digest.mjs'
 import { isLoopbackUrl, offlineArgs, watchOffLoopback } from './scripts/offline-browser.mjs'
@@ -181,6 +182,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: offlinePlaywright(),
+            commands: frameCommands,
             instances: [
               { browser: 'chromium', exclude: [...heapFiles, ...defaultExclude] },
               // The leak tests measure the heap in a Chromium of their own whose V8 only interprets

@@ -29,10 +29,6 @@ const allowList = new Map<string, string>([
   ],
   ['features/embedded/loginWithPasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
   [
-    'features/embedded/syncEmbeddedWalletTheme.ts',
-    "applied inside the frame's document (another origin, which a page test cannot read): the messages sent are checked in ui's EmailLogin.browser.test.tsx; no own test yet",
-  ],
-  [
     'features/embedded/waitForDeviceApproval.ts',
     'needs the secure frame in a real browser: covered by ui EmailLogin.browser.test.tsx and tests/e2e/embedded*.test.ts',
   ],
