@@ -6,7 +6,7 @@ import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { inject } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import '../../../ui/src/test/provided.js'
+import { latestMail } from '../../../ui/src/test/authInbox.js'
 import { startEmailLogin } from '../features/embedded/startEmailLogin.js'
 import { verifyEmailOtp } from '../features/embedded/verifyEmailOtp.js'
 import { initialize } from '../kernel/actions/initialize.js'
@@ -38,14 +38,17 @@ export const freshEmail = (prefix = 'embedded') => `${prefix}-${Date.now().toStr
 
 /**
  * A kit on the devnet chain with the embedded wallet's frame; `smart` gives the chain the devnet's
- * bundler and paymaster. Pass the same `storage` to two kits for a second page of one browser.
+ * bundler and paymaster. Pass the same `storage` to two kits for a second page of one browser, and
+ * `embedded.otherFrameUrl` as `frameUrl` for another device (the frame's storage is per origin).
  */
 export function embeddedPortico({
   smart = false,
   storage = pageStorage(),
+  frameUrl = inject('embedded').frameUrl,
 }: {
   smart?: boolean
   storage?: StorageLike
+  frameUrl?: string
 } = {}) {
   const devnet = inject('devnet')
   const embedded = inject('embedded')
@@ -54,7 +57,7 @@ export function embeddedPortico({
     networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true })],
     adapters: [eip155Adapter()],
     storage,
-    embeddedWallet: { frameUrl: embedded.frameUrl },
+    embeddedWallet: { frameUrl },
     ...(smart
       ? { bundlerMap: { 'eip155:31337': devnet.bundlerUrl }, paymasterMap: { 'eip155:31337': devnet.paymasterUrl } }
       : {}),
@@ -68,11 +71,10 @@ export function embeddedPortico({
   return portico
 }
 
-/** The code of the last login mail to `email` (the inbox holds the request until one arrives). */
-export async function latestCode(email: string): Promise<string> {
-  const url = `${inject('embedded').inboxUrl}/messages/latest?to=${encodeURIComponent(email)}&wait=15000`
-  const { code } = (await (await fetch(url)).json()) as { code?: string }
-  if (!code) throw new Error(`no login mail reached ${email}`)
+/** The code of the last login mail to `email` (newer than the mail `after`; the inbox waits for one). */
+export async function latestCode(email: string, after = 0): Promise<string> {
+  const { code } = await latestMail(email, after)
+  if (!code) throw new Error(`no login code reached ${email}`)
   return code
 }
 

@@ -28,10 +28,6 @@ const allowList = new Map<string, string>([
     'the end of every login: run by verifyEmailOtp.browser.test.tsx and the passkey and social e2e files; no own test yet',
   ],
   ['features/embedded/loginWithPasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
-  [
-    'features/embedded/waitForDeviceApproval.ts',
-    'needs the secure frame in a real browser: covered by ui EmailLogin.browser.test.tsx and tests/e2e/embedded*.test.ts',
-  ],
   ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
 ])
 
