@@ -19,6 +19,20 @@ export type Answer = (payload: unknown) => Promise<unknown>
 export type TestPopup = { closed: boolean; location: { href: string }; close(): void }
 
 /**
+ * A kit with the embedded wallet configured (a frame URL no test loads) and nothing connected: for
+ * the refusals a verb gives before it adds any frame.
+ */
+export function embeddedKit() {
+  return createPortico({
+    projectId: 'p',
+    networks: [testNetworks().devnet],
+    adapters: [eip155Adapter({ eip6963: false })],
+    storage: memoryStorage(),
+    embeddedWallet: { frameUrl: 'https://secure.example.com/' },
+  })
+}
+
+/**
  * A kit whose embedded wallet is the stand-in, on the test window; `blocked` makes the window refuse
  * popups. Call `removeTestWindow()` after each test.
  */
@@ -37,13 +51,7 @@ export function embeddedStandIn(answers: Record<string, Answer>, { blocked = fal
     popups.push(popup)
     return popup
   })
-  const portico = createPortico({
-    projectId: 'p',
-    networks: [testNetworks().devnet],
-    adapters: [eip155Adapter({ eip6963: false })],
-    storage: memoryStorage(),
-    embeddedWallet: { frameUrl: 'https://secure.example.com/' },
-  })
+  const portico = embeddedKit()
   const requests: { name: string; payload: unknown }[] = []
   const client = {
     request(name: string, payload?: unknown) {

@@ -2,9 +2,7 @@
 // upgradeAccount). The undo on chain, through the real frame and the devnet, runs in
 // tests/e2e/embeddedAccountUpgrade.test.ts.
 import { afterEach, expect, test } from 'vitest'
-import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
-import { createPortico } from '../../kernel/createPortico.js'
-import { memoryStorage, testNetworks } from '../../test/fixtures.js'
+import { embeddedKit } from '../../test/embeddedStandIn.js'
 import { connectedHostWallet } from '../../test/hostConnector.js'
 import { removeTestWindow } from '../../test/window.js'
 import { undoAccountUpgrade } from './undoAccountUpgrade.js'
@@ -12,13 +10,7 @@ import { undoAccountUpgrade } from './undoAccountUpgrade.js'
 afterEach(() => removeTestWindow())
 
 test('error: not connected, the undo fails with NotConnectedToEmailError before any frame is added', async () => {
-  const portico = createPortico({
-    projectId: 'p',
-    networks: [testNetworks().devnet] as const,
-    adapters: [eip155Adapter({ eip6963: false })],
-    storage: memoryStorage(),
-    embeddedWallet: { frameUrl: 'https://secure.example.com/' },
-  })
+  const portico = embeddedKit()
   // Node has no document: adding the frame first would fail with another error than this one.
   await expect(undoAccountUpgrade(portico)).rejects.toMatchObject({
     name: 'NotConnectedToEmailError',

@@ -1,7 +1,5 @@
 import { afterEach, expect, test } from 'vitest'
-import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
-import { createPortico } from '../../kernel/createPortico.js'
-import { memoryStorage, testNetworks } from '../../test/fixtures.js'
+import { embeddedKit } from '../../test/embeddedStandIn.js'
 import { connectedHostWallet } from '../../test/hostConnector.js'
 import { removeTestWindow } from '../../test/window.js'
 import { upgradeAccount } from './upgradeAccount.js'
@@ -10,13 +8,7 @@ import { AccountUpgradeRejectedError, AccountUpgradeUnsupportedError } from './u
 afterEach(() => removeTestWindow())
 
 test('error: not connected, the upgrade fails before any frame is added', async () => {
-  const portico = createPortico({
-    projectId: 'p',
-    networks: [testNetworks().devnet] as const,
-    adapters: [eip155Adapter({ eip6963: false })],
-    storage: memoryStorage(),
-    embeddedWallet: { frameUrl: 'https://secure.example.com/' },
-  })
+  const portico = embeddedKit()
   // Node has no document: adding the frame first would fail with another error than this one.
   await expect(upgradeAccount(portico)).rejects.toMatchObject({ name: 'NotConnectedToEmailError' })
 })

@@ -18,39 +18,19 @@ import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
+import { onAnotherOrigin, opened, recordPopups, restorePopups } from '../../test/popups.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
 const embedded = inject('embedded')
 const stops: (() => void)[] = []
-const realOpen = window.open
 afterEach(async () => {
-  window.open = realOpen
-  for (const popup of opened.splice(0)) if (!popup.closed) popup.close()
+  restorePopups()
   await cleanup()
   for (const stop of stops.splice(0)) stop()
   for (const frame of document.querySelectorAll('iframe[data-portico-secure-frame]')) frame.remove()
 })
-
-/** The windows the page opened (the login popups), so a test can close one as the user would. */
-const opened: Window[] = []
-function recordPopups() {
-  window.open = (...args: Parameters<typeof window.open>) => {
-    const popup = realOpen.apply(window, args)
-    if (popup) opened.push(popup)
-    return popup
-  }
-}
-
-/** Whether `popup` shows a page of another origin (reading its address throws there). */
-function onAnotherOrigin(popup: Window): boolean {
-  try {
-    return popup.location.href === undefined
-  } catch {
-    return true
-  }
-}
 
 function makePortico() {
   const portico: Portico = createPortico({
@@ -113,23 +93,24 @@ test('behavior: Connect shows email, then the social logins in the spec order (g
 test('behavior: a blocked login window shows a link whose click opens it and the login goes on; closing the window says Popup closed; Try again after a provider error says Failed to connect; axe clean dark and light', async () => {
   await mount(makePortico())
   // The browser blocks the window (window.open gives null, as a blocker does).
-  window.open = () => null
+  recordPopups({ block: true })
   await userEvent.click(page.getByRole('button', { name: 'Continue with Google' }))
   await expect.element(page.getByText('Your browser blocked the login window.')).toBeVisible()
   expect($('modal-frame')?.getAttribute('data-view')).toBe('ConnectingSocial')
   await expectNoSeriousA11yViolations(dialog())
 
   // The user clicks the link: the window opens in that click, at the provider's login page.
+  restorePopups()
   recordPopups()
   await userEvent.click(page.getByRole('link', { name: 'Open the Google login' }))
   await expect.element(page.getByText('Continue in the Google window')).toBeVisible()
-  expect(opened).toHaveLength(1)
+  expect(opened.map(({ during }) => during)).toEqual(['click'])
   await expectNoSeriousA11yViolations(dialog())
 
   // The user closes the window once the provider's page shows in it (it is then on another
   // origin, whose address the page cannot read). A script's close() while the window's first
   // navigation is still pending can be dropped by Chromium under load, unlike a user's.
-  const popup = opened[0] as Window
+  const popup = opened[0]?.popup as Window
   await expect.poll(() => onAnotherOrigin(popup), { timeout: 30_000 }).toBe(true)
   popup.close()
   expect(popup.closed).toBe(true)

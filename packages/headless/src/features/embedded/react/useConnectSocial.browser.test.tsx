@@ -6,38 +6,17 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, expect, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
+import { onAnotherOrigin, opened, recordPopups, restorePopups } from '../../../../../ui/src/test/popups.js'
 import { PorticoProvider } from '../../../kernel/react/PorticoProvider.js'
 import { embeddedPortico, stopEmbedded } from '../../../test/embeddedBrowser.js'
 import type { SocialPopupBlockedError } from '../errors.js'
 import { useConnectSocial } from './useConnectSocial.js'
 
-const realOpen = window.open
-/** Each window the page opened, with the type of the event it was opened in. */
-const opened: { popup: Window | null; during: string | undefined }[] = []
 afterEach(async () => {
-  window.open = realOpen
-  for (const { popup } of opened.splice(0)) if (popup && !popup.closed) popup.close()
+  restorePopups()
   await cleanup()
   stopEmbedded()
 })
-
-/** Records the windows opened; `block` answers as a browser that blocked the window. */
-function recordPopups({ block = false } = {}) {
-  window.open = (...args: Parameters<typeof window.open>) => {
-    const popup = block ? null : realOpen.apply(window, args)
-    opened.push({ popup, during: window.event?.type })
-    return popup
-  }
-}
-
-/** Whether `popup` shows a page of another origin (reading its address throws there). */
-function onAnotherOrigin(popup: Window): boolean {
-  try {
-    return popup.location.href === undefined
-  } catch {
-    return true
-  }
-}
 
 let latestError: unknown
 function Google() {
