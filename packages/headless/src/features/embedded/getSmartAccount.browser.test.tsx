@@ -4,8 +4,6 @@
 // (globalDevnet.ts, ui's globalAuth.ts); the frame's approval is a trusted click inside the frame.
 import { createPublicClient, http } from 'viem'
 import { afterEach, expect, inject, test } from 'vitest'
-import { getConnection } from '../../kernel/actions/getConnection.js'
-import type { Portico } from '../../kernel/portico.js'
 import {
   emailLogin,
   embeddedPortico,
@@ -13,7 +11,9 @@ import {
   sponsoredSend,
   startBundler,
   stopEmbedded,
-} from '../../test/embeddedBrowser.js'
+} from '../../../../ui/src/test/embeddedKit.js'
+import { getConnection } from '../../kernel/actions/getConnection.js'
+import type { Portico } from '../../kernel/portico.js'
 import { getSmartAccount } from './getSmartAccount.js'
 import { setPreferredAccountType } from './setPreferredAccountType.js'
 

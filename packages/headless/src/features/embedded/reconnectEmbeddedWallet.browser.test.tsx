@@ -3,8 +3,14 @@
 // second kit over the same storage (the next page of the same browser) gets the same account back
 // without a code.
 import { afterEach, expect, test } from 'vitest'
+import {
+  emailLogin,
+  embeddedPortico,
+  pageStorage,
+  secureFrames,
+  stopEmbedded,
+} from '../../../../ui/src/test/embeddedKit.js'
 import { getConnection } from '../../kernel/actions/getConnection.js'
-import { emailLogin, embeddedPortico, pageStorage, secureFrames, stopEmbedded } from '../../test/embeddedBrowser.js'
 import { reconnectEmbeddedWallet } from './reconnectEmbeddedWallet.js'
 
 afterEach(stopEmbedded)

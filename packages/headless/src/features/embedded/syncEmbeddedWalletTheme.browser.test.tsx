@@ -4,7 +4,7 @@
 // that is not a plain colour never reaches the frame's styles.
 import { afterEach, expect, inject, test } from 'vitest'
 import { commands } from 'vitest/browser'
-import { emailLogin, embeddedPortico, secureFrames, stopEmbedded } from '../../test/embeddedBrowser.js'
+import { emailLogin, embeddedPortico, secureFrames, stopEmbedded } from '../../../../ui/src/test/embeddedKit.js'
 import { syncEmbeddedWalletTheme } from './syncEmbeddedWalletTheme.js'
 
 afterEach(stopEmbedded)

@@ -2,8 +2,8 @@
 // globalAuth.ts): a code that is not six digits is refused before the frame is asked; a wrong code
 // is refused by the auth server; neither spends the login, and the mailed code then connects.
 import { afterEach, expect, test } from 'vitest'
+import { embeddedPortico, freshEmail, latestCode, stopEmbedded } from '../../../../ui/src/test/embeddedKit.js'
 import { getConnection } from '../../kernel/actions/getConnection.js'
-import { embeddedPortico, freshEmail, latestCode, stopEmbedded } from '../../test/embeddedBrowser.js'
 import { startEmailLogin } from './startEmailLogin.js'
 import { verifyEmailOtp } from './verifyEmailOtp.js'
 

@@ -4,8 +4,14 @@
 // mailed code then connects the same account.
 import { afterEach, expect, inject, test } from 'vitest'
 import { advanceAuthClock, latestMail } from '../../../../ui/src/test/authInbox.js'
+import {
+  emailLogin,
+  embeddedPortico,
+  freshEmail,
+  latestCode,
+  stopEmbedded,
+} from '../../../../ui/src/test/embeddedKit.js'
 import { getConnection } from '../../kernel/actions/getConnection.js'
-import { emailLogin, embeddedPortico, freshEmail, latestCode, stopEmbedded } from '../../test/embeddedBrowser.js'
 import { startEmailLogin } from './startEmailLogin.js'
 import { verifyEmailOtp } from './verifyEmailOtp.js'
 import { waitForDeviceApproval } from './waitForDeviceApproval.js'

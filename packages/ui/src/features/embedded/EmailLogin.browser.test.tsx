@@ -3,16 +3,7 @@
 // Codes and device links are read from the inbox; the frame's approval prompt is clicked inside the
 // frame's own document (a trusted click by Playwright), never from the page.
 
-import {
-  createPortico,
-  eip155Adapter,
-  eip155Network,
-  initialize,
-  type Portico,
-  PorticoProvider,
-  signMessage,
-  request as walletRequest,
-} from '@portico/headless'
+import { type Portico, PorticoProvider, signMessage, request as walletRequest } from '@portico/headless'
 import { getEmbeddedWallet, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -23,19 +14,19 @@ import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import { advanceAuthClock, latestMail, shiftAuthClockFor } from '../../test/authInbox.js'
+import { embeddedPortico, pageStorage, stopEmbedded } from '../../test/embeddedKit.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 import { embeddedTimings } from '../../../../headless/src/test/embeddedTimings.js'
 import { accountViewSettled } from '../../test/modalSettled.js'
 
-const devnet = inject('devnet')
 const embedded = inject('embedded')
 const stops: (() => void)[] = []
 afterEach(async () => {
   await cleanup()
   for (const stop of stops.splice(0)) stop()
-  // Each Portico instance added its secure frame to the page: remove them with the instance.
-  for (const frame of document.querySelectorAll('iframe[data-portico-secure-frame]')) frame.remove()
+  // Stops the kits and removes the secure frame each added to the page.
+  stopEmbedded()
 })
 
 let emails = 0
@@ -44,31 +35,7 @@ const freshEmail = () => `ui-${Date.now().toString(36)}-${++emails}@example.com`
 /** The auth server's clock moves forward past its 30 s per-address mail cooldown (never waited out). */
 const passServerCooldown = () => advanceAuthClock(31_000)
 
-function memoryStorage() {
-  const map = new Map<string, string>()
-  return {
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  }
-}
-
-function makePortico(frameUrl = embedded.frameUrl, storage = memoryStorage()) {
-  const portico: Portico = createPortico({
-    projectId: embedded.projectId,
-    networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true })],
-    adapters: [eip155Adapter()],
-    storage,
-    embeddedWallet: { frameUrl },
-    walletConnect: false,
-    walletDirectory: false,
-    blockchainApi: false,
-    remoteConfig: false,
-    features: { analytics: false },
-  })
-  stops.push(initialize(portico))
-  return portico
-}
+const makePortico = (frameUrl = embedded.frameUrl, storage = pageStorage()) => embeddedPortico({ frameUrl, storage })
 
 function OpenOnMount({ view }: { view: ModalView }) {
   const { open } = useModal()
@@ -515,7 +482,7 @@ test('behavior: a signing request opens ApproveTransaction with the secure frame
 })
 
 test('behavior: after a reload, the Connect view restores an email login without a code and shows the Account view', async () => {
-  const storage = memoryStorage()
+  const storage = pageStorage()
   const email = freshEmail()
   const before = makePortico(embedded.frameUrl, storage)
   const { address } = await loginHeadless(before, email)

@@ -6,15 +6,7 @@
 // inside the frame's own document. Nothing here switches the shared bundler or paymaster: a bundler
 // that is down is the global setup's loopback server that drops every connection.
 
-import {
-  createPortico,
-  eip155Adapter,
-  eip155Network,
-  initialize,
-  type Portico,
-  PorticoProvider,
-  sendTransaction,
-} from '@portico/headless'
+import { eip155Network, type Portico, PorticoProvider, sendTransaction } from '@portico/headless'
 import { getEmbeddedWallet, getSmartAccount, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
@@ -26,19 +18,19 @@ import { cleanup, render } from 'vitest-browser-react'
 import { PorticoUI } from '../../PorticoUI.js'
 import { latestMail } from '../../test/authInbox.js'
 import { anvil, mintUsdc } from '../../test/devnetChain.js'
+import { embeddedPortico, stopEmbedded } from '../../test/embeddedKit.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 import { isModalSettled } from '../../test/isModalSettled.js'
 import { accountViewSettled } from '../../test/modalSettled.js'
 
 const devnet = inject('devnet')
-const embedded = inject('embedded')
 const stops: (() => void)[] = []
 /** Unmounts, stops the kits and removes their secure frames (between the parts of a test, and after each). */
 async function reset() {
   await cleanup()
   for (const stop of stops.splice(0)) stop()
-  for (const frame of document.querySelectorAll('iframe[data-portico-secure-frame]')) frame.remove()
+  stopEmbedded()
 }
 afterEach(reset)
 
@@ -59,41 +51,23 @@ const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
 const usdcOf = (owner: string) =>
   chain().readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] })
 
-function memoryStorage() {
-  const map = new Map<string, string>()
-  return {
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  }
-}
-
 /**
  * A kit on the devnet chain (with its tokens). `bundler`: the devnet's bundler and paymaster
  * (`'devnet'`), none (`false`), or a bundler URL of its own; `eoa`: embedded users start on the EOA.
  */
 function makePortico({ bundler, eoa = false }: { bundler: 'devnet' | false | string; eoa?: boolean }) {
   const bundlerUrl = bundler === 'devnet' ? devnet.bundlerUrl : bundler
-  const portico: Portico = createPortico({
-    projectId: embedded.projectId,
-    networks: [
-      eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true, tokens: devnet.evmTokens }),
-    ],
-    adapters: [eip155Adapter()],
-    storage: memoryStorage(),
-    embeddedWallet: { frameUrl: embedded.frameUrl },
-    ...(bundlerUrl
-      ? { bundlerMap: { 'eip155:31337': bundlerUrl }, paymasterMap: { 'eip155:31337': devnet.paymasterUrl } }
-      : {}),
-    ...(eoa ? { defaultAccountTypes: { eip155: 'eoa' as const } } : {}),
-    walletConnect: false,
-    walletDirectory: false,
-    blockchainApi: false,
-    remoteConfig: false,
-    features: { analytics: false },
+  return embeddedPortico({
+    options: {
+      networks: [
+        eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true, tokens: devnet.evmTokens }),
+      ],
+      ...(bundlerUrl
+        ? { bundlerMap: { 'eip155:31337': bundlerUrl }, paymasterMap: { 'eip155:31337': devnet.paymasterUrl } }
+        : {}),
+      ...(eoa ? { defaultAccountTypes: { eip155: 'eoa' as const } } : {}),
+    },
   })
-  stops.push(initialize(portico))
-  return portico
 }
 
 async function login(portico: Portico) {

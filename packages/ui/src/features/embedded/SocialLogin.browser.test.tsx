@@ -3,14 +3,7 @@
 // own loopback origin. The login window is a real popup; what a test cannot do from the page (fill
 // the provider's login form in another window) is in tests/e2e/socialLoginModal.test.ts.
 
-import {
-  createPortico,
-  eip155Adapter,
-  eip155Network,
-  initialize,
-  type Portico,
-  PorticoProvider,
-} from '@portico/headless'
+import { type Portico, PorticoProvider } from '@portico/headless'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { afterEach, expect, inject, test } from 'vitest'
@@ -18,35 +11,21 @@ import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
+import { embeddedPortico, stopEmbedded } from '../../test/embeddedKit.js'
 import { onAnotherOrigin, opened, recordPopups, restorePopups } from '../../test/popups.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 
-const devnet = inject('devnet')
 const embedded = inject('embedded')
 const stops: (() => void)[] = []
 afterEach(async () => {
   restorePopups()
   await cleanup()
   for (const stop of stops.splice(0)) stop()
-  for (const frame of document.querySelectorAll('iframe[data-portico-secure-frame]')) frame.remove()
+  stopEmbedded()
 })
 
-function makePortico() {
-  const portico: Portico = createPortico({
-    projectId: embedded.projectId,
-    networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true })],
-    adapters: [eip155Adapter()],
-    embeddedWallet: { frameUrl: embedded.frameUrl },
-    walletConnect: false,
-    walletDirectory: false,
-    blockchainApi: false,
-    remoteConfig: false,
-    features: { analytics: false },
-  })
-  stops.push(initialize(portico))
-  return portico
-}
+const makePortico = () => embeddedPortico()
 
 function OpenOnMount({ view }: { view: ModalView }) {
   const { open } = useModal()

@@ -6,8 +6,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, expect, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
+import { embeddedPortico, secureFrames, stopEmbedded } from '../../../../../ui/src/test/embeddedKit.js'
 import { PorticoProvider } from '../../../kernel/react/PorticoProvider.js'
-import { embeddedPortico, secureFrames, stopEmbedded } from '../../../test/embeddedBrowser.js'
 import { useConnectFarcaster } from './useConnectFarcaster.js'
 
 afterEach(async () => {

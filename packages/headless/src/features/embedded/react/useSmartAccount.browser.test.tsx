@@ -7,8 +7,6 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, expect, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import type { Portico } from '../../../kernel/portico.js'
-import { PorticoProvider } from '../../../kernel/react/PorticoProvider.js'
 import {
   emailLogin,
   embeddedPortico,
@@ -16,7 +14,9 @@ import {
   sponsoredSend,
   startBundler,
   stopEmbedded,
-} from '../../../test/embeddedBrowser.js'
+} from '../../../../../ui/src/test/embeddedKit.js'
+import type { Portico } from '../../../kernel/portico.js'
+import { PorticoProvider } from '../../../kernel/react/PorticoProvider.js'
 import { useSmartAccount } from './useSmartAccount.js'
 
 afterEach(async () => {

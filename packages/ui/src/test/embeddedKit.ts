@@ -1,21 +1,25 @@
-// For browser tests of the embedded wallet's verbs and hooks (the `browser` project): a kit on the
-// devnet chain with the secure frame of ui's globalAuth.ts, an email login through the devnet's
-// inbox, the frame's Approve clicked inside the frame's own document (a trusted click), and the
-// cleanup each test runs after itself. Real services only: the auth server, the frame, anvil.
+// For browser tests of the embedded wallet (headless's verbs and hooks, ui's views): a kit on the
+// devnet chain with the secure frame of globalAuth.ts, an email login through the devnet's inbox,
+// the frame's Approve clicked inside the frame's own document (a trusted click), and the cleanup
+// each test runs after itself. Built from the public entries, as a host would. Real services only:
+// the auth server, the frame, anvil.
+
+import {
+  createPortico,
+  eip155Adapter,
+  eip155Network,
+  initialize,
+  type Portico,
+  type PorticoOptions,
+  type StorageLike,
+  sendTransaction,
+} from '@portico/headless'
+import { startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { inject } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
-import { latestMail } from '../../../ui/src/test/authInbox.js'
-import { startEmailLogin } from '../features/embedded/startEmailLogin.js'
-import { verifyEmailOtp } from '../features/embedded/verifyEmailOtp.js'
-import { initialize } from '../kernel/actions/initialize.js'
-import { sendTransaction } from '../kernel/actions/sendTransaction.js'
-import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
-import { createPortico } from '../kernel/createPortico.js'
-import { eip155Network } from '../kernel/networks.js'
-import type { Portico } from '../kernel/portico.js'
-import type { StorageLike } from '../kernel/state/storage.js'
+import { latestMail } from './authInbox.js'
 
 const stops: (() => void)[] = []
 
@@ -45,10 +49,13 @@ export function embeddedPortico({
   smart = false,
   storage = pageStorage(),
   frameUrl = inject('embedded').frameUrl,
+  options = {},
 }: {
   smart?: boolean
   storage?: StorageLike
   frameUrl?: string
+  /** More options, over these (another network list, account types…). */
+  options?: Partial<PorticoOptions>
 } = {}) {
   const devnet = inject('devnet')
   const embedded = inject('embedded')
@@ -66,7 +73,8 @@ export function embeddedPortico({
     blockchainApi: false,
     remoteConfig: false,
     features: { analytics: false },
-  })
+    ...options,
+  } as PorticoOptions)
   stops.push(initialize(portico))
   return portico
 }
