@@ -23,10 +23,6 @@ const allowList = new Map<string, string>([
     'features/embedded/approveDeviceWithPasskey.ts',
     'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
   ],
-  [
-    'features/embedded/finishLogin.ts',
-    'the end of every login: run by verifyEmailOtp.browser.test.tsx and the passkey and social e2e files; no own test yet',
-  ],
   ['features/embedded/loginWithPasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
   ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
 ])
