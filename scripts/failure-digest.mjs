@@ -22,9 +22,22 @@ const faultsKey = Symbol.for('portico.failureDigest.serverFaults')
 globalThis[faultsKey] ??= []
 const serverFaults = globalThis[faultsKey]
 
-/** Notes one failed module request for the digest ("504 /node_modules/.vite/deps/x.js?v=…"). */
+/** Notes one failed module request for the digest ("504 GET /node_modules/.vite/deps/x.js?v=…"). */
 export function noteServerFault(line) {
-  if (serverFaults.length < 50) serverFaults.push(line)
+  if (serverFaults.length < 1000) serverFaults.push(line)
+}
+
+/**
+ * The faults as the digest lists them: the server's answers first (an abort in Chromium is often a
+ * test removing a frame it no longer needs; a 504 or 500 is the server's own reason), at most 40.
+ */
+function faultLines() {
+  const server = serverFaults.filter((line) => /^\d{3} /.test(line))
+  const browser = serverFaults.filter((line) => !/^\d{3} /.test(line))
+  const lines = [...server, ...browser]
+  const shown = lines.slice(0, 40).map((line) => `    ${line}`)
+  if (lines.length > 40) shown.push(`    … and ${lines.length - 40} more`)
+  return shown.join('\n')
 }
 
 /**
@@ -85,7 +98,7 @@ export default class FailureDigest {
     for (const error of unhandledErrors) parts.push(`✖ unhandled error\n${describe(error)}`)
     if (parts.length > 0 && serverFaults.length > 0)
       parts.push(
-        `✖ module requests that failed during the run (the browser tests' server or Chromium)\n${serverFaults.map((line) => `    ${line}`).join('\n')}`,
+        `✖ module requests that failed during the run (the browser tests' server or Chromium)\n${faultLines()}`,
       )
     if (reason === 'interrupted') parts.push('✖ the run was interrupted')
     if (parts.length === 0) return
