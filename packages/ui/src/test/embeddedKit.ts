@@ -25,7 +25,7 @@ const stops: (() => void)[] = []
 
 /**
  * Storage in memory, as a page's: share one between two kits for two pages of one browser. (Not
- * fixtures.ts's, which brings Node's HTTP server into the page.)
+ * headless's test/fixtures.ts one, whose module brings Node's HTTP server into the page.)
  */
 export function pageStorage(): StorageLike {
   const map = new Map<string, string>()
@@ -35,6 +35,7 @@ export function pageStorage(): StorageLike {
     removeItem: (key) => void map.delete(key),
   }
 }
+
 let emails = 0
 
 /** A new address for each login: the auth server knows every earlier one. */

@@ -1,5 +1,5 @@
 // verifyEmailOtp in real Chromium against the real secure frame and auth server (ui's
-// globalAuth.ts): a code that is not six digits is refused before the frame is asked; a wrong code
+// globalAuth.ts): a code that is not six digits is refused by the kit itself (Invalid otp); a wrong code
 // is refused by the auth server; neither spends the login, and the mailed code then connects.
 import { afterEach, expect, test } from 'vitest'
 import { embeddedPortico, freshEmail, latestCode, stopEmbedded } from '../../../../ui/src/test/embeddedKit.js'
