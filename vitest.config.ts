@@ -82,9 +82,13 @@ function offlinePlaywright(extraArgs: readonly string[] = []) {
           watchOffLoopback(context, (url) => console.warn(`[browser] blocked non-loopback request: ${url}`))
           // A module script that did not load fails its test file with only the file's name; the
           // failure digest names the module and Chromium's reason (scripts/failure-digest.mjs).
+          // Not aborts: a test removing a frame or ending a page cancels its loads (a quiet run noted
+          // 108), while a server's refusal is a response, noted by serverFaultWatch.
           context.on('requestfailed', (request) => {
+            const reason = request.failure()?.errorText
+            if (reason === 'net::ERR_ABORTED') return
             if (request.resourceType() === 'script' && isLoopbackUrl(request.url()))
-              noteServerFault(`${request.failure()?.errorText ?? 'failed'} (Chromium) ${request.url()}`)
+              noteServerFault(`${reason ?? 'failed'} (Chromium) ${request.url()}`)
           })
         }
         return context
