@@ -27,7 +27,6 @@ test('@portico/auth entry', () => {
 test('@portico/auth/siwx entry', () => {
   expect(Object.keys(siwx).sort()).toMatchInlineSnapshot(`
     [
-      "SiwxMessageParseError",
       "SiwxVerificationError",
       "createMemoryNonceStore",
       "createMemorySessionStore",

@@ -11,7 +11,7 @@
 export {
   formatSiwxMessage,
   parseSiwxMessage,
-  SiwxMessageParseError,
+  type SiwxMessageParseErrorType,
   SiwxVerificationError,
 } from '@portico/headless/siwx'
 export { generateSiwxNonce } from '@portico/headless/siwx/config'

@@ -7,7 +7,6 @@ export {
   type FetchTransactionsReturnType,
   fetchTransactions,
   type Transaction,
-  TransactionHistoryError,
   type TransactionHistoryErrorType,
 } from '../features/activity/fetchTransactions.js'
 export { transactionsInfiniteQueryOptions } from '../features/activity/query.js'

@@ -3,20 +3,14 @@
 // file, so anything the main entry re-exports that a lazily loaded view uses lands on every page's
 // start (see pageStart.test.ts in @portico/ui).
 
-export {
-  AssetsNotSupportedError,
-  type AssetsNotSupportedErrorType,
-  CallsNotSupportedError,
-  type CallsNotSupportedErrorType,
-  CallsRejectedError,
-  type CallsRejectedErrorType,
-  type CallsRejectedReason,
-  CallsStatusNotApprovedError,
-  type CallsStatusNotApprovedErrorType,
-  CapabilitiesAddressRequiredError,
-  type CapabilitiesAddressRequiredErrorType,
-  InvalidCallError,
-  type InvalidCallErrorType,
+export type {
+  AssetsNotSupportedErrorType,
+  CallsNotSupportedErrorType,
+  CallsRejectedErrorType,
+  CallsRejectedReason,
+  CallsStatusNotApprovedErrorType,
+  CapabilitiesAddressRequiredErrorType,
+  InvalidCallErrorType,
 } from '../features/calls/errors.js'
 export {
   type GetAssetsErrorType,

@@ -48,7 +48,6 @@ export {
   type RequestErrorType,
   type RequestParameters,
   request,
-  WalletRequestError,
   type WalletRequestErrorType,
 } from '../kernel/actions/request.js'
 export {
@@ -85,7 +84,10 @@ export { type WatchRecentWalletsParameters, watchRecentWallets } from '../kernel
 export { type Bip122AdapterParameters, bip122Adapter } from '../kernel/adapters/bip122/bip122Adapter.js'
 export { bip122Network, bitcoin } from '../kernel/adapters/bip122/bip122Network.js'
 export type { BitcoinAddressPurpose } from '../kernel/adapters/bip122/bitcoinStandardConnector.js'
-export { type SatsConnectProvider, SatsConnectRpcError } from '../kernel/adapters/bip122/satsConnectConnector.js'
+export type {
+  SatsConnectProvider,
+  SatsConnectRpcErrorType,
+} from '../kernel/adapters/bip122/satsConnectConnector.js'
 export {
   type CosmosAdapterParameters,
   type CosmosInjectedWallet,
@@ -105,19 +107,14 @@ export { type PolkadotAdapterParameters, polkadotAdapter } from '../kernel/adapt
 export { polkadot, polkadotNetwork } from '../kernel/adapters/polkadot/polkadotNetwork.js'
 export { type SolanaAdapterParameters, solanaAdapter } from '../kernel/adapters/solana/solanaAdapter.js'
 export type { Alert, AlertCode, AlertListener, AlertSeverity, FeatureAlertCode } from '../kernel/alerts.js'
-export {
-  BlockchainApiError,
-  type BlockchainApiErrorType,
-  type FungiblePrice,
-  type GasPrice,
-  type Identity,
+export type {
+  BlockchainApiErrorType,
+  FungiblePrice,
+  GasPrice,
+  Identity,
 } from '../kernel/api/blockchainApi.js'
-export {
-  type DirectoryWallet,
-  WalletDirectoryError,
-  type WalletDirectoryErrorType,
-  walletImageUrl,
-} from '../kernel/api/walletDirectory.js'
+export type { ProjectApiErrorType } from '../kernel/api/projectApi.js'
+export { type DirectoryWallet, type WalletDirectoryErrorType, walletImageUrl } from '../kernel/api/walletDirectory.js'
 export { createPortico } from '../kernel/createPortico.js'
 export type {
   ApiUrls,
@@ -128,83 +125,49 @@ export type {
   WalletFeature,
 } from '../kernel/defaults.js'
 export { BaseError, type BaseErrorParameters, type BaseErrorType } from '../kernel/errors/base.js'
-export { InvalidPsbtError, type InvalidPsbtErrorType } from '../kernel/errors/bitcoin.js'
-export {
-  InvalidOptionsError,
-  type InvalidOptionsErrorType,
-  ProviderNotFoundError,
-  type ProviderNotFoundErrorType,
-  SiwxConflictError,
-  type SiwxConflictErrorType,
+export type { InvalidPsbtErrorType } from '../kernel/errors/bitcoin.js'
+export type {
+  InvalidOptionsErrorType,
+  ProviderNotFoundErrorType,
+  SiwxConflictErrorType,
 } from '../kernel/errors/config.js'
 export {
-  ConnectionRejectedError,
   type ConnectionRejectedErrorType,
-  ConnectorNotFoundError,
   type ConnectorNotFoundErrorType,
-  FailedToConnectError,
   type FailedToConnectErrorType,
-  FailedToDisconnectError,
   type FailedToDisconnectErrorType,
-  ModalClosedError,
   type ModalClosedErrorType,
   NotConnectedError,
   type NotConnectedErrorType,
 } from '../kernel/errors/connection.js'
-export {
-  HostedHttpError,
-  type HostedHttpErrorType,
-  HostedTimeoutError,
-  type HostedTimeoutErrorType,
-} from '../kernel/errors/http.js'
+export type { HostedHttpErrorType, HostedTimeoutErrorType } from '../kernel/errors/http.js'
 export { isUserRejection } from '../kernel/errors/isUserRejection.js'
-export {
-  AdapterNotFoundError,
-  type AdapterNotFoundErrorType,
-  BalanceUnavailableError,
-  type BalanceUnavailableErrorType,
-  LastNetworkError,
-  type LastNetworkErrorType,
-  NetworkNotFoundError,
-  type NetworkNotFoundErrorType,
-  SignMessageFailedError,
-  type SignMessageFailedErrorType,
-  SwitchChainNotApprovedError,
-  type SwitchChainNotApprovedErrorType,
-  SwitchNetworkNotFoundError,
-  type SwitchNetworkNotFoundErrorType,
-  UserRejectedRequestError,
-  type UserRejectedRequestErrorType,
+export type {
+  AdapterNotFoundErrorType,
+  BalanceUnavailableErrorType,
+  LastNetworkErrorType,
+  NetworkNotFoundErrorType,
+  SignMessageFailedErrorType,
+  SwitchChainNotApprovedErrorType,
+  SwitchNetworkNotFoundErrorType,
+  UserRejectedRequestErrorType,
 } from '../kernel/errors/network.js'
-export {
-  RpcUnavailableError,
-  type RpcUnavailableErrorType,
-  RpcUrlNotCompatibleError,
-  type RpcUrlNotCompatibleErrorType,
-} from '../kernel/errors/rpc.js'
-export {
-  TransactionConfirmationTimeoutError,
-  type TransactionConfirmationTimeoutErrorType,
-  TransactionFailedError,
-  type TransactionFailedErrorType,
+export type { RpcUnavailableErrorType, RpcUrlNotCompatibleErrorType } from '../kernel/errors/rpc.js'
+export type {
+  TransactionConfirmationTimeoutErrorType,
+  TransactionFailedErrorType,
 } from '../kernel/errors/transaction.js'
 export {
   InvalidAddressError,
   type InvalidAddressErrorType,
-  InvalidCaip10AddressError,
   type InvalidCaip10AddressErrorType,
-  InvalidCaipAddressError,
   type InvalidCaipAddressErrorType,
-  InvalidCaipNetworkIdError,
   type InvalidCaipNetworkIdErrorType,
 } from '../kernel/errors/validation.js'
-export {
-  NamespaceNotApprovedError,
-  type NamespaceNotApprovedErrorType,
-  RequestNotApprovedError,
-  type RequestNotApprovedErrorType,
-  WalletConnectNotConnectedError,
-  type WalletConnectNotConnectedErrorType,
+export type {
+  NamespaceNotApprovedErrorType,
+  RequestNotApprovedErrorType,
+  WalletConnectNotConnectedErrorType,
 } from '../kernel/errors/walletConnect.js'
 export {
   type GetDefaultConfigParameters,

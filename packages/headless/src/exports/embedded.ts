@@ -16,43 +16,25 @@ export {
   connectSocial,
 } from '../features/embedded/connectSocial.js'
 export { type EmbeddedWallet, getEmbeddedWallet } from '../features/embedded/embeddedWallet.js'
-export {
-  EmailCooldownError,
-  type EmailCooldownErrorType,
-  EmbeddedDeviceNotApprovedError,
-  type EmbeddedDeviceNotApprovedErrorType,
-  EmbeddedWalletError,
-  type EmbeddedWalletErrorType,
-  EmbeddedWalletLoadError,
-  type EmbeddedWalletLoadErrorType,
-  EmbeddedWalletNotConfiguredError,
-  type EmbeddedWalletNotConfiguredErrorType,
-  EmbeddedWalletTimeoutError,
-  type EmbeddedWalletTimeoutErrorType,
-  EmbeddedWalletUnverifiedDomainError,
-  type EmbeddedWalletUnverifiedDomainErrorType,
-  FarcasterConnectError,
-  type FarcasterConnectErrorType,
-  InvalidLoginInputError,
-  type InvalidLoginInputErrorType,
-  RequestAbortedError,
-  type RequestAbortedErrorType,
-  RpcMethodNotAllowedError,
-  type RpcMethodNotAllowedErrorType,
-  SocialConnectError,
-  type SocialConnectErrorType,
-  SocialInitiateError,
-  type SocialInitiateErrorType,
-  SocialPopupBlockedError,
-  type SocialPopupBlockedErrorType,
-  SocialPopupClosedError,
-  type SocialPopupClosedErrorType,
-  type SocialProvider,
+export type {
+  EmailCooldownErrorType,
+  EmbeddedDeviceNotApprovedErrorType,
+  EmbeddedWalletErrorType,
+  EmbeddedWalletLoadErrorType,
+  EmbeddedWalletNotConfiguredErrorType,
+  EmbeddedWalletTimeoutErrorType,
+  EmbeddedWalletUnverifiedDomainErrorType,
+  FarcasterConnectErrorType,
+  InvalidLoginInputErrorType,
+  RequestAbortedErrorType,
+  RpcMethodNotAllowedErrorType,
+  SocialConnectErrorType,
+  SocialInitiateErrorType,
+  SocialPopupBlockedErrorType,
+  SocialPopupClosedErrorType,
+  SocialProvider,
 } from '../features/embedded/errors.js'
-export {
-  type ExportEmbeddedWalletParameters,
-  exportEmbeddedWallet,
-} from '../features/embedded/exportEmbeddedWallet.js'
+export { type ExportEmbeddedWalletParameters, exportEmbeddedWallet } from '../features/embedded/exportEmbeddedWallet.js'
 export {
   type EmailLoginStep,
   getEmailLoginStep,
@@ -117,10 +99,7 @@ export {
   type StartEmailLoginReturnType,
   startEmailLogin,
 } from '../features/embedded/startEmailLogin.js'
-export {
-  type EmbeddedWalletTheme,
-  syncEmbeddedWalletTheme,
-} from '../features/embedded/syncEmbeddedWalletTheme.js'
+export { type EmbeddedWalletTheme, syncEmbeddedWalletTheme } from '../features/embedded/syncEmbeddedWalletTheme.js'
 export {
   type UndoAccountUpgradeErrorType,
   type UndoAccountUpgradeReturnType,
@@ -132,26 +111,19 @@ export {
   updateEmailPrimaryOtp,
   updateEmailSecondaryOtp,
 } from '../features/embedded/updateEmail.js'
-export {
-  NoAuthConnectorError,
-  type NoAuthConnectorErrorType,
-  NotConnectedToEmailError,
-  type NotConnectedToEmailErrorType,
+export type {
+  NoAuthConnectorErrorType,
+  NotConnectedToEmailErrorType,
 } from '../features/embedded/updateEmailErrors.js'
 export {
   type UpgradeAccountErrorType,
   type UpgradeAccountReturnType,
   upgradeAccount,
 } from '../features/embedded/upgradeAccount.js'
-export {
-  AccountUpgradeRejectedError,
-  type AccountUpgradeRejectedErrorType,
-  AccountUpgradeUnsupportedError,
-  type AccountUpgradeUnsupportedErrorType,
+export type {
+  AccountUpgradeRejectedErrorType,
+  AccountUpgradeUnsupportedErrorType,
 } from '../features/embedded/upgradeAccountErrors.js'
-export {
-  UserOperationRevertedError,
-  type UserOperationRevertedErrorType,
-} from '../features/embedded/userOperationErrors.js'
+export type { UserOperationRevertedErrorType } from '../features/embedded/userOperationErrors.js'
 export { type VerifyEmailOtpParameters, verifyEmailOtp } from '../features/embedded/verifyEmailOtp.js'
 export { waitForDeviceApproval } from '../features/embedded/waitForDeviceApproval.js'

@@ -77,6 +77,58 @@ test('internal entry holds exactly the names sibling packages, apps and reposito
   expect(Object.keys(internal).sort()).toEqual([...imported].sort())
 })
 
+// Errors are public as types, told apart by `name` (see BaseError). A class is a runtime export
+// only where code outside @portico/headless throws it for Portico to treat as its own; every
+// class the kit throws has its `…ErrorType` in an entry.
+const publicEntries = [
+  'index',
+  'core',
+  ...['activity', 'calls', 'embedded', 'identity', 'names', 'nfts', 'onramp', 'permissions', 'send', 'swap'],
+  ...['siwx', 'siwxConfig', 'siwxVerify', 'walletconnect', 'wallets'],
+]
+
+test('error classes are runtime exports only where code outside headless throws them', async () => {
+  const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..')
+  const headless = path.join(root, 'packages', 'headless')
+  const runtime = new Set<string>()
+  for (const entry of publicEntries)
+    for (const key of Object.keys(await import(`./${entry}.ts`))) if (/Error$/.test(key)) runtime.add(key)
+  const thrownOutside = new Set<string>()
+  const production = ['packages', 'apps']
+    .flatMap((top) => sourceFiles(path.join(root, top)))
+    .filter((file) => !file.startsWith(headless + path.sep) && !/\.(test|stories)\.tsx?$|[/\\]test[/\\]/.test(file))
+  for (const file of production)
+    for (const match of readFileSync(file, 'utf8').matchAll(/new (\w+Error)\(/g))
+      if (runtime.has(match[1] as string)) thrownOutside.add(match[1] as string)
+  expect([...runtime].sort()).toEqual([...new Set(['BaseError', ...thrownOutside])].sort())
+  expect([...runtime].sort()).toMatchInlineSnapshot(`
+    [
+      "BaseError",
+      "InvalidAddressError",
+      "InvalidTokenError",
+      "NotConnectedError",
+      "SendParametersRequiredError",
+      "SiwxVerificationError",
+      "TokenRequiredError",
+    ]
+  `)
+})
+
+test('every error class the kit throws has its type in a public entry', () => {
+  const src = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
+  const entries = readdirSync(path.join(src, 'exports'))
+    .filter((file) => /\.ts$/.test(file) && !/test|internal|testing/.test(file))
+    .map((file) => readFileSync(path.join(src, 'exports', file), 'utf8'))
+    .join('\n')
+  const classes = sourceFiles(src)
+    .filter((file) => !/\.test\.tsx?$|[/\\](test|testing)[/\\]/.test(file))
+    .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/export class (\w+Error) extends \w+/g)])
+    .map((match) => match[1] as string)
+    .filter((name) => name !== 'CheckError') // a cause inside the kit's own errors, never thrown alone
+  expect(classes.length).toBeGreaterThan(90)
+  expect(classes.filter((name) => !new RegExp(`\\b${name}Type\\b`).test(entries))).toEqual([])
+})
+
 test('core entry has no React', () => {
   expect(Object.keys(core).some((key) => /^use[A-Z]|Provider$/.test(key))).toBe(false)
 })

@@ -4,17 +4,12 @@
 // in @portico/ui).
 
 export { toAccountName } from '../features/names/accountName.js'
-export {
-  NameConnectorNotFoundError,
-  type NameConnectorNotFoundErrorType,
-  NameRegistrationError,
-  type NameRegistrationErrorType,
-  NameResolutionError,
-  type NameResolutionErrorType,
-  NameSuggestionsError,
-  type NameSuggestionsErrorType,
-  NamesForAddressError,
-  type NamesForAddressErrorType,
+export type {
+  NameConnectorNotFoundErrorType,
+  NameRegistrationErrorType,
+  NameResolutionErrorType,
+  NameSuggestionsErrorType,
+  NamesForAddressErrorType,
 } from '../features/names/errors.js'
 export { fetchNameProfile, type NameProfile } from '../features/names/fetchNameProfile.js'
 export {

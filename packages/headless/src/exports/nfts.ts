@@ -2,7 +2,7 @@
 // its typed error), without React (hooks: '/nfts/react'). Its own entry, not the main one: a
 // lazily loaded view that uses it keeps it off page start (see pageStart.test.ts in @portico/ui).
 
-export { NftsUnavailableError, type NftsUnavailableErrorType } from '../features/nfts/errors.js'
+export type { NftsUnavailableErrorType } from '../features/nfts/errors.js'
 export {
   type FetchNftsErrorType,
   type FetchNftsParameters,

@@ -20,6 +20,6 @@ export {
   createOnrampUrl,
   type OnrampDirectProvider,
 } from '../features/onramp/createOnrampUrl.js'
-export { OnrampApiError, OnrampNotAvailableError } from '../features/onramp/errors.js'
+export type { OnrampApiErrorType, OnrampNotAvailableErrorType } from '../features/onramp/errors.js'
 export { onrampQuoteQueryOptions } from '../features/onramp/onrampQuoteQuery.js'
 export { createOnrampUrlMutationOptions, onrampOptionsQueryOptions } from '../features/onramp/query.js'

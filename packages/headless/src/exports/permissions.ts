@@ -2,19 +2,13 @@
 // '/permissions/react'): grant, list and revoke, through the connected wallet and the hosted
 // session service. Its own entry, not the main one, so none of it reaches page start.
 
-export {
-  FetchSmartSessionsError,
-  type FetchSmartSessionsErrorType,
-  InvalidPermissionRequestError,
-  type InvalidPermissionRequestErrorType,
-  PermissionResponseError,
-  type PermissionResponseErrorType,
-  PermissionsNotSupportedError,
-  type PermissionsNotSupportedErrorType,
-  RevokeSmartSessionError,
-  type RevokeSmartSessionErrorType,
-  SmartSessionsDisabledError,
-  type SmartSessionsDisabledErrorType,
+export type {
+  FetchSmartSessionsErrorType,
+  InvalidPermissionRequestErrorType,
+  PermissionResponseErrorType,
+  PermissionsNotSupportedErrorType,
+  RevokeSmartSessionErrorType,
+  SmartSessionsDisabledErrorType,
 } from '../features/permissions/errors.js'
 export {
   type GetPermissionsErrorType,

@@ -5,26 +5,19 @@
 // (see pageStart.test.ts in @portico/ui).
 
 export {
-  InsufficientBalanceError,
   type InsufficientBalanceErrorType,
-  InsufficientFundsForFeeError,
   type InsufficientFundsForFeeErrorType,
-  InvalidAmountError,
   type InvalidAmountErrorType,
   type InvalidAmountReason,
   InvalidTokenError,
   type InvalidTokenErrorType,
-  ReceiverIsTokenContractError,
   type ReceiverIsTokenContractErrorType,
   SendParametersRequiredError,
   type SendParametersRequiredErrorType,
-  TokenNetworkMismatchError,
   type TokenNetworkMismatchErrorType,
   TokenRequiredError,
   type TokenRequiredErrorType,
-  TooManyPendingTransactionsError,
   type TooManyPendingTransactionsErrorType,
-  UnsupportedChainError,
   type UnsupportedChainErrorType,
 } from '../features/send/errors.js'
 export {

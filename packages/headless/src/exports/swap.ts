@@ -24,21 +24,14 @@ export {
   type SwapToken,
   type SwapTransaction,
 } from '../features/swap/convert.js'
-export {
-  InvalidSwapAmountError,
-  type InvalidSwapAmountErrorType,
-  SwapApiError,
-  type SwapApiErrorType,
-  SwapMinimumNotMetError,
-  type SwapMinimumNotMetErrorType,
-  SwapNetworkNotSupportedError,
-  type SwapNetworkNotSupportedErrorType,
-  SwapNotConfirmedError,
-  type SwapNotConfirmedErrorType,
-  SwapPriceChangedError,
-  type SwapPriceChangedErrorType,
-  SwapRevertedError,
-  type SwapRevertedErrorType,
+export type {
+  InvalidSwapAmountErrorType,
+  SwapApiErrorType,
+  SwapMinimumNotMetErrorType,
+  SwapNetworkNotSupportedErrorType,
+  SwapNotConfirmedErrorType,
+  SwapPriceChangedErrorType,
+  SwapRevertedErrorType,
 } from '../features/swap/errors.js'
 export { swapMutationOptions } from '../features/swap/query.js'
 export {

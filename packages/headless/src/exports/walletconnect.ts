@@ -4,11 +4,7 @@
 // controller is ~0.8 MB, and anything the main entry re-exports that a lazily loaded view uses
 // lands on every page's start (see pageStart.test.ts in @portico/ui).
 
-export {
-  type WalletConnectErrorKind,
-  WalletConnectProtocolError,
-  type WalletConnectProtocolErrorType,
-} from '../features/walletconnect/errors.js'
+export type { WalletConnectErrorKind, WalletConnectProtocolErrorType } from '../features/walletconnect/errors.js'
 export {
   type GetWalletConnectLogsReturnType,
   getWalletConnectLogs,

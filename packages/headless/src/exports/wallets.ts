@@ -4,7 +4,7 @@
 // (see pageStart.test.ts in @portico/ui). Disconnecting one wallet is the main entry's
 // `disconnect(portico, { connection })`.
 
-export { InvalidConnectionStatusError, type InvalidConnectionStatusErrorType } from '../features/wallets/errors.js'
+export type { InvalidConnectionStatusErrorType } from '../features/wallets/errors.js'
 export { type GetConnectionsReturnType, getConnections } from '../features/wallets/getConnections.js'
 export { switchConnectionMutationOptions } from '../features/wallets/query.js'
 export {

@@ -66,8 +66,9 @@ export type ConnectSocialErrorType =
  * button.onclick = async () => {
  *   try {
  *     const { address } = await connectSocial(portico, { provider: 'github' })
- *   } catch (error) {
- *     if (error instanceof SocialPopupBlockedError) showLink(error.url)
+ *   } catch (e) {
+ *     const error = e as ConnectSocialErrorType
+ *     if (error.name === 'SocialPopupBlockedError') showLink(error.url)
  *   }
  * }
  * ```

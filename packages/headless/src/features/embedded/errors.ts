@@ -50,7 +50,7 @@ export type EmbeddedWalletErrorType = EmbeddedWalletError & { name: 'EmbeddedWal
  * user's language (the message is the server's English).
  *
  * @example
- * if (error instanceof EmbeddedWalletError && error.authCode === 'OTP_EXPIRED') showExpiredCode()
+ * if (error.name === 'EmbeddedWalletError' && error.authCode === 'OTP_EXPIRED') showExpiredCode()
  */
 export class EmbeddedWalletError extends BaseError {
   override name = 'EmbeddedWalletError' as const
@@ -110,15 +110,6 @@ export class EmbeddedWalletNotConfiguredError extends BaseError {
   override name = 'EmbeddedWalletNotConfiguredError' as const
   constructor({ reason }: { reason: string }) {
     super('Unable to load email login dependency', { details: reason })
-  }
-}
-
-export type NoEmailLoginErrorType = NoEmailLoginError & { name: 'NoEmailLoginError' }
-/** A code or device step without an email login in progress. */
-export class NoEmailLoginError extends BaseError {
-  override name = 'NoEmailLoginError' as const
-  constructor() {
-    super('No email login in progress', { metaMessages: ['Call the email step first.'] })
   }
 }
 

@@ -13,7 +13,7 @@ export type AccountUpgradeUnsupportedErrorType = AccountUpgradeUnsupportedError 
  * account already delegates elsewhere): `details` has the frame's words.
  *
  * @example
- * if (error instanceof AccountUpgradeUnsupportedError && error.reason === 'network') hideUpgrade()
+ * if (error.name === 'AccountUpgradeUnsupportedError' && error.reason === 'network') hideUpgrade()
  */
 export class AccountUpgradeUnsupportedError extends BaseError {
   override name = 'AccountUpgradeUnsupportedError' as const
@@ -47,7 +47,7 @@ export type AccountUpgradeRejectedErrorType = AccountUpgradeRejectedError & { na
  * signed or sent, and the account is as it was.
  *
  * @example
- * if (error instanceof AccountUpgradeRejectedError) showNotUpgraded()
+ * if (error.name === 'AccountUpgradeRejectedError') showNotUpgraded()
  */
 export class AccountUpgradeRejectedError extends BaseError {
   override name = 'AccountUpgradeRejectedError' as const

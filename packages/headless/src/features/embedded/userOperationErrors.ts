@@ -16,7 +16,8 @@ export type UserOperationRevertedErrorType = UserOperationRevertedError & { name
  * @example
  * ```ts
  * try { await sendTransaction(portico, { to: token, data }) } catch (e) {
- *   if (e instanceof UserOperationRevertedError) console.log(e.reason ?? e.revertData)
+ *   const error = e as UserOperationRevertedErrorType
+ *   if (error.name === 'UserOperationRevertedError') console.log(error.reason ?? error.revertData)
  * }
  * ```
  */

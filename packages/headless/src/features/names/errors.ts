@@ -7,7 +7,7 @@ export type NameResolutionErrorType = NameResolutionError & { name: 'NameResolut
  * has no valid address for the active namespace. Spec text: 'Error resolving name'.
  *
  * @example
- * catch (e) { if (e instanceof NameResolutionError) e.reason // 'no-address' }
+ * catch (e) { const error = e as ResolveNameErrorType; if (error.name === 'NameResolutionError') error.reason // 'no-address' }
  */
 export class NameResolutionError extends BaseError {
   override name = 'NameResolutionError' as const
@@ -37,7 +37,7 @@ export type NameConnectorNotFoundErrorType = NameConnectorNotFoundError & { name
  * wallet, an auth connector). Spec text: 'Address or auth connector not found'.
  *
  * @example
- * catch (e) { if (e instanceof NameConnectorNotFoundError) openConnectModal() }
+ * catch (e) { if ((e as RegisterNameErrorType).name === 'NameConnectorNotFoundError') openConnectModal() }
  */
 export class NameConnectorNotFoundError extends BaseError {
   override name = 'NameConnectorNotFoundError' as const
@@ -57,7 +57,7 @@ export type NameRegistrationErrorType = NameRegistrationError & { name: 'NameReg
  * registering name {name}'.
  *
  * @example
- * catch (e) { if (e instanceof NameRegistrationError && e.reason === 'taken') showSuggestions() }
+ * catch (e) { const error = e as RegisterNameErrorType; if (error.name === 'NameRegistrationError' && error.reason === 'taken') showSuggestions() }
  */
 export class NameRegistrationError extends BaseError {
   override name = 'NameRegistrationError' as const

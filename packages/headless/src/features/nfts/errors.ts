@@ -7,7 +7,7 @@ export type NftsUnavailableErrorType = NftsUnavailableError & { name: 'NftsUnava
  * that is not a page of NFTs). The cause says which.
  *
  * @example
- * if (error instanceof NftsUnavailableError) showRetry()
+ * if (error.name === 'NftsUnavailableError') showRetry()
  */
 export class NftsUnavailableError extends BaseError {
   override name = 'NftsUnavailableError' as const

@@ -8,7 +8,7 @@ export type SmartSessionsDisabledErrorType = SmartSessionsDisabledError & { name
  * wallet or the hosted service.
  *
  * @example
- * catch (e) { if (e instanceof SmartSessionsDisabledError) hidePermissions() }
+ * catch (e) { if ((e as GrantPermissionsErrorType).name === 'SmartSessionsDisabledError') hidePermissions() }
  */
 export class SmartSessionsDisabledError extends BaseError {
   override name = 'SmartSessionsDisabledError' as const
@@ -27,7 +27,7 @@ export type PermissionsNotSupportedErrorType = PermissionsNotSupportedError & { 
  * approve them.
  *
  * @example
- * catch (e) { if (e instanceof PermissionsNotSupportedError) askForEveryTransaction() }
+ * catch (e) { if ((e as GrantPermissionsErrorType).name === 'PermissionsNotSupportedError') askForEveryTransaction() }
  */
 export class PermissionsNotSupportedError extends BaseError {
   override name = 'PermissionsNotSupportedError' as const
@@ -45,7 +45,7 @@ export type InvalidPermissionRequestErrorType = InvalidPermissionRequestError & 
  * past, or a permission without a type or data. The same text the embedded wallet answers with.
  *
  * @example
- * catch (e) { if (e instanceof InvalidPermissionRequestError) showFormError(e.details) }
+ * catch (e) { const error = e as GrantPermissionsErrorType; if (error.name === 'InvalidPermissionRequestError') showFormError(error.details) }
  */
 export class InvalidPermissionRequestError extends BaseError {
   override name = 'InvalidPermissionRequestError' as const
@@ -61,7 +61,7 @@ export type PermissionResponseErrorType = PermissionResponseError & { name: 'Per
  * context): the dapp cannot use it, so it is not returned as one.
  *
  * @example
- * catch (e) { if (e instanceof PermissionResponseError) reportWalletBug(e.details) }
+ * catch (e) { const error = e as GrantPermissionsErrorType; if (error.name === 'PermissionResponseError') reportWalletBug(error.details) }
  */
 export class PermissionResponseError extends BaseError {
   override name = 'PermissionResponseError' as const
@@ -94,7 +94,7 @@ export type RevokeSmartSessionErrorType = RevokeSmartSessionError & { name: 'Rev
  * declined signature stays `UserRejectedRequestError`).
  *
  * @example
- * catch (e) { if (e instanceof RevokeSmartSessionError) toast(e.shortMessage) }
+ * catch (e) { const error = e as RevokePermissionsErrorType; if (error.name === 'RevokeSmartSessionError') toast(error.shortMessage) }
  */
 export class RevokeSmartSessionError extends BaseError {
   override name = 'RevokeSmartSessionError' as const

@@ -97,7 +97,7 @@ export type SwapPriceChangedErrorType = SwapPriceChangedError & { name: 'SwapPri
  *
  * @example
  * try { await swap(portico, { from, to, amount, minimumReceived: reviewed.minimumReceived }) }
- * catch (error) { if (error instanceof SwapPriceChangedError) showReview(error.quote) }
+ * catch (e) { const error = e as SwapErrorType; if (error.name === 'SwapPriceChangedError') showReview(error.quote) }
  */
 export class SwapPriceChangedError extends BaseError {
   override name = 'SwapPriceChangedError' as const

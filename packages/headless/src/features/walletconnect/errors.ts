@@ -35,7 +35,8 @@ export type WalletConnectProtocolErrorType = WalletConnectProtocolError & { name
  *
  * @example
  * try { await signMessage(portico, { message: 'hello' }) } catch (e) {
- *   if (e instanceof WalletConnectProtocolError && e.kind === 'NO_MATCHING_KEY') showReconnect()
+ *   const error = e as WalletConnectProtocolErrorType
+ *   if (error.name === 'WalletConnectProtocolError' && error.kind === 'NO_MATCHING_KEY') showReconnect()
  * }
  */
 export class WalletConnectProtocolError extends BaseError {

@@ -8,7 +8,7 @@ export type InvalidConnectionStatusErrorType = InvalidConnectionStatusError & { 
  * disconnected). Spec text: 'Invalid connection status'.
  *
  * @example
- * catch (e) { if (e instanceof InvalidConnectionStatusError) console.warn(e.status) }
+ * catch (e) { const error = e as InvalidConnectionStatusErrorType; if (error.name === 'InvalidConnectionStatusError') console.warn(error.status) }
  */
 export class InvalidConnectionStatusError extends BaseError {
   override name = 'InvalidConnectionStatusError' as const

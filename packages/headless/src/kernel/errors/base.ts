@@ -18,9 +18,17 @@ export type BaseErrorType = BaseError & { name: 'PorticoError' }
  * The root of every error Portico throws. `shortMessage` is the one human sentence (the
  * spec's text); `name` is the discriminant a UI maps to its own copy.
  *
+ * The entries export every error as its type (`ConnectErrorType`, `SwapPriceChangedErrorType`…)
+ * and tell them apart by `name`, as wagmi's do: a verb's `…ErrorType` union narrows on it. The
+ * classes stay Portico's own (their constructors are not a promise), except the few that code
+ * outside Portico throws for Portico to treat as its own: a server's `SiwxVerificationError`,
+ * a connector's `NotConnectedError`, a send request's validation errors.
+ *
  * @example
  * try { await connect(portico, { connectorId }) } catch (e) {
- *   if (e instanceof BaseError) console.log(e.name, e.shortMessage)
+ *   const error = e as ConnectErrorType
+ *   if (error.name === 'ConnectionRejectedError') showTryAgain()
+ *   else if (error instanceof BaseError) console.log(error.name, error.shortMessage)
  * }
  */
 export class BaseError extends Error {

@@ -7,7 +7,7 @@ export type RpcUrlNotCompatibleErrorType = RpcUrlNotCompatibleError & { name: 'R
  *
  * @example
  * try { await getBalance(portico) } catch (e) {
- *   if (e instanceof RpcUrlNotCompatibleError) console.log(e.shortMessage)
+ *   if ((e as RpcUrlNotCompatibleErrorType).name === 'RpcUrlNotCompatibleError') console.log(e.shortMessage)
  * }
  */
 export class RpcUrlNotCompatibleError extends BaseError {
@@ -24,7 +24,7 @@ export type RpcUnavailableErrorType = RpcUnavailableError & { name: 'RpcUnavaila
  *
  * @example
  * try { await getBalance(portico) } catch (e) {
- *   if (e instanceof RpcUnavailableError) console.log(e.details)
+ *   if ((e as RpcUnavailableErrorType).name === 'RpcUnavailableError') console.log(e.details)
  * }
  */
 export class RpcUnavailableError extends BaseError {

@@ -1,5 +1,5 @@
 import {
-  BalanceUnavailableError,
+  type BalanceUnavailableErrorType,
   truncateAddress,
   useBalance,
   useConnection,
@@ -156,7 +156,11 @@ export function AccountView() {
               {balance.isError ? (
                 <RetryButton
                   slot="retry-balance"
-                  retryAt={balance.error instanceof BalanceUnavailableError ? balance.error.retryAt : undefined}
+                  retryAt={
+                    balance.error.name === 'BalanceUnavailableError'
+                      ? (balance.error as BalanceUnavailableErrorType).retryAt
+                      : undefined
+                  }
                   onRetry={() => void balance.refetch()}
                 />
               ) : null}

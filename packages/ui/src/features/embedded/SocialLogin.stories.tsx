@@ -1,4 +1,4 @@
-import { SocialConnectError, SocialPopupBlockedError, SocialPopupClosedError } from '@portico/headless/embedded'
+import { BaseError } from '@portico/headless'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect, useState } from 'react'
 import { usePorticoUI } from '../../context.js'
@@ -11,6 +11,14 @@ import { createSocialLogin, type SocialLoginState, type SocialProvider } from '.
 // frame is a loopback port that serves none, and each state is shown as the login would leave it.
 // A click that starts a login here (Try again, the blocked window's link) ends in the frame's load
 // failure. The whole flows need the devnet's providers and frame: run `npm run demo` to try them.
+
+/**
+ * The error a social login leaves in the state, as the view reads it: the kit's errors are
+ * told apart by `name` (their classes are the kit's own), and the view shows `shortMessage`.
+ */
+function loginError(name: string, shortMessage: string, fields: { url?: string } = {}): SocialLoginState['error'] {
+  return Object.assign(new BaseError(shortMessage), { name }, fields)
+}
 
 const meta: Meta = {
   title: 'UI/SocialLogin',
@@ -81,17 +89,17 @@ export const ConnectingSocialWaitingDark: Story = {
 /** The browser blocked the window: a link the visitor clicks opens it (Safari's case). */
 export const ConnectingSocialBlocked: Story = connectingStory('github', {
   status: 'error',
-  error: new SocialPopupBlockedError({ provider: 'github', url: blockedUrl }),
+  error: loginError('SocialPopupBlockedError', 'Popup blocked', { url: blockedUrl }),
 })
 /** The visitor closed the window before the login came back. */
 export const ConnectingSocialPopupClosed: Story = connectingStory('discord', {
   status: 'error',
-  error: new SocialPopupClosedError({ provider: 'discord' }),
+  error: loginError('SocialPopupClosedError', 'Popup closed'),
 })
 /** The provider or the auth server refused the login (e.g. the provider answered access_denied). */
 export const ConnectingSocialFailed: Story = connectingStory('x', {
   status: 'error',
-  error: new SocialConnectError({ provider: 'x' }),
+  error: loginError('SocialConnectError', 'Failed to connect'),
 })
 export const ConnectingSocialFailedDark: Story = {
   ...ConnectingSocialFailed,

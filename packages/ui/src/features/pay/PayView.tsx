@@ -1,4 +1,4 @@
-import { truncateAddress, UserRejectedRequestError, useBalance, useConnection } from '@portico/headless'
+import { truncateAddress, useBalance, useConnection } from '@portico/headless'
 import { useEstimateSendFee, useSendToken } from '@portico/headless/send/react'
 import { Avatar } from '../../components/Avatar.js'
 import { tokenImage } from '../../components/marks.js'
@@ -65,7 +65,7 @@ export function PayView({ data }: ViewEntryOf<'Pay'>) {
       },
       onError(error) {
         state.sending = false
-        if (error instanceof UserRejectedRequestError) shake()
+        if (error.name === 'UserRejectedRequestError') shake()
         state.pending?.reject(error)
       },
     },
@@ -127,7 +127,7 @@ export function PayView({ data }: ViewEntryOf<'Pay'>) {
       ) : null}
       {sendToken.isError ? (
         <p className={send.error} role="alert" data-slot="pay-error">
-          {sendFailureText(sendText, sendToken.error, sendToken.error instanceof UserRejectedRequestError)}
+          {sendFailureText(sendText, sendToken.error, sendToken.error.name === 'UserRejectedRequestError')}
         </p>
       ) : null}
 

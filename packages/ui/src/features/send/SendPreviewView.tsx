@@ -1,4 +1,4 @@
-import { truncateAddress, UserRejectedRequestError, useBalance, useConnection } from '@portico/headless'
+import { truncateAddress, useBalance, useConnection } from '@portico/headless'
 import { useIdentity } from '@portico/headless/identity/react'
 import { useEstimateSendFee, useSendToken } from '@portico/headless/send/react'
 import { Avatar } from '../../components/Avatar.js'
@@ -60,7 +60,7 @@ export function SendPreviewView() {
         if (modal.isOpen() && (view === 'SendPreview' || view === 'Send')) modal.open({ view: 'Account' })
       },
       onError(error) {
-        if (error instanceof UserRejectedRequestError) shake()
+        if (error.name === 'UserRejectedRequestError') shake()
       },
     },
   })
@@ -77,7 +77,7 @@ export function SendPreviewView() {
     )
   }
 
-  const rejected = sendToken.error instanceof UserRejectedRequestError
+  const rejected = sendToken.error?.name === 'UserRejectedRequestError'
   const usd = token.price !== undefined ? Number(amount) * Number(token.price) : undefined
   const name = resolved.name ?? identity.data?.name
   return (

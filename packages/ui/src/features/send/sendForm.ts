@@ -1,5 +1,5 @@
 import { type ChainNamespace, isAddressForNamespace, type TokenBalance } from '@portico/headless'
-import { InvalidAmountError, parseAmount } from '@portico/headless/send'
+import { type InvalidAmountErrorType, parseAmount } from '@portico/headless/send'
 import { usePorticoUI } from '../../context.js'
 import type { Formatters } from '../../utils/format.js'
 import { createStore, useStore } from '../../utils/store.js'
@@ -75,8 +75,9 @@ export function validateSendForm(
   let units: bigint
   try {
     units = parseAmount(amount, decimals)
-  } catch (error) {
-    if (error instanceof InvalidAmountError && error.reason === 'decimals')
+  } catch (e) {
+    const error = e as InvalidAmountErrorType
+    if (error.name === 'InvalidAmountError' && error.reason === 'decimals')
       return { field: 'amount', kind: 'decimals', decimals }
     return { field: 'amount', kind: 'invalid' }
   }
@@ -125,7 +126,7 @@ export function feeText(
  * short message (its message when it has none).
  *
  * @example
- * sendFailureText(text, error, error instanceof UserRejectedRequestError)
+ * sendFailureText(text, error, error.name === 'UserRejectedRequestError')
  */
 export function sendFailureText(
   text: { sendRejected: string; sendFailed: string },

@@ -27,15 +27,16 @@ export type SatsConnectAddress = { address: string; publicKey?: string; purpose?
 /** sats-connect's user-rejection code; answered to apps as EIP-1193's 4001 so every rejection reads the same. */
 const satsUserRejection = -32000
 
+export type SatsConnectRpcErrorType = SatsConnectRpcError & { name: 'SatsConnectRpcError' }
 /**
  * The error a sats-connect error answer is thrown as (`code` 4001 for a user rejection). Like a
  * provider's own error it is not a Portico `BaseError`: the actions translate it.
  *
  * @example
- * if (error instanceof SatsConnectRpcError && error.code === 4001) console.log('declined')
+ * if ((error as SatsConnectRpcErrorType).name === 'SatsConnectRpcError' && error.code === 4001) console.log('declined')
  */
 export class SatsConnectRpcError extends Error {
-  override name = 'SatsConnectRpcError'
+  override name = 'SatsConnectRpcError' as const
   readonly code: number
   constructor(error: { code: number; message: string }) {
     super(error.message)
