@@ -18,18 +18,20 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { ApprovalRequest } from '../../packages/secure/src/frame/approval.js'
+import {
+  delegationOf,
+  isUpgraded,
+  simple7702Implementation,
+  upgradeProbe,
+  upgradeUnsupported,
+} from '../../packages/secure/src/frame/delegation.js'
 import { RpcError } from '../../packages/secure/src/frame/rpcError.js'
 import {
   confirmOperation,
   delegatedAccountOf,
-  delegationOf,
-  isUpgraded,
   prepareOperation,
   type SmartAccountEndpoints,
   sendOperation,
-  simple7702Implementation,
-  upgradeProbe,
-  upgradeUnsupported,
 } from '../../packages/secure/src/frame/smartAccount.js'
 import { undoUpgrade, upgradeAccount, upgradeTexts } from '../../packages/secure/src/frame/upgrade.js'
 import { upgradeUnsupportedCode } from '../../packages/secure/src/protocol.js'

@@ -22,20 +22,14 @@ import {
 } from './accountFlows.js'
 import { cancelApproval, type PromptHost, requestApproval } from './approval.js'
 import { createAuthApi } from './authApi.js'
+import { delegationOf, simple7702Implementation, upgradeProbe } from './delegation.js'
 import { showExport } from './exportKey.js'
 import { ensureDeviceShare, ensureKeys, type Namespace, shareName, withSecret } from './keys.js'
 import type { RecoveryMode } from './recovery.js'
 import { handleRpc } from './rpc.js'
 import { errorReply, RpcError, UnverifiedDomainError } from './rpcError.js'
 import { assertSiwxForHost, type SignedSiwx, signSiwxAtLogin } from './siwx.js'
-import {
-  delegationOf,
-  isDeployed,
-  type SmartAccountEndpoints,
-  simple7702Implementation,
-  smartAccountOf,
-  upgradeProbe,
-} from './smartAccount.js'
+import { isDeployed, type SmartAccountEndpoints, smartAccountOf } from './smartAccount.js'
 import { createFarcasterLogin, createSocialLogin } from './social.js'
 import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
 import { applyTheme, dappName, setDappData, setStorageNote } from './ui.js'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { parseAppMessage, parseFrameMessage, upgradeUnsupportedCode } from '../protocol.js'
-import { simple7702Implementation } from './smartAccount.js'
+import { simple7702Implementation } from './delegation.js'
 import { delegationRows, payerRows, upgradeCall, upgradeTexts } from './upgrade.js'
 
 const account = '0x1111111111111111111111111111111111111111'

@@ -1,20 +1,16 @@
 import type { Address, Hex } from 'viem'
 import { frameTexts, upgradeUnsupportedCode } from '../protocol.js'
 import type { ApprovalRequest } from './approval.js'
+import { delegationOf, prepareUndo, sendUndo, simple7702Implementation, upgradeUnsupported } from './delegation.js'
+import type { WithOwner } from './eip155Client.js'
 import { RpcError } from './rpcError.js'
 import {
   confirmOperation,
   delegatedAccountOf,
-  delegationOf,
   type PreparedOperation,
   prepareOperation,
-  prepareUndo,
   type SmartAccountEndpoints,
   sendOperation,
-  sendUndo,
-  simple7702Implementation,
-  upgradeUnsupported,
-  type WithOwner,
 } from './smartAccount.js'
 
 /**
