@@ -13,20 +13,6 @@ import { expect, test } from 'vitest'
 
 const src = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
 
-/**
- * Verbs and hooks without a sibling test yet, each with why. Shrink it: a file that gains its
- * sibling test must leave the list (the second test fails otherwise). "to split" means an aggregate
- * test file covers it and its cases are to move beside the verb.
- */
-const allowList = new Map<string, string>([
-  [
-    'features/embedded/approveDeviceWithPasskey.ts',
-    'needs the secure frame (and WebAuthn) in a real browser; no own test yet',
-  ],
-  ['features/embedded/loginWithPasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
-  ['features/embedded/react/usePasskey.ts', 'needs the secure frame (and WebAuthn) in a real browser; no own test yet'],
-])
-
 const list = (folder: string) => {
   try {
     return readdirSync(path.join(src, folder))
@@ -75,15 +61,9 @@ test('the scan finds the verbs and hooks it is meant to (a broken scan would pas
   expect(files).not.toContain('features/siwx/lifecycle.ts')
 })
 
-test('every verb and hook has a sibling test, or is on the allow-list with a reason', () => {
+test('every verb and hook has a sibling test', () => {
   const untested = verbsAndHooks()
-    .filter((v) => !v.tested && !allowList.has(v.file))
+    .filter((v) => !v.tested)
     .map((v) => `${v.file} (${v.kind}): add ${path.basename(v.file).replace(/\.ts$/, '.test.ts')} beside it`)
   expect(untested).toEqual([])
-})
-
-test('the allow-list names only files that exist and still lack their sibling test', () => {
-  const all = new Map(verbsAndHooks().map((v) => [v.file, v]))
-  const stale = [...allowList.keys()].filter((file) => !all.has(file) || all.get(file)?.tested)
-  expect(stale).toEqual([])
 })

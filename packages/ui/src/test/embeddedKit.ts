@@ -17,7 +17,7 @@ import {
 import { startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { latestMail } from './authInbox.js'
 
@@ -97,13 +97,20 @@ export async function emailLogin(portico: Portico, email = freshEmail()) {
 /** The secure frames on the page. */
 export const secureFrames = () => document.querySelectorAll<HTMLIFrameElement>('iframe[data-portico-secure-frame]')
 
-/** Approves the frame's prompt with a trusted click inside the frame's document. */
-export async function approveInFrame() {
-  const frame = secureFrames()[0]
-  if (!frame) throw new Error('no secure frame on the page')
-  const approve = page.frameLocator(page.elementLocator(frame)).getByRole('button', { name: 'Approve' })
-  await userEvent.click(approve)
+/**
+ * Presses a button of a secure frame's prompt with a trusted click inside the frame's document:
+ * the first frame on the page, or the one loaded from `frameUrl` (a second device's).
+ */
+export async function pressInFrame(name: string, { frameUrl }: { frameUrl?: string } = {}) {
+  const find = () => [...secureFrames()].find((f) => !frameUrl || f.src.startsWith(frameUrl))
+  // The kit adds its frame when its first request starts: wait for the element, not for a time.
+  await expect.poll(find, { message: `a secure frame${frameUrl ? ` from ${frameUrl}` : ''} on the page` }).toBeTruthy()
+  const frame = find() as HTMLIFrameElement
+  await userEvent.click(page.frameLocator(page.elementLocator(frame)).getByRole('button', { name }))
 }
+
+/** Approves the frame's prompt with a trusted click inside the frame's document. */
+export const approveInFrame = () => pressInFrame('Approve')
 
 /**
  * Starts the devnet's bundler (Alto starts on its first request), so that a test's first smart

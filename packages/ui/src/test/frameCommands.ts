@@ -1,6 +1,7 @@
-// Browser commands (run in Node, beside Playwright) for tests that must read inside a frame of
-// another origin, which the page itself cannot: the secure frame's own document. Registered in
-// vitest.config.ts's browser project; typed for the tests below.
+// Browser commands (run in Node, beside Playwright) for tests that must reach what the page itself
+// cannot: the secure frame's own document (another origin), and the browser's passkey
+// authenticator (a virtual one, through CDP's WebAuthn domain). Registered in vitest.config.ts's
+// browser project; typed for the tests below.
 // The Playwright provider's context (page, frame) on the command's first argument.
 import type {} from '@vitest/browser-playwright'
 import type { BrowserCommand } from 'vitest/node'
@@ -20,11 +21,58 @@ const frameRootStyle: BrowserCommand<Parameters<FrameRootStyle>> = async (contex
   }, properties)
 }
 
+type Cdp = Awaited<ReturnType<Parameters<BrowserCommand<[]>>[0]['context']['newCDPSession']>>
+const authenticators = new Map<string, Cdp>()
+
+/**
+ * Adds a virtual passkey authenticator to the test's page (CTAP2, built in, user verified, the
+ * user's presence given at once): the secure frame's WebAuthn ceremonies use it once the user
+ * clicks in the frame's prompt. Returns its id; remove it after the test.
+ */
+type AddPasskeyAuthenticator = () => Promise<string>
+const addPasskeyAuthenticator: BrowserCommand<[]> = async (context) => {
+  const cdp = await context.context.newCDPSession(context.page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  authenticators.set(authenticatorId, cdp)
+  return authenticatorId
+}
+
+/** The relying parties of the passkeys the authenticator holds, one entry per passkey. */
+type PasskeysOf = (authenticatorId: string) => Promise<string[]>
+const passkeysOf: BrowserCommand<[string]> = async (_context, authenticatorId) => {
+  const cdp = authenticators.get(authenticatorId)
+  if (!cdp) throw new Error(`no virtual authenticator ${authenticatorId}`)
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+  return credentials.map((credential) => credential.rpId ?? '')
+}
+
+type RemovePasskeyAuthenticator = (authenticatorId: string) => Promise<void>
+const removePasskeyAuthenticator: BrowserCommand<[string]> = async (_context, authenticatorId) => {
+  const cdp = authenticators.get(authenticatorId)
+  authenticators.delete(authenticatorId)
+  if (!cdp) return
+  await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId }).catch(() => {})
+  await cdp.detach().catch(() => {})
+}
+
 /** The commands, for `browser.commands` in vitest.config.ts. */
-export const frameCommands = { frameRootStyle }
+export const frameCommands = { frameRootStyle, addPasskeyAuthenticator, passkeysOf, removePasskeyAuthenticator }
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
     frameRootStyle: FrameRootStyle
+    addPasskeyAuthenticator: AddPasskeyAuthenticator
+    passkeysOf: PasskeysOf
+    removePasskeyAuthenticator: RemovePasskeyAuthenticator
   }
 }

@@ -66,6 +66,9 @@ export async function setup(project: TestProject) {
     secret: randomBytes(32),
     now: () => Date.now() + offset + (userShifts.get(tokenEmail.getStore() ?? '') ?? 0),
     publicUrl: url,
+    // The tests load the frames from localhost (sameSite above): passkeys belong to it. WebAuthn
+    // takes no IP address as a relying party, and the default is the first frame origin's host.
+    passkeys: { rpId: 'localhost' },
   })
   social.allowRedirectOrigin(url)
   // Most UI flows are about login and signing: their frames run the operator-assisted recovery

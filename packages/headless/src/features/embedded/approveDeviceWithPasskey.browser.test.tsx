@@ -1,0 +1,54 @@
+// approveDeviceWithPasskey in real Chromium against the real secure frame and auth server (ui's
+// globalAuth.ts), with a virtual passkey authenticator on the page (CDP's WebAuthn domain): a known
+// user's email login on a new device (the frame on another origin) asks for the device's approval;
+// the user's passkey approves it instead of the mailed link, and the mailed code then connects the
+// same account.
+import { afterEach, expect, inject, test } from 'vitest'
+import { commands } from 'vitest/browser'
+import { advanceAuthClock, latestMail } from '../../../../ui/src/test/authInbox.js'
+import {
+  emailLogin,
+  embeddedPortico,
+  freshEmail,
+  latestCode,
+  pressInFrame,
+  stopEmbedded,
+} from '../../../../ui/src/test/embeddedKit.js'
+import { getConnection } from '../../kernel/actions/getConnection.js'
+import { approveDeviceWithPasskey } from './approveDeviceWithPasskey.js'
+import { registerPasskey } from './registerPasskey.js'
+import { startEmailLogin } from './startEmailLogin.js'
+import { verifyEmailOtp } from './verifyEmailOtp.js'
+
+let authenticator: string | undefined
+afterEach(async () => {
+  stopEmbedded()
+  if (authenticator) await commands.removePasskeyAuthenticator(authenticator)
+  authenticator = undefined
+})
+
+test("a new device's email login is approved with the user's passkey; the mailed code then connects the same account", async () => {
+  authenticator = await commands.addPasskeyAuthenticator()
+  const email = freshEmail('passkey-device')
+  const first = embeddedPortico()
+  const { address } = await emailLogin(first, email)
+  const registering = registerPasskey(first)
+  await pressInFrame('Create passkey')
+  await registering
+  // Past the auth server's cooldown between two mails to one address, on its clock.
+  await advanceAuthClock(31_000)
+  const before = await latestMail(email)
+
+  const frameUrl = inject('embedded').otherFrameUrl
+  const device = embeddedPortico({ frameUrl })
+  expect(await startEmailLogin(device, { email })).toEqual({ action: 'VERIFY_DEVICE' })
+  // The approval link is mailed too; the passkey stands in for it, and the code mail follows.
+  const link = await latestMail(email, before.id)
+  expect(link.link).toBeTruthy()
+  const approving = approveDeviceWithPasskey(device)
+  await pressInFrame('Use passkey', { frameUrl })
+  await approving
+  const connected = await verifyEmailOtp(device, { otp: await latestCode(email, link.id) })
+  expect(connected.address).toBe(address)
+  expect(getConnection(device, { namespace: 'eip155' })).toMatchObject({ status: 'connected', address })
+})

@@ -1,0 +1,50 @@
+// loginWithPasskey in real Chromium against the real secure frame and auth server (ui's
+// globalAuth.ts), with a virtual passkey authenticator on the page (CDP's WebAuthn domain): a user
+// who made a passkey signs in with it alone on another device (the frame on another origin, which
+// holds none of the key), to the same account; "Cancel" in the frame's prompt refuses with 4001 and
+// connects nothing.
+import { afterEach, expect, inject, test } from 'vitest'
+import { commands } from 'vitest/browser'
+import { emailLogin, embeddedPortico, pressInFrame, stopEmbedded } from '../../../../ui/src/test/embeddedKit.js'
+import { getConnection } from '../../kernel/actions/getConnection.js'
+import { loginWithPasskey } from './loginWithPasskey.js'
+import { registerPasskey } from './registerPasskey.js'
+
+let authenticator: string | undefined
+afterEach(async () => {
+  stopEmbedded()
+  if (authenticator) await commands.removePasskeyAuthenticator(authenticator)
+  authenticator = undefined
+})
+
+/** A user signed in by email who then made a passkey in the frame: their address. */
+async function userWithPasskey() {
+  const portico = embeddedPortico()
+  const { address } = await emailLogin(portico)
+  const registering = registerPasskey(portico)
+  await pressInFrame('Create passkey')
+  await registering
+  return address
+}
+
+test('a passkey signs in alone on another device, to the same account', async () => {
+  authenticator = await commands.addPasskeyAuthenticator()
+  const address = await userWithPasskey()
+
+  const frameUrl = inject('embedded').otherFrameUrl
+  const device = embeddedPortico({ frameUrl })
+  const login = loginWithPasskey(device)
+  await pressInFrame('Use passkey', { frameUrl })
+  expect((await login).address).toBe(address)
+  expect(getConnection(device, { namespace: 'eip155' })).toMatchObject({ status: 'connected', address })
+})
+
+test('"Cancel" in the frame refuses with 4001 and connects nothing', async () => {
+  authenticator = await commands.addPasskeyAuthenticator()
+  const frameUrl = inject('embedded').otherFrameUrl
+  const device = embeddedPortico({ frameUrl })
+  const login = loginWithPasskey(device).catch((error: unknown) => error)
+  await pressInFrame('Cancel', { frameUrl })
+  expect(await login).toMatchObject({ code: 4001 })
+  expect(getConnection(device, { namespace: 'eip155' }).status).toBe('disconnected')
+})
