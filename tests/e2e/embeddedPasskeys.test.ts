@@ -14,6 +14,7 @@ import type { BrowserContext, Frame, Page } from 'playwright-core'
 import { verifyMessage } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createAuthServer, pgliteDevOptions } from '../../packages/auth/src/index.js'
+import { virtualPasskeyAuthenticator } from '../../packages/ui/src/test/frameCommands.js'
 import { storageContext } from './browser.js'
 
 let hostServer: Server
@@ -89,14 +90,7 @@ async function device(context: BrowserContext) {
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
+    options: virtualPasskeyAuthenticator,
   })
   page.on('console', (message) => console.log(`[page ${message.type()}] ${message.text()}`))
   page.on('pageerror', (error) => console.log(`[page error] ${error.message}`))

@@ -21,6 +21,19 @@ const frameRootStyle: BrowserCommand<Parameters<FrameRootStyle>> = async (contex
   }, properties)
 }
 
+/**
+ * A platform passkey authenticator for CDP's `WebAuthn.addVirtualAuthenticator` (CTAP2, built in,
+ * user verified, the user's presence given at once): this file's command and the e2e passkey test.
+ */
+export const virtualPasskeyAuthenticator = {
+  protocol: 'ctap2',
+  transport: 'internal',
+  hasResidentKey: true,
+  hasUserVerification: true,
+  isUserVerified: true,
+  automaticPresenceSimulation: true,
+} as const
+
 type Cdp = Awaited<ReturnType<Parameters<BrowserCommand<[]>>[0]['context']['newCDPSession']>>
 const authenticators = new Map<string, Cdp>()
 
@@ -34,14 +47,7 @@ const addPasskeyAuthenticator: BrowserCommand<[]> = async (context) => {
   const cdp = await context.context.newCDPSession(context.page)
   await cdp.send('WebAuthn.enable')
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
+    options: virtualPasskeyAuthenticator,
   })
   authenticators.set(authenticatorId, cdp)
   return authenticatorId
