@@ -45,6 +45,10 @@ test('internal entry: what only sibling packages use, never also public', () => 
   for (const key of Object.keys(internal)) expect(core).not.toHaveProperty(key)
 })
 
+/** The repository, and this package in it. */
+const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..')
+const headless = path.join(root, 'packages', 'headless')
+
 /** Source files under `dir`, without installed or built folders. */
 function sourceFiles(dir: string): string[] {
   const out: string[] = []
@@ -58,8 +62,6 @@ function sourceFiles(dir: string): string[] {
 }
 
 test('internal entry holds exactly the names sibling packages, apps and repository tests import from it', () => {
-  const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..')
-  const headless = path.join(root, 'packages', 'headless')
   const imported = new Set<string>()
   const files = ['packages', 'apps', 'tests'].flatMap((top) => sourceFiles(path.join(root, top)))
   for (const file of files.filter((file) => !file.startsWith(headless + path.sep))) {
@@ -77,21 +79,30 @@ test('internal entry holds exactly the names sibling packages, apps and reposito
   expect(Object.keys(internal).sort()).toEqual([...imported].sort())
 })
 
+// Each feature has a core entry (no React: a server route or a plain script can import it, and
+// the build gives it no 'use client' banner) and a React entry holding only its hooks.
+const features = [
+  'activity',
+  'calls',
+  'embedded',
+  'identity',
+  'names',
+  'nfts',
+  'onramp',
+  'permissions',
+  'send',
+  'siwx',
+  'swap',
+  'walletconnect',
+  'wallets',
+] as const
+
 // Errors are public as types, told apart by `name` (see BaseError). A class is a runtime export
 // only where code outside @portico/headless throws it for Portico to treat as its own; every
 // class the kit throws has its `…ErrorType` in an entry.
-const publicEntries = [
-  'index',
-  'core',
-  ...['activity', 'calls', 'embedded', 'identity', 'names', 'nfts', 'onramp', 'permissions', 'send', 'swap'],
-  ...['siwx', 'siwxConfig', 'siwxVerify', 'walletconnect', 'wallets'],
-]
-
 test('error classes are runtime exports only where code outside headless throws them', async () => {
-  const root = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..')
-  const headless = path.join(root, 'packages', 'headless')
   const runtime = new Set<string>()
-  for (const entry of publicEntries)
+  for (const entry of ['index', 'core', 'siwxConfig', 'siwxVerify', ...features])
     for (const key of Object.keys(await import(`./${entry}.ts`))) if (/Error$/.test(key)) runtime.add(key)
   const thrownOutside = new Set<string>()
   const production = ['packages', 'apps']
@@ -115,7 +126,7 @@ test('error classes are runtime exports only where code outside headless throws 
 })
 
 test('every error class the kit throws has its type in a public entry', () => {
-  const src = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..')
+  const src = path.join(headless, 'src')
   const entries = readdirSync(path.join(src, 'exports'))
     .filter((file) => /\.ts$/.test(file) && !/test|internal|testing/.test(file))
     .map((file) => readFileSync(path.join(src, 'exports', file), 'utf8'))
@@ -197,24 +208,6 @@ test.each(['activity', 'identity', 'nfts', 'permissions', 'send', 'walletconnect
     expect(Object.keys(await import(`./${feature}.ts`)).sort()).toMatchSnapshot()
   },
 )
-
-// Each feature has a core entry (no React: a server route or a plain script can import it, and
-// the build gives it no 'use client' banner) and a React entry holding only its hooks.
-const features = [
-  'activity',
-  'calls',
-  'embedded',
-  'identity',
-  'names',
-  'nfts',
-  'onramp',
-  'permissions',
-  'send',
-  'siwx',
-  'swap',
-  'walletconnect',
-  'wallets',
-] as const
 
 test.each(features)('%s: the core entry has no React, the React entry only hooks', async (feature) => {
   const core = await import(`./${feature}.ts`)
