@@ -14,7 +14,7 @@ import {
   type StorageLike,
   sendTransaction,
 } from '@portico/headless'
-import { startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
+import { registerPasskey, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, inject } from 'vitest'
@@ -107,6 +107,16 @@ export async function pressInFrame(name: string, { frameUrl }: { frameUrl?: stri
   await expect.poll(find, { message: `a secure frame${frameUrl ? ` from ${frameUrl}` : ''} on the page` }).toBeTruthy()
   const frame = find() as HTMLIFrameElement
   await userEvent.click(page.frameLocator(page.elementLocator(frame)).getByRole('button', { name }))
+}
+
+/**
+ * Makes a passkey for the user signed in on `portico`, pressing "Create passkey" in its frame (a
+ * virtual authenticator must be on the page: the `addPasskeyAuthenticator` command).
+ */
+export async function registerPasskeyInFrame(portico: Portico) {
+  const registering = registerPasskey(portico)
+  await pressInFrame('Create passkey')
+  return registering
 }
 
 /** Approves the frame's prompt with a trusted click inside the frame's document. */

@@ -12,11 +12,11 @@ import {
   freshEmail,
   latestCode,
   pressInFrame,
+  registerPasskeyInFrame,
   stopEmbedded,
 } from '../../../../ui/src/test/embeddedKit.js'
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import { approveDeviceWithPasskey } from './approveDeviceWithPasskey.js'
-import { registerPasskey } from './registerPasskey.js'
 import { startEmailLogin } from './startEmailLogin.js'
 import { verifyEmailOtp } from './verifyEmailOtp.js'
 
@@ -32,9 +32,7 @@ test("a new device's email login is approved with the user's passkey; the mailed
   const email = freshEmail('passkey-device')
   const first = embeddedPortico()
   const { address } = await emailLogin(first, email)
-  const registering = registerPasskey(first)
-  await pressInFrame('Create passkey')
-  await registering
+  await registerPasskeyInFrame(first)
   // Past the auth server's cooldown between two mails to one address, on its clock.
   await advanceAuthClock(31_000)
   const before = await latestMail(email)

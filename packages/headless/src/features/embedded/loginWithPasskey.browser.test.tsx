@@ -5,10 +5,15 @@
 // connects nothing.
 import { afterEach, expect, inject, test } from 'vitest'
 import { commands } from 'vitest/browser'
-import { emailLogin, embeddedPortico, pressInFrame, stopEmbedded } from '../../../../ui/src/test/embeddedKit.js'
+import {
+  emailLogin,
+  embeddedPortico,
+  pressInFrame,
+  registerPasskeyInFrame,
+  stopEmbedded,
+} from '../../../../ui/src/test/embeddedKit.js'
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import { loginWithPasskey } from './loginWithPasskey.js'
-import { registerPasskey } from './registerPasskey.js'
 
 let authenticator: string | undefined
 afterEach(async () => {
@@ -21,9 +26,7 @@ afterEach(async () => {
 async function userWithPasskey() {
   const portico = embeddedPortico()
   const { address } = await emailLogin(portico)
-  const registering = registerPasskey(portico)
-  await pressInFrame('Create passkey')
-  await registering
+  await registerPasskeyInFrame(portico)
   return address
 }
 
