@@ -473,6 +473,23 @@ describe('directory wallets over the devnet relay', () => {
   const relayUrl = inject('devnet').walletConnectRelayUrl
   const server = inject('imageServerUrl')
 
+  /**
+   * Searches the directory and waits for the answer's list: a row clicked before the search settles
+   * may be moved from under the pointer by the list the search commits (the browse list's row 5
+   * becomes the answer's first row), and the click then lands beside it.
+   */
+  const searchFor = async (term: string) => {
+    await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), term)
+    const view = () => document.querySelector('[data-slot="all-wallets-view"]') as HTMLElement
+    await vi.waitFor(
+      () => {
+        expect(view().getAttribute('data-query')).toBe(term)
+        expect(view().hasAttribute('data-provisional')).toBe(false)
+      },
+      { timeout: 10_000 },
+    )
+  }
+
   test('AllWallets: a directory wallet opens its WalletConnect view; hostile links never become hrefs', async () => {
     const { Wrapper } = await harness({ walletConnectRelayUrl: relayUrl, directoryUrl: server })
     await render(
@@ -480,7 +497,7 @@ describe('directory wallets over the devnet relay', () => {
         <OpenAt view="AllWallets" />
       </Wrapper>,
     )
-    await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), 'Directory Wallet 005')
+    await searchFor('Directory Wallet 005')
     await userEvent.click(page.getByRole('button', { name: 'Directory Wallet 005' }))
     await expect.element(page.getByRole('heading', { name: 'Directory Wallet 005' })).toBeVisible()
     await expect.element(qr()).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))
@@ -491,7 +508,7 @@ describe('directory wallets over the devnet relay', () => {
 
     for (const search of ['evil', 'long']) {
       await userEvent.click(page.getByRole('button', { name: 'Back' }))
-      await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), search)
+      await searchFor(search)
       await userEvent.click(page.getByRole('button', { name: search === 'evil' ? /Evil/ : /^Long/ }))
       await expect.element(qr()).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))
       const hrefs = [...page.getByRole('dialog').element().querySelectorAll('[href]')].map((e) =>
