@@ -22,6 +22,7 @@ export type {
   EmbeddedWalletErrorType,
   EmbeddedWalletLoadErrorType,
   EmbeddedWalletNotConfiguredErrorType,
+  EmbeddedWalletRequestErrorType,
   EmbeddedWalletTimeoutErrorType,
   EmbeddedWalletUnverifiedDomainErrorType,
   FarcasterConnectErrorType,

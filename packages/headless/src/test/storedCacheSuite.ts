@@ -11,7 +11,7 @@ import { memoryStorage, testAdapters, testNetworks } from './fixtures.js'
  * A "page" is a Portico on a shared storage with a fresh query cache, as two page loads are; the
  * requests whose URL contains `urlPart` are counted. Call at the top level of a test file.
  */
-export function storedCacheSuite<data>({
+export function storedCacheSuite<data, error extends Error>({
   kind,
   what,
   urlPart,
@@ -24,7 +24,7 @@ export function storedCacheSuite<data>({
   what: string
   /** A part of the URL of the request the cache saves. */
   urlPart: string
-  options: (portico: Portico) => UseQueryOptions<data, Error, data, QueryKey>
+  options: (portico: Portico) => UseQueryOptions<data, error, data, QueryKey>
   expected: data
   /** A text the stored entry contains after the first load. */
   storedText: string

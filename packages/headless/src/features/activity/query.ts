@@ -1,7 +1,14 @@
 import { accountPagesQuery } from '../../kernel/query/accountPages.js'
-import { fetchTransactions } from './fetchTransactions.js'
+import {
+  type FetchTransactionsReturnType,
+  fetchTransactions,
+  type TransactionHistoryErrorType,
+} from './fetchTransactions.js'
 
-const transactions = accountPagesQuery('transactions', fetchTransactions)
+const transactions = accountPagesQuery<'transactions', FetchTransactionsReturnType, TransactionHistoryErrorType>(
+  'transactions',
+  fetchTransactions,
+)
 
 /**
  * Query key of a history: `['portico', 'transactions', { address, caipNetworkId }]`.

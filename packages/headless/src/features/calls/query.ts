@@ -1,7 +1,10 @@
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
+import type { GetCallsStatusErrorType } from './getCallsStatus.js'
 import { type GetCallsStatusReturnType, getCallsStatus } from './getCallsStatus.js'
+import type { GetCapabilitiesErrorType } from './getCapabilities.js'
 import { type GetCapabilitiesReturnType, getCapabilities } from './getCapabilities.js'
 import { type SendCallsErrorType, type SendCallsParameters, type SendCallsReturnType, sendCalls } from './sendCalls.js'
 
@@ -28,7 +31,7 @@ export function callsStatusQueryOptions(
   portico: Portico,
   { id, query }: { id?: string | undefined; query?: QueryOverrides } = {},
 ) {
-  return {
+  const options = {
     retry: false,
     refetchInterval: (q: { state: { data?: GetCallsStatusReturnType | undefined } }) =>
       q.state.data?.status === 'pending' ? 1000 : false,
@@ -38,6 +41,7 @@ export function callsStatusQueryOptions(
     queryFn: ({ queryKey: [, , params] }: { queryKey: ReturnType<typeof callsStatusQueryKey> }) =>
       getCallsStatus(portico, { id: params.id as string }),
   }
+  return options as WithQueryError<typeof options, GetCallsStatusErrorType>
 }
 
 /**
@@ -72,7 +76,7 @@ export function capabilitiesQueryOptions(
     query,
   }: { address?: string | undefined; chainIds?: readonly number[] | undefined; query?: QueryOverrides } = {},
 ) {
-  return {
+  const options = {
     staleTime: 5 * 60_000,
     retry: false,
     ...query,
@@ -84,6 +88,7 @@ export function capabilitiesQueryOptions(
       queryKey: ReturnType<typeof capabilitiesQueryKey>
     }): Promise<GetCapabilitiesReturnType> => getCapabilities(portico, params),
   }
+  return options as WithQueryError<typeof options, GetCapabilitiesErrorType>
 }
 
 /**

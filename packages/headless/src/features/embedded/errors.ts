@@ -91,6 +91,19 @@ export class RequestAbortedError extends BaseError {
   }
 }
 
+/**
+ * What a request to the secure frame may reject with: no embedded wallet configured, the frame not
+ * loading or answering in time, this origin not allowed by the project, the frame's own error, or
+ * the request given up when the frame was torn down (a disconnect).
+ */
+export type EmbeddedWalletRequestErrorType =
+  | EmbeddedWalletNotConfiguredErrorType
+  | EmbeddedWalletLoadErrorType
+  | EmbeddedWalletTimeoutErrorType
+  | EmbeddedWalletUnverifiedDomainErrorType
+  | EmbeddedWalletErrorType
+  | RequestAbortedErrorType
+
 export type EmailCooldownErrorType = EmailCooldownError & { name: 'EmailCooldownError' }
 /** An email login asked again within 30 s of the last one. */
 export class EmailCooldownError extends BaseError {

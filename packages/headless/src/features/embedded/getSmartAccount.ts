@@ -1,6 +1,6 @@
 import type { Portico } from '../../kernel/portico.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
-import type { EmbeddedWalletErrorType } from './errors.js'
+import type { EmbeddedWalletRequestErrorType } from './errors.js'
 import type { upgradeAccount } from './upgradeAccount.js'
 import { toEmbeddedWalletUser } from './user.js'
 
@@ -33,7 +33,7 @@ export type SmartAccountStatus = {
    */
   canUpgrade: boolean
 }
-export type GetSmartAccountErrorType = EmbeddedWalletErrorType
+export type GetSmartAccountErrorType = EmbeddedWalletRequestErrorType
 
 /**
  * Reads the embedded wallet's account type, addresses and whether the smart account is deployed,

@@ -6,6 +6,7 @@ import { disconnect } from '../../kernel/actions/disconnect.js'
 import type { BaseError } from '../../kernel/errors/base.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions, PorticoQueryInvalidator } from '../../kernel/query/mutations.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { singleFlight, singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import type {
   ConnectFarcasterErrorType,
@@ -13,6 +14,7 @@ import type {
   ConnectFarcasterReturnType,
 } from './connectFarcaster.js'
 import type { ConnectSocialErrorType, ConnectSocialParameters, ConnectSocialReturnType } from './connectSocial.js'
+import type { EmbeddedWalletRequestErrorType } from './errors.js'
 import type { ExportEmbeddedWalletParameters } from './exportEmbeddedWallet.js'
 import { type EmailLoginStep, setEmailLoginStep, setUpdateEmailStep, type UpdateEmailStep } from './flowStep.js'
 import type { GetSmartAccountErrorType, SmartAccountStatus } from './getSmartAccount.js'
@@ -281,13 +283,14 @@ export function embeddedWalletUserQueryKey(address?: string | null) {
  * const user = useQuery({ ...embeddedWalletUserQueryOptions(portico, { address }), enabled: isEmbedded })
  */
 export function embeddedWalletUserQueryOptions(portico: Portico, { address }: { address: string | null }) {
-  return {
+  const options = {
     queryKey: embeddedWalletUserQueryKey(address),
     async queryFn(): Promise<EmbeddedWalletUser> {
       const { getEmbeddedWallet } = await import('./embeddedWallet.js')
       return toEmbeddedWalletUser(await getEmbeddedWallet(portico).client.request('GET_USER'))
     },
   }
+  return options as WithQueryError<typeof options, EmbeddedWalletRequestErrorType>
 }
 
 /** The part of TanStack's `QueryClient` signing out needs (the core imports no React binding). */
@@ -359,13 +362,14 @@ export function smartAccountQueryKey(address?: string | null) {
  * const status = useQuery({ ...smartAccountQueryOptions(portico, { address }), enabled: isEmbedded })
  */
 export function smartAccountQueryOptions(portico: Portico, { address }: { address: string | null }) {
-  return {
+  const options = {
     queryKey: smartAccountQueryKey(address),
     async queryFn(): Promise<SmartAccountStatus> {
       const { getSmartAccount } = await import('./getSmartAccount.js')
       return getSmartAccount(portico)
     },
   }
+  return options as WithQueryError<typeof options, GetSmartAccountErrorType>
 }
 export type { GetSmartAccountErrorType, SmartAccountStatus }
 

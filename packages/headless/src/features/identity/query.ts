@@ -1,6 +1,8 @@
 import * as z from 'zod/mini'
+import type { BlockchainApiErrorType } from '../../kernel/api/blockchainApi.js'
 import { fetchIdentity, type Identity } from '../../kernel/api/blockchainApi.js'
 import type { Portico } from '../../kernel/portico.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { readStoredCache, writeStoredCache } from '../../kernel/state/storedCache.js'
 
 /** Spec: name and identity are cached 5 minutes. */
@@ -17,7 +19,7 @@ export function identityQueryOptions(portico: Portico, { address }: { address?: 
   // An identity fetched less than 5 minutes ago, on this page or before a reload, is shown without
   // a request until those 5 minutes are up (the spec's identity cache, `@portico/identity_cache`).
   const stored = () => (key ? readStoredCache(portico, 'identity', key, storedIdentitySchema) : undefined)
-  return {
+  const options = {
     queryKey: ['portico', 'identity', { address }] as const,
     enabled: Boolean(address && portico.options.projectId && portico.options.blockchainApi),
     staleTime: identityStaleTimeMs,
@@ -33,6 +35,7 @@ export function identityQueryOptions(portico: Portico, { address }: { address?: 
       return identity
     },
   }
+  return options as WithQueryError<typeof options, BlockchainApiErrorType>
 }
 
 const storedIdentitySchema = () => z.object({ name: z.optional(z.string()), avatar: z.optional(z.string()) })

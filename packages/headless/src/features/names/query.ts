@@ -1,11 +1,14 @@
 import * as z from 'zod/mini'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions, PorticoQueryInvalidator } from '../../kernel/query/mutations.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import { readStoredCache, writeStoredCache } from '../../kernel/state/storedCache.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
 import { isValidNameLabel } from './accountName.js'
+import type { GetNameSuggestionsErrorType } from './getNameSuggestions.js'
 import { getNameSuggestions } from './getNameSuggestions.js'
+import type { GetNamesForAddressErrorType } from './getNamesForAddress.js'
 import { type GetNamesForAddressReturnType, getNamesForAddress } from './getNamesForAddress.js'
 import { isName } from './isName.js'
 import {
@@ -14,6 +17,7 @@ import {
   type RegisterNameReturnType,
   registerName,
 } from './registerName.js'
+import type { ResolveNameErrorType } from './resolveName.js'
 import { resolveName } from './resolveName.js'
 
 /** Spec: names are cached 5 minutes, like identities. */
@@ -32,7 +36,7 @@ export function resolveNameQueryOptions(
   { name, namespace }: { name: string | undefined; namespace: ChainNamespace | undefined },
 ) {
   const key = name?.trim().toLowerCase()
-  return {
+  const options = {
     queryKey: ['portico', 'name', { name: key, namespace }] as const,
     // As identities: only where the blockchain API is in use (it needs a project id).
     enabled: Boolean(key && namespace && isName(key) && portico.options.projectId && portico.options.blockchainApi),
@@ -40,6 +44,7 @@ export function resolveNameQueryOptions(
     retry: false,
     queryFn: () => resolveName(portico, { name: key ?? '', namespace }),
   }
+  return options as WithQueryError<typeof options, ResolveNameErrorType>
 }
 
 /**
@@ -56,7 +61,7 @@ export function nameSuggestionsQueryOptions(
 ) {
   const label = name?.trim().toLowerCase().split('.')[0]
   const zone = (suffix ?? portico.options.nameSuffixes[0]).toLowerCase()
-  return {
+  const options = {
     queryKey: ['portico', 'nameSuggestions', { label, suffix: zone }] as const,
     enabled: Boolean(isValidNameLabel(label) && portico.options.projectId && portico.options.blockchainApi),
     staleTime: nameStaleTimeMs,
@@ -64,6 +69,7 @@ export function nameSuggestionsQueryOptions(
     queryFn: ({ signal }: { signal?: AbortSignal }) =>
       getNameSuggestions(portico, { name: label ?? '', suffix: zone, signal }),
   }
+  return options as WithQueryError<typeof options, GetNameSuggestionsErrorType>
 }
 
 /**
@@ -89,7 +95,7 @@ export function namesForAddressQueryOptions(portico: Portico, { address }: { add
   // Names fetched less than 5 minutes ago, on this page or before a reload, are shown without a
   // request until those 5 minutes are up (the spec's name cache, `@portico/name_cache`).
   const stored = () => (key ? readStoredCache(portico, 'name', key, storedNamesSchema) : undefined)
-  return {
+  const options = {
     queryKey: namesForAddressQueryKey({ address }),
     enabled: Boolean(address && portico.options.projectId && portico.options.blockchainApi),
     staleTime: nameStaleTimeMs,
@@ -102,6 +108,7 @@ export function namesForAddressQueryOptions(portico: Portico, { address }: { add
       return names
     },
   }
+  return options as WithQueryError<typeof options, GetNamesForAddressErrorType>
 }
 
 const storedNamesSchema = () => z.array(z.object({ name: z.string(), addresses: z.record(z.string(), z.string()) }))

@@ -1,9 +1,9 @@
 import { type AccountPagesParameters, accountPagesQuery } from '../../kernel/query/accountPages.js'
-import { fetchNfts } from './fetchNfts.js'
+import { type FetchNftsErrorType, type FetchNftsReturnType, fetchNfts } from './fetchNfts.js'
 
 export type NftsQueryParameters = AccountPagesParameters
 
-const nfts = accountPagesQuery('nfts', fetchNfts)
+const nfts = accountPagesQuery<'nfts', FetchNftsReturnType, FetchNftsErrorType>('nfts', fetchNfts)
 
 /**
  * Query key of an account's NFTs on one network: `['portico', 'nfts', { address, caipNetworkId }]`.

@@ -1,4 +1,5 @@
 import type { Portico } from '../../kernel/portico.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { fetchOnrampQuote } from './client.js'
 
 export type OnrampQuoteQueryKeyParameters = {
@@ -35,7 +36,7 @@ export function onrampQuoteQueryOptions(
 ) {
   const { query, ...key } = parameters
   const amount = Number(key.amount)
-  return {
+  const options = {
     staleTime: 30_000,
     retry: false,
     ...query,
@@ -52,4 +53,5 @@ export function onrampQuoteQueryOptions(
         paymentMethod: params.paymentMethod,
       }),
   }
+  return options as WithQueryError<typeof options, never>
 }

@@ -1,5 +1,6 @@
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import { fetchOnrampOptions } from './client.js'
 import {
@@ -41,7 +42,7 @@ export function onrampOptionsQueryOptions(
   portico: Portico,
   { query }: { query?: { enabled?: boolean | undefined; [key: string]: unknown } } = {},
 ) {
-  return {
+  const options = {
     staleTime,
     retry: false,
     ...query,
@@ -49,6 +50,7 @@ export function onrampOptionsQueryOptions(
     enabled: query?.enabled ?? true,
     queryFn: () => fetchOnrampOptions(portico),
   }
+  return options as WithQueryError<typeof options, never>
 }
 
 /**

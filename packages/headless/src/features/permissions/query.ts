@@ -1,6 +1,7 @@
 import { getFeatures } from '../../kernel/actions/getFeatures.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions, PorticoQueryInvalidator } from '../../kernel/query/mutations.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import { type GetPermissionsErrorType, type GetPermissionsReturnType, getPermissions } from './getPermissions.js'
 import {
@@ -45,7 +46,7 @@ export function permissionsQueryOptions(
   portico: Portico,
   { address, chainId }: { address?: string | undefined; chainId?: number | undefined },
 ) {
-  return {
+  const options = {
     queryKey: permissionsQueryKey({ address, chainId }),
     enabled: Boolean(address && getFeatures(portico).smartSessions),
     staleTime: 30_000,
@@ -53,6 +54,7 @@ export function permissionsQueryOptions(
     queryFn: ({ signal }: { signal?: AbortSignal }): Promise<GetPermissionsReturnType> =>
       getPermissions(portico, { signal }),
   }
+  return options as WithQueryError<typeof options, GetPermissionsErrorType>
 }
 
 /** The error a permissions query may end in. */

@@ -1,8 +1,10 @@
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions, PorticoQueryInvalidator } from '../../kernel/query/mutations.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import type { TokenBalance } from '../../kernel/types.js'
+import type { EstimateSendFeeErrorType } from './estimateSendFee.js'
 import { type EstimateSendFeeParameters, estimateSendFee } from './estimateSendFee.js'
 import { type SendTokenErrorType, type SendTokenParameters, type SendTokenReturnType, sendToken } from './sendToken.js'
 
@@ -45,7 +47,7 @@ export type EstimateSendFeeQueryOptionsParameters = EstimateSendFeeQueryKeyParam
 export function estimateSendFeeQueryOptions(portico: Portico, parameters: EstimateSendFeeQueryOptionsParameters = {}) {
   const { query, ...keyParameters } = parameters
   const { address, token, amount, receiver } = keyParameters
-  return {
+  const options = {
     staleTime: sendFeeStaleTimeMs,
     refetchInterval: sendFeeStaleTimeMs,
     retry: false,
@@ -55,6 +57,7 @@ export function estimateSendFeeQueryOptions(portico: Portico, parameters: Estima
     queryFn: ({ queryKey: [, , p] }: { queryKey: ReturnType<typeof estimateSendFeeQueryKey> }) =>
       estimateSendFee(portico, { token: p.token, amount: p.amount, receiver: p.receiver, nativePrice: p.nativePrice }),
   }
+  return options as WithQueryError<typeof options, EstimateSendFeeErrorType>
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Portico } from '../../kernel/portico.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
+import type { FetchSwapAllowanceErrorType } from './convert.js'
 import { fetchSwapAllowance, isSwapNetwork, nativeSwapTokenAddress } from './convert.js'
 
 export type SwapAllowanceQueryKeyParameters = {
@@ -36,7 +38,7 @@ export function swapAllowanceQueryOptions(
 ) {
   const { query, ...key } = parameters
   const native = key.tokenAddress?.toLowerCase().endsWith(nativeSwapTokenAddress) ?? false
-  return {
+  const options = {
     staleTime: 0,
     retry,
     retryDelay,
@@ -57,4 +59,5 @@ export function swapAllowanceQueryOptions(
         userAddress: params.userAddress ?? '',
       }),
   }
+  return options as WithQueryError<typeof options, FetchSwapAllowanceErrorType>
 }

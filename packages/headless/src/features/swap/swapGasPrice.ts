@@ -1,5 +1,7 @@
+import type { BlockchainApiErrorType } from '../../kernel/api/blockchainApi.js'
 import { fetchGasPrice } from '../../kernel/api/blockchainApi.js'
 import type { Portico } from '../../kernel/portico.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 
@@ -30,7 +32,7 @@ export function swapGasPriceQueryOptions(
   parameters: SwapGasPriceQueryKeyParameters & { query?: { enabled?: boolean | undefined; [key: string]: unknown } },
 ) {
   const { query, ...key } = parameters
-  return {
+  const options = {
     staleTime: 0,
     refetchInterval: swapGasPriceRefetchIntervalMs,
     retry,
@@ -41,4 +43,5 @@ export function swapGasPriceQueryOptions(
     queryFn: ({ queryKey: [, , { caipNetworkId }] }: { queryKey: ReturnType<typeof swapGasPriceQueryKey> }) =>
       fetchGasPrice(portico, { caipNetworkId: caipNetworkId as CaipNetworkId }),
   }
+  return options as WithQueryError<typeof options, BlockchainApiErrorType>
 }

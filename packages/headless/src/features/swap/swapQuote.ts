@@ -1,6 +1,8 @@
 import type { Portico } from '../../kernel/portico.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
+import type { FetchSwapQuoteErrorType } from './convert.js'
 import { fetchSwapQuote, isSwapNetwork } from './convert.js'
 
 /** A quote shown while the swap view is open is refreshed this often (prices move). */
@@ -52,7 +54,7 @@ export function swapQuoteQueryOptions(
       key.amount !== undefined &&
       key.amount > 0n,
   )
-  return {
+  const options = {
     refetchInterval: swapQuoteRefetchIntervalMs,
     staleTime: 0,
     retry,
@@ -76,4 +78,5 @@ export function swapQuoteQueryOptions(
         signal,
       }),
   }
+  return options as WithQueryError<typeof options, FetchSwapQuoteErrorType>
 }

@@ -1,6 +1,8 @@
 import type { Portico } from '../../kernel/portico.js'
+import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
+import type { FetchSwapTokensErrorType } from './convert.js'
 import { fetchSwapTokens, isSwapNetwork } from './convert.js'
 
 /** Swap token lists change rarely: cached 5 minutes. */
@@ -30,7 +32,7 @@ export function swapTokensQueryOptions(
   parameters: SwapTokensQueryKeyParameters & { query?: { enabled?: boolean | undefined; [key: string]: unknown } },
 ) {
   const { query, ...key } = parameters
-  return {
+  const options = {
     staleTime: swapTokensStaleTimeMs,
     retry,
     retryDelay,
@@ -40,4 +42,5 @@ export function swapTokensQueryOptions(
     queryFn: ({ queryKey: [, , { caipNetworkId }] }: { queryKey: ReturnType<typeof swapTokensQueryKey> }) =>
       fetchSwapTokens(portico, { caipNetworkId: caipNetworkId as CaipNetworkId }),
   }
+  return options as WithQueryError<typeof options, FetchSwapTokensErrorType>
 }

@@ -1,6 +1,7 @@
 import type { Portico } from '../portico.js'
 import { retry, retryDelay } from '../retry.js'
 import type { CaipNetworkId } from '../utils/caip.js'
+import type { WithQueryError } from './queryError.js'
 
 /** Which account's list, on which network. */
 export type AccountPagesParameters = { address?: string | undefined; caipNetworkId?: CaipNetworkId | undefined }
@@ -10,8 +11,9 @@ export type AccountPagesParameters = { address?: string | undefined; caipNetwork
  * Key and infinite-query options of a hosted list that belongs to one account on one network and
  * is paged by the API's cursor (history, NFTs): key `['portico', name, { address, caipNetworkId }]`,
  * off without an address, a network or a project id (the hosted API needs one), fresh 30 s.
+ * `error` is what `fetchPage` rejects with (the query's typed error).
  */
-export function accountPagesQuery<name extends string, page extends { next?: string | undefined }>(
+export function accountPagesQuery<name extends string, page extends { next?: string | undefined }, error>(
   name: name,
   fetchPage: (
     portico: Portico,
@@ -20,27 +22,30 @@ export function accountPagesQuery<name extends string, page extends { next?: str
 ) {
   const queryKey = (parameters: AccountPagesParameters) =>
     ['portico', name, { address: parameters.address, caipNetworkId: parameters.caipNetworkId }] as const
-  const infiniteQueryOptions = (portico: Portico, parameters: AccountPagesParameters) => ({
-    queryKey: queryKey(parameters),
-    initialPageParam: undefined as string | undefined,
-    enabled: Boolean(parameters.address && parameters.caipNetworkId && portico.options.projectId),
-    queryFn: ({
-      pageParam,
-      queryKey: [, , params],
-    }: {
-      pageParam: string | undefined
-      queryKey: ReturnType<typeof queryKey>
-    }) =>
-      fetchPage(portico, {
-        address: params.address ?? '',
-        caipNetworkId: params.caipNetworkId as CaipNetworkId,
-        cursor: pageParam,
-      }),
-    getNextPageParam: (last: page) => last.next,
-    staleTime: 30_000,
-    // Transient failures retry quickly (150 ms doubling, 3 times) so an error shows in about a second.
-    retry,
-    retryDelay,
-  })
+  const infiniteQueryOptions = (portico: Portico, parameters: AccountPagesParameters) => {
+    const options = {
+      queryKey: queryKey(parameters),
+      initialPageParam: undefined as string | undefined,
+      enabled: Boolean(parameters.address && parameters.caipNetworkId && portico.options.projectId),
+      queryFn: ({
+        pageParam,
+        queryKey: [, , params],
+      }: {
+        pageParam: string | undefined
+        queryKey: ReturnType<typeof queryKey>
+      }) =>
+        fetchPage(portico, {
+          address: params.address ?? '',
+          caipNetworkId: params.caipNetworkId as CaipNetworkId,
+          cursor: pageParam,
+        }),
+      getNextPageParam: (last: page) => last.next,
+      staleTime: 30_000,
+      // Transient failures retry quickly (150 ms doubling, 3 times) so an error shows in about a second.
+      retry,
+      retryDelay,
+    }
+    return options as WithQueryError<typeof options, error>
+  }
   return { queryKey, infiniteQueryOptions }
 }

@@ -1,3 +1,4 @@
+import type { GetBalanceErrorType } from '../actions/getBalance.js'
 import { type GetBalanceReturnType, getBalance } from '../actions/getBalance.js'
 import { balanceRetryLockoutMs } from '../api/blockchainApi.js'
 import { balanceStaleTimeMs } from '../defaults.js'
@@ -5,6 +6,7 @@ import { HostedTimeoutError } from '../errors/http.js'
 import { BalanceUnavailableError } from '../errors/network.js'
 import type { Portico } from '../portico.js'
 import type { CaipNetworkId } from '../utils/caip.js'
+import type { WithQueryError } from './queryError.js'
 
 /**
  * A balance read (hosted API or the chain's own JSON-RPC, with the transport's own retries) gets
@@ -44,7 +46,7 @@ export type BalanceQueryOptionsParameters = BalanceQueryKeyParameters & {
  */
 export function balanceQueryOptions(portico: Portico, parameters: BalanceQueryOptionsParameters = {}) {
   const { query, ...keyParameters } = parameters
-  return {
+  const options = {
     staleTime: balanceStaleTimeMs,
     retry: false,
     refetchInterval: (q: { state: { status: string } }) =>
@@ -60,6 +62,7 @@ export function balanceQueryOptions(portico: Portico, parameters: BalanceQueryOp
         readBalanceWithin(portico, account),
       ),
   }
+  return options as WithQueryError<typeof options, GetBalanceErrorType>
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { WalletDirectoryErrorType } from '../api/walletDirectory.js'
 import {
   type FetchWalletsParameters,
   type FetchWalletsReturnType,
@@ -7,6 +8,7 @@ import {
 } from '../api/walletDirectory.js'
 import type { Portico } from '../portico.js'
 import { retry, retryDelay } from '../retry.js'
+import type { WithQueryError } from './queryError.js'
 
 export type WalletDirectoryQueryParameters = Omit<FetchWalletsParameters, 'page' | 'entries'>
 
@@ -30,7 +32,7 @@ export function walletDirectoryQueryKey(parameters: WalletDirectoryQueryParamete
 export function walletDirectoryInfiniteQueryOptions(portico: Portico, parameters: WalletDirectoryQueryParameters = {}) {
   const queryKey = walletDirectoryQueryKey(parameters)
   const entries = queryKey[2].search ? walletDirectorySearchPageSize : walletDirectoryPageSize
-  return {
+  const options = {
     queryKey,
     initialPageParam: 1,
     queryFn: ({
@@ -47,4 +49,5 @@ export function walletDirectoryInfiniteQueryOptions(portico: Portico, parameters
     retry,
     retryDelay,
   }
+  return options as WithQueryError<typeof options, WalletDirectoryErrorType>
 }

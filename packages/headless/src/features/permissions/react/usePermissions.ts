@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useConnection } from '../../../kernel/react/useConnection.js'
 import { useFeatures } from '../../../kernel/react/useFeatures.js'
 import { usePortico } from '../../../kernel/react/usePortico.js'
-import type { GetPermissionsErrorType, GetPermissionsReturnType } from '../getPermissions.js'
 import { permissionsQueryOptions } from '../query.js'
 
 /**
@@ -21,8 +20,5 @@ export function usePermissions() {
   // Read so the query turns on and off with the feature flag (the factory reads it).
   useFeatures()
   const chainId = connection.caipNetworkId ? Number(connection.caipNetworkId.split(':')[1]) : undefined
-  return useQuery<GetPermissionsReturnType, GetPermissionsErrorType, GetPermissionsReturnType, readonly unknown[]>(
-    permissionsQueryOptions(portico, { address: connection.address, chainId }),
-    queryClient,
-  )
+  return useQuery(permissionsQueryOptions(portico, { address: connection.address, chainId }), queryClient)
 }
