@@ -1,12 +1,4 @@
-import {
-  type BalanceUnavailableErrorType,
-  truncateAddress,
-  useBalance,
-  useConnection,
-  useDisconnect,
-  useFeatures,
-  useNetwork,
-} from '@portico/headless'
+import { truncateAddress, useBalance, useConnection, useDisconnect, useFeatures, useNetwork } from '@portico/headless'
 import { useIdentity } from '@portico/headless/identity/react'
 import { Tabs } from 'radix-ui'
 import { Avatar } from '../../components/Avatar.js'
@@ -156,11 +148,7 @@ export function AccountView() {
               {balance.isError ? (
                 <RetryButton
                   slot="retry-balance"
-                  retryAt={
-                    balance.error.name === 'BalanceUnavailableError'
-                      ? (balance.error as BalanceUnavailableErrorType).retryAt
-                      : undefined
-                  }
+                  retryAt={balance.error.name === 'BalanceUnavailableError' ? balance.error.retryAt : undefined}
                   onRetry={() => void balance.refetch()}
                 />
               ) : null}
