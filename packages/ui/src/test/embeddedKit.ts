@@ -17,8 +17,8 @@ import {
 import { registerPasskey, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { expect, inject } from 'vitest'
-import { page, userEvent } from 'vitest/browser'
+import { afterEach, expect, inject } from 'vitest'
+import { commands, page, userEvent } from 'vitest/browser'
 import { latestMail } from './authInbox.js'
 
 const stops: (() => void)[] = []
@@ -117,6 +117,25 @@ export async function registerPasskeyInFrame(portico: Portico) {
   const registering = registerPasskey(portico)
   await pressInFrame('Create passkey')
   return registering
+}
+
+/**
+ * A virtual passkey authenticator on the page (CDP's WebAuthn domain, a browser command) for the
+ * tests of one file: `add()` puts one on the page and returns its id (`commands.passkeysOf(id)`
+ * lists its passkeys); it is removed after each test. Call at the top level of the test file.
+ */
+export function passkeyAuthenticator() {
+  let current: string | undefined
+  afterEach(async () => {
+    if (current) await commands.removePasskeyAuthenticator(current)
+    current = undefined
+  })
+  return {
+    add: async () => {
+      current = await commands.addPasskeyAuthenticator()
+      return current
+    },
+  }
 }
 
 /** Approves the frame's prompt with a trusted click inside the frame's document. */

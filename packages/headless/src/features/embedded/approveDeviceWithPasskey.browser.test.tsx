@@ -4,13 +4,13 @@
 // the user's passkey approves it instead of the mailed link, and the mailed code then connects the
 // same account.
 import { afterEach, expect, inject, test } from 'vitest'
-import { commands } from 'vitest/browser'
 import { advanceAuthClock, latestMail } from '../../../../ui/src/test/authInbox.js'
 import {
   emailLogin,
   embeddedPortico,
   freshEmail,
   latestCode,
+  passkeyAuthenticator,
   pressInFrame,
   registerPasskeyInFrame,
   stopEmbedded,
@@ -20,15 +20,11 @@ import { approveDeviceWithPasskey } from './approveDeviceWithPasskey.js'
 import { startEmailLogin } from './startEmailLogin.js'
 import { verifyEmailOtp } from './verifyEmailOtp.js'
 
-let authenticator: string | undefined
-afterEach(async () => {
-  stopEmbedded()
-  if (authenticator) await commands.removePasskeyAuthenticator(authenticator)
-  authenticator = undefined
-})
+const passkeys = passkeyAuthenticator()
+afterEach(stopEmbedded)
 
 test("a new device's email login is approved with the user's passkey; the mailed code then connects the same account", async () => {
-  authenticator = await commands.addPasskeyAuthenticator()
+  await passkeys.add()
   const email = freshEmail('passkey-device')
   const first = embeddedPortico()
   const { address } = await emailLogin(first, email)

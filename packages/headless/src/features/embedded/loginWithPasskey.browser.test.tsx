@@ -4,10 +4,10 @@
 // holds none of the key), to the same account; "Cancel" in the frame's prompt refuses with 4001 and
 // connects nothing.
 import { afterEach, expect, inject, test } from 'vitest'
-import { commands } from 'vitest/browser'
 import {
   emailLogin,
   embeddedPortico,
+  passkeyAuthenticator,
   pressInFrame,
   registerPasskeyInFrame,
   stopEmbedded,
@@ -15,12 +15,8 @@ import {
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import { loginWithPasskey } from './loginWithPasskey.js'
 
-let authenticator: string | undefined
-afterEach(async () => {
-  stopEmbedded()
-  if (authenticator) await commands.removePasskeyAuthenticator(authenticator)
-  authenticator = undefined
-})
+const passkeys = passkeyAuthenticator()
+afterEach(stopEmbedded)
 
 /** A user signed in by email who then made a passkey in the frame: their address. */
 async function userWithPasskey() {
@@ -31,7 +27,7 @@ async function userWithPasskey() {
 }
 
 test('a passkey signs in alone on another device, to the same account', async () => {
-  authenticator = await commands.addPasskeyAuthenticator()
+  await passkeys.add()
   const address = await userWithPasskey()
 
   const frameUrl = inject('embedded').otherFrameUrl
@@ -43,7 +39,7 @@ test('a passkey signs in alone on another device, to the same account', async ()
 })
 
 test('"Cancel" in the frame refuses with 4001 and connects nothing', async () => {
-  authenticator = await commands.addPasskeyAuthenticator()
+  await passkeys.add()
   const frameUrl = inject('embedded').otherFrameUrl
   const device = embeddedPortico({ frameUrl })
   const login = loginWithPasskey(device).catch((error: unknown) => error)

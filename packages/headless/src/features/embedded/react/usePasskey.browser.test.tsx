@@ -7,18 +7,22 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, expect, inject, test } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { emailLogin, embeddedPortico, pressInFrame, stopEmbedded } from '../../../../../ui/src/test/embeddedKit.js'
+import {
+  emailLogin,
+  embeddedPortico,
+  passkeyAuthenticator,
+  pressInFrame,
+  stopEmbedded,
+} from '../../../../../ui/src/test/embeddedKit.js'
 import { getConnection } from '../../../kernel/actions/getConnection.js'
 import type { Portico } from '../../../kernel/portico.js'
 import { PorticoProvider } from '../../../kernel/react/PorticoProvider.js'
 import { usePasskey } from './usePasskey.js'
 
-let authenticator: string | undefined
+const passkeys = passkeyAuthenticator()
 afterEach(async () => {
   await cleanup()
   stopEmbedded()
-  if (authenticator) await commands.removePasskeyAuthenticator(authenticator)
-  authenticator = undefined
 })
 
 function Passkey() {
@@ -45,7 +49,7 @@ const renderWith = (portico: Portico) =>
   )
 
 test('usePasskey: register waits for the click in the frame, then adds a passkey; login on another device signs in with it alone', async () => {
-  authenticator = await commands.addPasskeyAuthenticator()
+  const authenticator = await passkeys.add()
   const portico = embeddedPortico()
   const { address } = await emailLogin(portico)
   const screen = await renderWith(portico)
