@@ -111,7 +111,7 @@ export async function pressInFrame(name: string, { frameUrl }: { frameUrl?: stri
 
 /**
  * Makes a passkey for the user signed in on `portico`, pressing "Create passkey" in its frame (a
- * virtual authenticator must be on the page: the `addPasskeyAuthenticator` command).
+ * virtual authenticator must be on the page: {@link passkeyAuthenticator}).
  */
 export async function registerPasskeyInFrame(portico: Portico) {
   const registering = registerPasskey(portico)

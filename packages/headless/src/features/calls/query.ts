@@ -2,10 +2,8 @@ import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
 import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
-import type { GetCallsStatusErrorType } from './getCallsStatus.js'
-import { type GetCallsStatusReturnType, getCallsStatus } from './getCallsStatus.js'
-import type { GetCapabilitiesErrorType } from './getCapabilities.js'
-import { type GetCapabilitiesReturnType, getCapabilities } from './getCapabilities.js'
+import { type GetCallsStatusErrorType, type GetCallsStatusReturnType, getCallsStatus } from './getCallsStatus.js'
+import { type GetCapabilitiesErrorType, type GetCapabilitiesReturnType, getCapabilities } from './getCapabilities.js'
 import { type SendCallsErrorType, type SendCallsParameters, type SendCallsReturnType, sendCalls } from './sendCalls.js'
 
 type QueryOverrides = { enabled?: boolean | undefined; [key: string]: unknown } | undefined

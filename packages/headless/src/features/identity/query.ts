@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
-import type { BlockchainApiErrorType } from '../../kernel/api/blockchainApi.js'
-import { fetchIdentity, type Identity } from '../../kernel/api/blockchainApi.js'
+import { type BlockchainApiErrorType, fetchIdentity, type Identity } from '../../kernel/api/blockchainApi.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { readStoredCache, writeStoredCache } from '../../kernel/state/storedCache.js'

@@ -6,10 +6,12 @@ import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import { readStoredCache, writeStoredCache } from '../../kernel/state/storedCache.js'
 import type { ChainNamespace } from '../../kernel/utils/caip.js'
 import { isValidNameLabel } from './accountName.js'
-import type { GetNameSuggestionsErrorType } from './getNameSuggestions.js'
-import { getNameSuggestions } from './getNameSuggestions.js'
-import type { GetNamesForAddressErrorType } from './getNamesForAddress.js'
-import { type GetNamesForAddressReturnType, getNamesForAddress } from './getNamesForAddress.js'
+import { type GetNameSuggestionsErrorType, getNameSuggestions } from './getNameSuggestions.js'
+import {
+  type GetNamesForAddressErrorType,
+  type GetNamesForAddressReturnType,
+  getNamesForAddress,
+} from './getNamesForAddress.js'
 import { isName } from './isName.js'
 import {
   type RegisterNameErrorType,
@@ -17,8 +19,7 @@ import {
   type RegisterNameReturnType,
   registerName,
 } from './registerName.js'
-import type { ResolveNameErrorType } from './resolveName.js'
-import { resolveName } from './resolveName.js'
+import { type ResolveNameErrorType, resolveName } from './resolveName.js'
 
 /** Spec: names are cached 5 minutes, like identities. */
 export const nameStaleTimeMs = 5 * 60_000

@@ -4,8 +4,7 @@ import type { PorticoMutationOptions, PorticoQueryInvalidator } from '../../kern
 import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
 import type { TokenBalance } from '../../kernel/types.js'
-import type { EstimateSendFeeErrorType } from './estimateSendFee.js'
-import { type EstimateSendFeeParameters, estimateSendFee } from './estimateSendFee.js'
+import { type EstimateSendFeeErrorType, type EstimateSendFeeParameters, estimateSendFee } from './estimateSendFee.js'
 import { type SendTokenErrorType, type SendTokenParameters, type SendTokenReturnType, sendToken } from './sendToken.js'
 
 /** A fee goes stale with the gas price and the blockhash: re-quoted every 15 s while shown. */

@@ -2,8 +2,12 @@ import type { Portico } from '../../kernel/portico.js'
 import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
-import type { FetchSwapAllowanceErrorType } from './convert.js'
-import { fetchSwapAllowance, isSwapNetwork, nativeSwapTokenAddress } from './convert.js'
+import {
+  type FetchSwapAllowanceErrorType,
+  fetchSwapAllowance,
+  isSwapNetwork,
+  nativeSwapTokenAddress,
+} from './convert.js'
 
 export type SwapAllowanceQueryKeyParameters = {
   caipNetworkId?: CaipNetworkId | undefined

@@ -1,5 +1,4 @@
-import type { BlockchainApiErrorType } from '../../kernel/api/blockchainApi.js'
-import { fetchGasPrice } from '../../kernel/api/blockchainApi.js'
+import { type BlockchainApiErrorType, fetchGasPrice } from '../../kernel/api/blockchainApi.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { retry, retryDelay } from '../../kernel/retry.js'

@@ -2,8 +2,7 @@ import type { Portico } from '../../kernel/portico.js'
 import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
-import type { FetchSwapQuoteErrorType } from './convert.js'
-import { fetchSwapQuote, isSwapNetwork } from './convert.js'
+import { type FetchSwapQuoteErrorType, fetchSwapQuote, isSwapNetwork } from './convert.js'
 
 /** A quote shown while the swap view is open is refreshed this often (prices move). */
 export const swapQuoteRefetchIntervalMs = 10_000

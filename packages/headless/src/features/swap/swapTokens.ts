@@ -2,8 +2,7 @@ import type { Portico } from '../../kernel/portico.js'
 import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
-import type { FetchSwapTokensErrorType } from './convert.js'
-import { fetchSwapTokens, isSwapNetwork } from './convert.js'
+import { type FetchSwapTokensErrorType, fetchSwapTokens, isSwapNetwork } from './convert.js'
 
 /** Swap token lists change rarely: cached 5 minutes. */
 export const swapTokensStaleTimeMs = 5 * 60_000

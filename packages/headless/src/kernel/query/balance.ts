@@ -1,5 +1,4 @@
-import type { GetBalanceErrorType } from '../actions/getBalance.js'
-import { type GetBalanceReturnType, getBalance } from '../actions/getBalance.js'
+import { type GetBalanceErrorType, type GetBalanceReturnType, getBalance } from '../actions/getBalance.js'
 import { balanceRetryLockoutMs } from '../api/blockchainApi.js'
 import { balanceStaleTimeMs } from '../defaults.js'
 import { HostedTimeoutError } from '../errors/http.js'

@@ -1,8 +1,8 @@
-import type { WalletDirectoryErrorType } from '../api/walletDirectory.js'
 import {
   type FetchWalletsParameters,
   type FetchWalletsReturnType,
   fetchWallets,
+  type WalletDirectoryErrorType,
   walletDirectoryPageSize,
   walletDirectorySearchPageSize,
 } from '../api/walletDirectory.js'
