@@ -76,12 +76,34 @@ function describe(error) {
     .join('\n')
 }
 
+/** How much of a test's own error output the digest keeps (its last lines). */
+const printedLines = 40
+
+/** A failed test's error output (what it wrote to stderr: the e2e tests' page description), cut to its last lines. */
+function printed(chunks) {
+  const lines = stripVTControlCharacters(chunks.join('')).trimEnd().split('\n')
+  const shown = lines.slice(-printedLines).map((line) => `      ${line.slice(0, 300)}`)
+  if (lines.length > printedLines) shown.unshift(`      … ${lines.length - printedLines} earlier lines`)
+  return `    what it printed to stderr:\n${shown.join('\n')}`
+}
+
 // biome-ignore lint/style/noDefaultExport: Vitest loads a reporter given by path from its default export.
 export default class FailureDigest {
   onInit(vitest) {
     this.root = vitest.config.root
+    /** Each test's stderr, by task id, kept in case it fails (an e2e test describes its pages then). */
+    this.stderr = new Map()
     serverFaults.length = 0
     rmSync(digestFile, { force: true })
+  }
+
+  onUserConsoleLog(log) {
+    if (log.type !== 'stderr' || !log.taskId) return
+    const chunks = this.stderr.get(log.taskId) ?? []
+    // Bounded: a chatty test that passes must not grow the reporter's memory without end.
+    if (chunks.length >= 200) chunks.shift()
+    chunks.push(log.content)
+    this.stderr.set(log.taskId, chunks)
   }
 
   onTestRunEnd(testModules, unhandledErrors, reason) {
@@ -91,8 +113,11 @@ export default class FailureDigest {
       const where = testModule.project.name ? `${testModule.project.name} › ${file}` : file
       for (const error of testModule.errors()) parts.push(`✖ ${where} (outside any test)\n${describe(error)}`)
       for (const testCase of testModule.children.allTests('failed')) {
+        const chunks = this.stderr?.get(testCase.id)
         for (const error of testCase.result().errors ?? [])
-          parts.push(`✖ ${where} › ${testCase.fullName}\n${describe(error)}`)
+          parts.push(
+            `✖ ${where} › ${testCase.fullName}\n${describe(error)}${chunks?.length ? `\n${printed(chunks)}` : ''}`,
+          )
       }
     }
     for (const error of unhandledErrors) parts.push(`✖ unhandled error\n${describe(error)}`)

@@ -1,7 +1,8 @@
 // `npm test` repeats what Vitest found failed as the log's last lines (scripts/failure-digest.mjs,
 // printed by scripts/test-all.mjs), since CI shows a reader the log's tail, where the outputs of the
-// steps that ran beside Vitest come last. The reporter runs here in a real Vitest run of four small
-// files (a pass, a failed assertion, a file that throws while loading, an unhandled rejection).
+// steps that ran beside Vitest come last. The reporter runs here in a real Vitest run of five small
+// files (a pass, a chatty pass, a failed assertion that printed what it saw, a file that throws
+// while loading, an unhandled rejection).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -21,7 +22,8 @@ const files: Record<string, string> = {
   // As the browser project's server notes a module it could not serve (in the same process).
   'setup.mjs': `import { noteServerFault } from ${JSON.stringify(join(root, 'scripts/failure-digest.mjs'))}\nexport default () => {\n  for (let i = 0; i < 60; i++) noteServerFault('net::ERR_ABORTED (Chromium) http://localhost/frame-' + i + '.js')\n  noteServerFault('504 GET /node_modules/.vite/deps/x.js?v=1')\n}`,
   'passes.test.mjs': `import { expect, test } from 'vitest'\ntest('adds up', () => expect(1 + 1).toBe(2))`,
-  'fails.test.mjs': `import { describe, expect, test } from 'vitest'\ndescribe('sums', () => test('is off by one', () => expect(1 + 1).toBe(3)))`,
+  'fails.test.mjs': `import { describe, expect, onTestFailed, test } from 'vitest'\ndescribe('sums', () => test('is off by one', () => {\n  console.error('said by a passing step')\n  onTestFailed(() => console.error('the page showed: Connection failed'))\n  expect(1 + 1).toBe(3)\n}))`,
+  'passesChatty.test.mjs': `import { test } from 'vitest'\ntest('says things and passes', () => console.error('a passing test\\'s own line'))`,
   'broken.test.mjs': `throw new Error('broken while loading')`,
   'leaks.test.mjs': `import { test } from 'vitest'\ntest('leaks a rejection', async () => {\n  Promise.reject(new Error('nobody caught this'))\n  await new Promise((resolve) => setImmediate(resolve))\n})`,
 }
@@ -48,6 +50,13 @@ test('a failed run replaces the digest with one naming each failed test, broken 
   const text = readFileSync(digest, 'utf8')
   expect(text).toContain('✖ fails.test.mjs › sums > is off by one')
   expect(text).toContain('expected 2 to be 3')
+  // What the failed test wrote to stderr follows its error (an e2e test describes its pages there);
+  // a passing test's output is not repeated.
+  const failed = text.slice(text.indexOf('✖ fails.test.mjs'))
+  expect(failed).toMatch(
+    /what it printed to stderr:\n {6}said by a passing step\n {6}the page showed: Connection failed/,
+  )
+  expect(text).not.toContain("a passing test's own line")
   expect(text).toContain('✖ broken.test.mjs (outside any test)')
   expect(text).toContain('broken while loading')
   expect(text).toContain('✖ unhandled error')
