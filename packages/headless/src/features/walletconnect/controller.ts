@@ -9,28 +9,12 @@ import type { CaipNetworkId, ChainNamespace } from '../../kernel/utils/caip.js'
 import type { ResolvedWalletConnectOptions } from '../../kernel/walletConnectOptions.js'
 import { toWalletConnectProtocolError, WalletConnectProtocolError } from './errors.js'
 import { createWalletConnectLog, type WalletConnectLog } from './logger.js'
-import { assertRequestApproved, proposalNamespaces, sessionConnection, switchPlan } from './namespaces.js'
+import { assertRequestApproved, sessionConnection, switchPlan } from './namespaces.js'
+import { PairingOffers } from './offers.js'
 import { onPageReturn, pairingTopicOf, sessionOnReturn, settledOn } from './pageReturn.js'
-import { type CreatedPairing, createdPairingUri } from './pairingUri.js'
 import { createSessionEvents } from './sessionEvents.js'
 import { type Client, closeSignClient, delay, initSignClient, isRejectionReason } from './signClient.js'
 import { shareSessionAcrossTabs, type Tabs } from './tabs.js'
-
-/** A published pairing proposal: its URI, the wallet's answer, and when we stop offering it. */
-type Offer = { uri: string; approval: Promise<SessionTypes.Struct>; expiresAt: number }
-/**
- * An offer being made. Its pairing URI is known before the proposal is published (see
- * {@link WalletConnectController.createClient}); `onUri` hands it to whoever shows it.
- */
-type Draft = { uri: string | undefined; onUri: ((uri: string) => void) | undefined }
-/** An offer made ahead of the pick, on its way or made (undefined if making it failed). */
-type Prepared = Draft & { offer: Promise<Offer | undefined> }
-
-/**
- * A prepared URI with less time than this left is not shown, a scan would race its renewal (30 s
- * of the spec's 4 min; half the life of a shorter configured expiry).
- */
-const preparedMinimumLifeMs = 30_000
 
 /**
  * A renewed offer's approval, still taken if the wallet answers it (it was handed the old URI just
@@ -51,12 +35,8 @@ export class WalletConnectController {
   private clientPromise: Promise<Client> | undefined
   private sdkPromise: Promise<typeof import('@walletconnect/sign-client')> | undefined
   private topic: string | undefined
-  /** An offer made ahead of the user's pick (see {@link prepare}); taken by the next `connect`. */
-  private prepared: Prepared | undefined
-  /** The offer whose proposal the SDK is making now; its pairing URI is reported to it. */
-  private drafting: Draft | undefined
-  /** The last proposal in the making: proposals are made one after the other. */
-  private proposing: Promise<unknown> = Promise.resolve()
+  /** The pairing proposals this client offers, one prepared ahead of the pick at most. */
+  private readonly offers: PairingOffers
   private readonly events = createSessionEvents()
   /** The session that just ended, until the user is told how (see {@link onSessionEnded}). */
   private ended: { topic: string; timer: ReturnType<typeof setTimeout> } | undefined
@@ -70,6 +50,7 @@ export class WalletConnectController {
     private readonly options: ResolvedWalletConnectOptions,
   ) {
     this.log = createWalletConnectLog(options.logLevel)
+    this.offers = new PairingOffers(portico, options, () => this.client())
   }
 
   /** The sign client, created once (the SDK restores its stored sessions and pairings on init). */
@@ -114,19 +95,7 @@ export class WalletConnectController {
       this.portico.alerts.emit('INTERNAL_SDK_ERROR', { details: 'WalletConnect could not start', cause: error })
       throw error
     }
-    // The SDK's connect() hands the pairing URI over only once the proposal is published, and even
-    // the pairing it creates first waits for the relay socket: on a cold start the socket's opening
-    // and authentication, the Verify attestation and the publish were ~100 of ~350 ms from the
-    // pick to the QR code (desktop CPU). The URI's parts exist as soon as the pairing's
-    // key is made, when the SDK announces the pairing: the URI is built from them then and shown
-    // at once (the offer's own URI replaces it when it comes, should they ever differ). A wallet
-    // that scans it before the proposal lands gets the proposal from the relay's mailbox.
-    client.core.pairing.events.on('pairing_create', (pairing: CreatedPairing) => {
-      const draft = this.drafting
-      if (!draft || draft.uri !== undefined) return
-      draft.uri = createdPairingUri(client, pairing)
-      if (draft.uri !== undefined) draft.onUri?.(draft.uri)
-    })
+    this.offers.watch(client)
     client.on('session_delete', ({ topic }) => this.onSessionEnded(topic))
     client.on('session_expire', ({ topic }) => this.onSessionExpired(topic))
     client.on('session_update', ({ topic, params }) => {
@@ -141,85 +110,12 @@ export class WalletConnectController {
   }
 
   /**
-   * Gets WalletConnect ready before the user picks it: starts the client (the SDK's chunk, its
-   * storage and the relay socket: most of the wait) and publishes one pairing proposal, which the
-   * next {@link connect} shows at once instead of creating its own. Called when a wallet list shows.
-   * Safe to call often: one offer at a time, a fresh one only once the last was used or has gone
-   * stale. Never rejects; a failure here is reported by the `connect` that follows.
+   * Gets WalletConnect ready before the user picks it: starts the client and publishes one pairing
+   * proposal, which the next {@link connect} shows at once (see {@link PairingOffers.prepare}).
+   * Never rejects.
    */
   prepare(): Promise<void> {
-    // With sign-in on, the proposal may be a one-click authentication carrying a single-use
-    // nonce from the host's server: made ahead, it would spend nonces on users who never pick it.
-    if (this.portico.options.siwx) return Promise.resolve()
-    if (this.prepared) return this.prepared.offer.then(() => {})
-    const prepared: Prepared = { uri: undefined, onUri: undefined, offer: Promise.resolve(undefined) }
-    prepared.offer = this.createOffer(prepared).then(
-      (offer) => {
-        // Stale by the time anyone looks: forget it so the next call prepares a fresh one.
-        const timer = setTimeout(
-          () => {
-            if (this.prepared === prepared) this.prepared = undefined
-          },
-          Math.max(0, (offer?.expiresAt ?? 0) - Date.now() - this.minimumLifeMs()),
-        )
-        ;(timer as { unref?: () => void }).unref?.()
-        return offer
-      },
-      () => {
-        if (this.prepared === prepared) this.prepared = undefined
-        return undefined
-      },
-    )
-    this.prepared = prepared
-    return prepared.offer.then(() => {})
-  }
-
-  /**
-   * Publishes a pairing proposal for the configured networks. With sign-in on and an eip155-only
-   * proposal, one approval connects and signs in (wc_sessionAuthenticate); a wallet without it
-   * answers the fallback proposal instead. One-click auth's code (and sign-in's parser) loads only
-   * for apps with sign-in.
-   */
-  private async createOffer(draft?: Draft): Promise<Offer> {
-    const client = await this.client()
-    if (this.portico.options.siwx) {
-      const oneClick = await (await import('./oneClickAuth.js')).publishOneClickOffer(client, this.portico)
-      if (oneClick) return { ...oneClick, expiresAt: Date.now() + this.options.pairingExpiryMs }
-    }
-    // One proposal at a time, so the pairing the SDK creates is this draft's (see createClient).
-    const made = this.proposing.then(async () => {
-      this.drafting = draft
-      try {
-        return await client.connect({ optionalNamespaces: proposalNamespaces(this.portico.networks) })
-      } finally {
-        this.drafting = undefined
-      }
-    })
-    this.proposing = made.catch(() => {})
-    const offer = await made
-    if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
-    const approval = offer.approval()
-    // Nobody may ever take it (the user picks another wallet): its expiry must not be unhandled.
-    approval.catch(() => {})
-    return { uri: offer.uri, approval, expiresAt: Date.now() + this.options.pairingExpiryMs }
-  }
-
-  /**
-   * The prepared offer if one is ready or on its way and has life left; it is used up either way.
-   * While it is on its way, its pairing URI is shown as soon as it exists (`show`).
-   */
-  private async takePrepared(aborted: Promise<never>, show: (uri: string) => void): Promise<Offer | undefined> {
-    const prepared = this.prepared
-    this.prepared = undefined
-    if (!prepared) return undefined
-    if (prepared.uri !== undefined) show(prepared.uri)
-    else prepared.onUri = show
-    const offer = await Promise.race([prepared.offer, aborted])
-    return offer && offer.expiresAt - Date.now() > this.minimumLifeMs() ? offer : undefined
-  }
-
-  private minimumLifeMs(): number {
-    return Math.min(preparedMinimumLifeMs, this.options.pairingExpiryMs / 2)
+    return this.offers.prepare()
   }
 
   /** The active session, if it is still valid. */
@@ -256,7 +152,7 @@ export class WalletConnectController {
         store.set(walletConnectPairingAtom, { uri, expiresAt: Date.now() + this.options.pairingExpiryMs })
     }
     try {
-      let offer = await this.takePrepared(aborted, show)
+      let offer = await this.offers.takePrepared(aborted, show)
       // The pairing topics of this offer and the one it renewed, and that one's approval.
       let topics: string[] = []
       let earlier: Promise<SessionTypes.Struct>[] = []
@@ -265,7 +161,7 @@ export class WalletConnectController {
           // The prepared URI (if one was shown) did not become an offer, or the last one expired.
           store.set(walletConnectPairingAtom, undefined)
           try {
-            const made = this.createOffer({ uri: undefined, onUri: show })
+            const made = this.offers.make({ uri: undefined, onUri: show })
             // Given up on (the modal closed first), its failure must not be unhandled.
             made.catch(() => {})
             offer = await Promise.race([made, aborted])
@@ -408,7 +304,7 @@ export class WalletConnectController {
     const pending = this.clientPromise
     this.clientPromise = undefined
     this.topic = undefined
-    this.prepared = undefined
+    this.offers.forget()
     this.tabs?.close()
     this.tabs = undefined
     const client = await pending?.catch(() => undefined)
