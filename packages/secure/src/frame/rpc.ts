@@ -12,96 +12,23 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { frameTexts } from '../protocol.js'
 import { rpcMethodKind } from '../walletPolicy.js'
-import { type ApprovalRequest, type PromptHost, requestApproval } from './approval.js'
+import { type ApprovalRequest, requestApproval } from './approval.js'
 import { forward } from './chainRpc.js'
-import { readGrants, updateGrants } from './grants.js'
-import type { Namespace } from './keys.js'
-import {
-  type Call,
-  describeGrant,
-  type Grant,
-  GrantRequestError,
-  matchCalls,
-  parseGrantRequest,
-  recordSpends,
-  type Spend,
-} from './permissions.js'
+import { grantSpending } from './grantSpending.js'
+import { updateGrants } from './grants.js'
+import { type Call, describeGrant, type Grant, GrantRequestError, parseGrantRequest } from './permissions.js'
+import type { RpcContext } from './rpcContext.js'
 import { httpRpcUrl, RpcError } from './rpcError.js'
+import { answerLocally, list, rememberCalls, sameAddress } from './rpcReads.js'
 import {
   confirmOperation,
   delegatedAccountOf,
   prepareOperation,
-  type SmartAccountEndpoints,
   sendOperation,
   smartAccountOf,
 } from './smartAccount.js'
 import { handleSolanaRpc } from './solanaRpc.js'
 import { assertUpgradeSupported, delegationRows, payerRows, upgradeTexts } from './upgrade.js'
-
-/** What the RPC handler needs from the frame. */
-export type RpcContext = {
-  hostOrigin: string
-  chainId: number | string
-  rpcUrl: string | undefined
-  addresses: Record<Namespace, string>
-  /** Runs `use` with the rebuilt key of `namespace` (wiped afterwards). */
-  withSecret<T>(namespace: Namespace, use: (secret: Uint8Array) => Promise<T> | T): Promise<T>
-  /** Throws when this device cannot sign in `namespace` (checked before the user is asked). */
-  assertCanSign(namespace: Namespace): Promise<void>
-  /** The page around the frame: shows it while a prompt is up, hears of clicks it hid. */
-  prompt: PromptHost
-  log(...args: unknown[]): void
-  /** The host's app name as synced (SYNC_DAPP_DATA), shown beside the verified origin in grant prompts. */
-  dappName?: () => string | undefined
-  /** Unix seconds (the frame's clock; replaceable in tests). */
-  now?: () => number
-  /**
-   * Present while the user's preferred account type on this (eip155) chain is `smartAccount` (its
-   * counterfactual `address` answers for the account), or while it is `eoa` and the EOA delegates
-   * to Simple7702Account with EIP-7702 (`kind: 'eip7702'`, the EOA's own address): sends go as one
-   * user operation.
-   */
-  smartAccount?:
-    | {
-        address: string
-        /** `simpleAccount` (the default): the SimpleAccount; `eip7702`: the EOA upgraded in place. */
-        kind?: 'simpleAccount' | 'eip7702' | undefined
-        endpoints: SmartAccountEndpoints
-        /** How long a send waits for the operation's receipt (default 60 s). */
-        receiptTimeoutMs?: number | undefined
-      }
-    | undefined
-  /**
-   * Present while the plain EOA answers on a chain where the host configured a bundler: the EOA can
-   * be upgraded with EIP-7702 (EIP-5792's atomic `ready`). A `wallet_sendCalls` that requires
-   * atomicity then asks for the upgrade and the calls in one prompt.
-   */
-  upgradable?: SmartAccountEndpoints | undefined
-}
-
-/** Permission types this frame grants and enforces (advertised in wallet_getCapabilities). */
-export const permissionTypes = [
-  'native-token-recurring-allowance',
-  'erc20-token-recurring-allowance',
-  'contract-call',
-] as const
-
-/** The `capabilities.permissions` of a send: the grant's context and whether the dapp insists on it. */
-function permissionsCapability(capabilities: unknown): { context: string; optional: boolean } | undefined {
-  const permissions = (capabilities as { permissions?: { context?: unknown; optional?: unknown } } | undefined)
-    ?.permissions
-  if (typeof permissions?.context !== 'string') return undefined
-  return { context: permissions.context, optional: permissions.optional !== false }
-}
-
-type CallsRecord =
-  | { chainId: Hex; receipts: Hex[] }
-  | { chainId: Hex; userOperation: Hex; bundlerUrl: string; rpcUrl: string | undefined }
-const callsById = new Map<string, CallsRecord>()
-
-function list(params: unknown): unknown[] {
-  return Array.isArray(params) ? params : []
-}
 
 function toTransaction(raw: unknown): TransactionRequest {
   const tx = (raw ?? {}) as Record<string, unknown>
@@ -128,9 +55,7 @@ function describeMessage(hex: string): string {
   }
 }
 
-function sameAddress(a: unknown, b: string) {
-  return typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
-}
+export type { RpcContext } from './rpcContext.js'
 
 /**
  * Answers one RPC request. Safe methods go to the chain's RPC; unsafe ones ask the user in this
@@ -146,81 +71,7 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
   // The account the dapp sees: the smart account while it is the preferred type, else the key's EOA.
   const evm = smart?.address ?? context.addresses.eip155
   const chainHex = `0x${typeof context.chainId === 'number' ? context.chainId.toString(16) : '0'}` as Hex
-  if (kind === 'local') {
-    switch (method) {
-      case 'eth_accounts':
-      case 'eth_requestAccounts':
-        return [evm]
-      case 'eth_chainId':
-        return chainHex
-      case 'wallet_getCapabilities':
-        return {
-          [chainHex]: {
-            // A smart account runs a batch as one operation: all of it or none. An EOA that can be
-            // upgraded in place is `ready`: the upgrade is asked for with the first atomic batch.
-            atomic: { status: smart ? 'supported' : context.upgradable ? 'ready' : 'unsupported' },
-            ...(smart ? { paymasterService: { supported: smart.endpoints.paymasterUrl !== undefined } } : {}),
-            permissions: { supported: true, signerTypes: ['account'], permissionTypes: [...permissionTypes] },
-          },
-        }
-      case 'wallet_getCallsStatus': {
-        const id = list(params)[0]
-        const calls = typeof id === 'string' ? callsById.get(id) : undefined
-        if (!calls) throw new RpcError('Unknown bundle id', 5730)
-        if ('userOperation' in calls) {
-          // EIP-5792 from the bundler's receipt: 100 pending, 200 included, 500 reverted (nothing applied).
-          const found = (await forward(calls.bundlerUrl, 'eth_getUserOperationReceipt', [calls.userOperation])) as {
-            success?: boolean
-            receipt?: unknown
-          } | null
-          const status = !found ? 100 : found.success ? 200 : 500
-          return {
-            version: '2.0.0',
-            id,
-            chainId: calls.chainId,
-            atomic: true,
-            status,
-            ...(found?.receipt ? { receipts: [found.receipt] } : {}),
-          }
-        }
-        const receipts = await Promise.all(
-          calls.receipts.map((hash) => forward(context.rpcUrl, 'eth_getTransactionReceipt', [hash])),
-        )
-        const done = receipts.every(Boolean)
-        return { version: '2.0.0', id, chainId: calls.chainId, atomic: false, status: done ? 200 : 100, receipts }
-      }
-      case 'wallet_getGrantedExecutionPermissions': {
-        // The draft's list of grants: only this origin's, for the account and chain it sees, still
-        // running. Another site learns nothing of grants it was not given (as with revoking).
-        const at = context.now?.() ?? Math.floor(Date.now() / 1000)
-        const grants = await readGrants()
-        return grants
-          .filter(
-            (g) =>
-              g.origin === context.hostOrigin &&
-              sameAddress(g.account, evm) &&
-              g.chainId === context.chainId &&
-              g.expiry > at,
-          )
-          .map((g) => ({
-            chainId: `0x${g.chainId.toString(16)}`,
-            address: g.account,
-            expiry: g.expiry,
-            permissions: g.permissions,
-            permissionsContext: g.id,
-            context: g.id,
-          }))
-      }
-      case 'wallet_getAssets': {
-        // EIP-7811, the native balance of the frame's current chain (token lists need an indexer).
-        const request = (list(params)[0] ?? {}) as { account?: unknown; chainFilter?: unknown }
-        if (!sameAddress(request.account, evm)) throw new RpcError('Invalid params', -32602)
-        if (Array.isArray(request.chainFilter) && !request.chainFilter.includes(chainHex)) return {}
-        const balance = await forward(context.rpcUrl, 'eth_getBalance', [evm, 'latest'])
-        return { [chainHex]: [{ address: '0x0', balance, type: 'native' }] }
-      }
-    }
-  }
+  if (kind === 'local') return answerLocally(context, method, params, { evm, chainHex })
   if (kind === 'safe') return forward(context.rpcUrl, method, params)
 
   const args = list(params)
@@ -250,67 +101,7 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
   const walletClient = (account: ReturnType<typeof privateKeyToAccount>) => {
     return createWalletClient({ account, transport: http(httpRpcUrl(context.rpcUrl)) })
   }
-  /**
-   * Reserves the spend of `calls` from the grant named by `capability` when they fall within it
-   * (recorded before sending so a racing send sees it); otherwise says why not. Unknown contexts
-   * (forged by a host script, or another origin's) simply do not match.
-   */
-  const useGrant = async (
-    capability: { context: string } | undefined,
-    calls: readonly Call[],
-  ): Promise<{ grant: string; spends: Spend[] } | { reason: string } | undefined> => {
-    if (!capability || typeof context.chainId !== 'number') return undefined
-    const chainId = context.chainId
-    type Used = { grant: string; spends: Spend[] } | { reason: string }
-    return updateGrants<Used>((grants) => {
-      const at = now()
-      const index = grants.findIndex((g) => g.id === capability.context)
-      const grant = grants[index]
-      if (!grant) return { grants, result: { reason: 'unknown permission' } }
-      const match = matchCalls(grant, calls, { origin: context.hostOrigin, account: evm, chainId, now: at })
-      if (!match.ok) return { grants, result: { reason: match.reason } }
-      const next = grants.slice()
-      next[index] = recordSpends(grant, match.spends, at)
-      return { grants: next, result: { grant: grant.id, spends: match.spends } }
-    })
-  }
-  const refund = (used: { grant: string; spends: Spend[] }) =>
-    updateGrants((grants) => ({
-      grants: grants.map((g) =>
-        g.id === used.grant
-          ? recordSpends(
-              g,
-              used.spends.map((s) => ({ ...s, amount: -s.amount })),
-              now(),
-            )
-          : g,
-      ),
-      result: undefined,
-    }))
-  /** Approval for a send: none when a grant covers it; the prompt (or a refusal when insisted) otherwise. */
-  const approveSend = async (
-    capabilities: unknown,
-    calls: readonly Call[],
-    prompt: Omit<ApprovalRequest, 'origin'>,
-  ): Promise<{ grant: string; spends: Spend[] } | undefined> => {
-    const capability = permissionsCapability(capabilities)
-    const used = await useGrant(capability, calls)
-    if (used && 'grant' in used) return used
-    if (capability && !capability.optional)
-      throw new RpcError(`Permission does not cover this request: ${used?.reason ?? 'unknown permission'}`, 4100)
-    await approveOrThrow(
-      used ? { ...prompt, rows: [...prompt.rows, { label: 'Permission not used', value: used.reason }] } : prompt,
-    )
-    return undefined
-  }
-  const sendWith = async <T>(used: { grant: string; spends: Spend[] } | undefined, send: () => Promise<T>) => {
-    try {
-      return await send()
-    } catch (error) {
-      if (used) await refund(used)
-      throw error
-    }
-  }
+  const { approveSend, sendWith } = grantSpending(context, evm, approveOrThrow)
 
   /**
    * One user operation of `calls` through the smart account: prepared first (so the approval can
@@ -461,7 +252,7 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
           title: calls.length > 1 ? `Send ${calls.length} calls together` : 'Send calls',
         })
         // The operation's hash names the batch: wallet_getCallsStatus asks the bundler for its receipt.
-        callsById.set(hash, {
+        rememberCalls(hash, {
           chainId: request.chainId ?? chainHex,
           userOperation: hash,
           bundlerUrl: active.endpoints.bundlerUrl,
@@ -479,7 +270,7 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
         }),
       )
       const id = bytesToHex(crypto.getRandomValues(new Uint8Array(32)))
-      callsById.set(id, { chainId: request.chainId ?? chainHex, receipts })
+      rememberCalls(id, { chainId: request.chainId ?? chainHex, receipts })
       return { id }
     }
     case 'wallet_grantPermissions': {
