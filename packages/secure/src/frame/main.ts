@@ -4,7 +4,6 @@ import {
   type AppMessage,
   type AppRequestName,
   type FrameQuery,
-  type FrameUser,
   framePrefix,
   frameProtocolVersion,
   frameTexts,
@@ -22,19 +21,18 @@ import {
 } from './accountFlows.js'
 import { cancelApproval, type PromptHost, requestApproval } from './approval.js'
 import { createAuthApi } from './authApi.js'
-import { delegationOf, simple7702Implementation, upgradeProbe } from './delegation.js'
 import { showExport } from './exportKey.js'
-import { ensureDeviceShare, ensureKeys, type Namespace, shareName, withSecret } from './keys.js'
+import { FrameAccount } from './frameAccount.js'
+import { ensureDeviceShare, shareName, withSecret } from './keys.js'
 import type { RecoveryMode } from './recovery.js'
 import { handleRpc } from './rpc.js'
 import { errorReply, RpcError, UnverifiedDomainError } from './rpcError.js'
-import { assertSiwxForHost, type SignedSiwx, signSiwxAtLogin } from './siwx.js'
-import { isDeployed, type SmartAccountEndpoints, smartAccountOf } from './smartAccount.js'
+import { assertSiwxForHost, signSiwxAtLogin } from './siwx.js'
 import { createFarcasterLogin, createSocialLogin } from './social.js'
 import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
 import { applyTheme, dappName, setDappData, setStorageNote } from './ui.js'
 import { undoUpgrade, upgradeAccount } from './upgrade.js'
-import { del, get, StorageBlockedError, set, useStore } from './vault.js'
+import { del, StorageBlockedError, useStore } from './vault.js'
 import { runWalletWindow, walletWindowKind } from './walletWindow.js'
 
 /**
@@ -62,8 +60,6 @@ const log = (...args: unknown[]) => {
   if (query.success && query.data.enableLogger) console.info('[portico-secure]', ...args)
 }
 
-type Session = { token: string; userId: string; email: string; socialProvider?: string; userName?: string }
-
 const windowKind = walletWindowKind()
 if (windowKind) {
   // Opened by the frame as the wallet's own window (an approval, or a first-party visit).
@@ -77,26 +73,8 @@ if (windowKind) {
 
 function start(config: FrameQuery) {
   const api = createAuthApi({ url: authUrl, projectId: config.projectId, hostOrigin })
-  const rpcUrls = new Map<number | string, string>()
-  let chainId: number | string = config.chainId
-  if (config.rpcUrl) rpcUrls.set(chainId, config.rpcUrl)
-  /** The bundler (and paymaster) the host configured per chain: the chains with smart accounts. */
-  const aaUrls = new Map<number | string, { bundlerUrl: string; paymasterUrl?: string }>()
-  /** The kit's default account type (its `defaultAccountTypes.eip155`), until the user picks one. */
-  let defaultAccountType: 'eoa' | 'smartAccount' = 'smartAccount'
-  const rememberAaUrls = (payload: { bundlerUrl?: string | undefined; paymasterUrl?: string | undefined }) => {
-    if (!payload.bundlerUrl) return
-    aaUrls.set(chainId, {
-      bundlerUrl: payload.bundlerUrl,
-      ...(payload.paymasterUrl ? { paymasterUrl: payload.paymasterUrl } : {}),
-    })
-  }
-  let session: Session | undefined
-  let addresses: Record<Namespace, string> | undefined
   let loginChallenge: string | undefined
   let updateChallenge: { id: string; email: string } | undefined
-  /** The sign-in signed at this session's social login (the user's signature, message, siwxMessage). */
-  let signedSiwx: SignedSiwx | undefined
   const rpcAborts = new Set<(error: Error) => void>()
   // The popup's result comes from the auth server's callback page, on the auth server's origin.
   const social = createSocialLogin({ api, resultOrigin: new URL(authUrl).origin, log })
@@ -142,6 +120,7 @@ function start(config: FrameQuery) {
   }
 
   const recovery = recoveryPolicy(recoveryMode, hostOrigin, promptHost('approval'))
+  const account = new FrameAccount({ api, recovery, log, receiptTimeoutMs }, config)
 
   // Whether the auth server allows the host page for this project, asked once before the first
   // login: a page off the allow-list fails there (`unverified_domain`), before the frame asks the
@@ -158,11 +137,7 @@ function start(config: FrameQuery) {
   }
 
   const restored = silently.then(async (found) => {
-    const saved = found ? await get<Session>('session') : undefined
-    if (saved) {
-      session = saved
-      api.setToken(saved.token)
-    }
+    if (found) await account.restore()
   })
   // The check is asked as soon as the frame knows no one is signed in, not at the first login: the
   // kit creates the frame while the visitor types an address, so by "Continue" the answer is here
@@ -170,149 +145,10 @@ function start(config: FrameQuery) {
   // server). A signed-in visitor needs no login, and no check.
   restored.then(
     () => {
-      if (!session) verifyHost().catch(() => {})
+      if (!account.session) verifyHost().catch(() => {})
     },
     () => {},
   )
-
-  async function signedIn(
-    token: string,
-    user: { id: string; email: string | null; socialProvider?: string; username?: string },
-  ) {
-    session = {
-      token,
-      userId: user.id,
-      email: user.email ?? '',
-      ...(user.socialProvider ? { socialProvider: user.socialProvider } : {}),
-      ...(user.username ? { userName: user.username } : {}),
-    }
-    signedSiwx = undefined
-    api.setToken(token)
-    await set('session', session)
-    addresses = await ensureKeys(api, user.id, recovery)
-  }
-
-  async function signOutLocally() {
-    session = undefined
-    signedSiwx = undefined
-    addresses = undefined
-    api.setToken(undefined)
-    await del('session')
-  }
-
-  /** The current chain's smart-account services, when the host configured a bundler for it. */
-  function smartEndpoints(): SmartAccountEndpoints | undefined {
-    const urls = typeof chainId === 'number' ? aaUrls.get(chainId) : undefined
-    return urls ? { rpcUrl: rpcUrls.get(chainId), ...urls } : undefined
-  }
-
-  async function preferredType(userId: string): Promise<'eoa' | 'smartAccount'> {
-    const chosen = await get<'eoa' | 'smartAccount'>(`preferredAccountType:${userId}`)
-    return chosen ?? defaultAccountType
-  }
-
-  /** The user's smart account on the current chain (its address only: nothing is signed). */
-  async function smartAccountAddress(owner: string): Promise<string> {
-    const endpoints = smartEndpoints()
-    if (!endpoints) throw new Error('Smart accounts are not enabled on this network')
-    const account = await smartAccountOf(endpoints.rpcUrl, owner as `0x${string}`, () => {
-      throw new Error('Not signing')
-    })
-    return account.address
-  }
-
-  /** Whether a chain can take the EIP-7702 upgrade (asked of its node; a yes is kept). */
-  const canTakeUpgrade = upgradeProbe()
-
-  /** The contract the EOA delegates to with EIP-7702 on the current chain (undefined: none, or unknown). */
-  async function eoaDelegation(endpoints: SmartAccountEndpoints | undefined): Promise<string | undefined> {
-    if (!endpoints || !addresses || typeof chainId !== 'number') return undefined
-    return delegationOf(endpoints.rpcUrl, addresses.eip155 as `0x${string}`).catch(() => undefined)
-  }
-
-  /**
-   * The smart account while it is the preferred type on the current chain, or the EOA itself while
-   * it is preferred and upgraded with EIP-7702 (same address, sends as user operations). A chain
-   * that cannot answer for it (no factory, node unreachable) leaves the user on the plain EOA
-   * rather than without one.
-   */
-  async function activeSmartAccount(): Promise<
-    | {
-        address: string
-        kind: 'simpleAccount' | 'eip7702'
-        endpoints: SmartAccountEndpoints
-        receiptTimeoutMs: number | undefined
-      }
-    | undefined
-  > {
-    const endpoints = smartEndpoints()
-    if (!session || !addresses || !endpoints) return undefined
-    if ((await preferredType(session.userId)) !== 'smartAccount') {
-      const delegation = await eoaDelegation(endpoints)
-      return delegation?.toLowerCase() === simple7702Implementation.toLowerCase()
-        ? { address: addresses.eip155, kind: 'eip7702', endpoints, receiptTimeoutMs }
-        : undefined
-    }
-    try {
-      return {
-        address: await smartAccountAddress(addresses.eip155),
-        kind: 'simpleAccount',
-        endpoints,
-        receiptTimeoutMs,
-      }
-    } catch (error) {
-      log('no smart account on this network', error)
-      return undefined
-    }
-  }
-
-  async function currentUser(): Promise<FrameUser> {
-    if (!session) throw new Error('Not connected')
-    addresses ??= await ensureKeys(api, session.userId, recovery)
-    const namespace: Namespace = typeof chainId === 'number' ? 'eip155' : 'solana'
-    const active = await activeSmartAccount()
-    // The upgraded EOA answers as itself: an `eoa` account that sends as user operations.
-    const smart = active?.kind === 'simpleAccount' ? active : undefined
-    // Whether the user's smart account on this chain has code, whichever type is preferred: a user
-    // who switched to the EOA after the first operation still has a deployed smart account.
-    const endpoints = smartEndpoints()
-    const delegation = namespace === 'eip155' ? await eoaDelegation(endpoints) : undefined
-    // Only the plain EOA on a chain with a bundler is offered the upgrade: asked of the node then.
-    const upgradable =
-      namespace === 'eip155' && endpoints && !smart && !delegation ? await canTakeUpgrade(endpoints.rpcUrl) : undefined
-    const smartAddress =
-      smart?.address ??
-      (endpoints && namespace === 'eip155'
-        ? await smartAccountAddress(addresses.eip155).catch(() => undefined)
-        : undefined)
-    const deployed =
-      endpoints && smartAddress
-        ? await isDeployed(endpoints.rpcUrl, smartAddress as `0x${string}`).catch(() => false)
-        : false
-    return {
-      id: session.userId,
-      // A session stores '' for a login without an email; the spec's user has null there.
-      email: session.email || null,
-      address: namespace === 'eip155' && smart ? smart.address : addresses[namespace],
-      chainId,
-      // The smart account first: a kit that reads one account per namespace takes the preferred one.
-      accounts: [
-        ...(smart ? [{ namespace: 'eip155' as const, address: smart.address, type: 'smartAccount' as const }] : []),
-        ...(['eip155', 'solana'] as const).map((ns) => ({
-          namespace: ns,
-          address: addresses?.[ns] ?? '',
-          type: 'eoa' as const,
-        })),
-      ],
-      preferredAccountType: smart ? 'smartAccount' : 'eoa',
-      smartAccountDeployed: deployed,
-      ...(delegation ? { delegation } : {}),
-      ...(upgradable === undefined ? {} : { upgradable }),
-      ...(session.socialProvider ? { socialProvider: session.socialProvider } : {}),
-      ...(session.userName ? { userName: session.userName } : {}),
-      ...signedSiwx,
-    }
-  }
 
   async function handle(message: AppMessage): Promise<unknown> {
     await restored
@@ -337,7 +173,7 @@ function start(config: FrameQuery) {
         if (!loginChallenge) throw new Error('No login in progress')
         const { token, user } = await api.verifyOtp(loginChallenge, message.payload.otp)
         loginChallenge = undefined
-        await signedIn(token, user)
+        await account.signedIn(token, user)
         return {}
       }
       case 'GET_SOCIAL_REDIRECT_URI':
@@ -351,19 +187,15 @@ function start(config: FrameQuery) {
         await verifyHost()
         // The payload's uri is not used for the code: the result comes from the popup itself.
         const { token, user } = await social.connect()
-        if (message.payload.chainId !== undefined) chainId = message.payload.chainId
-        if (message.payload.rpcUrl) rpcUrls.set(chainId, message.payload.rpcUrl)
-        rememberAaUrls(message.payload)
-        if (message.payload.preferredAccountType === 'eoa' || message.payload.preferredAccountType === 'smartAccount')
-          defaultAccountType = message.payload.preferredAccountType
-        await signedIn(token, user)
+        account.useNetwork(message.payload)
+        await account.signedIn(token, user)
         // A signature that cannot be made leaves the user without one: the kit then asks to sign.
         const sign = <T>(use: (secret: Uint8Array) => Promise<T>) => withSecret(api, user.id, 'eip155', use, recovery)
-        if (siwx && addresses)
-          signedSiwx = await signSiwxAtLogin(siwx, addresses.eip155, sign).catch(
+        if (siwx && account.addresses)
+          account.signedSiwx = await signSiwxAtLogin(siwx, account.addresses.eip155, sign).catch(
             (e) => void log('no sign-in at login', e),
           )
-        return currentUser()
+        return account.user()
       }
       case 'GET_FARCASTER_URI':
         await verifyHost()
@@ -371,44 +203,39 @@ function start(config: FrameQuery) {
         return farcaster.uri()
       case 'CONNECT_FARCASTER': {
         const { token, user } = await farcaster.connect()
-        await signedIn(token, user)
+        await account.signedIn(token, user)
         return { userName: user.username }
       }
       case 'GET_USER': {
-        if (message.payload?.chainId !== undefined) chainId = message.payload.chainId
-        if (message.payload) rememberAaUrls(message.payload)
-        const type = message.payload?.preferredAccountType
-        if (type === 'eoa' || type === 'smartAccount') defaultAccountType = type
-        return currentUser()
+        if (message.payload) account.useNetwork(message.payload)
+        return account.user()
       }
       case 'GET_SMART_ACCOUNT_ENABLED_NETWORKS':
         return {
-          smartAccountEnabledNetworks: [...aaUrls.keys()].filter((id): id is number => typeof id === 'number'),
+          smartAccountEnabledNetworks: account.smartAccountEnabledNetworks(),
         }
       case 'INIT_SMART_ACCOUNT': {
-        if (!session) throw new Error('Not connected')
-        addresses ??= await ensureKeys(api, session.userId, recovery)
-        return { address: await smartAccountAddress(addresses.eip155) }
+        const addresses = await account.keys()
+        return { address: await account.smartAccountAddress(addresses.eip155) }
       }
       case 'SET_PREFERRED_ACCOUNT': {
-        if (!session) throw new Error('Not connected')
+        account.signedInSession()
         const type = message.payload.type
         if (type !== 'eoa' && type !== 'smartAccount') throw new RpcError(`Unknown account type ${type}`, -32602)
-        addresses ??= await ensureKeys(api, session.userId, recovery)
+        const addresses = await account.keys()
         // Smart accounts exist only where the host configured a bundler (the spec: offered when enabled).
-        const address = type === 'smartAccount' ? await smartAccountAddress(addresses.eip155) : addresses.eip155
-        await set(`preferredAccountType:${session.userId}`, type)
+        const address = type === 'smartAccount' ? await account.smartAccountAddress(addresses.eip155) : addresses.eip155
+        await account.setPreferredType(type)
         return { type, address }
       }
       case 'UPGRADE_ACCOUNT': {
-        if (!session) throw new Error('Not connected')
-        const user = session
-        addresses ??= await ensureKeys(api, user.userId, recovery)
-        if (typeof chainId !== 'number') throw new RpcError('Only an EVM account can be upgraded', 4200)
+        const user = account.signedInSession()
+        const addresses = await account.keys()
+        if (typeof account.chainId !== 'number') throw new RpcError('Only an EVM account can be upgraded', 4200)
         // Refused devices fail here, before the user sees anything.
         await ensureDeviceShare(api, user.userId, 'eip155', recovery)
         return upgradeAccount({
-          endpoints: smartEndpoints(),
+          endpoints: account.smartEndpoints(),
           owner: addresses.eip155 as `0x${string}`,
           withOwner: (use) =>
             withSecret(api, user.userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery),
@@ -417,13 +244,12 @@ function start(config: FrameQuery) {
         })
       }
       case 'UNDO_ACCOUNT_UPGRADE': {
-        if (!session) throw new Error('Not connected')
-        const user = session
-        addresses ??= await ensureKeys(api, user.userId, recovery)
-        if (typeof chainId !== 'number') throw new RpcError('Only an EVM account can be upgraded', 4200)
+        const user = account.signedInSession()
+        const addresses = await account.keys()
+        if (typeof account.chainId !== 'number') throw new RpcError('Only an EVM account can be upgraded', 4200)
         await ensureDeviceShare(api, user.userId, 'eip155', recovery)
         return undoUpgrade({
-          rpcUrl: rpcUrls.get(chainId),
+          rpcUrl: account.rpcUrls.get(account.chainId),
           owner: addresses.eip155 as `0x${string}`,
           withOwner: (use) =>
             withSecret(api, user.userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery),
@@ -433,45 +259,44 @@ function start(config: FrameQuery) {
       case 'IS_CONNECTED': {
         // A session the server no longer knows is signed out here too; the server's reason goes to
         // the kit, which tells the user when it is the spec's 'Session Expired' (an invalid token).
-        if (!session) return { isConnected: false }
+        if (!account.session) return { isConnected: false }
         const known = await api.hasSession()
         if (known === true) return { isConnected: true }
-        await signOutLocally()
+        await account.signOut()
         return { isConnected: false, refused: known.refused }
       }
       case 'GET_CHAIN_ID':
-        return { chainId }
+        return { chainId: account.chainId }
       case 'SWITCH_NETWORK': {
         const next = message.payload.chainId
         // The spec's networks, or one the host configured (it gives the RPC URL, now or before).
-        if (!acceptsNetwork(next, message.payload.rpcUrl, rpcUrls)) throw new Error(frameTexts.unsupportedNetwork)
-        chainId = next
-        if (message.payload.rpcUrl) rpcUrls.set(chainId, message.payload.rpcUrl)
-        rememberAaUrls(message.payload)
-        return { chainId }
+        if (!acceptsNetwork(next, message.payload.rpcUrl, account.rpcUrls))
+          throw new Error(frameTexts.unsupportedNetwork)
+        account.useNetwork(message.payload)
+        return { chainId: account.chainId }
       }
       case 'SIGN_OUT':
         cancelApproval()
         await api.signOut().catch(() => {})
-        await signOutLocally()
+        await account.signOut()
         return {}
       case 'RPC_REQUEST': {
-        if (!session || !addresses) throw new Error('Not connected')
-        const user = session
-        const current = addresses
+        const user = account.signedInSession()
+        const current = account.addresses
+        if (!current) throw new Error('Not connected')
         const isSolana = message.payload.chainNamespace === 'solana'
         // A Solana request names its own network; the current (EVM) chain stays as it is.
-        if (message.payload.chainId !== undefined && !isSolana) chainId = message.payload.chainId
-        const smartAccount = isSolana ? undefined : await activeSmartAccount()
-        const endpoints = smartEndpoints()
+        if (message.payload.chainId !== undefined && !isSolana) account.useNetwork({ chainId: message.payload.chainId })
+        const smartAccount = isSolana ? undefined : await account.activeSmartAccount()
+        const endpoints = account.smartEndpoints()
         // The plain EOA on a chain with a bundler that runs EIP-7702 can still be upgraded (EIP-5792's
         // atomic `ready`); on a chain without it the EOA cannot batch at all.
         const upgradable =
           !isSolana &&
           !smartAccount &&
           endpoints &&
-          !(await eoaDelegation(endpoints)) &&
-          (await canTakeUpgrade(endpoints.rpcUrl))
+          !(await account.eoaDelegation(endpoints)) &&
+          (await account.canTakeUpgrade(endpoints.rpcUrl))
             ? endpoints
             : undefined
         return await new Promise((resolve, reject) => {
@@ -479,8 +304,8 @@ function start(config: FrameQuery) {
           handleRpc(
             {
               hostOrigin,
-              chainId: isSolana ? (message.payload.chainId ?? chainId) : chainId,
-              rpcUrl: isSolana ? message.payload.rpcUrl : rpcUrls.get(chainId),
+              chainId: isSolana ? (message.payload.chainId ?? account.chainId) : account.chainId,
+              rpcUrl: isSolana ? message.payload.rpcUrl : account.rpcUrls.get(account.chainId),
               addresses: current,
               withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use, recovery),
               assertCanSign: (namespace) => ensureDeviceShare(api, user.userId, namespace, recovery),
@@ -514,12 +339,10 @@ function start(config: FrameQuery) {
         return {}
       }
       case 'UPDATE_EMAIL_SECONDARY_OTP': {
-        if (!updateChallenge || !session) throw new Error('No email update in progress')
+        if (!updateChallenge || !account.session) throw new Error('No email update in progress')
         const { email, token } = await api.secondaryOtp(updateChallenge.id, message.payload.otp)
         updateChallenge = undefined
-        session = { ...session, token, email }
-        api.setToken(token)
-        await set('session', session)
+        await account.updateSession(token, email)
         return { newEmail: email }
       }
       case 'SYNC_THEME':
@@ -531,11 +354,9 @@ function start(config: FrameQuery) {
       case 'RELOAD':
         return {}
       case 'EXPORT_PRIVATE_KEY': {
-        if (!session) throw new Error('Not connected')
-        const user = session
+        const user = account.signedInSession()
         const { namespace } = message.payload
-        addresses ??= await ensureKeys(api, user.userId, recovery)
-        const address = addresses[namespace]
+        const address = (await account.keys())[namespace]
         // Refused devices fail here, before the user sees anything.
         await ensureDeviceShare(api, user.userId, namespace, recovery)
         await showExport({
@@ -551,7 +372,7 @@ function start(config: FrameQuery) {
         await verifyHost()
         await ensureStorage()
         const { token, user } = await loginWithPasskey(api, hostOrigin, promptHost('approval'))
-        await signedIn(token, user)
+        await account.signedIn(token, user)
         return {}
       }
       case 'APPROVE_DEVICE_PASSKEY': {
@@ -560,21 +381,20 @@ function start(config: FrameQuery) {
         return {}
       }
       case 'REGISTER_PASSKEY': {
-        if (!session) throw new Error('Not connected')
+        account.signedInSession()
         return registerPasskey(api, hostOrigin, promptHost('approval'))
       }
       case 'DELETE_ACCOUNT': {
-        if (!session) throw new Error('Not connected')
-        const user = session
+        const user = account.signedInSession()
         const keys = await deleteAccount(api, {
           email: user.email,
-          addresses,
+          addresses: account.addresses,
           origin: hostOrigin,
           host: promptHost('approval'),
         })
         // The server's shares are gone; this device's halves are useless now: wipe them too.
         for (const namespace of ['eip155', 'solana'] as const) await del(`secret:${shareName(user.userId, namespace)}`)
-        await signOutLocally()
+        await account.signOut()
         return { keys }
       }
       default:
