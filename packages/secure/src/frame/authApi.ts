@@ -182,3 +182,24 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
 }
 
 export type AuthApi = ReturnType<typeof createAuthApi>
+
+/**
+ * Whether the auth server allows the host page for this project, asked once before the first login:
+ * a page off the allow-list fails there (`unverified_domain`, kept: every login fails with it),
+ * before the frame asks the user for storage or opens a login window for it. The check needs no
+ * storage (no device id). A failure to reach the server is asked again next time.
+ *
+ * @example
+ * const verifyHost = hostVerification(api)
+ * await verifyHost() // before a login
+ */
+export function hostVerification(api: Pick<AuthApi, 'checkOrigin'>): () => Promise<unknown> {
+  let verified: Promise<unknown> | undefined
+  return () => {
+    verified ??= api.checkOrigin().catch((error: unknown) => {
+      if (!(error instanceof UnverifiedDomainError)) verified = undefined
+      throw error
+    })
+    return verified
+  }
+}

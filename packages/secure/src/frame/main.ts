@@ -20,19 +20,19 @@ import {
   registerPasskey,
 } from './accountFlows.js'
 import { cancelApproval, type PromptHost, requestApproval } from './approval.js'
-import { createAuthApi } from './authApi.js'
+import { createAuthApi, hostVerification } from './authApi.js'
 import { showExport } from './exportKey.js'
 import { FrameAccount } from './frameAccount.js'
 import { ensureDeviceShare, shareName, withSecret } from './keys.js'
 import type { RecoveryMode } from './recovery.js'
 import { handleRpc } from './rpc.js'
-import { errorReply, RpcError, UnverifiedDomainError } from './rpcError.js'
+import { errorReply, RpcError } from './rpcError.js'
 import { assertSiwxForHost, signSiwxAtLogin } from './siwx.js'
 import { createFarcasterLogin, createSocialLogin } from './social.js'
-import { askForStorage, type FrameStorage, openStorageSilently, storageNote } from './storage.js'
-import { applyTheme, dappName, setDappData, setStorageNote } from './ui.js'
+import { frameStorage } from './storage.js'
+import { applyTheme, dappName, setDappData } from './ui.js'
 import { undoUpgrade, upgradeAccount } from './upgrade.js'
-import { del, StorageBlockedError, useStore } from './vault.js'
+import { del } from './vault.js'
 import { runWalletWindow, walletWindowKind } from './walletWindow.js'
 
 /**
@@ -90,53 +90,15 @@ function start(config: FrameQuery) {
   })
 
   // Storage: what the browser gives without asking now; the rest is asked for when a login needs it.
-  let storage: FrameStorage | undefined
-  const useStorage = (chosen: FrameStorage) => {
-    storage = chosen
-    useStore(Promise.resolve(chosen.store))
-    setStorageNote(storageNote(chosen.kind, hostOrigin))
-    log('storage', chosen.kind)
-  }
-  const silently = openStorageSilently().then((found) => {
-    if (found) useStorage(found)
-    return found
-  })
-  useStore(silently.then((found) => found?.store))
-  let asking: Promise<void> | undefined
-  /** Storage for a login: asks the user in the frame when the browser gave none by itself. */
-  async function ensureStorage() {
-    await silently
-    if (storage) return
-    asking ??= askForStorage({
-      origin: hostOrigin,
-      host: promptHost('storage'),
-      cancelled: () => new StorageBlockedError(),
-    })
-      .then(useStorage)
-      .finally(() => {
-        asking = undefined
-      })
-    await asking
-  }
+  const storage = frameStorage({ origin: hostOrigin, host: promptHost('storage'), log })
 
   const recovery = recoveryPolicy(recoveryMode, hostOrigin, promptHost('approval'))
   const account = new FrameAccount({ api, recovery, log, receiptTimeoutMs }, config)
 
-  // Whether the auth server allows the host page for this project, asked once before the first
-  // login: a page off the allow-list fails there (`unverified_domain`), before the frame asks the
-  // user for storage or opens a login window for it. The check itself needs no storage (no device
-  // id), so where the browser blocks it an allowed page goes on to the storage step as before.
-  // A failure to reach the server asks again.
-  let verifiedHost: Promise<unknown> | undefined
-  function verifyHost() {
-    verifiedHost ??= api.checkOrigin().catch((error: unknown) => {
-      if (!(error instanceof UnverifiedDomainError)) verifiedHost = undefined
-      throw error
-    })
-    return verifiedHost
-  }
+  // Asked once before the first login (the host page off the allow-list fails before any prompt).
+  const verifyHost = hostVerification(api)
 
-  const restored = silently.then(async (found) => {
+  const restored = storage.silently.then(async (found) => {
     if (found) await account.restore()
   })
   // The check is asked as soon as the frame knows no one is signed in, not at the first login: the
@@ -155,7 +117,7 @@ function start(config: FrameQuery) {
     switch (message.name) {
       case 'CONNECT_EMAIL': {
         await verifyHost()
-        await ensureStorage()
+        await storage.ensure()
         const { action, challengeId } = await api.startLogin(message.payload.email)
         loginChallenge = challengeId
         return { action }
@@ -178,7 +140,7 @@ function start(config: FrameQuery) {
       }
       case 'GET_SOCIAL_REDIRECT_URI':
         await verifyHost()
-        await ensureStorage()
+        await storage.ensure()
         return social.redirectUri(message.payload.provider)
       case 'CONNECT_SOCIAL': {
         // Sign-in data for another site is refused before the login: nothing is signed for it.
@@ -199,7 +161,7 @@ function start(config: FrameQuery) {
       }
       case 'GET_FARCASTER_URI':
         await verifyHost()
-        await ensureStorage()
+        await storage.ensure()
         return farcaster.uri()
       case 'CONNECT_FARCASTER': {
         const { token, user } = await farcaster.connect()
@@ -370,7 +332,7 @@ function start(config: FrameQuery) {
       }
       case 'CONNECT_PASSKEY': {
         await verifyHost()
-        await ensureStorage()
+        await storage.ensure()
         const { token, user } = await loginWithPasskey(api, hostOrigin, promptHost('approval'))
         await account.signedIn(token, user)
         return {}

@@ -1,6 +1,6 @@
 import type { PromptHost } from './approval.js'
-import { button, showAlert, showPrompt } from './ui.js'
-import { indexedDbStore, memoryStore, type VaultStore } from './vault.js'
+import { button, setStorageNote, showAlert, showPrompt } from './ui.js'
+import { indexedDbStore, memoryStore, StorageBlockedError, useStore, type VaultStore } from './vault.js'
 import { openWalletWindow } from './walletWindow.js'
 
 /**
@@ -186,4 +186,50 @@ export function askForStorage(options: {
     )
     options.host.show(true)
   })
+}
+
+/**
+ * The frame's storage for its host page (`origin`), chosen down the chain above: what the browser
+ * gives without asking is opened at once (`silently`; the vault waits on it), the rest is asked for
+ * in the frame when a login needs it (`ensure`: one storage step, however many logins ask at once;
+ * cancelled, it rejects with {@link StorageBlockedError}). The storage chosen becomes the vault's
+ * store, and the prompts say what it means.
+ *
+ * @example
+ * const storage = frameStorage({ origin: hostOrigin, host, log })
+ * await storage.ensure() // before a login keeps its session and key share
+ */
+export function frameStorage(options: { origin: string; host: PromptHost; log: (...args: unknown[]) => void }) {
+  let storage: FrameStorage | undefined
+  const use = (chosen: FrameStorage) => {
+    storage = chosen
+    useStore(Promise.resolve(chosen.store))
+    setStorageNote(storageNote(chosen.kind, options.origin))
+    options.log('storage', chosen.kind)
+  }
+  const silently = openStorageSilently().then((found) => {
+    if (found) use(found)
+    return found
+  })
+  useStore(silently.then((found) => found?.store))
+  let asking: Promise<void> | undefined
+  return {
+    /** What the browser gave without asking (`undefined`: nothing yet, a login will ask). */
+    silently,
+    /** Storage for a login: asks the user in the frame when the browser gave none by itself. */
+    async ensure(): Promise<void> {
+      await silently
+      if (storage) return
+      asking ??= askForStorage({
+        origin: options.origin,
+        host: options.host,
+        cancelled: () => new StorageBlockedError(),
+      })
+        .then(use)
+        .finally(() => {
+          asking = undefined
+        })
+      await asking
+    },
+  }
 }
