@@ -1,7 +1,7 @@
 import type { ApprovalRequest } from './approval.js'
 import { updateGrants } from './grants.js'
 import { type Call, matchCalls, recordSpends, type Spend } from './permissions.js'
-import type { RpcContext } from './rpcContext.js'
+import { nowOf, type RpcContext } from './rpcContext.js'
 import { RpcError } from './rpcError.js'
 
 /** A send's reservation on a grant: the grant, and what the send spends of it. */
@@ -26,7 +26,6 @@ export function grantSpending(
   evm: string,
   approveOrThrow: (request: Omit<ApprovalRequest, 'origin'>) => Promise<void>,
 ) {
-  const now = () => context.now?.() ?? Math.floor(Date.now() / 1000)
   /**
    * Reserves the spend of `calls` from the grant named by `capability` when they fall within it
    * (recorded before sending so a racing send sees it); otherwise says why not. Unknown contexts
@@ -40,7 +39,7 @@ export function grantSpending(
     const chainId = context.chainId
     type Used = GrantUse | { reason: string }
     return updateGrants<Used>((grants) => {
-      const at = now()
+      const at = nowOf(context)
       const index = grants.findIndex((g) => g.id === capability.context)
       const grant = grants[index]
       if (!grant) return { grants, result: { reason: 'unknown permission' } }
@@ -58,7 +57,7 @@ export function grantSpending(
           ? recordSpends(
               g,
               used.spends.map((s) => ({ ...s, amount: -s.amount })),
-              now(),
+              nowOf(context),
             )
           : g,
       ),

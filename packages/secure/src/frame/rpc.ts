@@ -17,7 +17,7 @@ import { forward } from './chainRpc.js'
 import { grantSpending } from './grantSpending.js'
 import { updateGrants } from './grants.js'
 import { type Call, describeGrant, type Grant, GrantRequestError, parseGrantRequest } from './permissions.js'
-import type { RpcContext } from './rpcContext.js'
+import { nowOf, type RpcContext } from './rpcContext.js'
 import { httpRpcUrl, RpcError } from './rpcError.js'
 import { answerLocally, list, rememberCalls, sameAddress } from './rpcReads.js'
 import {
@@ -75,7 +75,6 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
   if (kind === 'safe') return forward(context.rpcUrl, method, params)
 
   const args = list(params)
-  const now = () => context.now?.() ?? Math.floor(Date.now() / 1000)
   if (method === 'wallet_revokePermissions') {
     // No prompt: revoking only takes power away. Only the origin a grant was made to can revoke it,
     // so another site cannot even learn (or cancel) a context it was never given.
@@ -276,7 +275,7 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
     case 'wallet_grantPermissions': {
       if (typeof context.chainId !== 'number') throw new RpcError('Permissions are granted on EVM networks only', 4200)
       const chainId = context.chainId
-      const at = now()
+      const at = nowOf(context)
       let parsed: ReturnType<typeof parseGrantRequest>
       try {
         parsed = parseGrantRequest(Array.isArray(args[0]) ? args[0][0] : args[0], at, chainId)

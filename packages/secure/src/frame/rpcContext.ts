@@ -42,3 +42,13 @@ export type RpcContext = {
    */
   upgradable?: SmartAccountEndpoints | undefined
 }
+
+/**
+ * The frame's clock in Unix seconds: the context's own (replaced in tests), else the system's.
+ *
+ * @example
+ * const live = grants.filter((g) => g.expiry > nowOf(context))
+ */
+export function nowOf(context: Pick<RpcContext, 'now'>): number {
+  return context.now?.() ?? Math.floor(Date.now() / 1000)
+}

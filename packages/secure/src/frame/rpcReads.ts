@@ -2,7 +2,7 @@ import type { Hex } from 'viem'
 import { frameTexts } from '../protocol.js'
 import { forward } from './chainRpc.js'
 import { readGrants } from './grants.js'
-import type { RpcContext } from './rpcContext.js'
+import { nowOf, type RpcContext } from './rpcContext.js'
 import { RpcError } from './rpcError.js'
 
 // The wallet methods the frame answers itself, without the user and without a key (the policy's
@@ -93,7 +93,7 @@ export async function answerLocally(
     case 'wallet_getGrantedExecutionPermissions': {
       // The draft's list of grants: only this origin's, for the account and chain it sees, still
       // running. Another site learns nothing of grants it was not given (as with revoking).
-      const at = context.now?.() ?? Math.floor(Date.now() / 1000)
+      const at = nowOf(context)
       const grants = await readGrants()
       return grants
         .filter(
