@@ -52,7 +52,7 @@ export class FrameAccount {
   /** The kit's default account type (its `defaultAccountTypes.eip155`), until the user picks one. */
   private defaultAccountType: 'eoa' | 'smartAccount' = 'smartAccount'
   /** Whether a chain can take the EIP-7702 upgrade (asked of its node; a yes is kept). */
-  readonly canTakeUpgrade = upgradeProbe()
+  private readonly canTakeUpgrade = upgradeProbe()
 
   constructor(
     private readonly frame: {
@@ -207,6 +207,21 @@ export class FrameAccount {
     }
   }
 
+  /**
+   * Whether the plain EOA on the current EVM chain can still take the EIP-7702 upgrade: undefined
+   * where it is not offered (not an EVM chain, no bundler, a smart account in use, or a delegation
+   * already set, this wallet's or another's), else whether the chain's node runs EIP-7702. The
+   * user's record (`upgradable`) and the RPC's EIP-5792 answers (atomic `ready`) both read it here.
+   */
+  async upgradable(
+    inUse: ActiveSmartAccount | undefined,
+    delegation: string | undefined,
+  ): Promise<boolean | undefined> {
+    const endpoints = this.smartEndpoints()
+    if (typeof this.chainId !== 'number' || !endpoints || inUse || delegation) return undefined
+    return this.canTakeUpgrade(endpoints.rpcUrl)
+  }
+
   /** The signed-in user as the kit reads it (the spec's embedded-wallet user), or 'Not connected'. */
   async user(): Promise<FrameUser> {
     const session = this.signedInSession()
@@ -220,11 +235,7 @@ export class FrameAccount {
     // who switched to the EOA after the first operation still has a deployed smart account.
     const endpoints = this.smartEndpoints()
     const delegation = namespace === 'eip155' ? await this.eoaDelegation(endpoints) : undefined
-    // Only the plain EOA on a chain with a bundler is offered the upgrade: asked of the node then.
-    const upgradable =
-      namespace === 'eip155' && endpoints && !smart && !delegation
-        ? await this.canTakeUpgrade(endpoints.rpcUrl)
-        : undefined
+    const upgradable = await this.upgradable(smart, delegation)
     const smartAddress =
       smart?.address ??
       (endpoints && namespace === 'eip155'

@@ -31,7 +31,7 @@ import { assertSiwxForHost, signSiwxAtLogin } from './siwx.js'
 import { createFarcasterLogin, createSocialLogin } from './social.js'
 import { frameStorage } from './storage.js'
 import { applyTheme, dappName, setDappData } from './ui.js'
-import { undoUpgrade, upgradeAccount } from './upgrade.js'
+import { type OwnerAction, undoUpgrade, upgradeAccount } from './upgrade.js'
 import { del } from './vault.js'
 import { runWalletWindow, walletWindowKind } from './walletWindow.js'
 
@@ -112,6 +112,23 @@ function start(config: FrameQuery) {
     () => {},
   )
 
+  /**
+   * What upgrading the EOA and undoing it both act with: the EOA's address, its key for one call,
+   * and the frame's approval prompt. A device that is refused fails here, before any prompt.
+   */
+  async function asOwner(): Promise<OwnerAction> {
+    const user = account.signedInSession()
+    const addresses = await account.keys()
+    if (typeof account.chainId !== 'number') throw new RpcError('Only an EVM account can be upgraded', 4200)
+    await ensureDeviceShare(api, user.userId, 'eip155', recovery)
+    return {
+      owner: addresses.eip155 as `0x${string}`,
+      withOwner: (use) =>
+        withSecret(api, user.userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery),
+      approve: (request) => requestApproval({ ...request, origin: hostOrigin }, promptHost('approval')),
+    }
+  }
+
   async function handle(message: AppMessage): Promise<unknown> {
     await restored
     switch (message.name) {
@@ -190,34 +207,10 @@ function start(config: FrameQuery) {
         await account.setPreferredType(type)
         return { type, address }
       }
-      case 'UPGRADE_ACCOUNT': {
-        const user = account.signedInSession()
-        const addresses = await account.keys()
-        if (typeof account.chainId !== 'number') throw new RpcError('Only an EVM account can be upgraded', 4200)
-        // Refused devices fail here, before the user sees anything.
-        await ensureDeviceShare(api, user.userId, 'eip155', recovery)
-        return upgradeAccount({
-          endpoints: account.smartEndpoints(),
-          owner: addresses.eip155 as `0x${string}`,
-          withOwner: (use) =>
-            withSecret(api, user.userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery),
-          approve: (request) => requestApproval({ ...request, origin: hostOrigin }, promptHost('approval')),
-          receiptTimeoutMs,
-        })
-      }
-      case 'UNDO_ACCOUNT_UPGRADE': {
-        const user = account.signedInSession()
-        const addresses = await account.keys()
-        if (typeof account.chainId !== 'number') throw new RpcError('Only an EVM account can be upgraded', 4200)
-        await ensureDeviceShare(api, user.userId, 'eip155', recovery)
-        return undoUpgrade({
-          rpcUrl: account.rpcUrls.get(account.chainId),
-          owner: addresses.eip155 as `0x${string}`,
-          withOwner: (use) =>
-            withSecret(api, user.userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery),
-          approve: (request) => requestApproval({ ...request, origin: hostOrigin }, promptHost('approval')),
-        })
-      }
+      case 'UPGRADE_ACCOUNT':
+        return upgradeAccount({ ...(await asOwner()), endpoints: account.smartEndpoints(), receiptTimeoutMs })
+      case 'UNDO_ACCOUNT_UPGRADE':
+        return undoUpgrade({ ...(await asOwner()), rpcUrl: account.rpcUrls.get(account.chainId) })
       case 'IS_CONNECTED': {
         // A session the server no longer knows is signed out here too; the server's reason goes to
         // the kit, which tells the user when it is the spec's 'Session Expired' (an invalid token).
@@ -251,14 +244,10 @@ function start(config: FrameQuery) {
         if (message.payload.chainId !== undefined && !isSolana) account.useNetwork({ chainId: message.payload.chainId })
         const smartAccount = isSolana ? undefined : await account.activeSmartAccount()
         const endpoints = account.smartEndpoints()
-        // The plain EOA on a chain with a bundler that runs EIP-7702 can still be upgraded (EIP-5792's
-        // atomic `ready`); on a chain without it the EOA cannot batch at all.
+        // The plain EOA that can still be upgraded answers EIP-5792's atomic `ready`; on a chain
+        // without a bundler running EIP-7702 the EOA cannot batch at all.
         const upgradable =
-          !isSolana &&
-          !smartAccount &&
-          endpoints &&
-          !(await account.eoaDelegation(endpoints)) &&
-          (await account.canTakeUpgrade(endpoints.rpcUrl))
+          !isSolana && (await account.upgradable(smartAccount, await account.eoaDelegation(endpoints)))
             ? endpoints
             : undefined
         return await new Promise((resolve, reject) => {

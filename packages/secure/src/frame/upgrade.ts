@@ -77,6 +77,14 @@ export async function assertUpgradeSupported(
 }
 
 /** What the upgrade answers: the account (same address), its implementation, and the transaction when one was sent. */
+/** What the upgrade and its undo act with: the EOA, its key for one call, and the user's approval. */
+export type OwnerAction = {
+  owner: Address
+  withOwner: WithOwner
+  /** Shows the prompt in the frame (`requestApproval`); resolves with the user's choice. */
+  approve: (request: Omit<ApprovalRequest, 'origin'>) => Promise<boolean>
+}
+
 export type UpgradeResult = {
   address: Address
   implementation: Address
@@ -94,14 +102,12 @@ export type UpgradeResult = {
  * @example
  * const { address, transactionHash } = await upgradeAccount({ endpoints, owner, withOwner, approve })
  */
-export async function upgradeAccount(options: {
-  endpoints: SmartAccountEndpoints | undefined
-  owner: Address
-  withOwner: WithOwner
-  /** Shows the prompt in the frame (`requestApproval`); resolves with the user's choice. */
-  approve: (request: Omit<ApprovalRequest, 'origin'>) => Promise<boolean>
-  receiptTimeoutMs?: number | undefined
-}): Promise<UpgradeResult> {
+export async function upgradeAccount(
+  options: OwnerAction & {
+    endpoints: SmartAccountEndpoints | undefined
+    receiptTimeoutMs?: number | undefined
+  },
+): Promise<UpgradeResult> {
   const endpoints = await assertUpgradeSupported(options.endpoints)
   const current = await delegationOf(endpoints.rpcUrl, options.owner)
   if (current?.toLowerCase() === simple7702Implementation.toLowerCase())
@@ -139,12 +145,9 @@ export async function upgradeAccount(options: {
  * @example
  * const { transactionHash } = await undoUpgrade({ rpcUrl, owner, withOwner, approve })
  */
-export async function undoUpgrade(options: {
-  rpcUrl: string | undefined
-  owner: Address
-  withOwner: WithOwner
-  approve: (request: Omit<ApprovalRequest, 'origin'>) => Promise<boolean>
-}): Promise<{ address: Address; transactionHash?: Hex | undefined }> {
+export async function undoUpgrade(
+  options: OwnerAction & { rpcUrl: string | undefined },
+): Promise<{ address: Address; transactionHash?: Hex | undefined }> {
   const current = await delegationOf(options.rpcUrl, options.owner)
   if (!current) return { address: options.owner }
   const prepared = await prepareUndo(options.rpcUrl, options.owner)
