@@ -1,5 +1,5 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
-import { frameTexts } from '../protocol.js'
+import { frameTexts } from '../protocol/texts.js'
 import { guardButton, type PromptHost } from './approval.js'
 import type { AuthApi } from './authApi.js'
 import type { Namespace, RecoveryPolicy } from './keys.js'

@@ -1,4 +1,4 @@
-import { frameTexts } from '../protocol.js'
+import { frameTexts } from '../protocol/texts.js'
 import { button, closePrompt, currentDapp, currentStorageNote, showAlert, showPrompt } from './ui.js'
 import { canTrackVisibility, guardPrompt, type PromptGuard } from './visibility.js'
 import { type OpenedWindow, openWalletWindow } from './walletWindow.js'

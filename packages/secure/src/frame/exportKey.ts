@@ -1,6 +1,6 @@
 import { base58 } from '@scure/base'
 import { bytesToHex } from 'viem'
-import { frameTexts } from '../protocol.js'
+import { frameTexts } from '../protocol/texts.js'
 import { guardButton, type PromptHost } from './approval.js'
 import type { Namespace } from './keys.js'
 import { RpcError } from './rpcError.js'

@@ -1,4 +1,5 @@
-import type { FrameQuery, FrameUser } from '../protocol.js'
+import type { FrameQuery } from '../protocol/query.js'
+import type { FrameUser } from '../protocol/replies.js'
 import type { AuthApi } from './authApi.js'
 import { delegationOf, simple7702Implementation, upgradeProbe } from './delegation.js'
 import { ensureKeys, type Namespace, type RecoveryPolicy } from './keys.js'

@@ -1,15 +1,9 @@
 import { bytesToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import {
-  type AppMessage,
-  type AppRequestName,
-  type FrameQuery,
-  framePrefix,
-  frameProtocolVersion,
-  frameTexts,
-  parseAppMessage,
-  parseFrameQuery,
-} from '../protocol.js'
+import { framePrefix, frameProtocolVersion } from '../protocol/fields.js'
+import { type FrameQuery, parseFrameQuery } from '../protocol/query.js'
+import { type AppMessage, type AppRequestName, parseAppMessage } from '../protocol/requests.js'
+import { frameTexts } from '../protocol/texts.js'
 import { readReceiptTimeout } from '../receiptTimeout.js'
 import { acceptsNetwork } from './acceptsNetwork.js'
 import {

@@ -10,7 +10,7 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { frameTexts } from '../protocol.js'
+import { frameTexts } from '../protocol/texts.js'
 import { rpcMethodKind } from '../walletPolicy.js'
 import { type ApprovalRequest, requestApproval } from './approval.js'
 import { forward } from './chainRpc.js'

@@ -1,12 +1,12 @@
+import { framePrefix } from '../protocol/fields.js'
 import {
   authCodePattern,
   type FrameErrorCode,
-  framePrefix,
-  frameTexts,
   type RevertedOperationData,
   revertedOperationCode,
   unverifiedDomainCode,
-} from '../protocol.js'
+} from '../protocol/replies.js'
+import { frameTexts } from '../protocol/texts.js'
 
 /** An RPC failure with the EIP-1193 code the kit maps (4001 rejected, 4200 unsupported). */
 export class RpcError extends Error {

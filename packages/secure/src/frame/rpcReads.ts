@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { frameTexts } from '../protocol.js'
+import { frameTexts } from '../protocol/texts.js'
 import { forward } from './chainRpc.js'
 import { readGrants } from './grants.js'
 import { nowOf, type RpcContext } from './rpcContext.js'

@@ -2,7 +2,8 @@ import { formatSiwxMessage } from '@portico/headless/siwx'
 import { bytesToHex, getAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { isSiwxForOrigin } from '../origins.js'
-import { type FrameSiwxMessage, frameTexts } from '../protocol.js'
+import type { FrameSiwxMessage } from '../protocol/fields.js'
+import { frameTexts } from '../protocol/texts.js'
 import { RpcError } from './rpcError.js'
 
 /** EIP-1193 "Unauthorized": the host asked for a signature it may not have. */

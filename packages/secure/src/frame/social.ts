@@ -1,4 +1,4 @@
-import { frameTexts } from '../protocol.js'
+import { frameTexts } from '../protocol/texts.js'
 import type { AuthApi, SocialLoginAnswer } from './authApi.js'
 
 /** The message type of the auth server's callback page (see `@portico/auth`'s social routes). */

@@ -9,7 +9,7 @@ import {
   type ThemeVariables,
   toCssVariables,
 } from '@portico/themes'
-import type { AppRequestPayload } from '../protocol.js'
+import type { AppRequestPayload } from '../protocol/requests.js'
 
 /**
  * What the frame draws in its own document (approval and key export prompts): one prompt at a

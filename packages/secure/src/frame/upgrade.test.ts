@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { parseAppMessage, parseFrameMessage, upgradeUnsupportedCode } from '../protocol.js'
+import { parseFrameMessage, upgradeUnsupportedCode } from '../protocol/replies.js'
+import { parseAppMessage } from '../protocol/requests.js'
 import { simple7702Implementation } from './delegation.js'
 import { delegationRows, payerRows, upgradeCall, upgradeTexts } from './upgrade.js'
 

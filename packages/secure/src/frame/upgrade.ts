@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem'
-import { frameTexts, upgradeUnsupportedCode } from '../protocol.js'
+import { upgradeUnsupportedCode } from '../protocol/replies.js'
+import { frameTexts } from '../protocol/texts.js'
 import type { ApprovalRequest } from './approval.js'
 import { delegationOf, prepareUndo, sendUndo, simple7702Implementation, upgradeUnsupported } from './delegation.js'
 import type { WithOwner } from './eip155Client.js'

@@ -1,4 +1,4 @@
-import { frameTexts } from '../protocol.js'
+import { frameTexts } from '../protocol/texts.js'
 
 /**
  * The frame origin's own storage: an IndexedDB database that only this origin can open. Key shares

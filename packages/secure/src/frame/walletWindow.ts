@@ -1,4 +1,4 @@
-import { frameTexts } from '../protocol.js'
+import { frameTexts } from '../protocol/texts.js'
 import { button, setDappData, setStorageNote, showAlert, showPrompt } from './ui.js'
 import { guardPrompt, type PromptGuard } from './visibility.js'
 
