@@ -1231,6 +1231,64 @@ async function measureBatch(page, devnet) {
   }
 }
 
+/**
+ * A Google login on the devnet's OpenID Connect provider: pointerdown on "Continue with Google" →
+ * the login window opened (`window.open`, seen in the page: in the click when the kit opens it
+ * there, as popup blockers require), then the test user picked on the provider's page ("Continue
+ * as …", the harness's click, wall clock) → the page's connection `connected` (wall clock): the
+ * provider's redirect, the auth server's callback, the frame's keys and the kit's connect.
+ */
+async function measureSocial(browser, url, devnet, throttle, user) {
+  const { context, page, errors } = await devnetContext(browser, devnet, throttle, EMBEDDED_PAGE)
+  const out = { errors }
+  try {
+    await page.addInitScript(() => {
+      const open = window.open
+      window.open = function (...args) {
+        window.__socialOpenAt ??= performance.now()
+        return open.apply(this, args)
+      }
+    })
+    await page.goto(url, { waitUntil: 'load', timeout: 30000 })
+    await page.waitForFunction(() => window.__bench.buttonAt !== null, null, { timeout: 20000, polling: 50 })
+    await page.waitForTimeout(SETTLE_MS)
+    await (await page.evaluateHandle(() => window.__bench.button)).asElement().click({ timeout: 10000 })
+    const button = page.getByRole('button', { name: 'Continue with Google' })
+    await button.waitFor({ timeout: 20000 })
+    await page.evaluate(() => {
+      const B = window.__bench
+      B.socialDown = null
+      addEventListener(
+        'pointerdown',
+        (e) => {
+          if (B.socialDown === null) B.socialDown = e.timeStamp
+        },
+        true,
+      )
+      B.connectedAt = null
+      B.watch('#status[data-status="connected"]', () => {
+        window.__connectedWall = Date.now()
+      })
+    })
+    const opened = context.waitForEvent('page', { timeout: 20000 })
+    await button.click({ timeout: 10000 })
+    const popup = await opened
+    out.popupMs = await page.evaluate(() =>
+      window.__socialOpenAt === undefined ? null : window.__socialOpenAt - window.__bench.socialDown,
+    )
+    const pick = popup.getByRole('button', { name: `Continue as ${user}` })
+    await pick.waitFor({ timeout: 30000 })
+    const pickWall = Date.now()
+    await pick.click({ timeout: 10000 })
+    await page.waitForFunction(() => window.__connectedWall !== undefined, null, { timeout: 30000, polling: 25 })
+    out.socialConnectMs = (await page.evaluate(() => window.__connectedWall)) - pickWall
+  } catch (e) {
+    out.error = String(e.message).split('\n')[0]
+  }
+  await context.close()
+  return out
+}
+
 // ---------------------------------------------------------------- report helpers
 /** Nearest-rank percentile of the finite numbers in xs. */
 const percentile = (xs, q) => {
@@ -1281,11 +1339,14 @@ async function runInteractions(browser) {
     frameUrl: d.auth?.frameUrl,
     paymasterUrl: d.aa?.paymasterUrl,
   }
+  const socialUser = devnetMod.socialTestUsers.google[0].username
   const result = {
     embedded: [],
     embeddedT: [],
     embeddedPaste: [],
     embeddedPasteT: [],
+    social: [],
+    socialT: [],
     wc: [],
     wcT: [],
     wcWarm: [],
@@ -1326,6 +1387,11 @@ async function runInteractions(browser) {
           ;(throttle > 1 ? result.embeddedT : result.embedded).push(em)
           const pasted = await measureEmbedded(browser, embeddedServer.url, devnet, d.auth, throttle, { paste: true })
           ;(throttle > 1 ? result.embeddedPasteT : result.embeddedPaste).push(pasted)
+          const social = await measureSocial(browser, embeddedServer.url, devnet, throttle, socialUser)
+          ;(throttle > 1 ? result.socialT : result.social).push(social)
+          log(
+            `social ${r + 1}/${INTERACTION_RUNS} ${throttle}×: pointerdown → login window opened ${ms(social.popupMs)} ms, user picked → connected ${ms(social.socialConnectMs)} ms${social.error ? ` (ERROR ${social.error})` : ''}`,
+          )
           log(
             `embedded ${r + 1}/${INTERACTION_RUNS} ${throttle}×: Continue → code field ${ms(em.continueMs)} ms (pasted ${ms(pasted.continueMs)} ms${pasted.error ? `, ERROR ${pasted.error}` : ''}), code → connected ${ms(em.codeMs)} ms, request → approval view ${ms(em.approveViewMs)} ms (frame's Approve ${ms(em.approveFrameMs)} ms), frame first load ${kib(em.frameBytes)} KiB in ${ms(em.frameLoadMs)} ms, sponsored batch click → prompt ${ms(em.batchPromptMs)} ms, Approve → receipt ${ms(em.batchApproveMs)} ms (click → receipt ${ms(em.batchClickMs)} ms)${em.error ? ` (ERROR ${em.error})` : ''}`,
           )
@@ -1817,6 +1883,20 @@ function writeReport(chromiumVersion) {
               { p: 50 },
             ),
             line(
+              'Social login (Google, devnet OpenID Connect provider): pointerdown → the login window opened (1×)',
+              (I.social ?? []).map((r) => r.popupMs).filter((x) => x != null),
+              null,
+              'median; reported: `window.open` seen in the page (the kit opens the window in the click, as popup blockers require)',
+              { p: 50 },
+            ),
+            line(
+              "Social login: the user picked on the provider's page → connected (1×)",
+              (I.social ?? []).map((r) => r.socialConnectMs).filter((x) => x != null),
+              null,
+              "median; reported: the provider's redirect, the auth server's callback, the frame's keys and the kit's connect; wall clock from the harness's click in the login window",
+              { p: 50 },
+            ),
+            line(
               `Embedded wallet: email typed, Continue → code field (${THROTTLE}×)`,
               I.embeddedT.map((r) => r.continueMs).filter((x) => x != null),
               null,
@@ -1892,6 +1972,8 @@ function writeReport(chromiumVersion) {
       ...errs(I.embeddedT),
       ...errs(I.embeddedPaste ?? []),
       ...errs(I.embeddedPasteT ?? []),
+      ...errs(I.social ?? []),
+      ...errs(I.socialT ?? []),
       ...errs(I.send ?? []),
       ...errs(I.sendT ?? []),
       ...errs(I.quote ?? []),
