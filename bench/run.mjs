@@ -1925,6 +1925,20 @@ function writeReport(chromiumVersion) {
               { p: 50 },
             ),
             line(
+              `Social login: pointerdown → the login window opened (${THROTTLE}×)`,
+              (I.socialT ?? []).map((r) => r.popupMs).filter((x) => x != null),
+              null,
+              '',
+              { p: 50 },
+            ),
+            line(
+              `Social login: the user picked → connected (${THROTTLE}×)`,
+              (I.socialT ?? []).map((r) => r.socialConnectMs).filter((x) => x != null),
+              null,
+              '',
+              { p: 50 },
+            ),
+            line(
               `Embedded wallet: sponsored batch, Approve → receipt (${THROTTLE}×)`,
               I.embeddedT.map((r) => r.batchApproveMs).filter((x) => x != null),
               null,
