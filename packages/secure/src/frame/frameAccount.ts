@@ -213,13 +213,14 @@ export class FrameAccount {
    * where it is not offered (not an EVM chain, no bundler, a smart account in use, or a delegation
    * already set, this wallet's or another's), else whether the chain's node runs EIP-7702. The
    * user's record (`upgradable`) and the RPC's EIP-5792 answers (atomic `ready`) both read it here.
+   * `delegation` is asked for only once the cheaper conditions hold (it reads the chain).
    */
   async upgradable(
     inUse: ActiveSmartAccount | undefined,
-    delegation: string | undefined,
+    delegation: () => Promise<string | undefined>,
   ): Promise<boolean | undefined> {
     const endpoints = this.smartEndpoints()
-    if (typeof this.chainId !== 'number' || !endpoints || inUse || delegation) return undefined
+    if (typeof this.chainId !== 'number' || !endpoints || inUse || (await delegation())) return undefined
     return this.canTakeUpgrade(endpoints.rpcUrl)
   }
 
@@ -236,7 +237,7 @@ export class FrameAccount {
     // who switched to the EOA after the first operation still has a deployed smart account.
     const endpoints = this.smartEndpoints()
     const delegation = namespace === 'eip155' ? await this.eoaDelegation(endpoints) : undefined
-    const upgradable = await this.upgradable(smart, delegation)
+    const upgradable = await this.upgradable(smart, async () => delegation)
     const smartAddress =
       smart?.address ??
       (endpoints && namespace === 'eip155'

@@ -241,7 +241,7 @@ function start(config: FrameQuery) {
         // The plain EOA that can still be upgraded answers EIP-5792's atomic `ready`; on a chain
         // without a bundler running EIP-7702 the EOA cannot batch at all.
         const upgradable =
-          !isSolana && (await account.upgradable(smartAccount, await account.eoaDelegation(endpoints)))
+          !isSolana && (await account.upgradable(smartAccount, () => account.eoaDelegation(endpoints)))
             ? endpoints
             : undefined
         return await new Promise((resolve, reject) => {
