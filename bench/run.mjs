@@ -765,10 +765,7 @@ async function measureInstalledConnect(browser, p, url, { throttle = 0 } = {}) {
   await page.addInitScript(probe, { button: p.button, deep: false })
   const out = { errors }
   try {
-    await page.goto(url, { waitUntil: 'load', timeout: 30000 })
-    await page.waitForFunction(() => window.__bench.buttonAt !== null, null, { timeout: 20000, polling: 50 })
-    await page.waitForTimeout(SETTLE_MS)
-    await (await page.evaluateHandle(() => window.__bench.button)).asElement().click({ timeout: 10000 })
+    await openModal(page, url)
     await page.locator(p.list).waitFor({ timeout: 20000 })
     const t0 = Date.now()
     await page.locator('[role="dialog"] [data-slot="wallet-row"]', { hasText: 'Bench Injected' }).first().click()
@@ -817,11 +814,16 @@ async function devnetContext(browser, devnet, throttle, benchPage = DEVNET_PAGE)
   return { context, page, errors }
 }
 
-async function openConnectView(page, url) {
+/** Loads the page, waits for its connect button, lets the page settle, then clicks it (the modal opens). */
+async function openModal(page, url) {
   await page.goto(url, { waitUntil: 'load', timeout: 30000 })
   await page.waitForFunction(() => window.__bench.buttonAt !== null, null, { timeout: 20000, polling: 50 })
   await page.waitForTimeout(SETTLE_MS)
   await (await page.evaluateHandle(() => window.__bench.button)).asElement().click({ timeout: 10000 })
+}
+
+async function openConnectView(page, url) {
+  await openModal(page, url)
   await page.locator(DEVNET_PAGE.list).waitFor({ timeout: 20000 })
 }
 
@@ -1096,10 +1098,7 @@ async function measureEmbedded(browser, url, devnet, auth, throttle, { paste = f
   const { context, page, errors } = await devnetContext(browser, devnet, throttle, EMBEDDED_PAGE)
   const out = { errors }
   try {
-    await page.goto(url, { waitUntil: 'load', timeout: 30000 })
-    await page.waitForFunction(() => window.__bench.buttonAt !== null, null, { timeout: 20000, polling: 50 })
-    await page.waitForTimeout(SETTLE_MS)
-    await (await page.evaluateHandle(() => window.__bench.button)).asElement().click({ timeout: 10000 })
+    await openModal(page, url)
     const field = page.locator('[role="dialog"] [data-slot="email-field"] input')
     await field.waitFor({ timeout: 20000 })
     const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`
@@ -1249,10 +1248,7 @@ async function measureSocial(browser, url, devnet, throttle, user) {
         return open.apply(this, args)
       }
     })
-    await page.goto(url, { waitUntil: 'load', timeout: 30000 })
-    await page.waitForFunction(() => window.__bench.buttonAt !== null, null, { timeout: 20000, polling: 50 })
-    await page.waitForTimeout(SETTLE_MS)
-    await (await page.evaluateHandle(() => window.__bench.button)).asElement().click({ timeout: 10000 })
+    await openModal(page, url)
     const button = page.getByRole('button', { name: 'Continue with Google' })
     await button.waitFor({ timeout: 20000 })
     await page.evaluate(() => {
