@@ -37,7 +37,8 @@ const directory: Record<string, unknown>[] = [
  * A loopback host for the UI's browser tests:
  * - `/ok.png` answers at once and `/hang` never answers (a slow CDN), for the 2 s preload timeout;
  * - `/getWallets` and `/getWalletImage/{id}`: the wallet directory's shapes, paged, searchable and filtered by `include`/`exclude`;
- *   `/requests` lists the directory requests made so far.
+ *   `/requests` lists the directory requests made so far;
+ * - `/no-chain` refuses every JSON-RPC call with HTTP 400 (see chainless.ts).
  */
 export async function setup(project: TestProject) {
   const hanging = new Set<ServerResponse>()
@@ -95,6 +96,10 @@ export async function setup(project: TestProject) {
     } else if (req.url === '/ok.png') {
       res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' })
       res.end(png)
+    } else if (url.pathname === '/no-chain') {
+      // A chain that refuses every call at once (test/chainless.ts).
+      res.writeHead(400, { 'content-type': 'text/plain', ...cors })
+      res.end('no chain runs here')
     } else if (req.url === '/hang') {
       hanging.add(res)
     } else {

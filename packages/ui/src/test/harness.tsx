@@ -16,6 +16,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { PorticoUI, type PorticoUIProps } from '../PorticoUI.js'
 import { type ModalView, type ModalViewWithData, useModal } from '../useModal.js'
+import { chainless } from './chainless.js'
 
 // Public anvil test keys (account #0 and #1 of the standard test mnemonic).
 const keys = [
@@ -141,7 +142,7 @@ const sampleBalances = (rpcUrl: string): TokenBalance[] => [
  * A Portico instance with real test wallets for the UI's browser tests and stories.
  */
 export async function createHarness(options: HarnessOptions = {}) {
-  const rpcUrl = options.balances === 'error' ? 'http://127.0.0.1:9' : (options.rpcUrl ?? 'http://127.0.0.1:8545')
+  const rpcUrl = options.balances === 'error' ? chainless.failingRpcUrl : (options.rpcUrl ?? chainless.rpcUrl)
   const stops: (() => void)[] = []
   const wallet = createTestEip1193Wallet({
     accounts: options.accountKey ? [options.accountKey, keys[1]] : [...keys],
