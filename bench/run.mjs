@@ -828,6 +828,39 @@ async function openConnectView(page, url) {
 }
 
 /**
+ * Arms one "the user acts → it is on screen" figure in the page: from the `event`'s `timeStamp`
+ * (the first one from now on; with `last`, the latest, as for a word typed key by key) to the time
+ * `selector` is first on screen (the page's own watcher, `__bench.watch`). Returns a function that
+ * waits for both and gives the figure in ms. Each call keeps its own two times, so an earlier figure
+ * of the same page is not overwritten by a later one.
+ */
+async function armFigure(page, event, selector, { last = false } = {}) {
+  const id = await page.evaluate(
+    ({ event, selector, last }) => {
+      const B = window.__bench
+      B.figures ??= []
+      const figure = { from: null, to: null }
+      addEventListener(
+        event,
+        (e) => {
+          if (last || figure.from === null) figure.from = e.timeStamp
+        },
+        true,
+      )
+      B.watch(selector, (_el, t) => {
+        figure.to = t
+      })
+      return B.figures.push(figure) - 1
+    },
+    { event, selector, last },
+  )
+  return async () => {
+    await page.waitForFunction((id) => window.__bench.figures[id].to !== null, id, { timeout: 20000, polling: 50 })
+    return page.evaluate((id) => window.__bench.figures[id].to - window.__bench.figures[id].from, id)
+  }
+}
+
+/**
  * WalletConnect: pointerdown on the WalletConnect row → the QR code drawn (pairing URI from the
  * devnet relay). Cold: the pointer moves onto the row and presses at once (what it reaches for
  * starts with the press). Warm: the pointer rests on the row first (SETTLE_MS), as a user's does
@@ -840,28 +873,13 @@ async function measureWalletConnect(browser, url, devnet, throttle, { warm = fal
     await openConnectView(page, url)
     const row = page.locator('[role="dialog"] [data-slot="wallet-row"]', { hasText: 'WalletConnect' }).first()
     await row.waitFor({ timeout: 10000 })
-    await page.evaluate(() => {
-      const B = window.__bench
-      B.qrDown = null
-      B.qrAt = null
-      addEventListener(
-        'pointerdown',
-        (e) => {
-          if (B.qrDown === null) B.qrDown = e.timeStamp
-        },
-        true,
-      )
-      B.watch('[data-slot="qr-code"][data-state="ready"]', (_el, t) => {
-        B.qrAt = t
-      })
-    })
+    const qr = await armFigure(page, 'pointerdown', '[data-slot="qr-code"][data-state="ready"]')
     if (warm) {
       await row.hover({ timeout: 10000 })
       await page.waitForTimeout(SETTLE_MS)
     }
     await row.click({ timeout: 10000 })
-    await page.waitForFunction(() => window.__bench.qrAt !== null, null, { timeout: 20000, polling: 50 })
-    out.qrMs = await page.evaluate(() => window.__bench.qrAt - window.__bench.qrDown)
+    out.qrMs = await qr()
   } catch (e) {
     out.error = String(e.message).split('\n')[0]
   }
@@ -891,24 +909,9 @@ async function measureSend(browser, url, devnet, throttle) {
     const send = page.locator('[role="dialog"] [data-slot="wallet-feature-send"]')
     await send.waitFor({ timeout: 20000 })
     await page.waitForTimeout(SETTLE_MS)
-    await page.evaluate(() => {
-      const B = window.__bench
-      B.sendDown = null
-      B.sendAt = null
-      addEventListener(
-        'pointerdown',
-        (e) => {
-          if (B.sendDown === null) B.sendDown = e.timeStamp
-        },
-        true,
-      )
-      B.watch('[data-slot="send-view"]', (_el, t) => {
-        B.sendAt = t
-      })
-    })
+    const shown = await armFigure(page, 'pointerdown', '[data-slot="send-view"]')
     await send.click({ timeout: 10000 })
-    await page.waitForFunction(() => window.__bench.sendAt !== null, null, { timeout: 20000, polling: 50 })
-    out.sendMs = await page.evaluate(() => window.__bench.sendAt - window.__bench.sendDown)
+    out.sendMs = await shown()
   } catch (e) {
     out.error = String(e.message).split('\n')[0]
   }
@@ -934,24 +937,9 @@ async function measureSwapQuote(browser, url, devnet, throttle) {
     await page.locator('[role="dialog"] [data-slot="swap-from-balance"]').waitFor({ timeout: 20000 })
     await page.waitForTimeout(SETTLE_MS)
     await amount.focus()
-    await page.evaluate(() => {
-      const B = window.__bench
-      B.quoteInput = null
-      B.quoteAt = null
-      addEventListener(
-        'input',
-        (e) => {
-          if (B.quoteInput === null) B.quoteInput = e.timeStamp
-        },
-        true,
-      )
-      B.watch('[role="dialog"] [data-slot="swap-rate"]', (_el, t) => {
-        B.quoteAt = t
-      })
-    })
+    const quote = await armFigure(page, 'input', '[role="dialog"] [data-slot="swap-rate"]')
     await page.keyboard.type('1')
-    await page.waitForFunction(() => window.__bench.quoteAt !== null, null, { timeout: 20000, polling: 50 })
-    out.quoteMs = await page.evaluate(() => window.__bench.quoteAt - window.__bench.quoteInput)
+    out.quoteMs = await quote()
   } catch (e) {
     out.error = String(e.message).split('\n')[0]
   }
@@ -1108,24 +1096,9 @@ async function measureEmbedded(browser, url, devnet, auth, throttle, { paste = f
     await field.click({ timeout: 10000 })
     if (paste) await field.fill(email)
     else await field.pressSequentially(email, { delay: EMBEDDED_KEY_MS })
-    await page.evaluate(() => {
-      const B = window.__bench
-      B.keyAt = null
-      addEventListener(
-        'keydown',
-        (e) => {
-          B.keyAt = e.timeStamp
-        },
-        true,
-      )
-      B.otpAt = null
-      B.watch('[role="dialog"] [data-slot="otp-input"]', (_el, t) => {
-        B.otpAt = t
-      })
-    })
+    const codeField = await armFigure(page, 'keydown', '[role="dialog"] [data-slot="otp-input"]', { last: true })
     await field.press('Enter')
-    await page.waitForFunction(() => window.__bench.otpAt !== null, null, { timeout: 20000, polling: 50 })
-    out.continueMs = await page.evaluate(() => window.__bench.otpAt - window.__bench.keyAt)
+    out.continueMs = await codeField()
     const mail = await auth.inbox.waitFor(email, { timeoutMs: 20000 })
     if (paste) {
       await context.close()
@@ -1145,34 +1118,13 @@ async function measureEmbedded(browser, url, devnet, auth, throttle, { paste = f
           }
         }),
       )
-    await page.evaluate(() => {
-      const B = window.__bench
-      B.connectedAt = null
-      B.watch('#status[data-status="connected"]', (_el, t) => {
-        B.connectedAt = t
-      })
-    })
+    const connected = await armFigure(page, 'keydown', '#status[data-status="connected"]', { last: true })
     await page.keyboard.type(mail.code ?? '')
-    await page.waitForFunction(() => window.__bench.connectedAt !== null, null, { timeout: 20000, polling: 50 })
-    out.codeMs = await page.evaluate(() => window.__bench.connectedAt - window.__bench.keyAt)
+    out.codeMs = await connected()
     await page.keyboard.press('Escape')
     await page.locator('[role="dialog"]').waitFor({ state: 'detached', timeout: 20000 })
     await page.waitForTimeout(SETTLE_MS)
-    await page.evaluate(() => {
-      const B = window.__bench
-      B.signDown = null
-      addEventListener(
-        'pointerdown',
-        (e) => {
-          if (B.signDown === null) B.signDown = e.timeStamp
-        },
-        true,
-      )
-      B.approveAt = null
-      B.watch('[role="dialog"] [data-slot="approve-frame-area"]', (_el, t) => {
-        B.approveAt = t
-      })
-    })
+    const approval = await armFigure(page, 'pointerdown', '[role="dialog"] [data-slot="approve-frame-area"]')
     const t0 = Date.now()
     await page.locator('#sign').click({ timeout: 10000 })
     await page
@@ -1180,8 +1132,7 @@ async function measureEmbedded(browser, url, devnet, auth, throttle, { paste = f
       .getByRole('button', { name: 'Approve' })
       .waitFor({ timeout: 20000 })
     out.approveFrameMs = Date.now() - t0
-    await page.waitForFunction(() => window.__bench.approveAt !== null, null, { timeout: 20000, polling: 50 })
-    out.approveViewMs = await page.evaluate(() => window.__bench.approveAt - window.__bench.signDown)
+    out.approveViewMs = await approval()
     if (batch) Object.assign(out, await measureBatch(page, devnet))
   } catch (e) {
     out.error = String(e.message).split('\n')[0]
