@@ -4,6 +4,7 @@ import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
 import { solanaAdapter } from '../kernel/adapters/solana/solanaAdapter.js'
 import { createPortico } from '../kernel/createPortico.js'
 import { eip155Network, solanaNetwork } from '../kernel/networks.js'
+import type { PorticoOptions } from '../kernel/options.js'
 import type { StorageLike } from '../kernel/state/storage.js'
 
 /** @internal In-memory Web Storage for tests (each test its own). */
@@ -45,9 +46,10 @@ export function testAdapters() {
 /**
  * @internal An instance that never reaches a hosted service or a relay (no WalletConnect, no
  * remote features), over the test networks and adapters, with its own memory storage: for tests
- * of options factories and state that need no chain.
+ * of options factories and state that need no chain. `overrides` sets any other option (a
+ * storage, features, name suffixes).
  */
-export function offlinePortico(projectId: string) {
+export function offlinePortico(projectId: string, overrides: Partial<PorticoOptions> = {}) {
   return createPortico({
     projectId,
     walletConnect: false,
@@ -55,6 +57,7 @@ export function offlinePortico(projectId: string) {
     networks: testNetworks().all,
     adapters: testAdapters(),
     storage: memoryStorage(),
+    ...overrides,
   })
 }
 

@@ -1,21 +1,9 @@
 import { expect, test, vi } from 'vitest'
-import { createPortico } from '../../kernel/createPortico.js'
-import { memoryStorage, testNetworks } from '../../test/fixtures.js'
-import { hostAdapter } from '../../test/hostConnector.js'
+import { memoryStorage, offlinePortico } from '../../test/fixtures.js'
 import { clearLoginCache, readLoginCache, writeLoginCache } from './loginCache.js'
 
 const key = '@portico/embedded-login'
-const instance = (storage = memoryStorage()) => ({
-  storage,
-  portico: createPortico({
-    projectId: 'p',
-    walletConnect: false,
-    remoteConfig: false,
-    networks: [testNetworks().devnet],
-    adapters: [hostAdapter('eip155')],
-    storage,
-  }),
-})
+const instance = (storage = memoryStorage()) => ({ storage, portico: offlinePortico('p', { storage }) })
 
 test('default: nothing stored reads as a login never used', () => {
   expect(readLoginCache(instance().portico)).toEqual({ used: false })
@@ -52,14 +40,7 @@ test('validation: a stored value of the wrong shape is not trusted: removed with
 })
 
 test('edge: with no storage the cache is empty and writing is harmless', () => {
-  const portico = createPortico({
-    projectId: 'p',
-    walletConnect: false,
-    remoteConfig: false,
-    networks: [testNetworks().devnet],
-    adapters: [hostAdapter('eip155')],
-    storage: null,
-  })
+  const portico = offlinePortico('p', { storage: null })
   writeLoginCache(portico, { used: true })
   expect(readLoginCache(portico)).toEqual({ used: false })
 })

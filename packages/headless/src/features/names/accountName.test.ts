@@ -1,19 +1,8 @@
 import { expect, test } from 'vitest'
-import { createPortico } from '../../kernel/createPortico.js'
-import { testNetworks } from '../../test/fixtures.js'
-import { hostAdapter } from '../../test/hostConnector.js'
+import { offlinePortico } from '../../test/fixtures.js'
 import { isValidNameLabel, toAccountName } from './accountName.js'
 
-const portico = (nameSuffixes?: string[]) =>
-  createPortico({
-    projectId: 'p',
-    walletConnect: false,
-    remoteConfig: false,
-    networks: [testNetworks().devnet],
-    adapters: [hostAdapter('eip155')],
-    storage: null,
-    ...(nameSuffixes ? { nameSuffixes } : {}),
-  })
+const portico = (nameSuffixes?: string[]) => offlinePortico('p', nameSuffixes ? { nameSuffixes } : {})
 
 test("isValidNameLabel: the spec's rule, letters, digits and hyphen, 4 to 63 characters", () => {
   for (const label of ['alice', 'Al-1', '1234', 'a'.repeat(63)]) expect(isValidNameLabel(label), label).toBe(true)

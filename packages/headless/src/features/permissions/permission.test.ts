@@ -1,7 +1,5 @@
 import { expect, test } from 'vitest'
-import { createPortico } from '../../kernel/createPortico.js'
-import { testNetworks } from '../../test/fixtures.js'
-import { hostAdapter } from '../../test/hostConnector.js'
+import { offlinePortico } from '../../test/fixtures.js'
 import { SmartSessionsDisabledError } from './errors.js'
 import { assertSmartSessions, readGrant } from './permission.js'
 
@@ -12,15 +10,7 @@ const allowance = { type: 'native-token-recurring-allowance', data: { allowance:
 
 test('assertSmartSessions: off by default (nothing is asked), on when the host turns the feature on', () => {
   const portico = (smartSessions?: boolean) =>
-    createPortico({
-      projectId: 'p',
-      walletConnect: false,
-      remoteConfig: false,
-      networks: [testNetworks().devnet],
-      adapters: [hostAdapter('eip155')],
-      storage: null,
-      ...(smartSessions === undefined ? {} : { features: { smartSessions } }),
-    })
+    offlinePortico('p', smartSessions === undefined ? {} : { features: { smartSessions } })
   expect(() => assertSmartSessions(portico())).toThrow(SmartSessionsDisabledError)
   expect(() => assertSmartSessions(portico(false))).toThrow('Smart sessions are not enabled')
   expect(() => assertSmartSessions(portico(true))).not.toThrow()

@@ -1,20 +1,11 @@
 import { expect, test } from 'vitest'
-import { createPortico } from '../../kernel/createPortico.js'
-import { testNetworks } from '../../test/fixtures.js'
-import { hostAdapter } from '../../test/hostConnector.js'
+import { offlinePortico } from '../../test/fixtures.js'
 import { readSwapReceived, type SwapReceipt } from './swapReceived.js'
 
 // The native currency's path reads balances from a node; the swap tests on anvil cover it. Here,
 // what the receipt alone decides: the token's Transfer logs to the receiver.
 
-const portico = createPortico({
-  projectId: 'p',
-  walletConnect: false,
-  remoteConfig: false,
-  networks: [testNetworks().devnet],
-  adapters: [hostAdapter('eip155')],
-  storage: null,
-})
+const portico = offlinePortico('p')
 const transfer = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 const approval = '0x8c5be1e5ebec7d5bd14f71427e52b1e8ba91d17a8e9b0a0bba1fab2c4c7a3b1c'
 const usdc = '0x5FbDB2315678afecb367f032d93F642f64180aa3'

@@ -1,19 +1,9 @@
 import { expect, test } from 'vitest'
-import { createPortico } from '../../kernel/createPortico.js'
-import { testNetworks } from '../../test/fixtures.js'
-import { hostAdapter } from '../../test/hostConnector.js'
+import { offlinePortico } from '../../test/fixtures.js'
 import type { SwapStep } from './swap.js'
 import { getSwapStep, watchSwapStep, withSwapSteps } from './swapStep.js'
 
-const instance = () =>
-  createPortico({
-    projectId: 'p',
-    walletConnect: false,
-    remoteConfig: false,
-    networks: [testNetworks().devnet],
-    adapters: [hostAdapter('eip155')],
-    storage: null,
-  })
+const instance = () => offlinePortico('p')
 
 /** A swap whose steps the test moves by hand, and whose end it decides. */
 function manualSwap(portico: ReturnType<typeof instance>) {
