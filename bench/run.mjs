@@ -1212,7 +1212,6 @@ async function measureSocial(browser, url, devnet, throttle, user) {
         },
         true,
       )
-      B.connectedAt = null
       B.watch('#status[data-status="connected"]', () => {
         window.__connectedWall = Date.now()
       })
