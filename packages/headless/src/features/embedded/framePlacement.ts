@@ -35,8 +35,8 @@ export function hide(element: HTMLIFrameElement) {
   element.tabIndex = -1
   setPlacement(element, {
     position: 'fixed',
-    'inset-block-start': '0',
-    'inset-inline-start': '0',
+    top: '0',
+    left: '0',
     width: '0',
     height: '0',
     border: '0',
@@ -66,14 +66,19 @@ export function placeOver(element: HTMLIFrameElement, rect: DOMRect) {
   })
 }
 
-/** While the user approves inside it: a centred card above the page (the modal may place it instead). */
+/**
+ * While the user approves inside it: a centred card above the page (the modal may place it instead).
+ * Physical `left` to match the physical `translate`: with a logical start on a right-to-left page
+ * the card would stand left of the centre by its own width, partly off a phone's screen, where the
+ * frame refuses a click on an approval it cannot show whole.
+ */
 export function show(element: HTMLIFrameElement) {
   expose(element)
   setPlacement(element, {
     ...onTop,
     position: 'fixed',
-    'inset-block-start': '50%',
-    'inset-inline-start': '50%',
+    top: '50%',
+    left: '50%',
     width: 'min(360px, 100vw)',
     height: 'min(480px, 100vh)',
     transform: 'translate(-50%, -50%)',
