@@ -99,6 +99,10 @@ test('error: the network must be a CAIP-2 id, an eip155 one a decimal chain id w
   expect(refusal({ ...evm, chainId: 1 }).details).toBe('chainId number: Received number: expected a string.')
   for (const chainId of ['eip155', 'eip155:1:2', 'EIP155:1', 'eip155:'])
     expect(refusedField({ chainId }), chainId).toBe('chainId')
+  // One full stop, though the CAIP-2 parser's own sentence ends with one.
+  expect(refusal({ ...evm, chainId: 'eip155' }).details).toBe(
+    'chainId "eip155": Received "eip155"; expected namespace:reference.',
+  )
 })
 
 test('error: an eip155 account must be 0x-prefixed hex whose mixed case matches its EIP-55 checksum', () => {
@@ -192,6 +196,12 @@ test('edge: each time is an RFC 3339 date-time with a zone, checked on its own',
     for (const value of ['2026-01-01', '2026-01-01T00:00:00', '2026-13-45T00:00:00Z', 'yesterday', 1767225600000])
       expect(refusedField({ [field]: value }), `${field} ${value}`).toBe(field)
   }
+  // Days their month does not have, which Date.parse would roll over into the next month.
+  for (const value of ['2026-02-29T00:00:00Z', '2026-02-30T00:00:00Z', '2026-04-31T00:00:00Z', '2026-01-00T00:00:00Z'])
+    expect(refusedField({ issuedAt: value }), value).toBe('issuedAt')
+  for (const value of ['2028-02-29T00:00:00Z', '2000-02-29T00:00:00Z', '2026-12-31T23:59:59+14:00'])
+    expect(validateSiwxMessage({ ...evm, issuedAt: value }).issuedAt).toBe(value)
+  expect(refusedField({ issuedAt: '2100-02-29T00:00:00Z' })).toBe('issuedAt')
   expect(refusal({ ...evm, notBefore: 'soon' }).details).toBe(
     'notBefore "soon": expected an RFC 3339 date-time such as 2026-01-01T00:00:00.000Z.',
   )

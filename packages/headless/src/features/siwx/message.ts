@@ -37,7 +37,11 @@ export function validateSiwxMessage(message: SiwxMessage): SiwxMessage {
   try {
     namespace = parseCaipNetworkId(message.chainId).namespace
   } catch (cause) {
-    return fail('chainId', (cause as { details?: string }).details ?? 'expected a CAIP-2 network id')
+    // The cause's details may end a sentence; the refusal ends it once.
+    return fail(
+      'chainId',
+      ((cause as { details?: string }).details ?? 'expected a CAIP-2 network id').replace(/\.$/, ''),
+    )
   }
   let accountAddress = message.accountAddress
   if (namespace === 'eip155') {
@@ -68,8 +72,7 @@ export function validateSiwxMessage(message: SiwxMessage): SiwxMessage {
   for (const field of ['issuedAt', 'expirationTime', 'notBefore'] as const) {
     const value = message[field]
     if (value === undefined) continue
-    if (typeof value !== 'string' || !dateTimeRegex.test(value) || Number.isNaN(Date.parse(value)))
-      fail(field, 'expected an RFC 3339 date-time such as 2026-01-01T00:00:00.000Z')
+    if (!isDateTime(value)) fail(field, 'expected an RFC 3339 date-time such as 2026-01-01T00:00:00.000Z')
   }
   if (message.resources !== undefined) {
     if (!Array.isArray(message.resources) || !message.resources.every(isUri))
@@ -90,6 +93,17 @@ export function validateSiwxMessage(message: SiwxMessage): SiwxMessage {
     ...(message.expirationTime === undefined ? {} : { expirationTime: message.expirationTime }),
     ...(message.notBefore === undefined ? {} : { notBefore: message.notBefore }),
   }
+}
+
+/** An RFC 3339 date-time with a zone, on a day its month has (`Date.parse` rolls 30 February over to March). */
+function isDateTime(value: unknown): value is string {
+  if (typeof value !== 'string' || !dateTimeRegex.test(value) || Number.isNaN(Date.parse(value))) return false
+  const year = Number(value.slice(0, 4))
+  const month = Number(value.slice(5, 7))
+  const day = Number(value.slice(8, 10))
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0
+  return day >= 1 && day <= days
 }
 
 function isUri(value: unknown): value is string {
