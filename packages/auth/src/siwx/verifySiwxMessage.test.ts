@@ -87,6 +87,16 @@ describe('eip155', () => {
     const { options, signEvm, clock, evmMessage } = setup()
     const cases: [SiwxRejectionReason, () => Promise<unknown>][] = [
       ['malformed_message', async () => verifySiwxMessage({ message: 'hello', signature: '0x00' }, options)],
+      [
+        // A day its month does not have: Date.parse would read 2 March, not what the user signed.
+        'malformed_message',
+        async () => {
+          const signed = await signEvm()
+          const message = signed.message.replace(/Issued At: .*/, 'Issued At: 2026-02-30T00:00:00Z')
+          expect(message).not.toBe(signed.message)
+          return verifySiwxMessage({ ...signed, message }, options)
+        },
+      ],
       ['malformed_signature', async () => verifySiwxMessage({ ...(await signEvm()), signature: 'not-hex' }, options)],
       [
         'unsupported_namespace',
