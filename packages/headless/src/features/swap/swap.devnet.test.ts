@@ -1,6 +1,6 @@
 // Swaps on the devnet's Uniswap V2 through the convert API emulator, with an installed test
 // wallet (EIP-6963) connected through Portico. Real chain, real calldata, no mocks.
-import { type DevnetWithout, devnetDex, evmTokens, startDevnet, uniswapV2RouterAbi } from '@portico/devnet'
+import { devnetDex, evmTokens, uniswapV2RouterAbi } from '@portico/devnet'
 import {
   createPublicClient,
   createTestClient,
@@ -15,35 +15,25 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { initialize } from '../../kernel/actions/initialize.js'
 import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../../kernel/createPortico.js'
+import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
-import { installTestWindow, removeTestWindow } from '../../test/window.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { fetchSwapQuote, nativeSwapTokenAddress } from './convert.js'
 import { swapMutationOptions } from './query.js'
 import { type SwapStep, swap } from './swap.js'
 import { getSwapStep, watchSwapStep } from './swapStep.js'
 
-let devnet: DevnetWithout<'walletConnect'>
-const stops: (() => void)[] = []
-beforeAll(async () => {
-  devnet = await startDevnet({ walletConnect: false })
-  installTestWindow()
-})
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-})
-afterAll(async () => {
-  removeTestWindow()
-  await devnet?.stop()
-})
+// One devnet (no relay) and a test window for the file; `stops` run after each test.
+const suite = devnetSuite({ walletConnect: false })
+const { stops } = suite
 
 const [usdc, ptk] = evmTokens
-const chain = () => createPublicClient({ transport: http(devnet.evm.rpcUrl) })
+const chain = () => createPublicClient({ transport: http(suite.devnet.evm.rpcUrl) })
 const balanceOf = (token: Hex, owner: Hex) =>
   chain().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 const allowanceOf = (token: Hex, owner: Hex) =>
@@ -51,7 +41,7 @@ const allowanceOf = (token: Hex, owner: Hex) =>
     address: token,
     abi: erc20Abi,
     functionName: 'allowance',
-    args: [owner, devnet.evm.dex.router],
+    args: [owner, suite.devnet.evm.dex.router],
   })
 
 /**
@@ -60,8 +50,8 @@ const allowanceOf = (token: Hex, owner: Hex) =>
  */
 async function connectedWithFrontRunner(account: number, beforeSend: (tx: { to?: string }) => Promise<void>) {
   const wallet = createTestEip1193Wallet({
-    accounts: devnet.evm.accounts.map((a) => a.privateKey),
-    chains: [{ id: 31337, rpcUrl: devnet.evm.rpcUrl }],
+    accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
+    chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl }],
   })
   wallet.setAccount(account)
   const inner = wallet.provider
@@ -84,20 +74,20 @@ async function connectedWithFrontRunner(account: number, beforeSend: (tx: { to?:
   const portico = createPortico({
     projectId: 'p',
     walletConnect: false,
-    networks: [testNetworks({ evmRpcUrl: devnet.evm.rpcUrl }).devnet],
+    networks: [testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl }).devnet],
     adapters: [eip155Adapter()],
     storage: memoryStorage(),
-    apiUrls: { blockchain: devnet.api.url, api: devnet.api.url },
+    apiUrls: { blockchain: suite.devnet.api.url, api: suite.devnet.api.url },
   })
   stops.push(initialize(portico))
   await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
-  return { portico, address: devnet.evm.accounts[account]?.address as Hex }
+  return { portico, address: suite.devnet.evm.accounts[account]?.address as Hex }
 }
 
 /** A fresh key with 10 ETH (the devnet's five funded accounts are taken by the tests above). */
 async function freshKey(): Promise<Hex> {
   const key = generatePrivateKey()
-  await createTestClient({ mode: 'anvil', transport: http(devnet.evm.rpcUrl) }).setBalance({
+  await createTestClient({ mode: 'anvil', transport: http(suite.devnet.evm.rpcUrl) }).setBalance({
     address: privateKeyToAccount(key).address,
     value: parseEther('10'),
   })
@@ -106,22 +96,22 @@ async function freshKey(): Promise<Hex> {
 
 async function connected(account: number | Hex) {
   const wallet = createTestEip1193Wallet({
-    accounts: typeof account === 'number' ? devnet.evm.accounts.map((a) => a.privateKey) : [account],
-    chains: [{ id: 31337, rpcUrl: devnet.evm.rpcUrl }],
+    accounts: typeof account === 'number' ? suite.devnet.evm.accounts.map((a) => a.privateKey) : [account],
+    chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl }],
   })
   if (typeof account === 'number') wallet.setAccount(account)
   stops.push(wallet.announce())
   const portico = createPortico({
     projectId: 'p',
     walletConnect: false,
-    networks: [testNetworks({ evmRpcUrl: devnet.evm.rpcUrl }).devnet],
+    networks: [testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl }).devnet],
     adapters: [eip155Adapter()],
     storage: memoryStorage(),
-    apiUrls: { blockchain: devnet.api.url, api: devnet.api.url },
+    apiUrls: { blockchain: suite.devnet.api.url, api: suite.devnet.api.url },
   })
   stops.push(initialize(portico))
   await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
-  const address = typeof account === 'number' ? devnet.evm.accounts[account]?.address : wallet.address
+  const address = typeof account === 'number' ? suite.devnet.evm.accounts[account]?.address : wallet.address
   return { portico, wallet, address: address as Hex }
 }
 
@@ -233,16 +223,21 @@ test('a swap past its deadline is refused before anything is sent: the tokens st
  */
 async function moveMarket(eth: string) {
   const whale = createWalletClient({
-    account: privateKeyToAccount(devnet.evm.accounts[4].privateKey),
+    account: privateKeyToAccount(suite.devnet.evm.accounts[4].privateKey),
     chain: foundry,
-    transport: http(devnet.evm.rpcUrl),
+    transport: http(suite.devnet.evm.rpcUrl),
     pollingInterval: 50,
   }).extend(publicActions)
   const hash = await whale.writeContract({
-    address: devnet.evm.dex.router,
+    address: suite.devnet.evm.dex.router,
     abi: uniswapV2RouterAbi,
     functionName: 'swapExactETHForTokens',
-    args: [0n, [devnet.evm.dex.weth, usdc.address], whale.account.address, BigInt(Math.floor(Date.now() / 1000) + 600)],
+    args: [
+      0n,
+      [suite.devnet.evm.dex.weth, usdc.address],
+      whale.account.address,
+      BigInt(Math.floor(Date.now() / 1000) + 600),
+    ],
     value: parseEther(eth),
     // Not the exact estimate: mined a second later, the swap also writes the pair's price accumulators.
     gas: devnetDex.swapGasLimit,
@@ -322,7 +317,7 @@ test('USDC → ETH: received is the native balance change over the swap, fee add
 test('the market moves past the slippage before the swap lands: the router refuses to pay less than the minimum, SwapMinimumNotMetError, only gas is spent', async () => {
   let frontRun = false
   const { portico, address } = await connectedWithFrontRunner(0, async (tx) => {
-    if (frontRun || tx.to?.toLowerCase() !== devnet.evm.dex.router.toLowerCase()) return
+    if (frontRun || tx.to?.toLowerCase() !== suite.devnet.evm.dex.router.toLowerCase()) return
     frontRun = true
     // Someone buys 10 ETH worth of USDC first: the price moves by far more than 1%.
     await moveMarket('10')
@@ -350,10 +345,10 @@ test('unsupported network and nothing connected', async () => {
   const idle = createPortico({
     projectId: 'p',
     walletConnect: false,
-    networks: [testNetworks({ evmRpcUrl: devnet.evm.rpcUrl }).devnet],
+    networks: [testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl }).devnet],
     adapters: [eip155Adapter()],
     storage: null,
-    apiUrls: { blockchain: devnet.api.url, api: devnet.api.url },
+    apiUrls: { blockchain: suite.devnet.api.url, api: suite.devnet.api.url },
   })
   await expect(swap(idle, { from: nativeSwapTokenAddress, to: usdc.address, amount: 1n })).rejects.toMatchObject({
     name: 'NotConnectedError',

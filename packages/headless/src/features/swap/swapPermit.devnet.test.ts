@@ -1,36 +1,26 @@
 // The EIP-2612 step of a swap on the devnet: PTK takes permits (EIP-712 domain "Portico Token",
 // version "1", read from the token's EIP-5267 `eip712Domain`), USDC does not. An installed test
 // wallet (EIP-6963) connected through Portico signs and sends; the chain says what the permit did.
-import { type DevnetWithout, devnetTokenAbi, evmTokens, startDevnet } from '@portico/devnet'
+import { devnetTokenAbi, evmTokens } from '@portico/devnet'
 import { createPublicClient, encodeFunctionData, erc20Abi, type Hex, http, maxUint256 } from 'viem'
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { initialize } from '../../kernel/actions/initialize.js'
 import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../../kernel/createPortico.js'
+import { devnetSuite } from '../../test/devnetSuite.js'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
-import { installTestWindow, removeTestWindow } from '../../test/window.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { buildSwapApprove, type SwapTransaction } from './convert.js'
 import { permit } from './swapPermit.js'
 
-let devnet: DevnetWithout<'walletConnect'>
-const stops: (() => void)[] = []
-beforeAll(async () => {
-  devnet = await startDevnet({ walletConnect: false })
-  installTestWindow()
-})
-afterEach(() => {
-  for (const stop of stops.splice(0)) stop()
-})
-afterAll(async () => {
-  removeTestWindow()
-  await devnet?.stop()
-})
+// One devnet (no relay) and a test window for the file; `stops` run after each test.
+const suite = devnetSuite({ walletConnect: false })
+const { stops } = suite
 
 const [usdc, ptk] = evmTokens
 const caipNetworkId = 'eip155:31337' as const
-const chain = () => createPublicClient({ transport: http(devnet.evm.rpcUrl), pollingInterval: 20 })
+const chain = () => createPublicClient({ transport: http(suite.devnet.evm.rpcUrl), pollingInterval: 20 })
 const allowanceOf = (token: Hex, owner: Hex, spender: Hex) =>
   chain().readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [owner, spender] })
 const nonceOf = (owner: Hex) =>
@@ -47,22 +37,22 @@ const approveOf = (token: Hex, spender: Hex, amount: bigint): SwapTransaction =>
 /** Portico connected to an installed test wallet on devnet account `account`. */
 async function connected(account: number) {
   const wallet = createTestEip1193Wallet({
-    accounts: devnet.evm.accounts.map((a) => a.privateKey),
-    chains: [{ id: 31337, rpcUrl: devnet.evm.rpcUrl }],
+    accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
+    chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl }],
   })
   wallet.setAccount(account)
   stops.push(wallet.announce())
   const portico = createPortico({
     projectId: 'p',
     walletConnect: false,
-    networks: [testNetworks({ evmRpcUrl: devnet.evm.rpcUrl }).devnet],
+    networks: [testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl }).devnet],
     adapters: [eip155Adapter()],
     storage: memoryStorage(),
-    apiUrls: { blockchain: devnet.api.url, api: devnet.api.url },
+    apiUrls: { blockchain: suite.devnet.api.url, api: suite.devnet.api.url },
   })
   stops.push(initialize(portico))
   await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
-  const owner = devnet.evm.accounts[account]?.address as Hex
+  const owner = suite.devnet.evm.accounts[account]?.address as Hex
   /** The typed data the wallet was asked to sign, as it received it. */
   const signed = () =>
     wallet.requests
@@ -89,7 +79,7 @@ test("behavior: the service's approve becomes a signed permit: the spender it na
     userAddress: owner,
     amount,
   })
-  const spender = devnet.evm.dex.router
+  const spender = suite.devnet.evm.dex.router
   expect(await allowanceOf(ptk.address, owner, spender)).toBe(0n)
   expect(await nonceOf(owner)).toBe(0n)
 
@@ -126,8 +116,8 @@ test("behavior: the service's approve becomes a signed permit: the spender it na
 
 test('edge: any spender the approve names, an unlimited amount (2^256 - 1), and the next nonce for a second permit', async () => {
   const { portico, owner, signed } = await connected(2)
-  const first = devnet.evm.accounts[3].address
-  const second = devnet.evm.accounts[4].address
+  const first = suite.devnet.evm.accounts[3].address
+  const second = suite.devnet.evm.accounts[4].address
   const firstHash = await permit(portico, {
     owner,
     approve: approveOf(ptk.address, first, 1n),
@@ -145,7 +135,7 @@ test('edge: any spender the approve names, an unlimited amount (2^256 - 1), and 
   expect(await mined(hash)).toBe('success')
   expect(await allowanceOf(ptk.address, owner, first)).toBe(1n)
   expect(await allowanceOf(ptk.address, owner, second)).toBe(maxUint256)
-  expect(await allowanceOf(ptk.address, owner, devnet.evm.dex.router)).toBe(0n)
+  expect(await allowanceOf(ptk.address, owner, suite.devnet.evm.dex.router)).toBe(0n)
   expect(await nonceOf(owner)).toBe(2n)
   expect(signed().map(({ typedData }) => typedData.message.nonce)).toEqual(['0', '1'])
   expect(signed()[1]?.typedData.message.value).toBe(maxUint256.toString())
@@ -153,7 +143,7 @@ test('edge: any spender the approve names, an unlimited amount (2^256 - 1), and 
 
 test('error: a refused signature is UserRejectedRequestError, and nothing is sent: no allowance, nonce unused', async () => {
   const { portico, wallet, owner, sent } = await connected(0)
-  const spender = devnet.evm.dex.router
+  const spender = suite.devnet.evm.dex.router
   const nonce = await nonceOf(owner)
   wallet.rejectNext('eth_signTypedData_v4')
   await expect(
@@ -168,7 +158,7 @@ test('error: a token without an EIP-712 domain (USDC here) fails reading it, bef
   const { portico, owner, signed, sent } = await connected(0)
   const error = await permit(portico, {
     owner,
-    approve: approveOf(usdc.address, devnet.evm.dex.router, 10n),
+    approve: approveOf(usdc.address, suite.devnet.evm.dex.router, 10n),
     amount: 10n,
     caipNetworkId,
   }).catch((e: unknown) => e)
@@ -179,5 +169,5 @@ test('error: a token without an EIP-712 domain (USDC here) fails reading it, bef
   })
   expect(signed()).toEqual([])
   expect(sent()).toEqual([])
-  expect(await allowanceOf(usdc.address, owner, devnet.evm.dex.router)).toBe(0n)
+  expect(await allowanceOf(usdc.address, owner, suite.devnet.evm.dex.router)).toBe(0n)
 })
