@@ -6,7 +6,7 @@
 // mocks, loopback only.
 import { createDevnetWallet, type DevnetWallet, startRelay, type WalletConnectRelay } from '@portico/devnet'
 import type { AuthTypes } from '@walletconnect/types'
-import { buildAuthObject, formatMessage, populateAuthPayload } from '@walletconnect/utils'
+import { buildAuthObject, formatMessage, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import { verifyMessage } from 'viem'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
@@ -396,7 +396,7 @@ test('error: a wallet that signs with the wrong key: its own SDK refuses to send
   expect(await answered).toMatchObject({ message: 'Session settlement failed. Signature verification failed' })
   const error = await connecting.catch((e: unknown) => e)
   expect(error).toMatchObject({ name: 'FailedToConnectError', shortMessage: 'Failed to connect' })
-  expect((error as Error).cause).toBe('Session settlement failed. Signature verification failed')
+  expect(((error as Error).cause as Error).message).toBe('Session settlement failed. Signature verification failed')
   expect(await siwx.getSessions('eip155:31337', wallet.accounts.eip155.address)).toEqual([])
   expect(getSiwxState(portico).status).toBe('unauthenticated')
 })
@@ -438,8 +438,9 @@ test('behavior: a sign-in the config refuses (its server says no) does not fail 
   ])
 })
 
-test("error: a wallet's approval that grants no methods (a CACAO without its recap) makes no session: 'Failed to connect', the wallet approved no session", async () => {
-  const portico = dapp(signIn())
+test("error: a wallet's approval that grants no methods (a CACAO without its recap) makes no session: 'Failed to connect', the wallet approved no session, and its sign-in is not kept", async () => {
+  const siwx = signIn()
+  const portico = dapp(siwx)
   const account = privateKeyToAccount(generatePrivateKey())
   const { wallet } = await walletAnswering(async ({ id, params }, w) => {
     const cacao = await cacaoOf(
@@ -455,4 +456,21 @@ test("error: a wallet's approval that grants no methods (a CACAO without its rec
   expect(error).toMatchObject({ name: 'FailedToConnectError', shortMessage: 'Failed to connect' })
   expect(((error as Error).cause as Error).message).toBe('The wallet approved no session')
   expect(client.session.getAll()).toEqual([])
+  // The CACAO was validly signed, but for a connection that does not exist.
+  expect(await siwx.getSessions('eip155:31337', account.address)).toEqual([])
+})
+
+test("error: a wallet refusing with the protocol's unsupported-chains reason: the SDK's bare string gets its code back, and connect fails typed (WalletConnectProtocolError UNSUPPORTED_CHAINS)", async () => {
+  const portico = dapp(signIn())
+  const { wallet } = await walletAnswering(async ({ id }, w) => {
+    await w.walletKit.rejectSessionAuthenticate({ id, reason: getSdkError('UNSUPPORTED_CHAINS') })
+  })
+  const shown = nextUri(portico)
+  const connecting = connect(portico, { connector: wcConnector(portico) })
+  connecting.catch(() => {}) // awaited below
+  await wallet.pair(await shown)
+  const error = await connecting.catch((e: unknown) => e)
+  expect(error).toMatchObject({ name: 'FailedToConnectError', shortMessage: 'Failed to connect' })
+  expect((error as Error).cause).toMatchObject({ name: 'WalletConnectProtocolError', kind: 'UNSUPPORTED_CHAINS' })
+  expect(((error as Error).cause as Error).cause).toStrictEqual({ code: 5100, message: 'Unsupported chains.' })
 })

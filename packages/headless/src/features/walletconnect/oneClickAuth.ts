@@ -1,4 +1,5 @@
 import type { SessionTypes } from '@walletconnect/types'
+import { SDK_ERRORS } from '@walletconnect/utils'
 import { FailedToConnectError } from '../../kernel/errors/connection.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
@@ -116,16 +117,29 @@ export async function publishOneClickOffer(
   if (!offer.uri) throw new FailedToConnectError({ cause: new Error('The sign client returned no pairing URI') })
   const approval = (async () => {
     const { session, auths } = await offer.response().catch((error: unknown) => {
-      // The SDK rejects a declined authentication with the wallet's bare message string.
-      if (typeof error === 'string' && /reject/i.test(error)) throw { code: 5000, message: error }
-      throw error
+      throw withProtocolCode(error)
     })
+    // No session, no sign-in: a signed message must not outlive a connection that failed.
+    if (!session) throw new FailedToConnectError({ cause: new Error('The wallet approved no session') })
     await addOneClickSessions(auth.siwx, auths as never, (cacao) =>
       client.formatAuthMessage({ request: cacao.p as never, iss: cacao.p.iss }),
     )
-    if (!session) throw new FailedToConnectError({ cause: new Error('The wallet approved no session') })
     return session
   })()
   approval.catch(() => {})
   return { uri: offer.uri, approval }
+}
+
+/**
+ * The SDK rejects a refused one-click request with the wallet's bare message string, its code
+ * dropped. A message of the protocol's own (`getSdkError`: 'User rejected.', 'Unsupported
+ * chains.', …) gets its code back, so the refusal stays typed (a rejection, or
+ * `WalletConnectProtocolError`) as it is for a plain proposal; any other text becomes an `Error`.
+ */
+function withProtocolCode(error: unknown): unknown {
+  if (typeof error !== 'string') return error
+  const known = Object.values(SDK_ERRORS).find((sdkError) => sdkError.message === error)
+  if (known) return { code: known.code, message: error }
+  if (/reject/i.test(error)) return { code: SDK_ERRORS.USER_REJECTED.code, message: error }
+  return new Error(error)
 }
