@@ -201,6 +201,16 @@ test('behavior: signMessage signs the UTF-8 text with the wallet account of the 
   expect(asBytes).toBe(signature)
 })
 
+test('behavior: signMessage hands message bytes to the wallet unchanged, UTF-8 or not', async () => {
+  const { connector, btc, payment } = setup()
+  await connector.connect({ networks: { bip122: network } })
+  for (const message of [Uint8Array.of(0xff, 0), Uint8Array.of(0xef, 0xbb, 0xbf, 0x61), Uint8Array.of(0xc3)]) {
+    await connector.signMessage({ namespace: 'bip122', address: payment, message, network })
+    const [input] = lastInput<{ message: Uint8Array }[]>(btc.requests)
+    expect(input?.message).toEqual(message)
+  }
+})
+
 test('error: signing with an address the wallet does not expose is refused before the wallet is asked', async () => {
   const { connector, methods } = setup()
   const other = createTestBitcoinWallet({ privateKeys: [privateKeys[1] as string] }).addresses.payment

@@ -97,10 +97,12 @@ export function createBitcoinStandardConnector(
     if (!account) throw new TypeError(`The wallet does not expose ${address}`)
     return account
   }
-  const signMessage = async (address: string, message: string) => {
+  // The feature signs bytes: a caller's bytes go as they are (decoding them as text would replace
+  // what is not UTF-8, and the wallet would sign other bytes than the app passed).
+  const signMessage = async (address: string, message: Uint8Array) => {
     const [output] = await feature<BitcoinSignMessageFeature>(wallet, 'bitcoin:signMessage').signMessage({
       account: accountFor(address),
-      message: new TextEncoder().encode(message),
+      message,
     })
     if (!(output?.signature instanceof Uint8Array) || output.signature.length < 64)
       throw new TypeError('The wallet returned a malformed bitcoin signature')
@@ -131,7 +133,7 @@ export function createBitcoinStandardConnector(
     },
 
     signMessage: ({ address, message }) =>
-      signMessage(address, typeof message === 'string' ? message : new TextDecoder().decode(message)),
+      signMessage(address, typeof message === 'string' ? new TextEncoder().encode(message) : message),
 
     async request({ chainId, address, method, params }) {
       const input = (params ?? {}) as Record<string, unknown>
@@ -145,7 +147,7 @@ export function createBitcoinStandardConnector(
             })
           if (typeof input.message !== 'string') throw new TypeError('`message` must be a string')
           const signer = addressParam(input.address ?? input.account, address)
-          return { address: signer, signature: await signMessage(signer, input.message) }
+          return { address: signer, signature: await signMessage(signer, new TextEncoder().encode(input.message)) }
         }
         case 'signPsbt': {
           const psbt = decodePsbt(input.psbt, 'request')

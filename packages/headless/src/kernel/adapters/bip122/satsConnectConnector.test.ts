@@ -185,6 +185,20 @@ test('behavior: signMessage sends the text (bytes decoded as UTF-8) for an ECDSA
   expect([39, 40]).toContain(bytes[0])
 })
 
+test('error: signMessage of bytes that are not UTF-8 is refused with a TypeError before the wallet is asked; a byte-order mark is kept', async () => {
+  const { connector, wallet, methods, payment } = setup()
+  await connector.connect({ networks: { bip122: network } })
+  for (const message of [Uint8Array.of(0xff, 0), Uint8Array.of(0x61, 0xc3)]) {
+    await expect(connector.signMessage({ namespace: 'bip122', address: payment, message, network })).rejects.toThrow(
+      new TypeError('`message` must be UTF-8 text'),
+    )
+  }
+  expect(methods()).toEqual(['getAccounts'])
+  const withMark = Uint8Array.of(0xef, 0xbb, 0xbf, 0x61)
+  await connector.signMessage({ namespace: 'bip122', address: payment, message: withMark, network })
+  expect(wallet.requests.at(-1)?.input).toEqual({ address: payment, message: '\ufeffa', protocol: 'ECDSA' })
+})
+
 test('behavior: the signMessage request signs as address, else account, else the connected address, answering {address, signature}', async () => {
   const { connector, wallet, payment } = setup()
   await connector.connect({ networks: { bip122: network } })
@@ -246,6 +260,18 @@ test('behavior: signPsbt groups the inputs to sign by address and answers the si
     request(connector, payment, 'signPsbt', { psbt, signInputs: [{ address: payment, index: 0.5 }] }),
   ).rejects.toThrow(new TypeError('`index` must be an input index'))
 })
+
+test.each([[null], [{ index: -1 }], [{ address: undefined, index: 1.5 }], ['0'], [{}]])(
+  'error: signPsbt with the signInputs item %j is refused with the connector TypeError before the wallet is asked',
+  async (item) => {
+    const { connector, methods, payment, ordinals } = setup()
+    await connector.connect({ networks: { bip122: network } })
+    await expect(
+      request(connector, payment, 'signPsbt', { psbt: unsignedPsbt(ordinals), signInputs: [item] }),
+    ).rejects.toThrow(new TypeError('`index` must be an input index'))
+    expect(methods()).toEqual(['getAccounts'])
+  },
+)
 
 test('behavior: signPsbt with broadcast asks the wallet to broadcast and answers its txid', async () => {
   const { connector, payment, ordinals } = setup({

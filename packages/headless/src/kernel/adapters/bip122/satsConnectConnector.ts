@@ -110,7 +110,7 @@ export function createSatsConnectConnector({
       // The app picks the network; the wallet has no current chain Portico moves.
     },
     async signMessage({ address, message }) {
-      const text = typeof message === 'string' ? message : new TextDecoder().decode(message)
+      const text = typeof message === 'string' ? message : utf8Text(message)
       return signatureOf(await call('signMessage', { address, message: text, protocol: 'ECDSA' }))
     },
     async request({ chainId, address, method, params }) {
@@ -135,7 +135,9 @@ export function createSatsConnectConnector({
             ? (input.signInputs as { address?: unknown; index?: unknown }[])
             : []) {
             const signer = addressParam(item?.address, address)
-            if (!Number.isInteger(item.index)) throw new TypeError('`index` must be an input index')
+            // As the Wallet Standard connector: an item without a whole, non-negative index is refused here.
+            if (!Number.isInteger(item?.index) || (item.index as number) < 0)
+              throw new TypeError('`index` must be an input index')
             signInputs[signer] = [...(signInputs[signer] ?? []), item.index as number]
           }
           const result = (await call('signPsbt', {
@@ -195,6 +197,19 @@ function addressParam(requested: unknown, fallback: string): string {
   if (typeof address !== 'string' || !isBitcoinAddress(address))
     throw new TypeError('`address` must be a Bitcoin address')
   return address
+}
+
+/**
+ * The text of message bytes: sats-connect signs a string, so bytes that are not UTF-8 (which a
+ * decoder would replace with U+FFFD, the wallet then signing other bytes) are refused, and a
+ * leading byte-order mark is kept.
+ */
+function utf8Text(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+  } catch {
+    throw new TypeError('`message` must be UTF-8 text')
+  }
 }
 
 function signatureOf(result: unknown): string {
