@@ -269,6 +269,13 @@ test.each([
   ['cosmos_signAmino', { signDoc: null }, '`signDoc` must be an amino sign doc'],
   ['cosmos_signDirect', { signDoc: 'CgE=' }, '`signDoc` must be a direct sign doc'],
   ['cosmos_signDirect', undefined, '`signDoc` must be a direct sign doc'],
+  ['cosmos_signDirect', { signDoc: { bodyBytes: '!!!' } }, '`bodyBytes` must be base64'],
+  ['cosmos_signDirect', { signDoc: { bodyBytes: [9, 8] } }, '`bodyBytes` must be base64'],
+  ['cosmos_signDirect', { signDoc: { bodyBytes: 'CgE=', authInfoBytes: 'CgE' } }, '`authInfoBytes` must be base64'],
+  ['cosmos_signDirect', { signDoc: { accountNumber: 'abc' } }, '`accountNumber` must be an unsigned integer'],
+  ['cosmos_signDirect', { signDoc: { accountNumber: '-1' } }, '`accountNumber` must be an unsigned integer'],
+  ['cosmos_signDirect', { signDoc: { accountNumber: 1.5 } }, '`accountNumber` must be an unsigned integer'],
+  ['cosmos_signDirect', { signDoc: { accountNumber: '0x10' } }, '`accountNumber` must be an unsigned integer'],
 ])(
   'error: %s with malformed params (%j) is refused with a TypeError before the wallet is asked',
   async (method, params, message) => {

@@ -145,10 +145,10 @@ export function createKeplrConnector({
           const doc = input.signDoc as Record<string, unknown> | undefined
           if (typeof doc !== 'object' || doc === null) throw new TypeError('`signDoc` must be a direct sign doc')
           const { signed, signature } = await provider.signDirect(chain, signer, {
-            bodyBytes: base64.decode(String(doc.bodyBytes ?? '')),
-            authInfoBytes: base64.decode(String(doc.authInfoBytes ?? '')),
+            bodyBytes: bytesParam(doc, 'bodyBytes'),
+            authInfoBytes: bytesParam(doc, 'authInfoBytes'),
             chainId: typeof doc.chainId === 'string' ? doc.chainId : chain,
-            accountNumber: BigInt(String(doc.accountNumber ?? '0')),
+            accountNumber: accountNumberParam(doc.accountNumber),
           })
           signatureOf(signature)
           return {
@@ -187,6 +187,27 @@ function signerOf(input: Record<string, unknown>, address: string): string {
   if (typeof signer !== 'string' || !isCosmosAddress(signer))
     throw new TypeError('`signerAddress` must be a bech32 address')
   return signer
+}
+
+/** A base64 field of a direct sign doc as bytes (absent is empty); anything else is malformed params. */
+function bytesParam(doc: Record<string, unknown>, field: 'bodyBytes' | 'authInfoBytes'): Uint8Array {
+  const value = doc[field] ?? ''
+  let bytes: Uint8Array | undefined
+  try {
+    bytes = typeof value === 'string' ? base64.decode(value) : undefined
+  } catch {
+    bytes = undefined
+  }
+  if (!bytes) throw new TypeError(`\`${field}\` must be base64`)
+  return bytes
+}
+
+/** A sign doc's account number (a decimal string, as WalletConnect sends it; absent is 0) as a bigint. */
+function accountNumberParam(value: unknown): bigint {
+  const digits = String(value ?? '0')
+  // Checked here: BigInt() would throw an untyped SyntaxError, and takes '0x…', '' and ' 1 ' as numbers.
+  if (!/^[0-9]+$/.test(digits)) throw new TypeError('`accountNumber` must be an unsigned integer')
+  return BigInt(digits)
 }
 
 /** The base64 signature of a wallet's answer; anything but 64 bytes is a malformed answer. */
