@@ -86,6 +86,26 @@ test('behavior: only the namespaces the instance has an adapter for are read; th
 })
 
 test.each([
+  ['cosmos1notanaddress (no bech32 checksum)', 'cosmos1notanaddress'],
+  ['a cosmos address with one character changed', cosmosAddress.replace('qyp', 'qyq')],
+  ['an EVM address', evmAddress],
+])(
+  'error: a cosmos address cookie is checked with its bech32 checksum, not the CAIP-10 grammar alone: %s is ignored with a warning',
+  (_, address) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const withCosmos = serverPortico({ adapters: [...testAdapters(), cosmosAdapter()] })
+    const state = cookieToInitialState(
+      withCosmos,
+      header(cookie('connected-connector:cosmos', '"keplr"'), cookie('connected-address:cosmos', `"${address}"`)),
+    )
+    expect(state).toEqual({ '@portico/connected-connector:cosmos': '"keplr"' })
+    expect(warn.mock.calls).toEqual([
+      ['[portico] Ignored the cookie @portico/connected-address:cosmos: it does not have the expected shape.'],
+    ])
+  },
+)
+
+test.each([
   ['a Solana address in the eip155 cookie', 'connected-address:eip155', `"${solanaAddress}"`],
   ['an EVM address in the solana cookie', 'connected-address:solana', `"${evmAddress}"`],
   ['an EVM address with a broken checksum', 'connected-address:eip155', `"${evmAddress.replace('Fd6', 'fD6')}"`],

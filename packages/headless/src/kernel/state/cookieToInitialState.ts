@@ -1,5 +1,7 @@
 import type { Portico } from '../portico.js'
 import { isAddressForNamespace } from '../utils/address.js'
+import type { ChainNamespace } from '../utils/caip.js'
+import { isBitcoinAddress, isCosmosAddress, isSs58Address } from '../utils/namespaceAddress.js'
 import { parseCookies } from './cookieStorage.js'
 import type { PorticoInitialState } from './initialState.js'
 import { activeNetworkSchema, connectedAddressSchema, connectedConnectorSchema } from './persistence.js'
@@ -46,10 +48,23 @@ export function cookieToInitialState(
   for (const namespace of portico.adapters.keys()) {
     read(storageKeys.connectedConnector(namespace), connectedConnectorSchema)
     read(storageKeys.connectedAddress(namespace), connectedAddressSchema, (address) =>
-      isAddressForNamespace(namespace, address),
+      isStoredAddress(namespace, address),
     )
   }
   return Object.keys(state).length > 0 ? state : undefined
+}
+
+/**
+ * The namespace's full address check, checksums included (bech32, SS58, base58check beside the
+ * grammar `isAddressForNamespace` checks for those three): the server renders this address before
+ * any wallet confirms it. Server code, so the hashing costs no page start.
+ */
+function isStoredAddress(namespace: ChainNamespace, address: string): boolean {
+  if (!isAddressForNamespace(namespace, address)) return false
+  if (namespace === 'cosmos') return isCosmosAddress(address)
+  if (namespace === 'polkadot') return isSs58Address(address)
+  if (namespace === 'bip122') return isBitcoinAddress(address)
+  return true
 }
 
 function ignore(name: string, why: string) {
