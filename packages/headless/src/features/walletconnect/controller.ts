@@ -140,6 +140,8 @@ export class WalletConnectController {
    * declines, 'Modal closed' when `signal` aborts.
    */
   async connect({ signal }: { signal?: AbortSignal | undefined } = {}): Promise<SessionTypes.Struct> {
+    // Closed before it began: no proposal is published that no one will see.
+    if (signal?.aborted) throw new ModalClosedError()
     const { store } = this.portico
     const aborted = new Promise<never>((_, reject) => {
       if (signal?.aborted) reject(new ModalClosedError())
