@@ -216,6 +216,8 @@ export class WalletConnectController {
         } catch (error) {
           if (error instanceof ModalClosedError) throw error
           if (isUserRejection(error) || isRejectionReason(error)) throw new ConnectionRejectedError({ cause: error })
+          // Already the connection's failure (a one-click approval that made no session): not wrapped twice.
+          if (error instanceof FailedToConnectError) throw error
           throw new FailedToConnectError({ cause: toWalletConnectProtocolError(error) ?? error })
         } finally {
           clearTimeout(timer)

@@ -460,6 +460,25 @@ test("error: a wallet's approval that grants no methods (a CACAO without its rec
   expect(await siwx.getSessions('eip155:31337', account.address)).toEqual([])
 })
 
+test("error: through connect, an approval that makes no session is one 'Failed to connect' whose cause says why, not wrapped twice", async () => {
+  const portico = dapp(signIn())
+  const account = privateKeyToAccount(generatePrivateKey())
+  const { wallet } = await walletAnswering(async ({ id, params }, w) => {
+    const cacao = await cacaoOf(
+      { ...params.authPayload, chains: ['eip155:31337'], resources: undefined },
+      { account, chain: 'eip155:31337' },
+    )
+    await w.walletKit.approveSessionAuthenticate({ id, auths: [cacao] })
+  })
+  const shown = nextUri(portico)
+  const connecting = connect(portico, { connector: wcConnector(portico) })
+  connecting.catch(() => {}) // awaited below
+  await wallet.pair(await shown)
+  const error = await connecting.catch((e: unknown) => e)
+  expect(error).toMatchObject({ name: 'FailedToConnectError', shortMessage: 'Failed to connect' })
+  expect(((error as Error).cause as Error).message).toBe('The wallet approved no session')
+})
+
 test("error: a wallet refusing with the protocol's unsupported-chains reason: the SDK's bare string gets its code back, and connect fails typed (WalletConnectProtocolError UNSUPPORTED_CHAINS)", async () => {
   const portico = dapp(signIn())
   const { wallet } = await walletAnswering(async ({ id }, w) => {
