@@ -1,15 +1,15 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { base64 } from '@scure/base'
-import { p2wpkh, TEST_NETWORK, Transaction } from '@scure/btc-signer'
+import { Transaction } from '@scure/btc-signer'
 import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardEventsListeners } from '@wallet-standard/features'
 import { expect, test } from 'vitest'
+import { bitcoinTestKeys, regtestNetwork, unsignedPsbt } from '../../../test/bitcoin.js'
 import { createTestBitcoinWallet, type TestBitcoinWalletFeatures } from '../../../testing/bitcoinWallet.js'
 import { hexToBytes } from '../../../testing/testWalletPrompts.js'
 import { InvalidPsbtError } from '../../errors/bitcoin.js'
 import { RequestNotApprovedError } from '../../errors/walletConnect.js'
 import type { ConnectorEvent } from '../../types.js'
-import { bip122Network } from './bip122Network.js'
 import {
   accountTypeOf,
   type BitcoinSignAndSendTransactionFeature,
@@ -21,14 +21,8 @@ import {
 // it directly (never registered, so no Wallet Standard registry is involved). Discovery and the
 // actions' error translation are in bip122Adapter.test.ts; the PSBT checks in psbt.test.ts.
 
-const privateKeys = ['01'.repeat(32), '02'.repeat(32)]
-const network = bip122Network({
-  genesisHash: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206',
-  name: 'Bitcoin Regtest',
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-  testnet: true,
-})
-const regtest = { ...TEST_NETWORK, bech32: 'bcrt' }
+const privateKeys = bitcoinTestKeys
+const network = regtestNetwork
 
 /** The input of the wallet's last recorded call. */
 const lastInput = <T>(requests: readonly { readonly input: unknown }[]) => requests.at(-1)?.input as T
@@ -65,19 +59,6 @@ function setup({ features }: { features?: (real: TestBitcoinWalletFeatures) => F
 
 const request = (connector: ReturnType<typeof setup>['connector'], address: string, method: string, params: unknown) =>
   connector.request({ namespace: 'bip122', chainId: network.caipNetworkId, address, method, params })
-
-/** An unsigned PSBT spending one P2WPKH output of the first key's payment address. */
-function unsignedPsbt(to: string) {
-  const publicKey = secp256k1.getPublicKey(hexToBytes(privateKeys[0] as string), true)
-  const tx = new Transaction()
-  tx.addInput({
-    txid: 'aa'.repeat(32),
-    index: 0,
-    witnessUtxo: { script: p2wpkh(publicKey, regtest).script, amount: 10_000n },
-  })
-  tx.addOutputAddress(to, 9_000n, regtest)
-  return tx.toPSBT()
-}
 
 /** What the wallet's last `bitcoin:signTransaction` call was asked to sign. */
 const lastSigning = (btc: ReturnType<typeof setup>['btc']) =>

@@ -1,27 +1,21 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { base64 } from '@scure/base'
-import { p2wpkh, TEST_NETWORK, Transaction } from '@scure/btc-signer'
+import { Transaction } from '@scure/btc-signer'
 import { expect, test } from 'vitest'
+import { bitcoinTestKeys, unsignedPsbt as psbtTo, regtestNetwork } from '../../../test/bitcoin.js'
 import { createTestBitcoinWallet } from '../../../testing/bitcoinWallet.js'
 import { hexToBytes } from '../../../testing/testWalletPrompts.js'
 import { InvalidPsbtError } from '../../errors/bitcoin.js'
 import { RequestNotApprovedError } from '../../errors/walletConnect.js'
 import type { ConnectorEvent } from '../../types.js'
-import { bip122Network } from './bip122Network.js'
 import { createSatsConnectConnector, type SatsConnectProvider, SatsConnectRpcError } from './satsConnectConnector.js'
 
 // The connector over a sats-connect style provider (the Bitcoin test wallet's), driven directly.
 // Discovery through `window.btc_providers` and the actions' error translation are in
 // bip122Adapter.test.ts; the PSBT checks themselves in psbt.test.ts.
 
-const privateKeys = ['01'.repeat(32), '02'.repeat(32)]
-const network = bip122Network({
-  genesisHash: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206',
-  name: 'Bitcoin Regtest',
-  nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
-  testnet: true,
-})
-const regtest = { ...TEST_NETWORK, bech32: 'bcrt' }
+const privateKeys = bitcoinTestKeys
+const network = regtestNetwork
 
 /** The Bitcoin test wallet's sats-connect provider (optionally altered) and a connector over it. */
 function setup({
@@ -57,18 +51,8 @@ const answering =
 const request = (connector: ReturnType<typeof setup>['connector'], address: string, method: string, params: unknown) =>
   connector.request({ namespace: 'bip122', chainId: network.caipNetworkId, address, method, params })
 
-/** An unsigned PSBT spending one P2WPKH output of the first key's payment address. */
-function unsignedPsbt(to: string) {
-  const publicKey = secp256k1.getPublicKey(hexToBytes(privateKeys[0] as string), true)
-  const tx = new Transaction()
-  tx.addInput({
-    txid: 'aa'.repeat(32),
-    index: 0,
-    witnessUtxo: { script: p2wpkh(publicKey, regtest).script, amount: 10_000n },
-  })
-  tx.addOutputAddress(to, 9_000n, regtest)
-  return base64.encode(tx.toPSBT())
-}
+/** The shared unsigned PSBT, base64 as sats-connect takes it. */
+const unsignedPsbt = (to: string) => base64.encode(psbtTo(to))
 
 test('default: an installed connector under the id of its provider path, with the provider it wraps', () => {
   const { connector, wallet } = setup()
