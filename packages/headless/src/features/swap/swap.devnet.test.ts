@@ -16,21 +16,17 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import { expect, test } from 'vitest'
-import { connect } from '../../kernel/actions/connect.js'
-import { initialize } from '../../kernel/actions/initialize.js'
 import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { createPortico } from '../../kernel/createPortico.js'
 import { devnetSuite } from '../../test/devnetSuite.js'
-import { memoryStorage, testNetworks } from '../../test/fixtures.js'
-import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
+import { testNetworks } from '../../test/fixtures.js'
 import { fetchSwapQuote, nativeSwapTokenAddress } from './convert.js'
 import { swapMutationOptions } from './query.js'
 import { type SwapStep, swap } from './swap.js'
 import { getSwapStep, watchSwapStep } from './swapStep.js'
 
-// One devnet (no relay) and a test window for the file; `stops` run after each test.
+// One devnet (no relay) and a test window for the file; what a test starts is stopped after it.
 const suite = devnetSuite({ walletConnect: false })
-const { stops } = suite
 
 const [usdc, ptk] = evmTokens
 const chain = () => createPublicClient({ transport: http(suite.devnet.evm.rpcUrl) })
@@ -49,39 +45,20 @@ const allowanceOf = (token: Hex, owner: Hex) =>
  * `beforeSend` before forwarding each transaction: the market moving between quote and signature.
  */
 async function connectedWithFrontRunner(account: number, beforeSend: (tx: { to?: string }) => Promise<void>) {
-  const wallet = createTestEip1193Wallet({
-    accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
-    chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl }],
+  return suite.connectedEvm(account, {
+    wrap: (inner) =>
+      new Proxy(inner, {
+        get(target, key) {
+          if (key === 'request')
+            return async (args: { method: string; params?: unknown[] }) => {
+              if (args.method === 'eth_sendTransaction') await beforeSend((args.params?.[0] ?? {}) as { to?: string })
+              return target.request(args as never)
+            }
+          const value = Reflect.get(target, key)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      }),
   })
-  wallet.setAccount(account)
-  const inner = wallet.provider
-  const provider = new Proxy(inner, {
-    get(target, key) {
-      if (key === 'request')
-        return async (args: { method: string; params?: unknown[] }) => {
-          if (args.method === 'eth_sendTransaction') await beforeSend((args.params?.[0] ?? {}) as { to?: string })
-          return target.request(args as never)
-        }
-      const value = Reflect.get(target, key)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-  const detail = Object.freeze({ info: wallet.info, provider })
-  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
-  window.addEventListener('eip6963:requestProvider', announce)
-  stops.push(() => window.removeEventListener('eip6963:requestProvider', announce))
-  announce()
-  const portico = createPortico({
-    projectId: 'p',
-    walletConnect: false,
-    networks: [testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl }).devnet],
-    adapters: [eip155Adapter()],
-    storage: memoryStorage(),
-    apiUrls: { blockchain: suite.devnet.api.url, api: suite.devnet.api.url },
-  })
-  stops.push(initialize(portico))
-  await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
-  return { portico, address: suite.devnet.evm.accounts[account]?.address as Hex }
 }
 
 /** A fresh key with 10 ETH (the devnet's five funded accounts are taken by the tests above). */
@@ -94,26 +71,7 @@ async function freshKey(): Promise<Hex> {
   return key
 }
 
-async function connected(account: number | Hex) {
-  const wallet = createTestEip1193Wallet({
-    accounts: typeof account === 'number' ? suite.devnet.evm.accounts.map((a) => a.privateKey) : [account],
-    chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl }],
-  })
-  if (typeof account === 'number') wallet.setAccount(account)
-  stops.push(wallet.announce())
-  const portico = createPortico({
-    projectId: 'p',
-    walletConnect: false,
-    networks: [testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl }).devnet],
-    adapters: [eip155Adapter()],
-    storage: memoryStorage(),
-    apiUrls: { blockchain: suite.devnet.api.url, api: suite.devnet.api.url },
-  })
-  stops.push(initialize(portico))
-  await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
-  const address = typeof account === 'number' ? suite.devnet.evm.accounts[account]?.address : wallet.address
-  return { portico, wallet, address: address as Hex }
-}
+const connected = (account: number | Hex) => suite.connectedEvm(account)
 
 test('ETH → USDC: no approval, the USDC arrives', async () => {
   const { portico, wallet, address } = await connected(1)

@@ -4,19 +4,12 @@
 import { devnetTokenAbi, evmTokens } from '@portico/devnet'
 import { createPublicClient, encodeFunctionData, erc20Abi, type Hex, http, maxUint256 } from 'viem'
 import { expect, test } from 'vitest'
-import { connect } from '../../kernel/actions/connect.js'
-import { initialize } from '../../kernel/actions/initialize.js'
-import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
-import { createPortico } from '../../kernel/createPortico.js'
 import { devnetSuite } from '../../test/devnetSuite.js'
-import { memoryStorage, testNetworks } from '../../test/fixtures.js'
-import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { buildSwapApprove, type SwapTransaction } from './convert.js'
 import { permit } from './swapPermit.js'
 
-// One devnet (no relay) and a test window for the file; `stops` run after each test.
+// One devnet (no relay) and a test window for the file; what a test starts is stopped after it.
 const suite = devnetSuite({ walletConnect: false })
-const { stops } = suite
 
 const [usdc, ptk] = evmTokens
 const caipNetworkId = 'eip155:31337' as const
@@ -36,23 +29,7 @@ const approveOf = (token: Hex, spender: Hex, amount: bigint): SwapTransaction =>
 
 /** Portico connected to an installed test wallet on devnet account `account`. */
 async function connected(account: number) {
-  const wallet = createTestEip1193Wallet({
-    accounts: suite.devnet.evm.accounts.map((a) => a.privateKey),
-    chains: [{ id: 31337, rpcUrl: suite.devnet.evm.rpcUrl }],
-  })
-  wallet.setAccount(account)
-  stops.push(wallet.announce())
-  const portico = createPortico({
-    projectId: 'p',
-    walletConnect: false,
-    networks: [testNetworks({ evmRpcUrl: suite.devnet.evm.rpcUrl }).devnet],
-    adapters: [eip155Adapter()],
-    storage: memoryStorage(),
-    apiUrls: { blockchain: suite.devnet.api.url, api: suite.devnet.api.url },
-  })
-  stops.push(initialize(portico))
-  await connect(portico, { connectorId: 'dev.portico.devnet', namespace: 'eip155' })
-  const owner = suite.devnet.evm.accounts[account]?.address as Hex
+  const { portico, wallet, address: owner } = await suite.connectedEvm(account)
   /** The typed data the wallet was asked to sign, as it received it. */
   const signed = () =>
     wallet.requests
