@@ -98,12 +98,9 @@ export function validateSiwxMessage(message: SiwxMessage): SiwxMessage {
 /** An RFC 3339 date-time with a zone, on a day its month has (`Date.parse` rolls 30 February over to March). */
 function isDateTime(value: unknown): value is string {
   if (typeof value !== 'string' || !dateTimeRegex.test(value) || Number.isNaN(Date.parse(value))) return false
-  const year = Number(value.slice(0, 4))
-  const month = Number(value.slice(5, 7))
-  const day = Number(value.slice(8, 10))
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0
-  return day >= 1 && day <= days
+  const date = value.slice(0, 10)
+  const day = Date.parse(`${date}T00:00:00Z`)
+  return !Number.isNaN(day) && new Date(day).toISOString().startsWith(date)
 }
 
 function isUri(value: unknown): value is string {

@@ -58,6 +58,11 @@ const messagePrefixes: ReadonlyArray<readonly [string, WalletConnectErrorKind]> 
   ['Record was recently deleted', 'RECORD_DELETED'],
   // A request the wallet did not answer within its expiry (the SDK's delayed-promise timeout).
   ['Request expired', 'EXPIRED'],
+  // The protocol's reasons (getSdkError) when the SDK hands back only their message: a refused
+  // one-click request.
+  ['Unsupported chains.', 'UNSUPPORTED_CHAINS'],
+  ['User disconnected.', 'USER_DISCONNECTED'],
+  ['Invalid update request.', 'INVALID_UPDATE_REQUEST'],
 ]
 
 // A wallet's JSON-RPC error codes of the protocol (getSdkError): 5100 unsupported chains, 6000

@@ -1,5 +1,4 @@
 import type { SessionTypes } from '@walletconnect/types'
-import { SDK_ERRORS } from '@walletconnect/utils'
 import { FailedToConnectError } from '../../kernel/errors/connection.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
@@ -132,14 +131,11 @@ export async function publishOneClickOffer(
 
 /**
  * The SDK rejects a refused one-click request with the wallet's bare message string, its code
- * dropped. A message of the protocol's own (`getSdkError`: 'User rejected.', 'Unsupported
- * chains.', …) gets its code back, so the refusal stays typed (a rejection, or
- * `WalletConnectProtocolError`) as it is for a plain proposal; any other text becomes an `Error`.
+ * dropped. A rejection becomes the protocol's `{ code: 5000 }`; any other text an `Error`, which
+ * the controller reads as the protocol's reason when it is one ('Unsupported chains.', …:
+ * `toWalletConnectProtocolError`), so the refusal stays typed as for a plain proposal.
  */
 function withProtocolCode(error: unknown): unknown {
   if (typeof error !== 'string') return error
-  const known = Object.values(SDK_ERRORS).find((sdkError) => sdkError.message === error)
-  if (known) return { code: known.code, message: error }
-  if (/reject/i.test(error)) return { code: SDK_ERRORS.USER_REJECTED.code, message: error }
-  return new Error(error)
+  return /reject/i.test(error) ? { code: 5000, message: error } : new Error(error)
 }
