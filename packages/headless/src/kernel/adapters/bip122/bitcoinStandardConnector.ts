@@ -77,7 +77,9 @@ export const accountTypeOf = (purpose: BitcoinAddressPurpose): AccountType =>
  * Requests take WalletConnect's bip122 format, so installed and WalletConnect Bitcoin wallets take
  * the same calls: `signMessage` {account|address, message, protocol?: 'ecdsa'} → {address,
  * signature (base64)}; `signPsbt` {psbt (base64), signInputs: [{address, index, sighashTypes?}],
- * broadcast?} → {psbt, txid?}; `getAccountAddresses` {intentions?} → [{address, publicKey,
+ * broadcast?} → {psbt, txid?}: signed, the wallet's PSBT; broadcast, the txid beside the PSBT as it
+ * was sent, unsigned (`bitcoin:signAndSendTransaction` answers only a txid, and signing first
+ * would ask the user twice); `getAccountAddresses` {intentions?} → [{address, publicKey,
  * intention}]. `sendTransfer` needs the wallet to pick UTXOs, which the Wallet Standard features
  * cannot: it is refused with the typed 'Requested RPC call is not allowed' error.
  */
