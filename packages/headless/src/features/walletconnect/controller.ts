@@ -144,7 +144,6 @@ export class WalletConnectController {
     if (signal?.aborted) throw new ModalClosedError()
     const { store } = this.portico
     const aborted = new Promise<never>((_, reject) => {
-      if (signal?.aborted) reject(new ModalClosedError())
       signal?.addEventListener('abort', () => reject(new ModalClosedError()), { once: true })
     })
     aborted.catch(() => {})

@@ -99,12 +99,12 @@ export function createBitcoinStandardConnector(
     if (!account) throw new TypeError(`The wallet does not expose ${address}`)
     return account
   }
-  // The feature signs bytes: a caller's bytes go as they are (decoding them as text would replace
-  // what is not UTF-8, and the wallet would sign other bytes than the app passed).
-  const signMessage = async (address: string, message: Uint8Array) => {
+  // The feature signs bytes: text is encoded, a caller's bytes go as they are (decoding them as text
+  // would replace what is not UTF-8, and the wallet would sign other bytes than the app passed).
+  const signMessage = async (address: string, message: string | Uint8Array) => {
     const [output] = await feature<BitcoinSignMessageFeature>(wallet, 'bitcoin:signMessage').signMessage({
       account: accountFor(address),
-      message,
+      message: typeof message === 'string' ? new TextEncoder().encode(message) : message,
     })
     if (!(output?.signature instanceof Uint8Array) || output.signature.length < 64)
       throw new TypeError('The wallet returned a malformed bitcoin signature')
@@ -134,8 +134,7 @@ export function createBitcoinStandardConnector(
       // The app picks the network: PSBTs and addresses carry it, the wallet has no current chain to move.
     },
 
-    signMessage: ({ address, message }) =>
-      signMessage(address, typeof message === 'string' ? new TextEncoder().encode(message) : message),
+    signMessage: ({ address, message }) => signMessage(address, message),
 
     async request({ chainId, address, method, params }) {
       const input = (params ?? {}) as Record<string, unknown>
@@ -149,7 +148,7 @@ export function createBitcoinStandardConnector(
             })
           if (typeof input.message !== 'string') throw new TypeError('`message` must be a string')
           const signer = addressParam(input.address ?? input.account, address)
-          return { address: signer, signature: await signMessage(signer, new TextEncoder().encode(input.message)) }
+          return { address: signer, signature: await signMessage(signer, input.message) }
         }
         case 'signPsbt': {
           const psbt = decodePsbt(input.psbt, 'request')
