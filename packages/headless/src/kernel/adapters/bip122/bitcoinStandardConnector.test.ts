@@ -5,6 +5,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardEventsListeners } from '@wallet-standard/features'
 import { expect, test } from 'vitest'
 import { bitcoinTestKeys, regtestNetwork, unsignedPsbt } from '../../../test/bitcoin.js'
+import { withFeatures } from '../../../test/walletStandard.js'
 import { createTestBitcoinWallet, type TestBitcoinWalletFeatures } from '../../../testing/bitcoinWallet.js'
 import { hexToBytes } from '../../../testing/testWalletPrompts.js'
 import { InvalidPsbtError } from '../../errors/bitcoin.js'
@@ -32,18 +33,7 @@ type Features = Record<string, unknown> & Partial<TestBitcoinWalletFeatures>
 function setup({ features }: { features?: (real: TestBitcoinWalletFeatures) => Features } = {}) {
   const btc = createTestBitcoinWallet({ privateKeys })
   const real = btc.wallet
-  const wallet: Wallet = features
-    ? {
-        version: real.version,
-        name: real.name,
-        icon: real.icon,
-        chains: real.chains,
-        features: features(real.features),
-        get accounts() {
-          return real.accounts
-        },
-      }
-    : real
+  const wallet: Wallet = features ? withFeatures(real, features) : real
   const walletChains: string[] = []
   const connector = createBitcoinStandardConnector(
     { wallet, name: 'Devnet Wallet', icon: real.icon },

@@ -20,6 +20,7 @@ import {
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardEventsListeners } from '@wallet-standard/features'
 import { expect, test } from 'vitest'
+import { withFeatures } from '../../../test/walletStandard.js'
 import { createTestSolanaWallet, type TestSolanaWalletFeatures } from '../../../testing/solanaWallet.js'
 import { RequestNotApprovedError } from '../../errors/walletConnect.js'
 import { solanaNetwork } from '../../networks.js'
@@ -52,18 +53,7 @@ async function setup({
 } = {}) {
   const solana = await createTestSolanaWallet({ seeds, rpcUrl: offlineRpcUrl })
   const real = solana.wallet
-  const wallet: Wallet = features
-    ? {
-        version: real.version,
-        name: real.name,
-        icon: real.icon,
-        chains: real.chains,
-        features: features(real.features),
-        get accounts() {
-          return real.accounts
-        },
-      }
-    : real
+  const wallet: Wallet = features ? withFeatures(real, features) : real
   const walletChains: string[] = []
   const connector = createWalletStandardConnector(
     { wallet, name: 'Devnet Wallet', icon: real.icon },
