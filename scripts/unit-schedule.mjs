@@ -27,11 +27,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
 /**
- * Reads the project's shared devnet in process: `inject`, or a helper that does. Such a file runs
- * one at a time (its tests share the devnet's accounts); a file wrongly left out of this list fails
- * at once (the two-at-a-time project provides no devnet), it never races another file.
+ * Reads the project's shared devnet in process: Vitest's `inject` (a bare call, not a test wallet's
+ * `wallet.inject()`), or a helper that does. Such a file runs one at a time (its tests share the
+ * devnet's accounts); a file wrongly left out of this list fails at once (the two-at-a-time project
+ * provides no devnet), it never races another file.
  */
-const sharedDevnetReaders = [String.raw`\binject\(`, 'hookHarness', 'storedCacheSuite', 'onrampHookSetup']
+const sharedDevnetReaders = [String.raw`(?<![.\w])inject\(`, 'hookHarness', 'storedCacheSuite', 'onrampHookSetup']
 
 /** Starts a devnet (or compiles contracts) of its own, servers, processes, chains, databases or browsers. */
 const starters = [

@@ -21,6 +21,7 @@ file('packages/a/src/hook.test.tsx', "import { renderConnected } from '../../tes
 file('packages/a/src/injected.test.ts', "const devnet = inject('devnet')\n")
 file('packages/a/src/ownDevnet.test.ts', "import { devnetSuite } from '../test/devnetSuite.js'\n")
 file('packages/a/src/timed.test.ts', 'const t0 = performance.now()\n')
+file('packages/a/src/testWallet.test.ts', "import { startAnvil } from '@portico/devnet'\nstops.push(wallet.inject())\n")
 file('packages/a/src/relay.test.ts', "import { walletConnectSuite } from '../test/walletConnectSuite.js'\n")
 file('packages/a/src/sdk.test.ts', "import { SignClient } from '@walletconnect/sign-client'\n")
 file('packages/a/src/sdkLater.test.ts', "const { Core } = await import('@walletconnect/core')\n")
@@ -51,7 +52,12 @@ test('a file that only reads the shared devnet in process shares one module grap
 })
 
 test('a file that starts what it needs or reads the clock, and reads no shared devnet, shares one graph beside the browser files', () => {
-  expect(schedule.oneGraph).toEqual(['packages/a/src/ownDevnet.test.ts', 'packages/a/src/timed.test.ts'])
+  // A test wallet's `wallet.inject()` is not Vitest's `inject`: the file reads no shared devnet.
+  expect(schedule.oneGraph).toEqual([
+    'packages/a/src/ownDevnet.test.ts',
+    'packages/a/src/testWallet.test.ts',
+    'packages/a/src/timed.test.ts',
+  ])
 })
 
 test("a file that keeps a Wallet Standard registry or WalletConnect's SDK, or starts something and reads the shared devnet, runs alone in its own graph", () => {

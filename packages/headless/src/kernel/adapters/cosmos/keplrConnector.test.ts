@@ -21,13 +21,9 @@ const otherNetwork = cosmosNetwork({ chainId: otherChainId, name: 'Cosmos Devnet
 const keystoreEvent = 'keplr_keystorechange'
 const stops: (() => void)[] = []
 
-/**
- * Puts the wallet on `window.keplr`, where its account switch fires the keystore event. (Called by
- * another name: `scripts/unit-schedule.mjs` takes a bare `inject` call for Vitest's, a reader of the
- * shared devnet, which this file is not.)
- */
-function onWindow({ inject: put }: ReturnType<typeof createTestKeplrWallet>) {
-  stops.push(put())
+/** Puts the wallet on `window.keplr`, where its account switch fires the keystore event. */
+function onWindow(wallet: ReturnType<typeof createTestKeplrWallet>) {
+  stops.push(wallet.inject())
 }
 
 beforeAll(() => {
