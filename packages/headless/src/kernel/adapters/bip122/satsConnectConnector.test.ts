@@ -257,6 +257,27 @@ test.each([[null], [{ index: -1 }], [{ address: undefined, index: 1.5 }], ['0'],
   },
 )
 
+test.each([['0'], [{ address: 'x', index: 0 }], [null]])(
+  'error: signPsbt with signInputs %j (not a list) is refused with the connector TypeError before the wallet is asked',
+  async (signInputs) => {
+    const { connector, methods, payment, ordinals } = setup()
+    await connector.connect({ networks: { bip122: network } })
+    await expect(request(connector, payment, 'signPsbt', { psbt: unsignedPsbt(ordinals), signInputs })).rejects.toThrow(
+      new TypeError('`signInputs` must be a list of {address, index}'),
+    )
+    expect(methods()).toEqual(['getAccounts'])
+  },
+)
+
+test('behavior: signPsbt without signInputs asks the wallet to sign input 0 with the request account', async () => {
+  const { connector, wallet, payment, ordinals } = setup()
+  await connector.connect({ networks: { bip122: network } })
+  const psbt = unsignedPsbt(ordinals)
+  const answer = (await request(connector, payment, 'signPsbt', { psbt })) as { psbt: string }
+  expect(wallet.requests.at(-1)?.input).toEqual({ psbt, signInputs: { [payment]: [0] }, broadcast: false })
+  expect(Transaction.fromPSBT(base64.decode(answer.psbt)).getInput(0).partialSig).toHaveLength(1)
+})
+
 test('behavior: signPsbt with broadcast asks the wallet to broadcast and answers its txid', async () => {
   const { connector, payment, ordinals } = setup({
     provider: answering('signPsbt', ({ error }) =>

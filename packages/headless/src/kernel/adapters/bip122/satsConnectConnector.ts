@@ -50,7 +50,8 @@ export class SatsConnectRpcError extends Error {
  * `{result}` or `{error}`). Connect asks `getAccounts` for payment and ordinals addresses (payment
  * first, the spec's default); reconnect asks `wallet_getAccount`, which never prompts. Requests take
  * WalletConnect's bip122 format: `signMessage` {address, message} → {address, signature};
- * `signPsbt` {psbt, signInputs: [{address, index}], broadcast?} → {psbt, txid?}; `sendTransfer`
+ * `signPsbt` {psbt, signInputs?: [{address, index}] (without it, input 0 for the request's account),
+ * broadcast?} → {psbt, txid?}; `sendTransfer`
  * {recipientAddress, amount (satoshis, string)} → {txid}; `getAccountAddresses` → the addresses.
  */
 export function createSatsConnectConnector({
@@ -131,9 +132,11 @@ export function createSatsConnectConnector({
         case 'signPsbt': {
           const psbt = base64.encode(decodePsbt(input.psbt, 'request'))
           const signInputs: Record<string, number[]> = {}
-          for (const item of Array.isArray(input.signInputs)
-            ? (input.signInputs as { address?: unknown; index?: unknown }[])
-            : []) {
+          // As the Wallet Standard connector: no list signs input 0 for the request's account, and a
+          // value that is not a list is refused before the wallet is asked.
+          const items = input.signInputs === undefined ? [{ address, index: 0 }] : input.signInputs
+          if (!Array.isArray(items)) throw new TypeError('`signInputs` must be a list of {address, index}')
+          for (const item of items as { address?: unknown; index?: unknown }[]) {
             const signer = addressParam(item?.address, address)
             // As the Wallet Standard connector: an item without a whole, non-negative index is refused here.
             if (!Number.isInteger(item?.index) || (item.index as number) < 0)
