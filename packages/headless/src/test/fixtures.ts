@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net'
 import { eip155Adapter } from '../kernel/adapters/eip155/eip155Adapter.js'
 import { solanaAdapter } from '../kernel/adapters/solana/solanaAdapter.js'
 import { createPortico } from '../kernel/createPortico.js'
-import { eip155Network, solanaNetwork } from '../kernel/networks.js'
 import type { PorticoOptions } from '../kernel/options.js'
 import type { StorageLike } from '../kernel/state/storage.js'
+import { testNetworks } from './networks.js'
+
+export { testNetworks }
 
 /** @internal In-memory Web Storage for tests (each test its own). */
 export function memoryStorage(initial: Record<string, string> = {}): StorageLike & { data: Map<string, string> } {
@@ -16,26 +18,6 @@ export function memoryStorage(initial: Record<string, string> = {}): StorageLike
     setItem: (key, value) => void data.set(key, value),
     removeItem: (key) => void data.delete(key),
   }
-}
-
-/** @internal Networks over given devnet URLs (or placeholders for tests that never call the RPC). */
-export function testNetworks({
-  evmRpcUrl = 'http://127.0.0.1:1',
-  solanaRpcUrl = 'http://127.0.0.1:1',
-  genesisHash = 'B6CvzdUKzcdB1ZY65XSZAxfiu9DyB75MhTChrrUNHcRp',
-  evmTokens = [],
-  solanaTokens = [],
-}: {
-  evmRpcUrl?: string
-  solanaRpcUrl?: string
-  genesisHash?: string
-  evmTokens?: { address: string }[]
-  solanaTokens?: { address: string; symbol?: string; name?: string }[]
-} = {}) {
-  const devnet = eip155Network({ id: 31337, name: 'Devnet', rpcUrl: evmRpcUrl, tokens: evmTokens, testnet: true })
-  const devnet2 = eip155Network({ id: 31338, name: 'Devnet 2', rpcUrl: evmRpcUrl, testnet: true })
-  const solanaLocal = solanaNetwork({ genesisHash, name: 'Solana Devnet', rpcUrl: solanaRpcUrl, tokens: solanaTokens })
-  return { devnet, devnet2, solanaLocal, all: [devnet, devnet2, solanaLocal] as const }
 }
 
 /** @internal The two adapters with discovery as in a browser. */

@@ -18,10 +18,10 @@ import { getConnection } from '../../kernel/actions/getConnection.js'
 import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { solanaAdapter } from '../../kernel/adapters/solana/solanaAdapter.js'
 import { featureState } from '../../kernel/featureState.js'
-import { eip155Network, solanaNetwork } from '../../kernel/networks.js'
 import type { ConnectorEvent } from '../../kernel/types.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { embeddedTimings } from '../../test/embeddedTimings.js'
+import { testNetworks } from '../../test/networks.js'
 import { createAuthConnector } from './authConnector.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
 import type { FrameClientEvent } from './frameClient.js'
@@ -29,15 +29,17 @@ import { readLoginCache, writeLoginCache } from './loginCache.js'
 import { embeddedState } from './state.js'
 
 const devnet = inject('devnet')
-const devnetChain = eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true })
-// A second EVM network the frame accepts because the kit gives its RPC URL.
-const otherChain = eip155Network({ id: 31338, name: 'Devnet 2', rpcUrl: devnet.evmRpcUrl, testnet: true })
-const solanaDevnet = solanaNetwork({
+// `otherChain` is a second EVM network the frame accepts because the kit gives its RPC URL.
+const {
+  devnet: devnetChain,
+  devnet2: otherChain,
+  solanaLocal: solanaDevnet,
+  all: networks,
+} = testNetworks({
+  evmRpcUrl: devnet.evmRpcUrl,
+  solanaRpcUrl: devnet.solanaRpcUrl,
   genesisHash: devnet.solanaGenesisHash,
-  name: 'Solana Devnet',
-  rpcUrl: devnet.solanaRpcUrl,
 })
-const networks = [devnetChain, otherChain, solanaDevnet] as const
 
 /** A kit on both devnet EVM networks and the Solana cluster; the same `storage` is the next page of one browser. */
 const kit = (storage = pageStorage(), frameUrl?: string) =>

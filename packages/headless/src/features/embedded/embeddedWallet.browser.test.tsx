@@ -10,8 +10,8 @@ import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { polkadotAdapter } from '../../kernel/adapters/polkadot/polkadotAdapter.js'
 import { polkadotNetwork } from '../../kernel/adapters/polkadot/polkadotNetwork.js'
 import { solanaAdapter } from '../../kernel/adapters/solana/solanaAdapter.js'
-import { eip155Network, solanaNetwork } from '../../kernel/networks.js'
 import type { PorticoOptions } from '../../kernel/options.js'
+import { testNetworks } from '../../test/networks.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
 import { readLoginCache, writeLoginCache } from './loginCache.js'
 
@@ -19,12 +19,14 @@ afterEach(stopEmbedded)
 
 const devnet = inject('devnet')
 const embedded = inject('embedded')
-const devnetChain = eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true })
-const otherChain = eip155Network({ id: 31338, name: 'Devnet 2', rpcUrl: devnet.evmRpcUrl, testnet: true })
-const solanaDevnet = solanaNetwork({
+const {
+  devnet: devnetChain,
+  devnet2: otherChain,
+  solanaLocal: solanaDevnet,
+} = testNetworks({
+  evmRpcUrl: devnet.evmRpcUrl,
+  solanaRpcUrl: devnet.solanaRpcUrl,
   genesisHash: devnet.solanaGenesisHash,
-  name: 'Solana Devnet',
-  rpcUrl: devnet.solanaRpcUrl,
 })
 
 /** A kit on both devnet EVM networks and the Solana cluster, with `options` over it. */

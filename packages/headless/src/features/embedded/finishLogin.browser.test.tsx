@@ -13,7 +13,7 @@ import {
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
 import { solanaAdapter } from '../../kernel/adapters/solana/solanaAdapter.js'
-import { eip155Network, solanaNetwork } from '../../kernel/networks.js'
+import { testNetworks } from '../../test/networks.js'
 import { getEmbeddedWallet } from './embeddedWallet.js'
 import { finishLogin } from './finishLogin.js'
 import { reconnectEmbeddedWallet } from './reconnectEmbeddedWallet.js'
@@ -24,13 +24,15 @@ afterEach(stopEmbedded)
 /** A kit on the devnet's EVM chain and Solana cluster, both served by the embedded wallet. */
 function twoChainKit(storage = pageStorage()) {
   const devnet = inject('devnet')
+  const networks = testNetworks({
+    evmRpcUrl: devnet.evmRpcUrl,
+    solanaRpcUrl: devnet.solanaRpcUrl,
+    genesisHash: devnet.solanaGenesisHash,
+  })
   return embeddedPortico({
     storage,
     options: {
-      networks: [
-        eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, testnet: true }),
-        solanaNetwork({ genesisHash: devnet.solanaGenesisHash, name: 'Solana Devnet', rpcUrl: devnet.solanaRpcUrl }),
-      ],
+      networks: [networks.devnet, networks.solanaLocal],
       adapters: [eip155Adapter(), solanaAdapter()],
     },
   })
