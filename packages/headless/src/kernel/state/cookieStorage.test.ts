@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { afterEach, expect, test } from 'vitest'
+import { afterEach, expect, test, vi } from 'vitest'
 import { testAdapters, testNetworks } from '../../test/fixtures.js'
 import { createPortico } from '../createPortico.js'
-import { cookieStorage } from './cookieStorage.js'
+import { cookieStorage, parseCookies } from './cookieStorage.js'
 import { cookieToInitialState } from './cookieToInitialState.js'
 import { saveActiveNetworks, saveConnectedConnector } from './persistence.js'
 
@@ -50,4 +50,25 @@ test('behavior: what an instance persists is what cookieToInitialState reads bac
   })
   saveConnectedConnector(portico, 'eip155', undefined)
   expect(Object.keys(cookieToInitialState(portico, document.cookie) ?? {})).toEqual(['@portico/active-network'])
+})
+
+test('edge: a cookie whose value does not decode is read as missing, with a warning that names it', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const name = '@portico/connected-connector:eip155'
+  // biome-ignore lint/suspicious/noDocumentCookie: a cookie another script wrote, as the browser keeps it.
+  document.cookie = `${encodeURIComponent(name)}=%E0%A4%A; Path=/`
+  localStorage.setItem(name, '"io.fallback"')
+  expect(cookieStorage.getItem(name)).toBe('"io.fallback"')
+  expect(warn.mock.calls).toEqual([[`[portico] Ignored the cookie ${name}: its percent-escapes do not decode.`]])
+  warn.mockRestore()
+})
+
+test('behavior: parseCookies skips names that do not decode, marks values that do not with null, and keeps the first decodable value of a name', () => {
+  expect([...parseCookies('a=%E0%A4%A; %E0%A4%A=1; b=1; b=2; c=%ZZ; c=3; ;;=; d; e=%22x%22')]).toEqual([
+    ['a', null],
+    ['b', '1'],
+    ['c', '3'],
+    ['', ''],
+    ['e', '"x"'],
+  ])
 })

@@ -4,6 +4,8 @@ import type { StorageLike } from './storage.js'
 // (a recent wallet's inline icon) stays in localStorage, which the server does not need.
 const maxCookieValueLength = 3000
 const oneYearInSeconds = 60 * 60 * 24 * 365
+/** @internal Why a cookie whose value's percent-escapes do not decode was ignored. */
+export const notPercentEncoded = 'its percent-escapes do not decode'
 
 /**
  * A storage that keeps Portico's state in cookies, so a server reads the restored connection from
@@ -19,8 +21,10 @@ const oneYearInSeconds = 60 * 60 * 24 * 365
 export const cookieStorage: StorageLike = {
   getItem(key) {
     if (typeof document === 'undefined') return null
+    const value = parseCookies(document.cookie).get(key)
+    if (value === null) ignoreCookie(key, notPercentEncoded)
     // An empty value is a cookie being deleted, not a value.
-    return parseCookies(document.cookie).get(key) || (localStore()?.getItem(key) ?? null)
+    return value || (localStore()?.getItem(key) ?? null)
   },
   setItem(key, value) {
     if (typeof document === 'undefined') return
@@ -57,20 +61,32 @@ function localStore(): Storage | undefined {
 
 /**
  * @internal
- * A `Cookie` header (or `document.cookie`) as decoded name → value. Pairs that do not decode are
- * skipped; the first of two equal names wins (the most specific path, as browsers send them).
+ * A `Cookie` header (or `document.cookie`) as decoded name → value. A pair whose name does not
+ * decode is skipped (someone else's cookie, not ours to report); a value that does not decode is
+ * `null`, so a reader of that name can say it ignored it. The first of two equal names wins (the
+ * most specific path, as browsers send them), unless its value did not decode.
  */
-export function parseCookies(header: string): Map<string, string> {
-  const cookies = new Map<string, string>()
+export function parseCookies(header: string): Map<string, string | null> {
+  const cookies = new Map<string, string | null>()
   for (const pair of header.split(';')) {
     const separator = pair.indexOf('=')
     if (separator < 0) continue
-    try {
-      const name = decodeURIComponent(pair.slice(0, separator).trim())
-      if (!cookies.has(name)) cookies.set(name, decodeURIComponent(pair.slice(separator + 1).trim()))
-    } catch {
-      // A malformed escape in someone else's cookie is not ours to report.
-    }
+    const name = decode(pair.slice(0, separator).trim())
+    if (name === null || typeof cookies.get(name) === 'string') continue
+    cookies.set(name, decode(pair.slice(separator + 1).trim()))
   }
   return cookies
+}
+
+function decode(text: string): string | null {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return null
+  }
+}
+
+/** @internal Says that a cookie of Portico's was not read, and why (the visitor's input is never thrown). */
+export function ignoreCookie(name: string, why: string) {
+  console.warn(`[portico] Ignored the cookie ${name}: ${why}.`)
 }

@@ -180,12 +180,18 @@ test('edge: of two cookies with one name the first is read (the most specific pa
   ])
 })
 
-test('edge: a Portico cookie whose percent-escapes do not decode is not restored, and reading never throws', () => {
-  vi.spyOn(console, 'warn').mockImplementation(() => {})
+test('edge: a Portico cookie whose percent-escapes do not decode is ignored with a warning, and reading never throws', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const portico = serverPortico()
   const name = encodeURIComponent('@portico/connected-connector:eip155')
   expect(cookieToInitialState(portico, `${name}=%E0%A4%A`)).toBeUndefined()
-  expect(cookieToInitialState(portico, `${name}=%22io.metamask%22; %E0%A4%A=1; ;;=; =x`)).toEqual({
+  expect(warn.mock.calls).toEqual([
+    ['[portico] Ignored the cookie @portico/connected-connector:eip155: its percent-escapes do not decode.'],
+  ])
+  warn.mockClear()
+  // Someone else's undecodable cookie is not reported.
+  expect(cookieToInitialState(portico, `${name}=%22io.metamask%22; %E0%A4%A=1; other=%ZZ; ;;=; =x`)).toEqual({
     '@portico/connected-connector:eip155': '"io.metamask"',
   })
+  expect(warn).not.toHaveBeenCalled()
 })

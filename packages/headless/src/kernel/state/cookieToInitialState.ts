@@ -2,7 +2,7 @@ import type { Portico } from '../portico.js'
 import { isAddressForNamespace } from '../utils/address.js'
 import type { ChainNamespace } from '../utils/caip.js'
 import { isBitcoinAddress, isCosmosAddress, isSs58Address } from '../utils/namespaceAddress.js'
-import { parseCookies } from './cookieStorage.js'
+import { ignoreCookie, notPercentEncoded, parseCookies } from './cookieStorage.js'
 import type { PorticoInitialState } from './initialState.js'
 import { activeNetworkSchema, connectedAddressSchema, connectedConnectorSchema } from './persistence.js'
 import { type StoredShape, storageKeys, storagePrefix } from './storage.js'
@@ -34,14 +34,16 @@ export function cookieToInitialState(
     const name = storagePrefix + key
     const raw = cookies.get(name)
     if (raw === undefined) return
+    if (raw === null) return ignoreCookie(name, notPercentEncoded)
     let value: unknown
     try {
       value = JSON.parse(raw)
     } catch {
-      return ignore(name, 'it is not JSON')
+      return ignoreCookie(name, 'it is not JSON')
     }
     const result = schema().safeParse(value)
-    if (!result.success || (check && !check(result.data))) return ignore(name, 'it does not have the expected shape')
+    if (!result.success || (check && !check(result.data)))
+      return ignoreCookie(name, 'it does not have the expected shape')
     state[name] = raw
   }
   read(storageKeys.activeNetwork, activeNetworkSchema)
@@ -65,8 +67,4 @@ function isStoredAddress(namespace: ChainNamespace, address: string): boolean {
   if (namespace === 'polkadot') return isSs58Address(address)
   if (namespace === 'bip122') return isBitcoinAddress(address)
   return true
-}
-
-function ignore(name: string, why: string) {
-  console.warn(`[portico] Ignored the cookie ${name}: ${why}.`)
 }
