@@ -141,6 +141,26 @@ test('behavior: reconnect connects silently: no connection, and no prompt, while
   ])
 })
 
+test.each([
+  [
+    'refuses a silent connect (as wallets do for a site they no longer trust)',
+    (real: TestSolanaWalletFeatures) => ({
+      ...real,
+      'standard:connect': {
+        version: '1.0.0',
+        connect: () => Promise.reject(Object.assign(new Error('User rejected the request.'), { code: 4001 })),
+      },
+    }),
+  ],
+  ['has no standard:connect', ({ 'standard:connect': _, ...rest }: TestSolanaWalletFeatures) => rest],
+])(
+  'behavior: a wallet that %s reconnects to nothing, as the contract says, instead of failing',
+  async (_, features) => {
+    const { connector } = await setup({ features })
+    expect(await connector.reconnect({ networks: { solana: network } })).toEqual([])
+  },
+)
+
 test("behavior: the accounts of the network's wallet chain are listed, else every valid account; malformed ones are dropped", async () => {
   const withAccounts =
     (

@@ -52,7 +52,8 @@ export function createWalletStandardConnector(
     provider: wallet,
 
     connect: ({ networks }) => connectWith(networks.solana, false),
-    reconnect: ({ networks }) => connectWith(networks.solana, true),
+    // A silent connect the wallet refuses (a site it no longer trusts) is no connection, as for every connector.
+    reconnect: ({ networks }) => connectWith(networks.solana, true).catch(() => []),
 
     async disconnect() {
       const disconnect = wallet.features['standard:disconnect'] as
