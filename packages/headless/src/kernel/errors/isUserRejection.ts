@@ -23,13 +23,12 @@ export function isUserRejection(error: unknown): boolean {
 
 /** @internal The numeric EIP-1193 / EIP-1474 code of a provider error, looking into MetaMask's `data.originalError`. */
 export function providerErrorCode(error: unknown): number | undefined {
-  if (!error || typeof error !== 'object') return undefined
-  const { code, data, cause } = error as {
-    code?: unknown
-    data?: { originalError?: { code?: unknown } }
-    cause?: unknown
+  // A wallet's error is untrusted input: its cause chain may loop, so it is followed five deep, as above.
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof e !== 'object') return undefined
+    const { code, data } = e as { code?: unknown; data?: { originalError?: { code?: unknown } } }
+    if (typeof data?.originalError?.code === 'number') return data.originalError.code
+    if (typeof code === 'number') return code
   }
-  if (typeof data?.originalError?.code === 'number') return data.originalError.code
-  if (typeof code === 'number') return code
-  return cause ? providerErrorCode(cause) : undefined
+  return undefined
 }
