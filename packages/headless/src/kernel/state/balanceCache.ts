@@ -2,6 +2,7 @@ import { tokenBalanceCheck } from '../api/blockchainApi.js'
 import { defineFeatureState, featureState } from '../featureState.js'
 import type { Portico } from '../portico.js'
 import type { TokenBalance } from '../types.js'
+import { accountCacheKey } from '../utils/address.js'
 import type { CaipNetworkId } from '../utils/caip.js'
 import * as c from '../utils/check.js'
 import { readStoredCache, writeStoredCache } from './storedCache.js'
@@ -20,8 +21,10 @@ type Account = { address?: string | undefined; caipNetworkId?: CaipNetworkId | u
 function balanceCache(portico: Portico, { address, caipNetworkId }: Account) {
   if (!address || !caipNetworkId) return undefined
   const api = Boolean(portico.options.projectId && portico.options.blockchainApi)
-  const account = address.startsWith('0x') ? address.toLowerCase() : address
-  return { kind: api ? ('portfolio' as const) : ('nativeBalance' as const), key: `${caipNetworkId}|${account}` }
+  return {
+    kind: api ? ('portfolio' as const) : ('nativeBalance' as const),
+    key: `${caipNetworkId}|${accountCacheKey(address)}`,
+  }
 }
 
 /** The accounts whose balances this instance read already: only the first read may be the cache's. */
