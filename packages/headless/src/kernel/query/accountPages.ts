@@ -39,7 +39,8 @@ export function accountPagesQuery<name extends string, page extends { next?: str
           caipNetworkId: params.caipNetworkId as CaipNetworkId,
           cursor: pageParam,
         }),
-      getNextPageParam: (last: page) => last.next,
+      // An empty cursor cannot be followed (the fetchers drop it and would ask for page 1 again).
+      getNextPageParam: (last: page) => last.next || undefined,
       staleTime: 30_000,
       // Transient failures retry quickly (150 ms doubling, 3 times) so an error shows in about a second.
       retry,

@@ -12,7 +12,8 @@ export type PorticoProviderProps = {
   config: Portico
   /**
    * Query client for Portico's own queries. Default: a private one, so Portico never needs (or
-   * touches) the host's `QueryClientProvider`.
+   * touches) the host's `QueryClientProvider`. Portico's query keys name what is asked (account,
+   * network, search), not the instance, as wagmi's do: give each instance a client of its own.
    */
   queryClient?: QueryClient | undefined
   /** Start discovery and reconnect on mount. Default `true`. */
