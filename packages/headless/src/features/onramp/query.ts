@@ -2,7 +2,7 @@ import type { Portico } from '../../kernel/portico.js'
 import type { PorticoMutationOptions } from '../../kernel/query/mutations.js'
 import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { singleFlightMutation } from '../../kernel/state/singleFlight.js'
-import { fetchOnrampOptions } from './client.js'
+import { type FetchOnrampOptionsReturnType, fetchOnrampOptions } from './client.js'
 import {
   type CreateOnrampUrlErrorType,
   type CreateOnrampUrlParameters,
@@ -17,7 +17,7 @@ export const onrampOptionsStaleTimeMs = 5 * 60_000
  * The sample options stand in for a failed call; they are stale at once, so the next time the
  * Buy view mounts asks the service again instead of keeping the stand-in for five minutes.
  */
-function staleTime(query: { state: { data?: { source?: string } | undefined } }): number {
+function staleTime(query: { state: { data?: FetchOnrampOptionsReturnType | undefined } }): number {
   return query.state.data?.source === 'sample' ? 0 : onrampOptionsStaleTimeMs
 }
 
