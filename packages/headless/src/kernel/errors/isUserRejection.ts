@@ -22,13 +22,15 @@ export function isUserRejection(error: unknown): boolean {
 }
 
 /** @internal The numeric EIP-1193 / EIP-1474 code of a provider error, looking into MetaMask's `data.originalError`. */
-export function providerErrorCode(error: unknown): number | undefined {
+export function providerErrorCode(error: unknown, depth = 0): number | undefined {
   // A wallet's error is untrusted input: its cause chain may loop, so it is followed five deep, as above.
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if (typeof e !== 'object') return undefined
-    const { code, data } = e as { code?: unknown; data?: { originalError?: { code?: unknown } } }
-    if (typeof data?.originalError?.code === 'number') return data.originalError.code
-    if (typeof code === 'number') return code
+  if (!error || typeof error !== 'object' || depth > 4) return undefined
+  const { code, data, cause } = error as {
+    code?: unknown
+    data?: { originalError?: { code?: unknown } }
+    cause?: unknown
   }
-  return undefined
+  if (typeof data?.originalError?.code === 'number') return data.originalError.code
+  if (typeof code === 'number') return code
+  return providerErrorCode(cause, depth + 1)
 }

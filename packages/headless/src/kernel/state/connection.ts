@@ -130,28 +130,25 @@ export function applyConnection(
   const [address] = connection.accounts
   if (!address) throw new TypeError('applyConnection needs at least one account')
 
-  updateAccount(portico, namespace, (current) => {
+  updateAccount(portico, namespace, (current) => ({
     // Another wallet taking the namespace starts clean: what the previous one told of its account
     // (an email login's user, its social provider, its account type) is not this wallet's.
-    const base: AccountState = current.connectorId === connector.id ? current : { namespace, status: 'connected' }
-    return {
-      ...base,
-      status: 'connected',
-      address,
-      addresses: connection.accounts,
-      caipNetworkId: network.caipNetworkId,
-      caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress,
-      connectorId: connector.id,
-      connector,
-      connectedWalletInfo: connection.walletInfo ?? {
-        name: connector.name,
-        icon: connector.imageUrl,
-        identifier: connector.id,
-      },
-      preferredAccountType: base.preferredAccountType ?? 'eoa',
-      ...connection.account,
-    }
-  })
+    preferredAccountType: 'eoa',
+    ...(current.connectorId === connector.id ? current : { namespace }),
+    status: 'connected',
+    address,
+    addresses: connection.accounts,
+    caipNetworkId: network.caipNetworkId,
+    caipAddress: `${network.caipNetworkId}:${address}` as CaipAddress,
+    connectorId: connector.id,
+    connector,
+    connectedWalletInfo: connection.walletInfo ?? {
+      name: connector.name,
+      icon: connector.imageUrl,
+      identifier: connector.id,
+    },
+    ...connection.account,
+  }))
   setActiveNetwork(portico, network)
   saveConnectedConnector(portico, namespace, connector.id, address)
   if (recent !== false)
@@ -196,8 +193,8 @@ export function onWalletEvent(portico: Portico, namespace: ChainNamespace, event
       // A wallet with no accounts for this site is a disconnect (spec: a session with no accounts).
       if (!address) return resetAccount(portico, namespace)
       // Every account counts: a wallet swapping a secondary account changes the list the app shows.
-      const before = current.addresses ?? [current.address]
-      if (event.accounts.length === before.length && event.accounts.every((a, i) => a === before[i])) return
+      // (Addresses hold no comma, so the joined lists are equal exactly when the lists are.)
+      if (event.accounts.join() === (current.addresses ?? [current.address]).join()) return
       const caipNetworkId = current.caipNetworkId
       updateAccount(portico, namespace, (state) => ({
         ...state,
