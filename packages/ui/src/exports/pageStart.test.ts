@@ -114,7 +114,11 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 // Errors became types in the entries (2026-12-05): the error classes only features throw no longer
 // ride in the main entry, so they left page start for the chunks that throw them. -0.37 to -0.42 on
 // every page (40.05, 122.93, 124.89, 125.08 measured), budgets lowered to the measure plus ~0.05.
-const pageStartBudgetKiB = { kitOnly: 40.1, prebuiltPage: 122.97, bothAdapters: 124.93, defaultConfig: 125.12 }
+// Then +0.05 to +0.06 on every page (2026-12-06; 40.10, 122.99, 124.94, 125.13 measured) for three
+// fixes in code page start runs: a hosted call's 10 s timeout covers its body (a stalled body hung
+// for ever), a wallet swapping a secondary account updates the list, and a wallet error whose cause
+// chain loops no longer overflows the stack. Budgets are the measure plus 0.02.
+const pageStartBudgetKiB = { kitOnly: 40.12, prebuiltPage: 123.01, bothAdapters: 124.96, defaultConfig: 125.15 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
  * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button. Lazily

@@ -7,7 +7,8 @@ export const hostedTimeoutMs = 10_000
 
 /**
  * @internal
- * A call to a hosted service through the instance's `fetch`, with the timeout. Callers that need
+ * A call to a hosted service through the instance's `fetch`, with the timeout over the headers and
+ * the body (read before it resolves, so reading it after never waits). Callers that need
  * the status (429, 403, 5xx mean different things per service) use this directly. The timeout is
  * a plain timer (not `AbortSignal.timeout`) so fake timers can drive it in tests, and it rejects
  * with a typed {@link HostedTimeoutError}; a caller's own signal still aborts the call.
@@ -20,7 +21,11 @@ export async function hostedFetch(portico: Portico, url: URL | string, init?: Re
   )
   const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal
   try {
-    return await portico.fetch(url.toString(), { ...init, signal })
+    const response = await portico.fetch(url.toString(), { ...init, signal })
+    // The 10 s cover the whole answer, not only its headers: a service that stalls its body fails
+    // with the timeout too. The caller gets the same answer with its body already read.
+    // (A Response is its own init: status, statusText, headers; a 204's body stays null.)
+    return new Response(response.body && (await response.arrayBuffer()), response)
   } catch (error) {
     // Some fetch implementations reject with a generic AbortError instead of the signal's reason.
     throw controller.signal.aborted ? controller.signal.reason : error
