@@ -5,90 +5,35 @@
 // RPC client's retries and timeouts in rpc/solanaClient.test.ts.
 import {
   type Address,
-  appendTransactionMessageInstructions,
   createDefaultRpcTransport,
   createSolanaRpc,
-  createTransactionMessage,
   generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
-  type Instruction,
   type KeyPairSigner,
   lamports,
-  pipe,
   type RpcTransport,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
 } from '@solana/kit'
 import { getCreateAccountInstruction } from '@solana-program/system'
 import {
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
   getInitializeAccount3Instruction,
-  getInitializeMint2Instruction,
-  getMintSize,
   getMintToInstruction,
   getTokenSize,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import { expect, inject, test } from 'vitest'
 import { offlinePortico } from '../../../test/fixtures.js'
+import { createSolanaMint, mintToOwner, submitSolana, token2022ProgramAddress } from '../../../test/solana.js'
 import { solanaNetwork } from '../../networks.js'
 import type { NetworkToken } from '../../types.js'
 import { readSolanaBalances } from './readSolanaBalances.js'
 
 const devnet = inject('devnet')
 const rpc = createSolanaRpc(devnet.solanaRpcUrl)
-const token2022Program = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
-
-/** Signs `instructions` with their signers and sends them (final once sent, on the devnet). */
-async function submit(payer: KeyPairSigner, instructions: Instruction[]) {
-  const { value: latest } = await rpc.getLatestBlockhash().send()
-  const signed = await signTransactionMessageWithSigners(
-    pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-      (m) => appendTransactionMessageInstructions(instructions, m),
-    ),
-  )
-  await rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
-}
 
 /** A funded payer that makes mints and token accounts for others. */
 async function payer() {
   const signer = await generateKeyPairSigner()
   await rpc.requestAirdrop(signer.address, lamports(10_000_000_000n)).send()
   return signer
-}
-
-/** A new mint of `tokenProgram`, `payer` its authority. */
-async function createMint(payer: KeyPairSigner, tokenProgram: Address, decimals: number) {
-  const mint = await generateKeyPairSigner()
-  const space = BigInt(getMintSize())
-  await submit(payer, [
-    getCreateAccountInstruction({
-      payer,
-      newAccount: mint,
-      lamports: await rpc.getMinimumBalanceForRentExemption(space).send(),
-      space,
-      programAddress: tokenProgram,
-    }),
-    getInitializeMint2Instruction(
-      { mint: mint.address, decimals, mintAuthority: payer.address },
-      { programAddress: tokenProgram },
-    ),
-  ])
-  return mint.address
-}
-
-/** Mints `amount` to `owner`'s associated account of `mint` (created if needed). */
-async function mintTo(payer: KeyPairSigner, mint: Address, tokenProgram: Address, owner: Address, amount: bigint) {
-  const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram })
-  await submit(payer, [
-    getCreateAssociatedTokenIdempotentInstruction({ payer, ata, owner, mint, tokenProgram }),
-    getMintToInstruction({ mint, token: ata, mintAuthority: payer, amount }, { programAddress: tokenProgram }),
-  ])
 }
 
 /**
@@ -105,7 +50,7 @@ async function mintToAccount(
 ) {
   const account = await generateKeyPairSigner()
   const space = BigInt(getTokenSize())
-  await submit(payer, [
+  await submitSolana(rpc, payer, [
     getCreateAccountInstruction({
       payer,
       newAccount: account,
@@ -148,12 +93,17 @@ test('behavior: SOL first, then each configured token in order, summed over its 
   const funder = await payer()
   const owner = (await generateKeyPairSigner()).address
   await rpc.requestAirdrop(owner, lamports(2_500_000_000n)).send()
-  const classic = await createMint(funder, TOKEN_PROGRAM_ADDRESS, 6)
-  const extended = await createMint(funder, token2022Program, 2)
-  await mintTo(funder, classic, TOKEN_PROGRAM_ADDRESS, owner, 1_500_000n)
+  const classic = await createSolanaMint(rpc, funder, TOKEN_PROGRAM_ADDRESS, 6)
+  const extended = await createSolanaMint(rpc, funder, token2022ProgramAddress, 2)
+  await mintToOwner(rpc, funder, {
+    mint: classic,
+    tokenProgram: TOKEN_PROGRAM_ADDRESS,
+    owner: owner,
+    amount: 1_500_000n,
+  })
   await mintToAccount(funder, classic, TOKEN_PROGRAM_ADDRESS, owner, 250_000n)
-  await mintToAccount(funder, extended, token2022Program, owner, 12_000n)
-  await mintToAccount(funder, extended, token2022Program, owner, 345n)
+  await mintToAccount(funder, extended, token2022ProgramAddress, owner, 12_000n)
+  await mintToAccount(funder, extended, token2022ProgramAddress, owner, 345n)
   const { portico, network } = setup([
     { address: extended, symbol: 'EXT', name: 'Extended', iconUrl: 'http://127.0.0.1/ext.svg' },
     { address: classic, symbol: 'CLS', name: 'Classic' },
@@ -188,8 +138,8 @@ test('behavior: SOL first, then each configured token in order, summed over its 
 test('edge: a configured token the owner holds none of is zero, in the configured decimals, else 0; missing names fall back to the symbol, then the mint', async () => {
   const funder = await payer()
   const owner = (await generateKeyPairSigner()).address
-  const unheld = await createMint(funder, TOKEN_PROGRAM_ADDRESS, 6)
-  const other = await createMint(funder, TOKEN_PROGRAM_ADDRESS, 9)
+  const unheld = await createSolanaMint(rpc, funder, TOKEN_PROGRAM_ADDRESS, 6)
+  const other = await createSolanaMint(rpc, funder, TOKEN_PROGRAM_ADDRESS, 9)
   const { portico, network } = setup([{ address: unheld, symbol: 'SIX', decimals: 6 }, { address: other }])
   const [sol, ...tokens] = await readSolanaBalances({ address: owner, network, portico })
   expect(sol?.quantity).toEqual({ decimals: '9', numeric: '0' })

@@ -6,51 +6,36 @@
 // features/send/sendToken.devnet.test.ts; its loading with the network's RPC in chainAccess.test.ts.
 import {
   type Address,
-  appendTransactionMessageInstructions,
   createDefaultRpcTransport,
   createKeyPairSignerFromPrivateKeyBytes,
   createSolanaRpcFromTransport,
-  createTransactionMessage,
   decompileTransactionMessage,
   generateKeyPairSigner,
   getBase58Decoder,
-  getBase64EncodedWireTransaction,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
   type Instruction,
   type KeyPairSigner,
   lamports,
-  pipe,
   type RpcTransport,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
 } from '@solana/kit'
-import {
-  getCreateAccountInstruction,
-  parseTransferSolInstruction,
-  SYSTEM_PROGRAM_ADDRESS,
-} from '@solana-program/system'
+import { parseTransferSolInstruction, SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system'
 import {
   ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
   findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getInitializeMint2Instruction,
-  getMintSize,
-  getMintToInstruction,
   parseTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from '@solana-program/token'
 import type { WalletAccount } from '@wallet-standard/base'
 import { expect, inject, test } from 'vitest'
+import { createSolanaMint, mintToOwner, token2022ProgramAddress } from '../../../test/solana.js'
 import { type CreateTestSolanaWalletReturnType, createTestSolanaWallet } from '../../../testing/solanaWallet.js'
 import { TransactionConfirmationTimeoutError, TransactionFailedError } from '../../errors/transaction.js'
 import type { SolanaRpc } from '../../rpc/solanaClient.js'
 import { buildSolanaTransfer, confirmSolanaSignature, estimateSolanaTransfer } from './solanaTransfer.js'
 
 const devnet = inject('devnet')
-const token2022Program = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
 const sol = 1_000_000_000n
 
 type JsonRpcAnswer = { jsonrpc: '2.0'; id: unknown; result?: unknown; error?: unknown }
@@ -86,51 +71,11 @@ async function fundedKey(amount = 10n * sol) {
   return { solana, account: account as WalletAccount, signer, address: signer.address }
 }
 
-/** Signs `instructions` with their signers and sends them (final once sent, on the devnet). */
-async function submit(payer: KeyPairSigner, instructions: Instruction[]) {
-  const { value: latest } = await rpc.getLatestBlockhash().send()
-  const signed = await signTransactionMessageWithSigners(
-    pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-      (m) => appendTransactionMessageInstructions(instructions, m),
-    ),
-  )
-  return rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send()
-}
-
 /** A new mint of `tokenProgram` (authority `owner`) with `supply` in the owner's associated account. */
 async function createMint(owner: KeyPairSigner, tokenProgram: Address, decimals: number, supply: bigint) {
-  const mint = await generateKeyPairSigner()
-  const space = BigInt(getMintSize())
-  const rent = await rpc.getMinimumBalanceForRentExemption(space).send()
-  const [ownerAccount] = await findAssociatedTokenPda({ owner: owner.address, mint: mint.address, tokenProgram })
-  await submit(owner, [
-    getCreateAccountInstruction({
-      payer: owner,
-      newAccount: mint,
-      lamports: rent,
-      space,
-      programAddress: tokenProgram,
-    }),
-    getInitializeMint2Instruction(
-      { mint: mint.address, decimals, mintAuthority: owner.address },
-      { programAddress: tokenProgram },
-    ),
-    getCreateAssociatedTokenIdempotentInstruction({
-      payer: owner,
-      ata: ownerAccount,
-      owner: owner.address,
-      mint: mint.address,
-      tokenProgram,
-    }),
-    getMintToInstruction(
-      { mint: mint.address, token: ownerAccount, mintAuthority: owner, amount: supply },
-      { programAddress: tokenProgram },
-    ),
-  ])
-  return mint.address
+  const mint = await createSolanaMint(rpc, owner, tokenProgram, decimals)
+  await mintToOwner(rpc, owner, { mint, tokenProgram, owner: owner.address, amount: supply })
+  return mint
 }
 
 /** What the wallet does with the built transaction in a send: sign it and send it to the devnet. */
@@ -281,7 +226,7 @@ test("behavior: SPL creates the receiver's associated account (quoted with its 1
 
 test("behavior: a Token-2022 mint is sent through the Token-2022 program and its associated accounts, the mint owner's choice", async () => {
   const sender = await fundedKey()
-  const mint = await createMint(sender.signer, token2022Program, 2, 1_000n)
+  const mint = await createMint(sender.signer, token2022ProgramAddress, 2, 1_000n)
   const receiver = (await generateKeyPairSigner()).address
   const transfer = await buildSolanaTransfer({
     rpc,
@@ -293,12 +238,12 @@ test("behavior: a Token-2022 mint is sent through the Token-2022 program and its
   })
   expect(transfer.createsAccount).toBe(true)
   const { instructions } = decode(transfer.transaction)
-  expect(instructions.map((i) => i.programAddress)).toEqual([ASSOCIATED_TOKEN_PROGRAM_ADDRESS, token2022Program])
+  expect(instructions.map((i) => i.programAddress)).toEqual([ASSOCIATED_TOKEN_PROGRAM_ADDRESS, token2022ProgramAddress])
   // The account-creation instruction names the Token-2022 program too.
-  expect(instructions[0]?.accounts?.map((a) => a.address)).toContain(token2022Program)
+  expect(instructions[0]?.accounts?.map((a) => a.address)).toContain(token2022ProgramAddress)
   await signAndSend(sender, transfer.transaction)
-  expect(await tokenBalance(receiver, mint, token2022Program)).toBe(125n)
-  expect(await tokenBalance(sender.address, mint, token2022Program)).toBe(875n)
+  expect(await tokenBalance(receiver, mint, token2022ProgramAddress)).toBe(125n)
+  expect(await tokenBalance(sender.address, mint, token2022ProgramAddress)).toBe(875n)
   expect(await tokenBalance(receiver, mint, TOKEN_PROGRAM_ADDRESS)).toBeUndefined()
 })
 

@@ -1,25 +1,16 @@
 import {
-  AccountRole,
-  type Address,
   address,
-  appendTransactionMessageInstruction,
-  blockhash,
-  compileTransaction,
-  createTransactionMessage,
   getBase58Decoder,
   getBase58Encoder,
   getPublicKeyFromAddress,
   getTransactionDecoder,
-  getTransactionEncoder,
-  pipe,
   type SignatureBytes,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   verifySignature,
 } from '@solana/kit'
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardEventsListeners } from '@wallet-standard/features'
 import { expect, test } from 'vitest'
+import { unsignedSolanaTransfer } from '../../../test/solana.js'
 import { withFeatures } from '../../../test/walletStandard.js'
 import { createTestSolanaWallet, type TestSolanaWalletFeatures } from '../../../testing/solanaWallet.js'
 import { RequestNotApprovedError } from '../../errors/walletConnect.js'
@@ -72,32 +63,6 @@ const request = (
   method: string,
   params: unknown,
 ) => connector.request({ namespace: 'solana', chainId: network.caipNetworkId, address: from, method, params })
-
-/** An unsigned System Program transfer from `from`, base64 wire bytes (what an app hands over). */
-function transferTransaction(from: Address) {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(from, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: blockhash('11111111111111111111111111111111'), lastValidBlockHeight: 0n },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        {
-          programAddress: address('11111111111111111111111111111111'),
-          accounts: [
-            { address: from, role: AccountRole.WRITABLE_SIGNER },
-            { address: address('FfAhSVW1b1rZdyLnTwT2N4SqMyGAhQK7Lb2zaUFhDDXJ'), role: AccountRole.WRITABLE },
-          ],
-          data: Uint8Array.of(2, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0),
-        },
-        m,
-      ),
-  )
-  return Buffer.from(getTransactionEncoder().encode(compileTransaction(message))).toString('base64')
-}
 
 test('default: an announced connector named by the wallet, with the wallet object as provider', async () => {
   const { connector, wallet } = await setup()
@@ -261,7 +226,10 @@ test("behavior: requests go to the wallet's features on the network's wallet cha
   })) as { signature: string }
   const key = await getPublicKeyFromAddress(address(solana.address))
   expect(await verifySignature(key, getBase58Encoder().encode(signature) as SignatureBytes, message)).toBe(true)
-  const transaction = transferTransaction(address(solana.address))
+  const transaction = unsignedSolanaTransfer(
+    address(solana.address),
+    address('FfAhSVW1b1rZdyLnTwT2N4SqMyGAhQK7Lb2zaUFhDDXJ'),
+  )
   const signed = (await request(connector, solana.address, 'solana_signTransaction', { transaction })) as {
     signature: string
     transaction: string
@@ -278,7 +246,10 @@ test("error: a wallet chain the wallet does not serve is the wallet's refusal; a
   await connector.connect({ networks: { solana: network } })
   await expect(
     request(connector, solana.address, 'solana_signTransaction', {
-      transaction: transferTransaction(address(solana.address)),
+      transaction: unsignedSolanaTransfer(
+        address(solana.address),
+        address('FfAhSVW1b1rZdyLnTwT2N4SqMyGAhQK7Lb2zaUFhDDXJ'),
+      ),
     }),
   ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unsupported chain solana:mainnet') })
   const error = await request(connector, solana.address, 'solana_getBalance', {}).catch((e: unknown) => e)

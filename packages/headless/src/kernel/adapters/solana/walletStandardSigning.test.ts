@@ -5,29 +5,21 @@
 // rest signs offline. The connector that loads this module (which account, which wallet chain) is
 // in walletStandardConnector.test.ts; signing through the actions in solanaAdapter.test.ts.
 import {
-  AccountRole,
   type Address,
   address,
-  appendTransactionMessageInstruction,
-  blockhash,
-  compileTransaction,
   createSolanaRpc,
-  createTransactionMessage,
   generateKeyPairSigner,
   getBase58Decoder,
   getBase58Encoder,
   getPublicKeyFromAddress,
   getTransactionDecoder,
-  getTransactionEncoder,
   lamports,
-  pipe,
   type SignatureBytes,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   verifySignature,
 } from '@solana/kit'
 import type { IdentifierString, WalletAccount } from '@wallet-standard/base'
 import { expect, inject, test } from 'vitest'
+import { unsignedSolanaTransfer } from '../../../test/solana.js'
 import { withFeatures } from '../../../test/walletStandard.js'
 import { createTestSolanaWallet, type TestSolanaWalletFeatures } from '../../../testing/solanaWallet.js'
 import { RequestNotApprovedError } from '../../errors/walletConnect.js'
@@ -41,6 +33,8 @@ const offlineRpcUrl = 'http://127.0.0.1:9/'
 const chain: IdentifierString = 'solana:localnet'
 const chainId: CaipNetworkId = 'solana:8E9rvCKLFQia2Y35HXjjpWzj8weVo44K'
 const stranger = address('FfAhSVW1b1rZdyLnTwT2N4SqMyGAhQK7Lb2zaUFhDDXJ')
+/** A transfer from `from` to the stranger, as an app hands it over (wire bytes, base64). */
+const unsignedTransfer = (from: Address, amount = 1n) => unsignedSolanaTransfer(from, stranger, amount)
 
 /** The Solana test wallet, connected (its features optionally altered), and a request helper. */
 async function setup({
@@ -65,32 +59,6 @@ async function setup({
   /** The inputs of the wallet's last call. */
   const lastInputs = <T>() => solana.requests.at(-1)?.input as readonly T[]
   return { solana, wallet, account, request, asked, lastInputs }
-}
-
-/** An unsigned System Program transfer of `amount` lamports from `from`, base64 wire bytes. */
-function unsignedTransfer(from: Address, amount = 1) {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(from, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: blockhash('11111111111111111111111111111111'), lastValidBlockHeight: 0n },
-        m,
-      ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        {
-          programAddress: address('11111111111111111111111111111111'),
-          accounts: [
-            { address: from, role: AccountRole.WRITABLE_SIGNER },
-            { address: stranger, role: AccountRole.WRITABLE },
-          ],
-          data: Uint8Array.of(2, 0, 0, 0, amount, 0, 0, 0, 0, 0, 0, 0),
-        },
-        m,
-      ),
-  )
-  return Buffer.from(getTransactionEncoder().encode(compileTransaction(message))).toString('base64')
 }
 
 /** Whether `signature` (base58) is `signer`'s ed25519 signature of `bytes`. */
@@ -145,7 +113,7 @@ test("behavior: solana_signTransaction answers the signed base64 transaction and
 
 test('behavior: solana_signAllTransactions signs every transaction in one wallet call, answering them in order', async () => {
   const { solana, request, asked, lastInputs } = await setup()
-  const transactions = [unsignedTransfer(solana.address, 1), unsignedTransfer(solana.address, 2)]
+  const transactions = [unsignedTransfer(solana.address, 1n), unsignedTransfer(solana.address, 2n)]
   const answer = (await request('solana_signAllTransactions', { transactions })) as { transactions: string[] }
   expect(answer.transactions).toHaveLength(2)
   for (const [i, signed] of answer.transactions.entries()) {
