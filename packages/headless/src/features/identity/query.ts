@@ -3,7 +3,7 @@ import { type BlockchainApiErrorType, fetchIdentity, type Identity } from '../..
 import type { Portico } from '../../kernel/portico.js'
 import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { readStoredCache, writeStoredCache } from '../../kernel/state/storedCache.js'
-import { accountCacheKey } from '../../kernel/utils/address.js'
+import { accountKey } from '../../kernel/utils/address.js'
 
 /** Spec: name and identity are cached 5 minutes. */
 export const identityStaleTimeMs = 5 * 60_000
@@ -16,7 +16,7 @@ export const identityStaleTimeMs = 5 * 60_000
  */
 export function identityQueryOptions(portico: Portico, { address }: { address?: string | undefined }) {
   // One stored entry per account: an EVM address in any case is one, a Solana address is case-sensitive.
-  const key = address ? accountCacheKey(address) : ''
+  const key = address ? accountKey(address) : ''
   // An identity fetched less than 5 minutes ago, on this page or before a reload, is shown without
   // a request until those 5 minutes are up (the spec's identity cache, `@portico/identity_cache`).
   const stored = () => (key ? readStoredCache(portico, 'identity', key, storedIdentitySchema) : undefined)

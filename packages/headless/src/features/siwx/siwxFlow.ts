@@ -6,6 +6,7 @@ import { watchConnection } from '../../kernel/actions/watchConnection.js'
 import { defineFeatureState, featureState } from '../../kernel/featureState.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
+import { accountKey } from '../../kernel/utils/address.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { getSiwxConfig } from './getSiwxConfig.js'
 import { sameAddress } from './sessionSchema.js'
@@ -69,9 +70,6 @@ type Flow = {
 /** The instance's flow, once started (`undefined` until then, or when sign-in is off). */
 const flowState = defineFeatureState<{ flow: Flow | undefined }>('siwxFlow', () => ({ flow: undefined }))
 
-// EVM addresses compare case-insensitively (checksums); other namespaces' addresses are exact.
-const addressKey = (address: string) => (address.startsWith('0x') ? address.toLowerCase() : address)
-
 /**
  * @internal
  * Starts the sign-in flow of an instance once (idempotent): watches the connection and, after
@@ -134,7 +132,7 @@ export function startSiwxFlow(portico: Portico): Flow | undefined {
     flow.settled = config.getSessions(caipNetworkId, address).then(
       (sessions) => {
         if (generation !== flow.generation) return
-        if (sessions.length) flow.lastSignedIn.set(addressKey(address), caipNetworkId)
+        if (sessions.length) flow.lastSignedIn.set(accountKey(address), caipNetworkId)
         portico.store.set(siwxStateAtom, {
           ...portico.store.get(siwxStateAtom),
           status: sessions.length ? 'authenticated' : 'authenticating',
@@ -173,7 +171,7 @@ export async function runSiwxSignIn(portico: Portico): Promise<SiwxSession> {
   try {
     const session = await signInWithSiwx(portico)
     if (flow && generation === flow.generation) {
-      flow.lastSignedIn.set(addressKey(session.data.accountAddress), session.data.chainId)
+      flow.lastSignedIn.set(accountKey(session.data.accountAddress), session.data.chainId)
       const current = portico.store.get(siwxStateAtom)
       portico.store.set(siwxStateAtom, {
         ...current,
@@ -212,7 +210,7 @@ export async function runSiwxCancel(portico: Portico): Promise<void> {
       error: undefined,
     })
   if (!state.required || !state.address) return close()
-  const back = flow?.lastSignedIn.get(addressKey(state.address))
+  const back = flow?.lastSignedIn.get(accountKey(state.address))
   if (back && back !== state.caipNetworkId) {
     try {
       await switchNetwork(portico, { caipNetworkId: back })
@@ -233,7 +231,7 @@ export async function runSiwxSignOut(portico: Portico): Promise<void> {
   await config.revokeSession(state.caipNetworkId, state.address)
   const flow = featureState(portico, flowState).flow
   const address = state.address
-  if (flow?.lastSignedIn.get(addressKey(address)) === state.caipNetworkId) flow.lastSignedIn.delete(addressKey(address))
+  if (flow?.lastSignedIn.get(accountKey(address)) === state.caipNetworkId) flow.lastSignedIn.delete(accountKey(address))
   const current = portico.store.get(siwxStateAtom)
   portico.store.set(siwxStateAtom, {
     ...current,

@@ -2,7 +2,7 @@ import { tokenBalanceCheck } from '../api/blockchainApi.js'
 import { defineFeatureState, featureState } from '../featureState.js'
 import type { Portico } from '../portico.js'
 import type { TokenBalance } from '../types.js'
-import { accountCacheKey } from '../utils/address.js'
+import { accountKey } from '../utils/address.js'
 import type { CaipNetworkId } from '../utils/caip.js'
 import * as c from '../utils/check.js'
 import { readStoredCache, writeStoredCache } from './storedCache.js'
@@ -23,7 +23,7 @@ function balanceCache(portico: Portico, { address, caipNetworkId }: Account) {
   const api = Boolean(portico.options.projectId && portico.options.blockchainApi)
   return {
     kind: api ? ('portfolio' as const) : ('nativeBalance' as const),
-    key: `${caipNetworkId}|${accountCacheKey(address)}`,
+    key: `${caipNetworkId}|${accountKey(address)}`,
   }
 }
 

@@ -161,14 +161,14 @@ export function isCaip10AccountAddress(value: unknown): value is string {
 
 /**
  * @internal
- * An address as one account's cache key: an EVM address in any case is one account, so it is
- * lower-cased; every other namespace's addresses (Solana's base58, Bitcoin's base58check) are
- * case-sensitive and kept as they are.
+ * An address as one account's key (the stored caches, the sign-in flow's last sign-ins): an EVM
+ * address in any case is one account, so it is lower-cased; every other namespace's addresses
+ * (Solana's base58, Bitcoin's base58check) are case-sensitive and kept as they are.
  *
  * @example
- * accountCacheKey('0xAb16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb') // '0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb'
- * accountCacheKey('FfAhSVW1b1rZdyLnTwT2N4SqMyGAhQK7Lb2zaUFhDDXJ') // unchanged
+ * accountKey('0xAb16a96D359eC26a11e2C2b3d8f8B8942d5Bfcdb') // '0xab16a96d359ec26a11e2c2b3d8f8b8942d5bfcdb'
+ * accountKey('FfAhSVW1b1rZdyLnTwT2N4SqMyGAhQK7Lb2zaUFhDDXJ') // unchanged
  */
-export function accountCacheKey(address: string): string {
+export function accountKey(address: string): string {
   return address.startsWith('0x') ? address.toLowerCase() : address
 }
