@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { fetchTransactions } from '../../features/activity/fetchTransactions.js'
 import { fetchNfts } from '../../features/nfts/fetchNfts.js'
 import { json, offlinePortico, startHttpServer } from '../../test/fixtures.js'
+import { until } from '../../test/observer.js'
 import type { PorticoOptions } from '../options.js'
 import type { CaipNetworkId } from '../utils/caip.js'
 import { type AccountPagesParameters, accountPagesQuery } from './accountPages.js'
@@ -69,22 +70,6 @@ const portico = (overrides: Partial<PorticoOptions> = {}) =>
 
 const historyRequests = () =>
   server.state.requests.filter((r) => r.url.includes('/history')).map((r) => parse({ url: r.url } as IncomingMessage))
-
-/** Resolves with the observer's first result that `done` accepts (its current one included). */
-function until<result>(
-  observer: { getCurrentResult(): result; subscribe(l: (r: result) => void): () => void },
-  done: (r: result) => boolean,
-) {
-  return new Promise<result>((resolve) => {
-    const current = observer.getCurrentResult()
-    if (done(current)) return resolve(current)
-    const unsubscribe = observer.subscribe((r) => {
-      if (!done(r)) return
-      unsubscribe()
-      resolve(r)
-    })
-  })
-}
 
 /** An observer of one history (subscribed, as a mounted list is) and its first settled result. */
 async function history(client: QueryClient, parameters: AccountPagesParameters, instance = portico()) {

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { hashKey, InfiniteQueryObserver, QueryClient } from '@tanstack/react-query'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { json, offlinePortico, startHttpServer } from '../../test/fixtures.js'
+import { until } from '../../test/observer.js'
 import type { PorticoOptions } from '../options.js'
 import {
   type WalletDirectoryQueryParameters,
@@ -59,22 +60,6 @@ const portico = (overrides: Partial<PorticoOptions> = {}) =>
   offlinePortico('p1', { apiUrls: { api: server.url }, ...overrides })
 
 const asked = () => server.state.requests.filter((r) => r.url.startsWith('/getWallets')).map((r) => parse(r.url))
-
-/** Resolves with the observer's first result that `done` accepts (its current one included). */
-function until<result>(
-  observer: { getCurrentResult(): result; subscribe(l: (r: result) => void): () => void },
-  done: (r: result) => boolean,
-) {
-  return new Promise<result>((resolve) => {
-    const current = observer.getCurrentResult()
-    if (done(current)) return resolve(current)
-    const unsubscribe = observer.subscribe((r) => {
-      if (!done(r)) return
-      unsubscribe()
-      resolve(r)
-    })
-  })
-}
 
 /** A subscribed observer of the directory (a shown list) and its first settled result. */
 async function list(client: QueryClient, parameters: WalletDirectoryQueryParameters = {}, instance = portico()) {
