@@ -86,7 +86,10 @@ for (const [name, viewport] of [
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
 
     await connectDevnetWallet(page)
-    await page.locator('[data-slot="account-button"]').waitFor()
+    // The balance is data, not a lazy part: the token list below it grows by a row per token when
+    // it arrives (under load it once arrived after the view opened). Opened once it is read, the
+    // view's moves can only be its lazy parts. (At phone width the button hides the balance.)
+    await page.locator('[data-slot="account-button-balance"]').waitFor({ state: 'attached' })
     await expect.poll(() => page.locator('[role="dialog"]').count()).toBe(0)
 
     // The Account view's first open: its connected-wallets entry (the remote configuration turned
