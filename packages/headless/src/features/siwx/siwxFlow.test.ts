@@ -3,11 +3,15 @@
 import { expect, test, vi } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
+import { getConnection } from '../../kernel/actions/getConnection.js'
 import { switchNetwork } from '../../kernel/actions/switchNetwork.js'
+import { memoryStorage } from '../../test/fixtures.js'
 import { siwxFlowSuite, stateWhere } from '../../test/siwxFlowFixture.js'
 import { removeTestWindow } from '../../test/window.js'
 import { getSiwxState } from './getSiwxState.js'
+import { localSiwx } from './localSiwx.js'
 import { signInSiwx } from './signInSiwx.js'
+import { requireSiwxFlow } from './siwxFlow.js'
 
 const { setup, stops, address } = siwxFlowSuite()
 
@@ -60,4 +64,36 @@ test('behavior: a reload with a stored session reconnects signed in, without ask
   expect(state).toMatchObject({ step: 'idle', address, caipNetworkId: 'eip155:31337' })
   expect(state.sessions).toHaveLength(1)
   expect(second.wallet.requests.filter((r) => r.method === 'personal_sign')).toHaveLength(signatures)
+})
+
+test('error: a host config whose methods throw instead of rejecting is read like a rejection: warned, the wallet stays connected, the sign step is asked, disconnect still completes', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const base = localSiwx({ storage: memoryStorage(), domain: 'app.test', uri: 'https://app.test' })
+  const { portico } = setup({
+    siwx: {
+      ...base,
+      getSessions: () => {
+        throw new Error('sessions broke')
+      },
+      setSessions: () => {
+        throw new Error('sign-out broke')
+      },
+      getRequired: () => {
+        throw new Error('required broke')
+      },
+    },
+  })
+  await connect(portico, { connectorId: 'test', namespace: 'eip155' })
+  // As when the session store rejects: ask to sign; a getRequired that throws reads as optional.
+  const asked = await stateWhere(portico, (s) => s.step === 'prompt')
+  expect(asked).toMatchObject({ status: 'authenticating', address, required: false })
+  expect(getConnection(portico).status).toBe('connected')
+  await disconnect(portico)
+  await requireSiwxFlow(portico)?.settled
+  expect(getConnection(portico).status).toBe('disconnected')
+  expect(getSiwxState(portico)).toMatchObject({ status: 'unauthenticated', step: 'idle' })
+  const warnings = warn.mock.calls.map(([text]) => text)
+  expect(warnings).toContain('[portico] Reading sign-in sessions failed: sessions broke')
+  expect(warnings).toContain('[portico] Sign-in is optional: siwx.getRequired failed: required broke')
+  expect(warnings).toContain('[portico] Signing out on disconnect failed: sign-out broke')
 })

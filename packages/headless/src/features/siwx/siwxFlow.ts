@@ -98,7 +98,17 @@ export function startSiwxFlow(portico: Portico): Flow | undefined {
     settled: Promise.resolve(),
   }
   featureState(portico, flowState).flow = flow
-  const required = () => config.getRequired?.() ?? false
+  // The host's config runs inside connection changes: a method that throws instead of rejecting
+  // is read like a rejection (warned, the flow goes on), never thrown into the connection's update.
+  const required = () => {
+    try {
+      return config.getRequired?.() ?? false
+    } catch (error) {
+      console.warn(`[portico] Sign-in is optional: siwx.getRequired failed: ${(error as Error).message}`)
+      return false
+    }
+  }
+  const settle = <T>(call: () => Promise<T>) => new Promise<T>((resolve) => resolve(call()))
 
   const evaluate = () => {
     const connection = getConnection(portico)
@@ -112,7 +122,7 @@ export function startSiwxFlow(portico: Portico): Flow | undefined {
       flow.generation++
       portico.store.set(siwxStateAtom, { ...initialSiwxState, required: required() })
       if (was && (config.signOutOnDisconnect ?? portico.options.signOutOnDisconnect))
-        flow.settled = config.setSessions([]).catch((error) => {
+        flow.settled = settle(() => config.setSessions([])).catch((error) => {
           console.warn(`[portico] Signing out on disconnect failed: ${(error as Error).message}`)
         })
       return
@@ -129,7 +139,7 @@ export function startSiwxFlow(portico: Portico): Flow | undefined {
       caipNetworkId,
       required: required(),
     })
-    flow.settled = config.getSessions(caipNetworkId, address).then(
+    flow.settled = settle(() => config.getSessions(caipNetworkId, address)).then(
       (sessions) => {
         if (generation !== flow.generation) return
         if (sessions.length) flow.lastSignedIn.set(accountKey(address), caipNetworkId)
