@@ -149,19 +149,73 @@ export function readMint(account: LedgerAccount | null): { supply: bigint; decim
   return mint.isInitialized ? { supply: mint.supply, decimals: mint.decimals } : null
 }
 
+/** Token-2022's extension types the devnet decodes, by their TLV type number (`ExtensionType`). */
+const extensionNames: Record<number, string> = {
+  3: 'mintCloseAuthority',
+  7: 'immutableOwner',
+  8: 'memoTransfer',
+  9: 'nonTransferable',
+  11: 'cpiGuard',
+  12: 'permanentDelegate',
+  13: 'nonTransferableAccount',
+}
+
 /**
- * `jsonParsed` data for classic-layout token accounts and mints, or null when the account is not
- * one (Token-2022 extensions are not decoded, so such accounts fall back to base64).
+ * The `extensions` list of a Token-2022 account or mint, as the validator's `UiExtension`s: the
+ * TLV entries after the account-type byte, up to the first uninitialized one (padding). Extensions
+ * without state, and those whose state is one optional address or one flag, are decoded; any other
+ * is `unparseableExtension` (the devnet seeds none of them).
+ */
+function parseExtensions(tlv: Uint8Array): JsonValue[] {
+  const extensions: JsonValue[] = []
+  const view = new DataView(tlv.buffer, tlv.byteOffset, tlv.byteLength)
+  for (let at = 0; at + 4 <= tlv.length; ) {
+    const type = view.getUint16(at, true)
+    const length = view.getUint16(at + 2, true)
+    const data = tlv.subarray(at + 4, at + 4 + length)
+    if (type === 0 || data.length < length) break
+    at += 4 + length
+    const name = extensionNames[type]
+    if (!name || ![0, 1, 32].includes(length)) {
+      extensions.push({ extension: 'unparseableExtension' })
+      continue
+    }
+    // An optional address is 32 zero bytes when unset.
+    const address = () => (data.some((byte) => byte !== 0) ? getBase58Decoder().decode(data) : null)
+    const state: Record<string, JsonValue> | undefined =
+      type === 3
+        ? { closeAuthority: address() }
+        : type === 12
+          ? { delegate: address() }
+          : type === 8
+            ? { requireIncomingTransferMemos: data[0] === 1 }
+            : type === 11
+              ? { lockCpi: data[0] === 1 }
+              : undefined
+    extensions.push(state ? { extension: name, state } : { extension: name })
+  }
+  return extensions
+}
+
+/**
+ * `jsonParsed` data for token accounts and mints of either program (a Token-2022 one with its
+ * extensions), or null when the account is not one (it then falls back to base64).
  */
 function parseTokenData(account: LedgerAccount, lookup: AccountLookup): JsonValue | null {
   if (!isTokenProgram(account.owner)) return null
   const program = account.owner === TOKEN_PROGRAM_ADDRESS ? 'spl-token' : 'spl-token-2022'
   const space = BigInt(account.data.length)
+  // Token-2022 with extensions: the classic layout (a mint padded to 165 bytes), the account type
+  // (1 mint, 2 account), then the extensions.
+  const extended = account.data.length > TOKEN_ACCOUNT_SIZE && program === 'spl-token-2022'
+  const accountType = extended ? account.data[TOKEN_ACCOUNT_SIZE] : undefined
+  const extensions = () =>
+    extended ? { extensions: parseExtensions(account.data.subarray(TOKEN_ACCOUNT_SIZE + 1)) } : {}
 
-  if (account.data.length === TOKEN_ACCOUNT_SIZE) {
+  if (account.data.length === TOKEN_ACCOUNT_SIZE || accountType === 2) {
     const info = readTokenAccount(account, lookup)
     if (!info) return null
-    const token = getTokenDecoder().decode(account.data)
+    const token = getTokenDecoder().decode(account.data.subarray(0, TOKEN_ACCOUNT_SIZE))
     const parsedInfo: Record<string, JsonValue> = {
       isNative: token.isNative.__option === 'Some',
       mint: token.mint,
@@ -176,11 +230,11 @@ function parseTokenData(account: LedgerAccount, lookup: AccountLookup): JsonValu
     if (token.isNative.__option === 'Some')
       parsedInfo.rentExemptReserve = uiTokenAmount(token.isNative.value, info.decimals)
     if (token.closeAuthority.__option === 'Some') parsedInfo.closeAuthority = token.closeAuthority.value
-    return { parsed: { info: parsedInfo, type: 'account' }, program, space }
+    return { parsed: { info: { ...parsedInfo, ...extensions() }, type: 'account' }, program, space }
   }
 
-  if (account.data.length === MINT_SIZE) {
-    const mint = getMintDecoder().decode(account.data)
+  if (account.data.length === MINT_SIZE || accountType === 1) {
+    const mint = getMintDecoder().decode(account.data.subarray(0, MINT_SIZE))
     return {
       parsed: {
         info: {
@@ -189,6 +243,7 @@ function parseTokenData(account: LedgerAccount, lookup: AccountLookup): JsonValu
           isInitialized: mint.isInitialized,
           mintAuthority: mint.mintAuthority.__option === 'Some' ? mint.mintAuthority.value : null,
           supply: mint.supply.toString(),
+          ...extensions(),
         },
         type: 'mint',
       },

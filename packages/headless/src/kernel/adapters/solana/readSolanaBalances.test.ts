@@ -37,9 +37,8 @@ async function payer() {
 }
 
 /**
- * Mints `amount` to a new token account of `owner` that is not its associated one: a plain 165-byte
- * account, of Token-2022 too (the devnet's `jsonParsed` leaves Token-2022 accounts with extensions,
- * such as the immutable owner its associated accounts get, undecoded, where a validator decodes them).
+ * Mints `amount` to a new token account of `owner` that is not its associated one (a plain 165-byte
+ * account): an owner's balance of a mint is the sum over all its accounts of that mint.
  */
 async function mintToAccount(
   payer: KeyPairSigner,
@@ -102,7 +101,8 @@ test('behavior: SOL first, then each configured token in order, summed over its 
     amount: 1_500_000n,
   })
   await mintToAccount(funder, classic, TOKEN_PROGRAM_ADDRESS, owner, 250_000n)
-  await mintToAccount(funder, extended, token2022ProgramAddress, owner, 12_000n)
+  // Token-2022's associated account carries the immutable-owner extension (170 bytes, not 165).
+  await mintToOwner(rpc, funder, { mint: extended, tokenProgram: token2022ProgramAddress, owner, amount: 12_000n })
   await mintToAccount(funder, extended, token2022ProgramAddress, owner, 345n)
   const { portico, network } = setup([
     { address: extended, symbol: 'EXT', name: 'Extended', iconUrl: 'http://127.0.0.1/ext.svg' },
