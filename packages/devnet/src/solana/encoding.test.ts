@@ -47,7 +47,8 @@ function tokenBytes(extensions?: number[]) {
 function parse(data: Uint8Array, program: Address = TOKEN_2022_PROGRAM_ADDRESS) {
   const mint: LedgerAccount = { lamports: 1n, data: mintBytes(), owner: program, executable: false }
   const account: LedgerAccount = { lamports: 1n, data, owner: program, executable: false }
-  return encodeAccount(account, 'jsonParsed', (address) => (address === mintAddress ? mint : null)).data
+  const encoded = encodeAccount(account, 'jsonParsed', (address) => (address === mintAddress ? mint : null))
+  return (encoded as { data: unknown }).data
 }
 
 test("behavior: a Token-2022 associated account (the immutable owner extension its program adds) is parsed with its balance and the extension, as a validator's UiTokenAccount", () => {
