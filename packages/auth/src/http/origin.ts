@@ -26,6 +26,9 @@ export function pageOrigin(
 ): string {
   const claimed = headers.claimed === undefined ? undefined : normalizeOrigin(headers.claimed)
   if (headers.claimed !== undefined && !claimed) throw refused()
+  // Even where a project's wildcard covers the frame's host (a frame at secure.example.com, pages
+  // at *.example.com), the frame is never the page.
+  if (claimed && isOriginAllowed(claimed, frameOrigins)) throw refused()
   if (headers.origin !== undefined) {
     const browser = normalizeOrigin(headers.origin)
     if (!browser) throw refused()

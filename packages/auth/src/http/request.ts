@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
-import { MAX_SHARE_BYTES } from '../constants.js'
+import { MAX_BODY_BYTES, MAX_SHARE_BYTES } from '../constants.js'
 import { sha256 } from '../crypto.js'
 import { AuthError, serverMessages } from '../errors.js'
 import type { RateLimitGroup } from '../limits/rateLimits.js'
@@ -58,11 +58,13 @@ const header = (c: Context, name: string) => {
 }
 
 /**
- * The request body as an object: JSON, or a form (the device approval page posts one). Its size
- * is bounded before it is read (`bodyLimit` in the app); anything but an object is `BAD_REQUEST`.
+ * The request body as an object: JSON, or a form (the device approval page posts one); anything
+ * but an object is `BAD_REQUEST`. At most MAX_BODY_BYTES are read, whatever the headers say: the
+ * app's `bodyLimit` refuses a declared length over it before reading, but trusts a declared one
+ * under it, and a web `Request` handed to `fetch` (a host's own server) can carry a longer stream.
  */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text()
+  const text = await readCapped(c.req.raw.body)
   if (text.trim() === '') return {}
   if ((c.req.header('content-type') ?? '').includes('application/x-www-form-urlencoded'))
     return Object.fromEntries(new URLSearchParams(text))
@@ -141,4 +143,17 @@ export function rateLimit(config: AuthHttpConfig, group: RateLimitGroup): Middle
     }
     await next()
   }
+}
+
+/** The body as text, refused with `PAYLOAD_TOO_LARGE` (and the rest left unread) past MAX_BODY_BYTES. */
+async function readCapped(body: ReadableStream<Uint8Array> | null): Promise<string> {
+  if (!body) return ''
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += chunk.byteLength
+    if (size > MAX_BODY_BYTES) throw new AuthError('PAYLOAD_TOO_LARGE', 'Request body too large')
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }

@@ -65,7 +65,8 @@ export async function verifySession(secret: Uint8Array, token: string, now: numb
   } catch (error) {
     if (error instanceof AuthError) throw error
     if (error instanceof errors.JWTExpired) throw new AuthError('JWT_EXPIRED', serverMessages.jwtExpired)
-    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf')
+    // Only a token whose nbf is still ahead is "not yet valid"; one without nbf is invalid.
+    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf' && error.reason === 'check_failed')
       throw new AuthError('JWT_NOT_YET_VALID', serverMessages.jwtNotYetValid)
     throw new AuthError('JWT_INVALID', serverMessages.jwtInvalid)
   }
