@@ -1,11 +1,11 @@
 import type { ApprovalRequest } from './approval.js'
 import { updateGrants } from './grants.js'
-import { type Call, matchCalls, recordSpends, type Spend } from './permissions.js'
+import { type Call, matchCalls, recordSpends, refundSpends, type Spend } from './permissions.js'
 import { nowOf, type RpcContext } from './rpcContext.js'
 import { RpcError } from './rpcError.js'
 
-/** A send's reservation on a grant: the grant, and what the send spends of it. */
-export type GrantUse = { grant: string; spends: Spend[] }
+/** A send's reservation on a grant: the grant, what the send spends of it, and when (seconds). */
+export type GrantUse = { grant: string; spends: Spend[]; at: number }
 
 /** The `capabilities.permissions` of a send: the grant's context and whether the dapp insists on it. */
 function permissionsCapability(capabilities: unknown): { context: string; optional: boolean } | undefined {
@@ -47,20 +47,12 @@ export function grantSpending(
       if (!match.ok) return { grants, result: { reason: match.reason } }
       const next = grants.slice()
       next[index] = recordSpends(grant, match.spends, at)
-      return { grants: next, result: { grant: grant.id, spends: match.spends } }
+      return { grants: next, result: { grant: grant.id, spends: match.spends, at } }
     })
   }
   const refund = (used: GrantUse) =>
     updateGrants((grants) => ({
-      grants: grants.map((g) =>
-        g.id === used.grant
-          ? recordSpends(
-              g,
-              used.spends.map((s) => ({ ...s, amount: -s.amount })),
-              nowOf(context),
-            )
-          : g,
-      ),
+      grants: grants.map((g) => (g.id === used.grant ? refundSpends(g, used.spends, used.at) : g)),
       result: undefined,
     }))
   /** Approval for a send: none when a grant covers it; the prompt (or a refusal when insisted) otherwise. */

@@ -202,6 +202,25 @@ export function recordSpends(grant: Grant, spends: readonly Spend[], now: number
   return { ...grant, spent }
 }
 
+/**
+ * Gives back `spends` reserved at `reservedAt` (a send that failed). Only in the period they were
+ * reserved in: once another period began, its record is that period's spends, which a late refund
+ * must not lower (a send failing just after a boundary would otherwise free the new period's
+ * allowance a second time).
+ */
+export function refundSpends(grant: Grant, spends: readonly Spend[], reservedAt: number): Grant {
+  const spent = { ...grant.spent }
+  for (const { index, amount } of spends) {
+    const p = grant.permissions[index]
+    const record = spent[index]
+    if (!p || p.type === 'contract-call' || !record) continue
+    if (record.period !== periodIndex(p.data.start ?? grant.grantedAt, p.data.period, reservedAt)) continue
+    const after = BigInt(record.amount) - amount
+    spent[index] = { period: record.period, amount: (after > 0n ? after : 0n).toString() }
+  }
+  return { ...grant, spent }
+}
+
 /** Rows for the approval prompt: who, what, how much, until when. */
 export function describeGrant(grant: Omit<Grant, 'id' | 'spent'>): { label: string; value: string }[] {
   const rows = [

@@ -79,7 +79,10 @@ export function httpRpcUrl(url: string | undefined): string {
  */
 export function errorReply(request: { id: string; name: string }, error: unknown, code?: FrameErrorCode) {
   const text = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
-  const errorCode = code ?? (error instanceof RpcError ? error.code : undefined)
+  const given = code ?? (error instanceof RpcError ? error.code : undefined)
+  // A node's own code passes through RpcError unchecked ("-32000", 3.5): the reply keeps its message
+  // without it, since the kit refuses a reply whose code is not one, and would then never settle.
+  const errorCode = given === unverifiedDomainCode || Number.isSafeInteger(given) ? given : undefined
   // The auth server's own code for a refusal (OTP_EXPIRED…): the kit words it in the user's language.
   const authCode = (error as { code?: unknown } | undefined)?.code
   return {

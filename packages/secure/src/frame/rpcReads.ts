@@ -84,11 +84,16 @@ export async function answerLocally(
           ...(found?.receipt ? { receipts: [found.receipt] } : {}),
         }
       }
-      const receipts = await Promise.all(
+      const answers = await Promise.all(
         calls.receipts.map((hash) => forward(context.rpcUrl, 'eth_getTransactionReceipt', [hash])),
       )
-      const done = receipts.every(Boolean)
-      return { version: '2.0.0', id, chainId: calls.chainId, atomic: false, status: done ? 200 : 100, receipts }
+      // A receipt is an object: the node's null (not mined yet), or anything else it says, is none.
+      const receipts = answers.filter((r): r is { status?: unknown } => typeof r === 'object' && r !== null)
+      // EIP-5792: 100 until every one is mined; then 200 without reverts, 500 all reverted, 600 some.
+      const reverted = receipts.filter((r) => r.status !== '0x1').length
+      const status =
+        receipts.length < answers.length ? 100 : reverted === 0 ? 200 : reverted === receipts.length ? 500 : 600
+      return { version: '2.0.0', id, chainId: calls.chainId, atomic: false, status, receipts }
     }
     case 'wallet_getGrantedExecutionPermissions': {
       // The draft's list of grants: only this origin's, for the account and chain it sees, still
@@ -118,6 +123,9 @@ export async function answerLocally(
       if (!sameAddress(request.account, evm)) throw new RpcError('Invalid params', -32602)
       if (Array.isArray(request.chainFilter) && !request.chainFilter.includes(chainHex)) return {}
       const balance = await forward(context.rpcUrl, 'eth_getBalance', [evm, 'latest'])
+      // The answer promises a quantity: a node's number, object or non-hex text is not passed on.
+      if (typeof balance !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(balance))
+        throw new RpcError('The node returned an invalid balance', -32603)
       return { [chainHex]: [{ address: '0x0', balance, type: 'native' }] }
     }
     default:
