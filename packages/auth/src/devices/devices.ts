@@ -4,7 +4,7 @@ import type { AuthDeps } from '../deps.js'
 import { AuthError } from '../errors.js'
 import { maskEmail } from '../log.js'
 import { armChallenge } from '../login/challenges.js'
-import { restartCooldown } from '../login/cooldown.js'
+import { restartCooldown, sendInSlot } from '../login/cooldown.js'
 import { otpMail } from '../mailer.js'
 
 /**
@@ -114,7 +114,9 @@ export async function approveLink(
     return true
   })
   if (!approved) return { email, alreadyApproved: true }
-  await deps.mailer.send(otpMail(deps.appName, email, code, 'login'))
+  // A mail that fails frees the cooldown the approval took: the approval stands (the mailbox's
+  // owner clicked), so the device's next login, at once, gets its code without a link.
+  await sendInSlot(db, email, now, () => deps.mailer.send(otpMail(deps.appName, email, code, 'login')))
   deps.log.info('device.approved', { email: maskEmail(email), userId: link.user_id })
   return { email, alreadyApproved: false }
 }
