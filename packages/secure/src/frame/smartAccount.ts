@@ -13,6 +13,7 @@ import {
   createPaymasterClient,
   entryPoint08Address,
   formatUserOperationRequest,
+  getUserOperationHash,
   getUserOperationReceipt,
   prepareUserOperation,
   type SmartAccount,
@@ -21,6 +22,7 @@ import {
   type UserOperationReceipt,
 } from 'viem/account-abstraction'
 import { toAccount } from 'viem/accounts'
+import { getChainId } from 'viem/actions'
 import { defaultReceiptTimeoutMs } from '../receiptTimeout.js'
 import { simple7702Implementation } from './delegation.js'
 import { chainClient, type WithOwner } from './eip155Client.js'
@@ -249,10 +251,25 @@ export async function sendOperation(
       operation = { ...operation, authorization }
     }
     const signature = await account.signUserOperation(operation)
-    return (await bundler.request({
+    const signed = { ...operation, signature }
+    const answered: unknown = await bundler.request({
       method: 'eth_sendUserOperation' as never,
-      params: [formatUserOperationRequest({ ...operation, signature }), account.entryPoint.address] as never,
-    })) as Hex
+      params: [formatUserOperationRequest(signed), account.entryPoint.address] as never,
+    })
+    // The bundler's answer is this operation's hash, or it is not believed: another operation's
+    // (one that landed) would have waitForOperation report that operation's receipt as this one's.
+    const own = getUserOperationHash({
+      chainId: account.client.chain?.id ?? (await getChainId(account.client)),
+      entryPointAddress: account.entryPoint.address,
+      entryPointVersion: account.entryPoint.version,
+      userOperation: signed,
+    })
+    if (typeof answered !== 'string' || answered.toLowerCase() !== own.toLowerCase())
+      throw new RpcError(
+        `The bundler answered with another operation's hash (${new URL(endpoints.bundlerUrl).origin})`,
+        -32603,
+      )
+    return own
   } catch (error) {
     throw bundlerError(error, endpoints.bundlerUrl)
   }

@@ -213,9 +213,15 @@ export function showPrompt(
   const sheet = document.createElement('style')
   sheet.textContent = style
   let closed = false
+  // Escape refuses, as in any modal dialog (the frame's keys never reach the page, so only the
+  // frame can). Refusing needs no visibility check: nothing is approved by it.
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && event.isTrusted) close()
+  }
   const close = () => {
     if (closed) return
     closed = true
+    document.removeEventListener('keydown', onKey)
     if (pending?.close === close) pending = undefined
     // Everything drawn goes: an exported key must not stay in the document.
     document.body.replaceChildren()
@@ -231,6 +237,7 @@ export function showPrompt(
     body.append(note)
   }
   document.body.replaceChildren(sheet, card)
+  document.addEventListener('keydown', onKey)
   focus.focus()
   return close
 }
