@@ -56,6 +56,22 @@ test('error: a login address that is not http(s) is never opened', async () => {
   expect(requests.map((r) => r.name)).toEqual(['GET_SOCIAL_REDIRECT_URI'])
 })
 
+test("error: a window the user closes while the frame finds the provider's address is 'Popup closed', not blocked", async () => {
+  let answered: (value: unknown) => void = () => {}
+  const later = () => new Promise((resolve) => (answered = resolve))
+  const { portico, popups, requests } = setup({ GET_SOCIAL_REDIRECT_URI: later })
+  const login = connectSocial(portico, { provider: 'github' }).catch((e: unknown) => e)
+  await vi.waitFor(() => expect(requests.map((r) => r.name)).toEqual(['GET_SOCIAL_REDIRECT_URI']))
+  popups[0]?.close()
+  answered({ uri: providerUrl })
+  expect(await login).toMatchObject({
+    name: 'SocialPopupClosedError',
+    shortMessage: 'Popup closed',
+    provider: 'github',
+  })
+  expect(requests.map((r) => r.name)).toEqual(['GET_SOCIAL_REDIRECT_URI'])
+})
+
 test('error: a blocked window gives the login address to offer as a link; that link’s click goes on with the same login', async () => {
   const { portico, requests, win } = setup(
     { GET_SOCIAL_REDIRECT_URI: answer({ uri: providerUrl }), CONNECT_SOCIAL: never },

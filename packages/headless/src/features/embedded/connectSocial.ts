@@ -85,6 +85,9 @@ export async function connectSocial(
     })
   // Opened before the first await: later, the browser no longer counts the user's click.
   const popup = parameters.popup !== undefined ? parameters.popup : openSocialPopup(portico)
+  // Blocked is what the browser did at the click (no window, or one closed at once); a window
+  // closed later, before the provider's page is in it, is the user's 'Popup closed'.
+  const blocked = !popup || popup.closed
   const state = featureState(portico, embeddedState)
   const release = () => {
     if (popup && !popup.closed) popup.close()
@@ -104,7 +107,8 @@ export async function connectSocial(
     // An address from the frame still is input: only an http(s) URL is ever opened.
     if (!isHttpUrl(uri))
       throw new SocialInitiateError({ provider, details: 'The login address is not an http(s) URL.' })
-    if (!popup || popup.closed) throw new SocialPopupBlockedError({ provider, url: uri })
+    if (blocked || !popup) throw new SocialPopupBlockedError({ provider, url: uri })
+    if (popup.closed) throw new SocialPopupClosedError({ provider })
     popup.location.href = uri
 
     // With sign-in on, the frame signs the sign-in with the new account at the login: one window, no second prompt.
