@@ -1,7 +1,7 @@
 import type { SortedConnector } from '@portico/headless'
 import { useCallback } from 'react'
 import { usePorticoUI } from '../../context.js'
-import { useConnectWith, type useStartConnection } from './connection.js'
+import { pairsRemotely, useConnectWith, type useStartConnection } from './connection.js'
 
 // Shared by the Connect and All Wallets views alone: a module of its own, so the chunk they share
 // holds this and not the rest of either view's rows.
@@ -30,11 +30,15 @@ export function walletConnectors(connectors: readonly SortedConnector[]): Wallet
 }
 
 /**
- * Whether two connectors (of different namespaces) reach the same wallet app: what every connector
- * says of its wallet, the directory id when both know it, else the name it announces (an EIP-6963
- * provider's rdns has no counterpart in a Wallet Standard wallet).
+ * Whether two connectors (of different namespaces) reach the same wallet app: both pair remotely or
+ * neither, and then what every connector says of its wallet, the directory id when both know it,
+ * else the name it announces (an EIP-6963 provider's rdns has no counterpart in a Wallet Standard
+ * wallet).
  */
 function sameWallet(a: SortedConnector, b: SortedConnector): boolean {
+  // A wallet that calls itself "WalletConnect" never joins the row that pairs with a phone (it would
+  // take the row's name and icon, and connect itself where the user asked for a QR code).
+  if (pairsRemotely(a) !== pairsRemotely(b)) return false
   if (a.explorerId && b.explorerId) return a.explorerId === b.explorerId
   return a.name.trim().toLowerCase() === b.name.trim().toLowerCase()
 }

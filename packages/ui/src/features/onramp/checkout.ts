@@ -19,6 +19,7 @@ const features = 'popup,width=500,height=720'
  * navigateCheckout(popup, url)
  */
 export function openCheckout(url = ''): Window | null {
+  if (url && !isWebLink(url)) return null
   // A retry reuses the window still open, pointed at the new link.
   if (checkout && !checkout.closed) {
     if (url) checkout.location.href = url
@@ -40,7 +41,19 @@ export function openCheckout(url = ''): Window | null {
 
 /** @internal Points an opened checkout window at the provider's link. */
 export function navigateCheckout(popup: Window | null, url: string): void {
-  if (popup && !popup.closed) popup.location.href = url
+  if (popup && !popup.closed && isWebLink(url)) popup.location.href = url
+}
+
+/**
+ * Only an http(s) link is opened: a `javascript:` one in a window this page opened would run with
+ * this page's origin. (The links come from `generateOnrampUrl`, which refuses others too.)
+ */
+function isWebLink(url: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol)
+  } catch {
+    return false
+  }
 }
 
 /** @internal The checkout window of the purchase in progress, if one was opened. */
