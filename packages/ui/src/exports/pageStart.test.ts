@@ -195,7 +195,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // whole until its parts are in, and a click waits for that instead of landing on a moving row.
   // +0.08 when the pending marker's chunk began carrying the part's stand-in into the
   // loaded part (PartHeld), so a part whose text loads keeps its place (9.63 measured).
-  ConnectView: 8.97,
+  // +0.01 when a connector that pairs remotely stopped sharing a row with one that calls itself
+  // the same (an extension named "WalletConnect" took the WalletConnect row; 8.98 measured).
+  ConnectView: 8.98,
   // The host's terms and privacy policy in the Connect view (its checkbox or line), and its text
   // in each other language; fetched only when the host gave one of the URLs.
   LegalConsent: 1.88,
@@ -348,10 +350,12 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // protocol carries the sign-in data's schema in `connect social` and the user (12.20 measured here).
   // +0.03 here and +0.06 in SiwxAccountStatus for the message's times on days their month has
   // (features/siwx/message.ts: Date.parse rolls 30 February over; 12.42 and 10.82 measured).
-  SIWXSignMessageView: 12.43,
+  // +0.02 and +0.02 when the flow began reading a host config method that throws like one that
+  // rejects (features/siwx/siwxFlow.ts; 12.45 and 10.845 measured).
+  SIWXSignMessageView: 12.45,
   // +0.01 when the pending marker's chunk began carrying the part's stand-in into the
   // loaded part (PartHeld), so a part whose text loads keeps its place (10.42 measured).
-  SiwxAccountStatus: 10.83,
+  SiwxAccountStatus: 10.85,
   'siwx.*': 1.17,
   watchSiwx: 9.36,
   siwxFlow: 8.5,
