@@ -53,6 +53,9 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
       response = await fetch(`${options.url}${path}`, {
         method,
         headers,
+        // The API never redirects: one that did (a proxy, an open redirect) would carry the device
+        // id, which the server ties sessions to, to whatever origin it names.
+        redirect: 'error',
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       })
     } catch {
@@ -89,7 +92,9 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
     pollDevice: (challengeId: string) =>
       call<{ action: 'VERIFY_OTP' | 'VERIFY_DEVICE' }>('POST', '/v1/email/device', { challengeId }),
     verifyOtp: (challengeId: string, otp: string) =>
-      call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/email/otp', { challengeId, otp }),
+      call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/email/otp', { challengeId, otp }).then(
+        signedIn,
+      ),
     /**
      * Whether the server still knows the session: `true`, or on its 401 the server's message (an
      * expired token says 'JWT validation error: …', a signed-out session 'Session signed out').
@@ -144,7 +149,7 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
       call<{ token: string; user: { id: string; email: string } }>('POST', '/v1/passkeys/login/verify', {
         challengeId,
         response,
-      }),
+      }).then(signedIn),
     passkeyApproveOptions: (loginChallengeId: string) =>
       call<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }>(
         'POST',
@@ -170,18 +175,30 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
         'session',
       ),
     startSocial: (provider: string) => call<{ uri: string }>('POST', '/v1/social/start', { provider }),
-    connectSocial: (uri: string) => call<SocialLoginAnswer>('POST', '/v1/social/connect', { uri }),
+    connectSocial: (uri: string) => call<SocialLoginAnswer>('POST', '/v1/social/connect', { uri }).then(signedIn),
     startFarcaster: () => call<{ url: string; challengeId: string }>('POST', '/v1/farcaster/start', {}),
     connectFarcaster: (challengeId: string) =>
       call<{ status: 'pending' } | ({ status: 'completed' } & SocialLoginAnswer)>('POST', '/v1/farcaster/connect', {
         challengeId,
-      }),
+      }).then((answer) => (answer.status === 'completed' ? signedIn(answer) : answer)),
     secondaryOtp: (challengeId: string, otp: string) =>
       call<{ email: string; token: string }>('POST', '/v1/email/update/secondary', { challengeId, otp }, 'session'),
   }
 }
 
 export type AuthApi = ReturnType<typeof createAuthApi>
+
+/**
+ * A login's answer, checked before the frame signs in with it: a token and a user with an id. A
+ * 2xx of another shape (a proxy, a server of another version) is a typed error, not a sign-in with
+ * no session.
+ */
+function signedIn<T extends { token?: unknown; user?: unknown }>(answer: T): T {
+  const user = answer.user as { id?: unknown } | null | undefined
+  if (typeof answer.token !== 'string' || !answer.token || typeof user?.id !== 'string')
+    throw new AuthApiError('INTERNAL', 'The auth server answered a login without a session', 200)
+  return answer
+}
 
 /**
  * Whether the auth server allows the host page for this project, asked once before the first login:

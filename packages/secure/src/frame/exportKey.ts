@@ -96,7 +96,10 @@ export function showExport(options: {
           revealed = true
           output.hidden = false
           const copy = button('Copy', 'reject')
-          copy.addEventListener('click', () => {
+          // Only the user's own click copies: a script in this origin must not put the key on the
+          // system clipboard (other apps and clipboard histories read it).
+          copy.addEventListener('click', (event) => {
+            if (!event.isTrusted) return
             navigator.clipboard?.writeText(output.textContent ?? '').then(
               () => {
                 copy.textContent = 'Copied'

@@ -69,6 +69,7 @@ let current: Promise<VaultStore | undefined> = Promise.resolve(undefined)
 /** Sets where the vault keeps its entries from now on (`undefined`: nowhere, storage is refused). */
 export function useStore(store: Promise<VaultStore | undefined>): void {
   current = store
+  deviceIdReading = undefined // another store holds its own id
 }
 
 /** The entry under `key`; `undefined` when there is none, or no storage to have one in. */
@@ -114,8 +115,23 @@ export async function getSecret(name: string): Promise<Uint8Array | undefined> {
   return new Uint8Array(plain)
 }
 
-/** This browser's device id for the auth server, random and kept in the frame origin. */
-export async function deviceId(): Promise<string> {
+/**
+ * This browser's device id for the auth server, random and kept in the frame origin. Calls made at
+ * once share one read (and, on a new device, one new id): two ids made side by side would leave the
+ * server knowing this browser by one it no longer sends.
+ */
+export function deviceId(): Promise<string> {
+  deviceIdReading ??= readDeviceId()
+  const reading = deviceIdReading
+  // A failed read (no storage yet) is asked again next time.
+  reading.catch(() => {
+    if (deviceIdReading === reading) deviceIdReading = undefined
+  })
+  return reading
+}
+let deviceIdReading: Promise<string> | undefined
+
+async function readDeviceId(): Promise<string> {
   const existing = await get<string>('device-id')
   if (existing) return existing
   const bytes = crypto.getRandomValues(new Uint8Array(24))
