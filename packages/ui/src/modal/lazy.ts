@@ -63,8 +63,11 @@ export function useLazy<value>(chunk: Lazy<value>, enabled = true, what?: string
     chunk.load().then(
       () => live && arrived(),
       (error: unknown) => {
+        // An effect already undone (StrictMode's first mount, a view left) says nothing: the live
+        // one warns, once per failure.
+        if (!live) return
         if (what) console.warn(`[portico] Could not load ${what}.`, error)
-        if (live) setFailed(true)
+        setFailed(true)
       },
     )
     return () => {
