@@ -50,10 +50,20 @@ export function guardButton(
   onHidden: () => void = () => {},
 ): void {
   target.setAttribute('aria-disabled', String(guard.state() !== 'armed'))
+  // One click at a time: a second click (a double click) while the first one's look is awaited
+  // would pass that look too, and run the confirmed action twice.
+  let checking = false
   target.addEventListener('click', async (event) => {
     // Only trusted events count: a synthetic click (dispatchEvent) is never an approval.
-    if (!event.isTrusted) return
-    if (await guard.confirm()) {
+    if (!event.isTrusted || checking) return
+    checking = true
+    let confirmed: boolean
+    try {
+      confirmed = await guard.confirm()
+    } finally {
+      checking = false
+    }
+    if (confirmed) {
       onConfirmed()
       return
     }
