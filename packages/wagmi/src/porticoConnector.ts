@@ -1,6 +1,7 @@
 import type { Portico } from '@portico/headless/core'
 import {
   getConnection,
+  isUserRejection,
   NotConnectedError,
   disconnect as porticoDisconnect,
   request as porticoRequest,
@@ -170,7 +171,13 @@ export function porticoConnector(portico: Portico, { openModal }: PorticoConnect
 
       async switchChain({ chainId }) {
         const chain = chainById(chainId)
-        await switchNetwork(portico, { caipNetworkId: `eip155:${chainId}` })
+        try {
+          await switchNetwork(portico, { caipNetworkId: `eip155:${chainId}` })
+        } catch (error) {
+          // wagmi's connectors reject a declined switch with viem's class (apps check `instanceof`).
+          if (isUserRejection(error)) throw new UserRejectedRequestError(error as Error)
+          throw error
+        }
         return chain
       },
 
