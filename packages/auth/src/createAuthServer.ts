@@ -23,7 +23,7 @@ import { createSmtpMailer, type Mailer, type SmtpOptions } from './mailer.js'
 import { type AuthPurgeResult, purgeExpired } from './maintenance/purge.js'
 import { migrate } from './migrate.js'
 import { createFarcasterClientCache, type FarcasterConfig } from './social/farcaster.js'
-import { createClientCache, type SocialProvidersConfig } from './social/providers.js'
+import { checkSocialProviders, createClientCache, type SocialProvidersConfig } from './social/providers.js'
 
 export type { AuthProject } from './http/env.js'
 
@@ -188,6 +188,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     'dataDir' in databaseOption ? 'pglite' : 'url' in databaseOption ? 'postgres' : databaseOption.kind
   const frameOrigins = options.frameOrigins
   const { social, farcaster } = options
+  if (social && typeof social !== 'function') checkSocialProviders(social)
   const purgeEvery = options.purgeIntervalMs ?? PURGE_INTERVAL_MS
 
   let server: Server | undefined

@@ -70,7 +70,8 @@ export function maskEmail(email: string): string {
   return `${email[0]}***${email.slice(at)}`
 }
 
-const emailPattern = /[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+\.[A-Za-z]{2,}/g
+// The local part may hold an apostrophe (o'neil@…): stopping there would leave most of it in the log.
+const emailPattern = /[^\s<>"(),;:@]+@[^\s<>"'(),;:@]+\.[A-Za-z]{2,}/g
 const longSecretPattern = /[A-Za-z0-9_\-+/=.]{32,}/g
 const codePattern = /\b\d{6}\b/g
 

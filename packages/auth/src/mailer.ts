@@ -73,6 +73,9 @@ export function createSmtpMailer(options: SmtpOptions): Mailer {
   return {
     async send(mail) {
       try {
+        // One recipient, as written: a line break, a comma or a group's colon in it would be read as
+        // other recipients (`ada@…\r\nBcc: eve@…` is a group of eve alone).
+        if (/[\r\n,;:<>]/.test(mail.to)) throw new Error('The recipient is not one address')
         await transport.sendMail({ from: options.from, ...mail })
       } catch (error) {
         // The visitor sees a short reason; the operator finds the SMTP error in the cause.

@@ -18,7 +18,9 @@ import { getKeyShare, listKeys, putDeviceShare, putKeyShare, recoverKeyShares } 
 export function keyRoutes(config: AuthHttpConfig) {
   const { deps } = config
   const signedIn = [requestContext(config), requireSession(config)] as const
-  const namespaceOf = (value: string) => parse(namespaceSchema, decodeURIComponent(value), 'namespace')
+  // The router has decoded the path parameter already: decoding it again read `%25` as a fault (500)
+  // and `%2565ip155` as `eip155`.
+  const namespaceOf = (value: string) => parse(namespaceSchema, value, 'namespace')
   return new Hono<AuthEnv>()
     .get('/', ...signedIn, async (c) => c.json({ keys: await listKeys(deps, c.get('session')) }))
     .put('/:namespace', ...signedIn, async (c) => {

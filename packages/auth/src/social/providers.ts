@@ -63,6 +63,42 @@ export interface SocialProviderConfig {
 /** The social providers of a server, by name. */
 export type SocialProvidersConfig = Partial<Record<SocialProviderName, SocialProviderConfig>>
 
+/**
+ * Refuses, when the server is created, a provider its logins could never use: a name outside the
+ * six, an issuer or endpoint that is no http(s) URL, an empty client id or secret. Each login would
+ * otherwise fail as "Could not reach …", which points the operator at the network.
+ *
+ * @example
+ * checkSocialProviders({ google: { issuer: 'https://accounts.google.com', clientId, clientSecret, … } })
+ */
+export function checkSocialProviders(providers: SocialProvidersConfig): void {
+  for (const [name, config] of Object.entries(providers)) {
+    if (!config) continue
+    const refuse = (what: string) => {
+      throw new AuthError('BAD_REQUEST', `social.${name}: ${what}`)
+    }
+    if (!(socialProviderNames as readonly string[]).includes(name)) refuse('not one of the six social providers')
+    const urls = {
+      issuer: config.issuer,
+      authorizationEndpoint: config.authorizationEndpoint,
+      tokenEndpoint: config.tokenEndpoint,
+      userEndpoint: 'userEndpoint' in config.username ? config.username.userEndpoint : undefined,
+    }
+    for (const [field, url] of Object.entries(urls))
+      if ((field === 'issuer' || url !== undefined) && !isWebUrl(url)) refuse(`${field} is not an http(s) URL`)
+    if (typeof config.clientId !== 'string' || !config.clientId) refuse('clientId is empty')
+    if (typeof config.clientSecret !== 'string' || !config.clientSecret) refuse('clientSecret is empty')
+  }
+}
+
+function isWebUrl(value: unknown): boolean {
+  try {
+    return typeof value === 'string' && ['http:', 'https:'].includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
 /** The provider named `name`, configured: `BAD_REQUEST` for a name outside the six or one not configured. */
 export function providerConfig(
   providers: SocialProvidersConfig,

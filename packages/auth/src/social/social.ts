@@ -106,15 +106,23 @@ async function consumeLogin(
   where: { column: 'state_hash' | 'id'; value: string },
   ctx: RequestContext,
 ): Promise<SocialLoginRow> {
-  const { rows } = await db.query<SocialLoginRow & { taken: boolean }>(
-    `UPDATE social_logins SET consumed_at = COALESCE(consumed_at, $4)
-     WHERE ${where.column} = $1 AND device_hash = $2 AND project_id = $3
-     RETURNING *, (consumed_at = $4) AS taken`,
+  const match = `${where.column} = $1 AND device_hash = $2 AND project_id = $3`
+  // Only the update that finds it unused takes it: two uses in the same millisecond cannot both
+  // read as the first (as comparing the time written with the time now did).
+  const { rows } = await db.query<SocialLoginRow>(
+    `UPDATE social_logins SET consumed_at = $4 WHERE ${match} AND consumed_at IS NULL RETURNING *`,
     [where.value, ctx.deviceHash, ctx.projectId, new Date(deps.now())],
   )
   const row = rows[0]
-  if (!row) throw new AuthError('CHALLENGE_NOT_FOUND', 'Social login not found (unknown or tampered state)')
-  if (!row.taken) throw new AuthError('OTP_USED', 'Social login already used')
+  if (!row) {
+    const known = await db.query(`SELECT 1 FROM social_logins WHERE ${match}`, [
+      where.value,
+      ctx.deviceHash,
+      ctx.projectId,
+    ])
+    if (known.rows.length) throw new AuthError('OTP_USED', 'Social login already used')
+    throw new AuthError('CHALLENGE_NOT_FOUND', 'Social login not found (unknown or tampered state)')
+  }
   if (new Date(row.expires_at).getTime() <= deps.now()) throw new AuthError('OTP_EXPIRED', 'Social login expired')
   return row
 }
