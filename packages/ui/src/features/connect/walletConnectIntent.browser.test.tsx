@@ -5,6 +5,7 @@
 // SDK fetched on the network through the real Connect view, are in
 // walletconnect/WalletConnectOnIntent.browser.test.tsx.
 import {
+  createMemoryWalletConnectStorage,
   createPortico,
   eip155Adapter,
   eip155Network,
@@ -83,7 +84,12 @@ async function mount(portico: Portico) {
   return { walletConnect: button('WalletConnect'), allWallets: button('All Wallets'), button }
 }
 
-const relay = () => ({ relayUrl: devnet.walletConnectRelayUrl, verifyUrl: false as const })
+// A store of its own per kit: the SDK's default (the browser's IndexedDB) keeps other files' pairings.
+const relay = () => ({
+  relayUrl: devnet.walletConnectRelayUrl,
+  verifyUrl: false as const,
+  storage: createMemoryWalletConnectStorage(),
+})
 const move = (element: Element) =>
   element.dispatchEvent(new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse' }))
 
