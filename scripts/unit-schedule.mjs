@@ -53,6 +53,7 @@ const starters = [
   'node:worker_threads',
   '@portico/auth',
   'pglite',
+  'openTestDatabase',
   'postgres',
   'playwright',
   'chromium',

@@ -6,41 +6,31 @@
 // mailer. The HTTP side (routes, the 400/401/409 answers, the happy path, the retired token) is in
 // ../test/suite.ts; the code checks shared with the login in ../login/challenges.ts.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { EMAIL_COOLDOWN_MS, OTP_MAX_ATTEMPTS, OTP_TTL_MS, SESSION_TTL_MS } from '../constants.js'
-import { recoveryKeyFrom, sha256 } from '../crypto.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { EMAIL_COOLDOWN_MS, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../constants.js'
+import { sha256 } from '../crypto.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
 import type { AuthDeps } from '../deps.js'
 import { AuthError } from '../errors.js'
-import { createLog } from '../log.js'
 import type { RequestContext } from '../login/challenges.js'
 import { startLogin, verifyLogin } from '../login/login.js'
 import type { Mail } from '../mailer.js'
-import { migrate } from '../migrate.js'
 import { authenticate, type SessionContext } from '../sessions/sessions.js'
 import { newDeviceId } from '../test/client.js'
+import { openTestDatabase, testDeps } from '../test/database.js'
 import { startEmailUpdate, verifyPrimaryOtp, verifySecondaryOtp } from './emailUpdate.js'
 
 const SECRET = new TextEncoder().encode('a test secret of at least thirty-two bytes!')
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-emailupdate-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('emailupdate')
+  db = opened.db
+  return opened.close
 }, 120_000)
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 /** The module's dependencies on the file's database, with a fake clock and a mailer that records or fails. */
 function harness() {
-  const clock = { now: Date.now() }
   const mails: Mail[] = []
   const mailer = {
     failingTo: undefined as string | undefined,
@@ -49,20 +39,7 @@ function harness() {
       mails.push(mail)
     },
   }
-  const deps: AuthDeps = {
-    database: async () => db,
-    mailer,
-    secret: SECRET,
-    recoveryKey: recoveryKeyFrom(undefined, SECRET),
-    now: () => clock.now,
-    publicUrl: () => 'http://127.0.0.1:1',
-    appName: 'Portico',
-    sessionTtlMs: SESSION_TTL_MS,
-    log: createLog(
-      () => {},
-      () => clock.now,
-    ),
-  }
+  const { deps, clock } = testDeps(db, { secret: SECRET, mailer, publicUrl: 'http://127.0.0.1:1' })
   const mailsTo = (to: string) => mails.filter((m) => m.to === to)
   const lastCode = (to: string) => /^(\d{6}) /.exec(mailsTo(to).at(-1)?.subject ?? '')?.[1] ?? ''
   const ctx = (deviceHash = sha256(newDeviceId())): RequestContext => ({

@@ -5,32 +5,23 @@
 // The per-client limit shared by two servers is in faults.test.ts, the budget's window in
 // test/suite.ts; the origin rules themselves in origin.test.ts.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { type AuthServer, type AuthServerOptions, createAuthServer } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
 import type { AuthLogEntry } from '../log.js'
-import { migrate } from '../migrate.js'
 import { newDeviceId } from '../test/client.js'
+import { openTestDatabase } from '../test/database.js'
 
 const PAGE = 'http://127.0.0.1:5173'
 const OTHER_PAGE = 'http://127.0.0.1:5174'
 const FRAME = 'http://127.0.0.1:7001'
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-env-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('env')
+  db = opened.db
+  return opened.close
 }, 120_000)
-
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 /**
  * A server on the file's database, stopped after the test. Each gets its own secret, so its

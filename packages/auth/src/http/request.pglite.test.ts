@@ -1,39 +1,24 @@
-// The request edge (readBody behind the app's body limit, projectOrigin, requestContext,
-// requireSession, parse, shareBytes and the schemas) driven over real HTTP on PGlite: bodies at
-// MAX_BODY_BYTES exactly and one byte over, with a length, chunked without one, in multi-byte
-// characters, and with a content-length that lies; malformed and non-object JSON; where the
-// project id, device id and bearer token are read from. An oversized body and the first malformed
-// bodies are also in faults.test.ts; the origin rules in origin.test.ts.
-import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { MAX_BODY_BYTES, MAX_SHARE_BYTES } from '../constants.js'
 import { type AuthServer, createAuthServer } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
 import { AuthError } from '../errors.js'
 import type { AuthLogEntry } from '../log.js'
 import type { Mail } from '../mailer.js'
-import { migrate } from '../migrate.js'
 import { newDeviceId } from '../test/client.js'
+import { openTestDatabase } from '../test/database.js'
 import { emailSchema, keySchema, parse, shareBytes } from './request.js'
 
 const PAGE = 'http://127.0.0.1:5173'
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-request-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('request')
+  db = opened.db
+  return opened.close
 }, 120_000)
-
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 /** A server on the file's database, its mails kept in memory, stopped after the test. */
 async function start() {

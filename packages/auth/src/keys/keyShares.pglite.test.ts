@@ -6,56 +6,36 @@
 // status codes, a token presented by another device, sign out) is in ../test/suite.ts; whole
 // frames rebuilding keys in both recovery modes are in userHeldRecovery.pglite.test.ts.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { EMAIL_COOLDOWN_MS, SESSION_TTL_MS } from '../constants.js'
-import { recoveryKeyFrom, sha256 } from '../crypto.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { EMAIL_COOLDOWN_MS } from '../constants.js'
+import { sha256 } from '../crypto.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
-import type { AuthDeps } from '../deps.js'
 import { approveDevice } from '../devices/devices.js'
-import { createLog } from '../log.js'
 import type { RequestContext } from '../login/challenges.js'
 import { startLogin, verifyLogin } from '../login/login.js'
 import type { Mail } from '../mailer.js'
-import { migrate } from '../migrate.js'
 import { authenticate } from '../sessions/sessions.js'
 import { newDeviceId } from '../test/client.js'
+import { openTestDatabase, testDeps } from '../test/database.js'
 import { getKeyShare, listKeys, putDeviceShare, putKeyShare, recoverKeyShares } from './keyShares.js'
 
 const SECRET = new TextEncoder().encode('a test secret of at least thirty-two bytes!')
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-keyshares-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('keyshares')
+  db = opened.db
+  return opened.close
 }, 120_000)
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 /** The module's dependencies on the file's database, with a fake clock and a mailer that records. */
 function harness() {
-  const clock = { now: Date.now() }
   const mails: Mail[] = []
-  const deps: AuthDeps = {
-    database: async () => db,
-    mailer: { send: async (mail) => void mails.push(mail) },
+  const { deps, clock } = testDeps(db, {
     secret: SECRET,
-    recoveryKey: recoveryKeyFrom(undefined, SECRET),
-    now: () => clock.now,
-    publicUrl: () => 'http://127.0.0.1:1',
-    appName: 'Portico',
-    sessionTtlMs: SESSION_TTL_MS,
-    log: createLog(
-      () => {},
-      () => clock.now,
-    ),
-  }
+    mailer: { send: async (mail) => void mails.push(mail) },
+    publicUrl: 'http://127.0.0.1:1',
+  })
   const lastMail = (to: string) => {
     const mail = mails.filter((m) => m.to === to).at(-1)
     if (!mail) throw new Error(`no mail to ${to}`)

@@ -5,30 +5,22 @@
 // answering with another user's key or share. Which device gets which share is in
 // keyShares.pglite.test.ts; the whole HTTP flow in ../test/suite.ts.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { MAX_SHARE_BYTES } from '../constants.js'
 import { type AuthServerOptions, createAuthServer } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
 import type { Mail } from '../mailer.js'
-import { migrate } from '../migrate.js'
 import { createTestClient } from '../test/client.js'
+import { openTestDatabase } from '../test/database.js'
 
 const PAGE = 'http://127.0.0.1:5173'
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-key-routes-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('key-routes')
+  db = opened.db
+  return opened.close
 }, 120_000)
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 async function start(overrides: Partial<AuthServerOptions> = {}) {
   const clock = { now: Date.now() }

@@ -5,46 +5,23 @@
 // the clear. Over HTTP (the `rateLimit` option, 60 s windows) see test/suite.ts "rate limits" and,
 // across two servers on one database, faults.test.ts.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { RATE_LIMIT_WINDOW_MS, SESSION_TTL_MS } from '../constants.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { RATE_LIMIT_WINDOW_MS } from '../constants.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
 import type { AuthDeps } from '../deps.js'
-import { createLog } from '../log.js'
-import { migrate } from '../migrate.js'
+import { openTestDatabase, testDeps } from '../test/database.js'
 import { hitRateLimit, type RateLimitGroup } from './rateLimits.js'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-rate-limits-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('rate-limits')
+  db = opened.db
+  return opened.close
 }, 120_000)
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 function setup(secret = 'a test secret of at least thirty-two bytes!') {
-  const clock = { now: Date.now() }
-  const deps: AuthDeps = {
-    database: async () => db,
-    mailer: { send: async () => {} },
-    secret: new TextEncoder().encode(secret),
-    recoveryKey: new Uint8Array(32),
-    now: () => clock.now,
-    publicUrl: () => 'http://127.0.0.1:8790',
-    appName: 'Portico',
-    sessionTtlMs: SESSION_TTL_MS,
-    log: createLog(
-      () => {},
-      () => clock.now,
-    ),
-  }
+  const { deps, clock } = testDeps(db, { secret: secret })
   return { clock, deps }
 }
 

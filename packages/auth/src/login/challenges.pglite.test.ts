@@ -4,49 +4,26 @@
 // with the right code get one success. Refusals leave the row as it was. The same rules over HTTP
 // are in test/suite.ts ("email login", "concurrent logins") and across servers in faults.test.ts.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DEVICE_LINK_TTL_MS, OTP_MAX_ATTEMPTS, OTP_TTL_MS, SESSION_TTL_MS } from '../constants.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { DEVICE_LINK_TTL_MS, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../constants.js'
 import { sha256 } from '../crypto.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
 import type { AuthDeps } from '../deps.js'
-import { createLog } from '../log.js'
-import { migrate } from '../migrate.js'
+import { openTestDatabase, testDeps } from '../test/database.js'
 import { armChallenge, type ChallengeRow, consumeOtp, createChallenge, type RequestContext } from './challenges.js'
 
 const SECRET = 'a test secret of at least thirty-two bytes!'
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-challenges-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('challenges')
+  db = opened.db
+  return opened.close
 }, 120_000)
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 /** Deps on the file's database with a fake clock (ms) and the given secret. */
 function setup(secret = SECRET) {
-  const clock = { now: Date.now() }
-  const deps: AuthDeps = {
-    database: async () => db,
-    mailer: { send: async () => {} },
-    secret: new TextEncoder().encode(secret),
-    recoveryKey: new Uint8Array(32),
-    now: () => clock.now,
-    publicUrl: () => 'http://127.0.0.1:8790',
-    appName: 'Portico',
-    sessionTtlMs: SESSION_TTL_MS,
-    log: createLog(
-      () => {},
-      () => clock.now,
-    ),
-  }
+  const { deps, clock } = testDeps(db, { secret: secret })
   return { clock, deps }
 }
 

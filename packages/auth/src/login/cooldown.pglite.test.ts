@@ -5,49 +5,26 @@
 // case and whitespace variants of one address sharing one slot. The 12.5 s / 30 s case and
 // parallel starts over HTTP are in test/suite.ts; the purge of old slots in faults.test.ts.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
-import { EMAIL_COOLDOWN_MS, SESSION_TTL_MS } from '../constants.js'
+import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { EMAIL_COOLDOWN_MS } from '../constants.js'
 import { createAuthServer } from '../createAuthServer.js'
 import type { Database, Sql } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
 import type { AuthDeps } from '../deps.js'
-import { createLog } from '../log.js'
 import type { Mail } from '../mailer.js'
-import { migrate } from '../migrate.js'
 import { createTestClient } from '../test/client.js'
+import { openTestDatabase, testDeps } from '../test/database.js'
 import { releaseEmail, reserveEmail, restartCooldown, sendInSlot } from './cooldown.js'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-cooldown-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('cooldown')
+  db = opened.db
+  return opened.close
 }, 120_000)
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 function setup() {
-  const clock = { now: Date.now() }
-  const deps: AuthDeps = {
-    database: async () => db,
-    mailer: { send: async () => {} },
-    secret: new TextEncoder().encode('a test secret of at least thirty-two bytes!'),
-    recoveryKey: new Uint8Array(32),
-    now: () => clock.now,
-    publicUrl: () => 'http://127.0.0.1:8790',
-    appName: 'Portico',
-    sessionTtlMs: SESSION_TTL_MS,
-    log: createLog(
-      () => {},
-      () => clock.now,
-    ),
-  }
+  const { deps, clock } = testDeps(db)
   return { clock, deps }
 }
 

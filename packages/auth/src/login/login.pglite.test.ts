@@ -5,40 +5,29 @@
 // status the frame polls. The same flow over HTTP is in test/suite.ts; session fixation through a
 // carried token in faults.test.ts; the code's own rules in challenges.pglite.test.ts.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { DEVICE_LINK_TTL_MS, EMAIL_COOLDOWN_MS, OTP_TTL_MS, SESSION_TTL_MS } from '../constants.js'
 import { sha256 } from '../crypto.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
-import type { AuthDeps } from '../deps.js'
 import { approveDevice } from '../devices/devices.js'
-import { createLog } from '../log.js'
 import type { Mail } from '../mailer.js'
-import { migrate } from '../migrate.js'
 import { verifySession } from '../sessions/tokens.js'
+import { openTestDatabase, testDeps } from '../test/database.js'
 import { createChallenge, type RequestContext } from './challenges.js'
 import { loginStatus, startLogin, verifyLogin } from './login.js'
 
 const SECRET = 'a test secret of at least thirty-two bytes!'
 const PUBLIC_URL = 'http://127.0.0.1:8790'
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-login-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('login')
+  db = opened.db
+  return opened.close
 }, 120_000)
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 /** Deps on the file's database with a fake clock (ms) and a mailer that records (or fails with `failWith`). */
 function setup() {
-  const clock = { now: Date.now() }
   const mails: Mail[] = []
   const mailer = {
     failWith: undefined as Error | undefined,
@@ -47,20 +36,7 @@ function setup() {
       mails.push(mail)
     },
   }
-  const deps: AuthDeps = {
-    database: async () => db,
-    mailer,
-    secret: new TextEncoder().encode(SECRET),
-    recoveryKey: new Uint8Array(32),
-    now: () => clock.now,
-    publicUrl: () => PUBLIC_URL,
-    appName: 'Portico',
-    sessionTtlMs: SESSION_TTL_MS,
-    log: createLog(
-      () => {},
-      () => clock.now,
-    ),
-  }
+  const { deps, clock } = testDeps(db, { secret: SECRET, mailer, publicUrl: PUBLIC_URL })
   /** The code of the last mail to `email`. */
   const codeFor = (email: string) => {
     const mail = mails.filter((m) => m.to === email).at(-1)

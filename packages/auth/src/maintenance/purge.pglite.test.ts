@@ -1,32 +1,17 @@
-// purgeExpired on PGlite with a fake clock and rows written directly: each table's boundary to the
-// millisecond (one ms past it deleted, at it and before it kept), rows judged by their expiry only
-// (consumed, used, revoked), device links going with their challenge, the account itself never
-// touched, the deps clock (not the wall clock) deciding, the result and its log entry, and two
-// purges in a row or at once deleting each row once. The purge driven over HTTP (a whole login
-// aged, the periodic timer) is in faults.test.ts.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { CHALLENGE_RETENTION_MS, EMAIL_COOLDOWN_MS, SESSION_TTL_MS } from '../constants.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
-import type { AuthDeps } from '../deps.js'
-import { type AuthLogEntry, createLog } from '../log.js'
-import { migrate } from '../migrate.js'
+import type { AuthLogEntry } from '../log.js'
+import { openTestDatabase, testDeps } from '../test/database.js'
 import { type AuthPurgeResult, purgeExpired } from './purge.js'
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-purge-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('purge')
+  db = opened.db
+  return opened.close
 }, 120_000)
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 const PURGED_TABLES = [
   'otp_challenges',
@@ -45,22 +30,8 @@ beforeEach(async () => {
 const NOW = Date.UTC(2026, 3, 10, 12, 0, 0, 0)
 
 function setup(at = NOW) {
-  const clock = { now: at }
   const entries: AuthLogEntry[] = []
-  const deps: AuthDeps = {
-    database: async () => db,
-    mailer: { send: async () => {} },
-    secret: new TextEncoder().encode('a test secret of at least thirty-two bytes!'),
-    recoveryKey: new Uint8Array(32),
-    now: () => clock.now,
-    publicUrl: () => 'http://127.0.0.1:8790',
-    appName: 'Portico',
-    sessionTtlMs: SESSION_TTL_MS,
-    log: createLog(
-      (entry) => entries.push(entry),
-      () => clock.now,
-    ),
-  }
+  const { deps, clock } = testDeps(db, { now: at, log: (entry) => entries.push(entry) })
   return { clock, deps, entries }
 }
 

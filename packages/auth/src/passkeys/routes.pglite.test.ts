@@ -5,31 +5,23 @@
 // serving another, and a list that shows only the caller's passkeys. The ceremonies themselves
 // (sign-in, approval, hostile origins, replays, counters) are in passkeys.pglite.test.ts.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { type AuthServerOptions, createAuthServer } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
 import type { Mail } from '../mailer.js'
-import { migrate } from '../migrate.js'
 import { createTestClient, type TestClient } from '../test/client.js'
+import { openTestDatabase } from '../test/database.js'
 import { softAuthenticator } from '../test/softAuthenticator.js'
 
 const FRAME = 'http://localhost:41999'
 const PAGE = 'http://127.0.0.1:5173'
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-passkey-routes-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('passkey-routes')
+  db = opened.db
+  return opened.close
 }, 120_000)
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 async function start(overrides: Partial<AuthServerOptions> = {}) {
   const clock = { now: Date.now() }

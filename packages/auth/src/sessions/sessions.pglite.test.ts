@@ -8,19 +8,15 @@
 // the same rules over HTTP are in ../faults.test.ts and ../test/suite.ts.
 
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { SESSION_TTL_MS } from '../constants.js'
 import { recoveryKeyFrom, sha256 } from '../crypto.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
 import type { AuthDeps } from '../deps.js'
 import { AuthError } from '../errors.js'
 import type { RequestContext } from '../login/challenges.js'
-import { migrate } from '../migrate.js'
 import { newDeviceId } from '../test/client.js'
+import { openTestDatabase } from '../test/database.js'
 import { authenticate, getUser, openSession, revokeSession, type SessionContext, signOut, toUser } from './sessions.js'
 import { signSession, verifySession } from './tokens.js'
 
@@ -30,17 +26,13 @@ const PAGE = 'http://127.0.0.1:5173'
 /** A login on a whole second, so that ms and JWT seconds line up. */
 const NOW = Date.UTC(2031, 5, 1, 9, 30, 0)
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-sessions-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('sessions')
+  db = opened.db
+  return opened.close
 }, 120_000)
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 /** The server's dependencies on this file's database, with a clock the test moves. */
 function depsAt(clock: { now: number }, overrides: Partial<AuthDeps> = {}): AuthDeps {

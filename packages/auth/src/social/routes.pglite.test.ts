@@ -6,31 +6,23 @@
 // in social.devnet.test.ts; a login's binding and the provider configuration in
 // providers.pglite.test.ts.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { type AuthServerOptions, createAuthServer } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
-import { migrate } from '../migrate.js'
 import { createTestClient, newDeviceId } from '../test/client.js'
+import { openTestDatabase } from '../test/database.js'
 import { readCallbackPage } from '../test/socialBrowser.js'
 import type { SocialProviderConfig } from './providers.js'
 
 const PAGE = 'http://127.0.0.1:5173'
 const FRAME = 'http://127.0.0.1:7001'
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-social-routes-'))
 let db: Database
 
 beforeAll(async () => {
-  db = await openPglite(pgliteDevOptions(dataDir))
-  await migrate(db)
+  const opened = await openTestDatabase('social-routes')
+  db = opened.db
+  return opened.close
 }, 120_000)
-afterAll(async () => {
-  await db?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 const github: SocialProviderConfig = {
   issuer: 'http://127.0.0.1:9',
