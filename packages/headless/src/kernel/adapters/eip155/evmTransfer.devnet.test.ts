@@ -147,6 +147,9 @@ describe('waitForReceiptStatus', () => {
     const sender = await fundedAccount()
     const hash = await chain.sendTransaction({ account: sender, to: sender.address, value: 1n })
     const node = createPublicClient({ transport: http(devnet.evmRpcUrl) })
+    // Anvil mines at once but may answer the hash before the receipt is there (it once did, under
+    // load): wait for the receipt, then take it as the node gives it.
+    await node.waitForTransactionReceipt({ hash })
     const receipt = await node.request({ method: 'eth_getTransactionReceipt', params: [hash] })
     if (!receipt) throw new Error(`anvil mined no receipt for ${hash}`)
     mined = { hash, receipt }
