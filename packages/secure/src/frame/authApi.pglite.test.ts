@@ -21,6 +21,7 @@ import type { AuthLogEntry } from '../../../auth/src/log.js'
 import { migrate } from '../../../auth/src/migrate.js'
 import { type MailInbox, startMailInbox } from '../../../devnet/src/mail/inbox.js'
 import { unverifiedDomainCode } from '../protocol/replies.js'
+import { rejection } from '../test/rejection.js'
 import { AuthApiError, createAuthApi, hostVerification } from './authApi.js'
 import { errorReply, UnverifiedDomainError } from './rpcError.js'
 import { deviceId, memoryStore, StorageBlockedError, useStore } from './vault.js'
@@ -106,13 +107,6 @@ const json =
     res.end(JSON.stringify(body))
   }
 
-/** What `promise` rejected with (the test fails when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => expect.unreachable(`resolved with ${JSON.stringify(value)}`),
-    (error: unknown) => error,
-  )
-}
 const authError = (code: string, status: number, message: string | RegExp) =>
   expect.objectContaining({
     name: 'AuthApiError',

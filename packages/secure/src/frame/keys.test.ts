@@ -11,6 +11,7 @@ import { base58, base64 } from '@scure/base'
 import { split } from 'shamir-secret-sharing'
 import { bytesToHex } from 'viem'
 import { beforeEach, describe, expect, onTestFinished, test } from 'vitest'
+import { rejection } from '../test/rejection.js'
 import { AuthApiError, createAuthApi } from './authApi.js'
 import {
   addressOf,
@@ -113,14 +114,6 @@ const rebuilds = async (namespace: Namespace, shares: Uint8Array[], address: str
   }
 }
 const hex = (bytes: Uint8Array) => bytesToHex(bytes).slice(2)
-
-/** What `promise` rejected with (the test fails when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => expect.unreachable(`resolved with ${String(value)}`),
-    (error: unknown) => error,
-  )
-}
 
 const userHeld = (
   code: string,

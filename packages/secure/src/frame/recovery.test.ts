@@ -7,6 +7,7 @@
 import { scryptAsync } from '@noble/hashes/scrypt.js'
 import { bytesToHex } from 'viem'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { rejection } from '../test/rejection.js'
 import {
   newRecoveryCode,
   normalizeRecoveryCode,
@@ -21,14 +22,6 @@ const code = 'ABCD-EFGH-JKLM-NPQR-STUV'
 /** A 33-byte Shamir share (32 bytes and its x-coordinate). */
 const share = Uint8Array.from({ length: 33 }, (_, i) => (i * 29 + 3) & 0xff)
 const hex = (bytes: Uint8Array) => bytesToHex(bytes).slice(2)
-
-/** What `promise` rejected with (the test fails when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => expect.unreachable(`resolved with ${String(value)}`),
-    (error: unknown) => error,
-  )
-}
 
 /** The envelope made by hand, as the spec describes it: `1 | salt | iv | AES-GCM(scrypt(code), aad=address)`. */
 async function independentSeal(plain: Uint8Array, typed: string, boundTo: string) {

@@ -12,6 +12,7 @@ import { beforeEach, describe, expect, inject, onTestFinished, test } from 'vite
 // The devnet the root vitest globalSetup starts; its module types what `inject('devnet')` returns.
 import type {} from '../../../headless/src/test/globalDevnet.js'
 import { frameTexts } from '../protocol/texts.js'
+import { rejection } from '../test/rejection.js'
 import { updateGrants } from './grants.js'
 import type { Grant } from './permissions.js'
 import type { RpcContext } from './rpcContext.js'
@@ -39,14 +40,6 @@ function context(extra: Partial<RpcContext> = {}): RpcContext {
 }
 const ask = (ctx: RpcContext, method: string, params: unknown, evm = ctx.addresses.eip155) =>
   answerLocally(ctx, method, params, { evm, chainHex })
-
-/** What `promise` rejected with (the test fails when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => expect.unreachable(`resolved with ${JSON.stringify(value)}`),
-    (error: unknown) => error,
-  )
-}
 
 /** A JSON-RPC server on 127.0.0.1 answering each method with `answers[method]` (a raw body string or a value). */
 async function node(answers: Record<string, unknown>) {

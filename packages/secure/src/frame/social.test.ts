@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest'
+import { rejection } from '../test/rejection.js'
 import { createAuthApi } from './authApi.js'
 import { createSocialLogin, socialResultType } from './social.js'
 import { memoryStore, useStore } from './vault.js'
@@ -72,14 +73,6 @@ const callbackUri = (url: string, authorize: string, code = 'the-code') =>
   `${url}/v1/social/callback?code=${code}&state=${new URL(authorize).searchParams.get('state')}`
 const result = (uri: unknown, origin: string) =>
   new MessageEvent('message', { data: { type: socialResultType, uri }, origin })
-
-/** What `promise` rejected with (the test fails when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => expect.unreachable(`resolved with ${JSON.stringify(value)}`),
-    (error: unknown) => error,
-  )
-}
 
 let warn: ReturnType<typeof vi.spyOn>
 beforeEach(() => {

@@ -6,6 +6,7 @@
 import { base64 } from '@scure/base'
 import { bytesToHex } from 'viem'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { rejection } from '../test/rejection.js'
 import {
   del,
   deviceId,
@@ -44,13 +45,6 @@ beforeEach(() => {
 })
 
 const secretBytes = () => Uint8Array.from({ length: 33 }, (_, i) => (i * 37 + 11) & 0xff)
-/** What `promise` rejected with (the test fails when it resolves). */
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => expect.unreachable(`resolved with ${String(value)}`),
-    (error: unknown) => error,
-  )
-}
 const contains = (haystack: Uint8Array, needle: Uint8Array) =>
   bytesToHex(haystack).includes(bytesToHex(needle).slice(2))
 
