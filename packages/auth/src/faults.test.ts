@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SignJWT, UnsecuredJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest'
+import { beforeAll, describe, expect, onTestFinished, test, vi } from 'vitest'
 import { type MailInbox, startMailInbox } from '../../devnet/src/mail/inbox.js'
 import {
   EMAIL_COOLDOWN_MS,
@@ -25,25 +25,22 @@ import type { Database } from './db/database.js'
 import { openPglite, pgliteDevOptions } from './db/pglite.js'
 import type { AuthLogEntry } from './log.js'
 import type { Mail, Mailer } from './mailer.js'
-import { migrate } from './migrate.js'
 import { createTestClient, newDeviceId, type TestClient } from './test/client.js'
+import { openTestDatabase } from './test/database.js'
 
 const SECRET = 'a test secret of at least thirty-two bytes!'
 const PAGE = 'http://127.0.0.1:5173'
 const FRAME = 'http://127.0.0.1:7001'
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-faults-'))
 let db: Database
 let inbox: MailInbox
 
 beforeAll(async () => {
-  ;[db, inbox] = await Promise.all([openPglite(pgliteDevOptions(dataDir)), startMailInbox()])
-  await migrate(db)
+  const [opened, mail] = await Promise.all([openTestDatabase('faults'), startMailInbox()])
+  ;[db, inbox] = [opened.db, mail]
+  return async () => {
+    await Promise.allSettled([opened.close(), mail.stop()])
+  }
 }, 120_000)
-
-afterAll(async () => {
-  await Promise.allSettled([db?.close(), inbox?.stop()])
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 /** A server on the file's database with a fake clock and a captured log, stopped after the test. */
 async function start(overrides: Partial<AuthServerOptions> = {}) {

@@ -6,10 +6,7 @@
 // mode it gives no key, while the user, with the mailed approval and their recovery code, recovers
 // theirs on a new device. Last, a device's own pair of shares that no longer matches is made again.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { type MailInbox, startMailInbox } from '../../../devnet/src/mail/inbox.js'
 import { createAuthApi } from '../../../secure/src/frame/authApi.js'
 import {
@@ -26,24 +23,21 @@ import { getSecret, memoryStore, putSecret, useStore } from '../../../secure/src
 import { createAuthServer } from '../createAuthServer.js'
 import { recoveryKeyFrom, unseal } from '../crypto.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
-import { migrate } from '../migrate.js'
+import { openTestDatabase } from '../test/database.js'
 
 const PAGE = 'http://127.0.0.1:5173'
 const SECRET = 'a test secret of at least thirty-two bytes!'
 const RECOVERY_KEY = 'the operator recovery key, 32 bytes or more'
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-userheld-'))
 let db: Database
 let inbox: MailInbox
 
 beforeAll(async () => {
-  ;[db, inbox] = await Promise.all([openPglite(pgliteDevOptions(dataDir)), startMailInbox()])
-  await migrate(db)
+  const [opened, mail] = await Promise.all([openTestDatabase('userheld'), startMailInbox()])
+  ;[db, inbox] = [opened.db, mail]
+  return async () => {
+    await Promise.allSettled([opened.close(), mail.stop()])
+  }
 }, 120_000)
-afterAll(async () => {
-  await Promise.allSettled([db?.close(), inbox?.stop()])
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 async function start() {
   const clock = { now: Date.now() }

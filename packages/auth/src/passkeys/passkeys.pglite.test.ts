@@ -4,33 +4,27 @@
 // a clear error and leave nothing behind: no passkey, no session, no counter change.
 
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
 import { type MailInbox, startMailInbox } from '../../../devnet/src/mail/inbox.js'
 import { PASSKEY_CHALLENGE_TTL_MS } from '../constants.js'
 import { createAuthServer } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import { openPglite, pgliteDevOptions } from '../db/pglite.js'
-import { migrate } from '../migrate.js'
 import { createTestClient, type TestClient } from '../test/client.js'
+import { openTestDatabase } from '../test/database.js'
 import { softAuthenticator } from '../test/softAuthenticator.js'
 
 const FRAME = 'http://localhost:41999'
 const PAGE = 'http://127.0.0.1:5173'
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-auth-passkeys-'))
 let db: Database
 let inbox: MailInbox
 
 beforeAll(async () => {
-  ;[db, inbox] = await Promise.all([openPglite(pgliteDevOptions(dataDir)), startMailInbox()])
-  await migrate(db)
+  const [opened, mail] = await Promise.all([openTestDatabase('passkeys'), startMailInbox()])
+  ;[db, inbox] = [opened.db, mail]
+  return async () => {
+    await Promise.allSettled([opened.close(), mail.stop()])
+  }
 }, 120_000)
-afterAll(async () => {
-  await Promise.allSettled([db?.close(), inbox?.stop()])
-  rmSync(dataDir, { recursive: true, force: true })
-})
 
 async function start() {
   const clock = { now: Date.now() }

@@ -7,18 +7,14 @@
 // routes through this client are keys.test.ts and packages/auth/src/keys/userHeldRecovery.pglite.test.ts;
 // the vault behind the device id is vault.test.ts.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, onTestFinished, test } from 'vitest'
 import { type AuthServerOptions, createAuthServer } from '../../../auth/src/createAuthServer.js'
 import type { Database } from '../../../auth/src/db/database.js'
-import { openPglite, pgliteDevOptions } from '../../../auth/src/db/pglite.js'
 import type { AuthErrorCode } from '../../../auth/src/errors.js'
 import type { AuthLogEntry } from '../../../auth/src/log.js'
-import { migrate } from '../../../auth/src/migrate.js'
+import { openTestDatabase } from '../../../auth/src/test/database.js'
 import { type MailInbox, startMailInbox } from '../../../devnet/src/mail/inbox.js'
 import { unverifiedDomainCode } from '../protocol/replies.js'
 import { rejection } from '../test/rejection.js'
@@ -28,18 +24,16 @@ import { deviceId, memoryStore, StorageBlockedError, useStore } from './vault.js
 
 const PAGE = 'http://127.0.0.1:5173'
 const SECRET = 'a test secret of at least thirty-two bytes!'
-const dataDir = mkdtempSync(join(tmpdir(), 'portico-frame-authapi-'))
 let db: Database
 let inbox: MailInbox
 
 beforeAll(async () => {
-  ;[db, inbox] = await Promise.all([openPglite(pgliteDevOptions(dataDir)), startMailInbox()])
-  await migrate(db)
+  const [opened, mail] = await Promise.all([openTestDatabase('frame-authapi'), startMailInbox()])
+  ;[db, inbox] = [opened.db, mail]
+  return async () => {
+    await Promise.allSettled([opened.close(), mail.stop()])
+  }
 }, 120_000)
-afterAll(async () => {
-  await Promise.allSettled([db?.close(), inbox?.stop()])
-  rmSync(dataDir, { recursive: true, force: true })
-})
 beforeEach(() => {
   useStore(Promise.resolve(memoryStore()))
 })
