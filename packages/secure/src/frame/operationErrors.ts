@@ -94,6 +94,21 @@ function simulatedRevert(error: unknown): Hex | undefined {
 }
 
 /**
+ * The bundler a message names: its origin only, since the URL's path or query may hold an API key
+ * (the whole URL when it does not parse).
+ *
+ * @example
+ * bundlerOrigin('https://bundler.example/v1?apikey=k') // 'https://bundler.example'
+ */
+export function bundlerOrigin(bundlerUrl: string): string {
+  try {
+    return new URL(bundlerUrl).origin
+  } catch {
+    return bundlerUrl
+  }
+}
+
+/**
  * The typed errors of the smart-account path: a call that reverts (its reason), a bundler that does
  * not answer, a bundler that refuses the operation (its reason), never a raw transport error.
  */
@@ -104,13 +119,7 @@ export function bundlerError(error: unknown, bundlerUrl: string): RpcError {
     | { url?: string; status?: number; details?: string }
     | null
     | undefined
-  const origin = (() => {
-    try {
-      return new URL(bundlerUrl).origin
-    } catch {
-      return bundlerUrl
-    }
-  })()
+  const origin = bundlerOrigin(bundlerUrl)
   // A request the bundler never answered (viem's timeout, 10 s) is not a refusal: it may come back.
   if (base?.walk((e) => (e as { name?: string }).name === 'TimeoutError'))
     return new RpcError(`The bundler did not answer (${origin}): timed out`, -32603)

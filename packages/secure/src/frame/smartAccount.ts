@@ -26,7 +26,7 @@ import { getChainId } from 'viem/actions'
 import { defaultReceiptTimeoutMs } from '../receiptTimeout.js'
 import { simple7702Implementation } from './delegation.js'
 import { chainClient, type WithOwner } from './eip155Client.js'
-import { bundlerError, isRefusal, revertedError } from './operationErrors.js'
+import { bundlerError, bundlerOrigin, isRefusal, revertedError } from './operationErrors.js'
 import { RpcError } from './rpcError.js'
 
 /**
@@ -266,7 +266,7 @@ export async function sendOperation(
     })
     if (typeof answered !== 'string' || answered.toLowerCase() !== own.toLowerCase())
       throw new RpcError(
-        `The bundler answered with another operation's hash (${new URL(endpoints.bundlerUrl).origin})`,
+        `The bundler answered with another operation's hash (${bundlerOrigin(endpoints.bundlerUrl)})`,
         -32603,
       )
     return own
