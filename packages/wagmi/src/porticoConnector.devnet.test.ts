@@ -5,16 +5,13 @@ import {
   eip155Adapter,
   getNetwork,
   initialize,
-  type Portico,
   connect as porticoConnect,
   getConnection as porticoConnection,
   disconnect as porticoDisconnect,
   switchNetwork,
-  watchConnection as watchPortico,
 } from '@portico/headless/core'
 import { createTestEip1193Wallet } from '@portico/headless/testing'
 import {
-  type Config,
   connect,
   createStorage,
   disconnect,
@@ -24,7 +21,6 @@ import {
   sendTransaction,
   switchChain,
   waitForTransactionReceipt,
-  watchConnection,
 } from '@wagmi/core'
 import { defineChain, http, parseEther } from 'viem'
 import { describe, expect, test } from 'vitest'
@@ -32,6 +28,7 @@ import { devnetSuite } from '../../headless/src/test/devnetSuite.js'
 import { createWagmiConfig } from './createWagmiConfig.js'
 import { porticoConnectorId } from './porticoConnector.js'
 import { porticoNetworks } from './porticoNetworks.js'
+import { untilPortico, untilWagmi } from './test/until.js'
 
 const suite = devnetSuite()
 const { stops } = suite
@@ -91,39 +88,6 @@ function installWallet() {
   })
   stops.push(wallet.announce())
   return wallet
-}
-
-/** Resolves once wagmi's connection satisfies `predicate` (wagmi's state changes are events). */
-function untilWagmi(config: Config, predicate: (c: ReturnType<typeof getConnection>) => boolean) {
-  return new Promise<ReturnType<typeof getConnection>>((resolve) => {
-    const check = () => {
-      const now = getConnection(config)
-      if (!predicate(now)) return false
-      resolve(now)
-      return true
-    }
-    if (check()) return
-    const stop = watchConnection(config, {
-      onChange: () => {
-        if (check()) stop()
-      },
-    })
-  })
-}
-
-function untilPortico(portico: Portico, predicate: (c: ReturnType<typeof porticoConnection>) => boolean) {
-  return new Promise<ReturnType<typeof porticoConnection>>((resolve) => {
-    const now = porticoConnection(portico, { namespace: 'eip155' })
-    if (predicate(now)) return resolve(now)
-    const stop = watchPortico(portico, {
-      namespace: 'eip155',
-      onChange(next) {
-        if (!predicate(next)) return
-        stop()
-        resolve(next)
-      },
-    })
-  })
 }
 
 async function connectedPage() {

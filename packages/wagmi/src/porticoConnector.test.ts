@@ -15,12 +15,10 @@ import {
   getConnection as porticoConnection,
   disconnect as porticoDisconnect,
   switchNetwork,
-  watchConnection as watchPortico,
 } from '@portico/headless/core'
 import { createTestEip1193Wallet } from '@portico/headless/testing'
 import {
   ChainNotConfiguredError,
-  type Config,
   type Connector,
   connect,
   createStorage,
@@ -28,7 +26,6 @@ import {
   reconnect,
   signMessage,
   switchChain,
-  watchConnection,
 } from '@wagmi/core'
 import { defineChain, http, UserRejectedRequestError } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
@@ -40,6 +37,7 @@ import { installTestWindow, removeTestWindow } from '../../headless/src/test/win
 import { createWagmiConfig } from './createWagmiConfig.js'
 import { porticoConnectorId } from './porticoConnector.js'
 import { porticoNetworks } from './porticoNetworks.js'
+import { untilPortico, untilWagmi } from './test/until.js'
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []
@@ -114,38 +112,6 @@ function recordEvents(connector: Connector) {
         .map(([name, data]) => [name, data] as [string, unknown])
     },
   }
-}
-
-function untilWagmi(config: Config, predicate: (c: ReturnType<typeof getConnection>) => boolean) {
-  return new Promise<ReturnType<typeof getConnection>>((resolve) => {
-    const check = () => {
-      const now = getConnection(config)
-      if (!predicate(now)) return false
-      resolve(now)
-      return true
-    }
-    if (check()) return
-    const stop = watchConnection(config, {
-      onChange: () => {
-        if (check()) stop()
-      },
-    })
-  })
-}
-
-function untilPortico(portico: Portico, predicate: (c: ReturnType<typeof porticoConnection>) => boolean) {
-  return new Promise<ReturnType<typeof porticoConnection>>((resolve) => {
-    const now = porticoConnection(portico, { namespace: 'eip155' })
-    if (predicate(now)) return resolve(now)
-    const stop = watchPortico(portico, {
-      namespace: 'eip155',
-      onChange(next) {
-        if (!predicate(next)) return
-        stop()
-        resolve(next)
-      },
-    })
-  })
 }
 
 async function connectedPage() {
