@@ -137,3 +137,35 @@ test('a double click opens one window and starts one login', async () => {
   expect(win.open).toHaveBeenCalledTimes(1)
   expect(requests.map((r) => r.name)).toEqual(['GET_SOCIAL_REDIRECT_URI', 'CONNECT_SOCIAL'])
 })
+
+// The callback page on the auth server (the provider's `redirect_uri`) says it is done; the
+// result is then with the frame, and closing the window no longer means the user gave up.
+const callback = 'http://127.0.0.1:7/v1/social/callback'
+const withCallback = `http://127.0.0.1:9/authorize?state=s1&redirect_uri=${encodeURIComponent(callback)}`
+const done = (source: unknown, origin: string) =>
+  window.dispatchEvent(Object.assign(new Event('message'), { source, origin, data: { type: '@portico-social/done' } }))
+
+test('behavior: once the callback page says it is done, closing the window is not "Popup closed"', async () => {
+  vi.useFakeTimers()
+  const { portico, popups } = setup({ GET_SOCIAL_REDIRECT_URI: answer({ uri: withCallback }), CONNECT_SOCIAL: never })
+  let settled: unknown
+  connectSocial(portico, { provider: 'google' }).catch((error: unknown) => (settled = error))
+  await vi.advanceTimersByTimeAsync(0)
+  done(popups[0], 'http://127.0.0.1:7')
+  popups[0]?.close()
+  await vi.advanceTimersByTimeAsync(5_000)
+  expect(settled).toBeUndefined()
+})
+
+test('security: "done" from any other origin in the window (the provider, a page it redirected to) does not stop the check', async () => {
+  vi.useFakeTimers()
+  const { portico, popups } = setup({ GET_SOCIAL_REDIRECT_URI: answer({ uri: withCallback }), CONNECT_SOCIAL: never })
+  let settled: unknown
+  connectSocial(portico, { provider: 'google' }).catch((error: unknown) => (settled = error))
+  await vi.advanceTimersByTimeAsync(0)
+  done(popups[0], 'http://127.0.0.1:9')
+  done({}, 'http://127.0.0.1:7') // the right origin, another window
+  popups[0]?.close()
+  await vi.advanceTimersByTimeAsync(1_000)
+  expect(settled).toMatchObject({ name: 'SocialPopupClosedError', shortMessage: 'Popup closed' })
+})

@@ -121,7 +121,7 @@ export async function connectSocial(
       ...(signIn ? { siwxMessage: signing?.toFrameSiwxMessage(signIn.data) } : {}),
     })
     connected.catch(() => {}) // given up on when the window closes first
-    const watch = watchPopup(popup, provider)
+    const watch = watchPopup(popup, provider, callbackOrigin(uri))
     let user: Awaited<typeof connected>
     try {
       user = await Promise.race([connected, watch.closed])
@@ -143,16 +143,23 @@ export async function connectSocial(
 /**
  * Rejects with 'Popup closed' when the window is closed before the provider sent the user back
  * (checked every second); stops checking once the callback page said it is done (the result is
- * then with the frame, and the window is ours to close).
+ * then with the frame, and the window is ours to close). Only the callback page counts: a page on
+ * any other origin in that window (the provider's, or one it redirected to) cannot stop the check
+ * and leave a closed window read as a login still under way.
  */
-function watchPopup(popup: Window, provider: string): { closed: Promise<never>; stop(): void } {
+function watchPopup(
+  popup: Window,
+  provider: string,
+  doneOrigin: string | undefined,
+): { closed: Promise<never>; stop(): void } {
   let timer: ReturnType<typeof setInterval> | undefined
   const stop = () => {
     clearInterval(timer)
     window.removeEventListener('message', onMessage)
   }
   const onMessage = (event: MessageEvent) => {
-    if (event.source !== popup || (event.data as { type?: unknown } | null)?.type !== socialDoneType) return
+    if (event.source !== popup || event.origin !== doneOrigin) return
+    if ((event.data as { type?: unknown } | null)?.type !== socialDoneType) return
     stop()
   }
   const closed = new Promise<never>((_, reject) => {
@@ -164,6 +171,12 @@ function watchPopup(popup: Window, provider: string): { closed: Promise<never>; 
   })
   window.addEventListener('message', onMessage)
   return { closed, stop }
+}
+
+/** The origin of the callback page: the `redirect_uri` the auth server put in the provider's address. */
+function callbackOrigin(uri: string): string | undefined {
+  const redirect = new URL(uri).searchParams.get('redirect_uri')
+  return redirect !== null && isHttpUrl(redirect) ? new URL(redirect).origin : undefined
 }
 
 function isHttpUrl(value: unknown): value is string {
