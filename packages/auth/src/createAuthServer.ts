@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { Hono } from 'hono'
+import { createAuthApp, type HealthCheck } from './app.js'
 import {
   HEALTH_TIMEOUT_MS,
   PURGE_INTERVAL_MS,
@@ -16,7 +17,6 @@ import { openPglite } from './db/pglite.js'
 import { openPostgres } from './db/postgres.js'
 import type { AuthDeps } from './deps.js'
 import { AuthError } from './errors.js'
-import { createAuthApp, type HealthCheck } from './http/app.js'
 import type { AuthEnv, AuthHttpConfig, AuthProject } from './http/env.js'
 import { type AuthLogSink, createLog, errorText, jsonLines } from './log.js'
 import { createSmtpMailer, type Mailer, type SmtpOptions } from './mailer.js'

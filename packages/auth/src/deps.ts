@@ -23,5 +23,14 @@ export interface AuthDeps {
   log: AuthLog
 }
 
+/** Who is asking: the project and page origin already checked by the HTTP layer, and the device. */
+export interface RequestContext {
+  projectId: string
+  /** The page origin the request was made for, as checked against the project's allow-list. */
+  origin: string
+  /** SHA-256 of the device id the secure frame sent. */
+  deviceHash: string
+}
+
 /** ISO text of a database time. */
 export const iso = (value: Date | string) => new Date(value).toISOString()

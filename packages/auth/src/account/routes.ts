@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AuthEnv, AuthHttpConfig } from '../http/env.js'
-import { emailSchema, parse, readBody, requestContext, requireSession } from '../http/request.js'
+import { emailSchema, parse, readBody, requestContext } from '../http/request.js'
+import { requireSession } from '../sessions/requireSession.js'
 import { deleteAccount } from './account.js'
 
 /** `/v1/account`: `DELETE` removes the user and everything stored for them (signed in). */

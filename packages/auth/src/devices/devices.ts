@@ -1,10 +1,10 @@
+import { armChallenge } from '../codes/challenges.js'
+import { restartCooldown, sendInSlot } from '../codes/cooldown.js'
 import { generateOtp, sha256 } from '../crypto.js'
 import type { Sql } from '../db/database.js'
 import type { AuthDeps } from '../deps.js'
 import { AuthError } from '../errors.js'
 import { maskEmail } from '../log.js'
-import { armChallenge } from '../login/challenges.js'
-import { restartCooldown, sendInSlot } from '../login/cooldown.js'
 import { otpMail } from '../mailer.js'
 
 /**

@@ -1,9 +1,9 @@
+import { consumeOtp, createChallenge } from '../codes/challenges.js'
+import { reserveEmail, sendInSlot } from '../codes/cooldown.js'
 import { generateOtp } from '../crypto.js'
 import type { Sql } from '../db/database.js'
 import { type AuthDeps, iso } from '../deps.js'
 import { AuthError } from '../errors.js'
-import { consumeOtp, createChallenge } from '../login/challenges.js'
-import { reserveEmail, sendInSlot } from '../login/cooldown.js'
 import { otpMail } from '../mailer.js'
 import { getUser, openSession, revokeSession, type SessionContext } from '../sessions/sessions.js'
 

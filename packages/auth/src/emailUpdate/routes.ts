@@ -1,15 +1,7 @@
 import { type Context, Hono } from 'hono'
 import type { AuthEnv, AuthHttpConfig } from '../http/env.js'
-import {
-  emailSchema,
-  idSchema,
-  otpSchema,
-  parse,
-  rateLimit,
-  readBody,
-  requestContext,
-  requireSession,
-} from '../http/request.js'
+import { emailSchema, idSchema, otpSchema, parse, rateLimit, readBody, requestContext } from '../http/request.js'
+import { requireSession } from '../sessions/requireSession.js'
 import type { SessionContext } from '../sessions/sessions.js'
 import { startEmailUpdate, verifyPrimaryOtp, verifySecondaryOtp } from './emailUpdate.js'
 

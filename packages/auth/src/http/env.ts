@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { AuthDeps } from '../deps.js'
-import type { RequestContext } from '../login/challenges.js'
+import type { AuthDeps, RequestContext } from '../deps.js'
 import type { PasskeyRelyingParty } from '../passkeys/passkeys.js'
 import type { SessionContext } from '../sessions/sessions.js'
 import type { FarcasterDeps } from '../social/farcaster.js'

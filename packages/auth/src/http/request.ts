@@ -5,7 +5,6 @@ import { sha256 } from '../crypto.js'
 import { AuthError, serverMessages } from '../errors.js'
 import type { RateLimitGroup } from '../limits/rateLimits.js'
 import { hitRateLimit } from '../limits/rateLimits.js'
-import { authenticate } from '../sessions/sessions.js'
 import type { AuthEnv, AuthHttpConfig } from './env.js'
 import { pageOrigin } from './origin.js'
 
@@ -52,7 +51,8 @@ export function shareBytes(base64: string, what: string): Buffer {
   return share
 }
 
-const header = (c: Context, name: string) => {
+/** A request header, `undefined` when absent or empty. */
+export const header = (c: Context, name: string) => {
   const value = c.req.header(name)
   return value === undefined || value === '' ? undefined : value
 }
@@ -113,15 +113,6 @@ export function requestContext(config: AuthHttpConfig): MiddlewareHandler<AuthEn
     const { projectId, origin } = projectOrigin(c, config)
     const deviceId = parse(deviceIdSchema, header(c, 'x-portico-device'), 'X-Portico-Device')
     c.set('request', { projectId, origin, deviceHash: sha256(deviceId) })
-    await next()
-  }
-}
-
-/** Middleware: a valid session token (after {@link requestContext}). */
-export function requireSession(config: AuthHttpConfig): MiddlewareHandler<AuthEnv> {
-  return async (c, next) => {
-    const token = header(c, 'authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1]
-    c.set('session', await authenticate(config.deps, token, c.get('request')))
     await next()
   }
 }

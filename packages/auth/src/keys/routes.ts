@@ -9,9 +9,9 @@ import {
   rateLimit,
   readBody,
   requestContext,
-  requireSession,
   shareBytes,
 } from '../http/request.js'
+import { requireSession } from '../sessions/requireSession.js'
 import { getKeyShare, listKeys, putDeviceShare, putKeyShare, recoverKeyShares } from './keyShares.js'
 
 /** `/v1/keys`: the user's keys, and per namespace the server's shares (signed-in sessions only). */

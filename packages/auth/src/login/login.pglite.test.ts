@@ -6,14 +6,15 @@
 // carried token in faults.test.ts; the code's own rules in challenges.pglite.test.ts.
 import { randomBytes } from 'node:crypto'
 import { beforeAll, describe, expect, test } from 'vitest'
+import { createChallenge } from '../codes/challenges.js'
 import { DEVICE_LINK_TTL_MS, EMAIL_COOLDOWN_MS, OTP_TTL_MS, SESSION_TTL_MS } from '../constants.js'
 import { sha256 } from '../crypto.js'
 import type { Database } from '../db/database.js'
+import type { RequestContext } from '../deps.js'
 import { approveDevice } from '../devices/devices.js'
 import type { Mail } from '../mailer.js'
 import { verifySession } from '../sessions/tokens.js'
 import { openTestDatabase, testDeps } from '../test/database.js'
-import { createChallenge, type RequestContext } from './challenges.js'
 import { loginStatus, startLogin, verifyLogin } from './login.js'
 
 const SECRET = 'a test secret of at least thirty-two bytes!'

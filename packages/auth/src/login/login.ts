@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
+import { type ChallengeRow, consumeOtp, createChallenge } from '../codes/challenges.js'
+import { reserveEmail, sendInSlot } from '../codes/cooldown.js'
 import { generateOtp, randomToken } from '../crypto.js'
+import type { RequestContext } from '../deps.js'
 import { type AuthDeps, iso } from '../deps.js'
 import { createDeviceLink, isTrustedDevice } from '../devices/devices.js'
 import { AuthError } from '../errors.js'
 import { maskEmail } from '../log.js'
 import { deviceMail, otpMail } from '../mailer.js'
 import { openSession, toUser } from '../sessions/sessions.js'
-import { type ChallengeRow, consumeOtp, createChallenge, type RequestContext } from './challenges.js'
-import { reserveEmail, sendInSlot } from './cooldown.js'
 
 /** Which step the frame shows next after starting an email login. */
 export type LoginAction = 'VERIFY_OTP' | 'VERIFY_DEVICE'

@@ -11,11 +11,11 @@ import {
 import { decodeClientDataJSON } from '@simplewebauthn/server/helpers'
 import { PASSKEY_CHALLENGE_TTL_MS } from '../constants.js'
 import type { Sql } from '../db/database.js'
+import type { RequestContext } from '../deps.js'
 import { type AuthDeps, iso } from '../deps.js'
 import { approveLink } from '../devices/devices.js'
 import { AuthError } from '../errors.js'
 import { maskEmail } from '../log.js'
-import type { RequestContext } from '../login/challenges.js'
 import { openSession, type SessionContext, toUser } from '../sessions/sessions.js'
 
 /**

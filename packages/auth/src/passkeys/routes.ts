@@ -1,15 +1,8 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { type Context, Hono } from 'hono'
 import type { AuthEnv, AuthHttpConfig } from '../http/env.js'
-import {
-  idSchema,
-  parse,
-  passkeyResponseSchema,
-  rateLimit,
-  readBody,
-  requestContext,
-  requireSession,
-} from '../http/request.js'
+import { idSchema, parse, passkeyResponseSchema, rateLimit, readBody, requestContext } from '../http/request.js'
+import { requireSession } from '../sessions/requireSession.js'
 import {
   approvalOptions,
   approveWithPasskey,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AuthEnv, AuthHttpConfig } from '../http/env.js'
-import { requestContext, requireSession } from '../http/request.js'
+import { requestContext } from '../http/request.js'
+import { requireSession } from './requireSession.js'
 import { getUser, signOut } from './sessions.js'
 
 /** `GET /v1/session` (who is signed in) and `DELETE /v1/session` (sign out). */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Sql } from '../db/database.js'
+import type { RequestContext } from '../deps.js'
 import { type AuthDeps, iso } from '../deps.js'
 import { AuthError } from '../errors.js'
-import type { RequestContext } from '../login/challenges.js'
 import { type SessionClaims, signSession, verifySession } from './tokens.js'
 
 /** An authenticated request: the context plus the verified session. */

@@ -1,10 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { type AppClient, createAppClient, viemConnector } from '@farcaster/auth-client'
 import { FARCASTER_WAIT_MS, SOCIAL_LOGIN_TTL_MS } from '../constants.js'
-import type { AuthDeps } from '../deps.js'
+import type { AuthDeps, RequestContext } from '../deps.js'
 import { AuthError } from '../errors.js'
 import { errorText } from '../log.js'
-import type { RequestContext } from '../login/challenges.js'
 import { consumeLogin, finishSocialLogin, type SocialLoginRow } from './social.js'
 
 /**

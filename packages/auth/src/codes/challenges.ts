@@ -2,17 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { DEVICE_LINK_TTL_MS, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../constants.js'
 import { hashOtp, sameDigest } from '../crypto.js'
 import type { Sql } from '../db/database.js'
-import type { AuthDeps } from '../deps.js'
+import type { AuthDeps, RequestContext } from '../deps.js'
 import { AuthError } from '../errors.js'
-
-/** Who is asking: the project and page origin already checked by the HTTP layer, and the device. */
-export interface RequestContext {
-  projectId: string
-  /** The page origin the request was made for, as checked against the project's allow-list. */
-  origin: string
-  /** SHA-256 of the device id the secure frame sent. */
-  deviceHash: string
-}
 
 /** One code sent (or, for a device link, to be sent): a row of `otp_challenges`. */
 export interface ChallengeRow {

@@ -8,9 +8,9 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { DEVICE_LINK_TTL_MS, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../constants.js'
 import { sha256 } from '../crypto.js'
 import type { Database } from '../db/database.js'
-import type { AuthDeps } from '../deps.js'
+import type { AuthDeps, RequestContext } from '../deps.js'
 import { openTestDatabase, testDeps } from '../test/database.js'
-import { armChallenge, type ChallengeRow, consumeOtp, createChallenge, type RequestContext } from './challenges.js'
+import { armChallenge, type ChallengeRow, consumeOtp, createChallenge } from './challenges.js'
 
 const SECRET = 'a test secret of at least thirty-two bytes!'
 let db: Database
