@@ -37,8 +37,8 @@ body{margin:0;background:transparent}
 h1{font-size:18px;margin:0}
 .dapp{display:flex;align-items:center;gap:8px;margin:0}
 .dapp img{inline-size:24px;block-size:24px;border-radius:var(--portico-radii-sm,6px);object-fit:cover}
-.dapp-name{font-weight:600;font-size:14px}
-.origin{font-size:13px;opacity:.75;margin:0;overflow-wrap:anywhere}
+.dapp-name{font-weight:600;font-size:14px;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.origin{font-size:13px;opacity:.75;margin:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;direction:rtl;text-align:left}
 .note{font-size:13px;margin:0;color:var(--portico-colors-foregroundMuted,inherit)}
 .warning{font-size:13px;margin:0;padding:10px;border-radius:var(--portico-radii-md,10px);background:var(--portico-colors-warning,#f5a524);color:var(--portico-colors-warningForeground,#000)}
 dl{margin:0;display:grid;gap:6px}
@@ -160,12 +160,21 @@ function header(title: string, origin: string): HTMLElement[] {
     const name = document.createElement('span')
     name.className = 'dapp-name'
     name.textContent = dapp.name
+    name.title = dapp.name
     row.append(name)
     parts.push(row)
   }
+  // The header stays a few lines whatever the host names itself: the app's name (a claim) on one
+  // line, and the origin on one line cut at its start, as browsers show a long address, so that its
+  // registrable domain stays in view. A 253-character host name or a 128-character app name would
+  // otherwise fill a small frame and squeeze the request out of it while Approve stays in view.
   const from = document.createElement('p')
   from.className = 'origin'
-  from.textContent = origin
+  from.title = origin
+  const text = document.createElement('span')
+  text.dir = 'ltr'
+  text.textContent = origin
+  from.append(text)
   parts.push(from)
   return parts
 }
@@ -214,9 +223,11 @@ export function showPrompt(
   sheet.textContent = style
   let closed = false
   // Escape refuses, as in any modal dialog (the frame's keys never reach the page, so only the
-  // frame can). Refusing needs no visibility check: nothing is approved by it.
+  // frame can). Refusing needs no visibility check: nothing is approved by it. Tab stays in the
+  // dialog: leaving it would hand the keyboard to whatever the host page put next.
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && event.isTrusted) close()
+    if (event.key === 'Tab') keepFocusIn(card, event)
   }
   const close = () => {
     if (closed) return
@@ -240,6 +251,25 @@ export function showPrompt(
   document.addEventListener('keydown', onKey)
   focus.focus()
   return close
+}
+
+/** Wraps Tab (and shift+Tab) around the dialog's focusable elements. */
+function keepFocusIn(card: HTMLElement, event: KeyboardEvent): void {
+  const items = [...card.querySelectorAll<HTMLElement>('button,a[href],input,textarea,select,[tabindex]')].filter(
+    (item) => item.tabIndex >= 0 && !item.closest('[hidden]') && !(item as HTMLButtonElement).disabled,
+  )
+  const first = items[0]
+  const last = items.at(-1)
+  const active = document.activeElement
+  const outside = !card.contains(active)
+  if (!first || !last) event.preventDefault()
+  else if (event.shiftKey && (active === first || outside)) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault()
+    first.focus()
+  }
 }
 
 /** Closes the open prompt, if any (an aborted request, a sign-out). */

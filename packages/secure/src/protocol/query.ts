@@ -6,7 +6,13 @@ import type { ParseResult } from './requests.js'
 /** The frame URL's query parameters (the spec: projectId, chainId, version, enableLogger, rpcUrl). */
 export const frameQuerySchema = z.object({
   projectId: str(1, 128),
-  chainId: z.optional(z.string().check(z.regex(/^[1-9]\d{0,15}$/))),
+  // A number as the kit and viem hold chain ids: beyond 2^53 - 1, Number() would round it to another chain.
+  chainId: z.optional(
+    z.string().check(
+      z.regex(/^[1-9]\d{0,15}$/),
+      z.refine((id) => Number.isSafeInteger(Number(id))),
+    ),
+  ),
   version: z.optional(str(0, 32)),
   enableLogger: z.optional(z.enum(['true', 'false'])),
   rpcUrl: z.optional(rpcUrl),
