@@ -25,8 +25,12 @@ function toUnits(amount: string, decimals: number): bigint | undefined {
 /** The live form state shared by the form and the review: tokens, amounts, quote, fee. */
 export function useSwapDraft(tokens: readonly SwapToken[]) {
   const { form, update } = useSwapForm()
-  const from = resolveSwapToken(tokens, form.from) ?? (form.from ? undefined : tokens.find(isNativeSwapToken))
   const to = resolveSwapToken(tokens, form.to)
+  // The native currency pays by default, unless it is what the user picked to receive (picking it
+  // there flips the pair, and an empty pay side must not fall back to the same token).
+  const from =
+    resolveSwapToken(tokens, form.from) ??
+    (form.from || isNativeSwapToken(to) ? undefined : tokens.find(isNativeSwapToken))
   const balances = useBalance()
   const fromBalance = balanceOf(balances.data, from)
   const toBalance = balanceOf(balances.data, to)
