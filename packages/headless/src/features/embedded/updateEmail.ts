@@ -1,3 +1,4 @@
+import * as z from 'zod/mini'
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import type { Portico } from '../../kernel/portico.js'
 import { authConnectorId } from './authConnector.js'
@@ -7,7 +8,6 @@ import { NoAuthConnectorError, NotConnectedToEmailError } from './updateEmailErr
 
 /** The spec's polling interval while the new email is confirmed by the frame. */
 export const updateEmailPollMs = 1000
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 /** The embedded wallet, checked the way the spec asks: an AUTH connector, connected through it. */
 function connectedWallet(portico: Portico): EmbeddedWallet {
@@ -39,7 +39,8 @@ export async function updateEmail(
 ): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }> {
   const wallet = connectedWallet(portico)
   const email = typeof parameters.email === 'string' ? parameters.email.trim() : ''
-  if (!emailPattern.test(email)) throw new InvalidLoginInputError({ field: 'email' })
+  // The same rule as the login's (startEmailLogin): an address with an empty domain label is none.
+  if (!z.email().safeParse(email).success) throw new InvalidLoginInputError({ field: 'email' })
   return wallet.client.request('UPDATE_EMAIL', { email })
 }
 

@@ -11,7 +11,8 @@ import { embeddedMessages } from './messages.js'
 import { warmEmailLogin } from './warmEmailLogin.js'
 
 // The spec only asks for a valid email; the auth server and the headless action check it again.
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// Dot-separated domain labels, none empty: `a@example.com.` and `a@example..com` are no addresses.
+const emailShape = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 
 // The embedded wallet's login cache, read without its schema (which lives in the embedded wallet's
 // code, not loaded yet): only `used: true` matters here, the restore checks the rest.

@@ -15,7 +15,8 @@ import { OtpInput } from './OtpInput.js'
 import { refusalText } from './refusalText.js'
 import { withAddress } from './withAddress.js'
 
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// Dot-separated domain labels, none empty: `a@example.com.` and `a@example..com` are no addresses.
+const emailShape = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/
 
 /**
  * @internal
