@@ -93,7 +93,12 @@ export function Picker({
     else if (event.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0))
     else if (event.key === 'Home' || event.key === 'PageUp') setActive(0)
     else if (event.key === 'End' || event.key === 'PageDown') setActive(last)
-    else if (event.key === 'Enter' || (event.key === ' ' && typed.current.text === '')) choose(active)
+    // Space chooses, except inside a typed search (then it is part of the text, as in a native select).
+    else if (
+      event.key === 'Enter' ||
+      (event.key === ' ' && (typed.current.text === '' || event.timeStamp - typed.current.at >= typeaheadMs))
+    )
+      choose(active)
     else if (event.key === 'Tab') {
       // Focus moves on as usual; the list closes without choosing.
       setOpen(false)
