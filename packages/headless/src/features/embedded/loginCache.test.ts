@@ -44,3 +44,12 @@ test('edge: with no storage the cache is empty and writing is harmless', () => {
   writeLoginCache(portico, { used: true })
   expect(readLoginCache(portico)).toEqual({ used: false })
 })
+
+test('edge: a last email in the future (a clock set right since, an edited value) reads as none; one in the past is kept', () => {
+  const { portico } = instance()
+  writeLoginCache(portico, { used: true, lastEmailLoginTime: Date.now() + 3_600_000 })
+  expect(readLoginCache(portico)).toEqual({ used: true, lastEmailLoginTime: undefined })
+  const past = Date.now() - 1_000
+  writeLoginCache(portico, { lastEmailLoginTime: past })
+  expect(readLoginCache(portico).lastEmailLoginTime).toBe(past)
+})

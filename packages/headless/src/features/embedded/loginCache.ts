@@ -32,7 +32,13 @@ const loginCacheSchema = lazy(() =>
  * if (readLoginCache(portico).used) restore()
  */
 export function readLoginCache(portico: Portico): LoginCache {
-  return portico.storage.get(loginCacheKey, loginCacheSchema) ?? { used: false }
+  const cache = portico.storage.get(loginCacheKey, loginCacheSchema) ?? { used: false }
+  // A last email in the future is no record of one (a clock that was ahead and was set right, or an
+  // edited value): taken as is it would hold the 30 s cooldown for as long. The auth server keeps
+  // its own cooldown per address.
+  if (cache.lastEmailLoginTime !== undefined && cache.lastEmailLoginTime > Date.now())
+    return { ...cache, lastEmailLoginTime: undefined }
+  return cache
 }
 
 /** @internal Merges `update` into the stored login cache. */
