@@ -5,7 +5,7 @@
 // spec's payload) and off (nothing reaches the recorder, not even INITIALIZE).
 import { getConnection, useSignMessage } from '@portico/headless'
 import type { ReactNode } from 'react'
-import { createPublicClient, erc20Abi, type Hex, http, parseEther } from 'viem'
+import { type Hex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
@@ -13,11 +13,11 @@ import { cleanup, render, renderHook } from 'vitest-browser-react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
 import { currentCheckout } from '../features/onramp/checkout.js'
 import { expectNothingSent, expectSteps, type WireEvent } from '../test/analyticsEvents.js'
-import { freshFundedKey } from '../test/devnetChain.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
 import { accountViewSettled } from '../test/modalSettled.js'
 import type { ModalView, ModalViewWithData } from '../useModal.js'
 import '../test/provided.js'
+import { devnetClient as chain, freshFundedKey, tokenBalance, devnetUsdc as usdc } from '../test/devnetChain.js'
 
 const devnet = inject('devnet')
 const cleanups: (() => void)[] = []
@@ -28,8 +28,6 @@ afterEach(async () => {
   for (const stop of cleanups.splice(0)) stop()
 })
 
-const chain = createPublicClient({ transport: http(devnet.evmRpcUrl) })
-const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
 const dialog = () => page.getByRole('dialog')
 
 /** A harness reporting to the emulator (or not: `analytics` off with the emulator still configured). */
@@ -192,12 +190,7 @@ for (const analytics of [true, false]) {
       await userEvent.click(dialog().getByRole('button', { name: 'Swap', exact: true }))
       // Back on the form, its amount cleared, once the swap landed.
       await expect.element(dialog().getByRole('textbox', { name: 'Amount' })).toHaveValue('')
-      const received = await chain.readContract({
-        address: usdc,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [harness.wallet.address as Hex],
-      })
+      const received = await tokenBalance(usdc, harness.wallet.address as Hex)
       expect(received).toBeGreaterThan(0n)
 
       await userEvent.fill(dialog().getByRole('textbox', { name: 'Amount' }), '1')

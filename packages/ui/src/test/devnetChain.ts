@@ -1,13 +1,23 @@
 // The shared devnet anvil chain as browser tests use it: raw JSON-RPC (anvil's own methods) and
 // fresh keys funded by the devnet tokens' minter, so no test shares an account or a nonce.
 
-import { createPublicClient, encodeFunctionData, type Hex, http, parseAbi } from 'viem'
+import { createPublicClient, encodeFunctionData, erc20Abi, type Hex, http, type PublicClient, parseAbi } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { inject } from 'vitest'
 import './provided.js'
 
 // @portico/devnet's `treasury` (anvil #9), the devnet tokens' minter; its index is Node-only.
 const treasury = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+
+/** A viem client of the devnet anvil: reads, nonces, receipts. */
+export const devnetClient: PublicClient = createPublicClient({ transport: http(inject('devnet').evmRpcUrl) })
+
+/** The devnet's USDC (6 decimals), the token most tests move. */
+export const devnetUsdc = inject('devnet').evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
+
+/** `owner`'s balance of the ERC-20 `token`, in base units. */
+export const tokenBalance = (token: Hex, owner: Hex): Promise<bigint> =>
+  devnetClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
 /** One JSON-RPC call to the devnet anvil; an RPC error throws. */
 export async function anvil(method: string, params: unknown[]): Promise<unknown> {
@@ -45,7 +55,7 @@ export async function mintUsdc(to: Hex, amount: bigint): Promise<void> {
       }),
     },
   ])) as Hex
-  await createPublicClient({ transport: http(devnet.evmRpcUrl) }).waitForTransactionReceipt({
+  await devnetClient.waitForTransactionReceipt({
     hash,
     pollingInterval: 100,
   })

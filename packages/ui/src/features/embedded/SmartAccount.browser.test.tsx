@@ -10,19 +10,21 @@ import { eip155Network, type Portico, PorticoProvider, sendTransaction } from '@
 import { getEmbeddedWallet, getSmartAccount, startEmailLogin, verifyEmailOtp } from '@portico/headless/embedded'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { createPublicClient, encodeFunctionData, erc20Abi, type Hex, http } from 'viem'
+import { encodeFunctionData, erc20Abi, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { PorticoUI } from '../../PorticoUI.js'
 import { latestMail } from '../../test/authInbox.js'
-import { anvil, mintUsdc } from '../../test/devnetChain.js'
+import { anvil, devnetClient, mintUsdc, tokenBalance, devnetUsdc as usdc } from '../../test/devnetChain.js'
 import { embeddedPortico, stopEmbedded } from '../../test/embeddedKit.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 import { isModalSettled } from '../../test/isModalSettled.js'
 import { accountViewSettled } from '../../test/modalSettled.js'
+
+const usdcOf = (owner: string) => tokenBalance(usdc, owner as Hex)
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []
@@ -46,10 +48,6 @@ beforeAll(async () => {
 let emails = 0
 const freshEmail = () => `sa-ui-${Date.now().toString(36)}-${++emails}@example.com`
 const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
-const chain = () => createPublicClient({ transport: http(devnet.evmRpcUrl) })
-const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
-const usdcOf = (owner: string) =>
-  chain().readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Hex] })
 
 /**
  * A kit on the devnet chain (with its tokens). `bundler`: the devnet's bundler and paymaster
@@ -235,7 +233,7 @@ test('Account view: a double click on "Upgrade account" asks once; approved, the
   await answerInFrame('Approve')
   await expect.element(page.getByText('Standard account, upgraded')).toBeVisible()
   expect(requests('UPGRADE_ACCOUNT')).toBe(1)
-  expect(await chain().getCode({ address: address as Hex })).toMatch(/^0xef0100/)
+  expect(await devnetClient.getCode({ address: address as Hex })).toMatch(/^0xef0100/)
   expect($('account-upgrade')).toBeNull()
   expect($('account-upgrade-error')).toBeNull()
 
@@ -246,7 +244,7 @@ test('Account view: a double click on "Upgrade account" asks once; approved, the
   await answerInFrame('Approve')
   await expect.element(upgradeButton()).toBeEnabled()
   expect(requests('UNDO_ACCOUNT_UPGRADE')).toBe(1)
-  expect(await chain().getCode({ address: address as Hex })).toBeUndefined()
+  expect(await devnetClient.getCode({ address: address as Hex })).toBeUndefined()
   await expect.element(page.getByText('Standard account', { exact: true })).toBeVisible()
 })
 
@@ -262,7 +260,7 @@ test('Account view: a rejected upgrade leaves the row as it was; a bundler that 
   await expect.element(upgradeButton()).toBeEnabled()
   expect($('account-upgrade-error')).toBeNull()
   expect(requests('UPGRADE_ACCOUNT')).toBe(1)
-  expect(await chain().getCode({ address: address as Hex })).toBeUndefined()
+  expect(await devnetClient.getCode({ address: address as Hex })).toBeUndefined()
   await reset()
 
   // A network whose bundler is down (its server drops every connection): refused before any prompt.
@@ -285,7 +283,7 @@ test('Account view: a rejected upgrade leaves the row as it was; a bundler that 
   await expect.element(upgradeButton()).toBeEnabled()
   await expect.element(page.getByRole('alert')).toHaveTextContent('The account was not upgraded: The bundler')
   expect(page.getByRole('alert').elements()).toHaveLength(1)
-  expect(await chain().getCode({ address: downUser.address as Hex })).toBeUndefined()
+  expect(await devnetClient.getCode({ address: downUser.address as Hex })).toBeUndefined()
 })
 
 test('Send through the smart account: an operation that reverts ends the pending state in the typed error; Try again sends once', async () => {
@@ -295,7 +293,7 @@ test('Send through the smart account: an operation that reverts ends the pending
   // (No modal yet: the frame shows its own centred prompt.)
   const first = sendTransaction(portico, { to: freshAddress(), value: 0n })
   await userEvent.click(inFrame().getByRole('button', { name: 'Approve' }))
-  await chain().waitForTransactionReceipt({ hash: await first, pollingInterval: 100 })
+  await devnetClient.waitForTransactionReceipt({ hash: await first, pollingInterval: 100 })
   await mintUsdc(smart as Hex, 5_000_000n)
 
   const requests = countFrameRequests(portico)
@@ -347,7 +345,7 @@ async function moveAllUsdc(account: Hex) {
       data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [freshAddress(), amount] }),
     },
   ])) as Hex
-  await chain().waitForTransactionReceipt({ hash, pollingInterval: 100 })
+  await devnetClient.waitForTransactionReceipt({ hash, pollingInterval: 100 })
   await anvil('anvil_stopImpersonatingAccount', [account])
   await anvil('anvil_setBalance', [account, '0x0'])
 }

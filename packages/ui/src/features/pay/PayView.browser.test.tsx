@@ -16,13 +16,18 @@ import {
 } from '@portico/headless'
 import { createTestEip1193Wallet, createTestSolanaWallet } from '@portico/headless/testing'
 import { QueryClient } from '@tanstack/react-query'
-import { createPublicClient, erc20Abi, type Hex, http } from 'viem'
+import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { PorticoUI } from '../../PorticoUI.js'
-import { freshFundedKey } from '../../test/devnetChain.js'
+import {
+  tokenBalance as balanceOf,
+  devnetClient as chain,
+  freshFundedKey,
+  devnetUsdc as usdc,
+} from '../../test/devnetChain.js'
 import { type PayRequest, type PayResult, usePay } from '../../usePay.js'
 import '../../test/provided.js'
 
@@ -32,11 +37,6 @@ afterEach(async () => {
   await cleanup()
   for (const stop of stops.splice(0)) stop()
 })
-
-const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
-const chain = createPublicClient({ transport: http(devnet.evmRpcUrl) })
-const balanceOf = (token: Hex, owner: Hex) =>
-  chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
 type Settled = { result: PayResult } | { error: Error & { name: string; shortMessage?: string } }
 

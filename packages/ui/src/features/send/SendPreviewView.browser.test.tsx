@@ -9,16 +9,24 @@ import { connect, createPortico, eip155Adapter, eip155Network, initialize, Porti
 import { createTestEip1193Wallet } from '@portico/headless/testing'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { createPublicClient, erc20Abi, type Hex, http, parseEther } from 'viem'
+import { type Hex, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { PorticoUI } from '../../PorticoUI.js'
 import { recordAnnouncements } from '../../test/announcements.js'
-import { anvil, freshFundedKey } from '../../test/devnetChain.js'
+import {
+  anvil,
+  devnetClient as chain,
+  freshFundedKey,
+  tokenBalance,
+  devnetUsdc as usdc,
+} from '../../test/devnetChain.js'
 import { useModal } from '../../useModal.js'
 import '../../test/provided.js'
+
+const usdcOf = (owner: Hex) => tokenBalance(usdc, owner)
 
 const devnet = inject('devnet')
 const stops: (() => void)[] = []
@@ -27,10 +35,6 @@ afterEach(async () => {
   for (const stop of stops.splice(0)) stop()
 })
 
-const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
-const chain = createPublicClient({ transport: http(devnet.evmRpcUrl) })
-const usdcOf = (owner: Hex) =>
-  chain.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 const nonceOf = (address: Hex) => chain.getTransactionCount({ address })
 
 function Opener() {

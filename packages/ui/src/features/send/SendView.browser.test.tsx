@@ -15,14 +15,14 @@ import {
 import { createTestEip1193Wallet } from '@portico/headless/testing'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { createPublicClient, erc20Abi, type Hex, http } from 'viem'
+import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
-import { freshFundedKey } from '../../test/devnetChain.js'
+import { tokenBalance as balanceOf, freshFundedKey, devnetUsdc as usdc } from '../../test/devnetChain.js'
 import { accountViewSettled } from '../../test/modalSettled.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
@@ -33,11 +33,6 @@ afterEach(async () => {
   await cleanup()
   for (const stop of stops.splice(0)) stop()
 })
-
-const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
-const chain = createPublicClient({ transport: http(devnet.evmRpcUrl) })
-const balanceOf = (token: Hex, owner: Hex) =>
-  chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
 function OpenOnMount({ view }: { view: ModalView }) {
   const { open } = useModal()

@@ -13,24 +13,20 @@ import {
 import { createTestEip1193Wallet } from '@portico/headless/testing'
 import { QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import {
-  createPublicClient,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  maxUint256,
-  parseAbi,
-  parseEther,
-  parseUnits,
-} from 'viem'
+import { encodeFunctionData, erc20Abi, type Hex, maxUint256, parseAbi, parseEther, parseUnits } from 'viem'
 import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import { recordAnnouncements } from '../../test/announcements.js'
-import { anvil, freshFundedKey } from '../../test/devnetChain.js'
+import {
+  anvil,
+  tokenBalance as balanceOf,
+  devnetClient as chain,
+  freshFundedKey,
+  devnetUsdc as usdc,
+} from '../../test/devnetChain.js'
 import { holdRequests } from '../../test/holdRequests.js'
 import { useModal } from '../../useModal.js'
 import type { SwapViewData } from './swapForm.js'
@@ -44,11 +40,7 @@ afterEach(async () => {
   for (const stop of stops.splice(0)) stop()
 })
 
-const usdc = devnet.evmTokens.find((t) => t.symbol === 'USDC')?.address as Hex
 const ptk = devnet.evmTokens.find((t) => t.symbol === 'PTK')?.address as Hex
-const chain = createPublicClient({ transport: http(devnet.evmRpcUrl) })
-const balanceOf = (token: Hex, owner: Hex) =>
-  chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
 function OpenOnMount({ data }: { data: SwapViewData | undefined }) {
   const { open } = useModal()
