@@ -74,6 +74,9 @@ export const address = style({
   gap: vars.space.xxs,
   fontSize: vars.fontSizes.lg,
   fontWeight: vars.fontWeights.semibold,
+  // A name may be any length and have no space (ENS): it wraps, so Copy beside it stays in view.
+  maxWidth: '100%',
+  overflowWrap: 'anywhere',
 })
 export const balance = style({
   color: vars.colors.foregroundMuted,
