@@ -24,19 +24,21 @@ const STUB_SIGNATURE: Hex =
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'expected a hex string')
 const quantity = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'expected a hex quantity')
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address')
+// Gas limits and fees are packed two to a word (accountGasLimits, gasFees, paymasterAndData).
+const gas128 = z.string().regex(/^0x[0-9a-fA-F]{1,32}$/, 'expected a hex quantity of at most 128 bits')
 const userOperationSchema = z.object({
   sender: address,
   nonce: quantity,
   factory: z.union([address, z.literal('0x7702')]).nullish(),
   factoryData: hex.nullish(),
   callData: hex,
-  callGasLimit: quantity.nullish(),
-  verificationGasLimit: quantity.nullish(),
+  callGasLimit: gas128.nullish(),
+  verificationGasLimit: gas128.nullish(),
   preVerificationGas: quantity.nullish(),
-  maxFeePerGas: quantity.nullish(),
-  maxPriorityFeePerGas: quantity.nullish(),
-  paymasterVerificationGasLimit: quantity.nullish(),
-  paymasterPostOpGasLimit: quantity.nullish(),
+  maxFeePerGas: gas128.nullish(),
+  maxPriorityFeePerGas: gas128.nullish(),
+  paymasterVerificationGasLimit: gas128.nullish(),
+  paymasterPostOpGasLimit: gas128.nullish(),
 })
 const paramsSchema = z.tuple([userOperationSchema.loose(), address, quantity]).rest(z.unknown())
 
@@ -111,7 +113,6 @@ export async function answerPaymasterCall(
   if (BigInt(chainId) !== BigInt(evmChainId)) throw new RpcError(-32602, `Chain ${chainId} is not supported`)
 
   const operation = formatUserOperation(rpcOperation as never) as UserOperation<'0.8'>
-  refuseByPolicy(policy, operation)
   // The stub always carries the paymaster's own limits (what its validation needs); the final
   // data signs the limits the operation will be sent with.
   const stub = method === 'pm_getPaymasterStubData'
@@ -119,6 +120,8 @@ export async function answerPaymasterCall(
     paymasterVerificationGasLimit: (!stub && operation.paymasterVerificationGasLimit) || PAYMASTER_VERIFICATION_GAS,
     paymasterPostOpGasLimit: (!stub && operation.paymasterPostOpGasLimit) || PAYMASTER_POST_OP_GAS,
   }
+  // The cap counts the limits that are signed, not the ones asked for (a zero is signed as the default).
+  refuseByPolicy(policy, { ...operation, ...gas })
   const validAfter = 0
   // The latest block can be older than the clock (a chain just loaded from its snapshot) or
   // newer (a test moved chain time forward); the next block is never before either, and the
@@ -180,8 +183,8 @@ function refuseByPolicy(policy: PaymasterPolicy, operation: UserOperation<'0.8'>
       operation.callGasLimit,
       operation.verificationGasLimit,
       operation.preVerificationGas,
-      operation.paymasterVerificationGasLimit ?? PAYMASTER_VERIFICATION_GAS,
-      operation.paymasterPostOpGasLimit ?? PAYMASTER_POST_OP_GAS,
+      operation.paymasterVerificationGasLimit,
+      operation.paymasterPostOpGasLimit,
     ]
     if (limits.every((limit) => limit !== undefined)) {
       const total = limits.reduce<bigint>((sum, limit) => sum + (limit ?? 0n), 0n)
