@@ -47,8 +47,20 @@ export const center = style({
   gap: vars.space.sm,
   padding: `${vars.space.lg} ${vars.space.sm} ${vars.space.sm}`,
 })
-export const headline = style({ fontSize: vars.fontSizes.lg, fontWeight: vars.fontWeights.semibold })
-export const muted = style({ color: vars.colors.foregroundMuted, fontSize: vars.fontSizes.sm })
+// Headlines and notes carry names of any length with no space (a registered name, a wallet's): they
+// wrap inside the view rather than run out of it.
+export const headline = style({
+  fontSize: vars.fontSizes.lg,
+  fontWeight: vars.fontWeights.semibold,
+  maxWidth: '100%',
+  overflowWrap: 'anywhere',
+})
+export const muted = style({
+  color: vars.colors.foregroundMuted,
+  fontSize: vars.fontSizes.sm,
+  maxWidth: '100%',
+  overflowWrap: 'anywhere',
+})
 export const danger = style({ color: vars.colors.danger })
 
 export const walletRing = style({

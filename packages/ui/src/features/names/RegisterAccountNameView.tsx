@@ -105,7 +105,9 @@ function RegisterAccountNameForm({ text }: { text: Catalogue<typeof namesMessage
             ? text.nameInvalidCharacters
             : problem === 'short'
               ? text.nameTooShort
-              : text.nameIsTaken(accountName?.name ?? '')}
+              : problem === 'long'
+                ? text.nameTooLong
+                : text.nameIsTaken(accountName?.name ?? '')}
         </p>
       ) : null}
       {accountName ? (

@@ -21,3 +21,10 @@ test('the label is trimmed, lower case and loses a known suffix only', () => {
   expect(nameLabel('alice.reown.id', suffixes)).toBe('alice')
   expect(nameLabel('alice.other.id', suffixes)).toBe('alice.other.id')
 })
+
+test('edge: a label has at most 63 characters (a DNS label, as the headless rule and the name service take), suffix not counted', () => {
+  expect(nameInputProblem('a'.repeat(63), suffixes)).toBeUndefined()
+  expect(nameInputProblem(`${'a'.repeat(63)}.reown.id`, suffixes)).toBeUndefined()
+  expect(nameInputProblem('a'.repeat(64), suffixes)).toBe('long')
+  expect(nameInputProblem(`${'a'.repeat(64)}.wcn.id`, suffixes)).toBe('long')
+})

@@ -1,6 +1,6 @@
 /**
  * What is wrong with a typed name, by the spec's rule (letters, digits and hyphen, at least 4
- * characters), read on the label: a typed suffix that is one of the instance's `suffixes` is not
+ * characters) and a DNS label's limit of 63 (what the name service and `isValidNameLabel` take), read on the label: a typed suffix that is one of the instance's `suffixes` is not
  * part of it. `undefined` when nothing is typed or the label follows the rule.
  *
  * @example
@@ -8,11 +8,15 @@
  * nameInputProblem('bob', ['.reown.id']) // 'short'
  * nameInputProblem('alice.reown.id', ['.reown.id']) // undefined
  */
-export function nameInputProblem(typed: string, suffixes: readonly string[]): 'characters' | 'short' | undefined {
+export function nameInputProblem(
+  typed: string,
+  suffixes: readonly string[],
+): 'characters' | 'short' | 'long' | undefined {
   const label = nameLabel(typed, suffixes)
   if (label === '') return undefined
   if (!/^[a-z0-9-]+$/i.test(label)) return 'characters'
   if (label.length < 4) return 'short'
+  if (label.length > 63) return 'long'
   return undefined
 }
 

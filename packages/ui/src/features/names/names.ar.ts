@@ -8,6 +8,7 @@ export const namesAr = {
   nameCurrent: (name) => `اسمك: ${name}`,
   nameInvalidCharacters: 'استخدم الحروف والأرقام والشرطات فقط.',
   nameTooShort: 'يتكون الاسم من 4 أحرف على الأقل.',
+  nameTooLong: 'يتكون الاسم من 63 حرفًا على الأكثر.',
   nameSuggestions: 'اقتراحات',
   nameSuggestionsLoading: 'جارٍ البحث عن أسماء…',
   nameAvailable: 'متاح',

@@ -8,6 +8,7 @@ export const namesDe = {
   nameCurrent: (name) => `Ihr Name: ${name}`,
   nameInvalidCharacters: 'Nur Buchstaben, Ziffern und Bindestriche verwenden.',
   nameTooShort: 'Ein Name hat mindestens 4 Zeichen.',
+  nameTooLong: 'Ein Name hat höchstens 63 Zeichen.',
   nameSuggestions: 'Vorschläge',
   nameSuggestionsLoading: 'Namen werden gesucht…',
   nameAvailable: 'Verfügbar',

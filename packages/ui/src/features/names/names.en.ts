@@ -10,6 +10,7 @@ export const namesEn = {
   nameCurrent: (name: string) => `Your name: ${name}`,
   nameInvalidCharacters: 'Use only letters, digits and hyphens.',
   nameTooShort: 'A name has at least 4 characters.',
+  nameTooLong: 'A name has at most 63 characters.',
   nameSuggestions: 'Suggestions',
   nameSuggestionsLoading: 'Looking for names…',
   nameAvailable: 'Available',

@@ -8,6 +8,7 @@ export const namesEs = {
   nameCurrent: (name) => `Tu nombre: ${name}`,
   nameInvalidCharacters: 'Usa solo letras, dígitos y guiones.',
   nameTooShort: 'Un nombre tiene al menos 4 caracteres.',
+  nameTooLong: 'Un nombre tiene como máximo 63 caracteres.',
   nameSuggestions: 'Sugerencias',
   nameSuggestionsLoading: 'Buscando nombres…',
   nameAvailable: 'Disponible',

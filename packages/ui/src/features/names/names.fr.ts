@@ -8,6 +8,7 @@ export const namesFr = {
   nameCurrent: (name) => `Votre nom : ${name}`,
   nameInvalidCharacters: 'Utilisez uniquement des lettres, des chiffres et des tirets.',
   nameTooShort: 'Un nom compte au moins 4 caractères.',
+  nameTooLong: 'Un nom compte au plus 63 caractères.',
   nameSuggestions: 'Suggestions',
   nameSuggestionsLoading: 'Recherche de noms…',
   nameAvailable: 'Disponible',

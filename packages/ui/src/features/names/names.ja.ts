@@ -8,6 +8,7 @@ export const namesJa = {
   nameCurrent: (name) => `あなたの名前: ${name}`,
   nameInvalidCharacters: '英字、数字、ハイフンのみ使用できます。',
   nameTooShort: '名前は4文字以上です。',
+  nameTooLong: '名前は63文字以内です。',
   nameSuggestions: '候補',
   nameSuggestionsLoading: '名前を検索中…',
   nameAvailable: '利用可能',

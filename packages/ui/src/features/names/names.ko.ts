@@ -8,6 +8,7 @@ export const namesKo = {
   nameCurrent: (name) => `내 이름: ${name}`,
   nameInvalidCharacters: '문자, 숫자, 하이픈만 사용할 수 있습니다.',
   nameTooShort: '이름은 4자 이상이어야 합니다.',
+  nameTooLong: '이름은 63자 이하여야 합니다.',
   nameSuggestions: '추천',
   nameSuggestionsLoading: '이름을 찾는 중…',
   nameAvailable: '사용 가능',

@@ -8,6 +8,7 @@ export const namesPtBR = {
   nameCurrent: (name) => `Seu nome: ${name}`,
   nameInvalidCharacters: 'Use apenas letras, dígitos e hifens.',
   nameTooShort: 'Um nome tem pelo menos 4 caracteres.',
+  nameTooLong: 'Um nome tem no máximo 63 caracteres.',
   nameSuggestions: 'Sugestões',
   nameSuggestionsLoading: 'Procurando nomes…',
   nameAvailable: 'Disponível',

@@ -8,6 +8,7 @@ export const namesZhCN = {
   nameCurrent: (name) => `您的名称：${name}`,
   nameInvalidCharacters: '只能使用字母、数字和连字符。',
   nameTooShort: '名称至少 4 个字符。',
+  nameTooLong: '名称最多 63 个字符。',
   nameSuggestions: '推荐',
   nameSuggestionsLoading: '正在查找名称…',
   nameAvailable: '可用',
