@@ -2,6 +2,7 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { answer, never, refuse, embeddedStandIn as setup } from '../../test/embeddedStandIn.js'
 import { removeTestWindow } from '../../test/window.js'
 import { connectSocial } from './connectSocial.js'
+import { EmbeddedWalletError } from './errors.js'
 import { connectSocialMutationOptions } from './query.js'
 import { openSocialPopup } from './socialPopup.js'
 
@@ -168,4 +169,24 @@ test('security: "done" from any other origin in the window (the provider, a page
   popups[0]?.close()
   await vi.advanceTimersByTimeAsync(1_000)
   expect(settled).toMatchObject({ name: 'SocialPopupClosedError', shortMessage: 'Popup closed' })
+})
+
+test('behavior: a login started in the window of one the user gave up (Back, then another provider) keeps it when the first ends', async () => {
+  let failFirst: (error: Error) => void = () => {}
+  const first = new Promise<never>((_, reject) => (failFirst = reject))
+  const connects = [() => first, never]
+  const { portico, popups, win, requests } = setup({
+    GET_SOCIAL_REDIRECT_URI: answer({ uri: providerUrl }),
+    CONNECT_SOCIAL: () => (connects.shift() ?? never)(),
+  })
+  const google = connectSocial(portico, { provider: 'google' }).catch((error: unknown) => error)
+  await vi.waitFor(() => expect(requests.map((r) => r.name)).toContain('CONNECT_SOCIAL'))
+  // The user went back and picked X: its click gets the same, still open, window.
+  void connectSocial(portico, { provider: 'x', popup: openSocialPopup(portico) })
+  expect(win.open).toHaveBeenCalledTimes(1)
+  await vi.waitFor(() => expect(requests.filter((r) => r.name === 'CONNECT_SOCIAL')).toHaveLength(2))
+  // The frame fails the login it replaced; that one ends without closing X's window.
+  failFirst(new EmbeddedWalletError({ message: 'Failed to connect', request: 'CONNECT_SOCIAL' }))
+  expect(await google).toMatchObject({ name: 'SocialConnectError' })
+  expect(popups[0]?.closed).toBe(false)
 })

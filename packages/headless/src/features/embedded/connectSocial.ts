@@ -89,7 +89,12 @@ export async function connectSocial(
   // closed later, before the provider's page is in it, is the user's 'Popup closed'.
   const blocked = !popup || popup.closed
   const state = featureState(portico, embeddedState)
+  const owner = {}
+  if (popup) state.socialPopupOwner = owner
   const release = () => {
+    // A window a newer login took over is that login's to close.
+    if (state.socialPopupOwner !== owner) return
+    state.socialPopupOwner = undefined
     if (popup && !popup.closed) popup.close()
     if (state.socialPopup === popup) state.socialPopup = undefined
   }

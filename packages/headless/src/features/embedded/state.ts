@@ -17,4 +17,9 @@ export const embeddedState = defineFeatureState('embedded', () => ({
   timings: undefined as Partial<FrameTimings> | undefined,
   /** The social login window this instance opened (a second click reuses it rather than open another). */
   socialPopup: undefined as Window | undefined,
+  /**
+   * The login that has the window now: a login started in it after another (the user went back and
+   * picked another provider) takes it over, and the one it replaced no longer closes it.
+   */
+  socialPopupOwner: undefined as object | undefined,
 }))
