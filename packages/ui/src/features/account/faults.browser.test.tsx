@@ -10,20 +10,13 @@ import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
 import { accountViewSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
+import { setHostedFault } from '../../test/devnetApi.js'
 
 const devnet = inject('devnet')
 const projectId = 'faults-ui'
 const cleanups: (() => unknown)[] = []
 
-async function setFault(hosted: 'ok' | 500 | 'reset') {
-  const response = await fetch(`${devnet.apiUrl}/__devnet/switches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    // This project's own fault: other files break the shared emulator for theirs at the same time.
-    body: JSON.stringify({ hostedFor: { [projectId]: hosted } }),
-  })
-  expect(response.ok).toBe(true)
-}
+const setFault = (hosted: 'ok' | 500 | 'reset') => setHostedFault(projectId, hosted)
 
 afterEach(async () => {
   vi.useRealTimers()

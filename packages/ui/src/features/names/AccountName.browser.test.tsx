@@ -9,6 +9,7 @@ import { afterEach, expect, inject, test } from 'vitest'
 import { cleanup, render } from 'vitest-browser-react'
 import { createHarness } from '../../test/harness.js'
 import '../../test/provided.js'
+import { registerNameAt } from '../../test/devnetApi.js'
 import { AccountName } from './AccountName.js'
 
 const devnet = inject('devnet')
@@ -25,18 +26,7 @@ afterEach(async () => {
 async function registerFresh(label: string, attributes: Record<string, string> = {}) {
   const account = privateKeyToAccount(generatePrivateKey())
   const name = `${label}.reown.id`
-  const message = JSON.stringify({ name, attributes, timestamp: Math.floor(Date.now() / 1000) })
-  const response = await fetch(`${devnet.apiUrl}/v1/profile/account?projectId=${projectId}&st=appkit&sv=test`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      coin_type: 60,
-      address: account.address,
-      message,
-      signature: await account.signMessage({ message }),
-    }),
-  })
-  expect(response.status, await response.text()).toBe(200)
+  await registerNameAt(account, name, { projectId, attributes })
   return { address: account.address, name }
 }
 

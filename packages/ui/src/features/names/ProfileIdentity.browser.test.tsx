@@ -13,6 +13,7 @@ import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness } from '../../test/harness.js'
 import { accountViewSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
+import { registerNameAt } from '../../test/devnetApi.js'
 
 const devnet = inject('devnet')
 const projectId = 'profile-identity'
@@ -28,21 +29,8 @@ const label = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(
 const picture = (colour: string) =>
   `data:image/svg+xml;base64,${btoa(`<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="${colour}"/></svg>`)}`
 
-/** Registers `name` for `account` straight at the service, with `attributes`. */
-async function registerName(account: PrivateKeyAccount, name: string, attributes: Record<string, string>) {
-  const message = JSON.stringify({ name, attributes, timestamp: Math.floor(Date.now() / 1000) })
-  const response = await fetch(`${devnet.apiUrl}/v1/profile/account?projectId=${projectId}&st=appkit&sv=test`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      coin_type: 60,
-      address: account.address,
-      message,
-      signature: await account.signMessage({ message }),
-    }),
-  })
-  expect(response.status, await response.text()).toBe(200)
-}
+const registerName = (account: PrivateKeyAccount, name: string, attributes: Record<string, string>) =>
+  registerNameAt(account, name, { projectId, attributes })
 
 async function rpc(method: string, params: unknown[]) {
   const response = await fetch(devnet.evmRpcUrl, {

@@ -16,21 +16,14 @@ import { usePorticoUI } from '../../context.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
 import { accountViewSettled, modalSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
+import { registerNameAt, setHostedFault } from '../../test/devnetApi.js'
 
 const devnet = inject('devnet')
 const projectId = 'names-ui'
 const cleanups: (() => void)[] = []
 const wait = { timeout: 30_000 }
 
-async function setFault(hosted: 'ok' | 500) {
-  const response = await fetch(`${devnet.apiUrl}/__devnet/switches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    // This project's own fault: other files break the shared emulator for theirs at the same time.
-    body: JSON.stringify({ hostedFor: { [projectId]: hosted } }),
-  })
-  expect(response.ok).toBe(true)
-}
+const setFault = (hosted: 'ok' | 500 | 'reset') => setHostedFault(projectId, hosted)
 
 afterEach(async () => {
   await cleanup()
@@ -65,22 +58,8 @@ async function typeName(label: string) {
 /** Registers `name` for a key of its own, straight at the service: someone else holds it. */
 async function registerElsewhere(portico: Portico, name: string) {
   const account = privateKeyToAccount(generatePrivateKey())
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
   const { sdkType, sdkVersion } = portico.options
-  const response = await fetch(
-    `${devnet.apiUrl}/v1/profile/account?projectId=${projectId}&st=${sdkType}&sv=${sdkVersion}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        coin_type: 60,
-        address: account.address,
-        message,
-        signature: await account.signMessage({ message }),
-      }),
-    },
-  )
-  expect(response.status, await response.text()).toBe(200)
+  await registerNameAt(account, name, { projectId, sdk: { type: sdkType, version: sdkVersion } })
 }
 
 /** Holds the page's registration calls until the returned function is called. */

@@ -16,6 +16,7 @@ import { usePorticoUI } from '../../context.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
 import { modalSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
+import { registerNameAt } from '../../test/devnetApi.js'
 
 const devnet = inject('devnet')
 const projectId = 'names-view'
@@ -73,22 +74,8 @@ async function mount(options: HarnessOptions = {}) {
 
 /** Registers `name` for `account` straight at the service (someone else, or this account earlier). */
 async function registerAt(portico: Portico, account: PrivateKeyAccount, name: string) {
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
   const { sdkType, sdkVersion } = portico.options
-  const response = await fetch(
-    `${devnet.apiUrl}/v1/profile/account?projectId=${projectId}&st=${sdkType}&sv=${sdkVersion}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        coin_type: 60,
-        address: account.address,
-        message,
-        signature: await account.signMessage({ message }),
-      }),
-    },
-  )
-  expect(response.status, await response.text()).toBe(200)
+  await registerNameAt(account, name, { projectId, sdk: { type: sdkType, version: sdkVersion } })
 }
 
 /** Types a valid name and waits for its suggestions, then for the modal to stop moving. */

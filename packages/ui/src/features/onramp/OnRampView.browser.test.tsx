@@ -12,6 +12,7 @@ import { holdRequests } from '../../test/holdRequests.js'
 import { modalSettled } from '../../test/modalSettled.js'
 import { onAnotherOrigin, opened, recordPopups, restorePopups } from '../../test/popups.js'
 import '../../test/provided.js'
+import { setHostedFault } from '../../test/devnetApi.js'
 import { currentCheckout } from './checkout.js'
 
 const devnet = inject('devnet')
@@ -25,15 +26,7 @@ afterEach(async () => {
   for (const stop of cleanups.splice(0)) stop()
 })
 
-async function setDown(fault: 'ok' | 500) {
-  const response = await fetch(`${devnet.apiUrl}/__devnet/switches`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    // This project's own fault: other files share the emulator at the same time.
-    body: JSON.stringify({ hostedFor: { [downProject]: fault } }),
-  })
-  expect(response.ok).toBe(true)
-}
+const setDown = (hosted: 'ok' | 500 | 'reset') => setHostedFault(downProject, hosted)
 
 const dialog = () => page.getByRole('dialog')
 const amount = () => dialog().getByLabelText('You pay')
