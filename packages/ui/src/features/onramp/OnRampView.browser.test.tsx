@@ -198,6 +198,22 @@ test('edge: a double click on the provider opens one window, asks for one link a
   expect(view()).toBe('OnRampProviders')
 })
 
+test('behavior: closing the modal while the link is asked for gives the purchase up: the blank window closes, no in-progress view comes', async () => {
+  const links = holdRequests('/v1/generators/onrampurl')
+  await openBuy({ fetch: links.fetch })
+  recordPopups()
+  await modalSettled()
+  await userEvent.click(provider())
+  await expect.poll(() => links.held).toBe(1)
+  await userEvent.click(dialog().getByRole('button', { name: 'Close' }))
+  await expect.element(dialog()).not.toBeInTheDocument()
+  links.release()
+  // The link's arrival is what closes the window: by then the view it would have pushed is not there.
+  const popup = opened[0]?.popup as Window
+  await expect.poll(() => popup.closed).toBe(true)
+  expect(view()).not.toBe('BuyInProgress')
+})
+
 test('error: the link service failing closes the blank window, says so and stays on the form', async () => {
   await setDown(500)
   cleanups.push(() => void setDown('ok'))

@@ -124,6 +124,12 @@ export function OnRampView() {
       address: choice.network.contract_address || undefined,
     }
     const baseline = findBought(balance.data, token)?.quantity.numeric
+    // Leaving (Back, Close) while the link is asked for gives the purchase up: its link then opens
+    // nothing and moves the modal nowhere, and the empty window goes.
+    let left = false
+    const offLeave = modal.onLeave(() => {
+      left = true
+    })
     onrampUrl
       .mutateAsync({
         network: choice.network.name,
@@ -132,11 +138,13 @@ export function OnRampView() {
       })
       .then(
         (url) => {
+          if (left) return popup?.close()
           navigateCheckout(popup, url)
           modal.push({ view: 'BuyInProgress', data: { url, popupBlocked: !popup, token, baseline } })
         },
         () => popup?.close(),
       )
+      .finally(offLeave)
   }
 
   return (
