@@ -125,7 +125,9 @@ function WalletRow({ connection, text }: { connection: Connection; text: Text })
           className={css.button({ variant: 'secondary', size: 'sm' })}
           disabled={disconnect.isPending}
           aria-label={text.walletsDisconnectOne(connection.name)}
-          onClick={() => disconnect.mutate({ connection })}
+          // The row leaves the list at the first click and the next row slides under the pointer: the
+          // second click of a double click (its click count) is not a click on that row.
+          onClick={(event) => event.detail < 2 && disconnect.mutate({ connection })}
           data-slot="disconnect-wallet"
         >
           {text.walletsDisconnect}
