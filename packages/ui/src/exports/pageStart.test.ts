@@ -376,7 +376,7 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // measured): the names service's response schemas are built on first use (0.11 MB less heap on
   // the README page, docs/performance.md).
   // +0.03 for the label's 63-character limit said in the form (nameTooLong; 16.40 measured).
-  RegisterAccountNameView: 16.40,
+  RegisterAccountNameView: 16.4,
   RegisterAccountNameSuccessView: 3.52,
   ChooseNameButton: 2.34,
   AccountName: 12.18,

@@ -175,9 +175,10 @@ test('behavior: a login started in the window of one the user gave up (Back, the
   let failFirst: (error: Error) => void = () => {}
   const first = new Promise<never>((_, reject) => (failFirst = reject))
   const connects = [() => first, never]
+  const nextConnect = () => (connects.shift() ?? never)()
   const { portico, popups, win, requests } = setup({
     GET_SOCIAL_REDIRECT_URI: answer({ uri: providerUrl }),
-    CONNECT_SOCIAL: () => (connects.shift() ?? never)(),
+    CONNECT_SOCIAL: nextConnect,
   })
   const google = connectSocial(portico, { provider: 'google' }).catch((error: unknown) => error)
   await vi.waitFor(() => expect(requests.map((r) => r.name)).toContain('CONNECT_SOCIAL'))
