@@ -9,7 +9,7 @@ import zlib from 'node:zlib'
 import { type Address, getBase58Decoder, getBase64Decoder } from '@solana/kit'
 import { AccountState, getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
 import { formatUnits } from 'viem'
-import { invalidParams, JsonFloat, type JsonValue } from './json.js'
+import { invalidParams, JsonFloat, type JsonValue, RpcError } from './json.js'
 
 export const TOKEN_2022_PROGRAM_ADDRESS = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' as Address
 const NATIVE_MINT = 'So11111111111111111111111111111111111111112'
@@ -105,7 +105,11 @@ function encodeData(
     case 'base58':
     case 'binary': {
       if (bytes.length > 128) {
-        throw invalidParams('Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.')
+        // -32600 (invalid request), as a validator's encode_account answers it.
+        throw new RpcError(
+          -32600,
+          'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.',
+        )
       }
       const text = getBase58Decoder().decode(bytes)
       // `binary` is the legacy default encoding: a bare string instead of a [data, encoding] pair.

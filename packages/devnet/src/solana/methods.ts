@@ -52,6 +52,12 @@ export function createRpcMethods(ledger: SolanaLedger): Record<string, RpcHandle
     if (typeof value !== 'object' || Array.isArray(value))
       throw invalidParams('Invalid params: config must be an object')
     const config = value as Config
+    // A validator knows these three and refuses any other (a typo works nowhere but here otherwise).
+    const { commitment } = config as { commitment?: unknown }
+    if (commitment !== undefined && !['processed', 'confirmed', 'finalized'].includes(commitment as string))
+      throw invalidParams(
+        `Invalid params: unknown variant \`${String(commitment)}\`, expected one of \`processed\`, \`confirmed\`, \`finalized\``,
+      )
     if (config.minContextSlot !== undefined && BigInt(requireInteger(config.minContextSlot)) > ledger.slot) {
       throw new RpcError(-32016, 'Minimum context slot has not been reached', { contextSlot: ledger.slot })
     }
@@ -170,6 +176,8 @@ export function createRpcMethods(ledger: SolanaLedger): Record<string, RpcHandle
     isBlockhashValid: ([blockhash, config]) => {
       readConfig(config)
       if (typeof blockhash !== 'string') throw invalidParams('Invalid param: blockhash must be a string')
+      // A blockhash is 32 bytes in base58, an address's shape: a validator parses it before looking it up.
+      if (!isAddress(blockhash)) throw invalidParams('Invalid param: invalid blockhash')
       return withContext(ledger.isBlockhashValid(blockhash))
     },
     getFeeForMessage: ([message, config]) => {

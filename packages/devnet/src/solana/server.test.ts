@@ -144,7 +144,7 @@ describe('devnet Solana RPC', () => {
       })
       // The legacy default ("binary") is a bare base58 string, and refuses data over 128 bytes.
       expect((await call('getAccountInfo', [owner])).json).toMatchObject({ result: { value: { data: '' } } })
-      expect((await call('getAccountInfo', [ata])).json).toMatchObject({ error: { code: -32602 } })
+      expect((await call('getAccountInfo', [ata])).json).toMatchObject({ error: { code: -32600 } })
 
       const raw = await rpc.getAccountInfo(ata, { encoding: 'base64' }).send()
       expect(raw.value?.data[1]).toBe('base64')
