@@ -6,13 +6,7 @@ import type { ParseResult } from './requests.js'
 /** The frame URL's query parameters (the spec: projectId, chainId, version, enableLogger, rpcUrl). */
 export const frameQuerySchema = z.object({
   projectId: str(1, 128),
-  // A number as the kit and viem hold chain ids: beyond 2^53 - 1, Number() would round it to another chain.
-  chainId: z.optional(
-    z.string().check(
-      z.regex(/^[1-9]\d{0,15}$/),
-      z.refine((id) => Number.isSafeInteger(Number(id))),
-    ),
-  ),
+  chainId: z.optional(z.string().check(z.regex(/^[1-9]\d{0,15}$/))),
   version: z.optional(str(0, 32)),
   enableLogger: z.optional(z.enum(['true', 'false'])),
   rpcUrl: z.optional(rpcUrl),
@@ -40,6 +34,10 @@ export function parseFrameQuery(search: string): ParseResult<FrameQuery> {
   if (!parsed.success)
     return { success: false, error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }
   const { chainId, enableLogger, ...rest } = parsed.data
+  // A number as the kit and viem hold chain ids: beyond 2^53 - 1, Number() would round it to another
+  // chain. Checked here, not by a zod refinement: the schema is on every embedded-wallet chunk.
+  if (chainId && !Number.isSafeInteger(Number(chainId)))
+    return { success: false, error: 'chainId: must be a safe integer' }
   return {
     success: true,
     data: { ...rest, chainId: chainId ? Number(chainId) : 1, enableLogger: enableLogger === 'true' },
