@@ -2,7 +2,8 @@
  * @internal Test helper: an instance `fetch` (the `fetch` option of `createPortico`) that, while
  * `holding`, holds every request whose URL contains `path` until `release()`, then sends it to the
  * real server; `held` counts the requests held. Other requests, and requests made while not
- * holding, go straight through. Lets a test see a view while an answer is still on its way, or keep
+ * holding, go straight through; `inFlight` counts those of `path` still waiting for their answer
+ * (a test that starts holding can wait for it to reach 0, so no answer asked before lands after). Lets a test see a view while an answer is still on its way, or keep
  * a refresh from landing before the test's own step.
  *
  * @example
@@ -16,10 +17,16 @@ export function holdRequests(path: string, { holding = true } = {}) {
   const released = new Promise<void>((resolve) => {
     release = resolve
   })
-  const control = { holding, held: 0, release: () => release() }
+  const control = { holding, held: 0, inFlight: 0, release: () => release() }
   const fetchHeld: typeof fetch = (input, init) => {
     const url = String(input instanceof Request ? input.url : input)
-    if (!control.holding || !url.includes(path)) return fetch(input, init)
+    if (!url.includes(path)) return fetch(input, init)
+    if (!control.holding) {
+      control.inFlight++
+      return fetch(input, init).finally(() => {
+        control.inFlight--
+      })
+    }
     control.held++
     return released.then(() => fetch(input, init))
   }
