@@ -20,16 +20,25 @@ const sharedDevnetSetup = './packages/headless/src/test/globalDevnet.ts'
 const heapFiles = ['packages/ui/src/modal/leaks.browser.test.tsx']
 
 /**
- * `npm test` (scripts/test-all.mjs) sets this: the unit files that start nothing and read no shared
- * devnet then run in the e2e group, two at a time, instead of one at a time beside the browser
- * project (which finishes long before them, leaving a core idle); those that only read the shared
- * devnet in process run last, one after another in one module graph. Both kinds keep their modules
+ * `npm test` (scripts/test-all.mjs) sets this: the unit files are split by what they share
+ * (`scripts/unit-schedule.mjs`), and every unit file runs in the first group, one at a time beside
+ * the browser files; the e2e files run after them, two at a time. Most unit files keep their modules
  * from file to file (`isolate: false`), which `scripts/unit-schedule.mjs` measures and bounds.
  * Without it, `--project unit` keeps every unit file, so `npx vitest run --project unit <file>`
  * works for any of them.
  */
 const splitUnit = process.env.PORTICO_TEST_SCHEDULE === 'split'
 const unitFiles = splitUnit ? unitSchedule(root) : undefined
+
+/**
+ * The groups of `npm test`: Vitest runs one group after another, and the projects of one group side
+ * by side, all with one worker count. First the unit and browser projects, one file at a time each
+ * (their files share a devnet's accounts); then the e2e files, two at a time. Written out (not left
+ * to Vitest's default of one worker per core but one) so that a machine with more cores runs the
+ * same schedule as CI's two. Without `split`, the defaults: one group, then e2e.
+ */
+const firstGroup = splitUnit ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}
+const e2eGroup = { maxWorkers: 2, sequence: { groupOrder: splitUnit ? 2 : 1 } }
 
 /** The unit project's settings, shared by its one-at-a-time and two-at-a-time halves. */
 const unitTest = {
@@ -114,33 +123,27 @@ export default defineConfig({
           name: 'unit',
           include: unitFiles?.alone ?? ['packages/*/src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
           globalSetup: [sharedDevnetSetup],
+          ...firstGroup,
         },
       },
-      // Only in `npm test`, the rest of the unit files (scripts/unit-schedule.mjs splits them).
+      // Only in `npm test`, the rest of the unit files (scripts/unit-schedule.mjs splits them), each
+      // kind in one module graph, one file at a time beside the browser files like `unit`.
       ...(unitFiles
         ? [
-            // The files that start what they need (servers, processes, databases) or read the clock,
-            // and read no shared devnet. Beside the browser project like `unit`, one at a time (the
-            // group's node files share one worker), but in one module graph.
+            // The files that start what they need (servers, processes, databases) and read no
+            // shared devnet.
             {
               extends: true,
-              test: { ...unitTest, name: 'unit-one-graph', include: unitFiles.oneGraph, isolate: false },
+              test: { ...unitTest, name: 'unit-one-graph', include: unitFiles.oneGraph, isolate: false, ...firstGroup },
             },
-            // Beside the e2e files (two at a time in all). No shared devnet here: a file that reads
-            // one fails at once instead of racing another file.
+            // The files that start nothing and read no shared devnet. No devnet here: a file that
+            // reads one fails at once instead of racing another file.
             {
               extends: true,
-              test: {
-                ...unitTest,
-                name: 'unit-parallel',
-                include: unitFiles.twoAtATime,
-                maxWorkers: 2,
-                isolate: false,
-                sequence: { groupOrder: 1 },
-              },
+              test: { ...unitTest, name: 'unit-pure', include: unitFiles.pure, isolate: false, ...firstGroup },
             },
-            // The files that only read a shared devnet in process, after the e2e group, one at a time
-            // on a devnet of their own (a group's global setup is its own) and in one module graph.
+            // The files that only read a shared devnet in process, on a devnet of their own (a
+            // project's global setup is its own).
             {
               extends: true,
               test: {
@@ -148,9 +151,8 @@ export default defineConfig({
                 name: 'unit-shared-devnet',
                 include: unitFiles.sharedDevnet,
                 globalSetup: [sharedDevnetSetup],
-                maxWorkers: 1,
                 isolate: false,
-                sequence: { groupOrder: 2 },
+                ...firstGroup,
               },
             },
           ]
@@ -169,6 +171,7 @@ export default defineConfig({
         },
         test: {
           name: 'browser',
+          ...firstGroup,
           include: ['packages/*/src/**/*.browser.test.tsx'],
           setupFiles: ['./packages/ui/vitest.browser.setup.ts'],
           // Browser tests reach the devnet chains over loopback (anvil and the Solana RPC allow CORS).
@@ -231,11 +234,8 @@ export default defineConfig({
           // a page, and a file spends most of its time waiting on them (CI's 2 cores were half idle
           // with one file at a time). Two at once, in a group after the unit and browser projects
           // (Vitest runs projects of different worker counts in separate groups, one group after
-          // another; in `npm test` the `unit-parallel` files share this group's two workers, queued
-          // after the e2e files). The unit project stays at one worker: its DOM tests share one
-          // devnet and its accounts.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          // another). The unit project stays at one worker: its DOM tests share one devnet.
+          ...e2eGroup,
           // The files of a worker share one module graph: the demo server, Vite, the devnet and
           // Playwright load once per worker instead of once per file (~6.5 s of CPU each on a 2-core
           // machine). A file keeps nothing in modules: it starts its own demo, devnet and browser

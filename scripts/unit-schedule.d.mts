@@ -1,11 +1,11 @@
 /**
  * See unit-schedule.mjs: the unit files `npm test` runs one at a time in their own module graph
  * (`alone`), one at a time beside the browser files in one module graph (`oneGraph`), one at a time
- * on the shared devnet in one module graph (`sharedDevnet`), and two at a time (`twoAtATime`).
+ * on the shared devnet in one module graph (`sharedDevnet`), and the rest (`pure`: they start nothing and read no shared devnet).
  */
 export function unitSchedule(root: string): {
   alone: string[]
   oneGraph: string[]
   sharedDevnet: string[]
-  twoAtATime: string[]
+  pure: string[]
 }

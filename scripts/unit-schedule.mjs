@@ -1,14 +1,12 @@
-// Which unit test files `npm test` runs one at a time beside the browser project (each in its own
-// module graph, or all in one), which share one module graph on the shared devnet after the e2e
-// project, and which two at a time beside the e2e project. Only Node built-ins: vitest.config.ts
-// imports this.
+// Which unit test files `npm test` runs in their own module graph each, and which share one graph
+// per kind. Only Node built-ins: vitest.config.ts imports this.
 //
-// Why: Vitest runs the unit and browser projects together (one worker each on 2 cores), then the
-// e2e project (two workers). The unit project alone takes far longer than the browser project, so
-// for most of its run one core idled. In `npm test` the unit files that start nothing and read no
-// shared devnet (most of them: pure logic, forms, locales, DOM-free helpers) move to the e2e group,
-// where they fill the second worker's slots after the long e2e files. Never more than two test
-// files run at once, as before.
+// Why: in `npm test` every unit file runs one at a time beside the browser project (one worker each
+// on 2 cores), then the e2e project runs two files at a time. The browser project is the longer of
+// the first two: a quiet fresh-clone run measured its files ending at 622 s and the unit files that
+// ran beside them at 507 s, while the 277 files that start nothing (80 s of tests) and the 74 that
+// only read the shared devnet (17 s) waited until after the e2e files (980 to 1,081 s). All of them
+// now run in the first group, where that core was idle.
 //
 // A file's own module graph costs about a second to load (viem, the kit, React), more than most of
 // these files' tests take. Most files therefore run with `isolate: false`: one worker keeps its
@@ -16,8 +14,7 @@
 // - before the Wallet Standard files were set apart: 56 shared-devnet files 71 s → 18 s, 201 pure
 //   files 92 s → 61 s;
 // - the 74 files that start their own servers, processes or databases (or read the clock) in one
-//   graph beside the browser project: that first group 569 s → 480 s, now ending with the browser
-//   files (the unit files there end at 432 s).
+//   graph beside the browser project: that first group 569 s → 480 s.
 // Each file still gets its own environment, setup files and Portico instances; what it shares is
 // module-level state, which is why a file that registers a Wallet Standard wallet keeps its own
 // graph (`@wallet-standard/app` binds its registry to the first `window` it sees), as do files that
@@ -29,8 +26,8 @@ import { join, relative } from 'node:path'
 /**
  * Reads the project's shared devnet in process: Vitest's `inject` (a bare call, not a test wallet's
  * `wallet.inject()`), or a helper that does. Such a file runs one at a time (its tests share the
- * devnet's accounts); a file wrongly left out of this list fails at once (the two-at-a-time project
- * provides no devnet), it never races another file.
+ * devnet's accounts); a file wrongly left out of this list fails at once (the projects of the other
+ * kinds provide no devnet).
  */
 const sharedDevnetReaders = [String.raw`(?<![.\w])inject\(`, 'hookHarness', 'storedCacheSuite', 'onrampHookSetup']
 
@@ -59,9 +56,6 @@ const starters = [
   'chromium',
 ]
 
-/** Measures time against the clock, which could stretch beside an e2e file. */
-const clockReaders = [String.raw`performance\.now`, String.raw`Date\.now`]
-
 /**
  * Needs a module graph of its own: the Wallet Standard registry lives in `@wallet-standard/app`'s
  * module, bound to the first `window` it sees, so a wallet registered in a later file's window
@@ -84,13 +78,7 @@ const sdkStateKeepers = [
 ]
 
 const pattern = (parts) => new RegExp(parts.join('|'))
-const runsAlone = pattern([
-  ...sharedDevnetReaders,
-  ...starters,
-  ...clockReaders,
-  ...moduleStateKeepers,
-  ...sdkStateKeepers,
-])
+const runsAlone = pattern([...sharedDevnetReaders, ...starters, ...moduleStateKeepers, ...sdkStateKeepers])
 const readsSharedDevnet = pattern(sharedDevnetReaders)
 const startsSomething = pattern(starters)
 const needsOwnGraph = pattern([...moduleStateKeepers, ...sdkStateKeepers])
@@ -119,9 +107,10 @@ function walk(dir, out) {
  * one at a time in their own module graph (`alone`), those that run one at a time beside the browser
  * project in one module graph (`oneGraph`: they start what they need and read no shared devnet),
  * those that run one at a time on the shared devnet in one module graph (`sharedDevnet`), and those
- * that may run two at a time. Paths are relative to `root`, with `/`.
+ * that start nothing and read no shared devnet, in one module graph (`pure`). Paths are relative to
+ * `root`, with `/`.
  * @param {string} root the repository root
- * @returns {{ alone: string[], oneGraph: string[], sharedDevnet: string[], twoAtATime: string[] }}
+ * @returns {{ alone: string[], oneGraph: string[], sharedDevnet: string[], pure: string[] }}
  */
 export function unitSchedule(root) {
   const files = []
@@ -132,16 +121,16 @@ export function unitSchedule(root) {
   const alone = []
   const oneGraph = []
   const sharedDevnet = []
-  const twoAtATime = []
+  const pure = []
   for (const file of files.sort()) {
     const path = relative(root, file).split('\\').join('/')
     const code = readFileSync(file, 'utf8')
-    if (!runsAlone.test(code)) twoAtATime.push(path)
+    if (!runsAlone.test(code)) pure.push(path)
     else if (needsOwnGraph.test(code)) alone.push(path)
     // The first group's devnet is its `unit` project's; a file that reads it and also starts
     // something of its own stays there.
     else if (readsSharedDevnet.test(code)) (startsSomething.test(code) ? alone : sharedDevnet).push(path)
     else oneGraph.push(path)
   }
-  return { alone, oneGraph, sharedDevnet, twoAtATime }
+  return { alone, oneGraph, sharedDevnet, pure }
 }

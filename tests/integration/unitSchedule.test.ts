@@ -38,8 +38,13 @@ file('tests/integration/flow.test.ts', "const devnet = inject('devnet')\n")
 
 const schedule = unitSchedule(root)
 
-test('a file that starts nothing and reads no shared devnet runs two at a time', () => {
-  expect(schedule.twoAtATime).toEqual(['packages/a/src/pure.test.ts', 'packages/a/src/sdkHelpers.test.ts'])
+test('a file that starts nothing and reads no shared devnet shares the graph of the pure files', () => {
+  // Reading the clock is no reason to set a file apart: every unit file runs one at a time.
+  expect(schedule.pure).toEqual([
+    'packages/a/src/pure.test.ts',
+    'packages/a/src/sdkHelpers.test.ts',
+    'packages/a/src/timed.test.ts',
+  ])
 })
 
 test('a file that only reads the shared devnet in process shares one module graph, one file at a time', () => {
@@ -51,13 +56,9 @@ test('a file that only reads the shared devnet in process shares one module grap
   ])
 })
 
-test('a file that starts what it needs or reads the clock, and reads no shared devnet, shares one graph beside the browser files', () => {
+test('a file that starts what it needs, and reads no shared devnet, shares one graph with the others that do', () => {
   // A test wallet's `wallet.inject()` is not Vitest's `inject`: the file reads no shared devnet.
-  expect(schedule.oneGraph).toEqual([
-    'packages/a/src/ownDevnet.test.ts',
-    'packages/a/src/testWallet.test.ts',
-    'packages/a/src/timed.test.ts',
-  ])
+  expect(schedule.oneGraph).toEqual(['packages/a/src/ownDevnet.test.ts', 'packages/a/src/testWallet.test.ts'])
 })
 
 test("a file that keeps a Wallet Standard registry or WalletConnect's SDK, or starts something and reads the shared devnet, runs alone in its own graph", () => {
@@ -73,7 +74,7 @@ test("a file that keeps a Wallet Standard registry or WalletConnect's SDK, or st
 })
 
 test("browser files, installed and built folders are none of the unit project's", () => {
-  const all = [...schedule.alone, ...schedule.oneGraph, ...schedule.sharedDevnet, ...schedule.twoAtATime]
+  const all = [...schedule.alone, ...schedule.oneGraph, ...schedule.sharedDevnet, ...schedule.pure]
   expect(all.some((path) => path.includes('browser') || path.includes('node_modules') || path.includes('dist'))).toBe(
     false,
   )
@@ -81,7 +82,7 @@ test("browser files, installed and built folders are none of the unit project's"
 
 test("the repository's own files each land in exactly one list", () => {
   const repository = unitSchedule(join(dirname(new URL(import.meta.url).pathname), '..', '..'))
-  const all = [...repository.alone, ...repository.oneGraph, ...repository.sharedDevnet, ...repository.twoAtATime]
+  const all = [...repository.alone, ...repository.oneGraph, ...repository.sharedDevnet, ...repository.pure]
   expect(new Set(all).size).toBe(all.length)
   expect(repository.sharedDevnet.length).toBeGreaterThan(0)
   expect(repository.oneGraph.length).toBeGreaterThan(0)
