@@ -73,6 +73,20 @@ test("error: a window the user closes while the frame finds the provider's addre
   expect(requests.map((r) => r.name)).toEqual(['GET_SOCIAL_REDIRECT_URI'])
 })
 
+test("error: through the mutation (whose code loads after the click), a window the user closed before that code ran is 'Popup closed', not blocked", async () => {
+  const { portico, popups, requests } = setup({ GET_SOCIAL_REDIRECT_URI: answer({ uri: providerUrl }) })
+  const { mutationFn } = connectSocialMutationOptions(portico)
+  const login = mutationFn({ provider: 'github', popup: openSocialPopup(portico) }).catch((e: unknown) => e)
+  // Still in the click's task: the login's module has not loaded yet.
+  popups[0]?.close()
+  expect(await login).toMatchObject({
+    name: 'SocialPopupClosedError',
+    shortMessage: 'Popup closed',
+    provider: 'github',
+  })
+  expect(requests.map((r) => r.name)).toEqual(['GET_SOCIAL_REDIRECT_URI'])
+})
+
 test('error: a blocked window gives the login address to offer as a link; that link’s click goes on with the same login', async () => {
   const { portico, requests, win } = setup(
     { GET_SOCIAL_REDIRECT_URI: answer({ uri: providerUrl }), CONNECT_SOCIAL: never },

@@ -1,6 +1,6 @@
 // openSocialPopup on the test window (test/embeddedStandIn.ts records what it opens): one named,
 // centred 600x800 window per kit while it stays open, a new one once the user closed it, and the
-// browser's refusal passed on as `null`.
+// browser's refusal (no window, or one closed at once) passed on as `null`.
 import { afterEach, expect, test } from 'vitest'
 import { embeddedStandIn } from '../../test/embeddedStandIn.js'
 import { removeTestWindow } from '../../test/window.js'
@@ -38,6 +38,15 @@ test('a window the user closed is replaced by a new one; a window placed off a s
 test('a blocked window is null, and the next call asks the browser again', () => {
   const { portico, win } = embeddedStandIn({}, { blocked: true })
   expect(openSocialPopup(portico)).toBeNull()
+  expect(openSocialPopup(portico)).toBeNull()
+  expect(win.open).toHaveBeenCalledTimes(2)
+})
+
+test('a window the browser closed at once (how some blockers refuse) is read as blocked, in the click: null', () => {
+  const { portico, win } = embeddedStandIn({})
+  win.open.mockImplementation(() => ({ closed: true, location: { href: 'about:blank' }, close() {} }))
+  expect(openSocialPopup(portico)).toBeNull()
+  // Nothing kept: the next click asks the browser again.
   expect(openSocialPopup(portico)).toBeNull()
   expect(win.open).toHaveBeenCalledTimes(2)
 })
