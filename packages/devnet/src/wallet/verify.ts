@@ -325,16 +325,23 @@ export type DevnetSignatureClaim =
  * ```
  */
 export async function verifyDevnetSignature(claim: DevnetSignatureClaim): Promise<boolean> {
-  switch (claim.namespace) {
-    case 'eip155':
-      return 'typedData' in claim ? verifyEip155TypedData(claim) : verifyEip155Message(claim)
-    case 'solana':
-      return 'transaction' in claim ? verifySolanaTransaction(claim) : verifySolanaMessage(claim)
-    case 'polkadot':
-      return 'signedBytes' in claim ? verifyPolkadotPayload(claim) : verifyPolkadotMessage(claim)
-    case 'bip122':
-      return verifyBip122Message(claim)
-    case 'cosmos':
-      return claim.mode === 'direct' ? verifyCosmosDirect(claim) : verifyCosmosAmino(claim)
+  // The claim is a dapp's request data: whatever in it fails to decode (typed data that is not
+  // JSON, bytes that are not base64, an account number that is no integer) is a signature that
+  // does not hold, never a throw.
+  try {
+    switch (claim.namespace) {
+      case 'eip155':
+        return await ('typedData' in claim ? verifyEip155TypedData(claim) : verifyEip155Message(claim))
+      case 'solana':
+        return await ('transaction' in claim ? verifySolanaTransaction(claim) : verifySolanaMessage(claim))
+      case 'polkadot':
+        return await ('signedBytes' in claim ? verifyPolkadotPayload(claim) : verifyPolkadotMessage(claim))
+      case 'bip122':
+        return await verifyBip122Message(claim)
+      case 'cosmos':
+        return await (claim.mode === 'direct' ? verifyCosmosDirect(claim) : verifyCosmosAmino(claim))
+    }
+  } catch {
+    return false
   }
 }
