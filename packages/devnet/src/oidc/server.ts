@@ -384,6 +384,18 @@ async function buildProvider(state: ProviderState): Promise<Provider> {
   })
   const ownCallback = `${issuer}/devnet/callback`
   provider.Client.prototype.redirectUriAllowed = (value: string) => value === ownCallback || redirects.allows(value)
+  if (profile.tokenEndpointAuthMethod === 'client_secret_basic') {
+    // oidc-provider takes the secret in the body as well as in the header for either method; X
+    // takes it only in the header, so an auth server set up to post it fails here as it would there.
+    provider.use(async (ctx, next) => {
+      if (ctx.method === 'POST' && ctx.path === profile.routes.token && !/^Basic /i.test(ctx.get('authorization'))) {
+        ctx.status = 401
+        ctx.body = { error: 'invalid_client', error_description: 'client authentication failed' }
+        return
+      }
+      await next()
+    })
+  }
   if (profile.name === 'apple') {
     // Apple sends name and email only by form_post, and refuses any other response mode for them.
     provider.use(async (ctx, next) => {
