@@ -185,9 +185,15 @@ export function createFarcasterApp(options: FarcasterAppOptions): Hono<NodeEnv> 
         bio: user.bio,
         pfpUrl: `${options.appUrl()}/avatars/${user.fid}.svg`,
       })
-      if (answer.isError)
-        return refuse(`The relay refused the approval: ${answer.error?.message ?? 'unknown error'}`, 409)
-      const back = params.redirectUrl
+      // The client counts an answer of any HTTP status as one (only a network or JSON failure is
+      // `isError`): a 401 for an expired channel or a 500 from the relay is a refusal too.
+      if (answer.isError || !answer.response.ok)
+        return refuse(
+          `The relay refused the approval: ${answer.error?.message ?? `HTTP ${answer.response.status}`}`,
+          409,
+        )
+      // The app's address is a link only when it is a web page: a `javascript:` one would run here.
+      const back = params.redirectUrl && /^https?:\/\//i.test(params.redirectUrl) ? params.redirectUrl : undefined
       return c.html(
         page(
           'Signed in',
@@ -206,7 +212,11 @@ export function createFarcasterApp(options: FarcasterAppOptions): Hono<NodeEnv> 
     const { app: client } = await authClient()
     const host = new URL(options.appUrl()).host
     const created = await client.createChannel({ siweUri: `${options.appUrl()}/try`, domain: host })
-    if (created.isError) return c.text(`The relay refused the channel: ${created.error?.message}`, 502)
+    if (created.isError || !created.response.ok)
+      return c.text(
+        `The relay refused the channel: ${created.error?.message ?? `HTTP ${created.response.status}`}`,
+        502,
+      )
     return c.redirect(created.data.url, 303)
   })
 
