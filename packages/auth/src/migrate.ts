@@ -25,8 +25,9 @@ export function listMigrations(): { name: string; sql: string }[] {
 }
 
 /**
- * Applies the migrations not applied yet, each in its own transaction, under an advisory lock so
- * that several servers starting at once on one Postgres do not race. Returns the names applied.
+ * Applies the migrations not applied yet, all in one transaction (one that fails leaves the
+ * database as it was), under an advisory lock so that several servers starting at once on one
+ * Postgres do not race. Returns the names applied.
  *
  * @example
  * ```ts

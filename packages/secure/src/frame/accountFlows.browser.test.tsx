@@ -72,7 +72,9 @@ describe('deleteAccount', () => {
   test('behavior: a trusted click on the armed prompt deletes the account on the server; its session is gone', async () => {
     const { api, email } = await signedInUser()
     const { calls, host } = recordingHost()
-    const done = settle(deleteAccount(api, { email, addresses: undefined, origin: ORIGIN, host }))
+    const done = settle(
+      deleteAccount(api, { email, userId: 'unused-with-an-email', addresses: undefined, origin: ORIGIN, host }),
+    )
     await expect.element(page.getByRole('note')).toHaveTextContent(`This deletes ${email}, its passkeys`)
     await expect.element(page.getByRole('note')).toHaveTextContent('The wallets (none yet) and any funds')
     await expect.element(page.getByText(ORIGIN)).toBeVisible()
@@ -84,11 +86,26 @@ describe('deleteAccount', () => {
     expect(await api.hasSession()).not.toBe(true)
   })
 
+  test('behavior: an account without an email (a social or Farcaster login) is named as this account and confirmed by its user id', async () => {
+    const { api } = await signedInUser()
+    const { host } = recordingHost()
+    // The server's side of an account without an email is in auth's account/routes.pglite.test.ts.
+    const deleting = vi.spyOn(api, 'deleteAccount').mockResolvedValue({ deleted: true, keys: [] })
+    const done = settle(deleteAccount(api, { email: '', userId: 'user-7', addresses: undefined, origin: ORIGIN, host }))
+    await expect.element(page.getByRole('note')).toHaveTextContent('This deletes this account, its passkeys')
+    await arm()
+    await userEvent.click(confirmButton)
+    expect(await done).toEqual({ ok: true, value: [] })
+    expect(deleting.mock.calls).toEqual([['user-7']])
+  })
+
   test('behavior: Cancel rejects with 4001 and deletes nothing: the session still holds', async () => {
     const { api, email } = await signedInUser()
     const { calls, host } = recordingHost()
     const deleting = vi.spyOn(api, 'deleteAccount')
-    const done = settle(deleteAccount(api, { email, addresses: undefined, origin: ORIGIN, host }))
+    const done = settle(
+      deleteAccount(api, { email, userId: 'unused-with-an-email', addresses: undefined, origin: ORIGIN, host }),
+    )
     await arm()
     await userEvent.click(page.getByRole('button', { name: 'Cancel' }))
     expect(await done).toEqual({ ok: false, error: expect.objectContaining(rejected) })
@@ -102,7 +119,13 @@ describe('deleteAccount', () => {
     const { host } = recordingHost()
     const deleting = vi.spyOn(api, 'deleteAccount')
     const done = settle(
-      deleteAccount(api, { email, addresses: { eip155: '0xabc', solana: 'Sol1' }, origin: ORIGIN, host }),
+      deleteAccount(api, {
+        email,
+        userId: 'unused-with-an-email',
+        addresses: { eip155: '0xabc', solana: 'Sol1' },
+        origin: ORIGIN,
+        host,
+      }),
     )
     await expect.element(page.getByRole('note')).toHaveTextContent('The wallets 0xabc, Sol1 and any funds')
     await expect.element(dialog).toHaveAttribute('data-state', 'arming')
@@ -121,7 +144,15 @@ describe('deleteAccount', () => {
   test('behavior: a double click deletes once', async () => {
     const { api, email } = await signedInUser()
     const deleting = vi.spyOn(api, 'deleteAccount')
-    const done = settle(deleteAccount(api, { email, addresses: undefined, origin: ORIGIN, host: recordingHost().host }))
+    const done = settle(
+      deleteAccount(api, {
+        email,
+        userId: 'unused-with-an-email',
+        addresses: undefined,
+        origin: ORIGIN,
+        host: recordingHost().host,
+      }),
+    )
     await arm()
     await userEvent.dblClick(confirmButton)
     expect(await done).toEqual({ ok: true, value: [] })
@@ -132,7 +163,15 @@ describe('deleteAccount', () => {
     const { api, email } = await signedInUser()
     const token = api.token
     api.setToken('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl')
-    const done = settle(deleteAccount(api, { email, addresses: undefined, origin: ORIGIN, host: recordingHost().host }))
+    const done = settle(
+      deleteAccount(api, {
+        email,
+        userId: 'unused-with-an-email',
+        addresses: undefined,
+        origin: ORIGIN,
+        host: recordingHost().host,
+      }),
+    )
     await arm()
     await userEvent.click(confirmButton)
     await expect.element(page.getByRole('alert')).toHaveTextContent('JWT validation error: invalid token')
@@ -146,7 +185,9 @@ describe('deleteAccount', () => {
     const { api, email } = await signedInUser()
     const deleting = vi.spyOn(api, 'deleteAccount')
     const { calls, host } = recordingHost()
-    const done = settle(deleteAccount(api, { email, addresses: undefined, origin: ORIGIN, host }))
+    const done = settle(
+      deleteAccount(api, { email, userId: 'unused-with-an-email', addresses: undefined, origin: ORIGIN, host }),
+    )
     await arm()
     const code = settle(recoveryPolicy('user-held', ORIGIN, host).newCode())
     expect(await done).toEqual({ ok: false, error: expect.objectContaining(rejected) })

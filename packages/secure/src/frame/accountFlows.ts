@@ -213,7 +213,14 @@ export function recoveryPolicy(mode: RecoveryMode, origin: string, host: PromptH
  */
 export function deleteAccount(
   api: AuthApi,
-  options: { email: string; addresses: Record<Namespace, string> | undefined; origin: string; host: PromptHost },
+  options: {
+    /** The account's email address; empty for a social or Farcaster login, confirmed by its user id. */
+    email: string
+    userId: string
+    addresses: Record<Namespace, string> | undefined
+    origin: string
+    host: PromptHost
+  },
 ): Promise<{ namespace: string; address: string }[]> {
   return new Promise((resolve, reject) => {
     let result: { namespace: string; address: string }[] | undefined
@@ -235,7 +242,7 @@ export function deleteAccount(
         warning.setAttribute('role', 'note')
         warning.dataset.porticoLoss = ''
         const wallets = Object.values(options.addresses ?? {}).join(', ')
-        warning.textContent = `This deletes ${options.email}, its passkeys and every share of its keys, on the server and on this device. The wallets ${wallets || '(none yet)'} and any funds in them are lost for good unless you exported their private keys first. This cannot be undone.`
+        warning.textContent = `This deletes ${options.email || 'this account'}, its passkeys and every share of its keys, on the server and on this device. The wallets ${wallets || '(none yet)'} and any funds in them are lost for good unless you exported their private keys first. This cannot be undone.`
         body.append(warning)
         const cancel = button('Cancel', 'reject')
         const confirm = button('Delete account', 'approve')
@@ -246,7 +253,7 @@ export function deleteAccount(
         guardButton(confirm, guard, alert, options.host, async () => {
           confirm.disabled = true
           try {
-            result = (await api.deleteAccount(options.email)).keys
+            result = (await api.deleteAccount(options.email || options.userId)).keys
             close()
           } catch (error) {
             confirm.disabled = false

@@ -333,6 +333,7 @@ function start(config: FrameQuery) {
         const user = account.signedInSession()
         const keys = await deleteAccount(api, {
           email: user.email,
+          userId: user.userId,
           addresses: account.addresses,
           origin: hostOrigin,
           host: promptHost('approval'),
