@@ -57,8 +57,15 @@ export async function rpcBatch<T>(url: string, calls: [string, unknown[]][]): Pr
     throw new UpstreamError(`chain RPC ${url} unreachable: ${(error as Error).message}`)
   }
   if (!response.ok) throw new UpstreamError(`chain RPC ${url} answered HTTP ${response.status}`)
-  const replies = (await response.json()) as { id: number; result?: T; error?: { message: string } }[]
-  const byId = new Map(replies.map((r) => [r.id, r]))
+  // A body that is no JSON-RPC batch (a proxy's HTML page, one error object) is the chain failing too.
+  let replies: { id: number; result?: T; error?: { message: string } }[]
+  try {
+    replies = await response.json()
+  } catch {
+    throw new UpstreamError(`chain RPC ${url} answered a body that is not JSON`)
+  }
+  if (!Array.isArray(replies)) throw new UpstreamError(`chain RPC ${url} answered no batch`)
+  const byId = new Map(replies.map((r) => [r?.id, r]))
   return body.map(({ id, method }) => {
     const reply = byId.get(id)
     if (!reply || reply.error) throw new UpstreamError(`${method}: ${reply?.error?.message ?? 'no reply'}`)

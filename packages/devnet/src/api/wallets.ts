@@ -357,6 +357,7 @@ export function walletImage(imageId: string): string | undefined {
   if (imageId === devnetLinklessWalletImageId) return iconSvg(imageId, 'DL')
   const wallet = byImageId.get(imageId)
   if (!wallet) return undefined
-  const words = (wallet.name ?? '?').replace(/[^A-Za-z ]/g, '').split(' ')
-  return iconSvg(imageId, words.length > 1 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}` : (words[0] ?? '?'))
+  const words = (wallet.name ?? '').replace(/[^A-Za-z ]/g, '').split(' ')
+  const initials = words.length > 1 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}` : (words[0] ?? '')
+  return iconSvg(imageId, initials || '?')
 }
