@@ -1,12 +1,13 @@
 // Which unit test files `npm test` runs in their own module graph each, and which share one graph
 // per kind. Only Node built-ins: vitest.config.ts imports this.
 //
-// Why: in `npm test` every unit file runs one at a time beside the browser project (one worker each
-// on 2 cores), then the e2e project runs two files at a time. The browser project is the longer of
-// the first two: a quiet fresh-clone run measured its files ending at 622 s and the unit files that
-// ran beside them at 507 s, while the 277 files that start nothing (80 s of tests) and the 74 that
-// only read the shared devnet (17 s) waited until after the e2e files (980 to 1,081 s). All of them
-// now run in the first group, where that core was idle.
+// Why: in `npm test` the unit files run one at a time beside the browser project (one worker each
+// on 2 cores), then the e2e project runs two files at a time. Measured on quiet fresh-clone runs:
+// with only the files that start something beside the browser files, those ended at 507 s and the
+// browser files at 622 s, while the 74 files that only read the shared devnet (17 s of tests) ran
+// on their own after everything (980 to 1,081 s, with the pure files): they now run in the first
+// group. With the 277 files that start nothing (80 s) there too, the unit files ended at 643 s and
+// the browser files at 578 s: those run after the e2e files, two at a time.
 //
 // A file's own module graph costs about a second to load (viem, the kit, React), more than most of
 // these files' tests take. Most files therefore run with `isolate: false`: one worker keeps its
