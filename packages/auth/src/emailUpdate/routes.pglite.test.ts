@@ -7,18 +7,14 @@
 // steps' logic (swapped codes, expiry, attempts, races for one address) is in
 // emailUpdate.pglite.test.ts; the whole flow over HTTP in ../test/suite.ts.
 import { randomBytes } from 'node:crypto'
-import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { EMAIL_COOLDOWN_MS } from '../constants.js'
-import { type AuthServerOptions, createAuthServer } from '../createAuthServer.js'
+import type { AuthServerOptions } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import type { AuthLogEntry } from '../log.js'
-import type { Mail } from '../mailer.js'
 import { newDeviceId } from '../test/client.js'
 import { openTestDatabase } from '../test/database.js'
+import { otherPage as OTHER_PAGE, startFetchServer } from '../test/fetchServer.js'
 
-const PAGE = 'http://127.0.0.1:5173'
-const OTHER_PAGE = 'http://127.0.0.1:5174'
-const BASE = 'http://127.0.0.1:8790'
 const NOW = Date.UTC(2031, 2, 3, 4, 5, 6)
 let db: Database
 
@@ -28,60 +24,15 @@ beforeAll(async () => {
   return opened.close
 }, 120_000)
 
-interface Answer {
-  status: number
-  headers: Headers
-  body: Record<string, unknown> & { error?: { code: string; message: string; [key: string]: unknown } }
-}
-
 const newEmail = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}@example.com`
 
 function start(overrides: Partial<AuthServerOptions> = {}) {
   const clock = { now: NOW }
-  const mails: Mail[] = []
-  const logs: AuthLogEntry[] = []
-  const server = createAuthServer({
-    projects: [
-      { id: 'test-project', allowedOrigins: [PAGE] },
-      { id: 'other-project', allowedOrigins: [OTHER_PAGE] },
-    ],
-    mail: { send: async (mail) => void mails.push(mail) },
-    database: db,
-    secret: randomBytes(32),
-    now: () => clock.now,
-    rateLimit: false,
-    log: (entry) => logs.push(entry),
-    ...overrides,
-  })
-  onTestFinished(() => server.close())
+  const { server, mails, logs, codeFor, ...running } = startFetchServer(db, { now: () => clock.now, ...overrides })
   const device = newDeviceId()
   let token: string | undefined
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    extra: Record<string, string | undefined> = {},
-  ): Promise<Answer> => {
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries({
-      'content-type': 'application/json',
-      'x-project-id': 'test-project',
-      'x-portico-origin': PAGE,
-      'x-portico-device': device,
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      ...extra,
-    }))
-      if (value !== undefined) headers[name] = value
-    const response = await server.fetch(
-      new Request(`${BASE}${path}`, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-      }),
-    )
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Answer['body'] }
-  }
-  const codeFor = (email: string) => /^(\d{6}) /.exec(mails.filter((m) => m.to === email).at(-1)?.subject ?? '')?.[1]
+  const call = (method: string, path: string, body?: unknown, extra: Record<string, string | undefined> = {}) =>
+    running.call(method, path, { device, token, body, extra })
   /** Logs a new user in on this server's device, then lets the address's mail cooldown pass. */
   const signIn = async (extra: Record<string, string> = {}) => {
     const email = newEmail('update-routes')

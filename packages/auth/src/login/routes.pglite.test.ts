@@ -6,18 +6,14 @@
 // The login logic (codes, expiry, device links) is in login.pglite.test.ts; bodies and headers in
 // general in ../http/request.pglite.test.ts; the whole flow over HTTP in ../test/suite.ts.
 import { randomBytes } from 'node:crypto'
-import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { MAX_BODY_BYTES, OTP_MAX_ATTEMPTS } from '../constants.js'
-import { type AuthServerOptions, createAuthServer } from '../createAuthServer.js'
+import type { AuthServerOptions } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import type { AuthLogEntry } from '../log.js'
-import type { Mail } from '../mailer.js'
 import { newDeviceId } from '../test/client.js'
 import { openTestDatabase } from '../test/database.js'
+import { otherPage as OTHER_PAGE, testPage as PAGE, startFetchServer } from '../test/fetchServer.js'
 
-const PAGE = 'http://127.0.0.1:5173'
-const OTHER_PAGE = 'http://127.0.0.1:5174'
-const BASE = 'http://127.0.0.1:8790'
 let db: Database
 
 beforeAll(async () => {
@@ -26,59 +22,14 @@ beforeAll(async () => {
   return opened.close
 }, 120_000)
 
-interface Answer {
-  status: number
-  headers: Headers
-  body: Record<string, unknown> & { error?: { code: string; message: string; [key: string]: unknown } }
-}
-
-/** A server on the file's database (not listening: its `fetch` is called), mails and log kept. */
+/** A server on the file's database (test/fetchServer.ts), called on one device. */
 function start(overrides: Partial<AuthServerOptions> = {}) {
-  const mails: Mail[] = []
-  const logs: AuthLogEntry[] = []
-  const server = createAuthServer({
-    projects: [
-      { id: 'test-project', allowedOrigins: [PAGE] },
-      { id: 'other-project', allowedOrigins: [OTHER_PAGE] },
-    ],
-    mail: { send: async (mail) => void mails.push(mail) },
-    database: db,
-    // Its own secret: its rate-limit windows stay apart from the other servers'.
-    secret: randomBytes(32),
-    rateLimit: false,
-    publicUrl: BASE,
-    log: (entry) => logs.push(entry),
-    ...overrides,
-  })
-  onTestFinished(() => server.close())
+  const running = startFetchServer(db, overrides)
   const device = newDeviceId()
   /** A call the way the frame makes it (JSON body, project, page and device headers), headers overridable. */
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    extra: Record<string, string | undefined> = {},
-  ): Promise<Answer> => {
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries({
-      'content-type': 'application/json',
-      'x-project-id': 'test-project',
-      'x-portico-origin': PAGE,
-      'x-portico-device': device,
-      ...extra,
-    }))
-      if (value !== undefined) headers[name] = value
-    const response = await server.fetch(
-      new Request(`${BASE}${path}`, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-      }),
-    )
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Answer['body'] }
-  }
-  const codeFor = (email: string) => /^(\d{6}) /.exec(mails.filter((m) => m.to === email).at(-1)?.subject ?? '')?.[1]
-  return { server, mails, logs, call, codeFor }
+  const call = (method: string, path: string, body?: unknown, extra: Record<string, string | undefined> = {}) =>
+    running.call(method, path, { device, body, extra })
+  return { ...running, call }
 }
 
 const newEmail = (tag: string) => `${tag}-${randomBytes(4).toString('hex')}@example.com`

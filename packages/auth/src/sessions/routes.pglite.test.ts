@@ -6,19 +6,15 @@
 // end, CORS for allowed pages only, and no token in the log. The checks behind the token are in
 // requireSession.pglite.test.ts and sessions.pglite.test.ts; the HTTP flow in ../test/suite.ts.
 import { randomBytes } from 'node:crypto'
-import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { EMAIL_COOLDOWN_MS } from '../constants.js'
-import { type AuthServerOptions, createAuthServer } from '../createAuthServer.js'
+import type { AuthServerOptions } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import type { AuthLogEntry } from '../log.js'
-import type { Mail } from '../mailer.js'
 import { newDeviceId } from '../test/client.js'
 import { openTestDatabase } from '../test/database.js'
+import { otherPage as OTHER_PAGE, testPage as PAGE, startFetchServer } from '../test/fetchServer.js'
 
-const PAGE = 'http://127.0.0.1:5173'
-const OTHER_PAGE = 'http://127.0.0.1:5174'
 const FOREIGN = 'http://127.0.0.1:6666'
-const BASE = 'http://127.0.0.1:8790'
 /** On a whole second, so that the token's seconds and the clock's ms line up. */
 const NOW = Date.UTC(2031, 2, 3, 4, 5, 6)
 const TTL_MS = 60_000
@@ -30,62 +26,9 @@ beforeAll(async () => {
   return opened.close
 }, 120_000)
 
-interface Answer {
-  status: number
-  headers: Headers
-  body: Record<string, unknown> & { error?: { code: string; message: string } }
-}
-
 function start(overrides: Partial<AuthServerOptions> = {}) {
   const clock = { now: NOW }
-  const mails: Mail[] = []
-  const logs: AuthLogEntry[] = []
-  const server = createAuthServer({
-    projects: [
-      { id: 'test-project', allowedOrigins: [PAGE] },
-      { id: 'other-project', allowedOrigins: [OTHER_PAGE] },
-    ],
-    mail: { send: async (mail) => void mails.push(mail) },
-    database: db,
-    secret: randomBytes(32),
-    now: () => clock.now,
-    sessionTtlMs: TTL_MS,
-    rateLimit: false,
-    log: (entry) => logs.push(entry),
-    ...overrides,
-  })
-  onTestFinished(() => server.close())
-  /** A call as the frame makes it on `device`, with `token` as the bearer; headers overridable (undefined drops one). */
-  const call = async (
-    method: string,
-    path: string,
-    {
-      device,
-      token,
-      body,
-      extra = {},
-    }: { device: string; token?: string; body?: unknown; extra?: Record<string, string | undefined> },
-  ): Promise<Answer> => {
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries({
-      'content-type': 'application/json',
-      'x-project-id': 'test-project',
-      'x-portico-origin': PAGE,
-      'x-portico-device': device,
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      ...extra,
-    }))
-      if (value !== undefined) headers[name] = value
-    const response = await server.fetch(
-      new Request(`${BASE}${path}`, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    )
-    const text = await response.text()
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} }
-  }
+  const { logs, call, codeFor } = startFetchServer(db, { now: () => clock.now, sessionTtlMs: TTL_MS, ...overrides })
   /** Logs `email` in on `device` (a new one by default) through the login routes. */
   const signIn = async (
     email = `session-routes-${randomBytes(4).toString('hex')}@example.com`,
@@ -93,7 +36,7 @@ function start(overrides: Partial<AuthServerOptions> = {}) {
   ) => {
     const started = await call('POST', '/v1/email/login', { device, body: { email } })
     expect(started.status).toBe(200)
-    const otp = /^(\d{6}) /.exec(mails.filter((m) => m.to === email).at(-1)?.subject ?? '')?.[1]
+    const otp = codeFor(email)
     const done = await call('POST', '/v1/email/otp', { device, body: { challengeId: started.body.challengeId, otp } })
     expect(done.status).toBe(200)
     const token = done.body.token as string
