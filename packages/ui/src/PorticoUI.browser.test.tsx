@@ -91,14 +91,26 @@ test("behavior: themeMode 'auto' follows the system's colour scheme, and changes
   const scheme = (value: 'light' | 'dark') =>
     session.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] })
   stops.push(() => session.send('Emulation.setEmulatedMedia', { features: [] }))
+  // Each step waits for the page's media query to report the emulated scheme, then has a frame
+  // drawn before it looks at the kit. The page dispatches `change` to media query listeners only
+  // while it renders, and the test frame of this harness sometimes rendered nothing for the whole
+  // test unless asked (in about one run of three, no listener, the test's own included, heard any
+  // change); a screenshot draws one, and re-renders nothing of the kit's.
+  const emulated = async (value: 'light' | 'dark') => {
+    await expect.poll(() => window.matchMedia('(prefers-color-scheme: dark)').matches).toBe(value === 'dark')
+    await page.screenshot({ save: false })
+  }
   await scheme('light')
+  await emulated('light')
   await mount({ themeMode: 'auto' })
   const mode = () =>
     document.querySelector('[data-slot="connect-button"]')?.closest('[data-portico]')?.getAttribute('data-theme')
   await expect.poll(mode).toBe('light')
   await scheme('dark')
+  await emulated('dark')
   await expect.poll(mode).toBe('dark')
   await scheme('light')
+  await emulated('light')
   await expect.poll(mode).toBe('light')
 })
 
