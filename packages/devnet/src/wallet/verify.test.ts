@@ -47,10 +47,13 @@ describe('eip155', () => {
     expect(await verifyEip155Message({ address: 'not-an-address', message: 'hi', signature: '0x1234' })).toBe(false)
   })
 
-  // A dapp's malformed typed data is parsed outside verifyEip155TypedData's own catch: the entry
-  // point answers false for it, as documented, instead of rejecting with a SyntaxError.
+  // A dapp's malformed typed data: false, as documented, from the check and from the entry point,
+  // never a SyntaxError.
   test('error: typed data that is not JSON resolves false (documented: never throws)', async () => {
     const signature = `0x${'11'.repeat(65)}`
+    await expect(verifyEip155TypedData({ address: account.address, typedData: '{"types":', signature })).resolves.toBe(
+      false,
+    )
     await expect(
       verifyDevnetSignature({ namespace: 'eip155', address: account.address, typedData: '{"types":', signature }),
     ).resolves.toBe(false)
@@ -269,9 +272,15 @@ describe('cosmos', () => {
     expect(verifyCosmosAmino({ address: other.cosmos.address, signDoc: {}, signature: foreign })).toBe(true)
   })
 
-  // verifyCosmosDirect decodes the request's signDoc (base64 bytes, BigInt account number) outside
-  // its `safely`: the entry point answers false for a malformed one, as documented.
+  // A malformed sign document from a dapp (bytes that are not base64, an account number that is no
+  // integer): false, as documented, from the check and from the entry point.
   test('error: a direct signDoc with bytes that are not base64 resolves false (documented: never throws)', async () => {
+    const signature = sign(utf8('x'))
+    for (const signDoc of [
+      { chainId: 'c', accountNumber: 0, authInfoBytes: '', bodyBytes: '%%%' },
+      { chainId: 'c', accountNumber: 'seven', authInfoBytes: '', bodyBytes: '' },
+    ])
+      expect(verifyCosmosDirect({ address: keys.cosmos.address, signDoc, signature })).toBe(false)
     await expect(
       verifyDevnetSignature({
         namespace: 'cosmos',

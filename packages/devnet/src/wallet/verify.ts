@@ -59,9 +59,13 @@ export function verifyEip155TypedData(input: {
   typedData: string | Record<string, unknown>
   signature: string
 }): Promise<boolean> {
-  const data = (
-    typeof input.typedData === 'string' ? JSON.parse(input.typedData) : input.typedData
-  ) as TypedDataDefinition
+  let data: TypedDataDefinition
+  try {
+    data = (typeof input.typedData === 'string' ? JSON.parse(input.typedData) : input.typedData) as TypedDataDefinition
+  } catch {
+    // Typed data that is not JSON is a signature that does not hold.
+    return Promise.resolve(false)
+  }
   return verifyTypedData({ ...data, address: input.address as Address, signature: input.signature as Hex }).catch(
     () => false,
   )
@@ -265,30 +269,34 @@ export function verifyCosmosDirect(input: {
   signDoc: { chainId: string; accountNumber: string | number | bigint; authInfoBytes: string; bodyBytes: string }
   signature: CosmosStdSignature
 }): boolean {
-  const bytes: number[] = []
-  const varint = (n: bigint) => {
-    let v = n
-    do {
-      const low = Number(v % 128n)
-      v /= 128n
-      bytes.push(v > 0n ? low + 128 : low)
-    } while (v > 0n)
-  }
-  const lengthDelimited = (fieldNumber: number, value: Uint8Array) => {
-    if (!value.length) return
-    bytes.push((fieldNumber << 3) | 2)
-    varint(BigInt(value.length))
-    bytes.push(...value)
-  }
-  lengthDelimited(1, base64.decode(input.signDoc.bodyBytes))
-  lengthDelimited(2, base64.decode(input.signDoc.authInfoBytes))
-  lengthDelimited(3, text.encode(input.signDoc.chainId))
-  const accountNumber = BigInt(input.signDoc.accountNumber)
-  if (accountNumber !== 0n) {
-    bytes.push(4 << 3)
-    varint(accountNumber)
-  }
-  return cosmosCheck(input.address, input.signature, Uint8Array.from(bytes))
+  // The sign document is the request's: bytes that are not base64 or an account number that is
+  // no integer are a signature that does not hold, as for the other checks.
+  return safely(() => {
+    const bytes: number[] = []
+    const varint = (n: bigint) => {
+      let v = n
+      do {
+        const low = Number(v % 128n)
+        v /= 128n
+        bytes.push(v > 0n ? low + 128 : low)
+      } while (v > 0n)
+    }
+    const lengthDelimited = (fieldNumber: number, value: Uint8Array) => {
+      if (!value.length) return
+      bytes.push((fieldNumber << 3) | 2)
+      varint(BigInt(value.length))
+      bytes.push(...value)
+    }
+    lengthDelimited(1, base64.decode(input.signDoc.bodyBytes))
+    lengthDelimited(2, base64.decode(input.signDoc.authInfoBytes))
+    lengthDelimited(3, text.encode(input.signDoc.chainId))
+    const accountNumber = BigInt(input.signDoc.accountNumber)
+    if (accountNumber !== 0n) {
+      bytes.push(4 << 3)
+      varint(accountNumber)
+    }
+    return cosmosCheck(input.address, input.signature, Uint8Array.from(bytes))
+  })
 }
 
 /**
@@ -325,23 +333,16 @@ export type DevnetSignatureClaim =
  * ```
  */
 export async function verifyDevnetSignature(claim: DevnetSignatureClaim): Promise<boolean> {
-  // The claim is a dapp's request data: whatever in it fails to decode (typed data that is not
-  // JSON, bytes that are not base64, an account number that is no integer) is a signature that
-  // does not hold, never a throw.
-  try {
-    switch (claim.namespace) {
-      case 'eip155':
-        return await ('typedData' in claim ? verifyEip155TypedData(claim) : verifyEip155Message(claim))
-      case 'solana':
-        return await ('transaction' in claim ? verifySolanaTransaction(claim) : verifySolanaMessage(claim))
-      case 'polkadot':
-        return await ('signedBytes' in claim ? verifyPolkadotPayload(claim) : verifyPolkadotMessage(claim))
-      case 'bip122':
-        return await verifyBip122Message(claim)
-      case 'cosmos':
-        return await (claim.mode === 'direct' ? verifyCosmosDirect(claim) : verifyCosmosAmino(claim))
-    }
-  } catch {
-    return false
+  switch (claim.namespace) {
+    case 'eip155':
+      return 'typedData' in claim ? verifyEip155TypedData(claim) : verifyEip155Message(claim)
+    case 'solana':
+      return 'transaction' in claim ? verifySolanaTransaction(claim) : verifySolanaMessage(claim)
+    case 'polkadot':
+      return 'signedBytes' in claim ? verifyPolkadotPayload(claim) : verifyPolkadotMessage(claim)
+    case 'bip122':
+      return verifyBip122Message(claim)
+    case 'cosmos':
+      return claim.mode === 'direct' ? verifyCosmosDirect(claim) : verifyCosmosAmino(claim)
   }
 }
