@@ -17,7 +17,7 @@ export async function deleteAccount(deps: AuthDeps, session: SessionContext, con
     const user = await tx.query<{ email: string | null }>('SELECT email FROM users WHERE id = $1', [session.claims.sub])
     const row = user.rows[0]
     if (!row) throw new AuthError('SESSION_REVOKED', 'Session signed out')
-    const email = row.email ?? undefined
+    const { email } = row
     if ((email ?? session.claims.sub) !== confirm)
       throw new AuthError('BAD_REQUEST', 'Invalid confirm: type the account’s email address')
     const keys = await tx.query<{ namespace: string; address: string }>(

@@ -1,20 +1,15 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AuthEnv, AuthHttpConfig } from '../http/env.js'
-import { parse, readBody, requestContext } from '../http/request.js'
+import { emailSchema, idSchema, parse, readBody, requestContext } from '../http/request.js'
 import { requireSession } from '../sessions/requireSession.js'
 import { deleteAccount } from './account.js'
 
 /**
- * The account's email address (read as an address is everywhere: trimmed, lower case), or its user
- * id when it has none (a social or Farcaster login).
+ * The account's email address (read as every address is), or its user id when it has none (a
+ * social or Farcaster login).
  */
-const confirmSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(254)
-  .transform((s) => (s.includes('@') ? s.toLowerCase() : s))
+const confirmSchema = z.union([emailSchema, z.string().trim().pipe(idSchema)])
 
 /** `/v1/account`: `DELETE` removes the user and everything stored for them (signed in). */
 export function accountRoutes(config: AuthHttpConfig) {
