@@ -5,14 +5,14 @@
 // deleted account's tokens refused everywhere. What the deletion removes row by row is in
 // account.pglite.test.ts; a passkey user's deletion with a key is in ../passkeys/passkeys.pglite.test.ts.
 import { randomBytes } from 'node:crypto'
-import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
-import { type AuthServerOptions, createAuthServer } from '../createAuthServer.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import type { AuthServerOptions } from '../createAuthServer.js'
 import { sha256 } from '../crypto.js'
 import type { Database } from '../db/database.js'
-import type { Mail } from '../mailer.js'
 import { finishSocialLogin } from '../social/social.js'
 import { createTestClient, type TestClient } from '../test/client.js'
 import { openTestDatabase, testDeps } from '../test/database.js'
+import { startHttpServer } from '../test/routeServer.js'
 import { softAuthenticator } from '../test/softAuthenticator.js'
 
 const FRAME = 'http://localhost:41999'
@@ -27,42 +27,18 @@ beforeAll(async () => {
 }, 120_000)
 
 async function start(overrides: Partial<AuthServerOptions> = {}) {
-  const clock = { now: Date.now() }
-  const mails: Mail[] = []
-  const server = createAuthServer({
+  const running = await startHttpServer(db, {
     projects: [
       { id: 'test-project', allowedOrigins: [PAGE] },
       { id: 'other-project', allowedOrigins: [PAGE] },
     ],
     frameOrigins: [FRAME],
-    mail: { send: async (mail) => void mails.push(mail) },
-    database: db,
+    // The file's own secret: some tests mint a session with it (testDeps).
     secret: SECRET,
-    now: () => clock.now,
-    rateLimit: false,
-    log: () => {},
     ...overrides,
   })
-  const url = await server.listen()
-  onTestFinished(() => server.close())
-  const client = (options: { projectId?: string; origin?: string } = {}) =>
-    createTestClient(url, { origin: PAGE, ...options })
   /** A new user signed in with an emailed code on a new device (verified: its first login). */
-  const emailUser = async (
-    c: TestClient = client(),
-    email = `account-${randomBytes(4).toString('hex')}@example.com`,
-  ) => {
-    const started = await c.call<{ challengeId: string }>('POST', '/v1/email/login', { email })
-    const code = /^(\d{6}) /.exec(mails.filter((m) => m.to === email).at(-1)?.subject ?? '')?.[1]
-    const done = await c.call<{ token: string; user: { id: string } }>('POST', '/v1/email/otp', {
-      challengeId: started.body.challengeId,
-      otp: code,
-    })
-    expect(done.status).toBe(200)
-    c.token = done.body.token
-    return { client: c, email, userId: done.body.user.id }
-  }
-  return { url, clock, client, emailUser }
+  return { ...running, emailUser: running.signIn }
 }
 
 const rows = async (sql: string, params: unknown[] = []) =>

@@ -13,7 +13,7 @@ import type { AuthServerOptions } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
 import { newDeviceId } from '../test/client.js'
 import { openTestDatabase } from '../test/database.js'
-import { otherPage as OTHER_PAGE, startFetchServer } from '../test/fetchServer.js'
+import { otherPage as OTHER_PAGE, startFetchServer } from '../test/routeServer.js'
 
 const NOW = Date.UTC(2031, 2, 3, 4, 5, 6)
 let db: Database

@@ -5,13 +5,13 @@
 // answering with another user's key or share. Which device gets which share is in
 // keyShares.pglite.test.ts; the whole HTTP flow in ../test/suite.ts.
 import { randomBytes } from 'node:crypto'
-import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { MAX_SHARE_BYTES } from '../constants.js'
-import { type AuthServerOptions, createAuthServer } from '../createAuthServer.js'
+import type { AuthServerOptions } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import type { Mail } from '../mailer.js'
 import { createTestClient } from '../test/client.js'
 import { openTestDatabase } from '../test/database.js'
+import { startHttpServer } from '../test/routeServer.js'
 
 const PAGE = 'http://127.0.0.1:5173'
 let db: Database
@@ -23,36 +23,9 @@ beforeAll(async () => {
 }, 120_000)
 
 async function start(overrides: Partial<AuthServerOptions> = {}) {
-  const clock = { now: Date.now() }
-  const mails: Mail[] = []
-  const server = createAuthServer({
-    projects: [{ id: 'test-project', allowedOrigins: [PAGE] }],
-    mail: { send: async (mail) => void mails.push(mail) },
-    database: db,
-    // Its own secret: the rate-limit windows of the servers of this file stay apart.
-    secret: randomBytes(32),
-    now: () => clock.now,
-    rateLimit: false,
-    log: () => {},
-    ...overrides,
-  })
-  const url = await server.listen()
-  onTestFinished(() => server.close())
+  const running = await startHttpServer(db, overrides)
   /** A new user signed in by email on a new device (verified: its first login). */
-  const signedIn = async () => {
-    const client = createTestClient(url, { origin: PAGE })
-    const email = `key-routes-${randomBytes(4).toString('hex')}@example.com`
-    const started = await client.call<{ challengeId: string }>('POST', '/v1/email/login', { email })
-    const code = /^(\d{6}) /.exec(mails.filter((m) => m.to === email).at(-1)?.subject ?? '')?.[1]
-    const done = await client.call<{ token: string; user: { id: string } }>('POST', '/v1/email/otp', {
-      challengeId: started.body.challengeId,
-      otp: code,
-    })
-    expect(done.status).toBe(200)
-    client.token = done.body.token
-    return { client, userId: done.body.user.id }
-  }
-  return { url, clock, signedIn }
+  return { ...running, signedIn: () => running.signIn() }
 }
 
 const b64 = (n = 33) => randomBytes(n).toString('base64')

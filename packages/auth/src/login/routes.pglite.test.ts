@@ -12,7 +12,7 @@ import type { AuthServerOptions } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
 import { newDeviceId } from '../test/client.js'
 import { openTestDatabase } from '../test/database.js'
-import { otherPage as OTHER_PAGE, testPage as PAGE, startFetchServer } from '../test/fetchServer.js'
+import { otherPage as OTHER_PAGE, testPage as PAGE, startFetchServer } from '../test/routeServer.js'
 
 let db: Database
 

@@ -1,20 +1,12 @@
-// The passkey routes' edges on PGlite: a session required for listing and making passkeys (and
-// not for signing in or approving), the verify and approve bodies (missing, mistyped, huge, extra
-// fields), the spec status and message of each refusal with no challenge used and nothing stored,
-// the rate limit of the sign-in and approval ceremonies, a challenge of one ceremony or user never
-// serving another, and a list that shows only the caller's passkeys. The ceremonies themselves
-// (sign-in, approval, hostile origins, replays, counters) are in passkeys.pglite.test.ts.
-import { randomBytes } from 'node:crypto'
-import { beforeAll, describe, expect, onTestFinished, test } from 'vitest'
-import { type AuthServerOptions, createAuthServer } from '../createAuthServer.js'
+import { beforeAll, describe, expect, test } from 'vitest'
+import type { AuthServerOptions } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
-import type { Mail } from '../mailer.js'
 import { createTestClient, type TestClient } from '../test/client.js'
 import { openTestDatabase } from '../test/database.js'
+import { startHttpServer } from '../test/routeServer.js'
 import { softAuthenticator } from '../test/softAuthenticator.js'
 
 const FRAME = 'http://localhost:41999'
-const PAGE = 'http://127.0.0.1:5173'
 let db: Database
 
 beforeAll(async () => {
@@ -24,37 +16,9 @@ beforeAll(async () => {
 }, 120_000)
 
 async function start(overrides: Partial<AuthServerOptions> = {}) {
-  const clock = { now: Date.now() }
-  const mails: Mail[] = []
-  const server = createAuthServer({
-    projects: [{ id: 'test-project', allowedOrigins: [PAGE] }],
-    frameOrigins: [FRAME],
-    mail: { send: async (mail) => void mails.push(mail) },
-    database: db,
-    // Its own secret: the rate-limit windows of the servers of this file stay apart.
-    secret: randomBytes(32),
-    now: () => clock.now,
-    rateLimit: false,
-    log: () => {},
-    ...overrides,
-  })
-  const url = await server.listen()
-  onTestFinished(() => server.close())
+  const running = await startHttpServer(db, { frameOrigins: [FRAME], ...overrides })
   /** A new user signed in by email on a new device. */
-  const signedIn = async () => {
-    const client = createTestClient(url, { origin: PAGE })
-    const email = `pk-routes-${randomBytes(4).toString('hex')}@example.com`
-    const started = await client.call<{ challengeId: string }>('POST', '/v1/email/login', { email })
-    const code = /^(\d{6}) /.exec(mails.filter((m) => m.to === email).at(-1)?.subject ?? '')?.[1]
-    const done = await client.call<{ token: string; user: { id: string } }>('POST', '/v1/email/otp', {
-      challengeId: started.body.challengeId,
-      otp: code,
-    })
-    expect(done.status).toBe(200)
-    client.token = done.body.token
-    return { client, userId: done.body.user.id }
-  }
-  return { url, clock, signedIn, client: () => createTestClient(url, { origin: PAGE }) }
+  return { ...running, signedIn: () => running.signIn() }
 }
 
 const count = async (sql: string, params: unknown[] = []) =>

@@ -12,7 +12,7 @@ import type { AuthServerOptions } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
 import { newDeviceId } from '../test/client.js'
 import { openTestDatabase } from '../test/database.js'
-import { otherPage as OTHER_PAGE, testPage as PAGE, startFetchServer } from '../test/fetchServer.js'
+import { otherPage as OTHER_PAGE, testPage as PAGE, startFetchServer } from '../test/routeServer.js'
 
 const FOREIGN = 'http://127.0.0.1:6666'
 /** On a whole second, so that the token's seconds and the clock's ms line up. */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { onTestFinished } from 'vitest'
+import { expect, onTestFinished } from 'vitest'
 import { type AuthServerOptions, createAuthServer } from '../createAuthServer.js'
 import type { Database } from '../db/database.js'
 import type { AuthLogEntry } from '../log.js'
 import type { Mail } from '../mailer.js'
-import type { Reply } from './client.js'
+import { createTestClient, type Reply, type TestClient } from './client.js'
 
 /** The page the test project allows, and the one only `other-project` allows. */
 export const testPage = 'http://127.0.0.1:5173'
@@ -70,7 +70,54 @@ export function startFetchServer(database: Database, overrides: Partial<AuthServ
     const text = await response.text()
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : {} }
   }
-  /** The login code last mailed to `email` (the subject starts with it). */
-  const codeFor = (email: string) => /^(\d{6}) /.exec(mails.filter((m) => m.to === email).at(-1)?.subject ?? '')?.[1]
-  return { server, mails, logs, call, codeFor }
+  return { server, mails, logs, call, codeFor: (email: string) => mailedCode(mails, email) }
+}
+
+/** The login code last mailed to `email` (the subject starts with it). */
+export function mailedCode(mails: readonly Mail[], email: string): string | undefined {
+  return /^(\d{6}) /.exec(mails.filter((m) => m.to === email).at(-1)?.subject ?? '')?.[1]
+}
+
+/**
+ * A server on `database` listening on loopback, for route-level tests over real HTTP: the test
+ * project on {@link testPage}, mails kept, a clock the test moves, no rate limit unless asked, its
+ * own secret unless given, closed when the test ends. `client()` calls it as the frame does;
+ * `signIn()` logs a new user in with the mailed code (its first login: the device is verified).
+ *
+ * @example
+ * const { signIn } = await startHttpServer(db)
+ * const { client, userId } = await signIn()
+ * await client.call('DELETE', '/v1/account', { confirm: userId })
+ */
+export async function startHttpServer(database: Database, overrides: Partial<AuthServerOptions> = {}) {
+  const clock = { now: Date.now() }
+  const mails: Mail[] = []
+  const server = createAuthServer({
+    projects: [{ id: 'test-project', allowedOrigins: [testPage] }],
+    mail: { send: async (mail) => void mails.push(mail) },
+    database,
+    secret: randomBytes(32),
+    now: () => clock.now,
+    rateLimit: false,
+    log: () => {},
+    ...overrides,
+  })
+  const url = await server.listen()
+  onTestFinished(() => server.close())
+  const client = (options: { projectId?: string; origin?: string } = {}) =>
+    createTestClient(url, { origin: testPage, ...options })
+  const signIn = async (
+    signingIn: TestClient = client(),
+    email = `route-user-${randomBytes(4).toString('hex')}@example.com`,
+  ) => {
+    const started = await signingIn.call<{ challengeId: string }>('POST', '/v1/email/login', { email })
+    const done = await signingIn.call<{ token: string; user: { id: string } }>('POST', '/v1/email/otp', {
+      challengeId: started.body.challengeId,
+      otp: mailedCode(mails, email),
+    })
+    expect(done.status).toBe(200)
+    signingIn.token = done.body.token
+    return { client: signingIn, email, userId: done.body.user.id }
+  }
+  return { url, clock, mails, client, signIn }
 }
