@@ -79,14 +79,19 @@ async function startAuthorization(
 }
 
 /** Posts a form to the login page (`/pick`, `/login`, `/abort`) and follows back to the client. */
-async function submit(started: Started, action: string, form: Record<string, string>): Promise<URL> {
-  const { jar, page } = started
-  const posted = await fetch(new URL(`${page.pathname}/${action}`, page), {
+/** Posts the login page's form `action` as the browser does; the answer as it comes (no redirect followed). */
+function postForm(started: Started, action: string, form: Record<string, string>): Promise<Response> {
+  return fetch(new URL(`${started.page.pathname}/${action}`, started.page), {
     method: 'POST',
     redirect: 'manual',
-    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { cookie: started.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form),
   })
+}
+
+async function submit(started: Started, action: string, form: Record<string, string>): Promise<URL> {
+  const { jar, page } = started
+  const posted = await postForm(started, action, form)
   jar.take(posted)
   if (posted.status !== 303) throw new Error(`not signed in: ${posted.status}`)
   const resumed = await fetch(new URL(posted.headers.get('location')!, page), {
@@ -519,11 +524,7 @@ describe('the login page', () => {
     const github = social.providers.github
     const started = await startAuthorization(github)
     const hostile = '"><script>alert(1)</script><x a=\''
-    const response = await fetch(new URL(`${started.page.pathname}/login`, started.page), {
-      method: 'POST',
-      headers: { cookie: started.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: hostile, password: socialTestPassword }),
-    })
+    const response = await postForm(started, 'login', { username: hostile, password: socialTestPassword })
     expect(response.status).toBe(401)
     const html = await response.text()
     expect(html).not.toContain('<script>alert(1)')
@@ -569,12 +570,7 @@ describe('the login page', () => {
   test('error: picking an account that is not a test user is refused, and no code is issued', async () => {
     const github = social.providers.github
     const started = await startAuthorization(github)
-    const response = await fetch(new URL(`${started.page.pathname}/pick`, started.page), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: started.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ account: socialTestUsers.google[0]!.id }),
-    })
+    const response = await postForm(started, 'pick', { account: socialTestUsers.google[0]!.id })
     expect(response.status).toBe(400)
     expect(response.headers.get('location')).toBeNull()
     expect(await response.text()).toContain('No such test user.')
@@ -584,12 +580,7 @@ describe('the login page', () => {
     const github = social.providers.github
     const started = await startAuthorization(github)
     await submit(started, 'pick', { account: socialTestUsers.github[0]!.id })
-    const again = await fetch(new URL(`${started.page.pathname}/pick`, started.page), {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: started.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ account: socialTestUsers.github[1]!.id }),
-    })
+    const again = await postForm(started, 'pick', { account: socialTestUsers.github[1]!.id })
     expect(again.status).toBe(400)
     expect(again.headers.get('location')).toBeNull()
   })
