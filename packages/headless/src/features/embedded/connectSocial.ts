@@ -85,10 +85,6 @@ export async function connectSocial(
     })
   // Opened before the first await: later, the browser no longer counts the user's click.
   const popup = parameters.popup !== undefined ? parameters.popup : openSocialPopup(portico)
-  // Blocked is what the browser did at the click: no window (openSocialPopup reads a window closed
-  // at once as none, in the click). A window closed since, before the provider's page is in it,
-  // is the user's 'Popup closed', even when this code loaded after the click (the mutation's path).
-  const blocked = !popup
   const state = featureState(portico, embeddedState)
   const owner = {}
   if (popup) state.socialPopupOwner = owner
@@ -113,7 +109,10 @@ export async function connectSocial(
     // An address from the frame still is input: only an http(s) URL is ever opened.
     if (!isHttpUrl(uri))
       throw new SocialInitiateError({ provider, details: 'The login address is not an http(s) URL.' })
-    if (blocked) throw new SocialPopupBlockedError({ provider, url: uri })
+    // Blocked is what the browser did at the click: no window (openSocialPopup reads a window closed
+    // at once as none, in the click). A window closed since, before the provider's page is in it,
+    // is the user's 'Popup closed', even when this code loaded after the click (the mutation's path).
+    if (!popup) throw new SocialPopupBlockedError({ provider, url: uri })
     if (popup.closed) throw new SocialPopupClosedError({ provider })
     popup.location.href = uri
 
