@@ -34,9 +34,10 @@ const unitFiles = splitUnit ? unitSchedule(root) : undefined
 /**
  * The groups of `npm test`: Vitest runs one group after another, and the projects of one group side
  * by side, all with one worker count. First the unit and browser projects, one file at a time each
- * (their files share a devnet's accounts); then the e2e files, two at a time. Written out (not left
- * to Vitest's default of one worker per core but one) so that a machine with more cores runs the
- * same schedule as CI's two. Without `split`, the defaults: one group, then e2e.
+ * (their files share a devnet's accounts); then the e2e files, two at a time, followed by the unit
+ * files that start nothing (`unit-pure`, in the same group). Written out (not left to Vitest's
+ * default of one worker per core but one) so that a machine with more cores runs the same schedule
+ * as CI's two. Without `split`, the defaults: one group, then e2e.
  */
 const firstGroup = splitUnit ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}
 const e2eGroup = { maxWorkers: 2, sequence: { groupOrder: splitUnit ? 2 : 1 } }
@@ -128,11 +129,11 @@ export default defineConfig({
         },
       },
       // Only in `npm test`, the rest of the unit files (scripts/unit-schedule.mjs splits them), each
-      // kind in one module graph, one file at a time beside the browser files like `unit`.
+      // kind in one module graph.
       ...(unitFiles
         ? [
             // The files that start what they need (servers, processes, databases) and read no
-            // shared devnet.
+            // shared devnet: one at a time beside the browser files, like `unit`.
             {
               extends: true,
               test: { ...unitTest, name: 'unit-one-graph', include: unitFiles.oneGraph, isolate: false, ...firstGroup },
@@ -145,8 +146,8 @@ export default defineConfig({
               extends: true,
               test: { ...unitTest, name: 'unit-pure', include: unitFiles.pure, isolate: false, ...e2eGroup },
             },
-            // The files that only read a shared devnet in process, on a devnet of their own (a
-            // project's global setup is its own).
+            // The files that only read a shared devnet in process, one at a time beside the browser
+            // files, on a devnet of their own (a project's global setup is its own).
             {
               extends: true,
               test: {

@@ -3,8 +3,9 @@
  * `holding`, holds every request whose URL contains `path` until `release()`, then sends it to the
  * real server; `held` counts the requests held. Other requests, and requests made while not
  * holding, go straight through; `inFlight` counts those of `path` still waiting for their answer
- * (a test that starts holding can wait for it to reach 0, so no answer asked before lands after). Lets a test see a view while an answer is still on its way, or keep
- * a refresh from landing before the test's own step.
+ * (a test that starts holding can wait for it to reach 0, so no answer asked before lands after).
+ * Lets a test see a view while an answer is still on its way, or keep a refresh from landing
+ * before the test's own step.
  *
  * @example
  * const sessions = holdRequests('/v1/sessions/')
