@@ -334,11 +334,19 @@ export type { Browser, BrowserContext, Locator, Page, Response, Route }
  * and Solana, so it is one row (its namespaces named on it), which asks which namespace to connect.
  */
 export async function connectDevnetWallet(page: Page, namespace: 'eip155' | 'solana' = 'eip155') {
-  await page
+  const row = page
     .locator('[data-slot="wallet-row"]')
     .filter({ hasText: 'Devnet Wallet' })
     .filter({ hasNotText: 'Devnet Wallet 2' })
     .filter({ hasText: 'EVM · Solana' })
-    .click()
-  await page.locator(`[data-slot="choose-namespace"][data-namespace="${namespace}"]`).click()
+  // Each click waits until the modal is whole and still: the centred dialog resizes to each view
+  // it shows, and a press and a release that land on different spots make no click (under load
+  // the namespace step stayed on screen, never clicked).
+  await row.waitFor()
+  await modalSettled(page)
+  await row.click()
+  const choice = page.locator(`[data-slot="choose-namespace"][data-namespace="${namespace}"]`)
+  await choice.waitFor()
+  await modalSettled(page)
+  await choice.click()
 }

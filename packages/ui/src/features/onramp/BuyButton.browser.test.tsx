@@ -9,7 +9,7 @@ import { afterEach, expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
-import { accountViewSettled } from '../../test/modalSettled.js'
+import { accountViewSettled, modalSettled } from '../../test/modalSettled.js'
 import { BuyButton } from './BuyButton.js'
 import '../../test/provided.js'
 
@@ -49,6 +49,9 @@ test('behavior: Buy pushes the on-ramp view over Account; Back returns to Accoun
   await userEvent.click(buy())
   await expect.element(page.getByRole('heading', { name: 'Buy crypto' }), wait).toBeVisible()
   expect(view()).toBe('OnRampProviders')
+  // The view's quote rows arrive after its heading and grow the centred dialog, moving Back: a
+  // press and a release on different spots make no click.
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back' }))
   await expect.poll(view, wait).toBe('Account')
   await expect.element(page.getByRole('dialog')).toBeVisible()
