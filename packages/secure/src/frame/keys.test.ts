@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { base58, base64 } from '@scure/base'
 import { split } from 'shamir-secret-sharing'
 import { bytesToHex } from 'viem'
-import { beforeEach, describe, expect, onTestFinished, test } from 'vitest'
+import { beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest'
 import { rejection } from '../test/rejection.js'
 import { AuthApiError, createAuthApi } from './authApi.js'
 import {
@@ -317,22 +317,38 @@ describe('withSecret', () => {
     expect(seen.some((r) => r.path.endsWith('/recovery'))).toBe(false)
   })
 
-  test('error: a device share whose stored ciphertext was altered is refused before anything is asked of the server', async () => {
-    const { api, seen } = await startAuth()
-    await ensureKeys(api, USER)
-    const name = `secret:${shareName(USER, 'eip155')}`
-    const entry = (await get<{ iv: Uint8Array; cipher: Uint8Array }>(name)) as { iv: Uint8Array; cipher: Uint8Array }
-    await set(name, { iv: entry.iv, cipher: entry.cipher.map((b, i) => (i === 3 ? b ^ 1 : b)) })
-    const before = seen.length
-    let used = false
-    const error = await rejection(
-      withSecret(api, USER, 'eip155', () => {
-        used = true
-      }),
+  test('behavior: device shares that no longer decrypt (wrapping key replaced) are discarded with a warning each: recovery, or ShareMissingError, never an OperationError', async () => {
+    const { api, state, seen, deviceHalves } = await startAuth()
+    const addresses = await ensureKeys(api, USER)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    onTestFinished(() => warn.mockRestore())
+    const warning = '[portico] The stored key share could not be read and was discarded'
+    await set(
+      'wrapping-key',
+      await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
     )
-    expect((error as DOMException).name).toBe('OperationError')
-    expect(used).toBe(false)
-    expect(seen.length).toBe(before)
+    // A device not approved: no share here, as if it never had one.
+    state.recoveryAllowed = false
+    expect(await rejection(ensureDeviceShare(api, USER, 'eip155'))).toMatchObject({
+      name: 'ShareMissingError',
+      code: 4100,
+      message: 'This device holds no share of the eip155 key: refused: RECOVERY_NOT_ALLOWED',
+    })
+    expect(warn.mock.calls).toEqual([[warning]])
+    // An approved one: the key is rebuilt from the released shares and split again for this device.
+    state.recoveryAllowed = true
+    const before = seen.length
+    expect(await withSecret(api, USER, 'solana', (s) => addressOf('solana', s))).toBe(addresses.solana)
+    expect(seen.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/keys/solana/recovery',
+      'PUT /v1/keys/solana/device',
+    ])
+    expect(warn.mock.calls).toEqual([[warning], [warning]])
+    const deviceHalf = (await getSecret(shareName(USER, 'solana'))) as Uint8Array
+    expect(
+      await rebuilds('solana', [deviceHalf, base64.decode(deviceHalves.get('solana') as string)], addresses.solana),
+    ).toBe(true)
+    expect(warn).toHaveBeenCalledTimes(2)
   })
 })
 

@@ -103,15 +103,59 @@ export async function putSecret(name: string, bytes: Uint8Array): Promise<void> 
   await set(`secret:${name}`, { iv, cipher: new Uint8Array(cipher) })
 }
 
-/** The bytes stored under `name`, or `undefined`. */
+/** What {@link putSecret} stores: a 12-byte IV and the AES-GCM ciphertext with its 16-byte tag. */
+type SecretEntry = { iv: Uint8Array; cipher: Uint8Array }
+
+const isSecretEntry = (entry: unknown): entry is SecretEntry =>
+  typeof entry === 'object' &&
+  entry !== null &&
+  (entry as SecretEntry).iv instanceof Uint8Array &&
+  (entry as SecretEntry).iv.length === 12 &&
+  (entry as SecretEntry).cipher instanceof Uint8Array &&
+  (entry as SecretEntry).cipher.length >= 16
+
+/** The one warning an unreadable entry gives before it is removed (it names no entry and no bytes). */
+const unreadableSecretWarning = '[portico] The stored key share could not be read and was discarded'
+
+/**
+ * The bytes stored under `name`, or `undefined` when there are none, or none that can be read.
+ *
+ * An entry that does not decrypt under this origin's wrapping key (the key was replaced or lost
+ * while the entry stayed; the entry was altered, cut short, or is not the shape {@link putSecret}
+ * writes) can never give its bytes back: AES-GCM refuses it whole, never with other bytes. It is
+ * removed with one warning and reads as no secret, so the callers take the path of a device that
+ * never had one (for a key share: recovery, or `ShareMissingError`) instead of failing on it
+ * until site data is cleared. A failure to reach storage itself is thrown as is: it says nothing
+ * about the entry, which may well be good.
+ *
+ * @example
+ * await putSecret('share:user-1:eip155', deviceShare)
+ * const share = await getSecret('share:user-1:eip155') // the same bytes, or undefined
+ */
 export async function getSecret(name: string): Promise<Uint8Array | undefined> {
-  const entry = await get<{ iv: Uint8Array; cipher: Uint8Array }>(`secret:${name}`)
-  if (!entry) return undefined
-  const plain = await crypto.subtle.decrypt(
-    { name: 'AES-GCM', iv: entry.iv as BufferSource },
-    await wrappingKey(),
-    entry.cipher as BufferSource,
-  )
+  const entryKey = `secret:${name}`
+  const entry = await get<unknown>(entryKey)
+  if (entry === undefined) return undefined
+  const discard = async () => {
+    // The same text whatever the cause: nothing of the entry or of WebCrypto's error is logged.
+    console.warn(unreadableSecretWarning)
+    await del(entryKey)
+    return undefined
+  }
+  if (!isSecretEntry(entry)) return discard()
+  const key = await wrappingKey()
+  let plain: ArrayBuffer
+  try {
+    plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: entry.iv as BufferSource },
+      key,
+      entry.cipher as BufferSource,
+    )
+  } catch {
+    // OperationError (the tag does not verify: another key, altered or cut bytes) or a refusal of
+    // the IV or key: decrypting does no I/O, so every failure here is this entry under this key.
+    return discard()
+  }
   return new Uint8Array(plain)
 }
 
