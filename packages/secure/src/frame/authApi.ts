@@ -20,6 +20,27 @@ export class AuthApiError extends Error {
   }
 }
 
+/**
+ * How long the frame waits for one answer of the auth server (its headers and its body) before it
+ * gives up with {@link AuthApiError} `TIMEOUT`, so a server that takes the connection and never
+ * answers gets the kit an error reply instead of a request that spins forever (the kit bounds only
+ * its login requests, at 120 s). The spec names no bound for the auth server (its 10 s is the chain
+ * RPC transport's), so 30 s: well above the slowest answer the server gives on purpose, a mail
+ * sent over SMTP for a login or an email change, and one unanswered call still fails a login well
+ * inside the kit's 120 s.
+ *
+ * @example
+ * createAuthApi({ url, projectId, hostOrigin, timeoutMs: authRequestTimeoutMs })
+ */
+export const authRequestTimeoutMs = 30_000
+
+/**
+ * The auth server holds a Farcaster connect open up to 25 s for the app's approval before it
+ * answers "pending" (its `FARCASTER_WAIT_MS`): that call gets this on top of the usual bound. The
+ * server marks the login used before it checks the signature, so a call cut then would lose it.
+ */
+const farcasterWaitMs = 25_000
+
 /** What a finished social or Farcaster login answers (as an email login, plus the identity). */
 export type SocialLoginAnswer = {
   token: string
@@ -32,10 +53,20 @@ export type SocialLoginAnswer = {
  */
 type Caller = 'page' | 'device' | 'session'
 
-/** Calls the auth server on behalf of the host page `hostOrigin` (the frame's parent). */
-export function createAuthApi(options: { url: string; projectId: string; hostOrigin: string }) {
+/**
+ * Calls the auth server on behalf of the host page `hostOrigin` (the frame's parent). Each call
+ * waits at most `timeoutMs` (default {@link authRequestTimeoutMs}) for the server's answer.
+ */
+export function createAuthApi(options: { url: string; projectId: string; hostOrigin: string; timeoutMs?: number }) {
   let token: string | undefined
-  async function call<T>(method: string, path: string, body?: unknown, caller: Caller = 'device'): Promise<T> {
+  const timeoutMs = options.timeoutMs ?? authRequestTimeoutMs
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    caller: Caller = 'device',
+    waitMs = timeoutMs,
+  ): Promise<T> {
     const headers: Record<string, string> = {
       'x-project-id': options.projectId,
       'x-portico-origin': options.hostOrigin,
@@ -48,22 +79,31 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
       if (!token) throw new AuthApiError('UNAUTHORIZED', 'Not signed in', 401)
       headers.authorization = `Bearer ${token}`
     }
+    // The bound covers the body too: a server that sends its headers and then stalls is cut as well.
+    const deadline = new AbortController()
+    const timer = setTimeout(() => deadline.abort(), waitMs)
+    const timedOut = () => new AuthApiError('TIMEOUT', `The auth server did not answer within ${waitMs / 1000} s`, 0)
     let response: Response
+    let json: (T & { error?: { code?: string; message?: string } }) | undefined
     try {
-      response = await fetch(`${options.url}${path}`, {
-        method,
-        headers,
-        // The API never redirects: one that did (a proxy, an open redirect) would carry the device
-        // id, which the server ties sessions to, to whatever origin it names.
-        redirect: 'error',
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-    } catch {
-      throw new AuthApiError('NETWORK', 'Could not reach the auth server', 0)
+      try {
+        response = await fetch(`${options.url}${path}`, {
+          method,
+          headers,
+          // The API never redirects: one that did (a proxy, an open redirect) would carry the device
+          // id, which the server ties sessions to, to whatever origin it names.
+          redirect: 'error',
+          signal: deadline.signal,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+      } catch {
+        throw deadline.signal.aborted ? timedOut() : new AuthApiError('NETWORK', 'Could not reach the auth server', 0)
+      }
+      json = await response.json().catch(() => undefined)
+      if (deadline.signal.aborted) throw timedOut()
+    } finally {
+      clearTimeout(timer)
     }
-    const json = (await response.json().catch(() => undefined)) as
-      | (T & { error?: { code?: string; message?: string } })
-      | undefined
     // The host page's origin is not the project's: every call would be refused the same way.
     if (json?.error?.code === 'ORIGIN_NOT_ALLOWED') throw new UnverifiedDomainError()
     if (!response.ok || !json) {
@@ -178,9 +218,13 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
     connectSocial: (uri: string) => call<SocialLoginAnswer>('POST', '/v1/social/connect', { uri }).then(signedIn),
     startFarcaster: () => call<{ url: string; challengeId: string }>('POST', '/v1/farcaster/start', {}),
     connectFarcaster: (challengeId: string) =>
-      call<{ status: 'pending' } | ({ status: 'completed' } & SocialLoginAnswer)>('POST', '/v1/farcaster/connect', {
-        challengeId,
-      }).then((answer) => (answer.status === 'completed' ? signedIn(answer) : answer)),
+      call<{ status: 'pending' } | ({ status: 'completed' } & SocialLoginAnswer)>(
+        'POST',
+        '/v1/farcaster/connect',
+        { challengeId },
+        'device',
+        farcasterWaitMs + timeoutMs,
+      ).then((answer) => (answer.status === 'completed' ? signedIn(answer) : answer)),
     secondaryOtp: (challengeId: string, otp: string) =>
       call<{ email: string; token: string }>('POST', '/v1/email/update/secondary', { challengeId, otp }, 'session'),
   }
