@@ -58,13 +58,17 @@ export function requireParams(c: Context<EmulatorEnv>, names: readonly string[])
   if (missing.length > 0) throw new HttpError(400, `Missing required query parameter(s): ${missing.join(', ')}`)
 }
 
-/** @internal A positive integer query parameter, capped at `max`. */
+/**
+ * @internal
+ * A positive integer query parameter written as plain decimal digits without a leading zero,
+ * capped at `max`. `Number()` alone would also take `1e3`, `0x10`, `0b1`, ` 1`, `1.0` or `010`,
+ * which a client's serializer never sends and other servers read differently (or refuse).
+ */
 export function intParam(c: Context<EmulatorEnv>, name: string, fallback: number, max: number): number {
   const raw = c.req.query(name)
   if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 1) throw new HttpError(400, `${name} must be a positive integer`)
-  return Math.min(value, max)
+  if (!/^[1-9][0-9]*$/.test(raw)) throw new HttpError(400, `${name} must be a positive integer`)
+  return Math.min(Number(raw), max)
 }
 
 /**

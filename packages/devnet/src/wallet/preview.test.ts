@@ -1,6 +1,6 @@
 // previewParams, the text the web wallet shows for a request before it is approved: the decoded
 // message where there is one, and never a decoded text that could pass for something else
-// (controls, broken UTF-8). The page puts it in a <pre> as text (webWallet.ts); the server test
+// (controls, bidirectional overrides, broken UTF-8); in the JSON those characters are escaped. The page puts it in a <pre> as text (webWallet.ts); the server test
 // (server.test.ts) checks one happy case per method.
 import { base58 } from '@scure/base'
 import { describe, expect, it } from 'vitest'
@@ -33,6 +33,30 @@ describe('personal_sign', () => {
     expect(previewParams('personal_sign', params)).toBe(JSON.stringify(params, null, 2))
   })
 
+  it.each([
+    ['a right-to-left override ("moc.knab" read as "bank.com")', '\u202Emoc.knab'],
+    ['a left-to-right embedding and its pop', 'pay \u202Aabc\u202C'],
+    ['a right-to-left isolate', 'to \u2067alice\u2069 only'],
+    ['a first-strong isolate', '\u2068x\u2069'],
+    ['a right-to-left mark', 'fee: 1\u200F%'],
+    ['a left-to-right mark', '\u200Eok'],
+    ['an Arabic letter mark', 'a\u061Cb'],
+    ['a C1 control (next line)', 'approve\u0085X'],
+    ['a C1 control sequence introducer', '\u009B31mred'],
+    ['a DEL', 'approve\u007FX'],
+  ])('security: a message with %s is not shown as text, only the raw params', (_, text) => {
+    const params = [hexOf(text), address]
+    expect(previewParams('personal_sign', params)).toBe(JSON.stringify(params, null, 2))
+  })
+
+  it('security: a message sent as plain text (not hex) has its bidirectional and C1 characters escaped', () => {
+    const params = ['\u202Emoc.knab\u0085', address]
+    const preview = previewParams('personal_sign', params)
+    expect(preview).toContain('"\\u202emoc.knab\\u0085"')
+    expect(preview).not.toMatch(/[\u0085\u202e]/)
+    expect(JSON.parse(preview)).toEqual(params)
+  })
+
   it('edge: tab, newline and carriage return are printable', () => {
     expect(previewParams('personal_sign', [hexOf('a\tb\r\nc'), address])).toMatch(/^Message: a\tb\r\nc\n\n/)
   })
@@ -59,6 +83,15 @@ describe('eth_signTypedData_v4', () => {
     )
   })
 
+  it('security: bidirectional and C1 characters in the typed data are shown escaped, as JSON escapes C0 controls', () => {
+    const data = { primaryType: 'Mail', message: { to: '\u2067moc.knab\u2069', note: 'a\u200Fb\u009Bc\u001bd' } }
+    const preview = previewParams('eth_signTypedData_v4', [address, JSON.stringify(data)])
+    expect(preview).toContain('"to": "\\u2067moc.knab\\u2069"')
+    expect(preview).toContain('"note": "a\\u200fb\\u009bc\\u001bd"')
+    expect(preview).not.toMatch(/[\u0080-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/)
+    expect(JSON.parse(preview)).toEqual([address, data])
+  })
+
   it('error: typed data that is not JSON falls back to the raw params', () => {
     const params = [address, '{"primaryType":']
     expect(previewParams('eth_signTypedData_v4', params)).toBe(JSON.stringify(params, null, 2))
@@ -69,6 +102,13 @@ describe('solana_signMessage', () => {
   it('behavior: the base58 message is decoded', () => {
     const params = { message: base58.encode(new TextEncoder().encode('gm')), pubkey: 'x' }
     expect(previewParams('solana_signMessage', params)).toBe(`Message: gm\n\n${JSON.stringify(params, null, 2)}`)
+  })
+
+  it('security: a message with a right-to-left override or a C1 control is not shown as text', () => {
+    for (const text of ['\u202Emoc.knab', 'gm\u0085']) {
+      const params = { message: base58.encode(new TextEncoder().encode(text)), pubkey: 'x' }
+      expect(previewParams('solana_signMessage', params)).toBe(JSON.stringify(params, null, 2))
+    }
   })
 
   it('error: binary or non-base58 messages fall back to the raw params', () => {

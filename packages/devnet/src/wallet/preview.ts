@@ -1,13 +1,37 @@
 /** Readable renderings of WalletConnect request params for the web wallet page. Isomorphic. */
 import { base58 } from '@scure/base'
 
-/** No replacement characters and no C0 controls other than tab, newline and carriage return. */
+/**
+ * Characters that act on the text around them without showing themselves, beyond the C0
+ * controls: DEL and the C1 controls (U+007F–U+009F), and the bidirectional formatting characters,
+ * embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and marks (U+200E, U+200F,
+ * U+061C), which reorder what follows: "\u202Emoc.knab" reads as "bank.com" to the person
+ * approving it.
+ */
+const HIDDEN_CONTROLS = /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+/**
+ * No replacement characters, no C0 controls other than tab, newline and carriage return, and
+ * none of {@link HIDDEN_CONTROLS}: a decoded message with one is not shown as text.
+ */
 function isPrintable(text: string): boolean {
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0
     if (code === 0xfffd || (code < 0x20 && char !== '\t' && char !== '\n' && char !== '\r')) return false
   }
-  return true
+  return text.search(HIDDEN_CONTROLS) === -1
+}
+
+/**
+ * Indented JSON (or the value as a string where JSON cannot express it) with
+ * {@link HIDDEN_CONTROLS} escaped as `\uXXXX`, as JSON.stringify escapes the C0 controls: in JSON
+ * those characters can only stand inside a string, where the escape reads back the same.
+ */
+function toJson(value: unknown): string {
+  return (JSON.stringify(value, null, 2) ?? String(value)).replace(
+    HIDDEN_CONTROLS,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 /**
@@ -26,17 +50,17 @@ export function previewParams(method: string, params: unknown): string {
       if (/^0x([0-9a-fA-F]{2})*$/.test(raw)) {
         const bytes = Uint8Array.from(raw.slice(2).match(/../g) ?? [], (b) => Number.parseInt(b, 16))
         const text = new TextDecoder().decode(bytes)
-        if (isPrintable(text)) return `Message: ${text}\n\n${JSON.stringify(params, null, 2)}`
+        if (isPrintable(text)) return `Message: ${text}\n\n${toJson(params)}`
       }
     }
     if (method === 'eth_signTypedData_v4' && Array.isArray(params) && typeof params[1] === 'string')
-      return JSON.stringify([params[0], JSON.parse(params[1])], null, 2)
+      return toJson([params[0], JSON.parse(params[1])])
     if (method === 'solana_signMessage' && typeof (params as { message?: unknown })?.message === 'string') {
       const text = new TextDecoder().decode(base58.decode((params as { message: string }).message))
-      if (isPrintable(text)) return `Message: ${text}\n\n${JSON.stringify(params, null, 2)}`
+      if (isPrintable(text)) return `Message: ${text}\n\n${toJson(params)}`
     }
   } catch {
     // fall through to the raw JSON
   }
-  return JSON.stringify(params, null, 2) ?? String(params)
+  return toJson(params)
 }

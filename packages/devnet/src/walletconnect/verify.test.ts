@@ -1,12 +1,14 @@
 // The devnet's WalletConnect Verify API emulator on its own (LocalVerify + verifyRoutes), mounted on
 // an emulator app like the relay mounts it (64 KiB body limit) and served on a free loopback port,
 // with a clock the test moves: the public key, the iframe page and its ES256 attestation, the JSON
-// lookups, direct registration, expiry and what each route refuses. The SDK resolving these
+// lookups, direct registration, expiry, an id's binding to the origin that registered it first, and
+// what each route refuses. The SDK resolving these
 // attestations (and the relay's own HTTP port) is tested in relay.test.ts.
 import { createPublicKey, verify as verifySignature } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createEmulatorApp, type RunningEmulator, serveEmulator } from '../emulator/app.js'
+import { createEmulatorApp, HttpError, type RunningEmulator, serveEmulator } from '../emulator/app.js'
 import {
+  AttestationConflictError,
   attestationPage,
   LocalVerify,
   sha256Hex,
@@ -175,6 +177,48 @@ describe('iframe page', () => {
     }
   })
 
+  it.each([
+    ['no id', '/attestation?anything'],
+    ['an empty id', '/attestation?projectId=p&origin=http://127.0.0.1:5173&id='],
+    ['an id but no origin (none in the query, no Referer)', `/v3/attestation?projectId=p&id=${sha256Hex('no-origin')}`],
+    ['an empty origin', `/attestation?origin=&id=${sha256Hex('empty-origin')}`],
+  ])('error: a page request with %s is 400 and issues nothing', async (_, path) => {
+    const response = await get(path)
+    expect(response.status).toBe(400)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const text = await response.text()
+    expect(text).not.toContain('verify_attestation')
+    expect(JSON.parse(text)).toEqual({ message: 'id and origin are required' })
+    const id = new URL(path, server.url).searchParams.get('id')
+    if (id) expect((await lookup(id)).status).toBe(404)
+  })
+
+  it('security: a page load for an id held by another origin is 409 and issues nothing; the first origin may load it again', async () => {
+    const id = freshId('page-taken')
+    const first = await get(`/attestation?origin=http://127.0.0.1:5173&id=${id}`)
+    expect(first.status).toBe(200)
+    const taken = await get(`/v3/attestation?origin=http://127.0.0.1:5173&id=${id}`, {
+      referer: 'http://127.0.0.1:6666/phish',
+    })
+    expect(taken.status).toBe(409)
+    expect(taken.headers.get('cache-control')).toBe('no-store')
+    const text = await taken.text()
+    expect(text).not.toContain('verify_attestation')
+    expect(JSON.parse(text)).toEqual({ message: 'attestation id is already registered for another origin' })
+    expect((await lookup(id)).body.origin).toBe('http://127.0.0.1:5173')
+    expect((await get(`/attestation?origin=http://127.0.0.1:5173&id=${id}`)).status).toBe(200)
+  })
+
+  it('security: a decryptedId held by another origin refuses the whole request: the new id is not registered either', async () => {
+    const held = freshId('held-decrypted')
+    verify.attest(held, 'http://127.0.0.1:5173')
+    const id = freshId('with-held-decrypted')
+    const response = await get(`/attestation?origin=http://127.0.0.1:6666&id=${id}&decryptedId=${held}`)
+    expect(response.status).toBe(409)
+    expect((await lookup(id)).status).toBe(404)
+    expect((await lookup(held)).body.origin).toBe('http://127.0.0.1:5173')
+  })
+
   it('edge: two page loads for one id issue two attestations, both valid for that id', async () => {
     const id = freshId('twice')
     const first = postedAttestation(await (await get(`/attestation?origin=http://127.0.0.1&id=${id}`)).text())
@@ -207,15 +251,23 @@ describe('lookup', () => {
     expect((await lookup(id)).status).toBe(404)
   })
 
-  it('edge: the same id registered again from another origin: the lookup follows the latest registration, the first JWT still names its own origin', async () => {
+  it('security: the same id registered again from another origin is refused with 409 and keeps its first origin until it expires', async () => {
     const id = freshId('replay')
     const first = verify.attest(id, 'http://127.0.0.1:5173')
     const other = freshId('replay-neighbour')
     verify.attest(other, 'http://127.0.0.1:5173')
-    expect((await post(JSON.stringify({ attestationId: id, origin: 'http://127.0.0.1:6666' }))).status).toBe(200)
-    expect((await lookup(id)).body.origin).toBe('http://127.0.0.1:6666')
+    const response = await post(JSON.stringify({ attestationId: id, origin: 'http://127.0.0.1:6666' }))
+    expect(response.status).toBe(409)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.json()).toEqual({ message: 'attestation id is already registered for another origin' })
+    expect((await lookup(id)).body.origin).toBe('http://127.0.0.1:5173')
     expect((await lookup(other)).body.origin).toBe('http://127.0.0.1:5173')
     expect(readJwt(first, verify.publicKey).payload.origin).toBe('http://127.0.0.1:5173')
+    // The first origin may register it again; once the binding has expired the id is free.
+    expect((await post(JSON.stringify({ attestationId: id, origin: 'http://127.0.0.1:5173' }))).status).toBe(200)
+    now = start + 60 * 60 * 1000 + 1
+    expect((await post(JSON.stringify({ attestationId: id, origin: 'http://127.0.0.1:6666' }))).status).toBe(200)
+    expect((await lookup(id)).body.origin).toBe('http://127.0.0.1:6666')
   })
 })
 
@@ -272,6 +324,32 @@ describe('POST /attestation', () => {
     expect(response.status).toBe(413)
     expect(await response.json()).toEqual({ message: 'Request body too large' })
     expect((await lookup(id)).status).toBe(404)
+  })
+})
+
+describe('LocalVerify.attest', () => {
+  it('error: an empty id or origin is a typed 400, an id held by another origin a typed 409; nothing is registered', () => {
+    const id = freshId('direct')
+    verify.attest(id, 'http://127.0.0.1:5173')
+    const attempts: [() => unknown, number][] = [
+      [() => verify.attest('', 'http://127.0.0.1:5173'), 400],
+      [() => verify.attest(freshId('direct-empty-origin'), ''), 400],
+      [() => verify.attest(id, 'http://127.0.0.1:6666'), 409],
+      [() => verify.attest(freshId('direct-new'), 'http://127.0.0.1:6666', id), 409],
+    ]
+    for (const [attempt, status] of attempts) {
+      const error = (() => {
+        try {
+          attempt()
+        } catch (caught) {
+          return caught
+        }
+      })()
+      expect(error).toBeInstanceOf(status === 409 ? AttestationConflictError : HttpError)
+      expect((error as HttpError).status).toBe(status)
+    }
+    expect(verify.lookup('')).toBeUndefined()
+    expect(verify.lookup(id)?.origin).toBe('http://127.0.0.1:5173')
   })
 })
 

@@ -15,10 +15,14 @@
  * and any `metadata.verifyUrl` outside its trusted list is replaced by verify.walletconnect.org.
  * So the SDK reaches this service only where a test routes those URLs here (a browser context
  * route) or seeds the public key into the wallet's storage ({@link verifyPublicKeyStorageKey}).
+ *
+ * An id stays bound to the origin it was first registered for until it expires: the wallet trusts
+ * the lookup's origin, so a page that registered an id again from its own origin would take over
+ * the attestation of a request another site made.
  */
 import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:crypto'
 import { type Context, Hono, type Next } from 'hono'
-import { type EmulatorEnv, isRecord, readJson } from '../emulator/app.js'
+import { type EmulatorEnv, HttpError, isRecord, readJson } from '../emulator/app.js'
 
 /** The attestation JWT payload the SDK checks (`exp` in seconds). */
 interface AttestationPayload {
@@ -64,6 +68,18 @@ export function verifyPublicKeyStorageKey(customStoragePrefix = ''): string {
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url')
 
+/**
+ * @internal
+ * 409: the attestation id (or decrypted id) is registered, unexpired, for another origin. Refused
+ * rather than ignored, so no JWT naming the second origin is signed for an id the lookup answers
+ * with the first.
+ */
+export class AttestationConflictError extends HttpError {
+  constructor() {
+    super(409, 'attestation id is already registered for another origin')
+  }
+}
+
 /** @internal The Verify service state: a signing key and the attestations issued so far. */
 export class LocalVerify {
   private readonly privateKey: KeyObject
@@ -81,10 +97,18 @@ export class LocalVerify {
     }
   }
 
-  /** An ES256 JWT the SDK's `verifyP256Jwt` accepts (r||s signature over sha256 of the input). */
+  /**
+   * An ES256 JWT the SDK's `verifyP256Jwt` accepts (r||s signature over sha256 of the input), after
+   * binding `id` (and `decryptedId`) to `origin` for an hour. Throws {@link HttpError} 400 for an
+   * empty id or origin and {@link AttestationConflictError} when either id is bound to another
+   * origin (nothing is registered then); the same origin again renews the binding.
+   */
   attest(id: string, origin: string, decryptedId?: string): string {
+    if (!id || !origin) throw new HttpError(400, 'attestation id and origin are required')
+    const keys = decryptedId ? [id, decryptedId] : [id]
+    if (keys.some((key) => (this.held(key)?.origin ?? origin) !== origin)) throw new AttestationConflictError()
     const exp = Math.floor(this.now() / 1000) + ATTESTATION_TTL_S
-    for (const key of [id, decryptedId]) if (key) this.origins.set(key, { origin, expiresAt: exp * 1000 })
+    for (const key of keys) this.origins.set(key, { origin, expiresAt: exp * 1000 })
     const payload: AttestationPayload = { exp, id, origin, isScam: false, isVerified: true }
     const input = `${base64url(JSON.stringify({ alg: 'ES256', typ: 'JWT' }))}.${base64url(JSON.stringify(payload))}`
     const signature = sign('sha256', Buffer.from(input), { key: this.privateKey, dsaEncoding: 'ieee-p1363' })
@@ -93,13 +117,18 @@ export class LocalVerify {
 
   /** The v2 lookup answer for an attestation id, or undefined when unknown or expired. */
   lookup(id: string): { origin: string; isScam: boolean; isVerified: boolean } | undefined {
+    const entry = this.held(id)
+    return entry && { origin: entry.origin, isScam: false, isVerified: true }
+  }
+
+  /** The unexpired binding of an id; an expired one is dropped, so a clock moved back does not revive it. */
+  private held(id: string): { origin: string; expiresAt: number } | undefined {
     const entry = this.origins.get(id)
-    if (!entry) return undefined
-    if (entry.expiresAt < this.now()) {
+    if (entry && entry.expiresAt < this.now()) {
       this.origins.delete(id)
       return undefined
     }
-    return { origin: entry.origin, isScam: false, isVerified: true }
+    return entry
   }
 }
 
@@ -108,17 +137,30 @@ export class LocalVerify {
  * The Verify routes: `GET /v3/public-key`, `GET /v3/attestation?...` and `/attestation?...` (the
  * iframe page), `GET /attestation/:id` and `/v3/attestation/:id` (JSON lookups), plus
  * `POST /attestation` (`{ attestationId, origin }`) to register one directly. Nothing is cached.
+ * A page request without an id or an origin (query or Referer) is 400; registering an id held for
+ * another origin, by either route, is 409 (see {@link AttestationConflictError}).
  */
 export function verifyRoutes(verify: LocalVerify): Hono<EmulatorEnv> {
   const app = new Hono<EmulatorEnv>()
   const noStore = { 'cache-control': 'no-store' }
+  const refused = (c: Context<EmulatorEnv>, error: unknown) => {
+    if (error instanceof HttpError) return c.json({ message: error.message }, error.status, noStore)
+    throw error
+  }
   app.get('/v3/public-key', (c) => c.json(verify.publicKey, 200, noStore))
   const page = async (c: Context<EmulatorEnv>, next: Next) => {
     // Without a query this is no iframe request (nor a lookup): nothing here answers it.
     if (!new URL(c.req.url).search) return next()
-    const origin = refererOrigin(c.req.header('referer')) ?? c.req.query('origin') ?? ''
-    const attestation = verify.attest(c.req.query('id') ?? '', origin, c.req.query('decryptedId'))
-    return c.html(attestationPage(attestation), 200, noStore)
+    const id = c.req.query('id')
+    const origin = refererOrigin(c.req.header('referer')) ?? c.req.query('origin')
+    // The SDK always sends both; an attestation for an empty id or origin would attest nothing.
+    if (!id || !origin) return c.json({ message: 'id and origin are required' }, 400, noStore)
+    try {
+      const attestation = verify.attest(id, origin, c.req.query('decryptedId'))
+      return c.html(attestationPage(attestation), 200, noStore)
+    } catch (error) {
+      return refused(c, error)
+    }
   }
   app.get('/v3/attestation', page)
   app.get('/attestation', page)
@@ -133,7 +175,11 @@ export function verifyRoutes(verify: LocalVerify): Hono<EmulatorEnv> {
     const { attestationId, origin } = isRecord(body) ? body : {}
     if (typeof attestationId !== 'string' || !attestationId || typeof origin !== 'string' || !origin)
       return c.json({ message: 'attestationId and origin are required' }, 400, noStore)
-    verify.attest(attestationId, origin)
+    try {
+      verify.attest(attestationId, origin)
+    } catch (error) {
+      return refused(c, error)
+    }
     return c.json({ status: 'ok' }, 200, noStore)
   })
   return app

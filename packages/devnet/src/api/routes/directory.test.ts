@@ -1,6 +1,6 @@
 // The directory routes over HTTP on an in-process emulator (no chain: they never read one): the
 // hosted parameter check, `GET /getWallets` paging parameters (page 0, negative, huge, not a
-// number), its filters as query strings, the devnet web wallet's entries, the image routes and
+// number, not plain decimal digits), its filters as query strings, the devnet web wallet's entries, the image routes and
 // the config/origins answers under their switches. The fixture and `queryWallets` themselves are in
 // ../wallets.test.ts; CORS, a first page with the devnet web wallet, hostile entries and the
 // `hosted` fault in ../server.test.ts and ../faults.test.ts.
@@ -95,6 +95,32 @@ describe('GET /getWallets', () => {
     ]) {
       const { status, json } = await get(`/getWallets?${name}=${value}`)
       expect([status, json], `${name}=${value}`).toEqual([400, { message: `${name} must be a positive integer` }])
+    }
+  })
+
+  test('error: page or entries that Number() reads but are not plain decimal digits are 400 with the parameter named', async () => {
+    for (const [name, value] of [
+      ['page', '1e3'],
+      ['page', '0x10'],
+      ['page', '0b1'],
+      ['page', '0o7'],
+      ['page', '+2'],
+      ['page', ' 2'],
+      ['page', '2 '],
+      ['page', '2.0'],
+      ['page', '2.'],
+      ['page', '02'],
+      ['entries', '4e1'],
+      ['entries', '0x28'],
+      ['entries', '\t40'],
+      ['entries', '40.00'],
+      ['entries', '010'],
+    ] as const) {
+      const { status, json } = await get(`/getWallets?${name}=${encodeURIComponent(value)}`)
+      expect([status, json], `${name}=${JSON.stringify(value)}`).toEqual([
+        400,
+        { message: `${name} must be a positive integer` },
+      ])
     }
   })
 
