@@ -21,8 +21,16 @@ const CORS_HEADERS =
 /** What `/health` answers (from the server's lifecycle: database state, shutting down). */
 export type HealthCheck = () => Promise<{ status: 200 | 503; body: Record<string, unknown> }>
 
-/** The JSON error answer of an {@link AuthError}; anything else is `INTERNAL`, logged without details for the client. */
-export function errorResponse(c: Context, error: unknown, config: AuthHttpConfig): Response {
+/**
+ * The JSON error answer of an {@link AuthError}; anything else is `INTERNAL`, logged without details for the client.
+ * `headers` go with the answer (the 405's `Allow`).
+ */
+export function errorResponse(
+  c: Context,
+  error: unknown,
+  config: AuthHttpConfig,
+  headers: Record<string, string> = {},
+): Response {
   if (!(error instanceof AuthError) || error.code === 'INTERNAL' || error.code === 'MAIL_FAILED') {
     const cause = (error as { cause?: unknown }).cause
     config.deps.log.error('request.failed', {
@@ -33,9 +41,35 @@ export function errorResponse(c: Context, error: unknown, config: AuthHttpConfig
     })
   }
   const known = error instanceof AuthError ? error : new AuthError('INTERNAL', 'Internal server error')
-  const headers: Record<string, string> = { 'Cache-Control': 'no-store' }
-  if (known.code === 'RATE_LIMITED') headers['Retry-After'] = String(known.details.retryAfter ?? 30)
-  return c.json({ error: { code: known.code, message: known.message, ...known.details } }, known.status as 400, headers)
+  const answer: Record<string, string> = { ...headers, 'Cache-Control': 'no-store' }
+  if (known.code === 'RATE_LIMITED') answer['Retry-After'] = String(known.details.retryAfter ?? 30)
+  return c.json({ error: { code: known.code, message: known.message, ...known.details } }, known.status as 400, answer)
+}
+
+/** The order methods are listed in an `Allow` header. */
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
+
+/**
+ * Each route path of `routes` and the methods it serves, as an `Allow` header lists them. `ALL`
+ * entries are middleware (`app.use`), not routes; a GET route also serves HEAD (Hono answers a
+ * HEAD with the GET handler, without the body).
+ */
+function allowByPath(routes: readonly { method: string; path: string }[]): Map<string, string> {
+  const byPath = new Map<string, Set<string>>()
+  for (const { method, path } of routes) {
+    if (method === 'ALL') continue
+    const methods = byPath.get(path) ?? new Set<string>()
+    methods.add(method)
+    if (method === 'GET') methods.add('HEAD')
+    byPath.set(path, methods)
+  }
+  const rank = (method: string) => {
+    const index = METHOD_ORDER.indexOf(method)
+    return index === -1 ? METHOD_ORDER.length : index
+  }
+  return new Map(
+    [...byPath].map(([path, methods]) => [path, [...methods].sort((a, b) => rank(a) - rank(b)).join(', ')]),
+  )
 }
 
 /**
@@ -107,6 +141,15 @@ export function createAuthApp(config: AuthHttpConfig, health: HealthCheck): Hono
   app.route('/v1/passkeys', passkeyRoutes(config))
   app.route('/v1/account', accountRoutes(config))
   app.route('/v1', socialRoutes(config, config.social, config.farcaster))
+
+  // A route asked with a method it does not serve answers 405 naming its methods in `Allow`, here
+  // for every domain's routes at once. Registered after them all, it runs only when no route
+  // answered, and before any route's own checks (project, session, rate limit): the method is
+  // wrong whoever asks. A path no route has stays 404 (`notFound`).
+  for (const [path, allow] of allowByPath(app.routes))
+    app.all(path, (c) =>
+      errorResponse(c, new AuthError('METHOD_NOT_ALLOWED', 'Method not allowed'), config, { Allow: allow }),
+    )
 
   app.notFound((c) => errorResponse(c, new AuthError('NOT_FOUND', 'Not found'), config))
   app.onError((error, c) => errorResponse(c, error, config))

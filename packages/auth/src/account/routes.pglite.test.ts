@@ -293,13 +293,17 @@ describe('refusals', () => {
     expect(await userExists(userId)).toBe(false)
   })
 
-  test('behavior: only DELETE deletes: GET, POST and PUT on /v1/account are 404 and the account stays', async () => {
+  test('behavior: only DELETE deletes: GET, POST and PUT on /v1/account are 405 (Allow: DELETE) and the account stays', async () => {
     const { emailUser } = await start()
     const { client, email, userId } = await emailUser()
     for (const method of ['GET', 'POST', 'PUT']) {
       const r = await client.call(method, '/v1/account', method === 'GET' ? undefined : { confirm: email })
-      expect(r.status).toBe(404)
-      expect(r.body.error?.code).toBe('NOT_FOUND')
+      expect([method, r.status, r.headers.get('allow'), r.body.error?.code]).toEqual([
+        method,
+        405,
+        'DELETE',
+        'METHOD_NOT_ALLOWED',
+      ])
     }
     expect(await userExists(userId)).toBe(true)
   })

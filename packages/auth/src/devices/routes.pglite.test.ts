@@ -1,8 +1,8 @@
 // The device approval routes' edges on PGlite, through the server's `fetch` (the app as
 // createAuthServer mounts it): GET only shows the page (a mail scanner opening the link approves
-// nothing), the page's headers and its escaping of the token, the form POST answered with pages
-// (approved, not found, expired) and the JSON POST with JSON, the token field (missing, mistyped,
-// too long), methods not allowed, two clicks at once mailing one code, the 'device' rate limit of
+// nothing), the page's headers and its escaping of the token, the form POST (or a browser asking
+// for HTML) answered with pages (approved, not found, expired, a refused token or body) and an API
+// client with JSON, the token field (missing, mistyped, too long), methods not allowed, two clicks at once mailing one code, the 'device' rate limit of
 // the POST only, no CORS for a foreign page, and no token in the log. The approval logic (expiry
 // to the ms, trust, mail failures) is in devices.pglite.test.ts; the whole flow in ../test/suite.ts.
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -228,7 +228,7 @@ describe('POST /v1/devices/approve', () => {
     expect((await click(live.token)).status).toBe(200)
   })
 
-  test('error: a missing, empty, mistyped or over-long token is 400 "Invalid token", form or JSON, and nothing approved', async () => {
+  test('error: a missing, empty, mistyped or over-long token is 400 "Invalid token" in JSON for JSON, and nothing approved', async () => {
     const { send, approveJson, pending } = start()
     const { token } = await pending()
     for (const body of [
@@ -246,14 +246,6 @@ describe('POST /v1/devices/approve', () => {
         { error: { code: 'BAD_REQUEST', message: 'Invalid token' } },
       ])
     }
-    for (const form of ['', 'token=', 'tok=x', `token=${'x'.repeat(129)}`]) {
-      const r = await send('/v1/devices/approve', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: form,
-      })
-      expect([form, r.status]).toEqual([form, 400])
-    }
     const notJson = await send('/v1/devices/approve', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -264,6 +256,78 @@ describe('POST /v1/devices/approve', () => {
       { error: { code: 'BAD_REQUEST', message: 'The body must be a JSON object' } },
     ])
     expect(await approvedAt(token)).toBeNull()
+  })
+
+  test('error: a form post without its token, or with a malformed one, is the 400 error page, and nothing approved', async () => {
+    const { send, pending } = start()
+    const { token } = await pending()
+    for (const form of ['', 'token=', 'tok=x', `token=${'x'.repeat(129)}`]) {
+      const r = await send('/v1/devices/approve', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      })
+      expect([form, r.status]).toEqual([form, 400])
+      expectPageHeaders(r.headers)
+      const html = await r.text()
+      expect(html).toContain('<h1>This link does not work</h1>')
+      expect(html).toContain('<p>Invalid token.</p>')
+    }
+    expect(await approvedAt(token)).toBeNull()
+  })
+
+  test('behavior: a browser asking for HTML gets the error page whatever its body; a JSON body gets JSON whatever it accepts', async () => {
+    const { send, pending } = start()
+    const { token } = await pending()
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+    for (const [type, body, message] of [
+      [
+        'multipart/form-data; boundary=x',
+        `--x\r\nContent-Disposition: form-data; name="token"\r\n\r\n${token}\r\n--x--`,
+        'The body must be a JSON object',
+      ],
+      ['text/plain', 'token', 'The body must be a JSON object'],
+      ['text/plain', '{}', 'Invalid token'],
+    ] as const) {
+      const r = await send('/v1/devices/approve', {
+        method: 'POST',
+        headers: { 'content-type': type, accept: browser },
+        body,
+      })
+      expect([type, message, r.status]).toEqual([type, message, 400])
+      expectPageHeaders(r.headers)
+      expect(await r.text()).toContain(`<p>${message}.</p>`)
+    }
+    const json = await send('/v1/devices/approve', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: browser },
+      body: '{}',
+    })
+    expect([json.status, json.headers.get('content-type'), await json.json()]).toEqual([
+      400,
+      'application/json',
+      { error: { code: 'BAD_REQUEST', message: 'Invalid token' } },
+    ])
+    expect(await approvedAt(token)).toBeNull()
+  })
+
+  test('behavior: an API client that sends no form and asks no HTML gets JSON, refused or approved', async () => {
+    const { send, pending } = start()
+    const { email, token } = await pending()
+    const post = async (body: string) => {
+      const r = await send('/v1/devices/approve', { method: 'POST', headers: { 'content-type': 'text/plain' }, body })
+      return [r.status, r.headers.get('content-type'), await r.json()]
+    }
+    expect(await post('{}')).toEqual([
+      400,
+      'application/json',
+      { error: { code: 'BAD_REQUEST', message: 'Invalid token' } },
+    ])
+    expect(await post(JSON.stringify({ token }))).toEqual([
+      200,
+      'application/json',
+      { approved: true, email, alreadyApproved: false },
+    ])
   })
 
   test('security: two clicks at once approve once: one code mailed, the other click reads alreadyApproved', async () => {
@@ -278,7 +342,7 @@ describe('POST /v1/devices/approve', () => {
 })
 
 describe('methods, limits, CORS and the log', () => {
-  test('error: a method other than GET and POST is 405; another path is 404; neither approves', async () => {
+  test('error: a method other than GET and POST is 405 naming GET, HEAD and POST; another path is 404; neither approves', async () => {
     const { send, pending } = start()
     const { token } = await pending()
     for (const method of ['PUT', 'DELETE', 'PATCH']) {
@@ -287,9 +351,10 @@ describe('methods, limits, CORS and the log', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token }),
       })
-      expect([method, r.status, await r.json()]).toEqual([
+      expect([method, r.status, r.headers.get('allow'), await r.json()]).toEqual([
         method,
         405,
+        'GET, HEAD, POST',
         { error: { code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' } },
       ])
     }

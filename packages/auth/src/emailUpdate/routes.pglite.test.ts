@@ -252,14 +252,20 @@ describe('the three steps', () => {
 })
 
 describe('methods and limits', () => {
-  test('error: the steps answer POST only; another method is 404 and starts nothing', async () => {
+  test('error: the steps answer POST only; another method is 405 (Allow: POST) and starts nothing', async () => {
     const { call, signIn, mails } = start()
     const { userId } = await signIn()
     const sent = mails.length
     for (const method of ['GET', 'PUT', 'DELETE', 'PATCH'])
       for (const path of ['/v1/email/update', '/v1/email/update/primary', '/v1/email/update/secondary']) {
         const r = await call(method, path, method === 'GET' ? undefined : { email: newEmail('method') })
-        expect([method, path, r.status, r.body.error?.code]).toEqual([method, path, 404, 'NOT_FOUND'])
+        expect([method, path, r.status, r.headers.get('allow'), r.body.error?.code]).toEqual([
+          method,
+          path,
+          405,
+          'POST',
+          'METHOD_NOT_ALLOWED',
+        ])
       }
     expect(mails).toHaveLength(sent)
     expect(await updateChallenges(userId)).toBe(0)

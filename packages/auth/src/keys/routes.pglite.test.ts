@@ -1,7 +1,8 @@
 // The key routes' edges on PGlite: a session required on every route (before the namespace or
 // the body is looked at), the namespace in the path, the bodies of PUT (missing, mistyped, huge,
 // extra fields such as another user's id), the spec status and message of each refusal with
-// nothing stored, the rate limit of recovery only, methods not allowed, and no route ever
+// nothing stored, the rate limit of recovery only, methods not allowed (405 before the session
+// check, as on every route: the methods are the public API's), and no route ever
 // answering with another user's key or share. Which device gets which share is in
 // keyShares.pglite.test.ts; the whole HTTP flow in ../test/suite.ts.
 import { randomBytes } from 'node:crypto'
@@ -33,7 +34,7 @@ const keysOf = async (userId: string) =>
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM key_shares WHERE user_id = $1', [userId])).rows[0]!.n
 
 describe('sessions', () => {
-  test('security: every route needs a session, checked before the namespace, the body or the method', async () => {
+  test('security: every route needs a session, checked before the namespace or the body', async () => {
     const { url } = await start()
     const anonymous = createTestClient(url, { origin: PAGE })
     const calls: [string, string, unknown?][] = [
@@ -43,7 +44,6 @@ describe('sessions', () => {
       ['GET', '/v1/keys/eip155/share'],
       ['GET', '/v1/keys/solana/recovery'],
       ['PUT', '/v1/keys/eip155/device', { share: b64() }],
-      ['DELETE', '/v1/keys/eip155'],
     ]
     for (const [method, path, body] of calls) {
       const r = await anonymous.call(method, path, body)
@@ -196,20 +196,24 @@ describe('no route answers with another user’s key or share', () => {
 })
 
 describe('methods and limits', () => {
-  test('error: a method a route does not have is 405 for a signed-in caller', async () => {
-    const { signedIn } = await start()
+  test('error: a method a route does not have is 405 naming the route’s methods, signed in or not', async () => {
+    const { url, signedIn } = await start()
     const { client } = await signedIn()
-    for (const [method, path] of [
-      ['DELETE', '/v1/keys/eip155'],
-      ['POST', '/v1/keys/eip155'],
-      ['PUT', '/v1/keys/eip155/share'],
-      ['DELETE', '/v1/keys/eip155/recovery'],
-      ['GET', '/v1/keys/eip155/device'],
-    ]) {
-      const r = await client.call(method!, path!)
-      expect(r.status).toBe(405)
-      expect(r.body.error).toEqual({ code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' })
-    }
+    const anonymous = createTestClient(url, { origin: PAGE })
+    for (const caller of [client, anonymous])
+      for (const [method, path, allow] of [
+        ['DELETE', '/v1/keys/eip155', 'PUT'],
+        ['POST', '/v1/keys/eip155', 'PUT'],
+        ['PUT', '/v1/keys/eip155/share', 'GET, HEAD'],
+        ['DELETE', '/v1/keys/eip155/recovery', 'GET, HEAD'],
+        ['GET', '/v1/keys/eip155/device', 'PUT'],
+        ['PUT', '/v1/keys', 'GET, HEAD'],
+        ['DELETE', '/v1/keys', 'GET, HEAD'],
+      ] as const) {
+        const r = await caller.call(method, path)
+        expect([method, path, r.status, r.headers.get('allow')]).toEqual([method, path, 405, allow])
+        expect(r.body.error).toEqual({ code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' })
+      }
   })
 
   test('behavior: recovery is limited per client (the refused call reveals nothing); reading the share is not', async () => {

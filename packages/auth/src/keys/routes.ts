@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { AuthError } from '../errors.js'
 import type { AuthEnv, AuthHttpConfig } from '../http/env.js'
 import {
   deviceShareSchema,
@@ -46,8 +45,5 @@ export function keyRoutes(config: AuthHttpConfig) {
         { key: await putDeviceShare(deps, c.get('session'), namespace, shareBytes(body.share, 'body.share')) },
         201,
       )
-    })
-    .all('/:namespace/:part{share|recovery|device}?', ...signedIn, () => {
-      throw new AuthError('METHOD_NOT_ALLOWED', 'Method not allowed')
     })
 }

@@ -1,5 +1,5 @@
 // The email login routes' edges on PGlite, through the server's `fetch` (the app as
-// createAuthServer mounts it): POST only on /v1/email/login, /device and /otp, the body fields
+// createAuthServer mounts it): POST only on /v1/email/login, /device and /otp (another method 405), the body fields
 // (missing, mistyped, too long) refused with the field's name before a code is spent, the answers
 // (exact keys, no code, no-store), the token kept out of the URL and the log, the rate-limit group
 // of each route, a refused origin leaving the code unspent, and two identical code checks at once.
@@ -44,18 +44,19 @@ const count = async (sql: string, params: unknown[] = []) =>
   (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0]!.n
 
 describe('methods and paths', () => {
-  test('error: the three routes answer POST only; another method is 404 and starts or spends nothing', async () => {
+  test('error: the three routes answer POST only; another method is 405 (Allow: POST) and starts or spends nothing', async () => {
     const { call, mails } = start()
     const email = newEmail('method')
     for (const method of ['GET', 'PUT', 'DELETE', 'PATCH'])
       for (const path of ['/v1/email/login', '/v1/email/device', '/v1/email/otp']) {
         const withBody = method !== 'GET'
         const r = await call(method, `${path}?email=${encodeURIComponent(email)}`, withBody ? { email } : undefined)
-        expect([method, path, r.status, r.body]).toEqual([
+        expect([method, path, r.status, r.headers.get('allow'), r.body]).toEqual([
           method,
           path,
-          404,
-          { error: { code: 'NOT_FOUND', message: 'Not found' } },
+          405,
+          'POST',
+          { error: { code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' } },
         ])
       }
     // A GET with the address in the query (a link anyone could plant) starts nothing either.

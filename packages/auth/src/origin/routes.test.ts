@@ -183,10 +183,11 @@ describe('project and request', () => {
     expect(refused.headers.get('cache-control')).toBe('no-store')
   })
 
-  test('edge: only GET answers; other methods are not found', async () => {
+  test('edge: only GET answers; other methods are 405 naming GET and HEAD', async () => {
     for (const method of ['POST', 'PUT', 'DELETE']) {
       const r = await ask({ 'x-portico-origin': PAGE }, '/v1/origin', method)
-      expect(r.status, method).toBe(404)
+      expect([method, r.status, r.headers.get('allow')]).toEqual([method, 405, 'GET, HEAD'])
+      expect(r.body.error?.code).toBe('METHOD_NOT_ALLOWED')
       expect(r.body.origin).toBeUndefined()
     }
   })

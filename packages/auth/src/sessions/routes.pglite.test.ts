@@ -1,5 +1,5 @@
 // The session routes' edges on PGlite, through the server's `fetch` (the app as createAuthServer
-// mounts it) with a short session lifetime and a fake clock: GET and DELETE only on /v1/session,
+// mounts it) with a short session lifetime and a fake clock: GET and DELETE only on /v1/session (405 else),
 // the answers (exact keys, no token, no-store), sign-out refusing the token at once while the
 // user's other session lives on, two sign-outs at once, a refused sign-out (no token, a foreign
 // page, another device or project, a token in the URL) leaving the session alive, the lifetime's
@@ -170,13 +170,26 @@ describe('DELETE /v1/session', () => {
 })
 
 describe('methods, paths and CORS', () => {
-  test('error: another method or a sub-path is 404, even with a valid token, and signs nobody out', async () => {
+  test('error: another method is 405 naming GET, HEAD and DELETE, even with a valid token, and signs nobody out', async () => {
+    const { call, signIn } = start()
+    const { device, token, sid } = await signIn()
+    for (const method of ['POST', 'PUT', 'PATCH'] as const) {
+      const r = await call(method, '/v1/session', { device, token, body: {} })
+      expect([method, r.status, r.headers.get('allow'), r.body]).toEqual([
+        method,
+        405,
+        'GET, HEAD, DELETE',
+        { error: { code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' } },
+      ])
+    }
+    expect(await revokedAt(sid)).toBeNull()
+    expect((await call('GET', '/v1/session', { device, token })).status).toBe(200)
+  })
+
+  test('error: a sub-path is 404, even with a valid token, and signs nobody out', async () => {
     const { call, signIn } = start()
     const { device, token, sid } = await signIn()
     for (const [method, path] of [
-      ['POST', '/v1/session'],
-      ['PUT', '/v1/session'],
-      ['PATCH', '/v1/session'],
       ['DELETE', '/v1/session/all'],
       ['DELETE', `/v1/session/${sid}`],
       ['GET', '/v1/sessions'],
