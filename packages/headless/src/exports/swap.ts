@@ -27,6 +27,7 @@ export {
 export type {
   InvalidSwapAmountErrorType,
   SwapApiErrorType,
+  SwapBlockchainApiDisabledErrorType,
   SwapMinimumNotMetErrorType,
   SwapNetworkNotSupportedErrorType,
   SwapNotConfirmedErrorType,

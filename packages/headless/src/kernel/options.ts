@@ -58,7 +58,13 @@ export type PorticoOptions = {
   rpcPing?: boolean | undefined
   /**
    * Use the blockchain API for the networks it serves (needs a project id): balances with prices,
-   * and the hosted bundler of networks `bundlerMap` does not name. Default `true`.
+   * names and identities, swaps (tokens, quotes, allowance, gas price and the swap itself), and
+   * the hosted bundler of networks `bundlerMap` does not name. Default `true`. With `false`
+   * balances come from the network's RPC, name and identity lookups stay idle, and swaps fail with
+   * `SwapBlockchainApiDisabledError` ('Swaps need the blockchain API') before any request.
+   *
+   * @example
+   * createPortico({ networks, adapters, projectId, blockchainApi: false })
    */
   blockchainApi?: boolean | undefined
   /** Page through the wallet directory in All Wallets (needs a project id). Default `true`. */

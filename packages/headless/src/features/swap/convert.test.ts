@@ -2,7 +2,7 @@ import { type DevnetWithout, evmTokens, startDevnet } from '@portico/devnet'
 import { parseEther, parseUnits } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createPortico } from '../../kernel/createPortico.js'
-import { startHttpServer, testAdapters, testNetworks } from '../../test/fixtures.js'
+import { json, startHttpServer, testAdapters, testNetworks } from '../../test/fixtures.js'
 import {
   applySlippage,
   buildSwapApprove,
@@ -173,4 +173,51 @@ test('allowance and the approve and swap transactions', async () => {
   const swap = await buildSwapTransaction(portico(), { ...params, amount: 5_000_000n, disableEstimate: true })
   expect(swap).toMatchObject({ to: devnet.evm.dex.router, value: 0n, gas: 300_000n })
   expect(swap.gasPrice).toBeGreaterThan(0n)
+})
+
+test("security: with blockchainApi false every convert client throws 'Swaps need the blockchain API' before any request", async () => {
+  // A real loopback API that answers every route: only the option decides that it is never asked.
+  const api = await startHttpServer((_, res) => json(res, 200, {}))
+  try {
+    const off = createPortico({
+      projectId: 'p1',
+      blockchainApi: false,
+      networks: testNetworks().all,
+      adapters: testAdapters(),
+      storage: null,
+      apiUrls: { blockchain: api.url, api: api.url },
+    })
+    const userAddress = user()
+    const calls = {
+      tokens: () => fetchSwapTokens(off, { caipNetworkId: chain }),
+      quote: () =>
+        fetchSwapQuote(off, {
+          caipNetworkId: chain,
+          from: nativeSwapTokenAddress,
+          to: usdc.address,
+          amount: 1n,
+          userAddress,
+        }),
+      allowance: () => fetchSwapAllowance(off, { caipNetworkId: chain, tokenAddress: usdc.address, userAddress }),
+      approve: () => buildSwapApprove(off, { caipNetworkId: chain, from: usdc.address, to: ptk.address, userAddress }),
+      build: () =>
+        buildSwapTransaction(off, {
+          caipNetworkId: chain,
+          from: usdc.address,
+          to: ptk.address,
+          amount: 1n,
+          userAddress,
+        }),
+      // The API off is the answer on any network, before the network's own check.
+      elsewhere: () => fetchSwapTokens(off, { caipNetworkId: 'eip155:5' }),
+    }
+    for (const [name, call] of Object.entries(calls))
+      await expect(call(), name).rejects.toMatchObject({
+        name: 'SwapBlockchainApiDisabledError',
+        shortMessage: 'Swaps need the blockchain API',
+      })
+    expect(api.state.requests).toEqual([])
+  } finally {
+    await api.close()
+  }
 })

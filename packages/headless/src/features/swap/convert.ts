@@ -5,13 +5,20 @@ import type { Portico } from '../../kernel/portico.js'
 import { retryAfterMs } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
 import { lazy } from '../../kernel/utils/lazy.js'
-import { InvalidSwapAmountError, SwapApiError, SwapNetworkNotSupportedError } from './errors.js'
+import {
+  InvalidSwapAmountError,
+  SwapApiError,
+  SwapBlockchainApiDisabledError,
+  SwapNetworkNotSupportedError,
+} from './errors.js'
 import type { SwapQuote } from './types.js'
 
 export type { SwapQuote }
 
 // Clients of the blockchain API's convert (swap) routes. Every response is schema-checked: a bad
-// body is a SwapApiError, a bad entry in a list is dropped. Amounts are bigint base units.
+// body is a SwapApiError, a bad entry in a list is dropped. Amounts are bigint base units. With
+// the instance's `blockchainApi: false` each one throws SwapBlockchainApiDisabledError instead,
+// before any request.
 
 /** Swap slippage tolerance in percent (spec: 1). */
 export const swapSlippage = 1
@@ -43,7 +50,22 @@ export function isSwapNetwork(caipNetworkId: string): boolean {
   return id === localChainId || (swapChainIds as readonly number[]).includes(id)
 }
 
-function requireSwapNetwork(caipNetworkId: string): void {
+/**
+ * @internal
+ * Every convert route is the blockchain API's: with `blockchainApi: false` the host turned it off
+ * (privacy, or no plan for it), so a swap call fails here, before its request is built, and the
+ * user's address and amounts never leave the page.
+ *
+ * @example
+ * requireSwapBlockchainApi(portico) // throws SwapBlockchainApiDisabledError when the API is off
+ */
+export function requireSwapBlockchainApi(portico: Portico): void {
+  if (!portico.options.blockchainApi) throw new SwapBlockchainApiDisabledError()
+}
+
+/** The API off is the answer on every network, so it is checked before the network. */
+function requireSwaps(portico: Portico, caipNetworkId: string): void {
+  requireSwapBlockchainApi(portico)
   if (!isSwapNetwork(caipNetworkId)) throw new SwapNetworkNotSupportedError({ caipNetworkId })
 }
 
@@ -122,7 +144,7 @@ const tokensSchema = lazy(() => z.object({ tokens: z.array(z.unknown()) }))
 
 export type FetchSwapTokensParameters = { caipNetworkId: CaipNetworkId }
 export type FetchSwapTokensReturnType = SwapToken[]
-export type FetchSwapTokensErrorType = SwapNetworkNotSupportedError | SwapApiError
+export type FetchSwapTokensErrorType = SwapBlockchainApiDisabledError | SwapNetworkNotSupportedError | SwapApiError
 
 /**
  * The tokens the convert API swaps on a network (`GET /v1/convert/tokens?chainId=`). Entries
@@ -135,7 +157,7 @@ export async function fetchSwapTokens(
   portico: Portico,
   { caipNetworkId }: FetchSwapTokensParameters,
 ): Promise<FetchSwapTokensReturnType> {
-  requireSwapNetwork(caipNetworkId)
+  requireSwaps(portico, caipNetworkId)
   const url = blockchainApiUrl(portico, '/v1/convert/tokens')
   url.searchParams.set('chainId', caipNetworkId)
   const { tokens } = await call(portico, url, tokensSchema(), 'Failed to fetch swap tokens')
@@ -185,7 +207,11 @@ export type FetchSwapQuoteParameters = {
   signal?: AbortSignal | undefined
 }
 export type FetchSwapQuoteReturnType = SwapQuote
-export type FetchSwapQuoteErrorType = SwapNetworkNotSupportedError | SwapApiError | InvalidSwapAmountError
+export type FetchSwapQuoteErrorType =
+  | SwapBlockchainApiDisabledError
+  | SwapNetworkNotSupportedError
+  | SwapApiError
+  | InvalidSwapAmountError
 
 /** `amount` less `slippage` percent, in base units (rounded down: never promise more). */
 export function applySlippage(amount: bigint, slippage: number = swapSlippage): bigint {
@@ -204,7 +230,7 @@ export async function fetchSwapQuote(
   parameters: FetchSwapQuoteParameters,
 ): Promise<FetchSwapQuoteReturnType> {
   const { caipNetworkId, amount } = parameters
-  requireSwapNetwork(caipNetworkId)
+  requireSwaps(portico, caipNetworkId)
   requireAmount(amount)
   const from = toCaip10(caipNetworkId, parameters.from)
   const to = toCaip10(caipNetworkId, parameters.to)
@@ -234,7 +260,7 @@ export async function fetchSwapQuote(
 
 export type FetchSwapAllowanceParameters = { caipNetworkId: CaipNetworkId; tokenAddress: string; userAddress: string }
 export type FetchSwapAllowanceReturnType = bigint
-export type FetchSwapAllowanceErrorType = SwapNetworkNotSupportedError | SwapApiError
+export type FetchSwapAllowanceErrorType = SwapBlockchainApiDisabledError | SwapNetworkNotSupportedError | SwapApiError
 
 /**
  * What the swap contract may spend of the user's token (`GET /v1/convert/allowance`), base units.
@@ -247,7 +273,7 @@ export async function fetchSwapAllowance(
   portico: Portico,
   { caipNetworkId, tokenAddress, userAddress }: FetchSwapAllowanceParameters,
 ): Promise<FetchSwapAllowanceReturnType> {
-  requireSwapNetwork(caipNetworkId)
+  requireSwaps(portico, caipNetworkId)
   const url = blockchainApiUrl(portico, '/v1/convert/allowance')
   url.searchParams.set('tokenAddress', toCaip10(caipNetworkId, tokenAddress))
   url.searchParams.set('userAddress', userAddress)
@@ -308,7 +334,7 @@ export type BuildSwapApproveParameters = {
   /** Approve exactly this much (base units); unlimited when absent. */
   amount?: bigint | undefined
 }
-export type BuildSwapApproveErrorType = SwapNetworkNotSupportedError | SwapApiError
+export type BuildSwapApproveErrorType = SwapBlockchainApiDisabledError | SwapNetworkNotSupportedError | SwapApiError
 
 /**
  * The approve transaction that lets the swap contract spend `from` (`GET /v1/convert/build-approve`).
@@ -322,7 +348,7 @@ export async function buildSwapApprove(
   parameters: BuildSwapApproveParameters,
 ): Promise<SwapTransaction> {
   const { caipNetworkId } = parameters
-  requireSwapNetwork(caipNetworkId)
+  requireSwaps(portico, caipNetworkId)
   const url = blockchainApiUrl(portico, '/v1/convert/build-approve')
   url.searchParams.set('userAddress', parameters.userAddress)
   url.searchParams.set('from', toCaip10(caipNetworkId, parameters.from))
@@ -344,7 +370,11 @@ export type BuildSwapTransactionParameters = {
   /** Skip the API's gas estimate (e.g. when an approval is still pending). */
   disableEstimate?: boolean | undefined
 }
-export type BuildSwapTransactionErrorType = SwapNetworkNotSupportedError | SwapApiError | InvalidSwapAmountError
+export type BuildSwapTransactionErrorType =
+  | SwapBlockchainApiDisabledError
+  | SwapNetworkNotSupportedError
+  | SwapApiError
+  | InvalidSwapAmountError
 
 /**
  * The swap transaction (`POST /v1/convert/build-transaction`, body amount, eip155 slippage,
@@ -358,7 +388,7 @@ export async function buildSwapTransaction(
   parameters: BuildSwapTransactionParameters,
 ): Promise<SwapTransaction> {
   const { caipNetworkId, amount } = parameters
-  requireSwapNetwork(caipNetworkId)
+  requireSwaps(portico, caipNetworkId)
   requireAmount(amount)
   const body = {
     projectId: portico.options.projectId,

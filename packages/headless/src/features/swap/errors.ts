@@ -13,6 +13,29 @@ export class SwapNetworkNotSupportedError extends BaseError {
   }
 }
 
+export type SwapBlockchainApiDisabledErrorType = SwapBlockchainApiDisabledError & {
+  name: 'SwapBlockchainApiDisabledError'
+}
+/**
+ * Swaps were asked for on an instance created with `blockchainApi: false`. Every swap route
+ * (tokens, quotes, allowance, gas price, approve and swap builds) is the blockchain API's, so
+ * nothing was sent: a host that turned the API off never has its users' addresses and amounts
+ * reach it. Not worth a retry (it has no `status`).
+ *
+ * @example
+ * const error = await swap(portico, parameters).catch((e: SwapErrorType) => e)
+ * if (error.name === 'SwapBlockchainApiDisabledError') hideSwapButton()
+ */
+export class SwapBlockchainApiDisabledError extends BaseError {
+  override name = 'SwapBlockchainApiDisabledError' as const
+  constructor() {
+    super('Swaps need the blockchain API', {
+      details: 'This app turned the blockchain API off (`blockchainApi: false`); swaps go through it.',
+      metaMessages: ['Create the instance with `blockchainApi: true` (the default) to offer swaps.'],
+    })
+  }
+}
+
 export type SwapApiErrorType = SwapApiError & { name: 'SwapApiError' }
 /**
  * A convert (swap) API call failed or answered something that is not its documented shape.

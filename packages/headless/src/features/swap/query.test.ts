@@ -8,18 +8,29 @@
 // biome-ignore lint/style/noRestrictedImports: a test drives the mutation a host would, without React
 import { MutationObserver, QueryClient } from '@tanstack/react-query'
 import { createPublicClient, erc20Abi, type Hex, http, parseEther } from 'viem'
-import { expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { balanceQueryKey } from '../../kernel/query/balance.js'
-import { connectedSuite, devnetToken, sharedDevnet } from '../../test/hookHarness.js'
+import { json, startHttpServer } from '../../test/fixtures.js'
+import { connectedSuite, devnetToken, type HookSetupOptions, sharedDevnet } from '../../test/hookHarness.js'
 import { capabilitiesQueryKey } from '../calls/query.js'
 import { nativeSwapTokenAddress } from './convert.js'
 import { swapMutationOptions } from './query.js'
 import type { SwapStep } from './swap.js'
+import { swap } from './swap.js'
 import { swapAllowanceQueryKey } from './swapAllowance.js'
 import { swapQuoteQueryKey } from './swapQuote.js'
 import { getSwapStep, watchSwapStep } from './swapStep.js'
 
-const { connected } = connectedSuite()
+const suite = connectedSuite()
+let offApi: Awaited<ReturnType<typeof startHttpServer>>
+beforeAll(async () => {
+  offApi = await startHttpServer((_, res) => json(res, 200, {}))
+})
+afterAll(() => offApi?.close())
+// The harness creates its instance with `blockchainApi: false` (balances from the chain); swaps go
+// through the blockchain API (the devnet's emulator), so these tests turn it on.
+const connected = (options: HookSetupOptions = {}) =>
+  suite.connected({ ...options, options: { blockchainApi: true, ...options.options } })
 const chain = 'eip155:31337' as const
 const other = '0x00000000000000000000000000000000000000bb'
 const usdcOf = (owner: Hex) =>
@@ -154,4 +165,34 @@ test('edge: a double click joins the swap in flight (one build, one transaction,
   expect(again.hash).not.toBe(a.hash)
   expect(built()).toBe(2)
   expect(asked('eth_sendTransaction')).toBe(2)
+})
+
+test('security: with blockchainApi false a swap fails with SwapBlockchainApiDisabledError before any request; neither the API nor the wallet is asked', async () => {
+  // A real loopback API that would answer: only the option decides that it is never asked.
+  const fetched: string[] = []
+  const { portico, asked } = await connected({
+    onFetch: (url) => fetched.push(url),
+    options: { blockchainApi: false, apiUrls: { blockchain: offApi.url, api: offApi.url } },
+  })
+  const queryClient = new QueryClient()
+  const published: (SwapStep | undefined)[] = []
+  const unwatch = watchSwapStep(portico, { onChange: (step) => published.push(step) })
+  const steps: SwapStep[] = []
+  const mutation = new MutationObserver(queryClient, swapMutationOptions(portico, { queryClient }))
+  const disabled = { name: 'SwapBlockchainApiDisabledError', shortMessage: 'Swaps need the blockchain API' }
+  // A token (its allowance would be asked first) through the mutation, the native currency directly.
+  await expect(
+    mutation.mutate({ from: devnetToken('USDC'), to: devnetToken('PTK'), amount: 1n, onStep: (s) => steps.push(s) }),
+  ).rejects.toMatchObject(disabled)
+  expect(mutation.getCurrentResult().error).toMatchObject(disabled)
+  await expect(
+    swap(portico, { from: nativeSwapTokenAddress, to: devnetToken('USDC'), amount: 1n }),
+  ).rejects.toMatchObject(disabled)
+  unwatch()
+  expect(offApi.state.requests).toEqual([])
+  expect(fetched.filter((url) => url.startsWith(offApi.url))).toEqual([])
+  expect(asked('eth_sendTransaction') + asked('eth_signTypedData_v4')).toBe(0)
+  expect(steps).toEqual([])
+  expect(published.filter(Boolean)).toEqual([])
+  expect(getSwapStep(portico)).toBeUndefined()
 })

@@ -16,8 +16,10 @@ import {
   fetchSwapTokens,
   isAllowanceSufficient,
   nativeSwapTokenAddress,
+  requireSwapBlockchainApi,
 } from './convert.js'
 import {
+  type SwapBlockchainApiDisabledErrorType,
   SwapMinimumNotMetError,
   type SwapMinimumNotMetErrorType,
   SwapNotConfirmedError,
@@ -71,6 +73,7 @@ export type SwapReturnType = {
   received: bigint | undefined
 }
 export type SwapErrorType =
+  | SwapBlockchainApiDisabledErrorType
   | NotConnectedError
   | BuildSwapApproveErrorType
   | BuildSwapTransactionErrorType
@@ -94,13 +97,18 @@ const RECEIPT_TIMEOUT_MS = 120_000
  * market that moved below it stops the swap with `SwapPriceChangedError` before the wallet is
  * asked. Each transaction is awaited; a swap that would pay less than its minimum throws
  * `SwapMinimumNotMetError`, another revert `SwapRevertedError`, no receipt after 2 minutes
- * `SwapNotConfirmedError`. `received` is what the receipt says arrived.
+ * `SwapNotConfirmedError`. `received` is what the receipt says arrived. On an instance created
+ * with `blockchainApi: false` it throws `SwapBlockchainApiDisabledError` at once: nothing is asked of
+ * the API or the wallet.
  *
  * @example
  * const quote = await fetchSwapQuote(portico, { caipNetworkId, from: usdc, to: weth, amount, userAddress })
  * const { hash, received } = await swap(portico, { from: usdc, to: weth, amount, minimumReceived: quote.minimumReceived })
  */
 export async function swap(portico: Portico, parameters: SwapParameters): Promise<SwapReturnType> {
+  // First, before the connection: with the API off there is no swap to offer anywhere, and no
+  // step may start (the allowance step would be published, then fail).
+  requireSwapBlockchainApi(portico)
   const connection = getConnection(portico, { namespace: 'eip155' })
   const userAddress = connection.address as Hex | undefined
   if (!connection.isConnected || !userAddress) throw new NotConnectedError({ namespace: 'eip155' })

@@ -159,3 +159,17 @@ test("error: outside swap networks the fetch throws 'Network not supported for S
   expect(retry(0, error)).toBe(false)
   expect(api.state.requests.length).toBe(before)
 })
+
+test("security: with blockchainApi false the allowance fails with 'Swaps need the blockchain API' and no request reaches the API", async () => {
+  answer(200, { allowance: '1000' })
+  const off = offlinePortico('p-allowance', { apiUrls: { blockchain: api.url }, blockchainApi: false })
+  const options = swapAllowanceQueryOptions(off, params)
+  const before = api.state.requests.length
+  const error = await options.queryFn({ queryKey: options.queryKey }).then(
+    () => expect.unreachable('the read should have failed'),
+    (e: unknown) => e as Record<string, unknown>,
+  )
+  expect(error).toMatchObject({ name: 'SwapBlockchainApiDisabledError', shortMessage: 'Swaps need the blockchain API' })
+  expect(options.retry(0, error)).toBe(false)
+  expect(api.state.requests.length).toBe(before)
+})

@@ -31,7 +31,8 @@ export function swapAllowanceQueryKey({
 
 /**
  * Query options for {@link fetchSwapAllowance}. Idle for the native currency (it needs no
- * allowance) and outside swap networks. Invalidate it after an approve or permit lands.
+ * allowance) and outside swap networks. Invalidate it after an approve or permit lands. With
+ * `blockchainApi: false` it fails at once with `SwapBlockchainApiDisabledError` and asks nothing.
  *
  * @example
  * const allowance = await queryClient.fetchQuery(swapAllowanceQueryOptions(portico, { caipNetworkId, tokenAddress, userAddress }))

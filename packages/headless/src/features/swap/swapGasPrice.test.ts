@@ -142,3 +142,26 @@ test("error: a network outside eip155 throws 'Network not supported for Gas Pric
   expect(retry(0, error)).toBe(false)
   expect(api.state.requests.length).toBe(before)
 })
+
+test("security: with blockchainApi false the gas price fails with 'Swaps need the blockchain API', asks nothing and is not re-read", async () => {
+  answer(200, { standard: '1', fast: '2', instant: '3' })
+  const off = offlinePortico('p-gas', { apiUrls: { blockchain: api.url }, blockchainApi: false })
+  const options = swapGasPriceQueryOptions(off, { caipNetworkId })
+  expect(options.refetchInterval).toBe(false)
+  const before = api.state.requests.length
+  const error = await options.queryFn({ queryKey: options.queryKey }).then(
+    () => expect.unreachable('the read should have failed'),
+    (e: unknown) => e as Record<string, unknown>,
+  )
+  // The kernel read's own error type, with the swap feature's typed error as its cause.
+  expect(error).toMatchObject({
+    name: 'BlockchainApiError',
+    shortMessage: 'Swaps need the blockchain API',
+    cause: { name: 'SwapBlockchainApiDisabledError' },
+  })
+  expect(options.retry(0, error)).toBe(false)
+  expect(api.state.requests.length).toBe(before)
+  // The default is unchanged: the same options with the API on ask the route.
+  expect(await read()).toEqual({ standard: 1n, fast: 2n, instant: 3n })
+  expect(api.state.requests.length).toBe(before + 1)
+})

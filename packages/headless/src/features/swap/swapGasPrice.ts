@@ -1,8 +1,9 @@
-import { type BlockchainApiErrorType, fetchGasPrice } from '../../kernel/api/blockchainApi.js'
+import { BlockchainApiError, type BlockchainApiErrorType, fetchGasPrice } from '../../kernel/api/blockchainApi.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { WithQueryError } from '../../kernel/query/queryError.js'
 import { retry, retryDelay } from '../../kernel/retry.js'
 import type { CaipNetworkId } from '../../kernel/utils/caip.js'
+import { SwapBlockchainApiDisabledError } from './errors.js'
 
 /** Gas prices move block by block: a shown price is re-read this often. */
 export const swapGasPriceRefetchIntervalMs = 15_000
@@ -22,6 +23,9 @@ export function swapGasPriceQueryKey({ caipNetworkId }: SwapGasPriceQueryKeyPara
 /**
  * Query options for {@link fetchGasPrice}: enabled once a network is known (an unsupported
  * one fails with 'Network not supported for Gas Price', never retried), refreshed every 15 s.
+ * With `blockchainApi: false` it fails at once with 'Swaps need the blockchain API' (a
+ * `BlockchainApiError`, like every failure of this kernel read, whose `cause` is the swap feature's
+ * `SwapBlockchainApiDisabledError`), asks nothing and is not refreshed.
  *
  * @example
  * const { standard } = await queryClient.fetchQuery(swapGasPriceQueryOptions(portico, { caipNetworkId: 'eip155:1' }))
@@ -33,14 +37,21 @@ export function swapGasPriceQueryOptions(
   const { query, ...key } = parameters
   const options = {
     staleTime: 0,
-    refetchInterval: swapGasPriceRefetchIntervalMs,
+    // With the API off nothing can change: no timer re-running a read that cannot be made.
+    refetchInterval: portico.options.blockchainApi ? swapGasPriceRefetchIntervalMs : (false as const),
     retry,
     retryDelay,
     ...query,
     queryKey: swapGasPriceQueryKey(key),
     enabled: Boolean(key.caipNetworkId && (query?.enabled ?? true)),
-    queryFn: ({ queryKey: [, , { caipNetworkId }] }: { queryKey: ReturnType<typeof swapGasPriceQueryKey> }) =>
-      fetchGasPrice(portico, { caipNetworkId: caipNetworkId as CaipNetworkId }),
+    queryFn: async ({ queryKey: [, , { caipNetworkId }] }: { queryKey: ReturnType<typeof swapGasPriceQueryKey> }) => {
+      // The gas price is a convert route too: with the API off it is never asked.
+      if (!portico.options.blockchainApi) {
+        const cause = new SwapBlockchainApiDisabledError()
+        throw new BlockchainApiError(cause.shortMessage, { cause })
+      }
+      return fetchGasPrice(portico, { caipNetworkId: caipNetworkId as CaipNetworkId })
+    },
   }
   return options as WithQueryError<typeof options, BlockchainApiErrorType>
 }

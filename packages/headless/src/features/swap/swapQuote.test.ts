@@ -3,7 +3,7 @@ import { parseEther } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createPortico } from '../../kernel/createPortico.js'
 import { retry, retryDelay } from '../../kernel/retry.js'
-import { testAdapters, testNetworks } from '../../test/fixtures.js'
+import { json, offlinePortico, startHttpServer, testAdapters, testNetworks } from '../../test/fixtures.js'
 import { nativeSwapTokenAddress } from './convert.js'
 import { swapAllowanceQueryOptions } from './swapAllowance.js'
 import { swapQuoteQueryKey, swapQuoteQueryOptions } from './swapQuote.js'
@@ -117,4 +117,31 @@ test('retry rules: 429 and 5xx (and no answer) up to 3 times with backoff from 1
   expect([0, 1, 2].map((attempt) => retryDelay(attempt))).toEqual([150, 300, 600])
   // After the failures the same options answer again: nothing is stuck.
   expect((await options.queryFn({ queryKey: options.queryKey })).toAmount).toBeGreaterThan(0n)
+})
+
+test("security: with blockchainApi false a quote fails with 'Swaps need the blockchain API', no request reaches the API, and it is not refreshed", async () => {
+  // A real loopback API that would quote: only the option decides that it is never asked.
+  const api = await startHttpServer((_, res) => json(res, 200, { quotes: [{ fromAmount: '1', toAmount: '2' }] }))
+  try {
+    const on = swapQuoteQueryOptions(offlinePortico('p-quote', { apiUrls: { blockchain: api.url } }), quoteParams())
+    expect(on.refetchInterval).toBe(10_000)
+    expect((await on.queryFn({ queryKey: on.queryKey })).toAmount).toBe(2n)
+    expect(api.state.requests).toHaveLength(1)
+
+    const off = offlinePortico('p-quote', { apiUrls: { blockchain: api.url }, blockchainApi: false })
+    const options = swapQuoteQueryOptions(off, quoteParams())
+    expect(options.refetchInterval).toBe(false)
+    const error = await options.queryFn({ queryKey: options.queryKey }).then(
+      () => expect.unreachable('the quote should have failed'),
+      (e: unknown) => e as Record<string, unknown>,
+    )
+    expect(error).toMatchObject({
+      name: 'SwapBlockchainApiDisabledError',
+      shortMessage: 'Swaps need the blockchain API',
+    })
+    expect(options.retry(0, error)).toBe(false)
+    expect(api.state.requests).toHaveLength(1)
+  } finally {
+    await api.close()
+  }
 })

@@ -34,7 +34,9 @@ export function swapQuoteQueryKey({ caipNetworkId, from, to, amount, userAddress
 /**
  * Query options for {@link fetchSwapQuote}: idle until every parameter is known and the amount
  * is positive; a newer key cancels the older request (TanStack passes its abort signal through);
- * refreshed every 10 s while observed; retried on the spec's statuses.
+ * refreshed every 10 s while observed; retried on the spec's statuses. With `blockchainApi: false`
+ * it fails at once with `SwapBlockchainApiDisabledError` ('Swaps need the blockchain API'), asks
+ * nothing and is not refreshed.
  *
  * @example
  * const quote = await queryClient.fetchQuery(swapQuoteQueryOptions(portico, { caipNetworkId, from, to, amount, userAddress }))
@@ -54,7 +56,8 @@ export function swapQuoteQueryOptions(
       key.amount > 0n,
   )
   const options = {
-    refetchInterval: swapQuoteRefetchIntervalMs,
+    // With the API off no quote can come: no timer re-running a read that cannot be made.
+    refetchInterval: portico.options.blockchainApi ? swapQuoteRefetchIntervalMs : (false as const),
     staleTime: 0,
     retry,
     retryDelay,

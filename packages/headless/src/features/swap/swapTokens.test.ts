@@ -190,3 +190,22 @@ test("error: outside swap networks the fetch throws 'Network not supported for S
   expect(retry(0, error)).toBe(false)
   expect(api.state.requests.length).toBe(before)
 })
+
+test("security: with blockchainApi false the token list fails with 'Swaps need the blockchain API' and no request reaches the API", async () => {
+  answer(200, { tokens: [{ name: 'USD Coin', symbol: 'USDC', address: usdc, decimals: 6 }] })
+  const off = offlinePortico('p-tokens', { apiUrls: { blockchain: api.url }, blockchainApi: false })
+  const options = swapTokensQueryOptions(off, { caipNetworkId })
+  const before = api.state.requests.length
+  const error = await options.queryFn({ queryKey: options.queryKey }).then(
+    () => expect.unreachable('the read should have failed'),
+    (e: unknown) => e as Record<string, unknown>,
+  )
+  expect(error).toMatchObject({
+    name: 'SwapBlockchainApiDisabledError',
+    shortMessage: 'Swaps need the blockchain API',
+  })
+  // The swap view offers Try again only for an error with a status: this one has none, nor a retry.
+  expect('status' in error).toBe(false)
+  expect(options.retry(0, error)).toBe(false)
+  expect(api.state.requests.length).toBe(before)
+})

@@ -21,7 +21,9 @@ export function swapTokensQueryKey({ caipNetworkId }: SwapTokensQueryKeyParamete
 
 /**
  * Query options for {@link fetchSwapTokens}: enabled on swap networks only (elsewhere the query
- * stays idle rather than failing), retried on the spec's statuses.
+ * stays idle rather than failing), retried on the spec's statuses. With `blockchainApi: false`
+ * it fails at once with `SwapBlockchainApiDisabledError` ('Swaps need the blockchain API'), which
+ * the swap view shows, and asks nothing.
  *
  * @example
  * const tokens = await queryClient.fetchQuery(swapTokensQueryOptions(portico, { caipNetworkId: 'eip155:1' }))

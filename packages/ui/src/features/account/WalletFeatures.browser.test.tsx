@@ -1,7 +1,7 @@
 // The Account view's wallet features row in real Chromium: it shows its buttons at once, so none
 // moves under a pointer already aiming at it. Kept in its own file: the Buy button's chunk must not
 // have been loaded by an earlier test (it is cached per page).
-import { afterEach, expect, test } from 'vitest'
+import { afterEach, expect, inject, test } from 'vitest'
 import { page } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { createHarness } from '../../test/harness.js'
@@ -45,7 +45,8 @@ function watchRow() {
 }
 
 test('the row waits for a button still loading (Buy), then shows every button at once: Send never moves once shown', async () => {
-  const harness = await createHarness({ connected: true })
+  // With the blockchain API, which swaps need (without it there is no Swap button).
+  const harness = await createHarness({ connected: true, blockchainApiUrl: inject('devnet').apiUrl })
   stops.push(harness.cleanup)
   const states = watchRow()
   const { Wrapper } = harness

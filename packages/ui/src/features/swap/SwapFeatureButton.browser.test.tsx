@@ -7,6 +7,7 @@ import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 import { SwapFeatureButton } from './SwapFeatureButton.js'
 
@@ -28,11 +29,13 @@ const swapButton = () => page.getByRole('button', { name: 'Swap', exact: true })
 
 test('behavior: Swap opens the swap form as a step of the Account view; Back returns to the account', async () => {
   await openAccount()
+  await modalSettled()
   await userEvent.click(swapButton())
   await expect.element(page.getByRole('heading', { name: 'Swap' })).toBeVisible()
   // The form, on the connected devnet: the native currency pays by default.
   await expect.element(page.getByRole('textbox', { name: 'Amount' })).toBeVisible()
   await expect.poll(() => document.querySelector('[data-slot="swap-from-token"]')?.textContent).toContain('ETH')
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back' }))
   await expect.element(swapButton()).toBeVisible()
   expect(document.querySelector('[data-slot="swap-view"]')).toBeNull()
@@ -54,9 +57,20 @@ test('default: with the swaps feature off there is no Swap button, while the oth
   expect(document.querySelector('[data-slot="wallet-feature-send"]')).not.toBeNull()
 })
 
+test('default: with the blockchain API off (swaps are quoted there) there is no Swap button, while the other wallet features stay', async () => {
+  await openAccount({ blockchainApiUrl: undefined })
+  await expect.element(page.getByRole('button', { name: 'Receive', exact: true })).toBeVisible()
+  expect(document.querySelector('[data-slot="wallet-feature-swap"]')).toBeNull()
+  expect(document.querySelector('[data-slot="wallet-feature-send"]')).not.toBeNull()
+})
+
 test('default: rendered alone, the button checks the swaps flag itself: off, nothing at all, not even a placeholder', async () => {
   for (const swaps of [true, false]) {
-    const harness = await createHarness({ connected: true, features: { swaps } })
+    const harness = await createHarness({
+      connected: true,
+      blockchainApiUrl: inject('devnet').apiUrl,
+      features: { swaps },
+    })
     stops.push(harness.cleanup)
     const { Wrapper } = harness
     await render(

@@ -45,6 +45,8 @@ async function mount(
     networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, tokens: devnet.evmTokens })],
     adapters: [eip155Adapter()],
     ...offline,
+    // The devnet's emulator serves the blockchain API; `offline` turns it off.
+    blockchainApi: true,
     apiUrls: { blockchain: devnet.apiUrl },
     ...(fetch && { fetch }),
   })

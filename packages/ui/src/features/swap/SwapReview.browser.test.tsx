@@ -85,6 +85,8 @@ async function mount(
       }),
     ],
     ...offline,
+    // The devnet's emulator serves the blockchain API; `offline` turns it off.
+    blockchainApi: true,
     apiUrls: { blockchain: devnet.apiUrl },
     fetch: recording,
   })

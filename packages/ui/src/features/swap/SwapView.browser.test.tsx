@@ -28,6 +28,7 @@ import {
   devnetUsdc as usdc,
 } from '../../test/devnetChain.js'
 import { holdRequests } from '../../test/holdRequests.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import { useModal } from '../../useModal.js'
 import type { SwapViewData } from './swapForm.js'
 import '../../test/provided.js'
@@ -51,7 +52,12 @@ function OpenOnMount({ data }: { data: SwapViewData | undefined }) {
 /** A fresh key (10 ETH, `usdc` base units of USDC), connected on `chainId` (31337 is the swap devnet; 31338 is not a swap network). */
 async function mount(
   data?: SwapViewData,
-  { chainId = 31337, usdc = 0n, fetch }: { chainId?: number; usdc?: bigint; fetch?: typeof globalThis.fetch } = {},
+  {
+    chainId = 31337,
+    usdc = 0n,
+    fetch,
+    blockchainApi = true,
+  }: { chainId?: number; usdc?: bigint; fetch?: typeof globalThis.fetch; blockchainApi?: boolean } = {},
 ) {
   const { key, address } = await freshFundedKey({ usdc })
   const wallet = createTestEip1193Wallet({
@@ -71,6 +77,8 @@ async function mount(
     ],
     adapters: [eip155Adapter()],
     ...offline,
+    // The devnet's emulator serves the blockchain API; `offline` turns it off.
+    blockchainApi,
     apiUrls: { blockchain: devnet.apiUrl },
     ...(fetch && { fetch }),
   })
@@ -152,6 +160,7 @@ test("token list: search, pick; picking the other side's token swaps the two; ba
 
   await userEvent.click(bySlot('swap-from-token'))
   await expect.element(page.getByRole('heading', { name: 'Select token' })).toBeVisible()
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back' }))
   await expect.element(page.getByRole('heading', { name: 'Swap' })).toBeVisible()
 })
@@ -210,6 +219,19 @@ test("a network the convert API does not serve: 'Network not supported for Swaps
   await mount(undefined, { chainId: 31338 })
   await expect.element(page.getByText('Network not supported for Swaps')).toBeVisible()
   await expect.element(page.getByText('Switch to a network that supports swaps.')).toBeVisible()
+})
+
+test("the blockchain API turned off: 'Swaps need the blockchain API', with no advice to switch networks and no Try again; the API is never asked", async () => {
+  const asked: string[] = []
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    asked.push(String(input instanceof Request ? input.url : input))
+    return globalThis.fetch(input, init)
+  }
+  await mount(undefined, { blockchainApi: false, fetch })
+  await expect.element(page.getByText('Swaps need the blockchain API')).toBeVisible()
+  expect(page.getByText('Switch to a network that supports swaps.').query()).toBeNull()
+  expect(page.getByRole('button', { name: 'Try again' }).query()).toBeNull()
+  expect(asked.filter((url) => url.startsWith(devnet.apiUrl))).toEqual([])
 })
 
 /** Sets the devnet API's failure switches (shared by every browser test: always set back). */

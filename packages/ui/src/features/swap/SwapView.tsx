@@ -36,11 +36,13 @@ export function SwapView({ data }: ViewEntryOf<'Swap'>) {
     )
   }
   if (tokens.isError) {
-    // The spec's 'Network not supported for Swaps' (or the service's failure), from the typed error.
+    // The spec's 'Network not supported for Swaps' (or the service's failure, or swaps off with the
+    // blockchain API), from the typed error; only the first is helped by switching networks.
     const error = tokens.error as Error & { shortMessage?: string }
+    const body = error.name === 'SwapNetworkNotSupportedError' ? text.swapUnsupportedBody : undefined
     return (
       <div className={views.center} data-slot="swap-unavailable">
-        <EmptyState title={error.shortMessage ?? error.message} body={text.swapUnsupportedBody} />
+        <EmptyState title={error.shortMessage ?? error.message} body={body} />
         {'status' in error ? (
           <button type="button" className={css.button({ variant: 'secondary' })} onClick={() => void tokens.refetch()}>
             {text.swapTryAgain}

@@ -35,8 +35,14 @@ export function useSwapDraft(tokens: readonly SwapToken[]) {
   const fromBalance = balanceOf(balances.data, from)
   const toBalance = balanceOf(balances.data, to)
   const amount = from ? toUnits(form.amount, from.decimals) : undefined
-  // A zero balance is a balance: anything typed is then more than it.
-  const available = from && fromBalance ? (toUnits(fromBalance.quantity.numeric, from.decimals) ?? 0n) : undefined
+  // A zero balance is a balance: anything typed is then more than it. The blockchain API lists only
+  // the tokens an address holds, so a token missing from a list that has loaded is one it holds none of.
+  const available =
+    from && balances.data
+      ? fromBalance
+        ? (toUnits(fromBalance.quantity.numeric, from.decimals) ?? 0n)
+        : 0n
+      : undefined
   const quote = useSwapQuote({ from: from?.address, to: to?.address, amount })
   const gas = useSwapGasPrice()
   // A token (not the native currency) is spent through an allowance.

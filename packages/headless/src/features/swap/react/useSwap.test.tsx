@@ -47,7 +47,8 @@ async function setup() {
   stops.push(wallet.announce())
   const portico = createPortico({
     projectId: 'p',
-    blockchainApi: false,
+    // Swaps go through the blockchain API (the devnet's emulator): on, as by default.
+    blockchainApi: true,
     walletConnect: false,
     networks: [eip155Network({ id: 31337, name: 'Devnet', rpcUrl: devnet.evmRpcUrl, tokens: devnet.evmTokens })],
     adapters: [eip155Adapter()],
@@ -158,7 +159,7 @@ test("unsupported network: the spec's texts as typed errors, no request left pen
 })
 
 test('a double click on "Approve and swap" approves once and swaps once', async () => {
-  const { wrapper, asked } = await hookSetup({ usdcUnits: 100_000_000n })
+  const { wrapper, asked } = await hookSetup({ usdcUnits: 100_000_000n, options: { blockchainApi: true } })
   const { result } = await renderConnected(wrapper, () => useSwap())
   // A wide slippage: other files trade on the shared devnet's pools at the same time, and what is
   // asserted here is how many requests a double click makes, not the price.

@@ -5,8 +5,12 @@ import { expect, test } from 'vitest'
 import { devnetToken, hookSetup, renderConnected, settled, sharedDevnet } from '../../../test/hookHarness.js'
 import { useSwapAllowance } from './useSwapAllowance.js'
 
+// The harness creates its instance with `blockchainApi: false` (balances from the chain); swaps
+// go through the blockchain API (the devnet's emulator), so these tests turn it on.
+const withApi = { options: { blockchainApi: true } }
+
 test('default: the connected account’s allowance to the swap router; an approval shows after a refetch', async () => {
-  const { wrapper, wallet } = await hookSetup()
+  const { wrapper, wallet } = await hookSetup(withApi)
   const usdc = devnetToken('USDC')
   const { result } = await renderConnected(wrapper, () => useSwapAllowance({ tokenAddress: usdc }))
   await waitFor(() => expect(result.current.value.data).toBe(0n), settled)
@@ -34,7 +38,7 @@ test('default: the connected account’s allowance to the swap router; an approv
 })
 
 test('behavior: without a token the query waits', async () => {
-  const { wrapper } = await hookSetup()
+  const { wrapper } = await hookSetup(withApi)
   const { result } = await renderConnected(wrapper, () => useSwapAllowance())
   expect(result.current.value.fetchStatus).toBe('idle')
   expect(result.current.value.data).toBeUndefined()

@@ -9,8 +9,12 @@ import { devnetToken, hookSetup, renderConnected, settled } from '../../../test/
 import { nativeSwapTokenAddress } from '../convert.js'
 import { useSwapQuote } from './useSwapQuote.js'
 
+// The harness creates its instance with `blockchainApi: false` (balances from the chain); swaps
+// go through the blockchain API (the devnet's emulator), so these tests turn it on.
+const withApi = { options: { blockchainApi: true } }
+
 test('default: the first input is quoted at once; typing quickly is debounced, only the settled input is quoted', async () => {
-  const { wrapper } = await hookSetup()
+  const { wrapper } = await hookSetup(withApi)
   const usdc = devnetToken('USDC')
   const { result, rerender } = renderHook(
     ({ amount }: { amount: bigint }) => ({
@@ -46,7 +50,7 @@ test('default: the first input is quoted at once; typing quickly is debounced, o
 })
 
 test('behavior: without an amount nothing is quoted', async () => {
-  const { wrapper } = await hookSetup()
+  const { wrapper } = await hookSetup(withApi)
   const { result } = await renderConnected(wrapper, () =>
     useSwapQuote({ from: nativeSwapTokenAddress, to: devnetToken('USDC') }),
   )
@@ -55,7 +59,7 @@ test('behavior: without an amount nothing is quoted', async () => {
 })
 
 test("behavior: a network swaps do not serve is the spec's 'Network not supported for Swaps'", async () => {
-  const { wrapper } = await hookSetup()
+  const { wrapper } = await hookSetup(withApi)
   const { result } = await renderConnected(wrapper, () =>
     useSwapQuote({ caipNetworkId: 'eip155:5', from: nativeSwapTokenAddress, to: devnetToken('USDC'), amount: 1n }),
   )
