@@ -23,7 +23,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import { tokenBalance as balanceOf, freshFundedKey, devnetUsdc as usdc } from '../../test/devnetChain.js'
-import { accountViewSettled } from '../../test/modalSettled.js'
+import { accountViewSettled, modalSettled } from '../../test/modalSettled.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 
@@ -92,9 +92,10 @@ async function mount(
 const $ = (name: string) => document.querySelector(`[data-slot="${name}"]`) as HTMLElement | null
 
 test('Account shows Receive then Send (walletFeaturesOrder); Send opens the form, a flag off hides its button', async () => {
-  await mount('Account')
+  // With the blockchain API, which swaps need.
+  await mount('Account', { names: true })
   await expect.element(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
-  // Swap and Buy apply here (EVM, flags on). The row shows its buttons at once (see
+  // Swap and Buy apply here (EVM, flags on, the blockchain API on). The row shows its buttons at once (see
   // WalletFeatures.browser.test.tsx), so these are in with Send.
   await expect.element(page.getByRole('button', { name: 'Swap', exact: true })).toBeVisible()
   await expect.element(page.getByRole('button', { name: 'Buy', exact: true })).toBeVisible()
@@ -158,6 +159,7 @@ test('USDC: validation texts as typed, fee line, preview, a real transfer, toast
 
   await page.getByRole('button', { name: 'Select token' }).first().click()
   await expect.element(page.getByRole('heading', { name: 'Select token' })).toBeVisible()
+  await modalSettled()
   await page.getByRole('button', { name: /USD Coin/ }).click()
   await expect.element(page.getByRole('heading', { name: 'Send' })).toBeVisible()
   await expect.poll(() => $('send-token')?.textContent).toMatch(/USDC$/)
@@ -197,6 +199,7 @@ test('USDC: validation texts as typed, fee line, preview, a real transfer, toast
   await expect.element(page.getByRole('heading', { name: 'Review send' })).toBeVisible()
   expect($('send-preview-amount')?.textContent).toBe('12.5 USDC')
   await expectNoSeriousA11yViolations(page.getByRole('dialog').element())
+  await modalSettled()
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect.element(page.getByText('Sent 12.5 USDC')).toBeVisible()
   await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
@@ -324,6 +327,7 @@ test('a name receiver: resolved as typed (name and address shown), reviewed and 
   await preview.click()
   await expect.element(page.getByRole('heading', { name: 'Review send' })).toBeVisible()
   expect($('send-preview-receiver')?.textContent).toBe('bob.reown.id (0x70…dc79C8)')
+  await modalSettled()
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect.element(page.getByRole('heading', { name: 'Account' })).toBeVisible()
   expect((await balanceOf(usdc, bob)) - before).toBe(2_000_000n)
