@@ -1,19 +1,35 @@
+import { InvalidCaipNetworkIdError } from '../../errors/validation.js'
 import { type WalletConnectNetworkParameters, walletConnectNetwork } from '../../networks.js'
 import type { PorticoNetwork } from '../../types.js'
 import { polkadotAdapter } from './polkadotAdapter.js'
 
+// A genesis hash is a 32-byte block hash: 64 hex digits, with or without its 0x, in either case.
+// Its first 32 digits alone are taken too: that is the CAIP-2 reference itself, which is what a
+// caller holding a chain id passes (the devnet documents `polkadotCaipNetworkId.split(':')[1]`).
+const genesisHashPattern = /^(?:0[xX])?([0-9a-fA-F]{32}(?:[0-9a-fA-F]{32})?)$/
+
 /**
  * Defines a Polkadot-SDK chain; the CAIP-2 reference is the first 32 hex characters of its
- * genesis hash (without 0x).
+ * genesis hash, in lower case and without 0x, as wallets name the chain in their sessions: a hash
+ * written in upper case or with `0X` still gives the chain's one id.
  * The network brings its adapter: `getDefaultConfig` adds `polkadotAdapter()` when it is listed.
  *
+ * @throws InvalidCaipNetworkIdError ('Invalid CAIP-2 network id') when `genesisHash` is not 64 hex
+ * characters (or the 32 of the reference alone) after an optional 0x: a wallet would name no such chain.
+ *
  * @example
- * const westend = polkadotNetwork({ genesisHash: '0xe143f23803ac50e8f6f8e62695d1ce9e…', name: 'Westend', nativeCurrency: { name: 'Westend', symbol: 'WND', decimals: 12 } })
+ * const westend = polkadotNetwork({ genesisHash: '0xe143f23803ac50e8f6f8e62695d1ce9e4e1d68aa36c1cd2cfd15340213f3423e', name: 'Westend', nativeCurrency: { name: 'Westend', symbol: 'WND', decimals: 12 } })
+ * westend.caipNetworkId // 'polkadot:e143f23803ac50e8f6f8e62695d1ce9e'
  */
 export function polkadotNetwork(parameters: WalletConnectNetworkParameters & { genesisHash: string }): PorticoNetwork {
-  return walletConnectNetwork('polkadot', parameters.genesisHash.replace(/^0x/, '').slice(0, 32), parameters, () =>
-    polkadotAdapter(),
-  )
+  const { genesisHash } = parameters
+  const hex = typeof genesisHash === 'string' ? genesisHashPattern.exec(genesisHash)?.[1] : undefined
+  if (hex === undefined)
+    throw new InvalidCaipNetworkIdError({
+      value: genesisHash,
+      reason: 'a Polkadot genesis hash is 64 hex characters (32 bytes), with or without 0x',
+    })
+  return walletConnectNetwork('polkadot', hex.slice(0, 32).toLowerCase(), parameters, () => polkadotAdapter())
 }
 
 /** Polkadot relay chain. */
