@@ -128,9 +128,25 @@ test('edge: a quote of zero from the API (no division by zero) and a dust amount
   // 6 decimals paying into 18: one base unit in, one base unit out.
   const reverse = { ...quoteOf(1n, 1n, 0), from: usdc.address, to: eth.address, minimumReceived: 0n }
   await show(reverse, { from: usdc, to: eth })
-  // 1 USDC would buy 10^-12 ETH: under the shown precision, never a made-up larger number.
-  expect(slot('swap-rate')?.textContent).toBe('1 USDC = 0 ETH')
+  // 1 USDC would buy 10^-12 ETH: under the shown precision, so the rate is quoted the other way
+  // round (exact, never a made-up number).
+  expect(slot('swap-rate')?.textContent).toBe('1 ETH = 1,000,000,000,000 USDC')
   expect(slot('swap-minimum-received')?.textContent).toBe('0 ETH')
+})
+
+test('behavior: a rate under the shown precision (USDC paying for ETH) is quoted the other way round, in whole ETH', async () => {
+  // 2,961.474103 USDC for 0.974 ETH: 1 USDC buys 0.000328… ETH, which three decimals show as 0.
+  const quote = {
+    ...quoteOf(2_961_474_103n, 974_000_000_000_000_000n, 0.97),
+    from: usdc.address,
+    to: eth.address,
+  }
+  await show(quote, { from: usdc, to: eth })
+  expect(slot('swap-rate')?.textContent).toBe('1 ETH = 3,040.527 USDC')
+  await cleanup()
+  // At 0.001 ETH per USDC the rate shows as it is.
+  await show({ ...quote, fromAmount: 1_000_000n, toAmount: 1_000_000_000_000_000n }, { from: usdc, to: eth })
+  expect(slot('swap-rate')?.textContent).toBe('1 USDC = 0.001 ETH')
 })
 
 test('security: hostile token symbols are text: no element, no script, no markup', async () => {

@@ -27,13 +27,23 @@ export function QuoteDetails({
   const format = useFormat()
   // Units of `to` per whole `from`, kept in integers until the end.
   const rate = quote.fromAmount > 0n ? (quote.toAmount * 10n ** BigInt(from.decimals)) / quote.fromAmount : 0n
+  // A rate under the shown precision (balances show 3 decimals: 1 USDC = 0.000328 ETH would read
+  // '1 USDC = 0 ETH') is quoted the other way round, whole `to` in units of `from`.
+  const inverse =
+    rate * 1000n < 10n ** BigInt(to.decimals) && quote.toAmount > 0n
+      ? (quote.fromAmount * 10n ** BigInt(to.decimals)) / quote.toAmount
+      : undefined
   const impact = quote.priceImpact
   return (
     <>
       <dl className={swapCss.details} data-slot="swap-details">
         <dt>{text.swapRate}</dt>
         <dd className={swapCss.detailValue} data-slot="swap-rate">
-          {format.isolate(`1 ${from.symbol} = ${format.balance(formatUnits(rate, to.decimals))} ${to.symbol}`)}
+          {format.isolate(
+            inverse === undefined
+              ? `1 ${from.symbol} = ${format.balance(formatUnits(rate, to.decimals))} ${to.symbol}`
+              : `1 ${to.symbol} = ${format.balance(formatUnits(inverse, from.decimals))} ${from.symbol}`,
+          )}
         </dd>
         <dt>{text.swapPriceImpact}</dt>
         <dd
