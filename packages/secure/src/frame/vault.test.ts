@@ -1,7 +1,8 @@
 // The frame origin's vault with its store in memory (the same interface IndexedDB is given through):
 // the non-extractable wrapping key, what a stored secret looks like at rest, entries that do not
 // decrypt (another key's, altered, cut short, not an entry at all: read as no secret, warned once,
-// removed), and the storage-refused path (StorageBlockedError with the spec's text). The choice of
+// removed), a stored wrapping key that cannot wrap (replaced, warned once, its secrets then read as
+// none), and the storage-refused path (StorageBlockedError with the spec's text). The choice of
 // store (own, partitioned, visit-only) is storage.ts's, exercised in Chromium by the embedded-wallet
 // e2e tests; the key shares kept here are tested in keys.test.ts.
 import { base64 } from '@scure/base'
@@ -79,6 +80,70 @@ describe('the wrapping key', () => {
     expect(await getSecret('share:nobody:solana')).toBeUndefined()
     expect(store.puts).toEqual([])
     expect(await get('wrapping-key')).toBeUndefined()
+  })
+})
+
+describe('an unusable stored wrapping key is replaced', () => {
+  const warning = '[portico] The stored wrapping key could not be used and was replaced'
+  let warn: ReturnType<typeof vi.spyOn>
+  beforeEach(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    return () => warn.mockRestore()
+  })
+  const aesKey = (usages: KeyUsage[]) => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, usages)
+
+  const unusable: [string, () => Promise<unknown>][] = [
+    ['a string', async () => 'wrapping-key-as-text'],
+    ['an empty string', async () => ''],
+    ['null', async () => null],
+    ['a plain object', async () => ({ algorithm: { name: 'AES-GCM' }, usages: ['encrypt', 'decrypt'] })],
+    ['raw key bytes', async () => Uint8Array.from({ length: 32 }, (_, i) => i)],
+    ['an AES-GCM key that may only encrypt', () => aesKey(['encrypt'])],
+    ['an AES-GCM key that may only decrypt', () => aesKey(['decrypt'])],
+    ['an AES-GCM key for wrapping keys only', () => aesKey(['wrapKey', 'unwrapKey'])],
+    [
+      'an AES-CBC key',
+      () => crypto.subtle.generateKey({ name: 'AES-CBC', length: 256 }, false, ['encrypt', 'decrypt']),
+    ],
+    ['an HMAC key', () => crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])],
+  ]
+  for (const [name, stored] of unusable) {
+    test(`error: ${name} under wrapping-key is replaced with one warning; secrets are kept again`, async () => {
+      await set('wrapping-key', await stored())
+      await putSecret('s', secretBytes())
+      expect(await getSecret('s')).toEqual(secretBytes())
+      expect(warn.mock.calls).toEqual([[warning]])
+      // The new key is the one a first use makes: AES-GCM, non-extractable, encrypt and decrypt.
+      const key = await get<CryptoKey>('wrapping-key')
+      expect(key).toBeInstanceOf(CryptoKey)
+      expect(key).toMatchObject({ extractable: false, algorithm: { name: 'AES-GCM', length: 256 } })
+      expect([...(key?.usages ?? [])].sort()).toEqual(['decrypt', 'encrypt'])
+      // Replaced once: the next secrets go under it without a word.
+      await putSecret('t', Uint8Array.of(5))
+      expect(await getSecret('t')).toEqual(Uint8Array.of(5))
+      expect(await getSecret('s')).toEqual(secretBytes())
+      expect(store.puts.filter((k) => k === 'wrapping-key')).toHaveLength(2)
+      expect(warn).toHaveBeenCalledTimes(1)
+    })
+  }
+
+  test('security: the warning names nothing of the stored entry', async () => {
+    await set('wrapping-key', 'c2VjcmV0LWtleS1tYXRlcmlhbA')
+    await putSecret('s', secretBytes())
+    const logged = JSON.stringify(warn.mock.calls)
+    expect(logged).not.toContain('c2VjcmV0LWtleS1tYXRlcmlhbA')
+    expect(logged).not.toContain(bytesToHex(secretBytes()).slice(2, 18))
+  })
+
+  test('edge: a secret stored before its key became unusable reads as none (discarded, warned), then new ones are kept', async () => {
+    await putSecret('s', secretBytes())
+    await set('wrapping-key', 'not a key')
+    expect(await getSecret('s')).toBeUndefined()
+    expect(warn.mock.calls).toEqual([[warning], ['[portico] The stored key share could not be read and was discarded']])
+    expect(await get('secret:s')).toBeUndefined()
+    await putSecret('s', Uint8Array.of(7))
+    expect(await getSecret('s')).toEqual(Uint8Array.of(7))
+    expect(warn).toHaveBeenCalledTimes(2)
   })
 })
 

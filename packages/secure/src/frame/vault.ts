@@ -87,10 +87,29 @@ export async function del(key: string): Promise<void> {
   await (await current)?.delete(key)
 }
 
-/** The origin's wrapping key, created once, non-extractable. */
+/** Whether `key` can wrap secrets: an AES-GCM secret key allowed to encrypt and to decrypt. */
+const isWrappingKey = (key: unknown): key is CryptoKey =>
+  key instanceof CryptoKey &&
+  key.type === 'secret' &&
+  key.algorithm.name === 'AES-GCM' &&
+  key.usages.includes('encrypt') &&
+  key.usages.includes('decrypt')
+
+/** The one warning an unusable wrapping key gives before it is replaced (it names no key material). */
+const unusableKeyWarning = '[portico] The stored wrapping key could not be used and was replaced'
+
+/**
+ * The origin's wrapping key, created once, non-extractable. A stored entry that is not a usable
+ * one (not a CryptoKey, another algorithm, a key that may not encrypt or decrypt) could never wrap
+ * a secret: every new share would be lost on it until site data is cleared. It is replaced with one
+ * warning; the secrets stored under it (if any) then read as none, the path {@link getSecret}
+ * documents for a key that was replaced. A failure to reach storage is thrown as is.
+ */
 async function wrappingKey(): Promise<CryptoKey> {
-  const existing = await get<CryptoKey>('wrapping-key')
-  if (existing) return existing
+  const existing = await get<unknown>('wrapping-key')
+  if (isWrappingKey(existing)) return existing
+  // Only what the entry is not is said: nothing of the entry itself is logged.
+  if (existing !== undefined) console.warn(unusableKeyWarning)
   const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
   await set('wrapping-key', key)
   return key
