@@ -10,6 +10,7 @@ import {
   closeModal,
   demoModule,
   dropStoredBalances,
+  modalSettled,
   offlineContext,
   type Route,
   recordToasts,
@@ -201,15 +202,19 @@ test('demo: an email-login wallet shows its balance and sends USDC from the moda
     .filter({ hasText: 'USDC' })
     .filter({ hasText: '25' })
     .waitFor({ timeout: 15_000 })
+  await modalSettled(page)
   await dialog.locator('[data-slot="wallet-feature-send"]').click()
   await dialog.getByRole('heading', { name: 'Send' }).waitFor()
+  await modalSettled(page)
   await dialog.locator('[data-slot="send-token"]').click()
+  await modalSettled(page)
   await dialog.getByRole('button').filter({ hasText: 'USD Coin' }).click()
   const receiver = privateKeyToAccount(generatePrivateKey()).address
   await dialog.getByRole('textbox', { name: 'Amount' }).fill('7.25')
   await dialog.getByRole('textbox', { name: 'To' }).fill(receiver)
   await dialog.getByRole('button', { name: 'Preview send' }).click()
   await dialog.getByRole('heading', { name: 'Review send' }).waitFor()
+  await modalSettled(page)
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await page.getByRole('heading', { name: 'Approve request' }).waitFor()
   await shot(page, 'email-03-send-approve-in-modal')

@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest'
 import {
   connectDevnetWallet,
+  modalSettled,
   offlineContext,
   openAccountView,
   type Page,
@@ -54,7 +55,9 @@ describe('multi-wallet on the demo', () => {
     await dialog(page).locator('[data-slot="open-wallets"]').click({ timeout: 30_000 })
     await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
     await connectedRow(page, 'Devnet Wallet').and(page.locator('[data-status="active"]')).waitFor()
+    await modalSettled(page)
     await dialog(page).locator('[data-slot="add-wallet"]').click()
+    await modalSettled(page)
     await installedRow(page, 'Devnet Wallet 2').click()
     await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
     await connectedRow(page, 'Devnet Wallet 2').and(page.locator('[data-status="active"]')).waitFor()

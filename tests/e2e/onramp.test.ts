@@ -126,6 +126,7 @@ describe('buy crypto', () => {
     await shot(page, 'onramp-03-success')
 
     // Back on Account, the token list already holds the new balance (the same balance query).
+    await modalSettled(page)
     await dialog.getByRole('button', { name: 'Back to account' }).click()
     await dialog
       .locator('[data-slot="token-row"]')
@@ -223,6 +224,7 @@ describe('buy crypto', () => {
     }
     // The service is back: the samples were not cached, so opening Buy again asks it anew.
     await dialog.getByRole('button', { name: 'Back' }).click()
+    await modalSettled(page)
     await page.locator('[data-slot="wallet-feature-buy"]').click()
     await dialog.getByRole('heading', { name: 'Buy crypto' }).waitFor()
     await dialog.locator('[data-slot="onramp-sample"]').waitFor({ state: 'detached' })

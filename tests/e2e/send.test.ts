@@ -7,6 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
 import {
   connectDevnetWallet,
+  modalSettled,
   offlineContext,
   openAccountView,
   type Page,
@@ -62,11 +63,14 @@ describe('sending from the demo', () => {
     await dialog(page).getByRole('tab', { name: 'Activity' }).click()
     await dialog(page).locator('[data-slot="activity-list"], [data-slot="empty-state"]').first().waitFor()
     const rowsBefore = await dialog(page).locator('[data-slot="activity-row"]').count()
+    await modalSettled(page)
     await dialog(page).locator('[data-slot="wallet-feature-send"]').click()
     await dialog(page).getByRole('heading', { name: 'Send' }).waitFor()
     console.info(`[e2e] Account → Send view visible in ${Date.now() - started} ms (incl. opening the modal)`)
 
+    await modalSettled(page)
     await dialog(page).locator('[data-slot="send-token"]').click()
+    await modalSettled(page)
     await dialog(page).getByRole('button').filter({ hasText: 'USD Coin' }).click()
     await dialog(page).getByRole('textbox', { name: 'Amount' }).fill('7.25')
     await dialog(page).getByRole('textbox', { name: 'To' }).fill(receiver)
@@ -75,6 +79,7 @@ describe('sending from the demo', () => {
     await dialog(page).getByRole('button', { name: 'Preview send' }).click()
     await dialog(page).getByRole('heading', { name: 'Review send' }).waitFor()
     await shot(page, 'send-02-evm-preview')
+    await modalSettled(page)
     await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
 
     await expect.poll(() => toasts(page)).toContain('Sent 7.25 USDC')
@@ -116,12 +121,15 @@ describe('sending from the demo', () => {
 
     await openAccountView(page)
     await dialog(page).locator('[data-slot="wallet-feature-send"]').click()
+    await modalSettled(page)
     await dialog(page).locator('[data-slot="send-token"]').click()
+    await modalSettled(page)
     await dialog(page).locator('[data-slot="send-token-option"]').filter({ hasText: 'SOL' }).first().click()
     await dialog(page).getByRole('textbox', { name: 'Amount' }).fill('0.5')
     await dialog(page).getByRole('textbox', { name: 'To' }).fill(receiver)
     await expect.poll(() => dialog(page).locator('[data-slot="send-fee"]').textContent()).toMatch(/SOL/)
     await dialog(page).getByRole('button', { name: 'Preview send' }).click()
+    await modalSettled(page)
     await dialog(page).getByRole('button', { name: 'Send', exact: true }).click()
     await expect.poll(() => toasts(page)).toContain('Sent 0.5 SOL')
     await dialog(page).getByRole('heading', { name: 'Account' }).waitFor()

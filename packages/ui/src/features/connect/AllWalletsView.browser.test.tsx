@@ -16,6 +16,7 @@ import { render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import { createHarness } from '../../test/harness.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import { DirectoryRow } from './DirectoryRow.js'
 import { searchAnswerWaitMs, searchStandInGraceMs } from './searchWait.js'
 import '../../test/provided.js'
@@ -580,12 +581,14 @@ describe('one row per wallet', () => {
     await expect.element(row).toHaveTextContent('EVM · Solana')
     expect(view().querySelectorAll('[data-slot="wallet-row"]')).toHaveLength(1)
     expect(view().querySelector('ul')?.getAttribute('aria-label')).toContain('1')
+    await modalSettled()
     await userEvent.click(row)
     await expect.element(page.getByRole('button', { name: 'Solana' })).toBeVisible()
     expect([...document.querySelectorAll('[data-slot="choose-namespace"]')].map((b) => b.textContent)).toEqual([
       'EVM',
       'Solana',
     ])
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: 'Solana' }))
     await expect.poll(() => getConnection(portico, { namespace: 'solana' }).isConnected, { timeout: 30_000 }).toBe(true)
     expect(getConnection(portico, { namespace: 'eip155' }).isConnected).toBe(false)

@@ -17,6 +17,7 @@ import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { PorticoUI } from '../../PorticoUI.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 import { offline } from '../../test/offline.js'
 
@@ -78,6 +79,7 @@ test('one row for the wallet, with its namespaces; choosing Solana connects its 
   await expect.element(page.getByRole('button', { name: 'Solana' })).toBeVisible()
   expect(choices()).toEqual(['EVM', 'Solana'])
   await expect.element(page.getByText('Devnet Wallet')).toBeVisible()
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Solana' }))
   await expect.poll(() => getConnection(portico, { namespace: 'solana' }).isConnected, { timeout: 30_000 }).toBe(true)
   expect(getConnection(portico, { namespace: 'eip155' }).isConnected).toBe(false)
@@ -87,6 +89,7 @@ test('Back from the choice returns to the list; EVM chosen with the keyboard con
   const { portico, evm } = await open()
   await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
   await expect.element(page.getByRole('button', { name: 'EVM' })).toBeVisible()
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back' }))
   await expect.element(page.getByRole('button', { name: /Devnet Wallet/ })).toHaveTextContent('EVM · Solana')
   await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))

@@ -25,6 +25,7 @@ import { en } from '../../i18n/messages.js'
 import type { ViewEntry } from '../../modal/views.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import { createHarness } from '../../test/harness.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import { renderConnectButton } from '../../test/renderConnectButton.js'
 import '../../test/provided.js'
 import { offline } from '../../test/offline.js'
@@ -132,6 +133,7 @@ test('behavior: a double click on the wallet sends one connection request and sh
   await expect.element(page.getByText(en.continueInWallet('Held Wallet'))).toBeVisible()
   expect(held.asked).toBe(1)
   // One Back returns to the list: the view was pushed once.
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back' }))
   await expect.element(title('Connect Wallet')).toBeVisible()
   expect(view()).toBeNull()
@@ -198,6 +200,7 @@ test('behavior: Back gives the attempt up; the wallet’s late answer connects n
   const portico = await open(held)
   await userEvent.click(row())
   await expect.element(page.getByText(en.continueInWallet('Held Wallet'))).toBeVisible()
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back' }))
   await expect.element(title('Connect Wallet')).toBeVisible()
   expect(connectButtonText()).toBe('Connect Wallet')

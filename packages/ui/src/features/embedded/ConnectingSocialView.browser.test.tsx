@@ -15,6 +15,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { usePorticoUI } from '../../context.js'
 import { PorticoUI } from '../../PorticoUI.js'
 import { embeddedPortico, stopEmbedded } from '../../test/embeddedKit.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import { onAnotherOrigin, opened, recordPopups, restorePopups } from '../../test/popups.js'
 import { useModal } from '../../useModal.js'
 import { createSocialLogin, type PopupProvider, type SocialLoginState } from './socialLogin.js'
@@ -163,6 +164,7 @@ test('behavior: Back during the wait returns to Connect; when the abandoned wind
   recordPopups()
   await userEvent.click(page.getByRole('button', { name: 'Continue with Google' }))
   await expect.element(page.getByText('Continue in the Google window')).toBeVisible()
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back' }))
   await expect.element(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
 
@@ -197,6 +199,7 @@ test('behavior: Back during a Google wait, then X: the X login goes on in the wi
   await userEvent.click(page.getByRole('button', { name: 'Continue with X' }))
   await expect.element(page.getByRole('link', { name: 'Open the X login' })).toBeVisible()
   const xOrigin = new URL(($('social-open-link') as HTMLAnchorElement).href).origin
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back' }))
   restorePopups()
   try {

@@ -15,7 +15,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { PorticoUI } from '../../PorticoUI.js'
 import { recordAnnouncements } from '../../test/announcements.js'
 import { emailLogin, embeddedPortico, freshEmail, stopEmbedded } from '../../test/embeddedKit.js'
-import { accountViewSettled } from '../../test/modalSettled.js'
+import { accountViewSettled, modalSettled } from '../../test/modalSettled.js'
 import { useModal } from '../../useModal.js'
 import '../../test/provided.js'
 
@@ -75,6 +75,7 @@ test('behavior: a double click on "Change email" opens one UpdateEmailWallet vie
   await mountAccount(portico)
   await userEvent.dblClick(page.getByRole('button', { name: 'Change email' }))
   await expect.poll(view).toBe('UpdateEmailWallet')
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back' }))
   await expect.poll(view).toBe('Account')
   await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()

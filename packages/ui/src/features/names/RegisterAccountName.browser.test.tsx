@@ -222,9 +222,11 @@ test('registering: loading while the wallet signs, the success view, then the na
   expect(view()).toBe('RegisterAccountNameSuccess')
   await expect.element(page.getByRole('heading', { name: 'Name registered' })).toBeVisible()
 
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back to account' }))
   await expect.element(page.getByRole('dialog').getByText(`${label}.reown.id`, { exact: true }), wait).toBeVisible()
   expect(view()).toBe('Account')
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Close' }))
   await expect.element(page.getByRole('dialog')).not.toBeInTheDocument()
   await expect.element(page.getByRole('button', { name: new RegExp(`${label}\\.reown\\.id`) }), wait).toBeVisible()

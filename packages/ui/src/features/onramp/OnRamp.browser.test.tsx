@@ -287,6 +287,7 @@ test('Buy: popup blocked -> the checkout link in a new tab; the funds arriving s
   // What a popup blocker does: window.open gives nothing back.
   const open = vi.spyOn(window, 'open').mockReturnValue(null)
   await userEvent.click(dialog().getByRole('button', { name: 'Buy', exact: true }))
+  await modalSettled()
   await userEvent.click(dialog().getByRole('button', { name: /Card or bank transfer/ }))
   expect(open).toHaveBeenCalledTimes(1)
   await expect.element(dialog().getByRole('heading', { name: 'Complete your purchase' })).toBeVisible()
@@ -315,6 +316,7 @@ test('Buy: popup blocked -> the checkout link in a new tab; the funds arriving s
   await expect.element(dialog().getByText('Purchase complete'), waitLong).toBeVisible()
   await expect.element(dialog().getByText('1.5 USDC arrived in your wallet.')).toBeVisible()
   await expectNoSeriousA11yViolations()
+  await modalSettled()
   await userEvent.click(dialog().getByRole('button', { name: 'Back to account' }))
   await expect.element(dialog().getByRole('heading', { name: 'Account' })).toBeVisible()
 })
@@ -322,6 +324,7 @@ test('Buy: popup blocked -> the checkout link in a new tab; the funds arriving s
 test('Buy: the checkout opens in a popup; closing it says so, and Try again returns to the form', async () => {
   await mountAccount()
   await userEvent.click(dialog().getByRole('button', { name: 'Buy', exact: true }))
+  await modalSettled()
   await userEvent.click(dialog().getByRole('button', { name: /Card or bank transfer/ }))
   await expect.element(dialog().getByRole('heading', { name: 'Complete your purchase' })).toBeVisible()
   const popup = currentCheckout()

@@ -11,7 +11,7 @@ import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
-import { accountViewSettled } from '../../test/modalSettled.js'
+import { accountViewSettled, modalSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -53,6 +53,7 @@ test('behavior: a click pushes ProfileWallets over Account, listing both wallets
   await expect.element(page.getByRole('heading', { name: 'Wallets' }), wait).toBeVisible()
   expect(view()).toBe('ProfileWallets')
   await expect.poll(rows, wait).toBe(2)
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back' }))
   await expect.poll(view, wait).toBe('Account')
   await expect.element(page.getByRole('dialog')).toBeVisible()

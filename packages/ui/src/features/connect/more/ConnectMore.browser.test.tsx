@@ -6,6 +6,7 @@ import { expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { deferred } from '../../../../../headless/src/test/deferred.js'
 import type { HarnessOptions } from '../../../test/harness.js'
+import { modalSettled } from '../../../test/modalSettled.js'
 import { renderConnectButton } from '../../../test/renderConnectButton.js'
 import '../../../test/provided.js'
 
@@ -65,6 +66,7 @@ test('collapseWallets: beside email login the wallets wait behind one row, which
   // The wallets alone: no email field, no row to expand them again.
   expect(document.querySelector('[data-slot="connect-email"]')).toBeNull()
   expect(document.querySelector('[data-slot="continue-with-wallet"]')).toBeNull()
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Back' }))
   await expect.element(continueWithWallet()).toBeVisible()
   expect(document.querySelector('[data-slot="wallet-row"]')).toBeNull()
