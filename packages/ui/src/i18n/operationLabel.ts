@@ -23,6 +23,12 @@ export type OperationType =
  * may add some) shows as it came, capitalised, as in English.
  */
 export function operationLabel(labels: Record<OperationType, string>): (type: string) => string {
-  return (type) =>
-    (labels as Record<string, string>)[type.toLowerCase()] ?? type.charAt(0).toUpperCase() + type.slice(1)
+  // Own keys only: a type from the API named like an Object member ('constructor', '__proto__')
+  // would otherwise read a function or an object, which React cannot render.
+  return (type) => {
+    const key = type.toLowerCase()
+    return Object.hasOwn(labels, key)
+      ? (labels as Record<string, string>)[key]!
+      : type.charAt(0).toUpperCase() + type.slice(1)
+  }
 }

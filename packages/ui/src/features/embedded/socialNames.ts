@@ -13,4 +13,5 @@ export const socialNames: Record<SocialProvider, string> = {
 
 /** @internal The name of `provider` as the secure frame reports it (a login by one of these), or as given. */
 export const socialName = (provider: string): string =>
-  (socialNames as Record<string, string | undefined>)[provider] ?? provider
+  // Own keys only: a provider named like an Object member ('constructor') is shown as it came.
+  Object.hasOwn(socialNames, provider) ? socialNames[provider as SocialProvider] : provider
