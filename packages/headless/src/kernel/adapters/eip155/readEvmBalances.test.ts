@@ -9,7 +9,7 @@
 import { createTestClient, createWalletClient, http, parseAbi, publicActions } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
-import { afterEach, expect, inject, test } from 'vitest'
+import { afterEach, expect, inject, test, vi } from 'vitest'
 import { offlinePortico, startHttpServer } from '../../../test/fixtures.js'
 import { eip155Network } from '../../networks.js'
 import type { NetworkToken, PorticoNetwork } from '../../types.js'
@@ -38,6 +38,7 @@ const selectors: Record<string, string> = {
 
 const stops: (() => Promise<void>)[] = []
 afterEach(async () => {
+  vi.restoreAllMocks()
   for (const stop of stops.splice(0)) await stop()
 })
 
@@ -225,12 +226,18 @@ test('default: a network without tokens reads only the native balance, in one re
   }
 })
 
-test('error: a configured token with no contract at its address fails the read with viem’s error naming the token', async () => {
+test('error: a configured token with no contract at its address is left out with a warning naming it; the native balance and the other tokens still show', async () => {
   const address = await fundedAccount(1n)
   const nowhere = privateKeyToAccount(generatePrivateKey()).address
   const { portico, network } = await setup([usdc, { address: nowhere, symbol: 'GONE', decimals: 6 }])
-  const error = await readEvmBalances({ address, network, portico }).catch((e: unknown) => e)
-  expect(error).toMatchObject({
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const balances = await readEvmBalances({ address, network, portico })
+  expect(balances.map((b) => b.symbol)).toEqual(['ETH', 'USDC'])
+  expect(warn).toHaveBeenCalledTimes(1)
+  expect(warn.mock.calls[0]?.[0]).toBe(
+    `[portico] Left out the token GONE on ${network.caipNetworkId}: its balance could not be read`,
+  )
+  expect(warn.mock.calls[0]?.[1]).toMatchObject({
     name: 'ContractFunctionExecutionError',
     contractAddress: nowhere,
     functionName: 'balanceOf',
@@ -238,18 +245,26 @@ test('error: a configured token with no contract at its address fails the read w
   })
 })
 
-test('error: a configured token whose contract reverts fails the read with viem’s error naming the token', async () => {
+test('error: a configured token whose contract reverts, or whose address is none, is left out with a warning; a revert is not retried', async () => {
   const address = await fundedAccount(1n)
   const reverting = privateKeyToAccount(generatePrivateKey()).address
   // PUSH1 0, PUSH1 0, REVERT: every call to it reverts with no data.
   await testClient.setCode({ address: reverting, bytecode: '0x60006000fd' })
-  const { portico, network, requests } = await setup([{ address: reverting }])
-  const error = await readEvmBalances({ address, network, portico }).catch((e: unknown) => e)
-  expect(error).toMatchObject({
-    name: 'ContractFunctionExecutionError',
-    contractAddress: reverting,
-    cause: expect.objectContaining({ name: 'ContractFunctionRevertedError' }),
-  })
+  const { portico, network, requests } = await setup([{ address: reverting }, { address: '0x1234', symbol: 'BAD' }])
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const balances = await readEvmBalances({ address, network, portico })
+  expect(balances.map((b) => b.symbol)).toEqual(['ETH'])
+  expect(warn).toHaveBeenCalledTimes(2)
+  expect(warn.mock.calls.map((call) => call[1])).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        name: 'ContractFunctionExecutionError',
+        contractAddress: reverting,
+        cause: expect.objectContaining({ name: 'ContractFunctionRevertedError' }),
+      }),
+      expect.objectContaining({ name: 'InvalidAddressError' }),
+    ]),
+  )
   // A revert is an answer, not an RPC failure: it is not retried.
   expect(requests).toHaveLength(1)
 })

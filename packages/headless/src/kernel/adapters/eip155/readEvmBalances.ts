@@ -7,8 +7,9 @@ import type { PorticoNetwork, TokenBalance } from '../../types.js'
 /**
  * @internal
  * Native and configured ERC20 balances of `address`, read straight from the chain through the
- * instance's client of the network. Token metadata
- * the configuration leaves out is read from the contract.
+ * instance's client of the network. Token metadata the configuration leaves out is read from the
+ * contract; a token that cannot be read is left out with a warning (the native balance failing
+ * fails the whole read).
  */
 export async function readEvmBalances({
   address,
@@ -23,7 +24,7 @@ export async function readEvmBalances({
   const client = evmPublicClient(portico, network)
   const owner = getAddress(address)
   const native = getBalance(client, { address: owner })
-  const tokens = (network.tokens ?? []).map(async (token): Promise<TokenBalance> => {
+  async function readToken(token: NonNullable<PorticoNetwork['tokens']>[number]): Promise<TokenBalance> {
     const contract = { address: getAddress(token.address), abi: erc20Abi } as const
     const [raw, decimals, symbol, name] = await Promise.all([
       readContract(client, { ...contract, functionName: 'balanceOf', args: [owner] }),
@@ -39,7 +40,18 @@ export async function readEvmBalances({
       quantity: { decimals: String(decimals), numeric: formatUnits(raw, decimals) },
       iconUrl: token.iconUrl,
     }
-  })
+  }
+  // One token that cannot be read (an address that is none, no contract there, a contract that
+  // reverts) is left out with a warning: the native balance and the other tokens still show.
+  const tokens = (network.tokens ?? []).map((token) =>
+    readToken(token).catch((error: unknown) => {
+      console.warn(
+        `[portico] Left out the token ${token.symbol ?? token.address} on ${network.caipNetworkId}: its balance could not be read`,
+        error,
+      )
+      return undefined
+    }),
+  )
   const [nativeRaw, ...tokenBalances] = await Promise.all([native, ...tokens])
   return [
     {
@@ -52,6 +64,6 @@ export async function readEvmBalances({
       },
       iconUrl: network.assets?.imageUrl,
     },
-    ...tokenBalances,
+    ...tokenBalances.filter((balance) => balance !== undefined),
   ]
 }
