@@ -13,6 +13,7 @@ import {
   connectDevnetWallet,
   demoModule,
   type Locator,
+  modalSettled,
   offlineContext,
   openAccountView,
   type Page,
@@ -108,9 +109,14 @@ async function connectTwoInstalled(page: Page) {
  * row for EVM and Solana: its EVM step); back on the list with it active.
  */
 async function addInstalled(page: Page, name: 'Devnet Wallet' | 'Devnet Wallet 2') {
+  await modalSettled(page)
   await dialog(page).locator('[data-slot="add-wallet"]').click()
   if (name === 'Devnet Wallet') await connectDevnetWallet(page)
-  else await walletRow(page, name).click()
+  else {
+    await walletRow(page, name).waitFor()
+    await modalSettled(page)
+    await walletRow(page, name).click()
+  }
   await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })
   await withStatus(page, installedRow(page, name), 'active')
 }
@@ -137,6 +143,7 @@ async function reloadAfterSessionsExpired(page: Page, row: () => Locator, active
 /** From ProfileWallets: Add wallet → WalletConnect → the web wallet pairs; back on the list. */
 async function addWalletConnect(page: Page, wallet: Page) {
   await dialog(page).locator('[data-slot="add-wallet"]').click()
+  await modalSettled(page)
   await walletRow(page, 'WalletConnect').click()
   await pairFromWallet(wallet, await qrUri(page))
   await dialog(page).getByRole('heading', { name: 'Wallets' }).waitFor({ timeout: 30_000 })

@@ -576,6 +576,7 @@ describe('one row per wallet', () => {
       </PorticoProvider>,
     )
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: 'All Wallets' }))
     const row = page.getByRole('button', { name: /Devnet Wallet/ })
     await expect.element(row).toHaveTextContent('EVM · Solana')

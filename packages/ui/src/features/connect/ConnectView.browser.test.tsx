@@ -14,6 +14,7 @@ import { en } from '../../i18n/messages.js'
 import type { ViewEntry } from '../../modal/views.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
 import { holdRequests } from '../../test/holdRequests.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import { renderConnectButton } from '../../test/renderConnectButton.js'
 import '../../test/provided.js'
 
@@ -36,6 +37,7 @@ test('edge: eight installed wallets list five, then All Wallets; the rest wait t
   await expect.element(page.getByRole('button', { name: /All Wallets/ })).toBeVisible()
   expect(slots()).toEqual(['wallet-row', 'wallet-row', 'wallet-row', 'wallet-row', 'wallet-row', 'all-wallets'])
   expect(page.getByRole('button', { name: /Test Wallet 05/ }).query()).toBeNull()
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: /All Wallets/ }))
   await expect.element(page.getByRole('button', { name: /Test Wallet 08/ })).toBeVisible()
 })

@@ -149,6 +149,7 @@ test('error: a wallet that fails without a rejection shows "Failed to connect"; 
   expect(state()).toBe('error')
   await expect.element(page.getByText(en.connectionFailedBody)).toBeVisible()
   expect(page.getByText(en.connectionRejected).query()).toBeNull()
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: en.tryAgain }))
   // The retry is a new request, and the view is back to waiting on it.
   await expect.poll(state).toBe('connecting')
@@ -214,6 +215,7 @@ test('behavior: Back gives the attempt up; the wallet’s late answer connects n
   await expect.element(title('Connect Wallet')).toBeVisible()
   expect(view()).toBeNull()
   // Picking the wallet again is a new request, answered on its own.
+  await modalSettled()
   await userEvent.click(row())
   await expect.poll(() => held.asked).toBe(2)
   expect(state()).toBe('connecting')

@@ -210,7 +210,9 @@ test('behavior: Back during a Google wait, then X: the X login goes on in the wi
     // X will refuse its next login (access_denied): the X attempt's end is then 'Failed to connect'
     // once its window reached X, and 'Popup closed' if its window was taken from it.
     await fetch(`${embedded.clockUrl}?failSocial=x`)
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: 'Back' }))
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: 'Continue with X' }))
     await expect.element(page.getByText('Continue in the X window')).toBeVisible()
     await expect.element(page.getByRole('alert'), { timeout: 30_000 }).toBeVisible()

@@ -18,7 +18,7 @@ import { embeddedPortico, pageStorage, stopEmbedded } from '../../test/embeddedK
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 import { embeddedTimings } from '../../../../headless/src/test/embeddedTimings.js'
-import { accountViewSettled } from '../../test/modalSettled.js'
+import { accountViewSettled, modalSettled } from '../../test/modalSettled.js'
 
 const embedded = inject('embedded')
 const stops: (() => void)[] = []
@@ -92,6 +92,7 @@ async function approveDeviceAndConnect(email: string, mail: { id: number; link?:
   })
   await expect.element(page.getByText(`Enter the code we sent to ${email}`)).toBeVisible()
   const code = await latestMail(email, mail.id)
+  await modalSettled()
   await userEvent.click(digit(1))
   await userEvent.keyboard(code.code ?? '')
   await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()
@@ -363,10 +364,12 @@ test('behavior: update email from the Account view: new address, code to the old
   await userEvent.keyboard(`${newEmail}{Enter}`)
   await expect.element(page.getByText(`Enter the code we sent to your current email, ${email}`)).toBeVisible()
   const primary = await latestMail(email, login.id)
+  await modalSettled()
   await userEvent.click(digit(1))
   await userEvent.keyboard(primary.code ?? '')
   await expect.element(page.getByText(`Enter the code we sent to your new email, ${newEmail}`)).toBeVisible()
   const secondary = await latestMail(newEmail)
+  await modalSettled()
   await userEvent.click(digit(1))
   await userEvent.keyboard(secondary.code ?? '')
   await expect.element(page.getByText('Email updated')).toBeVisible()

@@ -193,6 +193,7 @@ test('edge: a double click on the provider opens one window, asks for one link a
   links.release()
   await expect.element(dialog().getByRole('heading', { name: 'Complete your purchase' })).toBeVisible()
   // One in-progress view on the form: Try again is back on the form, not on a second one.
+  await modalSettled()
   await userEvent.click(dialog().getByRole('button', { name: 'Try again' }))
   await expect.element(dialog().getByRole('heading', { name: 'Buy crypto' })).toBeVisible()
   expect(view()).toBe('OnRampProviders')

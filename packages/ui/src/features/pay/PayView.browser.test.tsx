@@ -28,6 +28,7 @@ import {
   freshFundedKey,
   devnetUsdc as usdc,
 } from '../../test/devnetChain.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import { type PayRequest, type PayResult, usePay } from '../../usePay.js'
 import '../../test/provided.js'
 
@@ -156,6 +157,7 @@ test('the native currency: the receiver gets exactly the amount', async () => {
   await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
   await expect.poll(() => $('pay-amount')?.textContent).toBe('0.25 ETH')
   await expect.element(page.getByRole('button', { name: 'Pay', exact: true })).toBeEnabled()
+  await modalSettled()
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   const settled = await outcome
   expect('result' in settled).toBe(true)
@@ -202,6 +204,7 @@ test('more than the balance: the panel says Insufficient funds and Pay stays dis
   const outcome = pay({ amount: '1000', token: usdc, receiver: newReceiver() })
   await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
   await expect.element(page.getByRole('button', { name: 'Insufficient funds' })).toBeDisabled()
+  await modalSettled()
   await page.getByRole('button', { name: 'Cancel' }).click()
   const settled = await outcome
   expect('error' in settled && settled.error.name).toBe('PayClosedError')
@@ -297,6 +300,7 @@ test('on Solana: a SOL payment through the Wallet Standard test wallet lands exa
   await expect.element(page.getByRole('heading', { name: 'Pay' }), { timeout: 30_000 }).toBeVisible()
   await expect.poll(() => $('pay-amount')?.textContent).toBe('0.25 SOL')
   await expect.poll(() => $('pay-fee')?.textContent).toMatch(/^Network fee[\d.,]+ SOL$/)
+  await modalSettled()
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   const settled = await outcome
   if ('error' in settled) throw settled.error

@@ -8,6 +8,7 @@ import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { createHarness } from '../../test/harness.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -40,6 +41,7 @@ async function openPicker(balances: TokenBalance[]) {
   stops.push(harness.cleanup)
   await render(<harness.Wrapper view="Send" />)
   await expect.element(page.getByRole('heading', { name: 'Send' })).toBeVisible()
+  await modalSettled()
   await page.getByRole('button', { name: 'Select token' }).first().click()
   await expect.element(page.getByRole('heading', { name: 'Select token' })).toBeVisible()
   return harness
@@ -138,6 +140,7 @@ test('behavior: the keyboard picks a token: Send shows it, and the picker marks 
   await expect.poll(() => document.querySelector('[data-slot="send-token"]')?.textContent).toMatch(/USDC$/)
   expect(document.querySelector('[data-slot="send-balance"]')?.textContent).toContain('Balance: 100 USDC')
 
+  await modalSettled()
   await page.getByRole('button', { name: /USDC/ }).first().click()
   await expect.element(page.getByRole('heading', { name: 'Select token' })).toBeVisible()
   // The search starts empty again; only the picked token is current.

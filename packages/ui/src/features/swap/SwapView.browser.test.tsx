@@ -122,6 +122,7 @@ test('prefilled ETH → USDC: live quote with rate, price impact, fee and minimu
   await expect.element(amount).toHaveAttribute('aria-invalid', 'true')
 
   // Max keeps the network fee back on the native currency.
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Max' }))
   await expect.poll(() => Number((amount.element() as HTMLInputElement).value)).toBeGreaterThan(9.9)
   expect(Number((amount.element() as HTMLInputElement).value)).toBeLessThan(10)
@@ -149,6 +150,7 @@ test("token list: search, pick; picking the other side's token swaps the two; ba
   await userEvent.fill(page.getByRole('textbox', { name: 'Search token' }), 'nothing-like-it')
   await expect.element(page.getByText('No tokens found')).toBeVisible()
   await userEvent.fill(page.getByRole('textbox', { name: 'Search token' }), 'Portico')
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: /Portico Token/ }))
   await expect.element(page.getByRole('heading', { name: 'Swap' })).toBeVisible()
   expect($('swap-to-token')?.textContent).toContain('PTK')

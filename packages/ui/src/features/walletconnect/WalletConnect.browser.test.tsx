@@ -13,6 +13,7 @@ import { usePorticoUI } from '../../context.js'
 import { useToastState } from '../../modal/toasts.js'
 import type { ViewEntry } from '../../modal/views.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import { WalletConnectGlyph, WalletConnectPanel } from './WalletConnectPanel.js'
 import '../../test/provided.js'
 
@@ -377,6 +378,7 @@ describe('devnet relay', () => {
     expect(qr().element().getAttribute('data-uri')).toContain('relay-protocol=irn')
     await saveScreenshot('walletconnect/relay-basic')
     // Leaving the view gives the pairing up (the URI goes away).
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: 'Back' }))
     await expect.element(page.getByRole('heading', { name: 'Connect Wallet' })).toBeVisible()
   })
@@ -507,8 +509,10 @@ describe('directory wallets over the devnet relay', () => {
       .toHaveAttribute('href', `https://wallet005.example/wc?uri=${encodeURIComponent(uri)}`)
 
     for (const search of ['evil', 'long']) {
+      await modalSettled()
       await userEvent.click(page.getByRole('button', { name: 'Back' }))
       await searchFor(search)
+      await modalSettled()
       await userEvent.click(page.getByRole('button', { name: search === 'evil' ? /Evil/ : /^Long/ }))
       await expect.element(qr()).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))
       const hrefs = [...page.getByRole('dialog').element().querySelectorAll('[href]')].map((e) =>

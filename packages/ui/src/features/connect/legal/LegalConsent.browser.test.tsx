@@ -5,6 +5,7 @@ import { afterEach, expect, inject, test } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import { createHarness, type HarnessOptions } from '../../../test/harness.js'
+import { modalSettled } from '../../../test/modalSettled.js'
 import { renderConnectButton } from '../../../test/renderConnectButton.js'
 import '../../../test/provided.js'
 
@@ -39,6 +40,7 @@ test('with the checkbox on, the wallets wait until the user agrees, then connect
   // A click on the disabled row connects nothing.
   ;(wallet().element() as HTMLButtonElement).click()
   expect(getConnection(harness.portico).status).toBe('disconnected')
+  await modalSettled()
   await userEvent.click(box)
   await expect.element(wallet()).toBeEnabled()
   await userEvent.click(wallet())
@@ -80,6 +82,7 @@ test('keyboard only: from the Connect button, Tab reaches the box (the waiting w
 
 test('the agreement lasts while the modal lives: closing and opening it again does not ask again', async () => {
   await open({ legal, features: { legalCheckbox: true } })
+  await modalSettled()
   await userEvent.click(page.getByRole('checkbox'))
   await userEvent.click(page.getByRole('button', { name: 'Close' }))
   await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
