@@ -1,4 +1,5 @@
-// bip122Network and bitcoin (bip122Network.ts): the CAIP-2 reference cut from the genesis hash,
+// bip122Network and bitcoin (bip122Network.ts): the CAIP-2 reference cut from the genesis hash (its
+// rule, shared with Polkadot, is genesisReference.ts),
 // the fields passed through, the adapter the network carries, and the predefined Bitcoin mainnet.
 // How getDefaultConfig adds the carried adapter (and loses it through JSON) is
 // kernel/getDefaultConfig.test.ts; walletConnectNetwork's common fields are kernel/networks.test.ts.
@@ -19,11 +20,31 @@ test('behavior: the CAIP-2 reference is the first 32 characters of the genesis h
   expect(networkCheck().safeParse(regtest).success).toBe(true)
 })
 
-test('edge: a hash of 32 characters or fewer is the reference as it is', () => {
+test('edge: the 32-character reference alone gives the same network id', () => {
   expect(bip122Network({ genesisHash: regtestGenesis.slice(0, 32), name: 'B', nativeCurrency }).id).toBe(
     regtestGenesis.slice(0, 32),
   )
-  expect(bip122Network({ genesisHash: 'abc', name: 'B', nativeCurrency }).caipNetworkId).toBe('bip122:abc')
+})
+
+test('behavior: a hash in upper case or with 0x gives the lower-case CAIP-2 id wallets use', () => {
+  for (const genesisHash of [regtestGenesis.toUpperCase(), `0x${regtestGenesis}`, `0X${regtestGenesis.toUpperCase()}`])
+    expect(bip122Network({ genesisHash, name: 'B', nativeCurrency }).caipNetworkId).toBe(
+      'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+    )
+})
+
+test("error: a genesis hash that is not 64 hex characters is refused with 'Invalid CAIP-2 network id'", () => {
+  for (const genesisHash of [
+    'abc',
+    '',
+    regtestGenesis.slice(0, 40),
+    `${regtestGenesis}00`,
+    `zz${regtestGenesis.slice(2)}`,
+    42,
+  ])
+    expect(() => bip122Network({ genesisHash: genesisHash as string, name: 'B', nativeCurrency })).toThrow(
+      expect.objectContaining({ name: 'InvalidCaipNetworkIdError', shortMessage: 'Invalid CAIP-2 network id' }),
+    )
 })
 
 test('default: bitcoin is Bitcoin mainnet under its CAIP-2 id, with no RPC and the Mempool explorer', () => {

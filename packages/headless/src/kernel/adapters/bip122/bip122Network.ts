@@ -1,17 +1,23 @@
 import { type WalletConnectNetworkParameters, walletConnectNetwork } from '../../networks.js'
 import type { PorticoNetwork } from '../../types.js'
+import { genesisReference } from '../genesisReference.js'
 import { bip122Adapter } from './bip122Adapter.js'
 
 /**
  * Defines a Bitcoin network (bip122); the CAIP-2 reference is the first 32 hex characters of the
- * genesis block hash.
+ * genesis block hash, in lower case, as wallets name the chain.
  * The network brings its adapter: `getDefaultConfig` adds `bip122Adapter()` when it is listed.
+ *
+ * @throws InvalidCaipNetworkIdError ('Invalid CAIP-2 network id') when `genesisHash` is not 64 hex
+ * characters (or the 32 of the reference alone).
  *
  * @example
  * const regtest = bip122Network({ genesisHash: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206', name: 'Bitcoin Regtest', nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }, testnet: true })
  */
 export function bip122Network(parameters: WalletConnectNetworkParameters & { genesisHash: string }): PorticoNetwork {
-  return walletConnectNetwork('bip122', parameters.genesisHash.slice(0, 32), parameters, () => bip122Adapter())
+  return walletConnectNetwork('bip122', genesisReference(parameters.genesisHash, 'Bitcoin'), parameters, () =>
+    bip122Adapter(),
+  )
 }
 
 /** Bitcoin mainnet. */

@@ -1,12 +1,7 @@
-import { InvalidCaipNetworkIdError } from '../../errors/validation.js'
 import { type WalletConnectNetworkParameters, walletConnectNetwork } from '../../networks.js'
 import type { PorticoNetwork } from '../../types.js'
+import { genesisReference } from '../genesisReference.js'
 import { polkadotAdapter } from './polkadotAdapter.js'
-
-// A genesis hash is a 32-byte block hash: 64 hex digits, with or without its 0x, in either case.
-// Its first 32 digits alone are taken too: that is the CAIP-2 reference itself, which is what a
-// caller holding a chain id passes (the devnet documents `polkadotCaipNetworkId.split(':')[1]`).
-const genesisHashPattern = /^(?:0[xX])?([0-9a-fA-F]{32}(?:[0-9a-fA-F]{32})?)$/
 
 /**
  * Defines a Polkadot-SDK chain; the CAIP-2 reference is the first 32 hex characters of its
@@ -22,14 +17,9 @@ const genesisHashPattern = /^(?:0[xX])?([0-9a-fA-F]{32}(?:[0-9a-fA-F]{32})?)$/
  * westend.caipNetworkId // 'polkadot:e143f23803ac50e8f6f8e62695d1ce9e'
  */
 export function polkadotNetwork(parameters: WalletConnectNetworkParameters & { genesisHash: string }): PorticoNetwork {
-  const { genesisHash } = parameters
-  const hex = typeof genesisHash === 'string' ? genesisHashPattern.exec(genesisHash)?.[1] : undefined
-  if (hex === undefined)
-    throw new InvalidCaipNetworkIdError({
-      value: genesisHash,
-      reason: 'a Polkadot genesis hash is 64 hex characters (32 bytes), with or without 0x',
-    })
-  return walletConnectNetwork('polkadot', hex.slice(0, 32).toLowerCase(), parameters, () => polkadotAdapter())
+  return walletConnectNetwork('polkadot', genesisReference(parameters.genesisHash, 'Polkadot'), parameters, () =>
+    polkadotAdapter(),
+  )
 }
 
 /** Polkadot relay chain. */
