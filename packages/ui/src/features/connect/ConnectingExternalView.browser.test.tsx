@@ -117,6 +117,7 @@ const userRejected = () => Object.assign(new Error('User rejected the request.')
 test('behavior: while the wallet has not answered, the view says where to go on, with a status spinner and no retry', async () => {
   const held = heldWallet()
   await open(held)
+  await modalSettled()
   await userEvent.click(row())
   await expect.element(page.getByText(en.continueInWallet('Held Wallet'))).toBeVisible()
   expect(state()).toBe('connecting')
@@ -142,6 +143,7 @@ test('behavior: a double click on the wallet sends one connection request and sh
 test('error: a wallet that fails without a rejection shows "Failed to connect"; Try again asks again and connects', async () => {
   const held = heldWallet()
   const portico = await open(held)
+  await modalSettled()
   await userEvent.click(row())
   await expect.poll(() => held.asked).toBe(1)
   await held.fail(Object.assign(new Error('Internal error'), { code: -32603 }))
@@ -162,6 +164,7 @@ test('error: a wallet that fails without a rejection shows "Failed to connect"; 
 test('behavior: rejected twice stays rejected with one request per retry; a double click on Try again sends one', async () => {
   const held = heldWallet()
   await open(held)
+  await modalSettled()
   await userEvent.click(row())
   await expect.poll(() => held.asked).toBe(1)
   await held.fail(userRejected())
@@ -181,6 +184,7 @@ test('behavior: rejected twice stays rejected with one request per retry; a doub
 test('a11y: after a rejection the keyboard reaches Try again, and Enter retries', async () => {
   const held = heldWallet()
   await open(held)
+  await modalSettled()
   await userEvent.click(row())
   await expect.poll(() => held.asked).toBe(1)
   await held.fail(userRejected())

@@ -309,6 +309,7 @@ test('behavior: resend waits out the 30 s cooldown (Please try again after {n} s
   const second = await latestMail(email, first.id)
   expect(second.id).toBeGreaterThan(first.id)
   await expect.element(page.getByText(/^Please try again after \d+ seconds$/)).toBeVisible()
+  await modalSettled()
   await userEvent.click(digit(1))
   await userEvent.keyboard(second.code ?? '')
   await expect.element(page.getByRole('button', { name: 'Change email' })).toBeVisible()

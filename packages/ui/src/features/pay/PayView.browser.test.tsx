@@ -232,6 +232,7 @@ test('a rejected wallet prompt rejects the host with UserRejectedRequestError; t
   const outcome = pay({ amount: '1', token: usdc, receiver })
   await expect.element(page.getByRole('button', { name: 'Pay', exact: true }), { timeout: 30_000 }).toBeEnabled()
   wallet.rejectNext('eth_sendTransaction')
+  await modalSettled()
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   const settled = await outcome
   expect('error' in settled && settled.error.name).toBe('UserRejectedRequestError')
@@ -258,6 +259,7 @@ test('closed while the wallet has the transfer, the host still gets its hash (th
   }) as typeof wallet.provider.request
   const outcome = pay({ amount: '2', token: usdc, receiver })
   await expect.element(page.getByRole('button', { name: 'Pay', exact: true }), { timeout: 30_000 }).toBeEnabled()
+  await modalSettled()
   await page.getByRole('button', { name: 'Pay', exact: true }).click()
   await expect.poll(() => prompted).toBe(true)
   await userEvent.keyboard('{Escape}')

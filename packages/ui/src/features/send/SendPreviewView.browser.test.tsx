@@ -23,6 +23,7 @@ import {
   tokenBalance,
   devnetUsdc as usdc,
 } from '../../test/devnetChain.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import { useModal } from '../../useModal.js'
 import '../../test/provided.js'
 
@@ -105,7 +106,9 @@ async function mount({ hold = false }: { hold?: boolean } = {}) {
 
 /** Fills the Send view and opens the review. */
 async function review(token: RegExp, amount: string, receiver: string) {
+  await modalSettled()
   await page.getByRole('button', { name: 'Select token' }).first().click()
+  await modalSettled()
   await page.getByRole('button', { name: token }).click()
   await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), amount)
   await userEvent.fill(page.getByRole('textbox', { name: 'To' }), receiver)

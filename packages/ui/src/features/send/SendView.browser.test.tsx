@@ -157,6 +157,7 @@ test('USDC: validation texts as typed, fee line, preview, a real transfer, toast
   const submit = page.getByRole('button', { name: 'Select token' }).last()
   await expect.element(submit).toBeDisabled()
 
+  await modalSettled()
   await page.getByRole('button', { name: 'Select token' }).first().click()
   await expect.element(page.getByRole('heading', { name: 'Select token' })).toBeVisible()
   await modalSettled()
@@ -216,15 +217,19 @@ test('USDC: validation texts as typed, fee line, preview, a real transfer, toast
 test('a rejected prompt says so, sends nothing, and Try again sends once', async () => {
   const { wallet } = await mount('Send')
   const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await modalSettled()
   await page.getByRole('button', { name: 'Select token' }).first().click()
+  await modalSettled()
   await page.getByRole('button', { name: /USD Coin/ }).click()
   await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '1')
   await userEvent.fill(page.getByRole('textbox', { name: 'To' }), receiver)
   await page.getByRole('button', { name: 'Preview send' }).click()
   wallet.rejectNext('eth_sendTransaction')
+  await modalSettled()
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect.element(page.getByRole('alert')).toHaveTextContent('Transaction rejected')
   expect(await balanceOf(usdc, receiver)).toBe(0n)
+  await modalSettled()
   await page.getByRole('button', { name: 'Try again' }).click()
   await expect.element(page.getByText('Sent 1 USDC')).toBeVisible()
   expect(await balanceOf(usdc, receiver)).toBe(1_000_000n)
@@ -234,7 +239,9 @@ test('a rejected prompt says so, sends nothing, and Try again sends once', async
 test('a double click on Send (two clicks before React re-renders) sends one transaction', async () => {
   const { wallet } = await mount('Send')
   const receiver = privateKeyToAccount(generatePrivateKey()).address
+  await modalSettled()
   await page.getByRole('button', { name: 'Select token' }).first().click()
+  await modalSettled()
   await page.getByRole('button', { name: /USD Coin/ }).click()
   await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '1')
   await userEvent.fill(page.getByRole('textbox', { name: 'To' }), receiver)
@@ -253,8 +260,11 @@ test('a double click on Send (two clicks before React re-renders) sends one tran
 
 test('Max on the native currency keeps the fee back', async () => {
   await mount('Send')
+  await modalSettled()
   await page.getByRole('button', { name: 'Select token' }).first().click()
+  await modalSettled()
   await page.getByRole('button', { name: /Ether/ }).click()
+  await modalSettled()
   await page.getByRole('button', { name: 'Max' }).click()
   const amount = page.getByRole('textbox', { name: 'Amount' })
   await expect.poll(() => (amount.element() as HTMLInputElement).value).not.toBe('')
@@ -265,7 +275,9 @@ test('Max on the native currency keeps the fee back', async () => {
 
 test('the whole native balance typed: the form says nothing is left for the fee before the wallet is asked; Max fixes it', async () => {
   const { wallet } = await mount('Send')
+  await modalSettled()
   await page.getByRole('button', { name: 'Select token' }).first().click()
+  await modalSettled()
   await page.getByRole('button', { name: /Ether/ }).click()
   const amount = page.getByRole('textbox', { name: 'Amount' })
   await amount.fill('10') // the whole balance of the fresh account
@@ -278,6 +290,7 @@ test('the whole native balance typed: the form says nothing is left for the fee 
   await expect.element(submit).toBeDisabled()
   expect(wallet.requests.filter((r) => r.method === 'eth_sendTransaction')).toHaveLength(0)
   // Max keeps the fee back: the form is valid again.
+  await modalSettled()
   await page.getByRole('button', { name: 'Max' }).click()
   await expect.poll(() => Number((amount.element() as HTMLInputElement).value)).toBeLessThan(10)
   await expect.element(page.getByRole('button', { name: 'Preview send' })).toBeEnabled()
@@ -309,7 +322,9 @@ for (const themeMode of ['light', 'dark'] as const)
 
 test('a name receiver: resolved as typed (name and address shown), reviewed and sent to its address; an unknown name says so', async () => {
   await mount('Send', { names: true })
+  await modalSettled()
   await page.getByRole('button', { name: 'Select token' }).first().click()
+  await modalSettled()
   await page.getByRole('button', { name: /USD Coin/ }).click()
   await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '2')
   const to = page.getByRole('textbox', { name: 'To' })
@@ -349,7 +364,9 @@ test("an empty To shows no name: never the sender's own (the identity of the con
 
 test('names off (no blockchain API): a typed name is refused at once, never left resolving', async () => {
   await mount('Send')
+  await modalSettled()
   await page.getByRole('button', { name: 'Select token' }).first().click()
+  await modalSettled()
   await page.getByRole('button', { name: /USD Coin/ }).click()
   await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '2')
   await userEvent.fill(page.getByRole('textbox', { name: 'To' }), 'bob.reown.id')

@@ -11,6 +11,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
+import { modalSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 import { expectCompleteTranslations } from '../../test/featureMessages.js'
 import { siwxMessages } from './messages.js'
@@ -41,6 +42,7 @@ async function mount(options: HarnessOptions & { required?: boolean } = {}) {
     </Wrapper>,
   )
   await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
   await expect.element(page.getByText('needs to connect to your wallet')).toBeVisible()
   return { ...harness, siwx }
@@ -54,10 +56,12 @@ test('connect opens the sign step; a rejection offers retry; signing closes sign
   expect(document.querySelector('[data-slot="siwx-required"]')).toBeNull()
 
   wallet.rejectNext('personal_sign')
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Sign', exact: true }))
   await expect.element(page.getByRole('alert').getByText('You declined the sign-in request.')).toBeVisible()
   expect(document.querySelector('[data-slot="siwx-view"]')?.getAttribute('data-state')).toBe('rejected')
 
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Try again' }))
   await expect.element(dialog()).not.toBeInTheDocument()
   expect(getSiwxState(portico).status).toBe('authenticated')
@@ -65,6 +69,7 @@ test('connect opens the sign step; a rejection offers retry; signing closes sign
 
   await userEvent.click(page.getByRole('button', { name: /0xf3/ }))
   await expect.element(page.getByText('Signed in')).toBeVisible()
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Sign out' }))
   await expect.element(page.getByText('Not signed in')).toBeVisible()
   expect(await siwx.getSessions('eip155:31337', wallet.address)).toEqual([])
@@ -73,6 +78,7 @@ test('connect opens the sign step; a rejection offers retry; signing closes sign
 
 test('switching to a network without a session in the modal asks again', async () => {
   const { portico } = await mount()
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Sign', exact: true }))
   await expect.element(dialog()).not.toBeInTheDocument()
   await userEvent.click(page.getByRole('button', { name: /0xf3/ }))
@@ -87,6 +93,7 @@ test('switching to a network without a session in the modal asks again', async (
 
 test('optional: Cancel closes and stays connected', async () => {
   const { portico } = await mount()
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: 'Cancel' }))
   await expect.element(dialog()).not.toBeInTheDocument()
   expect(getConnection(portico).status).toBe('connected')

@@ -143,6 +143,7 @@ test("token list: search, pick; picking the other side's token swaps the two; ba
   // The native currency pays by default; nothing to receive chosen yet.
   await expect.poll(() => $('swap-action')?.dataset.state).toBe('select-token')
   expect($('swap-from-token')?.textContent).toContain('ETH')
+  await modalSettled()
   await userEvent.click(bySlot('swap-to-token'))
   await expect.element(page.getByRole('heading', { name: 'Select token' })).toBeVisible()
   await userEvent.fill(page.getByRole('textbox', { name: 'Search token' }), 'ptk')
@@ -155,7 +156,9 @@ test("token list: search, pick; picking the other side's token swaps the two; ba
   await expect.element(page.getByRole('heading', { name: 'Swap' })).toBeVisible()
   expect($('swap-to-token')?.textContent).toContain('PTK')
 
+  await modalSettled()
   await userEvent.click(bySlot('swap-from-token'))
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: /Portico Token/ }))
   await expect.poll(() => $('swap-from-token')?.textContent).toContain('PTK')
   expect($('swap-to-token')?.textContent).toContain('ETH')

@@ -500,6 +500,7 @@ describe('directory wallets over the devnet relay', () => {
       </Wrapper>,
     )
     await searchFor('Directory Wallet 005')
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: 'Directory Wallet 005' }))
     await expect.element(page.getByRole('heading', { name: 'Directory Wallet 005' })).toBeVisible()
     await expect.element(qr()).toHaveAttribute('data-uri', expect.stringMatching(/^wc:/))

@@ -10,7 +10,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { expectNoSeriousA11yViolations } from '../../__infra__/axe.js'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
-import { accountViewSettled } from '../../test/modalSettled.js'
+import { accountViewSettled, modalSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
 
 const devnet = inject('devnet')
@@ -86,6 +86,7 @@ test('add another: All Wallets while connected, then back on the list with the n
   await openWallets()
   await userEvent.click(page.getByRole('button', { name: 'Add wallet' }))
   await expect.poll(view, wait).toBe('AllWallets')
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: /Test Wallet 01/ }).first())
   await expect.poll(view, wait).toBe('ProfileWallets')
   await expect.poll(() => rowOf(second)?.getAttribute('data-status'), wait).toBe('active')
