@@ -1,10 +1,11 @@
 // The frame origin's vault with its store in memory (the same interface IndexedDB is given through):
-// the non-extractable wrapping key, what a stored secret looks like at rest, entries that do not
-// decrypt (another key's, altered, cut short, not an entry at all: read as no secret, warned once,
-// removed), a stored wrapping key that cannot wrap (replaced, warned once, its secrets then read as
-// none), and the storage-refused path (StorageBlockedError with the spec's text). The choice of
-// store (own, partitioned, visit-only) is storage.ts's, exercised in Chromium by the embedded-wallet
-// e2e tests; the key shares kept here are tested in keys.test.ts.
+// the non-extractable wrapping key (made once for callers at once, here without Web Locks; two
+// documents with real Web Locks are vault.browser.test.tsx), what a stored secret looks like at
+// rest, entries that do not decrypt (another key's, altered, cut short, not an entry at all: read
+// as no secret, warned once, removed), a stored wrapping key that cannot wrap (replaced, warned
+// once, its secrets then read as none), and the storage-refused path (StorageBlockedError with the
+// spec's text). The choice of store (own, partitioned, visit-only) is storage.ts's, exercised in
+// Chromium by the embedded-wallet e2e tests; the key shares kept here are tested in keys.test.ts.
 import { base64 } from '@scure/base'
 import { bytesToHex } from 'viem'
 import { beforeEach, describe, expect, test, vi } from 'vitest'
@@ -80,6 +81,81 @@ describe('the wrapping key', () => {
     expect(await getSecret('share:nobody:solana')).toBeUndefined()
     expect(store.puts).toEqual([])
     expect(await get('wrapping-key')).toBeUndefined()
+  })
+})
+
+describe('the wrapping key is made once, for callers at once', () => {
+  // Without Web Locks (Node, older browsers, an insecure context) the sharing within the document
+  // alone holds; two documents with real Web Locks are vault.browser.test.tsx.
+  beforeEach(() => {
+    vi.stubGlobal('navigator', {})
+    return () => vi.unstubAllGlobals()
+  })
+  const bytesOf = (i: number) => Uint8Array.of(i, i + 1, i + 2)
+
+  test('behavior: several putSecret calls at once on a fresh vault make one key, and every secret reads back', async () => {
+    await Promise.all([0, 1, 2, 3, 4].map((i) => putSecret(`s${i}`, bytesOf(i))))
+    expect(store.puts.filter((k) => k === 'wrapping-key')).toHaveLength(1)
+    for (const i of [0, 1, 2, 3, 4]) expect(await getSecret(`s${i}`)).toEqual(bytesOf(i))
+  })
+
+  test('behavior: a getSecret and putSecret calls at once on a fresh vault share the one key', async () => {
+    await set('secret:old', { iv: new Uint8Array(12), cipher: new Uint8Array(32) })
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const [old] = await Promise.all([getSecret('old'), putSecret('a', bytesOf(1)), putSecret('b', bytesOf(2))])
+      // The old entry was sealed under no key this vault has: discarded, as a lost key's entries are.
+      expect(old).toBeUndefined()
+    } finally {
+      warn.mockRestore()
+    }
+    expect(store.puts.filter((k) => k === 'wrapping-key')).toHaveLength(1)
+    expect(await getSecret('a')).toEqual(bytesOf(1))
+    expect(await getSecret('b')).toEqual(bytesOf(2))
+  })
+
+  test('error: an unusable stored key met by several callers at once is replaced once, with one warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      await set('wrapping-key', 'not a key')
+      await Promise.all([0, 1, 2].map((i) => putSecret(`s${i}`, bytesOf(i))))
+      expect(warn.mock.calls).toEqual([['[portico] The stored wrapping key could not be used and was replaced']])
+      expect(store.puts.filter((k) => k === 'wrapping-key')).toHaveLength(2) // the test's own, then one new
+      for (const i of [0, 1, 2]) expect(await getSecret(`s${i}`)).toEqual(bytesOf(i))
+      expect(warn).toHaveBeenCalledTimes(1)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  test('error: storing the new key fails: every caller sharing it gets the failure as is; the next call makes the key', async () => {
+    const inner = memoryStore()
+    const failure = new DOMException('The transaction was aborted.', 'AbortError')
+    let failNext = true
+    const puts: string[] = []
+    useStore(
+      Promise.resolve({
+        get: (key) => inner.get(key),
+        put: (key, value) => {
+          puts.push(key)
+          if (failNext && key === 'wrapping-key') {
+            failNext = false
+            return Promise.reject(failure)
+          }
+          return inner.put(key, value)
+        },
+        delete: (key) => inner.delete(key),
+      }),
+    )
+    const results = await Promise.allSettled([putSecret('a', bytesOf(1)), putSecret('b', bytesOf(2))])
+    expect(results).toEqual([
+      { status: 'rejected', reason: failure },
+      { status: 'rejected', reason: failure },
+    ])
+    expect(puts).toEqual(['wrapping-key'])
+    await putSecret('a', bytesOf(1))
+    expect(await getSecret('a')).toEqual(bytesOf(1))
+    expect(puts).toEqual(['wrapping-key', 'wrapping-key', 'secret:a'])
   })
 })
 

@@ -99,19 +99,62 @@ const isWrappingKey = (key: unknown): key is CryptoKey =>
 const unusableKeyWarning = '[portico] The stored wrapping key could not be used and was replaced'
 
 /**
- * The origin's wrapping key, created once, non-extractable. A stored entry that is not a usable
- * one (not a CryptoKey, another algorithm, a key that may not encrypt or decrypt) could never wrap
- * a secret: every new share would be lost on it until site data is cleared. It is replaced with one
- * warning; the secrets stored under it (if any) then read as none, the path {@link getSecret}
- * documents for a key that was replaced. A failure to reach storage is thrown as is.
+ * The name under which one document of this origin at a time may make the wrapping key (Web Locks
+ * are per origin, as the vault's IndexedDB is, so every frame and tab of the wallet's origin waits
+ * on the same lock).
  */
-async function wrappingKey(): Promise<CryptoKey> {
-  const existing = await get<unknown>('wrapping-key')
+const wrappingKeyLock = '@portico/secure/wrapping-key'
+
+/** The wrapping key being read or made for one store, shared by every caller that asks meanwhile. */
+let keyFlight: { store: Promise<VaultStore | undefined>; key: Promise<CryptoKey> } | undefined
+
+/**
+ * The origin's wrapping key, created once, non-extractable. Made once per origin: a second key,
+ * made beside the first and stored over it, would leave every secret sealed with the first (a key
+ * share) unreadable for good. So callers at once in this document share one read and, on a fresh
+ * vault, one creation; and across the origin's documents (the frame in two host pages, the wallet's
+ * own window) the create-if-missing step runs under a Web Lock, reading the entry again inside it,
+ * where the browser has Web Locks (without them: the sharing within this document alone).
+ *
+ * A stored entry that is not a usable one (not a CryptoKey, another algorithm, a key that may not
+ * encrypt or decrypt) could never wrap a secret: every new share would be lost on it until site
+ * data is cleared. It is replaced with one warning; the secrets stored under it (if any) then read
+ * as none, the path {@link getSecret} documents for a key that was replaced. A failure to reach
+ * storage is thrown as is (to every caller sharing it; the next call reads again).
+ */
+function wrappingKey(): Promise<CryptoKey> {
+  // A flight for the store in use only: a vault given another store makes (or finds) its own key.
+  if (keyFlight?.store === current) return keyFlight.key
+  const flight = { store: current, key: findOrMakeWrappingKey(current) }
+  keyFlight = flight
+  // Not kept once settled: the entry may change (replaced, lost, another store) and is read again.
+  const settled = () => {
+    if (keyFlight === flight) keyFlight = undefined
+  }
+  flight.key.then(settled, settled)
+  return flight.key
+}
+
+async function findOrMakeWrappingKey(store: Promise<VaultStore | undefined>): Promise<CryptoKey> {
+  const read = async () => (await store)?.get('wrapping-key')
+  const existing = await read()
+  // The usual case (a key is there) takes no lock.
+  if (isWrappingKey(existing)) return existing
+  // Absent outside a secure context and in older browsers (and in Node).
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined)
+  if (!locks) return makeWrappingKey(store, existing)
+  // Read again under the lock: another document may have made the key while this one waited.
+  return locks.request(wrappingKeyLock, async () => makeWrappingKey(store, await read()))
+}
+
+async function makeWrappingKey(store: Promise<VaultStore | undefined>, existing: unknown): Promise<CryptoKey> {
   if (isWrappingKey(existing)) return existing
   // Only what the entry is not is said: nothing of the entry itself is logged.
   if (existing !== undefined) console.warn(unusableKeyWarning)
   const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt'])
-  await set('wrapping-key', key)
+  const target = await store
+  if (!target) throw new StorageBlockedError()
+  await target.put('wrapping-key', key)
   return key
 }
 
