@@ -20,6 +20,7 @@ import {
   isWalletConnectStorage,
   networkCheck,
 } from './optionsChecks.js'
+import { isSafeImageUrl } from './utils/imageUrl.js'
 
 const adapters = testAdapters()
 const valid = { networks: [mainnet], adapters }
@@ -31,6 +32,7 @@ function issuesOf(override: Record<string, unknown>) {
 }
 
 const httpMessage = 'must be an http(s) URL'
+const imageMessage = 'must be an http(s) URL or a data:image/(png|jpe?g|gif|webp|svg+xml|avif) URI'
 
 // One row per option: a bad value and the exact issue it must give.
 const refusals: [string, Record<string, unknown>, string, string][] = [
@@ -171,7 +173,13 @@ const refusals: [string, Record<string, unknown>, string, string][] = [
     'a custom wallet icon neither http(s) nor data:image',
     { customWallets: [{ id: 'x', name: 'X', image_url: 'data:text/html,<script>alert(1)</script>' }] },
     'customWallets.0.image_url',
-    'must be an http(s) URL or a data:image URI',
+    imageMessage,
+  ],
+  [
+    'a custom wallet icon of an image type the kit does not show',
+    { customWallets: [{ id: 'x', name: 'X', image_url: 'data:image/bmp;base64,Qk0=' }] },
+    'customWallets.0.image_url',
+    imageMessage,
   ],
   [
     'a custom wallet with a key of the directory it may not set',
@@ -396,6 +404,22 @@ describe('predicates', () => {
     expect(isAdapter({ getBalance: fn, watchConnectors: fn })).toBe(false)
     expect(isAdapter(null)).toBe(false)
     expect(isAdapter(fn)).toBe(false)
+  })
+
+  test('security: isImageUrl is the kit’s one image rule: an icon the options accept is one the kit shows', () => {
+    expect(isImageUrl).toBe(isSafeImageUrl)
+    for (const url of [
+      'https://a.test/i.png',
+      'data:image/png;base64,AA==',
+      'data:image/jpg,AA',
+      'data:image/avif;base64,AA',
+      'data:image/bmp;base64,Qk0=',
+      'data:image/x-icon;base64,AA',
+      'data:image/svg;base64,AA',
+      'data:image/,AA',
+      'data:image/png',
+    ])
+      expect(isImageUrl(url), url).toBe(isSafeImageUrl(url))
   })
 
   test('behavior: isStorage takes null or the three Web Storage methods; isWalletConnectStorage five', () => {

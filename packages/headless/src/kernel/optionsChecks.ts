@@ -14,6 +14,7 @@ import {
 } from './defaults.js'
 import { chainNamespaces, parseCaipNetworkId } from './utils/caip.js'
 import * as c from './utils/check.js'
+import { isSafeImageUrl } from './utils/imageUrl.js'
 import { isHttpUrl, isWsUrl } from './utils/url.js'
 
 /** An object whose listed members are functions. */
@@ -35,9 +36,11 @@ export const isStorage = (value: unknown): boolean =>
 export const isWalletConnectStorage = (value: unknown): boolean =>
   hasMethods(value, ['getKeys', 'getEntries', 'getItem', 'setItem', 'removeItem'])
 
-/** @internal http(s), or a `data:image/` URI. */
-export const isImageUrl = (value: unknown): boolean =>
-  isHttpUrl(value) || (typeof value === 'string' && /^data:image\//i.test(value))
+/**
+ * @internal A custom wallet's icon: the one rule of what the kit shows as an image (imageUrl.ts), so
+ * an icon the options accept is never one the kit then silently leaves out.
+ */
+export const isImageUrl = isSafeImageUrl
 
 const httpUrl = () => c.string({ test: isHttpUrl, message: 'must be an http(s) URL' })
 const text = (max: number) => c.string({ min: 1, max })
@@ -171,7 +174,10 @@ function optionChecks() {
             id: text(200),
             name: text(500),
             image_url: c.optional(
-              c.string({ test: isImageUrl, message: 'must be an http(s) URL or a data:image URI' }),
+              c.string({
+                test: isImageUrl,
+                message: 'must be an http(s) URL or a data:image/(png|jpe?g|gif|webp|svg+xml|avif) URI',
+              }),
             ),
             homepage: c.optional(httpUrl()),
             mobile_link: c.optional(text(2000)),
