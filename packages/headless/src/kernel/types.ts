@@ -288,7 +288,7 @@ export type CustomWallet = {
   /** Unique among the custom wallets; also how a recent connection to it is remembered. */
   id: string
   name: string
-  /** The wallet's icon (http or https). */
+  /** The wallet's icon: an http(s) URL, or a data:image URI of a type the kit shows (png, jpeg, gif, webp, svg+xml, avif). */
   image_url?: string | undefined
   /** The wallet's site (http or https). */
   homepage?: string | undefined
