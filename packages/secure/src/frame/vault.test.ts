@@ -159,6 +159,22 @@ describe('the wrapping key is made once, for callers at once', () => {
   })
 })
 
+describe('Web Locks refused by the browser', () => {
+  // A frame whose site may not use storage: Chromium refuses the lock itself ('The request was
+  // denied.'), and the vault is this visit's memory store, which no other document shares.
+  const denied = () => Promise.reject(new DOMException('The request was denied.', 'SecurityError'))
+  beforeEach(() => {
+    vi.stubGlobal('navigator', { locks: { request: denied } })
+    return () => vi.unstubAllGlobals()
+  })
+
+  test('edge: the key is still made once and every secret reads back; nothing is thrown', async () => {
+    await Promise.all([0, 1, 2].map((i) => putSecret(`s${i}`, Uint8Array.of(i))))
+    expect(store.puts.filter((k) => k === 'wrapping-key')).toHaveLength(1)
+    for (const i of [0, 1, 2]) expect(await getSecret(`s${i}`)).toEqual(Uint8Array.of(i))
+  })
+})
+
 describe('an unusable stored wrapping key is replaced', () => {
   const warning = '[portico] The stored wrapping key could not be used and was replaced'
   let warn: ReturnType<typeof vi.spyOn>

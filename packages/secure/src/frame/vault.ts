@@ -143,8 +143,19 @@ async function findOrMakeWrappingKey(store: Promise<VaultStore | undefined>): Pr
   // Absent outside a secure context and in older browsers (and in Node).
   const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined)
   if (!locks) return makeWrappingKey(store, existing)
-  // Read again under the lock: another document may have made the key while this one waited.
-  return locks.request(wrappingKeyLock, async () => makeWrappingKey(store, await read()))
+  let locked = false
+  try {
+    // Read again under the lock: another document may have made the key while this one waited.
+    return await locks.request(wrappingKeyLock, async () => {
+      locked = true
+      return makeWrappingKey(store, await read())
+    })
+  } catch (error) {
+    if (locked) throw error
+    // The browser refused the lock itself ('The request was denied': a frame whose site may not
+    // use storage, where the vault is this visit's memory, which no other document shares).
+    return makeWrappingKey(store, existing)
+  }
 }
 
 async function makeWrappingKey(store: Promise<VaultStore | undefined>, existing: unknown): Promise<CryptoKey> {
