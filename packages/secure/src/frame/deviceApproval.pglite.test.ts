@@ -1,4 +1,4 @@
-// The frame's CONNECT_DEVICE wait (main.ts's deviceApproval) against the real auth server on
+// The frame's CONNECT_DEVICE wait (deviceApproval.ts, which main.ts runs) against the real auth server on
 // PGlite, over loopback HTTP: it polls the latest email login until its device link is used, and
 // stops, answering with the frame's error shapes, when the request is superseded (another
 // CONNECT_DEVICE, another login, the code, SIGN_OUT), after the kit's 120 s bound, and when the
@@ -7,7 +7,7 @@
 // the frame does with each message (who may send it, its replies) is main.browser.test.tsx's; the
 // device link's own life on the server is packages/auth/src/login/routes.pglite.test.ts's.
 import { randomBytes } from 'node:crypto'
-import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Database } from '../../../auth/src/db/database.js'
 import type { AuthLogEntry } from '../../../auth/src/log.js'
 import { openTestDatabase } from '../../../auth/src/test/database.js'
@@ -15,37 +15,20 @@ import { startHttpServer, testPage } from '../../../auth/src/test/routeServer.js
 import type { AppRequestName } from '../protocol/requests.js'
 import { rejection } from '../test/rejection.js'
 import { createAuthApi } from './authApi.js'
-import type { DeviceWaitClock, PendingLogin } from './main.js'
+import {
+  type DeviceWaitClock,
+  deviceApproval,
+  deviceLinkLifetimeMs,
+  deviceWaitMs,
+  type PendingLogin,
+} from './deviceApproval.js'
 import { errorReply } from './rpcError.js'
 import { memoryStore, useStore } from './vault.js'
 
-/**
- * main.ts is the frame page's script: it is loaded here as a page that is not framed loads it (it
- * only writes that it runs in a frame, and warns of the missing query), in a happy-dom document
- * given for the import alone, so that its exports can run in Node beside the server.
- */
-async function importFrameEntry() {
-  const { Window } = await import('happy-dom')
-  const page = new Window({ url: 'http://127.0.0.1:5180/' })
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  vi.stubGlobal('window', page)
-  vi.stubGlobal('document', page.document)
-  vi.stubGlobal('location', page.location)
-  try {
-    return await import('./main.js')
-  } finally {
-    vi.unstubAllGlobals()
-    warn.mockRestore()
-    await page.happyDOM.close()
-  }
-}
-
 let db: Database
-let frame: Awaited<ReturnType<typeof importFrameEntry>>
 beforeAll(async () => {
   const opened = await openTestDatabase('frame-device-wait')
   db = opened.db
-  frame = await importFrameEntry()
   return opened.close
 }, 120_000)
 beforeEach(() => {
@@ -90,7 +73,7 @@ async function deviceLogin() {
     return server.mails.filter((m) => m.to === email).length
   }
   await startLogin()
-  const device = frame.deviceApproval({ api, login: () => login, clock: frameClock })
+  const device = deviceApproval({ api, login: () => login, clock: frameClock })
   /** Resolves once the wait sleeps between two polls (at once if it already does). */
   const sleeping = () =>
     new Promise<void>((resolve) => {
@@ -161,8 +144,8 @@ describe('the device wait (CONNECT_DEVICE)', () => {
     const waiting = wait()
     await tickUntilSettled(waiting, 200)
     const error = await rejection(waiting.promise)
-    expect(server.clock.now - started).toBe(frame.deviceWaitMs)
-    expect(frame.deviceWaitMs).toBe(120_000)
+    expect(server.clock.now - started).toBe(deviceWaitMs)
+    expect(deviceWaitMs).toBe(120_000)
     // One poll a second, from 0 s to 119 s: none at or after the bound.
     expect(polls()).toBe(120)
     expect(reply(error)).toEqual({
@@ -222,7 +205,7 @@ describe('the device wait (CONNECT_DEVICE)', () => {
 
   test('edge: the link’s 15 minutes bound a wait started late: it stops when the link dies, with OTP_EXPIRED', async () => {
     const { wait, tickUntilSettled, polls, server } = await deviceLogin()
-    expect(frame.deviceLinkLifetimeMs).toBe(15 * 60_000)
+    expect(deviceLinkLifetimeMs).toBe(15 * 60_000)
     // The kit asked again 14 min 30 s into the login: 30 s of the link are left, not 120.
     server.clock.now += 14 * 60_000 + 30_000
     const waiting = wait()
