@@ -1,6 +1,7 @@
 // The wagmi connector contract of `porticoConnector`, driven directly and through wagmi's actions,
 // against Portico connected to a real EIP-6963 test wallet on the shared devnet's anvil: what the
-// connector's methods and events report, wagmi's typed errors (unknown chain, user rejection), the
+// connector's methods and events report, wagmi's typed errors (unknown chain, user rejection, a
+// switch that fails: SwitchChainError, and a connect that then stays on its chain), the
 // reload without a prompt, one event per change, and two configs over two Porticos kept apart.
 // End-to-end flows (sending, balances, the wagmi connect that opens Portico) are in
 // porticoConnector.devnet.test.ts, WalletConnect in porticoConnector.walletConnect.devnet.test.ts,
@@ -27,7 +28,7 @@ import {
   signMessage,
   switchChain,
 } from '@wagmi/core'
-import { defineChain, http, UserRejectedRequestError } from 'viem'
+import { defineChain, http, SwitchChainError, UserRejectedRequestError } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import { memoryStorage } from '../../headless/src/test/fixtures.js'
@@ -71,18 +72,54 @@ function installWallet() {
   return wallet
 }
 
+const refusingRdns = 'dev.portico.devnet.refusing'
+
+/**
+ * A wallet that answers every chain switch with an error of its own (-32000), as some wallets do
+ * for a chain they will not use: the test wallet behind a provider that refuses the switch.
+ */
+function announceRefusingWallet() {
+  const wallet = createTestEip1193Wallet({
+    accounts: [devnet.evmPrivateKeys[0] as `0x${string}`],
+    chains: [
+      { id: 31337, rpcUrl: devnet.evmRpcUrl },
+      { id: 31338, rpcUrl: devnet.evmRpcUrl },
+    ],
+    info: { rdns: refusingRdns, name: 'Refusing Wallet' },
+  })
+  const inner = wallet.provider
+  const provider = {
+    request: (args: { method: string; params?: unknown }) =>
+      args.method === 'wallet_switchEthereumChain'
+        ? Promise.reject(Object.assign(new Error('Chain switching is disabled.'), { code: -32000 }))
+        : inner.request(args as never),
+    on: inner.on.bind(inner),
+    removeListener: inner.removeListener.bind(inner),
+  }
+  const detail = Object.freeze({ info: wallet.info, provider })
+  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+  window.addEventListener('eip6963:requestProvider', announce)
+  announce()
+  stops.push(() => window.removeEventListener('eip6963:requestProvider', announce))
+  return wallet
+}
+
 type Storages = { portico: ReturnType<typeof memoryStorage>; wagmi: ReturnType<typeof memoryStorage> }
 
 /** One page: a Portico over the wagmi chains and its wagmi config. The storages survive a "reload". */
 function page(
   storages: Storages = { portico: memoryStorage(), wagmi: memoryStorage() },
-  { openModal }: { openModal?: (portico: Portico) => void } = {},
+  {
+    openModal,
+    porticoChains = chains().length,
+  }: { openModal?: (portico: Portico) => void; porticoChains?: 1 | 2 } = {},
 ) {
   const wagmiChains = chains()
   const portico = createPortico({
     projectId: 'p',
     walletConnect: false,
-    networks: porticoNetworks(wagmiChains),
+    // A host may give Portico fewer networks than wagmi has chains (porticoChains: 1, Devnet only).
+    networks: porticoNetworks(porticoChains === 1 ? [wagmiChains[0]] : wagmiChains),
     adapters: [eip155Adapter()],
     storage: storages.portico,
     ssr: false,
@@ -280,6 +317,61 @@ describe("wagmi's typed errors", () => {
     const { wallet, config } = await connectedPage()
     wallet.rejectNext('wallet_switchEthereumChain')
     const error = await switchChain(config, { chainId: 31338 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(UserRejectedRequestError)
+  })
+
+  // wagmi's own connectors (injected, walletConnect) reject any other failed switch with viem's
+  // SwitchChainError (in wagmi's SwitchChainErrorType), whatever the wallet or kit said.
+  test("error: a switch Portico cannot make (a chain outside its networks) is viem's SwitchChainError, and both stay", async () => {
+    installWallet()
+    const { config, portico } = page(undefined, { porticoChains: 1 })
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await porticoConnect(portico, { connectorId: rdns, namespace: 'eip155' })
+    await untilWagmi(config, (c) => c.status === 'connected')
+    const error = await switchChain(config, { chainId: 31338 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SwitchChainError)
+    expect(error).toMatchObject({ cause: { name: 'SwitchNetworkNotFoundError' } })
+    expect(getNetwork(portico, { namespace: 'eip155' }).network.id).toBe(31337)
+    expect(getConnection(config)).toMatchObject({ status: 'connected', chainId: 31337 })
+  })
+
+  test("error: a wallet refusing a switch with an error of its own (not the user's 4001) is viem's SwitchChainError", async () => {
+    announceRefusingWallet()
+    const { config, portico } = page()
+    await porticoConnect(portico, { connectorId: refusingRdns, namespace: 'eip155' })
+    await untilWagmi(config, (c) => c.status === 'connected')
+    const error = await switchChain(config, { chainId: 31338 }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SwitchChainError)
+    expect(error).not.toBeInstanceOf(UserRejectedRequestError)
+    expect(getConnection(config)).toMatchObject({ status: 'connected', chainId: 31337 })
+  })
+
+  // As wagmi's injected connector: a connect that asks for a chain it cannot reach connects on the
+  // wallet's chain (only the user declining fails it). Failing it would leave wagmi disconnected
+  // while Portico, which the user just connected in its modal, stays connected.
+  test('edge: a wagmi connect whose chain switch fails connects on the current chain, both sides in step', async () => {
+    const wallet = installWallet()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { config, connector, portico } = page(undefined, {
+      porticoChains: 1,
+      openModal: (p) => void porticoConnect(p, { connectorId: rdns, namespace: 'eip155' }),
+    })
+    expect(await connect(config, { connector, chainId: 31338 })).toEqual({ accounts: [wallet.address], chainId: 31337 })
+    expect(getConnection(config)).toMatchObject({ status: 'connected', address: wallet.address, chainId: 31337 })
+    expect(porticoConnection(portico, { namespace: 'eip155' }).isConnected).toBe(true)
+    expect(warn.mock.calls.map(([message]) => String(message))).toContainEqual(
+      expect.stringMatching(/^\[portico\] .*chain 31338.*chain 31337/),
+    )
+    // Later changes in Portico still reach wagmi.
+    wallet.setAccount(1)
+    expect((await untilWagmi(config, (c) => c.address === wallet.address)).address).toBe(wallet.address)
+
+    // The user declining the switch still fails the connect, as wagmi's connectors do.
+    const declined = page(undefined, {
+      openModal: (p) => void porticoConnect(p, { connectorId: rdns, namespace: 'eip155' }),
+    })
+    wallet.rejectNext('wallet_switchEthereumChain')
+    const error = await connect(declined.config, { connector: declined.connector, chainId: 31338 }).catch((e) => e)
     expect(error).toBeInstanceOf(UserRejectedRequestError)
   })
 })

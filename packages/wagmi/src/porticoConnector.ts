@@ -9,7 +9,14 @@ import {
   watchConnection,
 } from '@portico/headless/core'
 import { ChainNotConfiguredError, createConnector } from '@wagmi/core'
-import { type Address, type Chain, type EIP1193RequestFn, getAddress, UserRejectedRequestError } from 'viem'
+import {
+  type Address,
+  type Chain,
+  type EIP1193RequestFn,
+  getAddress,
+  SwitchChainError,
+  UserRejectedRequestError,
+} from 'viem'
 
 /** The id wagmi knows Portico's connector by (`useConnectors`, storage's `recentConnectorId`). */
 export const porticoConnectorId = 'portico'
@@ -32,6 +39,11 @@ export type PorticoWagmiProvider = { request: EIP1193RequestFn }
  * modal (installed EIP-6963 wallets and WalletConnect alike). Every wallet call goes through
  * Portico's `request` action and its connector contract, so there is one path to the wallet.
  * Connections, chain switches and disconnects on either side show on the other.
+ *
+ * Errors are wagmi's own connectors' (`injected`, `walletConnect`): a chain switch the user
+ * declines rejects with viem's `UserRejectedRequestError`, any other failed switch with viem's
+ * `SwitchChainError` (its `cause` says why). A `connect` that asks for a chain it cannot reach
+ * connects on the wallet's current chain (with a `console.warn`) unless the user declined the switch.
  *
  * @example
  * import { createConfig, http } from '@wagmi/core'
@@ -138,8 +150,18 @@ export function porticoConnector(portico: Portico, { openModal }: PorticoConnect
         }
         let currentChainId = chainIdOf(connection)
         if (chainId !== undefined && chainId !== currentChainId) {
-          await this.switchChain?.({ chainId })
-          currentChainId = chainId
+          // As wagmi's injected connector: only the user declining the switch fails the connect.
+          // Any other failure (a chain outside Portico's networks, a wallet refusing it) leaves the
+          // connection on its chain, which the result reports: failing here would leave wagmi
+          // disconnected while Portico, just connected in its modal, stays connected.
+          try {
+            currentChainId = (await this.switchChain?.({ chainId }))?.id ?? currentChainId
+          } catch (error) {
+            if (error instanceof UserRejectedRequestError) throw error
+            console.warn(
+              `[portico] wagmi connect: could not switch to chain ${chainId} (${errorText(error)}); connected on chain ${currentChainId}.`,
+            )
+          }
         }
         const accounts = accountsOf(connection)
         return {
@@ -174,9 +196,11 @@ export function porticoConnector(portico: Portico, { openModal }: PorticoConnect
         try {
           await switchNetwork(portico, { caipNetworkId: `eip155:${chainId}` })
         } catch (error) {
-          // wagmi's connectors reject a declined switch with viem's class (apps check `instanceof`).
+          // wagmi's connectors reject a declined switch with viem's UserRejectedRequestError and
+          // any other failed one (the wallet refusing, a chain outside Portico's networks) with
+          // viem's SwitchChainError, its cause the reason: apps tell them apart with `instanceof`.
           if (isUserRejection(error)) throw new UserRejectedRequestError(error as Error)
-          throw error
+          throw new SwitchChainError(error as Error)
         }
         return chain
       },
@@ -192,4 +216,11 @@ export function porticoConnector(portico: Portico, { openModal }: PorticoConnect
 
 function isString(value: unknown): value is string {
   return typeof value === 'string'
+}
+
+/** The one-line reason of a failed switch, for a warning (SwitchChainError's own text is generic). */
+function errorText(error: unknown): string {
+  const reason = error instanceof SwitchChainError ? error.cause : error
+  const { shortMessage, message } = (reason ?? {}) as { shortMessage?: unknown; message?: unknown }
+  return String(shortMessage ?? message ?? reason)
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { contrastRatio } from '../color/contrastRatio.js'
 import { resetWarnings } from '../internal/warn.js'
 import { sanitizeTokens } from '../sanitize/sanitizeTokens.js'
+import { applyThemeVariables } from '../variables/applyThemeVariables.js'
 import { darkTheme } from './darkTheme.js'
 import { enforceContrast, worstContrast } from './enforceContrast.js'
 import { lightTheme } from './lightTheme.js'
@@ -70,4 +71,28 @@ test('behavior: a surface no text can read on falls back with its text', () => {
   const colors = enforceContrast({ ...fallback, surface: 'rgb(128 128 128 / 50%)' }, fallback)
   expect(colors.surface).toBe(fallback.surface)
   expect(colors.foreground).toBe(fallback.foreground)
+})
+
+// The focus ring follows the accent (withFill moves it along). When the accent is then refused for
+// being translucent, a ring left on the refused value would be a faint or invisible focus indicator.
+test('a11y: a ring that followed a refused translucent accent falls back with it, on every path a host takes', () => {
+  for (const theme of [darkTheme, lightTheme]) {
+    const fallback = theme().colors
+    for (const accent of ['transparent', 'rgb(0 0 0 / 50%)', '#3396ff00']) {
+      const results = [
+        theme({ accentColor: accent }).colors,
+        sanitizeTokens({ colors: { accent } }, theme()).colors,
+        applyThemeVariables(theme(), { '--w3m-accent': accent }).colors,
+      ]
+      for (const colors of results) expect([colors.accent, colors.ring]).toEqual([fallback.accent, fallback.ring])
+    }
+  }
+  // The refusal is announced once, for the accent; the ring goes with it.
+  expect(warnings()).toContain(
+    `[@portico/themes] colors.accent: "transparent" is not opaque; using "${darkTheme().colors.accent}".`,
+  )
+  expect(warnings().some((message) => message.includes('colors.ring'))).toBe(false)
+  // A ring the host set on its own is theirs to keep.
+  const own = sanitizeTokens({ colors: { accent: 'transparent', ring: '#ff5c00' } }, darkTheme()).colors
+  expect([own.accent, own.ring]).toEqual([darkTheme().colors.accent, '#ff5c00'])
 })

@@ -57,7 +57,8 @@ const passes = (text: string, background: string, under?: string) =>
  * returns the (possibly corrected) colours. Each correction costs one `console.warn`:
  *
  * - a translucent fill (`accent`, `success`, `warning`, `danger` with alpha < 1) would put its
- *   text on whatever the page shows behind it: the fill and its text take `fallback`'s pair;
+ *   text on whatever the page shows behind it: the fill and its text take `fallback`'s pair (and
+ *   a `ring` that followed the accent takes `fallback`'s ring);
  * - a fill's text below 4.5:1 becomes black or white, whichever reads (always ≥ 4.58:1);
  * - `foreground` or `foregroundMuted` below 4.5:1 on `surface` or `surfaceRaised` (translucent
  *   surfaces checked over black and white) takes `fallback`'s value if that reads on both, else
@@ -80,6 +81,10 @@ export function enforceContrast(colors: Colors, fallback: Colors): Colors {
   for (const fill of fills) {
     const text = `${fill}Foreground` as const
     if ((parseColor(next[fill])?.alpha ?? 0) < 1) {
+      // withFill moved a ring that tracked the accent onto it: left on the refused value, the
+      // focus ring would be as faint as the accent (invisible for `transparent`). One that the
+      // host set to another colour stays.
+      if (fill === 'accent' && next.ring === next.accent) next.ring = fallback.ring
       fix(fill, fallback[fill], 'is not opaque')
       next[text] = fallback[text]
     } else if (!passes(next[text], next[fill])) fix(text, readableForeground(next[fill]) ?? fallback[text], low)
