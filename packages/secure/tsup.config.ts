@@ -15,8 +15,14 @@ export default defineConfig([
     // merge it with the zod the kit's page start uses, and every schema feature the protocol needs
     // would land at page start (measured +1.9 KiB gzip and one more file on the prebuilt page).
     // The origin matcher shares this build: browser code with no dependency, imported by the kit
-    // and the auth server alike, and so do the grants' rules (the devnet's web wallet, in a page).
-    entry: { protocol: 'src/protocol.ts', origins: 'src/origins.ts', permissions: 'src/frame/permissions.ts' },
+    // and the auth server alike, and so do the grants' rules (the devnet's web wallet, in a page) and
+    // the timings the frame and the auth server share (authProtocol: constants, no dependency).
+    entry: {
+      protocol: 'src/protocol.ts',
+      origins: 'src/origins.ts',
+      permissions: 'src/frame/permissions.ts',
+      authProtocol: 'src/authProtocol.ts',
+    },
     format: ['esm'],
     target: 'es2022',
     outDir: 'dist',

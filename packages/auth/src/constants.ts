@@ -1,3 +1,5 @@
+import { deviceLinkLifetimeMs, farcasterWaitMs } from '@portico/secure/authProtocol'
+
 /** Digits in an email code. */
 export const OTP_LENGTH = 6
 /** A code is valid for 10 minutes after it is sent. */
@@ -6,8 +8,11 @@ export const OTP_TTL_MS = 10 * 60_000
 export const OTP_MAX_ATTEMPTS = 5
 /** The spec's email cooldown: one mail per address every 30 s, enforced here as well as in the kit. */
 export const EMAIL_COOLDOWN_MS = 30_000
-/** A device approval link works for 15 minutes. */
-export const DEVICE_LINK_TTL_MS = 15 * 60_000
+/**
+ * A device approval link works for 15 minutes: the secure frame's `deviceLinkLifetimeMs`, which
+ * its wait for the approval follows, so the value is written once, in `@portico/secure/authProtocol`.
+ */
+export const DEVICE_LINK_TTL_MS = deviceLinkLifetimeMs
 /** Session lifetime (the JWT's `exp`). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000
 /** Largest accepted request body. */
@@ -28,5 +33,9 @@ export const HEALTH_TIMEOUT_MS = 2_000
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000
 /** A social or Farcaster login must finish within 10 minutes of its start (the popup or the app approval). */
 export const SOCIAL_LOGIN_TTL_MS = 10 * 60_000
-/** How long one `POST /v1/farcaster/connect` waits for the Farcaster app's approval before answering "still pending". */
-export const FARCASTER_WAIT_MS = 25_000
+/**
+ * How long one `POST /v1/farcaster/connect` waits for the Farcaster app's approval before answering
+ * "still pending" (25 s): the secure frame's `farcasterWaitMs`, which the frame adds to its bound on
+ * that call, so the value is written once, in `@portico/secure/authProtocol`.
+ */
+export const FARCASTER_WAIT_MS = farcasterWaitMs

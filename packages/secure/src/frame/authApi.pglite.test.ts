@@ -7,8 +7,7 @@
 // routes through this client are keys.test.ts and packages/auth/src/keys/userHeldRecovery.pglite.test.ts;
 // the vault behind the device id is vault.test.ts.
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
 import { beforeAll, beforeEach, describe, expect, onTestFinished, test } from 'vitest'
 import { type AuthServerOptions, createAuthServer } from '../../../auth/src/createAuthServer.js'
 import type { Database } from '../../../auth/src/db/database.js'
@@ -17,6 +16,7 @@ import type { AuthLogEntry } from '../../../auth/src/log.js'
 import { openTestDatabase } from '../../../auth/src/test/database.js'
 import { type MailInbox, startMailInbox } from '../../../devnet/src/mail/inbox.js'
 import { unverifiedDomainCode } from '../protocol/replies.js'
+import { startLoopbackServer } from '../test/loopbackServer.js'
 import { rejection } from '../test/rejection.js'
 import { AuthApiError, createAuthApi, hostVerification } from './authApi.js'
 import { errorReply, UnverifiedDomainError } from './rpcError.js'
@@ -74,7 +74,7 @@ type Seen = { method: string; path: string; headers: IncomingHttpHeaders; body: 
 /** A loopback HTTP server answering each request with `answer` (a fault the real server cannot make). */
 async function startFake(answer: (res: ServerResponse, seen: Seen) => void) {
   const seen: Seen[] = []
-  const server = createServer((req, res) => {
+  const url = await startLoopbackServer((req, res) => {
     let body = ''
     req.on('data', (chunk) => (body += chunk))
     req.on('end', () => {
@@ -83,15 +83,6 @@ async function startFake(answer: (res: ServerResponse, seen: Seen) => void) {
       answer(res, entry)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  )
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return { url, seen, api: createAuthApi({ url, projectId: 'test-project', hostOrigin: PAGE }) }
 }
 const json =

@@ -3,9 +3,9 @@
 // AuthApiError `TIMEOUT` that the frame answers the kit with, cuts the connection, and leaves the
 // next call's answers as they were. A real HTTP server on 127.0.0.1; the bound passes on fake time.
 // What the client sends and every other answer are authApi.pglite.test.ts.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, beforeEach, expect, onTestFinished, test, vi } from 'vitest'
+import { startLoopbackServer } from '../test/loopbackServer.js'
 import { rejection } from '../test/rejection.js'
 import { AuthApiError, authRequestTimeoutMs, createAuthApi } from './authApi.js'
 import { errorReply } from './rpcError.js'
@@ -29,7 +29,7 @@ type Held = { path: string; closed: Promise<void> }
 async function startServer(answer: (req: IncomingMessage, res: ServerResponse) => void = () => {}) {
   const arrived: Held[] = []
   const waiting: ((held: Held) => void)[] = []
-  const server = createServer((req, res) => {
+  const url = await startLoopbackServer((req, res) => {
     const closed = new Promise<void>((resolve) => res.on('close', () => resolve()))
     req.resume()
     req.on('end', () => {
@@ -40,15 +40,6 @@ async function startServer(answer: (req: IncomingMessage, res: ServerResponse) =
       answer(req, res)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  )
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const next = () => {
     const held = arrived.shift()
     return held ? Promise.resolve(held) : new Promise<Held>((resolve) => waiting.push(resolve))

@@ -4,6 +4,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser'
+import { farcasterWaitMs } from '../authProtocol.js'
 import type { RecoveryMode } from './recovery.js'
 import { UnverifiedDomainError } from './rpcError.js'
 import { deviceId } from './vault.js'
@@ -33,13 +34,6 @@ export class AuthApiError extends Error {
  * createAuthApi({ url, projectId, hostOrigin, timeoutMs: authRequestTimeoutMs })
  */
 export const authRequestTimeoutMs = 30_000
-
-/**
- * The auth server holds a Farcaster connect open up to 25 s for the app's approval before it
- * answers "pending" (its `FARCASTER_WAIT_MS`): that call gets this on top of the usual bound. The
- * server marks the login used before it checks the signature, so a call cut then would lose it.
- */
-const farcasterWaitMs = 25_000
 
 /** What a finished social or Farcaster login answers (as an email login, plus the identity). */
 export type SocialLoginAnswer = {
@@ -223,6 +217,8 @@ export function createAuthApi(options: { url: string; projectId: string; hostOri
         '/v1/farcaster/connect',
         { challengeId },
         'device',
+        // The server holds this call open for the app's approval and marks the login used before it
+        // checks the signature, so a call cut while it waits would lose the login.
         farcasterWaitMs + timeoutMs,
       ).then((answer) => (answer.status === 'completed' ? signedIn(answer) : answer)),
     secondaryOtp: (challengeId: string, otp: string) =>

@@ -12,16 +12,11 @@ import type { Database } from '../../../auth/src/db/database.js'
 import type { AuthLogEntry } from '../../../auth/src/log.js'
 import { openTestDatabase } from '../../../auth/src/test/database.js'
 import { startHttpServer, testPage } from '../../../auth/src/test/routeServer.js'
+import { deviceLinkLifetimeMs } from '../authProtocol.js'
 import type { AppRequestName } from '../protocol/requests.js'
 import { rejection } from '../test/rejection.js'
 import { createAuthApi } from './authApi.js'
-import {
-  type DeviceWaitClock,
-  deviceApproval,
-  deviceLinkLifetimeMs,
-  deviceWaitMs,
-  type PendingLogin,
-} from './deviceApproval.js'
+import { type DeviceWaitClock, deviceApproval, deviceWaitMs, type PendingLogin } from './deviceApproval.js'
 import { errorReply } from './rpcError.js'
 import { memoryStore, useStore } from './vault.js'
 

@@ -1,3 +1,4 @@
+import { deviceLinkLifetimeMs } from '../authProtocol.js'
 import type { AppRequestName } from '../protocol/requests.js'
 import { frameTexts } from '../protocol/texts.js'
 import { type AuthApi, AuthApiError } from './authApi.js'
@@ -14,15 +15,6 @@ const devicePollMs = 1_000
  * clock.now += deviceWaitMs // the wait in progress stops at its next look at the clock
  */
 export const deviceWaitMs = 120_000
-
-/**
- * How long the auth server's device approval link works from the login's start (its
- * `DEVICE_LINK_TTL_MS`, 15 minutes): after it, the login can never be approved.
- *
- * @example
- * if (clock.now() >= login.startedAt + deviceLinkLifetimeMs) stop()
- */
-export const deviceLinkLifetimeMs = 15 * 60_000
 
 /** The email login in progress: its challenge and when the frame started it (by its clock). */
 export type PendingLogin = { challengeId: string; startedAt: number }

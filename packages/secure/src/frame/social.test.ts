@@ -7,9 +7,8 @@
 // from another origin there, are packages/auth/src/social/social.devnet.test.ts; the popup and the
 // whole frame in a page are tests/e2e/embeddedSocial*.test.ts.
 import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { startLoopbackServer } from '../test/loopbackServer.js'
 import { rejection } from '../test/rejection.js'
 import { createAuthApi } from './authApi.js'
 import { createSocialLogin, socialResultType } from './social.js'
@@ -22,7 +21,7 @@ type Started = { state: string; used: boolean }
 async function startAuth() {
   const started = new Map<string, Started>()
   const connects: string[] = []
-  const server = createServer((req, res) => {
+  const url = await startLoopbackServer((req, res) => {
     let body = ''
     req.on('data', (chunk) => (body += chunk))
     req.on('end', () => {
@@ -53,15 +52,6 @@ async function startAuth() {
       send(404, { error: { code: 'NOT_FOUND', message: 'Not found' } })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  )
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const api = createAuthApi({ url, projectId: 'test-project', hostOrigin: PAGE })
   const logs: unknown[][] = []
   const login = createSocialLogin({ api, resultOrigin: url, log: (...args) => logs.push(args) })
