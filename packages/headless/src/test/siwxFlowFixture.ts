@@ -10,7 +10,7 @@ import type { SiwxConfig } from '../kernel/siwxConfig.js'
 import type { StorageLike } from '../kernel/state/storage.js'
 import { createTestEip1193Wallet } from '../testing/eip1193Wallet.js'
 import { memoryStorage, testNetworks } from './fixtures.js'
-import { siwxAddress, siwxKey } from './siwxFixture.js'
+import { siwxAddress, siwxKey, siwxLoadsSettled } from './siwxFixture.js'
 import { installTestWindow, removeTestWindow } from './window.js'
 
 /** @internal What {@link siwxFlowSuite}'s setup may change. */
@@ -30,7 +30,9 @@ export type SiwxFlowSetup = {
  */
 export function siwxFlowSuite() {
   const stops: (() => void)[] = []
-  afterEach(() => {
+  const created: Portico[] = []
+  afterEach(async () => {
+    await siwxLoadsSettled(created.splice(0))
     for (const stop of stops.splice(0)) stop()
     removeTestWindow()
     vi.restoreAllMocks()
@@ -66,6 +68,7 @@ export function siwxFlowSuite() {
       siwx: config,
     })
     stops.push(initialize(portico))
+    created.push(portico)
     return { portico, wallet, config, storage, sessionStorage }
   }
   return { setup, stops, address: siwxAddress }
