@@ -250,6 +250,7 @@ export {
   truncateAddress,
   truncateDecimals,
 } from '../kernel/utils/format.js'
+export { isSafeImageUrl } from '../kernel/utils/imageUrl.js'
 export { type ParseWebLinkOptions, parseWebLink } from '../kernel/utils/webLink.js'
 export { version } from '../kernel/version.js'
 export {

@@ -12,14 +12,7 @@ import { createPortico } from './createPortico.js'
 import { InvalidOptionsError } from './errors/config.js'
 import { mainnet, solana } from './networks.js'
 import type { PorticoOptions } from './options.js'
-import {
-  checkOptions,
-  isAdapter,
-  isImageUrl,
-  isStorage,
-  isWalletConnectStorage,
-  networkCheck,
-} from './optionsChecks.js'
+import { checkOptions, isAdapter, isStorage, isWalletConnectStorage, networkCheck } from './optionsChecks.js'
 import { isSafeImageUrl } from './utils/imageUrl.js'
 
 const adapters = testAdapters()
@@ -406,8 +399,7 @@ describe('predicates', () => {
     expect(isAdapter(fn)).toBe(false)
   })
 
-  test('security: isImageUrl is the kit’s one image rule: an icon the options accept is one the kit shows', () => {
-    expect(isImageUrl).toBe(isSafeImageUrl)
+  test('security: a custom wallet’s image_url is checked by the kit’s one image rule: an icon the options accept is one the kit shows', () => {
     for (const url of [
       'https://a.test/i.png',
       'data:image/png;base64,AA==',
@@ -419,7 +411,9 @@ describe('predicates', () => {
       'data:image/,AA',
       'data:image/png',
     ])
-      expect(isImageUrl(url), url).toBe(isSafeImageUrl(url))
+      expect(issuesOf({ customWallets: [{ id: 'w', name: 'W', image_url: url }] }).length === 0, url).toBe(
+        isSafeImageUrl(url),
+      )
   })
 
   test('behavior: isStorage takes null or the three Web Storage methods; isWalletConnectStorage five', () => {
@@ -434,14 +428,14 @@ describe('predicates', () => {
     expect(isWalletConnectStorage({ ...three, getKeys: fn, getEntries: fn })).toBe(true)
   })
 
-  test('security: isImageUrl takes http(s) and data:image only', () => {
+  test('security: the image rule the options use (isSafeImageUrl) takes http(s) and data:image only', () => {
     for (const url of [
       'https://a.test/i.png',
       'http://127.0.0.1:1/i',
       'data:image/png;base64,AA==',
       'Data:Image/svg+xml,x',
     ])
-      expect(isImageUrl(url)).toBe(true)
+      expect(isSafeImageUrl(url)).toBe(true)
     for (const url of [
       'javascript:alert(1)',
       'data:text/html,<b>',
@@ -452,6 +446,6 @@ describe('predicates', () => {
       1,
       null,
     ])
-      expect(isImageUrl(url)).toBe(false)
+      expect(isSafeImageUrl(url)).toBe(false)
   })
 })

@@ -36,12 +36,6 @@ export const isStorage = (value: unknown): boolean =>
 export const isWalletConnectStorage = (value: unknown): boolean =>
   hasMethods(value, ['getKeys', 'getEntries', 'getItem', 'setItem', 'removeItem'])
 
-/**
- * @internal A custom wallet's icon: the one rule of what the kit shows as an image (imageUrl.ts), so
- * an icon the options accept is never one the kit then silently leaves out.
- */
-export const isImageUrl = isSafeImageUrl
-
 const httpUrl = () => c.string({ test: isHttpUrl, message: 'must be an http(s) URL' })
 const text = (max: number) => c.string({ min: 1, max })
 const isFunction = (value: unknown) => typeof value === 'function'
@@ -173,9 +167,11 @@ function optionChecks() {
           {
             id: text(200),
             name: text(500),
+            // A custom wallet's icon is held to the kit's one image rule (imageUrl.ts), so an icon
+            // the options accept is never one the kit then silently leaves out.
             image_url: c.optional(
               c.string({
-                test: isImageUrl,
+                test: isSafeImageUrl,
                 message: 'must be an http(s) URL or a data:image/(png|jpe?g|gif|webp|svg+xml|avif) URI',
               }),
             ),

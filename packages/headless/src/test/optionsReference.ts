@@ -10,11 +10,12 @@ import {
   defaultWalletFeaturesOrder,
   nameSuffixPattern,
 } from '../kernel/defaults.js'
-import { isAdapter, isImageUrl, isStorage, isWalletConnectStorage } from '../kernel/optionsChecks.js'
+import { isAdapter, isStorage, isWalletConnectStorage } from '../kernel/optionsChecks.js'
 import type { ChainAdapter } from '../kernel/portico.js'
 import type { PorticoTransport } from '../kernel/rpc/types.js'
 import type { StorageLike } from '../kernel/state/storage.js'
 import { chainNamespaces, parseCaipNetworkId } from '../kernel/utils/caip.js'
+import { isSafeImageUrl } from '../kernel/utils/imageUrl.js'
 import { isHttpUrl, isWsUrl } from '../kernel/utils/url.js'
 import type { WalletConnectOptions } from '../kernel/walletConnectOptions.js'
 
@@ -158,7 +159,9 @@ const optionFields = {
         z.strictObject({
           id: text(200),
           name: text(500),
-          image_url: z.optional(z.string().check(z.refine(isImageUrl, 'must be an http(s) URL or a data:image URI'))),
+          image_url: z.optional(
+            z.string().check(z.refine(isSafeImageUrl, 'must be an http(s) URL or a data:image URI')),
+          ),
           homepage: z.optional(httpUrl()),
           mobile_link: z.optional(text(2000)),
           desktop_link: z.optional(text(2000)),

@@ -78,6 +78,23 @@ test('allowedImageSource: directory images from the image host and data:image UR
   expect(allowedImageSource('https://cdn.host.example/a.png', undefined)).toBe('https://cdn.host.example/a.png')
 })
 
+test('behavior: an inline icon the options accept is drawn, of every type they accept (avif, jpg too)', () => {
+  for (const src of ['data:image/avif;base64,AAAAIGZ0eXA=', 'data:image/jpg;base64,/9j/4AAQ', 'data:image/jpeg,x']) {
+    // The options take it as a custom wallet's icon…
+    const portico = createPortico({
+      projectId: 'p',
+      walletConnect: false,
+      storage: null,
+      adapters: [eip155Adapter()],
+      networks: [eip155Network({ id: 1, name: 'One', rpcUrl: 'http://127.0.0.1:1' })],
+      customWallets: [{ id: 'w', name: 'W', image_url: src }],
+    })
+    expect(portico.options.customWallets[0]?.image_url).toBe(src)
+    // …and the modal draws it instead of the placeholder.
+    expect(allowedImageSource(src, origins), src).toBe(src)
+  }
+})
+
 test.each([
   ['another host', 'https://tracker.example/pixel.png'],
   ['another port of the image host', 'https://api.portico.dev:8443/x.png'],

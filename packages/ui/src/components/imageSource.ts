@@ -1,7 +1,5 @@
-import { getConnectors, type Portico, watchConnectors } from '@portico/headless'
+import { getConnectors, isSafeImageUrl, type Portico, watchConnectors } from '@portico/headless'
 
-// Images a wallet or API may hand us inline: raster and SVG only (an `<img>` never runs SVG script).
-const dataImage = /^data:image\/(?:png|jpeg|gif|webp|svg\+xml)(?:;[a-z0-9=._-]+)*(?:;base64)?,/i
 const unprintable = /[\p{Cc}\p{Cf}]/u
 
 /**
@@ -52,7 +50,8 @@ function buildImageOrigins(portico: Portico): ReadonlySet<string> {
 
 /**
  * @internal
- * `src` when it may be loaded as an image: a `data:image/(png|jpeg|gif|webp|svg+xml)` URI, or an
+ * `src` when it may be loaded as an image: a data:image URI of a type the kit's one image rule takes
+ * (`isSafeImageUrl`: raster and SVG, which an `<img>` never runs script from), or an
  * http(s) URL without credentials whose origin is in `origins` (any origin when `origins` is
  * undefined: a `PorticoImage` rendered outside `<PorticoProvider>`, with host-supplied sources).
  * Anything else is undefined, so the UI shows its placeholder and the page never fetches a host a
@@ -63,7 +62,10 @@ function buildImageOrigins(portico: Portico): ReadonlySet<string> {
  */
 export function allowedImageSource(src: unknown, origins: ReadonlySet<string> | undefined): string | undefined {
   if (typeof src !== 'string' || src.length > 200_000 || unprintable.test(src)) return undefined
-  if (dataImage.test(src)) return src
+  // Inline images follow the kit's one image rule, by which the options accept a custom wallet's
+  // icon, so an icon the options took is never drawn as the placeholder. Only `data:` goes to it:
+  // the rule also takes any http(s) URL, which the checks below hold to the allowed origins.
+  if (/^data:/i.test(src)) return isSafeImageUrl(src) ? src : undefined
   if (!/^https?:\/\//i.test(src)) return undefined
   let url: URL
   try {

@@ -11,7 +11,8 @@ import { smartAccountEndpoints } from './smartAccount.js'
 let api: Awaited<ReturnType<typeof startHttpServer>>
 beforeAll(async () => {
   api = await startHttpServer((req, res) => {
-    if (req.url?.startsWith('/v1/supported-chains')) json(res, 200, { http: ['eip155:31337'], ws: [] })
+    // Also under /proxy: a base URL with its own path and query (the last test).
+    if (/^(\/proxy)?\/v1\/supported-chains\b/.test(req.url ?? '')) json(res, 200, { http: ['eip155:31337'], ws: [] })
     else json(res, 404, { message: 'not found' })
   })
 })
@@ -111,4 +112,17 @@ test('default: a non-EVM network has no smart account', async () => {
 test('error: bundlerMap values other than an http(s) URL, hosted or false are refused', () => {
   expect(() => portico({ bundlerMap: { [devnet.caipNetworkId]: true as never } })).toThrow()
   expect(() => portico({ bundlerMap: { [devnet.caipNetworkId]: 'ftp://bundler' } })).toThrow()
+})
+
+test('behavior: a blockchain API base with a path and a query keeps both in the question and the bundler call', async () => {
+  const instance = portico({ projectId: 'proxied', apiUrls: { blockchain: `${api.url}/proxy?key=1` } })
+  const before = api.state.requests.length
+  const { bundlerUrl } = await smartAccountEndpoints(instance, devnet)
+  expect(parts(bundlerUrl)).toEqual({
+    at: `${api.url}/proxy/v1/bundler`,
+    query: { key: '1', projectId: 'proxied', chainId: 'eip155:31337', bundler: 'pimlico' },
+  })
+  const [asked] = api.state.requests.slice(before).map((r) => new URL(r.url, api.url))
+  expect(asked?.pathname).toBe('/proxy/v1/supported-chains')
+  expect(asked?.searchParams.get('key')).toBe('1')
 })

@@ -1,4 +1,5 @@
 import { usesBlockchainApi } from '../../kernel/api/blockchainApi.js'
+import { joinApiUrl } from '../../kernel/api/joinApiUrl.js'
 import type { Portico } from '../../kernel/portico.js'
 import type { PorticoNetwork } from '../../kernel/types.js'
 
@@ -10,7 +11,7 @@ import type { PorticoNetwork } from '../../kernel/types.js'
  * hostedBundlerUrl(portico, base) // 'https://rpc.walletconnect.org/v1/bundler?projectId=…&chainId=eip155%3A8453&bundler=pimlico'
  */
 export function hostedBundlerUrl(portico: Portico, network: PorticoNetwork): string {
-  const url = new URL(`${portico.options.apiUrls.blockchain}/v1/bundler`)
+  const url = joinApiUrl(portico.options.apiUrls.blockchain, '/v1/bundler')
   url.searchParams.set('projectId', portico.options.projectId ?? '')
   url.searchParams.set('chainId', network.caipNetworkId)
   url.searchParams.set('bundler', 'pimlico')

@@ -1,4 +1,5 @@
 import { hostedFetch } from '../api/http.js'
+import { joinApiUrl } from '../api/joinApiUrl.js'
 import { defaultFeatures, defaultSocials, type Features, remoteFeatureKeys } from '../defaults.js'
 import type { Portico } from '../portico.js'
 import { featuresAtom, remoteConfigStatusAtom } from '../state/atoms.js'
@@ -58,7 +59,7 @@ async function load(portico: Portico): Promise<void> {
     return
   }
   store.set(remoteConfigStatusAtom, 'loading')
-  const url = new URL(`${options.apiUrls.api}/appkit/v1/config`)
+  const url = joinApiUrl(options.apiUrls.api, '/appkit/v1/config')
   url.searchParams.set('projectId', options.projectId)
   url.searchParams.set('st', options.sdkType)
   url.searchParams.set('sv', options.sdkVersion)

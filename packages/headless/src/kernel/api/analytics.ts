@@ -1,6 +1,7 @@
 import { getFeatures } from '../actions/getFeatures.js'
 import type { Portico } from '../portico.js'
 import { hostedFetch } from './http.js'
+import { joinApiUrl } from './joinApiUrl.js'
 import { fetchAnalyticsEnabled } from './projectApi.js'
 
 /** An analytics event: its name and its data (the spec). */
@@ -46,7 +47,7 @@ export function sendAnalyticsEvent(portico: Portico, event: AnalyticsEvent, addr
 
 async function send(portico: Portico, event: AnalyticsEvent, address: string | undefined, timestamp: number) {
   if (!(await isEnabled(portico, event.event))) return false
-  const url = new URL(`${portico.options.apiUrls.analytics}/e`)
+  const url = joinApiUrl(portico.options.apiUrls.analytics, '/e')
   url.searchParams.set('projectId', portico.options.projectId ?? '')
   url.searchParams.set('st', portico.options.sdkType)
   url.searchParams.set('sv', portico.options.sdkVersion)

@@ -1,5 +1,6 @@
 import type { Portico } from '../portico.js'
 import type { PorticoNetwork } from '../types.js'
+import { joinApiUrl } from './joinApiUrl.js'
 
 /**
  * Networks the hosted JSON-RPC endpoint serves (the spec: "a fixed list of network ids").
@@ -32,7 +33,7 @@ export const hostedRpcNetworks: ReadonlySet<string> = new Set([
  */
 export function hostedRpcUrl(portico: Portico, network: PorticoNetwork): string | undefined {
   if (!portico.options.projectId || !hostedRpcNetworks.has(network.caipNetworkId)) return undefined
-  const url = new URL(`${portico.options.apiUrls.blockchain}/v1/`)
+  const url = joinApiUrl(portico.options.apiUrls.blockchain, '/v1/')
   url.searchParams.set('chainId', network.caipNetworkId)
   url.searchParams.set('projectId', portico.options.projectId)
   return url.toString()

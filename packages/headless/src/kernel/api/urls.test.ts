@@ -55,13 +55,6 @@ test('behavior: a base URL with a path keeps it (its trailing slashes dropped on
   expect(blockchainApiUrl(portico, '/v1/account/0x1/balance').pathname).toBe('/rpc/v1/account/0x1/balance')
 })
 
-test('behavior: a path with its own query keeps it beside the spec parameters', () => {
-  const portico = offlinePortico('p', { apiUrls })
-  const url = blockchainApiUrl(portico, '/v1/account/0x1/history?cursor=abc')
-  expect(url.searchParams.get('cursor')).toBe('abc')
-  expect(url.searchParams.get('projectId')).toBe('p')
-})
-
 test('security: a project id or sdk fields with URL syntax stay one parameter each, never injecting others', () => {
   const portico = offlinePortico('a&projectId=evil#frag', { apiUrls, sdkType: 'x&sv=1', sdkVersion: '?/#' })
   for (const url of [directoryUrl(portico, '/x'), blockchainApiUrl(portico, '/y')]) {
