@@ -335,7 +335,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.21 when swaps honoured `blockchainApi: false` (the check and its typed error in every convert
   // call), a token missing from the balances read as zero, and a rate under the shown precision was
   // quoted the other way round (22.66 measured).
-  SwapView: 22.67,
+  // +0.02 when the received amount was marked pending (`data-pending`) while its quote is on its
+  // way, so a test or a host waits for the rows that grow the view (22.69 measured).
+  SwapView: 22.69,
   // The EIP-2612 permit step (viem's typed-data and ABI code), only when a token is permitted, not approved.
   swapPermit: 94.84,
   'swap.*': 1.48,
@@ -359,7 +361,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // (features/siwx/message.ts: Date.parse rolls 30 February over; 12.42 and 10.82 measured).
   // +0.02 and +0.02 when the flow began reading a host config method that throws like one that
   // rejects (features/siwx/siwxFlow.ts; 12.45 and 10.845 measured).
-  SIWXSignMessageView: 12.45,
+  // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
+  // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 12.45).
+  SIWXSignMessageView: 12.46,
   // +0.01 when the pending marker's chunk began carrying the part's stand-in into the
   // loaded part (PartHeld), so a part whose text loads keeps its place (10.42 measured).
   SiwxAccountStatus: 10.85,
@@ -458,7 +462,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.01 to +0.02 (measured: 42.42) for the social login's window checks: its 'done' message only from
   // the callback page's origin, and a window handed to a newer login left open by the one it replaced;
   // and the login cache reading a last email time in the future as none.
-  EmailLoginView: 42.43,
+  // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
+  // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 42.44).
+  EmailLoginView: 42.44,
   // +0.20: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // 26.70 measured with withAddress.tsx shared with EmailLoginView (a few bytes over 26.7 in CI's
   // fresh build: the packing varies by a few bytes between runs).
@@ -506,7 +512,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // and reads the frame's `upgradable` answer (the upgrade offered only where it lands).
   // +0.01 (38.28 measured, just over): openSocialPopup reads a window closed at once as blocked in
   // the click, so a window the user closes before the login's code loaded is 'Popup closed'.
-  restoreEmbedded: 38.29,
+  // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
+  // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 38.29).
+  restoreEmbedded: 38.3,
   // 25.04 measured after this wave's restructure (features in their own folders and
   // entries, the double-click guard, social and passkey logins beside email).
   // +0.1: the embedded wallet's alert texts (frame not loaded, request timed out, unverified domain) load with it, off page start.
@@ -517,7 +525,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
   // +0.01-0.08 (30.22 measured): the embedded connector raises 'Session Expired' on a refused session,
   // and reads the frame's `upgradable` answer (the upgrade offered only where it lands).
-  EmbeddedWatch: 38.11,
+  // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
+  // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 38.12).
+  EmbeddedWatch: 38.12,
   // EIP-7702 upgrade and its undo (1.65 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
   // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
   'embedded.*': 1.69,
@@ -573,7 +583,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.01 to +0.02 (measured: 25.01) for the social login's window checks: its 'done' message only from
   // the callback page's origin, and a window handed to a newer login left open by the one it replaced;
   // and the login cache reading a last email time in the future as none.
-  connectSocial: 25.02,
+  // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
+  // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 25.03).
+  connectSocial: 25.03,
   // The Connect view's social buttons (fetched when the host set up the embedded wallet with
   // socials on; with the embedded core entry, whose openSocialPopup opens the window in the click)
   // and the social login's view (popup waiting / blocked / failed, and Farcaster's QR code).
@@ -596,7 +608,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // and the login cache reading a last email time in the future as none.
   // +0.01 when a provider's name is looked up among own keys only (a provider named 'constructor'
   // read the Object function; measured 39.01).
-  SocialLogins: 39.02,
+  // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
+  // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 39.03).
+  SocialLogins: 39.03,
   // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.20 (33.57 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
   // EIP-7702 upgrade and its undo (33.76 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
@@ -608,7 +622,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // the callback page's origin, and a window handed to a newer login left open by the one it replaced;
   // and the login cache reading a last email time in the future as none.
   // +0.01 when a provider's name is looked up among own keys only (measured 41.81).
-  ConnectingSocialView: 41.82,
+  // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
+  // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 41.83).
+  ConnectingSocialView: 41.83,
   // What the wallets list fetches to log a disconnected embedded wallet in again: the email
   // login's steps (its embedded code comes with the send, as from the Connect view's field), and
   // the social login with the embedded core entry, fetched while such a row shows (26.95 and 0.87

@@ -21,7 +21,7 @@ import { EmbeddedModal } from '../EmbeddedModal.js'
 import { PorticoUI } from '../PorticoUI.js'
 import { recordAnnouncements } from '../test/announcements.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
-import { accountViewSettled } from '../test/modalSettled.js'
+import { accountViewSettled, modalSettled } from '../test/modalSettled.js'
 import { useModal } from '../useModal.js'
 import '../test/provided.js'
 
@@ -60,11 +60,16 @@ describe('navigation', () => {
     await mount({ extraWallets: 8 })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
     await expect.element(title('Connect Wallet')).toBeVisible()
+    // Each view's rows arrive after its heading and grow the centred dialog, moving every button:
+    // each click waits for the modal to be whole and still.
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: /All Wallets/ }))
     await expect.element(title('All Wallets')).toBeVisible()
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: 'Back' }))
     await expect.element(title('Connect Wallet')).toBeVisible()
     expect(page.getByRole('button', { name: 'Back' }).query()).toBeNull()
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: 'Close' }))
     await expect.element(dialog()).not.toBeInTheDocument()
   })
@@ -127,6 +132,7 @@ describe('focus and keyboard', () => {
     await userEvent.click(page.getByRole('button', { name: /0xf3/i }))
     await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
     const tab = dialog().getByRole('tab').nth(2)
+    await accountViewSettled()
     await userEvent.click(tab)
     await expect.element(tab).toHaveAttribute('data-state', 'active')
     expect(getComputedStyle(tab.element()).outlineStyle).toBe('none')
@@ -193,6 +199,7 @@ describe('press to open', () => {
     await expect.element(state()).toHaveTextContent('true')
     await expect.element(title('Connect Wallet')).toBeVisible()
     await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: /All Wallets/ }))
     await expect.element(title('All Wallets')).toBeVisible()
     // The click that ends the press reaches the button (here dispatched to it, with a mouse click's
@@ -274,6 +281,7 @@ describe('connecting', () => {
     const { wallet } = await mount()
     wallet.rejectNext('eth_requestAccounts')
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
     await expect.element(page.getByText('Connection rejected')).toBeVisible()
     await expect.element(page.getByText('Connection rejected')).toBeVisible()
@@ -282,6 +290,8 @@ describe('connecting', () => {
     // The dialog's box is what shakes (the frame only says when).
     const content = document.querySelector<HTMLElement>('[data-slot="modal-content"]')
     expect(content && getComputedStyle(content).animationName).toMatch(/shake/)
+    // The shake moves the dialog: Try again waits for it to end.
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: 'Try again' }))
     await expect.element(dialog()).not.toBeInTheDocument()
     await expect.element(page.getByRole('button', { name: /0xf3/ })).toBeVisible()
@@ -290,6 +300,7 @@ describe('connecting', () => {
   test('the waiting state while the wallet has not answered', async () => {
     await mount({ pendingWallet: true })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: /Slow Wallet/ }))
     await expect.element(page.getByText('Continue in Slow Wallet')).toBeVisible()
     // The page behind the modal is aria-hidden, so read the button directly.
@@ -299,6 +310,7 @@ describe('connecting', () => {
   test('a wallet that never answers is abandoned by closing the modal: the button is idle again', async () => {
     await mount({ pendingWallet: true })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: /Slow Wallet/ }))
     await expect.element(page.getByText('Continue in Slow Wallet')).toBeVisible()
     await userEvent.keyboard('{Escape}')
@@ -306,6 +318,7 @@ describe('connecting', () => {
     await expect.element(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
     // Another wallet can be picked at once; nothing is stuck in 'connecting'.
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
     await expect.element(page.getByRole('button', { name: /0xf3/ })).toBeVisible()
   })
@@ -313,8 +326,10 @@ describe('connecting', () => {
   test('going back from the waiting view gives the attempt up too', async () => {
     await mount({ pendingWallet: true })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: /Slow Wallet/ }))
     await expect.element(page.getByText('Continue in Slow Wallet')).toBeVisible()
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: 'Back' }))
     await expect.element(title('Connect Wallet')).toBeVisible()
     expect(document.querySelector('[data-slot="connect-button"]')?.textContent).toBe('Connect Wallet')
@@ -375,6 +390,7 @@ describe('unsupported chain', () => {
     await userEvent.click(account)
     await expect.element(title('Switch Network')).toBeVisible()
     await expect.element(page.getByText('This network is not supported')).toBeVisible()
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: /^Devnet$/ }))
     await expect.element(title('Account')).toBeVisible()
     await expect.element(page.getByRole('button', { name: 'Wrong network' })).not.toBeInTheDocument()
@@ -411,6 +427,7 @@ describe('images', () => {
   test('hostile and broken icons fall back to a glyph; nothing runs', async () => {
     await mount({ extraWallets: 4 })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: /All Wallets/ }))
     await expect.element(page.getByRole('button', { name: /Test Wallet 04/ })).toBeVisible()
     for (const n of ['01', '02', '03']) {
@@ -487,7 +504,10 @@ describe('every view: accessible, and screenshots for people', () => {
           'connecting',
           { pendingWallet: true },
           'Connect',
-          async () => userEvent.click(page.getByRole('button', { name: /Slow Wallet/ })),
+          async () => {
+            await modalSettled()
+            await userEvent.click(page.getByRole('button', { name: /Slow Wallet/ }))
+          },
         ],
         ['account', { connected: true }, 'Account'],
         ['networks', { connected: true }, 'Networks'],
@@ -652,13 +672,18 @@ describe('wallet directory', () => {
     // Markup in a name is text, never HTML.
     expect(evil.element().querySelector('img[src="x"]')).toBeNull()
     expect(evil.element().textContent).toContain('<img src=x')
+    await modalSettled()
     await userEvent.click(evil)
     await expect.element(page.getByText(/is not installed/)).toBeVisible()
     // Its only link was javascript:, so no "Get" link is offered at all.
     expect(document.querySelector('[data-slot="connecting-external"] a')).toBeNull()
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: 'Back' }))
     await userEvent.fill(page.getByRole('searchbox', { name: 'Search wallets' }), 'Directory Wallet 005')
-    await userEvent.click(page.getByRole('button', { name: 'Directory Wallet 005' }))
+    const wallet005 = page.getByRole('button', { name: 'Directory Wallet 005' })
+    await expect.element(wallet005).toBeVisible()
+    await modalSettled()
+    await userEvent.click(wallet005)
     const get = page.getByRole('link', { name: /Get Directory Wallet 005/ })
     await expect.element(get).toHaveAttribute('href', 'https://wallet005.example/')
     expect((window as { __pwned?: number }).__pwned).toBeUndefined()
@@ -703,6 +728,7 @@ describe('analytics', () => {
     const before = (await events()).length
     await mount({ analyticsUrl: server })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
     await expect.element(dialog()).not.toBeInTheDocument()
     await expect
@@ -734,6 +760,7 @@ describe('analytics', () => {
     // Its own project id and this page's address tell its requests from another file's.
     await mount({ analyticsUrl: server, projectId: 'analytics-off', features: { analytics: false } })
     await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))
+    await modalSettled()
     await userEvent.click(page.getByRole('button', { name: /Devnet Wallet/ }))
     await expect.element(dialog()).not.toBeInTheDocument()
     const ours = (request: string) =>

@@ -22,7 +22,7 @@ import { embeddedPortico, stopEmbedded } from '../../test/embeddedKit.js'
 import { type ModalView, useModal } from '../../useModal.js'
 import '../../test/provided.js'
 import { isModalSettled } from '../../test/isModalSettled.js'
-import { accountViewSettled } from '../../test/modalSettled.js'
+import { accountViewSettled, modalSettled } from '../../test/modalSettled.js'
 
 const usdcOf = (owner: string) => tokenBalance(usdc, owner as Hex)
 
@@ -277,7 +277,9 @@ test('Account view: a rejected upgrade leaves the row as it was; a bundler that 
   await expect.element(upgradeButton()).toBeEnabled()
   expect(downRequests('UPGRADE_ACCOUNT')).toBe(1)
   expect(document.querySelector('[data-slot="approve-transaction"]')).toBeNull()
-  // Usable again: the next click asks the frame again (and is refused again, said once).
+  // Usable again: the next click asks the frame again (and is refused again, said once). The error
+  // grew the view and moved the button: the click waits for the modal to be still.
+  await modalSettled()
   await userEvent.click(upgradeButton())
   await expect.poll(() => downRequests('UPGRADE_ACCOUNT')).toBe(2)
   await expect.element(upgradeButton()).toBeEnabled()
@@ -299,15 +301,21 @@ test('Send through the smart account: an operation that reverts ends the pending
   const requests = countFrameRequests(portico)
   await mount(portico, 'Send')
   const receiver = freshAddress()
+  // Each view's parts arrive after it paints and move its buttons: every click below waits for
+  // the modal to be whole and still.
+  await modalSettled()
   await page.getByRole('button', { name: 'Select token' }).first().click()
+  await modalSettled()
   await page.getByRole('button', { name: /USD Coin/ }).click()
   await userEvent.fill(page.getByRole('textbox', { name: 'Amount' }), '1')
   await userEvent.fill(page.getByRole('textbox', { name: 'To' }), receiver)
+  await modalSettled()
   await page.getByRole('button', { name: 'Preview send' }).click()
   await expect.element(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled()
 
   // The tokens leave the account after the form read its balance: the operation will revert.
   await moveAllUsdc(smart as Hex)
+  await modalSettled()
   await page.getByRole('button', { name: 'Send', exact: true }).click()
   await expect
     .element(page.getByRole('alert'))
@@ -326,6 +334,7 @@ test('Send through the smart account: an operation that reverts ends the pending
 
   // The account holds the tokens again: Try again asks in the frame once, and sends once.
   await mintUsdc(smart as Hex, 1_000_000n)
+  await modalSettled()
   await page.getByRole('button', { name: 'Try again' }).click()
   await answerInFrame('Approve')
   await expect.element(page.getByText('Sent 1 USDC')).toBeVisible()

@@ -72,6 +72,7 @@ test('error: a switch the wallet declines changes nothing, says "Could not switc
   // No row left waiting or disabled: the user can try again, and this time it goes through.
   expect(document.querySelector('[data-slot="networks-view"] [role="status"]')).toBeNull()
   await expect.element(list().getByRole('button', { name: /Devnet 2/ })).toBeEnabled()
+  await modalSettled()
   await userEvent.click(list().getByRole('button', { name: /Devnet 2/ }))
   await expect.poll(() => getNetwork(portico).network.caipNetworkId).toBe('eip155:31338')
   expect(wallet.chainId).toBe(31338)

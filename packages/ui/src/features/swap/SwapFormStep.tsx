@@ -119,7 +119,15 @@ export function SwapFormStep({ text, tokens }: { text: Text; tokens: readonly Sw
           ) : null}
         </div>
         <div className={swapCss.panelRow}>
-          <output className={swapCss.amountInput} data-slot="swap-to-amount" aria-live="polite">
+          <output
+            className={swapCss.amountInput}
+            data-slot="swap-to-amount"
+            aria-live="polite"
+            // The quote for what is typed is on its way (the typing pause, then the request): its
+            // details will grow the view and move the buttons, so the view is not whole until it
+            // is in (`PartPending`'s marker). A refresh of a shown quote moves nothing.
+            data-pending={!current && amount && to && (quote.isDebouncing || quote.isFetching) ? '' : undefined}
+          >
             {current && to ? (
               format.balance(formatUnits(current.toAmount, to.decimals))
             ) : amount && to && quote.isFetching ? (
