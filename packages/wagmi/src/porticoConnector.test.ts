@@ -2,11 +2,13 @@
 // against Portico connected to a real EIP-6963 test wallet on the shared devnet's anvil: what the
 // connector's methods and events report, wagmi's typed errors (unknown chain, user rejection, a
 // switch that fails: SwitchChainError, and a connect that then stays on its chain), the
-// reload without a prompt, one event per change, and two configs over two Porticos kept apart.
+// reload without a prompt, one event per change, two configs over two Porticos kept apart, a
+// wagmi connect whose modal the user closes without connecting, and a missing Portico instance.
 // End-to-end flows (sending, balances, the wagmi connect that opens Portico) are in
 // porticoConnector.devnet.test.ts, WalletConnect in porticoConnector.walletConnect.devnet.test.ts,
 // wagmi's React hooks in hooks.test.tsx.
 import {
+  BaseError,
   createPortico,
   eip155Adapter,
   getNetwork,
@@ -36,7 +38,7 @@ import { memoryStorage } from '../../headless/src/test/fixtures.js'
 import type {} from '../../headless/src/test/globalDevnet.js'
 import { installTestWindow, removeTestWindow } from '../../headless/src/test/window.js'
 import { createWagmiConfig } from './createWagmiConfig.js'
-import { porticoConnectorId } from './porticoConnector.js'
+import { porticoConnector, porticoConnectorId } from './porticoConnector.js'
 import { porticoNetworks } from './porticoNetworks.js'
 import { untilPortico, untilWagmi } from './test/until.js'
 
@@ -112,7 +114,10 @@ function page(
   {
     openModal,
     porticoChains = chains().length,
-  }: { openModal?: (portico: Portico) => void; porticoChains?: 1 | 2 } = {},
+  }: {
+    openModal?: ((portico: Portico) => void) | ((portico: Portico) => PromiseLike<unknown>)
+    porticoChains?: 1 | 2
+  } = {},
 ) {
   const wagmiChains = chains()
   const portico = createPortico({
@@ -461,5 +466,217 @@ describe('two configs over two Porticos', () => {
     expect(getConnection(b.config)).toMatchObject({ status: 'connected', address: second.address, chainId: 31337 })
     expect(second.address).not.toBe(first.address)
     expect(eventsOfB.all).toEqual([])
+  })
+})
+
+describe('a wagmi connect that opens the modal, and the user closing it', () => {
+  type Closing = { resolve(): void; reject(reason: unknown): void }
+
+  /**
+   * A host's own modal: `openModal` shows it (running `onOpen`, the user's part) and returns a
+   * promise the test settles as the modal closing. `opening()` is the next opening, once shown.
+   */
+  function hostModal(onOpen: (portico: Portico) => void = () => {}) {
+    let shown: (closing: Closing) => void = () => {}
+    let next = new Promise<Closing>((resolve) => {
+      shown = resolve
+    })
+    return {
+      openModal(portico: Portico) {
+        const closed = new Promise<void>((resolve, reject) => {
+          const show = shown
+          next = new Promise<Closing>((resolve) => {
+            shown = resolve
+          })
+          show({ resolve, reject })
+        })
+        onOpen(portico)
+        return closed
+      },
+      opening: () => next,
+    }
+  }
+
+  /**
+   * The live subscriptions to Portico's state (its store's `sub`, which every watcher goes
+   * through), counted from now on: a connect given up must leave none of its own behind.
+   */
+  function liveSubscriptions(portico: Portico) {
+    const sub = portico.store.sub.bind(portico.store)
+    let live = 0
+    vi.spyOn(portico.store, 'sub').mockImplementation((atom, listener) => {
+      const off = sub(atom, listener)
+      let on = true
+      live++
+      return () => {
+        if (on) live--
+        on = false
+        off()
+      }
+    })
+    return () => live
+  }
+
+  const heldRdns = 'dev.portico.devnet.held'
+
+  /**
+   * The test wallet behind a provider that holds each connection prompt (`eth_requestAccounts`):
+   * `prompt()` resolves, once the next one arrives, with the function that lets the wallet answer.
+   */
+  function announceHeldWallet() {
+    const wallet = createTestEip1193Wallet({
+      accounts: [devnet.evmPrivateKeys[0] as `0x${string}`],
+      chains: [{ id: 31337, rpcUrl: devnet.evmRpcUrl }],
+      info: { rdns: heldRdns, name: 'Held Wallet' },
+    })
+    const inner = wallet.provider
+    let prompted: (answer: () => void) => void = () => {}
+    let next = new Promise<() => void>((resolve) => {
+      prompted = resolve
+    })
+    const provider = {
+      request: async (args: { method: string; params?: unknown }) => {
+        if (args.method === 'eth_requestAccounts')
+          await new Promise<void>((answer) => {
+            const tell = prompted
+            next = new Promise((resolve) => {
+              prompted = resolve
+            })
+            tell(answer)
+          })
+        return inner.request(args as never)
+      },
+      on: inner.on.bind(inner),
+      removeListener: inner.removeListener.bind(inner),
+    }
+    const detail = Object.freeze({ info: wallet.info, provider })
+    const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+    window.addEventListener('eip6963:requestProvider', announce)
+    announce()
+    stops.push(() => window.removeEventListener('eip6963:requestProvider', announce))
+    return { wallet, prompt: () => next }
+  }
+
+  test("error: closing the modal without connecting rejects the connect with UserRejectedRequestError ('Modal closed') and leaves nothing subscribed; a later connect succeeds", async () => {
+    const wallet = installWallet()
+    let userConnects = false
+    const modal = hostModal((p) => {
+      if (userConnects) void porticoConnect(p, { connectorId: rdns, namespace: 'eip155' })
+    })
+    const { config, connector, portico } = page(undefined, { openModal: modal.openModal })
+    const live = liveSubscriptions(portico)
+    const before = live()
+
+    const shown = modal.opening()
+    const dismissed = connect(config, { connector }).catch((e: unknown) => e)
+    const closing = await shown
+    // While the modal is open, the connect watches Portico for the user's connection.
+    expect(live()).toBeGreaterThan(before)
+    closing.resolve()
+    const error = await dismissed
+    expect(error).toBeInstanceOf(UserRejectedRequestError)
+    expect(error).toMatchObject({ code: 4001, details: 'Modal closed', cause: { shortMessage: 'Modal closed' } })
+    expect(live()).toBe(before)
+    expect(getConnection(config).status).toBe('disconnected')
+    expect(wallet.requests.map((r) => r.method)).not.toContain('eth_requestAccounts')
+
+    // The next connect opens the modal again and the user connects there; the modal then closes.
+    userConnects = true
+    const again = modal.opening()
+    const connecting = connect(config, { connector })
+    const closingAgain = await again
+    expect(await connecting).toEqual({ accounts: [wallet.address], chainId: 31337 })
+    // Closing after the connection changes nothing (and rejects nothing).
+    closingAgain.resolve()
+    await Promise.resolve()
+    expect(getConnection(config)).toMatchObject({ status: 'connected', address: wallet.address })
+  })
+
+  test("edge: closed while the wallet is still answering, the connect waits for the answer: declined, it rejects ('Modal closed'); accepted, it connects", async () => {
+    const held = announceHeldWallet()
+    const modal = hostModal(
+      (p) => void porticoConnect(p, { connectorId: heldRdns, namespace: 'eip155' }).catch(() => {}),
+    )
+    const { config, connector, portico } = page(undefined, { openModal: modal.openModal })
+    /** Opens the modal, waits for the wallet's prompt, closes the modal, and lets the wallet answer. */
+    async function closeWhileAnswering(decline: boolean) {
+      const shown = modal.opening()
+      const prompt = held.prompt()
+      const attempt = connect(config, { connector }).catch((e: unknown) => e)
+      const closing = await shown
+      const answer = await prompt
+      expect(porticoConnection(portico, { namespace: 'eip155' }).isConnecting).toBe(true)
+      closing.resolve()
+      // The close is seen first: the settled promise's callbacks run before this line goes on.
+      await Promise.resolve()
+      if (decline) held.wallet.rejectNext('eth_requestAccounts')
+      answer()
+      return attempt
+    }
+
+    const declined = await closeWhileAnswering(true)
+    expect(declined).toBeInstanceOf(UserRejectedRequestError)
+    expect(declined).toMatchObject({ details: 'Modal closed' })
+    expect(getConnection(config).status).toBe('disconnected')
+
+    expect(await closeWhileAnswering(false)).toEqual({ accounts: [held.wallet.address], chainId: 31337 })
+    expect(getConnection(config)).toMatchObject({ status: 'connected', address: held.wallet.address })
+  })
+
+  test("error: a modal whose promise rejects when dismissed rejects the connect with UserRejectedRequestError, the modal's reason as its cause", async () => {
+    installWallet()
+    const modal = hostModal()
+    const { config, connector } = page(undefined, { openModal: modal.openModal })
+    const shown = modal.opening()
+    const dismissed = connect(config, { connector }).catch((e: unknown) => e)
+    const reason = new Error('Dismissed by the user')
+    ;(await shown).reject(reason)
+    const error = await dismissed
+    expect(error).toBeInstanceOf(UserRejectedRequestError)
+    expect((error as UserRejectedRequestError).cause).toBe(reason)
+    expect(getConnection(config).status).toBe('disconnected')
+  })
+
+  test('error: an openModal that returns nothing and throws rejects the connect with its error and leaves nothing subscribed; a later connect succeeds', async () => {
+    const wallet = installWallet()
+    const broken = new Error('The host modal failed to open.')
+    let fails = true
+    const { config, connector, portico } = page(undefined, {
+      openModal: (p) => {
+        if (fails) throw broken
+        void porticoConnect(p, { connectorId: rdns, namespace: 'eip155' })
+      },
+    })
+    const live = liveSubscriptions(portico)
+    const before = live()
+    expect(await connect(config, { connector }).catch((e: unknown) => e)).toBe(broken)
+    expect(live()).toBe(before)
+    expect(getConnection(config).status).toBe('disconnected')
+
+    fails = false
+    expect(await connect(config, { connector })).toEqual({ accounts: [wallet.address], chainId: 31337 })
+  })
+})
+
+describe('a missing Portico instance', () => {
+  test("error: porticoConnector and createWagmiConfig without one throw Portico's BaseError at the call, naming `portico`", () => {
+    for (const value of [undefined, null, {}, 'portico']) {
+      const error = (() => {
+        try {
+          porticoConnector(value as never)
+        } catch (e) {
+          return e
+        }
+      })()
+      expect(error).toBeInstanceOf(BaseError)
+      expect((error as BaseError).shortMessage).toMatch(/`porticoConnector`.*Portico instance.*`portico`/)
+    }
+    expect(() =>
+      createWagmiConfig({
+        portico: undefined as never,
+        chains: chains(),
+        transports: { 31337: http(devnet.evmRpcUrl), 31338: http(devnet.evmRpcUrl) },
+      }),
+    ).toThrow(BaseError)
   })
 })

@@ -1,5 +1,6 @@
 import type { Portico } from '@portico/headless/core'
 import {
+  BaseError,
   getConnection,
   isUserRejection,
   NotConnectedError,
@@ -26,8 +27,17 @@ export type PorticoConnectorParameters = {
    * Called when a wagmi `connect` finds Portico disconnected, e.g. Portico UI's `open()`: the
    * user picks a wallet in Portico's modal and wagmi's `connect` resolves with that connection.
    * Without it, such a `connect` fails with Portico's `NotConnectedError`.
+   *
+   * Return a promise that settles when that modal closes (connected or not): a close with nothing
+   * connected or connecting rejects the `connect` with viem's `UserRejectedRequestError` ('Modal
+   * closed'), as wagmi's own connectors do when the user dismisses their prompt. Returning nothing
+   * is still accepted, but then Portico cannot tell that the user dismissed the modal: the `connect`
+   * settles only once a connection attempt starts there and ends (connected, or failed).
+   *
+   * @example
+   * porticoConnector(portico, { openModal: () => myModal.show() }) // a promise, settled when it closes
    */
-  openModal?: (() => void) | undefined
+  openModal?: (() => void) | (() => PromiseLike<unknown>) | undefined
 }
 
 /** The EIP-1193 provider wagmi's clients use: every call goes through Portico's `request`. */
@@ -44,6 +54,9 @@ export type PorticoWagmiProvider = { request: EIP1193RequestFn }
  * declines rejects with viem's `UserRejectedRequestError`, any other failed switch with viem's
  * `SwitchChainError` (its `cause` says why). A `connect` that asks for a chain it cannot reach
  * connects on the wallet's current chain (with a `console.warn`) unless the user declined the switch.
+ * A `connect` that opens the modal (`openModal`) rejects with `UserRejectedRequestError` when the
+ * user closes it without connecting. Called without a Portico instance, it throws Portico's
+ * `BaseError` at once.
  *
  * @example
  * import { createConfig, http } from '@wagmi/core'
@@ -55,6 +68,13 @@ export type PorticoWagmiProvider = { request: EIP1193RequestFn }
  * })
  */
 export function porticoConnector(portico: Portico, { openModal }: PorticoConnectorParameters = {}) {
+  // A host's missing instance (`undefined` from a module that did not load, a wrong import) would
+  // otherwise surface later as an unhandled rejection in `setup` and TypeErrors in every method.
+  if (typeof portico !== 'object' || portico === null || !('store' in portico))
+    throw new BaseError('`porticoConnector` needs a Portico instance as its first parameter, `portico`.', {
+      details: `Received ${portico === null ? 'null' : typeof portico}.`,
+      metaMessages: ['Pass the instance from `createPortico` or `getDefaultConfig`.'],
+    })
   const evm = () => getConnection(portico, { namespace: 'eip155' })
   const accountsOf = (connection = evm()): readonly Address[] =>
     connection.isConnected
@@ -86,23 +106,54 @@ export function porticoConnector(portico: Portico, { openModal }: PorticoConnect
       })
     })
 
-  /** Waits for the user to connect in Portico's modal; rejects when the attempt ends without a connection. */
-  const connected = (): Promise<ReturnType<typeof evm>> =>
+  /**
+   * Opens the modal (`open`) and waits for the user to connect there. Rejects with viem's
+   * `UserRejectedRequestError` when the attempt ends without a connection, or when the promise
+   * `open` returned settles (the modal closed) with nothing connected: at once if nothing is under
+   * way, else once that attempt fails. Rejects with `open`'s own error when it throws. Every way
+   * out stops the watch: a dismissed connect leaves nothing subscribed.
+   */
+  const connected = (open: NonNullable<PorticoConnectorParameters['openModal']>): Promise<ReturnType<typeof evm>> =>
     new Promise((resolve, reject) => {
       let started = false
-      const stop = watchConnection(portico, {
+      let watching = true
+      /** Why the connect fails once Portico is disconnected again, set when the modal closed. */
+      let dismissed: UserRejectedRequestError | undefined
+      const fail = (error: Error) => {
+        unwatch()
+        reject(error)
+      }
+      const stopWatching = watchConnection(portico, {
         namespace: 'eip155',
         onChange(next) {
           if (next.isConnected) {
-            stop()
+            unwatch()
             resolve(next)
-          } else if (next.isConnecting) started = true
-          else if (started && next.isDisconnected) {
-            stop()
-            reject(new UserRejectedRequestError(new Error('The connection in Portico did not complete.')))
-          }
+          } else if (next.isConnecting || next.isReconnecting) started = true
+          else if (next.isDisconnected && (started || dismissed))
+            fail(dismissed ?? new UserRejectedRequestError(new Error('The connection in Portico did not complete.')))
         },
       })
+      function unwatch() {
+        if (watching) stopWatching()
+        watching = false
+      }
+      let opened: unknown
+      try {
+        opened = open()
+      } catch (error) {
+        return fail(error as Error)
+      }
+      if (!isThenable(opened)) return
+      // A rejected promise is a close too (some modal libraries reject on dismiss); its reason is
+      // kept as the cause. Closed while a connection is under way (the user picked a wallet and the
+      // wallet is still answering), the watch above decides.
+      const closed = (reason?: unknown) => {
+        if (!watching) return
+        dismissed = new UserRejectedRequestError(reason instanceof Error ? reason : new BaseError('Modal closed'))
+        if (evm().isDisconnected) fail(dismissed)
+      }
+      Promise.resolve(opened).then(() => closed(), closed)
     })
 
   return createConnector<PorticoWagmiProvider>((config) => {
@@ -144,9 +195,7 @@ export function porticoConnector(portico: Portico, { openModal }: PorticoConnect
         let connection = await settled()
         if (!connection.isConnected) {
           if (!openModal) throw new NotConnectedError({ namespace: 'eip155' })
-          const waiting = connected()
-          openModal()
-          connection = await waiting
+          connection = await connected(openModal)
         }
         let currentChainId = chainIdOf(connection)
         if (chainId !== undefined && chainId !== currentChainId) {
@@ -212,6 +261,10 @@ export function porticoConnector(portico: Portico, { openModal }: PorticoConnect
       onDisconnect() {},
     }
   })
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | undefined)?.then === 'function'
 }
 
 function isString(value: unknown): value is string {
