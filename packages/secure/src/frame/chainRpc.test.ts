@@ -2,11 +2,11 @@
 // devnet's anvil and nodes on 127.0.0.1 that answer oddly or hostilely. Which methods the frame
 // forwards at all and how their errors reach the kit are in rpc.test.ts and rpcReads.test.ts;
 // httpRpcUrl's own cases in rpcError.test.ts.
-import { createServer, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { expect, inject, onTestFinished, test } from 'vitest'
+import type { IncomingHttpHeaders } from 'node:http'
+import { expect, inject, test } from 'vitest'
 // The devnet the root vitest globalSetup starts; its module types what `inject('devnet')` returns.
 import type {} from '../../../headless/src/test/globalDevnet.js'
+import { startLoopbackServer } from '../test/loopbackServer.js'
 import { rejection } from '../test/rejection.js'
 import { forward } from './chainRpc.js'
 import { RpcError } from './rpcError.js'
@@ -18,7 +18,7 @@ type Seen = { method: string | undefined; url: string | undefined; headers: Inco
 /** A node on 127.0.0.1 answering every request with `status` and the raw `body`; records what it was sent. */
 async function node(body: string | ((seen: Seen) => string), status = 200) {
   const seen: Seen[] = []
-  const server = createServer((req, res) => {
+  const url = await startLoopbackServer((req, res) => {
     let text = ''
     req.on('data', (chunk) => (text += chunk))
     req.on('end', () => {
@@ -28,9 +28,7 @@ async function node(body: string | ((seen: Seen) => string), status = 200) {
       res.end(typeof body === 'function' ? body(request) : body)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc?key=k`, seen }
+  return { url: `${url}/rpc?key=k`, seen }
 }
 
 test("behavior: the node's result comes back as it is (anvil's chain id and a block read)", async () => {

@@ -1,11 +1,10 @@
 // chainClient (eip155Client.ts): the frame's read client of an eip155 chain, the chain's id asked
 // once per RPC URL; against the shared devnet's anvil and nodes on 127.0.0.1. Its use by the smart
 // account and the EIP-7702 delegation is in smartAccount.test.ts and delegation.test.ts.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { expect, inject, onTestFinished, test } from 'vitest'
+import { expect, inject, test } from 'vitest'
 // The devnet the root vitest globalSetup starts; its module types what `inject('devnet')` returns.
 import type {} from '../../../headless/src/test/globalDevnet.js'
+import { startLoopbackServer } from '../test/loopbackServer.js'
 import { rejection } from '../test/rejection.js'
 import { chainClient } from './eip155Client.js'
 import { RpcError } from './rpcError.js'
@@ -18,7 +17,7 @@ const { evmRpcUrl } = inject('devnet')
  */
 async function node(chainId: () => string | number) {
   const asked: string[] = []
-  const server = createServer((req, res) => {
+  const url = await startLoopbackServer((req, res) => {
     let body = ''
     req.on('data', (chunk) => (body += chunk))
     req.on('end', () => {
@@ -33,9 +32,7 @@ async function node(chainId: () => string | number) {
       res.end(JSON.stringify({ jsonrpc: '2.0', id, result: answer }))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, asked }
+  return { url: `${url}/`, asked }
 }
 
 test("behavior: the client is on the node's own chain (anvil's 31337), reads through that URL, and prices in ETH", async () => {

@@ -5,12 +5,11 @@
 // and never handed to a signer, the key is wiped after use, and the refusals' types. The real auth
 // server with both recovery modes is packages/auth/src/keys/userHeldRecovery.pglite.test.ts; the
 // vault itself is vault.test.ts; the code envelope recovery.test.ts.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { base58, base64 } from '@scure/base'
 import { split } from 'shamir-secret-sharing'
 import { bytesToHex } from 'viem'
 import { beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest'
+import { startLoopbackServer } from '../test/loopbackServer.js'
 import { rejection } from '../test/rejection.js'
 import { AuthApiError, createAuthApi } from './authApi.js'
 import {
@@ -41,7 +40,7 @@ async function startAuth() {
   const deviceHalves = new Map<string, string>()
   const seen: Seen[] = []
   const state = { recoveryAllowed: true, fail: new Map<string, { status: number; code: string }>() }
-  const server = createServer((req, res) => {
+  const url = await startLoopbackServer((req, res) => {
     let body = ''
     req.on('data', (chunk) => (body += chunk))
     req.on('end', () => {
@@ -88,9 +87,6 @@ async function startAuth() {
       refuse(404, 'NOT_FOUND')
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const api = createAuthApi({ url, projectId: 'test-project', hostOrigin: PAGE })
   api.setToken('session-token')
   return { api, keys, deviceHalves, seen, state }

@@ -3,15 +3,14 @@
 // 127.0.0.1 that is malformed or refuses, and which grants an origin may list. How handleRpc routes
 // to it and wallet_getCapabilities with the EIP-7702 upgrade are in rpc.test.ts; the grants'
 // parsing and spending in permissions.test.ts.
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createTestClient, createWalletClient, type Hex, http, parseEther, toHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import { beforeEach, describe, expect, inject, onTestFinished, test } from 'vitest'
+import { beforeEach, describe, expect, inject, test } from 'vitest'
 // The devnet the root vitest globalSetup starts; its module types what `inject('devnet')` returns.
 import type {} from '../../../headless/src/test/globalDevnet.js'
 import { frameTexts } from '../protocol/texts.js'
+import { startLoopbackServer } from '../test/loopbackServer.js'
 import { rejection } from '../test/rejection.js'
 import { updateGrants } from './grants.js'
 import type { Grant } from './permissions.js'
@@ -44,7 +43,7 @@ const ask = (ctx: RpcContext, method: string, params: unknown, evm = ctx.address
 /** A JSON-RPC server on 127.0.0.1 answering each method with `answers[method]` (a raw body string or a value). */
 async function node(answers: Record<string, unknown>) {
   const asked: { method: string; params: unknown }[] = []
-  const server = createServer((req, res) => {
+  const url = await startLoopbackServer((req, res) => {
     let body = ''
     req.on('data', (chunk) => (body += chunk))
     req.on('end', () => {
@@ -59,9 +58,7 @@ async function node(answers: Record<string, unknown>) {
       )
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, asked }
+  return { url: `${url}/`, asked }
 }
 
 const anvil = createTestClient({ mode: 'anvil', transport: http(evmRpcUrl) })

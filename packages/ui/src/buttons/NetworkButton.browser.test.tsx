@@ -11,6 +11,7 @@ import { cleanup, render } from 'vitest-browser-react'
 import { en } from '../i18n/messages.js'
 import { PorticoUI } from '../PorticoUI.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
+import { modalSettled } from '../test/modalSettled.js'
 import { NetworkButton } from './NetworkButton.js'
 
 const stops: (() => void)[] = []
@@ -75,6 +76,7 @@ test('behavior: pressing it opens the network list (Choose Network), a double cl
   // A network list opened from here has nothing under it to go back to.
   expect(page.getByRole('button', { name: en.back }).query()).toBeNull()
   await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
+  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: en.close }))
   await expect.element(dialog()).not.toBeInTheDocument()
   await expect.element(network).toHaveFocus()
