@@ -2,13 +2,16 @@
 // every call is bounded (authRequestTimeoutMs, or the `timeoutMs` it is given), fails as an
 // AuthApiError `TIMEOUT` that the frame answers the kit with, cuts the connection, and leaves the
 // next call's answers as they were. A real HTTP server on 127.0.0.1; the bound passes on fake time.
-// What the client sends and every other answer are authApi.pglite.test.ts.
+// A request's own calls (withSignal) stop at once when the request is aborted, and still time out
+// when it is not. What the client sends and every other answer are authApi.pglite.test.ts; the
+// frame's requests aborted over the real auth server are inFlight.pglite.test.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, beforeEach, expect, onTestFinished, test, vi } from 'vitest'
+import { frameTexts } from '../protocol/texts.js'
 import { startLoopbackServer } from '../test/loopbackServer.js'
 import { rejection } from '../test/rejection.js'
 import { AuthApiError, authRequestTimeoutMs, createAuthApi } from './authApi.js'
-import { errorReply } from './rpcError.js'
+import { errorReply, RpcError } from './rpcError.js'
 import { memoryStore, useStore } from './vault.js'
 
 const PAGE = 'http://127.0.0.1:5173'
@@ -172,4 +175,55 @@ test('behavior: each call has its own bound: after a timeout the next calls get 
   const refused = await rejection(api.verifyOtp('c', '123456'))
   expect(refused).toBeInstanceOf(AuthApiError)
   expect(refused).toMatchObject({ code: 'OTP_INVALID', status: 400, message: 'Invalid code' })
+})
+
+// A request's own calls (`withSignal`): the frame aborts them when the kit aborts the request.
+const aborted = () => new RpcError(frameTexts.aborted, 4001)
+
+test('behavior: aborting a request’s signal cuts its call at once: it fails with the abort, not TIMEOUT or NETWORK, and the connection closes', async () => {
+  const server = await startServer()
+  const api = createAuthApi({ url: server.url, projectId: 'test-project', hostOrigin: PAGE })
+  api.setToken('t')
+  const controller = new AbortController()
+  const call = watch(api.withSignal(controller.signal).getShare('eip155'))
+  const held = await server.next()
+  expect(held.path).toBe('/v1/keys/eip155/share')
+  controller.abort(aborted())
+  const error = await call.error
+  expect(error).toBeInstanceOf(RpcError)
+  expect(error).toMatchObject({ message: 'Request was aborted', code: 4001 })
+  // The server sees the request go: no answer it gives later reaches the frame.
+  await held.closed
+})
+
+test('error: a call under a request’s signal that nobody aborts still fails with TIMEOUT after 30 s', async () => {
+  const server = await startServer()
+  const api = createAuthApi({ url: server.url, projectId: 'test-project', hostOrigin: PAGE })
+  api.setToken('t')
+  const call = watch(api.withSignal(new AbortController().signal).deleteAccount('me@example.com'))
+  const held = await server.next()
+  await vi.advanceTimersByTimeAsync(authRequestTimeoutMs - 1)
+  await ioTurn()
+  expect(call.settled).toBe(false)
+  await vi.advanceTimersByTimeAsync(1)
+  expect(await call.error).toEqual(timeout(30))
+  await held.closed
+})
+
+test('edge: a call for a request already aborted is never sent; the client’s other calls and its token are unaffected', async () => {
+  const paths: string[] = []
+  const server = await startServer((req, res) => {
+    paths.push(req.url ?? '')
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"keys":[]}')
+  })
+  const api = createAuthApi({ url: server.url, projectId: 'test-project', hostOrigin: PAGE })
+  const controller = new AbortController()
+  controller.abort(aborted())
+  const scoped = api.withSignal(controller.signal)
+  // One session token for both: set through the request's client, read by the frame's.
+  scoped.setToken('t')
+  expect(api.token).toBe('t')
+  expect(await rejection(scoped.secondaryOtp('c', '123456'))).toMatchObject({ message: 'Request was aborted' })
+  expect(await api.keys()).toEqual({ keys: [] })
+  expect(paths).toEqual(['/v1/keys'])
 })

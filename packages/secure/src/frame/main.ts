@@ -14,10 +14,11 @@ import {
   registerPasskey,
 } from './accountFlows.js'
 import { cancelApproval, type PromptHost, requestApproval } from './approval.js'
-import { createAuthApi, hostVerification } from './authApi.js'
+import { type AuthApi, createAuthApi, hostVerification } from './authApi.js'
 import { deviceApproval, type PendingLogin } from './deviceApproval.js'
 import { showExport } from './exportKey.js'
 import { FrameAccount } from './frameAccount.js'
+import { inFlightRequests } from './inFlight.js'
 import { ensureDeviceShare, shareName, withSecret } from './keys.js'
 import type { RecoveryMode } from './recovery.js'
 import { handleRpc } from './rpc.js'
@@ -67,14 +68,16 @@ if (windowKind) {
 }
 
 function start(config: FrameQuery) {
-  const api = createAuthApi({ url: authUrl, projectId: config.projectId, hostOrigin })
+  // The frame's client for what outlives one request (the session, the host check, the logins'
+  // waits); a request's own calls go through `authApi.withSignal`, cut when the request is aborted.
+  const authApi = createAuthApi({ url: authUrl, projectId: config.projectId, hostOrigin })
   let login: PendingLogin | undefined
-  const device = deviceApproval({ api, login: () => login })
+  const device = deviceApproval({ api: authApi, login: () => login })
   let updateChallenge: { id: string; email: string } | undefined
-  const rpcAborts = new Set<(error: Error) => void>()
+  const requests = inFlightRequests()
   // The popup's result comes from the auth server's callback page, on the auth server's origin.
-  const social = createSocialLogin({ api, resultOrigin: new URL(authUrl).origin, log })
-  const farcaster = createFarcasterLogin({ api, log })
+  const social = createSocialLogin({ api: authApi, resultOrigin: new URL(authUrl).origin, log })
+  const farcaster = createFarcasterLogin({ api: authApi, log })
 
   const post = (message: { id?: string; type: string; payload?: unknown }) =>
     window.parent.postMessage(message, hostOrigin)
@@ -89,10 +92,10 @@ function start(config: FrameQuery) {
   const storage = frameStorage({ origin: hostOrigin, host: promptHost('storage'), log })
 
   const recovery = recoveryPolicy(recoveryMode, hostOrigin, promptHost('approval'))
-  const account = new FrameAccount({ api, recovery, log, receiptTimeoutMs }, config)
+  const account = new FrameAccount({ api: authApi, recovery, log, receiptTimeoutMs }, config)
 
   // Asked once before the first login (the host page off the allow-list fails before any prompt).
-  const verifyHost = hostVerification(api)
+  const verifyHost = hostVerification(authApi)
 
   const restored = storage.silently.then(async (found) => {
     if (found) await account.restore()
@@ -112,7 +115,7 @@ function start(config: FrameQuery) {
    * What upgrading the EOA and undoing it both act with: the EOA's address, its key for one call,
    * and the frame's approval prompt. A device that is refused fails here, before any prompt.
    */
-  async function asOwner(): Promise<OwnerAction> {
+  async function asOwner(api: AuthApi): Promise<OwnerAction> {
     const user = account.signedInSession()
     const addresses = await account.keys()
     if (typeof account.chainId !== 'number') throw new RpcError('Only an EVM account can be upgraded', 4200)
@@ -125,9 +128,11 @@ function start(config: FrameQuery) {
     }
   }
 
-  async function handle(message: AppMessage): Promise<unknown> {
+  async function handle(message: AppMessage, signal: AbortSignal): Promise<unknown> {
     // As the request arrives, before any await: a SIGN_OUT or another login ends the device wait at once.
     device.heard(message.name)
+    // This request's auth-server calls: cut, and never acted on, once the request is aborted.
+    const api = authApi.withSignal(signal)
     await restored
     switch (message.name) {
       case 'CONNECT_EMAIL': {
@@ -204,9 +209,9 @@ function start(config: FrameQuery) {
         return { type, address }
       }
       case 'UPGRADE_ACCOUNT':
-        return upgradeAccount({ ...(await asOwner()), endpoints: account.smartEndpoints(), receiptTimeoutMs })
+        return upgradeAccount({ ...(await asOwner(api)), endpoints: account.smartEndpoints(), receiptTimeoutMs })
       case 'UNDO_ACCOUNT_UPGRADE':
-        return undoUpgrade({ ...(await asOwner()), rpcUrl: account.rpcUrls.get(account.chainId) })
+        return undoUpgrade({ ...(await asOwner(api)), rpcUrl: account.rpcUrls.get(account.chainId) })
       case 'IS_CONNECTED': {
         // A session the server no longer knows is signed out here too; the server's reason goes to
         // the kit, which tells the user when it is the spec's 'Session Expired' (an invalid token).
@@ -246,32 +251,30 @@ function start(config: FrameQuery) {
           !isSolana && (await account.upgradable(smartAccount, () => account.eoaDelegation(endpoints)))
             ? endpoints
             : undefined
-        return await new Promise((resolve, reject) => {
-          rpcAborts.add(reject)
-          handleRpc(
-            {
-              hostOrigin,
-              chainId: isSolana ? (message.payload.chainId ?? account.chainId) : account.chainId,
-              rpcUrl: isSolana ? message.payload.rpcUrl : account.rpcUrls.get(account.chainId),
-              addresses: current,
-              withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use, recovery),
-              assertCanSign: (namespace) => ensureDeviceShare(api, user.userId, namespace, recovery),
-              prompt: promptHost('approval'),
-              log,
-              dappName,
-              smartAccount,
-              upgradable,
-            },
-            message.payload.method,
-            message.payload.params,
-          )
-            .then(resolve, reject)
-            .finally(() => rpcAborts.delete(reject))
-        })
+        // Run as abortable (see the listener): RPC_ABORT rejects it and cuts its key's fetch, so
+        // nothing is signed or sent with a share that arrives after the abort.
+        return await handleRpc(
+          {
+            hostOrigin,
+            chainId: isSolana ? (message.payload.chainId ?? account.chainId) : account.chainId,
+            rpcUrl: isSolana ? message.payload.rpcUrl : account.rpcUrls.get(account.chainId),
+            addresses: current,
+            withSecret: (namespace, use) => withSecret(api, user.userId, namespace, use, recovery),
+            assertCanSign: (namespace) => ensureDeviceShare(api, user.userId, namespace, recovery),
+            prompt: promptHost('approval'),
+            log,
+            dappName,
+            smartAccount,
+            upgradable,
+          },
+          message.payload.method,
+          message.payload.params,
+        )
       }
       case 'RPC_ABORT':
-        for (const abort of rpcAborts) abort(new RpcError(frameTexts.aborted, 4001))
-        rpcAborts.clear()
+        requests.abort()
+        // The prompt up (an RPC's approval, or another request's) closes as rejected; that request
+        // then fails, and its signal cuts the auth call its prompt may still wait on.
         cancelApproval()
         return {}
       case 'UPDATE_EMAIL': {
@@ -365,14 +368,18 @@ function start(config: FrameQuery) {
     }
     const message = parsed.data
     log('request', message.name, message.id)
-    handle(message).then(
-      (payload) =>
-        post({ id: message.id, type: `${framePrefix}${message.name satisfies AppRequestName}_SUCCESS`, payload }),
-      (error: unknown) => {
-        log('error', message.name, error)
-        post(errorReply(message, error))
-      },
-    )
+    // The kit's RPC_ABORT aborts its RPC requests only (it names no request; the kit stops waiting
+    // for those alone).
+    requests
+      .run(message.name === 'RPC_REQUEST', (signal) => handle(message, signal))
+      .then(
+        (payload) =>
+          post({ id: message.id, type: `${framePrefix}${message.name satisfies AppRequestName}_SUCCESS`, payload }),
+        (error: unknown) => {
+          log('error', message.name, error)
+          post(errorReply(message, error))
+        },
+      )
   })
 
   post({ type: `${framePrefix}READY`, payload: { version: frameProtocolVersion, ...(build ? { build } : {}) } })
