@@ -1,8 +1,9 @@
 // For browser tests of the embedded wallet (headless's verbs and hooks, ui's views): a kit on the
 // devnet chain with the secure frame of globalAuth.ts, an email login through the devnet's inbox,
 // the frame's Approve clicked inside the frame's own document (a trusted click), and the cleanup
-// each test runs after itself. Built from the public entries, as a host would. Real services only:
-// the auth server, the frame, anvil.
+// each test runs after itself. Built from the public entries, as a host would, but for one test-only
+// hook: the frame is asked at once when it reports ready (see embeddedPortico's `realReadyDelay`).
+// Real services only: the auth server, the frame, anvil.
 
 import {
   createPortico,
@@ -19,6 +20,7 @@ import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
+import { embeddedTimings } from '../../../headless/src/test/embeddedTimings.js'
 import { latestMail } from './authInbox.js'
 
 const stops: (() => void)[] = []
@@ -45,18 +47,27 @@ export const freshEmail = (prefix = 'embedded') => `${prefix}-${Date.now().toStr
  * A kit on the devnet chain with the embedded wallet's frame; `smart` gives the chain the devnet's
  * bundler and paymaster. Pass the same `storage` to two kits for a second page of one browser, and
  * `embedded.otherFrameUrl` as `frameUrl` for another device (the frame's storage is per origin).
+ *
+ * Its first request goes to the frame as soon as the frame reports ready, without the spec's
+ * 500 ms after that report (headless's frameClient.timers.test.ts holds that wait with the real
+ * value): the tests are about what follows it, and every kit (often two or three a test) would wait
+ * it out again. `realReadyDelay` keeps the spec's wait, for a test whose point is the wait itself.
+ * A test that sets its own timings (`embeddedTimings.set`) replaces these.
  */
 export function embeddedPortico({
   smart = false,
   storage = pageStorage(),
   frameUrl = inject('embedded').frameUrl,
   options = {},
+  realReadyDelay = false,
 }: {
   smart?: boolean
   storage?: StorageLike
   frameUrl?: string
   /** More options, over these (another network list, account types…). */
   options?: Partial<PorticoOptions>
+  /** Keep the spec's 500 ms between the frame's ready report and its first request (default: none). */
+  realReadyDelay?: boolean
 } = {}) {
   const devnet = inject('devnet')
   const embedded = inject('embedded')
@@ -76,6 +87,8 @@ export function embeddedPortico({
     features: { analytics: false },
     ...options,
   } as PorticoOptions)
+  // Before initialize: a login on record in `storage` is restored there, through the frame.
+  if (!realReadyDelay) embeddedTimings.set(portico, { readyDelayMs: 0 })
   stops.push(initialize(portico))
   return portico
 }

@@ -22,7 +22,6 @@ import { composeStory } from '@storybook/react-vite'
 import { afterEach, beforeAll, beforeEach, describe, expect, inject, test, vi } from 'vitest'
 import { type Locator, page, server, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
-import { embeddedTimings } from '../../../headless/src/test/embeddedTimings.js'
 import * as embedded from '../features/embedded/EmailLogin.stories.js'
 import embeddedAr from '../features/embedded/embedded.ar.js'
 import { embeddedEn } from '../features/embedded/embedded.en.js'
@@ -117,16 +116,8 @@ const signIn = (theme: 'light' | 'dark'): StoryObj => ({
 // against the real ones, entering the address in the view's field.
 const auth = inject('embedded')
 
-/**
- * The instance's first request goes to its frame as soon as the frame reports ready, without the
- * spec's 500 ms after that report (headless's frameClient.timers.test.ts holds that wait with the
- * real value): the pictures are of the views after it, and each case's new frame (30 cases, two
- * frames in three of them) would wait it out again.
- */
-const askFrameAtOnce = (harness: Harness) => embeddedTimings.set(harness.portico, { readyDelayMs: 0 })
-
 const emailLogin: StoryObj = {
-  loaders: [harnessLoader({ projectId: auth.projectId, embeddedWallet: { frameUrl: auth.frameUrl } }, askFrameAtOnce)],
+  loaders: [harnessLoader({ projectId: auth.projectId, embeddedWallet: { frameUrl: auth.frameUrl } })],
   render: (_args, { loaded, globals }) => (
     <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="Connect" />
   ),
@@ -160,7 +151,6 @@ async function knownOnAnotherDevice(to: string) {
     // No second Devnet Wallet announced to the Connect view on screen.
     devnetWallet: false,
   })
-  askFrameAtOnce(first)
   try {
     await loginHeadless(first, to)
   } finally {
@@ -171,9 +161,7 @@ async function knownOnAnotherDevice(to: string) {
 
 /** The Connect view, its email login on a second device (the second frame origin). */
 const emailLoginOtherDevice: StoryObj = {
-  loaders: [
-    harnessLoader({ projectId: auth.projectId, embeddedWallet: { frameUrl: auth.otherFrameUrl } }, askFrameAtOnce),
-  ],
+  loaders: [harnessLoader({ projectId: auth.projectId, embeddedWallet: { frameUrl: auth.otherFrameUrl } })],
   render: emailLogin.render,
 }
 
@@ -226,7 +214,6 @@ const approveTransaction = (theme: 'light' | 'dark'): StoryObj => ({
     harnessLoader(
       { projectId: auth.projectId, embeddedWallet: { frameUrl: auth.frameUrl }, ui: { themeMode: theme } },
       (harness) => {
-        askFrameAtOnce(harness)
         approving = harness
       },
     ),

@@ -35,18 +35,6 @@ const freshEmail = () => `ui-${Date.now().toString(36)}-${++emails}@example.com`
 /** The auth server's clock moves forward past its 30 s per-address mail cooldown (never waited out). */
 const passServerCooldown = () => advanceAuthClock(31_000)
 
-/**
- * A kit whose first request goes to its frame as soon as the frame reports ready, without the
- * spec's 500 ms after that report (headless's frameClient.timers.test.ts holds that wait with the
- * real value): these tests are about what follows it, and each of their frames would wait it out
- * again.
- */
-function makePortico(frameUrl = embedded.frameUrl, storage = pageStorage()) {
-  const portico = embeddedPortico({ frameUrl, storage })
-  embeddedTimings.set(portico, { readyDelayMs: 0 })
-  return portico
-}
-
 function OpenOnMount({ view }: { view: ModalView }) {
   const { open } = useModal()
   useEffect(() => open({ view }), [open, view])
@@ -82,9 +70,9 @@ async function submitEmail(email: string) {
  * device step. Returns that instance and the mail sent before the submit.
  */
 async function submitOnNewDevice(email: string) {
-  await loginHeadless(makePortico(), email)
+  await loginHeadless(embeddedPortico(), email)
   await passServerCooldown()
-  const portico = makePortico(embedded.otherFrameUrl)
+  const portico = embeddedPortico({ frameUrl: embedded.otherFrameUrl })
   await mount(portico, 'Connect')
   const before = await latestMail(email)
   await submitEmail(email)
@@ -116,7 +104,7 @@ async function loginHeadless(portico: Portico, email: string) {
 }
 
 test('behavior: email first in Connect; typing loads the view; code from the inbox connects and the Account view shows the email; axe clean dark and light', async () => {
-  const portico = makePortico()
+  const portico = embeddedPortico()
   await mount(portico, 'Connect')
   await expect.element(emailInput()).toBeVisible()
   // Spec connect-method order: email, social, wallet (the email section comes before the wallets).
@@ -159,7 +147,7 @@ test('behavior: email first in Connect; typing loads the view; code from the inb
   await cleanup()
 
   // Light theme: the OTP step of another login, scanned too.
-  const light = makePortico()
+  const light = embeddedPortico()
   await mount(light, 'Connect', 'light')
   await submitEmail(freshEmail())
   await expect.element(digit(1)).toBeVisible()
@@ -176,7 +164,7 @@ async function mailsTo(to: string): Promise<unknown[]> {
 }
 
 test('behavior: the secure frame starts when the visitor reaches for the email field (pointer over it, focus by Tab), not when the Connect view opens; the Continue after it mails one code through that same frame', async () => {
-  const portico = makePortico()
+  const portico = embeddedPortico()
   await mount(portico, 'Connect')
   await expect.element(emailInput()).toBeVisible()
   // The modal's own opening focus (on its Close button) is not the visitor reaching for the field.
@@ -209,7 +197,7 @@ test('behavior: the secure frame starts when the visitor reaches for the email f
   for (const stale of frames()) stale.remove()
 
   // A keyboard visitor: Tab from Close into the field starts it too.
-  const keyboard = makePortico()
+  const keyboard = embeddedPortico()
   await mount(keyboard, 'Connect')
   await expect.element(page.getByRole('button', { name: 'Close' })).toHaveFocus()
   expect(frames()).toHaveLength(0)
@@ -220,7 +208,7 @@ test('behavior: the secure frame starts when the visitor reaches for the email f
 })
 
 test('behavior: a visitor who reaches for the email field and never continues: the frame stays one, hidden, and nothing is alerted, and the modal closes as usual', async () => {
-  const portico = makePortico()
+  const portico = embeddedPortico()
   await mount(portico, 'Connect')
   await userEvent.hover(emailInput())
   await expect.poll(() => frames().length).toBe(1)
@@ -234,7 +222,7 @@ test('behavior: a visitor who reaches for the email field and never continues: t
 })
 
 test('behavior: a wrong code shows the auth server error and clears the boxes; a pasted code (spaces and all) fills every box and connects', async () => {
-  const portico = makePortico()
+  const portico = embeddedPortico()
   await mount(portico, 'Connect')
   const email = freshEmail()
   await submitEmail(email)
@@ -260,7 +248,7 @@ test('behavior: a wrong code shows the auth server error and clears the boxes; a
 })
 
 test("behavior: in Arabic the auth server's refusal of a wrong code is worded in Arabic, not in the server's English", async () => {
-  const portico = makePortico()
+  const portico = embeddedPortico()
   await mount(portico, 'Connect', 'dark', 'ar')
   const email = freshEmail()
   const field = page.getByRole('textbox', { name: 'البريد الإلكتروني' })
@@ -277,7 +265,7 @@ test("behavior: in Arabic the auth server's refusal of a wrong code is worded in
 })
 
 test('behavior: a mail the auth server cannot send says so; nothing is held back, and another address then connects', async () => {
-  const portico = makePortico()
+  const portico = embeddedPortico()
   await mount(portico, 'Connect')
   // The devnet inbox refuses every address on `.invalid` at RCPT TO, as a mail server refuses an
   // address it cannot deliver to: the auth server's send fails (MAIL_FAILED).
@@ -302,7 +290,7 @@ test('behavior: a mail the auth server cannot send says so; nothing is held back
 })
 
 test('behavior: resend waits out the 30 s cooldown (Please try again after {n} seconds), then mails a new code that connects', async () => {
-  const portico = makePortico()
+  const portico = embeddedPortico()
   await mount(portico, 'Connect')
   const email = freshEmail()
   await submitEmail(email)
@@ -360,7 +348,7 @@ test('behavior: on a new device the approval mail can be sent again once the coo
 })
 
 test('behavior: update email from the Account view: new address, code to the old one, code to the new one, the new email shown', async () => {
-  const portico = makePortico()
+  const portico = embeddedPortico()
   const email = freshEmail()
   await loginHeadless(portico, email)
   await passServerCooldown()
@@ -390,7 +378,7 @@ test('behavior: update email from the Account view: new address, code to the old
 })
 
 test("behavior: the auth server refuses the session's token (not yet valid): the inline error gives its words, 'Session Expired' shows once however often the request is retried", async () => {
-  const portico = makePortico()
+  const portico = embeddedPortico()
   const email = freshEmail()
   await loginHeadless(portico, email)
   // The server's clock ten minutes behind for this user's token only (the one it signed is from its
@@ -437,7 +425,7 @@ test("behavior: the auth server refuses the session's token (not yet valid): the
 })
 
 test('behavior: a signing request opens ApproveTransaction with the secure frame laid over the view; focus moves into the frame, approved inside it, the modal closes; closing it instead rejects; a method off the list says Action not allowed', async () => {
-  const portico = makePortico()
+  const portico = embeddedPortico()
   const { address } = await loginHeadless(portico, freshEmail())
   // The Account view ties the frame's prompts to the modal (the login views do too).
   await mount(portico, 'Account')
@@ -499,11 +487,11 @@ test('behavior: a signing request opens ApproveTransaction with the secure frame
 test('behavior: after a reload, the Connect view restores an email login without a code and shows the Account view', async () => {
   const storage = pageStorage()
   const email = freshEmail()
-  const before = makePortico(embedded.frameUrl, storage)
+  const before = embeddedPortico({ storage })
   const { address } = await loginHeadless(before, email)
   // The page reloads: a new instance on the same storage, with a new frame (the frame keeps its session).
   for (const frame of document.querySelectorAll('iframe[data-portico-secure-frame]')) frame.remove()
-  const portico = makePortico(embedded.frameUrl, storage)
+  const portico = embeddedPortico({ storage })
   await mount(portico, 'Connect')
   await expect.element(page.getByText(email)).toBeVisible()
   expect($('modal-frame')?.getAttribute('data-view')).toBe('Account')
@@ -512,7 +500,7 @@ test('behavior: after a reload, the Connect view restores an email login without
 
 test('behavior: a secure frame that never loads: A problem occurred while trying initialize authentication, back to Connect', async () => {
   // A loopback origin that serves no frame (the clock control answers JSON): the frame never says ready.
-  const portico = makePortico(embedded.clockUrl)
+  const portico = embeddedPortico({ frameUrl: embedded.clockUrl })
   embeddedTimings.set(portico, { loadTimeoutMs: 300 })
   await mount(portico, 'Connect')
   await submitEmail(freshEmail())
@@ -522,7 +510,7 @@ test('behavior: a secure frame that never loads: A problem occurred while trying
 })
 
 test("behavior: the frame's prompt is given the modal's resolved theme, the host's accent included, and again when it changes", async () => {
-  const portico = makePortico()
+  const portico = embeddedPortico()
   await loginHeadless(portico, freshEmail())
   // Every message the kit sends the frame goes through its client: recorded here, then passed on.
   const client = getEmbeddedWallet(portico).client
@@ -552,7 +540,7 @@ function ThemedHost({ portico, queryClient, accent }: { portico: Portico; queryC
 }
 
 test('behavior: under the default user-held recovery mode a first email login shows the recovery code once inside the secure frame over ApproveTransaction; saving it completes the login on Account; axe clean', async () => {
-  const portico = makePortico(embedded.userHeldFrameUrl)
+  const portico = embeddedPortico({ frameUrl: embedded.userHeldFrameUrl })
   await mount(portico, 'Connect')
   const email = freshEmail()
   await submitEmail(email)
