@@ -84,8 +84,10 @@ export function embeddedPortico({
     walletDirectory: false,
     blockchainApi: false,
     remoteConfig: false,
-    features: { analytics: false },
     ...options,
+    // Merged, not replaced: a test that sets its own features (its social providers…) keeps
+    // analytics off, which would otherwise call the hosted defaults (refused off loopback).
+    features: { analytics: false, ...options.features },
   } as PorticoOptions)
   // Before initialize: a login on record in `storage` is restored there, through the frame.
   if (!realReadyDelay) embeddedTimings.set(portico, { readyDelayMs: 0 })
