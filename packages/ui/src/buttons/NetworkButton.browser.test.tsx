@@ -6,7 +6,7 @@
 // features/networks.
 import { PorticoProvider } from '@portico/headless'
 import { afterEach, expect, test } from 'vitest'
-import { page, userEvent } from 'vitest/browser'
+import { commands, page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { en } from '../i18n/messages.js'
 import { PorticoUI } from '../PorticoUI.js'
@@ -69,19 +69,50 @@ test('behavior: on a chain the app lacks, "Wrong network" with no mark; pressing
 test('behavior: pressing it opens the network list (Choose Network), a double click opens it once; the Close button gives focus back', async () => {
   const { changes } = await mount()
   const network = page.getByRole('button', { name: 'Devnet', exact: true })
-  await userEvent.dblClick(network)
+  await expect.element(network).toBeVisible()
+  await doubleClickAsAUser('[data-slot="network-button"]')
+  // Not opened twice, and the second press (on the overlay now over the button) closed nothing.
+  expect(dialog().query()).not.toBeNull()
+  expect(changes).toEqual([true])
   await expect.element(page.getByRole('heading', { name: en.titleNetworks })).toBeVisible()
   await expect.element(page.getByRole('list', { name: en.titleNetworks })).toBeVisible()
-  expect(changes).toEqual([true])
   // A network list opened from here has nothing under it to go back to.
   expect(page.getByRole('button', { name: en.back }).query()).toBeNull()
   await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
-  await modalSettled()
   await userEvent.click(page.getByRole('button', { name: en.close }))
   await expect.element(dialog()).not.toBeInTheDocument()
   await expect.element(network).toHaveFocus()
   expect(changes).toEqual([true, false])
 })
+
+test('behavior: after a double click that opened the list, a new single press on the overlay still closes it and gives focus back', async () => {
+  const { changes } = await mount()
+  const network = page.getByRole('button', { name: 'Devnet', exact: true })
+  await expect.element(network).toBeVisible()
+  await doubleClickAsAUser('[data-slot="network-button"]')
+  expect(dialog().query()).not.toBeNull()
+  expect(changes).toEqual([true])
+  // A new click sequence at the same point: the press lands on the overlay, outside the dialog.
+  await commands.mousePress('[data-slot="network-button"]', 1)
+  await expect.element(dialog()).not.toBeInTheDocument()
+  await expect.element(network).toHaveFocus()
+  expect(changes).toEqual([true, false])
+})
+
+/**
+ * A user's double click on the element matching `selector`, with a real user's timing: the first
+ * press opens the modal, and the second (click count 2, same point) comes once the dialog is on
+ * screen and its outside-press listener is in place (one macrotask after it mounts), so it lands
+ * on the overlay now over the button. Resolves once that second press has been handled.
+ */
+async function doubleClickAsAUser(selector: string) {
+  await commands.mousePress(selector, 1)
+  await expect.element(dialog()).toBeVisible()
+  await modalSettled()
+  await commands.mousePress(selector, 2)
+  // A dismissal that an intercepted click defers runs one macrotask after it.
+  await new Promise((resolve) => setTimeout(resolve, 0))
+}
 
 test('edge: on a chain the app lacks, with unsupported chains allowed, the button still says "Wrong network" and opens the network list', async () => {
   await mount({ walletChainId: 5, allowUnsupportedChain: true })

@@ -22,6 +22,10 @@ import { afterNextPaint } from './useAfterFirstPaint.js'
  *
  * Closing gives focus back to the element that opened the modal (`modal.trigger`), else to the
  * element that had it when the modal opened.
+ *
+ * A press outside closes it when it is the first of a click sequence only: the second press of a
+ * double click on an opener (whose first press opened the modal) lands on the overlay now over the
+ * opener, and must leave open the modal that its first press opened.
  */
 export function ModalContent({
   modal,
@@ -42,6 +46,10 @@ export function ModalContent({
   const { nodes: branches, registry } = FocusScope.useFocusScopeBranchRegistry()
   const branchesRef = useRef(branches)
   branchesRef.current = branches
+  // The click count (`detail`) of the latest click: an outside press is decided when its click
+  // comes (`deferPointerDownOutside`), and only the click carries the count (Chromium's
+  // `pointerdown` has `detail` 0; its `mousedown` is not sent when a handler prevents the press).
+  const clickCount = useRef(0)
   useEffect(() => {
     let restore: (() => void) | undefined
     // Focus already in the dialog or one of its branches (the secure frame), or moved on its own
@@ -75,6 +83,18 @@ export function ModalContent({
     const onFocusIn = (event: FocusEvent) => {
       if (pointer && event.target instanceof HTMLElement) markPointerFocus(event.target)
     }
+    // Capture on the document: before Radix's listener, which decides the outside press on click.
+    const onClick = (event: MouseEvent) => {
+      clickCount.current = event.detail
+    }
+    // That second press, on the overlay, also leaves focus in the dialog: by default it would move
+    // focus to the page's body, out of the trap, and Tab would then walk the page under the modal.
+    const onMouseDown = (event: MouseEvent) => {
+      if (event.detail > 1 && event.target instanceof Element && event.target.matches('[data-slot="modal-overlay"]'))
+        event.preventDefault()
+    }
+    document.addEventListener('click', onClick, true)
+    document.addEventListener('mousedown', onMouseDown, true)
     node?.addEventListener('pointerdown', onPointerDown, true)
     node?.addEventListener('keydown', onKeyDown, true)
     node?.addEventListener('focusin', onFocusIn)
@@ -84,6 +104,8 @@ export function ModalContent({
       node?.removeEventListener('pointerdown', onPointerDown, true)
       node?.removeEventListener('keydown', onKeyDown, true)
       node?.removeEventListener('focusin', onFocusIn)
+      document.removeEventListener('click', onClick, true)
+      document.removeEventListener('mousedown', onMouseDown, true)
     }
   }, [])
   return (
@@ -116,6 +138,9 @@ export function ModalContent({
             const { button, ctrlKey } = event.detail.originalEvent
             // A context menu is not a dismissal.
             if (button === 2 || (button === 0 && ctrlKey)) event.preventDefault()
+            // Nor is the second press of a double click (the first opened the modal or was in it):
+            // a press of the primary button is decided on its click, whose count this is.
+            else if (button === 0 && clickCount.current > 1) event.preventDefault()
           }}
           // Focus leaving for a branch (the secure frame) or the browser's UI is not a dismissal.
           onFocusOutside={(event) => event.preventDefault()}

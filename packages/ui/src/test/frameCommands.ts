@@ -1,6 +1,7 @@
 // Browser commands (run in Node, beside Playwright) for tests that must reach what the page itself
-// cannot: the secure frame's own document (another origin), and the browser's passkey
-// authenticator (a virtual one, through CDP's WebAuthn domain). Registered in vitest.config.ts's
+// cannot: the secure frame's own document (another origin), the browser's passkey authenticator (a
+// virtual one, through CDP's WebAuthn domain), and real mouse presses with a click count of the
+// test's choosing (the second press of a double click, sent when the test says). Registered in vitest.config.ts's
 // browser project; typed for the tests below.
 // The Playwright provider's context (page, frame) on the command's first argument.
 import type {} from '@vitest/browser-playwright'
@@ -71,8 +72,33 @@ const removePasskeyAuthenticator: BrowserCommand<[string]> = async (_context, au
   await cdp.detach().catch(() => {})
 }
 
+/**
+ * One real press of the primary mouse button (down, then up) at the centre of the first element of
+ * the test's document matching `selector`, `clickCount` being the press's place in its click
+ * sequence (2: the second press of a double click; the browser's `detail`). The element may be
+ * covered: the press lands on whatever is on top at that point, as a user's would. Unlike
+ * `userEvent.dblClick`, whose two presses leave together, a test can send the second press once
+ * the first has had its effect.
+ */
+type MousePress = (selector: string, clickCount: number) => Promise<void>
+const mousePress: BrowserCommand<Parameters<MousePress>> = async (context, selector, clickCount) => {
+  // The test runs in an iframe: the box is in the page's coordinates, where the mouse moves.
+  const box = await (await context.frame()).locator(selector).first().boundingBox()
+  if (!box) throw new Error(`no box for ${selector}`)
+  const { mouse } = context.page
+  await mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await mouse.down({ clickCount })
+  await mouse.up({ clickCount })
+}
+
 /** The commands, for `browser.commands` in vitest.config.ts. */
-export const frameCommands = { frameRootStyle, addPasskeyAuthenticator, passkeysOf, removePasskeyAuthenticator }
+export const frameCommands = {
+  frameRootStyle,
+  addPasskeyAuthenticator,
+  passkeysOf,
+  removePasskeyAuthenticator,
+  mousePress,
+}
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
@@ -80,5 +106,6 @@ declare module 'vitest/browser' {
     addPasskeyAuthenticator: AddPasskeyAuthenticator
     passkeysOf: PasskeysOf
     removePasskeyAuthenticator: RemovePasskeyAuthenticator
+    mousePress: MousePress
   }
 }
