@@ -49,7 +49,10 @@ export type HarnessOptions = {
   directoryUrl?: string | undefined
   /** Base URL of the analytics and project API (the fixture server); analytics is off without it. */
   analyticsUrl?: string | undefined
-  /** Base URL of a blockchain API (the devnet emulator); balances come from RPC without it. */
+  /**
+   * Base URL of a blockchain API (the devnet emulator); balances come from RPC without it, and what
+   * still asks the API (the Account view's history and NFTs) is refused on loopback.
+   */
   blockchainApiUrl?: string | undefined
   /** Project id (default 'harness'). */
   projectId?: string | undefined
@@ -112,6 +115,14 @@ const devnetNetwork = (rpcUrl: string) =>
       { address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' },
     ],
   })
+
+/**
+ * The base of every hosted service a test or story names none for: a loopback port Chromium refuses
+ * to dial (a restricted port), so a request fails at once and never leaves the machine. Not port 9:
+ * tests use `http://127.0.0.1:9` as a host the kit must not load images from, and the `api` and
+ * `blockchain` bases are origins it does load images from (imageSource.ts).
+ */
+const refusingApiUrl = 'http://127.0.0.1:1'
 
 /** Icons that must never load or execute: the fallback glyph shows instead. */
 const hostileIcons = [
@@ -213,11 +224,12 @@ export async function createHarness(options: HarnessOptions = {}) {
       ...(options.multiWallet ? { multiWallet: true } : {}),
     },
     ...options.legal,
+    // Every service named, so none falls back to its hosted default: a view that asks anyway (the
+    // Account view's history and NFTs, a directory wallet's image) gets a refusal on loopback.
     apiUrls: {
-      ...(options.directoryUrl ? { api: options.directoryUrl } : {}),
-      ...(options.remoteConfigUrl ? { api: options.remoteConfigUrl } : {}),
-      ...(options.analyticsUrl ? { api: options.analyticsUrl, analytics: options.analyticsUrl } : {}),
-      ...(options.blockchainApiUrl ? { blockchain: options.blockchainApiUrl } : {}),
+      api: options.analyticsUrl || options.remoteConfigUrl || options.directoryUrl || refusingApiUrl,
+      blockchain: options.blockchainApiUrl || refusingApiUrl,
+      analytics: options.analyticsUrl || refusingApiUrl,
     },
     remoteConfig: Boolean(options.remoteConfigUrl),
     siwx: options.siwx,
