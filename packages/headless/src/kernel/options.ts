@@ -59,9 +59,11 @@ export type PorticoOptions = {
   /**
    * Use the blockchain API for the networks it serves (needs a project id): balances with prices,
    * names and identities, swaps (tokens, quotes, allowance, gas price and the swap itself), and
-   * the hosted bundler of networks `bundlerMap` does not name. Default `true`. With `false`
-   * balances come from the network's RPC, name and identity lookups stay idle, and swaps fail with
-   * `SwapBlockchainApiDisabledError` ('Swaps need the blockchain API') before any request.
+   * the account's activity and NFTs, and the hosted bundler of networks `bundlerMap` does not name.
+   * Default `true`. With `false` balances come from the network's RPC, name and identity lookups
+   * stay idle, the activity and NFT lists fail with `TransactionHistoryError` and
+   * `NftsUnavailableError`, and swaps with `SwapBlockchainApiDisabledError` ('Swaps need the
+   * blockchain API'), each before any request.
    *
    * @example
    * createPortico({ networks, adapters, projectId, blockchainApi: false })

@@ -91,3 +91,19 @@ test("behavior: failures are 'Failed to fetch transactions'; an address is requi
   })
   expect(isSpamTransaction({ id: 'x', metadata: { minedAt: '' }, transfers: [] })).toBe(false)
 })
+
+test('security: with blockchainApi false the account’s address never reaches the blockchain API: TransactionHistoryError before any request', async () => {
+  const before = fixture.state.requests.length
+  const off = createPortico({
+    projectId: 'p1',
+    networks: testNetworks().all,
+    adapters: testAdapters(),
+    storage: null,
+    apiUrls: { blockchain: fixture.url },
+    blockchainApi: false,
+  })
+  await expect(
+    fetchTransactions(off, { address: devnet.evm.accounts[1].address, caipNetworkId: 'eip155:31337' }),
+  ).rejects.toMatchObject({ name: 'TransactionHistoryError' })
+  expect(fixture.state.requests.length).toBe(before)
+})

@@ -65,7 +65,8 @@ export function isSpamTransaction(transaction: Transaction): boolean {
  * One page of an account's history on one network (`GET {blockchain}/v1/account/{address}/history`,
  * `cursor` for the next page). Entries of other networks and spam are dropped (the spec);
  * malformed entries are dropped one by one; any other failure is a {@link TransactionHistoryError}.
- * Needs an address (spec: transactions cannot be fetched without one).
+ * Needs an address (spec: transactions cannot be fetched without one) and the blockchain API: with
+ * `blockchainApi: false` it fails before any request.
  *
  * @example
  * const { data, next } = await fetchTransactions(portico, { address, caipNetworkId: 'eip155:1' })
@@ -75,6 +76,9 @@ export async function fetchTransactions(
   { address, caipNetworkId, cursor }: { address: string; caipNetworkId: CaipNetworkId; cursor?: string | undefined },
 ): Promise<FetchTransactionsReturnType> {
   if (!address) throw new TransactionHistoryError({ cause: new Error('An account address is required') })
+  // `blockchainApi: false` keeps the account's address off the blockchain API: no history then.
+  if (!portico.options.blockchainApi)
+    throw new TransactionHistoryError({ cause: new Error('The blockchain API is off (blockchainApi: false)') })
   const url = blockchainApiUrl(portico, `/v1/account/${encodeURIComponent(address)}/history`)
   url.searchParams.set('chainId', caipNetworkId)
   if (cursor) url.searchParams.set('cursor', cursor)

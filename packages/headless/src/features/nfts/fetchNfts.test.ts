@@ -100,3 +100,20 @@ test("behavior: failures are 'Failed to fetch NFTs'; an address is required", as
     NftsUnavailableError,
   )
 })
+
+test('security: with blockchainApi false the account’s address never reaches the blockchain API: NftsUnavailableError before any request', async () => {
+  const before = fixture.state.requests.length
+  const off = createPortico({
+    projectId: 'p1',
+    networks: testNetworks().all,
+    adapters: testAdapters(),
+    storage: null,
+    apiUrls: { blockchain: fixture.url },
+    blockchainApi: false,
+  })
+  const error = await fetchNfts(off, { address: evmAccounts[0].address, caipNetworkId: 'eip155:31337' }).catch(
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(NftsUnavailableError)
+  expect(fixture.state.requests.length).toBe(before)
+})

@@ -73,7 +73,8 @@ function imageUrl(value: string | null | undefined): string | undefined {
  * One page of the ERC-721 and ERC-1155 tokens an account holds on one network
  * (`GET {blockchain}/v1/account/{address}/nfts?chainId=…`, `cursor` for the next page). Tokens
  * flagged spam and tokens of other networks are dropped, as in the history; malformed entries
- * are dropped one by one; any other failure is an {@link NftsUnavailableError}.
+ * are dropped one by one; any other failure is an {@link NftsUnavailableError}, as is a call with
+ * `blockchainApi: false` (before any request).
  *
  * @example
  * const { data, next } = await fetchNfts(portico, { address, caipNetworkId: 'eip155:1' })
@@ -83,6 +84,9 @@ export async function fetchNfts(
   { address, caipNetworkId, cursor }: FetchNftsParameters,
 ): Promise<FetchNftsReturnType> {
   if (!address) throw new NftsUnavailableError({ cause: new Error('An account address is required') })
+  // `blockchainApi: false` keeps the account's address off the blockchain API: no NFTs then.
+  if (!portico.options.blockchainApi)
+    throw new NftsUnavailableError({ cause: new Error('The blockchain API is off (blockchainApi: false)') })
   const request = blockchainApiUrl(portico, `/v1/account/${encodeURIComponent(address)}/nfts`)
   request.searchParams.set('chainId', caipNetworkId)
   if (cursor) request.searchParams.set('cursor', cursor)
