@@ -10,8 +10,8 @@ import { commands, page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { en } from '../i18n/messages.js'
 import { PorticoUI } from '../PorticoUI.js'
+import { doubleClickAsAUser } from '../test/doubleClick.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
-import { modalSettled } from '../test/modalSettled.js'
 import { ConnectButton, type ConnectButtonProps } from './ConnectButton.js'
 
 const first = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -72,15 +72,7 @@ test('behavior: while a wallet has not answered, the button says Connecting…, 
 test('behavior: a double click opens the modal once and leaves it open, its second press coming after the dialog is on screen', async () => {
   const { changes } = await mount()
   await expect.element(page.getByRole('button', { name: en.connectWallet })).toBeVisible()
-  // A user's timing: the second press (click count 2, same point) comes once the dialog is on
-  // screen and listens for outside presses (a macrotask after it mounts), so it lands on the overlay
-  // now over the button. `userEvent.dblClick` sends both presses before that.
-  await commands.mousePress('[data-slot="connect-button"]', 1)
-  await expect.element(dialog()).toBeVisible()
-  await modalSettled()
-  await commands.mousePress('[data-slot="connect-button"]', 2)
-  // A dismissal that an intercepted click defers runs one macrotask after it.
-  await new Promise((resolve) => setTimeout(resolve, 0))
+  await doubleClickAsAUser('[data-slot="connect-button"]')
   // Not opened twice, and the second press closed nothing.
   expect(dialog().query()).not.toBeNull()
   expect(changes).toEqual([true])

@@ -10,8 +10,8 @@ import { commands, page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { en } from '../i18n/messages.js'
 import { PorticoUI } from '../PorticoUI.js'
+import { doubleClickAsAUser } from '../test/doubleClick.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
-import { modalSettled } from '../test/modalSettled.js'
 import { NetworkButton } from './NetworkButton.js'
 
 const stops: (() => void)[] = []
@@ -98,21 +98,6 @@ test('behavior: after a double click that opened the list, a new single press on
   await expect.element(network).toHaveFocus()
   expect(changes).toEqual([true, false])
 })
-
-/**
- * A user's double click on the element matching `selector`, with a real user's timing: the first
- * press opens the modal, and the second (click count 2, same point) comes once the dialog is on
- * screen and its outside-press listener is in place (one macrotask after it mounts), so it lands
- * on the overlay now over the button. Resolves once that second press has been handled.
- */
-async function doubleClickAsAUser(selector: string) {
-  await commands.mousePress(selector, 1)
-  await expect.element(dialog()).toBeVisible()
-  await modalSettled()
-  await commands.mousePress(selector, 2)
-  // A dismissal that an intercepted click defers runs one macrotask after it.
-  await new Promise((resolve) => setTimeout(resolve, 0))
-}
 
 test('edge: on a chain the app lacks, with unsupported chains allowed, the button still says "Wrong network" and opens the network list', async () => {
   await mount({ walletChainId: 5, allowUnsupportedChain: true })
