@@ -138,7 +138,8 @@ describe('Portico drives wagmi', () => {
   test('behavior: a wagmi switch to a chain wagmi does not know fails and both stay', async () => {
     const { config, portico } = await connectedPage()
     await expect(switchChain(config, { chainId: 1 as 31337 })).rejects.toMatchObject({
-      name: 'ChainNotConfiguredError',
+      name: 'SwitchChainError',
+      cause: { name: 'ChainNotConfiguredError' },
     })
     expect(getNetwork(portico, { namespace: 'eip155' }).network.id).toBe(31337)
     expect(getConnection(config).chainId).toBe(31337)

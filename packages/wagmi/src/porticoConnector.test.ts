@@ -274,10 +274,15 @@ describe("Portico's changes are the connector's events, once each", () => {
 })
 
 describe("wagmi's typed errors", () => {
-  test("error: switchChain to a chain the config lacks is wagmi's ChainNotConfiguredError and asks no wallet", async () => {
+  test("error: switchChain to a chain the config lacks is viem's SwitchChainError caused by wagmi's ChainNotConfiguredError (as injected's) and asks no wallet", async () => {
     const { wallet, connector, portico } = await connectedPage()
     const before = wallet.requests.length
-    await expect(connector.switchChain?.({ chainId: 1 })).rejects.toBeInstanceOf(ChainNotConfiguredError)
+    const error = await connector.switchChain?.({ chainId: 1 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(SwitchChainError)
+    expect((error as SwitchChainError).cause).toBeInstanceOf(ChainNotConfiguredError)
     expect(wallet.requests.slice(before).map((r) => r.method)).not.toContain('wallet_switchEthereumChain')
     expect(getNetwork(portico, { namespace: 'eip155' }).network.id).toBe(31337)
     expect(await connector.getChainId()).toBe(31337)

@@ -52,7 +52,8 @@ export type PorticoWagmiProvider = { request: EIP1193RequestFn }
  *
  * Errors are wagmi's own connectors' (`injected`, `walletConnect`): a chain switch the user
  * declines rejects with viem's `UserRejectedRequestError`, any other failed switch with viem's
- * `SwitchChainError` (its `cause` says why). A `connect` that asks for a chain it cannot reach
+ * `SwitchChainError` (its `cause` says why: wagmi's `ChainNotConfiguredError` for a chain outside
+ * wagmi's config). A `connect` that asks for a chain it cannot reach
  * connects on the wallet's current chain (with a `console.warn`) unless the user declined the switch.
  * A `connect` that opens the modal (`openModal`) rejects with `UserRejectedRequestError` when the
  * user closes it without connecting. Called without a Portico instance, it throws Portico's
@@ -159,9 +160,11 @@ export function porticoConnector(portico: Portico, { openModal }: PorticoConnect
   return createConnector<PorticoWagmiProvider>((config) => {
     let stopWatching: (() => void) | undefined
 
+    // As wagmi's `injected` and `walletConnect`: a chain outside wagmi's config is a failed switch
+    // (viem's SwitchChainError) whose cause is wagmi's ChainNotConfiguredError.
     const chainById = (chainId: number): Chain => {
       const chain = config.chains.find((c) => c.id === chainId)
-      if (!chain) throw new ChainNotConfiguredError()
+      if (!chain) throw new SwitchChainError(new ChainNotConfiguredError())
       return chain
     }
 
