@@ -96,3 +96,30 @@ test('a11y: a ring that followed a refused translucent accent falls back with it
   const own = sanitizeTokens({ colors: { accent: 'transparent', ring: '#ff5c00' } }, darkTheme()).colors
   expect([own.accent, own.ring]).toEqual([darkTheme().colors.accent, '#ff5c00'])
 })
+
+// The colour check follows the grammar, which allows numbers past what can be computed here.
+test('error: a colour that cannot be computed falls back saying so, not as "not opaque" or "below WCAG AA"', () => {
+  const fallback = darkTheme().colors
+  const fill = sanitizeTokens({ colors: { accent: 'rgb(1e400 0 0)' } }, darkTheme()).colors
+  // Its text colour reads on the fallback; the ring that followed it stays (the browser draws it).
+  expect([fill.accent, fill.accentForeground, fill.ring]).toEqual([
+    fallback.accent,
+    fallback.accentForeground,
+    'rgb(1e400 0 0)',
+  ])
+  expect(warnings()).toEqual([
+    `[@portico/themes] colors.accent: "rgb(1e400 0 0)" has no computable contrast; using "${fallback.accent}".`,
+  ])
+  resetWarnings()
+  vi.mocked(console.warn).mockClear()
+  const surface = sanitizeTokens(
+    { colors: { surface: 'hsl(1e400 50% 50%)', foreground: 'lab(1e999 0 0)' } },
+    darkTheme(),
+  )
+  expect([surface.colors.surface, surface.colors.foreground]).toEqual([fallback.surface, fallback.foreground])
+  expect(warnings()).toHaveLength(2)
+  for (const message of warnings()) {
+    expect(message).toContain('has no computable contrast')
+    expect(message).not.toMatch(/opaque|WCAG/)
+  }
+})

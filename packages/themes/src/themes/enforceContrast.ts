@@ -78,6 +78,13 @@ export function enforceContrast(colors: Colors, fallback: Colors): Colors {
     next[key] = value
   }
   const low = 'is below WCAG AA (4.5:1)'
+  // The colour check accepts what the grammar allows, and a few such values are past what can be
+  // computed here (`rgb(1e400 0 0)`, which the browser draws as red): their contrast cannot be
+  // checked, so they fall back, saying so (not as "not opaque" or "below WCAG AA", which would send
+  // the host looking for the wrong fault). A fill keeps the text colour it had (withFill could not
+  // pick one for it), which reads on the fallback.
+  for (const key of [...fills, 'surface', 'surfaceRaised', ...surfaceTexts] as const)
+    if (!parseColor(next[key])) fix(key, fallback[key], 'has no computable contrast')
   for (const fill of fills) {
     const text = `${fill}Foreground` as const
     if ((parseColor(next[fill])?.alpha ?? 0) < 1) {

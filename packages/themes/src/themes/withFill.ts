@@ -16,7 +16,7 @@ export type FillName = 'accent' | 'success' | 'warning' | 'danger'
  * Sets a fill colour and keeps its foreground readable: an explicit `foreground` is used as given
  * unless it falls below WCAG AA (then black or white, with a warning); otherwise black or white is computed, which always reaches at
  * least 4.58:1. For `accent`, a `ring` that tracked the old accent follows the new one.
- * Inputs must already be sanitised.
+ * Inputs must already be sanitised, and the result goes through `enforceContrast`.
  *
  * @internal
  * @example
@@ -43,11 +43,8 @@ export function withFill(
       `colors.${foregroundKey}: ${describeValue(foreground)} on ${describeValue(background)} has contrast ${ratio.toFixed(2)}:1, below WCAG AA (4.5:1); using ${describeValue(computed)}.`,
     )
   }
+  // A fill whose colour cannot be computed keeps the old foreground here: every caller then runs
+  // `enforceContrast`, which refuses that fill with its foreground and says why.
   if (computed) next[foregroundKey] = computed
-  else {
-    warn(
-      `colors.${foregroundKey}: cannot pick black or white for ${describeValue(background)} (only the browser can resolve it); keeping ${describeValue(colors[foregroundKey])}. Pass a foreground explicitly.`,
-    )
-  }
   return next
 }

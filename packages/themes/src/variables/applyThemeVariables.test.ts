@@ -120,6 +120,20 @@ test('parameters: --w3m-font-size-master', () => {
   expect(applyThemeVariables(darkTheme(), { '--portico-font-size-master': '0.5rem' }).fontSizes.md).toBe('12.8px')
 })
 
+test('error: a font-size master under 1px (0 would hide every text) is ignored with a warning; a radius of 0 is kept', () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  for (const small of ['0', '0px', '0rem', '0.5px', 0] as const) {
+    expect(applyThemeVariables(darkTheme(), { '--w3m-font-size-master': small as never }).fontSizes).toEqual(
+      darkTheme().fontSizes,
+    )
+  }
+  expect(warn).toHaveBeenCalledWith(
+    '[@portico/themes] themeVariables["--w3m-font-size-master"]: "0px" is not from 1 to 10000px; ignored.',
+  )
+  expect(applyThemeVariables(darkTheme(), { '--w3m-font-size-master': '1px' }).fontSizes.md).toBe('1.6px')
+  warn.mockRestore()
+})
+
 test('parameters: --w3m-border-radius-master', () => {
   expect(applyThemeVariables(darkTheme(), { '--w3m-border-radius-master': '4px' }).radii).toEqual(darkTheme().radii)
   expect(applyThemeVariables(darkTheme(), { '--w3m-border-radius-master': '0px' }).radii).toEqual({
@@ -160,7 +174,7 @@ test('parameters: a master length too large to scale is ignored, not written as 
   })
   expect(tokens.radii).toEqual(darkTheme().radii)
   expect(tokens.fontSizes).toEqual(darkTheme().fontSizes)
-  expect(warn).toHaveBeenCalledWith(expect.stringContaining('is more than 10000px; ignored'))
+  expect(warn).toHaveBeenCalledWith(expect.stringContaining('is not from 0 to 10000px; ignored'))
   warn.mockRestore()
 })
 

@@ -124,7 +124,8 @@ export function applyThemeVariables(tokens: ThemeTokens, variables: ThemeVariabl
   next.fonts.body = read('fontFamily', '--portico-font-family') ?? next.fonts.body
 
   const fontSize = get('--portico-font-size-master')
-  const fontPx = fontSize && readPixels(fontSize.value, fontSize.key)
+  // At least 1px: a master of 0 would scale every text to 0px (the reference 10px gives the default sizes).
+  const fontPx = fontSize && readPixels(fontSize.value, fontSize.key, 1)
   if (fontPx !== undefined) {
     for (const key of Object.keys(next.fontSizes) as (keyof ThemeTokens['fontSizes'])[]) {
       next.fontSizes[key] = scaleLength(next.fontSizes[key], fontPx / fontSizeReference)
@@ -170,7 +171,7 @@ function readPercent(value: unknown, key: string): number {
 }
 
 // A master length in px; rem converts at 16px. em and % depend on context we do not have.
-function readPixels(value: unknown, key: string): number | undefined {
+function readPixels(value: unknown, key: string, least = 0): number | undefined {
   const text = typeof value === 'number' ? `${value}px` : value
   const match =
     typeof text === 'string' && isSafeCssValue('length', text) ? /^(\d*\.?\d+)(px|rem)?$/i.exec(text.trim()) : null
@@ -180,8 +181,8 @@ function readPixels(value: unknown, key: string): number | undefined {
   }
   const pixels = Number(match[1]) * (match[2]?.toLowerCase() === 'rem' ? remInPx : 1)
   // Bounded so scaled lengths stay plain decimals: past 1e21 JavaScript writes `1e+21px`, no CSS length.
-  if (pixels > maxMasterPx) {
-    warn(`themeVariables["${key}"]: ${describeValue(value)} is more than ${maxMasterPx}px; ignored.`)
+  if (pixels < least || pixels > maxMasterPx) {
+    warn(`themeVariables["${key}"]: ${describeValue(value)} is not from ${least} to ${maxMasterPx}px; ignored.`)
     return undefined
   }
   return pixels
