@@ -48,7 +48,8 @@ describe.each([
   test(`Connect and Account views in ${locale}: its text, dir=${dir}, the close button on the ${dir === 'rtl' ? 'left' : 'right'}`, async () => {
     for (const [view, options, heading] of [
       ['Connect', { extraWallets: 3 }, messages.titleConnect],
-      ['Account', { connected: true }, messages.titleAccount],
+      // The blockchain API on, as by default: the Account view's three tabs are there.
+      ['Account', { connected: true, blockchainApiUrl: devnet.apiUrl }, messages.titleAccount],
     ] as const) {
       await mount({ ...options, ui: { locale } }, view)
       await expect.element(title(heading)).toBeVisible()

@@ -128,7 +128,8 @@ describe('focus and keyboard', () => {
   })
 
   test('a mouse user picking an Account tab sees no keyboard ring on it', async () => {
-    await mount({ connected: true })
+    // The blockchain API on: its NFTs and Activity tabs are there.
+    await mount({ connected: true, blockchainApiUrl: devnet.apiUrl })
     await userEvent.click(page.getByRole('button', { name: /0xf3/i }))
     await expect.poll(() => dialog().element().contains(document.activeElement)).toBe(true)
     const tab = dialog().getByRole('tab').nth(2)

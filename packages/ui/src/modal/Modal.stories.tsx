@@ -165,8 +165,11 @@ export const ConnectingRejected: Story = modalStory({
 
 // Account -----------------------------------------------------------------------------------------
 
-/** Connected with seeded ETH, USDC and PTK balances. */
-export const Account: Story = modalStory({ harness: { connected: true }, view: 'Account' })
+/**
+ * Connected with seeded ETH, USDC and PTK balances, the blockchain API on (as by default): the
+ * Swap button and the NFTs and Activity tabs.
+ */
+export const Account: Story = modalStory({ harness: { connected: true, blockchainApi: true }, view: 'Account' })
 export const AccountLight: Story = { ...Account, name: 'Account (light)', globals: light }
 export const AccountDark: Story = { ...Account, name: 'Account (dark)', globals: dark }
 

@@ -50,10 +50,15 @@ export type HarnessOptions = {
   /** Base URL of the analytics and project API (the fixture server); analytics is off without it. */
   analyticsUrl?: string | undefined
   /**
-   * Base URL of a blockchain API (the devnet emulator); balances come from RPC without it, and what
-   * still asks the API (the Account view's history and NFTs) is refused on loopback.
+   * Base URL of a blockchain API (the devnet emulator); without it the API is off: balances come from
+   * the RPC and the Account view offers no NFTs or Activity tab.
    */
   blockchainApiUrl?: string | undefined
+  /**
+   * The `blockchainApi` option (default: on when `blockchainApiUrl` is given). On without a URL, what
+   * asks the API gets a refusal on loopback: for stories whose data is seeded.
+   */
+  blockchainApi?: boolean | undefined
   /** Project id (default 'harness'). */
   projectId?: string | undefined
   /** Adds a host-supplied wallet whose connection request never answers (the waiting state). */
@@ -212,7 +217,7 @@ export async function createHarness(options: HarnessOptions = {}) {
     includeWalletIds: options.includeWalletIds,
     excludeWalletIds: options.excludeWalletIds,
     customWallets: options.customWallets,
-    blockchainApi: Boolean(options.blockchainApiUrl),
+    blockchainApi: options.blockchainApi ?? Boolean(options.blockchainApiUrl),
     // Without a fixture server no analytics (nothing may leave loopback in tests and stories).
     features: {
       // Off unless a test asks: the branding line under the Connect view is not what the other

@@ -87,7 +87,7 @@ function seedActivity(harness: Harness) {
 }
 
 const activity: StoryObj = {
-  loaders: [harnessLoader({ connected: true }, seedActivity)],
+  loaders: [harnessLoader({ connected: true, blockchainApi: true }, seedActivity)],
   render: (_args, { loaded, globals }) => (
     <Stage harness={loaded.harness as Harness} themeMode={themeModeOf(globals)} view="Account" />
   ),

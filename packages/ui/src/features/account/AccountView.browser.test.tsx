@@ -63,6 +63,33 @@ test('default: the header shows the short address and the native balance with 3 
   expect(headerBalance().hasAttribute('aria-busy')).toBe(false)
 })
 
+test('behavior: with the blockchain API off there are no NFTs or Activity tabs (they could only fail); the Tokens list reads the RPC', async () => {
+  const fetched: string[] = []
+  await openAccount({
+    fetch: (input, init) => {
+      fetched.push(String(input instanceof Request ? input.url : input))
+      return fetch(input, init)
+    },
+  })
+  await expect.element(page.getByRole('tab', { name: 'Tokens' })).toBeVisible()
+  await expect.element(page.getByRole('tabpanel', { name: 'Tokens' }).getByText('ETH').first()).toBeVisible()
+  expect(page.getByRole('tab').all()).toHaveLength(1)
+  expect(page.getByRole('tab', { name: 'NFTs' }).query()).toBeNull()
+  expect(page.getByRole('tab', { name: 'Activity' }).query()).toBeNull()
+  expect(fetched.filter((url) => url.includes('/v1/account/'))).toEqual([])
+})
+
+test('default: with the blockchain API on, the Tokens, NFTs and Activity tabs', async () => {
+  await openAccount({ blockchainApiUrl: devnet.apiUrl })
+  await expect.element(page.getByRole('tab', { name: 'Activity' })).toBeVisible()
+  expect(
+    page
+      .getByRole('tab')
+      .all()
+      .map((tab) => tab.element().textContent),
+  ).toEqual(['Tokens', 'NFTs', 'Activity'])
+})
+
 test('behavior: Copy writes the whole checksummed address (not the short one), once per click, and says so', async () => {
   const { wallet } = await openAccount()
   const write = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined)

@@ -1,4 +1,12 @@
-import { truncateAddress, useBalance, useConnection, useDisconnect, useFeatures, useNetwork } from '@portico/headless'
+import {
+  truncateAddress,
+  useBalance,
+  useConnection,
+  useDisconnect,
+  useFeatures,
+  useNetwork,
+  usePortico,
+} from '@portico/headless'
 import { useIdentity } from '@portico/headless/identity/react'
 import { Tabs } from 'radix-ui'
 import { Avatar } from '../../components/Avatar.js'
@@ -29,6 +37,7 @@ import { WalletFeatures } from './WalletFeatures.js'
 /** @internal The connected account: identity, balance, actions, and the Tokens / NFTs / Activity tabs. */
 export function AccountView() {
   const { modal, messages } = usePorticoUI('AccountView')
+  const { portico } = usePortico('AccountView')
   const toasts = useToasts()
   const format = useFormat()
   const connection = useConnection()
@@ -39,6 +48,9 @@ export function AccountView() {
   // The remote configuration decides the Activity tab (and the wallet features' flags) like it
   // decides the Connect view's: asked once this view has painted, when the Connect view was not shown.
   const { activity } = useFeatures({ remote: useAfterFirstPaint() })
+  // The NFT and Activity lists come only from the blockchain API: with it off they could only fail,
+  // so their tabs are not offered (as the Swap button is not); balances come from the RPC then.
+  const blockchainApi = portico.options.blockchainApi
   const address = connection.address ?? ''
   // Names and their pictures are EVM only (the spec).
   const evmAddress = connection.namespace === 'eip155' ? address : undefined
@@ -123,10 +135,12 @@ export function AccountView() {
           <Tabs.Trigger className={views.tab} value="tokens">
             {messages.tabTokens}
           </Tabs.Trigger>
-          <Tabs.Trigger className={views.tab} value="nfts">
-            {messages.tabNfts}
-          </Tabs.Trigger>
-          {activity ? (
+          {blockchainApi ? (
+            <Tabs.Trigger className={views.tab} value="nfts">
+              {messages.tabNfts}
+            </Tabs.Trigger>
+          ) : null}
+          {blockchainApi && activity ? (
             <Tabs.Trigger className={views.tab} value="activity">
               {messages.tabActivity}
             </Tabs.Trigger>
@@ -180,10 +194,12 @@ export function AccountView() {
             ))
           )}
         </Tabs.Content>
-        <Tabs.Content value="nfts">
-          <NftList />
-        </Tabs.Content>
-        {activity ? (
+        {blockchainApi ? (
+          <Tabs.Content value="nfts">
+            <NftList />
+          </Tabs.Content>
+        ) : null}
+        {blockchainApi && activity ? (
           <Tabs.Content value="activity">
             <ActivityList />
           </Tabs.Content>

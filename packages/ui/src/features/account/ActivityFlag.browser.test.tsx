@@ -14,7 +14,13 @@ afterEach(() => {
 })
 
 async function openAccount(options: HarnessOptions) {
-  const harness = await createHarness({ rpcUrl: devnet.evmRpcUrl, connected: true, ...options })
+  // The blockchain API on: without it the Account view offers no NFTs or Activity tab at all.
+  const harness = await createHarness({
+    rpcUrl: devnet.evmRpcUrl,
+    blockchainApiUrl: devnet.apiUrl,
+    connected: true,
+    ...options,
+  })
   cleanups.push(harness.cleanup)
   await render(<harness.Wrapper view="Account" />)
   await expect.element(page.getByRole('tab', { name: 'Tokens' })).toBeVisible()
