@@ -22,7 +22,7 @@ const heapFiles = ['packages/ui/src/modal/leaks.browser.test.tsx']
 /**
  * `npm test` (scripts/test-all.mjs) sets this: the unit files are split by what they share
  * (`scripts/unit-schedule.mjs`); those that start something or read the shared devnet run in the
- * first group, one at a time beside the browser files; the e2e files run after them, two at a time,
+ * first group, one at a time beside the browser files; the e2e files run after them, three at a time,
  * and then the unit files that start nothing. Most unit files keep their modules
  * from file to file (`isolate: false`), which `scripts/unit-schedule.mjs` measures and bounds.
  * Without it, `--project unit` keeps every unit file, so `npx vitest run --project unit <file>`
@@ -34,13 +34,19 @@ const unitFiles = splitUnit ? unitSchedule(root) : undefined
 /**
  * The groups of `npm test`: Vitest runs one group after another, and the projects of one group side
  * by side, all with one worker count. First the unit and browser projects, one file at a time each
- * (their files share a devnet's accounts); then the e2e files, two at a time, followed by the unit
+ * (their files share a devnet's accounts); then the e2e files, three at a time, followed by the unit
  * files that start nothing (`unit-pure`, in the same group). Written out (not left to Vitest's
  * default of one worker per core but one) so that a machine with more cores runs the same schedule
  * as CI's two. Without `split`, the defaults: one group, then e2e.
  */
 const firstGroup = splitUnit ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}
-const e2eGroup = { maxWorkers: 2, sequence: { groupOrder: splitUnit ? 2 : 1 } }
+/**
+ * Three at a time on 2 cores: an e2e file mostly waits on its pages and servers (one alone used 31
+ * CPU-s in 53 s), so with two at a time the cores were ~40 % idle through the e2e files (a quiet
+ * fresh-clone run: ~127 CPU-s idle in their first 200 s), and the pure unit files after them ran
+ * two at a time (a 93 s tail).
+ */
+const e2eGroup = { maxWorkers: 3, sequence: { groupOrder: splitUnit ? 2 : 1 } }
 
 /** The unit project's settings, shared by its one-at-a-time and two-at-a-time halves. */
 const unitTest = {
@@ -138,7 +144,7 @@ export default defineConfig({
               extends: true,
               test: { ...unitTest, name: 'unit-one-graph', include: unitFiles.oneGraph, isolate: false, ...firstGroup },
             },
-            // The files that start nothing and read no shared devnet, two at a time after the e2e
+            // The files that start nothing and read no shared devnet, three at a time after the e2e
             // files in their group: the first group's unit files outlast its browser files (a quiet
             // run: 643 s against 578 s), and these files' 80 s there would only add to that. No
             // devnet here: a file that reads one fails at once instead of racing another file.
@@ -236,7 +242,7 @@ export default defineConfig({
           environment: 'node',
           // Each file starts its own demo, devnet and browser, so two files never share a chain or
           // a page, and a file spends most of its time waiting on them (CI's 2 cores were half idle
-          // with one file at a time). Two at once, in a group after the unit and browser projects
+          // with one file at a time). Three at once (see e2eGroup), in a group after the unit and browser projects
           // (Vitest runs projects of different worker counts in separate groups, one group after
           // another). The unit project stays at one worker: its DOM tests share one devnet.
           ...e2eGroup,

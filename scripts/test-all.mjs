@@ -70,8 +70,8 @@ rmSync(report, { force: true })
 rmSync(digestFile, { force: true })
 // Both Vitest projects: `unit` (node/happy-dom) and `browser` (real Chromium); one JSON report.
 // The `e2e` project runs too; tests/e2e/next.test.ts builds apps/next (`next build`, using the packages built above).
-// PORTICO_TEST_SCHEDULE=split: the unit files that start nothing run two at a time beside the e2e
-// files instead of one at a time beside the browser project (see vitest.config.ts).
+// PORTICO_TEST_SCHEDULE=split: the unit files that start nothing run with the e2e files, three at a time,
+// instead of one at a time beside the browser project (see vitest.config.ts).
 // A failure here still waits for the steps beside it, so their outcome is reported too.
 const tests = await pnpm(
   [

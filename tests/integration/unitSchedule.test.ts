@@ -21,6 +21,13 @@ file('packages/a/src/hook.test.tsx', "import { renderConnected } from '../../tes
 file('packages/a/src/injected.test.ts', "const devnet = inject('devnet')\n")
 file('packages/a/src/ownDevnet.test.ts', "import { devnetSuite } from '../test/devnetSuite.js'\n")
 file('packages/a/src/timed.test.ts', 'const t0 = performance.now()\n')
+// Starters named only in whole-line comments (its pair in a PGlite test, a devnet it needs not).
+file(
+  'packages/a/src/commented.test.ts',
+  "// The flow with a database is in keys.pglite.test.ts; no startDevnet( here.\n/*\n * inject('devnet') is not read\n */\nconst x = 1\n",
+)
+// A starter after code on its line still counts.
+file('packages/a/src/trailing.test.ts', 'const db = 1 // then openTestDatabase()\n')
 file('packages/a/src/testWallet.test.ts', "import { startAnvil } from '@portico/devnet'\nstops.push(wallet.inject())\n")
 file('packages/a/src/relay.test.ts', "import { walletConnectSuite } from '../test/walletConnectSuite.js'\n")
 file('packages/a/src/sdk.test.ts', "import { SignClient } from '@walletconnect/sign-client'\n")
@@ -41,6 +48,7 @@ const schedule = unitSchedule(root)
 test('a file that starts nothing and reads no shared devnet shares the graph of the pure files', () => {
   // Reading the clock is no reason to set a file apart: every unit file runs one at a time.
   expect(schedule.pure).toEqual([
+    'packages/a/src/commented.test.ts',
     'packages/a/src/pure.test.ts',
     'packages/a/src/sdkHelpers.test.ts',
     'packages/a/src/timed.test.ts',
@@ -58,7 +66,11 @@ test('a file that only reads the shared devnet in process shares one module grap
 
 test('a file that starts what it needs, and reads no shared devnet, shares one graph with the others that do', () => {
   // A test wallet's `wallet.inject()` is not Vitest's `inject`: the file reads no shared devnet.
-  expect(schedule.oneGraph).toEqual(['packages/a/src/ownDevnet.test.ts', 'packages/a/src/testWallet.test.ts'])
+  expect(schedule.oneGraph).toEqual([
+    'packages/a/src/ownDevnet.test.ts',
+    'packages/a/src/testWallet.test.ts',
+    'packages/a/src/trailing.test.ts',
+  ])
 })
 
 test("a file that keeps a Wallet Standard registry or WalletConnect's SDK, or starts something and reads the shared devnet, runs alone in its own graph", () => {
