@@ -20,6 +20,7 @@ const setFault = (hosted: 'ok' | 500 | 'reset') => setHostedFault(projectId, hos
 
 afterEach(async () => {
   vi.useRealTimers()
+  vi.restoreAllMocks()
   await setFault('ok')
   for (const cleanup of cleanups.splice(0)) await cleanup()
 })
@@ -52,10 +53,23 @@ const balanceError = () => page.getByRole('tabpanel', { name: 'Tokens' }).getByR
 const tokensPanel = () => page.getByRole('tabpanel', { name: 'Tokens' })
 
 test('RPC dies: the balance ends in an error with "Try again" (not a spinner); after the 30 s lockout it comes back', async () => {
+  const realFetch = window.fetch.bind(window)
+  let requestsInFlight = 0
+  vi.spyOn(window, 'fetch').mockImplementation(async (...args) => {
+    requestsInFlight++
+    try {
+      return await realFetch(...args)
+    } finally {
+      requestsInFlight--
+    }
+  })
   // The chain's RPC through the emulator's JSON-RPC proxy, which the fault switch can break.
   const rpcUrl = `${devnet.apiUrl}/v1?chainId=eip155%3A31337&projectId=${projectId}`
   const harness = await mountAccount({ rpcUrl })
   await expect.element(tokensPanel().getByText('ETH').first()).toBeVisible()
+  // Every part of the view in place first: a part that mounted later (a lazy slot reading the
+  // balance) would read the balance again as soon as the lockout ends, before the click.
+  await accountViewSettled()
 
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
   await setFault('reset')
@@ -73,6 +87,9 @@ test('RPC dies: the balance ends in an error with "Try again" (not a spinner); a
   // The rest of the view stays usable.
   await expect.element(page.getByRole('button', { name: 'Copy address' })).toBeEnabled()
 
+  // Reads sent while the RPC was failing must have failed before it heals: one still on its way
+  // would then succeed, and the balance would come back before the lockout's end.
+  await expect.poll(() => requestsInFlight).toBe(0)
   await setFault('ok')
   // To just past the lockout's end, before the query's own refetch (250 ms later) would start.
   const left = (harness.portico._internal.balanceRetryAt ?? 0) - Date.now()
