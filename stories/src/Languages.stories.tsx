@@ -14,7 +14,9 @@ type LanguageArgs = {
 
 /** One harness per story and "connected" value (the same scheme as the theming playground). */
 const loadHarness = ({ id, args }: { id: string; args: LanguageArgs }) =>
-  harnessLoader({ connected: args.connected, extraWallets: 3 })({
+  // The blockchain API on, as by default: connected, the Account view shows its Swap button and
+  // its NFTs and Activity tabs (off, it offers neither).
+  harnessLoader({ connected: args.connected, blockchainApi: true, extraWallets: 3 })({
     id: `${id}:${args.connected ? 'connected' : 'disconnected'}`,
   })
 

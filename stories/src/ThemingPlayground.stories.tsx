@@ -17,7 +17,9 @@ import { type Harness, harnessLoader, useHarnessHost } from '../../packages/ui/s
 
 /** One harness per story and "connected" value: toggling it builds a new one; other controls restyle live. */
 const loadHarness = ({ id, args }: { id: string; args: PlaygroundArgs }) =>
-  harnessLoader({ connected: args.connected, extraWallets: 8 })({
+  // The blockchain API on, as by default: connected, the Account view shows its Swap button and
+  // its NFTs and Activity tabs (off, it offers neither).
+  harnessLoader({ connected: args.connected, blockchainApi: true, extraWallets: 8 })({
     id: `${id}:${args.connected ? 'connected' : 'disconnected'}`,
   })
 
