@@ -13,10 +13,13 @@ import { memoryStorage, testNetworks } from './fixtures.js'
 // Keys of this test run (importing the devnet package's accounts would not load in happy-dom).
 const alphaKey = generatePrivateKey()
 const betaKey = generatePrivateKey()
+const betaSecondKey = generatePrivateKey()
 
 /** @internal The two wallets' addresses, lower case. */
 export const alphaAddress = privateKeyToAccount(alphaKey).address.toLowerCase()
 export const betaAddress = privateKeyToAccount(betaKey).address.toLowerCase()
+/** @internal Beta's second account, which the user selects with `wallets.beta.setAccount(1)`. */
+export const betaSecondAddress = privateKeyToAccount(betaSecondKey).address.toLowerCase()
 
 /**
  * @internal Two installed EVM wallets, each with its own key; they keep authorising the site across
@@ -26,7 +29,7 @@ export function twoWallets() {
   const chains = [{ id: 31337, name: 'Portico Devnet', rpcUrl: 'http://127.0.0.1:1' }]
   return {
     alpha: createTestEip1193Wallet({ accounts: [alphaKey], chains }),
-    beta: createTestEip1193Wallet({ accounts: [betaKey], chains }),
+    beta: createTestEip1193Wallet({ accounts: [betaKey, betaSecondKey], chains }),
   }
 }
 

@@ -19,6 +19,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test, vi } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
+import { initialize } from '../../kernel/actions/initialize.js'
 import { reconnect } from '../../kernel/actions/reconnect.js'
 import { request } from '../../kernel/actions/request.js'
 import { sendTransaction } from '../../kernel/actions/sendTransaction.js'
@@ -26,9 +27,16 @@ import { signMessage } from '../../kernel/actions/signMessage.js'
 import { signTypedData } from '../../kernel/actions/signTypedData.js'
 import { switchNetwork } from '../../kernel/actions/switchNetwork.js'
 import { watchAlerts } from '../../kernel/actions/watchAlerts.js'
+import { bip122Adapter } from '../../kernel/adapters/bip122/bip122Adapter.js'
+import { cosmosAdapter } from '../../kernel/adapters/cosmos/cosmosAdapter.js'
+import { eip155Adapter } from '../../kernel/adapters/eip155/eip155Adapter.js'
+import { polkadotAdapter } from '../../kernel/adapters/polkadot/polkadotAdapter.js'
+import { solanaAdapter } from '../../kernel/adapters/solana/solanaAdapter.js'
 import type { Alert } from '../../kernel/alerts.js'
 import { signMessageMutationOptions } from '../../kernel/query/mutations.js'
 import { activeNamespaceAtom, recentWalletsAtom, walletConnectPairingAtom } from '../../kernel/state/atoms.js'
+import type { StorageLike } from '../../kernel/state/storage.js'
+import type { Connection } from '../../kernel/types.js'
 import { createMemoryWalletConnectStorage, type WalletConnectStorage } from '../../kernel/walletConnectOptions.js'
 import {
   accountOf,
@@ -41,10 +49,12 @@ import {
   wcConnector,
 } from '../../test/walletConnect.js'
 import { walletConnectSuite } from '../../test/walletConnectSuite.js'
+import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { getCallsStatus } from '../calls/getCallsStatus.js'
 import { getCapabilities } from '../calls/getCapabilities.js'
 import { sendCalls } from '../calls/sendCalls.js'
 import { waitForCallsStatus } from '../calls/waitForCallsStatus.js'
+import { getConnections } from '../wallets/getConnections.js'
 import { WalletConnectProtocolError } from './errors.js'
 import { getWalletConnectLogs } from './getWalletConnectLogs.js'
 import { getWalletConnectUri } from './getWalletConnectUri.js'
@@ -633,4 +643,94 @@ test('a reload while a request waits in the wallet: the new page restores the se
   expect(
     await verifyEip155Message({ address: wallet.accounts.eip155.address, message, signature: await signing }),
   ).toBe(true)
+})
+
+/**
+ * A dapp with the multi-wallet list on, an installed EVM wallet ("Alpha", on the devnet chain) beside
+ * WalletConnect: WalletConnect connects every namespace, then Alpha takes EVM over, so
+ * WalletConnect's EVM connection is in the background.
+ */
+async function walletConnectInBackground({
+  installed = createTestEip1193Wallet({
+    accounts: [generatePrivateKey()],
+    chains: [{ id: 31337, name: 'Devnet', rpcUrl: suite.devnet.evm.rpcUrl }],
+  }),
+  ...setup
+}: {
+  storage?: StorageLike
+  wcStorage?: WalletConnectStorage
+  installed?: ReturnType<typeof createTestEip1193Wallet>
+} = {}) {
+  const dapp = createDapp({
+    ...setup,
+    options: {
+      remoteConfig: false,
+      features: { multiWallet: true },
+      adapters: [
+        eip155Adapter({
+          eip6963: false,
+          legacyInjected: false,
+          connectors: [{ id: 'alpha', name: 'Alpha', provider: installed.provider }],
+        }),
+        solanaAdapter(),
+        polkadotAdapter(),
+        bip122Adapter(),
+        cosmosAdapter(),
+      ],
+    },
+  })
+  // Discovery lists the installed wallet; the stored connections are restored (as a page does).
+  initialize(dapp.portico)
+  return { ...dapp, installed }
+}
+
+const listed = (portico: Parameters<typeof getConnections>[0], namespace: string) =>
+  getConnections(portico)
+    .filter((c: Connection) => c.namespace === namespace)
+    .map((c: Connection) => [c.connectorId, c.status])
+
+test('multi-wallet: the wallet ending a session whose EVM connection is in the background lists it as disconnected at once (to reconnect), the installed wallet staying active; its active namespaces disconnect', async () => {
+  const { portico } = await walletConnectInBackground()
+  const wallet = await createWallet()
+  await pairAndConnect(portico, wallet)
+  await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
+  expect(listed(portico, 'eip155')).toEqual([
+    ['alpha', 'active'],
+    ['walletConnect', 'connected'],
+  ])
+  await wallet.disconnect()
+  await until(portico, 'solana', (a) => a?.status === 'disconnected')
+  await vi.waitFor(() =>
+    expect(listed(portico, 'eip155')).toEqual([
+      ['alpha', 'active'],
+      ['walletConnect', 'disconnected'],
+    ]),
+  )
+  expect(listed(portico, 'solana')).toEqual([])
+  expect(account(portico, 'eip155')).toMatchObject({ status: 'connected', connectorId: 'alpha' })
+})
+
+test('multi-wallet: the wallet ending the session while the site is closed: the next page lists WalletConnect’s EVM connection as disconnected, whichever comes first, its restore or the deletion', async () => {
+  const first = await walletConnectInBackground()
+  const wallet = await createWallet()
+  await pairAndConnect(first.portico, wallet)
+  await connect(first.portico, { connectorId: 'alpha', namespace: 'eip155' })
+  await closePortico(first.portico)
+  await wallet.disconnect()
+
+  const { portico } = await walletConnectInBackground({
+    storage: first.storage,
+    wcStorage: first.wcStorage,
+    // The same browser extension, which still authorises the site.
+    installed: first.installed,
+  })
+  await until(portico, 'eip155', (a) => a?.status === 'connected')
+  await vi.waitFor(
+    () =>
+      expect(listed(portico, 'eip155')).toEqual([
+        ['alpha', 'active'],
+        ['walletConnect', 'disconnected'],
+      ]),
+    { timeout: 15_000 },
+  )
 })

@@ -3,9 +3,11 @@ import { connect } from '../../kernel/actions/connect.js'
 import { disconnect } from '../../kernel/actions/disconnect.js'
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import type { Connection } from '../../kernel/types.js'
+import { memoryStorage } from '../../test/fixtures.js'
 import {
   alphaAddress,
   betaAddress,
+  betaSecondAddress,
   multiWalletInstance,
   startedMultiWallet,
   summary,
@@ -58,7 +60,7 @@ test('behavior: disconnecting the active wallet hands its namespace to the next 
   expect(summary(getConnections(portico))).toEqual([{ connectorId: 'alpha', status: 'active', account: alphaAddress }])
 })
 
-test('behavior: a wallet that ends its session leaves the list, the next one takes over', async () => {
+test('behavior: the active wallet that ends its session leaves the list, the next one takes over', async () => {
   const wallets = twoWallets()
   const portico = await startedMultiWallet(wallets)
   await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
@@ -68,4 +70,103 @@ test('behavior: a wallet that ends its session leaves the list, the next one tak
   await vi.waitFor(() =>
     expect(summary(getConnections(portico)).map((c) => [c.connectorId, c.status])).toEqual([['alpha', 'active']]),
   )
+})
+
+test('behavior: a wallet in the background that ends its session is listed as disconnected at once (as a reload would find it), the active one untouched', async () => {
+  const wallets = twoWallets()
+  const storage = memoryStorage()
+  const portico = await startedMultiWallet(wallets, { storage })
+  await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
+  await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
+  wallets.beta.disconnectFromWallet()
+  await vi.waitFor(() =>
+    expect(summary(getConnections(portico))).toEqual([
+      { connectorId: 'alpha', status: 'active', account: alphaAddress },
+      { connectorId: 'beta', status: 'disconnected', account: betaAddress },
+    ]),
+  )
+  expect(getConnection(portico).connectorId).toBe('alpha')
+  // Stored so: the next page shows it disconnected without asking the wallet.
+  const reloaded = await startedMultiWallet(wallets, { storage })
+  await vi.waitFor(() => expect(getConnection(reloaded).connectorId).toBe('alpha'))
+  expect(getConnections(reloaded).find((c) => c.connectorId === 'beta')?.status).toBe('disconnected')
+})
+
+test('behavior: a wallet in the background that switches account is listed with its new account, and switching to it asks nothing', async () => {
+  const wallets = twoWallets()
+  const portico = await startedMultiWallet(wallets)
+  await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
+  await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
+  wallets.beta.setAccount(1)
+  await vi.waitFor(() =>
+    expect(
+      getConnections(portico)
+        .find((c) => c.connectorId === 'beta')
+        ?.accounts[0]?.toLowerCase(),
+    ).toBe(betaSecondAddress),
+  )
+  expect(getConnection(portico).address?.toLowerCase()).toBe(alphaAddress)
+})
+
+test('behavior: the wallet taken back from the background is followed by the kernel only: its session ending hands the namespace over once', async () => {
+  const wallets = twoWallets()
+  const portico = await startedMultiWallet(wallets)
+  await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
+  await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
+  // Alpha went to the background and comes back: the list no longer follows it itself.
+  await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
+  wallets.alpha.disconnectFromWallet()
+  await vi.waitFor(() =>
+    expect(summary(getConnections(portico))).toEqual([{ connectorId: 'beta', status: 'active', account: betaAddress }]),
+  )
+  expect(getConnection(portico).connectorId).toBe('beta')
+})
+
+test('behavior: after a reload a wallet in the background is followed once it said it still authorises the site: its later session end marks it disconnected', async () => {
+  const wallets = twoWallets()
+  const storage = memoryStorage()
+  const first = await startedMultiWallet(wallets, { storage })
+  await connect(first, { connectorId: 'beta', namespace: 'eip155' })
+  await connect(first, { connectorId: 'alpha', namespace: 'eip155' })
+
+  const portico = await startedMultiWallet(wallets, { storage })
+  await vi.waitFor(() => expect(getConnection(portico).connectorId).toBe('alpha'))
+  const accountsAsked = () => wallets.beta.requests.filter((r) => r.method === 'eth_accounts').length
+  await vi.waitFor(() => expect(accountsAsked()).toBeGreaterThan(0))
+  await vi.waitFor(() => expect(getWalletsState(portico).followed.size).toBe(1))
+  wallets.beta.disconnectFromWallet()
+  await vi.waitFor(() =>
+    expect(summary(getConnections(portico)).map((c) => [c.connectorId, c.status])).toEqual([
+      ['alpha', 'active'],
+      ['beta', 'disconnected'],
+    ]),
+  )
+})
+
+test('error: a wallet whose events cannot be listened to (its `on` throws) still connects, is switched away from and back, with one warning each time it is listened to', async () => {
+  const wallets = twoWallets()
+  const throwing = Object.create(wallets.beta, {
+    provider: {
+      value: Object.assign(Object.create(wallets.beta.provider), {
+        on() {
+          throw new Error('no events here')
+        },
+        removeListener() {
+          throw new Error('no events here')
+        },
+      }),
+    },
+  })
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const portico = await startedMultiWallet({ ...wallets, beta: throwing })
+  await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
+  expect(getConnection(portico)).toMatchObject({ connectorId: 'beta', status: 'connected' })
+  // Beta goes to the background (the list listens to it), then comes back (the kernel does).
+  await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
+  await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
+  expect(summary(getConnections(portico))).toEqual([
+    { connectorId: 'beta', status: 'active', account: betaAddress },
+    { connectorId: 'alpha', status: 'connected', account: alphaAddress },
+  ])
+  expect(warn.mock.calls.filter(([m]) => m === "[portico] Could not listen to the wallet's events")).toHaveLength(3)
 })

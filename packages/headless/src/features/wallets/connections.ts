@@ -17,17 +17,25 @@ import { accountsAtom, activeNetworksAtom, featuresAtom } from '../../kernel/sta
 import { applyConnection } from '../../kernel/state/connection.js'
 import { startDiscovery } from '../../kernel/state/discovery.js'
 import { findConnector, watchRegistry } from '../../kernel/state/registry.js'
-import type { AccountState, Connection, Connector, ConnectorConnection, PorticoNetwork } from '../../kernel/types.js'
+import type {
+  AccountState,
+  Connection,
+  Connector,
+  ConnectorConnection,
+  ConnectorEvent,
+  PorticoNetwork,
+} from '../../kernel/types.js'
 import { type ChainNamespace, chainNamespaces } from '../../kernel/utils/caip.js'
 import { isSafeImageUrl } from '../../kernel/utils/imageUrl.js'
 import { isConnectorStatus } from './errors.js'
 
 // The list of wallet connections follows the kernel's connection state: whichever wallet the
 // kernel holds on a namespace is that namespace's `active` one, a wallet it replaced stays
-// `connected` (its site permission is untouched, so switching back asks nothing). A wallet that
-// disconnects (the user, or the wallet ending its session) leaves the list and the next connected
-// one takes over, as in wagmi; one that could not be restored on reload stays `disconnected`, to
-// be reconnected through its own connector.
+// `connected` (its site permission is untouched, so switching back asks nothing). The active
+// wallet disconnecting (the user, or the wallet ending its session) leaves the list and the next
+// connected one takes over, as in wagmi. A wallet in the background is followed here (the kernel
+// follows only the active one): one that ends its session, or could not be restored on reload,
+// stays `disconnected`, to be reconnected through its own connector.
 
 /**
  * @internal Every wallet connection of the instance (the atom's value lives in the instance's
@@ -64,9 +72,18 @@ type WalletsState = {
   started: boolean
   /** Whether the 'Multi-Wallet Not Enabled' alert was shown (once per instance). */
   alerted: boolean
+  /** The wallet events of each connection in the background, by {@link keyOf} (see {@link followBackground}). */
+  followed: Map<string, () => void>
+  /** The stored connections not followed until the wallet is asked whether it still authorises the site (see {@link restoreOthers}). */
+  unconfirmed: Set<string>
 }
 
-const walletsState = defineFeatureState<WalletsState>('wallets', () => ({ started: false, alerted: false }))
+const walletsState = defineFeatureState<WalletsState>('wallets', () => ({
+  started: false,
+  alerted: false,
+  followed: new Map(),
+  unconfirmed: new Set(),
+}))
 
 /** @internal The feature's per-instance state. */
 export function getWalletsState(portico: Portico): WalletsState {
@@ -95,6 +112,7 @@ export function startConnections(portico: Portico): void {
   const { store } = portico
   if (isMultiWalletEnabled(portico)) {
     const stored = readStoredConnections(portico)
+    for (const connection of stored) if (connection.status === 'connected') state.unconfirmed.add(keyOf(connection))
     if (stored.length) store.set(connectionsAtom, stored)
   }
   let previous = store.get(accountsAtom)
@@ -104,10 +122,56 @@ export function startConnections(portico: Portico): void {
     previous = store.get(accountsAtom)
     sync(portico, before)
   })
-  store.sub(connectionsAtom, () => persist(portico))
+  store.sub(connectionsAtom, () => {
+    persist(portico)
+    followBackground(portico)
+  })
   store.sub(featuresAtom, () => sync(portico, store.get(accountsAtom)))
+  // A stored wallet's connector may be discovered after the list is restored.
+  watchRegistry(portico, () => followBackground(portico))
   persist(portico)
+  followBackground(portico)
   void restoreOthers(portico)
+}
+
+const keyOf = (connection: Connection) => `${connection.namespace} ${connection.connectorId}`
+
+/**
+ * Listens to the wallet events of each connection in the background (`connected`) through its own
+ * connector, and stops when it is active (the kernel follows it then), disconnected or gone. A
+ * wallet that ends its session there (or has no account left for the site) is marked
+ * `disconnected` at once, as a reload would find it; a new account list replaces the old one. A
+ * stored one is followed once its wallet said it still authorises the site: listening starts
+ * nothing of a wallet (its chunk, its frame) that the page would not have asked anyway.
+ */
+function followBackground(portico: Portico) {
+  const { followed, unconfirmed } = getWalletsState(portico)
+  const keep = new Set<string>()
+  for (const connection of portico.store.get(connectionsAtom)) {
+    const key = keyOf(connection)
+    if (connection.status !== 'connected' || unconfirmed.has(key)) continue
+    keep.add(key)
+    if (followed.has(key)) continue
+    const connector = findConnector(portico, connection.namespace, connection.connectorId)
+    if (connector)
+      followed.set(
+        key,
+        connector.subscribe(connection.namespace, (event) => onBackgroundEvent(portico, connection, event)),
+      )
+  }
+  for (const [key, unsubscribe] of followed)
+    if (!keep.has(key)) {
+      followed.delete(key)
+      unsubscribe()
+    }
+}
+
+function onBackgroundEvent(portico: Portico, connection: Connection, event: ConnectorEvent) {
+  const current = portico.store.get(connectionsAtom).find((c) => sameConnection(c, connection))
+  if (current?.status !== 'connected') return
+  if (event.type === 'disconnect' || (event.type === 'accountsChanged' && !event.accounts.length))
+    updateConnection(portico, connection, { status: 'disconnected' })
+  else if (event.type === 'accountsChanged') updateConnection(portico, connection, { accounts: event.accounts })
 }
 
 /** Reads the stored list; each entry that is not a connection is dropped with a warning. */
@@ -291,10 +355,12 @@ async function restoreOthers(portico: Portico) {
       } catch (error) {
         console.warn(`[portico] Could not restore ${connection.name}`, error)
       }
+      getWalletsState(portico).unconfirmed.delete(keyOf(connection))
       const current = portico.store.get(connectionsAtom).find((c) => sameConnection(c, connection))
       // The user (or the kernel) moved it meanwhile: that is the newer truth.
-      if (current?.status !== 'connected') return
-      updateConnection(portico, connection, accounts.length ? { accounts } : { status: 'disconnected' })
+      if (current?.status === 'connected')
+        updateConnection(portico, connection, accounts.length ? { accounts } : { status: 'disconnected' })
+      followBackground(portico)
     }),
   )
   // The stored active wallet could not be restored while the others were being asked: the first

@@ -33,8 +33,15 @@ test('default: switching makes the wallet active without a prompt, and every act
   expect(wallets.beta.requests.filter((r) => r.method === 'personal_sign')).toHaveLength(signedByBeta)
 })
 
-test('behavior: a wallet that stopped authorising the site is marked disconnected, then reconnects through its own connector with a prompt', async () => {
-  const wallets = twoWallets()
+/** `wallet` telling the page nothing (no events): the list learns of a revoke only when it asks the wallet. */
+const silent = <wallet extends { provider: object }>(wallet: wallet): wallet =>
+  Object.create(wallet, {
+    provider: { value: Object.assign(Object.create(wallet.provider), { on() {}, removeListener() {} }) },
+  })
+
+test('behavior: a wallet that stopped authorising the site without telling is marked disconnected when switched to, then reconnects through its own connector with a prompt', async () => {
+  const evented = twoWallets()
+  const wallets = { ...evented, alpha: silent(evented.alpha) }
   const portico = await startedMultiWallet(wallets)
   await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
   await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
