@@ -33,6 +33,17 @@ export function twoWallets() {
   }
 }
 
+/**
+ * @internal `wallet` with some of its provider's methods replaced (`on`, `removeListener`…); its
+ * requests still reach the wallet and its request log.
+ */
+export function withProviderMethods<wallet extends { provider: object }>(
+  wallet: wallet,
+  methods: Record<string, (...args: never[]) => unknown>,
+): wallet {
+  return Object.create(wallet, { provider: { value: Object.assign(Object.create(wallet.provider), methods) } })
+}
+
 /** @internal An initialised instance over {@link twoWallets} (`alpha`, `beta`), `multiWallet` on unless told. */
 export function multiWalletInstance(
   wallets: ReturnType<typeof twoWallets>,

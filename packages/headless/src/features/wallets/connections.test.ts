@@ -12,6 +12,7 @@ import {
   startedMultiWallet,
   summary,
   twoWallets,
+  withProviderMethods,
 } from '../../test/multiWallet.js'
 import { getWalletsState } from './connections.js'
 import { getConnections } from './getConnections.js'
@@ -145,18 +146,10 @@ test('behavior: after a reload a wallet in the background is followed once it sa
 
 test('error: a wallet whose events cannot be listened to (its `on` throws) still connects, is switched away from and back, with one warning each time it is listened to', async () => {
   const wallets = twoWallets()
-  const throwing = Object.create(wallets.beta, {
-    provider: {
-      value: Object.assign(Object.create(wallets.beta.provider), {
-        on() {
-          throw new Error('no events here')
-        },
-        removeListener() {
-          throw new Error('no events here')
-        },
-      }),
-    },
-  })
+  const fail = () => {
+    throw new Error('no events here')
+  }
+  const throwing = withProviderMethods(wallets.beta, { on: fail, removeListener: fail })
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   const portico = await startedMultiWallet({ ...wallets, beta: throwing })
   await connect(portico, { connectorId: 'beta', namespace: 'eip155' })

@@ -3,7 +3,14 @@ import { connect } from '../../kernel/actions/connect.js'
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import { signMessage } from '../../kernel/actions/signMessage.js'
 import type { Connection } from '../../kernel/types.js'
-import { alphaAddress, betaAddress, startedMultiWallet, summary, twoWallets } from '../../test/multiWallet.js'
+import {
+  alphaAddress,
+  betaAddress,
+  startedMultiWallet,
+  summary,
+  twoWallets,
+  withProviderMethods,
+} from '../../test/multiWallet.js'
 import { getConnections } from './getConnections.js'
 import { switchConnection } from './switchConnection.js'
 
@@ -33,15 +40,10 @@ test('default: switching makes the wallet active without a prompt, and every act
   expect(wallets.beta.requests.filter((r) => r.method === 'personal_sign')).toHaveLength(signedByBeta)
 })
 
-/** `wallet` telling the page nothing (no events): the list learns of a revoke only when it asks the wallet. */
-const silent = <wallet extends { provider: object }>(wallet: wallet): wallet =>
-  Object.create(wallet, {
-    provider: { value: Object.assign(Object.create(wallet.provider), { on() {}, removeListener() {} }) },
-  })
-
 test('behavior: a wallet that stopped authorising the site without telling is marked disconnected when switched to, then reconnects through its own connector with a prompt', async () => {
   const evented = twoWallets()
-  const wallets = { ...evented, alpha: silent(evented.alpha) }
+  // Alpha tells the page nothing (no events): the list learns of the revoke only when it asks.
+  const wallets = { ...evented, alpha: withProviderMethods(evented.alpha, { on() {}, removeListener() {} }) }
   const portico = await startedMultiWallet(wallets)
   await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
   await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
