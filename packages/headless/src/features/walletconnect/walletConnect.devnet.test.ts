@@ -681,6 +681,9 @@ async function walletConnectInBackground({
   })
   // Discovery lists the installed wallet; the stored connections are restored (as a page does).
   initialize(dapp.portico)
+  // Read the list now: it starts with the instance, but only once its chunk has loaded, which on a
+  // busy machine can come after the first connections (a replaced wallet would not be in it).
+  getConnections(dapp.portico)
   return { ...dapp, installed }
 }
 

@@ -20,6 +20,7 @@ export function switchConnectionMutationOptions(
 ): PorticoMutationOptions<SwitchConnectionReturnType, SwitchConnectionErrorType, SwitchConnectionParameters> {
   return {
     mutationKey: ['portico', 'switchConnection'] as const,
+    // switchConnection joins a switch in flight by itself (as connect does): one prompt for a double click.
     mutationFn: (variables) => switchConnection(portico, variables),
   }
 }

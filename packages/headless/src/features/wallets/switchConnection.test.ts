@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { connect } from '../../kernel/actions/connect.js'
 import { getConnection } from '../../kernel/actions/getConnection.js'
 import { signMessage } from '../../kernel/actions/signMessage.js'
@@ -81,4 +81,26 @@ test("behavior: a wallet the page does not list is 'No connector found for conne
   await expect(switchConnection(portico, { connection })).rejects.toMatchObject({
     shortMessage: 'No connector found for connection',
   })
+})
+
+test('behavior: a double click (two switches to the same wallet at once) asks the wallet once; both get the active connection', async () => {
+  const wallets = twoWallets()
+  const portico = await startedMultiWallet(wallets)
+  await connect(portico, { connectorId: 'alpha', namespace: 'eip155' })
+  await connect(portico, { connectorId: 'beta', namespace: 'eip155' })
+  wallets.alpha.disconnectFromWallet()
+  await vi.waitFor(() => expect(byId(getConnections(portico), 'alpha').status).toBe('disconnected'))
+  const alpha = byId(getConnections(portico), 'alpha')
+  const prompts = () => wallets.alpha.requests.filter((r) => r.method === 'eth_requestAccounts').length
+  const before = prompts()
+  const [first, second] = await Promise.all([
+    switchConnection(portico, { connection: alpha }),
+    switchConnection(portico, { connection: alpha }),
+  ])
+  expect(prompts() - before).toBe(1)
+  expect(first).toMatchObject({ connectorId: 'alpha', status: 'active' })
+  expect(second).toEqual(first)
+  // Once settled, a deliberate switch is the user's again (already active: nothing asked).
+  await switchConnection(portico, { connection: byId(getConnections(portico), 'beta') })
+  expect(getConnection(portico).connectorId).toBe('beta')
 })

@@ -5,6 +5,7 @@ import type {
 } from '../../kernel/errors/connection.js'
 import type { NetworkNotFoundErrorType } from '../../kernel/errors/network.js'
 import type { Portico } from '../../kernel/portico.js'
+import { singleFlight } from '../../kernel/state/singleFlight.js'
 import type { Connection } from '../../kernel/types.js'
 import { activateConnection, connectionsAtom, sameConnection } from './connections.js'
 import { assertConnectorStatus, type InvalidConnectionStatusErrorType } from './errors.js'
@@ -30,7 +31,7 @@ export type SwitchConnectionErrorType =
  * one reconnects through its own connector (the wallet asks the user). The wallet that was active
  * stays `connected`. A status other than connected, active or disconnected throws
  * 'Invalid connection status'; a wallet the page no longer lists, 'No connector found for
- * connection'.
+ * connection'. A second switch to the same wallet while one runs (a double click) joins it.
  *
  * @example
  * const [, other] = getConnections(portico)
@@ -43,5 +44,8 @@ export async function switchConnection(
   assertConnectorStatus(connection.status)
   const known = portico.store.get(connectionsAtom).find((c) => sameConnection(c, connection))
   if (known?.status === 'active') return known
-  return activateConnection(portico, known ?? connection)
+  // A double click must not prompt the wallet twice: the second switch joins the first.
+  return singleFlight(portico, ['wallet', 'switchConnection', connection.namespace, connection.connectorId], () =>
+    activateConnection(portico, known ?? connection),
+  )
 }
