@@ -11,7 +11,7 @@ export type HostConnectorCall = { method: keyof Connector & string; parameters: 
 
 /** @internal What a test may override on a host connector; every other method answers plainly. */
 export type HostConnectorBehaviour = Partial<
-  Pick<Connector, 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'signMessage' | 'request'>
+  Pick<Connector, 'connect' | 'reconnect' | 'disconnect' | 'switchNetwork' | 'signMessage' | 'request' | 'subscribe'>
 >
 
 /**
@@ -67,6 +67,7 @@ export function hostConnector({
       return behaviour.request(parameters)
     },
     subscribe(namespace, listener) {
+      if (behaviour.subscribe) return behaviour.subscribe(namespace, listener)
       const entry = { namespace, listener }
       listeners.add(entry)
       return () => listeners.delete(entry)

@@ -118,7 +118,12 @@ import { extractPortico, packPortico, root } from '../../../../scripts/pack-port
 // fixes in code page start runs: a hosted call's 10 s timeout covers its body (a stalled body hung
 // for ever), a wallet swapping a secondary account updates the list, and a wallet error whose cause
 // chain loops no longer overflows the stack. Budgets are the measure plus 0.02.
-const pageStartBudgetKiB = { kitOnly: 40.12, prebuiltPage: 123.01, bothAdapters: 124.96, defaultConfig: 125.15 }
+// -0.03 to -0.04 (2026-12-07; 40.08, 122.95, 124.91, 125.10) when the themes' fallback warnings
+// were folded; then +0.04 to +0.05 (40.12, 122.99, 124.96, 125.15 measured) for a wallet whose
+// event API throws, or gives back a stop that throws (an extension's bug, a host's own connector):
+// connecting and disconnecting failed; now they work, with a warning (kernel/state/connection.ts,
+// `listenToWallet`). Recorded, not hidden; budgets are the measure plus 0.02.
+const pageStartBudgetKiB = { kitOnly: 40.14, prebuiltPage: 123.01, bothAdapters: 124.98, defaultConfig: 125.17 }
 /**
  * Files at page start (the prebuilt page). They are fetched once the entry is parsed, six at a time
  * over HTTP/1.1: 26 of them cost ~100 ms of the bench's navigation -> button. Lazily
@@ -592,7 +597,8 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // and the login cache reading a last email time in the future as none.
   // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
   // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 25.03).
-  connectSocial: 25.03,
+  // +0.01 (25.03 measured, rounded) with the wallet event guard above (kernel/state/connection.ts).
+  connectSocial: 25.04,
   // The Connect view's social buttons (fetched when the host set up the embedded wallet with
   // socials on; with the embedded core entry, whose openSocialPopup opens the window in the click)
   // and the social login's view (popup waiting / blocked / failed, and Farcaster's QR code).

@@ -161,5 +161,5 @@ test('error: a wallet whose events cannot be listened to (its `on` throws) still
     { connectorId: 'beta', status: 'active', account: betaAddress },
     { connectorId: 'alpha', status: 'connected', account: alphaAddress },
   ])
-  expect(warn.mock.calls.filter(([m]) => m === "[portico] Could not listen to the wallet's events")).toHaveLength(3)
+  expect(warn.mock.calls.filter(([m]) => m === '[portico] Cannot listen to the wallet')).toHaveLength(3)
 })

@@ -14,7 +14,7 @@ import { NetworkNotFoundError } from '../../kernel/errors/network.js'
 import { defineFeatureState, featureState } from '../../kernel/featureState.js'
 import type { Portico } from '../../kernel/portico.js'
 import { accountsAtom, activeNetworksAtom, featuresAtom } from '../../kernel/state/atoms.js'
-import { applyConnection } from '../../kernel/state/connection.js'
+import { applyConnection, listenToWallet } from '../../kernel/state/connection.js'
 import { startDiscovery } from '../../kernel/state/discovery.js'
 import { findConnector, watchRegistry } from '../../kernel/state/registry.js'
 import type {
@@ -156,7 +156,7 @@ function followBackground(portico: Portico) {
     if (connector)
       followed.set(
         key,
-        connector.subscribe(connection.namespace, (event) => onBackgroundEvent(portico, connection, event)),
+        listenToWallet(connector, connection.namespace, (event) => onBackgroundEvent(portico, connection, event)),
       )
   }
   for (const [key, unsubscribe] of followed)

@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { memoryStorage, testNetworks } from '../../test/fixtures.js'
-import { hostAdapter, hostConnector } from '../../test/hostConnector.js'
+import { connectedHostWallet, hostAdapter, hostConnector } from '../../test/hostConnector.js'
 import { installTestWindow, removeTestWindow } from '../../test/window.js'
 import { createTestEip1193Wallet } from '../../testing/eip1193Wallet.js'
 import { createTestSolanaWallet } from '../../testing/solanaWallet.js'
@@ -14,6 +14,7 @@ import { disconnect } from './disconnect.js'
 import { getConnection } from './getConnection.js'
 import { initialize } from './initialize.js'
 import { request } from './request.js'
+import { signMessage } from './signMessage.js'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -216,3 +217,34 @@ test('a connection handed in while no multi-wallet list has started is refused, 
     }),
   ).rejects.toMatchObject({ name: 'FailedToDisconnectError', shortMessage: 'Failed to disconnect' })
 })
+
+test.each([
+  [
+    'throws',
+    () => {
+      throw new Error('no events here')
+    },
+  ],
+  ['gives back no way to stop', () => undefined as unknown as () => void],
+  [
+    'gives back a stop that throws',
+    () => () => {
+      throw new Error('cannot stop')
+    },
+  ],
+])(
+  'error: a wallet whose event API %s still connects, signs and disconnects; the kit warns when it cannot listen',
+  async (why, subscribe) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { portico, wallet } = await connectedHostWallet({ subscribe, signMessage: async () => '0xsigned' })
+    expect(getConnection(portico)).toMatchObject({ status: 'connected', connectorId: 'host' })
+    expect(warn.mock.calls.filter(([m]) => m === '[portico] Cannot listen to the wallet')).toHaveLength(
+      why === 'throws' ? 1 : 0,
+    )
+    expect(await signMessage(portico, { message: 'hello' })).toBe('0xsigned')
+    await disconnect(portico)
+    expect(getConnection(portico).status).toBe('disconnected')
+    expect(wallet.callsOf('disconnect')).toHaveLength(1)
+    warn.mockRestore()
+  },
+)

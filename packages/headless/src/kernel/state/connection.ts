@@ -179,8 +179,34 @@ export function resetAccount(portico: Portico, namespace: ChainNamespace) {
 
 function subscribeWallet(portico: Portico, namespace: ChainNamespace, connector: Connector) {
   portico._internal.walletSubscriptions.get(namespace)?.()
-  const unsubscribe = connector.subscribe(namespace, (event) => onWalletEvent(portico, namespace, event))
-  portico._internal.walletSubscriptions.set(namespace, unsubscribe)
+  portico._internal.walletSubscriptions.set(
+    namespace,
+    listenToWallet(connector, namespace, (event) => onWalletEvent(portico, namespace, event)),
+  )
+}
+
+/**
+ * @internal
+ * `connector.subscribe`, for a wallet's (or a host connector's) event API that throws or gives
+ * back no working way to stop: the wallet still connects, signs and disconnects, with a warning;
+ * its changes are then learnt when the kit asks it.
+ */
+export function listenToWallet(
+  connector: Connector,
+  namespace: ChainNamespace,
+  listener: (event: ConnectorEvent) => void,
+): () => void {
+  let off: (() => void) | undefined
+  try {
+    off = connector.subscribe(namespace, listener)
+  } catch (error) {
+    console.warn('[portico] Cannot listen to the wallet', error)
+  }
+  return () => {
+    try {
+      off?.()
+    } catch {}
+  }
 }
 
 /** @internal How wallet-side changes move state (the spec). */

@@ -107,18 +107,14 @@ export function createEip1193Connector({ provider, ...identity }: Eip1193Connect
         if (providerErrorCode(error) === 1013) return
         listener({ type: 'disconnect' } satisfies ConnectorEvent)
       }
-      // A wallet whose `on` throws still connects and signs; its changes are then learnt when asked.
-      const listen = (method: 'on' | 'removeListener') => {
-        try {
-          provider[method]?.('accountsChanged', onAccounts as never)
-          provider[method]?.('chainChanged', onChain as never)
-          provider[method]?.('disconnect', onDisconnect as never)
-        } catch (error) {
-          if (method === 'on') console.warn("[portico] Could not listen to the wallet's events", error)
-        }
+      provider.on('accountsChanged', onAccounts as never)
+      provider.on('chainChanged', onChain as never)
+      provider.on('disconnect', onDisconnect as never)
+      return () => {
+        provider.removeListener?.('accountsChanged', onAccounts as never)
+        provider.removeListener?.('chainChanged', onChain as never)
+        provider.removeListener?.('disconnect', onDisconnect as never)
       }
-      listen('on')
-      return () => listen('removeListener')
     },
   }
 }
