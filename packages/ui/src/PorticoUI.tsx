@@ -112,8 +112,16 @@ export function PorticoUI({
     [themeMode, themeVariables, theme?.light, theme?.dark, prefersDark],
   )
 
-  // The (lazy) modal is mounted from its first opening on.
-  const ModalModule = useModalModule((requested || isOpen) && !embedded)
+  // The (lazy) modal is mounted from its first opening on. Its code failing to arrive (offline, a
+  // deploy that replaced it) closes it again, warned about, so the button stays a click away. Open
+  // and closed are two attempts: closing fetches it again in the background, and the next opening
+  // again if that failed too.
+  const ModalModule = useModalModule((requested || isOpen) && !embedded, isOpen)
+  useEffect(() => {
+    if (ModalModule !== null || !isOpen) return
+    setRequested(true)
+    modal.close()
+  }, [ModalModule, isOpen, modal])
   // An error or warning alert (e.g. 'Token Balance Unavailable', 'The wallet ended the session')
   // must be seen even with the modal closed: load the modal chunk, whose toaster shows it. They are
   // rare, so page start stays lean.

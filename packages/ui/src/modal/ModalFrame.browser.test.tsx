@@ -4,13 +4,16 @@
 // and the next opening starts at the home view. Back at the first view closing, and the Close label
 // translated, are in Modal.browser.test.tsx; a hostile wallet name in the header in
 // features/connect/ConnectingExternalView.browser.test.tsx; the history rules in navigation.test.ts.
-import { afterEach, expect, test } from 'vitest'
+import { afterEach, expect, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
+import { viewTable } from '../features/index.js'
 import { en } from '../i18n/messages.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
 import { accountViewSettled } from '../test/modalSettled.js'
+import { viewUnavailableEn } from './unavailable/unavailable.en.js'
+import { viewSlot } from './viewSlot.js'
 
 const stops: (() => void)[] = []
 afterEach(async () => {
@@ -73,4 +76,42 @@ test('behavior: Close from deep in the history closes, and the next opening star
   await userEvent.click(document.querySelector('[data-slot="account-button"]') as HTMLElement)
   await expect.element(dialogNamed(en.titleAccount)).toBeVisible()
   expect(backButton().query()).toBeNull()
+})
+
+test('error: a view whose code cannot load says so with Try again, not a spinner for good; Try again fetches it anew and shows it', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const views = viewTable.views as Record<string, unknown>
+  const real = viewTable.views.Networks
+  // What a dynamic import does offline, or after a deploy replaced the chunk.
+  const gone = new TypeError('Failed to fetch dynamically imported module')
+  let reachable = false
+  const load = vi.fn(() => (reachable ? real.chunk.load() : Promise.reject(gone)))
+  views.Networks = viewSlot(load, real.title)
+  stops.push(() => {
+    views.Networks = real
+    warn.mockRestore()
+  })
+  await mountOnAccount()
+  await userEvent.click(document.querySelector('[data-slot="account-network"]') as HTMLElement)
+  // The header still names the view (its title is page start); the body says what happened.
+  await expect.element(dialogNamed(en.titleNetworks)).toBeVisible()
+  await expect.element(page.getByRole('alert').getByText(viewUnavailableEn.viewUnavailableTitle)).toBeVisible()
+  expect(page.getByText(viewUnavailableEn.viewUnavailableBody).query()).not.toBeNull()
+  expect(document.querySelector('[data-slot="modal-body"] [aria-busy="true"]')).toBeNull()
+  expect(warn).toHaveBeenCalledWith('[portico] Could not load the Networks view.', gone)
+  expect(load).toHaveBeenCalledTimes(1)
+  // Back still works, and the view left behind is not marked failed.
+  await userEvent.click(backButton())
+  await expect.element(dialogNamed(en.titleAccount)).toBeVisible()
+  expect(page.getByText(viewUnavailableEn.viewUnavailableTitle).query()).toBeNull()
+  // Wanted again while still unreachable: fetched again, and failed again.
+  await userEvent.click(document.querySelector('[data-slot="account-network"]') as HTMLElement)
+  await expect.element(page.getByText(viewUnavailableEn.viewUnavailableTitle)).toBeVisible()
+  expect(load).toHaveBeenCalledTimes(2)
+  // Back online: Try again fetches it once and the view shows.
+  reachable = true
+  await userEvent.click(page.getByRole('button', { name: en.tryAgain }))
+  await expect.element(page.getByRole('dialog').getByText('Devnet 2')).toBeVisible()
+  expect(page.getByText(viewUnavailableEn.viewUnavailableTitle).query()).toBeNull()
+  expect(load).toHaveBeenCalledTimes(3)
 })

@@ -1,5 +1,5 @@
 import { useConnection, useNetwork, usePortico } from '@portico/headless'
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
 import { Icon } from '../components/Icon.js'
 import { iconButton } from '../components/primitives.css.js'
 import { usePorticoUI } from '../context.js'
@@ -9,6 +9,7 @@ import * as css from './modal.css.js'
 import { shownView } from './navigation.js'
 import { ShakeContext, shakeMs } from './shake.js'
 import { ViewLoading } from './ViewLoading.js'
+import { ViewUnavailable } from './ViewUnavailable.js'
 import { useView, viewTitle } from './views.js'
 
 /**
@@ -49,7 +50,10 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
     return () => clearTimeout(timer)
   }, [shaking])
 
-  const View = useView(modal.table, entry.view)
+  // A view whose code could not arrive (offline, a deploy replaced its chunk) says so, with Try
+  // again fetching it anew, rather than spinning for good.
+  const [attempt, retry] = useReducer((n: number) => n + 1, 0)
+  const View = useView(modal.table, entry.view, attempt)
   return (
     <div
       data-slot="modal-frame"
@@ -94,7 +98,9 @@ export function ModalFrame({ title }: { title?: (text: string) => ReactNode }) {
             data-direction={direction}
             data-slot="modal-body"
           >
-            <ShakeContext.Provider value={shake}>{View ? <View {...entry} /> : <ViewLoading />}</ShakeContext.Provider>
+            <ShakeContext.Provider value={shake}>
+              {View ? <View {...entry} /> : View === null ? <ViewUnavailable onRetry={retry} /> : <ViewLoading />}
+            </ShakeContext.Provider>
           </div>
         </div>
       </div>

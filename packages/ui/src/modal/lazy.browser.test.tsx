@@ -27,8 +27,8 @@ function controlled() {
 }
 
 /** Renders the state useLazy reports: the part, `loading` (undefined) or `failed` (null). */
-function Slot({ chunk, what, id }: { chunk: Lazy<typeof Part>; what?: string; id: string }) {
-  const Loaded = useLazy(chunk, true, what)
+function Slot({ chunk, what, id, attempt }: { chunk: Lazy<typeof Part>; what?: string; id: string; attempt?: string }) {
+  const Loaded = useLazy(chunk, true, what, attempt)
   return <div data-testid={id}>{Loaded === null ? 'failed' : Loaded === undefined ? 'loading' : <Loaded />}</div>
 }
 
@@ -168,4 +168,29 @@ test('error: under StrictMode a failed part still warns once', async () => {
   } finally {
     warn.mockRestore()
   }
+})
+
+test('error: a new attempt fetches a failed chunk again (a "Try again"); a failure belongs to its attempt, so another chunk in its place with its own attempt shows loading', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const first = controlled()
+  const screen = await render(<Slot chunk={first.chunk} id="slot" what="the view" attempt="first:0" />)
+  first.fail(new Error('offline'))
+  await expect.element(page.getByTestId('slot')).toHaveTextContent('failed')
+  // Another chunk in the same place (the next view, its own attempt): loading, not failed.
+  const second = controlled()
+  await screen.rerender(<Slot chunk={second.chunk} id="slot" what="the view" attempt="second:0" />)
+  await expect.element(page.getByTestId('slot')).toHaveTextContent('loading')
+  second.fail(new Error('offline'))
+  await expect.element(page.getByTestId('slot')).toHaveTextContent('failed')
+  expect(second.load).toHaveBeenCalledTimes(1)
+  // The same attempt again (a re-render) fetches nothing; a new one fetches once and shows the part.
+  await screen.rerender(<Slot chunk={second.chunk} id="slot" what="the view" attempt="second:0" />)
+  expect(second.load).toHaveBeenCalledTimes(1)
+  await screen.rerender(<Slot chunk={second.chunk} id="slot" what="the view" attempt="second:1" />)
+  await expect.element(page.getByTestId('slot')).toHaveTextContent('loading')
+  expect(second.load).toHaveBeenCalledTimes(2)
+  second.arrive()
+  await expect.element(page.getByTestId('slot')).toHaveTextContent('part')
+  expect(warn).toHaveBeenCalledTimes(2)
+  warn.mockRestore()
 })

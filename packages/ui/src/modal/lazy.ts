@@ -46,14 +46,21 @@ export function lazy<value>(load: () => Promise<value>): Lazy<value> {
 /**
  * @internal
  * The value of `chunk` once loaded (loading it while `enabled`), else undefined; re-renders when it
- * arrives. `null` when it could not load (warned about, naming `what`); the next mount tries again.
+ * arrives. `null` when it could not load (warned about, naming `what`): a failure belongs to its
+ * `attempt`, so a caller that offers "Try again" (or reopens) passes a new one to fetch it again
+ * (and one that changes `chunk` in place, a new one with it). The next mount tries again too.
  *
  * @example
  * const Field = useLazy(emailField, enabled, 'the email field')
  * return Field ? <Field /> : <Placeholder />
  */
-export function useLazy<value>(chunk: Lazy<value>, enabled = true, what?: string): value | null | undefined {
-  const [failed, setFailed] = useState(false)
+export function useLazy<value>(
+  chunk: Lazy<value>,
+  enabled = true,
+  what?: string,
+  attempt: string | number | boolean = 0,
+): value | null | undefined {
+  const [failed, setFailed] = useState<string | number | boolean>()
   const [, arrived] = useReducer((n: number) => n + 1, 0)
   const value = enabled ? chunk.current : undefined
   useEffect(() => {
@@ -67,13 +74,13 @@ export function useLazy<value>(chunk: Lazy<value>, enabled = true, what?: string
         // one warns, once per failure.
         if (!live) return
         if (what) console.warn(`[portico] Could not load ${what}.`, error)
-        setFailed(true)
+        setFailed(attempt)
       },
     )
     return () => {
       live = false
     }
-  }, [chunk, enabled, value, what])
+  }, [chunk, enabled, value, what, attempt])
   if (!enabled) return undefined
-  return value ?? (failed ? null : undefined)
+  return value ?? (failed === attempt ? null : undefined)
 }

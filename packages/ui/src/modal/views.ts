@@ -20,9 +20,13 @@ export function preloadView(table: ViewTable, name: ViewName): Promise<ViewCompo
   return slotOf(table, name).chunk.load()
 }
 
-/** @internal A view's component once loaded (loading it now if needed), else undefined. */
-export function useView(table: ViewTable, name: ViewName): ViewComponent<ViewEntry> | undefined {
-  return useLazy(slotOf(table, name).chunk) ?? undefined
+/**
+ * @internal A view's component once loaded (loading it now if needed), else undefined; `null` when
+ * its code could not load (warned about). A new `attempt` fetches it again.
+ */
+export function useView(table: ViewTable, name: ViewName, attempt = 0): ViewComponent<ViewEntry> | null | undefined {
+  // The failure belongs to this view's attempt: another view the frame moves to shows as loading.
+  return useLazy(slotOf(table, name).chunk, true, `the ${name} view`, `${name}:${attempt}`)
 }
 
 /** @internal The header's title for `entry` from the page-start catalogue, if its view has one. */

@@ -1,0 +1,75 @@
+// A chunk of the kit that cannot arrive (offline, a deploy that replaced it) never leaves the page
+// stuck: the modal's own code failing closes it again with a warning, so the button is a click
+// away and that click fetches it anew; a view's code failing says so inside the modal, with Try
+// again. The demo's production build, with its real chunks dropped by the browser as a lost
+// connection drops them (`page.route`), then let through.
+import { expect, test } from 'vitest'
+import { demoModule, offlineContext, type Page, startDemoAndBrowser } from './browser.js'
+
+const running = startDemoAndBrowser()
+
+/** The kit's warnings on `page`, as they come. */
+function recordWarnings(page: Page): string[] {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  return warnings
+}
+
+test("error: the modal's code failing to arrive closes it with a warning; the next click, once it can arrive, opens it", async () => {
+  const { context } = await offlineContext(running.browser)
+  try {
+    const page = await context.newPage()
+    const warnings = recordWarnings(page)
+    const isModal = demoModule('modal/Modal.tsx')
+    let dropped = 0
+    await page.route(isModal, (route) => {
+      dropped++
+      return route.abort('internetdisconnected')
+    })
+    await page.goto(running.demo.url)
+    const button = page.locator('[data-slot="connect-button"]').first()
+    await button.click()
+    await expect
+      .poll(() => warnings.filter((text) => text.includes('[portico] Could not load the modal.')))
+      .not.toEqual([])
+    expect(dropped).toBeGreaterThan(0)
+    expect(await page.locator('[role="dialog"]').count()).toBe(0)
+    await page.unroute(isModal)
+    await button.click()
+    await page.locator('[role="dialog"] [data-slot="connect-view"]').waitFor()
+  } finally {
+    await context.close()
+  }
+})
+
+test("error: a view's code failing to arrive says so in the modal with Try again, which shows the view once it can arrive", async () => {
+  const { context } = await offlineContext(running.browser)
+  try {
+    const page = await context.newPage()
+    const warnings = recordWarnings(page)
+    const isAllWallets = demoModule('features/connect/AllWalletsView.tsx')
+    await page.route(isAllWallets, (route) => route.abort('internetdisconnected'))
+    await page.goto(running.demo.url)
+    await page.locator('[data-slot="connect-button"]').first().click()
+    const dialog = page.locator('[role="dialog"]')
+    await dialog.locator('[data-slot="all-wallets"]').click()
+    const unavailable = dialog.locator('[data-slot="view-unavailable"]')
+    await unavailable.getByText('This view could not be loaded').waitFor()
+    expect(warnings.some((text) => text.includes('[portico] Could not load the AllWallets view.'))).toBe(true)
+    // No spinner left in its place; the header still names the view, and Back still works.
+    expect(await dialog.locator('[data-slot="modal-body"] [aria-busy="true"]').count()).toBe(0)
+    expect(await dialog.getByRole('heading').textContent()).toBe('All Wallets')
+    await page.unroute(isAllWallets)
+    await unavailable.getByRole('button', { name: 'Try again' }).click()
+    await dialog
+      .getByRole('searchbox')
+      .or(dialog.getByRole('textbox', { name: 'Search wallets' }))
+      .first()
+      .waitFor()
+    expect(await unavailable.count()).toBe(0)
+  } finally {
+    await context.close()
+  }
+})
