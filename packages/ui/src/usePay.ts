@@ -1,6 +1,7 @@
 import { usePortico } from '@portico/headless'
 import { useCallback } from 'react'
 import { usePorticoUI } from './context.js'
+import { PayUnavailableError } from './features/pay/errors.js'
 import type { PayRequest, PayResult } from './features/pay/payRequest.js'
 import { preloadView } from './modal/views.js'
 
@@ -14,7 +15,8 @@ export type { PayRequest, PayResult }
  * flag is off and with the Send feature's typed errors for bad input ('An amount and receiver
  * address are required', 'A token is required', 'Address is invalid', `InvalidTokenError`,
  * `InvalidAmountError`) and with `PayInProgressError` while the wallet still has an earlier
- * payment (that one keeps its own outcome); once open, with `PayClosedError` when the modal is closed before Pay is pressed and with
+ * payment (that one keeps its own outcome) and with `PayUnavailableError` when the panel's code
+ * could not be loaded (offline; a later call fetches it anew); once open, with `PayClosedError` when the modal is closed before Pay is pressed and with
  * the wallet's or the node's error (e.g. `UserRejectedRequestError`) when paying fails. Tell them
  * apart by `error.name`. The panel's code loads on the first call, not at page start.
  *
@@ -37,10 +39,9 @@ export function usePay(): (request: PayRequest) => Promise<PayResult> {
     async (request: PayRequest) => {
       // The panel's chunk carries the request's checks (`PayView.pay`): page start holds only this
       // hook and the view's slot, not a second chunk name of its own.
-      const view = (await preloadView(
-        modal.table,
-        'Pay',
-      )) as unknown as typeof import('./features/pay/PayView.js').PayView
+      const view = (await preloadView(modal.table, 'Pay').catch((cause: unknown) => {
+        throw new PayUnavailableError({ cause })
+      })) as unknown as typeof import('./features/pay/PayView.js').PayView
       return view.pay({ portico, queryClient, modal }, request)
     },
     [modal, portico, queryClient],

@@ -7,7 +7,12 @@ export { ConnectButton, type ConnectButtonProps, type ConnectButtonRenderProps }
 export { NetworkButton } from '../buttons/NetworkButton.js'
 export { EmbeddedModal } from '../EmbeddedModal.js'
 export { UIProviderNotFoundError, type UIProviderNotFoundErrorType } from '../errors.js'
-export type { PayClosedErrorType, PayDisabledErrorType, PayInProgressErrorType } from '../features/pay/errors.js'
+export type {
+  PayClosedErrorType,
+  PayDisabledErrorType,
+  PayInProgressErrorType,
+  PayUnavailableErrorType,
+} from '../features/pay/errors.js'
 export type { Locale } from '../i18n/locales.js'
 export { en, type Messages } from '../i18n/messages.js'
 export { PorticoUI, type PorticoUIProps } from '../PorticoUI.js'
