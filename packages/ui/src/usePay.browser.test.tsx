@@ -8,10 +8,9 @@ import { Component, type ReactNode } from 'react'
 import { afterEach, expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
-import { viewTable } from './features/index.js'
-import { viewSlot } from './modal/viewSlot.js'
 import { createHarness } from './test/harness.js'
 import { modalSettled } from './test/modalSettled.js'
+import { unreachableView } from './test/unreachableView.js'
 import { type PayRequest, type PayResult, usePay } from './usePay.js'
 import './test/provided.js'
 
@@ -144,22 +143,15 @@ test('error: outside <PorticoUI> it throws the typed UIProviderNotFoundError nam
 })
 
 test("error: the panel's code failing to load (offline) rejects with the typed PayUnavailableError, nothing opened; the next call fetches it anew", async () => {
-  const views = viewTable.views as Record<string, unknown>
-  const real = viewTable.views.Pay
-  const gone = new TypeError('Failed to fetch dynamically imported module')
-  let reachable = false
-  const load = vi.fn(() => (reachable ? real.chunk.load() : Promise.reject(gone)))
-  views.Pay = viewSlot(load, real.title)
-  stops.push(() => {
-    views.Pay = real
-  })
+  const { gone, load, reach, restore } = unreachableView('Pay')
+  stops.push(restore)
   const { pay } = await mount()
   const failed = await pay({ amount: '0.001', token: 'native', receiver })
   expect('error' in failed && failed.error.name).toBe('PayUnavailableError')
   expect('error' in failed && failed.error.shortMessage).toBe('The pay panel could not be loaded')
   expect('error' in failed && failed.error.cause).toBe(gone)
   expect(dialogs()).toBe(0)
-  reachable = true
+  reach()
   void pay({ amount: '0.001', token: 'native', receiver })
   await expect.element(page.getByRole('dialog')).toBeVisible()
   expect(load).toHaveBeenCalledTimes(2)

@@ -8,12 +8,11 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
-import { viewTable } from '../features/index.js'
 import { en } from '../i18n/messages.js'
 import { createHarness, type HarnessOptions } from '../test/harness.js'
 import { accountViewSettled } from '../test/modalSettled.js'
+import { unreachableView } from '../test/unreachableView.js'
 import { viewUnavailableEn } from './unavailable/unavailable.en.js'
-import { viewSlot } from './viewSlot.js'
 
 const stops: (() => void)[] = []
 afterEach(async () => {
@@ -80,15 +79,9 @@ test('behavior: Close from deep in the history closes, and the next opening star
 
 test('error: a view whose code cannot load says so with Try again, not a spinner for good; Try again fetches it anew and shows it', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  const views = viewTable.views as Record<string, unknown>
-  const real = viewTable.views.Networks
-  // What a dynamic import does offline, or after a deploy replaced the chunk.
-  const gone = new TypeError('Failed to fetch dynamically imported module')
-  let reachable = false
-  const load = vi.fn(() => (reachable ? real.chunk.load() : Promise.reject(gone)))
-  views.Networks = viewSlot(load, real.title)
+  const { gone, load, reach, restore } = unreachableView('Networks')
   stops.push(() => {
-    views.Networks = real
+    restore()
     warn.mockRestore()
   })
   await mountOnAccount()
@@ -109,7 +102,7 @@ test('error: a view whose code cannot load says so with Try again, not a spinner
   await expect.element(page.getByText(viewUnavailableEn.viewUnavailableTitle)).toBeVisible()
   expect(load).toHaveBeenCalledTimes(2)
   // Back online: Try again fetches it once and the view shows.
-  reachable = true
+  reach()
   await userEvent.click(page.getByRole('button', { name: en.tryAgain }))
   await expect.element(page.getByRole('dialog').getByText('Devnet 2')).toBeVisible()
   expect(page.getByText(viewUnavailableEn.viewUnavailableTitle).query()).toBeNull()
