@@ -1,8 +1,8 @@
 import { usePortico } from '@portico/headless'
 import { useCallback } from 'react'
 import { usePorticoUI } from './context.js'
-import { PayUnavailableError } from './features/pay/errors.js'
 import type { PayRequest, PayResult } from './features/pay/payRequest.js'
+import { PayUnavailableError } from './features/pay/unavailable.js'
 import { preloadView } from './modal/views.js'
 
 export type { PayRequest, PayResult }

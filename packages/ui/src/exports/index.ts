@@ -11,8 +11,8 @@ export type {
   PayClosedErrorType,
   PayDisabledErrorType,
   PayInProgressErrorType,
-  PayUnavailableErrorType,
 } from '../features/pay/errors.js'
+export type { PayUnavailableErrorType } from '../features/pay/unavailable.js'
 export type { Locale } from '../i18n/locales.js'
 export { en, type Messages } from '../i18n/messages.js'
 export { PorticoUI, type PorticoUIProps } from '../PorticoUI.js'

@@ -29,19 +29,3 @@ export class PayInProgressError extends BaseError {
     super('A payment is already in progress', { details: 'Wait for the earlier `pay` call to settle.' })
   }
 }
-
-export type PayUnavailableErrorType = PayUnavailableError & { name: 'PayUnavailableError' }
-/**
- * The pay panel's code could not be loaded (the visitor is offline, or a deploy replaced its
- * chunk): nothing opened and nothing was sent. `cause` is the browser's error; calling `pay` again
- * fetches the code anew.
- */
-export class PayUnavailableError extends BaseError {
-  override name = 'PayUnavailableError' as const
-  constructor({ cause }: { cause: unknown }) {
-    super('The pay panel could not be loaded', {
-      cause,
-      details: 'Nothing was sent. Check the connection, then call `pay` again.',
-    })
-  }
-}
