@@ -20,6 +20,6 @@ export function preloadModal(table: ViewTable, view: ViewName = 'Connect'): Prom
  * @internal The modal module once loaded (loading it while `enabled`), else undefined; `null` when
  * it could not load (warned about). A new `attempt` fetches it again.
  */
-export function useModalModule(enabled: boolean, attempt?: boolean): typeof import('./Modal.js') | null | undefined {
+export function useModalModule(enabled: boolean, attempt?: number): typeof import('./Modal.js') | null | undefined {
   return useLazy(modal, enabled, 'the modal', attempt)
 }
