@@ -7,15 +7,7 @@ import {
   type ThemeVariables,
   watchColorScheme,
 } from '@portico/themes'
-import {
-  type CSSProperties,
-  type ReactNode,
-  useEffect,
-  useMemo,
-  useReducer,
-  useState,
-  useSyncExternalStore,
-} from 'react'
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import './css/base.css.js'
 import type { AllMessages } from './allMessages.js'
 import { imageOrigins } from './components/imageSource.js'
@@ -121,14 +113,15 @@ export function PorticoUI({
   )
 
   // The (lazy) modal is mounted from its first opening on. Its code failing to arrive (offline, a
-  // deploy that replaced it) closes it again, warned about, so the button stays a click away:
-  // closed, it is fetched again in the background, and each opening after a failure is an attempt
-  // of its own (a failure while closed, or at an earlier opening, never closes a new one).
-  const [failures, failed] = useReducer((n: number) => n + 1, 0)
-  const ModalModule = useModalModule((requested || isOpen) && !embedded, isOpen ? failures : -1)
+  // deploy that replaced it) closes it again, warned about, so the button stays a click away. Each
+  // opening and each closing is an attempt of its own: closed, the code is fetched again in the
+  // background; a failure seen earlier never closes a new opening; and a host whose controlled
+  // `open` stays true is not sent fetching in a loop.
+  const [flips, setFlips] = useState({ isOpen, count: 0 })
+  if (flips.isOpen !== isOpen) setFlips({ isOpen, count: flips.count + 1 })
+  const ModalModule = useModalModule((requested || isOpen) && !embedded, flips.count)
   useEffect(() => {
     if (ModalModule !== null || !isOpen) return
-    failed()
     setRequested(true)
     modal.close()
   }, [ModalModule, isOpen, modal])
