@@ -13,7 +13,11 @@ const modal = lazy(() => import('./Modal.js'))
  */
 export function preloadModal(table: ViewTable, view: ViewName = 'Connect'): Promise<typeof import('./Modal.js')> {
   preloadView(table, view).catch(() => {})
-  return modal.load()
+  // A hover or focus preloads and forgets: its failure (offline) is no unhandled rejection in the
+  // host's page; the opening that needs the modal fetches it again and warns.
+  const loading = modal.load()
+  loading.catch(() => {})
+  return loading
 }
 
 /**
