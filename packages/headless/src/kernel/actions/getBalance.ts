@@ -60,8 +60,12 @@ export async function getBalance(
   if (lockedUntil !== undefined && Date.now() < lockedUntil) throw new BalanceUnavailableError({ retryAt: lockedUntil })
   if (parameters.walletAssets) {
     // The batched-calls feature reads them (EIP-7811): loaded for this read only, never at page start.
-    const { readWalletAssets } = await featureLoaders.walletAssets()
-    const fromWallet = await readWalletAssets(portico, { address, network })
+    // Its code not arriving (offline, a deploy that replaced the chunk) is one more "ask elsewhere":
+    // the read below then answers, or fails with the typed BalanceUnavailableError.
+    const fromWallet = await featureLoaders.walletAssets().then(
+      ({ readWalletAssets }) => readWalletAssets(portico, { address, network }),
+      (error: unknown) => void console.warn('[portico] Could not load the wallet’s own balances', error),
+    )
     if (fromWallet) return shown(network, fromWallet)
   }
   try {
