@@ -2,6 +2,8 @@
 // view name, and `open`/`close` kept stable between renders. The modal's own behaviour (focus,
 // Escape, pressing the Connect button) is in modal/Modal.browser.test.tsx; views opened with data
 // in their feature's tests (SwapView.browser.test.tsx, SendView.browser.test.tsx).
+
+import { BaseError } from '@portico/headless'
 import { afterEach, expect, test } from 'vitest'
 import { page } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
@@ -95,7 +97,10 @@ test('behavior: open and close keep their identity across renders and open-state
 test('error: open({ view }) with a name the kit does not have fails loudly at the call, opens nothing, and leaves the modal usable', async () => {
   await mount()
   const open = latest().open as (options: { view: string }) => void
-  expect(() => open({ view: 'NoSuchView' })).toThrow()
+  expect(() => open({ view: 'NoSuchView' })).toThrow(BaseError)
+  expect(() => open({ view: 'NoSuchView' })).toThrow('The modal has no view "NoSuchView".')
+  // A name every object has is no view either.
+  expect(() => open({ view: 'toString' })).toThrow(BaseError)
   await expect.element(state()).toHaveTextContent('false Connect')
   expect(dialog().query()).toBeNull()
   // The modal still works afterwards.

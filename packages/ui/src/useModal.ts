@@ -1,4 +1,4 @@
-import { useConnection, useNetwork } from '@portico/headless'
+import { BaseError, useConnection, useNetwork } from '@portico/headless'
 import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { usePorticoUI } from './context.js'
 import type { viewTable } from './features/index.js'
@@ -40,6 +40,10 @@ export function useModal() {
   const view = shownView(top, { isConnected, showUnsupported: showUnsupportedView }).view
   const open = useCallback(
     (options: { view?: ModalView } | ModalViewWithData = {}) => {
+      // A name the modal does not have (a JavaScript host, a typo the types did not see) fails here,
+      // as a Portico error, not deep inside the kit. No class of its own: it would be page start.
+      if (options.view !== undefined && !Object.hasOwn(modal.table.views, options.view))
+        throw new BaseError(`The modal has no view "${options.view}".`)
       void preloadModal(modal.table, options.view)
       if (options.view === 'Swap') {
         // Only the documented fields reach the view (its `step` is the flow's own).

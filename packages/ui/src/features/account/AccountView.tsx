@@ -68,6 +68,58 @@ export function AccountView() {
   }
   const explorer = explorerAddressUrl(network, address)
 
+  // The Tokens list: a tab beside NFTs and Activity, or alone (blockchain API off) without a tab list of one.
+  const tokenList = (
+    <>
+      {balanceLoading ? (
+        <div className={views.center}>
+          <Spinner size={24} label={messages.loading} />
+        </div>
+      ) : balance.isError || !native ? (
+        <div className={views.center} data-slot="balance-error">
+          <EmptyState title={messages.balanceUnavailable} />
+          {balance.isError ? (
+            <RetryButton
+              slot="retry-balance"
+              retryAt={balance.error.name === 'BalanceUnavailableError' ? balance.error.retryAt : undefined}
+              onRetry={() => void balance.refetch()}
+            />
+          ) : null}
+        </div>
+      ) : (
+        // Spec: balances with 3 decimals, value and price with 2; the most valuable first.
+        sortTokensByValue([native, ...tokens]).map((token) => (
+          <div key={token.address ?? 'native'} className={css.row} data-slot="token-row">
+            <PorticoImage {...tokenImage(token)} name={token.symbol || token.name} size={36} radius="full" />
+            <span className={css.rowLabel}>
+              {token.name}
+              {/* Wraps rather than clips: a long price (Arabic's "US$" after the digits) takes a line of its own. */}
+              <span className={css.rowMeta} style={{ display: 'flex', flexWrap: 'wrap', columnGap: '0.25em' }}>
+                {token.symbol}
+                {typeof token.price === 'number' && Number.isFinite(token.price) ? (
+                  <span data-slot="token-price"> · {format.currency(token.price)}</span>
+                ) : null}
+              </span>
+            </span>
+            <span className={views.amount}>
+              <span data-slot="token-balance">{format.balance(token.quantity.numeric)}</span>
+              {typeof token.value === 'number' && Number.isFinite(token.value) ? (
+                <span className={css.rowMeta} style={{ display: 'block' }} data-slot="token-value">
+                  {format.currency(token.value)}
+                </span>
+              ) : null}
+            </span>
+          </div>
+        ))
+      )}
+    </>
+  )
+  const tokenPanel = {
+    className: views.list,
+    'aria-busy': balanceLoading || undefined,
+    'data-pending': balanceLoading ? '' : undefined,
+  }
+
   return (
     <div data-slot="account-view">
       <div className={views.accountHead}>
@@ -130,81 +182,38 @@ export function AccountView() {
       <SiwxAccountSlot />
       <PermissionsSlot />
 
-      <Tabs.Root defaultValue="tokens">
-        <Tabs.List className={views.tabsList} aria-label={messages.titleAccount}>
-          <Tabs.Trigger className={views.tab} value="tokens">
-            {messages.tabTokens}
-          </Tabs.Trigger>
-          {blockchainApi ? (
+      {blockchainApi ? (
+        <Tabs.Root defaultValue="tokens">
+          <Tabs.List className={views.tabsList} aria-label={messages.titleAccount}>
+            <Tabs.Trigger className={views.tab} value="tokens">
+              {messages.tabTokens}
+            </Tabs.Trigger>
             <Tabs.Trigger className={views.tab} value="nfts">
               {messages.tabNfts}
             </Tabs.Trigger>
-          ) : null}
-          {blockchainApi && activity ? (
-            <Tabs.Trigger className={views.tab} value="activity">
-              {messages.tabActivity}
-            </Tabs.Trigger>
-          ) : null}
-        </Tabs.List>
-        <Tabs.Content
-          value="tokens"
-          className={views.list}
-          aria-busy={balanceLoading || undefined}
-          data-pending={balanceLoading ? '' : undefined}
-        >
-          {balanceLoading ? (
-            <div className={views.center}>
-              <Spinner size={24} label={messages.loading} />
-            </div>
-          ) : balance.isError || !native ? (
-            <div className={views.center} data-slot="balance-error">
-              <EmptyState title={messages.balanceUnavailable} />
-              {balance.isError ? (
-                <RetryButton
-                  slot="retry-balance"
-                  retryAt={balance.error.name === 'BalanceUnavailableError' ? balance.error.retryAt : undefined}
-                  onRetry={() => void balance.refetch()}
-                />
-              ) : null}
-            </div>
-          ) : (
-            // Spec: balances with 3 decimals, value and price with 2; the most valuable first.
-            sortTokensByValue([native, ...tokens]).map((token) => (
-              <div key={token.address ?? 'native'} className={css.row} data-slot="token-row">
-                <PorticoImage {...tokenImage(token)} name={token.symbol || token.name} size={36} radius="full" />
-                <span className={css.rowLabel}>
-                  {token.name}
-                  {/* Wraps rather than clips: a long price (Arabic's "US$" after the digits) takes a line of its own. */}
-                  <span className={css.rowMeta} style={{ display: 'flex', flexWrap: 'wrap', columnGap: '0.25em' }}>
-                    {token.symbol}
-                    {typeof token.price === 'number' && Number.isFinite(token.price) ? (
-                      <span data-slot="token-price"> · {format.currency(token.price)}</span>
-                    ) : null}
-                  </span>
-                </span>
-                <span className={views.amount}>
-                  <span data-slot="token-balance">{format.balance(token.quantity.numeric)}</span>
-                  {typeof token.value === 'number' && Number.isFinite(token.value) ? (
-                    <span className={css.rowMeta} style={{ display: 'block' }} data-slot="token-value">
-                      {format.currency(token.value)}
-                    </span>
-                  ) : null}
-                </span>
-              </div>
-            ))
-          )}
-        </Tabs.Content>
-        {blockchainApi ? (
+            {activity ? (
+              <Tabs.Trigger className={views.tab} value="activity">
+                {messages.tabActivity}
+              </Tabs.Trigger>
+            ) : null}
+          </Tabs.List>
+          <Tabs.Content value="tokens" {...tokenPanel}>
+            {tokenList}
+          </Tabs.Content>
           <Tabs.Content value="nfts">
             <NftList />
           </Tabs.Content>
-        ) : null}
-        {blockchainApi && activity ? (
-          <Tabs.Content value="activity">
-            <ActivityList />
-          </Tabs.Content>
-        ) : null}
-      </Tabs.Root>
+          {activity ? (
+            <Tabs.Content value="activity">
+              <ActivityList />
+            </Tabs.Content>
+          ) : null}
+        </Tabs.Root>
+      ) : (
+        <section aria-label={messages.tabTokens} {...tokenPanel}>
+          {tokenList}
+        </section>
+      )}
 
       <button
         type="button"

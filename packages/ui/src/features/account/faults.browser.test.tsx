@@ -48,9 +48,9 @@ async function advance(ms: number, step = 250) {
 /** Generous real-time bounds for polls that step fake time forward (nothing waits on real time). */
 const waitLong = { timeout: 15_000, interval: 20 }
 
-/** The Tokens tab's error state (the same words also appear in a toast). */
-const balanceError = () => page.getByRole('tabpanel', { name: 'Tokens' }).getByRole('button', { name: 'Try again' })
-const tokensPanel = () => page.getByRole('tabpanel', { name: 'Tokens' })
+/** The Tokens list (alone, not a tab: these accounts have no blockchain API) and its error state (the same words also appear in a toast). */
+const tokensPanel = () => page.getByRole('region', { name: 'Tokens' })
+const balanceError = () => tokensPanel().getByRole('button', { name: 'Try again' })
 
 test('RPC dies: the balance ends in an error with "Try again" (not a spinner); after the 30 s lockout it comes back', async () => {
   const realFetch = window.fetch.bind(window)

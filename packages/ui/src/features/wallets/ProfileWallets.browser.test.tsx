@@ -96,7 +96,7 @@ test('add another: All Wallets while connected, then back on the list with the n
 
 test('no entry in the Account view while multiWallet is off', async () => {
   await mount({ multiWallet: false, both: false })
-  await expect.element(page.getByRole('tab', { name: 'Tokens' }), wait).toBeVisible()
+  await expect.element(page.getByRole('region', { name: 'Tokens' }), wait).toBeVisible()
   await expect.element(page.getByText('Ether'), wait).toBeVisible()
   expect(document.querySelector('[data-slot="open-wallets"]')).toBeNull()
 })
