@@ -91,8 +91,40 @@ const mousePress: BrowserCommand<Parameters<MousePress>> = async (context, selec
   await mouse.up({ clickCount })
 }
 
+/**
+ * Drops (as a lost connection does) every request of the test's own document whose path ends with
+ * `pathEnd`, until `allowRequests` with the same `pathEnd`; returns how many it dropped so far.
+ * Other test files' documents, which share the page, are left alone.
+ */
+type DropRequests = (pathEnd: string) => Promise<void>
+type DroppedRequests = (pathEnd: string) => Promise<number>
+type AllowRequests = (pathEnd: string) => Promise<void>
+const dropping = new Map<string, { count: number; stop: () => Promise<void> }>()
+const dropRequests: BrowserCommand<Parameters<DropRequests>> = async (context, pathEnd) => {
+  const tester = await context.frame()
+  const entry = { count: 0, stop: async () => {} }
+  const matches = (url: URL) => url.pathname.endsWith(pathEnd)
+  const handler: Parameters<typeof context.page.route>[1] = (route) => {
+    if (route.request().frame() !== tester) return route.fallback()
+    entry.count++
+    return route.abort('internetdisconnected')
+  }
+  await context.page.route(matches, handler)
+  entry.stop = () => context.page.unroute(matches, handler)
+  dropping.set(pathEnd, entry)
+}
+const droppedRequests: BrowserCommand<Parameters<DroppedRequests>> = async (_context, pathEnd) =>
+  dropping.get(pathEnd)?.count ?? 0
+const allowRequests: BrowserCommand<Parameters<AllowRequests>> = async (_context, pathEnd) => {
+  await dropping.get(pathEnd)?.stop()
+  dropping.delete(pathEnd)
+}
+
 /** The commands, for `browser.commands` in vitest.config.ts. */
 export const frameCommands = {
+  dropRequests,
+  droppedRequests,
+  allowRequests,
   frameRootStyle,
   addPasskeyAuthenticator,
   passkeysOf,
@@ -107,5 +139,8 @@ declare module 'vitest/browser' {
     passkeysOf: PasskeysOf
     removePasskeyAuthenticator: RemovePasskeyAuthenticator
     mousePress: MousePress
+    dropRequests: DropRequests
+    droppedRequests: DroppedRequests
+    allowRequests: AllowRequests
   }
 }
