@@ -150,7 +150,10 @@ test("behavior: the review's figures are the API's quote: what is paid, received
       impact: text('swap-price-impact'),
     }))
     .toEqual(figures())
-  expect(Number(text('swap-review-receive').replace(/[^\d.]/g, ''))).toBeGreaterThan(1400)
+  // A sane magnitude (a decimals mistake is off by powers of ten), not the pool's first price: the
+  // devnet's ETH/USDC pool is shared, and other files' swaps move it (0.5 ETH gets ~1,492 USDC on
+  // the fresh pool, 1,377 after other files had swapped about 8 ETH in).
+  expect(Number(text('swap-review-receive').replace(/[^\d.]/g, ''))).toBeGreaterThan(500)
   // Small against the pool: not flagged.
   expect($('swap-price-impact')?.dataset.state).toBeUndefined()
   expect($('swap-high-impact')).toBeNull()
