@@ -98,7 +98,8 @@ test('behavior: a changed amount never shows the previous quote: its figures and
   await mount({ fromToken: 'ETH', toToken: 'USDC', amount: '0.1' }, { fetch: quotes.fetch })
   await expect.poll(action).toBe('ready')
   const first = Number($('swap-to-amount')?.textContent?.replace(/,/g, ''))
-  expect(first).toBeGreaterThan(250)
+  // ~296 USDC on the fresh devnet pool, which other files' swaps move (shared by the run).
+  expect(first).toBeGreaterThan(100)
   quotes.holding = true
   try {
     await userEvent.fill(amountBox(), '0.2')

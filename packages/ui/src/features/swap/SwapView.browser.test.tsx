@@ -106,7 +106,9 @@ test('prefilled ETH → USDC: live quote with rate, price impact, fee and minimu
   const review = page.getByRole('button', { name: 'Review swap' })
   await expect.element(review).toBeEnabled()
   const received = Number($('swap-to-amount')?.textContent?.replace(/,/g, ''))
-  expect(received).toBeGreaterThan(2900) // ~3000 USDC per ETH, less the pool fee and impact
+  // A sane magnitude: ~2,960 USDC on the devnet's fresh pool, less once other files have swapped ETH
+  // into it (the pool is shared by the run; 8 ETH in gives ~2,540). A decimals mistake is off by powers of ten.
+  expect(received).toBeGreaterThan(1000)
   expect($('swap-rate')?.textContent).toMatch(/^1 ETH = [\d,.]+ USDC$/)
   expect($('swap-price-impact')?.textContent).toMatch(/^\d+\.\d\d%$/)
   // The fee comes from its own gas-price query, which may answer after the quote: wait for it.

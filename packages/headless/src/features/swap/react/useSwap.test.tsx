@@ -3,7 +3,16 @@
 // Each test swaps from a fresh key that anvil funds with ETH (no shared account is spent from).
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { createPublicClient, createTestClient, erc20Abi, type Hex, http, parseEther, parseUnits } from 'viem'
+import {
+  createPublicClient,
+  createTestClient,
+  erc20Abi,
+  formatUnits,
+  type Hex,
+  http,
+  parseEther,
+  parseUnits,
+} from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject, test } from 'vitest'
 import { eip155Adapter } from '../../../kernel/adapters/eip155/eip155Adapter.js'
@@ -107,9 +116,10 @@ test('useSwap: ETH → USDC without approval, then USDC → PTK with an approve 
   expect(result.current.swap.data?.approval).toBeUndefined()
   expect(result.current.swap.step).toBeUndefined()
   const usdcGot = await balanceOf(usdc, address)
-  expect(usdcGot).toBeGreaterThan(parseUnits('2900', 6))
-  // The balance query refetched on its own after the swap.
-  await waitFor(() => expect(usdcShown()).toBeGreaterThan(2900), { timeout: 15_000 })
+  // ~2,960 USDC on the fresh devnet pool, less once other files have swapped ETH into it (shared).
+  expect(usdcGot).toBeGreaterThan(parseUnits('1000', 6))
+  // The balance query refetched on its own after the swap: it shows what the chain holds.
+  await waitFor(() => expect(usdcShown()).toBe(Number(formatUnits(usdcGot, 6))), { timeout: 15_000 })
 
   const amount = parseUnits('100', 6)
   const ptkBefore = await balanceOf(ptk, address)
