@@ -7,13 +7,11 @@ import { expect, test, vi } from 'vitest'
 import { commands } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import { ConnectButton } from './buttons/ConnectButton.js'
+import { frames } from './test/frames.js'
 import { createHarness } from './test/harness.js'
 
 /** The browser's next idle period: idle callbacks registered before this one (the kit's prefetch) have run. */
 const idle = () => new Promise((resolve) => requestIdleCallback(resolve))
-
-/** Two frames: every task queued before them has run. */
-const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
 
 test('error: a host keeping `open` true while the modal cannot load gets one warning, not a loop of fetches (recovery at the next opening: e2e chunkFailure)', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})

@@ -6,6 +6,7 @@ import { render } from 'vitest-browser-react'
 import { ConnectButton } from '../buttons/ConnectButton.js'
 import { createHarness } from '../test/harness.js'
 import '../test/provided.js'
+import { frames } from '../test/frames.js'
 import { lockScroll, pageHasScrollbar, scrollLockAttribute, watchPageScrollbar } from './scrollLock.js'
 
 const devnet = inject('devnet')
@@ -52,9 +53,6 @@ test('the open modal locks page scroll without injecting a <style>, and unlocks 
   expect(document.documentElement.hasAttribute(scrollLockAttribute)).toBe(false)
   expect(getComputedStyle(document.documentElement).overflow).toBe('visible')
 })
-
-/** Two frames: the browser's layout, and the ResizeObservers' callbacks after it, have run. */
-const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
 
 test('the page scrollbar watcher follows the page, and answers without reading layout', async () => {
   watchPageScrollbar()

@@ -5,6 +5,7 @@ import { StrictMode } from 'react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { page } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
+import { frames } from '../test/frames.js'
 import { type Lazy, lazy, useLazy } from './lazy.js'
 
 const Part = () => <span>part</span>
@@ -48,9 +49,6 @@ window.addEventListener('unhandledrejection', onUnhandled)
 afterEach(() => {
   unhandled.length = 0
 })
-
-/** Two frames: every task queued before them, unhandled-rejection events included, has run. */
-const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
 
 test('behavior: many callers at once share one fetch, and later ones get the loaded value without fetching', async () => {
   const { chunk, load, arrive } = controlled()

@@ -4,6 +4,7 @@ import { expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import '../test/provided.js'
 import { viewTable } from '../features/index.js'
+import { frames } from '../test/frames.js'
 import { renderConnectButton } from '../test/renderConnectButton.js'
 import { preloadModal } from './loadModal.js'
 
@@ -17,7 +18,7 @@ test('without <Activity> nothing of the modal is rendered until it opens, and it
   await preloadModal(viewTable)
   await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 }))
   // A render the prefetch could have caused has committed by the next two frames.
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  await frames()
   expect(document.querySelector('[data-slot="modal-frame"]')).toBeNull()
 
   await userEvent.click(page.getByRole('button', { name: 'Connect Wallet' }))

@@ -93,8 +93,8 @@ const mousePress: BrowserCommand<Parameters<MousePress>> = async (context, selec
 
 /**
  * Drops (as a lost connection does) every request of the test's own document whose path ends with
- * `pathEnd`, until `allowRequests` with the same `pathEnd`; returns how many it dropped so far.
- * Other test files' documents, which share the page, are left alone.
+ * `pathEnd`, until `allowRequests` with the same `pathEnd`; `droppedRequests` says how many it
+ * dropped so far. Other test files' documents, which share the page, are left alone.
  */
 type DropRequests = (pathEnd: string) => Promise<void>
 type DroppedRequests = (pathEnd: string) => Promise<number>
