@@ -22,8 +22,9 @@ const heapFiles = ['packages/ui/src/modal/leaks.browser.test.tsx']
 /**
  * `npm test` (scripts/test-all.mjs) sets this: the unit files are split by what they share
  * (`scripts/unit-schedule.mjs`); those that start something or read the shared devnet run in the
- * first group, one at a time beside the browser files; the e2e files run after them, three at a time,
- * and then the unit files that start nothing. Most unit files keep their modules
+ * first group, one at a time beside the browser files (but the devnet package's own, which run with
+ * the e2e files); the e2e files run after them, three at a time, and then the unit files that start
+ * nothing. Most unit files keep their modules
  * from file to file (`isolate: false`), which `scripts/unit-schedule.mjs` measures and bounds.
  * Without it, `--project unit` keeps every unit file, so `npx vitest run --project unit <file>`
  * works for any of them.
@@ -143,6 +144,18 @@ export default defineConfig({
             {
               extends: true,
               test: { ...unitTest, name: 'unit-one-graph', include: unitFiles.oneGraph, isolate: false, ...firstGroup },
+            },
+            // The devnet package's files of that kind, three at a time with the e2e files (see
+            // scripts/unit-schedule.mjs: they were the first group's last ~80 s, one at a time).
+            {
+              extends: true,
+              test: {
+                ...unitTest,
+                name: 'unit-one-graph-late',
+                include: unitFiles.oneGraphLate,
+                isolate: false,
+                ...e2eGroup,
+              },
             },
             // The files that start nothing and read no shared devnet, three at a time after the e2e
             // files in their group: the first group's unit files outlast its browser files (a quiet

@@ -42,6 +42,11 @@ file('packages/a/src/view.browser.test.tsx', "const devnet = inject('devnet')\n"
 file('packages/a/src/node_modules/dep/x.test.ts', '')
 file('packages/a/dist/x.test.ts', '')
 file('tests/integration/flow.test.ts', "const devnet = inject('devnet')\n")
+// The devnet package's own files: one that starts something runs later, beside the e2e files; one
+// that reads the shared devnet or starts nothing keeps its usual place.
+file('packages/devnet/src/emulator.test.ts', "import { startApiEmulator } from './api/server.js'\nstartApiEmulator()\n")
+file('packages/devnet/src/injected.test.ts', "const devnet = inject('devnet')\n")
+file('packages/devnet/src/pure.test.ts', 'const x = 1\n')
 
 const schedule = unitSchedule(root)
 
@@ -52,6 +57,7 @@ test('a file that starts nothing and reads no shared devnet shares the graph of 
     'packages/a/src/pure.test.ts',
     'packages/a/src/sdkHelpers.test.ts',
     'packages/a/src/timed.test.ts',
+    'packages/devnet/src/pure.test.ts',
   ])
 })
 
@@ -60,6 +66,7 @@ test('a file that only reads the shared devnet in process shares one module grap
     'packages/a/src/clock.test.ts',
     'packages/a/src/hook.test.tsx',
     'packages/a/src/injected.test.ts',
+    'packages/devnet/src/injected.test.ts',
     'tests/integration/flow.test.ts',
   ])
 })
@@ -71,6 +78,11 @@ test('a file that starts what it needs, and reads no shared devnet, shares one g
     'packages/a/src/testWallet.test.ts',
     'packages/a/src/trailing.test.ts',
   ])
+})
+
+test("the devnet package's files that start what they need run later, three at a time, beside the e2e files", () => {
+  expect(schedule.oneGraphLate).toEqual(['packages/devnet/src/emulator.test.ts'])
+  expect(schedule.oneGraph).not.toContain('packages/devnet/src/emulator.test.ts')
 })
 
 test("a file that keeps a Wallet Standard registry or WalletConnect's SDK, or starts something and reads the shared devnet, runs alone in its own graph", () => {
@@ -86,7 +98,13 @@ test("a file that keeps a Wallet Standard registry or WalletConnect's SDK, or st
 })
 
 test("browser files, installed and built folders are none of the unit project's", () => {
-  const all = [...schedule.alone, ...schedule.oneGraph, ...schedule.sharedDevnet, ...schedule.pure]
+  const all = [
+    ...schedule.alone,
+    ...schedule.oneGraph,
+    ...schedule.oneGraphLate,
+    ...schedule.sharedDevnet,
+    ...schedule.pure,
+  ]
   expect(all.some((path) => path.includes('browser') || path.includes('node_modules') || path.includes('dist'))).toBe(
     false,
   )
@@ -94,8 +112,16 @@ test("browser files, installed and built folders are none of the unit project's"
 
 test("the repository's own files each land in exactly one list", () => {
   const repository = unitSchedule(join(dirname(new URL(import.meta.url).pathname), '..', '..'))
-  const all = [...repository.alone, ...repository.oneGraph, ...repository.sharedDevnet, ...repository.pure]
+  const all = [
+    ...repository.alone,
+    ...repository.oneGraph,
+    ...repository.oneGraphLate,
+    ...repository.sharedDevnet,
+    ...repository.pure,
+  ]
   expect(new Set(all).size).toBe(all.length)
+  expect(repository.oneGraphLate).toContain('packages/devnet/src/cli.test.ts')
+  expect(repository.oneGraphLate.every((path) => path.startsWith('packages/devnet/'))).toBe(true)
   expect(repository.sharedDevnet.length).toBeGreaterThan(0)
   expect(repository.oneGraph.length).toBeGreaterThan(0)
   expect(repository.sharedDevnet).not.toContain('packages/headless/src/testing/solanaWallet.test.ts')
