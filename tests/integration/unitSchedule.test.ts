@@ -36,7 +36,16 @@ file('packages/a/src/sdkHelpers.test.ts', "import { parseUri } from '@walletconn
 file('packages/a/src/injectedWithServer.test.ts', "import { startAnvil } from '@portico/devnet'\ninject('devnet')\n")
 file('packages/a/src/clock.test.ts', "const t0 = performance.now()\nconst devnet = inject('devnet')\n")
 file('packages/a/src/hookWithProcess.test.ts', "import 'node:child_process'\nimport '../test/hookHarness.js'\n")
-file('packages/a/src/solana.test.ts', "import { createTestSolanaWallet } from '../testing/solanaWallet.js'\n")
+file(
+  'packages/a/src/solana.test.ts',
+  "import { createTestSolanaWallet } from '../testing/solanaWallet.js'\nstops.push((await createTestSolanaWallet()).register())\n",
+)
+// A test wallet used directly (never registered), the stateless Wallet Standard helpers and a
+// passkey's `register(options…)` keep no registry.
+file(
+  'packages/a/src/unregistered.test.ts',
+  "import { createTestSolanaWallet } from '../testing/solanaWallet.js'\nimport { verifySignIn } from '@solana/wallet-standard-util'\nconst response = passkey.register(options.body.options.challenge)\n",
+)
 file('packages/a/src/registry.test.ts', "import { getWallets } from '@wallet-standard/app'\n")
 file('packages/a/src/view.browser.test.tsx', "const devnet = inject('devnet')\n")
 file('packages/a/src/node_modules/dep/x.test.ts', '')
@@ -57,6 +66,7 @@ test('a file that starts nothing and reads no shared devnet shares the graph of 
     'packages/a/src/pure.test.ts',
     'packages/a/src/sdkHelpers.test.ts',
     'packages/a/src/timed.test.ts',
+    'packages/a/src/unregistered.test.ts',
     'packages/devnet/src/pure.test.ts',
   ])
 })
