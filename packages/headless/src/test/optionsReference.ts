@@ -126,113 +126,94 @@ const featuresSchema = () =>
 const storageSchema = () =>
   z.custom<StorageLike>(isStorage, 'must implement getItem, setItem and removeItem, or be null')
 
-// One factory per option, as the product had them (it built only the options a host passed).
-const optionFields = {
-  projectId: () => z.optional(z.string().check(z.trim())),
-  networks: () => z.array(networkSchema()).check(z.minLength(1, 'at least one network is required')),
-  adapters: () => z.array(adapterSchema()).check(z.minLength(1, 'at least one adapter is required')),
-  defaultNetwork: () => z.optional(z.union([z.string(), z.looseObject({ caipNetworkId: z.string() })])),
-  metadata: () =>
-    z.optional(z.object({ name: z.string(), description: z.string(), url: httpUrl(), icons: z.array(z.string()) })),
-  features: () => z.optional(featuresSchema()),
-  keepLocalFeatures: () => z.optional(z.boolean()),
-  remoteConfig: () => z.optional(z.boolean()),
-  walletDirectory: () => z.optional(z.boolean()),
-  blockchainApi: () => z.optional(z.boolean()),
-  rpcMap: () => z.optional(record(httpUrl())),
-  bundlerMap: () => z.optional(record(z.union([z.literal(false), z.literal('hosted'), httpUrl()]))),
-  paymasterMap: () => z.optional(record(httpUrl())),
-  transports: () =>
-    z.optional(
-      record(z.custom<PorticoTransport>((value) => typeof value === 'function', 'must be a transport function')),
-    ),
-  rpcPing: () => z.optional(z.boolean()),
-  connectorOrder: () => z.optional(z.array(z.enum(defaultConnectorOrder))),
-  featuredWalletIds: () => z.optional(z.array(z.string())),
-  includeWalletIds: () => z.optional(z.array(z.string())),
-  excludeWalletIds: () => z.optional(z.array(z.string())),
-  customWallets: () =>
-    z.optional(
-      z.array(
-        z.strictObject({
-          id: text(200),
-          name: text(500),
-          image_url: z.optional(
-            z.string().check(z.refine(isSafeImageUrl, 'must be an http(s) URL or a data:image URI')),
-          ),
-          homepage: z.optional(httpUrl()),
-          mobile_link: z.optional(text(2000)),
-          desktop_link: z.optional(text(2000)),
-          webapp_link: z.optional(httpUrl()),
-        }),
-      ),
-    ),
-  termsConditionsUrl: () => z.optional(httpUrl()),
-  privacyPolicyUrl: () => z.optional(httpUrl()),
-  defaultAccountTypes: () =>
-    z.optional(z.partialRecord(z.enum(chainNamespaces), z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx']))),
-  signOutOnDisconnect: () => z.optional(z.boolean()),
-  allowUnsupportedChain: () => z.optional(z.boolean()),
-  enableNetworkSwitch: () => z.optional(z.boolean()),
-  enableInjected: () => z.optional(z.boolean()),
-  siweConfig: () => z.optional(z.unknown()),
-  siwx: () => z.optional(z.unknown()),
-  apiUrls: () => z.optional(z.partial(z.object({ api: httpUrl(), blockchain: httpUrl(), analytics: httpUrl() }))),
-  nameSuffixes: () =>
-    z.optional(
-      z
-        .array(z.string().check(z.regex(nameSuffixPattern, 'must be a dot and labels, e.g. .reown.id')))
-        .check(z.minLength(1, 'at least one suffix is required')),
-    ),
-  storage: () => z.optional(storageSchema()),
-  // Server-render safe by default: storage is read on the client, after hydration.
-  ssr: () => z._default(z.boolean(), true),
-  fetch: () => z.optional(z.custom<typeof fetch>((value) => typeof value === 'function', 'must be a function')),
-  sdkType: () => z.optional(z.string()),
-  sdkVersion: () => z.optional(z.string()),
-  walletConnect: () =>
-    z.optional(
-      z.union([
-        z.literal(false),
-        z.object({
-          relayUrl: z.optional(wsUrl()),
-          verifyUrl: z.optional(z.union([z.literal(false), httpUrl()])),
-          storage: z.optional(
-            z.custom<WalletConnectOptions['storage']>(
-              isWalletConnectStorage,
-              'must implement getKeys, getEntries, getItem, setItem and removeItem',
-            ),
-          ),
-          pairingExpirySeconds: z.optional(z.number().check(z.positive(), z.maximum(3600))),
-          telemetry: z.optional(z.boolean()),
-          prepare: z.optional(z.boolean()),
-          logLevel: z.optional(z.enum(['silent', 'error', 'warn', 'info', 'debug', 'trace'])),
-        }),
-      ]),
-    ),
-  // The frame URL is checked again (origin differs from the page's) when email login first loads.
-  embeddedWallet: () => z.optional(z.object({ frameUrl: httpUrl(), enableLogger: z.optional(z.boolean()) })),
-}
-
-type OptionFields = { [K in keyof typeof optionFields]: ReturnType<(typeof optionFields)[K]> }
-export type ParsedOptions = z.output<z.ZodMiniObject<OptionFields>>
-
-let schema: z.ZodMiniObject<OptionFields> | undefined
-
 /**
- * The reference: one zod/mini object of every option (unknown keys dropped, as a zod object does).
- * Built once and kept: the product built a schema of only the options passed, afresh for each
- * validation (its heap mattered there); the paths, messages and output are the same, and a kept
- * schema makes the property tests' thousands of validations about ten times cheaper.
+ * The reference: one zod/mini object of every option (unknown keys dropped, as a zod object does),
+ * built once. The product built a schema of only the options passed, afresh for each validation
+ * (its heap mattered there); the paths, messages and output are the same, and one kept schema makes
+ * the property tests' thousands of validations about ten times cheaper.
  *
  * @example
  * const result = zodOptionsSchema.safeParse(options)
  */
-export const zodOptionsSchema = {
-  safeParse(options: unknown): z.core.util.SafeParseResult<ParsedOptions> {
-    schema ??= z.object(
-      Object.fromEntries(Object.entries(optionFields).map(([key, field]) => [key, field()])) as OptionFields,
-    )
-    return schema.safeParse(options)
-  },
-}
+export const zodOptionsSchema = z.object({
+  projectId: z.optional(z.string().check(z.trim())),
+  networks: z.array(networkSchema()).check(z.minLength(1, 'at least one network is required')),
+  adapters: z.array(adapterSchema()).check(z.minLength(1, 'at least one adapter is required')),
+  defaultNetwork: z.optional(z.union([z.string(), z.looseObject({ caipNetworkId: z.string() })])),
+  metadata: z.optional(
+    z.object({ name: z.string(), description: z.string(), url: httpUrl(), icons: z.array(z.string()) }),
+  ),
+  features: z.optional(featuresSchema()),
+  keepLocalFeatures: z.optional(z.boolean()),
+  remoteConfig: z.optional(z.boolean()),
+  walletDirectory: z.optional(z.boolean()),
+  blockchainApi: z.optional(z.boolean()),
+  rpcMap: z.optional(record(httpUrl())),
+  bundlerMap: z.optional(record(z.union([z.literal(false), z.literal('hosted'), httpUrl()]))),
+  paymasterMap: z.optional(record(httpUrl())),
+  transports: z.optional(
+    record(z.custom<PorticoTransport>((value) => typeof value === 'function', 'must be a transport function')),
+  ),
+  rpcPing: z.optional(z.boolean()),
+  connectorOrder: z.optional(z.array(z.enum(defaultConnectorOrder))),
+  featuredWalletIds: z.optional(z.array(z.string())),
+  includeWalletIds: z.optional(z.array(z.string())),
+  excludeWalletIds: z.optional(z.array(z.string())),
+  customWallets: z.optional(
+    z.array(
+      z.strictObject({
+        id: text(200),
+        name: text(500),
+        image_url: z.optional(z.string().check(z.refine(isSafeImageUrl, 'must be an http(s) URL or a data:image URI'))),
+        homepage: z.optional(httpUrl()),
+        mobile_link: z.optional(text(2000)),
+        desktop_link: z.optional(text(2000)),
+        webapp_link: z.optional(httpUrl()),
+      }),
+    ),
+  ),
+  termsConditionsUrl: z.optional(httpUrl()),
+  privacyPolicyUrl: z.optional(httpUrl()),
+  defaultAccountTypes: z.optional(
+    z.partialRecord(z.enum(chainNamespaces), z.enum(['eoa', 'smartAccount', 'payment', 'ordinal', 'stx'])),
+  ),
+  signOutOnDisconnect: z.optional(z.boolean()),
+  allowUnsupportedChain: z.optional(z.boolean()),
+  enableNetworkSwitch: z.optional(z.boolean()),
+  enableInjected: z.optional(z.boolean()),
+  siweConfig: z.optional(z.unknown()),
+  siwx: z.optional(z.unknown()),
+  apiUrls: z.optional(z.partial(z.object({ api: httpUrl(), blockchain: httpUrl(), analytics: httpUrl() }))),
+  nameSuffixes: z.optional(
+    z
+      .array(z.string().check(z.regex(nameSuffixPattern, 'must be a dot and labels, e.g. .reown.id')))
+      .check(z.minLength(1, 'at least one suffix is required')),
+  ),
+  storage: z.optional(storageSchema()),
+  // Server-render safe by default: storage is read on the client, after hydration.
+  ssr: z._default(z.boolean(), true),
+  fetch: z.optional(z.custom<typeof fetch>((value) => typeof value === 'function', 'must be a function')),
+  sdkType: z.optional(z.string()),
+  sdkVersion: z.optional(z.string()),
+  walletConnect: z.optional(
+    z.union([
+      z.literal(false),
+      z.object({
+        relayUrl: z.optional(wsUrl()),
+        verifyUrl: z.optional(z.union([z.literal(false), httpUrl()])),
+        storage: z.optional(
+          z.custom<WalletConnectOptions['storage']>(
+            isWalletConnectStorage,
+            'must implement getKeys, getEntries, getItem, setItem and removeItem',
+          ),
+        ),
+        pairingExpirySeconds: z.optional(z.number().check(z.positive(), z.maximum(3600))),
+        telemetry: z.optional(z.boolean()),
+        prepare: z.optional(z.boolean()),
+        logLevel: z.optional(z.enum(['silent', 'error', 'warn', 'info', 'debug', 'trace'])),
+      }),
+    ]),
+  ),
+  // The frame URL is checked again (origin differs from the page's) when email login first loads.
+  embeddedWallet: z.optional(z.object({ frameUrl: httpUrl(), enableLogger: z.optional(z.boolean()) })),
+})
