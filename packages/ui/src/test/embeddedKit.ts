@@ -21,9 +21,11 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, expect, inject } from 'vitest'
 import { commands, page, userEvent } from 'vitest/browser'
 import { embeddedTimings } from '../../../headless/src/test/embeddedTimings.js'
+import { removeEmbeddedWallet } from '../../../headless/src/test/removeEmbeddedWallet.js'
 import { latestMail } from './authInbox.js'
 
 const stops: (() => void)[] = []
+const kits: Portico[] = []
 
 /**
  * Storage in memory, as a page's: share one between two kits for two pages of one browser. (Not
@@ -92,6 +94,7 @@ export function embeddedPortico({
   // Before initialize: a login on record in `storage` is restored there, through the frame.
   if (!realReadyDelay) embeddedTimings.set(portico, { readyDelayMs: 0 })
   stops.push(initialize(portico))
+  kits.push(portico)
   return portico
 }
 
@@ -177,8 +180,13 @@ export async function sponsoredSend(portico: Portico) {
   await createPublicClient({ transport: http(inject('devnet').evmRpcUrl) }).waitForTransactionReceipt({ hash })
 }
 
-/** Stops the kits of the test and removes their frames: call it in `afterEach`. */
+/**
+ * Stops the kits of the test and takes their frames off the page with their timers (a frame still
+ * loading would otherwise time out during a later test): call it in `afterEach`. Frames of kits made
+ * some other way are removed too.
+ */
 export function stopEmbedded() {
   for (const stop of stops.splice(0)) stop()
+  for (const portico of kits.splice(0)) removeEmbeddedWallet(portico)
   for (const frame of secureFrames()) frame.remove()
 }
