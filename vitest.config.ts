@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import type { BrowserContext } from 'playwright-core'
 import { defaultExclude, defineConfig } from 'vitest/config'
-import { frameCommands } from './packages/ui/src/test/frameCommands.js'
+import { droppedOnPurpose, frameCommands } from './packages/ui/src/test/frameCommands.js'
 import { chromiumArgs, headlessShellPath, headlessShellPermissions } from './scripts/ensure-chromium.mjs'
 import { noteServerFault, serverFaultWatch } from './scripts/failure-digest.mjs'
 import { isLoopbackUrl, offlineArgs, watchOffLoopback } from './scripts/offline-browser.mjs'
@@ -101,10 +101,12 @@ function offlinePlaywright(extraArgs: readonly string[] = []) {
           // A module script that did not load fails its test file with only the file's name; the
           // failure digest names the module and Chromium's reason (scripts/failure-digest.mjs).
           // Not aborts: a test removing a frame or ending a page cancels its loads (a quiet run noted
-          // 108), while a server's refusal is a response, noted by serverFaultWatch.
+          // 108), while a server's refusal is a response, noted by serverFaultWatch. Nor the loads a
+          // test drops on purpose (frameCommands' dropRequests): a digest once named one of those
+          // beside an unrelated failure, as if it were the cause.
           context.on('requestfailed', (request) => {
             const reason = request.failure()?.errorText
-            if (reason === 'net::ERR_ABORTED') return
+            if (reason === 'net::ERR_ABORTED' || droppedOnPurpose.has(request)) return
             if (request.resourceType() === 'script' && isLoopbackUrl(request.url()))
               noteServerFault(`${reason ?? 'failed'} (Chromium) ${request.url()}`)
           })

@@ -100,6 +100,11 @@ type DropRequests = (pathEnd: string) => Promise<void>
 type DroppedRequests = (pathEnd: string) => Promise<number>
 type AllowRequests = (pathEnd: string) => Promise<void>
 const dropping = new Map<string, { count: number; stop: () => Promise<void> }>()
+/**
+ * The requests this command dropped: the config's watch of failed module loads leaves them out of
+ * the failure digest (they fail on purpose, as `net::ERR_INTERNET_DISCONNECTED`).
+ */
+export const droppedOnPurpose = new WeakSet<object>()
 const dropRequests: BrowserCommand<Parameters<DropRequests>> = async (context, pathEnd) => {
   const tester = await context.frame()
   const entry = { count: 0, stop: async () => {} }
@@ -107,6 +112,7 @@ const dropRequests: BrowserCommand<Parameters<DropRequests>> = async (context, p
   const handler: Parameters<typeof context.page.route>[1] = (route) => {
     if (route.request().frame() !== tester) return route.fallback()
     entry.count++
+    droppedOnPurpose.add(route.request())
     return route.abort('internetdisconnected')
   }
   await context.page.route(matches, handler)
