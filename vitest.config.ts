@@ -6,6 +6,7 @@ import { playwright } from '@vitest/browser-playwright'
 import type { BrowserContext } from 'playwright-core'
 import { defaultExclude, defineConfig } from 'vitest/config'
 import { droppedOnPurpose, frameCommands } from './packages/ui/src/test/frameCommands.js'
+import { browserModuleCache } from './scripts/browser-module-cache.mjs'
 import { chromiumArgs, headlessShellPath, headlessShellPermissions } from './scripts/ensure-chromium.mjs'
 import { noteServerFault, serverFaultWatch } from './scripts/failure-digest.mjs'
 import { isLoopbackUrl, offlineArgs, watchOffLoopback } from './scripts/offline-browser.mjs'
@@ -184,7 +185,7 @@ export default defineConfig({
         : []),
       {
         extends: true,
-        plugins: [vanillaExtractPlugin(), react(), serverFaultWatch()],
+        plugins: [vanillaExtractPlugin(), react(), serverFaultWatch(), browserModuleCache()],
         // Keep the workspace's `portico-source` condition next to Vite's browser defaults.
         resolve: { conditions: ['portico-source', 'module', 'browser', 'development|production'] },
         // Prebundled up front: a dependency discovered mid-run makes Vite reload the page under a test.
