@@ -250,6 +250,12 @@ export async function createHarness(options: HarnessOptions = {}) {
     const { embeddedTimings } = await import('../../../headless/src/test/embeddedTimings.js')
     embeddedTimings.set(portico, { readyDelayMs: 0 })
   }
+  if (options.embeddedWallet) {
+    // At cleanup the frame goes with its timers: one removed while loading would report, in a
+    // later test, that it never loaded.
+    const { removeEmbeddedWallet } = await import('../../../headless/src/test/removeEmbeddedWallet.js')
+    stops.push(() => removeEmbeddedWallet(portico))
+  }
   stops.push(initialize(portico))
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   if (options.connected) {
