@@ -4,7 +4,7 @@
 // waits). Where the Account view, the Activity and NFT tabs use it against a dead RPC or API (the
 // spec's 30 s balance lockout end to end) is faults.browser.test.tsx; the translated label is
 // the shared catalogue's (i18n tests).
-import type { ComponentProps } from 'react'
+import { type ComponentProps, useRef } from 'react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
@@ -106,6 +106,38 @@ test('behavior: a retryAt 30 s ahead keeps it disabled (clicks do nothing) until
   await expect.element(button()).toBeEnabled()
   await userEvent.click(button())
   expect(onRetry).toHaveBeenCalledTimes(1)
+})
+
+/** Moves the fake clock on once, while React renders: the time a busy page takes between a render and its effects. */
+function ClockMovedInRender({ ms }: { ms: number }) {
+  const moved = useRef(false)
+  if (!moved.current) {
+    moved.current = true
+    vi.advanceTimersByTime(ms)
+  }
+  return null
+}
+
+test('edge: time passing between the render and its effect does not lengthen the lockout: it enables at retryAt', async () => {
+  const onRetry = vi.fn()
+  const harness = await createHarness()
+  cleanups.push(harness.cleanup)
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  const retryAt = Date.now() + 5_000
+  await render(
+    <harness.Wrapper>
+      <RetryButton onRetry={onRetry} retryAt={retryAt} slot="retry" />
+      <ClockMovedInRender ms={400} />
+    </harness.Wrapper>,
+  )
+  await expect.element(button()).toBeDisabled()
+  await vi.advanceTimersByTimeAsync(retryAt - Date.now() + 10)
+  // Enabled 10 ms after retryAt (its wait measured from render, it would still be locked for 390
+  // ms). Read frame by frame, not with expect.element, whose tries would move the fake clock on.
+  const element = button().element() as HTMLButtonElement
+  for (let frame = 0; frame < 120 && element.disabled; frame++)
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+  expect(element.disabled).toBe(false)
 })
 
 test('edge: a new lockout after the first ends disables it again; one cleared early (retryAt removed) enables it at once', async () => {

@@ -5,7 +5,7 @@ import { usePorticoUI } from '../../context.js'
 /**
  * @internal
  * The retry control of a failed read. `retryAt` (epoch ms) keeps it disabled while the spec's
- * balance lockout runs; it re-renders itself when the lockout ends.
+ * balance lockout runs; it renders again when the lockout ends.
  */
 export function RetryButton({
   onRetry,
@@ -31,13 +31,21 @@ export function RetryButton({
   )
 }
 
+/**
+ * Whether the lockout still runs, rendering again when it ends. The wait is measured when the
+ * effect runs, not at render: the time between the two (a busy page, a test's fake clock moved
+ * meanwhile) would otherwise be added to the lockout.
+ */
 function useLockedUntil(retryAt: number | undefined): boolean {
   const [, setTick] = useState(0)
-  const remaining = retryAt === undefined ? 0 : retryAt - Date.now()
+  const locked = retryAt !== undefined && retryAt > Date.now()
   useEffect(() => {
-    if (remaining <= 0) return
-    const timer = setTimeout(() => setTick((n) => n + 1), remaining)
+    if (!locked || retryAt === undefined) return
+    const rerender = () => setTick((n) => n + 1)
+    const remaining = retryAt - Date.now()
+    if (remaining <= 0) return rerender()
+    const timer = setTimeout(rerender, remaining)
     return () => clearTimeout(timer)
-  }, [remaining])
-  return remaining > 0
+  }, [retryAt, locked])
+  return locked
 }
