@@ -45,6 +45,15 @@ async function advance(ms: number, step = 250) {
   }
 }
 
+/**
+ * Waits frame by frame until `condition` holds, with the fake clock left where it is: `expect.poll`,
+ * `expect.element` and `vi.waitFor` move a fake clock on by their interval at each try, which near a
+ * deadline carries the view past it.
+ */
+async function untilFrame(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => requestAnimationFrame(resolve))
+}
+
 /** Generous real-time bounds for polls that step fake time forward (nothing waits on real time). */
 const waitLong = { timeout: 15_000, interval: 20 }
 
@@ -93,10 +102,14 @@ test('RPC dies: the balance ends in an error with "Try again" (not a spinner); a
   await setFault('ok')
   // To just past the lockout's end, before the query's own refetch (250 ms later) would start.
   const left = (harness.portico._internal.balanceRetryAt ?? 0) - Date.now()
+  // From here the clock moves only as written: the query's own refetch 250 ms after the lockout
+  // would take "Try again" away before the click (a poll's tries moved the clock there once in
+  // six runs).
   await advance(left - 1_000, 1_000)
-  await expect.element(retry).toBeDisabled()
+  const button = () => retry.query() as HTMLButtonElement | null
+  expect(button()?.disabled).toBe(true)
   await vi.advanceTimersByTimeAsync(1_050)
-  await expect.element(retry).toBeEnabled()
+  await untilFrame(() => button()?.disabled === false)
   await userEvent.click(retry)
   await vi.waitFor(async () => {
     await advance(250)
