@@ -8,3 +8,20 @@
  * expect(warnings).toHaveLength(1)
  */
 export const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+
+/**
+ * Waits animation frame by animation frame until `condition` holds, for at most `limit` frames, and
+ * says whether it held. Unlike `expect.poll`, `expect.element` and `vi.waitFor`, which move a fake
+ * clock on by their interval at each try, it leaves a fake clock where the test put it.
+ *
+ * @example
+ * await vi.advanceTimersByTimeAsync(1_050)
+ * await untilFrame(() => !button.disabled)
+ */
+export async function untilFrame(condition: () => boolean, limit = 120): Promise<boolean> {
+  for (let frame = 0; frame < limit; frame++) {
+    if (condition()) return true
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+  }
+  return condition()
+}

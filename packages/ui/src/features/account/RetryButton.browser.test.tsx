@@ -8,6 +8,7 @@ import { type ComponentProps, useRef } from 'react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { cleanup, render } from 'vitest-browser-react'
+import { untilFrame } from '../../test/frames.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
 import { RetryButton } from './RetryButton.js'
 
@@ -135,8 +136,7 @@ test('edge: time passing between the render and its effect does not lengthen the
   // Enabled 10 ms after retryAt (its wait measured from render, it would still be locked for 390
   // ms). Read frame by frame, not with expect.element, whose tries would move the fake clock on.
   const element = button().element() as HTMLButtonElement
-  for (let frame = 0; frame < 120 && element.disabled; frame++)
-    await new Promise((resolve) => requestAnimationFrame(resolve))
+  await untilFrame(() => !element.disabled)
   expect(element.disabled).toBe(false)
 })
 

@@ -7,6 +7,7 @@ import { afterEach, expect, inject, test, vi } from 'vitest'
 import { page, userEvent } from 'vitest/browser'
 import { render } from 'vitest-browser-react'
 import { ConnectButton } from '../../buttons/ConnectButton.js'
+import { untilFrame } from '../../test/frames.js'
 import { createHarness, type HarnessOptions } from '../../test/harness.js'
 import { accountViewSettled } from '../../test/modalSettled.js'
 import '../../test/provided.js'
@@ -43,15 +44,6 @@ async function advance(ms: number, step = 250) {
     await vi.advanceTimersByTimeAsync(Math.min(step, ms - t))
     await new Promise((resolve) => requestAnimationFrame(resolve))
   }
-}
-
-/**
- * Waits frame by frame until `condition` holds, with the fake clock left where it is: `expect.poll`,
- * `expect.element` and `vi.waitFor` move a fake clock on by their interval at each try, which near a
- * deadline carries the view past it.
- */
-async function untilFrame(condition: () => boolean) {
-  while (!condition()) await new Promise((resolve) => requestAnimationFrame(resolve))
 }
 
 /** Generous real-time bounds for polls that step fake time forward (nothing waits on real time). */
