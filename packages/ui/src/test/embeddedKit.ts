@@ -25,7 +25,6 @@ import { removeEmbeddedWallet } from '../../../headless/src/test/removeEmbeddedW
 import { latestMail } from './authInbox.js'
 
 const stops: (() => void)[] = []
-const kits: Portico[] = []
 
 /**
  * Storage in memory, as a page's: share one between two kits for two pages of one browser. (Not
@@ -93,8 +92,7 @@ export function embeddedPortico({
   } as PorticoOptions)
   // Before initialize: a login on record in `storage` is restored there, through the frame.
   if (!realReadyDelay) embeddedTimings.set(portico, { readyDelayMs: 0 })
-  stops.push(initialize(portico))
-  kits.push(portico)
+  stops.push(initialize(portico), () => removeEmbeddedWallet(portico))
   return portico
 }
 
@@ -187,6 +185,5 @@ export async function sponsoredSend(portico: Portico) {
  */
 export function stopEmbedded() {
   for (const stop of stops.splice(0)) stop()
-  for (const portico of kits.splice(0)) removeEmbeddedWallet(portico)
   for (const frame of secureFrames()) frame.remove()
 }
