@@ -12,7 +12,8 @@
 // read their status, then log in by email (the code read from the devnet's inbox) and, as that
 // embedded user, see the smart account the hosted bundler gives by default, switch to the plain
 // account, grant a permission, list and revoke it, and upgrade the account with EIP-7702 and undo
-// it (each approved in the secure frame, each checked on anvil). The apps' sources are the README's code blocks tagged
+// it (each approved in the secure frame, each checked on anvil), then log in with GitHub on the
+// devnet's provider in the window the click opened. The apps' sources are the README's code blocks tagged
 // ```tsx title="src/App.tsx"```, so the README cannot drift from what works.
 // The devnet (anvil) is started from the packed @portico/devnet's `portico-devnet` bin.
 // Run after the build: `node tests/consumer/run.mjs` (PORTICO_CONSUMER_KEEP=1 keeps the temp dir).
@@ -429,6 +430,7 @@ async function drive(browser, name, url, { devnetConfig, walletScript, account0,
   if (headless) {
     await driveEmailLogin(page, devnet)
     await drivePermissionsAndUpgrade(page, devnet)
+    await driveSocialLogin(page)
   }
   await context.close()
   if (warnings.length) log(`${name}: console warnings (allowed):\n  ${warnings.join('\n  ')}`)
@@ -538,6 +540,33 @@ async function drivePermissionsAndUpgrade(page, devnet) {
   const after = await evmRpc(devnet, 'eth_getCode', [eoa, 'latest'])
   if (after !== '0x') throw new Error(`undo: ${eoa} still has code ${after}`)
   log('vite: the SmartAccount example undid the upgrade (no code on the account)')
+}
+
+/**
+ * The README's social login (src/SocialLogin.tsx): disconnected, "Continue with GitHub" opens the
+ * login window in the click, the visitor picks the devnet GitHub's first test user on its own login
+ * page, and the embedded wallet of that user is connected (another wallet than the email user's).
+ */
+async function driveSocialLogin(page) {
+  const before = await page.getByTestId('headless-address').textContent()
+  await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+  const social = page.getByRole('region', { name: 'Social login' })
+  const opened = page.context().waitForEvent('page')
+  await social.getByRole('button', { name: 'Continue with GitHub' }).click()
+  const popup = await opened
+  await popup.getByRole('heading', { name: 'Sign in with GitHub' }).waitFor({ timeout: 60_000 })
+  await popup
+    .getByRole('button', { name: /^Continue as / })
+    .first()
+    .click()
+  const address = await textMatching(
+    page.getByTestId('headless-address'),
+    /^0x[0-9a-fA-F]{40}$/,
+    'social login: the address',
+  )
+  if (address.toLowerCase() === before?.toLowerCase())
+    throw new Error('social login: the email user is connected again, not the GitHub user')
+  log(`vite: the SocialLogin example logged in with GitHub (embedded wallet ${address})`)
 }
 
 /** One JSON-RPC call to the devnet's chain (to read what a page says it did from the chain itself). */
