@@ -142,8 +142,11 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
     return { hash, account }
   }
 
-  // Messages are signed by the owner key for either account: a deployed SimpleAccount checks its
-  // owner's signature (ERC-1271), so one signature serves both addresses.
+  // Messages are signed by the owner key for either account. That signature verifies only for the
+  // owner's address: SimpleAccount 0.8 has no ERC-1271 `isValidSignature` (Simple7702Account has),
+  // so a verifier (a sign-in among them) refuses it for the smart account's address. Known fault,
+  // kept as it is until the smart account's signing is decided (an ERC-1271 account, or the owner
+  // signing in for it).
   const isOwnAccount = (address: unknown) => sameAddress(address, evm) || sameAddress(address, context.addresses.eip155)
 
   switch (method) {
