@@ -101,7 +101,7 @@ test('RPC dies: the balance ends in an error with "Try again" (not a spinner); a
   const button = () => retry.query() as HTMLButtonElement | null
   expect(button()?.disabled).toBe(true)
   await vi.advanceTimersByTimeAsync(1_050)
-  await untilFrame(() => button()?.disabled === false)
+  expect(await untilFrame(() => button()?.disabled === false)).toBe(true)
   await userEvent.click(retry)
   await vi.waitFor(async () => {
     await advance(250)
