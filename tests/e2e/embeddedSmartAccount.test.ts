@@ -1,13 +1,14 @@
 // The embedded wallet's smart account end to end in Chromium, on the devnet's real parts: anvil with
-// EntryPoint v0.8 and SimpleAccountFactory, the Alto bundler and the ERC-7677 paymaster service. A new
-// email user connects as their smart account (the spec's default on eip155); the first send deploys
-// it through the bundler with the paymaster paying; a wallet_sendCalls batch lands as one operation;
+// EntryPoint v0.8 and the PorticoAccount factory, the Alto bundler and the ERC-7677 paymaster service.
+// A new email user connects as their smart account (the spec's default on eip155) and signs in as it
+// (SIWX: the signature verifies at the smart account's address, by ERC-6492 before its deploy and by
+// ERC-1271 after); the first send deploys it through the bundler with the paymaster paying; a wallet_sendCalls batch lands as one operation;
 // the user switches to the EOA and back; a bundler that is down, a paymaster that refuses, a call
 // that reverts and a receipt that never comes are said plainly, with nothing left pending.
 
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
-import { encodeFunctionData, erc20Abi, type Hex, parseEther } from 'viem'
+import { encodeFunctionData, erc20Abi, type Hex, parseEther, recoverMessageAddress, toHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { defaultReceiptTimeoutMs } from '../../packages/secure/src/receiptTimeout.js'
 import { type BrowserContext, offlineContext } from './browser.js'
@@ -40,6 +41,9 @@ type HostApi = {
   sendTransaction(to: string, value: string): Promise<Settled<Hex>>
   sendCall(to: string, data: string): Promise<Settled<Hex>>
   request(method: string, params: unknown): Promise<Settled<unknown>>
+  signIn(): Promise<Settled<{ message: string; signature: Hex }>>
+  siwxStatus(): string
+  siwxSessions(): Promise<Settled<{ message: string; signature: Hex }[]>>
 }
 declare const host: HostApi
 
@@ -92,6 +96,23 @@ describe('embedded smart account', () => {
     })
   }, 120_000)
 
+  test('it signs in as the smart account before any deploy: the signature verifies at its address (ERC-6492), not as an EOA', async () => {
+    const signing = page.evaluate(() => host.signIn())
+    const frame = secureFrame(page)
+    await armedPrompt(frame, 'Sign message')
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const { message, signature } = value(await signing)
+    expect(message).toContain(`\n${smart}\n`)
+    expect(await page.evaluate(() => host.siwxStatus())).toBe('authenticated')
+    expect(value(await page.evaluate(() => host.siwxSessions()))).toHaveLength(1)
+    // A contract signature: no EOA recovers to the smart account, and the chain accepts it there.
+    const recovered = await recoverMessageAddress({ message, signature }).catch(() => undefined)
+    expect(recovered?.toLowerCase()).not.toBe(smart.toLowerCase())
+    expect(await chain().verifyMessage({ address: smart as Hex, message, signature })).toBe(true)
+    expect(await chain().verifyMessage({ address: eoa as Hex, message, signature })).toBe(false)
+    expect(await chain().getCode({ address: smart as Hex })).toBeUndefined()
+  }, 120_000)
+
   test('the first send deploys the account through the bundler, the paymaster paying the gas', async () => {
     const to = freshAddress()
     const sending = page.evaluate((t) => host.sendTransaction(t, '0'), to)
@@ -107,6 +128,15 @@ describe('embedded smart account', () => {
     expect((await chain().getCode({ address: smart as Hex }))?.length).toBeGreaterThan(2)
     expect(await balance(smart)).toBe(0n)
     expect(value(await page.evaluate(() => host.smartAccount()))).toMatchObject({ deployed: true })
+
+    // Deployed, the account answers personal_sign with a signature its contract accepts (ERC-1271).
+    const message = 'Deployed now'
+    const signing = page.evaluate(([m, a]) => host.request('personal_sign', [m, a]), [toHex(message), smart] as const)
+    await armedPrompt(frame, 'Sign message')
+    await frame.getByRole('button', { name: 'Approve' }).click()
+    const signature = value(await signing) as Hex
+    expect(signature.endsWith('6492'.repeat(16))).toBe(false)
+    expect(await chain().verifyMessage({ address: smart as Hex, message, signature })).toBe(true)
   }, 120_000)
 
   test('wallet_sendCalls: two transfers land atomically in one operation', async () => {

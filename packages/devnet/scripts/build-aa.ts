@@ -2,7 +2,8 @@
  * Deploys the devnet's account-abstraction stack for `build-state.ts`: EntryPoint v0.8,
  * SimpleAccountFactory and Simple7702Account from `@account-abstraction/contracts`'s published
  * artifacts, through the deterministic deployment proxy with the salts their authors used (so
- * each lands at its public-chain address), then `PorticoPaymaster` (compiled here from
+ * each lands at its public-chain address), the embedded wallet's `PorticoAccount` and its factory
+ * (compiled here from Solady's sources), then `PorticoPaymaster` (compiled here from
  * OpenZeppelin's sources) funded at the EntryPoint, then lets the bundler deploy its simulation
  * contracts. Every address is checked against `src/aa/contracts.ts`.
  */
@@ -55,25 +56,33 @@ interface SolcOutput {
   contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>
 }
 
-/** Compiles `contracts/PorticoPaymaster.sol` with the npm (wasm) solc, OpenZeppelin from node_modules. */
-export function compilePaymaster(): Artifact {
+/**
+ * Compiles `contracts/<file>` with the npm (wasm) solc and returns the named contracts' artifacts;
+ * imports resolve from node_modules (OpenZeppelin, and Solady, whose package keeps its sources
+ * under `src/`). With `withoutMetadataHash`, no metadata hash is appended, so the bytecode, and
+ * with it the CREATE2 address, changes only when the code does, not when a comment does (the
+ * paymaster keeps its hash: its address predates this).
+ */
+export function compileContracts<const Name extends string>(
+  file: string,
+  names: readonly Name[],
+  { withoutMetadataHash = false } = {},
+): Record<Name, Artifact> {
   const input = {
     language: 'Solidity',
-    sources: {
-      'PorticoPaymaster.sol': {
-        content: readFileSync(path.join(packageRoot, 'contracts/PorticoPaymaster.sol'), 'utf8'),
-      },
-    },
+    sources: { [file]: { content: readFileSync(path.join(packageRoot, 'contracts', file), 'utf8') } },
     settings: {
       optimizer: { enabled: true, runs: 200 },
       // OpenZeppelin's account contracts use Cancun's mcopy; anvil runs Prague.
       evmVersion: 'cancun',
+      ...(withoutMetadataHash ? { metadata: { bytecodeHash: 'none' } } : {}),
       outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
     },
   }
   const findImports = (importPath: string) => {
     try {
-      return { contents: readFileSync(require.resolve(importPath), 'utf8') }
+      const resolved = importPath.startsWith('solady/') ? importPath.replace('solady/', 'solady/src/') : importPath
+      return { contents: readFileSync(require.resolve(resolved), 'utf8') }
     } catch {
       return { error: `not found: ${importPath}` }
     }
@@ -81,9 +90,13 @@ export function compilePaymaster(): Artifact {
   const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports })) as SolcOutput
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'))
-  const contract = output.contracts['PorticoPaymaster.sol']?.PorticoPaymaster
-  if (!contract) throw new Error('solc produced no PorticoPaymaster artifact')
-  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }
+  const artifacts = {} as Record<Name, Artifact>
+  for (const name of names) {
+    const contract = output.contracts[file]?.[name]
+    if (!contract) throw new Error(`solc produced no ${name} artifact`)
+    artifacts[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }
+  }
+  return artifacts
 }
 
 const paymasterAbi = parseAbi(['function deposit() payable'])
@@ -125,7 +138,10 @@ export async function deployAccountAbstraction(rpcUrl: string) {
   const factory = eip4337Artifact('SimpleAccountFactory')
   const simpleAccount = eip4337Artifact('SimpleAccount')
   const simple7702 = eip4337Artifact('Simple7702Account')
-  const paymaster = compilePaymaster()
+  const { PorticoPaymaster: paymaster } = compileContracts('PorticoPaymaster.sol', ['PorticoPaymaster'])
+  const account = compileContracts('PorticoAccount.sol', ['PorticoAccount', 'PorticoAccountFactory'], {
+    withoutMetadataHash: true,
+  })
 
   await deploy2('EntryPoint v0.8', entryPoint.bytecode, entryPointSalt, aa.entryPoint)
   await deploy2(
@@ -135,6 +151,13 @@ export async function deployAccountAbstraction(rpcUrl: string) {
     aa.simpleAccountFactory,
   )
   await deploy2('Simple7702Account', simple7702.bytecode, zeroSalt, aa.simple7702Account)
+  await deploy2('PorticoAccount', account.PorticoAccount.bytecode, zeroSalt, aa.porticoAccount)
+  await deploy2(
+    'PorticoAccountFactory',
+    concat([account.PorticoAccountFactory.bytecode, encodeAbiParameters([{ type: 'address' }], [aa.porticoAccount])]),
+    zeroSalt,
+    aa.porticoAccountFactory,
+  )
   await deploy2(
     'PorticoPaymaster',
     concat([
@@ -172,12 +195,20 @@ export async function deployAccountAbstraction(rpcUrl: string) {
     ...aa,
     paymasterInitialDeposit: aa.paymasterInitialDeposit.toString(),
     deterministicDeployer,
-    salts: { entryPoint: entryPointSalt, simpleAccountFactory: zeroSalt, simple7702Account: zeroSalt },
+    salts: {
+      entryPoint: entryPointSalt,
+      simpleAccountFactory: zeroSalt,
+      simple7702Account: zeroSalt,
+      porticoAccount: zeroSalt,
+      porticoAccountFactory: zeroSalt,
+    },
     abis: {
       entryPoint: entryPoint.abi,
       simpleAccountFactory: factory.abi,
       simpleAccount: simpleAccount.abi,
       simple7702Account: simple7702.abi,
+      porticoAccount: account.PorticoAccount.abi,
+      porticoAccountFactory: account.PorticoAccountFactory.abi,
       paymaster: paymaster.abi,
     },
   }

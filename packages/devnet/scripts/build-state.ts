@@ -165,7 +165,9 @@ async function main(): Promise<void> {
     accountAbstraction,
   }
   const contractsPath = path.join(packageRoot, 'state/contracts.json')
-  writeFileSync(contractsPath, `${JSON.stringify(contracts, null, 2)}\n`)
+  // Amounts (the dex's gas limit among them) are written as decimal strings.
+  const json = JSON.stringify(contracts, (_, value) => (typeof value === 'bigint' ? value.toString() : value), 2)
+  writeFileSync(contractsPath, `${json}\n`)
 
   await verify()
   console.log(

@@ -1,7 +1,7 @@
 // The host page of the embedded smart-account e2e tests: the kit configured with the devnet's bundler
 // and paymaster for its chain (bundlerMap, paymasterMap; none without `bundlerUrl`, or the hosted
 // bundler of the blockchain API at `apiUrl`), and embedded users starting on `accountType`
-// (defaultAccountTypes, the spec's smartAccount unless given).
+// (defaultAccountTypes, the spec's smartAccount unless given), with sign-in on (localSiwx).
 // Driven through `window.host`.
 import {
   createPortico,
@@ -19,6 +19,8 @@ import {
   upgradeAccount,
   verifyEmailOtp,
 } from '@portico/headless/embedded'
+import { getSiwxSessions, getSiwxState, signInSiwx } from '@portico/headless/siwx'
+import { localSiwx } from '@portico/headless/siwx/config'
 import { settle } from './settle.js'
 
 const params = new URLSearchParams(location.search)
@@ -32,6 +34,8 @@ const portico = createPortico({
   // `apiUrl`: the blockchain API is the devnet's emulator, so the chain gets the hosted bundler by default.
   ...(params.get('apiUrl') ? { apiUrls: { blockchain: params.get('apiUrl') ?? '' } } : {}),
   ...(params.get('accountType') === 'eoa' ? { defaultAccountTypes: { eip155: 'eoa' as const } } : {}),
+  // Sign-in with sessions in this page, checked with the RPC the kit uses for the chain.
+  siwx: localSiwx({ statement: 'Sign in to the smart account host.' }),
   metadata: { name: 'Smart account host', description: 'e2e', url: location.origin, icons: [] },
   remoteConfig: false,
   blockchainApi: params.has('apiUrl'),
@@ -51,6 +55,9 @@ const host = {
   request: (method: string, params: unknown) => settle(request(portico, { method, params })),
   upgradeAccount: () => settle(upgradeAccount(portico)),
   undoAccountUpgrade: () => settle(undoAccountUpgrade(portico)),
+  signIn: () => settle(signInSiwx(portico)),
+  siwxStatus: () => getSiwxState(portico).status,
+  siwxSessions: () => settle(getSiwxSessions(portico)),
 }
 Object.assign(window, { host })
 document.body.dataset.ready = 'true'

@@ -1,6 +1,9 @@
 /**
  * The devnet's ERC-4337 deployment on anvil. Plain constants (browser-safe).
  *
+ * The embedded wallet's smart account is `PorticoAccount` (Solady's ERC4337, compiled in
+ * `scripts/build-aa.ts`), deployed by its factory through the same proxy with the zero salt.
+ *
  * EntryPoint v0.8, SimpleAccountFactory and Simple7702Account are the unmodified artifacts of
  * `@account-abstraction/contracts` 0.8.0, deployed through the deterministic deployment proxy
  * with the salts their authors used, so they sit at the same addresses as on public chains and
@@ -39,6 +42,16 @@ export const devnetAccountAbstraction = {
   simpleAccountFactory: '0x13E9ed32155810FDbd067D4522C492D6f68E5944',
   /** eth-infinitism's Simple7702Account: the implementation an EOA delegates to with EIP-7702. */
   simple7702Account: '0xe6Cae83BdE06E4c305530e199D7217f42808555B',
+  /**
+   * The embedded wallet's smart account implementation (`contracts/PorticoAccount.sol`: Solady's
+   * ERC4337 on EntryPoint v0.8, which validates signatures by ERC-1271 with ERC-7739).
+   */
+  porticoAccount: '0x80DBC8109627C16CD26feDdE4e835408049C4708',
+  /**
+   * Its factory (Solady's ERC4337Factory): `createAccount(owner, salt)` deploys an owner's account,
+   * the salt starting with the owner; what viem's `toSoladySmartAccount` takes as `factoryAddress`.
+   */
+  porticoAccountFactory: '0xF92646A35dA97FE1f6865024F8EC86c6c8402222',
   /** The verifying paymaster (`PorticoPaymaster`): pays when the sponsor signer signed the operation. */
   paymaster: '0xB9eD77585baD3105810678B107d64f4e64DF7951',
   /** Salt of the paymaster's CREATE2 deployment. */

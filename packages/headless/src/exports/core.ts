@@ -210,7 +210,13 @@ export {
 } from '../kernel/query/walletDirectory.js'
 export type { PorticoTransport } from '../kernel/rpc/types.js'
 // Types only (the `siwx` option's contract): the sign-in functions are in '@portico/headless/siwx'.
-export type { SiwxConfig, SiwxCreateMessageInput, SiwxMessage, SiwxSession } from '../kernel/siwxConfig.js'
+export type {
+  SiwxConfig,
+  SiwxCreateMessageInput,
+  SiwxMessage,
+  SiwxSession,
+  SiwxSessionContext,
+} from '../kernel/siwxConfig.js'
 export type { RecentWallet, WalletConnectPairing } from '../kernel/state/atoms.js'
 export { cookieStorage } from '../kernel/state/cookieStorage.js'
 export { cookieToInitialState } from '../kernel/state/cookieToInitialState.js'

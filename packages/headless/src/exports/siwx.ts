@@ -85,4 +85,4 @@ export { signOutSiwx } from '../features/siwx/signOutSiwx.js'
 // The signature check is in '/siwx/verify' (see there why); its options type, `localSiwx`'s `verify`, is here too.
 export type { VerifySiwxSignatureOptions } from '../features/siwx/verifySiwxSignature.js'
 export { type WatchSiwxStateParameters, watchSiwxState } from '../features/siwx/watchSiwxState.js'
-export type { SiwxConfig, SiwxCreateMessageInput, SiwxSession } from '../kernel/siwxConfig.js'
+export type { SiwxConfig, SiwxCreateMessageInput, SiwxSession, SiwxSessionContext } from '../kernel/siwxConfig.js'

@@ -59,6 +59,22 @@ export type SiwxCreateMessageInput = {
 }
 
 /**
+ * What the kit passes with a session it hands to {@link SiwxConfig.addSession}.
+ *
+ * @example
+ * async addSession(session, context) {
+ *   await verifySiwxSignature(fieldsOf(session), { rpcUrls: context?.rpcUrl ? { [chainId]: context.rpcUrl } : {} })
+ * }
+ */
+export type SiwxSessionContext = {
+  /**
+   * The JSON-RPC URL the kit uses for the session's network (`rpcMap`, the hosted endpoint, or the
+   * network's own), where a smart-contract account's signature is checked (ERC-1271, ERC-6492).
+   */
+  rpcUrl?: string | undefined
+}
+
+/**
  * The `siwx` option of `createPortico`: where sign-in messages come from and where sessions
  * live. Portico calls these; a host implements them (or uses {@link localSiwx} /
  * {@link serverSiwx}).
@@ -69,8 +85,12 @@ export type SiwxCreateMessageInput = {
 export type SiwxConfig = {
   /** Builds the message to sign (a server usually supplies the nonce). */
   createMessage(input: SiwxCreateMessageInput): Promise<SiwxMessage>
-  /** Stores a signed session; rejects if the signature or message does not check out. */
-  addSession(session: SiwxSession): Promise<void>
+  /**
+   * Stores a signed session; rejects if the signature or message does not check out. `context`
+   * gives what the kit knows of the session's network (its RPC URL), for a config that checks
+   * smart-contract accounts in the browser; a server must check with its own RPC, never this one.
+   */
+  addSession(session: SiwxSession, context?: SiwxSessionContext): Promise<void>
   /** Sessions for that account on that network (empty when signed out). */
   getSessions(chainId: CaipNetworkId, address: string): Promise<SiwxSession[]>
   /** Forgets the sessions of that account on that network. */

@@ -181,7 +181,7 @@ describe('the user as the kit reads it', () => {
     await user.account.setPreferredType('smartAccount')
     user.account.useNetwork({ preferredAccountType: 'eoa' })
     expect(await user.account.user()).toMatchObject({ preferredAccountType: 'smartAccount' })
-    expect((await user.account.activeSmartAccount())?.kind).toBe('simpleAccount')
+    expect((await user.account.activeSmartAccount())?.kind).toBe('smartAccount')
   })
 
   test('behavior: the plain EOA preferred can take the upgrade; delegated to Simple7702Account it sends as itself (eip7702)', async () => {

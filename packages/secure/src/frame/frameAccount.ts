@@ -23,7 +23,7 @@ export type NetworkPayload = {
 /** The account the dapp sees while it sends as user operations (see {@link FrameAccount.activeSmartAccount}). */
 export type ActiveSmartAccount = {
   address: string
-  kind: 'simpleAccount' | 'eip7702'
+  kind: 'smartAccount' | 'eip7702'
   endpoints: SmartAccountEndpoints
   receiptTimeoutMs: number | undefined
 }
@@ -198,7 +198,7 @@ export class FrameAccount {
     try {
       return {
         address: await this.smartAccountAddress(addresses.eip155),
-        kind: 'simpleAccount',
+        kind: 'smartAccount',
         endpoints,
         receiptTimeoutMs,
       }
@@ -232,7 +232,7 @@ export class FrameAccount {
     const namespace: Namespace = typeof chainId === 'number' ? 'eip155' : 'solana'
     const active = await this.activeSmartAccount()
     // The upgraded EOA answers as itself: an `eoa` account that sends as user operations.
-    const smart = active?.kind === 'simpleAccount' ? active : undefined
+    const smart = active?.kind === 'smartAccount' ? active : undefined
     // Whether the user's smart account on this chain has code, whichever type is preferred: a user
     // who switched to the EOA after the first operation still has a deployed smart account.
     const endpoints = this.smartEndpoints()

@@ -16,6 +16,7 @@ import {
 import { cancelApproval, type PromptHost, requestApproval } from './approval.js'
 import { type AuthApi, createAuthApi, hostVerification } from './authApi.js'
 import { deviceApproval, type PendingLogin } from './deviceApproval.js'
+import type { WithOwner } from './eip155Client.js'
 import { showExport } from './exportKey.js'
 import { FrameAccount } from './frameAccount.js'
 import { inFlightRequests } from './inFlight.js'
@@ -24,6 +25,7 @@ import type { RecoveryMode } from './recovery.js'
 import { handleRpc } from './rpc.js'
 import { errorReply, RpcError } from './rpcError.js'
 import { assertSiwxForHost, signSiwxAtLogin } from './siwx.js'
+import { messageSignerFor } from './smartAccount.js'
 import { createFarcasterLogin, createSocialLogin } from './social.js'
 import { frameStorage } from './storage.js'
 import { applyTheme, dappName, setDappData } from './ui.js'
@@ -169,12 +171,25 @@ function start(config: FrameQuery) {
         const { token, user } = await social.connect()
         account.useNetwork(message.payload)
         await account.signedIn(token, user)
-        // A signature that cannot be made leaves the user without one: the kit then asks to sign.
-        const sign = <T>(use: (secret: Uint8Array) => Promise<T>) => withSecret(api, user.id, 'eip155', use, recovery)
-        if (siwx && account.addresses)
-          account.signedSiwx = await signSiwxAtLogin(siwx, account.addresses.eip155, sign).catch(
-            (e) => void log('no sign-in at login', e),
-          )
+        // Signed as the account the kit will see connected (the smart account while it is the
+        // preferred type). A signature that cannot be made leaves the user without one: the kit
+        // then asks to sign.
+        if (siwx && account.addresses) {
+          const owner = account.addresses.eip155 as `0x${string}`
+          const withOwner: WithOwner = (use) =>
+            withSecret(api, user.id, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery)
+          account.signedSiwx = await account
+            .activeSmartAccount()
+            .then((active) =>
+              messageSignerFor(active?.address ?? owner, active, {
+                rpcUrl: active?.endpoints.rpcUrl,
+                owner,
+                withOwner,
+              }),
+            )
+            .then((signer) => signSiwxAtLogin(siwx, signer))
+            .catch((e) => void log('no sign-in at login', e))
+        }
         return account.user()
       }
       case 'GET_FARCASTER_URI':

@@ -23,6 +23,7 @@ import { answerLocally, list, rememberCalls, sameAddress } from './rpcReads.js'
 import {
   confirmOperation,
   delegatedAccountOf,
+  messageSignerFor,
   prepareOperation,
   sendOperation,
   smartAccountOf,
@@ -114,9 +115,7 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
   ) => {
     const owner = context.addresses.eip155 as Hex
     const upgraded = active.kind === 'eip7702'
-    const account = await (upgraded ? delegatedAccountOf : smartAccountOf)(context.rpcUrl, owner, (use) =>
-      context.withSecret('eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret)))),
-    )
+    const account = await (upgraded ? delegatedAccountOf : smartAccountOf)(context.rpcUrl, owner, evmAccount)
     const targets = calls.map((call) => {
       if (typeof call.to !== 'string') throw new RpcError('A smart account cannot create contracts', -32602)
       return { to: call.to, value: call.value, data: call.data }
@@ -142,19 +141,25 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
     return { hash, account }
   }
 
-  // Messages are signed by the owner key for either account. That signature verifies only for the
-  // owner's address: SimpleAccount 0.8 has no ERC-1271 `isValidSignature` (Simple7702Account has),
-  // so a verifier (a sign-in among them) refuses it for the smart account's address. Known fault,
-  // kept as it is until the smart account's signing is decided (an ERC-1271 account, or the owner
-  // signing in for it).
+  // A message is signed for the address it names. For the smart account (the ERC-4337 one, at its
+  // own address) the smart account signs: ERC-7739's nested typed data by the owner key, wrapped in
+  // ERC-6492 until its first operation deploys it, so verifiers (a sign-in among them) accept it for
+  // that address. For the key's own address, and the EOA upgraded in place, the key signs directly.
   const isOwnAccount = (address: unknown) => sameAddress(address, evm) || sameAddress(address, context.addresses.eip155)
+  const messageSigner = (address: unknown) =>
+    messageSignerFor(String(address), smart, {
+      rpcUrl: context.rpcUrl,
+      owner: context.addresses.eip155 as Hex,
+      withOwner: evmAccount,
+    })
 
   switch (method) {
     case 'personal_sign': {
       const [message, address] = args
       if (typeof message !== 'string' || !isOwnAccount(address)) throw new RpcError('Invalid params', -32602)
       await approveOrThrow({ title: 'Sign message', rows: [{ label: 'Message', value: describeMessage(message) }] })
-      return evmAccount((account) => account.signMessage({ message: isHex(message) ? { raw: message } : message }))
+      const signer = await messageSigner(address)
+      return signer.signMessage({ message: isHex(message) ? { raw: message } : message })
     }
     case 'eth_signTypedData_v4': {
       const [address, data] = args
@@ -168,7 +173,8 @@ export async function handleRpc(context: RpcContext, method: string, params: unk
         ],
       })
       const { EIP712Domain: _, ...types } = (typed.types ?? {}) as Record<string, unknown>
-      return evmAccount((account) => account.signTypedData({ ...typed, types } as TypedDataDefinition))
+      const signer = await messageSigner(address)
+      return signer.signTypedData({ ...typed, types } as TypedDataDefinition)
     }
     case 'eth_sendTransaction':
     case 'eth_signTransaction': {

@@ -28,8 +28,8 @@ export type RpcContext = {
   smartAccount?:
     | {
         address: string
-        /** `simpleAccount` (the default): the SimpleAccount; `eip7702`: the EOA upgraded in place. */
-        kind?: 'simpleAccount' | 'eip7702' | undefined
+        /** `smartAccount` (the default): the ERC-4337 account at its own address; `eip7702`: the EOA upgraded in place. */
+        kind?: 'smartAccount' | 'eip7702' | undefined
         endpoints: SmartAccountEndpoints
         /** How long a send waits for the operation's receipt (default 60 s). */
         receiptTimeoutMs?: number | undefined

@@ -1,5 +1,5 @@
 import { formatSiwxMessage, parseSiwxMessage } from '@portico/headless/siwx'
-import { getAddress, hexToBytes, recoverMessageAddress } from 'viem'
+import { getAddress, recoverMessageAddress, type SignableMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect, test } from 'vitest'
 import type { FrameSiwxMessage } from '../protocol/fields.js'
@@ -33,15 +33,19 @@ const refusal = (run: () => void) => {
 test('default: the signature recovers to the embedded address, over the text the kit formats', async () => {
   const key = generatePrivateKey()
   const address = privateKeyToAccount(key).address
-  const used: Uint8Array[] = []
-  const signed = await signSiwxAtLogin(data, address.toLowerCase(), async (use) => {
-    const secret = hexToBytes(key)
-    used.push(secret)
-    return use(secret)
-  })
+  const used: string[] = []
+  const signer = {
+    address: address.toLowerCase() as `0x${string}`,
+    signMessage: async ({ message }: { message: SignableMessage }) => {
+      used.push(String(message))
+      return privateKeyToAccount(key).signMessage({ message })
+    },
+  }
+  const signed = await signSiwxAtLogin(data, signer)
   expect(used).toHaveLength(1)
   expect(signed.siwxMessage).toEqual({ ...data, accountAddress: getAddress(address) })
   expect(signed.message).toBe(formatSiwxMessage({ ...data, accountAddress: address } as never))
+  expect(used[0]).toBe(signed.message)
   expect(signed.message).toContain(`\n${address}\n`)
   expect(parseSiwxMessage(signed.message)).toMatchObject({ accountAddress: address, nonce: data.nonce })
   expect(await recoverMessageAddress({ message: signed.message, signature: signed.signature })).toBe(address)

@@ -1,10 +1,10 @@
 import { formatSiwxMessage } from '@portico/headless/siwx'
-import { bytesToHex, getAddress } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { getAddress } from 'viem'
 import { isSiwxForOrigin } from '../origins.js'
 import type { FrameSiwxMessage } from '../protocol/fields.js'
 import { frameTexts } from '../protocol/texts.js'
 import { RpcError } from './rpcError.js'
+import type { MessageSigner } from './smartAccount.js'
 
 /** EIP-1193 "Unauthorized": the host asked for a signature it may not have. */
 const unauthorized = 4100
@@ -28,23 +28,24 @@ export function assertSiwxForHost(data: FrameSiwxMessage, hostOrigin: string): v
 export type SignedSiwx = { siwxMessage: FrameSiwxMessage; message: string; signature: `0x${string}` }
 
 /**
- * Fills the logged-in account's address into the sign-in data, renders the text with the kit's
- * own formatter (the same EIP-4361 text the kit's sign step shows and the verifier rebuilds) and
- * signs it with personal_sign. The key is used inside `withSecret` only and never leaves the frame.
- * No prompt: the user's login click is the consent, and {@link assertSiwxForHost} limited the data
- * to the host's own origin before the login started.
+ * Fills the signing account's address into the sign-in data, renders the text with the kit's own
+ * formatter (the same EIP-4361 text the kit's sign step shows and the verifier rebuilds) and signs
+ * it with personal_sign: as the account the kit will see connected, the smart account while it is
+ * the preferred type (its signature verifies by ERC-1271, or ERC-6492 before its first operation),
+ * else the EOA. The key is used inside the signer only and never leaves the frame. No prompt: the
+ * user's login click is the consent, and {@link assertSiwxForHost} limited the data to the host's
+ * own origin before the login started.
  *
  * @example
- * const signed = await signSiwxAtLogin(data, addresses.eip155, (use) => withSecret(api, id, 'eip155', use))
+ * const signed = await signSiwxAtLogin(data, await messageSignerFor(address, active, { rpcUrl, owner, withOwner }))
  */
 export async function signSiwxAtLogin(
   data: FrameSiwxMessage,
-  address: string,
-  withSecret: <T>(use: (secret: Uint8Array) => Promise<T>) => Promise<T>,
+  signer: Pick<MessageSigner, 'address' | 'signMessage'>,
 ): Promise<SignedSiwx> {
-  const filled: FrameSiwxMessage = { ...data, accountAddress: getAddress(address) }
+  const filled: FrameSiwxMessage = { ...data, accountAddress: getAddress(signer.address) }
   // The schema bounded every field and assertSiwxForHost checked the network id's shape.
   const message = formatSiwxMessage(filled as Parameters<typeof formatSiwxMessage>[0])
-  const signature = await withSecret((secret) => privateKeyToAccount(bytesToHex(secret)).signMessage({ message }))
+  const signature = await signer.signMessage({ message })
   return { siwxMessage: filled, message, signature }
 }

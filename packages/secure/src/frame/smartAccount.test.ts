@@ -1,13 +1,13 @@
 // The embedded user's ERC-4337 smart account (smartAccount.ts) on the shared devnet (anvil with
-// EntryPoint v0.8 and SimpleAccountFactory, the devnet's Alto bundler and ERC-7677 paymaster),
+// EntryPoint v0.8 and the PorticoAccount factory, the devnet's Alto bundler and ERC-7677 paymaster),
 // each test with a fresh owner key: the counterfactual address (the factory's own answer, kept
 // across URLs and spellings, one per owner) and the account deployed there by its first operation
-// only; what the owner signs (EIP-712 over this chain's id and EntryPoint v0.8, refused by the
-// bundler when signed for another chain); two operations sent back to back; a paymaster that is
+// only; what the owner signs (EntryPoint v0.8's EIP-712 hash of the operation on this chain,
+// refused by the bundler when signed for another chain); two operations sent back to back; a paymaster that is
 // unreachable or unreadable; a bundler that is down at the send, answers garbage, takes the
 // operation and never includes it (the receipt wait, on a fake Date the bundler moves), or answers
-// another operation's hash; and the owner's message signatures for the smart account's address
-// (ERC-1271 / ERC-6492). Faults come from loopback fronts of our own (never the devnet-wide
+// another operation's hash; and the messages and typed data signed for the smart account, which
+// verify at its address (ERC-6492 before its deploy, ERC-1271 after) and nowhere else. Faults come from loopback fronts of our own (never the devnet-wide
 // switches, which other files share). The devnet-switch faults (paymaster refusal, bundler down at
 // prepare, paused bundling) and the faulty front's malformed / foreign / withheld / silent replies
 // are in tests/integration/smartAccountFrame.test.ts; the receipt wait's deadline in
@@ -21,14 +21,15 @@ import {
   createPublicClient,
   createTestClient,
   type Hex,
+  hashMessage,
   http,
   type LocalAccount,
   parseAbi,
   parseEther,
-  recoverTypedDataAddress,
+  recoverMessageAddress,
   zeroAddress,
 } from 'viem'
-import { entryPoint08Address, getUserOperationHash, getUserOperationTypedData } from 'viem/account-abstraction'
+import { entryPoint08Address, getUserOperationHash } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 // The devnet the root vitest globalSetup starts; its module types what `inject('devnet')` returns.
@@ -41,7 +42,7 @@ import {
   receiptFailedText,
   type SmartAccountEndpoints,
   sendOperation,
-  simpleAccountFactory,
+  smartAccountFactory,
   smartAccountOf,
   waitForOperation,
 } from './smartAccount.js'
@@ -134,13 +135,14 @@ async function operate(account: Awaited<ReturnType<typeof smartAccountOf>>, thro
 }
 
 describe('the counterfactual address', () => {
-  test("behavior: the factory's own getAddress(owner, 0), whatever the URL's or the owner's spelling, nothing signed", async () => {
+  test("behavior: the factory's own getAddress(owner's salt), whatever the URL's or the owner's spelling, nothing signed", async () => {
     const owner = newOwner()
     const fromFactory = await chain.readContract({
-      address: simpleAccountFactory,
-      abi: parseAbi(['function getAddress(address owner, uint256 salt) view returns (address)']),
+      address: smartAccountFactory,
+      abi: parseAbi(['function getAddress(bytes32 salt) view returns (address)']),
       functionName: 'getAddress',
-      args: [owner.address, 0n],
+      // The owner in the salt's first 20 bytes: the factory deploys that salt for that owner only.
+      args: [`${owner.address}${'00'.repeat(12)}` as Hex],
     })
     const account = await smartAccountOf(evmRpcUrl, owner.address, owner.withOwner)
     expect(account.address).toBe(fromFactory)
@@ -168,7 +170,7 @@ describe('the counterfactual address', () => {
     const owner = newOwner()
     const account = await smartAccountOf(evmRpcUrl, owner.address, owner.withOwner)
     const first = await operate(account)
-    expect(first.prepared.operation.factory?.toLowerCase()).toBe(simpleAccountFactory.toLowerCase())
+    expect(first.prepared.operation.factory?.toLowerCase()).toBe(smartAccountFactory.toLowerCase())
     expect(first.prepared.operation.factoryData).toMatch(/^0x[0-9a-f]+$/)
     expect(first.receipt.sender).toBe(account.address)
     expect(await isDeployed(evmRpcUrl, account.address)).toBe(true)
@@ -188,7 +190,7 @@ describe('the counterfactual address', () => {
 })
 
 describe('what the owner signs', () => {
-  test('security: the EIP-712 user operation of EntryPoint v0.8 on this chain, and its hash is what the bundler answers', async () => {
+  test("security: EntryPoint v0.8's hash of the operation on this chain (EIP-191 over it), and that hash is what the bundler answers", async () => {
     const owner = newOwner()
     const bundler = await front(bundlerUrl)
     const through = { ...endpoints, bundlerUrl: bundler.url }
@@ -201,8 +203,10 @@ describe('what the owner signs', () => {
     const chainId = await chain.getChainId()
     const userOperation = { ...prepared.operation, sender: account.address, signature: '0x' as Hex }
     const signedFor = (id: number, entryPointAddress: Address) =>
-      recoverTypedDataAddress({
-        ...getUserOperationTypedData({ chainId: id, entryPointAddress, userOperation }),
+      recoverMessageAddress({
+        message: {
+          raw: getUserOperationHash({ chainId: id, entryPointAddress, entryPointVersion: '0.8', userOperation }),
+        },
         signature,
       })
     expect(await signedFor(chainId, entryPoint08Address)).toBe(owner.address)
@@ -405,7 +409,7 @@ describe('a paymaster or a bundler that does not go along', () => {
   })
 })
 
-describe("the owner's message signatures for the smart account's address", () => {
+describe("messages and typed data signed for the smart account's address", () => {
   const message = 'Sign in to example.com'
   const typedData = {
     domain: { name: 'Example', version: '1', chainId: 31337 },
@@ -414,36 +418,55 @@ describe("the owner's message signatures for the smart account's address", () =>
     message: { contents: 'Sign in to example.com' },
   } as const
 
-  test("security: the account's own signMessage / signTypedData hand out nothing, and never rebuild the key", async () => {
-    const owner = newOwner()
-    const account = await smartAccountOf(evmRpcUrl, owner.address, owner.withOwner)
-    await expect(account.signMessage({ message })).rejects.toThrow()
-    await expect(account.signTypedData(typedData)).rejects.toThrow()
-    expect(owner.signatures()).toBe(0)
-  })
-
-  // BUG: eth-infinitism's SimpleAccount v0.8 (the account smartAccountOf builds) has no
-  // isValidSignature, and permissionless's toSimpleSmartAccount refuses signMessage /
-  // signTypedData ("Simple account isn't 1271 compliant"): no signature verifies for the smart
-  // account's address, before the deploy (ERC-6492) or after it (ERC-1271). rpc.ts answers
-  // personal_sign / eth_signTypedData_v4 for that address with the owner key's signature,
-  // claiming a deployed SimpleAccount checks it (ERC-1271): a dapp that verifies the signature
-  // against the address it was given (SIWE, a Permit) refuses it. Expected: verifyMessage true.
-  test.fails('behavior: before the deploy, a message signed for the smart account verifies there (ERC-6492)', async () => {
+  test('behavior: before the deploy, both verify at the account (ERC-6492), each with one use of the key, and nothing is deployed', async () => {
     const owner = newOwner()
     const account = await smartAccountOf(evmRpcUrl, owner.address, owner.withOwner)
     const signature = await account.signMessage({ message })
+    const typed = await account.signTypedData(typedData)
+    expect(owner.signatures()).toBe(2)
+    // Wrapped in ERC-6492 (the factory's call that would deploy the account), which verifiers unwrap.
+    expect([signature, typed].every((s) => s.endsWith('6492'.repeat(16)))).toBe(true)
     expect(await chain.verifyMessage({ address: account.address, message, signature })).toBe(true)
+    expect(await chain.verifyTypedData({ address: account.address, ...typedData, signature: typed })).toBe(true)
+    expect(await isDeployed(evmRpcUrl, account.address)).toBe(false)
   })
 
-  test.fails("behavior: once deployed, the owner's signature (what personal_sign answers) verifies at the account (ERC-1271)", async () => {
+  test('behavior: once deployed, both verify at the account by ERC-1271 (no factory data left in them)', async () => {
     const owner = newOwner()
     const account = await smartAccountOf(evmRpcUrl, owner.address, owner.withOwner)
     await operate(account)
     expect(await isDeployed(evmRpcUrl, account.address)).toBe(true)
-    const signature = await owner.withOwner((key) => key.signMessage({ message }))
-    const typed = await owner.withOwner((key) => key.signTypedData(typedData))
+    const signature = await account.signMessage({ message })
+    const typed = await account.signTypedData(typedData)
+    // No ERC-6492 wrapping after the deploy (its magic suffix), where before it both had one.
+    const erc6492 = '6492'.repeat(16)
+    expect([signature.endsWith(erc6492), typed.endsWith(erc6492)]).toEqual([false, false])
+    expect(signature.length).toBe(132)
+    const isValid = parseAbi(['function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)'])
+    expect(
+      await chain.readContract({
+        address: account.address,
+        abi: isValid,
+        functionName: 'isValidSignature',
+        args: [hashMessage(message), signature],
+        // Not an eth_call that Solady would take for an off-chain check (gas price 0): as on chain.
+        gasPrice: 1n,
+      } as never),
+    ).toBe('0x1626ba7e')
     expect(await chain.verifyMessage({ address: account.address, message, signature })).toBe(true)
     expect(await chain.verifyTypedData({ address: account.address, ...typedData, signature: typed })).toBe(true)
+  })
+
+  test("security: a signature verifies for that account and that message only: not for the owner's address, another message, or another owner's account", async () => {
+    const [owner, other] = [newOwner(), newOwner()]
+    const account = await smartAccountOf(evmRpcUrl, owner.address, owner.withOwner)
+    const otherAccount = await smartAccountOf(evmRpcUrl, other.address, other.withOwner)
+    const signature = await account.signMessage({ message })
+    expect(await chain.verifyMessage({ address: owner.address, message, signature })).toBe(false)
+    expect(await chain.verifyMessage({ address: account.address, message: `${message}!`, signature })).toBe(false)
+    expect(await chain.verifyMessage({ address: otherAccount.address, message, signature })).toBe(false)
+    // Another key's signature for this account is refused too.
+    const forged = await otherAccount.signMessage({ message })
+    expect(await chain.verifyMessage({ address: account.address, message, signature: forged })).toBe(false)
   })
 })

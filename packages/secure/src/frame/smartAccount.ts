@@ -1,6 +1,6 @@
-import { toSimpleSmartAccount } from 'permissionless/accounts'
 import {
   type Address,
+  concat,
   createClient,
   type Hex,
   http,
@@ -11,6 +11,7 @@ import {
 import {
   createBundlerClient,
   createPaymasterClient,
+  entryPoint08Abi,
   entryPoint08Address,
   formatUserOperationRequest,
   getUserOperationHash,
@@ -18,6 +19,7 @@ import {
   prepareUserOperation,
   type SmartAccount,
   toSimple7702SmartAccount,
+  toSoladySmartAccount,
   type UserOperation,
   type UserOperationReceipt,
 } from 'viem/account-abstraction'
@@ -32,11 +34,15 @@ import { RpcError } from './rpcError.js'
 /**
  * The embedded user's smart account on eip155, built in the frame from the embedded key.
  *
- * The account is eth-infinitism's SimpleAccount (v0.8), through permissionless's
- * `toSimpleSmartAccount`: it is the account the devnet's (and the public chains')
- * `SimpleAccountFactory` at the canonical address deploys, so the same owner key has the same
- * counterfactual address everywhere. viem's own accounts do not fit that factory: Solady's and
- * Coinbase's need their own factories, which are not deployed on the devnet.
+ * The account is Solady's ERC4337 on EntryPoint v0.8 (`PorticoAccount`, see the devnet's
+ * `contracts/PorticoAccount.sol`), through viem's `toSoladySmartAccount`. It is chosen for its
+ * signatures: it validates them by ERC-1271 with ERC-7739's nested typed data, so a message signed
+ * here for the smart account verifies for its address (deployed by ERC-1271, before its first
+ * operation by ERC-6492, which viem wraps), as a sign-in needs. eth-infinitism's SimpleAccount,
+ * the account before this one, has no `isValidSignature`: its owner's signature verified for no
+ * one. The factory is deployed through the deterministic deployment proxy with the zero salt, so
+ * it has the same address on every chain it is deployed on; an owner's account address is fixed by
+ * the salt, whose first 20 bytes are the owner (the factory refuses any other caller's claim).
  *
  * The EIP-7702 path keeps the EOA's own address: the EOA delegates to eth-infinitism's
  * Simple7702Account (viem's `toSimple7702SmartAccount`), and its operations go through the same
@@ -44,8 +50,8 @@ import { RpcError } from './rpcError.js'
  * it; the bundler and the paymaster see viem's stub authorization while the operation is prepared.
  */
 
-/** The SimpleAccountFactory (v0.8) that deploys the account (eth-infinitism's canonical address). */
-export const simpleAccountFactory: Address = '0x13E9ed32155810FDbd067D4522C492D6f68E5944'
+/** The PorticoAccount factory (Solady's ERC4337Factory), at its deterministic address. */
+export const smartAccountFactory: Address = '0xF92646A35dA97FE1f6865024F8EC86c6c8402222'
 
 /** The spec's error when a user operation's receipt never comes. */
 export const receiptFailedText = 'Failed to fetch user operation receipt - status'
@@ -103,15 +109,44 @@ export async function smartAccountOf(
   const client = await chainClient(rpcUrl)
   const key = `${rpcUrl}|${owner.toLowerCase()}`
   const known = addresses.get(key)
-  const account = await toSimpleSmartAccount({
+  const account = await toSoladySmartAccount({
     client,
     owner: lazyOwner(owner, withOwner),
-    entryPoint: { address: entryPoint08Address, version: '0.8' },
-    factoryAddress: simpleAccountFactory,
+    entryPoint: { abi: entryPoint08Abi, address: entryPoint08Address, version: '0.8' },
+    factoryAddress: smartAccountFactory,
+    // The owner first: the factory deploys a salt only for the owner it starts with.
+    salt: concat([owner.toLowerCase() as Address, '0x000000000000000000000000']),
     ...(known ? { address: known } : {}),
   })
   addresses.set(key, account.address)
   return account
+}
+
+/** What signs a message or typed data for one of the user's EVM addresses. */
+export type MessageSigner = Pick<SmartAccount, 'address' | 'signMessage' | 'signTypedData'>
+
+/**
+ * Who signs messages for `address`: the smart account when `address` is the user's ERC-4337
+ * account in use (ERC-7739's nested typed data by the owner key, wrapped in ERC-6492 until its
+ * first operation deploys it, so verifiers accept it for that address), else the owner key itself
+ * (the EOA, and the EOA upgraded in place, whose address is the key's).
+ *
+ * @example
+ * const signer = await messageSignerFor(address, context.smartAccount, { rpcUrl, owner, withOwner })
+ * const signature = await signer.signMessage({ message })
+ */
+export async function messageSignerFor(
+  address: string,
+  active: { address: string; kind?: 'smartAccount' | 'eip7702' | undefined } | undefined,
+  { rpcUrl, owner, withOwner }: { rpcUrl: string | undefined; owner: Address; withOwner: WithOwner },
+): Promise<MessageSigner> {
+  if (active && active.kind !== 'eip7702' && address.toLowerCase() === active.address.toLowerCase())
+    return smartAccountOf(rpcUrl, owner, withOwner)
+  return {
+    address: owner,
+    signMessage: (parameters) => withOwner((key) => key.signMessage(parameters)),
+    signTypedData: (parameters) => withOwner((key) => key.signTypedData(parameters as never)),
+  }
 }
 
 /**

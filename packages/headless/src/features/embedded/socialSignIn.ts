@@ -1,15 +1,16 @@
 import { isSiwxForOrigin } from '@portico/secure/origins'
 import type { FrameSiwxMessage, FrameUser } from '@portico/secure/protocol'
 import type { Portico } from '../../kernel/portico.js'
-import type { SiwxConfig, SiwxMessage } from '../../kernel/siwxConfig.js'
+import type { SiwxConfig, SiwxMessage, SiwxSessionContext } from '../../kernel/siwxConfig.js'
 import { formatSiwxMessage } from '../siwx/formatSiwxMessage.js'
 import { getSiwxConfig } from '../siwx/getSiwxConfig.js'
+import { siwxSessionContext } from '../siwx/sessionContext.js'
 
 /** Placeholder account: the message is asked for before the login says which account signs. */
 const pendingAccount = '0x0000000000000000000000000000000000000000'
 
 /** @internal The sign-in a social login carries to the frame, and the config that will keep its session. */
-export type SocialSignIn = { siwx: SiwxConfig; data: SiwxMessage }
+export type SocialSignIn = { siwx: SiwxConfig; data: SiwxMessage; context: SiwxSessionContext }
 
 /**
  * @internal
@@ -44,7 +45,9 @@ export async function socialSignIn(
     return undefined
   }
   const page = (globalThis as { location?: { origin?: string } }).location?.origin
-  return page !== undefined && isSiwxForOrigin(data, page) ? { siwx, data } : undefined
+  return page !== undefined && isSiwxForOrigin(data, page)
+    ? { siwx, data, context: siwxSessionContext(portico, chainId) }
+    : undefined
 }
 
 /** @internal The sign-in data as the frame protocol carries it (a plain copy, no empty fields). */
@@ -77,7 +80,7 @@ export async function addSocialSignIn(signIn: SocialSignIn, user: FrameUser): Pr
       throw new Error('the signed account is not the logged-in one')
     const data: SiwxMessage = { ...signIn.data, accountAddress: siwxMessage.accountAddress }
     if (formatSiwxMessage(data) !== message) throw new Error('the signed text is not the message sent')
-    await signIn.siwx.addSession({ data, message, signature })
+    await signIn.siwx.addSession({ data, message, signature }, signIn.context)
     return true
   } catch (error) {
     console.warn(`[portico] The sign-in signed at the social login was not accepted: ${(error as Error).message}`)

@@ -1,6 +1,7 @@
 import type { Portico } from '../../kernel/portico.js'
 import type { SiwxSession } from '../../kernel/siwxConfig.js'
 import { type RequireSiwxConfigErrorType, requireSiwxConfig } from './getSiwxConfig.js'
+import { siwxSessionContext } from './sessionContext.js'
 
 export type AddSiwxSessionParameters = SiwxSession
 export type AddSiwxSessionReturnType = undefined
@@ -13,5 +14,5 @@ export type AddSiwxSessionErrorType = RequireSiwxConfigErrorType
  * await addSiwxSession(portico, { data, message, signature })
  */
 export async function addSiwxSession(portico: Portico, session: AddSiwxSessionParameters): Promise<void> {
-  await requireSiwxConfig(portico).addSession(session)
+  await requireSiwxConfig(portico).addSession(session, siwxSessionContext(portico, session.data.chainId))
 }

@@ -22,8 +22,9 @@ export type LocalSiwxOptions = {
   /** Where sessions are kept (default: `localStorage`; `null` keeps them in memory only). */
   storage?: StorageLike | null | undefined
   /**
-   * Signature check before a session is stored (default: on, EOA and ed25519 locally). Pass
-   * clients or RPC URLs to accept smart-contract accounts, or `false` to store unchecked.
+   * Signature check before a session is stored (default: on; EOA and ed25519 locally, and
+   * smart-contract accounts, by ERC-1271 or ERC-6492, through the RPC the kit uses for the
+   * network). Pass clients or RPC URLs to check through others, or `false` to store unchecked.
    */
   verify?: VerifySiwxSignatureOptions | false | undefined
   /** Clock, in ms since the epoch (tests pass their own). */
@@ -99,7 +100,7 @@ export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
         expirationTime: new Date(issued + expiration).toISOString(),
       }
     },
-    async addSession(session) {
+    async addSession(session, context) {
       const { parseSiwxMessage, sameAddress, SiwxVerificationError, toSiwxSession } = await sessionChecks()
       // The signed text is the truth; the fields are read back from it.
       const data = parseSiwxMessage(session.message)
@@ -117,7 +118,14 @@ export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
             message: session.message,
             signature: session.signature,
           },
-          options.verify,
+          // The host's own client or URL for the network first, else the one the kit uses for it.
+          {
+            ...options.verify,
+            rpcUrls: {
+              ...(context?.rpcUrl ? { [data.chainId]: context.rpcUrl } : {}),
+              ...options.verify?.rpcUrls,
+            },
+          },
         )
         if (!result.valid) throw new SiwxVerificationError({ reason: result.reason, details: result.details })
       }

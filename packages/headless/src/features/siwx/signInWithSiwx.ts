@@ -11,6 +11,7 @@ import { SiwxMessageParseError, SiwxNoConnectionClientError, type SiwxNoConnecti
 import { requireSiwxConfig } from './getSiwxConfig.js'
 import type { SiwxMessage } from './message.js'
 import { resolveSiwxAccount, type SiwxAccountParameters } from './resolveSiwxAccount.js'
+import { siwxSessionContext } from './sessionContext.js'
 import { sameAddress } from './sessionSchema.js'
 import { fromSolanaSignInOutput, toSolanaSignInInput } from './solanaSignIn.js'
 
@@ -47,7 +48,7 @@ export async function signInWithSiwx(
     message,
     signature: await signMessage(portico, { message, namespace }),
   }
-  await requireSiwxConfig(portico).addSession(session)
+  await requireSiwxConfig(portico).addSession(session, siwxSessionContext(portico, data.chainId))
   return session
 }
 

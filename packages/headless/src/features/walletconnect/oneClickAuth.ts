@@ -1,9 +1,10 @@
 import type { SessionTypes } from '@walletconnect/types'
 import { FailedToConnectError } from '../../kernel/errors/connection.js'
 import type { Portico } from '../../kernel/portico.js'
-import type { SiwxConfig, SiwxSession } from '../../kernel/siwxConfig.js'
+import type { SiwxConfig, SiwxSession, SiwxSessionContext } from '../../kernel/siwxConfig.js'
 import { getSiwxConfig } from '../siwx/getSiwxConfig.js'
 import { parseSiwxMessage } from '../siwx/parseSiwxMessage.js'
+import { siwxSessionContext } from '../siwx/sessionContext.js'
 import { type ProposalNamespace, proposalNamespaces } from './namespaces.js'
 import type { Client } from './signClient.js'
 
@@ -84,13 +85,14 @@ export async function addOneClickSessions(
   siwx: SiwxConfig,
   cacaos: readonly Cacao[] | undefined,
   format: (cacao: Cacao) => string,
+  context: (chainId: string) => SiwxSessionContext = () => ({}),
 ): Promise<SiwxSession[]> {
   const added: SiwxSession[] = []
   for (const cacao of cacaos ?? []) {
     try {
       const message = format(cacao)
       const session: SiwxSession = { data: parseSiwxMessage(message), message, signature: cacao.s.s, cacao }
-      await siwx.addSession(session)
+      await siwx.addSession(session, context(session.data.chainId))
       added.push(session)
     } catch (error) {
       console.warn(`[portico] A one-click sign-in was not accepted: ${(error as Error).message}`)
@@ -120,8 +122,11 @@ export async function publishOneClickOffer(
     })
     // No session, no sign-in: a signed message must not outlive a connection that failed.
     if (!session) throw new FailedToConnectError({ cause: new Error('The wallet approved no session') })
-    await addOneClickSessions(auth.siwx, auths as never, (cacao) =>
-      client.formatAuthMessage({ request: cacao.p as never, iss: cacao.p.iss }),
+    await addOneClickSessions(
+      auth.siwx,
+      auths as never,
+      (cacao) => client.formatAuthMessage({ request: cacao.p as never, iss: cacao.p.iss }),
+      (chainId) => siwxSessionContext(portico, chainId),
     )
     return session
   })()
