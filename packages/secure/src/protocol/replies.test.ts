@@ -238,12 +238,18 @@ describe('hex and addresses in the user record', () => {
   const parseUser = (patch: Record<string, unknown>) => reply('GET_USER', { ...user, ...patch }).success
   const hex = (n: number) => 'ab'.repeat(n / 2) + (n % 2 ? 'a' : '')
 
-  test('edge: a signature is 0x and exactly 130 hex digits, either case', () => {
+  test("edge: a signature is 0x and whole bytes, an EOA's 65 up to a smart account's 4 KiB, either case", () => {
     expect(parseUser({ signature: `0x${hex(130)}` })).toBe(true)
     expect(parseUser({ signature: `0x${hex(130).toUpperCase()}` })).toBe(true)
+    // An ERC-6492-wrapped ERC-7739 signature (a counterfactual smart account's) is a few hundred bytes.
+    expect(parseUser({ signature: `0x${hex(1_088)}` })).toBe(true)
+    expect(parseUser({ signature: `0x${hex(8_192)}` })).toBe(true)
     for (const signature of [
+      `0x${hex(128)}`,
       `0x${hex(129)}`,
       `0x${hex(131)}`,
+      `0x${hex(1_087)}`,
+      `0x${hex(8_194)}`,
       `0x${hex(128)}zz`,
       `0X${hex(130)}`,
       hex(132),

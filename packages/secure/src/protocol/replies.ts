@@ -42,8 +42,12 @@ export const frameUserSchema = z.object({
   socialProvider: z.optional(z.string()),
   /** The provider's username (the spec's social username, Farcaster userName). */
   userName: z.optional(z.string()),
-  /** The signature of a `connect social` that carried a `siwxMessage` (personal_sign of `message`). */
-  signature: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{130}$/))),
+  /**
+   * The signature of a `connect social` that carried a `siwxMessage` (personal_sign of `message`):
+   * an EOA's 65 bytes, or a smart account's (ERC-7739 inside an ERC-6492 wrapper before its deploy,
+   * some hundreds of bytes), whole bytes up to 4 KiB.
+   */
+  signature: z.optional(z.string().check(z.regex(/^0x(?:[0-9a-fA-F]{2}){65,4096}$/))),
   /** The sign-in text the frame signed (rendered from `siwxMessage`). */
   message: z.optional(str(1, 8192)),
   /** The `siwxMessage` of `connect social` with the account's address filled in. */
