@@ -1,6 +1,7 @@
 // End to end on the demo site: an email-login wallet (the embedded wallet's connector can register
 // names) chooses a name from the Account view; the wallet's signature is approved in the secure
-// frame inside the modal, the devnet's profile service checks it for real (viem's verifyMessage),
+// frame inside the modal, the devnet's profile service checks it for real (on the chain: the user's
+// smart account signs, ERC-6492 before its first operation),
 // the success view shows the name, and the account button shows it, also after a reload (the
 // service's reverse lookup). Every wait is on an element or a condition; nothing sleeps.
 

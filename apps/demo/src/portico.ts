@@ -112,13 +112,12 @@ export const portico = createPortico({
   // Email login: the devnet's secure frame (its own origin) and auth server; codes land in its inbox.
   ...(devnetConfig.auth ? { embeddedWallet: { frameUrl: devnetConfig.auth.frameUrl } } : {}),
   // The embedded wallet's smart account on the devnet chain: Alto as the bundler, the devnet's
-  // paymaster paying the gas. The demo starts users on their EOA (its sign-in page checks signatures
-  // by recovering an EOA, which a smart account's address is not); the Account view offers the switch.
+  // paymaster paying the gas. Users start on it (the spec's default); it signs in like any account
+  // (the sign-in page's server checks it on the devnet chain); the Account view offers the switch.
   ...(devnetConfig.aa
     ? {
         bundlerMap: { [`eip155:${devnetConfig.evm.chainId}`]: devnetConfig.aa.bundlerUrl },
         paymasterMap: { [`eip155:${devnetConfig.evm.chainId}`]: devnetConfig.aa.paymasterUrl },
-        defaultAccountTypes: { eip155: 'eoa' as const },
       }
     : {}),
 })

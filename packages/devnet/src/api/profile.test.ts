@@ -1,8 +1,14 @@
 // The profile routes against the running emulator: registration verifies the signed message for
 // real (a signature by another key, an old or millisecond timestamp, a taken name, a bad name are
-// refused) and a registered name is served back by the account, reverse and identity routes.
+// refused) and a registered name is served back by the account, reverse and identity routes; a
+// smart account's signature (ERC-6492, checked on the shared devnet's chain) registers too.
+import { createPublicClient, http } from 'viem'
+import { entryPoint08Abi, entryPoint08Address, toSoladySmartAccount } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+// The devnet the root vitest globalSetup starts; its module types what `inject('devnet')` returns.
+import type {} from '../../../headless/src/test/globalDevnet.js'
+import { devnetAccountAbstraction } from '../aa/contracts.js'
 import { evmAccounts } from '../accounts.js'
 import { startApiEmulator } from './server.js'
 
@@ -98,5 +104,49 @@ test('suggestions: the label in the zone asked, each marked registered or not; a
   await register(await signed('bobby1.reown.id'))
   expect((await get('/v1/profile/suggestions/bobby?zone=reown.id')).json).toMatchObject({
     suggestions: [{ registered: false }, { name: 'bobby1.reown.id', registered: true }, {}, {}],
+  })
+})
+
+describe('a smart account registers (the embedded wallet signs as its ERC-4337 account)', () => {
+  // Checked on the shared devnet's chain, where the PorticoAccount factory is: ERC-6492 before the
+  // account's first operation deploys it.
+  let onChain: Awaited<ReturnType<typeof startApiEmulator>>
+  beforeAll(async () => {
+    onChain = await startApiEmulator({ evmRpcUrl: inject('devnet').evmRpcUrl, solanaRpcUrl: 'http://127.0.0.1:9' })
+  })
+  afterAll(() => onChain.stop())
+  const smartAccount = async () => {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    return toSoladySmartAccount({
+      client: createPublicClient({ transport: http(inject('devnet').evmRpcUrl) }),
+      owner,
+      entryPoint: { abi: entryPoint08Abi, address: entryPoint08Address, version: '0.8' },
+      factoryAddress: devnetAccountAbstraction.porticoAccountFactory,
+      salt: `${owner.address.toLowerCase()}${'00'.repeat(12)}` as `0x${string}`,
+    })
+  }
+  const registerOn = async (body: unknown) =>
+    (
+      await fetch(`${onChain.url}/v1/profile/account?${Q}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).status
+
+  test('behavior: its counterfactual signature (ERC-6492) registers the name for its address', async () => {
+    const account = await smartAccount()
+    const message = JSON.stringify({ name: 'smart-one.reown.id', attributes: {}, timestamp: now() })
+    const signature = await account.signMessage({ message })
+    expect(await registerOn({ coin_type: 60, address: account.address, message, signature })).toBe(200)
+    expect((await get('/v1/profile/account/smart-one.reown.id')).status).toBe(404) // another emulator's data
+  })
+
+  test("security: the signature is not taken for another address, nor for its owner's", async () => {
+    const [account, other] = [await smartAccount(), await smartAccount()]
+    const message = JSON.stringify({ name: 'smart-two.reown.id', attributes: {}, timestamp: now() })
+    const signature = await account.signMessage({ message })
+    expect(await registerOn({ coin_type: 60, address: other.address, message, signature })).toBe(401)
+    expect(await registerOn({ coin_type: 60, address: evmAccounts[0].address, message, signature })).toBe(401)
   })
 })

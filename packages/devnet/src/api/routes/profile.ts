@@ -1,9 +1,9 @@
 /**
  * The profile (name) routes: a name's addresses, an address's names, suggestions for a name, and
- * registration, which checks the signed message for real (viem's `verifyMessage`).
+ * registration, which checks the signed message for real (an EOA's or a smart account's, on the chain).
  */
 import { Hono } from 'hono'
-import { isAddress, verifyMessage } from 'viem'
+import { isAddress } from 'viem'
 import { type EmulatorEnv, HttpError, isRecord, readJson } from '../../emulator/app.js'
 import type { ApiContext } from '../context.js'
 import {
@@ -13,6 +13,7 @@ import {
   NAME_ZONE,
   type StoredProfile,
 } from '../profiles.js'
+import { isAccountSignature } from '../verifySignature.js'
 
 const toJson = (p: StoredProfile) => ({
   name: p.name,
@@ -78,13 +79,8 @@ export function profileRoutes(ctx: ApiContext): Hono<EmulatorEnv> {
     // Seconds, not milliseconds: a millisecond timestamp is far in the future and refused here.
     if (signed.timestamp < now - NAME_MESSAGE_MAX_AGE_SECONDS || signed.timestamp > now + NAME_MESSAGE_MAX_SKEW_SECONDS)
       throw new HttpError(401, 'The message timestamp is stale')
-    let valid = false
-    try {
-      valid = await verifyMessage({ address, message, signature: signature as `0x${string}` })
-    } catch {
-      valid = false
-    }
-    if (!valid) throw new HttpError(401, 'The signature is not from this address')
+    if (!(await isAccountSignature(ctx, address as `0x${string}`, message, signature as `0x${string}`)))
+      throw new HttpError(401, 'The signature is not from this address')
     const added = ctx.profiles.add({
       name,
       addresses: { [String(coinType)]: address },

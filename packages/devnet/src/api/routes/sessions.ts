@@ -1,12 +1,12 @@
 /**
  * The smart-session routes: an account's sessions, and revoking one, which checks for real that
- * the account signed the session's pci (viem's `verifyMessage`, EIP-191 personal_sign).
+ * the account signed the session's pci (EIP-191 personal_sign, an EOA's or a smart account's).
  */
 import { Hono } from 'hono'
-import { verifyMessage } from 'viem'
 import { type EmulatorEnv, HttpError, isRecord, readJson } from '../../emulator/app.js'
 import type { ApiContext } from '../context.js'
 import { CAIP10_EVM, type SessionPermission } from '../sessions.js'
+import { isAccountSignature } from '../verifySignature.js'
 
 function account(raw: string): { id: string; address: `0x${string}` } {
   const id = decodeURIComponent(raw)
@@ -30,13 +30,8 @@ export function sessionRoutes(ctx: ApiContext): Hono<EmulatorEnv> {
     if (!/^0x[0-9a-f]+$/i.test(signature)) throw new HttpError(400, 'Invalid signature')
     if (!ctx.sessions.list(id).some((s) => s.pci.toLowerCase() === pci.toLowerCase() && s.revokedAt === undefined))
       throw new HttpError(404, 'No active session with this pci for the account')
-    let valid = false
-    try {
-      valid = await verifyMessage({ address, message: pci, signature: signature as `0x${string}` })
-    } catch {
-      valid = false
-    }
-    if (!valid) throw new HttpError(401, 'The signature is not from this account')
+    if (!(await isAccountSignature(ctx, address, pci, signature as `0x${string}`)))
+      throw new HttpError(401, 'The signature is not from this account')
     ctx.sessions.revoke(id, pci, Math.floor(Date.now() / 1000))
     return c.json({ success: true })
   })
