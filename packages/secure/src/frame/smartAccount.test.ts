@@ -20,6 +20,7 @@ import {
   type Address,
   createPublicClient,
   createTestClient,
+  createWalletClient,
   type Hex,
   hashMessage,
   http,
@@ -154,6 +155,45 @@ describe('the counterfactual address', () => {
     expect((await smartAccountOf(evmRpcUrl, lower, owner.withOwner)).address).toBe(fromFactory)
     expect(owner.signatures()).toBe(0)
     expect(await isDeployed(evmRpcUrl, account.address)).toBe(false)
+  })
+
+  test("security: the factory deploys an owner's salt for that owner only: another owner's claim on it reverts", async () => {
+    const [victim, attacker] = [newOwner(), newOwner()]
+    const account = await smartAccountOf(evmRpcUrl, victim.address, victim.withOwner)
+    const factoryAbi = parseAbi([
+      'function createAccount(address owner, bytes32 salt) payable returns (address)',
+      'function createAccount(bytes32 salt) payable returns (address)',
+      'error SaltNotOwned()',
+    ])
+    const salt = `${victim.address.toLowerCase()}${'00'.repeat(12)}` as Hex
+    const claim = await chain
+      .simulateContract({
+        account: attacker.address,
+        address: smartAccountFactory,
+        abi: factoryAbi,
+        functionName: 'createAccount',
+        args: [attacker.address, salt],
+      })
+      .catch((error: unknown) => error)
+    expect(String((claim as Error).message)).toContain('SaltNotOwned')
+    // Anyone may deploy that salt through the one-argument entry: it lands at the victim's address
+    // with the victim as its owner (the salt says who), so deploying first takes nothing.
+    const wallet = createWalletClient({ account: privateKeyToAccount(attacker.key), transport: http(evmRpcUrl) })
+    await anvil.setBalance({ address: attacker.address, value: parseEther('1') })
+    const hash = await wallet.writeContract({
+      chain: null,
+      address: smartAccountFactory,
+      abi: factoryAbi,
+      functionName: 'createAccount',
+      args: [salt],
+    })
+    expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+    const owner = await chain.readContract({
+      address: account.address,
+      abi: parseAbi(['function owner() view returns (address)']),
+      functionName: 'owner',
+    })
+    expect(owner).toBe(victim.address)
   })
 
   test("security: each owner has its own account; the address kept for one is never another's", async () => {
