@@ -1,6 +1,8 @@
 /**
  * The devnet wallet as a smart wallet: its eip155 account is the SimpleAccount (v0.8) of its devnet
- * key, the kind the embedded wallet uses, on the devnet's EntryPoint and factory. Batches go out as
+ * key, on the devnet's EntryPoint and factory (the embedded wallet's own account is another one,
+ * PorticoAccount). Messages are still signed by the devnet key, and SimpleAccount has no ERC-1271:
+ * such a signature does not verify for the smart account's address. Batches go out as
  * ONE user operation through the bundler (viem's account-abstraction module), paid by the
  * paymaster the dapp names (`paymasterService.url`, ERC-7677) or else by the account.
  * Isomorphic, like `signers.ts`.
