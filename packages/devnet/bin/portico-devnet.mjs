@@ -166,6 +166,7 @@ function summary(devnet, startupMs) {
           `  Switches      GET/POST ${devnet.aa.paymasterUrl}/__devnet/switches`,
           `  EntryPoint    ${devnet.aa.entryPoint}`,
           `  Accounts      SimpleAccountFactory ${devnet.aa.simpleAccountFactory}  Simple7702Account ${devnet.aa.simple7702Account}`,
+          `                PorticoAccountFactory ${devnet.aa.porticoAccountFactory}  (the embedded wallet's smart accounts)`,
           `  Paymaster     PorticoPaymaster ${devnet.aa.paymaster}`,
           '',
         ]
@@ -319,6 +320,7 @@ async function main() {
                 entryPoint: devnet.aa.entryPoint,
                 simpleAccountFactory: devnet.aa.simpleAccountFactory,
                 simple7702Account: devnet.aa.simple7702Account,
+                porticoAccountFactory: devnet.aa.porticoAccountFactory,
                 paymaster: devnet.aa.paymaster,
               },
             }

@@ -109,6 +109,8 @@ describe('devnet account abstraction: contracts', () => {
       devnet.aa.entryPoint,
       devnet.aa.simpleAccountFactory,
       devnet.aa.simple7702Account,
+      devnet.aa.porticoAccountFactory,
+      devnetAccountAbstraction.porticoAccount,
       devnet.aa.paymaster,
     ]) {
       expect((await client.getCode({ address }))?.length).toBeGreaterThan(2)
@@ -116,6 +118,7 @@ describe('devnet account abstraction: contracts', () => {
     expect(await paymasterDeposit()).toBeGreaterThan(0n)
     const contracts = JSON.parse(readFileSync(new URL('../../state/contracts.json', import.meta.url), 'utf8'))
     expect(contracts.accountAbstraction.paymaster).toBe(devnetAccountAbstraction.paymaster)
+    expect(contracts.accountAbstraction.porticoAccountFactory).toBe(devnetAccountAbstraction.porticoAccountFactory)
     const { hardFork } = (await client.request({ method: 'anvil_nodeInfo' } as never)) as { hardFork: string }
     expect(hardFork).toBe('Prague')
   })

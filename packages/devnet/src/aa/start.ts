@@ -38,6 +38,8 @@ export interface DevnetAccountAbstraction {
   simpleAccountFactory: Address
   /** Simple7702Account: viem's `toSimple7702SmartAccount` default implementation. */
   simple7702Account: Address
+  /** The embedded wallet's account factory (PorticoAccount, Solady's ERC-4337): viem's `toSoladySmartAccount` `factoryAddress`. */
+  porticoAccountFactory: Address
   /** The verifying paymaster contract (`PorticoPaymaster`). */
   paymaster: Address
   /** Bundler switches: `down()`/`up()`, `pauseBundling()`/`resumeBundling()`, `ready()`, `logs()`. */
@@ -104,6 +106,7 @@ export async function startAccountAbstraction(
     entryPointVersion: devnetAccountAbstraction.entryPointVersion,
     simpleAccountFactory: devnetAccountAbstraction.simpleAccountFactory,
     simple7702Account: devnetAccountAbstraction.simple7702Account,
+    porticoAccountFactory: devnetAccountAbstraction.porticoAccountFactory,
     paymaster: devnetAccountAbstraction.paymaster,
     bundler: {
       ready: bundler.ready,

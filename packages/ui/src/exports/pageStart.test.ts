@@ -394,14 +394,26 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // rejects (features/siwx/siwxFlow.ts; 12.45 and 10.845 measured).
   // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
   // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 12.45).
-  SIWXSignMessageView: 12.46,
+  // +0.44 (measured 12.89): the sign-in flows hand a session to the `siwx` config with the RPC URL the
+  // kit uses for its network (features/siwx/sessionContext.ts, kernel/api/rpcUrl.ts), so `localSiwx`
+  // can check a smart account's signature (ERC-1271 / ERC-6492).
+  SIWXSignMessageView: 12.9,
   // +0.01 when the pending marker's chunk began carrying the part's stand-in into the
   // loaded part (PartHeld), so a part whose text loads keeps its place (10.42 measured).
-  SiwxAccountStatus: 10.85,
+  // +0.44 (measured 11.29): the sign-in flows hand a session to the `siwx` config with the RPC URL the
+  // kit uses for its network (features/siwx/sessionContext.ts, kernel/api/rpcUrl.ts), so `localSiwx`
+  // can check a smart account's signature (ERC-1271 / ERC-6492).
+  SiwxAccountStatus: 11.3,
   'siwx.*': 1.17,
-  watchSiwx: 9.36,
+  // +0.44 (measured 9.80): the sign-in flows hand a session to the `siwx` config with the RPC URL the
+  // kit uses for its network (features/siwx/sessionContext.ts, kernel/api/rpcUrl.ts), so `localSiwx`
+  // can check a smart account's signature (ERC-1271 / ERC-6492).
+  watchSiwx: 9.81,
   siwxFlow: 8.5,
-  oneClickAuth: 7.72,
+  // +0.44 (measured 8.15): the sign-in flows hand a session to the `siwx` config with the RPC URL the
+  // kit uses for its network (features/siwx/sessionContext.ts, kernel/api/rpcUrl.ts), so `localSiwx`
+  // can check a smart account's signature (ERC-1271 / ERC-6492).
+  oneClickAuth: 8.16,
   // The sign-in signature check (viem's public client for EOA / ERC-1271 / ERC-6492, Web Crypto for
   // ed25519), loaded by `localSiwx` with the first signature it checks, never at page start.
   verifySiwxSignature: 96.28,
@@ -563,7 +575,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // and reads the frame's `upgradable` answer (the upgrade offered only where it lands).
   // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
   // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 38.12).
-  EmbeddedWatch: 38.12,
+  // +0.01 (measured 38.13, rounded): a social login's one-step sign-in carries the network's RPC URL
+  // to the `siwx` config (features/siwx/sessionContext.ts), for smart accounts' signatures.
+  EmbeddedWatch: 38.14,
   // EIP-7702 upgrade and its undo (1.65 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
   // and the embedded entry's upgradeAccount and undoAccountUpgrade with their typed errors (kept by the bundler as classes).
   'embedded.*': 1.69,
@@ -611,7 +625,10 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // The embedded wallet's other logins, each loaded on its click: social (a popup), Farcaster
   // (a QR code), passkeys (WebAuthn in the frame).
   // The one-step sign-in at a social login (the siwx formatter and config calls), only with `siwx`.
-  socialSignIn: 6.15,
+  // +0.44 (measured 6.39): the sign-in flows hand a session to the `siwx` config with the RPC URL the
+  // kit uses for its network (features/siwx/sessionContext.ts, kernel/api/rpcUrl.ts), so `localSiwx`
+  // can check a smart account's signature (ERC-1271 / ERC-6492).
+  socialSignIn: 6.4,
   // +0.10: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.10 (17.13 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
   // EIP-7702 upgrade (17.10 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
@@ -622,7 +639,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
   // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 25.03).
   // +0.01 (25.03 measured, rounded) with the wallet event guard above (kernel/state/connection.ts).
-  connectSocial: 25.04,
+  // +0.01 (measured 25.04, rounded): a social login's one-step sign-in carries the network's RPC URL
+  // to the `siwx` config (features/siwx/sessionContext.ts), for smart accounts' signatures.
+  connectSocial: 25.05,
   // The Connect view's social buttons (fetched when the host set up the embedded wallet with
   // socials on; with the embedded core entry, whose openSocialPopup opens the window in the click)
   // and the social login's view (popup waiting / blocked / failed, and Farcaster's QR code).
@@ -647,7 +666,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // read the Object function; measured 39.01).
   // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
   // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 39.03).
-  SocialLogins: 39.03,
+  // +0.01 (measured 39.04, rounded): a social login's one-step sign-in carries the network's RPC URL
+  // to the `siwx` config (features/siwx/sessionContext.ts), for smart accounts' signatures.
+  SocialLogins: 39.05,
   // +0.30: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.20 (33.57 measured): the auth server's refusal code the frame passes on (EmbeddedWalletError.authCode).
   // EIP-7702 upgrade and its undo (33.76 measured): the frame protocol's UPGRADE_ACCOUNT and the user's delegation,
@@ -661,7 +682,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.01 when a provider's name is looked up among own keys only (measured 41.81).
   // +0.01 when a hosted call's path went after an `apiUrls` base's path instead of into its query
   // (kernel/api/joinApiUrl.ts), and inline images took the kit's one image rule (measured 41.83).
-  ConnectingSocialView: 41.83,
+  // +0.01 (measured 41.83, rounded): a social login's one-step sign-in carries the network's RPC URL
+  // to the `siwx` config (features/siwx/sessionContext.ts), for smart accounts' signatures.
+  ConnectingSocialView: 41.84,
   // What the wallets list fetches to log a disconnected embedded wallet in again: the email
   // login's steps (its embedded code comes with the send, as from the Connect view's field), and
   // the social login with the embedded core entry, fetched while such a row shows (26.95 and 0.87
@@ -672,7 +695,9 @@ const lazyBudgetKiB: Record<string, number | null> = {
   // +0.01-0.06 (27.78 measured): the hosted bundler by default, asking the blockchain API's supported chains (features/embedded/smartAccount.ts).
   // +0.01-0.08 (27.81 measured): the embedded connector raises 'Session Expired' on a refused session,
   // and reads the frame's `upgradable` answer (the upgrade offered only where it lands).
-  socialLogin: 35.71,
+  // +0.01 (measured 35.72, rounded): a social login's one-step sign-in carries the network's RPC URL
+  // to the `siwx` config (features/siwx/sessionContext.ts), for smart accounts' signatures.
+  socialLogin: 35.73,
   emailLogin: 0.92,
   // +0.10: the embedded connector raises UserOperationRevertedError (a reverted smart-account call, its reason and hashes).
   // +0.02 (16.24 measured): the permission methods in the WalletConnect proposal's list, and
