@@ -83,15 +83,32 @@ export function ModalContent({
     const onFocusIn = (event: FocusEvent) => {
       if (pointer && event.target instanceof HTMLElement) markPointerFocus(event.target)
     }
-    // Capture on the document: before Radix's listener, which decides the outside press on click.
+    // The view the latest single click landed on. A double click whose first click moved the modal
+    // to another view (a network picked: the Account view comes) has its second click land on
+    // whatever that view has there (its Receive button): not the user's choice, so it is dropped
+    // before React sees it. Its `mousedown` goes the same way.
+    let clickedView: string | null | undefined
+    const viewNow = () => node?.querySelector('[data-slot="modal-frame"]')?.getAttribute('data-view')
+    const onLaterPress = (event: MouseEvent) => {
+      if (event.detail <= 1 || !(event.target instanceof Node) || !node?.contains(event.target)) return false
+      if (viewNow() === clickedView) return false
+      event.preventDefault()
+      event.stopPropagation()
+      return true
+    }
+    // Capture on the document: before Radix's listener, which decides the outside press on click,
+    // and before React's, on the root.
     const onClick = (event: MouseEvent) => {
       clickCount.current = event.detail
+      if (event.detail <= 1) clickedView = viewNow()
+      else onLaterPress(event)
     }
     // That second press, on the overlay, also leaves focus in the dialog: by default it would move
     // focus to the page's body, out of the trap, and Tab would then walk the page under the modal.
     const onMouseDown = (event: MouseEvent) => {
       if (event.detail > 1 && event.target instanceof Element && event.target.matches('[data-slot="modal-overlay"]'))
         event.preventDefault()
+      else onLaterPress(event)
     }
     document.addEventListener('click', onClick, true)
     document.addEventListener('mousedown', onMouseDown, true)
