@@ -113,6 +113,12 @@ function start(config: FrameQuery) {
     () => {},
   )
 
+  /** The user's EVM key, rebuilt for one call at a time (never kept): what signs as the EOA's owner. */
+  const ownerKey =
+    (api: AuthApi, userId: string): WithOwner =>
+    (use) =>
+      withSecret(api, userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery)
+
   /**
    * What upgrading the EOA and undoing it both act with: the EOA's address, its key for one call,
    * and the frame's approval prompt. A device that is refused fails here, before any prompt.
@@ -124,8 +130,7 @@ function start(config: FrameQuery) {
     await ensureDeviceShare(api, user.userId, 'eip155', recovery)
     return {
       owner: addresses.eip155 as `0x${string}`,
-      withOwner: (use) =>
-        withSecret(api, user.userId, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery),
+      withOwner: ownerKey(api, user.userId),
       approve: (request) => requestApproval({ ...request, origin: hostOrigin }, promptHost('approval')),
     }
   }
@@ -176,8 +181,7 @@ function start(config: FrameQuery) {
         // then asks to sign.
         if (siwx && account.addresses) {
           const owner = account.addresses.eip155 as `0x${string}`
-          const withOwner: WithOwner = (use) =>
-            withSecret(api, user.id, 'eip155', (secret) => use(privateKeyToAccount(bytesToHex(secret))), recovery)
+          const withOwner = ownerKey(api, user.id)
           account.signedSiwx = await account
             .activeSmartAccount()
             .then((active) =>

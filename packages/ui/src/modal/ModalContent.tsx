@@ -90,11 +90,10 @@ export function ModalContent({
     let clickedView: string | null | undefined
     const viewNow = () => node?.querySelector('[data-slot="modal-frame"]')?.getAttribute('data-view')
     const onLaterPress = (event: MouseEvent) => {
-      if (event.detail <= 1 || !(event.target instanceof Node) || !node?.contains(event.target)) return false
-      if (viewNow() === clickedView) return false
+      if (event.detail <= 1 || !(event.target instanceof Node) || !node?.contains(event.target)) return
+      if (viewNow() === clickedView) return
       event.preventDefault()
       event.stopPropagation()
-      return true
     }
     // Capture on the document: before Radix's listener, which decides the outside press on click,
     // and before React's, on the root.
